@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import { type Database, openDatabase } from './db/client';
+import { createAuth } from './modules/auth/auth';
+import { healthRoutes } from './modules/health/health.routes';
+import { createMailer } from './modules/mail/mailer';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  /** An already open database (tests). When absent, one is opened from the config and closed with the app. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function databaseTargetOf(config: Config) {
+  return config.databaseUrl
+    ? ({ driver: 'postgres', url: config.databaseUrl } as const)
+    : ({ driver: 'pglite', dataDir: config.pgliteDir } as const);
+}
+
+/** Builds the whole server without listening. Tests call this and use `app.inject()`. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(databaseTargetOf(config)));
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+  try {
+    await database.migrate();
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const mailer = createMailer({
+    db: database.db,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
+  const auth = createAuth({ db: database.db, config, mailer, log: app.log });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { auth, config });
+  await app.register(healthRoutes, { database });
+  await app.register(usersRoutes, { db: database.db });
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+
+  app.decorate('database', database);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

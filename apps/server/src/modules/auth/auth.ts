@@ -1,0 +1,246 @@
+import {
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_EXPIRES_IN_SECONDS,
+  signInSchema,
+  signUpSchema,
+} from '@relaycast/shared/auth';
+import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema/index';
+import type { Mailer } from '../mail/mailer';
+import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-lockout.service';
+import { creditReferrer, generateInviteCode, resolveReferralCode } from './referrals.service';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+type ErrorRewrite = { status: 'CONFLICT' | 'BAD_REQUEST' | 'UNAUTHORIZED'; code: string; message: string };
+
+/** Better Auth's error codes that we answer with the product's own wording. */
+const SIGN_UP_ERRORS: Record<string, ErrorRewrite> = {
+  USER_ALREADY_EXISTS: {
+    status: 'CONFLICT',
+    code: ERROR_CODES.emailAlreadyRegistered,
+    message: AUTH_MESSAGES.emailAlreadyRegistered,
+  },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
+    status: 'CONFLICT',
+    code: ERROR_CODES.emailAlreadyRegistered,
+    message: AUTH_MESSAGES.emailAlreadyRegistered,
+  },
+  INVALID_EMAIL: {
+    status: 'BAD_REQUEST',
+    code: ERROR_CODES.invalidEmail,
+    message: AUTH_MESSAGES.invalidEmail,
+  },
+  PASSWORD_TOO_SHORT: {
+    status: 'BAD_REQUEST',
+    code: ERROR_CODES.passwordTooShort,
+    message: AUTH_MESSAGES.passwordTooShort,
+  },
+};
+const SIGN_IN_ERRORS: Record<string, ErrorRewrite> = {
+  INVALID_EMAIL_OR_PASSWORD: {
+    status: 'UNAUTHORIZED',
+    code: ERROR_CODES.invalidCredentials,
+    message: AUTH_MESSAGES.invalidCredentials,
+  },
+  INVALID_EMAIL: {
+    status: 'UNAUTHORIZED',
+    code: ERROR_CODES.invalidCredentials,
+    message: AUTH_MESSAGES.invalidCredentials,
+  },
+  INVALID_PASSWORD: {
+    status: 'UNAUTHORIZED',
+    code: ERROR_CODES.invalidCredentials,
+    message: AUTH_MESSAGES.invalidCredentials,
+  },
+};
+const RESET_ERRORS: Record<string, ErrorRewrite> = {
+  INVALID_TOKEN: {
+    status: 'BAD_REQUEST',
+    code: ERROR_CODES.invalidToken,
+    message: AUTH_MESSAGES.resetInvalidToken,
+  },
+  PASSWORD_TOO_SHORT: {
+    status: 'BAD_REQUEST',
+    code: ERROR_CODES.passwordTooShort,
+    message: AUTH_MESSAGES.passwordTooShort,
+  },
+};
+
+function codeForIssue(path: string): string {
+  if (path === 'email') return ERROR_CODES.invalidEmail;
+  if (path === 'password') return ERROR_CODES.passwordTooShort;
+  return ERROR_CODES.validation;
+}
+
+/** Validates a request body against the shared schema, so the form and the server give the same message. */
+function assertValid(schemaToCheck: ZodType, body: unknown): void {
+  const result = schemaToCheck.safeParse(body ?? {});
+  if (result.success) return;
+  const issue = result.error.issues[0];
+  const path = issue?.path.join('.') ?? '';
+  throw new APIError('BAD_REQUEST', {
+    code: codeForIssue(path),
+    message: issue?.message ?? AUTH_MESSAGES.signUpFallback,
+  });
+}
+
+function rewriteError(returned: unknown, table: Record<string, ErrorRewrite>) {
+  if (!isAPIError(returned)) return;
+  const code = (returned.body as { code?: string } | undefined)?.code ?? '';
+  const mapped = table[code];
+  if (mapped) throw new APIError(mapped.status, { code: mapped.code, message: mapped.message });
+}
+
+function emailAlreadyRegistered() {
+  return new APIError('CONFLICT', {
+    code: ERROR_CODES.emailAlreadyRegistered,
+    message: AUTH_MESSAGES.emailAlreadyRegistered,
+  });
+}
+
+async function isEmailRegistered(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, normalizeEmail(email)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export function createAuth({ db, config, mailer, log }: AuthDeps) {
+  return betterAuth({
+    appName: 'Relaycast',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.appSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
+    telemetry: { enabled: false },
+    // Flood protection is Fastify's rate limiter; the per-email lock-out below is ours.
+    rateLimit: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error : level === 'warn' ? log.warn : log.debug;
+        fn.call(log, { args }, `auth: ${message}`);
+      },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: 'relaycast',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Relaycast password',
+          text: [
+            `Hi ${user.name},`,
+            '',
+            'Someone (hopefully you) asked to reset the password of your Relaycast account.',
+            `Open this link within the next hour to choose a new password: ${url}`,
+            '',
+            'The link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.',
+          ].join('\n'),
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        referralCode: { type: 'string', required: false, input: true },
+        referralCount: { type: 'number', required: false, input: false, defaultValue: 0 },
+        inviteCode: { type: 'string', required: false, input: false },
+        timezone: { type: 'string', required: false, input: false, defaultValue: 'UTC' },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              inviteCode: generateInviteCode(),
+              referralCode: await resolveReferralCode(db, (user as { referralCode?: unknown }).referralCode),
+              referralCount: 0,
+            },
+          }),
+          after: async (user) => {
+            const referralCode = (user as { referralCode?: string | null }).referralCode;
+            if (referralCode) await creditReferrer(db, referralCode, user.id);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          assertValid(signUpSchema, ctx.body);
+          // Better Auth answers a duplicate with a look-alike success when auto sign-in is off; the product
+          // tells the person to sign in instead, so the check comes first.
+          if (await isEmailRegistered(db, String(ctx.body.email))) throw emailAlreadyRegistered();
+        } else if (ctx.path === '/sign-in/email') {
+          assertValid(signInSchema, ctx.body);
+          if (await isLoginLocked(db, String(ctx.body.email))) {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              code: ERROR_CODES.tooManyAttempts,
+              message: AUTH_MESSAGES.tooManyAttempts,
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path === '/sign-up/email') {
+          // Two sign-ups racing for one email: the loser fails on the unique index.
+          if (isAPIError(returned) && (await isEmailRegistered(db, String(ctx.body?.email ?? '')))) {
+            throw emailAlreadyRegistered();
+          }
+          rewriteError(returned, SIGN_UP_ERRORS);
+        } else if (ctx.path === '/sign-in/email') {
+          const email = String(ctx.body?.email ?? '');
+          if (isAPIError(returned)) {
+            if (returned.statusCode === 401) {
+              const ip = ctx.request?.headers.get('x-forwarded-for') ?? null;
+              await recordLoginFailure(db, email, ip);
+            }
+            rewriteError(returned, SIGN_IN_ERRORS);
+          } else if (email) {
+            await clearLoginFailures(db, email);
+          }
+        } else if (ctx.path === '/reset-password') {
+          rewriteError(returned, RESET_ERRORS);
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

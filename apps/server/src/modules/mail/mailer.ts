@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { emailOutbox } from '../../db/schema/index';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: OutgoingEmail): Promise<void>;
+}
+
+/**
+ * Sends over SMTP when `SMTP_URL` is set. Every message is also recorded in the outbox table; without SMTP
+ * that record (and the log line) is the delivery, so a self-hoster can still read a reset link.
+ */
+export function createMailer(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+}): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  return {
+    async send(message) {
+      let status: 'logged' | 'sent' | 'failed' = 'logged';
+      let error: string | null = null;
+      if (transport) {
+        try {
+          await transport.sendMail({ from: options.from, ...message });
+          status = 'sent';
+        } catch (err) {
+          status = 'failed';
+          error = err instanceof Error ? err.message : String(err);
+          options.log.error({ err, to: message.to }, 'failed to send e-mail over SMTP');
+        }
+      } else {
+        options.log.info(
+          { to: message.to, subject: message.subject, text: message.text },
+          'e-mail kept in the outbox (SMTP_URL is not set)',
+        );
+      }
+      await options.db.insert(emailOutbox).values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        status,
+        error,
+      });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { AUTH_MESSAGES, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/env';
+import { AppError } from '../lib/app-error';
+import { AUTH_BASE_PATH, type Auth } from '../modules/auth/auth';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or an AppError 401. */
+    requireUser(): Promise<SessionUser>;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses a state-changing auth request that a browser sent from another site. Browsers always send Origin
+ * (and Sec-Fetch-Site) on cross-origin POSTs; requests without them (CLI, server to server) carry no
+ * ambient cookies of ours and are allowed.
+ */
+function isCrossSite(request: FastifyRequest, trustedOrigins: string[]): boolean {
+  if (!UNSAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null' && !trustedOrigins.includes(origin)) return true;
+  if (origin === 'null') return true;
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+async function forwardToBetterAuth(auth: Auth, config: Config, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, config.publicUrl);
+  const headers = fromNodeHeaders(request.headers);
+  const hasBody = request.body !== undefined && request.body !== null && UNSAFE_METHODS.has(request.method);
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  return reply.send(text.length > 0 ? text : null);
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: { auth: Auth; config: Config }) => {
+  const { auth, config } = options;
+  app.decorate('auth', auth);
+
+  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
+    if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+    return { id: session.user.id, email: session.user.email, name: session.user.name };
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+    async handler(request, reply) {
+      if (isCrossSite(request, config.trustedOrigins)) {
+        return reply
+          .status(403)
+          .send({ code: ERROR_CODES.crossSite, message: AUTH_MESSAGES.crossSiteRefused });
+      }
+      return forwardToBetterAuth(auth, config, request, reply);
+    },
+  });
+});

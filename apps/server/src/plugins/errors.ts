@@ -1,0 +1,44 @@
+import { type ApiErrorBody, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+/**
+ * One error handler and one JSON shape, `{ code, message }`: 4xx carry the user message, 5xx a generic one
+ * plus the request id (the details go to the log).
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: (issue.instancePath || '/').replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const body: ApiErrorBody = {
+        code: ERROR_CODES.validation,
+        message: issues[0]?.message ?? GENERIC_MESSAGES.validation,
+        issues,
+      };
+      return reply.status(400).send(body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: ERROR_CODES.rateLimited, message: GENERIC_MESSAGES.rateLimited });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      code: ERROR_CODES.internal,
+      message: GENERIC_MESSAGES.internal,
+      requestId: request.id,
+    } satisfies ApiErrorBody);
+  });
+});

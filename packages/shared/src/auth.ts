@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES } from './messages';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Better Auth's default upper bound; longer passwords are refused rather than silently truncated. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Failed sign-ins allowed for one email inside the window before further attempts are refused. */
+export const LOGIN_MAX_FAILED_ATTEMPTS = 5;
+export const LOGIN_LOCKOUT_WINDOW_MINUTES = 15;
+export const PASSWORD_RESET_EXPIRES_IN_SECONDS = 60 * 60;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email({ message: AUTH_MESSAGES.invalidEmail }));
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
+  email,
+  password: newPassword,
+  referralCode: z.string().trim().max(64).optional(),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The profile the API returns for the signed-in user (`GET /api/me`). */
+export const userProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  referralCode: z.string().nullable(),
+  referralCount: z.number().int(),
+  inviteCode: z.string(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Turns free text into the canonical form stored for emails (lookups are case-insensitive). */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}

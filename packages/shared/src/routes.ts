@@ -1,0 +1,55 @@
+/**
+ * Every route of the web app. The server uses this list to answer unknown paths with 404 while still
+ * serving the app, and the router and the guard use it so the two never disagree.
+ */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/features',
+  '/pricing',
+  '/blog',
+  '/faq',
+  '/login',
+  '/signup',
+  '/contact',
+  '/forgot-password',
+  '/reset-password',
+] as const;
+
+/** Routes behind the sign-in guard (spec section 2, plus the screens its buttons lead to). */
+export const PROTECTED_ROUTES = [
+  '/dashboard',
+  '/media-tools',
+  '/calendar',
+  '/analytics',
+  '/settings',
+  '/video-editor',
+  '/streaming',
+  '/clip-generator',
+  '/create-post',
+  '/engagement',
+  '/post-composer',
+  '/media-library',
+  '/drafts',
+  '/stream-settings',
+  '/stream-analytics',
+  '/schedule-stream',
+] as const;
+
+/** Route patterns with parameters, as regular expressions over the pathname. */
+export const DYNAMIC_ROUTE_PATTERNS: readonly RegExp[] = [/^\/blog\/[a-z0-9-]+$/];
+
+export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
+export type ProtectedRoute = (typeof PROTECTED_ROUTES)[number];
+
+const KNOWN = new Set<string>([...PUBLIC_ROUTES, ...PROTECTED_ROUTES]);
+
+/** True when the web app has a screen for this pathname (trailing slashes ignored). */
+export function isKnownAppRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return KNOWN.has(path) || DYNAMIC_ROUTE_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+export function isProtectedRoute(pathname: string): boolean {
+  return (PROTECTED_ROUTES as readonly string[]).includes(pathname);
+}
