@@ -1,0 +1,87 @@
+import {
+  BarChart3,
+  CalendarDays,
+  Clapperboard,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageCircle,
+  PanelLeft,
+  Settings,
+  Sparkles,
+} from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { SiteHeader } from './site-header';
+
+export const APP_NAV: readonly { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/features', label: 'Features', icon: Sparkles },
+  { to: '/media-tools', label: 'Media Tools', icon: Clapperboard },
+  { to: '/calendar', label: 'Calendar', icon: CalendarDays },
+  { to: '/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/engagement', label: 'Engagement', icon: MessageCircle },
+  { to: '/settings', label: 'Settings', icon: Settings },
+];
+
+function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="grid gap-1">
+      {APP_NAV.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                isActive && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
+              )
+            }
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The signed-in app: the shared header, a sidebar (a menu on narrow screens) and the page. */
+export function AppLayout() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-7xl flex-1">
+        <nav aria-label="App" className="hidden w-56 shrink-0 border-r px-3 py-6 lg:block">
+          <SidebarLinks />
+        </nav>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="border-b px-4 py-2 lg:hidden">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={open}
+              aria-controls="app-nav-mobile"
+              onClick={() => setOpen((value) => !value)}
+            >
+              <PanelLeft aria-hidden="true" />
+              Menu
+            </Button>
+            {open ? (
+              <nav id="app-nav-mobile" aria-label="App mobile" className="py-2">
+                <SidebarLinks onNavigate={() => setOpen(false)} />
+              </nav>
+            ) : null}
+          </div>
+          <main className="flex-1 px-4 py-8 sm:px-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}

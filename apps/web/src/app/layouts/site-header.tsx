@@ -1,0 +1,121 @@
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-provider';
+import { cn } from '@/lib/cn';
+
+export const PUBLIC_NAV = [
+  { to: '/', label: 'Home' },
+  { to: '/features', label: 'Features' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/about', label: 'About' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/faq', label: 'FAQ' },
+] as const;
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-semibold tracking-tight">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span>Relaycast</span>
+    </Link>
+  );
+}
+
+/** The header on every page: public links, then either log in / get started or dashboard / sign out. */
+export function SiteHeader() {
+  const { user, ready, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+
+  async function handleSignOut() {
+    // Leave the protected page first, so the route guard does not send the visitor to the login page.
+    await navigate('/');
+    const result = await signOut();
+    if (result.ok) toast.success(AUTH_MESSAGES.signOutSuccess);
+    else toast.error(result.message || AUTH_MESSAGES.signOutFallback);
+  }
+
+  const accountLinks = !ready ? null : user ? (
+    <>
+      <Button asChild variant="ghost">
+        <Link to="/dashboard">Dashboard</Link>
+      </Button>
+      <Button variant="outline" onClick={handleSignOut}>
+        <LogOut aria-hidden="true" />
+        Sign out
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button asChild variant="ghost">
+        <Link to="/login">Log in</Link>
+      </Button>
+      <Button asChild>
+        <Link to="/signup">Get Started</Link>
+      </Button>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {PUBLIC_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end
+              className={({ isActive }) =>
+                cn(
+                  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground',
+                  isActive && 'text-foreground',
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">{accountLinks}</div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </div>
+      {open ? (
+        <div id="mobile-nav" className="border-t px-4 pb-4 md:hidden">
+          <nav aria-label="Main mobile" className="grid py-2">
+            {PUBLIC_NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end
+                onClick={() => setOpen(false)}
+                className="rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: closes the menu after a choice inside it */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links and buttons inside handle the keyboard */}
+          <div className="flex flex-wrap gap-2" onClick={() => setOpen(false)}>
+            {accountLinks}
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}

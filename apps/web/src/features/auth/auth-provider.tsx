@@ -1,0 +1,114 @@
+import type { SignInInput, SignUpInput } from '@relaycast/shared/auth';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+} from 'react';
+import { authClient } from '@/lib/auth-client';
+import { type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
+
+export type AuthResult = { ok: true } | { ok: false; code: string; message: string };
+
+interface AuthContextValue extends AuthState {
+  signIn(input: SignInInput): Promise<AuthResult>;
+  signUp(input: SignUpInput): Promise<AuthResult>;
+  signOut(): Promise<AuthResult>;
+  clearError(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function toAuthUser(user: { id: string; name: string; email: string } | undefined | null): AuthUser | null {
+  return user ? { id: user.id, name: user.name, email: user.email } : null;
+}
+
+function failure(
+  error: { code?: string; message?: string } | null | undefined,
+  fallback: string,
+): AuthResult {
+  return { ok: false, code: error?.code ?? 'UNKNOWN', message: error?.message || fallback };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const session = authClient.useSession();
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+
+  useEffect(() => {
+    if (!session.isPending) dispatch({ type: 'session', user: toAuthUser(session.data?.user) });
+  }, [session.isPending, session.data]);
+
+  const signIn = useCallback(async (input: SignInInput): Promise<AuthResult> => {
+    dispatch({ type: 'request' });
+    try {
+      const { data, error } = await authClient.signIn.email({ email: input.email, password: input.password });
+      if (error) {
+        const result = failure(error, AUTH_MESSAGES.signInFallback);
+        if (!result.ok) dispatch({ type: 'failure', error: result.message });
+        return result;
+      }
+      dispatch({ type: 'success', user: toAuthUser(data?.user) });
+      return { ok: true };
+    } catch {
+      dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
+      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
+    }
+  }, []);
+
+  const signUp = useCallback(async (input: SignUpInput): Promise<AuthResult> => {
+    dispatch({ type: 'request' });
+    try {
+      const { error } = await authClient.signUp.email({
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        ...(input.referralCode ? { referralCode: input.referralCode } : {}),
+      } as Parameters<typeof authClient.signUp.email>[0]);
+      if (error) {
+        const result = failure(error, AUTH_MESSAGES.signUpFallback);
+        if (!result.ok) dispatch({ type: 'failure', error: result.message });
+        return result;
+      }
+      // Sign-up does not sign in: the person is sent to the login page.
+      dispatch({ type: 'success' });
+      return { ok: true };
+    } catch {
+      dispatch({ type: 'failure', error: AUTH_MESSAGES.signUpFallback });
+      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signUpFallback };
+    }
+  }, []);
+
+  const signOut = useCallback(async (): Promise<AuthResult> => {
+    try {
+      const { error } = await authClient.signOut();
+      if (error) {
+        const result = failure(error, AUTH_MESSAGES.signOutFallback);
+        if (!result.ok) dispatch({ type: 'failure', error: result.message });
+        return result;
+      }
+      dispatch({ type: 'signed-out' });
+      return { ok: true };
+    } catch {
+      dispatch({ type: 'failure', error: AUTH_MESSAGES.signOutFallback });
+      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signOutFallback };
+    }
+  }, []);
+
+  const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
+
+  const value = useMemo(
+    () => ({ ...state, signIn, signUp, signOut, clearError }),
+    [state, signIn, signUp, signOut, clearError],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ForgotPasswordInput, forgotPasswordSchema } from '@relaycast/shared/auth';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { authClient } from '@/lib/auth-client';
+import { AuthCard } from './auth-card';
+
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState(false);
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
+    if (error) {
+      toast.error(error.message || AUTH_MESSAGES.resetFallback);
+      return;
+    }
+    // The same answer whether or not the address has an account.
+    setSent(true);
+  });
+
+  return (
+    <AuthCard title="Reset your password" subtitle="We will e-mail you a link to choose a new one.">
+      {sent ? (
+        <div className="grid gap-4">
+          <p role="status" className="rounded-md bg-accent p-4 text-sm text-accent-foreground">
+            {AUTH_MESSAGES.resetRequested}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            The link works once and expires after one hour. Self-hosting without e-mail? The message is in the
+            server log and in the <code>email_outbox</code> table.
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={form.formState.errors.email?.message}
+            {...form.register('email')}
+          />
+          <Button type="submit" disabled={form.formState.isSubmitting} className="w-full">
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        <Link to="/login" className="font-medium text-primary hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignUpInput, signUpSchema } from '@relaycast/shared/auth';
+import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '../auth-provider';
+import { AuthCard } from './auth-card';
+
+/** How long the already-registered toast keeps its Sign In action. */
+const SIGN_IN_ACTION_MS = 5_000;
+
+export function SignupForm() {
+  const { signUp, clearError } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const referralCode = params.get('ref')?.trim() || undefined;
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { name: '', email: '', password: '', referralCode },
+  });
+
+  // The page opens clean: no error left over from an earlier attempt.
+  useEffect(() => clearError(), [clearError]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await signUp({ ...values, referralCode });
+    if (result.ok) {
+      toast.success(AUTH_MESSAGES.signUpSuccess);
+      navigate('/login', { state: { email: values.email } });
+      return;
+    }
+    if (result.code === ERROR_CODES.emailAlreadyRegistered) {
+      toast.error(AUTH_MESSAGES.emailAlreadyRegistered, {
+        duration: SIGN_IN_ACTION_MS,
+        action: { label: 'Sign In', onClick: () => navigate('/login', { state: { email: values.email } }) },
+      });
+      return;
+    }
+    toast.error(result.message || AUTH_MESSAGES.signUpFallback);
+  });
+
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <AuthCard title="Create your account" subtitle="Start your 14-day free trial. No card required.">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField
+          label="Full name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          hint={AUTH_MESSAGES.passwordHint}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        {referralCode ? (
+          <FormField label="Referral code" value={referralCode} readOnly name="referralCode" />
+        ) : null}
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? <Spinner label="Creating account" className="text-current" /> : null}
+          Create account
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-primary hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

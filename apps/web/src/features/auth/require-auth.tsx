@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { useAuth } from './auth-provider';
+import type { LoginLocationState } from './components/login-form';
+
+/** Guards the signed-in app: waits for the session, then lets the user in or sends them to log in. */
+export function RequireAuth() {
+  const { user, ready } = useAuth();
+  const location = useLocation();
+  if (!ready) return <LoadingScreen label="Checking your session" />;
+  if (!user) {
+    const state: LoginLocationState = {
+      from: {
+        pathname: location.pathname,
+        search: location.search,
+        hash: location.hash,
+        state: location.state,
+      },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}

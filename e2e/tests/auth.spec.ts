@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
+
+test('sign up, log in, stay signed in across a reload, sign out, and come back to a protected page', async ({
+  page,
+}) => {
+  const user = { name: 'Ada Lovelace', email: uniqueEmail('journey'), password: 'analytical-engine' };
+  await signUpThroughUi(page, user);
+
+  await expect(page.getByText('Account created successfully! Please sign in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  await page.goto('/calendar?view=week');
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/calendar\?view=week$/);
+});
+
+test('a wrong password shows the exact message and keeps the visitor on the login page', async ({ page }) => {
+  const user = { name: 'Grace Hopper', email: uniqueEmail('wrong'), password: 'cobol-rules' };
+  await signUpThroughUi(page, user);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signing up with a registered email offers a Sign In action that opens login with the email', async ({
+  page,
+}) => {
+  const user = { name: 'Alan Turing', email: uniqueEmail('dup'), password: 'enigma-machine' };
+  await signUpThroughUi(page, user);
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signUpThroughUi(page, { ...user, name: 'Someone Else' });
+  await expect(page.getByText('This email is already registered. Please sign in instead.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+});
+
+test('sign-up validates on the page with the exact messages', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await page.getByLabel('Full name').fill('Short Password');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('12345');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('Password should be at least 6 characters long.')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('a referral link shows the code read-only on the sign-up page', async ({ page }) => {
+  await page.goto('/signup?ref=FRIEND42');
+  const field = page.getByLabel('Referral code');
+  await expect(field).toHaveValue('FRIEND42');
+  await expect(field).toHaveAttribute('readonly', '');
+});
+
+test('a signed-out visitor to a protected page sees login, never the page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});

@@ -1,0 +1,88 @@
+// `npm test`: install what is missing, then lint, type-check, unit + integration (Vitest) and browser tests
+// (Playwright with Debian's Chromium). Ends with one line of totals over every suite.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, ensureDependencies, ROOT, run } from './lib/setup.mjs';
+
+await ensureDependencies();
+const chromium = ensureChromium();
+
+const RESULTS = path.join(ROOT, '.test-results');
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+/** A step that is not a test runner (lint, type-check, build) counts as one check. */
+async function check(name, command, args, options) {
+  console.info(`\n▶ ${name}`);
+  const code = await run(command, args, options);
+  if (code === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    problems.push(name);
+  }
+  return code === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+await check('lint (biome)', 'npx', ['biome', 'ci', '.']);
+const typeTargets = ['packages/shared', 'apps/server', 'apps/web', 'e2e'];
+await check('type-check (tsc)', 'sh', ['-c', typeTargets.map((dir) => `npx tsc -p ${dir}`).join(' && ')]);
+
+console.info('\n▶ unit and integration tests (vitest)');
+const vitestJson = path.join(RESULTS, 'vitest.json');
+const vitestCode = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  if (vitest.numFailedTests > 0 || vitestCode !== 0) problems.push('vitest');
+  if (vitestCode !== 0 && vitest.numFailedTests === 0) totals.failed += 1;
+} else {
+  totals.failed += 1;
+  problems.push('vitest (no report)');
+}
+
+const builtOk = await check('build', 'npm', ['run', 'build', '--silent']);
+if (builtOk) {
+  console.info('\n▶ browser tests (playwright + chromium)');
+  const playwrightJson = path.join(RESULTS, 'playwright.json');
+  const code = await run(
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    },
+  );
+  const report = existsSync(playwrightJson) ? readJson(playwrightJson) : undefined;
+  if (report?.stats) {
+    totals.passed += report.stats.expected + report.stats.flaky;
+    totals.failed += report.stats.unexpected;
+    totals.skipped += report.stats.skipped;
+    if (report.stats.unexpected > 0 || code !== 0) problems.push('playwright');
+    if (code !== 0 && report.stats.unexpected === 0) totals.failed += 1;
+  } else {
+    totals.failed += 1;
+    problems.push('playwright (no report)');
+  }
+}
+
+if (problems.length > 0) console.info(`\nFailed: ${problems.join(', ')}`);
+console.info(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
