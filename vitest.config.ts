@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
+/** Suites that do not touch the database driver: run once, on the PGlite project. */
+const driverIndependentTests = ['apps/server/src/server.test.ts', 'apps/server/src/config/env.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
@@ -44,6 +46,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                exclude: driverIndependentTests,
                 environment: 'node' as const,
                 env: { TEST_DB_DRIVER: 'postgres' },
                 setupFiles: ['apps/server/test/setup.ts'],

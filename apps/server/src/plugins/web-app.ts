@@ -17,6 +17,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDistDi
       root: webDistDir,
       index: false,
       wildcard: true,
+      // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webDistDir, filePath);
         res.setHeader(
@@ -25,6 +27,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDistDi
         );
       },
     });
+  }
+
+  if (webDistDir) {
+    // The static plugin refuses a bare directory ("/") with 403; the home page is the app.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

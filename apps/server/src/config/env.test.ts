@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'relaycast-env-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.pgliteDir).toBe(path.join(dataDir, 'pglite'));
+    expect(config.trustedOrigins).toEqual(['http://localhost:3000']);
+  });
+
+  it('generates the app secret once and keeps it in the data directory', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).appSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'app-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET: 'short', LOG_LEVEL: 'loud' });
+      expect.unreachable('loadConfig should have thrown');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'APP_SECRET', 'LOG_LEVEL'])
+        expect(problems).toContain(name);
+    }
+  });
+
+  it('derives trusted origins from PUBLIC_URL and TRUSTED_ORIGINS', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: 'https://social.example.com/',
+      TRUSTED_ORIGINS: 'https://admin.example.com, https://other.example.com',
+    });
+    expect(config.publicUrl).toBe('https://social.example.com');
+    expect(config.trustedOrigins).toEqual([
+      'https://social.example.com',
+      'https://admin.example.com',
+      'https://other.example.com',
+    ]);
+  });
+});
