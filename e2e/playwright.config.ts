@@ -27,6 +27,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   outputDir: '../.test-results/playwright',
   fullyParallel: true,
   workers: 2,

@@ -106,7 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pglite'),
     appSecret: '',
-    trustedOrigins: [new URL(publicUrl).origin, ...extraOrigins],
+    trustedOrigins: [],
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
@@ -114,6 +114,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   };
   const merged = { ...base, ...overrides };
+  merged.publicUrl = merged.publicUrl.replace(/\/+$/, '');
+  merged.trustedOrigins = overrides.trustedOrigins ?? [new URL(merged.publicUrl).origin, ...extraOrigins];
   merged.appSecret = overrides.appSecret ?? env.APP_SECRET ?? readOrCreateSecret(merged.dataDir);
   return merged;
 }

@@ -194,3 +194,31 @@ describe('sign-out', () => {
     expect(me.json().code).toBe(ERROR_CODES.unauthorized);
   });
 });
+
+describe('behind HTTPS', () => {
+  it('marks the session cookie Secure when the public URL is https', async () => {
+    const secure = await createTestApp({ config: { publicUrl: 'https://social.example.com' } });
+    try {
+      const email = uniqueEmail('https');
+      const origin = { origin: 'https://social.example.com' };
+      await postJson(
+        secure.app,
+        '/api/auth/sign-up/email',
+        { name: 'S', email, password: 'secret1' },
+        origin,
+      );
+      const res = await postJson(
+        secure.app,
+        '/api/auth/sign-in/email',
+        { email, password: 'secret1' },
+        origin,
+      );
+      expect(res.statusCode).toBe(200);
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toContain('Secure');
+      expect(setCookie).toContain('HttpOnly');
+    } finally {
+      await secure.close();
+    }
+  });
+});

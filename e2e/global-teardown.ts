@@ -1,0 +1,7 @@
+import { rmSync } from 'node:fs';
+
+/** Removes the run's throwaway data directory (the server has stopped by now). */
+export default function globalTeardown() {
+  const dir = process.env.E2E_DATA_DIR;
+  if (dir?.includes('relaycast-e2e-')) rmSync(dir, { recursive: true, force: true });
+}
