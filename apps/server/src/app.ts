@@ -4,9 +4,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
 import { createAuth } from './modules/auth/auth';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { usersRoutes } from './modules/users/users.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -62,9 +64,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(authPlugin, { auth, config });
+  await app.register(authPlugin, { auth, config, db: database.db });
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
+  await app.register(workspacesRoutes);
+  await app.register(contactRoutes, { db: database.db });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages';
+import { PLAN_IDS } from './plans';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Better Auth's default upper bound; longer passwords are refused rather than silently truncated. */
@@ -26,6 +27,8 @@ export const signUpSchema = z.object({
   email,
   password: newPassword,
   referralCode: z.string().trim().max(64).optional(),
+  /** The plan picked on the pricing page; its limits apply from the start of the trial. */
+  plan: z.enum(PLAN_IDS, { message: 'Please choose one of the plans on the pricing page.' }).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -60,6 +63,19 @@ export const userProfileSchema = z.object({
   createdAt: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** The workspace the signed-in user works in (`GET /api/workspaces/current`). */
+export const currentWorkspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  plan: z.enum(PLAN_IDS).nullable(),
+  /** The plan whose limits apply now (Standard during a trial without a chosen plan). */
+  effectivePlan: z.enum(PLAN_IDS),
+  trialEndsAt: z.string().nullable(),
+  isTrial: z.boolean(),
+});
+export type CurrentWorkspace = z.infer<typeof currentWorkspaceSchema>;
 
 /** Turns free text into the canonical form stored for emails (lookups are case-insensitive). */
 export function normalizeEmail(value: string): string {

@@ -33,6 +33,17 @@ export const GENERIC_MESSAGES = {
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
 } as const;
 
+/** The contact form (`/contact`, `POST /api/contact`). */
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: 'Please keep your name under 120 characters.',
+  messageTooShort: 'Please write a message of at least 10 characters.',
+  messageTooLong: 'Please keep your message under 5,000 characters.',
+  sent: 'Thanks for getting in touch! Your message has been sent and we will reply by email.',
+  rateLimited: 'You have sent several messages in the last hour. Please wait a while before sending another.',
+  sendFallback: 'Failed to send your message. Please try again.',
+} as const;
+
 /** Machine-readable error codes shared by the API and the client. */
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',

@@ -3,8 +3,10 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
+import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { AUTH_BASE_PATH, type Auth } from '../modules/auth/auth';
+import { resolveWorkspace, type WorkspaceContext } from '../modules/workspaces/workspaces.service';
 
 export interface SessionUser {
   id: string;
@@ -19,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or an AppError 401. */
     requireUser(): Promise<SessionUser>;
+    /** The signed-in user and the workspace they work in; every query on user data is scoped to it. */
+    requireWorkspace(): Promise<{ user: SessionUser; workspace: WorkspaceContext }>;
   }
 }
 
@@ -58,27 +62,39 @@ async function forwardToBetterAuth(auth: Auth, config: Config, request: FastifyR
   return reply.send(text.length > 0 ? text : null);
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { auth: Auth; config: Config }) => {
-  const { auth, config } = options;
-  app.decorate('auth', auth);
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { auth: Auth; config: Config; db: Db }) => {
+    const { auth, config, db } = options;
+    app.decorate('auth', auth);
 
-  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
-    if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
-    return { id: session.user.id, email: session.user.email, name: session.user.name };
-  });
+    async function loadSession(request: FastifyRequest) {
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+      const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name };
+      return { user, activeWorkspaceId: session.session.activeOrganizationId };
+    }
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: `${AUTH_BASE_PATH}/*`,
-    config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
-    async handler(request, reply) {
-      if (isCrossSite(request, config.trustedOrigins)) {
-        return reply
-          .status(403)
-          .send({ code: ERROR_CODES.crossSite, message: AUTH_MESSAGES.crossSiteRefused });
-      }
-      return forwardToBetterAuth(auth, config, request, reply);
-    },
-  });
-});
+    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+      return (await loadSession(this)).user;
+    });
+
+    app.decorateRequest('requireWorkspace', async function (this: FastifyRequest) {
+      const { user, activeWorkspaceId } = await loadSession(this);
+      return { user, workspace: await resolveWorkspace(db, user.id, activeWorkspaceId) };
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      async handler(request, reply) {
+        if (isCrossSite(request, config.trustedOrigins)) {
+          return reply
+            .status(403)
+            .send({ code: ERROR_CODES.crossSite, message: AUTH_MESSAGES.crossSiteRefused });
+        }
+        return forwardToBetterAuth(auth, config, request, reply);
+      },
+    });
+  },
+);

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { DeferredToaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/auth-provider';
 
 /** The spec allows at most 20 toasts on screen at once. */
@@ -14,7 +14,13 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
-        <Toaster richColors closeButton visibleToasts={MAX_TOASTS} position="top-right" theme="system" />
+        <DeferredToaster
+          richColors
+          closeButton
+          visibleToasts={MAX_TOASTS}
+          position="top-right"
+          theme="system"
+        />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,7 @@
 import { PROTECTED_ROUTES } from '@relaycast/shared/routes';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/features/auth/require-auth';
+import { AdaptiveLayout } from './layouts/adaptive-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 
@@ -10,6 +11,8 @@ const comingSoon = () => import('./routes/coming-soon').then((m) => ({ Component
 /** Protected screens that have their own page; every other protected route shows "coming soon". */
 const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/dashboard': () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
+  '/media-tools': () => import('./routes/media-tools').then((m) => ({ Component: m.MediaToolsPage })),
+  '/create-post': () => import('./routes/create-post').then((m) => ({ Component: m.CreatePostPage })),
 };
 
 export const routes: RouteObject[] = [
@@ -18,6 +21,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomePage })) },
+      { path: 'pricing', lazy: () => import('./routes/pricing').then((m) => ({ Component: m.PricingPage })) },
+      { path: 'about', lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })) },
+      { path: 'blog', lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })) },
+      {
+        path: 'blog/:slug',
+        lazy: () => import('./routes/blog-post').then((m) => ({ Component: m.BlogPostPage })),
+      },
+      { path: 'faq', lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqPage })) },
+      { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactPage })) },
       { path: 'login', lazy: () => import('./routes/auth-pages').then((m) => ({ Component: m.LoginPage })) },
       {
         path: 'signup',
@@ -31,11 +43,18 @@ export const routes: RouteObject[] = [
         path: 'reset-password',
         lazy: () => import('./routes/auth-pages').then((m) => ({ Component: m.ResetPasswordPage })),
       },
-      ...['features', 'pricing', 'about', 'blog', 'faq', 'contact'].map((path) => ({
-        path,
-        lazy: comingSoon,
-      })),
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+  {
+    // Linked from both the public top bar and the signed-in sidebar: see docs/decisions/0003-public-site.md.
+    element: <AdaptiveLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: 'features',
+        lazy: () => import('./routes/features').then((m) => ({ Component: m.FeaturesPage })),
+      },
     ],
   },
   {

@@ -33,6 +33,8 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The workspace the session works in (Better Auth's organization plugin field). */
+    activeOrganizationId: text('active_workspace_id'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,2 +1,4 @@
 export * from './auth';
+export * from './contact';
 export * from './mail';
+export * from './workspaces';

@@ -10,6 +10,7 @@ import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { organization } from 'better-auth/plugins/organization';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
@@ -17,6 +18,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import type { Mailer } from '../mail/mailer';
+import { createPersonalWorkspace, findDefaultWorkspaceId } from '../workspaces/workspaces.service';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-lockout.service';
 import { creditReferrer, generateInviteCode, resolveReferralCode } from './referrals.service';
 
@@ -132,7 +134,33 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
     basePath: AUTH_BASE_PATH,
     secret: config.appSecret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      // Better Auth's model names (plural) mapped to our tables.
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+        organizations: schema.workspaces,
+        members: schema.workspaceMembers,
+        invitations: schema.workspaceInvitations,
+      },
+    }),
+    plugins: [
+      // Workspaces with roles (owner, admin, member). Each user gets a personal one at sign-up.
+      organization({
+        schema: {
+          organization: {
+            additionalFields: {
+              plan: { type: 'string', required: false, input: false },
+              trialEndsAt: { type: 'date', required: false, input: false },
+            },
+          },
+        },
+      }),
+    ],
     telemetry: { enabled: false },
     // Flood protection is Fastify's rate limiter; the per-email lock-out below is ours.
     rateLimit: { enabled: false },
@@ -192,10 +220,20 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
               referralCount: 0,
             },
           }),
-          after: async (user) => {
+          after: async (user, context) => {
             const referralCode = (user as { referralCode?: string | null }).referralCode;
             if (referralCode) await creditReferrer(db, referralCode, user.id);
+            const chosenPlan = (context?.body as { plan?: unknown } | undefined)?.plan;
+            await createPersonalWorkspace(db, user, chosenPlan);
           },
+        },
+      },
+      session: {
+        create: {
+          // A new session starts in the user's personal workspace.
+          before: async (session) => ({
+            data: { ...session, activeOrganizationId: await findDefaultWorkspaceId(db, session.userId) },
+          }),
         },
       },
     },

@@ -77,7 +77,7 @@ export function AppLayout() {
               </nav>
             ) : null}
           </div>
-          <main className="flex-1 px-4 py-8 sm:px-8">
+          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
             <Outlet />
           </main>
         </div>

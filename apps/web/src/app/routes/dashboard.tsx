@@ -1,13 +1,24 @@
 import { useAuth } from '@/features/auth/auth-provider';
+import { QuickActions } from '@/features/dashboard/components/quick-actions';
+import { WorkspacePanels } from '@/features/dashboard/components/workspace-panels';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function DashboardPage() {
   const { user } = useAuth();
-  usePageMeta('Dashboard', 'Your Relaycast dashboard.');
+  usePageMeta(
+    'Dashboard',
+    'Your Relaycast dashboard: create posts, go live, and jump to analytics and your calendar.',
+  );
   return (
-    <div>
-      <h1 className="text-2xl font-semibold tracking-tight">Welcome back, {user?.name}</h1>
-      <p className="mt-2 text-muted-foreground">Create posts, go live and keep an eye on your channels.</p>
+    <div className="mx-auto grid max-w-6xl gap-8">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome back, {user?.name}</h1>
+        <p className="mt-2 text-muted-foreground">What would you like to do today?</p>
+      </header>
+      <section aria-label="Quick actions">
+        <QuickActions />
+      </section>
+      <WorkspacePanels />
     </div>
   );
 }

@@ -8,6 +8,10 @@ const VARIANTS = {
   outline: 'border border-input bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
   destructive: 'bg-destructive text-white hover:opacity-90',
+  /** For a button on a primary-coloured surface. */
+  inverse: 'bg-primary-foreground text-primary hover:opacity-90 shadow-sm',
+  'inverse-outline':
+    'bg-transparent text-primary-foreground ring-1 ring-inset ring-primary-foreground/60 hover:bg-primary-foreground/10',
 } as const;
 
 const SIZES = {

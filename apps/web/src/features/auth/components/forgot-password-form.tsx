@@ -4,10 +4,10 @@ import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { authClient } from '@/lib/auth-client';
+import { toast } from '@/lib/toast';
 import { AuthCard } from './auth-card';
 
 export function ForgotPasswordForm() {

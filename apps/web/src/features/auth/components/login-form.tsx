@@ -4,10 +4,10 @@ import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type Location, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-provider';
 import { AuthCard } from './auth-card';
 

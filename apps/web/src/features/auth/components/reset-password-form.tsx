@@ -3,10 +3,10 @@ import { type ResetPasswordInput, resetPasswordSchema } from '@relaycast/shared/
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { authClient } from '@/lib/auth-client';
+import { toast } from '@/lib/toast';
 import { AuthCard } from './auth-card';
 
 export function ResetPasswordForm() {

@@ -4,12 +4,13 @@ import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-provider';
 import { AuthCard } from './auth-card';
+import { SelectedPlan } from './selected-plan';
 
 /** How long the already-registered toast keeps its Sign In action. */
 const SIGN_IN_ACTION_MS = 5_000;
@@ -47,6 +48,7 @@ export function SignupForm() {
   const { errors, isSubmitting } = form.formState;
   return (
     <AuthCard title="Create your account" subtitle="Start your 14-day free trial. No card required.">
+      <SelectedPlan planId={params.get('plan')} billing={params.get('billing')} />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField
           label="Full name"

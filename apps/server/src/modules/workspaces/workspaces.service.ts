@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { FREE_TRIAL_DAYS, PLAN_IDS, PLANS, type Plan, type PlanId } from '@relaycast/shared/plans';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { workspaceMembers, workspaces } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+
+export interface WorkspaceContext {
+  id: string;
+  name: string;
+  role: string;
+  /** The plan chosen (null during a trial without a chosen plan). */
+  plan: PlanId | null;
+  trialEndsAt: Date | null;
+}
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** The plan whose limits apply: the chosen one, else Standard (during the trial and after it). */
+export function effectivePlan(workspace: Pick<WorkspaceContext, 'plan'>): Plan {
+  const id = workspace.plan ?? 'standard';
+  const plan = PLANS.find((candidate) => candidate.id === id);
+  if (!plan) throw new Error(`unknown plan ${id}`);
+  return plan;
+}
+
+/** Creates the personal workspace a new user works in, with the user as owner. */
+export async function createPersonalWorkspace(
+  db: Db,
+  user: { id: string; name: string },
+  chosenPlan: unknown,
+  now = new Date(),
+): Promise<string> {
+  const id = randomBytes(16).toString('base64url');
+  await db.transaction(async (tx) => {
+    await tx.insert(workspaces).values({
+      id,
+      name: `${user.name.split(' ')[0] || user.name}'s workspace`,
+      slug: `ws-${id.toLowerCase()}`,
+      plan: isPlanId(chosenPlan) ? chosenPlan : null,
+      trialEndsAt: new Date(now.getTime() + FREE_TRIAL_DAYS * 24 * 60 * 60 * 1000),
+      createdAt: now,
+    });
+    await tx.insert(workspaceMembers).values({
+      id: randomBytes(16).toString('base64url'),
+      organizationId: id,
+      userId: user.id,
+      role: 'owner',
+      createdAt: now,
+    });
+  });
+  return id;
+}
+
+/** The id of the user's first workspace (their personal one), or null. */
+export async function findDefaultWorkspaceId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: workspaceMembers.organizationId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaceMembers.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The workspace a request works in: the session's active one when the user is still a member of it,
+ * otherwise their first workspace.
+ */
+export async function resolveWorkspace(
+  db: Db,
+  userId: string,
+  activeWorkspaceId: string | null | undefined,
+): Promise<WorkspaceContext> {
+  const select = () =>
+    db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        plan: workspaces.plan,
+        trialEndsAt: workspaces.trialEndsAt,
+        role: workspaceMembers.role,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId));
+  if (activeWorkspaceId) {
+    const [active] = await select()
+      .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.organizationId, activeWorkspaceId)))
+      .limit(1);
+    if (active) return active;
+  }
+  const [first] = await select()
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaceMembers.createdAt))
+    .limit(1);
+  if (!first) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+  return first;
+}

@@ -1,0 +1,28 @@
+import { PageHero } from '@/components/page-hero';
+import {
+  CompanyStory,
+  ImpactStats,
+  LeadershipTeam,
+  RecognitionList,
+} from '@/features/about/components/about-sections';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export function AboutPage() {
+  usePageMeta(
+    'About',
+    'Relaycast is an open-source social media platform founded in 2023, used by customers in over 50 countries.',
+  );
+  return (
+    <>
+      <PageHero
+        eyebrow="About Relaycast"
+        title="Social media tools that belong to the people who use them"
+        description="Our mission is to give every creator and small business the publishing, analytics and live-streaming tools that used to take an agency, and to let them own both the software and their data."
+      />
+      <ImpactStats />
+      <CompanyStory />
+      <LeadershipTeam />
+      <RecognitionList />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { ArrowRight, BarChart3, CalendarDays, type LucideIcon, PenSquare, Radio } from 'lucide-react';
+import { Link } from 'react-router';
+
+const QUICK_ACTIONS: readonly { title: string; description: string; to: string; icon: LucideIcon }[] = [
+  {
+    title: 'Create Post',
+    description: 'Write a post with AI and schedule it.',
+    to: '/post-composer',
+    icon: PenSquare,
+  },
+  { title: 'Go Live', description: 'Stream to every platform at once.', to: '/streaming', icon: Radio },
+  {
+    title: 'Analytics',
+    description: 'See how your channels are growing.',
+    to: '/analytics',
+    icon: BarChart3,
+  },
+  { title: 'Calendar', description: 'Plan the next three weeks.', to: '/calendar', icon: CalendarDays },
+];
+
+/** The four quick cards at the top of the dashboard; each whole card is the link. */
+export function QuickActions() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {QUICK_ACTIONS.map(({ title, description, to, icon: Icon }) => (
+        <li key={title}>
+          <Link
+            to={to}
+            className="group flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-all hover:border-primary/50 hover:shadow-md"
+          >
+            <span className="inline-flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <span className="mt-4 flex items-center justify-between font-semibold">
+              {title}
+              <ArrowRight
+                aria-hidden="true"
+                className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+              />
+            </span>
+            <span className="mt-1 text-sm text-muted-foreground">{description}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

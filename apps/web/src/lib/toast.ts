@@ -1,0 +1,40 @@
+import type { ExternalToast } from 'sonner';
+
+/**
+ * Toasts, with the toast library loaded the first time one is shown rather than with every page: most
+ * visits to the public site never show one, and sonner is about a tenth of the JavaScript the home page
+ * would otherwise load. Sonner keeps toasts created before its <Toaster> mounts and shows them once it does.
+ * Import `toast` from here, never from 'sonner' (Biome enforces it).
+ */
+
+let isNeeded = false;
+const listeners = new Set<() => void>();
+
+/** For <DeferredToaster>: re-render once a toast has been asked for. */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function areToastsNeeded(): boolean {
+  return isNeeded;
+}
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+function show(kind: Kind, message: string, options?: ExternalToast): void {
+  if (!isNeeded) {
+    isNeeded = true;
+    for (const listener of listeners) listener();
+  }
+  void import('sonner').then(({ toast: sonnerToast }) => {
+    sonnerToast[kind](message, options);
+  });
+}
+
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
+  warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES, CONTACT_MESSAGES } from './messages';
+
+export const CONTACT_NAME_MAX_LENGTH = 120;
+export const CONTACT_EMAIL_MAX_LENGTH = 254;
+export const CONTACT_MESSAGE_MIN_LENGTH = 10;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/**
+ * How many contact messages are accepted inside the rolling window: per email address (so one address
+ * cannot flood the inbox) and per client IP (so one machine cannot rotate addresses).
+ */
+export const CONTACT_RATE_LIMIT = {
+  perEmail: 3,
+  perIp: 10,
+  windowMinutes: 60,
+} as const;
+
+/** The contact form, parsed by the form in the browser and by `POST /api/contact`. */
+export const contactMessageSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, CONTACT_MESSAGES.nameRequired)
+    .max(CONTACT_NAME_MAX_LENGTH, CONTACT_MESSAGES.nameTooLong),
+  email: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.invalidEmail)
+    .max(CONTACT_EMAIL_MAX_LENGTH, AUTH_MESSAGES.invalidEmail)
+    .pipe(z.email({ message: AUTH_MESSAGES.invalidEmail })),
+  message: z
+    .string()
+    .trim()
+    .min(CONTACT_MESSAGE_MIN_LENGTH, CONTACT_MESSAGES.messageTooShort)
+    .max(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.messageTooLong),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** What the API answers once a message is stored. */
+export const contactReceiptSchema = z.object({ receivedAt: z.string() });
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
