@@ -1,0 +1,106 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, startOfWeek } from 'date-fns';
+
+/** The calendar shows three consecutive weeks, Sunday first (spec section 9). */
+export const CALENDAR_WEEKS = 3;
+export const DAYS_PER_WEEK = 7;
+export const WEEK_STARTS_ON = 0 as const;
+
+/** Default posting slots, in the workspace's local time, used by "queue for the next free slot". */
+export const DEFAULT_QUEUE_SLOTS = ['09:00', '12:00', '17:00'] as const;
+/** How far ahead the queue looks for a free slot. */
+export const QUEUE_HORIZON_DAYS = 60;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** Adds whole days to a calendar date (no time zone involved). */
+export function addDaysToDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return format(addDays(new Date(y, m - 1, d, 12), days), 'yyyy-MM-dd');
+}
+
+/**
+ * The calendar grid: `weeks` rows of seven dates (YYYY-MM-DD), starting on the Sunday of the week that contains
+ * `anchor` (a date, usually today in the user's time zone).
+ */
+export function calendarWeeks(anchor: string, weeks = CALENDAR_WEEKS): string[][] {
+  if (!DATE.test(anchor)) throw new Error(`not a date: ${anchor}`);
+  const [y, m, d] = anchor.split('-').map(Number) as [number, number, number];
+  const first = startOfWeek(new Date(y, m - 1, d, 12), { weekStartsOn: WEEK_STARTS_ON });
+  return Array.from({ length: weeks }, (_, week) =>
+    Array.from({ length: DAYS_PER_WEEK }, (_, day) =>
+      format(addDays(first, week * DAYS_PER_WEEK + day), 'yyyy-MM-dd'),
+    ),
+  );
+}
+
+/** The instant a local date and time (`HH:mm`) denote in a time zone; daylight saving is accounted for. */
+export function zonedToInstant(date: string, time: string, timeZone: string): Date {
+  if (!DATE.test(date)) throw new Error(`not a date: ${date}`);
+  if (!TIME.test(time)) throw new Error(`not a time: ${time}`);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, hh, mm, timeZone).getTime());
+}
+
+/** The local date (YYYY-MM-DD) and time (HH:mm) of an instant in a time zone. */
+export function instantToZoned(instant: Date | string, timeZone: string): { date: string; time: string } {
+  const zoned = new TZDate(new Date(instant).getTime(), timeZone);
+  return { date: format(zoned, 'yyyy-MM-dd'), time: format(zoned, 'HH:mm') };
+}
+
+/** The instants bounding a run of calendar dates in a time zone: [start of the first day, start of the day after the last). */
+export function rangeOfDates(
+  firstDate: string,
+  lastDate: string,
+  timeZone: string,
+): { from: Date; to: Date } {
+  return {
+    from: zonedToInstant(firstDate, '00:00', timeZone),
+    to: zonedToInstant(addDaysToDate(lastDate, 1), '00:00', timeZone),
+  };
+}
+
+/** Moves a scheduled instant to another local date, keeping its local time of day (drag and drop). */
+export function moveToDate(instant: Date | string, date: string, timeZone: string): Date {
+  const { time } = instantToZoned(instant, timeZone);
+  return zonedToInstant(date, time, timeZone);
+}
+
+/**
+ * The next free posting slot after `now`: the first of the daily slots (local time) not already taken by a
+ * scheduled post at that exact minute. Returns null when every slot in the horizon is taken.
+ */
+export function nextFreeSlot(
+  now: Date,
+  timeZone: string,
+  taken: readonly (Date | string)[],
+  slots: readonly string[] = DEFAULT_QUEUE_SLOTS,
+): Date | null {
+  const takenMinutes = new Set(taken.map((value) => Math.floor(new Date(value).getTime() / 60_000)));
+  const today = todayIn(timeZone, now);
+  for (let day = 0; day <= QUEUE_HORIZON_DAYS; day++) {
+    const date = addDaysToDate(today, day);
+    for (const slot of [...slots].sort()) {
+      const instant = zonedToInstant(date, slot, timeZone);
+      if (instant.getTime() <= now.getTime()) continue;
+      if (!takenMinutes.has(Math.floor(instant.getTime() / 60_000))) return instant;
+    }
+  }
+  return null;
+}

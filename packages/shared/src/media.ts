@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Plan } from './plans';
+
+/** What the media library accepts, recognised from the file's content (not its name). */
+export const ACCEPTED_MEDIA_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+} as const;
+export type AcceptedMediaType = keyof typeof ACCEPTED_MEDIA_TYPES;
+
+export function isAcceptedMediaType(value: string): value is AcceptedMediaType {
+  return Object.hasOwn(ACCEPTED_MEDIA_TYPES, value);
+}
+
+export function formatFileSize(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= 1024 * MB) return `${Number((bytes / (1024 * MB)).toFixed(1))} GB`;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+export const MEDIA_MESSAGES = {
+  fileTooLarge: (name: string, plan: Plan) =>
+    `"${name}" is larger than ${formatFileSize(plan.maxFileSizeBytes)}, the file size limit of the ${plan.name} plan.`,
+  storageFull: (name: string, plan: Plan, usedBytes: number) =>
+    `Uploading "${name}" would go over the ${formatFileSize(plan.storageBytes)} of storage of the ${plan.name} plan (${formatFileSize(usedBytes)} used). Delete files or choose a bigger plan.`,
+  unsupportedType: (name: string) =>
+    `"${name}" is not an image or video we can use. Upload JPEG, PNG, GIF, WebP, MP4, MOV or WebM files.`,
+  noFile: 'Choose a file to upload.',
+  notFound: 'File not found.',
+  uploaded: (name: string) => `Uploaded ${name}`,
+  deleted: 'File deleted',
+} as const;
+
+export const mediaItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  kind: z.enum(['image', 'gif', 'video']),
+  sizeBytes: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  durationSeconds: z.number().nullable(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const mediaListSchema = z.object({
+  items: z.array(mediaItemSchema),
+  usage: z.object({
+    usedBytes: z.number().int(),
+    storageBytes: z.number().int(),
+    maxFileSizeBytes: z.number().int(),
+    plan: z.string(),
+  }),
+});
+export type MediaList = z.infer<typeof mediaListSchema>;
+
+export const listMediaQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  kind: z.enum(['image', 'gif', 'video']).optional(),
+});

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { isValidTimeZone } from './calendar';
+import {
+  checkPlatformRules,
+  isPlatformId,
+  type MediaFacts,
+  PLATFORM_IDS,
+  type PlatformId,
+} from './platforms';
+
+/** Post statuses. The publishing issue adds the per-target states and sums them into these. */
+export const POST_STATUSES = [
+  'draft',
+  'scheduled',
+  'publishing',
+  'published',
+  'partially_published',
+  'failed',
+] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** What the composer asks the server to do with a post. */
+export const POST_ACTIONS = ['draft', 'schedule', 'queue'] as const;
+export type PostAction = (typeof POST_ACTIONS)[number];
+
+export const MAX_POST_CONTENT = 70_000;
+export const MAX_MEDIA_PER_POST = 35;
+
+export const POST_MESSAGES = {
+  empty: 'Write something or attach media before saving.',
+  noPlatform: 'Choose at least one platform.',
+  unknownPlatform: (value: string) => `Unknown platform: ${value}.`,
+  scheduleNeedsTime: 'Choose a date and time to schedule this post.',
+  scheduleInPast: 'Choose a time in the future to schedule this post.',
+  invalidTimeZone: 'Unknown time zone.',
+  queueFull: 'Every posting slot in the next 60 days is taken. Pick a date and time instead.',
+  notFound: 'Post not found.',
+  mediaNotFound: 'One of the attached files no longer exists in the media library.',
+  notEditable: 'This post is being published or was already published and can no longer be changed.',
+  saved: 'Draft saved',
+  scheduled: 'Post scheduled',
+  deleted: 'Post deleted',
+  restored: 'Post restored',
+} as const;
+
+const platformIdSchema = z
+  .string()
+  .refine(isPlatformId, { error: (issue) => POST_MESSAGES.unknownPlatform(String(issue.input)) });
+
+export const timeZoneSchema = z.string().refine(isValidTimeZone, { message: POST_MESSAGES.invalidTimeZone });
+
+/** Create or update a post (`POST /api/posts`, `PUT /api/posts/:id`). */
+export const postInputSchema = z
+  .object({
+    content: z
+      .string()
+      .max(MAX_POST_CONTENT, `Posts are limited to ${MAX_POST_CONTENT.toLocaleString('en-US')} characters.`),
+    platforms: z.array(platformIdSchema).min(1, POST_MESSAGES.noPlatform).max(PLATFORM_IDS.length),
+    /** Per-platform text that replaces `content` for that platform (a shorter X version, say). */
+    overrides: z.record(z.string(), z.string().max(MAX_POST_CONTENT)).default({}),
+    mediaIds: z.array(z.string().min(1)).max(MAX_MEDIA_PER_POST).default([]),
+    action: z.enum(POST_ACTIONS),
+    /** Required when action is `schedule`: an ISO instant with offset. */
+    scheduledAt: z.iso.datetime({ offset: true }).optional(),
+    /** The IANA time zone the user scheduled in (kept so the local time survives daylight saving). */
+    timezone: timeZoneSchema.default('UTC'),
+  })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value.overrides)) {
+      if (!isPlatformId(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['overrides', key],
+          message: POST_MESSAGES.unknownPlatform(key),
+        });
+    }
+    if (value.action === 'schedule' && !value.scheduledAt) {
+      ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: POST_MESSAGES.scheduleNeedsTime });
+    }
+  });
+export type PostInput = z.input<typeof postInputSchema>;
+export type ParsedPostInput = z.output<typeof postInputSchema>;
+
+/** Move a scheduled post (`PATCH /api/posts/:id/schedule`). */
+export const rescheduleInputSchema = z.object({
+  scheduledAt: z.iso.datetime({ offset: true }),
+  timezone: timeZoneSchema.optional(),
+});
+export type RescheduleInput = z.infer<typeof rescheduleInputSchema>;
+
+/** `GET /api/posts` query: the calendar asks for exactly its three weeks. */
+export const listPostsQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Comma-separated statuses. */
+  status: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(z.array(z.enum(POST_STATUSES)).optional()),
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type ListPostsQuery = z.input<typeof listPostsQuerySchema>;
+
+export const postMediaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+});
+
+export const postSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  platforms: z.array(z.enum(PLATFORM_IDS)),
+  overrides: z.record(z.string(), z.string()),
+  media: z.array(postMediaSchema),
+  status: z.enum(POST_STATUSES),
+  scheduledAt: z.string().nullable(),
+  timezone: z.string(),
+  authorId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postListSchema = z.object({ posts: z.array(postSchema) });
+
+/** The text a platform receives: its override when there is one, else the shared content. */
+export function contentFor(
+  post: { content: string; overrides?: Record<string, string> },
+  platform: PlatformId,
+): string {
+  return post.overrides?.[platform] ?? post.content;
+}
+
+export interface PostProblem {
+  /** The field or platform the problem belongs to (`content`, `scheduledAt`, a platform id). */
+  path: string;
+  message: string;
+}
+
+/**
+ * Every rule a post must meet before it is saved, shared by the composer and the server so both give the
+ * same messages: not empty, a schedule in the future, and each platform's text and media limits.
+ * Drafts are only checked for emptiness: a draft may be over a limit while the user is still working on it.
+ */
+export function checkPost(
+  input: Pick<ParsedPostInput, 'content' | 'platforms' | 'overrides' | 'action' | 'scheduledAt'>,
+  media: readonly MediaFacts[],
+  now: Date = new Date(),
+): PostProblem[] {
+  const problems: PostProblem[] = [];
+  const hasAnyText =
+    input.content.trim().length > 0 || Object.values(input.overrides ?? {}).some((t) => t.trim());
+  if (!hasAnyText && media.length === 0) {
+    problems.push({ path: 'content', message: POST_MESSAGES.empty });
+    return problems;
+  }
+  if (input.action === 'draft') return problems;
+  if (
+    input.action === 'schedule' &&
+    input.scheduledAt &&
+    new Date(input.scheduledAt).getTime() <= now.getTime()
+  ) {
+    problems.push({ path: 'scheduledAt', message: POST_MESSAGES.scheduleInPast });
+  }
+  for (const platform of input.platforms) {
+    if (!isPlatformId(platform)) continue;
+    for (const issue of checkPlatformRules(platform, contentFor(input, platform), media)) {
+      problems.push({ path: platform, message: issue.message });
+    }
+  }
+  return problems;
+}
