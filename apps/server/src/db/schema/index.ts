@@ -1,4 +1,6 @@
 export * from './auth';
 export * from './contact';
 export * from './mail';
+export * from './media';
+export * from './posts';
 export * from './workspaces';

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { workspaces } from './workspaces';
+
+/** A file in a workspace's media library. `sizeBytes` counts against the plan's storage. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the file had on the user's machine (shown and searched, never used as a path). */
+    name: text('name').notNull(),
+    /** Sniffed from the content. */
+    mimeType: text('mime_type').notNull(),
+    kind: text('kind', { enum: ['image', 'gif', 'video'] }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationSeconds: real('duration_seconds'),
+    /** Where the bytes live in the storage backend (local disk or S3). */
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('media_files_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    index('media_files_workspace_name_idx').on(table.workspaceId, sql`lower(${table.name})`),
+  ],
+);
