@@ -1,7 +1,8 @@
 // `npm start`: install what is missing, build, then run the server (migrations are applied at start).
-import { ensureDependencies, ROOT, run } from './lib/setup.mjs';
+import { ensureDependencies, offerFfmpeg, ROOT, run } from './lib/setup.mjs';
 
 await ensureDependencies();
+offerFfmpeg();
 console.info('Building Relaycast…');
 const built = await run('npm', ['run', 'build', '--silent']);
 if (built !== 0) process.exit(built);

@@ -2,10 +2,10 @@
 // (Playwright with Debian's Chromium). Ends with one line of totals over every suite.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ROOT, run } from './lib/setup.mjs';
+import { ensureDependencies, ensureSystemPackages, ROOT, run } from './lib/setup.mjs';
 
 await ensureDependencies();
-const chromium = ensureChromium();
+const chromium = ensureSystemPackages();
 
 const RESULTS = path.join(ROOT, '.test-results');
 rmSync(RESULTS, { recursive: true, force: true });

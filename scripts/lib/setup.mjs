@@ -39,34 +39,78 @@ export function findChromium() {
   return CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
 }
 
-/** Makes sure Debian's Chromium is there for the browser tests: installs it as root, explains otherwise. */
-export function ensureChromium() {
-  const found = findChromium();
-  if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      'The browser tests need Chromium. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), ' +
-        'or set CHROMIUM_PATH to a Chromium or Chrome binary, then run `npm test` again.',
-    );
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/**
+ * Installs Debian packages with apt-get (root only). When it cannot, explains the command and exits, or with
+ * `optional` only warns and returns false.
+ */
+function aptInstall(packages, why, { optional = false } = {}) {
+  const fail = (message) => {
+    if (optional) {
+      console.warn(message);
+      return false;
+    }
+    console.error(message);
     process.exit(1);
+  };
+  if (!isRoot()) {
+    return fail(
+      `${why} Install them with \`sudo apt-get install -y ${packages.join(' ')}\` (Debian/Ubuntu), then run the command again.`,
+    );
   }
-  console.info('Installing Debian’s chromium for the browser tests (apt-get)…');
+  console.info(`Installing ${packages.join(', ')} with apt-get (${why})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...packages],
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      console.error('apt-get could not install chromium; install it by hand and run `npm test` again.');
+      console.error(
+        `apt-get could not install ${packages.join(', ')}; install by hand and run the command again.`,
+      );
       process.exit(1);
     }
   }
-  const installed = findChromium();
-  if (!installed) {
+}
+
+function hasFfmpeg() {
+  return (
+    Boolean(process.env.FFMPEG_PATH || onPath('ffmpeg')) &&
+    Boolean(process.env.FFPROBE_PATH || onPath('ffprobe'))
+  );
+}
+
+/** For `npm start`: ffmpeg makes thumbnails and reads video durations; without it the app still runs. */
+export function offerFfmpeg() {
+  if (hasFfmpeg()) return;
+  aptInstall(['ffmpeg'], 'Media thumbnails and video durations need ffmpeg; uploads work without it.', {
+    optional: true,
+  });
+}
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Makes sure the system packages the tests need are there: Debian's Chromium for the browser tests and
+ * ffmpeg for the media pipeline. Installs them as root; explains the command otherwise.
+ */
+export function ensureSystemPackages() {
+  const missing = [];
+  if (!findChromium()) missing.push('chromium');
+  if (!hasFfmpeg()) missing.push('ffmpeg');
+  if (missing.length > 0) {
+    aptInstall(missing, 'the browser tests need Chromium and the media tests need ffmpeg.');
+  }
+  const chromium = findChromium();
+  if (!chromium) {
     console.error('chromium was installed but no binary was found; set CHROMIUM_PATH.');
     process.exit(1);
   }
-  return installed;
+  return chromium;
 }

@@ -1,0 +1,427 @@
+// Posts API benchmark (issue 4): the calendar's three-week range query, `GET /api/posts?from&to`, against the
+// built server with 100,000 posts across 50 workspaces, once on PGlite and once on PostgreSQL.
+//
+//   node scripts/bench-posts.mjs              # both databases, writes its section of docs/benchmarks.md
+//   node scripts/bench-posts.mjs --no-docs    # print only
+//   BENCH_DATABASE_URL=postgres://…/postgres  # the PostgreSQL server to create the throwaway database on
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=10    # autocannon settings (seconds, connections)
+//   BENCH_SKIP_BUILD=1                        # reuse apps/server/dist
+//   BENCH_DATABASES=postgres                  # only some of pglite,postgres
+//   BENCH_SERVER_NODE_ARGS=--cpu-prof         # Node flags for the server under test (profiling)
+//
+// `npm run bench` calls runPostsBench() from scripts/bench.mjs.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { run } from './lib/setup.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const DOC = path.join(ROOT, 'docs/benchmarks.md');
+const SECTION_TITLE = '## Posts API (calendar range query)';
+
+export const POSTS_BENCH = {
+  posts: 100_000,
+  workspaces: 50,
+  /** Files per workspace; every third post has one attached, so the media query has work to do. */
+  mediaPerWorkspace: 10,
+  /** Scheduled instants are spread over a year centred on today: about 115 posts in any three weeks. */
+  spreadDays: 365,
+  targetP99Ms: 50,
+};
+
+const PASSWORD = 'bench-password-1';
+const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+/** A SQL string literal (our own ids only, but quoted properly all the same). */
+const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;
+
+/** The calendar's current three weeks in UTC: from the Sunday of this week, 21 days. */
+export function currentThreeWeeks(now = new Date()) {
+  const from = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - now.getUTCDay()),
+  );
+  const to = new Date(from.getTime() + 21 * 86_400_000);
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
+/**
+ * The seed, as SQL both databases run: 49 more workspaces next to the signed-up user's, 100,000 posts spread
+ * round-robin over the 50 (2,000 each; a fifth drafts, the rest scheduled or published across a year),
+ * 10 files per workspace and one attached to every third post.
+ */
+export function seedSql({ workspaceId: userWorkspaceId, userId }) {
+  const { posts, workspaces, mediaPerWorkspace, spreadDays } = POSTS_BENCH;
+  const others = workspaces - 1;
+  const minutes = spreadDays * 24 * 60;
+  // Workspace n (1..50) of post g is 1 + g % 50; number 50 is the user's.
+  const workspaceOf = (n) =>
+    `(case when ${n} = ${workspaces} then ${literal(userWorkspaceId)} else 'bench-ws-' || (${n}) end)`;
+  return `
+insert into workspaces (id, name, slug, plan, created_at)
+  select 'bench-ws-' || n, 'Bench workspace ' || n, 'bench-ws-' || n, 'premium', now()
+  from generate_series(1, ${others}) n;
+
+insert into media_files (id, workspace_id, name, mime_type, kind, size_bytes, width, height, storage_key, thumbnail_key)
+  select 'bench-media-' || n || '-' || m, ${workspaceOf('n')}, 'photo-' || m || '.jpg', 'image/jpeg', 'image',
+         200000 + m, 1080, 1080, 'bench/' || n || '/' || m, 'bench/' || n || '/' || m || '.thumb.webp'
+  from generate_series(1, ${workspaces}) n, generate_series(1, ${mediaPerWorkspace}) m;
+
+insert into posts (id, workspace_id, author_id, content, overrides, platforms, status, scheduled_at, timezone,
+                   created_at, updated_at)
+  select 'bench-post-' || g, ${workspaceOf(`1 + g % ${workspaces}`)},
+         case when 1 + g % ${workspaces} = ${workspaces} then ${literal(userId)} end,
+         'Bench post ' || g || ': our spring launch is coming, with a few words more to look like a real post.',
+         case when g % 4 = 0 then '{"twitter": "Short version for X"}'::jsonb else '{}'::jsonb end,
+         case g % 3 when 0 then array['twitter', 'facebook'] when 1 then array['instagram']
+                    else array['linkedin', 'bluesky', 'mastodon'] end,
+         case when g % 5 = 0 then 'draft' when s.at < now() then 'published' else 'scheduled' end,
+         case when g % 5 = 0 then null else s.at end,
+         'Europe/Paris',
+         s.at - interval '3 days', s.at - interval '2 days'
+  from generate_series(1, ${posts}) g,
+       lateral (select date_trunc('minute', now()) - interval '${spreadDays / 2} days'
+                       + ((g::bigint * 7919) % ${minutes}) * interval '1 minute' as at) s;
+
+insert into post_media (post_id, media_id, position)
+  select 'bench-post-' || g, 'bench-media-' || (1 + g % ${workspaces}) || '-' || (1 + g % ${mediaPerWorkspace}), 0
+  from generate_series(1, ${posts}) g where g % 3 = 0;
+
+analyze;
+`;
+}
+
+/** The statement the API runs for the range (as Drizzle writes it in posts.queries.ts), to show its plan. */
+function rangeQuerySql(workspaceId, { from, to }) {
+  return `select "id", "content", "platforms", "overrides", "status", "scheduled_at", "timezone", "author_id",
+       "created_at", "updated_at",
+       coalesce((select json_agg(json_build_object('id', mf.id, 'name', mf.name, 'mimeType', mf.mime_type,
+                   'sizeBytes', mf.size_bytes, 'durationSeconds', mf.duration_seconds,
+                   'thumbnailKey', mf.thumbnail_key) order by pm.position)
+                 from post_media pm join media_files mf on mf.id = pm.media_id
+                 where pm.post_id = "posts"."id" and mf.workspace_id = "posts"."workspace_id"), '[]'::json)
+  from "posts"
+  where ("posts"."workspace_id" = ${literal(workspaceId)} and "posts"."deleted_at" is null
+    and "posts"."scheduled_at" >= ${literal(from)} and "posts"."scheduled_at" < ${literal(to)})
+  order by "posts"."scheduled_at" asc, "posts"."id" asc limit 200`;
+}
+
+function startServer(env, label) {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return {
+    async ready(baseUrl) {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`${label} server exited:\n${output}`);
+        try {
+          const res = await fetch(`${baseUrl}/api/health`);
+          if (res.ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`${label} server did not start in 60 s:\n${output}`);
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function authRequest(baseUrl, endpoint, body) {
+  const res = await fetch(`${baseUrl}/api/auth/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${endpoint} failed: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** Signs up through the real endpoint and returns the user's id and workspace id. */
+async function signUpBenchUser(baseUrl, email) {
+  await authRequest(baseUrl, 'sign-up/email', { name: 'Bench User', email, password: PASSWORD });
+  const cookie = await signInBenchUser(baseUrl, email);
+  const me = await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json();
+  const workspace = await (await fetch(`${baseUrl}/api/workspaces/current`, { headers: { cookie } })).json();
+  return { userId: me.id, workspaceId: workspace.id };
+}
+
+async function signInBenchUser(baseUrl, email) {
+  const res = await authRequest(baseUrl, 'sign-in/email', { email, password: PASSWORD });
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function measure(url, cookie, { duration, connections }) {
+  const { default: autocannon } = await import('autocannon');
+  const options = { url, connections, headers: { cookie } };
+  await autocannon({ ...options, duration: 3 }); // warm-up: JIT, connection pools, caches
+  const result = await autocannon({ ...options, duration });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${result.non2xx} non-2xx responses and ${result.errors} errors during the run`);
+  }
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    medianMs: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+  };
+}
+
+/** One database: start, sign up, seed, (restart for PGlite), sign in, check the answer, measure. */
+async function benchOne(driver, settings) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `relaycast-bench-${driver}-`));
+  const adminUrl = settings.postgresUrl;
+  const dbName = `relaycast_bench_${randomBytes(4).toString('hex')}`;
+  let dbUrl;
+  let pg;
+  if (driver === 'postgres') {
+    pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    dbUrl = url.toString();
+  }
+  const env = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl ?? '',
+    APP_SECRET,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  };
+  const range = currentThreeWeeks();
+  let server;
+  try {
+    server = startServer(env, driver);
+    await server.ready(baseUrl);
+    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+    const user = await signUpBenchUser(baseUrl, email);
+
+    const seedStarted = Date.now();
+    let plan;
+    if (driver === 'pglite') {
+      // PGlite is one process per data directory: stop the server, seed, start it again.
+      await server.stop();
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      await db.exec(seedSql(user));
+      plan = await db.query(`explain analyze ${rangeQuerySql(user.workspaceId, range)}`);
+      plan = plan.rows.map((row) => row['QUERY PLAN']);
+      await db.close();
+      server = startServer(env, driver);
+      await server.ready(baseUrl);
+    } else {
+      const client = new pg.Client({ connectionString: dbUrl });
+      await client.connect();
+      await client.query(seedSql(user));
+      plan = (await client.query(`explain analyze ${rangeQuerySql(user.workspaceId, range)}`)).rows.map(
+        (row) => row['QUERY PLAN'],
+      );
+      await client.end();
+    }
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+
+    const cookie = await signInBenchUser(baseUrl, email);
+    const url = `${baseUrl}/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
+    const check = await fetch(url, { headers: { cookie } });
+    if (!check.ok) throw new Error(`GET /api/posts answered ${check.status}: ${await check.text()}`);
+    const body = await check.json();
+    const postsPerResponse = body.posts.length;
+    const withMedia = body.posts.filter((post) => post.media.length > 0).length;
+    const usesIndex = plan.some((line) => line.includes('posts_workspace_scheduled_idx'));
+    console.info(
+      `  ${driver}: seeded in ${seedSeconds.toFixed(1)} s; the range returns ${postsPerResponse} posts`,
+    );
+    console.info(`  ${driver}: plan of the range query:\n    ${plan.join('\n    ')}`);
+    if (!usesIndex) console.warn(`  ${driver}: the range query does NOT use posts_workspace_scheduled_idx`);
+
+    const loadBefore = os.loadavg()[0];
+    const figures = await measure(url, cookie, settings);
+    figures.loadAverage = Math.max(loadBefore, os.loadavg()[0]);
+    // Let requests autocannon abandoned at the end of the run finish before the server shuts down.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    console.info(
+      `  ${driver}: median ${figures.medianMs} ms, p99 ${figures.p99Ms} ms, ${Math.round(figures.requestsPerSecond)} req/s (load average ${figures.loadAverage.toFixed(1)})`,
+    );
+    return { driver, seedSeconds, postsPerResponse, withMedia, usesIndex, ...figures };
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (driver === 'postgres') {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+async function postgresReachable(url) {
+  try {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    const { rows } = await client.query('show server_version');
+    await client.end();
+    return rows[0].server_version;
+  } catch {
+    return null;
+  }
+}
+
+function machineFacts() {
+  const cpus = os.cpus();
+  return {
+    cpus: os.availableParallelism?.() ?? cpus.length,
+    cpuModel: cpus[0]?.model?.trim() ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+function markdownSection({ results, machine, settings, postgresVersion, pgliteVersion, date }) {
+  const rows = results.map((r) =>
+    r.skipped
+      ? `| ${r.label} | skipped: ${r.skipped} | | | | | |`
+      : `| ${r.label} | ${r.postsPerResponse} (${r.withMedia} with media) | ${r.medianMs} ms | ${r.p99Ms} ms | ${Math.round(r.requestsPerSecond)} | ${r.usesIndex ? 'yes' : '**no**'} | ${r.loadAverage.toFixed(1)} |`,
+  );
+  const pgResult = results.find((r) => r.driver === 'postgres' && !r.skipped);
+  const verdict = pgResult
+    ? pgResult.p99Ms < POSTS_BENCH.targetP99Ms
+      ? `Target (p99 under ${POSTS_BENCH.targetP99Ms} ms on PostgreSQL): **met** (${pgResult.p99Ms} ms).`
+      : `Target (p99 under ${POSTS_BENCH.targetP99Ms} ms on PostgreSQL): **missed** (${pgResult.p99Ms} ms).`
+    : 'Target (p99 under 50 ms on PostgreSQL): not measured (no PostgreSQL reachable).';
+  return `${SECTION_TITLE}
+
+\`GET /api/posts?from&to\` for the calendar's current three weeks, signed in, against the built server
+(\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) with
+${POSTS_BENCH.posts.toLocaleString('en-US')} posts across ${POSTS_BENCH.workspaces} workspaces
+(2,000 each over a year; a fifth are drafts; every third has an image attached). autocannon, ${settings.connections}
+connections, ${settings.duration} s after a 3 s warm-up. Each response carries the posts with their media (one
+query for the posts, one for their media, plus the session lookup).
+
+- Command: \`npm run bench\` (this section alone: \`node scripts/bench-posts.mjs\`)
+- Measured: ${date}
+- Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB RAM, ${machine.platform}
+- Node ${machine.node}; PostgreSQL ${postgresVersion ?? 'not reachable'} (local, default settings); PGlite ${pgliteVersion}
+
+| database | posts per response | median | p99 | requests/s | range uses \`posts_workspace_scheduled_idx\` | load average during the run |
+| --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+${verdict}
+`;
+}
+
+/** Replaces this benchmark's section of docs/benchmarks.md (or appends it), leaving the other sections alone. */
+export function writePostsSection(section) {
+  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(SECTION_TITLE);
+  let next;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
+    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
+  }
+  writeFileSync(DOC, `${next.trimEnd()}\n`);
+}
+
+/**
+ * Runs the whole benchmark and returns the figures and the markdown section. Builds the server first unless
+ * `build: false`.
+ */
+export async function runPostsBench({ build = !process.env.BENCH_SKIP_BUILD, writeDocs = true } = {}) {
+  const settings = {
+    duration: Number(process.env.BENCH_DURATION ?? 10),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  };
+  console.info('\n▶ posts API benchmark (calendar range query)');
+  if (build) {
+    const code = await run('npm', ['run', 'build', '--silent', '-w', '@relaycast/server']);
+    if (code !== 0) throw new Error('the server build failed');
+  }
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: build the server first`);
+
+  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  const results = [];
+  if (databases.includes('pglite')) {
+    results.push({ label: 'PGlite (embedded)', ...(await benchOne('pglite', settings)) });
+  }
+  const postgresVersion = await postgresReachable(settings.postgresUrl);
+  if (!databases.includes('postgres')) {
+    // not asked for
+  } else if (postgresVersion) {
+    results.push({ label: 'PostgreSQL', ...(await benchOne('postgres', settings)) });
+  } else {
+    console.warn(`  PostgreSQL at ${settings.postgresUrl} is not reachable: skipped`);
+    results.push({ label: 'PostgreSQL', driver: 'postgres', skipped: 'no server reachable' });
+  }
+  const pglitePkg = JSON.parse(
+    readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  );
+  const section = markdownSection({
+    results,
+    machine: machineFacts(),
+    settings,
+    postgresVersion,
+    pgliteVersion: pglitePkg.version,
+    date: new Date().toISOString().slice(0, 10),
+  });
+  if (writeDocs) {
+    writePostsSection(section);
+    console.info(`  results written to ${path.relative(ROOT, DOC)}`);
+  }
+  return { results, section };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { results } = await runPostsBench({ writeDocs: !process.argv.includes('--no-docs') });
+  const pg = results.find((r) => r.driver === 'postgres' && !r.skipped);
+  if (pg && pg.p99Ms >= POSTS_BENCH.targetP99Ms) process.exitCode = 1;
+}

@@ -1,0 +1,270 @@
+// `npm run bench`: builds Relaycast, measures what the home page costs a visitor and records it in
+// docs/benchmarks.md. Two budgets, both from issue 3:
+//   - the gzip size of all JavaScript the home page loads stays under 150 KB (1 KB = 1000 bytes);
+//   - the home page's Largest Contentful Paint, in headless Chromium on localhost, stays under 1 s.
+// Exits 1 when a budget is broken.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
+const REPORT = path.join(ROOT, 'docs', 'benchmarks.md');
+const HOME_ROUTE = 'src/app/routes/home.tsx';
+const JS_BUDGET_BYTES = 150_000;
+const LCP_BUDGET_MS = 1_000;
+const RUNS = 5;
+const VIEWPORTS = [
+  { name: 'desktop 1440×900', width: 1440, height: 900 },
+  { name: 'phone 390×844', width: 390, height: 844 },
+];
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+const ms = (value) => `${Math.round(value)} ms`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+function run(command, args) {
+  execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+/** Entry chunk, every chunk it imports statically, and the home route's chunk with its static imports. */
+function homePageScripts() {
+  const manifestPath = path.join(WEB_DIST, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const homeKey = Object.keys(manifest).find((key) => key.endsWith(HOME_ROUTE));
+  if (!entryKey || !homeKey) throw new Error(`the Vite manifest has no entry or no ${HOME_ROUTE}`);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  visit(homeKey);
+  return [...files].map((file) => {
+    const size = readFileSync(path.join(WEB_DIST, file)).length;
+    return { file, size, gzip: gzipSize(readFileSync(path.join(WEB_DIST, file))) };
+  });
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-'));
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Loads the home page in a fresh context (empty cache) and returns its LCP and the JS it downloaded. */
+async function measureHome(browser, url, viewport) {
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSize(body) })));
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const lcp = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let latest = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) latest = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        // LCP entries stop once the page is still; a short quiet period is enough on localhost.
+        setTimeout(() => resolve(latest), 1_000);
+      }),
+  );
+  const downloaded = await Promise.all(scripts);
+  await context.close();
+  return { lcp, scripts: downloaded };
+}
+
+function machine(browserVersion) {
+  let cpuModel = os.cpus()[0]?.model ?? 'unknown';
+  cpuModel = cpuModel.replace(/\s+/g, ' ').trim();
+  let cores = String(os.availableParallelism());
+  try {
+    cores = execFileSync('nproc', { encoding: 'utf8' }).trim();
+  } catch {
+    // nproc is missing outside Linux; availableParallelism says the same.
+  }
+  return {
+    cores,
+    cpuModel,
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+    chromium: browserVersion,
+  };
+}
+
+console.info('▶ building the web app (with its Vite manifest) and the server');
+run('npm', ['run', 'build', '--silent', '-w', '@relaycast/web', '--', '--manifest']);
+run('npm', ['run', 'build', '--silent', '-w', '@relaycast/server']);
+
+const staticScripts = homePageScripts();
+const staticTotal = staticScripts.reduce((sum, script) => sum + script.gzip, 0);
+// The manifest was only needed for the count above; leave dist as `npm run build` makes it.
+rmSync(path.join(WEB_DIST, '.vite'), { recursive: true, force: true });
+
+console.info('▶ measuring the home page in headless Chromium');
+const server = await startServer();
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(executablePath))
+  throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+});
+const browserVersion = browser.version();
+const results = [];
+let networkTotal = 0;
+try {
+  // One load first so the figures describe a running server, not its first file reads.
+  await measureHome(browser, server.url, VIEWPORTS[0]);
+  for (const viewport of VIEWPORTS) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await measureHome(browser, server.url, viewport));
+    const lcps = runs.map((result) => result.lcp);
+    networkTotal = Math.max(
+      networkTotal,
+      ...runs.map((result) => result.scripts.reduce((sum, script) => sum + script.gzip, 0)),
+    );
+    results.push({ viewport, lcps, median: median(lcps), worst: Math.max(...lcps) });
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+const jsTotal = Math.max(staticTotal, networkTotal);
+const worstLcp = Math.max(...results.map((result) => result.worst));
+const jsOk = jsTotal < JS_BUDGET_BYTES;
+const lcpOk = worstLcp < LCP_BUDGET_MS;
+const info = machine(browserVersion);
+const date = new Date().toISOString().slice(0, 10);
+
+const report = `# Benchmarks
+
+Written by \`npm run bench\` (\`scripts/bench.mjs\`); run it again after a change that could move these figures
+and commit the result. Budgets come from issue 3.
+
+## Home page, ${date}
+
+| figure | value | budget | |
+|---|---|---|---|
+| JavaScript the home page loads, gzip | ${kb(jsTotal)} | under ${kb(JS_BUDGET_BYTES)} | ${jsOk ? 'pass' : '**FAIL**'} |
+| Largest Contentful Paint, worst of ${RUNS * VIEWPORTS.length} loads | ${ms(worstLcp)} | under ${ms(LCP_BUDGET_MS)} | ${lcpOk ? 'pass' : '**FAIL**'} |
+
+### JavaScript
+
+Counted from the Vite manifest: the entry chunk, every chunk it imports statically, and the home route's chunk
+with its static imports, each compressed with gzip level 9 (1 KB = 1000 bytes). Cross-checked by summing the
+gzip size of every script Chromium downloaded while loading the page: ${kb(networkTotal)}.
+
+| file | bytes | gzip |
+|---|---|---|
+${staticScripts
+  .sort((a, b) => b.gzip - a.gzip)
+  .map((script) => `| \`${script.file}\` | ${script.size} | ${script.gzip} |`)
+  .join('\n')}
+| **total** | ${staticScripts.reduce((sum, script) => sum + script.size, 0)} | **${staticTotal}** |
+
+### Largest Contentful Paint
+
+\`http://localhost\` with the production server (\`apps/server/dist/server.js\`, embedded PGlite), each load in a
+fresh browser context (empty cache), after one warm-up load. Headless Chromium, no network or CPU throttling.
+
+| viewport | median | worst | every load |
+|---|---|---|---|
+${results.map((result) => `| ${result.viewport.name} | ${ms(result.median)} | ${ms(result.worst)} | ${result.lcps.map(ms).join(', ')} |`).join('\n')}
+
+## Machine
+
+| | |
+|---|---|
+| cores (\`nproc\`) | ${info.cores} (${info.cpuModel}) |
+| memory | ${info.memory} |
+| system | ${info.os} |
+| Node.js | ${info.node} |
+| Chromium | ${info.chromium} |
+
+## Command
+
+\`\`\`sh
+npm run bench    # CHROMIUM_PATH=/path/to/chromium to use another browser
+\`\`\`
+`;
+
+writeFileSync(REPORT, report);
+console.info(`\nJavaScript on the home page: ${kb(jsTotal)} gzip (budget ${kb(JS_BUDGET_BYTES)})`);
+for (const result of results) {
+  console.info(`LCP ${result.viewport.name}: median ${ms(result.median)}, worst ${ms(result.worst)}`);
+}
+console.info(`Wrote ${path.relative(ROOT, REPORT)}`);
+
+// ── Posts API benchmark (issue 4) ──────────────────────────────────────────────────────────────────────────
+// scripts/bench-posts.mjs seeds 100,000 posts, measures GET /api/posts for three weeks on PGlite and PostgreSQL
+// and adds its own section to docs/benchmarks.md (the server was built above).
+const { POSTS_BENCH, runPostsBench } = await import('./bench-posts.mjs');
+const postsBench = await runPostsBench({ build: false });
+const postsOk = postsBench.results.every(
+  (result) => result.driver !== 'postgres' || result.skipped || result.p99Ms < POSTS_BENCH.targetP99Ms,
+);
+// ── end of the posts API benchmark ─────────────────────────────────────────────────────────────────────────
+
+process.exit(jsOk && lcpOk && postsOk ? 0 : 1);
