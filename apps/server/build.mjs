@@ -15,5 +15,10 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
+  // CommonJS code bundled from workspace packages' dependencies (twitter-text requires `punycode`) needs a
+  // `require` in this ES module.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -7,6 +7,8 @@ import { createAuth } from './modules/auth/auth';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
+import { mediaRoutes } from './modules/media/media.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
@@ -69,6 +71,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(usersRoutes, { db: database.db });
   await app.register(workspacesRoutes);
   await app.register(contactRoutes, { db: database.db });
+  await app.register(postsRoutes, { db: database.db, config });
+  await app.register(mediaRoutes, { db: database.db, config });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);

@@ -61,6 +61,8 @@ export const mediaListSchema = z.object({
     maxFileSizeBytes: z.number().int(),
     plan: z.string(),
   }),
+  /** False when the server has no ffmpeg: uploads work, but without thumbnails, dimensions or durations. */
+  thumbnailsAvailable: z.boolean().optional(),
 });
 export type MediaList = z.infer<typeof mediaListSchema>;
 
@@ -68,3 +70,4 @@ export const listMediaQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   kind: z.enum(['image', 'gif', 'video']).optional(),
 });
+export type ListMediaQuery = z.infer<typeof listMediaQuerySchema>;

@@ -58,6 +58,11 @@ export const ERROR_CODES = {
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   invalidToken: 'INVALID_TOKEN',
   crossSite: 'CROSS_SITE_REQUEST',
+  fileTooLarge: 'FILE_TOO_LARGE',
+  storageFull: 'STORAGE_FULL',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  noFile: 'NO_FILE',
+  postNotEditable: 'POST_NOT_EDITABLE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

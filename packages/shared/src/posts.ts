@@ -37,6 +37,7 @@ export const POST_MESSAGES = {
   notFound: 'Post not found.',
   mediaNotFound: 'One of the attached files no longer exists in the media library.',
   notEditable: 'This post is being published or was already published and can no longer be changed.',
+  rangeOrder: 'The end of the date range must come after its start.',
   saved: 'Draft saved',
   scheduled: 'Post scheduled',
   deleted: 'Post deleted',
@@ -89,25 +90,30 @@ export const rescheduleInputSchema = z.object({
 export type RescheduleInput = z.infer<typeof rescheduleInputSchema>;
 
 /** `GET /api/posts` query: the calendar asks for exactly its three weeks. */
-export const listPostsQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  /** Comma-separated statuses. */
-  status: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ? value
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : undefined,
-    )
-    .pipe(z.array(z.enum(POST_STATUSES)).optional()),
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
-});
+export const listPostsQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    /** Comma-separated statuses. */
+    status: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : undefined,
+      )
+      .pipe(z.array(z.enum(POST_STATUSES)).optional()),
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(200),
+  })
+  .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
+    path: ['to'],
+    message: POST_MESSAGES.rangeOrder,
+  });
 export type ListPostsQuery = z.input<typeof listPostsQuerySchema>;
 
 export const postMediaSchema = z.object({
@@ -129,7 +135,8 @@ export const postSchema = z.object({
   status: z.enum(POST_STATUSES),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
-  authorId: z.string(),
+  /** Null once the author's account is gone (the post stays with the workspace). */
+  authorId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

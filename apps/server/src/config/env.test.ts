@@ -58,4 +58,40 @@ describe('loadConfig', () => {
       'https://other.example.com',
     ]);
   });
+
+  it('keeps media on the local disk unless S3_BUCKET is set', () => {
+    const dataDir = tempDir();
+    const local = loadConfig({ DATA_DIR: dataDir, S3_BUCKET: '', S3_ENDPOINT: '' });
+    expect(local.mediaDir).toBe(path.join(dataDir, 'media'));
+    expect(local.s3).toBeUndefined();
+    expect([local.ffmpegPath, local.ffprobePath]).toEqual(['ffmpeg', 'ffprobe']);
+
+    const s3 = loadConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+    });
+    expect(s3.s3).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(s3.ffmpegPath).toBe('/opt/ffmpeg/bin/ffmpeg');
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'media' }).s3?.credentials).toBeUndefined();
+  });
+
+  it('refuses half an S3 key pair and a bad endpoint', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'yes' }),
+    ).toThrow(/S3_ENDPOINT[\s\S]*S3_FORCE_PATH_STYLE|S3_FORCE_PATH_STYLE[\s\S]*S3_ENDPOINT/);
+  });
 });

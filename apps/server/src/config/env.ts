@@ -34,6 +34,17 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  S3_ENDPOINT: optionalUrl(['http://', 'https://']),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +67,22 @@ export interface Config {
   /** Built web app to serve; undefined when it has not been built. */
   webDistDir: string | undefined;
   authRateLimitPerMinute: number;
+  /** Uploaded media when stored on local disk: `${dataDir}/media`. */
+  mediaDir: string;
+  /** Set when media go to an S3-compatible store instead of the local disk. */
+  s3: S3Config | undefined;
+  ffmpegPath: string;
+  ffprobePath: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Custom endpoint of an S3-compatible store (MinIO, R2, Ceph…); undefined for AWS. */
+  endpoint: string | undefined;
+  /** Undefined: the AWS SDK's default credential chain (instance role, shared config). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +113,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  const s3Problems = [
+    env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY
+      ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID'
+      : '',
+    env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID
+      ? 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY'
+      : '',
+  ].filter(Boolean);
+  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const webDistDir = env.WEB_DIST_DIR
@@ -112,8 +148,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     webDistDir,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    mediaDir: path.join(dataDir, 'media'),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    ffmpegPath: env.FFMPEG_PATH,
+    ffprobePath: env.FFPROBE_PATH,
   };
   const merged = { ...base, ...overrides };
+  if (overrides.dataDir && !overrides.mediaDir) merged.mediaDir = path.join(merged.dataDir, 'media');
   merged.publicUrl = merged.publicUrl.replace(/\/+$/, '');
   merged.trustedOrigins = overrides.trustedOrigins ?? [new URL(merged.publicUrl).origin, ...extraOrigins];
   merged.appSecret = overrides.appSecret ?? env.APP_SECRET ?? readOrCreateSecret(merged.dataDir);

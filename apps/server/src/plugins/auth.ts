@@ -33,7 +33,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (and Sec-Fetch-Site) on cross-origin POSTs; requests without them (CLI, server to server) carry no
  * ambient cookies of ours and are allowed.
  */
-function isCrossSite(request: FastifyRequest, trustedOrigins: string[]): boolean {
+export function isCrossSite(request: FastifyRequest, trustedOrigins: string[]): boolean {
   if (!UNSAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
   if (origin && origin !== 'null' && !trustedOrigins.includes(origin)) return true;

@@ -2,7 +2,7 @@ import { type ApiErrorBody, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/sha
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { AppError, ValidationError } from '../lib/app-error';
 
 /**
  * One error handler and one JSON shape, `{ code, message }`: 4xx carry the user message, 5xx a generic one
@@ -12,7 +12,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      const body: ApiErrorBody = { code: error.code, message: error.message };
+      if (error instanceof ValidationError) body.issues = error.issues;
+      return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

@@ -13,6 +13,10 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/dashboard': () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
   '/media-tools': () => import('./routes/media-tools').then((m) => ({ Component: m.MediaToolsPage })),
   '/create-post': () => import('./routes/create-post').then((m) => ({ Component: m.CreatePostPage })),
+  '/post-composer': () => import('./routes/post-composer').then((m) => ({ Component: m.PostComposerPage })),
+  '/drafts': () => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })),
+  '/calendar': () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
+  '/media-library': () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
 };
 
 export const routes: RouteObject[] = [

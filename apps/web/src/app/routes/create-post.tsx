@@ -1,5 +1,9 @@
-import { useLocation } from 'react-router';
-import { CreatePostPlaceholder } from '@/features/create-post/components/create-post-placeholder';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-provider';
+import { AiAssistantPanel } from '@/features/composer/components/ai-assistant-panel';
+import { PostComposer } from '@/features/composer/components/post-composer';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 function readAiPrompt(state: unknown): string | undefined {
@@ -8,11 +12,47 @@ function readAiPrompt(state: unknown): string | undefined {
   return typeof aiPrompt === 'string' && aiPrompt.trim() ? aiPrompt : undefined;
 }
 
+/** The composer, started from the prompt the home page's AI Content Assistant sent, with the assistant's place. */
 export function CreatePostPage() {
   const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { user } = useAuth();
+  const aiPrompt = readAiPrompt(location.state);
+  const postId = searchParams.get('post') ?? undefined;
   usePageMeta(
     'Create Post',
     'Write a post for your social channels with the Relaycast AI Content Assistant.',
   );
-  return <CreatePostPlaceholder aiPrompt={readAiPrompt(location.state)} />;
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link to="/features">
+            <ArrowLeft aria-hidden="true" />
+            Back to features
+          </Link>
+        </Button>
+      </div>
+      <header className="-mt-2">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Create Post</h1>
+        <p className="mt-2 text-muted-foreground">
+          Start from your idea, shape it for each network, then save or schedule it.
+        </p>
+      </header>
+      <PostComposer
+        postId={postId}
+        initialContent={aiPrompt}
+        authorName={user?.name ?? ''}
+        newPostHref="/create-post"
+        aside={<AiAssistantPanel aiPrompt={aiPrompt} />}
+        onCreated={(post) =>
+          navigate(`/create-post?post=${encodeURIComponent(post.id)}`, {
+            replace: true,
+            state: location.state,
+          })
+        }
+      />
+    </div>
+  );
 }

@@ -21,12 +21,12 @@ const QUICK_ACTIONS: readonly { title: string; description: string; to: string; 
 /** The four quick cards at the top of the dashboard; each whole card is the link. */
 export function QuickActions() {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {QUICK_ACTIONS.map(({ title, description, to, icon: Icon }) => (
         <li key={title}>
           <Link
             to={to}
-            className="group flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-all hover:border-primary/50 hover:shadow-md"
+            className="group flex h-full flex-col rounded-xl border bg-card p-4 shadow-sm transition-all hover:border-primary/50 hover:shadow-md sm:p-5"
           >
             <span className="inline-flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
               <Icon aria-hidden="true" className="size-5" />

@@ -1,0 +1,117 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MEDIA_MESSAGES } from '@relaycast/shared/media';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { Plan } from '@relaycast/shared/plans';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { storageFullError } from './media.service';
+
+/**
+ * Room left in a request's Content-Length for the multipart framing around the file (boundaries, part
+ * headers, the file name). A browser's framing is a few hundred bytes; a request larger than the file limit
+ * plus this cannot hold an acceptable file and is refused before its body is read.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export function noFileError(): AppError {
+  return new AppError(ERROR_CODES.noFile, 400, MEDIA_MESSAGES.noFile);
+}
+
+export function fileTooLargeError(name: string, plan: Plan): AppError {
+  return new AppError(ERROR_CODES.fileTooLarge, 413, MEDIA_MESSAGES.fileTooLarge(name, plan));
+}
+
+/** The name shown in the library: the last path segment, without control characters, at most 255 long. */
+export function displayNameOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const printable = [...base].filter((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code >= 0x20 && code !== 0x7f;
+  });
+  return printable.join('').trim().slice(0, 255);
+}
+
+export interface UploadBudget {
+  plan: Plan;
+  /** Bytes the workspace already uses (read without the lock: the final check happens on insert). */
+  usedBytes: number;
+}
+
+export interface ReceivedUpload {
+  name: string;
+  path: string;
+  sizeBytes: number;
+}
+
+/**
+ * Streams the request's one file into `tempPath`, counting bytes: the moment the file passes the plan's
+ * file-size limit or the storage left, the transfer stops and the partial file is removed. A request whose
+ * Content-Length alone proves the file too big is refused before any of the file is read.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  tempPath: string,
+  { plan, usedBytes }: UploadBudget,
+): Promise<ReceivedUpload> {
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({
+      limits: { fileSize: plan.maxFileSizeBytes + 1, files: 1, fields: 10, parts: 20, headerPairs: 50 },
+      throwFileSizeLimit: false,
+    });
+  } catch {
+    throw noFileError();
+  }
+  if (!part) throw noFileError();
+  const name = displayNameOf(part.filename) || 'Untitled';
+
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > 0) {
+    const smallestPossibleFile = declared - MULTIPART_OVERHEAD_BYTES;
+    if (smallestPossibleFile > plan.maxFileSizeBytes) throw fileTooLargeError(name, plan);
+    if (usedBytes + smallestPossibleFile > plan.storageBytes) throw storageFullError(name, plan, usedBytes);
+  }
+
+  const storageLeft = plan.storageBytes - usedBytes;
+  let sizeBytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sizeBytes += chunk.length;
+      if (sizeBytes > plan.maxFileSizeBytes) callback(fileTooLargeError(name, plan));
+      else if (sizeBytes > storageLeft) callback(storageFullError(name, plan, usedBytes));
+      else callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, counter, createWriteStream(tempPath, { flags: 'wx' }));
+  } catch (err) {
+    await rm(tempPath, { force: true });
+    if (err instanceof AppError) throw err;
+    // The client went away or sent broken multipart data: nothing to store.
+    throw new AppError(ERROR_CODES.noFile, 400, MEDIA_MESSAGES.noFile);
+  }
+  if (part.file.truncated) {
+    await rm(tempPath, { force: true });
+    throw fileTooLargeError(name, plan);
+  }
+  if (sizeBytes === 0) {
+    await rm(tempPath, { force: true });
+    throw noFileError();
+  }
+  return { name, path: tempPath, sizeBytes };
+}
+
+/** Makes the temp directory and removes what a crashed upload left there more than an hour ago. */
+export async function prepareTempDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const cutoff = Date.now() - 60 * 60 * 1000;
+  for (const entry of await readdir(dir)) {
+    const file = path.join(dir, entry);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await rm(file, { force: true, recursive: true });
+  }
+}

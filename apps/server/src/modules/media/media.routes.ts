@@ -1,0 +1,248 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import {
+  ACCEPTED_MEDIA_TYPES,
+  isAcceptedMediaType,
+  listMediaQuerySchema,
+  MEDIA_MESSAGES,
+  mediaItemSchema,
+  mediaListSchema,
+} from '@relaycast/shared/media';
+import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { mediaKindOf } from '@relaycast/shared/platforms';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromFile } from 'file-type';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
+import { createMediaStorage, type MediaStorage, StorageNotFoundError } from '../../media/storage';
+import { isCrossSite } from '../../plugins/auth';
+import { effectivePlan } from '../workspaces/workspaces.service';
+import { parseByteRange } from './byte-range';
+import {
+  deleteMedia,
+  findMedia,
+  listMedia,
+  type MediaFileRow,
+  newMediaId,
+  storageUsedBytes,
+  storeMedia,
+  toMediaItem,
+} from './media.service';
+import { prepareTempDir, receiveUpload } from './media-upload';
+
+export interface MediaRoutesOptions {
+  db: Db;
+  config: Config;
+  /** Overrides for tests: another storage backend or media processor. */
+  storage?: MediaStorage;
+  processor?: MediaProcessor;
+}
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** A name safe in a Content-Disposition header: ASCII without quotes, plus the exact name in filename*. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The media library: `POST /api/media` (one file per request, multipart), list, read, download (with HTTP
+ * ranges for video seeking), thumbnail and delete, all scoped to the caller's workspace.
+ * Status codes of a refused upload: 400 no file, 413 file over the plan's size limit, 409 storage quota
+ * full (the request is fine; the workspace's state refuses it), 415 content that is not an accepted type.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, options) => {
+  const { db, config } = options;
+  const storage = options.storage ?? (await createMediaStorage(config));
+  const processor =
+    options.processor ??
+    createMediaProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
+  const tempDir = path.join(config.dataDir, 'tmp', 'media');
+  await prepareTempDir(tempDir);
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20 } });
+
+  // The session cookie is SameSite=Lax already; this also refuses pages of another origin on the same site.
+  app.addHook('onRequest', async (request) => {
+    if (isCrossSite(request, config.trustedOrigins)) {
+      throw new AppError(ERROR_CODES.crossSite, 403, AUTH_MESSAGES.crossSiteRefused, { connection: 'close' });
+    }
+  });
+
+  async function sendObject(
+    reply: FastifyReply,
+    key: string,
+    headers: { type: string; name: string; size: number | null; rangeHeader: string | undefined },
+  ) {
+    const range = headers.size === null ? undefined : parseByteRange(headers.rangeHeader, headers.size);
+    if (range === 'unsatisfiable') {
+      throw new AppError('RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the file.', {
+        'content-range': `bytes */${headers.size}`,
+      });
+    }
+    let body: Awaited<ReturnType<MediaStorage['get']>>;
+    try {
+      body = await storage.get(key, range);
+    } catch (err) {
+      if (!(err instanceof StorageNotFoundError)) throw err;
+      reply.log.warn({ key }, 'a media row points at a missing storage object');
+      throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+    }
+    reply
+      .header('content-type', headers.type)
+      .header('content-disposition', contentDisposition(headers.name))
+      .header('cache-control', 'private, max-age=3600');
+    if (headers.size !== null) {
+      reply.header('accept-ranges', 'bytes');
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${headers.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', headers.size);
+      }
+    }
+    return reply.send(body);
+  }
+
+  async function processUpload(
+    row: { tempPath: string; thumbBase: string },
+    request: Parameters<typeof receiveUpload>[0],
+    signal: AbortSignal,
+  ) {
+    const { user, workspace } = await request.requireWorkspace();
+    const plan = effectivePlan(workspace);
+    const usedBytes = await storageUsedBytes(db, workspace.id);
+    const received = await receiveUpload(request, row.tempPath, { plan, usedBytes });
+
+    const detected = await fileTypeFromFile(received.path);
+    const mimeType = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime;
+    const kind = mimeType ? mediaKindOf(mimeType) : null;
+    if (!mimeType || !isAcceptedMediaType(mimeType) || !kind) {
+      throw new AppError(
+        ERROR_CODES.unsupportedMediaType,
+        415,
+        MEDIA_MESSAGES.unsupportedType(received.name),
+      );
+    }
+    const facts = await processor.probe(received.path, kind, signal);
+    const thumbnail = await processor.makeThumbnail(
+      received.path,
+      row.thumbBase,
+      { kind, durationSeconds: facts?.durationSeconds ?? null },
+      signal,
+    );
+    return storeMedia(db, storage, {
+      workspaceId: workspace.id,
+      userId: user.id,
+      plan,
+      file: {
+        id: path.basename(row.tempPath),
+        name: received.name,
+        mimeType,
+        kind,
+        sizeBytes: received.sizeBytes,
+        width: facts?.width ?? null,
+        height: facts?.height ?? null,
+        durationSeconds: facts?.durationSeconds ?? null,
+        path: received.path,
+        thumbnail,
+        extension: ACCEPTED_MEDIA_TYPES[mimeType],
+      },
+    });
+  }
+
+  app.post('/api/media', { schema: { response: { 201: mediaItemSchema } } }, async (request, reply) => {
+    const id = newMediaId();
+    const files = { tempPath: path.join(tempDir, id), thumbBase: path.join(tempDir, `${id}-thumb`) };
+    // A client that goes away mid-upload stops ffmpeg too.
+    const controller = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    let row: MediaFileRow;
+    try {
+      row = await processUpload(files, request, controller.signal);
+    } catch (err) {
+      // Refused before the whole body was read: close the connection rather than read the rest of it.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw err;
+    } finally {
+      await Promise.all(
+        [files.tempPath, `${files.thumbBase}.webp`, `${files.thumbBase}.jpg`].map((file) =>
+          rm(file, { force: true }),
+        ),
+      );
+    }
+    return reply.status(201).send(toMediaItem(row));
+  });
+
+  app.get(
+    '/api/media',
+    { schema: { querystring: listMediaQuerySchema, response: { 200: mediaListSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      const plan = effectivePlan(workspace);
+      const [rows, usedBytes, thumbnailsAvailable] = await Promise.all([
+        listMedia(db, workspace.id, request.query),
+        storageUsedBytes(db, workspace.id),
+        processor.isAvailable(),
+      ]);
+      return {
+        items: rows.map(toMediaItem),
+        usage: {
+          usedBytes,
+          storageBytes: plan.storageBytes,
+          maxFileSizeBytes: plan.maxFileSizeBytes,
+          plan: plan.name,
+        },
+        thumbnailsAvailable,
+      };
+    },
+  );
+
+  app.get(
+    '/api/media/:id',
+    { schema: { params: idParams, response: { 200: mediaItemSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return toMediaItem(await findMedia(db, workspace.id, request.params.id));
+    },
+  );
+
+  // Binary responses: no JSON response schema to apply; the body is the stored file and nothing else.
+  app.get('/api/media/:id/file', { schema: { params: idParams } }, async (request, reply) => {
+    const { workspace } = await request.requireWorkspace();
+    const row = await findMedia(db, workspace.id, request.params.id);
+    return sendObject(reply, row.storageKey, {
+      type: row.mimeType,
+      name: row.name,
+      size: row.sizeBytes,
+      rangeHeader: request.headers.range,
+    });
+  });
+
+  app.get('/api/media/:id/thumbnail', { schema: { params: idParams } }, async (request, reply) => {
+    const { workspace } = await request.requireWorkspace();
+    const row = await findMedia(db, workspace.id, request.params.id);
+    if (!row.thumbnailKey) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+    return sendObject(reply, row.thumbnailKey, {
+      type: row.thumbnailKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
+      name: `${row.name} (thumbnail)`,
+      size: null,
+      rangeHeader: undefined,
+    });
+  });
+
+  app.delete('/api/media/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const { workspace } = await request.requireWorkspace();
+    await deleteMedia(db, storage, workspace.id, request.params.id, request.log);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { MEDIA_MESSAGES, type MediaItem } from '@relaycast/shared/media';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { Plan } from '@relaycast/shared/plans';
+import type { MediaKind } from '@relaycast/shared/platforms';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mediaFiles } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { MediaStorage } from '../../media/storage';
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;
+
+/**
+ * Namespace of the advisory lock that serialises the final quota check of one workspace's uploads (the
+ * second key is a hash of the workspace id), so concurrent uploads cannot overshoot the quota together.
+ */
+const MEDIA_QUOTA_LOCK = 1_835_361_641;
+
+export function newMediaId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function toMediaItem(row: MediaFileRow): MediaItem {
+  return {
+    id: row.id,
+    name: row.name,
+    mimeType: row.mimeType,
+    kind: row.kind,
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    durationSeconds: row.durationSeconds,
+    url: `/api/media/${row.id}/file`,
+    thumbnailUrl: row.thumbnailKey ? `/api/media/${row.id}/thumbnail` : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Bytes the workspace's files take (thumbnails are ours and do not count). */
+export async function storageUsedBytes(db: Pick<Db, 'select'>, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${mediaFiles.sizeBytes}), 0)`.mapWith(Number) })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.workspaceId, workspaceId));
+  return row?.used ?? 0;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The workspace's files, newest first, optionally filtered by a piece of the name and by kind. */
+export async function listMedia(
+  db: Db,
+  workspaceId: string,
+  filter: { q?: string | undefined; kind?: MediaKind | undefined },
+): Promise<MediaFileRow[]> {
+  const conditions = [eq(mediaFiles.workspaceId, workspaceId)];
+  if (filter.q) {
+    conditions.push(sql`lower(${mediaFiles.name}) like ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
+  }
+  if (filter.kind) conditions.push(eq(mediaFiles.kind, filter.kind));
+  return db
+    .select()
+    .from(mediaFiles)
+    .where(and(...conditions))
+    .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+    .limit(1000);
+}
+
+/** One of the workspace's files; another workspace's file is "not found" like a missing one. */
+export async function findMedia(db: Db, workspaceId: string, id: string): Promise<MediaFileRow> {
+  const [row] = await db
+    .select()
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
+    .limit(1);
+  if (!row) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+  return row;
+}
+
+export function storageFullError(name: string, plan: Plan, usedBytes: number): AppError {
+  return new AppError(ERROR_CODES.storageFull, 409, MEDIA_MESSAGES.storageFull(name, plan, usedBytes));
+}
+
+export interface ReceivedFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  kind: MediaKind;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  /** The bytes, in a temporary file. */
+  path: string;
+  thumbnail: { path: string; mimeType: string; extension: string } | null;
+  extension: string;
+}
+
+/**
+ * Stores an upload and its row, under the workspace's quota lock: the final "used + this file <= quota"
+ * check, the bytes going to storage and the insert happen together, so two uploads racing for the last
+ * megabytes cannot both get in. When anything fails, nothing stays stored.
+ */
+export async function storeMedia(
+  db: Db,
+  storage: MediaStorage,
+  input: { workspaceId: string; userId: string | null; plan: Plan; file: ReceivedFile },
+): Promise<MediaFileRow> {
+  const { workspaceId, file, plan } = input;
+  const storageKey = `${workspaceId}/${file.id}.${file.extension}`;
+  const thumbnailKey = file.thumbnail ? `${workspaceId}/${file.id}.thumb.${file.thumbnail.extension}` : null;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${sql.raw(String(MEDIA_QUOTA_LOCK))}, hashtext(${workspaceId}))`,
+      );
+      const used = await storageUsedBytes(tx, workspaceId);
+      if (used + file.sizeBytes > plan.storageBytes) throw storageFullError(file.name, plan, used);
+      const [row] = await tx
+        .insert(mediaFiles)
+        .values({
+          id: file.id,
+          workspaceId,
+          uploadedBy: input.userId,
+          name: file.name,
+          mimeType: file.mimeType,
+          kind: file.kind,
+          sizeBytes: file.sizeBytes,
+          width: file.width,
+          height: file.height,
+          durationSeconds: file.durationSeconds,
+          storageKey,
+          thumbnailKey,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await storage.put(storageKey, file.path, file.mimeType);
+      if (file.thumbnail && thumbnailKey)
+        await storage.put(thumbnailKey, file.thumbnail.path, file.thumbnail.mimeType);
+      return row;
+    });
+  } catch (err) {
+    await Promise.allSettled([
+      storage.delete(storageKey),
+      thumbnailKey ? storage.delete(thumbnailKey) : null,
+    ]);
+    throw err;
+  }
+}
+
+/**
+ * Deletes the row (freeing its quota; the posts' attachments cascade), then the file and its thumbnail.
+ * A storage failure after the row is gone only leaves an orphan object, which is logged.
+ */
+export async function deleteMedia(
+  db: Db,
+  storage: MediaStorage,
+  workspaceId: string,
+  id: string,
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  const [row] = await db
+    .delete(mediaFiles)
+    .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
+    .returning({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey });
+  if (!row) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+  for (const key of [row.storageKey, row.thumbnailKey]) {
+    if (!key) continue;
+    await storage.delete(key).catch((err: unknown) => {
+      log.warn({ err: String(err), key }, 'could not delete a media object from storage');
+    });
+  }
+}

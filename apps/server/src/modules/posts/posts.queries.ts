@@ -1,0 +1,188 @@
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
+import { type listPostsQuerySchema, POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { mediaFiles, postMedia, posts } from '../../db/schema/index';
+import { AppError, ValidationError } from '../../lib/app-error';
+
+/** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
+
+export type ListPostsFilter = z.output<typeof listPostsQuerySchema>;
+
+interface MediaJson {
+  id: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  durationSeconds: number | null;
+  thumbnailKey: string | null;
+}
+
+/**
+ * A post's media, in order, as one JSON array computed by the database next to each post row: the posts and
+ * their media come back in a single round trip, whatever the page size (each lookup uses the keys of
+ * post_media and media_files). Only the workspace's own files are listed. The outer columns are written out
+ * qualified: Drizzle leaves them bare in a select list, where `id` would mean `mf.id`.
+ */
+const mediaJson = sql<MediaJson[]>`coalesce((
+  select json_agg(json_build_object(
+           'id', mf.id, 'name', mf.name, 'mimeType', mf.mime_type, 'sizeBytes', mf.size_bytes,
+           'durationSeconds', mf.duration_seconds, 'thumbnailKey', mf.thumbnail_key
+         ) order by pm.position)
+  from post_media pm join media_files mf on mf.id = pm.media_id
+  where pm.post_id = "posts"."id" and mf.workspace_id = "posts"."workspace_id"
+), '[]'::json)`;
+
+/** What a response needs (never `workspaceId` or `deletedAt`). */
+const postColumns = {
+  id: posts.id,
+  content: posts.content,
+  platforms: posts.platforms,
+  overrides: posts.overrides,
+  status: posts.status,
+  scheduledAt: posts.scheduledAt,
+  timezone: posts.timezone,
+  authorId: posts.authorId,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+  media: mediaJson,
+};
+type PostRow = Pick<typeof posts.$inferSelect, Exclude<keyof typeof postColumns, 'media'>> & {
+  media: MediaJson[];
+};
+
+export function postNotFound(): AppError {
+  return new AppError(ERROR_CODES.notFound, 404, POST_MESSAGES.notFound);
+}
+
+/** The media library serves each file and its thumbnail; a post only links to them. */
+export function mediaFileUrl(id: string): string {
+  return `/api/media/${encodeURIComponent(id)}/file`;
+}
+export function mediaThumbnailUrl(id: string): string {
+  return `/api/media/${encodeURIComponent(id)}/thumbnail`;
+}
+
+/** `%`, `_` and `\` match literally in a search (LIKE's default escape character is the backslash). */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    content: row.content,
+    platforms: row.platforms as PlatformId[],
+    overrides: row.overrides,
+    media: row.media.map((item) => ({
+      id: item.id,
+      name: item.name,
+      mimeType: item.mimeType,
+      sizeBytes: Number(item.sizeBytes),
+      url: mediaFileUrl(item.id),
+      thumbnailUrl: item.thumbnailKey ? mediaThumbnailUrl(item.id) : null,
+      durationSeconds: item.durationSeconds,
+    })),
+    status: row.status,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    timezone: row.timezone,
+    authorId: row.authorId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The workspace's posts. With `from`/`to`: the posts scheduled in [from, to), by time (the calendar; served
+ * by `posts_workspace_scheduled_idx`). Without: newest change first (drafts, search; served by
+ * `posts_workspace_status_updated_idx`).
+ */
+export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<Post[]> {
+  const rows = await selectPosts(db, workspaceId, filter);
+  return rows.map(toPost);
+}
+
+/** The statement behind `listPosts` (exported so a test can check its plan uses the indexes). */
+export function selectPosts(db: Db, workspaceId: string, filter: ListPostsFilter) {
+  const conditions: SQL[] = [eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)];
+  const isRange = filter.from !== undefined || filter.to !== undefined;
+  if (filter.from) conditions.push(gte(posts.scheduledAt, new Date(filter.from)));
+  if (filter.to) conditions.push(lt(posts.scheduledAt, new Date(filter.to)));
+  if (filter.status?.length) conditions.push(inArray(posts.status, filter.status));
+  if (filter.q) conditions.push(ilike(posts.content, likePattern(filter.q)));
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(and(...conditions))
+    .orderBy(...(isRange ? [asc(posts.scheduledAt), asc(posts.id)] : [desc(posts.updatedAt), desc(posts.id)]))
+    .limit(filter.limit);
+}
+
+/** One live (not deleted) post of the workspace, or a 404. */
+export async function getPost(db: Db, workspaceId: string, postId: string): Promise<Post> {
+  const [row] = await db
+    .select(postColumns)
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
+    .limit(1);
+  if (!row) throw postNotFound();
+  return toPost(row);
+}
+
+export interface AttachedMedia extends MediaFacts {
+  id: string;
+}
+
+/**
+ * The workspace's files for `mediaIds`, in that order (duplicates dropped). A file of another workspace is
+ * reported exactly like a deleted one, so ids cannot be probed across workspaces.
+ */
+export async function loadMediaFacts(
+  db: Db,
+  workspaceId: string,
+  mediaIds: readonly string[],
+): Promise<AttachedMedia[]> {
+  const ids = [...new Set(mediaIds)];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: mediaFiles.id,
+      name: mediaFiles.name,
+      mimeType: mediaFiles.mimeType,
+      sizeBytes: mediaFiles.sizeBytes,
+      durationSeconds: mediaFiles.durationSeconds,
+    })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.workspaceId, workspaceId), inArray(mediaFiles.id, ids)))
+    // Inside the caller's transaction the files cannot be deleted before they are attached.
+    .for('key share');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new ValidationError([{ path: 'mediaIds', message: POST_MESSAGES.mediaNotFound }]);
+    return row;
+  });
+}
+
+/** The media attached to a post, in order, as the platform rules see them. */
+export async function loadAttachedMedia(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+): Promise<AttachedMedia[]> {
+  return db
+    .select({
+      id: mediaFiles.id,
+      name: mediaFiles.name,
+      mimeType: mediaFiles.mimeType,
+      sizeBytes: mediaFiles.sizeBytes,
+      durationSeconds: mediaFiles.durationSeconds,
+    })
+    .from(postMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
+    .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
+    .orderBy(asc(postMedia.position))
+    .for('key share', { of: mediaFiles });
+}

@@ -1,0 +1,102 @@
+import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import {
+  listPostsQuerySchema,
+  postInputSchema,
+  postListSchema,
+  postSchema,
+  rescheduleInputSchema,
+} from '@relaycast/shared/posts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { isCrossSite } from '../../plugins/auth';
+import { getPost, listPosts } from './posts.queries';
+import {
+  createPost,
+  deletePost,
+  duplicatePost,
+  type PostActor,
+  reschedulePost,
+  restorePost,
+  updatePost,
+} from './posts.service';
+
+const postParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+async function actorOf(request: FastifyRequest): Promise<PostActor> {
+  const { user, workspace } = await request.requireWorkspace();
+  return { userId: user.id, workspaceId: workspace.id };
+}
+
+/** `/api/posts`: the workspace's drafts and scheduled posts (composer, drafts list, calendar). */
+export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  // The session cookie is SameSite=Lax already; this also refuses pages of another origin on the same site.
+  app.addHook('onRequest', async (request) => {
+    if (isCrossSite(request, config.trustedOrigins)) {
+      throw new AppError(ERROR_CODES.crossSite, 403, AUTH_MESSAGES.crossSiteRefused);
+    }
+  });
+
+  app.get(
+    '/api/posts',
+    { schema: { querystring: listPostsQuerySchema, response: { 200: postListSchema } } },
+    async (request) => {
+      const { workspaceId } = await actorOf(request);
+      return { posts: await listPosts(db, workspaceId, request.query) };
+    },
+  );
+
+  app.get(
+    '/api/posts/:id',
+    { schema: { params: postParamsSchema, response: { 200: postSchema } } },
+    async (request) => {
+      const { workspaceId } = await actorOf(request);
+      return getPost(db, workspaceId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/posts',
+    { schema: { body: postInputSchema, response: { 201: postSchema } } },
+    async (request, reply) => {
+      const post = await createPost(db, await actorOf(request), request.body);
+      return reply.status(201).send(post);
+    },
+  );
+
+  app.put(
+    '/api/posts/:id',
+    { schema: { params: postParamsSchema, body: postInputSchema, response: { 200: postSchema } } },
+    async (request) => updatePost(db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/posts/:id/schedule',
+    { schema: { params: postParamsSchema, body: rescheduleInputSchema, response: { 200: postSchema } } },
+    async (request) => reschedulePost(db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/posts/:id/duplicate',
+    { schema: { params: postParamsSchema, response: { 201: postSchema } } },
+    async (request, reply) => {
+      const post = await duplicatePost(db, await actorOf(request), request.params.id);
+      return reply.status(201).send(post);
+    },
+  );
+
+  app.delete(
+    '/api/posts/:id',
+    { schema: { params: postParamsSchema, response: { 200: postSchema } } },
+    async (request) => deletePost(db, await actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/posts/:id/restore',
+    { schema: { params: postParamsSchema, response: { 200: postSchema } } },
+    async (request) => restorePost(db, await actorOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { nextFreeSlot, QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
+import {
+  checkPost,
+  type ParsedPostInput,
+  POST_MESSAGES,
+  type Post,
+  type PostStatus,
+  type RescheduleInput,
+} from '@relaycast/shared/posts';
+import { and, eq, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { postMedia, posts } from '../../db/schema/index';
+import { AppError, ValidationError } from '../../lib/app-error';
+import {
+  type AttachedMedia,
+  getPost,
+  loadAttachedMedia,
+  loadMediaFacts,
+  postNotFound,
+} from './posts.queries';
+
+/** The writes of the posts module. Every one is scoped to the caller's workspace and runs in a transaction. */
+
+/** Who is acting, and in which workspace. */
+export interface PostActor {
+  userId: string;
+  workspaceId: string;
+}
+
+/** A post in these states has reached (or is reaching) a platform: its content and time are history. */
+const LOCKED_STATUSES: readonly PostStatus[] = ['publishing', 'published', 'partially_published'];
+
+/** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
+export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** pg_advisory_xact_lock namespace: one queue pick at a time per workspace, so two picks never share a slot. */
+const QUEUE_LOCK_NAMESPACE = 724_311_904;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function assertValid(input: Parameters<typeof checkPost>[0], media: readonly MediaFacts[], now: Date): void {
+  const problems = checkPost(input, media, now);
+  if (problems.length > 0) throw new ValidationError(problems);
+}
+
+function notEditable(): AppError {
+  return new AppError(ERROR_CODES.postNotEditable, 409, POST_MESSAGES.notEditable);
+}
+
+/** The post's row, locked until the transaction ends (the publisher may be changing its status). */
+async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { deleted?: boolean } = {}) {
+  const conditions: SQL[] = [eq(posts.id, postId), eq(posts.workspaceId, workspaceId)];
+  if (!options.deleted) conditions.push(isNull(posts.deletedAt));
+  const [row] = await tx
+    .select({
+      id: posts.id,
+      content: posts.content,
+      platforms: posts.platforms,
+      overrides: posts.overrides,
+      status: posts.status,
+      scheduledAt: posts.scheduledAt,
+      timezone: posts.timezone,
+      deletedAt: posts.deletedAt,
+    })
+    .from(posts)
+    .where(and(...conditions))
+    .for('update')
+    .limit(1);
+  if (!row) throw postNotFound();
+  return row;
+}
+
+/**
+ * Status and instant for the requested action. `queue` takes the first default slot after `now` that no
+ * other post of the workspace occupies.
+ */
+async function resolveSchedule(
+  tx: Tx,
+  workspaceId: string,
+  input: Pick<ParsedPostInput, 'action' | 'scheduledAt' | 'timezone'>,
+  now: Date,
+  excludePostId?: string,
+): Promise<{ status: PostStatus; scheduledAt: Date | null }> {
+  if (input.action === 'draft') return { status: 'draft', scheduledAt: null };
+  if (input.action === 'schedule') {
+    if (!input.scheduledAt) {
+      throw new ValidationError([{ path: 'scheduledAt', message: POST_MESSAGES.scheduleNeedsTime }]);
+    }
+    return { status: 'scheduled', scheduledAt: new Date(input.scheduledAt) };
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}, hashtext(${workspaceId}))`);
+  // Two days past the horizon cover any time zone's offset from UTC.
+  const horizonEnd = new Date(now.getTime() + (QUEUE_HORIZON_DAYS + 2) * 24 * 60 * 60 * 1000);
+  const conditions: SQL[] = [
+    eq(posts.workspaceId, workspaceId),
+    isNull(posts.deletedAt),
+    gte(posts.scheduledAt, now),
+    lt(posts.scheduledAt, horizonEnd),
+  ];
+  if (excludePostId) conditions.push(ne(posts.id, excludePostId));
+  const taken = await tx
+    .select({ scheduledAt: posts.scheduledAt })
+    .from(posts)
+    .where(and(...conditions));
+  const slot = nextFreeSlot(
+    now,
+    input.timezone,
+    taken.flatMap((row) => (row.scheduledAt ? [row.scheduledAt] : [])),
+  );
+  if (!slot) throw new ValidationError([{ path: 'action', message: POST_MESSAGES.queueFull }]);
+  return { status: 'scheduled', scheduledAt: slot };
+}
+
+async function replaceMedia(tx: Tx, postId: string, media: readonly AttachedMedia[]): Promise<void> {
+  await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+  if (media.length === 0) return;
+  await tx.insert(postMedia).values(media.map((item, position) => ({ postId, mediaId: item.id, position })));
+}
+
+/** Creates a draft, a scheduled post or a queued one, after the same checks the composer runs. */
+export async function createPost(
+  db: Db,
+  actor: PostActor,
+  input: ParsedPostInput,
+  now = new Date(),
+): Promise<Post> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    const media = await loadMediaFacts(tx, actor.workspaceId, input.mediaIds);
+    assertValid(input, media, now);
+    const schedule = await resolveSchedule(tx, actor.workspaceId, input, now);
+    await tx.insert(posts).values({
+      id,
+      workspaceId: actor.workspaceId,
+      authorId: actor.userId,
+      content: input.content,
+      platforms: input.platforms,
+      overrides: input.overrides,
+      status: schedule.status,
+      scheduledAt: schedule.scheduledAt,
+      timezone: input.timezone,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceMedia(tx, id, media);
+  });
+  return getPost(db, actor.workspaceId, id);
+}
+
+/** Replaces a post's content, platforms, overrides and media, and applies the action. */
+export async function updatePost(
+  db: Db,
+  actor: PostActor,
+  postId: string,
+  input: ParsedPostInput,
+  now = new Date(),
+): Promise<Post> {
+  await db.transaction(async (tx) => {
+    const current = await lockPost(tx, actor.workspaceId, postId);
+    if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+    const media = await loadMediaFacts(tx, actor.workspaceId, input.mediaIds);
+    assertValid(input, media, now);
+    const schedule = await resolveSchedule(tx, actor.workspaceId, input, now, postId);
+    await tx
+      .update(posts)
+      .set({
+        content: input.content,
+        platforms: input.platforms,
+        overrides: input.overrides,
+        status: schedule.status,
+        scheduledAt: schedule.scheduledAt,
+        timezone: input.timezone,
+        updatedAt: now,
+      })
+      .where(eq(posts.id, postId));
+    await replaceMedia(tx, postId, media);
+  });
+  return getPost(db, actor.workspaceId, postId);
+}
+
+/**
+ * Moves a post to another instant (drag and drop in the calendar). The post is checked as if scheduled
+ * anew, so a draft moved here is scheduled only when it meets every platform's rules.
+ */
+export async function reschedulePost(
+  db: Db,
+  actor: PostActor,
+  postId: string,
+  input: RescheduleInput,
+  now = new Date(),
+): Promise<Post> {
+  await db.transaction(async (tx) => {
+    const current = await lockPost(tx, actor.workspaceId, postId);
+    if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+    const media = await loadAttachedMedia(tx, actor.workspaceId, postId);
+    assertValid(
+      {
+        content: current.content,
+        platforms: current.platforms as PlatformId[],
+        overrides: current.overrides,
+        action: 'schedule',
+        scheduledAt: input.scheduledAt,
+      },
+      media,
+      now,
+    );
+    await tx
+      .update(posts)
+      .set({
+        status: 'scheduled',
+        scheduledAt: new Date(input.scheduledAt),
+        timezone: input.timezone ?? current.timezone,
+        updatedAt: now,
+      })
+      .where(eq(posts.id, postId));
+  });
+  return getPost(db, actor.workspaceId, postId);
+}
+
+/** Copies a post (content, platforms, overrides, media) as a new draft of the caller. */
+export async function duplicatePost(
+  db: Db,
+  actor: PostActor,
+  postId: string,
+  now = new Date(),
+): Promise<Post> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    const source = await lockPost(tx, actor.workspaceId, postId);
+    const media = await loadAttachedMedia(tx, actor.workspaceId, postId);
+    const copy = {
+      content: source.content,
+      platforms: source.platforms as PlatformId[],
+      overrides: source.overrides,
+      action: 'draft' as const,
+    };
+    assertValid(copy, media, now);
+    await tx.insert(posts).values({
+      id,
+      workspaceId: actor.workspaceId,
+      authorId: actor.userId,
+      content: copy.content,
+      platforms: copy.platforms,
+      overrides: copy.overrides,
+      status: 'draft',
+      scheduledAt: null,
+      timezone: source.timezone,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceMedia(tx, id, media);
+  });
+  return getPost(db, actor.workspaceId, id);
+}
+
+/**
+ * Soft-deletes a post (it can be restored for RESTORE_WINDOW_MS) and returns it as it was. A post being
+ * published cannot be deleted: the publisher holds it.
+ */
+export async function deletePost(db: Db, actor: PostActor, postId: string, now = new Date()): Promise<Post> {
+  return db.transaction(async (tx) => {
+    const current = await lockPost(tx, actor.workspaceId, postId);
+    if (current.status === 'publishing') throw notEditable();
+    const post = await getPost(tx, actor.workspaceId, postId);
+    await tx.update(posts).set({ deletedAt: now }).where(eq(posts.id, postId));
+    return post;
+  });
+}
+
+/**
+ * Undoes a delete made less than RESTORE_WINDOW_MS ago (a post that is not deleted is returned as is). A
+ * scheduled post whose time went by while it was deleted comes back as a draft, never published late.
+ */
+export async function restorePost(db: Db, actor: PostActor, postId: string, now = new Date()): Promise<Post> {
+  await db.transaction(async (tx) => {
+    const current = await lockPost(tx, actor.workspaceId, postId, { deleted: true });
+    if (!current.deletedAt) return;
+    if (now.getTime() - current.deletedAt.getTime() > RESTORE_WINDOW_MS) throw postNotFound();
+    const isOverdue =
+      current.status === 'scheduled' &&
+      current.scheduledAt !== null &&
+      current.scheduledAt.getTime() <= now.getTime();
+    await tx
+      .update(posts)
+      .set(
+        isOverdue
+          ? { deletedAt: null, status: 'draft', scheduledAt: null, updatedAt: now }
+          : { deletedAt: null },
+      )
+      .where(eq(posts.id, postId));
+  });
+  return getPost(db, actor.workspaceId, postId);
+}

@@ -1,0 +1,553 @@
+import {
+  addDaysToDate,
+  calendarWeeks,
+  instantToZoned,
+  moveToDate,
+  nextFreeSlot,
+  rangeOfDates,
+  todayIn,
+  zonedToInstant,
+} from '@relaycast/shared/calendar';
+import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { postMedia, posts } from '../../db/schema/index';
+import { type ListPostsFilter, selectPosts } from './posts.queries';
+import { hoursFromNow, insertMedia, type Member, signedInMember } from './posts.test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function created(member: Member, input: Parameters<Member['create']>[0]): Promise<Post> {
+  const res = await member.create(input);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function setStatus(postId: string, status: Post['status']) {
+  await t.db.update(posts).set({ status }).where(eq(posts.id, postId));
+}
+
+describe('creating and reading posts', () => {
+  it('saves a draft with its media in order, links to the files, and reads it back', async () => {
+    const ada = await signedInMember(t);
+    const first = await insertMedia(t, ada.workspaceId, {
+      name: 'first.jpg',
+      mimeType: 'image/jpeg',
+      sizeBytes: 1000,
+      thumbnailKey: 'thumbs/first.webp',
+    });
+    const second = await insertMedia(t, ada.workspaceId, {
+      name: 'second.mp4',
+      mimeType: 'video/mp4',
+      sizeBytes: 5000,
+      durationSeconds: 12.5,
+    });
+    const post = await created(ada, {
+      content: 'Hello world',
+      platforms: ['facebook', 'twitter'],
+      overrides: { twitter: 'Hello X' },
+      mediaIds: [second, first],
+      action: 'draft',
+      timezone: 'Europe/Paris',
+    });
+    expect(post).toMatchObject({
+      content: 'Hello world',
+      platforms: ['facebook', 'twitter'],
+      overrides: { twitter: 'Hello X' },
+      status: 'draft',
+      scheduledAt: null,
+      timezone: 'Europe/Paris',
+      authorId: ada.userId,
+    });
+    expect(post.media).toEqual([
+      {
+        id: second,
+        name: 'second.mp4',
+        mimeType: 'video/mp4',
+        sizeBytes: 5000,
+        url: `/api/media/${second}/file`,
+        thumbnailUrl: null,
+        durationSeconds: 12.5,
+      },
+      {
+        id: first,
+        name: 'first.jpg',
+        mimeType: 'image/jpeg',
+        sizeBytes: 1000,
+        url: `/api/media/${first}/file`,
+        thumbnailUrl: `/api/media/${first}/thumbnail`,
+        durationSeconds: null,
+      },
+    ]);
+    const read = await ada.get(`/api/posts/${post.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(post);
+    expect(Object.keys(read.json())).not.toContain('workspaceId');
+  });
+
+  it('schedules a post at the chosen instant in its time zone', async () => {
+    const ada = await signedInMember(t);
+    const at = hoursFromNow(30);
+    const post = await created(ada, {
+      content: 'Launch day',
+      platforms: ['linkedin'],
+      action: 'schedule',
+      scheduledAt: at,
+      timezone: 'America/New_York',
+    });
+    expect(post).toMatchObject({ status: 'scheduled', scheduledAt: at, timezone: 'America/New_York' });
+  });
+
+  it('keeps 09:00 Europe/Paris on the day the clocks go forward', async () => {
+    const ada = await signedInMember(t);
+    // The last Sunday of March after today: Paris moves from UTC+1 to UTC+2 at 02:00 that night.
+    const year = new Date().getUTCFullYear() + 1;
+    const lastOfMarch = new Date(Date.UTC(year, 2, 31));
+    const day = `${year}-03-${String(31 - lastOfMarch.getUTCDay()).padStart(2, '0')}`;
+    expect(zonedToInstant(day, '12:00', 'Europe/Paris').getTime()).toBe(
+      zonedToInstant(day, '00:00', 'Europe/Paris').getTime() + 11 * 3_600_000,
+    );
+
+    const at = zonedToInstant(day, '09:00', 'Europe/Paris');
+    expect(at.toISOString()).toBe(`${day}T07:00:00.000Z`);
+    const post = await created(ada, {
+      content: 'Summer time',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: at.toISOString(),
+      timezone: 'Europe/Paris',
+    });
+    const read: Post = (await ada.get(`/api/posts/${post.id}`)).json();
+    expect(read.scheduledAt).toBe(at.toISOString());
+    expect(instantToZoned(read.scheduledAt!, read.timezone)).toEqual({ date: day, time: '09:00' });
+  });
+
+  it('queues into the next free slot and skips the slots already taken', async () => {
+    const ada = await signedInMember(t);
+    const zone = 'Asia/Tokyo';
+    const queue = () =>
+      created(ada, { content: 'Queued', platforms: ['bluesky'], action: 'queue', timezone: zone });
+
+    const before = new Date();
+    const first = await queue();
+    const after = new Date();
+    // The slot after "now": computed on either side of the request, in case a slot boundary passed during it.
+    const expected = [nextFreeSlot(before, zone, []), nextFreeSlot(after, zone, [])].map((d) =>
+      d?.toISOString(),
+    );
+    expect(expected).toContain(first.scheduledAt);
+    expect(first.status).toBe('scheduled');
+    expect(first.timezone).toBe(zone);
+
+    const second = await queue();
+    expect(second.scheduledAt).toBe(
+      nextFreeSlot(new Date(first.scheduledAt!), zone, [first.scheduledAt!])?.toISOString(),
+    );
+
+    // Take the slot after `second` by hand: the queue must go past it.
+    const taken = nextFreeSlot(new Date(second.scheduledAt!), zone, [])!;
+    await created(ada, {
+      content: 'By hand',
+      platforms: ['bluesky'],
+      action: 'schedule',
+      scheduledAt: taken.toISOString(),
+      timezone: zone,
+    });
+    const third = await queue();
+    expect(third.scheduledAt).toBe(nextFreeSlot(taken, zone, [])?.toISOString());
+    expect(new Set([first, second, third].map((p) => p.scheduledAt)).size).toBe(3);
+    expect(instantToZoned(third.scheduledAt!, zone).time).toMatch(/^(09:00|12:00|17:00)$/);
+  });
+
+  it('refuses a queue with every slot taken', async () => {
+    const ada = await signedInMember(t);
+    const zone = 'UTC';
+    // Fill every default slot of the horizon with a scheduled post, straight into the table.
+    const now = new Date();
+    const slots: Date[] = [];
+    for (let cursor = now; ; ) {
+      const slot = nextFreeSlot(cursor, zone, []);
+      if (!slot || slot.getTime() - now.getTime() > 62 * 86_400_000) break;
+      slots.push(slot);
+      cursor = slot;
+    }
+    await t.db.insert(posts).values(
+      slots.map((slot, index) => ({
+        id: `full-${ada.workspaceId}-${index}`,
+        workspaceId: ada.workspaceId,
+        content: 'Taken',
+        platforms: ['twitter'],
+        status: 'scheduled' as const,
+        scheduledAt: slot,
+        timezone: zone,
+      })),
+    );
+    const res = await ada.create({
+      content: 'One more',
+      platforms: ['twitter'],
+      action: 'queue',
+      timezone: zone,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.validation, message: POST_MESSAGES.queueFull });
+  });
+});
+
+describe('listing posts', () => {
+  it('returns exactly the posts scheduled inside the three weeks, from inclusive and to exclusive', async () => {
+    const ada = await signedInMember(t);
+    const zone = 'America/Los_Angeles';
+    const weeks = calendarWeeks(addDaysToDate(todayIn(zone), 28));
+    const { from, to } = rangeOfDates(weeks[0]![0]!, weeks[2]![6]!, zone);
+    const minute = 60_000;
+    const schedule = (at: Date, content: string) =>
+      created(ada, {
+        content,
+        platforms: ['twitter'],
+        action: 'schedule',
+        scheduledAt: at.toISOString(),
+        timezone: zone,
+      });
+    await schedule(new Date(from.getTime() - minute), 'just before');
+    await schedule(new Date(to.getTime() - minute), 'last minute');
+    await schedule(from, 'first instant');
+    await schedule(new Date((from.getTime() + to.getTime()) / 2), 'middle');
+    await schedule(to, 'first instant after');
+    await created(ada, { content: 'a draft', platforms: ['twitter'], action: 'draft' });
+    const gone = await schedule(new Date(from.getTime() + 60 * minute), 'deleted');
+    expect((await ada.send('DELETE', `/api/posts/${gone.id}`)).statusCode).toBe(200);
+
+    const url = `/api/posts?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+    const res = await ada.get(url);
+    expect(res.statusCode).toBe(200);
+    const list: Post[] = res.json().posts;
+    expect(list.map((post) => post.content)).toEqual(['first instant', 'middle', 'last minute']);
+
+    const failedOnly = await ada.get(`${url}&status=failed`);
+    expect(failedOnly.json().posts).toEqual([]);
+    const limited = await ada.get(`${url}&limit=2`);
+    expect(limited.json().posts.map((post: Post) => post.content)).toEqual(['first instant', 'middle']);
+  });
+
+  it('answers from the workspace indexes, with the media in the same statement', async () => {
+    const ada = await signedInMember(t);
+    // A year of posts (a fifth drafts) so the planner has real choices to make.
+    await t.db.execute(sql`
+      insert into posts (id, workspace_id, content, platforms, status, scheduled_at, updated_at)
+      select 'plan-' || g, ${ada.workspaceId}, 'Post ' || g, array['twitter'],
+             case when g % 5 = 0 then 'draft' else 'scheduled' end,
+             case when g % 5 = 0 then null else now() + g * interval '3 hours' end,
+             now() - g * interval '1 minute'
+      from generate_series(1, 3000) g`);
+    await t.db.execute(sql`analyze posts`);
+    const planOf = (filter: ListPostsFilter) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain ${selectPosts(tx, ada.workspaceId, filter).getSQL()}`);
+        return (result as unknown as { rows: Record<string, string>[] }).rows
+          .map((row) => Object.values(row)[0])
+          .join('\n');
+      });
+    const range = await planOf({ from: hoursFromNow(100), to: hoursFromNow(604), limit: 200 });
+    expect(range, range).toMatch(
+      /Index Scan using posts_workspace_scheduled_idx on posts|Bitmap Index Scan on posts_workspace_scheduled_idx/,
+    );
+    expect(range, range).toMatch(/SubPlan/);
+    const drafts = await planOf({ status: ['draft'], limit: 200 });
+    expect(drafts, drafts).toContain('posts_workspace_status_updated_idx');
+
+    const listed: Post[] = (
+      await ada.get(
+        `/api/posts?from=${encodeURIComponent(hoursFromNow(100))}&to=${encodeURIComponent(hoursFromNow(604))}`,
+      )
+    ).json().posts;
+    expect(listed.length).toBeGreaterThan(100);
+  });
+
+  it('lists drafts newest first and searches their content without regard to case', async () => {
+    const ada = await signedInMember(t);
+    const older = await created(ada, {
+      content: 'Spring SALE starts',
+      platforms: ['facebook'],
+      action: 'draft',
+    });
+    const newer = await created(ada, { content: 'Team photo', platforms: ['facebook'], action: 'draft' });
+    await created(ada, {
+      content: 'Scheduled sale',
+      platforms: ['facebook'],
+      action: 'schedule',
+      scheduledAt: hoursFromNow(5),
+    });
+    const percent = await created(ada, { content: '100% off', platforms: ['facebook'], action: 'draft' });
+
+    const drafts: Post[] = (await ada.get('/api/posts?status=draft')).json().posts;
+    expect(drafts.map((post) => post.id)).toEqual([percent.id, newer.id, older.id]);
+
+    // Editing a draft moves it to the top.
+    const edit = await ada.send('PUT', `/api/posts/${older.id}`, {
+      content: 'Spring SALE starts Monday',
+      platforms: ['facebook'],
+      action: 'draft',
+    });
+    expect(edit.statusCode).toBe(200);
+    const reordered: Post[] = (await ada.get('/api/posts?status=draft')).json().posts;
+    expect(reordered[0]?.id).toBe(older.id);
+
+    const found: Post[] = (await ada.get('/api/posts?status=draft&q=sale')).json().posts;
+    expect(found.map((post) => post.content)).toEqual(['Spring SALE starts Monday']);
+    const anyStatus: Post[] = (await ada.get('/api/posts?q=SALE')).json().posts;
+    expect(anyStatus).toHaveLength(2);
+    // % is a character to find, not a wildcard.
+    expect((await ada.get('/api/posts?q=0%25')).json().posts.map((p: Post) => p.id)).toEqual([percent.id]);
+    expect((await ada.get('/api/posts?q=%25%25')).json().posts).toEqual([]);
+  });
+
+  it('refuses a range that ends before it starts and an unknown status', async () => {
+    const ada = await signedInMember(t);
+    const range = await ada.get('/api/posts?from=2027-01-02T00:00:00Z&to=2027-01-01T00:00:00Z');
+    expect(range.statusCode).toBe(400);
+    expect(range.json()).toMatchObject({ code: ERROR_CODES.validation, message: POST_MESSAGES.rangeOrder });
+    expect((await ada.get('/api/posts?status=lost')).statusCode).toBe(400);
+  });
+});
+
+describe('changing posts', () => {
+  it('updates content, platforms, overrides and media, schedules and unschedules', async () => {
+    const ada = await signedInMember(t);
+    const photo = await insertMedia(t, ada.workspaceId, {
+      name: 'a.jpg',
+      mimeType: 'image/jpeg',
+      sizeBytes: 10,
+    });
+    const post = await created(ada, {
+      content: 'v1',
+      platforms: ['twitter'],
+      mediaIds: [photo],
+      action: 'draft',
+    });
+
+    const at = hoursFromNow(48);
+    const res = await ada.send('PUT', `/api/posts/${post.id}`, {
+      content: 'v2',
+      platforms: ['instagram', 'threads'],
+      overrides: { threads: 'v2 for Threads' },
+      mediaIds: [photo],
+      action: 'schedule',
+      scheduledAt: at,
+      timezone: 'Europe/Berlin',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: post.id,
+      content: 'v2',
+      platforms: ['instagram', 'threads'],
+      overrides: { threads: 'v2 for Threads' },
+      status: 'scheduled',
+      scheduledAt: at,
+      timezone: 'Europe/Berlin',
+      createdAt: post.createdAt,
+    });
+    expect(res.json().media.map((m: { id: string }) => m.id)).toEqual([photo]);
+
+    const back = await ada.send('PUT', `/api/posts/${post.id}`, {
+      content: 'v3',
+      platforms: ['facebook'],
+      action: 'draft',
+    });
+    expect(back.json()).toMatchObject({ status: 'draft', scheduledAt: null, media: [], overrides: {} });
+    expect(await t.db.select().from(postMedia).where(eq(postMedia.postId, post.id))).toEqual([]);
+  });
+
+  it('moves a scheduled post to another day at the same local time', async () => {
+    const ada = await signedInMember(t);
+    const zone = 'Europe/Paris';
+    const post = await created(ada, {
+      content: 'Drag me',
+      platforms: ['facebook'],
+      action: 'schedule',
+      scheduledAt: hoursFromNow(24),
+      timezone: zone,
+    });
+    const target = addDaysToDate(instantToZoned(post.scheduledAt!, zone).date, 3);
+    const moved = moveToDate(post.scheduledAt!, target, zone).toISOString();
+    const res = await ada.send('PATCH', `/api/posts/${post.id}/schedule`, { scheduledAt: moved });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'scheduled', scheduledAt: moved, timezone: zone });
+    expect(instantToZoned(res.json().scheduledAt, zone)).toEqual({
+      date: target,
+      time: instantToZoned(post.scheduledAt!, zone).time,
+    });
+
+    const past = await ada.send('PATCH', `/api/posts/${post.id}/schedule`, { scheduledAt: hoursFromNow(-1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({
+      code: ERROR_CODES.validation,
+      message: POST_MESSAGES.scheduleInPast,
+    });
+    expect((await ada.get(`/api/posts/${post.id}`)).json().scheduledAt).toBe(moved);
+
+    const other = await ada.send('PATCH', `/api/posts/${post.id}/schedule`, {
+      scheduledAt: moved,
+      timezone: 'Asia/Tokyo',
+    });
+    expect(other.json().timezone).toBe('Asia/Tokyo');
+  });
+
+  it('schedules a draft moved onto the calendar only when every platform rule holds', async () => {
+    const ada = await signedInMember(t);
+    const draft = await created(ada, { content: 'Text only', platforms: ['instagram'], action: 'draft' });
+    const res = await ada.send('PATCH', `/api/posts/${draft.id}/schedule`, { scheduledAt: hoursFromNow(3) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Instagram needs at least one image or video.');
+    expect((await ada.get(`/api/posts/${draft.id}`)).json().status).toBe('draft');
+  });
+
+  it('refuses to change, move or delete a post that is being or was published', async () => {
+    const ada = await signedInMember(t);
+    const post = await created(ada, {
+      content: 'Going out',
+      platforms: ['twitter'],
+      action: 'schedule',
+      scheduledAt: hoursFromNow(2),
+    });
+    for (const status of ['publishing', 'published', 'partially_published'] as const) {
+      await setStatus(post.id, status);
+      const edit = await ada.send('PUT', `/api/posts/${post.id}`, {
+        content: 'Changed',
+        platforms: ['twitter'],
+        action: 'draft',
+      });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json()).toEqual({ code: ERROR_CODES.postNotEditable, message: POST_MESSAGES.notEditable });
+      const move = await ada.send('PATCH', `/api/posts/${post.id}/schedule`, {
+        scheduledAt: hoursFromNow(9),
+      });
+      expect(move.statusCode).toBe(409);
+    }
+    await setStatus(post.id, 'publishing');
+    expect((await ada.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(409);
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(row).toMatchObject({ content: 'Going out', deletedAt: null });
+    expect(row?.scheduledAt?.toISOString()).toBe(post.scheduledAt);
+
+    // A published post can be duplicated into a new draft and removed from the list.
+    await setStatus(post.id, 'published');
+    expect((await ada.send('POST', `/api/posts/${post.id}/duplicate`)).statusCode).toBe(201);
+    expect((await ada.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
+  });
+
+  it('duplicates a post as a new draft with the same content, overrides and media', async () => {
+    const ada = await signedInMember(t);
+    const photo = await insertMedia(t, ada.workspaceId, {
+      name: 'p.jpg',
+      mimeType: 'image/jpeg',
+      sizeBytes: 10,
+    });
+    const source = await created(ada, {
+      content: 'Original',
+      platforms: ['instagram', 'twitter'],
+      overrides: { twitter: 'Short' },
+      mediaIds: [photo],
+      action: 'schedule',
+      scheduledAt: hoursFromNow(6),
+      timezone: 'Europe/Madrid',
+    });
+    const res = await ada.send('POST', `/api/posts/${source.id}/duplicate`);
+    expect(res.statusCode).toBe(201);
+    const copy: Post = res.json();
+    expect(copy.id).not.toBe(source.id);
+    expect(copy).toMatchObject({
+      content: 'Original',
+      platforms: ['instagram', 'twitter'],
+      overrides: { twitter: 'Short' },
+      status: 'draft',
+      scheduledAt: null,
+      timezone: 'Europe/Madrid',
+      authorId: ada.userId,
+    });
+    expect(copy.media).toEqual(source.media);
+    expect((await ada.get(`/api/posts/${source.id}`)).json()).toEqual(source);
+  });
+
+  it('deletes softly, restores within the window, and not after it', async () => {
+    const ada = await signedInMember(t);
+    const post = await created(ada, { content: 'Oops', platforms: ['threads'], action: 'draft' });
+
+    const del = await ada.send('DELETE', `/api/posts/${post.id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual(post);
+    expect((await ada.get(`/api/posts/${post.id}`)).statusCode).toBe(404);
+    expect((await ada.get('/api/posts?status=draft')).json().posts).toEqual([]);
+    expect((await ada.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(404);
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+
+    const restored = await ada.send('POST', `/api/posts/${post.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual(post);
+    expect((await ada.get('/api/posts?status=draft')).json().posts).toEqual([post]);
+    // Restoring a live post changes nothing.
+    expect((await ada.send('POST', `/api/posts/${post.id}/restore`)).json()).toEqual(post);
+
+    await ada.send('DELETE', `/api/posts/${post.id}`);
+    await t.db
+      .update(posts)
+      .set({ deletedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(posts.id, post.id));
+    const late = await ada.send('POST', `/api/posts/${post.id}/restore`);
+    expect(late.statusCode).toBe(404);
+    expect(late.json()).toEqual({ code: ERROR_CODES.notFound, message: POST_MESSAGES.notFound });
+  });
+
+  it('brings back a scheduled post whose time passed while deleted as a draft', async () => {
+    const ada = await signedInMember(t);
+    const post = await created(ada, {
+      content: 'Missed',
+      platforms: ['twitter'],
+      action: 'schedule',
+      scheduledAt: hoursFromNow(1),
+    });
+    await ada.send('DELETE', `/api/posts/${post.id}`);
+    await t.db
+      .update(posts)
+      .set({ scheduledAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(posts.id, post.id), eq(posts.workspaceId, ada.workspaceId)));
+    const res = await ada.send('POST', `/api/posts/${post.id}/restore`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'draft', scheduledAt: null, content: 'Missed' });
+  });
+});
+
+describe('access', () => {
+  it('asks for sign-in without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/posts'],
+      ['GET', '/api/posts/x'],
+      ['POST', '/api/posts/x/duplicate'],
+      ['DELETE', '/api/posts/x'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(ERROR_CODES.unauthorized);
+    }
+  });
+
+  it('refuses a change sent from another site, and stores nothing', async () => {
+    const ada = await signedInMember(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie: ada.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'Hi', platforms: ['twitter'], action: 'draft' }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: ERROR_CODES.crossSite, message: AUTH_MESSAGES.crossSiteRefused });
+    expect(await t.db.select().from(posts).where(eq(posts.workspaceId, ada.workspaceId))).toEqual([]);
+  });
+});

@@ -1,0 +1,11 @@
+import { ContentCalendar } from '@/features/calendar/components/content-calendar';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export function CalendarPage() {
+  usePageMeta('Content Calendar', 'Three weeks of scheduled posts at a glance: create, open and move them.');
+  return (
+    <div className="mx-auto max-w-6xl">
+      <ContentCalendar />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ComingSoonPage } from './coming-soon';
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ComingSoonPage />
+    </MemoryRouter>,
+  );
+}
+
+describe('ComingSoonPage', () => {
+  it('says plainly what the screen will do and leads back to the dashboard', () => {
+    renderAt('/calendar');
+    expect(screen.getByRole('heading', { level: 1, name: 'Content Calendar is on its way' })).toBeTruthy();
+    expect(screen.getByText(/Three weeks of scheduled posts at a glance/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(document.title).toBe('Content Calendar · Relaycast');
+  });
+
+  it('leads the media tools back to Media Tools', () => {
+    renderAt('/clip-generator');
+    expect(screen.getByRole('heading', { level: 1, name: 'Clip Generator is on its way' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to media tools' }).getAttribute('href')).toBe(
+      '/media-tools',
+    );
+  });
+});

@@ -1,0 +1,11 @@
+import { DraftsList } from '@/features/drafts/components/drafts-list';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export function DraftsPage() {
+  usePageMeta('Drafts', 'The posts you started but have not scheduled yet.');
+  return (
+    <div className="mx-auto max-w-4xl">
+      <DraftsList />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Post } from '@relaycast/shared/posts';
+import { CalendarArrowUp } from 'lucide-react';
+import { type DragEvent, memo, useState } from 'react';
+import { Link } from 'react-router';
+import { PlatformIcon } from '@/components/platform-icon';
+import { cn } from '@/lib/cn';
+import { canReschedule, POST_STATUS_LABELS } from '@/lib/post-status';
+import { formatTimeOfDay } from '@/lib/time-zone';
+import { type CalendarEntry, firstWords } from '../calendar-entries';
+
+/** The drag payload type: only calendar posts can be dropped on a day. */
+export const POST_DRAG_TYPE = 'application/x-relaycast-post';
+const MAX_ICONS = 3;
+
+const STATUS_STYLES: Record<Post['status'], string> = {
+  draft: 'border-l-muted-foreground',
+  scheduled: 'border-l-primary',
+  publishing: 'border-l-amber-500',
+  published: 'border-l-success',
+  partially_published: 'border-l-amber-500',
+  failed: 'border-l-destructive',
+};
+
+interface CalendarPostItemProps {
+  entry: CalendarEntry;
+  onMoveRequest(post: Post): void;
+  /** In a narrow day cell the Move button appears over the item on hover or focus instead of beside it. */
+  isCompact?: boolean;
+}
+
+/** One post in a day: its platforms, local time and first words. Opens the composer; scheduled ones drag. */
+export const CalendarPostItem = memo(function CalendarPostItem({
+  entry,
+  onMoveRequest,
+  isCompact = true,
+}: CalendarPostItemProps) {
+  const { post, time } = entry;
+  const [isDragging, setDragging] = useState(false);
+  const isMovable = canReschedule(post.status);
+  const words = firstWords(post);
+  const status = post.status === 'scheduled' ? '' : `, ${POST_STATUS_LABELS[post.status]}`;
+
+  function onDragStart(event: DragEvent) {
+    event.dataTransfer.setData(POST_DRAG_TYPE, post.id);
+    event.dataTransfer.setData('text/plain', words);
+    event.dataTransfer.effectAllowed = 'move';
+    setDragging(true);
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dragging is the mouse shortcut; the Move button is the keyboard way.
+    <div
+      draggable={isMovable}
+      onDragStart={isMovable ? onDragStart : undefined}
+      onDragEnd={() => setDragging(false)}
+      data-post-id={post.id}
+      className={cn(
+        'group/post relative flex items-stretch rounded-md border border-l-[3px] bg-card text-xs shadow-xs transition-shadow hover:shadow-sm',
+        STATUS_STYLES[post.status],
+        isMovable && 'cursor-grab active:cursor-grabbing',
+        isDragging && 'opacity-40',
+      )}
+    >
+      <Link
+        to={`/post-composer?post=${encodeURIComponent(post.id)}`}
+        draggable={false}
+        className="min-w-0 flex-1 rounded-md px-2 py-1.5 focus-visible:outline-offset-0"
+      >
+        <span className="flex items-center gap-1.5">
+          <time
+            dateTime={post.scheduledAt ?? undefined}
+            className="font-semibold whitespace-nowrap tabular-nums"
+          >
+            {formatTimeOfDay(time)}
+          </time>
+          <span className="flex min-w-0 items-center gap-1 overflow-hidden">
+            {post.platforms.slice(0, MAX_ICONS).map((platform) => (
+              <PlatformIcon key={platform} platform={platform} labelled className="size-3.5" />
+            ))}
+            {post.platforms.length > MAX_ICONS ? (
+              <span className="text-[0.6875rem] text-muted-foreground">
+                +{post.platforms.length - MAX_ICONS}
+              </span>
+            ) : null}
+          </span>
+        </span>
+        <span className="mt-0.5 line-clamp-2 break-words text-muted-foreground">
+          {words}
+          {status ? <span className="sr-only">{status}</span> : null}
+        </span>
+      </Link>
+      {isMovable ? (
+        <button
+          type="button"
+          onClick={() => onMoveRequest(post)}
+          className={cn(
+            'flex w-7 shrink-0 items-center justify-center rounded-r-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-offset-0',
+            isCompact &&
+              'sm:absolute sm:top-1 sm:right-1 sm:size-6 sm:rounded-md sm:border sm:bg-card sm:opacity-0 sm:shadow-sm sm:group-hover/post:opacity-100 sm:focus-visible:opacity-100',
+          )}
+        >
+          <CalendarArrowUp aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Move “{words}” to another day</span>
+        </button>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,128 @@
+import type { Post } from '@relaycast/shared/posts';
+import { Plus } from 'lucide-react';
+import { type DragEvent, memo, useState } from 'react';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/time-zone';
+import type { CalendarEntry } from '../calendar-entries';
+import { CalendarPostItem, POST_DRAG_TYPE } from './calendar-post-item';
+
+/** More than this many posts in a day fold into "+N more", so a busy week stays light. */
+export const MAX_VISIBLE_POSTS = 3;
+const NO_ENTRIES: readonly CalendarEntry[] = [];
+
+interface DayCellProps {
+  date: string;
+  entries?: readonly CalendarEntry[];
+  isToday: boolean;
+  isPast: boolean;
+  onDropPost(postId: string, date: string): void;
+  onMoveRequest(post: Post): void;
+  onShowDay(date: string): void;
+  onCreate(date: string): void;
+}
+
+/** One day of the calendar: its date, its posts (the first few), and a drop target for moving posts. */
+export const DayCell = memo(function DayCell({
+  date,
+  entries = NO_ENTRIES,
+  isToday,
+  isPast,
+  onDropPost,
+  onMoveRequest,
+  onShowDay,
+  onCreate,
+}: DayCellProps) {
+  const [isDropTarget, setDropTarget] = useState(false);
+  const label = `${formatDate(date, { weekday: 'long', month: 'long', day: 'numeric' })}${isToday ? ', today' : ''}`;
+  const visible = entries.length > MAX_VISIBLE_POSTS ? entries.slice(0, MAX_VISIBLE_POSTS - 1) : entries;
+  const hidden = entries.length - visible.length;
+
+  function onDragOver(event: DragEvent) {
+    if (!event.dataTransfer.types.includes(POST_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    if (!isDropTarget) setDropTarget(true);
+  }
+  function onDrop(event: DragEvent) {
+    const postId = event.dataTransfer.getData(POST_DRAG_TYPE);
+    setDropTarget(false);
+    if (!postId) return;
+    event.preventDefault();
+    onDropPost(postId, date);
+  }
+
+  return (
+    <li
+      aria-label={label}
+      aria-current={isToday ? 'date' : undefined}
+      data-date={date}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropTarget(false);
+      }}
+      onDrop={onDrop}
+      className={cn(
+        'group/day flex min-w-0 flex-col gap-1.5 bg-card p-1.5 transition-colors sm:min-h-32',
+        isPast && 'bg-muted/50',
+        isToday && 'relative z-[1] bg-accent/50 ring-2 ring-primary ring-inset',
+        isDropTarget && 'bg-accent ring-2 ring-primary ring-inset',
+      )}
+    >
+      <div className="flex items-center justify-between gap-1">
+        <span className="flex items-baseline gap-1.5 px-1 text-xs">
+          <span className="font-medium text-muted-foreground sm:hidden">
+            {formatDate(date, { weekday: 'short' })}
+          </span>
+          <span
+            className={cn(
+              'inline-flex size-6 items-center justify-center rounded-full text-sm font-semibold',
+              isToday
+                ? 'bg-primary text-primary-foreground'
+                : isPast
+                  ? 'text-muted-foreground'
+                  : 'text-foreground',
+            )}
+          >
+            {Number(date.slice(8))}
+          </span>
+          {date.endsWith('-01') || isToday ? (
+            <span className="font-medium text-muted-foreground">
+              {isToday ? 'Today' : formatDate(date, { month: 'short' })}
+            </span>
+          ) : null}
+        </span>
+        {isPast ? null : (
+          <button
+            type="button"
+            onClick={() => onCreate(date)}
+            className="inline-flex size-6 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:opacity-0 sm:group-hover/day:opacity-100 sm:focus-visible:opacity-100"
+          >
+            <Plus aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">Create a post on {label}</span>
+          </button>
+        )}
+      </div>
+      {entries.length > 0 ? (
+        <ul className="grid grid-cols-1 gap-1">
+          {visible.map((entry) => (
+            <li key={entry.post.id}>
+              <CalendarPostItem entry={entry} onMoveRequest={onMoveRequest} />
+            </li>
+          ))}
+          {hidden > 0 ? (
+            <li>
+              <button
+                type="button"
+                onClick={() => onShowDay(date)}
+                className="w-full rounded-md px-2 py-1 text-left text-xs font-medium text-primary hover:bg-accent"
+              >
+                +{hidden} more
+                <span className="sr-only"> on {label}</span>
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </li>
+  );
+});

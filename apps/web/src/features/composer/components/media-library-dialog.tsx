@@ -1,0 +1,130 @@
+import { formatFileSize } from '@relaycast/shared/media';
+import { Check, ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useMediaList } from '@/lib/media-api';
+import { type AttachedMedia, attachedFromLibrary } from '../composer-state';
+import { MediaThumbnail } from './media-thumbnail';
+
+interface MediaLibraryDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  attached: readonly AttachedMedia[];
+  onConfirm(media: AttachedMedia[]): void;
+}
+
+/** The workspace's media as a grid of toggles; the chosen files become the post's media, in the order picked. */
+export function MediaLibraryDialog({ open, onOpenChange, attached, onConfirm }: MediaLibraryDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Choose from your media library"
+      description="Select one or more files to attach to this post."
+      className="max-w-3xl"
+    >
+      {open ? (
+        <LibraryPicker attached={attached} onConfirm={onConfirm} onClose={() => onOpenChange(false)} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function LibraryPicker({
+  attached,
+  onConfirm,
+  onClose,
+}: {
+  attached: readonly AttachedMedia[];
+  onConfirm(media: AttachedMedia[]): void;
+  onClose(): void;
+}) {
+  const list = useMediaList();
+  const [selected, setSelected] = useState<AttachedMedia[]>(() => [...attached]);
+  const isSelected = (id: string) => selected.some((item) => item.id === id);
+
+  function toggle(item: AttachedMedia) {
+    setSelected((current) =>
+      current.some((chosen) => chosen.id === item.id)
+        ? current.filter((chosen) => chosen.id !== item.id)
+        : [...current, item],
+    );
+  }
+
+  const items = list.data?.items ?? [];
+  return (
+    <div className="grid gap-4">
+      {list.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading your media" />
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {list.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+          <ImageOff aria-hidden="true" className="size-6" />
+          <p>Your media library is empty. Upload files from the composer or the media library.</p>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/media-library">Open the media library</Link>
+          </Button>
+        </div>
+      ) : (
+        <ul
+          aria-label="Media library"
+          className="grid max-h-[55vh] grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-4"
+        >
+          {items.map((item) => {
+            const media = attachedFromLibrary(item);
+            const chosen = isSelected(item.id);
+            return (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  aria-pressed={chosen}
+                  onClick={() => toggle(media)}
+                  className={cn(
+                    'relative grid w-full gap-1 rounded-lg p-1.5 text-left ring-1 ring-border transition-shadow hover:ring-primary/60',
+                    chosen && 'bg-accent ring-2 ring-primary',
+                  )}
+                >
+                  <MediaThumbnail media={media} decorative className="aspect-square w-full" />
+                  <span className="truncate text-xs font-medium">{item.name}</span>
+                  <span className="text-xs text-muted-foreground">{formatFileSize(item.sizeBytes)}</span>
+                  {chosen ? (
+                    <span className="absolute top-3 right-3 inline-flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground shadow">
+                      <Check aria-hidden="true" className="size-3.5" />
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {selected.length === 1 ? '1 file selected' : `${selected.length} files selected`}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              onConfirm(selected);
+              onClose();
+            }}
+          >
+            Attach selected
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

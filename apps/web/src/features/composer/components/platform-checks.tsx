@@ -1,0 +1,55 @@
+import { checkPlatformRules, type PlatformId } from '@relaycast/shared/platforms';
+import { contentFor } from '@relaycast/shared/posts';
+import { CircleAlert, Info } from 'lucide-react';
+import { type ComposerValues, mediaFacts } from '../composer-state';
+import { CharacterCounter, lengthProblem } from './character-counter';
+
+interface PlatformChecksProps {
+  values: ComposerValues;
+  /** Problems the last attempt to save reported, by platform (client checks or the server's). */
+  problemsByPlatform: ReadonlyMap<string, string[]>;
+}
+
+/**
+ * One row per chosen platform: the live character count and, below it, what that platform still needs
+ * (media it requires, files it cannot take). Before a save these are hints; after a refused save, errors.
+ */
+export function PlatformChecks({ values, problemsByPlatform }: PlatformChecksProps) {
+  const facts = mediaFacts(values.media);
+  const isBlank = !values.content.trim() && values.media.length === 0;
+  return (
+    <ul className="grid gap-3" aria-label="Character counts">
+      {values.platforms.map((platform: PlatformId) => {
+        const text = contentFor(values, platform);
+        const length = lengthProblem(platform, text);
+        const reported = (problemsByPlatform.get(platform) ?? []).filter((message) => message !== length);
+        const hints = isBlank
+          ? []
+          : checkPlatformRules(platform, text, facts)
+              .map((issue) => issue.message)
+              .filter((message) => message !== length && !reported.includes(message));
+        return (
+          <li key={platform} className="grid gap-1">
+            <CharacterCounter
+              platform={platform}
+              text={text}
+              isCustomized={values.overrides[platform] !== undefined}
+            />
+            {reported.map((message) => (
+              <p key={message} className="flex gap-1.5 text-sm text-destructive">
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                {message}
+              </p>
+            ))}
+            {hints.map((message) => (
+              <p key={message} className="flex gap-1.5 text-xs text-muted-foreground">
+                <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                {message}
+              </p>
+            ))}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Post } from '@relaycast/shared/posts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { PostComposer } from './post-composer';
+
+function savedPost(body: Record<string, unknown>): Post {
+  return {
+    id: 'new-post',
+    content: String(body.content),
+    platforms: body.platforms as Post['platforms'],
+    overrides: {},
+    media: [],
+    status: 'draft',
+    scheduledAt: null,
+    timezone: 'UTC',
+    authorId: 'u1',
+    createdAt: '2026-03-10T12:00:00.000Z',
+    updatedAt: '2026-03-10T12:00:00.000Z',
+  };
+}
+
+function renderComposer(onCreated = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <PostComposer
+          authorName="Ada Lovelace"
+          newPostHref="/post-composer"
+          onCreated={onCreated}
+          initialContent="Hello"
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onCreated;
+}
+
+describe('PostComposer', () => {
+  it('starts from the given text, counts per chosen platform and previews that platform', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    expect((screen.getByLabelText('Post text') as HTMLTextAreaElement).value).toBe('Hello');
+    const x = screen.getByRole('button', { name: 'X (Twitter)' });
+    expect(x.getAttribute('aria-pressed')).toBe('false');
+    await user.click(x);
+    expect(x.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('5 of 280 characters')).toBeTruthy();
+    expect(screen.getByRole('tabpanel').textContent).toContain('Hello');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Ada Lovelace');
+  });
+
+  it('gives a platform its own text with "Customize for"', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    await user.click(screen.getByRole('button', { name: 'LinkedIn' }));
+    await user.click(screen.getByRole('button', { name: 'Customize for X (Twitter)' }));
+    fireEvent.change(screen.getByLabelText('Text for X (Twitter)'), { target: { value: 'Hi X' } });
+    expect(screen.getByText('4 of 280 characters')).toBeTruthy();
+    expect(screen.getByText('5 of 3,000 characters')).toBeTruthy();
+  });
+
+  it('refuses to schedule an X post over 280 characters without calling the server', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderComposer();
+    await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
+    fireEvent.change(screen.getByLabelText('Post text'), { target: { value: 'a'.repeat(281) } });
+    const message = 'X (Twitter) allows at most 280 characters; this text has 281.';
+    expect(screen.getByText(message)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This post could not be scheduled');
+    expect(alert.textContent).toContain(message);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('asks for a platform before saving a draft', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(screen.getByRole('alert').textContent).toContain('Choose at least one platform.');
+  });
+
+  it('saves a draft and reports the new post', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      return new Response(JSON.stringify(savedPost(body)), { status: 201 });
+    });
+    const onCreated = renderComposer();
+    await user.click(screen.getByRole('button', { name: 'Mastodon' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'new-post' })));
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/posts');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      content: 'Hello',
+      platforms: ['mastodon'],
+      action: 'draft',
+      mediaIds: [],
+    });
+    expect(await screen.findByText('Draft')).toBeTruthy();
+  });
+
+  it('shows the server’s messages next to the form when it refuses', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          code: 'VALIDATION_ERROR',
+          message: 'One of the attached files no longer exists in the media library.',
+          issues: [
+            { path: 'mediaIds', message: 'One of the attached files no longer exists in the media library.' },
+          ],
+        }),
+        { status: 400 },
+      ),
+    );
+    renderComposer();
+    await user.click(screen.getByRole('button', { name: 'Mastodon' }));
+    await user.click(screen.getByRole('button', { name: 'Add to queue' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('could not be added to the queue');
+    expect(alert.textContent).toContain('One of the attached files no longer exists in the media library.');
+  });
+});

@@ -1,0 +1,320 @@
+import { todayIn } from '@relaycast/shared/calendar';
+import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
+import { POST_MESSAGES } from '@relaycast/shared/posts';
+import { CalendarClock, CircleAlert, FileText, ListPlus, Send } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { DateTimeFields } from '@/components/date-time-fields';
+import { PlatformPicker } from '@/components/platform-picker';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { LoadingScreen, Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { groupProblems, problemsFromError } from '@/lib/post-problems';
+import { LOCKED_POST_STATUSES } from '@/lib/post-status';
+import { useSavePost } from '@/lib/posts-api';
+import { formatInstant, nextFullHour, userTimeZone } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+import { usePost } from '../api/get-post';
+import {
+  buildPostInput,
+  type ComposerValues,
+  emptyValues,
+  validateComposer,
+  valuesFromPost,
+} from '../composer-state';
+import { MediaAttachments } from './media-attachments';
+import { OverrideEditor } from './override-editor';
+import { PlatformChecks } from './platform-checks';
+import { PostPreview } from './post-preview';
+import { PostStatusLine } from './post-status-line';
+
+interface PostComposerProps {
+  /** The post to edit; without it the composer starts a new one. */
+  postId?: string;
+  /** Text to start a new post from (the AI prompt brought to /create-post). */
+  initialContent?: string;
+  authorName: string;
+  /** Shown above the preview (the AI assistant's place on /create-post). */
+  aside?: ReactNode;
+  /** Called once a new post has its id, so the page can put it in the address. */
+  onCreated(post: Post): void;
+  /** Where "New post" leads. */
+  newPostHref: string;
+}
+
+/** The composer: loads the post to edit, then hands it to the form. */
+export function PostComposer(props: PostComposerProps) {
+  const { postId } = props;
+  const query = usePost(postId);
+  const createdId = useRef<string | null>(null);
+  // The form stays mounted when the page adds the id of the post it has just created to the address.
+  const form = useRef({ id: postId, key: 0 });
+  if (form.current.id !== postId) {
+    const isJustCreated = postId !== undefined && postId === createdId.current;
+    form.current = { id: postId, key: isJustCreated ? form.current.key : form.current.key + 1 };
+  }
+
+  if (postId && postId !== createdId.current && query.isPending)
+    return <LoadingScreen label="Loading post" />;
+  if (postId && postId !== createdId.current && query.isError) {
+    return (
+      <div role="alert" className="rounded-xl border bg-card p-8 text-center">
+        <p className="font-semibold">
+          {query.error instanceof ApiError && query.error.status === 404
+            ? POST_MESSAGES.notFound
+            : query.error.message}
+        </p>
+        <Button asChild variant="outline" className="mt-4">
+          <Link to={props.newPostHref}>Write a new post</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ComposerForm
+      key={form.current.key}
+      {...props}
+      post={postId ? query.data : undefined}
+      onCreated={(post) => {
+        createdId.current = post.id;
+        props.onCreated(post);
+      }}
+    />
+  );
+}
+
+const ACTION_VERBS: Record<PostAction, string> = {
+  draft: 'saved',
+  schedule: 'scheduled',
+  queue: 'added to the queue',
+};
+
+function ComposerForm({
+  post: initialPost,
+  initialContent,
+  authorName,
+  aside,
+  onCreated,
+  newPostHref,
+}: PostComposerProps & { post?: Post }) {
+  const timeZone = useMemo(userTimeZone, []);
+  const ids = useId();
+  const [saved, setSaved] = useState<Post | undefined>(initialPost);
+  const [values, setValues] = useState<ComposerValues>(() =>
+    initialPost
+      ? valuesFromPost(initialPost, timeZone, nextFullHour(timeZone))
+      : emptyValues(initialContent ?? '', nextFullHour(timeZone)),
+  );
+  // The last refused attempt. Its client-side problems are re-checked as the user edits, so a fixed problem
+  // disappears at once; the server's stay until the next edit.
+  const [attempt, setAttempt] = useState<{ action: PostAction; serverProblems: PostProblem[] | null } | null>(
+    null,
+  );
+  const [uploadCount, setUploadCount] = useState(0);
+  const save = useSavePost();
+
+  const isLocked = saved ? LOCKED_POST_STATUSES.includes(saved.status) : false;
+  const failedAction = attempt?.action ?? null;
+  const problems = attempt
+    ? (attempt.serverProblems ?? validateComposer(values, attempt.action, timeZone))
+    : [];
+  const byPath = groupProblems(problems);
+  const contentError = byPath.get('content')?.join(' ');
+  const platformsError = byPath.get('platforms')?.join(' ');
+  const scheduleError = byPath.get('scheduledAt')?.join(' ');
+
+  function update(patch: Partial<ComposerValues>) {
+    setValues((current) => ({ ...current, ...patch }));
+    setAttempt((current) => (current?.serverProblems ? null : current));
+  }
+
+  async function submit(action: PostAction) {
+    const found = validateComposer(values, action, timeZone);
+    setAttempt(found.length > 0 ? { action, serverProblems: null } : null);
+    if (found.length > 0) return;
+    try {
+      const post = await save.mutateAsync({ id: saved?.id, input: buildPostInput(values, action, timeZone) });
+      const wasNew = !saved;
+      setSaved(post);
+      if (action === 'draft') toast.success(POST_MESSAGES.saved);
+      else if (post.scheduledAt) {
+        const when = formatInstant(post.scheduledAt, timeZone);
+        if (action === 'queue') toast.success(`Added to the queue for ${when}`);
+        else toast.success(POST_MESSAGES.scheduled, { description: `It goes out ${when}.` });
+      }
+      if (wasNew) onCreated(post);
+    } catch (error) {
+      const reported = problemsFromError(error);
+      if (reported) {
+        setAttempt({ action, serverProblems: reported });
+      } else {
+        toast.error(error instanceof Error && error.message ? error.message : 'Could not save the post.');
+      }
+    }
+  }
+
+  const pendingAction = save.isPending ? save.variables?.input.action : undefined;
+  const isBusy = save.isPending || uploadCount > 0;
+  const summaryId = `${ids}-summary`;
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <form
+        className="grid min-w-0 gap-6"
+        aria-label="Post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit('schedule');
+        }}
+      >
+        {saved ? <PostStatusLine post={saved} timeZone={timeZone} newPostHref={newPostHref} /> : null}
+        {isLocked ? (
+          <p role="status" className="rounded-lg border bg-muted p-4 text-sm">
+            {POST_MESSAGES.notEditable}
+          </p>
+        ) : null}
+        <fieldset disabled={isLocked} className="grid min-w-0 gap-6">
+          <section aria-labelledby={`${ids}-platforms`} className="rounded-xl border bg-card p-5 shadow-sm">
+            <h2 id={`${ids}-platforms`} className="font-semibold">
+              Platforms
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">Where should this post go?</p>
+            <PlatformPicker
+              className="mt-4"
+              label="Platforms"
+              selected={values.platforms}
+              onChange={(platforms) => update({ platforms })}
+              errorId={platformsError ? `${ids}-platforms-error` : undefined}
+            />
+            {platformsError ? (
+              <p id={`${ids}-platforms-error`} className="mt-2 text-sm text-destructive">
+                {platformsError}
+              </p>
+            ) : null}
+          </section>
+
+          <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${ids}-content`} className="text-base font-semibold">
+                Post text
+              </Label>
+              <Textarea
+                id={`${ids}-content`}
+                rows={7}
+                value={values.content}
+                placeholder="What would you like to share?"
+                aria-invalid={contentError ? true : undefined}
+                aria-describedby={contentError ? `${ids}-content-error` : undefined}
+                onChange={(event) => update({ content: event.target.value })}
+                className="min-h-40 text-base sm:text-sm"
+              />
+              {contentError ? (
+                <p id={`${ids}-content-error`} className="text-sm text-destructive">
+                  {contentError}
+                </p>
+              ) : null}
+            </div>
+            {values.platforms.length > 0 ? (
+              <>
+                <PlatformChecks values={values} problemsByPlatform={byPath} />
+                <OverrideEditor
+                  platforms={values.platforms}
+                  content={values.content}
+                  overrides={values.overrides}
+                  onChange={(overrides) => update({ overrides })}
+                />
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                Choose a platform to see how many characters you have left there.
+              </p>
+            )}
+          </div>
+
+          <MediaAttachments
+            media={values.media}
+            onChange={(change) => {
+              setValues((current) => ({ ...current, media: change(current.media) }));
+              setAttempt((current) => (current?.serverProblems ? null : current));
+            }}
+            onUploadingChange={setUploadCount}
+          />
+
+          <section
+            aria-labelledby={`${ids}-publish`}
+            className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm"
+          >
+            <div>
+              <h2 id={`${ids}-publish`} className="font-semibold">
+                Publish
+              </h2>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Save it for later, pick a date and time, or let the queue pick the next free slot.
+              </p>
+            </div>
+            <DateTimeFields
+              className="max-w-md"
+              date={values.date}
+              time={values.time}
+              minDate={todayIn(timeZone)}
+              timeZone={timeZone}
+              error={scheduleError}
+              onChange={(slot) => update(slot)}
+            />
+            {problems.length > 0 && failedAction ? (
+              <div
+                id={summaryId}
+                role="alert"
+                className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm"
+              >
+                <p className="flex items-center gap-2 font-semibold text-destructive">
+                  <CircleAlert aria-hidden="true" className="size-4" />
+                  This post could not be {ACTION_VERBS[failedAction]}:
+                </p>
+                <ul className="mt-2 grid list-disc gap-1 pl-6">
+                  {[...new Set(problems.map((problem) => problem.message))].map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+              <Button variant="outline" disabled={isBusy} onClick={() => void submit('draft')}>
+                {pendingAction === 'draft' ? <Spinner label="Saving" /> : <FileText aria-hidden="true" />}
+                Save draft
+              </Button>
+              <Button variant="secondary" disabled={isBusy} onClick={() => void submit('queue')}>
+                {pendingAction === 'queue' ? <Spinner label="Adding" /> : <ListPlus aria-hidden="true" />}
+                Add to queue
+              </Button>
+              <Button type="submit" disabled={isBusy}>
+                {pendingAction === 'schedule' ? (
+                  <Spinner label="Scheduling" className="text-primary-foreground" />
+                ) : (
+                  <CalendarClock aria-hidden="true" />
+                )}
+                Schedule
+              </Button>
+            </div>
+            {uploadCount > 0 ? (
+              <p className="text-right text-xs text-muted-foreground">Waiting for uploads to finish…</p>
+            ) : null}
+          </section>
+        </fieldset>
+      </form>
+
+      <aside aria-label="Preview and assistant" className="grid min-w-0 gap-6 lg:sticky lg:top-20">
+        {aside}
+        <section aria-labelledby={`${ids}-preview`} className="rounded-xl border bg-card p-5 shadow-sm">
+          <h2 id={`${ids}-preview`} className="mb-3 flex items-center gap-2 font-semibold">
+            <Send aria-hidden="true" className="size-4 text-muted-foreground" />
+            Preview
+          </h2>
+          <PostPreview values={values} authorName={authorName} />
+        </section>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { instantToZoned, zonedToInstant } from '@relaycast/shared/calendar';
+import type { MediaItem } from '@relaycast/shared/media';
+import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
+import type { Post, PostAction, PostInput, PostProblem, postMediaSchema } from '@relaycast/shared/posts';
+import type { z } from 'zod';
+import { findPostProblems } from '@/lib/post-problems';
+
+export type AttachedMedia = z.infer<typeof postMediaSchema>;
+
+/** Everything the composer form holds. Date and time are local to the user's time zone. */
+export interface ComposerValues {
+  content: string;
+  platforms: PlatformId[];
+  /** Per-platform text; a platform without a key gets `content`. */
+  overrides: Partial<Record<PlatformId, string>>;
+  media: AttachedMedia[];
+  date: string;
+  time: string;
+}
+
+export function emptyValues(content = '', slot = { date: '', time: '' }): ComposerValues {
+  return { content, platforms: [], overrides: {}, media: [], ...slot };
+}
+
+/** The form's values for an existing post; a scheduled post's time is shown in the user's time zone. */
+export function valuesFromPost(
+  post: Post,
+  timeZone: string,
+  fallbackSlot: { date: string; time: string },
+): ComposerValues {
+  return {
+    content: post.content,
+    platforms: [...post.platforms],
+    overrides: { ...post.overrides },
+    media: post.media.map((item) => ({ ...item })),
+    ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
+  };
+}
+
+export function attachedFromLibrary(item: MediaItem): AttachedMedia {
+  return {
+    id: item.id,
+    name: item.name,
+    mimeType: item.mimeType,
+    sizeBytes: item.sizeBytes,
+    url: item.url,
+    thumbnailUrl: item.thumbnailUrl,
+    durationSeconds: item.durationSeconds,
+  };
+}
+
+export function mediaFacts(media: readonly AttachedMedia[]): MediaFacts[] {
+  return media.map(({ name, mimeType, sizeBytes, durationSeconds }) => ({
+    name,
+    mimeType,
+    sizeBytes,
+    durationSeconds,
+  }));
+}
+
+/** The chosen date and time as an instant, or null when either is missing or not a real time. */
+export function scheduledInstant(
+  values: Pick<ComposerValues, 'date' | 'time'>,
+  timeZone: string,
+): Date | null {
+  if (!values.date || !values.time) return null;
+  try {
+    return zonedToInstant(values.date, values.time.slice(0, 5), timeZone);
+  } catch {
+    return null;
+  }
+}
+
+/** The request body for the action; only the overrides of chosen platforms are sent. */
+export function buildPostInput(values: ComposerValues, action: PostAction, timeZone: string): PostInput {
+  const overrides: Record<string, string> = {};
+  for (const platform of values.platforms) {
+    const text = values.overrides[platform];
+    if (text !== undefined) overrides[platform] = text;
+  }
+  const instant = action === 'schedule' ? scheduledInstant(values, timeZone) : null;
+  return {
+    content: values.content,
+    platforms: values.platforms,
+    overrides,
+    mediaIds: values.media.map((item) => item.id),
+    action,
+    ...(instant ? { scheduledAt: instant.toISOString() } : {}),
+    timezone: timeZone,
+  };
+}
+
+/** The problems the server would report for this action, found before sending. */
+export function validateComposer(
+  values: ComposerValues,
+  action: PostAction,
+  timeZone: string,
+  now: Date = new Date(),
+): PostProblem[] {
+  return findPostProblems(buildPostInput(values, action, timeZone), mediaFacts(values.media), now);
+}

@@ -1,0 +1,123 @@
+import type { Post } from '@relaycast/shared/posts';
+import { CalendarClock, Copy, PenLine, Trash2 } from 'lucide-react';
+import { memo, useId } from 'react';
+import { Link } from 'react-router';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Button } from '@/components/ui/button';
+import { formatRelative } from '@/lib/time-zone';
+
+interface DraftCardProps {
+  post: Post;
+  onSchedule(post: Post): void;
+  onDuplicate(post: Post): void;
+  onDelete(post: Post): void;
+  isBusy?: boolean;
+}
+
+function draftTitle(post: Post): string {
+  const text = (
+    post.content.trim() ||
+    Object.values(post.overrides).find((value) => value.trim()) ||
+    ''
+  ).trim();
+  if (text) return text;
+  return post.media.length > 0
+    ? `${post.media.length} media file${post.media.length === 1 ? '' : 's'}`
+    : 'Empty draft';
+}
+
+/** One draft: its text, platforms and media, and what can be done with it. */
+export const DraftCard = memo(function DraftCard({
+  post,
+  onSchedule,
+  onDuplicate,
+  onDelete,
+  isBusy,
+}: DraftCardProps) {
+  const titleId = useId();
+  const title = draftTitle(post);
+  const shortTitle = title.length > 40 ? `${title.slice(0, 40).trimEnd()}…` : title;
+  return (
+    <article aria-labelledby={titleId} className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+      <div className="flex gap-4">
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="line-clamp-3 text-sm leading-relaxed break-words whitespace-pre-line">
+            {title}
+          </h2>
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-muted-foreground">
+            <span className="flex items-center gap-1.5">
+              {post.platforms.map((platform) => (
+                <PlatformIcon key={platform} platform={platform} labelled className="size-4" />
+              ))}
+            </span>
+            <span>Edited {formatRelative(post.updatedAt)}</span>
+            {post.media.length > 0 ? (
+              <span>
+                {post.media.length} {post.media.length === 1 ? 'file' : 'files'}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        {post.media.length > 0 ? (
+          <ul aria-label="Media" className="hidden shrink-0 gap-1.5 min-[480px]:flex">
+            {post.media.slice(0, 3).map((item) => (
+              <li key={item.id} className="size-14 overflow-hidden rounded-md bg-muted ring-1 ring-border">
+                {item.thumbnailUrl || item.mimeType.startsWith('image/') ? (
+                  <img
+                    src={item.thumbnailUrl ?? item.url}
+                    alt={item.name}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                ) : (
+                  <span className="flex size-full items-center justify-center p-1 text-center text-[0.625rem]">
+                    {item.name}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-1.5 border-t pt-3">
+        <Button asChild size="sm">
+          <Link to={`/post-composer?post=${encodeURIComponent(post.id)}`} aria-label={`Open “${shortTitle}”`}>
+            <PenLine aria-hidden="true" />
+            Open
+          </Link>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={isBusy}
+          onClick={() => onSchedule(post)}
+          aria-label={`Schedule “${shortTitle}”`}
+        >
+          <CalendarClock aria-hidden="true" />
+          Schedule
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={isBusy}
+          onClick={() => onDuplicate(post)}
+          aria-label={`Duplicate “${shortTitle}”`}
+        >
+          <Copy aria-hidden="true" />
+          Duplicate
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={isBusy}
+          onClick={() => onDelete(post)}
+          aria-label={`Delete “${shortTitle}”`}
+          className="text-destructive hover:bg-destructive/10"
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+});

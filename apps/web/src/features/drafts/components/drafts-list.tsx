@@ -1,0 +1,165 @@
+import { todayIn } from '@relaycast/shared/calendar';
+import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import { FilePen, PenSquare, Search } from 'lucide-react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { LoadingScreen, Spinner } from '@/components/ui/spinner';
+import { usePosts } from '@/lib/posts-api';
+import { userTimeZone } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeletePost } from '../api/delete-post';
+import { useDuplicatePost } from '../api/duplicate-post';
+import { useRestorePost } from '../api/restore-post';
+import { DraftCard } from './draft-card';
+import { ScheduleDraftDialog } from './schedule-draft-dialog';
+
+/** How long the Undo of a delete stays on screen. */
+export const UNDO_DELETE_MS = 5000;
+
+/** The workspace's drafts, newest first, with search, and open / schedule / duplicate / delete (undoable). */
+export function DraftsList() {
+  const searchId = useId();
+  const navigate = useNavigate();
+  const timeZone = useMemo(userTimeZone, []);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const drafts = usePosts({ status: 'draft', q: q || undefined });
+  const [scheduling, setScheduling] = useState<Post | null>(null);
+
+  const remove = useDeletePost();
+  const restore = useRestorePost();
+  const duplicate = useDuplicatePost();
+
+  const onDelete = useCallback(
+    (post: Post) => {
+      remove.mutate(post, {
+        onSuccess: () =>
+          toast.success(POST_MESSAGES.deleted, {
+            duration: UNDO_DELETE_MS,
+            action: {
+              label: 'Undo',
+              onClick: () =>
+                restore.mutate(post.id, {
+                  onSuccess: () => toast.success(POST_MESSAGES.restored),
+                  onError: (error) => toast.error(error.message),
+                }),
+            },
+          }),
+        onError: (error) => toast.error(error.message),
+      });
+    },
+    [remove.mutate, restore.mutate],
+  );
+  const onDuplicate = useCallback(
+    (post: Post) => {
+      duplicate.mutate(post.id, {
+        onSuccess: (copy) =>
+          toast.success('Draft duplicated', {
+            action: {
+              label: 'Open',
+              onClick: () => void navigate(`/post-composer?post=${encodeURIComponent(copy.id)}`),
+            },
+          }),
+        onError: (error) => toast.error(error.message),
+      });
+    },
+    [duplicate.mutate, navigate],
+  );
+
+  const list = drafts.data ?? [];
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Drafts</h1>
+          <p className="mt-2 text-muted-foreground">
+            Posts you started but have not scheduled yet, newest first.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to="/post-composer">
+            <PenSquare aria-hidden="true" />
+            New post
+          </Link>
+        </Button>
+      </header>
+
+      <search className="relative block max-w-md">
+        <label htmlFor={searchId} className="sr-only">
+          Search drafts
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Search drafts"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="pl-9"
+        />
+        {drafts.isFetching && !drafts.isPending ? (
+          <Spinner label="Searching" className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4" />
+        ) : null}
+      </search>
+
+      {drafts.isPending ? (
+        <LoadingScreen label="Loading drafts" />
+      ) : drafts.isError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm"
+        >
+          <span>{drafts.error.message}</span>
+          <Button variant="outline" size="sm" onClick={() => void drafts.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-14 text-center">
+          <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
+            <FilePen aria-hidden="true" className="size-6" />
+          </span>
+          {q ? (
+            <p className="font-semibold">No drafts match “{q}”.</p>
+          ) : (
+            <>
+              <p className="font-semibold">No drafts yet</p>
+              <p className="max-w-sm text-sm text-muted-foreground">
+                Save a post as a draft in the composer and it waits for you here.
+              </p>
+              <Button asChild variant="outline">
+                <Link to="/post-composer">Write a post</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul aria-label="Drafts" className="grid gap-3">
+          {list.map((post) => (
+            <li key={post.id}>
+              <DraftCard
+                post={post}
+                onSchedule={setScheduling}
+                onDuplicate={onDuplicate}
+                onDelete={onDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ScheduleDraftDialog
+        post={scheduling}
+        timeZone={timeZone}
+        minDate={todayIn(timeZone)}
+        onClose={() => setScheduling(null)}
+      />
+    </div>
+  );
+}

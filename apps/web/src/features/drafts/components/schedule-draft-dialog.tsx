@@ -1,0 +1,124 @@
+import { zonedToInstant } from '@relaycast/shared/calendar';
+import { POST_MESSAGES, type Post, type PostProblem } from '@relaycast/shared/posts';
+import { CircleAlert } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { DateTimeFields } from '@/components/date-time-fields';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { findPostProblems, problemsFromError } from '@/lib/post-problems';
+import { inputFromPost } from '@/lib/posts-api';
+import { formatInstant, nextFullHour } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+import { useScheduleDraft } from '../api/schedule-draft';
+
+function shorten(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim() || 'this draft';
+  return oneLine.length > 48 ? `${oneLine.slice(0, 48).trimEnd()}…` : oneLine;
+}
+
+interface ScheduleDraftDialogProps {
+  post: Post | null;
+  timeZone: string;
+  minDate: string;
+  onClose(): void;
+}
+
+/** Picks a date and time for a draft and schedules it, with the same checks as the composer. */
+export function ScheduleDraftDialog({ post, timeZone, minDate, onClose }: ScheduleDraftDialogProps) {
+  return (
+    <Dialog
+      open={post !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Schedule draft"
+      description={post ? `Choose when “${shorten(post.content)}” goes out.` : undefined}
+      className="max-w-md"
+    >
+      {post ? <ScheduleForm post={post} timeZone={timeZone} minDate={minDate} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function ScheduleForm({
+  post,
+  timeZone,
+  minDate,
+  onClose,
+}: Omit<ScheduleDraftDialogProps, 'post'> & { post: Post }) {
+  const [when, setWhen] = useState(() => nextFullHour(timeZone));
+  const [problems, setProblems] = useState<PostProblem[]>([]);
+  const schedule = useScheduleDraft();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    let scheduledAt: string | undefined;
+    try {
+      if (when.date && when.time)
+        scheduledAt = zonedToInstant(when.date, when.time.slice(0, 5), timeZone).toISOString();
+    } catch {
+      scheduledAt = undefined;
+    }
+    const found = findPostProblems(
+      { ...inputFromPost(post, 'schedule'), scheduledAt, timezone: timeZone },
+      post.media,
+    );
+    setProblems(found);
+    if (found.length > 0 || !scheduledAt) return;
+    try {
+      const saved = await schedule.mutateAsync({ post, scheduledAt, timeZone });
+      toast.success(POST_MESSAGES.scheduled, {
+        description: saved.scheduledAt
+          ? `It goes out ${formatInstant(saved.scheduledAt, timeZone)}.`
+          : undefined,
+      });
+      onClose();
+    } catch (error) {
+      const reported = problemsFromError(error);
+      if (reported) setProblems(reported);
+      else toast.error(error instanceof Error ? error.message : 'Could not schedule the post.');
+    }
+  }
+
+  const timeProblems = problems.filter((problem) => problem.path === 'scheduledAt');
+  const otherProblems = problems.filter((problem) => problem.path !== 'scheduledAt');
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <DateTimeFields
+        date={when.date}
+        time={when.time}
+        minDate={minDate}
+        timeZone={timeZone}
+        error={timeProblems.map((problem) => problem.message).join(' ') || undefined}
+        onChange={setWhen}
+      />
+      {otherProblems.length > 0 ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <p className="flex items-center gap-2 font-semibold text-destructive">
+            <CircleAlert aria-hidden="true" className="size-4" />
+            Fix this draft before scheduling it:
+          </p>
+          <ul className="mt-1.5 grid list-disc gap-1 pl-6">
+            {[...new Set(otherProblems.map((problem) => problem.message))].map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+          <Button asChild variant="outline" size="sm" className="mt-3">
+            <Link to={`/post-composer?post=${encodeURIComponent(post.id)}`}>Open in the composer</Link>
+          </Button>
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={schedule.isPending}>
+          {schedule.isPending ? <Spinner label="Scheduling" className="text-primary-foreground" /> : null}
+          Schedule
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import type {
+  ListPostsQuery,
+  Post,
+  PostInput,
+  postListSchema,
+  RescheduleInput,
+} from '@relaycast/shared/posts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '@/lib/api-client';
+
+/**
+ * The posts endpoints that more than one screen needs (composer, drafts, calendar). Screen-specific ones
+ * (load one post, duplicate, delete, restore) live in their feature's `api/` folder.
+ */
+
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => [...postKeys.all, 'list'] as const,
+  list: (query: ListPostsQuery) => [...postKeys.lists(), query] as const,
+  detail: (id: string) => [...postKeys.all, 'detail', id] as const,
+};
+
+/** After any change to a post: refetch every list and that post. */
+export function invalidatePosts(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: postKeys.all });
+}
+
+/** `GET /api/posts?from&to&status&q&limit`. */
+export async function listPosts(query: ListPostsQuery): Promise<Post[]> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  const body = await apiFetch<z.infer<typeof postListSchema>>(`/api/posts${search ? `?${search}` : ''}`);
+  return body.posts;
+}
+
+export function usePosts(query: ListPostsQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: postKeys.list(query),
+    queryFn: () => listPosts(query),
+    placeholderData: (previous) => previous,
+    ...options,
+  });
+}
+
+/** `POST /api/posts`: a draft, a scheduled post or a queued one (the server picks the slot). */
+export function createPost(input: PostInput): Promise<Post> {
+  return apiFetch<Post>('/api/posts', { method: 'POST', json: input });
+}
+
+/** `PUT /api/posts/:id`: replaces the post's content and does the action (save, schedule, queue). */
+export function updatePost(id: string, input: PostInput): Promise<Post> {
+  return apiFetch<Post>(`/api/posts/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+}
+
+/** `PATCH /api/posts/:id/schedule`: moves a scheduled post to another time. */
+export function reschedulePost(id: string, input: RescheduleInput): Promise<Post> {
+  return apiFetch<Post>(`/api/posts/${encodeURIComponent(id)}/schedule`, { method: 'PATCH', json: input });
+}
+
+/** Creates (no id) or updates (id) a post, then refreshes the lists and caches the saved post. */
+export function useSavePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: PostInput }) =>
+      id ? updatePost(id, input) : createPost(input),
+    onSuccess: async (post) => {
+      queryClient.setQueryData(postKeys.detail(post.id), post);
+      await invalidatePosts(queryClient);
+    },
+  });
+}
+
+/** The input that re-saves a post as it is, with another action (a draft scheduled from the drafts list). */
+export function inputFromPost(post: Post, action: PostInput['action']): PostInput {
+  return {
+    content: post.content,
+    platforms: post.platforms,
+    overrides: post.overrides,
+    mediaIds: post.media.map((item) => item.id),
+    action,
+    timezone: post.timezone,
+  };
+}

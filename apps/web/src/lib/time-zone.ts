@@ -1,0 +1,67 @@
+import { addDaysToDate, instantToZoned, todayIn } from '@relaycast/shared/calendar';
+
+/** The IANA time zone of this browser: posts are shown and scheduled in it. */
+export function userTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function calendarDate(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d, 12));
+}
+
+/** `HH:mm` as the reader's locale writes a time of day ("2:30 PM", "14:30"). */
+export function formatTimeOfDay(time: string, locale?: string): string {
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, 0, 1, hh, mm)),
+  );
+}
+
+/** A calendar date (YYYY-MM-DD) in words, e.g. "Tue, Mar 3". */
+export function formatDate(
+  date: string,
+  options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' },
+  locale?: string,
+): string {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(calendarDate(date));
+}
+
+/** An instant as a date and time in a time zone, e.g. "Tue, Mar 3 at 9:00 AM". */
+export function formatInstant(instant: Date | string, timeZone: string, locale?: string): string {
+  const { date, time } = instantToZoned(instant, timeZone);
+  const year = date.slice(0, 4) !== todayIn(timeZone).slice(0, 4);
+  const day = formatDate(
+    date,
+    { weekday: 'short', month: 'short', day: 'numeric', ...(year ? { year: 'numeric' } : {}) },
+    locale,
+  );
+  return `${day} at ${formatTimeOfDay(time, locale)}`;
+}
+
+/** The date and time a new post is proposed for: the next full hour, in the user's time zone. */
+export function nextFullHour(timeZone: string, now: Date = new Date()): { date: string; time: string } {
+  const { date, time } = instantToZoned(now, timeZone);
+  const hour = Number(time.slice(0, 2)) + 1;
+  if (hour >= 24) return { date: addDaysToDate(date, 1), time: '00:00' };
+  return { date, time: `${String(hour).padStart(2, '0')}:00` };
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** How long ago an instant was, in words ("3 minutes ago", "yesterday", "just now"). */
+export function formatRelative(instant: string | Date, now: Date = new Date(), locale?: string): string {
+  const seconds = (new Date(instant).getTime() - now.getTime()) / 1000;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
