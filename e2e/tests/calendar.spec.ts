@@ -5,6 +5,7 @@ import {
   localDate,
   parisInstant,
   parisTime,
+  seriousViolations,
   TIME_ZONE,
 } from './post-helpers';
 import { signInAsNewUser } from './session';
@@ -186,3 +187,35 @@ test('Previous and Next move by three weeks; a busy day folds into "+N more"', a
   await expect(page.locator('[data-date]').first()).toHaveAttribute('data-date', firstBefore);
   await expect(page.locator('[aria-current="date"]')).toHaveCount(1);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe, ${colorScheme} mode: a calendar with posts, its Create Post and Move dialogs`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await signInAsNewUser(page);
+    const date = localDate(1);
+    await createPostThroughApi(page, {
+      content: 'Accessible calendar post',
+      platforms: ['twitter', 'linkedin'],
+      action: 'schedule',
+      scheduledAt: parisInstant(date, '11:00'),
+    });
+    await page.goto('/calendar');
+    await expect(day(page, date).getByRole('link', { name: /Accessible calendar post/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create Post', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Create Post' })
+      .getByRole('button', { name: 'Schedule Post' })
+      .click();
+    await expect(page.getByText('Choose at least one platform.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await day(page, date)
+      .getByRole('button', { name: /to another day/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Move to another day' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createPostThroughApi, dayLabel, localDate, TIME_ZONE } from './post-helpers';
+import { createPostThroughApi, dayLabel, localDate, seriousViolations, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
@@ -197,3 +197,33 @@ test('Drafts: newest first, search, duplicate, schedule, and delete with undo', 
   await expect(list.getByRole('article', { name: 'Newer draft about cucumbers' })).toHaveCount(0);
   await expect(list.getByRole('article')).toHaveCount(2);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe, ${colorScheme} mode: the composer with problems, the media dialog and the drafts`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await signInAsNewUser(page);
+    await createPostThroughApi(page, {
+      content: 'An accessible draft',
+      platforms: ['threads'],
+      action: 'draft',
+    });
+    await page.goto('/post-composer');
+    await page.getByRole('button', { name: 'X (Twitter)', exact: true }).click();
+    await page.getByRole('button', { name: 'Instagram', exact: true }).click();
+    await page.getByLabel('Post text').fill('a'.repeat(300));
+    await page.getByRole('button', { name: 'Customize for Instagram' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Choose from library' }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose from your media library' })).toBeVisible();
+    await expect(page.getByText('Your media library is empty.', { exact: false })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/drafts');
+    await expect(page.getByRole('article', { name: 'An accessible draft' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The browser's time zone in the post specs: Paris, so local dates and times differ from UTC. */
@@ -55,4 +56,15 @@ export async function createPostThroughApi(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; scheduledAt: string | null };
+}
+
+/** Serious and critical axe violations on the page as it is now (dialogs included). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
 }

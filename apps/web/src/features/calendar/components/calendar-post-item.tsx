@@ -96,7 +96,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
           className={cn(
             'flex w-7 shrink-0 items-center justify-center rounded-r-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-offset-0',
             isCompact &&
-              'sm:absolute sm:top-1 sm:right-1 sm:size-6 sm:rounded-md sm:border sm:bg-card sm:opacity-0 sm:shadow-sm sm:group-hover/post:opacity-100 sm:focus-visible:opacity-100',
+              'sm:absolute sm:top-1 sm:right-1 sm:size-6 sm:rounded-md sm:border sm:bg-card sm:shadow-sm sm:pointer-fine:opacity-0 sm:pointer-fine:group-hover/post:opacity-100 sm:pointer-fine:focus-visible:opacity-100',
           )}
         >
           <CalendarArrowUp aria-hidden="true" className="size-3.5" />

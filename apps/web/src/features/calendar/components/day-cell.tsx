@@ -95,7 +95,7 @@ export const DayCell = memo(function DayCell({
           <button
             type="button"
             onClick={() => onCreate(date)}
-            className="inline-flex size-6 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:opacity-0 sm:group-hover/day:opacity-100 sm:focus-visible:opacity-100"
+            className="inline-flex size-6 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:pointer-fine:opacity-0 sm:pointer-fine:group-hover/day:opacity-100 sm:pointer-fine:focus-visible:opacity-100"
           >
             <Plus aria-hidden="true" className="size-3.5" />
             <span className="sr-only">Create a post on {label}</span>

@@ -62,7 +62,7 @@ function MoveForm({
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-date`}>Move to</Label>
         <Input

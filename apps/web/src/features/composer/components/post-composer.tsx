@@ -1,14 +1,12 @@
-import { todayIn } from '@relaycast/shared/calendar';
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
-import { CalendarClock, CircleAlert, FileText, ListPlus, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { DateTimeFields } from '@/components/date-time-fields';
 import { PlatformPicker } from '@/components/platform-picker';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { LoadingScreen, Spinner } from '@/components/ui/spinner';
+import { LoadingScreen } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { groupProblems, problemsFromError } from '@/lib/post-problems';
@@ -29,6 +27,7 @@ import { OverrideEditor } from './override-editor';
 import { PlatformChecks } from './platform-checks';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
+import { PublishPanel } from './publish-panel';
 
 interface PostComposerProps {
   /** The post to edit; without it the composer starts a new one. */
@@ -84,12 +83,6 @@ export function PostComposer(props: PostComposerProps) {
     />
   );
 }
-
-const ACTION_VERBS: Record<PostAction, string> = {
-  draft: 'saved',
-  schedule: 'scheduled',
-  queue: 'added to the queue',
-};
 
 function ComposerForm({
   post: initialPost,
@@ -155,13 +148,10 @@ function ComposerForm({
     }
   }
 
-  const pendingAction = save.isPending ? save.variables?.input.action : undefined;
-  const isBusy = save.isPending || uploadCount > 0;
-  const summaryId = `${ids}-summary`;
-
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
       <form
+        noValidate
         className="grid min-w-0 gap-6"
         aria-label="Post"
         onSubmit={(event) => {
@@ -242,66 +232,18 @@ function ComposerForm({
             onUploadingChange={setUploadCount}
           />
 
-          <section
-            aria-labelledby={`${ids}-publish`}
-            className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm"
-          >
-            <div>
-              <h2 id={`${ids}-publish`} className="font-semibold">
-                Publish
-              </h2>
-              <p className="mt-1 text-sm text-muted-foreground">
-                Save it for later, pick a date and time, or let the queue pick the next free slot.
-              </p>
-            </div>
-            <DateTimeFields
-              className="max-w-md"
-              date={values.date}
-              time={values.time}
-              minDate={todayIn(timeZone)}
-              timeZone={timeZone}
-              error={scheduleError}
-              onChange={(slot) => update(slot)}
-            />
-            {problems.length > 0 && failedAction ? (
-              <div
-                id={summaryId}
-                role="alert"
-                className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm"
-              >
-                <p className="flex items-center gap-2 font-semibold text-destructive">
-                  <CircleAlert aria-hidden="true" className="size-4" />
-                  This post could not be {ACTION_VERBS[failedAction]}:
-                </p>
-                <ul className="mt-2 grid list-disc gap-1 pl-6">
-                  {[...new Set(problems.map((problem) => problem.message))].map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-              <Button variant="outline" disabled={isBusy} onClick={() => void submit('draft')}>
-                {pendingAction === 'draft' ? <Spinner label="Saving" /> : <FileText aria-hidden="true" />}
-                Save draft
-              </Button>
-              <Button variant="secondary" disabled={isBusy} onClick={() => void submit('queue')}>
-                {pendingAction === 'queue' ? <Spinner label="Adding" /> : <ListPlus aria-hidden="true" />}
-                Add to queue
-              </Button>
-              <Button type="submit" disabled={isBusy}>
-                {pendingAction === 'schedule' ? (
-                  <Spinner label="Scheduling" className="text-primary-foreground" />
-                ) : (
-                  <CalendarClock aria-hidden="true" />
-                )}
-                Schedule
-              </Button>
-            </div>
-            {uploadCount > 0 ? (
-              <p className="text-right text-xs text-muted-foreground">Waiting for uploads to finish…</p>
-            ) : null}
-          </section>
+          <PublishPanel
+            date={values.date}
+            time={values.time}
+            timeZone={timeZone}
+            onTimeChange={(slot) => update(slot)}
+            scheduleError={scheduleError}
+            failedAction={problems.length > 0 ? failedAction : null}
+            problems={problems}
+            pendingAction={save.isPending ? save.variables?.input.action : undefined}
+            isUploading={uploadCount > 0}
+            onAction={(action) => void submit(action)}
+          />
         </fieldset>
       </form>
 

@@ -26,7 +26,7 @@ export function PostStatusLine({
         ) : null}
       </p>
       <Button asChild variant="ghost" size="sm">
-        <Link to={newPostHref} reloadDocument={false}>
+        <Link to={newPostHref}>
           <Plus aria-hidden="true" />
           New post
         </Link>
