@@ -278,15 +278,22 @@ async function benchOne(driver, settings) {
     console.info(`  ${driver}: plan of the range query:\n    ${plan.join('\n    ')}`);
     if (!usesIndex) console.warn(`  ${driver}: the range query does NOT use posts_workspace_scheduled_idx`);
 
-    const loadBefore = os.loadavg()[0];
-    const figures = await measure(url, cookie, settings);
-    figures.loadAverage = Math.max(loadBefore, os.loadavg()[0]);
+    const runAt = async (connections) => {
+      const loadBefore = os.loadavg()[0];
+      const figures = await measure(url, cookie, { ...settings, connections });
+      figures.loadAverage = Math.max(loadBefore, os.loadavg()[0]);
+      console.info(
+        `  ${driver}, ${connections} connection${connections === 1 ? '' : 's'}: median ${figures.medianMs} ms, p99 ${figures.p99Ms} ms, ${Math.round(figures.requestsPerSecond)} req/s (load average ${figures.loadAverage.toFixed(1)})`,
+      );
+      return figures;
+    };
+    // The headline figures: `connections` clients in a closed loop. Then one client alone, the latency of a
+    // request that does not queue behind others.
+    const figures = await runAt(settings.connections);
+    const alone = await runAt(1);
     // Let requests autocannon abandoned at the end of the run finish before the server shuts down.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    console.info(
-      `  ${driver}: median ${figures.medianMs} ms, p99 ${figures.p99Ms} ms, ${Math.round(figures.requestsPerSecond)} req/s (load average ${figures.loadAverage.toFixed(1)})`,
-    );
-    return { driver, seedSeconds, postsPerResponse, withMedia, usesIndex, ...figures };
+    return { driver, seedSeconds, postsPerResponse, withMedia, usesIndex, ...figures, alone };
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -324,34 +331,46 @@ function machineFacts() {
 }
 
 function markdownSection({ results, machine, settings, postgresVersion, pgliteVersion, date }) {
-  const rows = results.map((r) =>
+  const row = (r, connections, f) =>
+    `| ${r.label} | ${connections} | ${r.postsPerResponse} (${r.withMedia} with media) | ${f.medianMs} ms | ${f.p99Ms} ms | ${Math.round(f.requestsPerSecond)} | ${f.loadAverage.toFixed(1)} |`;
+  const rows = results.flatMap((r) =>
     r.skipped
-      ? `| ${r.label} | skipped: ${r.skipped} | | | | | |`
-      : `| ${r.label} | ${r.postsPerResponse} (${r.withMedia} with media) | ${r.medianMs} ms | ${r.p99Ms} ms | ${Math.round(r.requestsPerSecond)} | ${r.usesIndex ? 'yes' : '**no**'} | ${r.loadAverage.toFixed(1)} |`,
+      ? [`| ${r.label} | | skipped: ${r.skipped} | | | | |`]
+      : [row(r, settings.connections, r), row(r, 1, r.alone)],
   );
+  const plans = results
+    .filter((r) => !r.skipped)
+    .map((r) => `${r.label}: ${r.usesIndex ? 'uses' : '**does not use**'} \`posts_workspace_scheduled_idx\``)
+    .join('; ');
   const pgResult = results.find((r) => r.driver === 'postgres' && !r.skipped);
   const verdict = pgResult
     ? pgResult.p99Ms < POSTS_BENCH.targetP99Ms
-      ? `Target (p99 under ${POSTS_BENCH.targetP99Ms} ms on PostgreSQL): **met** (${pgResult.p99Ms} ms).`
-      : `Target (p99 under ${POSTS_BENCH.targetP99Ms} ms on PostgreSQL): **missed** (${pgResult.p99Ms} ms).`
+      ? `Target (p99 under ${POSTS_BENCH.targetP99Ms} ms on PostgreSQL, ${settings.connections} connections): **met** (${pgResult.p99Ms} ms).`
+      : `Target (p99 under ${POSTS_BENCH.targetP99Ms} ms on PostgreSQL, ${settings.connections} connections): **missed** (${pgResult.p99Ms} ms); alone: p99 ${pgResult.alone.p99Ms} ms. Where the time goes: \`docs/decisions/0004-posts-api.md\`, "Performance".`
     : 'Target (p99 under 50 ms on PostgreSQL): not measured (no PostgreSQL reachable).';
   return `${SECTION_TITLE}
 
 \`GET /api/posts?from&to\` for the calendar's current three weeks, signed in, against the built server
 (\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) with
 ${POSTS_BENCH.posts.toLocaleString('en-US')} posts across ${POSTS_BENCH.workspaces} workspaces
-(2,000 each over a year; a fifth are drafts; every third has an image attached). autocannon, ${settings.connections}
-connections, ${settings.duration} s after a 3 s warm-up. Each response carries the posts with their media (one
-query for the posts, one for their media, plus the session lookup).
+(2,000 each over a year; a fifth are drafts; every third has an image attached), signed in as the user of one
+of them. autocannon runs ${settings.duration} s after a 3 s warm-up, first with ${settings.connections} connections in a closed loop (each
+sends its next request as soon as the last one is answered, so the server runs flat out and requests queue),
+then with 1 connection (the latency of a request alone). Each response carries the posts and their media,
+read in one SQL statement, after the session and workspace lookups every API request makes. The load
+generator, the server and PostgreSQL share the machine's CPUs; a load average above the CPU count means
+something else was running too.
 
 - Command: \`npm run bench\` (this section alone: \`node scripts/bench-posts.mjs\`)
 - Measured: ${date}
 - Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB RAM, ${machine.platform}
 - Node ${machine.node}; PostgreSQL ${postgresVersion ?? 'not reachable'} (local, default settings); PGlite ${pgliteVersion}
 
-| database | posts per response | median | p99 | requests/s | range uses \`posts_workspace_scheduled_idx\` | load average during the run |
+| database | connections | posts per response | median | p99 | requests/s | load average during the run |
 | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+Query plan of the range (\`EXPLAIN ANALYZE\`, printed by the script): ${plans}.
 
 ${verdict}
 `;

@@ -37,8 +37,9 @@ function homePageScripts() {
   const manifestPath = path.join(WEB_DIST, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  // The home route is bundled into the entry today; should it become a lazy chunk again, it is counted too.
   const homeKey = Object.keys(manifest).find((key) => key.endsWith(HOME_ROUTE));
-  if (!entryKey || !homeKey) throw new Error(`the Vite manifest has no entry or no ${HOME_ROUTE}`);
+  if (!entryKey) throw new Error('the Vite manifest has no entry chunk');
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
@@ -47,7 +48,7 @@ function homePageScripts() {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entryKey);
-  visit(homeKey);
+  if (homeKey) visit(homeKey);
   return [...files].map((file) => {
     const size = readFileSync(path.join(WEB_DIST, file)).length;
     return { file, size, gzip: gzipSize(readFileSync(path.join(WEB_DIST, file))) };
@@ -212,9 +213,10 @@ and commit the result. Budgets come from issue 3.
 
 ### JavaScript
 
-Counted from the Vite manifest: the entry chunk, every chunk it imports statically, and the home route's chunk
-with its static imports, each compressed with gzip level 9 (1 KB = 1000 bytes). Cross-checked by summing the
-gzip size of every script Chromium downloaded while loading the page: ${kb(networkTotal)}.
+Counted from the Vite manifest: the entry chunk (which includes the home route), every chunk it imports
+statically, and any lazy chunk of the home route with its static imports, each compressed with gzip level 9
+(1 KB = 1000 bytes). Cross-checked by summing the gzip size of every script Chromium downloaded while loading the
+page: ${kb(networkTotal)}.
 
 | file | bytes | gzip |
 |---|---|---|

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInThroughUi } from './helpers';
+import { signInThroughUi, uniqueEmail } from './helpers';
 import { createAccount, signInAsNewUser } from './session';
 
 const PROMPT_LABEL = 'What would you like to create?';
@@ -147,6 +147,20 @@ test.describe('pricing', () => {
     await expect(page).toHaveURL(/\/signup\?plan=entrepreneur&billing=annual$/);
     await expect(page.getByRole('region', { name: 'Chosen plan' })).toContainText('$690 per year');
   });
+});
+
+test('signing up from a plan keeps that plan for the new workspace', async ({ page }) => {
+  const email = uniqueEmail('plan');
+  await page.goto('/signup?plan=entrepreneur');
+  await page.getByLabel('Full name').fill('Ada Planner');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('analytical-engine');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughUi(page, email, 'analytical-engine');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const workspace = await page.request.get('/api/workspaces/current');
+  expect(await workspace.json()).toMatchObject({ plan: 'entrepreneur', effectivePlan: 'entrepreneur' });
 });
 
 test.describe('FAQ', () => {

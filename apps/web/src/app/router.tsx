@@ -4,8 +4,9 @@ import { RequireAuth } from '@/features/auth/require-auth';
 import { AdaptiveLayout } from './layouts/adaptive-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
+import { HomePage } from './routes/home';
 
-// Every screen is its own chunk, so the public pages never load the signed-in app's code.
+// Every other screen is its own chunk, so the public pages never load the signed-in app's code.
 const comingSoon = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));
 
 /** Protected screens that have their own page; every other protected route shows "coming soon". */
@@ -24,7 +25,8 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomePage })) },
+      // The landing page ships with the entry: a lazy chunk would add a round trip before its first paint.
+      { index: true, Component: HomePage },
       { path: 'pricing', lazy: () => import('./routes/pricing').then((m) => ({ Component: m.PricingPage })) },
       { path: 'about', lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })) },
       { path: 'blog', lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })) },

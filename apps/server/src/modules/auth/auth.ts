@@ -178,7 +178,6 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      cookieCache: { enabled: true, maxAge: 60 },
     },
     emailAndPassword: {
       enabled: true,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mediaKindOf } from '@relaycast/shared/platforms';
-import type { PostInput } from '@relaycast/shared/posts';
+import type { Post, PostInput } from '@relaycast/shared/posts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -78,6 +78,13 @@ export async function insertMedia(
     thumbnailKey: file.thumbnailKey ?? null,
   });
   return id;
+}
+
+/** Creates a post through the API and returns it (the request must succeed). */
+export async function created(member: Member, input: PostInput): Promise<Post> {
+  const res = await member.create(input);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
 }
 
 /** An ISO instant `hours` from now, on a whole minute. */

@@ -67,6 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         email: input.email,
         password: input.password,
         ...(input.referralCode ? { referralCode: input.referralCode } : {}),
+        ...(input.plan ? { plan: input.plan } : {}),
       } as Parameters<typeof authClient.signUp.email>[0]);
       if (error) {
         const result = failure(error, AUTH_MESSAGES.signUpFallback);

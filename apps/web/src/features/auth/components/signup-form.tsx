@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpInput, signUpSchema } from '@relaycast/shared/auth';
 import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { findPlan } from '@relaycast/shared/plans';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -29,7 +30,7 @@ export function SignupForm() {
   useEffect(() => clearError(), [clearError]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await signUp({ ...values, referralCode });
+    const result = await signUp({ ...values, referralCode, plan: findPlan(params.get('plan'))?.id });
     if (result.ok) {
       toast.success(AUTH_MESSAGES.signUpSuccess);
       navigate('/login', { state: { email: values.email } });
