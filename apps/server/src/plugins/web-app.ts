@@ -19,6 +19,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDistDi
       wildcard: true,
       // Our own Cache-Control below; the plugin's default (max-age=0) would override it.
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (apps/web/compress.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webDistDir, filePath);
         res.setHeader(
