@@ -1,10 +1,14 @@
-// Bundles the server into dist/server.js. Workspace packages (TypeScript sources) are bundled in;
-// every npm dependency stays external and is loaded from node_modules at run time.
+// Bundles the server into dist/server.js. Workspace packages (TypeScript sources) are bundled in; every npm
+// dependency, the server's and the workspace packages' alike, stays external and is loaded from node_modules
+// at run time (so no CommonJS code ends up inside this ES module).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@relaycast/'));
+const readDeps = (url) =>
+  Object.keys(JSON.parse(readFileSync(new URL(url, import.meta.url), 'utf8')).dependencies);
+const external = [...readDeps('./package.json'), ...readDeps('../../packages/shared/package.json')].filter(
+  (name) => !name.startsWith('@relaycast/'),
+);
 
 await build({
   entryPoints: ['src/server.ts'],
@@ -14,11 +18,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  // CommonJS code bundled from workspace packages' dependencies (twitter-text requires `punycode`) needs a
-  // `require` in this ES module.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
+  external: [...new Set(external)].flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });

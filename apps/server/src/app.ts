@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(usersRoutes, { db: database.db });
   await app.register(workspacesRoutes);
   await app.register(contactRoutes, { db: database.db });
-  await app.register(postsRoutes, { db: database.db, config });
+  await app.register(postsRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 

@@ -67,6 +67,17 @@ export const authPlugin = fp(
     const { auth, config, db } = options;
     app.decorate('auth', auth);
 
+    // Every state-changing API request from another site is refused before any work (the session cookie is
+    // SameSite=Lax already; this also covers pages of another origin on the same site). `Connection: close`
+    // because an upload's body may not have been read.
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/') && isCrossSite(request, config.trustedOrigins)) {
+        throw new AppError(ERROR_CODES.crossSite, 403, AUTH_MESSAGES.crossSiteRefused, {
+          connection: 'close',
+        });
+      }
+    });
+
     async function loadSession(request: FastifyRequest) {
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
@@ -87,14 +98,7 @@ export const authPlugin = fp(
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
-      async handler(request, reply) {
-        if (isCrossSite(request, config.trustedOrigins)) {
-          return reply
-            .status(403)
-            .send({ code: ERROR_CODES.crossSite, message: AUTH_MESSAGES.crossSiteRefused });
-        }
-        return forwardToBetterAuth(auth, config, request, reply);
-      },
+      handler: (request, reply) => forwardToBetterAuth(auth, config, request, reply),
     });
   },
 );

@@ -9,7 +9,7 @@ import {
   mediaItemSchema,
   mediaListSchema,
 } from '@relaycast/shared/media';
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { ERROR_CODES } from '@relaycast/shared/messages';
 import { mediaKindOf } from '@relaycast/shared/platforms';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +20,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
 import { createMediaStorage, type MediaStorage, StorageNotFoundError } from '../../media/storage';
-import { isCrossSite } from '../../plugins/auth';
 import { effectivePlan } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
 import {
@@ -66,13 +65,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   const tempDir = path.join(config.dataDir, 'tmp', 'media');
   await prepareTempDir(tempDir);
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20 } });
-
-  // The session cookie is SameSite=Lax already; this also refuses pages of another origin on the same site.
-  app.addHook('onRequest', async (request) => {
-    if (isCrossSite(request, config.trustedOrigins)) {
-      throw new AppError(ERROR_CODES.crossSite, 403, AUTH_MESSAGES.crossSiteRefused, { connection: 'close' });
-    }
-  });
 
   async function sendObject(
     reply: FastifyReply,

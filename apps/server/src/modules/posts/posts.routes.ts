@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
 import {
   listPostsQuerySchema,
   postInputSchema,
@@ -9,10 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { isCrossSite } from '../../plugins/auth';
 import { getPost, listPosts } from './posts.queries';
 import {
   createPost,
@@ -32,14 +28,7 @@ async function actorOf(request: FastifyRequest): Promise<PostActor> {
 }
 
 /** `/api/posts`: the workspace's drafts and scheduled posts (composer, drafts list, calendar). */
-export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  // The session cookie is SameSite=Lax already; this also refuses pages of another origin on the same site.
-  app.addHook('onRequest', async (request) => {
-    if (isCrossSite(request, config.trustedOrigins)) {
-      throw new AppError(ERROR_CODES.crossSite, 403, AUTH_MESSAGES.crossSiteRefused);
-    }
-  });
-
+export const postsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/posts',
     { schema: { querystring: listPostsQuerySchema, response: { 200: postListSchema } } },
