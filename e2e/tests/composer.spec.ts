@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { makeTestImage } from './fixtures';
 import { createPostThroughApi, dayLabel, localDate, seriousViolations, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
@@ -12,20 +12,7 @@ let dir: string;
 let image: string;
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-composer-'));
-  image = path.join(dir, 'launch-banner.png');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=320x180',
-    '-frames:v',
-    '1',
-    image,
-  ]);
+  image = makeTestImage(dir, 'launch-banner.png', '320x180');
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

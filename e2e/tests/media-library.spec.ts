@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { makeTestImage } from './fixtures';
 import { signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
 
 /** The Standard plan's file-size limit (2 MB), which applies during the trial. */
@@ -14,20 +14,7 @@ let photo: string;
 let tooBig: string;
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-media-'));
-  photo = path.join(dir, 'sunset-banner.png');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=640x360',
-    '-frames:v',
-    '1',
-    photo,
-  ]);
+  photo = makeTestImage(dir, 'sunset-banner.png', '640x360');
   // A real PNG padded to one byte over the limit: the server must refuse it by size, not by type.
   tooBig = path.join(dir, 'poster-too-big.png');
   const png = readFileSync(photo);
