@@ -18,6 +18,8 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await freePort());
+// The fake AI provider (OpenAI-compatible) that global-setup.ts starts on this port.
+process.env.E2E_AI_PORT ??= String(await freePort());
 // A fresh embedded database for every run, so runs never see each other's data.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-'));
 
@@ -27,6 +29,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   outputDir: '../.test-results/playwright',
   fullyParallel: true,
@@ -71,6 +74,9 @@ export default defineConfig({
       APP_SECRET: 'e2e-secret-that-is-at-least-32-characters',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,
+      AI_MODEL: 'e2e-model',
     },
   },
 });

@@ -269,4 +269,11 @@ const postsOk = postsBench.results.every(
 );
 // ── end of the posts API benchmark ─────────────────────────────────────────────────────────────────────────
 
-process.exit(jsOk && lcpOk && postsOk ? 0 : 1);
+// ── AI assistant benchmark (issue 6) ───────────────────────────────────────────────────────────────────────
+// scripts/bench-ai.mjs: time to the first token through the server against an instant local provider, and in
+// the browser from Generate; adds its own section to docs/benchmarks.md.
+const { runAiBench } = await import('./bench-ai.mjs');
+const aiBench = await runAiBench();
+// ── end of the AI assistant benchmark ──────────────────────────────────────────────────────────────────────
+
+process.exit(jsOk && lcpOk && postsOk && aiBench.ok ? 0 : 1);

@@ -120,7 +120,7 @@ test('Add to queue lets the server pick the next free slot and says when', async
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled' })).toBeVisible();
 });
 
-test('Create Post starts from the AI prompt, marks the assistant as coming soon and goes back to Features', async ({
+test('Create Post starts from the AI prompt, puts it in the assistant and goes back to Features', async ({
   page,
 }) => {
   await signInAsNewUser(page);
@@ -131,11 +131,10 @@ test('Create Post starts from the AI prompt, marks the assistant as coming soon 
   await expect(page.getByRole('heading', { level: 1, name: 'Create Post' })).toBeVisible();
   await expect(page.getByLabel('Post text')).toHaveValue('A thread about our open-source launch');
   const assistant = page.getByRole('region', { name: 'AI assistant' });
-  await expect(assistant).toContainText('Coming soon');
-  await expect(assistant.getByRole('button', { name: 'Generate with AI' })).toBeDisabled();
-  await expect(page.getByRole('region', { name: 'Your AI prompt' })).toContainText(
+  await expect(assistant.getByLabel('What should the post say?')).toHaveValue(
     'A thread about our open-source launch',
   );
+  await expect(assistant.getByRole('button', { name: 'Generate', exact: true })).toBeEnabled();
   await page.getByRole('link', { name: 'Back to features' }).click();
   await expect(page).toHaveURL(/\/features$/);
 });

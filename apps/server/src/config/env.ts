@@ -45,6 +45,15 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  AI_PROVIDER: z
+    .enum(['openai', 'anthropic', 'openai-compatible', ''])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  AI_BASE_URL: optionalUrl(['http://', 'https://']),
+  AI_MODEL: z.string().trim().optional(),
+  AI_API_KEY: z.string().trim().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +82,19 @@ export interface Config {
   s3: S3Config | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  ai: AiConfig;
+}
+
+/** The server's AI provider; a workspace admin may override each field (modules/ai). */
+export interface AiConfig {
+  provider: 'openai' | 'anthropic' | 'openai-compatible' | undefined;
+  baseUrl: string | undefined;
+  model: string | undefined;
+  apiKey: string | undefined;
+  /** The longest a provider request may take, streaming included. */
+  timeoutMs: number;
+  /** Provider requests per workspace per rolling hour. */
+  hourlyLimit: number;
 }
 
 export interface S3Config {
@@ -163,6 +185,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : undefined,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
+    ai: {
+      provider: env.AI_PROVIDER,
+      baseUrl: env.AI_BASE_URL,
+      model: env.AI_MODEL || undefined,
+      apiKey: env.AI_API_KEY || undefined,
+      timeoutMs: env.AI_TIMEOUT_MS,
+      hourlyLimit: env.AI_HOURLY_LIMIT,
+    },
   };
   const merged = { ...base, ...overrides };
   if (overrides.dataDir && !overrides.mediaDir) merged.mediaDir = path.join(merged.dataDir, 'media');

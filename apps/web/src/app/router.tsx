@@ -18,6 +18,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/drafts': () => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })),
   '/calendar': () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
   '/media-library': () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
+  '/settings': () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
 };
 
 export const routes: RouteObject[] = [

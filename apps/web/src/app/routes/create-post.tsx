@@ -45,7 +45,7 @@ export function CreatePostPage() {
         initialContent={aiPrompt}
         authorName={user?.name ?? ''}
         newPostHref="/create-post"
-        aside={<AiAssistantPanel aiPrompt={aiPrompt} />}
+        aside={(composer) => <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />}
         onCreated={(post) =>
           navigate(`/create-post?post=${encodeURIComponent(post.id)}`, {
             replace: true,

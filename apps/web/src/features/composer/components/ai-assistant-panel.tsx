@@ -1,47 +1,77 @@
+import { AI_MESSAGES, type AiStatus } from '@relaycast/shared/ai';
 import { Sparkles } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { useId } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useAiStatus } from '../api/ai-status';
+import { AiHashtags, AiHistory, AiIdeas } from './ai-extras';
+import { AiGenerateForm } from './ai-generate-form';
+import { AiSelectionTools } from './ai-selection-tools';
+import type { ComposerBridge } from './post-composer';
+
+/** How to set a provider up, word for word (the rest of the composer works without one). */
+function AiSetupInstructions({ instructions }: { instructions: NonNullable<AiStatus['instructions']> }) {
+  return (
+    <div className="mt-3 grid gap-2 text-sm">
+      <p>{instructions.message}</p>
+      <p>
+        Variables:{' '}
+        {instructions.variables.map((name, index) => (
+          <span key={name}>
+            {index > 0 ? ', ' : ''}
+            <code className="rounded bg-muted px-1">{name}</code>
+          </span>
+        ))}
+      </p>
+      <p>{AI_MESSAGES.ollamaIntro}</p>
+      <pre className="overflow-x-auto rounded-md bg-muted p-2 text-xs whitespace-pre-wrap">
+        {instructions.ollamaExample}
+      </pre>
+    </div>
+  );
+}
 
 /**
- * Where the AI assistant will sit (a later issue builds it). Shows the prompt the visitor brought from the
- * home page, which the composer has also put in the text box.
+ * The AI assistant beside the composer: generate variants from a prompt (streamed), edit the selected text,
+ * hashtags, ideas from an article and the workspace's recent generations.
  */
-export function AiAssistantPanel({ aiPrompt }: { aiPrompt?: string }) {
+export function AiAssistantPanel({ aiPrompt, composer }: { aiPrompt?: string; composer: ComposerBridge }) {
+  const ids = useId();
+  const status = useAiStatus();
   return (
-    <section
-      aria-labelledby="ai-assistant-heading"
-      className="rounded-xl border border-dashed border-primary/50 bg-accent/40 p-5"
-    >
+    <section aria-labelledby={`${ids}-heading`} className="rounded-xl border bg-card p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2">
-        <h2 id="ai-assistant-heading" className="flex items-center gap-2 font-semibold">
+        <h2 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold">
           <Sparkles aria-hidden="true" className="size-4 text-primary" />
           AI assistant
         </h2>
-        <span className="rounded-full bg-card px-2 py-0.5 text-xs font-semibold text-accent-foreground ring-1 ring-primary/30">
-          Coming soon
-        </span>
+        {status.data?.isConfigured ? (
+          <span className="text-xs text-muted-foreground">
+            {status.data.usedThisHour} / {status.data.hourlyLimit} this hour
+          </span>
+        ) : null}
       </div>
-      <p className="mt-2 text-sm text-muted-foreground">
-        Soon the assistant will draft, shorten and adapt your post for each network from a prompt. For now,
-        write it yourself: everything else works.
-      </p>
-      {aiPrompt ? (
-        <section aria-labelledby="ai-prompt-heading" className="mt-4 rounded-lg bg-card p-4 shadow-sm">
-          <h3
-            id="ai-prompt-heading"
-            className="text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-          >
-            Your AI prompt
-          </h3>
-          <blockquote className="mt-2 border-l-2 border-primary pl-3 text-sm whitespace-pre-wrap">
-            {aiPrompt}
-          </blockquote>
-          <p className="mt-2 text-xs text-muted-foreground">We put it in the text box to start from.</p>
-        </section>
-      ) : null}
-      <Button className="mt-4 w-full" variant="outline" disabled>
-        <Sparkles aria-hidden="true" />
-        Generate with AI
-      </Button>
+      {status.isPending ? (
+        <div className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner label="Checking the AI assistant" />
+        </div>
+      ) : status.isError ? (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          {status.error.message}
+        </p>
+      ) : status.data.instructions ? (
+        <AiSetupInstructions instructions={status.data.instructions} />
+      ) : (
+        <div className="mt-3 grid gap-5">
+          <AiGenerateForm aiPrompt={aiPrompt} composer={composer} />
+          <hr />
+          <AiSelectionTools composer={composer} />
+          <div className="grid gap-3">
+            <AiHashtags composer={composer} />
+            <AiIdeas />
+            <AiHistory composer={composer} />
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { Send } from 'lucide-react';
@@ -29,14 +30,32 @@ import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
 
+/** What the assistant beside the form may read and change. */
+export interface ComposerBridge {
+  platforms: readonly PlatformId[];
+  content: string;
+  isLocked: boolean;
+  /** The selected part of the post text ('' when nothing is selected). */
+  selection: { start: number; end: number; text: string };
+  /**
+   * Puts AI text in the composer for a platform: the shared text when it is the only platform of the
+   * generation, otherwise that platform's own text (and the shared text too while it is empty).
+   */
+  applyText(platform: PlatformId, text: string, isOnlyPlatform: boolean): void;
+  /** Replaces the selected part of the post text. */
+  replaceSelection(text: string): void;
+  /** Appends to the post text (hashtags). */
+  appendText(text: string): void;
+}
+
 interface PostComposerProps {
   /** The post to edit; without it the composer starts a new one. */
   postId?: string;
   /** Text to start a new post from (the AI prompt brought to /create-post). */
   initialContent?: string;
   authorName: string;
-  /** Shown above the preview (the AI assistant's place on /create-post). */
-  aside?: ReactNode;
+  /** Shown above the preview (the AI assistant's place on /create-post); a function gets the bridge. */
+  aside?: ReactNode | ((bridge: ComposerBridge) => ReactNode);
   /** Called once a new post has its id, so the page can put it in the address. */
   onCreated(post: Post): void;
   /** Where "New post" leads. */
@@ -106,6 +125,7 @@ function ComposerForm({
     null,
   );
   const [uploadCount, setUploadCount] = useState(0);
+  const [selection, setSelection] = useState({ start: 0, end: 0 });
   const save = useSavePost();
 
   const isLocked = saved ? LOCKED_POST_STATUSES.includes(saved.status) : false;
@@ -122,6 +142,40 @@ function ComposerForm({
     setValues((current) => ({ ...current, ...patch }));
     setAttempt((current) => (current?.serverProblems ? null : current));
   }
+
+  const bridge: ComposerBridge = {
+    platforms: values.platforms,
+    content: values.content,
+    isLocked,
+    selection: { ...selection, text: values.content.slice(selection.start, selection.end) },
+    applyText(platform, text, isOnlyPlatform) {
+      setValues((current) => {
+        const platforms = current.platforms.includes(platform)
+          ? current.platforms
+          : [...current.platforms, platform];
+        if (isOnlyPlatform) {
+          const overrides = { ...current.overrides };
+          delete overrides[platform];
+          return { ...current, platforms, content: text, overrides };
+        }
+        return {
+          ...current,
+          platforms,
+          content: current.content.trim() ? current.content : text,
+          overrides: { ...current.overrides, [platform]: text },
+        };
+      });
+      setAttempt((current) => (current?.serverProblems ? null : current));
+    },
+    replaceSelection(text) {
+      const { start, end } = selection;
+      update({ content: values.content.slice(0, start) + text + values.content.slice(end) });
+      setSelection({ start, end: start + text.length });
+    },
+    appendText(text) {
+      update({ content: values.content.trim() ? `${values.content.trimEnd()}\n\n${text}` : text });
+    },
+  };
 
   async function submit(action: PostAction) {
     const found = validateComposer(values, action, timeZone);
@@ -198,6 +252,12 @@ function ComposerForm({
                 aria-invalid={contentError ? true : undefined}
                 aria-describedby={contentError ? `${ids}-content-error` : undefined}
                 onChange={(event) => update({ content: event.target.value })}
+                onSelect={(event) =>
+                  setSelection({
+                    start: event.currentTarget.selectionStart,
+                    end: event.currentTarget.selectionEnd,
+                  })
+                }
                 className="min-h-40 text-base sm:text-sm"
               />
               {contentError ? (
@@ -248,7 +308,7 @@ function ComposerForm({
       </form>
 
       <aside aria-label="Preview and assistant" className="grid min-w-0 gap-6 lg:sticky lg:top-20">
-        {aside}
+        {typeof aside === 'function' ? aside(bridge) : aside}
         <section aria-labelledby={`${ids}-preview`} className="rounded-xl border bg-card p-5 shadow-sm">
           <h2 id={`${ids}-preview`} className="mb-3 flex items-center gap-2 font-semibold">
             <Send aria-hidden="true" className="size-4 text-muted-foreground" />

@@ -1,0 +1,61 @@
+import { Readability } from '@mozilla/readability';
+import { AI_ERROR_CODES, AI_MESSAGES } from '@relaycast/shared/ai';
+import { parseHTML } from 'linkedom';
+import { AppError } from '../../lib/app-error';
+import {
+  SafeFetchError,
+  type SafeFetchOptions,
+  type SafeFetchResponse,
+  safeFetch,
+} from '../../lib/safe-fetch';
+
+export type PageFetcher = (url: string, options?: SafeFetchOptions) => Promise<SafeFetchResponse>;
+
+/** How much article text goes into the prompt: enough for ideas, little enough for small local models. */
+const MAX_ARTICLE_CHARS = 12_000;
+
+const FETCH_ERRORS: Record<SafeFetchError['reason'], { status: number; code: string; message: string }> = {
+  'invalid-url': { status: 400, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.invalidUrl },
+  blocked: { status: 400, code: AI_ERROR_CODES.blockedUrl, message: AI_MESSAGES.blockedUrl },
+  'too-large': { status: 422, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.pageTooLarge },
+  timeout: { status: 504, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.pageTimeout },
+  'too-many-redirects': {
+    status: 422,
+    code: AI_ERROR_CODES.fetchFailed,
+    message: AI_MESSAGES.tooManyRedirects,
+  },
+  failed: { status: 422, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.pageFailed },
+};
+
+/** The readable text of an HTML page (Firefox Reader View's algorithm on a server-side DOM). */
+export function extractArticle(html: string, url: string): { title: string; text: string } {
+  const { document } = parseHTML(html);
+  const parsed = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
+  const text = (parsed?.textContent ?? document.body?.textContent ?? '')
+    .replace(/\s+\n/g, '\n')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+  const title = (parsed?.title ?? document.title ?? '').trim() || new URL(url).hostname;
+  return { title, text };
+}
+
+/** Fetches an article a user pasted, through the SSRF-safe fetcher, and extracts its text. */
+export async function readArticle(url: string, fetchPage: PageFetcher = safeFetch) {
+  let page: SafeFetchResponse;
+  try {
+    page = await fetchPage(url);
+  } catch (error) {
+    if (error instanceof SafeFetchError) {
+      const mapped = FETCH_ERRORS[error.reason];
+      throw new AppError(mapped.code, mapped.status, mapped.message);
+    }
+    throw error;
+  }
+  const isHtml = /html|xml/i.test(page.contentType) || page.contentType === '';
+  const body = page.body.toString('utf8');
+  const { title, text } = isHtml
+    ? extractArticle(body, page.url)
+    : { title: new URL(page.url).hostname, text: body };
+  if (text.length < 40) throw new AppError(AI_ERROR_CODES.fetchFailed, 422, AI_MESSAGES.noReadableText);
+  return { url, title, text: text.slice(0, MAX_ARTICLE_CHARS) };
+}

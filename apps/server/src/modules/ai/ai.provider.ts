@@ -1,0 +1,96 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { AI_ERROR_CODES, AI_MESSAGES, type AiProvider } from '@relaycast/shared/ai';
+import { APICallError, type LanguageModel } from 'ai';
+import type { AiConfig } from '../../config/env';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * The one place that knows the AI providers. Everything else asks for a `LanguageModel` and hands errors to
+ * `providerError`, so adding a provider touches this file only.
+ */
+
+export interface ProviderSettings {
+  provider: AiProvider;
+  baseUrl: string | undefined;
+  model: string;
+  apiKey: string | undefined;
+}
+
+/** What a workspace stored (decrypted); null fields fall back to the server's configuration. */
+export interface ProviderOverride {
+  provider: AiProvider | null;
+  baseUrl: string | null;
+  model: string | null;
+  apiKey: string | null;
+}
+
+export const DEFAULT_MODELS: Partial<Record<AiProvider, string>> = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-3-5-haiku-latest',
+};
+
+/** The provider a workspace uses, or null when it is not configured enough to make a request. */
+export function effectiveProviderSettings(
+  server: AiConfig,
+  override: ProviderOverride | null,
+): ProviderSettings | null {
+  const provider = override?.provider ?? server.provider;
+  if (!provider) return null;
+  // A workspace that picks another provider than the server's does not inherit the server's key or URL.
+  const inherits = !override?.provider || override.provider === server.provider;
+  const baseUrl = override?.baseUrl ?? (inherits ? server.baseUrl : undefined);
+  const apiKey = override?.apiKey ?? (inherits ? server.apiKey : undefined);
+  const model = override?.model ?? (inherits ? server.model : undefined) ?? DEFAULT_MODELS[provider];
+  if (!model) return null;
+  if (provider === 'openai-compatible' && !baseUrl) return null;
+  if (provider !== 'openai-compatible' && !apiKey) return null;
+  return { provider, baseUrl, model, apiKey };
+}
+
+export function createLanguageModel(settings: ProviderSettings): LanguageModel {
+  switch (settings.provider) {
+    case 'openai':
+      return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).chat(settings.model);
+    case 'anthropic':
+      return createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).chat(settings.model);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: settings.baseUrl ?? '',
+        apiKey: settings.apiKey,
+      }).chatModel(settings.model);
+  }
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A provider failure as the message a user can act on. `timedOut`: our own deadline fired. */
+export function providerError(error: unknown, timedOut: boolean): AppError {
+  if (timedOut) return new AppError(AI_ERROR_CODES.timeout, 504, AI_MESSAGES.timeout);
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    if (status === 401 || status === 403) return new AppError(AI_ERROR_CODES.badKey, 502, AI_MESSAGES.badKey);
+    if (status === 429) return new AppError(AI_ERROR_CODES.quota, 503, AI_MESSAGES.quota);
+    if (status === 404) return new AppError(AI_ERROR_CODES.modelNotFound, 502, AI_MESSAGES.modelNotFound);
+    if (status === undefined) return new AppError(AI_ERROR_CODES.unreachable, 502, AI_MESSAGES.unreachable);
+    return new AppError(AI_ERROR_CODES.providerFailed, 502, AI_MESSAGES.providerFailed);
+  }
+  const code = causeCode(error);
+  if (code && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EHOSTUNREACH'].includes(code)) {
+    return new AppError(AI_ERROR_CODES.unreachable, 502, AI_MESSAGES.unreachable);
+  }
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
+    return new AppError(AI_ERROR_CODES.unreachable, 502, AI_MESSAGES.unreachable);
+  }
+  return new AppError(AI_ERROR_CODES.providerFailed, 502, AI_MESSAGES.providerFailed);
+}

@@ -1,0 +1,92 @@
+import { AI_ERROR_CODES, AI_MESSAGES, type AiSettings, type AiSettingsInput } from '@relaycast/shared/ai';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { workspaceAiSettings } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { decryptSecret, encryptSecret, lastFour } from '../../lib/secrets';
+import type { WorkspaceContext } from '../workspaces/workspaces.service';
+import { effectiveProviderSettings, type ProviderOverride, type ProviderSettings } from './ai.provider';
+
+export function canEditAiSettings(workspace: Pick<WorkspaceContext, 'role'>): boolean {
+  return workspace.role === 'owner' || workspace.role === 'admin';
+}
+
+async function loadRow(db: Db, workspaceId: string) {
+  const [row] = await db
+    .select()
+    .from(workspaceAiSettings)
+    .where(eq(workspaceAiSettings.workspaceId, workspaceId));
+  return row;
+}
+
+/** The provider this workspace's requests go to, or null when neither it nor the server configured one. */
+export async function providerSettingsFor(
+  db: Db,
+  config: Config,
+  workspaceId: string,
+): Promise<ProviderSettings | null> {
+  const row = await loadRow(db, workspaceId);
+  const override: ProviderOverride | null = row
+    ? {
+        provider: row.provider,
+        baseUrl: row.baseUrl,
+        model: row.model,
+        apiKey: row.apiKeyEncrypted ? decryptSecret(row.apiKeyEncrypted, config.appSecret) : null,
+      }
+    : null;
+  return effectiveProviderSettings(config.ai, override);
+}
+
+export async function getAiSettings(
+  db: Db,
+  config: Config,
+  workspace: WorkspaceContext,
+): Promise<AiSettings> {
+  const row = await loadRow(db, workspace.id);
+  return {
+    provider: row?.provider ?? null,
+    baseUrl: row?.baseUrl ?? null,
+    model: row?.model ?? null,
+    apiKeyLastFour: row?.apiKeyLastFour ?? null,
+    canEdit: canEditAiSettings(workspace),
+    server: {
+      provider: config.ai.provider ?? null,
+      model: config.ai.model ?? null,
+      baseUrl: config.ai.baseUrl ?? null,
+    },
+  };
+}
+
+/** Stores the workspace's provider; the key is encrypted and only its last four characters come back. */
+export async function saveAiSettings(
+  db: Db,
+  config: Config,
+  workspace: WorkspaceContext,
+  userId: string,
+  input: AiSettingsInput,
+): Promise<AiSettings> {
+  if (!canEditAiSettings(workspace)) throw new AppError(AI_ERROR_CODES.forbidden, 403, AI_MESSAGES.adminOnly);
+  const key =
+    input.apiKey === undefined
+      ? {}
+      : input.apiKey === ''
+        ? { apiKeyEncrypted: null, apiKeyLastFour: null }
+        : {
+            apiKeyEncrypted: encryptSecret(input.apiKey, config.appSecret),
+            apiKeyLastFour: lastFour(input.apiKey),
+          };
+  const values = {
+    provider: input.provider,
+    baseUrl: input.baseUrl || null,
+    model: input.model || null,
+    ...key,
+    updatedBy: userId,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(workspaceAiSettings)
+    .values({ workspaceId: workspace.id, ...values })
+    .onConflictDoUpdate({ target: workspaceAiSettings.workspaceId, set: values });
+  return getAiSettings(db, config, workspace);
+}

@@ -1,0 +1,60 @@
+import type { AiStreamEvent } from '@relaycast/shared/ai';
+import { expect } from 'vitest';
+import { type FakeAiProvider, startFakeAiProvider } from '../../../../../scripts/fake-ai-provider.mjs';
+import { cookieHeader, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
+import type { AiConfig } from '../../config/env';
+
+export interface AiTestContext {
+  test: TestApp;
+  fake: FakeAiProvider;
+  cookie: string;
+}
+
+/** A test app whose AI provider is a local fake speaking the OpenAI-compatible protocol. */
+export async function startAiTest(ai: Partial<AiConfig> = {}): Promise<AiTestContext> {
+  const fake = await startFakeAiProvider();
+  const test = await createTestApp({
+    config: {
+      ai: {
+        provider: 'openai-compatible',
+        baseUrl: fake.baseUrl,
+        model: 'fake-model',
+        apiKey: 'sk-server-key-0000',
+        timeoutMs: 5_000,
+        hourlyLimit: 100,
+        ...ai,
+      },
+    },
+  });
+  const cookie = await signedInCookie(test);
+  return { test, fake, cookie };
+}
+
+export async function signedInCookie(test: TestApp): Promise<string> {
+  const email = uniqueEmail('ai');
+  const password = 'correct-horse-battery';
+  expect((await signUp(test.app, { name: 'Ada Writer', email, password })).statusCode).toBe(200);
+  const signedIn = await signIn(test.app, { email, password });
+  expect(signedIn.statusCode).toBe(200);
+  return cookieHeader(signedIn);
+}
+
+export function headers(cookie: string) {
+  return { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
+}
+
+export function parseEvents(text: string): AiStreamEvent[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => JSON.parse(block.slice('data: '.length)) as AiStreamEvent);
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

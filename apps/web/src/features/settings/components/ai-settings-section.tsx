@@ -1,0 +1,170 @@
+import {
+  AI_MESSAGES,
+  AI_PROVIDERS,
+  type AiProvider,
+  type AiSettings,
+  aiSettingsInputSchema,
+} from '@relaycast/shared/ai';
+import { Sparkles } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { useAiSettings, useSaveAiSettings } from '../api/ai-settings';
+
+const PROVIDER_LABELS: Record<AiProvider, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  'openai-compatible': 'OpenAI-compatible (Ollama, vLLM, LM Studio, llama.cpp)',
+};
+
+function AiSettingsForm({ settings }: { settings: AiSettings }) {
+  const ids = useId();
+  const save = useSaveAiSettings();
+  const [provider, setProvider] = useState<AiProvider | ''>(settings.provider ?? '');
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
+  const [model, setModel] = useState(settings.model ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [removeKey, setRemoveKey] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const disabled = !settings.canEdit || save.isPending;
+
+  async function submit() {
+    const parsed = aiSettingsInputSchema.safeParse({
+      provider: provider || null,
+      baseUrl,
+      model,
+      ...(removeKey ? { apiKey: '' } : apiKey.trim() ? { apiKey } : {}),
+    });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? AI_MESSAGES.invalidBaseUrl);
+    setProblem(null);
+    try {
+      await save.mutateAsync(parsed.data);
+      setApiKey('');
+      setRemoveKey(false);
+      toast.success(AI_MESSAGES.settingsSaved);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'Could not save the AI settings.');
+    }
+  }
+
+  const server = settings.server;
+  return (
+    <form
+      noValidate
+      className="mt-4 grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="text-sm text-muted-foreground">
+        {server.provider
+          ? `The server uses ${PROVIDER_LABELS[server.provider]}${server.model ? ` (${server.model})` : ''}. Fill in fields here to use another provider or model for this workspace; empty fields keep the server's.`
+          : 'The server has no AI provider. Choose one for this workspace, or set AI_PROVIDER on the server.'}
+      </p>
+      {!settings.canEdit ? <p className="text-sm">{AI_MESSAGES.adminOnly}</p> : null}
+      <fieldset disabled={disabled} className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${ids}-provider`}>Provider</Label>
+          <select
+            id={`${ids}-provider`}
+            className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+            value={provider}
+            onChange={(event) => setProvider(event.target.value as AiProvider | '')}
+          >
+            <option value="">The server's</option>
+            {AI_PROVIDERS.map((id) => (
+              <option key={id} value={id}>
+                {PROVIDER_LABELS[id]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${ids}-base-url`}>Base URL</Label>
+          <Input
+            id={`${ids}-base-url`}
+            type="url"
+            placeholder="http://localhost:11434/v1"
+            value={baseUrl}
+            onChange={(event) => setBaseUrl(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${ids}-model`}>Model</Label>
+          <Input
+            id={`${ids}-model`}
+            placeholder="llama3.1"
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${ids}-key`}>API key</Label>
+          <Input
+            id={`${ids}-key`}
+            type="password"
+            autoComplete="off"
+            placeholder={settings.apiKeyLastFour ? `•••• ${settings.apiKeyLastFour}` : 'sk-…'}
+            aria-describedby={`${ids}-key-hint`}
+            value={apiKey}
+            onChange={(event) => setApiKey(event.target.value)}
+          />
+          <p id={`${ids}-key-hint`} className="text-xs text-muted-foreground">
+            {settings.apiKeyLastFour
+              ? `A key ending in ${settings.apiKeyLastFour} is stored (encrypted). Leave empty to keep it.`
+              : 'Stored encrypted; only its last four characters are ever shown.'}
+          </p>
+          {settings.apiKeyLastFour ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={removeKey}
+                onChange={(event) => setRemoveKey(event.target.checked)}
+              />
+              Remove the stored key
+            </label>
+          ) : null}
+        </div>
+        {problem ? (
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
+        ) : null}
+        {settings.canEdit ? (
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              Save AI settings
+            </Button>
+          </div>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}
+
+/** Settings → AI assistant: the workspace's provider, base URL, model and key. */
+export function AiSettingsSection() {
+  const ids = useId();
+  const settings = useAiSettings();
+  return (
+    <section aria-labelledby={`${ids}-title`} className="rounded-xl border bg-card p-5 shadow-sm">
+      <h2 id={`${ids}-title`} className="flex items-center gap-2 font-semibold">
+        <Sparkles aria-hidden="true" className="size-4 text-primary" />
+        AI assistant
+      </h2>
+      {settings.isPending ? (
+        <Spinner label="Loading the AI settings" className="mt-4" />
+      ) : settings.isError ? (
+        <p role="alert" className="mt-4 text-sm text-destructive">
+          {settings.error.message}
+        </p>
+      ) : (
+        <AiSettingsForm settings={settings.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { startFakeAiProvider } from '../scripts/fake-ai-provider.mjs';
+
+/** Answers the server's AI requests (AI_BASE_URL) with the same few tokens, slowly enough to watch them stream. */
+const E2E_TOKENS = [
+  'Our ',
+  'launch ',
+  'is ',
+  'live: ',
+  'open ',
+  'source, ',
+  'self-hosted, ',
+  'yours. ',
+  '#opensource',
+];
+
+export default async function globalSetup() {
+  const fake = await startFakeAiProvider({
+    port: Number(process.env.E2E_AI_PORT),
+    reply: (body) =>
+      body.stream
+        ? { kind: 'stream', tokens: E2E_TOKENS, delayMs: 150 }
+        : { kind: 'json', text: E2E_TOKENS.join('') },
+  });
+  return () => fake.close();
+}

@@ -1,0 +1,291 @@
+// The AI assistant's latency (issue 6): how long from Generate to the first token, and how much the server adds
+// over the provider. The provider is scripts/fake-ai-provider.mjs answering instantly, so every millisecond
+// measured through the server beyond the direct figure is Relaycast's (session and workspace lookups, the
+// hourly-limit check and the history row, the AI SDK, the SSE relay). Target: under 50 ms of overhead.
+// Run alone: `node scripts/bench-ai.mjs` (after `npm run build`); `npm run bench` runs it too.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startFakeAiProvider } from './fake-ai-provider.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
+const SERVER_ENTRY = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
+const SECTION_TITLE = '## AI assistant (time to first token)';
+export const AI_BENCH = {
+  targetOverheadMs: 50,
+  runs: Number(process.env.BENCH_AI_RUNS ?? 40),
+  browserRuns: 7,
+};
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-ai-'));
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ...env,
+    },
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the server did not start in 60 s');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(url) {
+  const email = `bench-ai-${Date.now()}@example.com`;
+  const password = 'bench-password-123';
+  const post = (endpoint, body) =>
+    fetch(`${url}/api/auth/${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify(body),
+    });
+  await post('sign-up/email', { name: 'Bench AI', email, password });
+  const res = await post('sign-in/email', { email, password });
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Milliseconds from sending the request until a chunk containing `marker` arrives; the rest is drained. */
+async function timeToMarker(url, init, marker) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = '';
+  let firstAt = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen += value;
+    if (firstAt === null && seen.includes(marker)) firstAt = performance.now() - started;
+  }
+  if (firstAt === null) throw new Error(`no ${marker} in: ${seen.slice(0, 300)}`);
+  return firstAt;
+}
+
+async function measureBrowser(serverUrl, cookie) {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return null;
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const times = [];
+  try {
+    const context = await browser.newContext();
+    const host = new URL(serverUrl).hostname;
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...rest] = pair.split('=');
+        return { name, value: rest.join('='), domain: host, path: '/' };
+      }),
+    );
+    const page = await context.newPage();
+    for (let i = 0; i < AI_BENCH.browserRuns + 1; i += 1) {
+      await page.goto(`${serverUrl}/create-post`);
+      const assistant = page.getByRole('region', { name: 'AI assistant' });
+      await assistant.getByLabel('What should the post say?').fill('Announce our oat latte');
+      await assistant.getByRole('button', { name: 'Generate', exact: true }).waitFor();
+      // Measured inside the page: the click and the first token appearing in the DOM, on the page's own clock.
+      const elapsed = await page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            setTimeout(() => reject(new Error('no token shown within 10 s')), 10_000);
+            const region = [...document.querySelectorAll('section')].find((s) =>
+              s.querySelector('h2')?.textContent?.includes('AI assistant'),
+            );
+            const button = [...region.querySelectorAll('button')].find(
+              (b) => b.textContent?.trim() === 'Generate',
+            );
+            let started = 0;
+            const observer = new MutationObserver(() => {
+              // With an instant provider React may batch every token into one render, straight to the
+              // editable textarea: the first token is shown in whichever of the two appears first.
+              const output = region.querySelector('output');
+              const editable = region.querySelector('textarea[aria-label^="Text for"]');
+              if (output?.textContent?.includes('Fresh') || editable?.value.includes('Fresh')) {
+                observer.disconnect();
+                resolve(performance.now() - started);
+              }
+            });
+            observer.observe(region, { subtree: true, childList: true, characterData: true });
+            started = performance.now();
+            button.click();
+          }),
+      );
+      if (i > 0) times.push(elapsed); // the first run loads the page's chunks
+      await assistant.getByRole('textbox', { name: /^Text for / }).waitFor();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { times, median: median(times), worst: Math.max(...times), version: browser.version?.() };
+}
+
+function markdownSection(figures) {
+  const { direct, through, overheadMedian, overheadP95, browser, date } = figures;
+  const ok = overheadMedian < AI_BENCH.targetOverheadMs;
+  return `${SECTION_TITLE}
+
+\`POST /api/ai/generate\` for one platform, signed in, against the built server
+(\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`, embedded PGlite), with the provider a local
+OpenAI-compatible fake (\`scripts/fake-ai-provider.mjs\`) that streams its first token at once. "Direct" sends the
+same kind of streaming chat completion straight to the fake; "through the server" is the time from sending
+Generate to the first \`delta\` event. Their difference is what Relaycast adds: the session and workspace lookups,
+the provider settings, the hourly-limit check and the history row (one transaction), building the prompt,
+the AI SDK and the SSE relay. ${AI_BENCH.runs} runs each after 5 warm-up requests, one at a time.
+
+- Command: \`npm run bench\` (this section alone: \`node scripts/bench-ai.mjs\`)
+- Measured: ${date}
+- Machine: ${os.availableParallelism()} CPUs, Node ${process.version}
+
+| figure | median | p95 |
+| --- | --- | --- |
+| first token, provider direct | ${ms(median(direct))} | ${ms(percentile(direct, 95))} |
+| first token, through the server | ${ms(median(through))} | ${ms(percentile(through, 95))} |
+| **added by the server** | **${ms(overheadMedian)}** | ${ms(overheadP95)} |
+${browser ? `| Generate click to first token shown in the browser (${browser.times.length} runs, headless Chromium) | ${ms(browser.median)} | worst ${ms(browser.worst)} |\n` : ''}
+Target: under ${AI_BENCH.targetOverheadMs} ms added (median): **${ok ? 'pass' : 'FAIL'}**.
+`;
+}
+
+function writeSection(section) {
+  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(SECTION_TITLE);
+  let next;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
+    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
+  }
+  writeFileSync(DOC, `${next.trimEnd()}\n`);
+}
+
+export async function runAiBench({ writeDocs = true } = {}) {
+  console.info('\n▶ AI assistant benchmark (time to first token)');
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: build the server first`);
+  const fake = await startFakeAiProvider();
+  const server = await startServer({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseUrl,
+    AI_MODEL: 'bench-model',
+    AI_HOURLY_LIMIT: '100000',
+  });
+  try {
+    const cookie = await signIn(server.url);
+    const direct = [];
+    const through = [];
+    const directRequest = () =>
+      timeToMarker(
+        `${fake.baseUrl}/chat/completions`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: 'bench-model',
+            stream: true,
+            messages: [{ role: 'user', content: 'Hi' }],
+          }),
+        },
+        '"content":"Fresh',
+      );
+    const serverRequest = () =>
+      timeToMarker(
+        `${server.url}/api/ai/generate`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: server.url, cookie },
+          body: JSON.stringify({ prompt: 'Announce our oat latte', platforms: ['bluesky'] }),
+        },
+        '"type":"delta"',
+      );
+    for (let i = 0; i < 5; i += 1) {
+      await directRequest();
+      await serverRequest();
+    }
+    for (let i = 0; i < AI_BENCH.runs; i += 1) {
+      direct.push(await directRequest());
+      through.push(await serverRequest());
+    }
+    const overheads = through.map((value, i) => value - (direct[i] ?? 0));
+    const browser = await measureBrowser(server.url, cookie);
+    const figures = {
+      direct,
+      through,
+      overheadMedian: median(through) - median(direct),
+      overheadP95: percentile(overheads, 95),
+      browser,
+      date: new Date().toISOString().slice(0, 10),
+    };
+    const section = markdownSection(figures);
+    if (writeDocs) writeSection(section);
+    console.info(
+      `first token direct ${ms(median(direct))}, through the server ${ms(median(through))}: ` +
+        `added ${ms(figures.overheadMedian)} (target < ${AI_BENCH.targetOverheadMs} ms)` +
+        (browser ? `; browser Generate → first token ${ms(browser.median)}` : ''),
+    );
+    return { ...figures, ok: figures.overheadMedian < AI_BENCH.targetOverheadMs, section };
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runAiBench();
+  process.exit(result.ok ? 0 : 1);
+}
