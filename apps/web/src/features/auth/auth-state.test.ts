@@ -5,7 +5,13 @@ const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com' };
 
 describe('authReducer', () => {
   it('starts loading with no user and not ready', () => {
-    expect(initialAuthState).toEqual({ user: null, loading: true, error: null, ready: false });
+    expect(initialAuthState).toEqual({
+      user: null,
+      loading: true,
+      error: null,
+      ready: false,
+      signedOut: false,
+    });
   });
 
   it('follows the session', () => {
@@ -24,7 +30,10 @@ describe('authReducer', () => {
   it('sets the user on success and clears it on sign-out', () => {
     const ok = authReducer({ ...initialAuthState, loading: true }, { type: 'success', user: ada });
     expect(ok).toMatchObject({ user: ada, loading: false });
-    expect(authReducer(ok, { type: 'signed-out' }).user).toBeNull();
+    const out = authReducer(ok, { type: 'signed-out' });
+    expect(out).toMatchObject({ user: null, signedOut: true });
+    // Signing in again clears the flag, so a later expired session sends the user to log in.
+    expect(authReducer(out, { type: 'session', user: ada }).signedOut).toBe(false);
   });
 
   it('keeps the user and the message when sign-out fails', () => {

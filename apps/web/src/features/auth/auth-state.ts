@@ -16,6 +16,8 @@ export interface AuthState {
   loading: boolean;
   error: string | null;
   ready: boolean;
+  /** True after the user signed out here, so the route guard sends them home rather than to log in. */
+  signedOut: boolean;
 }
 
 export type AuthEvent =
@@ -26,20 +28,37 @@ export type AuthEvent =
   | { type: 'signed-out' }
   | { type: 'clear-error' };
 
-export const initialAuthState: AuthState = { user: null, loading: true, error: null, ready: false };
+export const initialAuthState: AuthState = {
+  user: null,
+  loading: true,
+  error: null,
+  ready: false,
+  signedOut: false,
+};
 
 export function authReducer(state: AuthState, event: AuthEvent): AuthState {
   switch (event.type) {
     case 'session':
-      return { ...state, user: event.user, loading: false, ready: true };
+      return {
+        ...state,
+        user: event.user,
+        loading: false,
+        ready: true,
+        signedOut: event.user ? false : state.signedOut,
+      };
     case 'request':
       return { ...state, loading: true, error: null };
     case 'success':
-      return { ...state, loading: false, user: event.user === undefined ? state.user : event.user };
+      return {
+        ...state,
+        loading: false,
+        user: event.user === undefined ? state.user : event.user,
+        signedOut: event.user ? false : state.signedOut,
+      };
     case 'failure':
       return { ...state, loading: false, error: event.error };
     case 'signed-out':
-      return { ...state, user: null, loading: false, error: null };
+      return { ...state, user: null, loading: false, error: null, signedOut: true };
     case 'clear-error':
       return { ...state, error: null };
   }

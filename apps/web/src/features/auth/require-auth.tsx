@@ -3,11 +3,16 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { useAuth } from './auth-provider';
 import type { LoginLocationState } from './components/login-form';
 
-/** Guards the signed-in app: waits for the session, then lets the user in or sends them to log in. */
+/**
+ * Guards the signed-in app: waits for the session, then lets the user in or sends them to log in (home, when
+ * they have just signed out).
+ */
 export function RequireAuth() {
-  const { user, ready } = useAuth();
+  const { user, ready, signedOut } = useAuth();
   const location = useLocation();
   if (!ready) return <LoadingScreen label="Checking your session" />;
+  // Signing out on a protected page leads home, not to the login form.
+  if (!user && signedOut) return <Navigate to="/" replace />;
   if (!user) {
     const state: LoginLocationState = {
       from: {
