@@ -1,18 +1,11 @@
-// The AI assistant's latency (issue 6): how long from Generate to the first token, and how much the server adds
-// over the provider. The provider is scripts/fake-ai-provider.mjs answering instantly, so every millisecond
-// measured through the server beyond the direct figure is Relaycast's (session and workspace lookups, the
-// hourly-limit check and the history row, the AI SDK, the SSE relay). Target: under 50 ms of overhead.
-// Run alone: `node scripts/bench-ai.mjs` (after `npm run build`); `npm run bench` runs it too.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeAiProvider } from './fake-ai-provider.mjs';
+import { SERVER_ENTRY, startBuiltServer } from './lib/bench-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
-const SERVER_ENTRY = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
 const SECTION_TITLE = '## AI assistant (time to first token)';
 export const AI_BENCH = {
   targetOverheadMs: 50,
@@ -26,60 +19,6 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const ms = (value) => `${value.toFixed(1)} ms`;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-ai-'));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      ...env,
-    },
-  });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not start in 60 s');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function signIn(url) {
   const email = `bench-ai-${Date.now()}@example.com`;
@@ -219,11 +158,14 @@ export async function runAiBench({ writeDocs = true } = {}) {
   console.info('\n▶ AI assistant benchmark (time to first token)');
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: build the server first`);
   const fake = await startFakeAiProvider();
-  const server = await startServer({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.baseUrl,
-    AI_MODEL: 'bench-model',
-    AI_HOURLY_LIMIT: '100000',
+  const server = await startBuiltServer({
+    env: {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.baseUrl,
+      AI_MODEL: 'bench-model',
+      AI_HOURLY_LIMIT: '100000',
+    },
+    tmpPrefix: 'relaycast-bench-ai-',
   });
   try {
     const cookie = await signIn(server.url);

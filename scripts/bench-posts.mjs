@@ -13,10 +13,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from './lib/bench-server.mjs';
 import { run } from './lib/setup.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,17 +36,6 @@ export const POSTS_BENCH = {
 
 const PASSWORD = 'bench-password-1';
 const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(address.port));
-    });
-  });
-}
 
 /** A SQL string literal (our own ids only, but quoted properly all the same). */
 const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;

@@ -3,13 +3,13 @@
 //   - the gzip size of all JavaScript the home page loads stays under 150 KB (1 KB = 1000 bytes);
 //   - the home page's Largest Contentful Paint, in headless Chromium on localhost, stays under 1 s.
 // Exits 1 when a budget is broken.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { startBuiltServer } from './lib/bench-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
@@ -53,57 +53,6 @@ function homePageScripts() {
     const size = readFileSync(path.join(WEB_DIST, file)).length;
     return { file, size, gzip: gzipSize(readFileSync(path.join(WEB_DIST, file))) };
   });
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-'));
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Loads the home page in a fresh context (empty cache) and returns its LCP and the JS it downloaded. */
@@ -163,7 +112,7 @@ const staticTotal = staticScripts.reduce((sum, script) => sum + script.gzip, 0);
 rmSync(path.join(WEB_DIST, '.vite'), { recursive: true, force: true });
 
 console.info('▶ measuring the home page in headless Chromium');
-const server = await startServer();
+const server = await startBuiltServer();
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(executablePath))
   throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);

@@ -1,0 +1,67 @@
+// What the benchmark scripts share: a free port, and the built server started on a fresh data directory.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './setup.mjs';
+
+export const SERVER_ENTRY = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `apps/server/dist/server.js` on a free port with a fresh embedded database and waits for
+ * `/api/health`. `stop()` ends it and removes its data directory.
+ */
+export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-' } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ...env,
+    },
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the server did not start in 60 s');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
