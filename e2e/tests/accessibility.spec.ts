@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 const PUBLIC_PAGES = [
@@ -19,17 +19,10 @@ const PUBLIC_PAGES = [
 
 const APP_PAGES = ['/dashboard', '/features', '/media-tools', '/create-post', '/calendar'];
 
-/** Serious and critical violations, with enough detail to find them. */
-async function seriousViolations(page: Page) {
+/** Serious and critical violations once the page has rendered its heading. */
+async function seriousViolationsOnPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
+  return seriousViolations(page);
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -39,7 +32,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const path of PUBLIC_PAGES) {
       test(`public page ${path}`, async ({ page }) => {
         await page.goto(path);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousViolationsOnPage(page)).toEqual([]);
       });
     }
 
@@ -47,7 +40,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signInAsNewUser(page);
       for (const path of APP_PAGES) {
         await page.goto(path);
-        expect(await seriousViolations(page), path).toEqual([]);
+        expect(await seriousViolationsOnPage(page), path).toEqual([]);
       }
     });
   });
@@ -56,17 +49,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('axe: open FAQ answer, open menus and the contact errors', async ({ page }) => {
   await page.goto('/faq');
   await page.getByRole('button', { name: 'What is Relaycast?' }).click();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsOnPage(page)).toEqual([]);
 
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Please enter your name.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsOnPage(page)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Open menu' }).click();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsOnPage(page)).toEqual([]);
 });
 
 test('the skip link takes keyboard users past the header', async ({ page }) => {

@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { makeTestImage } from './fixtures';
-import { signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
+import { seriousViolations, signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
 
 /** The Standard plan's file-size limit (2 MB), which applies during the trial. */
 const STANDARD_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -104,18 +103,11 @@ test('the drop zone works from the keyboard and the page has no serious accessib
   await expect(page.getByRole('img', { name: 'Preview of sunset-banner.png' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'poster-too-big.png' })).toBeVisible();
 
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        rule: violation.id,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      }));
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Delete sunset-banner.png' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await serious()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByRole('img', { name: 'Preview of sunset-banner.png' })).toBeVisible();

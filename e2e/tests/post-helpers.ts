@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The browser's time zone in the post specs: Paris, so local dates and times differ from UTC. */
@@ -58,13 +57,4 @@ export async function createPostThroughApi(
   return (await response.json()) as { id: string; scheduledAt: string | null };
 }
 
-/** Serious and critical axe violations on the page as it is now (dialogs included). */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
+export { seriousViolations } from './helpers';

@@ -61,15 +61,17 @@ function callSignal(reply: FastifyReply, timeoutMs: number) {
 }
 
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db, config, fetchPage }) => {
-  /** Checks the provider and the hourly limit, records the request, then runs it with errors mapped. */
-  async function runRecorded<T extends Record<string, unknown>>(
+  /**
+   * The start of every provider call: the caller's workspace and its provider (503 when none), the hourly limit
+   * checked and the generation recorded, and the signal that ends the call on a timeout or a disconnect.
+   */
+  async function beginGeneration(
     request: FastifyRequest,
     reply: FastifyReply,
     kind: AiGenerationKind,
     prompt: string,
     options: Record<string, unknown>,
-    work: (call: AiCall) => Promise<T>,
-  ): Promise<T & { generationId: string }> {
+  ) {
     const { user, workspace } = await request.requireWorkspace();
     const settings = await providerSettingsFor(db, config, workspace.id);
     if (!settings) throw new AppError(AI_ERROR_CODES.notConfigured, 503, AI_MESSAGES.notConfigured);
@@ -80,7 +82,19 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
       prompt,
       options,
     });
-    const timing = callSignal(reply, config.ai.timeoutMs);
+    return { workspace, settings, id, timing: callSignal(reply, config.ai.timeoutMs) };
+  }
+
+  /** Checks the provider and the hourly limit, records the request, then runs it with errors mapped. */
+  async function runRecorded<T extends Record<string, unknown>>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: AiGenerationKind,
+    prompt: string,
+    options: Record<string, unknown>,
+    work: (call: AiCall) => Promise<T>,
+  ): Promise<T & { generationId: string }> {
+    const { workspace, settings, id, timing } = await beginGeneration(request, reply, kind, prompt, options);
     try {
       const result = await work({ model: createLanguageModel(settings), signal: timing.signal });
       await finishGeneration(db, workspace.id, id, { status: 'done', result });
@@ -123,17 +137,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
     { schema: { body: aiGenerateInputSchema, response: { 200: z.string() } } },
     async (request, reply) => {
       const { prompt, ...options } = request.body;
-      const { user, workspace } = await request.requireWorkspace();
-      const settings = await providerSettingsFor(db, config, workspace.id);
-      if (!settings) throw new AppError(AI_ERROR_CODES.notConfigured, 503, AI_MESSAGES.notConfigured);
-      const id = await startGeneration(db, config.ai.hourlyLimit, {
-        workspaceId: workspace.id,
-        userId: user.id,
-        kind: 'generate',
+      const { workspace, settings, id, timing } = await beginGeneration(
+        request,
+        reply,
+        'generate',
         prompt,
         options,
-      });
-      const timing = callSignal(reply, config.ai.timeoutMs);
+      );
       const stream = new PassThrough();
       const emit = (event: AiStreamEvent) => {
         if (!stream.writableEnded) stream.write(`data: ${JSON.stringify(event)}\n\n`);

@@ -1,10 +1,10 @@
 import { zonedToInstant } from '@relaycast/shared/calendar';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES, type Post, type PostInput, type PostProblem } from '@relaycast/shared/posts';
-import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { PlatformPicker } from '@/components/platform-picker';
+import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -160,17 +160,10 @@ function CreatePostForm({
         }}
       />
       {platformProblems.length > 0 ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          <p className="flex items-center gap-2 font-semibold text-destructive">
-            <CircleAlert aria-hidden="true" className="size-4" />
-            This post cannot be scheduled yet:
-          </p>
-          <ul className="mt-1.5 grid list-disc gap-1 pl-6">
-            {[...new Set(platformProblems.map((problem) => problem.message))].map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
+        <ProblemAlert
+          title="This post cannot be scheduled yet:"
+          messages={platformProblems.map((problem) => problem.message)}
+        />
       ) : null}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>

@@ -14,13 +14,11 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { capitalize, SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useAiGeneration } from '../hooks/use-ai-generation';
 import { AiVariantCard } from './ai-variant-card';
 import type { ComposerBridge } from './post-composer';
-
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-const selectClass = 'h-9 w-full rounded-md border border-input bg-card px-2 text-sm';
 
 /** Prompt, options, Generate with live tokens and Stop, then one variant per chosen platform. */
 export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; composer: ComposerBridge }) {
@@ -104,49 +102,15 @@ export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; comp
           </div>
         </fieldset>
         <div className="grid grid-cols-3 gap-2">
-          <div className="grid gap-1">
-            <Label htmlFor={`${ids}-tone`}>Tone</Label>
-            <select
-              id={`${ids}-tone`}
-              className={selectClass}
-              value={tone}
-              onChange={(e) => setTone(e.target.value as AiTone)}
-            >
-              {AI_TONES.map((value) => (
-                <option key={value} value={value}>
-                  {capitalize(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${ids}-length`}>Length</Label>
-            <select
-              id={`${ids}-length`}
-              className={selectClass}
-              value={length}
-              onChange={(e) => setLength(e.target.value as AiLength)}
-            >
-              {AI_LENGTHS.map((value) => (
-                <option key={value} value={value}>
-                  {capitalize(value)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${ids}-language`}>Language</Label>
-            <select
-              id={`${ids}-language`}
-              className={selectClass}
-              value={language}
-              onChange={(e) => setLanguage(e.target.value as AiLanguage)}
-            >
-              {AI_LANGUAGES.map((value) => (
-                <option key={value}>{value}</option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Tone" value={tone} options={AI_TONES} onChange={setTone} format={capitalize} />
+          <SelectField
+            label="Length"
+            value={length}
+            options={AI_LENGTHS}
+            onChange={setLength}
+            format={capitalize}
+          />
+          <SelectField label="Language" value={language} options={AI_LANGUAGES} onChange={setLanguage} />
         </div>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="flex items-center gap-1.5">

@@ -9,13 +9,12 @@ import {
 } from '@relaycast/shared/ai';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { capitalize, SelectField } from '@/components/ui/select-field';
 import { toast } from '@/lib/toast';
 import { useAiTransform } from '../api/ai-transform';
 import type { ComposerBridge } from './post-composer';
 
 const ACTIONS: AiTransform[] = ['shorten', 'expand', 'rephrase', 'fix-grammar'];
-const selectClass = 'h-8 rounded-md border border-input bg-card px-2 text-sm';
 
 /** Shorten, Expand, Rephrase, Fix grammar, Translate or Change tone the text selected in the post. */
 export function AiSelectionTools({ composer }: { composer: ComposerBridge }) {
@@ -67,41 +66,24 @@ export function AiSelectionTools({ composer }: { composer: ComposerBridge }) {
         ))}
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-1">
-          <Label htmlFor={`${ids}-language`} className="text-xs">
-            Language
-          </Label>
-          <select
-            id={`${ids}-language`}
-            className={selectClass}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as AiLanguage)}
-          >
-            {AI_LANGUAGES.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          size="sm"
+          label="Language"
+          value={language}
+          options={AI_LANGUAGES}
+          onChange={setLanguage}
+        />
         <Button size="sm" variant="outline" disabled={!canRun} onClick={() => void run('translate')}>
           Translate
         </Button>
-        <div className="grid gap-1">
-          <Label htmlFor={`${ids}-tone`} className="text-xs">
-            New tone
-          </Label>
-          <select
-            id={`${ids}-tone`}
-            className={selectClass}
-            value={tone}
-            onChange={(event) => setTone(event.target.value as AiTone)}
-          >
-            {AI_TONES.map((value) => (
-              <option key={value} value={value}>
-                {value.charAt(0).toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          size="sm"
+          label="New tone"
+          value={tone}
+          options={AI_TONES}
+          onChange={setTone}
+          format={capitalize}
+        />
         <Button size="sm" variant="outline" disabled={!canRun} onClick={() => void run('change-tone')}>
           Change tone
         </Button>

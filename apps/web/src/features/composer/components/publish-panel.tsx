@@ -1,8 +1,9 @@
 import { todayIn } from '@relaycast/shared/calendar';
 import type { PostAction, PostProblem } from '@relaycast/shared/posts';
-import { CalendarClock, CircleAlert, FileText, ListPlus } from 'lucide-react';
+import { CalendarClock, FileText, ListPlus } from 'lucide-react';
 import { useId } from 'react';
 import { DateTimeFields } from '@/components/date-time-fields';
+import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -61,17 +62,11 @@ export function PublishPanel({
         onChange={onTimeChange}
       />
       {failedAction ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
-          <p className="flex items-center gap-2 font-semibold text-destructive">
-            <CircleAlert aria-hidden="true" className="size-4" />
-            This post could not be {ACTION_VERBS[failedAction]}:
-          </p>
-          <ul className="mt-2 grid list-disc gap-1 pl-6">
-            {[...new Set(problems.map((problem) => problem.message))].map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
+        <ProblemAlert
+          className="p-4"
+          title={<>This post could not be {ACTION_VERBS[failedAction]}:</>}
+          messages={problems.map((problem) => problem.message)}
+        />
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
         <Button variant="outline" disabled={isBusy} onClick={() => onAction('draft')}>

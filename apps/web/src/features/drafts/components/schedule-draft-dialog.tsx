@@ -1,9 +1,9 @@
 import { zonedToInstant } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post, type PostProblem } from '@relaycast/shared/posts';
-import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { DateTimeFields } from '@/components/date-time-fields';
+import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -95,20 +95,14 @@ function ScheduleForm({
         onChange={setWhen}
       />
       {otherProblems.length > 0 ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          <p className="flex items-center gap-2 font-semibold text-destructive">
-            <CircleAlert aria-hidden="true" className="size-4" />
-            Fix this draft before scheduling it:
-          </p>
-          <ul className="mt-1.5 grid list-disc gap-1 pl-6">
-            {[...new Set(otherProblems.map((problem) => problem.message))].map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
+        <ProblemAlert
+          title="Fix this draft before scheduling it:"
+          messages={otherProblems.map((problem) => problem.message)}
+        >
           <Button asChild variant="outline" size="sm" className="mt-3">
             <Link to={`/post-composer?post=${encodeURIComponent(post.id)}`}>Open in the composer</Link>
           </Button>
-        </div>
+        </ProblemAlert>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>
