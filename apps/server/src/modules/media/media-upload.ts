@@ -86,9 +86,13 @@ export async function receiveUpload(
       else callback(null, chunk);
     },
   });
+  const out = createWriteStream(tempPath, { flags: 'wx' });
   try {
-    await pipeline(part.file, counter, createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(part.file, counter, out);
   } catch (err) {
+    // A transfer stopped before the file was opened still opens (creates) it afterwards: wait for the stream
+    // to close, or the removal below runs first and leaves an empty file behind.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(tempPath, { force: true });
     if (err instanceof AppError) throw err;
     // The client went away or sent broken multipart data: nothing to store.
