@@ -225,11 +225,10 @@ test.describe('blog', () => {
 
   test('each post opens its own page rendered from Markdown', async ({ page }) => {
     await page.goto('/blog');
-    const titles = await page
-      .getByRole('main')
-      .getByRole('article')
-      .getByRole('heading', { level: 2 })
-      .allTextContents();
+    const headings = page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 });
+    // The page is loaded on demand: wait for it to render before reading its headings.
+    await expect(headings.first()).toBeVisible();
+    const titles = await headings.allTextContents();
     expect(titles).toHaveLength(4);
     for (const title of titles) {
       await page.goto('/blog');
