@@ -4,4 +4,5 @@ export * from './contact';
 export * from './mail';
 export * from './media';
 export * from './posts';
+export * from './settings';
 export * from './workspaces';
