@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(postsRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
+  await app.register(settingsRoutes, { db: database.db });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);

@@ -1,0 +1,21 @@
+import { userSettingsSchema } from '@relaycast/shared/settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { getUserSettings, saveUserSettings } from './settings.service';
+
+/** `GET/PUT /api/settings`: the signed-in user's own settings (per user, not per workspace). */
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/settings', { schema: { response: { 200: userSettingsSchema } } }, async (request) => {
+    const user = await request.requireUser();
+    return getUserSettings(db, user.id);
+  });
+
+  app.put(
+    '/api/settings',
+    { schema: { body: userSettingsSchema, response: { 200: userSettingsSchema } } },
+    async (request) => {
+      const user = await request.requireUser();
+      return saveUserSettings(db, user.id, request.body);
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * A user's settings (`GET/PUT /api/settings`): stream, notifications, security, language and region. Options
+ * and defaults are the specification's (sections 3 and 9). One row per user on the server; a user who never
+ * saved gets `DEFAULT_USER_SETTINGS`.
+ */
+
+export const RESOLUTIONS = ['720p', '1080p', '4K'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+/** Output frame size of each resolution (16:9). */
+export const RESOLUTION_SIZES: Record<Resolution, { width: number; height: number }> = {
+  '720p': { width: 1280, height: 720 },
+  '1080p': { width: 1920, height: 1080 },
+  '4K': { width: 3840, height: 2160 },
+};
+
+/** Video bitrates in kbps. */
+export const BITRATES = [3000, 4500, 6000, 8000] as const;
+export type Bitrate = (typeof BITRATES)[number];
+
+export const FRAME_RATES = [30, 60] as const;
+export type FrameRate = (typeof FRAME_RATES)[number];
+
+/**
+ * Encoders the server can run everywhere. Only software x264: hardware encoders depend on the machine's GPU
+ * and drivers, so they are not offered until the server can detect them.
+ */
+export const ENCODERS = ['x264'] as const;
+export type Encoder = (typeof ENCODERS)[number];
+export const ENCODER_LABELS: Record<Encoder, string> = { x264: 'x264 (software)' };
+
+/** Container of what is sent to the platforms: RTMP carries FLV. */
+export const STREAM_FORMATS = ['flv'] as const;
+export type StreamFormat = (typeof STREAM_FORMATS)[number];
+export const STREAM_FORMAT_LABELS: Record<StreamFormat, string> = { flv: 'FLV (RTMP)' };
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+};
+
+export const SETTINGS_TIME_ZONES = ['UTC', 'EST', 'PST', 'GMT'] as const;
+export type SettingsTimeZone = (typeof SETTINGS_TIME_ZONES)[number];
+export const SETTINGS_TIME_ZONE_LABELS: Record<SettingsTimeZone, string> = {
+  UTC: 'UTC',
+  EST: 'EST (Eastern Time)',
+  PST: 'PST (Pacific Time)',
+  GMT: 'GMT',
+};
+
+/** Longest device id kept (browsers use 64-character hex ids; some platforms longer). */
+export const MAX_DEVICE_ID = 512;
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Settings saved successfully',
+  saveFailed: 'Failed to save settings',
+  loadFailed: 'Failed to load settings',
+  resolution: `Resolution must be one of ${RESOLUTIONS.join(', ')}.`,
+  bitrate: `Bitrate must be one of ${BITRATES.join(', ')} kbps.`,
+  fps: `FPS must be one of ${FRAME_RATES.join(', ')}.`,
+  encoder: `Encoder must be ${ENCODERS.join(', ')}.`,
+  format: `Format must be ${STREAM_FORMATS.join(', ')}.`,
+  language: `Language must be one of ${LANGUAGES.join(', ')}.`,
+  timezone: `Time zone must be one of ${SETTINGS_TIME_ZONES.join(', ')}.`,
+  deviceId: 'Device ids must be text of at most 512 characters.',
+  toggle: (name: string) => `${name} must be on or off (true or false).`,
+  devicesDenied:
+    'Camera and microphone access was denied, so the device lists are empty. Allow access in the browser’s site settings and try again.',
+  devicesUnavailable: 'This browser cannot list cameras and microphones.',
+  devicesNone: 'No devices found',
+  securityLater: 'Saved now; two-factor sign-in and API keys arrive in a later release.',
+} as const;
+
+const deviceIdSchema = z
+  .string({ error: SETTINGS_MESSAGES.deviceId })
+  .max(MAX_DEVICE_ID, SETTINGS_MESSAGES.deviceId);
+const toggle = (name: string) => z.boolean({ error: SETTINGS_MESSAGES.toggle(name) });
+
+export const streamSettingsSchema = z.object({
+  /** Camera, microphone and speaker device ids from `enumerateDevices()`; empty means the browser default. */
+  videoInput: deviceIdSchema,
+  audioInput: deviceIdSchema,
+  audioOutput: deviceIdSchema,
+  resolution: z.enum(RESOLUTIONS, { error: SETTINGS_MESSAGES.resolution }),
+  /** kbps. */
+  bitrate: z.literal(BITRATES, { error: SETTINGS_MESSAGES.bitrate }),
+  fps: z.literal(FRAME_RATES, { error: SETTINGS_MESSAGES.fps }),
+  encoder: z.enum(ENCODERS, { error: SETTINGS_MESSAGES.encoder }),
+  format: z.enum(STREAM_FORMATS, { error: SETTINGS_MESSAGES.format }),
+});
+export type StreamSettings = z.infer<typeof streamSettingsSchema>;
+
+export const notificationSettingsSchema = z.object({
+  emailNotifications: toggle('Email notifications'),
+  pushNotifications: toggle('Push notifications'),
+  streamNotifications: toggle('Stream notifications'),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const securitySettingsSchema = z.object({
+  twoFactorAuth: toggle('Two-factor authentication'),
+  apiKeyEnabled: toggle('API key access'),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+export const regionSettingsSchema = z.object({
+  language: z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.language }),
+  timezone: z.enum(SETTINGS_TIME_ZONES, { error: SETTINGS_MESSAGES.timezone }),
+});
+export type RegionSettings = z.infer<typeof regionSettingsSchema>;
+
+/** The whole settings object: what `GET` returns and what `PUT` replaces (every field required). */
+export const userSettingsSchema = z.object({
+  stream: streamSettingsSchema,
+  notifications: notificationSettingsSchema,
+  security: securitySettingsSchema,
+  region: regionSettingsSchema,
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  stream: {
+    videoInput: '',
+    audioInput: '',
+    audioOutput: '',
+    resolution: '1080p',
+    bitrate: 6000,
+    fps: 60,
+    encoder: 'x264',
+    format: 'flv',
+  },
+  notifications: { emailNotifications: true, pushNotifications: true, streamNotifications: true },
+  security: { twoFactorAuth: false, apiKeyEnabled: true },
+  region: { language: 'en', timezone: 'UTC' },
+};
+
+/** A fresh copy of the defaults (callers may mutate it, e.g. form state). */
+export function defaultUserSettings(): UserSettings {
+  return structuredClone(DEFAULT_USER_SETTINGS);
+}
