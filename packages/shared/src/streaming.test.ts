@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkRtmpUrl,
+  customSceneInputSchema,
+  FIXED_SCENES,
+  getStreamPlatform,
+  ingestClientMessageSchema,
+  ingestWebSocketUrl,
+  STREAM_PLATFORMS,
+  STREAMING_MESSAGES,
+  streamDestinationInputSchema,
+  streamDestinationPatchSchema,
+} from './streaming';
+
+function messagesOf(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+}
+
+describe('stream platforms', () => {
+  it('lists the eight platforms with their names, in order', () => {
+    expect(STREAM_PLATFORMS.map((p) => p.name)).toEqual([
+      'YouTube Live',
+      'Facebook Live',
+      'Twitch',
+      'LinkedIn Live',
+      'Twitter Live',
+      'Instagram Live',
+      'TikTok Live',
+      'Custom RTMP',
+    ]);
+  });
+
+  it('prefills published ingest servers and none for Twitter or per-session platforms', () => {
+    expect(getStreamPlatform('youtube').defaultRtmpUrl).toBe('rtmps://a.rtmps.youtube.com:443/live2');
+    expect(getStreamPlatform('twitch').defaultRtmpUrl).toBe('rtmp://live.twitch.tv/app');
+    expect(getStreamPlatform('twitter').defaultRtmpUrl).toBeNull();
+    expect(getStreamPlatform('instagram').defaultRtmpUrl).toBeNull();
+    for (const platform of STREAM_PLATFORMS) {
+      if (platform.defaultRtmpUrl) expect(checkRtmpUrl(platform.defaultRtmpUrl)).toBeNull();
+    }
+  });
+});
+
+describe('destination input', () => {
+  it('trims key and URL', () => {
+    const parsed = streamDestinationInputSchema.parse({
+      platform: 'twitch',
+      rtmpUrl: '  rtmp://live.twitch.tv/app  ',
+      streamKey: ' live_123 ',
+    });
+    expect(parsed).toMatchObject({
+      rtmpUrl: 'rtmp://live.twitch.tv/app',
+      streamKey: 'live_123',
+      enabled: true,
+    });
+  });
+
+  it.each([
+    { rtmpUrl: '', streamKey: 'abc' },
+    { rtmpUrl: 'rtmp://a/b', streamKey: '   ' },
+    { rtmpUrl: '  ', streamKey: '' },
+    {},
+  ])('refuses a blank key or URL with the exact message (%j)', (input) => {
+    const result = streamDestinationInputSchema.safeParse({ platform: 'custom', ...input });
+    expect(messagesOf(result)).toEqual([STREAMING_MESSAGES.destinationIncomplete]);
+    expect(STREAMING_MESSAGES.destinationIncomplete).toBe('Please enter both stream key and RTMP URL');
+  });
+
+  it.each(['http://example.com/live', 'example.com/live', 'srt://x:9000', 'ftp://a/b'])(
+    'refuses %s, which is not rtmp:// or rtmps://',
+    (rtmpUrl) => {
+      const result = streamDestinationInputSchema.safeParse({ platform: 'custom', rtmpUrl, streamKey: 'k' });
+      expect(messagesOf(result)).toEqual([STREAMING_MESSAGES.rtmpProtocol]);
+    },
+  );
+
+  it('accepts rtmps with a port and refuses an unknown platform', () => {
+    expect(
+      streamDestinationInputSchema.safeParse({
+        platform: 'youtube',
+        rtmpUrl: 'RTMPS://a.b:443/x',
+        streamKey: 'k',
+      }).success,
+    ).toBe(true);
+    const result = streamDestinationInputSchema.safeParse({
+      platform: 'myspace',
+      rtmpUrl: 'rtmp://a/b',
+      streamKey: 'k',
+    });
+    expect(messagesOf(result)).toContain(STREAMING_MESSAGES.unknownPlatform);
+  });
+
+  it('patches keep the same rules for what they change', () => {
+    expect(streamDestinationPatchSchema.safeParse({ enabled: false }).success).toBe(true);
+    expect(messagesOf(streamDestinationPatchSchema.safeParse({ streamKey: '  ' }))).toEqual([
+      STREAMING_MESSAGES.destinationIncomplete,
+    ]);
+    expect(messagesOf(streamDestinationPatchSchema.safeParse({ rtmpUrl: 'http://x' }))).toEqual([
+      STREAMING_MESSAGES.rtmpProtocol,
+    ]);
+  });
+});
+
+describe('scenes', () => {
+  it('has the three fixed scenes of the spec', () => {
+    expect(FIXED_SCENES.map((s) => [s.id, s.name, s.sources])).toEqual([
+      ['1', 'Main Scene', ['camera', 'microphone']],
+      ['2', 'Screen Share', ['screen', 'microphone']],
+      ['3', 'Picture in Picture', ['camera', 'screen', 'microphone']],
+    ]);
+  });
+
+  it('validates custom scenes and orders their sources', () => {
+    expect(customSceneInputSchema.parse({ name: ' Talk ', sources: ['microphone', 'camera'] })).toEqual({
+      name: 'Talk',
+      sources: ['camera', 'microphone'],
+      cameraCorner: 'bottom-right',
+    });
+    expect(messagesOf(customSceneInputSchema.safeParse({ name: ' ', sources: ['camera'] }))).toEqual([
+      STREAMING_MESSAGES.sceneNameRequired,
+    ]);
+    expect(messagesOf(customSceneInputSchema.safeParse({ name: 'x', sources: [] }))).toEqual([
+      STREAMING_MESSAGES.sceneSourcesRequired,
+    ]);
+  });
+});
+
+describe('ingest protocol', () => {
+  it('parses control messages and builds the socket URL from the page location', () => {
+    expect(ingestClientMessageSchema.parse({ type: 'end' })).toEqual({ type: 'end' });
+    expect(ingestClientMessageSchema.safeParse({ type: 'launch' }).success).toBe(false);
+    expect(
+      ingestWebSocketUrl('/api/streaming/sessions/s1/ingest', { protocol: 'https:', host: 'a.example' }),
+    ).toBe('wss://a.example/api/streaming/sessions/s1/ingest');
+  });
+});
+
+describe('checkRtmpUrl', () => {
+  it.each(['rtmp://', 'rtmp:// spaced.example/app', 'rtmp://-bad/app', 'rtmp://a.example/app key'])(
+    'calls %s invalid',
+    (url) => {
+      expect(checkRtmpUrl(url)).toBe(STREAMING_MESSAGES.rtmpInvalid);
+    },
+  );
+
+  it('accepts hosts, ports, paths and query strings', () => {
+    expect(checkRtmpUrl('rtmp://127.0.0.1:1935/app')).toBeNull();
+    expect(checkRtmpUrl('rtmps://b.rtmps.youtube.com:443/live2?backup=1')).toBeNull();
+  });
+});
