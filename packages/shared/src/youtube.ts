@@ -1,0 +1,82 @@
+/**
+ * YouTube links for the clip generator (spec sections 2, 5, 7 and 9): the video id of a watch, embed, v, e or
+ * youtu.be link, and the four snapshots built from it.
+ */
+
+export const CLIP_GENERATOR_MESSAGES = {
+  urlRequired: 'Please enter a video URL',
+  invalidUrl: 'Invalid YouTube URL',
+  generated: 'Snapshots generated successfully!',
+  failed: 'Failed to generate snapshots',
+} as const;
+
+/** Seconds into the video of snapshots 0 to 3. */
+export const SNAPSHOT_OFFSETS = [30, 60, 90, 120] as const;
+
+export const YOUTUBE_THUMBNAIL_HOST = 'https://img.youtube.com';
+
+export interface Snapshot {
+  /** `snapshot-0` to `snapshot-3`. */
+  id: string;
+  /** Seconds into the video. */
+  timestamp: number;
+  thumbnail: string;
+  videoId: string;
+}
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
+const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
+/** `/embed/ID`, `/v/ID`, `/e/ID`, with an optional trailing slash. */
+const PATH_FORMS = /^\/(?:embed|v|e)\/([^/]+)\/?$/;
+
+function toUrl(input: string): URL | null {
+  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(input) ? input : `https://${input}`;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The 11-character video id of a YouTube link, or null when the text is not one of the accepted forms. */
+export function parseYouTubeVideoId(input: string): string | null {
+  const url = toUrl(input.trim());
+  if (!url || url.username || url.password || (url.port && url.port !== '443' && url.port !== '80'))
+    return null;
+  const host = url.hostname.toLowerCase();
+  let candidate: string | null | undefined;
+  if (SHORT_HOSTS.has(host)) {
+    candidate = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  } else if (YOUTUBE_HOSTS.has(host)) {
+    if (url.pathname === '/watch' || url.pathname === '/watch/') candidate = url.searchParams.get('v');
+    else candidate = PATH_FORMS.exec(url.pathname)?.[1];
+  }
+  return candidate && VIDEO_ID.test(candidate) ? candidate : null;
+}
+
+export function youTubeThumbnailUrl(videoId: string, index: number): string {
+  return `${YOUTUBE_THUMBNAIL_HOST}/vi/${videoId}/${index}.jpg`;
+}
+
+/** The watch page at an offset, e.g. `https://www.youtube.com/watch?v=ID&t=90s`. */
+export function youTubeWatchUrl(videoId: string, seconds: number): string {
+  return `https://www.youtube.com/watch?v=${videoId}&t=${seconds}s`;
+}
+
+/** Snapshots 0 to 3 of a video, at the spec's offsets, with the provider's thumbnails. */
+export function buildSnapshots(videoId: string): Snapshot[] {
+  return SNAPSHOT_OFFSETS.map((timestamp, index) => ({
+    id: `snapshot-${index}`,
+    timestamp,
+    thumbnail: youTubeThumbnailUrl(videoId, index),
+    videoId,
+  }));
+}
