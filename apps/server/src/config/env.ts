@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
@@ -14,8 +15,36 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+const optionalSecret = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * Per platform: the app's client id and secret at the platform (OAuth), and `<PLATFORM>_BASE_URL`, which
+ * replaces the origin of every URL the connector calls (a local fake in tests, a proxy in production).
+ */
+const platformEnvShape = Object.fromEntries(
+  PLATFORM_IDS.flatMap((platform) => {
+    const prefix = platform.toUpperCase();
+    return [
+      [`${prefix}_CLIENT_ID`, optionalSecret],
+      [`${prefix}_CLIENT_SECRET`, optionalSecret],
+      [`${prefix}_BASE_URL`, optionalUrl(['http://', 'https://'])],
+    ];
+  }),
+) as Record<string, typeof optionalSecret>;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
 /** Every environment variable the server reads. `.env.example` documents each one. */
 export const envSchema = z.object({
+  ...platformEnvShape,
+  PLATFORM_ALLOW_PRIVATE_URLS: booleanFlag,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,6 +87,13 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface PlatformConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** Replaces the origin of every URL the connector calls. */
+  baseUrl: string | undefined;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;
@@ -83,6 +119,14 @@ export interface Config {
   ffmpegPath: string;
   ffprobePath: string;
   ai: AiConfig;
+  /** Each social platform's app credentials and URL override (platforms/registry.ts). */
+  platforms: Record<PlatformId, PlatformConfig>;
+  /**
+   * Whether user-given platform addresses (a Mastodon instance, a Bluesky PDS) may be private or loopback.
+   * Off by default: such an address would let users reach the server's own network. Tests and LAN-only
+   * instances turn it on.
+   */
+  platformAllowPrivateUrls: boolean;
 }
 
 /** The server's AI provider; a workspace admin may override each field (modules/ai). */
@@ -193,6 +237,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       timeoutMs: env.AI_TIMEOUT_MS,
       hourlyLimit: env.AI_HOURLY_LIMIT,
     },
+    platforms: Object.fromEntries(
+      PLATFORM_IDS.map((platform) => {
+        const prefix = platform.toUpperCase();
+        const read = (name: string) =>
+          (env as Record<string, unknown>)[`${prefix}_${name}`] as string | undefined;
+        return [
+          platform,
+          { clientId: read('CLIENT_ID'), clientSecret: read('CLIENT_SECRET'), baseUrl: read('BASE_URL') },
+        ];
+      }),
+    ) as Record<PlatformId, PlatformConfig>,
+    platformAllowPrivateUrls: env.PLATFORM_ALLOW_PRIVATE_URLS,
   };
   const merged = { ...base, ...overrides };
   if (overrides.dataDir && !overrides.mediaDir) merged.mediaDir = path.join(merged.dataDir, 'media');

@@ -1,0 +1,76 @@
+import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
+import type { Config } from '../config/env';
+import type { Connector, ConnectorSettings } from './types';
+
+/**
+ * Every connector, by platform. The rest of the server reaches a platform only through `connectorFor` and reads
+ * what it can do from `capabilities`: no `if (platform === …)` outside `platforms/`.
+ */
+const CONNECTORS: Partial<Record<PlatformId, Connector>> = {};
+
+export function hasConnector(platform: PlatformId): boolean {
+  return CONNECTORS[platform] !== undefined;
+}
+
+export function connectorFor(platform: PlatformId): Connector {
+  const connector = CONNECTORS[platform];
+  if (!connector) throw new Error(`no connector for ${platform}`);
+  return connector;
+}
+
+/** Registers or replaces a connector (tests use this to install a scripted one). Returns a restore function. */
+export function registerConnector(connector: Connector): () => void {
+  const previous = CONNECTORS[connector.platform];
+  CONNECTORS[connector.platform] = connector;
+  return () => {
+    if (previous) CONNECTORS[connector.platform] = previous;
+    else delete CONNECTORS[connector.platform];
+  };
+}
+
+/** The environment variable prefix of a platform: `TWITTER`, `FACEBOOK`, … */
+export function envPrefixOf(platform: PlatformId): string {
+  return platform.toUpperCase();
+}
+
+/** Replaces the origin of `url` with `base` (keeping any path prefix of `base`), for local fakes. */
+function rebase(url: string, base: string): string {
+  const original = new URL(url);
+  const target = new URL(base);
+  const prefix = target.pathname.replace(/\/+$/, '');
+  return `${target.origin}${prefix}${original.pathname}${original.search}`;
+}
+
+export function connectorSettings(
+  config: Pick<Config, 'platforms' | 'publicUrl'>,
+  platform: PlatformId,
+): ConnectorSettings {
+  const connector = connectorFor(platform);
+  const own = config.platforms[platform];
+  const urls = Object.fromEntries(
+    Object.entries(connector.defaultUrls).map(([name, url]) => [
+      name,
+      own.baseUrl ? rebase(url, own.baseUrl) : url,
+    ]),
+  );
+  return {
+    clientId: own.clientId,
+    clientSecret: own.clientSecret,
+    urls,
+    redirectUri: `${config.publicUrl}/api/accounts/oauth/${platform}/callback`,
+  };
+}
+
+/** The variables an operator must set before users can connect this platform (empty = ready). */
+export function missingConfiguration(config: Pick<Config, 'platforms'>, platform: PlatformId): string[] {
+  const connector = CONNECTORS[platform];
+  if (!connector?.requiresClientCredentials) return [];
+  const own = config.platforms[platform];
+  const prefix = envPrefixOf(platform);
+  return [
+    own.clientId ? '' : `${prefix}_CLIENT_ID`,
+    own.clientSecret ? '' : `${prefix}_CLIENT_SECRET`,
+  ].filter(Boolean);
+}
+
+export const ALL_PLATFORMS: readonly PlatformId[] = PLATFORM_IDS;
