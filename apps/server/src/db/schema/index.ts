@@ -5,4 +5,5 @@ export * from './mail';
 export * from './media';
 export * from './posts';
 export * from './settings';
+export * from './streaming';
 export * from './workspaces';
