@@ -218,3 +218,39 @@ export function expectFields(request: FakeRequest, ...fields: string[]) {
     if (value === undefined || value === null || value === '') throw new Error(`missing field ${field}`);
   }
 }
+
+/** A post the fake platform accepted (what the publishing tests count). */
+export interface PublishedOnFake {
+  id: string;
+  /** The platform account it was posted as. */
+  accountId: string;
+  text: string;
+  /** Ids of the media attached, in order. */
+  mediaIds: string[];
+  createdAt: Date;
+}
+
+/**
+ * What every platform fake (`platforms/<platform>/<platform>.fake.ts`, `start<Platform>Fake(options)`) returns.
+ * The fake implements the platform's documented OAuth (authorize page that consents at once and redirects back
+ * with `code` and `state`; token endpoint that checks client credentials, the code, the redirect URI and the PKCE
+ * verifier against the challenge; refresh), profile and publishing endpoints, checking what it receives (auth
+ * header, required fields, media flow order) and recording broken expectations in `server.violations`.
+ */
+export interface PlatformFake {
+  server: FakeServer;
+  /** The value for `<PLATFORM>_BASE_URL`. */
+  url: string;
+  published: PublishedOnFake[];
+  close(): Promise<void>;
+}
+
+export interface PlatformFakeOptions {
+  /** Client credentials the fake expects (OAuth platforms). Defaults: `test-client-id` / `test-client-secret`. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Added to every answer (the publishing benchmark uses 50 ms). */
+  latencyMs?: number;
+  /** Lifetime of issued access tokens in seconds (refresh tests use a short one). */
+  accessTokenTtlSeconds?: number;
+}
