@@ -118,7 +118,9 @@ function send(res: ServerResponse, response: FakeResponse) {
   res.end(payload);
 }
 
-export async function startFakeServer(options: { port?: number } = {}): Promise<FakeServer> {
+export async function startFakeServer(
+  options: { port?: number /** Added before every answer. */; latencyMs?: number } = {},
+): Promise<FakeServer> {
   const routes: Route[] = [];
   const interceptions: Interception[] = [];
   const requests: FakeRequest[] = [];
@@ -172,7 +174,8 @@ export async function startFakeServer(options: { port?: number } = {}): Promise<
         }
       }
     }
-    if (response.delayMs) await new Promise((resolve) => setTimeout(resolve, response.delayMs));
+    const delayMs = (response.delayMs ?? 0) + (options.latencyMs ?? 0);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (response.drop) {
       req.socket.destroy();
       return;
