@@ -74,6 +74,7 @@ export const SETTINGS_MESSAGES = {
     'Camera and microphone access was denied, so the device lists are empty. Allow access in the browser’s site settings and try again.',
   devicesUnavailable: 'This browser cannot list cameras and microphones.',
   devicesNone: 'No devices found',
+  encoderNote: 'The server encodes with x264 and sends FLV over RTMP, which every platform accepts.',
   securityLater: 'Saved now; two-factor sign-in and API keys arrive in a later release.',
 } as const;
 
@@ -142,5 +143,11 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
 
 /** A fresh copy of the defaults (callers may mutate it, e.g. form state). */
 export function defaultUserSettings(): UserSettings {
-  return structuredClone(DEFAULT_USER_SETTINGS);
+  const { stream, notifications, security, region } = DEFAULT_USER_SETTINGS;
+  return {
+    stream: { ...stream },
+    notifications: { ...notifications },
+    security: { ...security },
+    region: { ...region },
+  };
 }

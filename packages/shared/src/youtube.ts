@@ -36,28 +36,33 @@ const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
 /** `/embed/ID`, `/v/ID`, `/e/ID`, with an optional trailing slash. */
 const PATH_FORMS = /^\/(?:embed|v|e)\/([^/]+)\/?$/;
 
-function toUrl(input: string): URL | null {
-  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(input) ? input : `https://${input}`;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
+/** scheme, authority, path, query of a link; the scheme is optional (people paste `youtu.be/…`). */
+const LINK = /^(?:([a-z][a-z0-9+.-]*):\/\/)?([^/?#]*)([^?#]*)(?:\?([^#]*))?(?:#.*)?$/i;
+const AUTHORITY = /^([a-z0-9.-]+)(?::(80|443))?$/i;
+
+function queryParam(query: string, name: string): string | null {
+  for (const pair of query.split('&')) {
+    const [key, value = ''] = pair.split('=', 2) as [string, string?];
+    if (key === name) return value;
   }
+  return null;
 }
 
 /** The 11-character video id of a YouTube link, or null when the text is not one of the accepted forms. */
 export function parseYouTubeVideoId(input: string): string | null {
-  const url = toUrl(input.trim());
-  if (!url || url.username || url.password || (url.port && url.port !== '443' && url.port !== '80'))
-    return null;
-  const host = url.hostname.toLowerCase();
+  const link = LINK.exec(input.trim());
+  if (!link) return null;
+  const [, scheme, authority = '', rawPath = '', query = ''] = link;
+  if (scheme && !/^https?$/i.test(scheme)) return null;
+  const host = AUTHORITY.exec(authority)?.[1]?.toLowerCase();
+  if (!host) return null;
+  const path = rawPath || '/';
   let candidate: string | null | undefined;
   if (SHORT_HOSTS.has(host)) {
-    candidate = /^\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+    candidate = /^\/([^/]+)\/?$/.exec(path)?.[1];
   } else if (YOUTUBE_HOSTS.has(host)) {
-    if (url.pathname === '/watch' || url.pathname === '/watch/') candidate = url.searchParams.get('v');
-    else candidate = PATH_FORMS.exec(url.pathname)?.[1];
+    if (path === '/watch' || path === '/watch/') candidate = queryParam(query, 'v');
+    else candidate = PATH_FORMS.exec(path)?.[1];
   }
   return candidate && VIDEO_ID.test(candidate) ? candidate : null;
 }

@@ -19,6 +19,8 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/calendar': () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
   '/media-library': () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
   '/settings': () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
+  '/stream-settings': () =>
+    import('./routes/stream-settings').then((m) => ({ Component: m.StreamSettingsPage })),
 };
 
 export const routes: RouteObject[] = [

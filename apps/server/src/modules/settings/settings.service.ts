@@ -1,5 +1,6 @@
 import {
   DEFAULT_USER_SETTINGS,
+  defaultUserSettings,
   notificationSettingsSchema,
   regionSettingsSchema,
   securitySettingsSchema,
@@ -42,7 +43,7 @@ function settingsFromRow(row: Row): UserSettings {
 /** A user's settings with the defaults where they never saved. What the stream engine reads before going live. */
 export async function getUserSettings(db: Db, userId: string): Promise<UserSettings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
-  return row ? settingsFromRow(row) : structuredClone(DEFAULT_USER_SETTINGS);
+  return row ? settingsFromRow(row) : defaultUserSettings();
 }
 
 /** Replaces the user's settings (creating the row on the first save). The input is already validated. */

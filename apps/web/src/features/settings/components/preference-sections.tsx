@@ -1,0 +1,99 @@
+import {
+  LANGUAGE_LABELS,
+  LANGUAGES,
+  type NotificationSettings,
+  type RegionSettings,
+  SETTINGS_MESSAGES,
+  SETTINGS_TIME_ZONE_LABELS,
+  SETTINGS_TIME_ZONES,
+  type SecuritySettings,
+} from '@relaycast/shared/settings';
+import { Bell, Globe, Shield } from 'lucide-react';
+import { SelectField } from '@/components/ui/select-field';
+import { SettingsCard } from './settings-card';
+import { ToggleField } from './toggle-field';
+
+export function NotificationsSection({
+  value,
+  onChange,
+}: {
+  value: NotificationSettings;
+  onChange(value: NotificationSettings): void;
+}) {
+  return (
+    <SettingsCard title="Notifications" icon={Bell}>
+      <ToggleField
+        label="Email notifications"
+        description="News about your posts and account by e-mail."
+        checked={value.emailNotifications}
+        onChange={(checked) => onChange({ ...value, emailNotifications: checked })}
+      />
+      <ToggleField
+        label="Push notifications"
+        description="Alerts in this browser."
+        checked={value.pushNotifications}
+        onChange={(checked) => onChange({ ...value, pushNotifications: checked })}
+      />
+      <ToggleField
+        label="Stream notifications"
+        description="Reminders for planned streams and alerts while you are live."
+        checked={value.streamNotifications}
+        onChange={(checked) => onChange({ ...value, streamNotifications: checked })}
+      />
+    </SettingsCard>
+  );
+}
+
+export function SecuritySection({
+  value,
+  onChange,
+}: {
+  value: SecuritySettings;
+  onChange(value: SecuritySettings): void;
+}) {
+  return (
+    <SettingsCard title="Security" icon={Shield} description={SETTINGS_MESSAGES.securityLater}>
+      <ToggleField
+        label="Two-factor authentication"
+        description="Coming later: your choice is saved, but sign-in does not ask for a second factor yet."
+        checked={value.twoFactorAuth}
+        onChange={(checked) => onChange({ ...value, twoFactorAuth: checked })}
+      />
+      <ToggleField
+        label="API key access"
+        description="Coming later: your choice is saved; API keys for the public API are not issued yet."
+        checked={value.apiKeyEnabled}
+        onChange={(checked) => onChange({ ...value, apiKeyEnabled: checked })}
+      />
+    </SettingsCard>
+  );
+}
+
+export function RegionSection({
+  value,
+  onChange,
+}: {
+  value: RegionSettings;
+  onChange(value: RegionSettings): void;
+}) {
+  return (
+    <SettingsCard title="Language & Region" icon={Globe}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Language"
+          value={value.language}
+          options={LANGUAGES}
+          format={(option) => LANGUAGE_LABELS[option]}
+          onChange={(language) => onChange({ ...value, language })}
+        />
+        <SelectField
+          label="Timezone"
+          value={value.timezone}
+          options={SETTINGS_TIME_ZONES}
+          format={(option) => SETTINGS_TIME_ZONE_LABELS[option]}
+          onChange={(timezone) => onChange({ ...value, timezone })}
+        />
+      </div>
+    </SettingsCard>
+  );
+}

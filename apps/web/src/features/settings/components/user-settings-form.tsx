@@ -1,0 +1,71 @@
+import { SETTINGS_MESSAGES, type UserSettings, userSettingsSchema } from '@relaycast/shared/settings';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { useSaveUserSettings, useUserSettings } from '../api/user-settings';
+import { NotificationsSection, RegionSection, SecuritySection } from './preference-sections';
+import { StreamSettingsSection } from './stream-settings-section';
+
+function Form({ initial }: { initial: UserSettings }) {
+  const [settings, setSettings] = useState(initial);
+  const save = useSaveUserSettings();
+
+  async function submit() {
+    const parsed = userSettingsSchema.safeParse(settings);
+    if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed);
+    try {
+      setSettings(await save.mutateAsync(parsed.data));
+      toast.success(SETTINGS_MESSAGES.saved);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : SETTINGS_MESSAGES.saveFailed);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Stream, notification, security and region settings"
+      className="grid gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <StreamSettingsSection
+        value={settings.stream}
+        onChange={(stream) => setSettings((current) => ({ ...current, stream }))}
+      />
+      <NotificationsSection
+        value={settings.notifications}
+        onChange={(notifications) => setSettings((current) => ({ ...current, notifications }))}
+      />
+      <SecuritySection
+        value={settings.security}
+        onChange={(security) => setSettings((current) => ({ ...current, security }))}
+      />
+      <RegionSection
+        value={settings.region}
+        onChange={(region) => setSettings((current) => ({ ...current, region }))}
+      />
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          Save Settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The user's settings form (Stream Settings first), used by /settings and /stream-settings. */
+export function UserSettingsForm() {
+  const settings = useUserSettings();
+  if (settings.isPending) return <Spinner label="Loading your settings" />;
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {settings.error.message || SETTINGS_MESSAGES.loadFailed}
+      </p>
+    );
+  return <Form initial={settings.data} />;
+}

@@ -1,0 +1,119 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsNewUser } from './session';
+
+// Chromium's fake camera and microphone, with access already granted: the device selects list them by name.
+test.use({
+  permissions: ['camera', 'microphone'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--use-fake-device-for-media-stream'],
+  },
+});
+
+async function expectSaved(page: Page) {
+  await expect(page.getByLabel('Resolution')).toHaveValue('720p');
+  await expect(page.getByLabel('Bitrate')).toHaveValue('4500');
+  await expect(page.getByLabel('FPS')).toHaveValue('30');
+  await expect(page.getByLabel('Encoder')).toHaveValue('x264');
+  await expect(page.getByLabel('Format')).toHaveValue('flv');
+  await expect(page.getByRole('switch', { name: 'Email notifications' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await expect(page.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByRole('switch', { name: 'Two-factor authentication' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByRole('switch', { name: 'API key access' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('fr');
+  await expect(page.getByLabel('Timezone')).toHaveValue('PST');
+}
+
+test('settings start at the defaults, save to the server and come back after a reload', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Stream Settings' })).toBeVisible();
+  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
+  await expect(page.getByLabel('Bitrate')).toHaveValue('6000');
+  await expect(page.getByLabel('FPS')).toHaveValue('60');
+  await expect(page.getByRole('switch', { name: 'Stream notifications' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByRole('switch', { name: 'Two-factor authentication' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
+  await expect(page.getByLabel('Timezone')).toHaveValue('UTC');
+  // Both security toggles say their full behaviour comes later.
+  await expect(page.getByText('Coming later', { exact: false })).toHaveCount(2);
+
+  // The browser's own device list (Chromium's fake devices).
+  const camera = page.getByLabel('Camera');
+  await expect(camera.locator('option', { hasText: 'fake' })).not.toHaveCount(0);
+  const fakeCamera = await camera.locator('option', { hasText: 'fake' }).first().getAttribute('value');
+  await camera.selectOption(fakeCamera!);
+
+  await page.getByLabel('Resolution').selectOption('720p');
+  await page.getByLabel('Bitrate').selectOption('4500');
+  await page.getByLabel('FPS').selectOption('30');
+  await page.getByRole('switch', { name: 'Email notifications' }).click();
+  await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
+  await page.getByRole('switch', { name: 'API key access' }).click();
+  await page.getByLabel('Language', { exact: true }).selectOption('fr');
+  await page.getByLabel('Timezone').selectOption('PST');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved successfully')).toBeVisible();
+
+  await page.reload();
+  await expectSaved(page);
+  await expect(page.getByLabel('Camera')).toHaveValue(fakeCamera!);
+
+  // /stream-settings is the same form, on the same stored values.
+  await page.goto('/stream-settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stream Settings' })).toBeVisible();
+  await expectSaved(page);
+  const stored = await page.request.get('/api/settings');
+  expect((await stored.json()).stream).toMatchObject({
+    resolution: '720p',
+    bitrate: 4500,
+    fps: 30,
+    videoInput: fakeCamera,
+  });
+});
+
+test('a refused save shows the server’s message and keeps the stored values', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/stream-settings');
+  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
+  // A value the form cannot produce, as an outdated tab might send it: the server refuses it.
+  await page.route('/api/settings', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const body = route.request().postDataJSON();
+    body.stream.bitrate = 5000;
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByLabel('Resolution').selectOption('4K');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Bitrate must be one of 3000, 4500, 6000, 8000 kbps.')).toBeVisible();
+  await page.unroute('/api/settings');
+  await page.reload();
+  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
+});
+
+test.describe('without camera and microphone access', () => {
+  test.use({ permissions: [] });
+
+  test('a refused prompt says so plainly', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Allow camera and microphone' }).click();
+    await expect(page.getByRole('alert')).toContainText('Camera and microphone access was denied');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
