@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './ai';
 export * from './auth';
 export * from './contact';
