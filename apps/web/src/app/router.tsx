@@ -21,6 +21,8 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/settings': () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
   '/stream-settings': () =>
     import('./routes/stream-settings').then((m) => ({ Component: m.StreamSettingsPage })),
+  '/clip-generator': () =>
+    import('./routes/clip-generator').then((m) => ({ Component: m.ClipGeneratorPage })),
 };
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,118 @@
+import {
+  buildSnapshots,
+  CLIP_GENERATOR_MESSAGES,
+  parseYouTubeVideoId,
+  type Snapshot,
+  youTubeWatchUrl,
+} from '@relaycast/shared/youtube';
+import { ExternalLink, ImageDown } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { loadThumbnails } from '../load-thumbnails';
+
+/** "1:30" for 90 seconds. */
+export function formatOffset(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The clip generator in YouTube mode: a link becomes four snapshots (30, 60, 90 and 120 s) with the
+ * provider's thumbnails; each opens the watch page at its offset in a new tab. Used on /clip-generator and as
+ * a panel of the studio (`compact`).
+ */
+export function ClipGenerator({ compact = false, className }: { compact?: boolean; className?: string }) {
+  const id = useId();
+  const [url, setUrl] = useState('');
+  const [snapshots, setSnapshots] = useState<Snapshot[]>([]);
+  const [isGenerating, setIsGenerating] = useState(false);
+  const pending = useRef<AbortController | null>(null);
+
+  useEffect(() => () => pending.current?.abort(), []);
+
+  async function generate() {
+    if (!url.trim()) return toast.error(CLIP_GENERATOR_MESSAGES.urlRequired);
+    const videoId = parseYouTubeVideoId(url);
+    if (!videoId) return toast.error(CLIP_GENERATOR_MESSAGES.invalidUrl);
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    const next = buildSnapshots(videoId);
+    setIsGenerating(true);
+    try {
+      await loadThumbnails(next, controller.signal);
+      setSnapshots(next);
+      toast.success(CLIP_GENERATOR_MESSAGES.generated);
+    } catch {
+      if (controller.signal.aborted) return;
+      setSnapshots([]);
+      toast.error(CLIP_GENERATOR_MESSAGES.failed);
+    } finally {
+      if (pending.current === controller) {
+        pending.current = null;
+        setIsGenerating(false);
+      }
+    }
+  }
+
+  return (
+    <div className={cn('grid gap-4', className)}>
+      <form
+        noValidate
+        className={cn('flex gap-2', compact ? 'flex-col' : 'flex-col sm:flex-row sm:items-end')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void generate();
+        }}
+      >
+        <div className="grid flex-1 gap-1.5">
+          <Label htmlFor={`${id}-url`}>YouTube video URL</Label>
+          <Input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={isGenerating}>
+          <ImageDown aria-hidden="true" />
+          {isGenerating ? 'Generating…' : 'Generate Snapshots'}
+        </Button>
+      </form>
+      {snapshots.length > 0 ? (
+        <ul
+          aria-label="Snapshots"
+          className={cn('grid gap-3', compact ? 'grid-cols-2' : 'grid-cols-2 md:grid-cols-4')}
+        >
+          {snapshots.map((snapshot) => (
+            <li key={snapshot.id} id={`${id}-${snapshot.id}`} data-snapshot-id={snapshot.id}>
+              <a
+                href={youTubeWatchUrl(snapshot.videoId, snapshot.timestamp)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Open the video at ${formatOffset(snapshot.timestamp)} (opens in a new tab)`}
+                className="group block overflow-hidden rounded-lg border bg-card shadow-sm hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <img
+                  src={snapshot.thumbnail}
+                  alt=""
+                  className="aspect-video w-full bg-muted object-cover"
+                  referrerPolicy="no-referrer"
+                />
+                <span className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <span className="font-medium">{formatOffset(snapshot.timestamp)}</span>
+                  <ExternalLink aria-hidden="true" className="size-3.5 text-muted-foreground" />
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
