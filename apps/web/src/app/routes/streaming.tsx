@@ -1,0 +1,13 @@
+import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
+import { Studio } from '@/features/streaming/components/studio';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+/** /streaming: the studio, with the clip generator composed into its panel (features never import each other). */
+export function StreamingPage() {
+  usePageMeta('Streaming Studio', 'Go live to several platforms at once from your browser or OBS.');
+  return (
+    <div className="mx-auto max-w-7xl">
+      <Studio clipGenerator={<ClipGenerator compact />} />
+    </div>
+  );
+}

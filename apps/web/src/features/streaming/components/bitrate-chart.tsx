@@ -1,0 +1,62 @@
+import type { StreamDetail } from '@relaycast/shared/streaming';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { mergeBitrateSeries } from '../bitrate-series';
+import { formatDuration } from '../format';
+
+const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
+
+/** Bitrate over time, one line per destination, from the figures the server recorded while live. */
+export function BitrateChart({ detail }: { detail: StreamDetail }) {
+  const rows = mergeBitrateSeries(detail.series);
+  if (rows.length === 0) {
+    return (
+      <p className="py-8 text-center text-sm text-muted-foreground">
+        No bitrate figures were recorded for this stream.
+      </p>
+    );
+  }
+  return (
+    <figure className="grid gap-2">
+      <figcaption className="text-sm font-medium">Bitrate over time (kbps)</figcaption>
+      <div
+        className="h-72 w-full"
+        role="img"
+        aria-label={`Bitrate over time for ${detail.series.map((s) => s.name).join(', ')}`}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              domain={['dataMin', 'dataMax']}
+              tickFormatter={(t: number) => formatDuration(t)}
+              fontSize={12}
+            />
+            <YAxis fontSize={12} width={56} />
+            <Tooltip
+              labelFormatter={(t) => formatDuration(Number(t))}
+              formatter={(value) =>
+                value === null || value === undefined ? '–' : `${Math.round(Number(value))} kbps`
+              }
+            />
+            <Legend />
+            {detail.series.map((line, index) => (
+              <Line
+                key={line.destinationId}
+                type="monotone"
+                dataKey={line.destinationId}
+                name={line.name}
+                stroke={COLORS[index % COLORS.length]}
+                dot={false}
+                strokeWidth={2}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  type DestinationStatus,
+  getStreamPlatform,
+  maskStreamKey,
+  STREAMING_MESSAGES,
+  type StreamDestination,
+} from '@relaycast/shared/streaming';
+import { Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
+import { useDeleteDestination, useUpdateDestination } from '../api/destinations';
+import { DestinationHealth } from './destination-health';
+
+function DestinationRow({
+  destination,
+  status,
+  isLive,
+}: {
+  destination: StreamDestination;
+  status: DestinationStatus | undefined;
+  isLive: boolean;
+}) {
+  const checkboxId = useId();
+  const update = useUpdateDestination();
+  const remove = useDeleteDestination();
+  const platform = getStreamPlatform(destination.platform);
+  return (
+    <li className="grid gap-3 rounded-lg border p-3">
+      <div className="flex items-start gap-3">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="mt-1 size-4 accent-primary"
+          checked={destination.enabled}
+          disabled={isLive || update.isPending}
+          onChange={(event) =>
+            update.mutate(
+              { id: destination.id, patch: { enabled: event.target.checked } },
+              { onError: (error) => toast.error(error.message) },
+            )
+          }
+        />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={checkboxId} className="block font-medium">
+            <span className="sr-only">Stream to </span>
+            {destination.name}
+          </label>
+          <p className="truncate text-xs text-muted-foreground">
+            {destination.name !== platform.name ? `${platform.name} · ` : ''}
+            {destination.rtmpUrl}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            Key <span className="font-mono">{maskStreamKey(destination.keyLastFour)}</span>
+          </p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 shrink-0"
+          aria-label={`Remove ${destination.name}`}
+          disabled={isLive || remove.isPending}
+          onClick={() =>
+            remove.mutate(destination.id, {
+              onSuccess: () => toast.success(STREAMING_MESSAGES.destinationDeleted),
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      {status ? <DestinationHealth status={status} /> : null}
+    </li>
+  );
+}
+
+/** Saved destinations: tick the ones to go live to; while live, each shows its own state and health. */
+export function DestinationsPanel({
+  destinations,
+  statuses,
+  isLive,
+}: {
+  destinations: StreamDestination[];
+  statuses: DestinationStatus[];
+  isLive: boolean;
+}) {
+  if (destinations.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+        No destinations yet. Pick a platform below to add its server URL and stream key.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-3" aria-label="Destinations">
+      {destinations.map((destination) => (
+        <DestinationRow
+          key={destination.id}
+          destination={destination}
+          isLive={isLive}
+          status={statuses.find((status) => status.destinationId === destination.id)}
+        />
+      ))}
+    </ul>
+  );
+}

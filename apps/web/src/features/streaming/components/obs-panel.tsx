@@ -1,0 +1,51 @@
+import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { usePersonalIngest, useRotateIngestKey } from '../api/ingest';
+import { CopyField } from './copy-field';
+
+/** The user's own ingest for OBS and other encoders: publishing to it goes live to the ticked destinations. */
+export function ObsPanel() {
+  const ingest = usePersonalIngest();
+  const rotate = useRotateIngestKey();
+  if (ingest.isPending) return <Spinner label="Loading your OBS settings" />;
+  if (ingest.isError) {
+    return (
+      <p className="text-sm text-destructive">
+        Your OBS settings could not be loaded: {ingest.error.message}
+      </p>
+    );
+  }
+  const { rtmpUrl, streamKey, relayRunning } = ingest.data;
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">
+        In OBS, choose Settings → Stream → Custom, and paste these. When OBS starts streaming, Relaycast sends
+        it to the destinations ticked above.
+      </p>
+      {relayRunning ? null : (
+        <p className="text-sm text-destructive">{STREAMING_MESSAGES.streamingUnavailable}</p>
+      )}
+      <CopyField label="OBS server" value={rtmpUrl} />
+      <CopyField label="OBS stream key" value={streamKey} isSecret />
+      <div>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={rotate.isPending}
+          onClick={() =>
+            rotate.mutate(undefined, {
+              onSuccess: () => toast.success(STREAMING_MESSAGES.keyRotated),
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          <RefreshCw aria-hidden="true" />
+          Rotate stream key
+        </Button>
+      </div>
+    </div>
+  );
+}

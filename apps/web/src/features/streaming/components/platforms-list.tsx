@@ -1,0 +1,31 @@
+import { STREAM_PLATFORMS, type StreamPlatform } from '@relaycast/shared/streaming';
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/** The platforms to stream to; picking one opens its setup modal. Disabled while live. */
+export function PlatformsList({
+  isLive,
+  onPick,
+}: {
+  isLive: boolean;
+  onPick(platform: StreamPlatform): void;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-2" aria-label="Platforms">
+      {STREAM_PLATFORMS.map((platform) => (
+        <li key={platform.id}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-full justify-start"
+            disabled={isLive}
+            onClick={() => onPick(platform)}
+          >
+            <Plus aria-hidden="true" />
+            {platform.name}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

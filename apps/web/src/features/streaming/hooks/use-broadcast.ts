@@ -1,0 +1,188 @@
+import {
+  type IngestClientMessage,
+  type IngestServerMessage,
+  ingestWebSocketUrl,
+  STREAMING_MESSAGES,
+  type StartStreamInput,
+} from '@relaycast/shared/streaming';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { LIVE_KEY, SESSIONS_KEY, startStreamSession, stopStreamSession } from '../api/sessions';
+import { broadcastReducer, INITIAL_BROADCAST } from '../broadcast-state';
+import { pickRecorderMimeType, RECORDER_TIMESLICE_MS, recorderOptions } from '../media/recorder';
+
+/** How long End Stream waits for the server's final status and close before closing the socket itself. */
+const END_TIMEOUT_MS = 10_000;
+
+interface Connection {
+  socket: WebSocket;
+  recorder: MediaRecorder | null;
+  sessionId: string;
+  isEnding: boolean;
+}
+
+export interface GoLiveOptions extends StartStreamInput {
+  /** Captures what the scene needs and returns the stream to record, or a message saying what is wrong. */
+  prepare(): Promise<{ stream: MediaStream } | { error: string }>;
+  videoBitrateKbps: number;
+  sceneId: string;
+}
+
+function send(socket: WebSocket, message: IngestClientMessage): void {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/**
+ * Going live from the browser (the ingest protocol in packages/shared/src/streaming.ts): create the session,
+ * open its WebSocket, say hello, then send every MediaRecorder chunk in order. One recorder for the whole
+ * session: scene switches, mute and camera off change only what is drawn and mixed.
+ */
+export function useBroadcast() {
+  const [state, dispatch] = useReducer(broadcastReducer, INITIAL_BROADCAST);
+  const connectionRef = useRef<Connection | null>(null);
+  const client = useQueryClient();
+
+  const refreshQueries = useCallback(() => {
+    void client.invalidateQueries({ queryKey: LIVE_KEY });
+    void client.invalidateQueries({ queryKey: SESSIONS_KEY });
+  }, [client]);
+
+  const teardown = useCallback(() => {
+    const connection = connectionRef.current;
+    connectionRef.current = null;
+    if (!connection) return;
+    if (connection.recorder && connection.recorder.state !== 'inactive') connection.recorder.stop();
+    if (connection.socket.readyState <= WebSocket.OPEN) connection.socket.close(1000);
+  }, []);
+
+  useEffect(() => teardown, [teardown]);
+
+  const goLive = useCallback(
+    async ({ prepare, videoBitrateKbps, sceneId, ...input }: GoLiveOptions) => {
+      if (connectionRef.current) return;
+      dispatch({ type: 'start' });
+      const prepared = await prepare();
+      if ('error' in prepared) {
+        dispatch({ type: 'failed', message: prepared.error });
+        return;
+      }
+      const mimeType =
+        typeof MediaRecorder === 'undefined'
+          ? null
+          : pickRecorderMimeType((t) => MediaRecorder.isTypeSupported(t));
+      if (!mimeType) {
+        dispatch({
+          type: 'failed',
+          message: 'This browser cannot record video for streaming. Use Chrome, Edge or Firefox.',
+        });
+        return;
+      }
+      let session: Awaited<ReturnType<typeof startStreamSession>>;
+      try {
+        session = await startStreamSession(input);
+      } catch (error) {
+        dispatch({
+          type: 'failed',
+          message: error instanceof ApiError ? error.message : STREAMING_MESSAGES.ingestFailed,
+        });
+        refreshQueries();
+        return;
+      }
+      if (!session.ingestPath) {
+        dispatch({ type: 'failed', message: STREAMING_MESSAGES.ingestFailed });
+        return;
+      }
+      dispatch({ type: 'session-created', session });
+      refreshQueries();
+
+      const socket = new WebSocket(ingestWebSocketUrl(session.ingestPath, window.location));
+      socket.binaryType = 'arraybuffer';
+      const connection: Connection = { socket, recorder: null, sessionId: session.id, isEnding: false };
+      connectionRef.current = connection;
+
+      socket.onopen = () => {
+        send(socket, { type: 'hello', mimeType });
+        send(socket, { type: 'scene', sceneId });
+        let recorder: MediaRecorder;
+        try {
+          recorder = new MediaRecorder(prepared.stream, recorderOptions(mimeType, videoBitrateKbps));
+        } catch {
+          dispatch({ type: 'failed', message: 'This browser cannot record video for streaming.' });
+          teardown();
+          return;
+        }
+        connection.recorder = recorder;
+        recorder.ondataavailable = (event) => {
+          if (event.data.size > 0 && socket.readyState === WebSocket.OPEN) socket.send(event.data);
+        };
+        recorder.onstop = () => {
+          // The last chunk has been delivered by now; tell the server this is the end, not a dropped link.
+          if (connection.isEnding) send(socket, { type: 'end' });
+        };
+        recorder.start(RECORDER_TIMESLICE_MS);
+      };
+      socket.onmessage = (event) => {
+        if (typeof event.data !== 'string') return;
+        let message: IngestServerMessage;
+        try {
+          message = JSON.parse(event.data) as IngestServerMessage;
+        } catch {
+          return;
+        }
+        if (message.type === 'ready') dispatch({ type: 'ready' });
+        else if (message.type === 'status') {
+          dispatch({ type: 'status', session: message.session });
+          client.setQueryData(LIVE_KEY, { session: message.session });
+        } else if (message.type === 'error') dispatch({ type: 'server-error', message: message.message });
+      };
+      socket.onclose = (event) => {
+        if (connectionRef.current === connection) connectionRef.current = null;
+        if (connection.recorder && connection.recorder.state !== 'inactive') connection.recorder.stop();
+        dispatch({ type: 'closed', code: event.code, reason: event.reason });
+        refreshQueries();
+      };
+    },
+    [client, refreshQueries, teardown],
+  );
+
+  /** End Stream: flush the recorder, send `end`, and wait for the server to close (or stop it over REST). */
+  const endStream = useCallback(
+    async (sessionId: string | null) => {
+      const connection = connectionRef.current;
+      dispatch({ type: 'end-requested' });
+      if (!connection) {
+        // An OBS stream, or one started in another tab: stop it over REST.
+        if (sessionId) {
+          try {
+            await stopStreamSession(sessionId);
+          } finally {
+            refreshQueries();
+          }
+        }
+        return;
+      }
+      connection.isEnding = true;
+      if (connection.recorder && connection.recorder.state !== 'inactive') connection.recorder.stop();
+      else send(connection.socket, { type: 'end' });
+      const closed = new Promise<void>((resolve) => {
+        connection.socket.addEventListener('close', () => resolve(), { once: true });
+        setTimeout(resolve, END_TIMEOUT_MS);
+      });
+      await closed;
+      if (connection.socket.readyState !== WebSocket.CLOSED) {
+        await stopStreamSession(connection.sessionId).catch(() => undefined);
+        connection.socket.close(1000);
+      }
+      refreshQueries();
+    },
+    [refreshQueries],
+  );
+
+  const announceScene = useCallback((sceneId: string) => {
+    const connection = connectionRef.current;
+    if (connection) send(connection.socket, { type: 'scene', sceneId });
+  }, []);
+
+  return { state, goLive, endStream, announceScene };
+}

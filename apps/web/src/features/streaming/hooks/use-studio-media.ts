@@ -1,0 +1,186 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AudioMixer } from '../media/audio-mixer';
+import {
+  CaptureError,
+  type CaptureSource,
+  captureCamera,
+  captureMicrophone,
+  captureScreen,
+  stopStream,
+} from '../media/capture';
+import { type CompositorScene, SceneCompositor } from '../media/compositor';
+
+/** The studio canvas: 720p at 30 fps; the server scales and re-times it to the user's stream settings. */
+export const STUDIO_CANVAS = { width: 1280, height: 720 } as const;
+export const STUDIO_FPS = 30;
+
+export interface StudioSceneNeeds extends CompositorScene {
+  hasMicrophone: boolean;
+}
+
+export type CaptureErrors = Partial<Record<CaptureSource, string>>;
+
+interface Sources {
+  camera: MediaStream | null;
+  microphone: MediaStream | null;
+  screen: MediaStream | null;
+}
+
+export interface DevicePreferences {
+  cameraId?: string;
+  microphoneId?: string;
+}
+
+/**
+ * Owns everything captured in the studio: the sources the current scene needs, the canvas that composes
+ * them and the audio mix. `acquire` asks for what is missing (the screen only on a click, as browsers
+ * require); the composed stream stays the same object for the whole visit.
+ */
+export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferences = {}) {
+  const compositorRef = useRef<SceneCompositor | null>(null);
+  const mixerRef = useRef<AudioMixer | null>(null);
+  const sourcesRef = useRef<Sources>({ camera: null, microphone: null, screen: null });
+  /** Captures under way, so a click and an effect asking at once share one permission prompt. */
+  const pendingRef = useRef<Partial<Record<CaptureSource, Promise<MediaStream>>>>({});
+  const [errors, setErrors] = useState<CaptureErrors>({});
+  const [isMuted, setMuted] = useState(false);
+  const [isCameraOff, setCameraOff] = useState(false);
+  const [previewStream, setPreviewStream] = useState<MediaStream | null>(null);
+  const [activeSources, setActiveSources] = useState<Record<CaptureSource, boolean>>({
+    camera: false,
+    microphone: false,
+    screen: false,
+  });
+
+  // The compositor lives for the whole visit; later scenes are pushed to it by the effect below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once, with the scene of the first render
+  useEffect(() => {
+    const compositor = new SceneCompositor(STUDIO_CANVAS, STUDIO_FPS, scene);
+    compositorRef.current = compositor;
+    compositor.start();
+    setPreviewStream(compositor.captureStream());
+    let mixer: AudioMixer | null = null;
+    try {
+      mixer = new AudioMixer();
+    } catch {
+      setErrors((current) => ({ ...current, microphone: 'This browser cannot mix audio for streaming.' }));
+    }
+    mixerRef.current = mixer;
+    const sources = sourcesRef.current;
+    return () => {
+      compositor.stop();
+      void mixer?.close();
+      stopStream(sources.camera);
+      stopStream(sources.microphone);
+      stopStream(sources.screen);
+      sourcesRef.current = { camera: null, microphone: null, screen: null };
+      compositorRef.current = null;
+      mixerRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    compositorRef.current?.setScene(scene);
+  }, [scene]);
+
+  useEffect(() => {
+    mixerRef.current?.setMuted(isMuted);
+    for (const track of sourcesRef.current.microphone?.getAudioTracks() ?? []) track.enabled = !isMuted;
+  }, [isMuted]);
+
+  useEffect(() => {
+    compositorRef.current?.setCameraOff(isCameraOff);
+    for (const track of sourcesRef.current.camera?.getVideoTracks() ?? []) track.enabled = !isCameraOff;
+  }, [isCameraOff]);
+
+  const attach = useCallback((source: CaptureSource, stream: MediaStream | null) => {
+    sourcesRef.current = { ...sourcesRef.current, [source]: stream };
+    if (source === 'camera') compositorRef.current?.setCameraStream(stream);
+    if (source === 'screen') {
+      compositorRef.current?.setScreenStream(stream);
+      mixerRef.current?.setScreenAudio(stream);
+    }
+    if (source === 'microphone') mixerRef.current?.setMicrophone(stream);
+    setActiveSources((current) => ({ ...current, [source]: !!stream }));
+  }, []);
+
+  /** Captures each source the scene needs that is not running yet; returns true when all of them are. */
+  const acquire = useCallback(
+    async (needs: StudioSceneNeeds, options: { includeScreen: boolean }): Promise<boolean> => {
+      const wanted: CaptureSource[] = [];
+      if (needs.hasCamera) wanted.push('camera');
+      if (needs.hasMicrophone) wanted.push('microphone');
+      if (needs.hasScreen && options.includeScreen) wanted.push('screen');
+      let isComplete = !(needs.hasScreen && !options.includeScreen && !sourcesRef.current.screen);
+      for (const source of wanted) {
+        if (sourcesRef.current[source]) continue;
+        const pending = pendingRef.current[source];
+        if (pending) {
+          const stream = await pending.catch(() => null);
+          if (!stream) isComplete = false;
+          continue;
+        }
+        try {
+          const capture =
+            source === 'camera'
+              ? captureCamera({ deviceId: devices.cameraId })
+              : source === 'microphone'
+                ? captureMicrophone({ deviceId: devices.microphoneId })
+                : captureScreen();
+          pendingRef.current[source] = capture;
+          const stream = await capture.finally(() => {
+            delete pendingRef.current[source];
+          });
+          if (!compositorRef.current) {
+            stopStream(stream);
+            return false;
+          }
+          if (source === 'camera') for (const track of stream.getVideoTracks()) track.enabled = !isCameraOff;
+          if (source === 'microphone') for (const track of stream.getAudioTracks()) track.enabled = !isMuted;
+          for (const track of stream.getTracks()) {
+            track.addEventListener('ended', () => {
+              if (sourcesRef.current[source] === stream) attach(source, null);
+            });
+          }
+          attach(source, stream);
+          setErrors((current) => ({ ...current, [source]: undefined }));
+        } catch (error) {
+          isComplete = false;
+          const message =
+            error instanceof CaptureError ? error.message : `The ${source} could not be started.`;
+          setErrors((current) => ({ ...current, [source]: message }));
+        }
+      }
+      return isComplete;
+    },
+    [attach, devices.cameraId, devices.microphoneId, isCameraOff, isMuted],
+  );
+
+  /** The composed video and mixed audio, for the recorder. */
+  const outgoingStream = useCallback((): MediaStream | null => {
+    const compositor = compositorRef.current;
+    const mixer = mixerRef.current;
+    if (!compositor || !mixer) return null;
+    return new MediaStream([...compositor.captureStream().getVideoTracks(), mixer.track]);
+  }, []);
+
+  const resumeAudio = useCallback(async () => {
+    await mixerRef.current?.resume();
+  }, []);
+
+  const audioLevel = useCallback(() => mixerRef.current?.level() ?? 0, []);
+
+  return {
+    previewStream,
+    errors,
+    activeSources,
+    isMuted,
+    setMuted,
+    isCameraOff,
+    setCameraOff,
+    acquire,
+    outgoingStream,
+    resumeAudio,
+    audioLevel,
+  };
+}
