@@ -5,6 +5,7 @@ export * from './contact';
 export * from './mail';
 export * from './media';
 export * from './posts';
+export * from './publishing';
 export * from './settings';
 export * from './streaming';
 export * from './workspaces';

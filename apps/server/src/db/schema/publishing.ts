@@ -1,0 +1,49 @@
+import { TARGET_STATUSES } from '@relaycast/shared/publishing';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { socialAccounts } from './accounts';
+import { posts } from './posts';
+import { workspaces } from './workspaces';
+
+/**
+ * One row per post × connected account (or per platform without a chosen account: `needs_account`). The row is
+ * the truth about publishing: a pg-boss job only wakes a worker up, and the worker claims the row atomically
+ * (`status` → 'publishing', `attempts` + 1) before it calls the platform, so each target is published once
+ * whatever the queue delivers (docs/decisions/0007-publishing-engine.md).
+ */
+export const postTargets = pgTable(
+  'post_targets',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    accountId: text('account_id').references(() => socialAccounts.id, { onDelete: 'set null' }),
+    status: text('status', { enum: TARGET_STATUSES }).notNull(),
+    /** When the next attempt is due: the post's instant, or the next retry. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when a worker claims the target; a 'publishing' row with an old one belongs to a crashed process. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    platformPostId: text('platform_post_id'),
+    url: text('url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The pg-boss job that will wake a worker for `dueAt` (cancelled when the post moves or is deleted). */
+    jobId: text('job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('post_targets_post_idx').on(table.postId),
+    index('post_targets_account_idx').on(table.accountId),
+    // The sweeps: due targets, and attempts left in flight by a crashed process.
+    index('post_targets_status_due_idx')
+      .on(table.status, table.dueAt)
+      .where(sql`${table.status} in ('scheduled', 'retrying', 'needs_account', 'publishing')`),
+  ],
+);

@@ -1,0 +1,30 @@
+import { sumTargetStatuses, type TargetStatus } from '@relaycast/shared/publishing';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { posts, postTargets } from '../../db/schema/index';
+
+/**
+ * Sets each post's status to the sum of its targets' (packages/shared/src/publishing.ts, sumTargetStatuses).
+ * Drafts keep theirs. Call it in the transaction that changed the targets.
+ */
+export async function recomputePostStatuses(db: Db, postIds: readonly string[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const rows = await db
+    .select({ postId: postTargets.postId, status: postTargets.status })
+    .from(postTargets)
+    .where(inArray(postTargets.postId, [...postIds]));
+  const byPost = new Map<string, TargetStatus[]>();
+  for (const row of rows) {
+    const list = byPost.get(row.postId) ?? [];
+    list.push(row.status);
+    byPost.set(row.postId, list);
+  }
+  for (const [postId, statuses] of byPost) {
+    const status = sumTargetStatuses(statuses);
+    if (!status) continue;
+    await db
+      .update(posts)
+      .set({ status })
+      .where(and(eq(posts.id, postId), ne(posts.status, 'draft'), ne(posts.status, status)));
+  }
+}
