@@ -3,6 +3,7 @@ export * from './ai';
 export * from './auth';
 export * from './contact';
 export * from './engagement';
+export * from './engagement';
 export * from './mail';
 export * from './media';
 export * from './posts';
