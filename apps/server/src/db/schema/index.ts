@@ -3,7 +3,6 @@ export * from './ai';
 export * from './auth';
 export * from './contact';
 export * from './engagement';
-export * from './engagement';
 export * from './mail';
 export * from './media';
 export * from './posts';
