@@ -1,12 +1,15 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
+import { twitterConnector } from './twitter/twitter.connector';
 import type { Connector, ConnectorSettings } from './types';
 
 /**
  * Every connector, by platform. The rest of the server reaches a platform only through `connectorFor` and reads
  * what it can do from `capabilities`: no `if (platform === …)` outside `platforms/`.
  */
-const CONNECTORS: Partial<Record<PlatformId, Connector>> = {};
+const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
+  twitter: twitterConnector,
+};
 
 export function hasConnector(platform: PlatformId): boolean {
   return CONNECTORS[platform] !== undefined;
@@ -42,7 +45,7 @@ function rebase(url: string, base: string): string {
 }
 
 export function connectorSettings(
-  config: Pick<Config, 'platforms' | 'publicUrl'>,
+  config: Pick<Config, 'platforms' | 'publicUrl'> & Partial<Pick<Config, 'platformAllowPrivateUrls'>>,
   platform: PlatformId,
 ): ConnectorSettings {
   const connector = connectorFor(platform);
@@ -58,6 +61,7 @@ export function connectorSettings(
     clientSecret: own.clientSecret,
     urls,
     redirectUri: `${config.publicUrl}/api/accounts/oauth/${platform}/callback`,
+    allowPrivateUrls: config.platformAllowPrivateUrls ?? false,
   };
 }
 

@@ -122,6 +122,11 @@ export interface ConnectorSettings {
   urls: Record<string, string>;
   /** Where the platform sends the user back after authorizing: `${PUBLIC_URL}/api/accounts/oauth/<platform>/callback`. */
   redirectUri: string;
+  /**
+   * Whether a user-given address (a Mastodon instance, a Bluesky service) may resolve to a private or loopback
+   * address (PLATFORM_ALLOW_PRIVATE_URLS). Absent = no.
+   */
+  allowPrivateUrls?: boolean;
 }
 
 export interface AuthorizationRequest {
