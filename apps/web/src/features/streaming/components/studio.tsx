@@ -175,8 +175,9 @@ export function Studio({ clipGenerator, plan }: { clipGenerator?: ReactNode; pla
   const phase = broadcast.state.phase;
 
   return (
-    <div className="grid gap-6">
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+    // Browsers keep audio suspended until the first click; any click in the studio wakes the level meter.
+    <div className="grid gap-6" onPointerDown={() => void media.resumeAudio()}>
+      <header className="flex flex-col gap-4 xl:flex-row xl:items-end xl:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Streaming Studio</h1>
           <p className="mt-2 text-muted-foreground">

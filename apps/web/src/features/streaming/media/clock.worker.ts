@@ -1,6 +1,6 @@
 /**
  * A steady clock for the compositor. Timers in a dedicated worker keep firing when the studio tab is hidden,
- * where requestAnimationFrame stops and would freeze the outgoing stream (docs/decisions/0012-streaming-studio.md).
+ * where requestAnimationFrame stops and would freeze the outgoing stream (docs/decisions/0013-streaming-studio.md).
  * Post an interval in milliseconds to start (or change) the clock, 0 to stop it.
  */
 let timer: ReturnType<typeof setInterval> | undefined;

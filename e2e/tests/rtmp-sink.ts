@@ -1,0 +1,166 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A fake platform: a one-shot `ffmpeg -listen 1` RTMP server that writes what it receives to an FLV file
+ * (shared/streaming.md §6). It exits on its own when the publisher disconnects.
+ */
+export class RtmpSink {
+  private process: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  readonly file: string;
+
+  constructor(
+    readonly dir: string,
+    readonly name: string,
+    readonly port: number,
+    readonly streamKey: string,
+  ) {
+    this.file = path.join(dir, `${name}.flv`);
+  }
+
+  /** The destination's server URL as a user would paste it (the key goes in its own field). */
+  get rtmpUrl(): string {
+    return `rtmp://127.0.0.1:${this.port}/app`;
+  }
+
+  async start(): Promise<void> {
+    // A ping to check whether the port is listening counts as the one connection ffmpeg serves, so
+    // nothing may probe the port: give ffmpeg time to bind instead (it binds within milliseconds).
+    this.process = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-listen',
+        '1',
+        '-i',
+        `${this.rtmpUrl}/${this.streamKey}`,
+        '-c',
+        'copy',
+        '-f',
+        'flv',
+        this.file,
+      ],
+      { stdio: 'ignore' },
+    );
+    const child = this.process;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+
+  /** Waits for ffmpeg to finish writing (it ends when the publisher leaves), killing it after `timeoutMs`. */
+  async finish(timeoutMs = 15_000): Promise<void> {
+    const child = this.process;
+    if (!child) return;
+    const timer = setTimeout(() => child.kill('SIGINT'), timeoutMs);
+    const hardTimer = setTimeout(() => child.kill('SIGKILL'), timeoutMs + 5000);
+    await this.exited;
+    clearTimeout(timer);
+    clearTimeout(hardTimer);
+    this.process = null;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.process;
+    if (!child) return;
+    child.kill('SIGKILL');
+    await this.exited;
+    this.process = null;
+  }
+}
+
+export interface StreamProbe {
+  codec: string;
+  /** Seconds between the first and the last packet. */
+  span: number;
+  packets: number;
+}
+
+/** ffprobe: each stream's codec and the time its packets span (FLV from ffmpeg has no reliable duration). */
+export function probeStreams(file: string): { video: StreamProbe | null; audio: StreamProbe | null } {
+  const result: { video: StreamProbe | null; audio: StreamProbe | null } = { video: null, audio: null };
+  for (const kind of ['video', 'audio'] as const) {
+    const selector = kind === 'video' ? 'v:0' : 'a:0';
+    const codec = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      selector,
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      file,
+    ])
+      .toString()
+      .trim();
+    if (!codec) continue;
+    const times = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      selector,
+      '-show_entries',
+      'packet=pts_time',
+      '-of',
+      'csv=p=0',
+      file,
+    ])
+      .toString()
+      .split('\n')
+      .map((line) => Number.parseFloat(line))
+      .filter((value) => Number.isFinite(value));
+    const span = times.length > 1 ? Math.max(...times) - Math.min(...times) : 0;
+    result[kind] = { codec, span, packets: times.length };
+  }
+  return result;
+}
+
+/** The loudest sample (dBFS) of the audio between `from` and `to` seconds of the file's timeline. */
+export function maxVolume(file: string, from: number, to: number): number {
+  const output = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostats',
+      '-ss',
+      String(from),
+      '-t',
+      String(Math.max(0.1, to - from)),
+      '-i',
+      file,
+      '-map',
+      '0:a:0',
+      '-af',
+      'volumedetect',
+      '-f',
+      'null',
+      '-',
+    ],
+    { encoding: 'utf8' },
+  );
+  return parseVolume(output.stderr);
+}
+
+function parseVolume(text: string): number {
+  const match = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(text);
+  if (!match?.[1] || match[1] === '-inf') return Number.NEGATIVE_INFINITY;
+  return Number.parseFloat(match[1]);
+}

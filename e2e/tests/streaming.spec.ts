@@ -1,0 +1,281 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { seriousViolations } from './helpers';
+import { freePort, maxVolume, probeStreams, RtmpSink } from './rtmp-sink';
+import { signInAsNewUser } from './session';
+
+/**
+ * Chromium with a fake camera (a y4m file, for a steady 30 fps) and a fake microphone (a stereo 440 Hz tone),
+ * generated with ffmpeg for this worker and removed after it.
+ */
+const test = base.extend<object, { fakeMedia: { dir: string; video: string; audio: string } }>({
+  fakeMedia: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as an object
+    async ({}, use) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-stream-'));
+      const video = path.join(dir, 'camera.y4m');
+      const audio = path.join(dir, 'microphone.wav');
+      const quiet = ['-hide_banner', '-loglevel', 'error', '-y'];
+      execFileSync('ffmpeg', [
+        ...quiet,
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=s=320x180:r=30',
+        '-t',
+        '4',
+        '-pix_fmt',
+        'yuv420p',
+        video,
+      ]);
+      execFileSync('ffmpeg', [
+        ...quiet,
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:sample_rate=48000:duration=4',
+        '-ac',
+        '2',
+        '-af',
+        'volume=0.5',
+        audio,
+      ]);
+      await use({ dir, video, audio });
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  launchOptions: [
+    async ({ launchOptions, fakeMedia }, use) => {
+      await use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          '--use-fake-device-for-media-stream',
+          '--use-fake-ui-for-media-stream',
+          `--use-file-for-fake-video-capture=${fakeMedia.video}`,
+          `--use-file-for-fake-audio-capture=${fakeMedia.audio}`,
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function openStudio(page: Page) {
+  await signInAsNewUser(page, 'Stella Streamer');
+  await page.goto('/streaming');
+  await expect(page.getByRole('heading', { name: 'Streaming Studio', level: 1 })).toBeVisible();
+}
+
+function platformButton(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Platforms' }).getByRole('button', { name, exact: true });
+}
+
+async function addDestination(
+  page: Page,
+  platform: string,
+  values: { rtmpUrl: string; streamKey: string; name: string },
+) {
+  await platformButton(page, platform).click();
+  const dialog = page.getByRole('dialog', { name: `Set up ${platform}` });
+  await dialog.getByLabel('RTMP URL').fill(values.rtmpUrl);
+  await dialog.getByLabel('Stream key', { exact: true }).fill(values.streamKey);
+  await dialog.getByLabel('Name (optional)').fill(values.name);
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('setup modal: defaults, masked key with show/hide, copy buttons and the validation messages', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openStudio(page);
+
+  await platformButton(page, 'Twitch').click();
+  const dialog = page.getByRole('dialog', { name: 'Set up Twitch' });
+  await expect(dialog.getByLabel('RTMP URL')).toHaveValue('rtmp://live.twitch.tv/app');
+  const key = dialog.getByLabel('Stream key', { exact: true });
+  await expect(key).toHaveAttribute('type', 'password');
+
+  // Blank after trimming, in either field: the spec's message, and nothing is saved.
+  await key.fill('   ');
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter both stream key and RTMP URL');
+  await dialog.getByLabel('RTMP URL').fill('');
+  await key.fill('live_123456_abcdWXYZ');
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter both stream key and RTMP URL');
+  await dialog.getByLabel('RTMP URL').fill('https://live.twitch.tv/app');
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The RTMP URL must start with rtmp:// or rtmps://');
+
+  await dialog.getByLabel('RTMP URL').fill('rtmp://live.twitch.tv/app');
+  await dialog.getByRole('button', { name: 'Show stream key' }).click();
+  await expect(key).toHaveAttribute('type', 'text');
+  await dialog.getByRole('button', { name: 'Hide stream key' }).click();
+  await expect(key).toHaveAttribute('type', 'password');
+
+  await dialog.getByRole('button', { name: 'Copy stream key' }).click();
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('live_123456_abcdWXYZ');
+  await dialog.getByRole('button', { name: 'Copy RTMP URL' }).click();
+  await expect
+    .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+    .toBe('rtmp://live.twitch.tv/app');
+
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save destination' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Destination saved')).toBeVisible();
+
+  // Saved: only the last four characters of the key ever come back.
+  const row = page.getByRole('list', { name: 'Destinations' }).getByRole('listitem');
+  await expect(row).toContainText('Twitch');
+  await expect(row).toContainText('••••••••WXYZ');
+  await expect(page.locator('body')).not.toContainText('live_123456');
+  await expect(page.getByRole('checkbox', { name: 'Stream to Twitch' })).toBeChecked();
+
+  // Stored on the server: still there after a reload.
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Stream to Twitch' })).toBeChecked();
+
+  // Twitter has no published ingest: the URL starts empty.
+  await platformButton(page, 'Twitter Live').click();
+  await expect(page.getByRole('dialog', { name: 'Set up Twitter Live' }).getByLabel('RTMP URL')).toHaveValue(
+    '',
+  );
+});
+
+test('custom scene: name, sources and corner are saved for the user', async ({ page }) => {
+  await openStudio(page);
+  const scenes = page.getByRole('region', { name: 'Scenes' });
+  await expect(scenes.getByRole('button', { name: /Main Scene/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(scenes.getByRole('button', { name: /Screen Share/ })).toHaveAttribute('aria-pressed', 'false');
+  await expect(scenes.getByRole('button', { name: /Picture in Picture/ })).toBeVisible();
+
+  await scenes.getByRole('button', { name: 'Add scene' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New scene' });
+  await dialog.getByRole('button', { name: 'Add scene' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Give the scene a name.');
+  await dialog.getByLabel('Scene name').fill('Interview');
+  await dialog.getByLabel('Screen', { exact: true }).check();
+  await dialog.getByLabel('Camera corner').selectOption('top-left');
+  await dialog.getByRole('button', { name: 'Add scene' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Scene added')).toBeVisible();
+  await expect(scenes.getByRole('button', { name: /Interview/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  await expect(scenes.getByRole('button', { name: /Interview.*Camera, Screen, Microphone/ })).toBeVisible();
+
+  // The panel toggles.
+  await page.getByRole('button', { name: 'Scenes', exact: true }).click();
+  await expect(scenes).toBeHidden();
+  await page.getByRole('button', { name: 'Scenes', exact: true }).click();
+  await expect(scenes).toBeVisible();
+});
+
+test('go live to two local RTMP sinks, switch scenes and mute while live, end: both sinks got it all', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-sinks-'));
+  const sinks = [
+    new RtmpSink(dir, 'sink-a', await freePort(), 'sinkAkey0001'),
+    new RtmpSink(dir, 'sink-b', await freePort(), 'sinkBkey0002'),
+  ];
+  try {
+    await openStudio(page);
+    await addDestination(page, 'Custom RTMP', {
+      rtmpUrl: sinks[0]?.rtmpUrl ?? '',
+      streamKey: 'sinkAkey0001',
+      name: 'Sink A',
+    });
+    await addDestination(page, 'YouTube Live', {
+      rtmpUrl: sinks[1]?.rtmpUrl ?? '',
+      streamKey: 'sinkBkey0002',
+      name: 'Sink B',
+    });
+    for (const sink of sinks) await sink.start();
+
+    // The camera preview runs before going live.
+    const preview = page.getByLabel('Preview of Main Scene');
+    await expect.poll(() => preview.evaluate((video: HTMLVideoElement) => video.videoWidth)).toBe(1280);
+
+    await page.getByRole('button', { name: 'Go Live' }).click();
+    const rows = page.getByRole('list', { name: 'Destinations' });
+    const rowA = rows.getByRole('listitem').filter({ hasText: 'Sink A' });
+    const rowB = rows.getByRole('listitem').filter({ hasText: 'Sink B' });
+    await expect(rowA.getByText('Live', { exact: true })).toBeVisible({ timeout: 45_000 });
+    await expect(rowB.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
+    const liveAt = Date.now();
+    await expect(page.getByRole('button', { name: 'End Stream' })).toBeVisible();
+    await expect(platformButton(page, 'Twitch')).toBeDisabled();
+    await expect(rowA.getByText(/\d[\d,]* kbps/)).toBeVisible({ timeout: 10_000 });
+
+    // Switch scenes live: the stream keeps going (the destinations never leave Live).
+    const scenes = page.getByRole('region', { name: 'Scenes' });
+    await page.waitForTimeout(2000);
+    await scenes.getByRole('button', { name: /Picture in Picture/ }).click();
+    await expect(scenes.getByRole('button', { name: /Picture in Picture/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.waitForTimeout(2000);
+    await scenes.getByRole('button', { name: /Main Scene/ }).click();
+    await expect(page.getByLabel('Preview of Main Scene')).toBeVisible();
+    await page.waitForTimeout(2000);
+
+    const mute = page.getByRole('button', { name: 'Mute' });
+    await mute.click();
+    await expect(mute).toHaveAttribute('aria-pressed', 'true');
+    const mutedAt = Date.now();
+    await page.waitForTimeout(5000);
+    await expect(rowA.getByText('Live', { exact: true })).toBeVisible();
+    await expect(rowB.getByText('Live', { exact: true })).toBeVisible();
+
+    const endAt = Date.now();
+    await page.getByRole('button', { name: 'End Stream' }).click();
+    await expect(page.getByRole('button', { name: 'Go Live' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Stream ended')).toBeVisible();
+    await expect(platformButton(page, 'Twitch')).toBeEnabled();
+    await page.screenshot({ path: testInfo.outputPath('studio-after-stream.png') });
+
+    for (const sink of sinks) await sink.finish();
+    const liveSeconds = (endAt - liveAt) / 1000;
+    const mutedSeconds = (endAt - mutedAt) / 1000;
+    for (const sink of sinks) {
+      const probe = probeStreams(sink.file);
+      testInfo.annotations.push({
+        type: sink.name,
+        description: `${JSON.stringify(probe)} live ${liveSeconds}s`,
+      });
+      expect(probe.video?.codec, sink.name).toBe('h264');
+      expect(probe.audio?.codec, sink.name).toBe('aac');
+      // Lower bound: the sink was receiving from before both rows said Live (status arrives each second)
+      // until End Stream, less one second of status lag. Upper bound: it may also have the start-up seconds
+      // before the second row turned Live, the relay's cached GOP (≤ 2 s) and the last chunk's flush.
+      for (const kind of ['video', 'audio'] as const) {
+        expect(probe[kind]?.span ?? 0, `${sink.name} ${kind}`).toBeGreaterThan(liveSeconds - 1);
+        expect(probe[kind]?.span ?? 0, `${sink.name} ${kind}`).toBeLessThan(liveSeconds + 8);
+      }
+      // The tone is there before Mute and gone after it (the last second is skipped for the mute's latency).
+      const end = probe.audio?.span ?? 0;
+      expect(maxVolume(sink.file, 1, end - mutedSeconds - 1), `${sink.name} before mute`).toBeGreaterThan(
+        -30,
+      );
+      expect(maxVolume(sink.file, end - mutedSeconds + 2, end - 0.5), `${sink.name} after mute`).toBeLessThan(
+        -50,
+      );
+    }
+  } finally {
+    for (const sink of sinks) await sink.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
