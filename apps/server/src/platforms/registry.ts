@@ -1,5 +1,6 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
+import { facebookConnector } from './facebook/facebook.connector';
 import { twitterConnector } from './twitter/twitter.connector';
 import type { Connector, ConnectorSettings } from './types';
 
@@ -8,6 +9,7 @@ import type { Connector, ConnectorSettings } from './types';
  * what it can do from `capabilities`: no `if (platform === …)` outside `platforms/`.
  */
 const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
+  facebook: facebookConnector,
   twitter: twitterConnector,
 };
 
