@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consent, contextFor, platformFailure, TEST_PUBLIC_URL, testMedia } from '../meta/test-kit';
 import { registerConnector } from '../registry';
+import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { facebookConnector } from './facebook.connector';
 import { type FacebookFake, startFacebookFake } from './facebook.fake';
@@ -9,7 +9,8 @@ let fake: FacebookFake;
 let ctx: CallContext;
 let restore: () => void;
 let credentials: AccountCredentials;
-const redirectUri = `${TEST_PUBLIC_URL}/api/accounts/oauth/facebook/callback`;
+const redirectUri = 'http://localhost:3000/api/accounts/oauth/facebook/callback';
+const testMedia = (id: string, kind: 'image' | 'video') => memoryMedia(kind, { id });
 
 async function connect(loginHint?: string) {
   const url = new URL(
@@ -17,18 +18,15 @@ async function connect(loginHint?: string) {
   );
   if (loginHint) url.searchParams.set('login_hint', loginHint);
   const callback = await consent(url.toString());
-  const identity = await facebookConnector.exchangeCode?.(ctx, {
-    code: callback.get('code') ?? '',
-    redirectUri,
-  });
+  const identity = await facebookConnector.exchangeCode?.(ctx, { code: callback.code, redirectUri });
   if (!identity) throw new Error('no identity');
-  return { identity, code: callback.get('code') ?? '', state: callback.get('state') };
+  return { identity, code: callback.code, state: callback.state };
 }
 
 beforeAll(async () => {
   restore = registerConnector(facebookConnector);
   fake = await startFacebookFake();
-  ctx = contextFor('facebook', fake.url);
+  ctx = { settings: fakeSettings('facebook', fake.url) };
   const { identity } = await connect();
   credentials = {
     accessToken: identity.tokens.accessToken,

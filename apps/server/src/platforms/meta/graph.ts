@@ -1,4 +1,5 @@
 import { type ErrorDescription, type PlatformRequest, type PlatformResponse, platformRequest } from '../http';
+import { sleep } from '../media';
 import { type CallContext, PlatformError } from '../types';
 
 /**
@@ -116,24 +117,6 @@ export interface PollOptions {
 
 export const DEFAULT_POLL: PollOptions = { intervalMs: 1_000, maxIntervalMs: 10_000, timeoutMs: 10 * 60_000 };
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new PlatformError('retry', 'The publish was interrupted.'));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new PlatformError('retry', 'The publish was interrupted.'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Reads `check()` until it says `done`; `failed` becomes a refusal with the platform's reason. Running out of time
  * means the media was never published, so trying again later is safe.
@@ -156,7 +139,9 @@ export async function pollUntil(
         `The platform was still processing the ${what}; it was not published.`,
       );
     }
-    await sleep(interval, ctx.signal);
+    await sleep(interval, ctx.signal).catch(() => {
+      throw new PlatformError('retry', 'The publish was interrupted before it was sent.');
+    });
     interval = Math.min(interval * 2, options.maxIntervalMs);
   }
 }
