@@ -11,6 +11,8 @@ import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { startReminderTimer } from './modules/stream-schedule/stream-schedule.reminders';
+import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
@@ -77,6 +79,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(settingsRoutes, { db: database.db });
+  await app.register(streamScheduleRoutes, { db: database.db });
+  if (config.streamReminderIntervalMs > 0) {
+    const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log };
+    let reminders: ReturnType<typeof startReminderTimer> | undefined;
+    app.addHook('onReady', async () => {
+      reminders = startReminderTimer(context, config.streamReminderIntervalMs);
+    });
+    app.addHook('preClose', async () => {
+      await reminders?.stop();
+    });
+  }
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);

@@ -83,6 +83,7 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().trim().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
+  STREAM_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -127,6 +128,8 @@ export interface Config {
    * instances turn it on.
    */
   platformAllowPrivateUrls: boolean;
+  /** How often planned streams that are due get their reminder; 0 turns the reminder timer off. */
+  streamReminderIntervalMs: number;
 }
 
 /** The server's AI provider; a workspace admin may override each field (modules/ai). */
@@ -249,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       }),
     ) as Record<PlatformId, PlatformConfig>,
     platformAllowPrivateUrls: env.PLATFORM_ALLOW_PRIVATE_URLS,
+    streamReminderIntervalMs: env.STREAM_REMINDER_INTERVAL_MS,
   };
   const merged = { ...base, ...overrides };
   if (overrides.dataDir && !overrides.mediaDir) merged.mediaDir = path.join(merged.dataDir, 'media');

@@ -1,0 +1,80 @@
+import {
+  listScheduledStreamsQuerySchema,
+  scheduledStreamInputSchema,
+  scheduledStreamListSchema,
+  scheduledStreamSchema,
+} from '@relaycast/shared/stream-schedule';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  createScheduledStream,
+  deleteScheduledStream,
+  dismissScheduledStream,
+  getScheduledStream,
+  listDueStreams,
+  listScheduledStreams,
+  type ScheduleOwner,
+  updateScheduledStream,
+} from './stream-schedule.service';
+
+const paramsSchema = z.object({ id: z.string().min(1).max(100) });
+
+async function ownerOf(request: FastifyRequest): Promise<ScheduleOwner> {
+  const { user, workspace } = await request.requireWorkspace();
+  return { userId: user.id, workspaceId: workspace.id };
+}
+
+/** `/api/scheduled-streams`: the user's planned streams (packages/shared/src/stream-schedule.ts). */
+export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/scheduled-streams',
+    {
+      schema: { querystring: listScheduledStreamsQuerySchema, response: { 200: scheduledStreamListSchema } },
+    },
+    async (request) => ({ streams: await listScheduledStreams(db, await ownerOf(request), request.query) }),
+  );
+
+  app.get(
+    '/api/scheduled-streams/due',
+    { schema: { response: { 200: scheduledStreamListSchema } } },
+    async (request) => ({ streams: await listDueStreams(db, await ownerOf(request)) }),
+  );
+
+  app.get(
+    '/api/scheduled-streams/:id',
+    { schema: { params: paramsSchema, response: { 200: scheduledStreamSchema } } },
+    async (request) => getScheduledStream(db, await ownerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/scheduled-streams',
+    { schema: { body: scheduledStreamInputSchema, response: { 201: scheduledStreamSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createScheduledStream(db, await ownerOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/scheduled-streams/:id',
+    {
+      schema: {
+        params: paramsSchema,
+        body: scheduledStreamInputSchema,
+        response: { 200: scheduledStreamSchema },
+      },
+    },
+    async (request) => updateScheduledStream(db, await ownerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/scheduled-streams/:id/dismiss',
+    { schema: { params: paramsSchema, response: { 200: scheduledStreamSchema } } },
+    async (request) => dismissScheduledStream(db, await ownerOf(request), request.params.id),
+  );
+
+  app.delete('/api/scheduled-streams/:id', { schema: { params: paramsSchema } }, async (request, reply) => {
+    await deleteScheduledStream(db, await ownerOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+};

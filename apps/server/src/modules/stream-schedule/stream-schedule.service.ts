@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DUE_WINDOW_MINUTES,
+  type ListScheduledStreamsQuery,
+  type ParsedScheduledStreamInput,
+  type ScheduledStream,
+  STREAM_SCHEDULE_ERROR_CODES,
+  STREAM_SCHEDULE_MESSAGES,
+} from '@relaycast/shared/stream-schedule';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { scheduledStreams, streamDestinations } from '../../db/schema/index';
+import { AppError, ValidationError } from '../../lib/app-error';
+
+/** Whose planned streams: the signed-in user in their current workspace. */
+export interface ScheduleOwner {
+  workspaceId: string;
+  userId: string;
+}
+
+type Row = typeof scheduledStreams.$inferSelect;
+
+/** The most planned streams one list returns. */
+const MAX_LIST = 500;
+
+export function toScheduledStream(row: Row): ScheduledStream {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    scheduledAt: row.scheduledAt.toISOString(),
+    timezone: row.timezone,
+    destinationIds: row.destinationIds,
+    remindedAt: row.remindedAt?.toISOString() ?? null,
+    dismissedAt: row.dismissedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const owned = (owner: ScheduleOwner) =>
+  and(eq(scheduledStreams.workspaceId, owner.workspaceId), eq(scheduledStreams.userId, owner.userId));
+
+const notFound = () =>
+  new AppError(STREAM_SCHEDULE_ERROR_CODES.notFound, 404, STREAM_SCHEDULE_MESSAGES.notFound);
+
+/** The chosen destinations must be the owner's own saved ones. */
+async function checkDestinations(db: Db, owner: ScheduleOwner, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ id: streamDestinations.id })
+    .from(streamDestinations)
+    .where(
+      and(
+        eq(streamDestinations.workspaceId, owner.workspaceId),
+        eq(streamDestinations.userId, owner.userId),
+        inArray(streamDestinations.id, [...ids]),
+      ),
+    );
+  if (found.length !== ids.length) {
+    throw new ValidationError([
+      { path: 'destinationIds', message: STREAM_SCHEDULE_MESSAGES.unknownDestination },
+    ]);
+  }
+}
+
+function checkFuture(scheduledAt: Date, now: Date) {
+  if (scheduledAt.getTime() <= now.getTime()) {
+    throw new ValidationError([{ path: 'scheduledAt', message: STREAM_SCHEDULE_MESSAGES.inPast }]);
+  }
+}
+
+/** Planned streams in a range (by start); without one, those not yet past their due window. */
+export async function listScheduledStreams(
+  db: Db,
+  owner: ScheduleOwner,
+  query: ListScheduledStreamsQuery,
+  now: Date = new Date(),
+): Promise<ScheduledStream[]> {
+  const range =
+    query.from || query.to
+      ? and(
+          query.from ? gte(scheduledStreams.scheduledAt, new Date(query.from)) : undefined,
+          query.to ? lt(scheduledStreams.scheduledAt, new Date(query.to)) : undefined,
+        )
+      : gte(scheduledStreams.scheduledAt, new Date(now.getTime() - DUE_WINDOW_MINUTES * 60_000));
+  const rows = await db
+    .select()
+    .from(scheduledStreams)
+    .where(and(owned(owner), range))
+    .orderBy(asc(scheduledStreams.scheduledAt), asc(scheduledStreams.id))
+    .limit(MAX_LIST);
+  return rows.map(toScheduledStream);
+}
+
+/** Due now: started less than the due window ago and not dismissed (the banner on /dashboard and /streaming). */
+export async function listDueStreams(db: Db, owner: ScheduleOwner, now: Date = new Date()) {
+  const rows = await db
+    .select()
+    .from(scheduledStreams)
+    .where(
+      and(
+        owned(owner),
+        isNull(scheduledStreams.dismissedAt),
+        lte(scheduledStreams.scheduledAt, now),
+        gt(scheduledStreams.scheduledAt, new Date(now.getTime() - DUE_WINDOW_MINUTES * 60_000)),
+      ),
+    )
+    .orderBy(asc(scheduledStreams.scheduledAt));
+  return rows.map(toScheduledStream);
+}
+
+export async function getScheduledStream(db: Db, owner: ScheduleOwner, id: string): Promise<ScheduledStream> {
+  const [row] = await db
+    .select()
+    .from(scheduledStreams)
+    .where(and(owned(owner), eq(scheduledStreams.id, id)));
+  if (!row) throw notFound();
+  return toScheduledStream(row);
+}
+
+export async function createScheduledStream(
+  db: Db,
+  owner: ScheduleOwner,
+  input: ParsedScheduledStreamInput,
+  now: Date = new Date(),
+): Promise<ScheduledStream> {
+  const scheduledAt = new Date(input.scheduledAt);
+  checkFuture(scheduledAt, now);
+  await checkDestinations(db, owner, input.destinationIds);
+  const [row] = await db
+    .insert(scheduledStreams)
+    .values({
+      id: randomUUID(),
+      workspaceId: owner.workspaceId,
+      userId: owner.userId,
+      title: input.title,
+      description: input.description,
+      scheduledAt,
+      timezone: input.timezone,
+      destinationIds: input.destinationIds,
+    })
+    .returning();
+  return toScheduledStream(row!);
+}
+
+/**
+ * Replaces a planned stream. Moving it to a new time (which must be in the future) makes its reminder and its
+ * banner due again.
+ */
+export async function updateScheduledStream(
+  db: Db,
+  owner: ScheduleOwner,
+  id: string,
+  input: ParsedScheduledStreamInput,
+  now: Date = new Date(),
+): Promise<ScheduledStream> {
+  const current = await getScheduledStream(db, owner, id);
+  const scheduledAt = new Date(input.scheduledAt);
+  const isMoved = scheduledAt.getTime() !== Date.parse(current.scheduledAt);
+  if (isMoved) checkFuture(scheduledAt, now);
+  await checkDestinations(db, owner, input.destinationIds);
+  const [row] = await db
+    .update(scheduledStreams)
+    .set({
+      title: input.title,
+      description: input.description,
+      scheduledAt,
+      timezone: input.timezone,
+      destinationIds: input.destinationIds,
+      updatedAt: now,
+      ...(isMoved ? { remindedAt: null, dismissedAt: null } : {}),
+    })
+    .where(and(owned(owner), eq(scheduledStreams.id, id)))
+    .returning();
+  if (!row) throw notFound();
+  return toScheduledStream(row);
+}
+
+export async function dismissScheduledStream(
+  db: Db,
+  owner: ScheduleOwner,
+  id: string,
+  now: Date = new Date(),
+): Promise<ScheduledStream> {
+  const [row] = await db
+    .update(scheduledStreams)
+    .set({ dismissedAt: now })
+    .where(and(owned(owner), eq(scheduledStreams.id, id)))
+    .returning();
+  if (!row) throw notFound();
+  return toScheduledStream(row);
+}
+
+export async function deleteScheduledStream(db: Db, owner: ScheduleOwner, id: string): Promise<void> {
+  const deleted = await db
+    .delete(scheduledStreams)
+    .where(and(owned(owner), eq(scheduledStreams.id, id)))
+    .returning({ id: scheduledStreams.id });
+  if (deleted.length === 0) throw notFound();
+}
