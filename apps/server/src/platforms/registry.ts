@@ -1,6 +1,7 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
 import { facebookConnector } from './facebook/facebook.connector';
+import { mastodonConnector } from './mastodon/mastodon.connector';
 import { twitterConnector } from './twitter/twitter.connector';
 import type { Connector, ConnectorSettings } from './types';
 
@@ -10,6 +11,7 @@ import type { Connector, ConnectorSettings } from './types';
  */
 const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
   facebook: facebookConnector,
+  mastodon: mastodonConnector,
   twitter: twitterConnector,
 };
 

@@ -29,6 +29,11 @@ export interface OAuthFakeOptions {
   accessTokenTtlSeconds?: number;
   /** Account ids issued by the counter: `${accountPrefix}${n}`. */
   accountPrefix: string;
+  /**
+   * Apps registered at runtime (Mastodon's POST /api/v1/apps): client id → secret. When given, these clients are
+   * accepted besides `clientId`/`clientSecret`.
+   */
+  clients?: Map<string, string>;
   /** Extra checks on the authorize request (scopes…); throw to record a violation. */
   checkAuthorize?(request: FakeRequest): void;
 }
@@ -115,7 +120,10 @@ export function createOAuthFake(options: OAuthFakeOptions): OAuthFake {
       const q = request.query;
       const redirectUri = q.get('redirect_uri');
       if (q.get('response_type') !== 'code') throw new Error('response_type must be code');
-      if (q.get('client_id') !== options.clientId) throw new Error(`unknown client_id ${q.get('client_id')}`);
+      const clientId = q.get('client_id') ?? '';
+      if (clientId !== options.clientId && !options.clients?.has(clientId)) {
+        throw new Error(`unknown client_id ${clientId}`);
+      }
       if (!redirectUri) throw new Error('missing redirect_uri');
       if (!q.get('state')) throw new Error('missing state');
       const challenge = q.get('code_challenge') ?? undefined;
@@ -130,7 +138,7 @@ export function createOAuthFake(options: OAuthFakeOptions): OAuthFake {
         : `${options.accountPrefix}${counter}`;
       const code = token('code');
       grants.set(code, {
-        clientId: options.clientId,
+        clientId,
         redirectUri,
         challenge,
         accountId,
@@ -143,15 +151,20 @@ export function createOAuthFake(options: OAuthFakeOptions): OAuthFake {
     },
     token(request) {
       const client = clientOf(request);
-      if (client.id !== options.clientId || client.secret !== options.clientSecret) {
-        return oauthError('invalid_client', 'Client authentication failed.', 401);
-      }
+      const known =
+        (client.id === options.clientId && client.secret === options.clientSecret) ||
+        (client.id !== undefined &&
+          client.secret !== undefined &&
+          options.clients?.get(client.id) === client.secret);
+      if (!known) return oauthError('invalid_client', 'Client authentication failed.', 401);
       const body = request.body ?? {};
       if (body.grant_type === 'authorization_code') {
         const grant = grants.get(String(body.code));
         if (!grant)
           return oauthError('invalid_grant', 'The authorization code is invalid or was already used.');
         grants.delete(String(body.code));
+        if (grant.clientId !== client.id)
+          return oauthError('invalid_grant', 'The code was issued to another client.');
         if (body.redirect_uri !== grant.redirectUri) {
           return oauthError('invalid_grant', 'The redirect_uri does not match the authorization request.');
         }
@@ -201,16 +214,20 @@ export function createOAuthFake(options: OAuthFakeOptions): OAuthFake {
 /** Reads a multipart/form-data body (the fakes receive small uploads): fields as text, files as bytes. */
 export async function parseMultipart(
   request: FakeRequest,
-): Promise<{ fields: Record<string, string>; files: Record<string, Buffer> }> {
+): Promise<{ fields: Record<string, string>; files: Record<string, Buffer>; types: Record<string, string> }> {
   const contentType = request.headers['content-type'] ?? '';
   if (!contentType.startsWith('multipart/form-data'))
     throw new Error(`expected multipart/form-data, got ${contentType}`);
   const form = await new Response(request.raw, { headers: { 'content-type': contentType } }).formData();
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
+  const types: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') fields[name] = value;
-    else files[name] = Buffer.from(await value.arrayBuffer());
+    else {
+      files[name] = Buffer.from(await value.arrayBuffer());
+      types[name] = value.type;
+    }
   }
-  return { fields, files };
+  return { fields, files, types };
 }
