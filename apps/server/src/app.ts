@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { createAuth } from './modules/auth/auth';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(postsRoutes, { db: database.db });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
+  await app.register(accountsRoutes, { db: database.db, config, mailer });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(streamScheduleRoutes, { db: database.db });
   if (config.streamReminderIntervalMs > 0) {

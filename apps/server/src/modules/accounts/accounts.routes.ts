@@ -1,0 +1,214 @@
+import {
+  blueskyConnectInputSchema,
+  connectablePlatformListSchema,
+  mastodonStartInputSchema,
+  oauthStartResultSchema,
+  socialAccountListSchema,
+  socialAccountSchema,
+} from '@relaycast/shared/accounts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { connectorFor, connectorSettings } from '../../platforms/registry';
+import { PlatformError } from '../../platforms/types';
+import type { Mailer } from '../mail/mailer';
+import { refreshAccount } from './account-credentials';
+import {
+  CallbackRefusal,
+  completeOAuth,
+  platformFailure,
+  startInstanceOAuth,
+  startOAuth,
+} from './accounts.oauth';
+import {
+  ACCOUNT_ERROR_CODES,
+  connectorForConnect,
+  disconnectAccount,
+  listAccounts,
+  listConnectablePlatforms,
+  parsePlatform,
+  requireAccount,
+  saveConnectedAccount,
+  toAccountDto,
+} from './accounts.service';
+import { sendReconnectNotices, startAccountsSweep } from './accounts.sweep';
+
+export interface AccountsRoutesOptions {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /**
+   * Called after an account is disconnected, to flag its scheduled posts (the publishing engine's
+   * `flagTargetsOfDisconnectedAccount`). app.ts wires it.
+   */
+  onDisconnected?: (db: Db, accountId: string) => Promise<unknown>;
+  /** Runs the refresh sweep in the background (off in tests, which call `runAccountsSweep` themselves). */
+  runSweep?: boolean;
+}
+
+const platformParams = z.object({ platform: z.string() });
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
+  app,
+  { db, config, mailer, onDisconnected, runSweep = config.env !== 'test' },
+) => {
+  if (runSweep) {
+    const stop = startAccountsSweep(db, config, mailer, app.log);
+    app.addHook('onClose', async () => stop());
+  }
+
+  app.get('/api/accounts', { schema: { response: { 200: socialAccountListSchema } } }, async (request) => {
+    const { workspace } = await request.requireWorkspace();
+    return { accounts: (await listAccounts(db, workspace.id)).map(toAccountDto) };
+  });
+
+  app.get(
+    '/api/accounts/platforms',
+    { schema: { response: { 200: connectablePlatformListSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return listConnectablePlatforms(db, config, workspace);
+    },
+  );
+
+  app.post(
+    '/api/accounts/oauth/:platform/start',
+    { schema: { params: platformParams, response: { 200: oauthStartResultSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const platform = parsePlatform(request.params.platform);
+      return startOAuth(db, config, { workspace, userId: user.id }, platform);
+    },
+  );
+
+  /** Where the platform sends the browser back: always a redirect to the screen, with the outcome. */
+  app.get(
+    '/api/accounts/oauth/:platform/callback',
+    {
+      schema: {
+        params: platformParams,
+        querystring: z
+          .object({ code: z.string().max(4096), state: z.string().max(512), error: z.string().max(512) })
+          .partial(),
+      },
+    },
+    async (request, reply) => {
+      const target = new URLSearchParams();
+      let platform: ReturnType<typeof parsePlatform> | undefined;
+      try {
+        platform = parsePlatform(request.params.platform);
+        target.set('platform', platform);
+        const caller = await callerOf(request);
+        const account = await completeOAuth(db, config, caller, platform, request.query);
+        target.set('result', 'connected');
+        target.set('account', account.id);
+      } catch (error) {
+        if (error instanceof CallbackRefusal) {
+          if (error.reason) request.log.warn({ err: error.reason, platform }, 'OAuth code exchange failed');
+          target.set('result', error.code);
+          if (error.planId) target.set('plan', error.planId);
+        } else if (error instanceof AppError && error.statusCode === 404) {
+          target.set('result', 'state_invalid');
+        } else {
+          throw error;
+        }
+      }
+      return reply.redirect(`/connected-accounts?${target.toString()}`);
+    },
+  );
+
+  app.post(
+    '/api/accounts/mastodon/start',
+    { schema: { body: mastodonStartInputSchema, response: { 200: oauthStartResultSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      return startInstanceOAuth(
+        db,
+        config,
+        { workspace, userId: user.id },
+        'mastodon',
+        request.body.instanceUrl,
+      );
+    },
+  );
+
+  app.post(
+    '/api/accounts/bluesky',
+    { schema: { body: blueskyConnectInputSchema, response: { 200: socialAccountSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const connector = connectorForConnect(config, 'bluesky', 'app-password');
+      if (!connector.connectWithPassword) throw new Error('bluesky connector has no connectWithPassword');
+      const identity = await connector
+        .connectWithPassword(
+          { settings: connectorSettings(config, 'bluesky') },
+          { identifier: request.body.handle, password: request.body.appPassword },
+        )
+        .catch((error) => {
+          throw platformFailure(error, 'bluesky');
+        });
+      const account = await saveConnectedAccount(db, config, {
+        workspace,
+        userId: user.id,
+        platform: 'bluesky',
+        identity,
+      });
+      return toAccountDto(account);
+    },
+  );
+
+  app.post(
+    '/api/accounts/:id/refresh',
+    { schema: { params: idParams, response: { 200: socialAccountSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      const account = await requireAccount(db, workspace.id, request.params.id);
+      if (account.status !== 'connected') {
+        throw new AppError(
+          ACCOUNT_ERROR_CODES.platformRefused,
+          409,
+          account.status === 'disconnected'
+            ? 'This account is disconnected. Connect it again.'
+            : 'This account needs reconnecting. Use Reconnect.',
+        );
+      }
+      const connector = connectorFor(account.platform as Parameters<typeof connectorFor>[0]);
+      if (!connector.capabilities.refresh || !account.refreshTokenEncrypted) return toAccountDto(account);
+      try {
+        return toAccountDto(await refreshAccount(db, config, account));
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'reauthorize') {
+          await sendReconnectNotices(db, mailer, config);
+        }
+        throw platformFailure(error, connector.platform);
+      }
+    },
+  );
+
+  app.delete(
+    '/api/accounts/:id',
+    { schema: { params: idParams, response: { 200: socialAccountSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      const account = await disconnectAccount(db, workspace.id, request.params.id);
+      if (onDisconnected) await onDisconnected(db, account.id);
+      return toAccountDto(account);
+    },
+  );
+};
+
+/** The signed-in caller, or null (a callback without a session is refused as a mismatch). */
+async function callerOf(request: FastifyRequest) {
+  try {
+    const { user, workspace } = await request.requireWorkspace();
+    return { userId: user.id, workspace };
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) return null;
+    throw error;
+  }
+}

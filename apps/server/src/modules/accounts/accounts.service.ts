@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  type ConnectablePlatformList,
+  type SocialAccount as SocialAccountDto,
+} from '@relaycast/shared/accounts';
+import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { socialAccounts } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { connectorFor, hasConnector, missingConfiguration } from '../../platforms/registry';
+import type { ConnectedIdentity, Connector } from '../../platforms/types';
+import { effectivePlan, type WorkspaceContext } from '../workspaces/workspaces.service';
+import { loadAccount, type SocialAccount, tokenColumns } from './account-credentials';
+
+export const ACCOUNT_ERROR_CODES = {
+  notFound: 'ACCOUNT_NOT_FOUND',
+  unknownPlatform: 'UNKNOWN_PLATFORM',
+  unavailable: 'PLATFORM_UNAVAILABLE',
+  notConfigured: 'PLATFORM_NOT_CONFIGURED',
+  wrongMethod: 'WRONG_CONNECT_METHOD',
+  totalLimit: 'ACCOUNT_LIMIT',
+  platformLimit: 'PLATFORM_ACCOUNT_LIMIT',
+  platformRefused: 'PLATFORM_REFUSED',
+  platformUnreachable: 'PLATFORM_UNREACHABLE',
+} as const;
+
+/** Statuses that hold a place against the plan's limits (a disconnected account holds none). */
+const COUNTED_STATUSES = ['connected', 'needs_reconnect'] as const;
+
+export function toAccountDto(account: SocialAccount): SocialAccountDto {
+  return {
+    id: account.id,
+    platform: account.platform as PlatformId,
+    handle: account.handle,
+    displayName: account.displayName,
+    avatarUrl: account.avatarUrl,
+    instanceUrl: account.instanceUrl || null,
+    status: account.status,
+    lastSyncAt: account.lastSyncAt?.toISOString() ?? null,
+    lastError: account.lastError,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+export async function listAccounts(db: Db, workspaceId: string): Promise<SocialAccount[]> {
+  return db
+    .select()
+    .from(socialAccounts)
+    .where(eq(socialAccounts.workspaceId, workspaceId))
+    .orderBy(asc(socialAccounts.platform), asc(socialAccounts.createdAt));
+}
+
+/** The account or a 404 (another workspace's account is "not found" too). */
+export async function requireAccount(db: Db, workspaceId: string, accountId: string): Promise<SocialAccount> {
+  const account = await loadAccount(db, workspaceId, accountId);
+  if (!account) throw new AppError(ACCOUNT_ERROR_CODES.notFound, 404, ACCOUNT_MESSAGES.notFound);
+  return account;
+}
+
+export function parsePlatform(value: string): PlatformId {
+  if (!(PLATFORM_IDS as readonly string[]).includes(value)) {
+    throw new AppError(ACCOUNT_ERROR_CODES.unknownPlatform, 404, ACCOUNT_MESSAGES.unknownPlatform);
+  }
+  return value as PlatformId;
+}
+
+/** The connector for a platform, refusing clearly when it is missing, not configured or connected otherwise. */
+export function connectorForConnect(
+  config: Config,
+  platform: PlatformId,
+  method: Connector['capabilities']['auth'],
+): Connector {
+  const name = PLATFORMS[platform].name;
+  if (!hasConnector(platform)) {
+    throw new AppError(ACCOUNT_ERROR_CODES.unavailable, 409, ACCOUNT_MESSAGES.unavailable(name));
+  }
+  const connector = connectorFor(platform);
+  if (connector.capabilities.auth !== method) {
+    throw new AppError(ACCOUNT_ERROR_CODES.wrongMethod, 400, ACCOUNT_MESSAGES.wrongMethod(name));
+  }
+  const missing = missingConfiguration(config, platform);
+  if (missing.length > 0) {
+    throw new AppError(ACCOUNT_ERROR_CODES.notConfigured, 409, ACCOUNT_MESSAGES.notConfigured(name, missing));
+  }
+  return connector;
+}
+
+async function countedAccounts(db: Db, workspaceId: string) {
+  return db
+    .select({ platform: socialAccounts.platform, total: count() })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.workspaceId, workspaceId), inArray(socialAccounts.status, COUNTED_STATUSES)))
+    .groupBy(socialAccounts.platform);
+}
+
+export async function listConnectablePlatforms(
+  db: Db,
+  config: Config,
+  workspace: Pick<WorkspaceContext, 'id' | 'plan'>,
+): Promise<ConnectablePlatformList> {
+  const plan = effectivePlan(workspace);
+  const used = (await countedAccounts(db, workspace.id)).reduce((sum, row) => sum + Number(row.total), 0);
+  return {
+    platforms: PLATFORM_IDS.map((platform) => {
+      if (!hasConnector(platform)) {
+        return { platform, name: PLATFORMS[platform].name, method: null, state: 'unavailable', missing: [] };
+      }
+      const missing = missingConfiguration(config, platform);
+      return {
+        platform,
+        name: PLATFORMS[platform].name,
+        method: connectorFor(platform).capabilities.auth,
+        state: missing.length > 0 ? 'not_configured' : 'ready',
+        missing,
+      };
+    }),
+    limits: {
+      planName: plan.name,
+      socialAccounts: plan.socialAccounts,
+      accountsPerPlatform: plan.accountsPerPlatform,
+      used,
+    },
+  };
+}
+
+/** Refused connect because of the plan: the code tells the OAuth callback which message to show. */
+export class PlanLimitError extends AppError {
+  constructor(
+    code: (typeof ACCOUNT_ERROR_CODES)['totalLimit' | 'platformLimit'],
+    message: string,
+    public readonly planId: string,
+  ) {
+    super(code, 403, message);
+  }
+}
+
+/**
+ * Stores a connected identity: reconnecting the same platform account (same workspace, platform, instance and
+ * platform id) updates its row, whatever its status; a new one is inserted if the plan allows it. A
+ * per-workspace transaction lock makes the count and the insert one step, so two concurrent connects cannot
+ * exceed the limit.
+ */
+export async function saveConnectedAccount(
+  db: Db,
+  config: Config,
+  input: {
+    workspace: Pick<WorkspaceContext, 'id' | 'plan'>;
+    userId: string;
+    platform: PlatformId;
+    instanceUrl?: string;
+    identity: ConnectedIdentity;
+  },
+): Promise<SocialAccount> {
+  const { workspace, platform, identity } = input;
+  const instanceUrl = input.instanceUrl ?? '';
+  const plan = effectivePlan(workspace);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social_accounts:${workspace.id}`}))`);
+    const [existing] = await tx
+      .select()
+      .from(socialAccounts)
+      .where(
+        and(
+          eq(socialAccounts.workspaceId, workspace.id),
+          eq(socialAccounts.platform, platform),
+          eq(socialAccounts.instanceUrl, instanceUrl),
+          eq(socialAccounts.platformAccountId, identity.profile.platformAccountId),
+        ),
+      )
+      .limit(1);
+    const alreadyCounted = existing !== undefined && existing.status !== 'disconnected';
+    if (!alreadyCounted) {
+      const rows = await tx
+        .select({ platform: socialAccounts.platform, total: count() })
+        .from(socialAccounts)
+        .where(
+          and(eq(socialAccounts.workspaceId, workspace.id), inArray(socialAccounts.status, COUNTED_STATUSES)),
+        )
+        .groupBy(socialAccounts.platform);
+      const total = rows.reduce((sum, row) => sum + Number(row.total), 0);
+      const onPlatform = Number(rows.find((row) => row.platform === platform)?.total ?? 0);
+      if (total >= plan.socialAccounts) {
+        throw new PlanLimitError(
+          ACCOUNT_ERROR_CODES.totalLimit,
+          ACCOUNT_MESSAGES.totalLimit(plan.socialAccounts, plan.name),
+          plan.id,
+        );
+      }
+      if (onPlatform >= plan.accountsPerPlatform) {
+        throw new PlanLimitError(
+          ACCOUNT_ERROR_CODES.platformLimit,
+          ACCOUNT_MESSAGES.perPlatformLimit(plan.accountsPerPlatform, plan.name, PLATFORMS[platform].name),
+          plan.id,
+        );
+      }
+    }
+    // A reconnect starts from what the platform gives now; earlier secrets are kept only where it gives none.
+    const columns = tokenColumns(identity.tokens, config.appSecret, {
+      meta: existing?.meta ?? {},
+      secrets: {},
+    });
+    const values = {
+      ...columns,
+      // Reconnecting without a new refresh token must not keep a stale one from before a disconnect.
+      refreshTokenEncrypted: columns.refreshTokenEncrypted ?? null,
+      handle: identity.profile.handle,
+      displayName: identity.profile.displayName,
+      avatarUrl: identity.profile.avatarUrl ?? null,
+      status: 'connected' as const,
+      lastSyncAt: now,
+      lastError: null,
+      reconnectNotifiedAt: null,
+      refreshClaimedUntil: null,
+      connectedBy: input.userId,
+      updatedAt: now,
+    };
+    if (existing) {
+      const [updated] = await tx
+        .update(socialAccounts)
+        .set(values)
+        .where(eq(socialAccounts.id, existing.id))
+        .returning();
+      return updated as SocialAccount;
+    }
+    const [inserted] = await tx
+      .insert(socialAccounts)
+      .values({
+        id: randomBytes(16).toString('base64url'),
+        workspaceId: workspace.id,
+        platform,
+        instanceUrl,
+        platformAccountId: identity.profile.platformAccountId,
+        createdAt: now,
+        ...values,
+      })
+      .returning();
+    return inserted as SocialAccount;
+  });
+}
+
+/**
+ * Disconnects: the tokens and secrets are removed, the row stays (history and post targets still name it).
+ * Returns the account as it is now.
+ */
+export async function disconnectAccount(
+  db: Db,
+  workspaceId: string,
+  accountId: string,
+): Promise<SocialAccount> {
+  await requireAccount(db, workspaceId, accountId);
+  const [updated] = await db
+    .update(socialAccounts)
+    .set({
+      status: 'disconnected',
+      accessTokenEncrypted: null,
+      refreshTokenEncrypted: null,
+      secretsEncrypted: null,
+      expiresAt: null,
+      lastError: null,
+      reconnectNotifiedAt: null,
+      refreshClaimedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(socialAccounts.id, accountId),
+        eq(socialAccounts.workspaceId, workspaceId),
+        ne(socialAccounts.status, 'disconnected'),
+      ),
+    )
+    .returning();
+  return updated ?? (await requireAccount(db, workspaceId, accountId));
+}
