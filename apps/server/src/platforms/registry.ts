@@ -1,6 +1,8 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
+import { blueskyConnector } from './bluesky/bluesky.connector';
 import { facebookConnector } from './facebook/facebook.connector';
+import { instagramConnector } from './instagram/instagram.connector';
 import { mastodonConnector } from './mastodon/mastodon.connector';
 import { twitterConnector } from './twitter/twitter.connector';
 import type { Connector, ConnectorSettings } from './types';
@@ -10,7 +12,9 @@ import type { Connector, ConnectorSettings } from './types';
  * what it can do from `capabilities`: no `if (platform === …)` outside `platforms/`.
  */
 const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
+  bluesky: blueskyConnector,
   facebook: facebookConnector,
+  instagram: instagramConnector,
   mastodon: mastodonConnector,
   twitter: twitterConnector,
 };
