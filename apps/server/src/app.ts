@@ -7,6 +7,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { createAuth } from './modules/auth/auth';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(accountsRoutes, { db: database.db, config, mailer });
   await app.register(settingsRoutes, { db: database.db });
+  await app.register(engagementRoutes, { db: database.db, config });
   await app.register(streamScheduleRoutes, { db: database.db });
   if (config.streamReminderIntervalMs > 0) {
     const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log };

@@ -65,6 +65,13 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  /** The built-in RTMP relay (live streaming). Off by default under NODE_ENV=test; 'false' turns it off. */
+  RTMP_ENABLED: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** Port of the RTMP relay that OBS and the stream engine publish to; 0 = any free port. */
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  RTMP_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** How long a stream from OBS stays live after OBS drops, so it can reconnect. */
+  STREAM_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
   S3_ENDPOINT: optionalUrl(['http://', 'https://']),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_BUCKET: z.string().trim().optional(),
@@ -119,6 +126,8 @@ export interface Config {
   s3: S3Config | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  /** The RTMP relay of the live engine (apps/server/src/streaming). */
+  rtmp: RtmpConfig;
   ai: AiConfig;
   /** Each social platform's app credentials and URL override (platforms/registry.ts). */
   platforms: Record<PlatformId, PlatformConfig>;
@@ -142,6 +151,15 @@ export interface AiConfig {
   timeoutMs: number;
   /** Provider requests per workspace per rolling hour. */
   hourlyLimit: number;
+}
+
+export interface RtmpConfig {
+  enabled: boolean;
+  host: string;
+  /** 0: any free port (tests). */
+  port: number;
+  /** node-media-server keeps a dropped publish open this long so OBS can resume. */
+  reconnectGraceMs: number;
 }
 
 export interface S3Config {
@@ -232,6 +250,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : undefined,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
+    rtmp: {
+      enabled:
+        env.RTMP_ENABLED === undefined || env.RTMP_ENABLED === ''
+          ? env.NODE_ENV !== 'test'
+          : env.RTMP_ENABLED === 'true' || env.RTMP_ENABLED === '1',
+      host: env.RTMP_HOST,
+      port: env.RTMP_PORT,
+      reconnectGraceMs: env.STREAM_RECONNECT_GRACE_SECONDS * 1000,
+    },
     ai: {
       provider: env.AI_PROVIDER,
       baseUrl: env.AI_BASE_URL,

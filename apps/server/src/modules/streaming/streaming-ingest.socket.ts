@@ -1,0 +1,128 @@
+import {
+  type IngestServerMessage,
+  ingestClientMessageSchema,
+  STREAM_INGEST,
+  STREAMING_ERROR_CODES,
+  STREAMING_MESSAGES,
+} from '@relaycast/shared/streaming';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Config } from '../../config/env';
+import { AppError } from '../../lib/app-error';
+import type { StreamEngine } from '../../streaming/engine';
+
+const CLOSE_CODE_OF: Record<string, number> = {
+  [STREAMING_ERROR_CODES.unauthorized]: STREAM_INGEST.closeCodes.unauthorized,
+  [STREAMING_ERROR_CODES.notFound]: STREAM_INGEST.closeCodes.notFound,
+  [STREAMING_ERROR_CODES.ingestBusy]: STREAM_INGEST.closeCodes.busy,
+  [STREAMING_ERROR_CODES.notLive]: STREAM_INGEST.closeCodes.notLive,
+};
+
+function send(socket: WebSocket, message: IngestServerMessage) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function refuse(socket: WebSocket, code: string, message: string) {
+  send(socket, { type: 'error', code, message });
+  socket.close(CLOSE_CODE_OF[code] ?? STREAM_INGEST.closeCodes.ingestFailed, code);
+}
+
+/**
+ * `GET /api/streaming/sessions/:id/ingest` (WebSocket): the browser's MediaRecorder chunks for one session.
+ * Authenticated by the session cookie of the upgrade request; a page of another origin is refused (browsers
+ * send cookies on cross-site WebSocket upgrades).
+ */
+export function registerIngestSocket(app: FastifyInstance, deps: { engine: StreamEngine; config: Config }) {
+  app.get<{ Params: { id: string } }>(
+    '/api/streaming/sessions/:id/ingest',
+    { websocket: true },
+    (socket: WebSocket, request: FastifyRequest<{ Params: { id: string } }>) => {
+      // Listen at once: messages that arrive while the cookie is checked are kept, not lost.
+      const early: { data: Buffer; isBinary: boolean }[] = [];
+      let deliver: ((data: Buffer, isBinary: boolean) => void) | null = null;
+      let onClose: (() => void) | null = null;
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (deliver) deliver(data, isBinary);
+        else early.push({ data, isBinary });
+      });
+      socket.on('close', () => onClose?.());
+
+      void (async () => {
+        const origin = request.headers.origin;
+        if (origin && !deps.config.trustedOrigins.includes(origin)) {
+          refuse(socket, STREAMING_ERROR_CODES.unauthorized, STREAMING_MESSAGES.unauthorized);
+          return;
+        }
+        let ingest: ReturnType<StreamEngine['attachIngest']>;
+        const sessionId = request.params.id;
+        try {
+          const { user, workspace } = await request.requireWorkspace();
+          ingest = deps.engine.attachIngest(sessionId, { userId: user.id, workspaceId: workspace.id });
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 401) {
+            refuse(socket, STREAMING_ERROR_CODES.unauthorized, STREAMING_MESSAGES.unauthorized);
+          } else if (err instanceof AppError) {
+            refuse(socket, err.code, err.message);
+          } else {
+            request.log.warn({ err: String(err) }, 'stream ingest socket failed to start');
+            refuse(socket, STREAMING_ERROR_CODES.ingestFailed, STREAMING_MESSAGES.ingestFailed);
+          }
+          return;
+        }
+        if (socket.readyState !== socket.OPEN) {
+          void deps.engine.stopSession(sessionId).catch(() => {});
+          return;
+        }
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          void deps.engine
+            .stopSession(sessionId)
+            .then((final) => {
+              send(socket, { type: 'status', session: final });
+              if (socket.readyState === socket.OPEN) socket.close(STREAM_INGEST.closeCodes.normal, 'ended');
+            })
+            .catch(() => {});
+        };
+        const unsubscribe = ingest.subscribe((session) => {
+          send(socket, { type: 'status', session });
+          if (session.status === 'failed' && !ended) {
+            ended = true;
+            refuse(
+              socket,
+              STREAMING_ERROR_CODES.ingestFailed,
+              session.reason ?? STREAMING_MESSAGES.ingestFailed,
+            );
+          } else if (session.status === 'ended' && !ended) {
+            ended = true;
+            socket.close(STREAM_INGEST.closeCodes.normal, 'ended');
+          }
+        });
+        onClose = () => {
+          unsubscribe();
+          end();
+        };
+        deliver = (data, isBinary) => {
+          if (isBinary) {
+            ingest.write(data);
+            return;
+          }
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(data.toString('utf8'));
+          } catch {
+            parsed = null;
+          }
+          const message = ingestClientMessageSchema.safeParse(parsed);
+          if (!message.success) return;
+          if (message.data.type === 'end') end();
+          else if (message.data.type === 'scene')
+            request.log.info({ sessionId, scene: message.data.sceneId }, 'scene switched');
+        };
+        send(socket, { type: 'ready' });
+        for (const message of early.splice(0)) deliver(message.data, message.isBinary);
+      })();
+    },
+  );
+}

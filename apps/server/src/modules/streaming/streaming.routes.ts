@@ -1,0 +1,218 @@
+import websocket from '@fastify/websocket';
+import {
+  customSceneInputSchema,
+  liveStatusSchema,
+  personalIngestSchema,
+  STREAM_INGEST,
+  STREAMING_ERROR_CODES,
+  STREAMING_MESSAGES,
+  sceneListSchema,
+  sceneSchema,
+  startStreamInputSchema,
+  streamDestinationInputSchema,
+  streamDestinationListSchema,
+  streamDestinationPatchSchema,
+  streamDestinationSchema,
+  streamDetailSchema,
+  streamSessionSchema,
+  streamSummaryListSchema,
+} from '@relaycast/shared/streaming';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
+import { createMediaStorage, type MediaStorage } from '../../media/storage';
+import { StreamEngine, type StreamEngineOptions } from '../../streaming/engine';
+import {
+  createDestination,
+  deleteDestination,
+  listDestinations,
+  type StreamOwner,
+  updateDestination,
+} from './destinations.service';
+import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
+import { createScene, deleteScene, listScenes } from './scenes.service';
+import { getSessionDetail, listSessionSummaries } from './sessions.service';
+import { registerIngestSocket } from './streaming-ingest.socket';
+
+export interface StreamingRoutesOptions {
+  db: Db;
+  config: Config;
+  storage?: MediaStorage;
+  processor?: MediaProcessor;
+  /** Tests: shorter supervisor timings, faster samples. */
+  engine?: Partial<Pick<StreamEngineOptions, 'supervisor' | 'sampleIntervalMs' | 'ingestTimeoutMs'>>;
+}
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    streamEngine: StreamEngine;
+  }
+}
+
+/**
+ * `/api/streaming/*` (see packages/shared/src/streaming.ts for the whole contract): destinations, custom
+ * scenes, the personal OBS ingest, stream sessions, live status and analytics; plus the ingest WebSocket.
+ */
+const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, options) => {
+  const { db, config } = options;
+  const storage = options.storage ?? (await createMediaStorage(config));
+  const processor =
+    options.processor ??
+    createMediaProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
+  const engine = await StreamEngine.create({
+    db,
+    config,
+    log: app.log,
+    storage,
+    processor,
+    ...options.engine,
+  });
+  // preClose: streams end (and write their last rows) while the database is still open.
+  app.addHook('preClose', async () => engine.close());
+  app.decorate('streamEngine', engine);
+
+  async function ownerOf(request: FastifyRequest): Promise<StreamOwner> {
+    const { user, workspace } = await request.requireWorkspace();
+    return { userId: user.id, workspaceId: workspace.id };
+  }
+
+  async function changeableOwner(request: FastifyRequest): Promise<StreamOwner> {
+    const owner = await ownerOf(request);
+    if (engine.isLive(owner)) {
+      throw new AppError(STREAMING_ERROR_CODES.lockedWhileLive, 409, STREAMING_MESSAGES.lockedWhileLive);
+    }
+    return owner;
+  }
+
+  app.get(
+    '/api/streaming/destinations',
+    { schema: { response: { 200: streamDestinationListSchema } } },
+    async (request) => ({ destinations: await listDestinations(db, await ownerOf(request)) }),
+  );
+
+  app.post(
+    '/api/streaming/destinations',
+    { schema: { body: streamDestinationInputSchema, response: { 201: streamDestinationSchema } } },
+    async (request, reply) => {
+      const owner = await changeableOwner(request);
+      return reply.status(201).send(await createDestination(db, owner, request.body, config.appSecret));
+    },
+  );
+
+  app.patch(
+    '/api/streaming/destinations/:id',
+    {
+      schema: {
+        params: idParams,
+        body: streamDestinationPatchSchema,
+        response: { 200: streamDestinationSchema },
+      },
+    },
+    async (request) =>
+      updateDestination(
+        db,
+        await changeableOwner(request),
+        request.params.id,
+        request.body,
+        config.appSecret,
+      ),
+  );
+
+  app.delete('/api/streaming/destinations/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteDestination(db, await changeableOwner(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/streaming/scenes', { schema: { response: { 200: sceneListSchema } } }, async (request) => ({
+    scenes: await listScenes(db, await ownerOf(request)),
+  }));
+
+  app.post(
+    '/api/streaming/scenes',
+    { schema: { body: customSceneInputSchema, response: { 201: sceneSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createScene(db, await ownerOf(request), request.body)),
+  );
+
+  app.delete('/api/streaming/scenes/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteScene(db, await ownerOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/streaming/ingest',
+    { schema: { response: { 200: personalIngestSchema } } },
+    async (request) => ({
+      rtmpUrl: engine.publicIngestUrl(),
+      streamKey: await getIngestKey(db, await ownerOf(request), config.appSecret),
+      relayRunning: engine.isAvailable,
+    }),
+  );
+
+  app.post(
+    '/api/streaming/ingest/rotate',
+    { schema: { response: { 200: personalIngestSchema } } },
+    async (request) => ({
+      rtmpUrl: engine.publicIngestUrl(),
+      streamKey: await rotateIngestKey(db, await ownerOf(request), config.appSecret),
+      relayRunning: engine.isAvailable,
+    }),
+  );
+
+  app.post(
+    '/api/streaming/sessions',
+    { schema: { body: startStreamInputSchema, response: { 201: streamSessionSchema } } },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const session = await engine.startBrowserSession(
+        { userId: user.id, workspaceId: workspace.id },
+        workspace.plan,
+        request.body,
+      );
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.post(
+    '/api/streaming/sessions/:id/stop',
+    { schema: { params: idParams, response: { 200: streamSessionSchema } } },
+    async (request) => {
+      const owner = await ownerOf(request);
+      return engine.stopSession(request.params.id, { status: 'ended', reason: null }, owner);
+    },
+  );
+
+  app.get('/api/streaming/live', { schema: { response: { 200: liveStatusSchema } } }, async (request) => ({
+    session: engine.liveSessionOf(await ownerOf(request)),
+  }));
+
+  app.get(
+    '/api/streaming/sessions',
+    { schema: { response: { 200: streamSummaryListSchema } } },
+    async (request) => ({
+      sessions: await listSessionSummaries(db, await ownerOf(request), engine.overlay),
+    }),
+  );
+
+  app.get(
+    '/api/streaming/sessions/:id',
+    { schema: { params: idParams, response: { 200: streamDetailSchema } } },
+    async (request) => getSessionDetail(db, await ownerOf(request), request.params.id, engine.overlay),
+  );
+
+  // The WebSocket plugin in its own scope: its route hook then only wraps the ingest socket.
+  await app.register(async (scope: FastifyInstance) => {
+    await scope.register(websocket, { options: { maxPayload: STREAM_INGEST.maxChunkBytes } });
+    registerIngestSocket(scope, { engine, config });
+  });
+};
+
+/** Not encapsulated, so `app.streamEngine` is visible to the app (tests, other modules). */
+export const streamingRoutes = fp(routes, { name: 'streaming' });

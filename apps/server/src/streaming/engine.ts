@@ -1,0 +1,650 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PlanId } from '@relaycast/shared/plans';
+import {
+  STREAM_INGEST,
+  STREAMING_ERROR_CODES,
+  STREAMING_MESSAGES,
+  type StartStreamInput,
+  type StreamHealth,
+  type StreamSession,
+  type StreamSettingsSnapshot,
+} from '@relaycast/shared/streaming';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/app-error';
+import type { MediaProcessor } from '../media/ffmpeg';
+import type { MediaStorage } from '../media/storage';
+import { getUserSettings } from '../modules/settings/settings.service';
+import {
+  type LiveDestination,
+  loadLiveDestinations,
+  type StreamOwner,
+} from '../modules/streaming/destinations.service';
+import { findIngestKeyOwner } from '../modules/streaming/ingest-keys.service';
+import {
+  closeStaleSessions,
+  finishSession,
+  insertSamples,
+  insertSession,
+  type LiveOverlay,
+  markSessionLive,
+  type SampleInput,
+} from '../modules/streaming/sessions.service';
+import { resolveWorkspace } from '../modules/workspaces/workspaces.service';
+import { type ChildHandle, runningChildren, spawnFfmpeg, stopChild } from './child';
+import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
+import { HealthMeter } from './progress';
+import { keepRecording } from './recording';
+import { type Relay, startRelay } from './relay';
+import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
+
+export interface EngineLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export type FfmpegSpawner = (args: string[], options?: { stdin?: boolean }) => ReturnType<typeof spawnFfmpeg>;
+
+export interface StreamEngineOptions {
+  db: Db;
+  config: Config;
+  log: EngineLog;
+  storage: MediaStorage;
+  processor: MediaProcessor;
+  supervisor?: Partial<SupervisorOptions>;
+  /** How often health figures are written for the analytics charts. */
+  sampleIntervalMs?: number;
+  /** A browser session whose socket never sends video is failed after this long. */
+  ingestTimeoutMs?: number;
+}
+
+interface ActiveDestination {
+  info: LiveDestination;
+  supervisor: OutputSupervisor | null;
+  droppedBase: number;
+  droppedLast: number;
+}
+
+interface ActiveSession {
+  id: string;
+  owner: StreamOwner;
+  plan: PlanId | null;
+  title: string;
+  source: 'browser' | 'obs';
+  status: StreamSession['status'];
+  reason: string | null;
+  startedAt: Date;
+  settings: StreamSettingsSnapshot;
+  relayKey: string;
+  destinations: ActiveDestination[];
+  ingest: (ChildHandle & { stdin: NodeJS.WritableStream | null }) | null;
+  ingestMeter: HealthMeter;
+  ingestHealth: Omit<StreamHealth, 'uptimeSeconds'> | null;
+  liveSince: number | null;
+  recorder: { child: ChildHandle; path: string } | null;
+  timers: NodeJS.Timeout[];
+  stopping: Promise<void> | null;
+  listeners: Set<(session: StreamSession) => void>;
+}
+
+const RESOLUTION_DEFAULT: StreamSettingsSnapshot = {
+  resolution: '1080p',
+  bitrateKbps: 6000,
+  fps: 60,
+  encoder: 'x264',
+  format: 'flv',
+};
+
+/** Lets egress processes read what is still buffered in the relay before they are told to stop. */
+const DRAIN_MS = 1_000;
+
+/**
+ * The live engine: one ingest (the browser's chunks encoded once, or OBS publishing straight to the relay),
+ * one supervised `-c copy` ffmpeg per destination, a recorder, and health samples. Nothing it starts outlives
+ * stopSession() or close().
+ */
+export class StreamEngine {
+  private readonly sessions = new Map<string, ActiveSession>();
+  private readonly byRelayKey = new Map<string, ActiveSession>();
+  private readonly background = new Set<Promise<unknown>>();
+  private readonly recordingsDir: string;
+  private closed = false;
+  readonly spawner: FfmpegSpawner;
+
+  private constructor(
+    private readonly options: StreamEngineOptions,
+    readonly relay: Relay | null,
+    spawner?: FfmpegSpawner,
+  ) {
+    this.spawner = spawner ?? ((args, opts) => spawnFfmpeg(options.config.ffmpegPath, args, opts));
+    this.recordingsDir = path.join(options.config.dataDir, 'tmp', 'recordings');
+    mkdirSync(this.recordingsDir, { recursive: true });
+  }
+
+  /** Closes streams a previous run left open, then starts the relay when the configuration enables it. */
+  static async create(options: StreamEngineOptions): Promise<StreamEngine> {
+    const stale = await closeStaleSessions(options.db);
+    if (stale > 0) options.log.warn({ count: stale }, 'closed streams left open by a previous run');
+    const { rtmp } = options.config;
+    let engine: StreamEngine | undefined;
+    let relay: Relay | null = null;
+    if (rtmp.enabled) {
+      try {
+        relay = await startRelay({
+          host: rtmp.host,
+          port: rtmp.port,
+          dataDir: options.config.dataDir,
+          reconnectGraceMs: rtmp.reconnectGraceMs,
+          log: options.log,
+          authorizePublish: (key) => (engine ? engine.authorizePublish(key) : Promise.resolve(false)),
+          onPublish: (key) => engine?.onRelayPublish(key),
+          onPublishEnd: (key) => engine?.onRelayPublishEnd(key),
+        });
+      } catch (err) {
+        options.log.warn(
+          { port: rtmp.port, err: String(err) },
+          'the RTMP relay could not start: live streaming is off (is RTMP_PORT in use?)',
+        );
+      }
+    }
+    engine = new StreamEngine(options, relay);
+    return engine;
+  }
+
+  get isAvailable(): boolean {
+    return this.relay !== null && !this.closed;
+  }
+
+  /** The OBS server URL a user pastes: PUBLIC_URL's host, the relay's port. */
+  publicIngestUrl(): string {
+    const host = new URL(this.options.config.publicUrl).hostname;
+    const port = this.relay?.port ?? this.options.config.rtmp.port;
+    return `rtmp://${host}:${port}/live`;
+  }
+
+  /** Pids of every ffmpeg the engine runs now (tests check none survive). */
+  activePids(): number[] {
+    return [...runningChildren];
+  }
+
+  liveSessionOf(owner: StreamOwner): StreamSession | null {
+    const session = this.activeSessionOf(owner);
+    return session ? this.toStreamSession(session) : null;
+  }
+
+  readonly overlay: LiveOverlay = (sessionId) => {
+    const session = this.sessions.get(sessionId);
+    if (!session) return null;
+    return new Map(
+      session.destinations.map((d) => {
+        const snapshot = d.supervisor?.snapshot();
+        return [
+          d.info.id,
+          {
+            state: snapshot?.state ?? 'idle',
+            reconnects: snapshot?.reconnects ?? 0,
+            droppedFrames: d.droppedBase + d.droppedLast,
+          },
+        ];
+      }),
+    );
+  };
+
+  isLive(owner: StreamOwner): boolean {
+    return this.activeSessionOf(owner) !== undefined;
+  }
+
+  private activeSessionOf(owner: StreamOwner): ActiveSession | undefined {
+    for (const session of this.sessions.values()) {
+      if (session.owner.userId === owner.userId && session.owner.workspaceId === owner.workspaceId)
+        return session;
+    }
+    return undefined;
+  }
+
+  private userIsLive(userId: string): boolean {
+    for (const session of this.sessions.values()) if (session.owner.userId === userId) return true;
+    return false;
+  }
+
+  private requireAvailable() {
+    if (!this.isAvailable) {
+      throw new AppError(STREAMING_ERROR_CODES.unavailable, 503, STREAMING_MESSAGES.streamingUnavailable);
+    }
+  }
+
+  private async settingsOf(userId: string): Promise<StreamSettingsSnapshot> {
+    try {
+      const { stream } = await getUserSettings(this.options.db, userId);
+      return {
+        resolution: stream.resolution,
+        bitrateKbps: stream.bitrate,
+        fps: stream.fps,
+        encoder: stream.encoder,
+        format: stream.format,
+      };
+    } catch (err) {
+      this.options.log.warn({ err: String(err) }, 'could not read stream settings; using the defaults');
+      return RESOLUTION_DEFAULT;
+    }
+  }
+
+  private async createSession(input: {
+    owner: StreamOwner;
+    plan: PlanId | null;
+    source: 'browser' | 'obs';
+    relayKey: string;
+    title: string | undefined;
+    scheduledStreamId: string | null;
+    destinations: LiveDestination[];
+  }): Promise<ActiveSession> {
+    const settings = await this.settingsOf(input.owner.userId);
+    const id = randomBytes(16).toString('base64url');
+    const title = input.title || `Live stream ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const session: ActiveSession = {
+      id,
+      owner: input.owner,
+      plan: input.plan,
+      title,
+      source: input.source,
+      status: 'starting',
+      reason: null,
+      startedAt: new Date(),
+      settings,
+      relayKey: input.relayKey,
+      destinations: input.destinations.map((info) => ({
+        info,
+        supervisor: null,
+        droppedBase: 0,
+        droppedLast: 0,
+      })),
+      ingest: null,
+      ingestMeter: new HealthMeter(),
+      ingestHealth: null,
+      liveSince: null,
+      recorder: null,
+      timers: [],
+      stopping: null,
+      listeners: new Set(),
+    };
+    this.sessions.set(id, session);
+    this.byRelayKey.set(input.relayKey, session);
+    try {
+      session.startedAt = await insertSession(this.options.db, {
+        id,
+        owner: input.owner,
+        title,
+        source: input.source,
+        settings,
+        scheduledStreamId: input.scheduledStreamId,
+        destinations: input.destinations,
+      });
+    } catch (err) {
+      this.sessions.delete(id);
+      this.byRelayKey.delete(input.relayKey);
+      throw err;
+    }
+    return session;
+  }
+
+  /** Going live from the studio: the session waits for the browser's socket (STREAM_INGEST). */
+  async startBrowserSession(
+    owner: StreamOwner,
+    plan: PlanId | null,
+    input: StartStreamInput,
+  ): Promise<StreamSession> {
+    this.requireAvailable();
+    if (this.userIsLive(owner.userId)) {
+      throw new AppError(STREAMING_ERROR_CODES.alreadyLive, 409, STREAMING_MESSAGES.alreadyLive);
+    }
+    const destinations = await loadLiveDestinations(
+      this.options.db,
+      owner,
+      this.options.config.appSecret,
+      input.destinationIds,
+    );
+    if (destinations.length === 0) {
+      throw new AppError(STREAMING_ERROR_CODES.noDestinations, 400, STREAMING_MESSAGES.noDestinations);
+    }
+    // Checked again after the awaits: two clicks on Go Live must not start two streams.
+    if (this.userIsLive(owner.userId)) {
+      throw new AppError(STREAMING_ERROR_CODES.alreadyLive, 409, STREAMING_MESSAGES.alreadyLive);
+    }
+    const session = await this.createSession({
+      owner,
+      plan,
+      source: 'browser',
+      relayKey: `b_${randomBytes(12).toString('base64url')}`,
+      title: input.title,
+      scheduledStreamId: input.scheduledStreamId ?? null,
+      destinations,
+    });
+    const timeout = setTimeout(() => {
+      if (!session.ingest && !session.stopping) {
+        void this.stopSession(session.id, { status: 'failed', reason: 'The browser never sent any video.' });
+      }
+    }, this.options.ingestTimeoutMs ?? 60_000);
+    timeout.unref();
+    session.timers.push(timeout);
+    return this.toStreamSession(session);
+  }
+
+  /**
+   * The browser's socket for a session: starts the one encode (user's settings → relay). Returns what the
+   * socket handler needs: write chunks, end, and status updates.
+   */
+  attachIngest(sessionId: string, owner: StreamOwner) {
+    const session = this.sessions.get(sessionId);
+    if (
+      !session ||
+      session.source !== 'browser' ||
+      session.owner.userId !== owner.userId ||
+      session.owner.workspaceId !== owner.workspaceId
+    ) {
+      throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound);
+    }
+    if (session.stopping || session.status === 'ended' || session.status === 'failed') {
+      throw new AppError(STREAMING_ERROR_CODES.notLive, 410, STREAMING_MESSAGES.sessionNotLive);
+    }
+    if (session.ingest) {
+      throw new AppError(STREAMING_ERROR_CODES.ingestBusy, 409, STREAMING_MESSAGES.ingestAlreadyConnected);
+    }
+    const relay = this.relay;
+    if (!relay)
+      throw new AppError(STREAMING_ERROR_CODES.unavailable, 503, STREAMING_MESSAGES.streamingUnavailable);
+    const child = this.spawner(buildIngestArgs(session.settings, relay.localUrl(session.relayKey)), {
+      stdin: true,
+    });
+    session.ingest = child;
+    child.onProgress((block) => {
+      session.ingestHealth = session.ingestMeter.update(block);
+    });
+    child.onExit(({ code, stderrTail }) => {
+      if (session.stopping) return;
+      this.options.log.warn(
+        { sessionId, code, stderr: stderrTail.slice(-500) },
+        'stream ingest ffmpeg exited',
+      );
+      void this.stopSession(sessionId, { status: 'failed', reason: STREAMING_MESSAGES.ingestFailed });
+    });
+    return {
+      write: (chunk: Buffer): boolean => {
+        const stdin = child.stdin;
+        if (!stdin || session.stopping) return false;
+        stdin.write(chunk);
+        return true;
+      },
+      subscribe: (listener: (status: StreamSession) => void) => {
+        session.listeners.add(listener);
+        return () => session.listeners.delete(listener);
+      },
+      snapshot: () => this.toStreamSession(session),
+    };
+  }
+
+  /** Relay: may this key publish? Browser sessions' internal keys, or a user's personal OBS key. */
+  private async authorizePublish(key: string): Promise<boolean> {
+    if (this.closed) return false;
+    const session = this.byRelayKey.get(key);
+    if (session) return !session.stopping;
+    if (key.startsWith('b_')) return false;
+    const owner = await findIngestKeyOwner(this.options.db, key);
+    if (!owner) return false;
+    return !this.userIsLive(owner.userId);
+  }
+
+  private onRelayPublish(key: string) {
+    const session = this.byRelayKey.get(key);
+    if (session) {
+      if (session.status === 'starting' && !session.stopping) this.goLive(session);
+      return;
+    }
+    const start = this.startObsSession(key).catch((err: unknown) => {
+      this.options.log.warn({ err: String(err) }, 'could not start a stream from OBS');
+      this.relay?.dropPublisher(key);
+    });
+    this.track(start);
+  }
+
+  private onRelayPublishEnd(key: string) {
+    const session = this.byRelayKey.get(key);
+    if (session && !session.stopping) void this.stopSession(session.id, { status: 'ended', reason: null });
+  }
+
+  private async startObsSession(key: string) {
+    const owner = await findIngestKeyOwner(this.options.db, key);
+    if (!owner || this.userIsLive(owner.userId) || this.closed) {
+      this.relay?.dropPublisher(key);
+      return;
+    }
+    const workspace = await resolveWorkspace(this.options.db, owner.userId, owner.workspaceId);
+    const resolvedOwner = { userId: owner.userId, workspaceId: workspace.id };
+    const destinations = await loadLiveDestinations(
+      this.options.db,
+      resolvedOwner,
+      this.options.config.appSecret,
+    );
+    if (this.userIsLive(owner.userId)) return;
+    const session = await this.createSession({
+      owner: resolvedOwner,
+      plan: workspace.plan,
+      source: 'obs',
+      relayKey: key,
+      title: undefined,
+      scheduledStreamId: null,
+      destinations,
+    });
+    this.goLive(session);
+  }
+
+  private goLive(session: ActiveSession) {
+    const relay = this.relay;
+    if (!relay) return;
+    session.status = 'live';
+    session.liveSince = Date.now();
+    this.track(
+      markSessionLive(this.options.db, session.id).catch((err: unknown) =>
+        this.options.log.warn({ err: String(err) }, 'could not mark a stream live'),
+      ),
+    );
+    const input = relay.localUrl(session.relayKey);
+    for (const destination of session.destinations) {
+      const supervisor = new OutputSupervisor(
+        buildEgressArgs(input, destinationUrlOf(destination.info.rtmpUrl, destination.info.streamKey)),
+        (args) => this.spawner(args),
+        systemClock,
+        this.options.supervisor,
+        (snapshot) => {
+          const dropped = snapshot.health?.droppedFrames;
+          if (dropped === undefined) return;
+          if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
+          destination.droppedLast = dropped;
+        },
+      );
+      destination.supervisor = supervisor;
+      supervisor.start();
+    }
+    const recordingPath = path.join(this.recordingsDir, `${session.id}.mp4`);
+    session.recorder = { child: this.spawner(buildRecorderArgs(input, recordingPath)), path: recordingPath };
+
+    const sampleEvery = this.options.sampleIntervalMs ?? 2_000;
+    const sampler = setInterval(() => this.track(this.writeSamples(session)), sampleEvery);
+    sampler.unref();
+    session.timers.push(sampler);
+    const pusher = setInterval(() => this.notify(session), 1_000);
+    pusher.unref();
+    session.timers.push(pusher);
+    this.notify(session);
+  }
+
+  private async writeSamples(session: ActiveSession) {
+    const t = (Date.now() - session.startedAt.getTime()) / 1000;
+    const samples: SampleInput[] = [];
+    for (const destination of session.destinations) {
+      const snapshot = destination.supervisor?.snapshot();
+      if (!snapshot?.health || snapshot.state !== 'live') continue;
+      samples.push({
+        sessionId: session.id,
+        destinationId: destination.info.id,
+        t: Math.round(t * 10) / 10,
+        bitrateKbps: snapshot.health.bitrateKbps,
+        fps: snapshot.health.fps,
+        droppedFrames: destination.droppedBase + destination.droppedLast,
+      });
+    }
+    try {
+      await insertSamples(this.options.db, samples);
+    } catch (err) {
+      this.options.log.warn({ err: String(err) }, 'could not record stream health');
+    }
+  }
+
+  private notify(session: ActiveSession) {
+    if (session.listeners.size === 0) return;
+    const status = this.toStreamSession(session);
+    for (const listener of session.listeners) listener(status);
+  }
+
+  /** End Stream: ingest first, then (after the relay drained) every destination and the recorder. */
+  stopSession(
+    sessionId: string,
+    result: { status: 'ended' | 'failed'; reason: string | null } = { status: 'ended', reason: null },
+    owner?: StreamOwner,
+  ): Promise<StreamSession> {
+    const session = this.sessions.get(sessionId);
+    if (
+      !session ||
+      (owner && (session.owner.userId !== owner.userId || session.owner.workspaceId !== owner.workspaceId))
+    ) {
+      return Promise.reject(
+        new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound),
+      );
+    }
+    session.stopping ??= this.track(this.teardown(session, result));
+    return session.stopping.then(() => this.toStreamSession(session));
+  }
+
+  private async teardown(
+    session: ActiveSession,
+    result: { status: 'ended' | 'failed'; reason: string | null },
+  ) {
+    const wasLive = session.status === 'live';
+    for (const timer of session.timers) clearInterval(timer);
+    session.timers = [];
+    if (session.ingest) {
+      const ingest = session.ingest;
+      // Closing stdin lets ffmpeg encode what it has and close the RTMP publish cleanly.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => void stopChild(ingest).then(resolve), 5_000);
+        timer.unref();
+        ingest.onExit(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        ingest.stdin?.end();
+      });
+    }
+    if (session.source === 'obs') this.relay?.dropPublisher(session.relayKey);
+    if (wasLive) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    if (wasLive) await this.writeSamples(session);
+    await Promise.all([
+      ...session.destinations.map((d) => d.supervisor?.stop()),
+      session.recorder ? stopChild(session.recorder.child) : undefined,
+    ]);
+    session.status = result.status;
+    session.reason = result.reason;
+    const destinations = session.destinations.map((d) => {
+      const snapshot = d.supervisor?.snapshot();
+      return {
+        destinationId: d.info.id,
+        finalState: snapshot?.state ?? 'stopped',
+        reason: snapshot?.reason ?? null,
+        reconnects: snapshot?.reconnects ?? 0,
+        droppedFrames: d.droppedBase + d.droppedLast,
+      };
+    });
+    try {
+      await finishSession(this.options.db, session.id, { ...result, destinations });
+    } catch (err) {
+      this.options.log.warn({ err: String(err) }, 'could not record the end of a stream');
+    }
+    this.notify(session);
+    session.listeners.clear();
+    this.sessions.delete(session.id);
+    this.byRelayKey.delete(session.relayKey);
+    if (session.recorder && wasLive) {
+      this.track(
+        keepRecording(
+          {
+            db: this.options.db,
+            storage: this.options.storage,
+            processor: this.options.processor,
+            log: this.options.log,
+          },
+          {
+            sessionId: session.id,
+            owner: session.owner,
+            plan: session.plan,
+            path: session.recorder.path,
+            name: `${session.title}.mp4`,
+          },
+        ),
+      );
+    }
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.background.add(promise);
+    void promise.finally(() => this.background.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  toStreamSession(session: ActiveSession): StreamSession {
+    const now = Date.now();
+    const stopped = session.status === 'ended' || session.status === 'failed';
+    return {
+      id: session.id,
+      title: session.title,
+      source: session.source,
+      status: session.status,
+      reason: session.reason,
+      startedAt: session.startedAt.toISOString(),
+      endedAt: stopped ? new Date().toISOString() : null,
+      settings: session.settings,
+      ingestHealth:
+        session.ingestHealth && session.liveSince !== null && !stopped
+          ? { ...session.ingestHealth, uptimeSeconds: Math.round((now - session.liveSince) / 100) / 10 }
+          : null,
+      destinations: session.destinations.map((d) => {
+        const snapshot = d.supervisor?.snapshot();
+        return {
+          destinationId: d.info.id,
+          platform: d.info.platform,
+          name: d.info.name,
+          state: snapshot?.state ?? (stopped ? 'stopped' : 'idle'),
+          reason: snapshot?.reason ?? null,
+          retryInSeconds: snapshot?.retryInSeconds ?? null,
+          reconnects: snapshot?.reconnects ?? 0,
+          health: snapshot?.health
+            ? { ...snapshot.health, droppedFrames: d.droppedBase + d.droppedLast }
+            : null,
+        };
+      }),
+      ingestPath: session.source === 'browser' && !stopped ? STREAM_INGEST.pathFor(session.id) : null,
+    };
+  }
+
+  /** app.close(): every stream ends, every ffmpeg is gone, the relay stops. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled(
+      [...this.sessions.keys()].map((id) =>
+        this.stopSession(id, { status: 'ended', reason: 'The server is shutting down.' }),
+      ),
+    );
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+    await this.relay?.stop();
+  }
+}

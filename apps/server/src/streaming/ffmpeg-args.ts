@@ -1,0 +1,182 @@
+/** ffmpeg argument lists for the live pipeline, built from the user's stream settings. argv arrays only. */
+
+export type StreamResolution = '720p' | '1080p' | '4K';
+
+export const RESOLUTION_SIZES: Record<StreamResolution, { width: number; height: number }> = {
+  '720p': { width: 1280, height: 720 },
+  '1080p': { width: 1920, height: 1080 },
+  '4K': { width: 3840, height: 2160 },
+};
+
+/** Keyframes every 2 s: what YouTube, Facebook, Twitch and LinkedIn ask for. */
+export const KEYFRAME_SECONDS = 2;
+export const AUDIO_BITRATE_KBPS = 160;
+
+export interface EncodeSettings {
+  resolution: StreamResolution;
+  bitrateKbps: number;
+  fps: number;
+  /** Only x264 is offered. */
+  encoder: string;
+}
+
+const PROGRESS_ARGS = ['-progress', 'pipe:1', '-stats_period', '1'];
+
+function videoEncoderOf(encoder: string): string {
+  if (encoder === 'x264') return 'libx264';
+  throw new Error(`unsupported encoder ${encoder}`);
+}
+
+/** Scale into the frame keeping the aspect ratio (bars where needed), constant frame rate. */
+export function videoFilterFor(settings: EncodeSettings): string {
+  const { width, height } = RESOLUTION_SIZES[settings.resolution];
+  return [
+    `scale=${width}:${height}:force_original_aspect_ratio=decrease`,
+    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`,
+    'setsar=1',
+    `fps=${settings.fps}`,
+    'format=yuv420p',
+  ].join(',');
+}
+
+/** The output half shared by every encode: x264 CBR-ish at the chosen bitrate, 2 s GOP, AAC 48 kHz stereo. */
+export function encodeOutputArgs(settings: EncodeSettings): string[] {
+  const gop = String(settings.fps * KEYFRAME_SECONDS);
+  const bitrate = `${settings.bitrateKbps}k`;
+  return [
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-vf',
+    videoFilterFor(settings),
+    '-c:v',
+    videoEncoderOf(settings.encoder),
+    '-preset',
+    'veryfast',
+    '-tune',
+    'zerolatency',
+    '-b:v',
+    bitrate,
+    '-maxrate',
+    bitrate,
+    '-bufsize',
+    `${settings.bitrateKbps * 2}k`,
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+    '-af',
+    'aresample=async=1000',
+    '-c:a',
+    'aac',
+    '-b:a',
+    `${AUDIO_BITRATE_KBPS}k`,
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+  ];
+}
+
+/** Browser ingest: WebM/Matroska chunks on stdin, encoded once, published to the relay. */
+export function buildIngestArgs(settings: EncodeSettings, relayUrl: string): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-fflags',
+    '+genpts',
+    '-f',
+    'matroska',
+    '-i',
+    'pipe:0',
+    ...encodeOutputArgs(settings),
+    '-f',
+    'flv',
+    ...PROGRESS_ARGS,
+    relayUrl,
+  ];
+}
+
+/** One destination: read the relay, copy, write FLV to the platform. No re-encode. */
+export function buildEgressArgs(relayUrl: string, destinationUrl: string): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-rw_timeout',
+    '15000000',
+    '-i',
+    relayUrl,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'flv',
+    '-flvflags',
+    'no_duration_filesize',
+    ...PROGRESS_ARGS,
+    destinationUrl,
+  ];
+}
+
+/** The recorder: a fragmented MP4 (playable even if the process dies), copied from the relay. */
+export function buildRecorderArgs(relayUrl: string, outputPath: string): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-i',
+    relayUrl,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'mp4',
+    '-movflags',
+    '+frag_keyframe+empty_moov+default_base_moof',
+    ...PROGRESS_ARGS,
+    outputPath,
+  ];
+}
+
+/** The platform's server URL plus the key as the last path segment (what OBS does with "Server" + "Key"). */
+export function destinationUrlOf(rtmpUrl: string, streamKey: string): string {
+  const [base, query] = rtmpUrl.split('?', 2) as [string, string | undefined];
+  const joined = `${base.replace(/\/+$/, '')}/${streamKey}`;
+  return query ? `${joined}?${query}` : joined;
+}
+
+/** The naive way (one full encode per destination), for the benchmark's comparison only. */
+export function buildNaiveEncodeArgs(
+  settings: EncodeSettings,
+  inputUrl: string,
+  destinationUrl: string,
+): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-i',
+    inputUrl,
+    ...encodeOutputArgs(settings),
+    '-f',
+    'flv',
+    destinationUrl,
+  ];
+}

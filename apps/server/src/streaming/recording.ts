@@ -1,0 +1,78 @@
+import { rm, stat } from 'node:fs/promises';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { PlanId } from '@relaycast/shared/plans';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/app-error';
+import type { MediaProcessor } from '../media/ffmpeg';
+import type { MediaStorage } from '../media/storage';
+import { newMediaId, storeMedia } from '../modules/media/media.service';
+import type { StreamOwner } from '../modules/streaming/destinations.service';
+import { setSessionRecording } from '../modules/streaming/sessions.service';
+import { effectivePlan } from '../modules/workspaces/workspaces.service';
+
+export interface RecordingLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Puts a finished stream's recording in the media library through the library's own storeMedia (same quota
+ * lock and check as uploads): kept when the workspace's storage has room, dropped otherwise. The per-upload
+ * file-size limit does not apply: the user did not upload it. The temporary file is removed either way.
+ */
+export async function keepRecording(
+  deps: { db: Db; storage: MediaStorage; processor: MediaProcessor; log: RecordingLog },
+  recording: { sessionId: string; owner: StreamOwner; plan: PlanId | null; path: string; name: string },
+): Promise<string | null> {
+  const thumbBase = `${recording.path}.thumb`;
+  let thumbnailPath: string | null = null;
+  try {
+    const size = await stat(recording.path).then(
+      (s) => s.size,
+      () => 0,
+    );
+    if (size === 0) return null;
+    const facts = await deps.processor.probe(recording.path, 'video');
+    const thumbnail = await deps.processor.makeThumbnail(recording.path, thumbBase, {
+      kind: 'video',
+      durationSeconds: facts?.durationSeconds ?? null,
+    });
+    thumbnailPath = thumbnail?.path ?? null;
+    const row = await storeMedia(deps.db, deps.storage, {
+      workspaceId: recording.owner.workspaceId,
+      userId: recording.owner.userId,
+      plan: effectivePlan({ plan: recording.plan }),
+      file: {
+        id: newMediaId(),
+        name: recording.name,
+        mimeType: 'video/mp4',
+        kind: 'video',
+        sizeBytes: size,
+        width: facts?.width ?? null,
+        height: facts?.height ?? null,
+        durationSeconds: facts?.durationSeconds ?? null,
+        path: recording.path,
+        thumbnail,
+        extension: 'mp4',
+      },
+    });
+    await setSessionRecording(deps.db, recording.sessionId, row.id);
+    return row.id;
+  } catch (err) {
+    if (err instanceof AppError && err.code === ERROR_CODES.storageFull) {
+      deps.log.info(
+        { sessionId: recording.sessionId },
+        'stream recording not kept: the storage quota is full',
+      );
+    } else {
+      deps.log.warn(
+        { sessionId: recording.sessionId, err: String(err) },
+        'could not keep a stream recording',
+      );
+    }
+    return null;
+  } finally {
+    await rm(recording.path, { force: true });
+    if (thumbnailPath) await rm(thumbnailPath, { force: true });
+  }
+}

@@ -1,0 +1,181 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+
+/** Helpers for the live-engine tests: local RTMP sinks standing in for the platforms, and ffprobe. */
+
+const run = promisify(execFile);
+export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True once something listens on 127.0.0.1:port (read from /proc, so the one-shot sink is not consumed). */
+function isListening(port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') return true;
+    }
+  }
+  return false;
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export interface Sink {
+  port: number;
+  file: string;
+  process: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** `ffmpeg -listen 1 -i rtmp://127.0.0.1:<port>/app/<key> -c copy <file>`: a one-shot fake platform. */
+export async function startSink(port: number, file: string, key = 'key'): Promise<Sink> {
+  const child = spawn(
+    FFMPEG,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-y',
+      '-listen',
+      '1',
+      '-timeout',
+      '30',
+      '-i',
+      `rtmp://127.0.0.1:${port}/app/${key}`,
+      '-c',
+      'copy',
+      '-f',
+      'flv',
+      file,
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  await waitFor(() => isListening(port), 10_000, `sink on port ${port}`);
+  return { port, file, process: child, exited };
+}
+
+export async function stopProcess(
+  child: ChildProcess,
+  exited: Promise<unknown>,
+  signal: NodeJS.Signals = 'SIGKILL',
+) {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+}
+
+export interface ProbeFacts {
+  videoCodec: string | undefined;
+  width: number | undefined;
+  height: number | undefined;
+  frameRate: number | undefined;
+  audioCodec: string | undefined;
+  sampleRate: number | undefined;
+  channels: number | undefined;
+  durationSeconds: number;
+  keyframeTimes: number[];
+}
+
+export async function probe(file: string): Promise<ProbeFacts> {
+  const { stdout } = await run(
+    FFPROBE,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    { timeout: 20_000 },
+  );
+  const info = JSON.parse(stdout) as {
+    format: { duration?: string };
+    streams: {
+      codec_type: string;
+      codec_name: string;
+      width?: number;
+      height?: number;
+      avg_frame_rate?: string;
+      r_frame_rate?: string;
+      sample_rate?: string;
+      channels?: number;
+    }[];
+  };
+  const video = info.streams.find((s) => s.codec_type === 'video');
+  const audio = info.streams.find((s) => s.codec_type === 'audio');
+  const rate =
+    (video?.avg_frame_rate && video.avg_frame_rate !== '0/0' ? video.avg_frame_rate : video?.r_frame_rate) ??
+    '';
+  const [num, den] = rate.split('/').map(Number);
+  const keyframes = await run(
+    FFPROBE,
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-skip_frame',
+      'nokey',
+      '-show_entries',
+      'frame=pts_time',
+      '-of',
+      'csv=p=0',
+      file,
+    ],
+    { timeout: 20_000 },
+  );
+  return {
+    videoCodec: video?.codec_name,
+    width: video?.width,
+    height: video?.height,
+    frameRate: num && den ? num / den : undefined,
+    audioCodec: audio?.codec_name,
+    sampleRate: audio?.sample_rate ? Number(audio.sample_rate) : undefined,
+    channels: audio?.channels,
+    durationSeconds: Number(info.format.duration ?? 0),
+    keyframeTimes: keyframes.stdout
+      .split('\n')
+      .map((line) => Number.parseFloat(line))
+      .filter((value) => Number.isFinite(value)),
+  };
+}
+
+export function largestGap(times: number[]): number {
+  let largest = 0;
+  for (let i = 1; i < times.length; i += 1)
+    largest = Math.max(largest, (times[i] ?? 0) - (times[i - 1] ?? 0));
+  return largest;
+}
+
+/** True while a process with this pid exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
