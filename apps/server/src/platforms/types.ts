@@ -267,7 +267,8 @@ export interface Connector {
   /** Bluesky: connects with a handle and an app password. */
   connectWithPassword?(
     ctx: CallContext,
-    input: { identifier: string; password: string },
+    /** `service`: the user's own server (a Bluesky PDS), when not the default one. */
+    input: { identifier: string; password: string; service?: string },
   ): Promise<ConnectedIdentity>;
   /** Refreshes the tokens (`capabilities.refresh`). Throws PlatformError('reauthorize') when refused. */
   refresh?(ctx: CallContext, credentials: AccountCredentials): Promise<TokenSet>;
