@@ -1,0 +1,314 @@
+import { ACCOUNT_MESSAGES } from '@relaycast/shared/accounts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { emailOutbox, socialAccounts } from '../../db/schema/index';
+import { decryptSecret } from '../../lib/secrets';
+import type { PlatformFake } from '../../platforms/testing/fake-server';
+import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
+import type { ConnectedIdentity } from '../../platforms/types';
+import { createMailer } from '../mail/mailer';
+import { loadAccount, markNeedsReconnect, refreshAccount, withFreshCredentials } from './account-credentials';
+import { PlanLimitError, saveConnectedAccount } from './accounts.service';
+import { runAccountsSweep } from './accounts.sweep';
+import {
+  connectViaOAuth,
+  jsonHeaders,
+  platformsConfig,
+  type SignedInUser,
+  setPlan,
+  signUpUser,
+  TEST_CLIENT,
+} from './accounts.test-support';
+
+let fake: PlatformFake;
+let test: TestApp;
+let user: SignedInUser;
+
+const silentLog = { info() {}, warn() {}, error() {} } as unknown as Parameters<
+  typeof createMailer
+>[0]['log'];
+
+beforeAll(async () => {
+  // Short-lived tokens: every connected account is due for a refresh at once.
+  fake = await startTwitterFake({ accessTokenTtlSeconds: 60 });
+  test = await createTestApp({
+    config: { platforms: platformsConfig({ twitter: { ...TEST_CLIENT, baseUrl: fake.url } }) },
+  });
+});
+afterAll(async () => {
+  await test.close();
+  await fake.close();
+});
+beforeEach(async () => {
+  user = await signUpUser(test);
+});
+
+const START = { url: '/api/accounts/oauth/twitter/start' };
+const mailer = () =>
+  createMailer({ db: test.db, log: silentLog, smtpUrl: undefined, from: 'test@relaycast.local' });
+
+async function connectTwitter(loginHint?: string) {
+  const { result, screen } = await connectViaOAuth(test, user, START, { loginHint });
+  expect(result).toBe('connected');
+  const account = await loadAccount(test.db, user.workspaceId, screen.searchParams.get('account') ?? '');
+  if (!account) throw new Error('not stored');
+  return account;
+}
+
+/** Asks the fake who the token belongs to, the way a connector call would. */
+async function whoAmI(accessToken: string) {
+  const response = await fetch(`${fake.url}/2/users/me`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return response.status === 200 ? ((await response.json()) as { data: { id: string } }).data.id : null;
+}
+
+function identity(platformAccountId: string): ConnectedIdentity {
+  return {
+    tokens: { accessToken: `token-${platformAccountId}` },
+    profile: { platformAccountId, handle: `@${platformAccountId}`, displayName: platformAccountId },
+  };
+}
+
+describe('withFreshCredentials', () => {
+  it('refreshes a token that expires within 5 minutes, keeps it encrypted, and the new token works', async () => {
+    const account = await connectTwitter();
+    const before = decryptSecret(account.accessTokenEncrypted ?? '', test.config.appSecret);
+    const oldRefresh = decryptSecret(account.refreshTokenEncrypted ?? '', test.config.appSecret);
+    const tokenCalls = fake.server.received('POST', '/2/oauth2/token').length;
+    const ids = await Promise.all(
+      [1, 2, 3].map(() =>
+        withFreshCredentials(test.db, test.config, account.id, (credentials) =>
+          whoAmI(credentials.accessToken),
+        ),
+      ),
+    );
+    expect(ids.every((id) => id !== null && id === ids[0])).toBe(true);
+    // Three callers at once share one refresh.
+    expect(fake.server.received('POST', '/2/oauth2/token')).toHaveLength(tokenCalls + 1);
+    const after = await loadAccount(test.db, user.workspaceId, account.id);
+    const newAccess = decryptSecret(after?.accessTokenEncrypted ?? '', test.config.appSecret);
+    const newRefresh = decryptSecret(after?.refreshTokenEncrypted ?? '', test.config.appSecret);
+    expect(newAccess).not.toBe(before);
+    expect(newRefresh).not.toBe(oldRefresh);
+    expect(newRefresh).toMatch(/^rt-/);
+    expect(await whoAmI(newAccess)).toBe(ids[0]);
+  });
+
+  it('does not lose a refresh token another process rotated meanwhile', async () => {
+    const stale = await connectTwitter();
+    const fresh = await refreshAccount(test.db, test.config, stale);
+    // A second process still holding the old row refreshes with the old (now revoked) refresh token.
+    const second = await refreshAccount(test.db, test.config, stale);
+    expect(second.status).toBe('connected');
+    expect(second.refreshTokenEncrypted).toBe(fresh.refreshTokenEncrypted);
+    const stored = await loadAccount(test.db, user.workspaceId, stale.id);
+    expect(stored?.status).toBe('connected');
+    expect(stored?.refreshTokenEncrypted).toBe(fresh.refreshTokenEncrypted);
+  });
+
+  it('marks the account needs_reconnect when the refresh is refused, and e-mails the owner once', async () => {
+    const account = await connectTwitter();
+    fake.server.failNext(
+      { method: 'POST', path: '/2/oauth2/token' },
+      { status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token revoked.' } },
+    );
+    await expect(
+      withFreshCredentials(test.db, test.config, account.id, async () => 'never called'),
+    ).rejects.toMatchObject({ kind: 'reauthorize' });
+    const marked = await loadAccount(test.db, user.workspaceId, account.id);
+    expect(marked?.status).toBe('needs_reconnect');
+    expect(marked?.lastError).toBeTruthy();
+    // The stored refresh token is kept (never replaced with nothing).
+    expect(marked?.refreshTokenEncrypted).toBe(account.refreshTokenEncrypted);
+
+    await runAccountsSweep(test.db, test.config, mailer());
+    await runAccountsSweep(test.db, test.config, mailer());
+    const mails = await test.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('Reconnect your X (Twitter) account');
+    expect(mails[0]?.textBody).toContain('http://localhost:3000/connected-accounts');
+
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/accounts',
+      headers: { cookie: user.cookie },
+    });
+    expect(list.json().accounts[0]).toMatchObject({ status: 'needs_reconnect' });
+    // Posting through it now fails at once without calling the platform.
+    await expect(
+      withFreshCredentials(test.db, test.config, account.id, async () => 'never called'),
+    ).rejects.toMatchObject({ kind: 'reauthorize' });
+
+    // Reconnecting ends the episode; a later failure e-mails again.
+    const restored = await connectTwitter(account.platformAccountId.replace(/^10/, ''));
+    expect(restored.id).toBe(account.id);
+    expect(restored.status).toBe('connected');
+    await markNeedsReconnect(test.db, account.id, 'revoked again');
+    await runAccountsSweep(test.db, test.config, mailer());
+    expect(
+      await test.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email)),
+    ).toHaveLength(2);
+  });
+
+  it('marks the account when the call itself is refused with reauthorize', async () => {
+    const account = await connectTwitter();
+    await refreshAccount(test.db, test.config, account);
+    const { PlatformError } = await import('../../platforms/types');
+    await expect(
+      withFreshCredentials(test.db, test.config, account.id, async () => {
+        throw new PlatformError('reauthorize', 'Unauthorized', { status: 401 });
+      }),
+    ).rejects.toMatchObject({ kind: 'reauthorize' });
+    expect((await loadAccount(test.db, user.workspaceId, account.id))?.status).toBe('needs_reconnect');
+  });
+});
+
+describe('refresh sweep', () => {
+  it('refreshes the tokens that expire within 15 minutes', async () => {
+    const account = await connectTwitter();
+    const summary = await runAccountsSweep(test.db, test.config, mailer());
+    expect(summary.refreshed).toBeGreaterThanOrEqual(1);
+    const after = await loadAccount(test.db, user.workspaceId, account.id);
+    expect(after?.accessTokenEncrypted).not.toBe(account.accessTokenEncrypted);
+    expect(after?.refreshClaimedUntil).toBeNull();
+    expect(await whoAmI(decryptSecret(after?.accessTokenEncrypted ?? '', test.config.appSecret))).toBe(
+      account.platformAccountId,
+    );
+  });
+});
+
+describe('POST /api/accounts/:id/refresh', () => {
+  it('refreshes now and answers the account without tokens', async () => {
+    const account = await connectTwitter();
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${account.id}/refresh`,
+      headers: jsonHeaders(user.cookie),
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: account.id, status: 'connected' });
+    expect(response.body).not.toMatch(/"(at|rt)-[0-9a-f]+"/);
+  });
+});
+
+describe('plan limits', () => {
+  it('refuses a second X account on Standard (1 per platform) with nothing stored', async () => {
+    await setPlan(test.db, user.workspaceId, 'standard');
+    const first = await connectTwitter('one');
+    const second = await connectViaOAuth(test, user, START, { loginHint: 'two' });
+    expect(second.result).toBe('platform_limit');
+    expect(second.screen.searchParams.get('plan')).toBe('standard');
+    const rows = await test.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.workspaceId, user.workspaceId));
+    expect(rows.map((row) => row.id)).toEqual([first.id]);
+    // Reconnecting the one it has never counts twice.
+    expect((await connectTwitter('one')).id).toBe(first.id);
+  });
+
+  it('refuses a fourth account on Standard with the limit and the plan in the message', async () => {
+    await setPlan(test.db, user.workspaceId, 'standard');
+    const workspace = { id: user.workspaceId, plan: 'standard' as const };
+    for (const platform of ['bluesky', 'mastodon', 'linkedin'] as const) {
+      await saveConnectedAccount(test.db, test.config, {
+        workspace,
+        userId: user.userId,
+        platform,
+        identity: identity(`${platform}-1`),
+      });
+    }
+    const refused = saveConnectedAccount(test.db, test.config, {
+      workspace,
+      userId: user.userId,
+      platform: 'threads',
+      identity: identity('threads-1'),
+    });
+    await expect(refused).rejects.toBeInstanceOf(PlanLimitError);
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 403,
+      message: ACCOUNT_MESSAGES.totalLimit(3, 'Standard'),
+    });
+    expect(ACCOUNT_MESSAGES.totalLimit(3, 'Standard')).toBe(
+      'Your Standard plan allows 3 connected social accounts. Disconnect one or upgrade your plan.',
+    );
+  });
+
+  it('lets only one of two concurrent connects take the last place', async () => {
+    await setPlan(test.db, user.workspaceId, 'standard');
+    const workspace = { id: user.workspaceId, plan: 'standard' as const };
+    const results = await Promise.allSettled(
+      ['race-a', 'race-b', 'race-c'].map((id) =>
+        saveConnectedAccount(test.db, test.config, {
+          workspace,
+          userId: user.userId,
+          platform: 'bluesky',
+          identity: identity(id),
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const rows = await test.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.workspaceId, user.workspaceId));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('disconnect', () => {
+  it('removes the tokens, keeps the row, and reconnecting restores it', async () => {
+    const account = await connectTwitter('keep');
+    const response = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/accounts/${account.id}`,
+      headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: account.id, status: 'disconnected' });
+    const row = await loadAccount(test.db, user.workspaceId, account.id);
+    expect(row).toMatchObject({
+      status: 'disconnected',
+      accessTokenEncrypted: null,
+      refreshTokenEncrypted: null,
+      secretsEncrypted: null,
+    });
+    await expect(
+      withFreshCredentials(test.db, test.config, account.id, async () => 'never'),
+    ).rejects.toMatchObject({ kind: 'reauthorize' });
+    // A disconnected account holds no place against the plan.
+    await setPlan(test.db, user.workspaceId, 'standard');
+    const other = await connectTwitter('other');
+    expect(other.id).not.toBe(account.id);
+  });
+
+  it('answers 404 for another workspace’s account and changes nothing', async () => {
+    const account = await connectTwitter();
+    const stranger = await signUpUser(test, 'Mallory');
+    for (const [method, url] of [
+      ['DELETE', `/api/accounts/${account.id}`],
+      ['POST', `/api/accounts/${account.id}/refresh`],
+    ] as const) {
+      const response = await test.app.inject({
+        method,
+        url,
+        headers: { cookie: stranger.cookie, origin: 'http://localhost:3000' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(ACCOUNT_MESSAGES.notFound);
+    }
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/accounts',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(list.json().accounts).toEqual([]);
+    expect(await loadAccount(test.db, stranger.workspaceId, account.id)).toBeNull();
+    const unchanged = await loadAccount(test.db, user.workspaceId, account.id);
+    expect(unchanged?.status).toBe('connected');
+    expect(unchanged?.accessTokenEncrypted).toBe(account.accessTokenEncrypted);
+  });
+});
