@@ -90,7 +90,11 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().trim().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
   STREAM_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Seconds between background inbox syncs of each connected account; 0 turns the sweep off. */
+  ENGAGEMENT_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -137,8 +141,17 @@ export interface Config {
    * instances turn it on.
    */
   platformAllowPrivateUrls: boolean;
+  /**
+   * What this process does: `all` (default) serves the API and runs the job workers and sweeps; `api` only
+   * serves (and enqueues jobs); `worker` runs the workers and sweeps too (ROLE; docs/decisions/0007).
+   */
+  role: 'all' | 'api' | 'worker';
+  /** Posts that came due more than this long ago while no worker ran are held for the user to confirm. */
+  publishStaleAfterHours: number;
   /** How often planned streams that are due get their reminder; 0 turns the reminder timer off. */
   streamReminderIntervalMs: number;
+  /** Seconds between background inbox syncs of each account (engagement); 0 = no background sweep. */
+  engagementSyncIntervalSeconds: number;
 }
 
 /** The server's AI provider; a workspace admin may override each field (modules/ai). */
@@ -279,7 +292,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       }),
     ) as Record<PlatformId, PlatformConfig>,
     platformAllowPrivateUrls: env.PLATFORM_ALLOW_PRIVATE_URLS,
+    role: env.ROLE,
+    publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
     streamReminderIntervalMs: env.STREAM_REMINDER_INTERVAL_MS,
+    engagementSyncIntervalSeconds: env.ENGAGEMENT_SYNC_INTERVAL_SECONDS,
   };
   const merged = { ...base, ...overrides };
   if (overrides.dataDir && !overrides.mediaDir) merged.mediaDir = path.join(merged.dataDir, 'media');

@@ -1,0 +1,73 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createTestDatabase,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestDatabase,
+  testDriver,
+} from '../../../test/test-app';
+import { type Database, openDatabase } from '../../db/client';
+import { engagementActions } from '../../db/schema/index';
+import { type Member, signedInMember } from '../posts/posts.test-support';
+import { insertAccount, insertItem, installScriptedConnector } from './engagement.test-support';
+
+/**
+ * Two server instances on one database, as two processes behind a load balancer would be: on PostgreSQL each has
+ * its own connection pool (so the limit must hold across connections); on PGlite they share the embedded one.
+ */
+let testDb: TestDatabase;
+let secondDatabase: Database;
+let first: TestApp;
+let second: TestApp;
+let scripted: ReturnType<typeof installScriptedConnector>;
+
+beforeAll(async () => {
+  scripted = installScriptedConnector('twitter');
+  testDb = await createTestDatabase();
+  secondDatabase =
+    testDriver === 'postgres'
+      ? await openDatabase({ driver: 'postgres', url: testDb.url! })
+      : testDb.database;
+  first = await createTestApp({ database: testDb.database });
+  second = await createTestApp({ database: secondDatabase });
+});
+afterAll(async () => {
+  scripted.restore();
+  await first.close();
+  await second.close();
+  if (secondDatabase !== testDb.database) await secondDatabase.close();
+  await testDb.cleanup();
+});
+
+it('lets exactly 60 of 100 concurrent likes through when they are spread over two servers', async () => {
+  const member: Member = await signedInMember(first, 'Two servers');
+  const account = {
+    id: await insertAccount(first, member.workspaceId, 'twitter'),
+    workspaceId: member.workspaceId,
+    platform: 'twitter',
+  };
+  const item = await insertItem(first, account);
+  const body = JSON.stringify({ userId: member.userId, action: 'like', platform: 'twitter', itemId: item });
+  const results = await Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      (i % 2 === 0 ? first : second).app.inject({
+        method: 'POST',
+        url: '/api/engagement/actions',
+        headers: { cookie: member.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: body,
+      }),
+    ),
+  );
+  const accepted = results.filter((res) => res.statusCode === 201);
+  expect(accepted).toHaveLength(60);
+  expect(results.filter((res) => res.statusCode === 429)).toHaveLength(40);
+  // Both servers took part in accepting.
+  expect(results.filter((res, i) => res.statusCode === 201 && i % 2 === 1).length).toBeGreaterThan(0);
+  const [row] = await first.db
+    .select({ total: count() })
+    .from(engagementActions)
+    .where(eq(engagementActions.userId, member.userId));
+  expect(row?.total).toBe(60);
+});

@@ -1,0 +1,79 @@
+import {
+  engagementActionInputSchema,
+  engagementActionResultSchema,
+  engagementMetricsQuerySchema,
+  engagementMetricsSchema,
+  inboxItemSchema,
+  inboxListSchema,
+  inboxQuerySchema,
+  inboxRefreshResultSchema,
+} from '@relaycast/shared/engagement';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { performAction } from './engagement.actions';
+import { engagementMetrics, listInbox, markItemDone } from './engagement.inbox';
+import { refreshWorkspaceInbox, startInboxSweep } from './engagement.sync';
+
+const itemParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** `/api/engagement…`: actions with hourly limits, the unified inbox, and the response metrics. */
+export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const stopSweep = startInboxSweep(db, config, app.log);
+  app.addHook('onClose', async () => stopSweep());
+
+  app.post(
+    '/api/engagement/actions',
+    { schema: { body: engagementActionInputSchema, response: { 201: engagementActionResultSchema } } },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const result = await performAction(
+        db,
+        config,
+        { userId: user.id, workspaceId: workspace.id },
+        request.body,
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/engagement/metrics',
+    { schema: { querystring: engagementMetricsQuerySchema, response: { 200: engagementMetricsSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return engagementMetrics(db, workspace.id, request.query.days);
+    },
+  );
+
+  app.get(
+    '/api/engagement/inbox',
+    { schema: { querystring: inboxQuerySchema, response: { 200: inboxListSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return { items: await listInbox(db, workspace.id, request.query) };
+    },
+  );
+
+  app.post(
+    '/api/engagement/inbox/:id/done',
+    { schema: { params: itemParamsSchema, response: { 200: inboxItemSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return markItemDone(db, workspace.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/engagement/refresh',
+    { schema: { response: { 200: inboxRefreshResultSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return refreshWorkspaceInbox(db, config, workspace.id);
+    },
+  );
+};
