@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 // The fake AI provider (OpenAI-compatible) that global-setup.ts starts on this port.
 process.env.E2E_AI_PORT ??= String(await freePort());
+// The live engine's RTMP relay (the streaming studio's tests publish through it).
+process.env.E2E_RTMP_PORT ??= String(await freePort());
 // A fresh embedded database for every run, so runs never see each other's data.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-'));
 
@@ -77,6 +79,9 @@ export default defineConfig({
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-model',
+      RTMP_PORT: process.env.E2E_RTMP_PORT,
+      RTMP_HOST: '127.0.0.1',
+      STREAM_RECONNECT_GRACE_SECONDS: '1',
     },
   },
 });
