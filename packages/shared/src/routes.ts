@@ -23,6 +23,7 @@ export const PROTECTED_ROUTES = [
   '/calendar',
   '/analytics',
   '/settings',
+  '/connected-accounts',
   '/video-editor',
   '/streaming',
   '/clip-generator',

@@ -19,6 +19,8 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/calendar': () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
   '/media-library': () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
   '/settings': () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
+  '/connected-accounts': () =>
+    import('./routes/connected-accounts').then((m) => ({ Component: m.ConnectedAccountsPage })),
   '/streaming': () => import('./routes/streaming').then((m) => ({ Component: m.StreamingPage })),
   '/stream-analytics': () =>
     import('./routes/stream-analytics').then((m) => ({ Component: m.StreamAnalyticsPage })),

@@ -1,3 +1,5 @@
+import { Link2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
 import { UserSettingsForm } from '@/features/settings/components/user-settings-form';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -13,6 +15,15 @@ export function SettingsPage() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
         <p className="mt-2 text-muted-foreground">
           Your stream, notification, security and language settings, and your workspace’s AI assistant.
+        </p>
+        <p className="mt-3">
+          <Link
+            to="/connected-accounts"
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Link2 aria-hidden="true" className="size-4" />
+            Connected accounts
+          </Link>
         </p>
       </header>
       <UserSettingsForm />

@@ -224,7 +224,15 @@ function ComposerForm({
             <h2 id={`${ids}-platforms`} className="font-semibold">
               Platforms
             </h2>
-            <p className="mt-1 text-sm text-muted-foreground">Where should this post go?</p>
+            <p className="mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              <span>Where should this post go?</span>
+              <Link
+                to="/connected-accounts"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Manage connected accounts
+              </Link>
+            </p>
             <PlatformPicker
               className="mt-4"
               label="Platforms"

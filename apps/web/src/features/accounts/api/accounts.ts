@@ -1,0 +1,91 @@
+import type {
+  BlueskyConnectInput,
+  ConnectablePlatformList,
+  OauthStartResult,
+  SocialAccount,
+  SocialAccountList,
+} from '@relaycast/shared/accounts';
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** The workspace's connected accounts and what can be connected: `/api/accounts…`. */
+
+export const accountKeys = {
+  all: ['accounts'] as const,
+  list: () => [...accountKeys.all, 'list'] as const,
+  platforms: () => [...accountKeys.all, 'platforms'] as const,
+};
+
+function invalidateAccounts(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: accountKeys.all });
+}
+
+/** `GET /api/accounts`. */
+export function useAccounts() {
+  return useQuery({
+    queryKey: accountKeys.list(),
+    queryFn: async () => (await apiFetch<SocialAccountList>('/api/accounts')).accounts,
+  });
+}
+
+/** `GET /api/accounts/platforms`: each platform's state (ready / not configured / unavailable) and the plan's limits. */
+export function useConnectablePlatforms() {
+  return useQuery({
+    queryKey: accountKeys.platforms(),
+    queryFn: () => apiFetch<ConnectablePlatformList>('/api/accounts/platforms'),
+  });
+}
+
+/** Sends the browser to the platform's consent page; it comes back to /connected-accounts through the callback. */
+function leaveForAuthorization({ url }: OauthStartResult) {
+  window.location.assign(url);
+}
+
+/** `POST /api/accounts/oauth/:platform/start`. */
+export function useStartOAuth() {
+  return useMutation({
+    mutationFn: (platform: PlatformId) =>
+      apiFetch<OauthStartResult>(`/api/accounts/oauth/${platform}/start`, { method: 'POST', json: {} }),
+    onSuccess: leaveForAuthorization,
+  });
+}
+
+/** `POST /api/accounts/mastodon/start`: registers Relaycast on the instance if needed, then authorizes there. */
+export function useStartMastodon() {
+  return useMutation({
+    mutationFn: (instanceUrl: string) =>
+      apiFetch<OauthStartResult>('/api/accounts/mastodon/start', { method: 'POST', json: { instanceUrl } }),
+    onSuccess: leaveForAuthorization,
+  });
+}
+
+/** `POST /api/accounts/bluesky`: handle + app password. */
+export function useConnectBluesky() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BlueskyConnectInput) =>
+      apiFetch<SocialAccount>('/api/accounts/bluesky', { method: 'POST', json: input }),
+    onSuccess: () => invalidateAccounts(queryClient),
+  });
+}
+
+/** `POST /api/accounts/:id/refresh`. */
+export function useRefreshAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<SocialAccount>(`/api/accounts/${encodeURIComponent(id)}/refresh`, { method: 'POST' }),
+    onSettled: () => invalidateAccounts(queryClient),
+  });
+}
+
+/** `DELETE /api/accounts/:id`: removes the tokens; the account stays listed as disconnected. */
+export function useDisconnectAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<SocialAccount>(`/api/accounts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => invalidateAccounts(queryClient),
+  });
+}

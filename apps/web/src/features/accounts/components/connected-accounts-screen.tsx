@@ -1,0 +1,170 @@
+import {
+  ACCOUNT_MESSAGES,
+  type ConnectablePlatform,
+  oauthResultMessage,
+  type SocialAccount,
+} from '@relaycast/shared/accounts';
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { AlertTriangle, CheckCircle2, Link2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { useAccounts, useConnectablePlatforms, useStartOAuth } from '../api/accounts';
+import { AccountList } from './account-list';
+import { BlueskyConnectDialog } from './bluesky-connect-dialog';
+import { MastodonConnectDialog } from './mastodon-connect-dialog';
+import { PlatformList } from './platform-list';
+
+type OpenDialog = { kind: 'bluesky'; handle: string } | { kind: 'mastodon'; instance: string } | null;
+
+/** The outcome of an OAuth round trip, read once from the URL the callback sent the browser to. */
+function useCallbackResult() {
+  const [params, setParams] = useSearchParams();
+  const [result] = useState(() => oauthResultMessage(params));
+  useEffect(() => {
+    if (!params.has('result')) return;
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+  return result;
+}
+
+/** /connected-accounts: the workspace's accounts, their status, and connecting more. */
+export function ConnectedAccountsScreen() {
+  const accounts = useAccounts();
+  const platforms = useConnectablePlatforms();
+  const startOAuth = useStartOAuth();
+  const result = useCallbackResult();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  function connect(platform: PlatformId, method: ConnectablePlatform['method'], account?: SocialAccount) {
+    if (method === 'app-password') return setDialog({ kind: 'bluesky', handle: account?.handle ?? '' });
+    if (method === 'instance-oauth2')
+      return setDialog({ kind: 'mastodon', instance: account?.instanceUrl ?? '' });
+    startOAuth.mutate(platform, { onError: (error) => toast.error(error.message) });
+  }
+
+  const list = accounts.data ?? [];
+  const needingReconnect = list.filter((account) => account.status === 'needs_reconnect');
+  const limits = platforms.data?.limits;
+  const isAtLimit = limits ? limits.used >= limits.socialAccounts : false;
+  const methodOf = (platform: PlatformId) =>
+    platforms.data?.platforms.find((candidate) => candidate.platform === platform)?.method ?? 'oauth2';
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <header>
+        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight sm:text-3xl">
+          <Link2 aria-hidden="true" className="size-6 text-primary" />
+          Connected accounts
+        </h1>
+        <p className="mt-2 text-muted-foreground">
+          The social accounts this workspace publishes to. Tokens are stored encrypted and refreshed before
+          they expire.
+        </p>
+      </header>
+
+      {result ? (
+        <p
+          role={result.ok ? 'status' : 'alert'}
+          className={cn(
+            'flex items-start gap-2 rounded-lg border px-4 py-3 text-sm',
+            result.ok
+              ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100'
+              : 'border-destructive/40 bg-destructive/10 text-destructive',
+          )}
+        >
+          {result.ok ? (
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          ) : (
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          )}
+          {result.message}
+        </p>
+      ) : null}
+
+      {needingReconnect.length > 0 ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {ACCOUNT_MESSAGES.needsReconnectBanner(needingReconnect.length)}
+        </div>
+      ) : null}
+
+      <section aria-labelledby="accounts-heading" className="rounded-xl border bg-card p-5 shadow-sm">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="accounts-heading" className="font-semibold">
+            Your accounts
+          </h2>
+          {limits ? (
+            <p className="text-sm text-muted-foreground">
+              {limits.used} of {limits.socialAccounts} accounts on the {limits.planName} plan (up to{' '}
+              {limits.accountsPerPlatform} per platform)
+            </p>
+          ) : null}
+        </div>
+        {accounts.isPending ? (
+          <Spinner label="Loading accounts" />
+        ) : accounts.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {accounts.error.message}
+          </p>
+        ) : (
+          <AccountList
+            accounts={list}
+            onReconnect={(account) => connect(account.platform, methodOf(account.platform), account)}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="platforms-heading" className="rounded-xl border bg-card p-5 shadow-sm">
+        <h2 id="platforms-heading" className="font-semibold">
+          Connect an account
+        </h2>
+        {isAtLimit && limits ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            {ACCOUNT_MESSAGES.totalLimit(limits.socialAccounts, limits.planName)}
+          </p>
+        ) : null}
+        <div className="mt-4">
+          {platforms.isPending ? (
+            <Spinner label="Loading platforms" />
+          ) : platforms.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {platforms.error.message}
+            </p>
+          ) : (
+            <PlatformList
+              platforms={platforms.data.platforms}
+              isAtLimit={isAtLimit}
+              busyPlatform={
+                startOAuth.isPending || startOAuth.isSuccess ? (startOAuth.variables ?? null) : null
+              }
+              onConnect={(platform) => connect(platform.platform, platform.method)}
+            />
+          )}
+        </div>
+      </section>
+
+      <BlueskyConnectDialog
+        key={dialog?.kind === 'bluesky' ? `bluesky-${dialog.handle}` : 'bluesky'}
+        open={dialog?.kind === 'bluesky'}
+        initialHandle={dialog?.kind === 'bluesky' ? dialog.handle : ''}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+      />
+      <MastodonConnectDialog
+        key={dialog?.kind === 'mastodon' ? `mastodon-${dialog.instance}` : 'mastodon'}
+        open={dialog?.kind === 'mastodon'}
+        initialInstance={dialog?.kind === 'mastodon' ? dialog.instance : ''}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ConnectablePlatform } from '@relaycast/shared/accounts';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Button } from '@/components/ui/button';
+
+/**
+ * Every platform with its way in: Connect when the server can, "Not configured" with the variables the
+ * operator must set, or "Not available yet" when this server has no connector for it.
+ */
+export function PlatformList({
+  platforms,
+  isAtLimit,
+  busyPlatform,
+  onConnect,
+}: {
+  platforms: ConnectablePlatform[];
+  isAtLimit: boolean;
+  busyPlatform: string | null;
+  onConnect(platform: ConnectablePlatform): void;
+}) {
+  return (
+    <ul aria-label="Platforms" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {platforms.map((platform) => (
+        <li
+          key={platform.platform}
+          aria-label={platform.name}
+          className="flex flex-col gap-3 rounded-lg border bg-card p-4"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <PlatformIcon platform={platform.platform} className="size-5" />
+            {platform.name}
+          </p>
+          {platform.state === 'ready' ? (
+            <Button
+              size="sm"
+              variant="outline"
+              className="self-start"
+              disabled={isAtLimit || busyPlatform === platform.platform}
+              aria-label={`Connect ${platform.name}`}
+              onClick={() => onConnect(platform)}
+            >
+              {busyPlatform === platform.platform ? 'Opening…' : 'Connect'}
+            </Button>
+          ) : platform.state === 'not_configured' ? (
+            <div className="text-sm">
+              <p className="font-medium text-muted-foreground">Not configured</p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                An administrator sets{' '}
+                {platform.missing.map((name, index) => (
+                  <span key={name}>
+                    {index > 0 ? ' and ' : ''}
+                    <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.7rem] break-all text-foreground">
+                      {name}
+                    </code>
+                  </span>
+                ))}{' '}
+                on the server.
+              </p>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">Not available yet</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
