@@ -59,9 +59,13 @@ export function metaRetryAfterMs(headers: Headers): number | undefined {
     if (!value) continue;
     try {
       const parsed = JSON.parse(value) as unknown;
+      // Either one usage object, a list of them, or lists keyed by business / page id.
       const entries: unknown[] = Array.isArray(parsed)
         ? parsed
-        : Object.values(parsed as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v]));
+        : [
+            parsed,
+            ...Object.values(parsed as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v])),
+          ];
       const minutes = entries
         .map((entry) =>
           Number((entry as { estimated_time_to_regain_access?: unknown })?.estimated_time_to_regain_access),

@@ -1,0 +1,278 @@
+import { DEFAULT_POLL, graphRequest, type PollOptions, pollUntil } from '../meta/graph';
+import { clientCredentials } from '../oauth';
+import {
+  type AccountCredentials,
+  type CallContext,
+  type Connector,
+  PlatformError,
+  type PublishedPost,
+  type PublishMedia,
+  type PublishRequest,
+  type RecentPost,
+  type TokenSet,
+} from '../types';
+
+/**
+ * Threads (graph.threads.net). OAuth at threads.net (authorization code, no PKCE), code → short-lived token →
+ * long-lived 60-day token (`th_exchange_token`), refreshed with `th_refresh_token` (the long-lived token refreshes
+ * itself: there is no separate refresh token). Publishing: create a container (TEXT, IMAGE, VIDEO or CAROUSEL with
+ * public media URLs), poll its status until FINISHED, then `threads_publish`.
+ */
+
+const SCOPES = [
+  'threads_basic',
+  'threads_content_publish',
+  'threads_manage_replies',
+  'threads_read_replies',
+  'threads_manage_insights',
+] as const;
+
+const DEFAULT_URLS = {
+  authorize: 'https://threads.net/oauth/authorize',
+  token: 'https://graph.threads.net/oauth/access_token',
+  exchange: 'https://graph.threads.net/access_token',
+  refresh: 'https://graph.threads.net/refresh_access_token',
+  api: 'https://graph.threads.net/v1.0',
+} as const;
+
+type Urls = Record<keyof typeof DEFAULT_URLS, string>;
+
+function urlsOf(ctx: CallContext): Urls {
+  return { ...DEFAULT_URLS, ...ctx.settings.urls } as Urls;
+}
+
+interface TokenAnswer {
+  access_token?: string;
+  user_id?: string | number;
+  token_type?: string;
+  expires_in?: number;
+}
+
+function tokenSet(answer: TokenAnswer): TokenSet {
+  if (!answer.access_token) throw new PlatformError('retry', 'Threads answered without an access token.');
+  return {
+    accessToken: answer.access_token,
+    expiresAt: answer.expires_in ? new Date(Date.now() + answer.expires_in * 1000) : undefined,
+  };
+}
+
+export function createThreadsConnector(options: { poll?: PollOptions } = {}): Connector {
+  const poll = options.poll ?? DEFAULT_POLL;
+
+  async function createContainer(
+    ctx: CallContext,
+    credentials: AccountCredentials,
+    fields: Record<string, unknown>,
+  ) {
+    // A container is invisible until threads_publish: a lost answer here publishes nothing, so it is retryable.
+    const answer = await graphRequest<{ id: string }>(ctx, {
+      method: 'POST',
+      url: `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads`,
+      token: credentials.accessToken,
+      body: { json: fields },
+      timeoutMs: 60_000,
+    });
+    return answer.body.id;
+  }
+
+  async function waitUntilReady(ctx: CallContext, credentials: AccountCredentials, containerId: string) {
+    await pollUntil(
+      ctx,
+      poll,
+      async () => {
+        const answer = await graphRequest<{ status?: string; error_message?: string }>(ctx, {
+          url: `${urlsOf(ctx).api}/${containerId}`,
+          token: credentials.accessToken,
+          query: { fields: 'status,error_message' },
+        });
+        const { status, error_message: reason } = answer.body;
+        if (status === 'FINISHED') return { state: 'done' };
+        if (status === 'ERROR' || status === 'EXPIRED' || status === 'PUBLISHED') {
+          return {
+            state: 'failed',
+            reason: `Threads could not process the post${reason ? `: ${reason}` : ` (${status.toLowerCase()}).`}`,
+          };
+        }
+        return { state: 'pending' };
+      },
+      'post',
+    );
+  }
+
+  function mediaFields(media: PublishMedia): Record<string, unknown> {
+    return media.kind === 'video'
+      ? { media_type: 'VIDEO', video_url: media.publicUrl }
+      : { media_type: 'IMAGE', image_url: media.publicUrl };
+  }
+
+  async function permalinkOf(ctx: CallContext, credentials: AccountCredentials, id: string): Promise<string> {
+    try {
+      const answer = await graphRequest<{ permalink?: string }>(ctx, {
+        url: `${urlsOf(ctx).api}/${id}`,
+        token: credentials.accessToken,
+        query: { fields: 'permalink' },
+      });
+      if (answer.body.permalink) return answer.body.permalink;
+    } catch {
+      // The post is live; a failed permalink read must not turn it into a failure.
+    }
+    const username = credentials.meta.username;
+    return username ? `https://www.threads.net/@${username}` : 'https://www.threads.net/';
+  }
+
+  async function publish(
+    ctx: CallContext,
+    credentials: AccountCredentials,
+    request: PublishRequest,
+  ): Promise<PublishedPost> {
+    if (!request.text.trim() && request.media.length === 0) {
+      throw new PlatformError('refuse', 'A Threads post needs text, images or a video.');
+    }
+    const [single] = request.media;
+    let containerId: string;
+    if (!single) {
+      containerId = await createContainer(ctx, credentials, { media_type: 'TEXT', text: request.text });
+    } else if (request.media.length === 1) {
+      containerId = await createContainer(ctx, credentials, { ...mediaFields(single), text: request.text });
+    } else {
+      const children: string[] = [];
+      for (const media of request.media) {
+        children.push(
+          await createContainer(ctx, credentials, { ...mediaFields(media), is_carousel_item: true }),
+        );
+      }
+      for (const child of children) await waitUntilReady(ctx, credentials, child);
+      containerId = await createContainer(ctx, credentials, {
+        media_type: 'CAROUSEL',
+        children: children.join(','),
+        text: request.text,
+      });
+    }
+    await waitUntilReady(ctx, credentials, containerId);
+    const published = await graphRequest<{ id: string }>(ctx, {
+      method: 'POST',
+      url: `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads_publish`,
+      token: credentials.accessToken,
+      body: { json: { creation_id: containerId } },
+      sideEffect: true,
+    });
+    return { platformPostId: published.body.id, url: await permalinkOf(ctx, credentials, published.body.id) };
+  }
+
+  return {
+    platform: 'threads',
+    capabilities: {
+      auth: 'oauth2',
+      pkce: false,
+      refresh: true,
+      publishText: true,
+      publishImages: true,
+      publishVideo: true,
+      mediaByUrl: true,
+      listRecentPosts: true,
+      engagement: {
+        readComments: false,
+        readMentions: false,
+        readMessages: false,
+        like: false,
+        reply: false,
+        message: false,
+      },
+      maxConcurrency: 4,
+    },
+    defaultUrls: { ...DEFAULT_URLS },
+    scopes: SCOPES,
+    requiresClientCredentials: true,
+
+    authorizationUrl(ctx, request) {
+      const url = new URL(urlsOf(ctx).authorize);
+      url.searchParams.set('client_id', ctx.settings.clientId ?? '');
+      url.searchParams.set('redirect_uri', request.redirectUri);
+      url.searchParams.set('scope', [...SCOPES, ...(request.scopes ?? [])].join(','));
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('state', request.state);
+      return url.toString();
+    },
+
+    async exchangeCode(ctx, exchange) {
+      const { clientId, clientSecret } = clientCredentials(ctx.settings, 'Threads');
+      const urls = urlsOf(ctx);
+      const short = await graphRequest<TokenAnswer>(ctx, {
+        method: 'POST',
+        url: urls.token,
+        body: {
+          form: {
+            client_id: clientId,
+            client_secret: clientSecret,
+            grant_type: 'authorization_code',
+            redirect_uri: exchange.redirectUri,
+            code: exchange.code,
+          },
+        },
+      });
+      const shortToken = tokenSet(short.body).accessToken;
+      const long = await graphRequest<TokenAnswer>(ctx, {
+        url: urls.exchange,
+        query: { grant_type: 'th_exchange_token', client_secret: clientSecret, access_token: shortToken },
+      });
+      const tokens = tokenSet(long.body);
+      const me = await graphRequest<{
+        id: string;
+        username?: string;
+        name?: string;
+        threads_profile_picture_url?: string;
+      }>(ctx, {
+        url: `${urls.api}/me`,
+        token: tokens.accessToken,
+        query: { fields: 'id,username,name,threads_profile_picture_url' },
+      });
+      const handle = me.body.username ?? me.body.id;
+      return {
+        tokens: { ...tokens, scopes: [...SCOPES], meta: { username: handle } },
+        profile: {
+          platformAccountId: String(me.body.id),
+          handle,
+          displayName: me.body.name || handle,
+          avatarUrl: me.body.threads_profile_picture_url,
+        },
+      };
+    },
+
+    async refresh(ctx, credentials) {
+      const answer = await graphRequest<TokenAnswer>(ctx, {
+        url: urlsOf(ctx).refresh,
+        query: { grant_type: 'th_refresh_token', access_token: credentials.accessToken },
+      });
+      // No refresh token exists on Threads: the TokenSet carries none, so a stored one is never overwritten.
+      return tokenSet(answer.body);
+    },
+
+    publish,
+
+    async listRecentPosts(ctx, credentials, since): Promise<RecentPost[]> {
+      const answer = await graphRequest<{
+        data?: { id: string; text?: string; timestamp: string; permalink?: string }[];
+      }>(ctx, {
+        url: `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads`,
+        token: credentials.accessToken,
+        query: {
+          fields: 'id,text,timestamp,permalink',
+          since: Math.floor(since.getTime() / 1000),
+          limit: 50,
+        },
+      });
+      const sinceSecond = Math.floor(since.getTime() / 1000) * 1000;
+      return (answer.body.data ?? [])
+        .map((thread) => ({
+          platformPostId: thread.id,
+          url: thread.permalink ?? 'https://www.threads.net/',
+          text: thread.text ?? '',
+          createdAt: new Date(thread.timestamp),
+        }))
+        .filter((thread) => thread.createdAt.getTime() >= sinceSecond)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    },
+  };
+}
+
+export const threadsConnector = createThreadsConnector();
