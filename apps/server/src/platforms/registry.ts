@@ -3,6 +3,7 @@ import type { Config } from '../config/env';
 import { blueskyConnector } from './bluesky/bluesky.connector';
 import { facebookConnector } from './facebook/facebook.connector';
 import { instagramConnector } from './instagram/instagram.connector';
+import { linkedinConnector } from './linkedin/linkedin.connector';
 import { mastodonConnector } from './mastodon/mastodon.connector';
 import { twitterConnector } from './twitter/twitter.connector';
 import type { Connector, ConnectorSettings } from './types';
@@ -15,6 +16,7 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
   bluesky: blueskyConnector,
   facebook: facebookConnector,
   instagram: instagramConnector,
+  linkedin: linkedinConnector,
   mastodon: mastodonConnector,
   twitter: twitterConnector,
 };
