@@ -5,7 +5,9 @@ import { facebookConnector } from './facebook/facebook.connector';
 import { instagramConnector } from './instagram/instagram.connector';
 import { linkedinConnector } from './linkedin/linkedin.connector';
 import { mastodonConnector } from './mastodon/mastodon.connector';
+import { mastodonEngagement } from './mastodon/mastodon.engagement';
 import { twitterConnector } from './twitter/twitter.connector';
+import { twitterEngagement } from './twitter/twitter.engagement';
 import type { Connector, ConnectorSettings } from './types';
 
 /**
@@ -17,8 +19,8 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
   facebook: facebookConnector,
   instagram: instagramConnector,
   linkedin: linkedinConnector,
-  mastodon: mastodonConnector,
-  twitter: twitterConnector,
+  mastodon: { ...mastodonConnector, engagement: mastodonEngagement },
+  twitter: { ...twitterConnector, engagement: twitterEngagement },
 };
 
 export function hasConnector(platform: PlatformId): boolean {

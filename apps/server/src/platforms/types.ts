@@ -216,6 +216,8 @@ export interface EngagementTarget {
   platformPostId?: string;
   conversationId?: string;
   authorPlatformUserId?: string;
+  /** The author's handle (Mastodon delivers replies and direct messages by @-mention). */
+  authorHandle?: string;
 }
 
 /** Engagement operations (issue 8). Present only where the platform allows them (see capabilities.engagement). */

@@ -203,6 +203,7 @@ export async function performAction(
     platformPostId: item.platformPostId ?? undefined,
     conversationId: item.conversationId ?? undefined,
     authorPlatformUserId: item.authorPlatformId,
+    authorHandle: item.authorHandle,
   };
   const ctx = { settings: connectorSettings(config, platform as PlatformId) };
   let resultId: string | undefined;

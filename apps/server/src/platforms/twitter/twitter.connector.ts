@@ -23,7 +23,17 @@ import {
  * (initialize → append → finalize → status while processing), posts with `POST /2/tweets`.
  */
 
-const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
+const SCOPES = [
+  'tweet.read',
+  'tweet.write',
+  'users.read',
+  'offline.access',
+  'media.write',
+  // Engagement (twitter.engagement.ts): like, read and send direct messages.
+  'like.write',
+  'dm.read',
+  'dm.write',
+] as const;
 /** Append segments: X accepts up to 5 MB per segment; stay below. */
 const SEGMENT_BYTES = 4 * 1024 * 1024;
 const MAX_STATUS_POLLS = 120;
