@@ -12,6 +12,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { createPublishing, type PublishingOptions } from './modules/publishing/publishing.plugin';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { startReminderTimer } from './modules/stream-schedule/stream-schedule.reminders';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
@@ -26,6 +28,8 @@ export interface BuildAppOptions {
   /** An already open database (tests). When absent, one is opened from the config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The publishing engine: whether this app runs its workers (default from ROLE), and its tuning. */
+  publishing?: PublishingOptions;
 }
 
 export function databaseTargetOf(config: Config) {
@@ -77,7 +81,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(usersRoutes, { db: database.db });
   await app.register(workspacesRoutes);
   await app.register(contactRoutes, { db: database.db });
-  await app.register(postsRoutes, { db: database.db });
+  const publishing = createPublishing({ database, config, log: app.log, options: options.publishing });
+  app.addHook('onReady', publishing.start);
+  app.addHook('preClose', publishing.stop);
+  await app.register(postsRoutes, { db: database.db, engine: publishing.engine });
+  await app.register(publishingRoutes, { db: database.db, config, engine: publishing.engine });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(accountsRoutes, { db: database.db, config, mailer });
@@ -97,12 +105,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);
+  app.decorate('publishing', publishing);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    publishing: import('./modules/publishing/publishing.plugin').Publishing;
   }
 }
 

@@ -72,7 +72,11 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
 export async function createTestApp(options: { config?: Partial<Config> } & BuildAppOptions = {}) {
   const testDb = options.database ? undefined : await createTestDatabase();
   const config = createTestConfig(options.config);
-  const app = await buildApp(config, { database: options.database ?? testDb?.database, logger: false });
+  const app = await buildApp(config, {
+    database: options.database ?? testDb?.database,
+    logger: false,
+    publishing: options.publishing,
+  });
   return {
     app,
     config,

@@ -7,6 +7,7 @@ import {
   PLATFORM_IDS,
   type PlatformId,
 } from './platforms';
+import { postTargetSchema } from './publishing';
 
 /** Post statuses. The publishing issue adds the per-target states and sums them into these. */
 export const POST_STATUSES = [
@@ -20,7 +21,8 @@ export const POST_STATUSES = [
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** What the composer asks the server to do with a post. */
-export const POST_ACTIONS = ['draft', 'schedule', 'queue'] as const;
+/** `now`: publish at once (the workers pick it up within a second). */
+export const POST_ACTIONS = ['draft', 'schedule', 'queue', 'now'] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];
 
 export const MAX_POST_CONTENT = 70_000;
@@ -60,6 +62,11 @@ export const postInputSchema = z
     /** Per-platform text that replaces `content` for that platform (a shorter X version, say). */
     overrides: z.record(z.string(), z.string().max(MAX_POST_CONTENT)).default({}),
     mediaIds: z.array(z.string().min(1)).max(MAX_MEDIA_PER_POST).default([]),
+    /**
+     * The connected accounts to publish to, among the chosen platforms'. A platform with none chosen uses the
+     * workspace's only connected account for it, or gets a `needs_account` target shown on the calendar.
+     */
+    accountIds: z.array(z.string().min(1).max(100)).max(100).default([]),
     action: z.enum(POST_ACTIONS),
     /** Required when action is `schedule`: an ISO instant with offset. */
     scheduledAt: z.iso.datetime({ offset: true }).optional(),
@@ -139,6 +146,8 @@ export const postSchema = z.object({
   authorId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Where the post goes: one target per connected account (publishing engine, issue 5). */
+  targets: z.array(postTargetSchema),
 });
 export type Post = z.infer<typeof postSchema>;
 

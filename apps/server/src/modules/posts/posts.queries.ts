@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
+import { loadTargets } from '../publishing/publishing.targets';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
 
@@ -70,7 +71,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function toPost(row: PostRow): Post {
+function toPost(row: PostRow, targets: Post['targets'] = []): Post {
   return {
     id: row.id,
     content: row.content,
@@ -91,7 +92,17 @@ function toPost(row: PostRow): Post {
     authorId: row.authorId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    targets,
   };
+}
+
+/** The rows as posts, with their publishing targets (one more round trip for the whole page). */
+async function withTargets(db: Db, rows: PostRow[]): Promise<Post[]> {
+  const targets = await loadTargets(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toPost(row, targets.get(row.id)));
 }
 
 /**
@@ -101,7 +112,7 @@ function toPost(row: PostRow): Post {
  */
 export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<Post[]> {
   const rows = await selectPosts(db, workspaceId, filter);
-  return rows.map(toPost);
+  return withTargets(db, rows);
 }
 
 /** The statement behind `listPosts` (exported so a test can check its plan uses the indexes). */
@@ -128,7 +139,8 @@ export async function getPost(db: Db, workspaceId: string, postId: string): Prom
     .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
     .limit(1);
   if (!row) throw postNotFound();
-  return toPost(row);
+  const [post] = await withTargets(db, [row]);
+  return post as Post;
 }
 
 export interface AttachedMedia extends MediaFacts {

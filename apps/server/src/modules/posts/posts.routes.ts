@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { PublishingEngine } from '../publishing/publishing.engine';
 import { getPost, listPosts } from './posts.queries';
 import {
   createPost,
@@ -28,7 +29,16 @@ async function actorOf(request: FastifyRequest): Promise<PostActor> {
 }
 
 /** `/api/posts`: the workspace's drafts and scheduled posts (composer, drafts list, calendar). */
-export const postsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; engine: PublishingEngine }> = async (
+  app,
+  { db, engine },
+) => {
+  /** After a write: the post's targets get jobs at their instant (the old ones are cancelled). */
+  async function scheduled<T extends { id: string }>(post: T): Promise<T> {
+    await engine.schedulePost(post.id);
+    return post;
+  }
+
   app.get(
     '/api/posts',
     { schema: { querystring: listPostsQuerySchema, response: { 200: postListSchema } } },
@@ -51,7 +61,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/posts',
     { schema: { body: postInputSchema, response: { 201: postSchema } } },
     async (request, reply) => {
-      const post = await createPost(db, await actorOf(request), request.body);
+      const post = await scheduled(await createPost(db, await actorOf(request), request.body));
       return reply.status(201).send(post);
     },
   );
@@ -59,13 +69,15 @@ export const postsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.put(
     '/api/posts/:id',
     { schema: { params: postParamsSchema, body: postInputSchema, response: { 200: postSchema } } },
-    async (request) => updatePost(db, await actorOf(request), request.params.id, request.body),
+    async (request) =>
+      scheduled(await updatePost(db, await actorOf(request), request.params.id, request.body)),
   );
 
   app.patch(
     '/api/posts/:id/schedule',
     { schema: { params: postParamsSchema, body: rescheduleInputSchema, response: { 200: postSchema } } },
-    async (request) => reschedulePost(db, await actorOf(request), request.params.id, request.body),
+    async (request) =>
+      scheduled(await reschedulePost(db, await actorOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -80,12 +92,16 @@ export const postsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.delete(
     '/api/posts/:id',
     { schema: { params: postParamsSchema, response: { 200: postSchema } } },
-    async (request) => deletePost(db, await actorOf(request), request.params.id),
+    async (request) => {
+      const post = await deletePost(db, await actorOf(request), request.params.id);
+      await engine.cancelPost(post.id);
+      return post;
+    },
   );
 
   app.post(
     '/api/posts/:id/restore',
     { schema: { params: postParamsSchema, response: { 200: postSchema } } },
-    async (request) => restorePost(db, await actorOf(request), request.params.id),
+    async (request) => scheduled(await restorePost(db, await actorOf(request), request.params.id)),
   );
 };

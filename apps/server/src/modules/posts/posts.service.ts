@@ -12,8 +12,9 @@ import {
 } from '@relaycast/shared/posts';
 import { and, eq, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { postMedia, posts } from '../../db/schema/index';
+import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
+import { syncPostTargets } from '../publishing/publishing.targets';
 import {
   type AttachedMedia,
   getPost,
@@ -85,6 +86,7 @@ async function resolveSchedule(
   excludePostId?: string,
 ): Promise<{ status: PostStatus; scheduledAt: Date | null }> {
   if (input.action === 'draft') return { status: 'draft', scheduledAt: null };
+  if (input.action === 'now') return { status: 'scheduled', scheduledAt: now };
   if (input.action === 'schedule') {
     if (!input.scheduledAt) {
       throw new ValidationError([{ path: 'scheduledAt', message: POST_MESSAGES.scheduleNeedsTime }]);
@@ -146,6 +148,13 @@ export async function createPost(
       updatedAt: now,
     });
     await replaceMedia(tx, id, media);
+    await syncPostTargets(
+      tx,
+      actor.workspaceId,
+      id,
+      { platforms: input.platforms, accountIds: input.accountIds, ...schedule },
+      now,
+    );
   });
   return getPost(db, actor.workspaceId, id);
 }
@@ -177,6 +186,13 @@ export async function updatePost(
       })
       .where(eq(posts.id, postId));
     await replaceMedia(tx, postId, media);
+    await syncPostTargets(
+      tx,
+      actor.workspaceId,
+      postId,
+      { platforms: input.platforms, accountIds: input.accountIds, ...schedule },
+      now,
+    );
   });
   return getPost(db, actor.workspaceId, postId);
 }
@@ -216,6 +232,18 @@ export async function reschedulePost(
         updatedAt: now,
       })
       .where(eq(posts.id, postId));
+    await syncPostTargets(
+      tx,
+      actor.workspaceId,
+      postId,
+      {
+        platforms: current.platforms as PlatformId[],
+        accountIds: null,
+        status: 'scheduled',
+        scheduledAt: new Date(input.scheduledAt),
+      },
+      now,
+    );
   });
   return getPost(db, actor.workspaceId, postId);
 }
@@ -252,6 +280,22 @@ export async function duplicatePost(
       updatedAt: now,
     });
     await replaceMedia(tx, id, media);
+    const sourceAccounts = await tx
+      .select({ accountId: postTargets.accountId })
+      .from(postTargets)
+      .where(eq(postTargets.postId, postId));
+    await syncPostTargets(
+      tx,
+      actor.workspaceId,
+      id,
+      {
+        platforms: copy.platforms,
+        accountIds: sourceAccounts.flatMap((row) => (row.accountId ? [row.accountId] : [])),
+        status: 'draft',
+        scheduledAt: null,
+      },
+      now,
+    );
   });
   return getPost(db, actor.workspaceId, id);
 }
@@ -291,6 +335,20 @@ export async function restorePost(db: Db, actor: PostActor, postId: string, now 
           : { deletedAt: null },
       )
       .where(eq(posts.id, postId));
+    if (isOverdue) {
+      await syncPostTargets(
+        tx,
+        actor.workspaceId,
+        postId,
+        {
+          platforms: current.platforms as PlatformId[],
+          accountIds: null,
+          status: 'draft',
+          scheduledAt: null,
+        },
+        now,
+      );
+    }
   });
   return getPost(db, actor.workspaceId, postId);
 }

@@ -1,8 +1,10 @@
+import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { PlatformId } from '@relaycast/shared/platforms';
-import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
-import { and, eq, inArray } from 'drizzle-orm';
+import { canRetryTarget, PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { postTargets } from '../../db/schema/index';
+import { posts, postTargets } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
 import { recomputePostStatuses } from './publishing.status';
 
 /**
@@ -57,4 +59,99 @@ export async function restoreTargetsOfReconnectedAccount(db: Db, accountId: stri
     await recomputePostStatuses(tx, [...new Set(restored.map((row) => row.postId))]);
     return restored.length;
   });
+}
+
+/** The target of a live post of the workspace, locked for the transaction, or a 404. */
+async function lockTarget(tx: Db, workspaceId: string, postId: string, targetId: string) {
+  const [row] = await tx
+    .select({ id: postTargets.id, status: postTargets.status, accountId: postTargets.accountId })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        eq(postTargets.postId, postId),
+        eq(postTargets.workspaceId, workspaceId),
+        eq(posts.workspaceId, workspaceId),
+        isNull(posts.deletedAt),
+      ),
+    )
+    .for('update', { of: postTargets })
+    .limit(1);
+  if (!row) throw new AppError(ERROR_CODES.notFound, 404, PUBLISH_MESSAGES.targetNotFound);
+  return row;
+}
+
+async function changeTarget(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+  targetId: string,
+  allowed: (status: TargetStatus) => boolean,
+  refusal: string,
+  values: (row: { accountId: string | null }) => Partial<typeof postTargets.$inferInsert>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockTarget(tx, workspaceId, postId, targetId);
+    if (!allowed(row.status)) throw new AppError(ERROR_CODES.validation, 409, refusal);
+    await tx
+      .update(postTargets)
+      .set({ ...values(row), updatedAt: new Date() })
+      .where(eq(postTargets.id, targetId));
+    await recomputePostStatuses(tx, [postId]);
+  });
+}
+
+/**
+ * "Retry" / "Publish again" / "Publish now": a failed, unconfirmed or held target is published at once, with a
+ * fresh series of attempts. The caller then wakes the engine (engine.schedulePost).
+ */
+export async function retryTarget(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+  targetId: string,
+  now = new Date(),
+) {
+  await changeTarget(
+    db,
+    workspaceId,
+    postId,
+    targetId,
+    canRetryTarget,
+    PUBLISH_MESSAGES.notRetryable,
+    (row) => ({
+      status: row.accountId ? 'scheduled' : 'needs_account',
+      dueAt: now,
+      attempts: 0,
+      attemptStartedAt: null,
+      lastError: null,
+    }),
+  );
+}
+
+/** "It was posted": the user checked the platform and the unconfirmed post is there. */
+export async function confirmTargetPosted(db: Db, workspaceId: string, postId: string, targetId: string) {
+  await changeTarget(
+    db,
+    workspaceId,
+    postId,
+    targetId,
+    (status) => status === 'unconfirmed',
+    PUBLISH_MESSAGES.notConfirmable,
+    () => ({ status: 'published', publishedAt: new Date(), lastError: null }),
+  );
+}
+
+/** "Cancel" on a held target: it will not be published. */
+export async function cancelHeldTarget(db: Db, workspaceId: string, postId: string, targetId: string) {
+  await changeTarget(
+    db,
+    workspaceId,
+    postId,
+    targetId,
+    (status) => status === 'held',
+    PUBLISH_MESSAGES.notCancellable,
+    () => ({ status: 'failed', lastError: PUBLISH_MESSAGES.cancelled }),
+  );
 }

@@ -1,0 +1,197 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+
+/**
+ * pg-boss 10 on the app's own database (ARCHITECTURE.md, "Jobs"). On PGlite, pg-boss talks through a small
+ * adapter: statements without parameters may hold several commands (its migrations, `BEGIN; …; COMMIT`) and go
+ * to `exec`; the others to `query`. On PostgreSQL it shares the app's pool.
+ *
+ * A job is `{ name, schema, handler }`: the payload is parsed with the zod schema before the handler runs, and
+ * handlers must be idempotent (the row they act on is the truth; a job is only a wake-up).
+ */
+
+export interface JobDefinition<Schema extends z.ZodType> {
+  name: string;
+  schema: Schema;
+  handler: (payload: z.output<Schema>) => Promise<void>;
+  /** Jobs fetched per poll by one worker loop, and worker loops in this process. */
+  batchSize?: number;
+  workers?: number;
+  pollingIntervalSeconds?: number;
+}
+
+export interface SendOptions {
+  startAfter?: Date;
+}
+
+export interface JobQueue {
+  /** Starts pg-boss (creates its schema on first use) and, when `runWorkers`, the registered workers. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  register<Schema extends z.ZodType>(definition: JobDefinition<Schema>): void;
+  send(name: string, payload: object, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one queue in one statement (the benchmark, a large schedule). */
+  sendMany(name: string, jobs: { payload: object; startAfter?: Date }[]): Promise<void>;
+  cancel(name: string, ids: string[]): Promise<void>;
+  /**
+   * Runs `task` every `everyMs` in this process while the queue runs workers (an unref'd timer, cleared on
+   * stop). Tasks must claim their rows atomically: every worker process runs them.
+   */
+  every(name: string, everyMs: number, task: () => Promise<void>): void;
+  readonly isRunningWorkers: boolean;
+}
+
+function pgliteExecutor(client: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows as unknown[] as never[] };
+    },
+  };
+}
+
+function poolExecutor(pool: pg.Pool): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await pool.query(text, values && values.length > 0 ? values : undefined);
+      // A multi-command string answers with one result per command.
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
+  };
+}
+
+export function createJobQueue(options: {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Whether this process works jobs and runs recurring tasks (ROLE all or worker). */
+  runWorkers: boolean;
+}): JobQueue {
+  const { database, log, runWorkers } = options;
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const db =
+    database.driver === 'pglite' ? pgliteExecutor(client as PGlite) : poolExecutor(client as pg.Pool);
+  const boss = new PgBoss({
+    db,
+    schema: 'pgboss',
+    // Only worker processes maintain the queues (expire, archive); api processes only send.
+    supervise: runWorkers,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const definitions: JobDefinition<z.ZodType>[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const recurring: { name: string; everyMs: number; task: () => Promise<void> }[] = [];
+  const runningTasks = new Set<Promise<void>>();
+  let started = false;
+  let stopping = false;
+
+  function runTask(entry: (typeof recurring)[number], busy: { value: boolean }) {
+    if (busy.value || stopping) return;
+    busy.value = true;
+    const run = entry
+      .task()
+      .catch((error) => log.error({ err: error, task: entry.name }, 'recurring task failed'))
+      .finally(() => {
+        busy.value = false;
+        runningTasks.delete(run);
+      });
+    runningTasks.add(run);
+  }
+
+  return {
+    get isRunningWorkers() {
+      return runWorkers;
+    },
+    register(definition) {
+      definitions.push(definition as unknown as JobDefinition<z.ZodType>);
+    },
+    every(name, everyMs, task) {
+      recurring.push({ name, everyMs, task });
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      for (const definition of definitions) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: 0,
+          expireInSeconds: 900,
+        });
+      }
+      if (!runWorkers) return;
+      for (const definition of definitions) {
+        const loops = definition.workers ?? 1;
+        for (let i = 0; i < loops; i++) {
+          await boss.work(
+            definition.name,
+            {
+              batchSize: definition.batchSize ?? 10,
+              pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 0.5,
+            },
+            async (jobs) => {
+              await Promise.all(
+                jobs.map(async (job) => {
+                  const parsed = definition.schema.safeParse(job.data);
+                  if (!parsed.success) {
+                    log.warn({ job: job.id, queue: definition.name }, 'job with an invalid payload dropped');
+                    return;
+                  }
+                  try {
+                    await definition.handler(parsed.data);
+                  } catch (error) {
+                    // The row is the truth: the sweeps pick up whatever a failed handler left behind.
+                    if (!stopping) log.error({ err: error, queue: definition.name }, 'job handler failed');
+                  }
+                }),
+              );
+            },
+          );
+        }
+      }
+      for (const entry of recurring) {
+        const busy = { value: false };
+        runTask(entry, busy);
+        const timer = setInterval(() => runTask(entry, busy), entry.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    },
+    async stop() {
+      if (!started) return;
+      stopping = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...runningTasks]);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+    },
+    async send(name, payload, sendOptions = {}) {
+      return boss.send(name, payload, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
+    },
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((job) => ({
+          name,
+          data: job.payload,
+          ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+        })) as never,
+      );
+    },
+    async cancel(name, ids) {
+      if (ids.length === 0) return;
+      await boss.cancel(name, ids).catch((error) => log.warn({ err: error }, 'could not cancel jobs'));
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import {
+  type EngineOptions,
+  PUBLISH_TARGET_JOB,
+  type PublishingEngine,
+  publishTargetPayloadSchema,
+} from '../modules/publishing/publishing.engine';
+import type { JobQueue } from './job-queue';
+
+/**
+ * `publish-target`: wakes a worker at a target's instant. The handler only asks the engine to publish the
+ * target; the engine re-reads the row and claims it, so a late, duplicate or stale job does nothing.
+ * Every worker process also sweeps for targets whose job never ran (restarts, stale attempts).
+ */
+export function registerPublishingJobs(
+  queue: JobQueue,
+  engine: PublishingEngine,
+  options: Pick<EngineOptions, 'workers' | 'batchSize' | 'sweepEveryMs'>,
+): void {
+  queue.register({
+    name: PUBLISH_TARGET_JOB,
+    schema: publishTargetPayloadSchema,
+    handler: (payload) => engine.publishTarget(payload.targetId),
+    workers: options.workers,
+    batchSize: options.batchSize,
+    pollingIntervalSeconds: 0.5,
+  });
+  queue.every('publishing-sweep', options.sweepEveryMs, () => engine.sweep());
+}

@@ -1,0 +1,465 @@
+import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { postTargets, socialAccounts } from '../../db/schema/index';
+import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
+import { connectorFor, connectorSettings, registerConnector } from '../../platforms/registry';
+import type { PlatformFake } from '../../platforms/testing/fake-server';
+import { type Connector, PlatformError } from '../../platforms/types';
+import { credentialsOf } from '../accounts/account-credentials';
+import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import { createPublishing } from './publishing.plugin';
+import { flagTargetsOfDisconnectedAccount, restoreTargetsOfReconnectedAccount } from './publishing.service';
+import {
+  connectMastodon,
+  createPost,
+  eventually,
+  getPost,
+  inAnHour,
+  insertAccount,
+  makeDue,
+  send,
+  targetsOf,
+} from './publishing.test-support';
+
+/** The engine against the real Mastodon connector and its local fake, on PGlite and PostgreSQL. */
+
+let t: TestApp;
+let fake: PlatformFake;
+let user: SignedInUser;
+let accountId: string;
+
+beforeAll(async () => {
+  fake = await startMastodonFake();
+  t = await createTestApp({
+    config: {
+      platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }),
+      platformAllowPrivateUrls: true,
+    },
+    // The tests drive the engine themselves (and start a worker where they need one).
+    publishing: {
+      runWorkers: false,
+      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
+    },
+  });
+  await t.app.ready();
+  user = await signUpUser(t);
+  accountId = await connectMastodon(t, user, fake);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const engine = () => t.app.publishing.engine;
+
+async function jobsOf(targetId: string) {
+  const result = await t.db.execute(
+    sql`select id, state, start_after from pgboss.job where name = 'publish-target' and data->>'targetId' = ${targetId} order by created_on`,
+  );
+  return (result as unknown as { rows: { id: string; state: string; start_after: Date | string }[] }).rows;
+}
+
+describe('targets and jobs', () => {
+  it('preselects the only connected account, and a scheduled post gets one job at its instant', async () => {
+    const scheduledAt = inAnHour();
+    const post = await createPost(t, user, {
+      content: 'Scheduled hello',
+      platforms: ['mastodon', 'bluesky'],
+      action: 'schedule',
+      scheduledAt,
+    });
+    const mastodon = post.targets.find((target) => target.platform === 'mastodon');
+    const bluesky = post.targets.find((target) => target.platform === 'bluesky');
+    expect(mastodon).toMatchObject({ accountId, status: 'scheduled', dueAt: scheduledAt });
+    // No Bluesky account: never silently dropped, the reason shows until the instant.
+    expect(bluesky).toMatchObject({
+      accountId: null,
+      status: 'needs_account',
+      lastError: PUBLISH_MESSAGES.noAccount('bluesky'),
+    });
+    const jobs = await jobsOf(mastodon!.id);
+    expect(jobs).toHaveLength(1);
+    expect(new Date(jobs[0]!.start_after).toISOString()).toBe(scheduledAt);
+  });
+
+  it('moving a post moves its job; deleting cancels it and the worker skips the target', async () => {
+    const post = await createPost(t, user, {
+      content: 'Move me',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    const target = post.targets[0]!;
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    later.setUTCSeconds(0, 0);
+    const moved = await send(t, user, 'PATCH', `/api/posts/${post.id}/schedule`, {
+      scheduledAt: later.toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().targets[0]).toMatchObject({ id: target.id, dueAt: later.toISOString() });
+    const jobs = await jobsOf(target.id);
+    expect(jobs.map((job) => job.state)).toEqual(['cancelled', 'created']);
+    expect(new Date(jobs[1]!.start_after).toISOString()).toBe(later.toISOString());
+
+    const edited = await send(t, user, 'PUT', `/api/posts/${post.id}`, {
+      content: 'Edited text',
+      platforms: ['mastodon'],
+      accountIds: [accountId],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await jobsOf(target.id)).map((job) => job.state)).toEqual(['cancelled', 'cancelled', 'created']);
+
+    expect((await send(t, user, 'DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
+    expect((await jobsOf(target.id)).every((job) => job.state === 'cancelled')).toBe(true);
+    await makeDue(t, post.id);
+    await engine().publishTarget(target.id);
+    await engine().sweep();
+    expect(fake.published.filter((p) => p.text === 'Edited text')).toHaveLength(0);
+    expect((await targetsOf(t, post.id))[0]?.status).toBe('scheduled');
+  });
+
+  it('refuses an account of another workspace', async () => {
+    const other = await signUpUser(t, 'Eve Other');
+    const res = await send(t, other, 'POST', '/api/posts', {
+      content: 'Not mine',
+      platforms: ['mastodon'],
+      accountIds: [accountId],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PUBLISH_MESSAGES.unknownAccount);
+  });
+});
+
+describe('publishing', () => {
+  it('publishes a due post on time through a worker, with the link, exactly once', async () => {
+    const worker = createPublishing({
+      database: t.app.database,
+      config: t.config,
+      log: t.app.log,
+      options: { runWorkers: true, engine: { sweepGraceMs: 60_000 } },
+    });
+    await worker.start();
+    try {
+      const dueAt = new Date(Date.now() + 2_000);
+      const post = await createPost(t, user, {
+        content: 'On time',
+        platforms: ['mastodon'],
+        action: 'schedule',
+        scheduledAt: dueAt.toISOString(),
+      });
+      const published = await eventually(
+        () => getPost(t, user, post.id),
+        (p) => p.status === 'published',
+      );
+      const target = published.targets[0]!;
+      expect(target.status).toBe('published');
+      expect(target.url).toMatch(new RegExp(`^${fake.url}/`));
+      const received = fake.published.filter((p) => p.text === 'On time');
+      expect(received).toHaveLength(1);
+      // Not before its instant (the fake's clock and ours are the same machine's).
+      expect(received[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(dueAt.getTime() - 5);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('"post now" goes out at once when the route wakes the engine', async () => {
+    const post = await createPost(t, user, { content: 'Right now', platforms: ['mastodon'], action: 'now' });
+    await engine().publishTarget(post.targets[0]!.id);
+    const after = await getPost(t, user, post.id);
+    expect(after.status).toBe('published');
+    expect(fake.published.filter((p) => p.text === 'Right now')).toHaveLength(1);
+  });
+
+  it("a refusal fails the target with the platform's reason; Retry publishes once the cause is gone", async () => {
+    const post = await createPost(t, user, {
+      content: 'Refused once',
+      platforms: ['mastodon'],
+      action: 'now',
+    });
+    fake.server.failNext(
+      { method: 'POST', path: '/api/v1/statuses' },
+      { status: 422, body: { error: 'Validation failed: Text contains a forbidden word' } },
+    );
+    const target = post.targets[0]!;
+    await engine().publishTarget(target.id);
+    const failed = await getPost(t, user, post.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.targets[0]).toMatchObject({
+      status: 'failed',
+      lastError: 'Validation failed: Text contains a forbidden word',
+    });
+    const retried = await send(t, user, 'POST', `/api/posts/${post.id}/targets/${target.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    await engine().publishTarget(target.id);
+    expect((await getPost(t, user, post.id)).targets[0]?.status).toBe('published');
+    expect(fake.published.filter((p) => p.text === 'Refused once')).toHaveLength(1);
+  });
+
+  it('a 401 fails the target with "Reconnect Mastodon account" and marks the account', async () => {
+    const other = await signUpUser(t, 'Rae Reconnect');
+    const otherAccount = await connectMastodon(t, other, fake);
+    const post = await createPost(t, other, {
+      content: 'Token gone',
+      platforms: ['mastodon'],
+      action: 'now',
+    });
+    fake.server.failNext(
+      { method: 'POST', path: '/api/v1/statuses' },
+      { status: 401, body: { error: 'The access token is invalid' } },
+    );
+    await engine().publishTarget(post.targets[0]!.id);
+    const after = await getPost(t, other, post.id);
+    expect(after.targets[0]).toMatchObject({ status: 'failed', lastError: 'Reconnect Mastodon account' });
+    const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, otherAccount));
+    expect(account?.status).toBe('needs_reconnect');
+  });
+
+  it('holds a post that came due too long ago, publishes one due recently, and Publish now sends the held one', async () => {
+    const stale = await createPost(t, user, {
+      content: 'Came due long ago',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    const recent = await createPost(t, user, {
+      content: 'Came due while restarting',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    await makeDue(t, stale.id, 7 * 3_600_000);
+    await makeDue(t, recent.id, 30 * 60_000);
+    await engine().sweep();
+    const held = await getPost(t, user, stale.id);
+    expect(held.targets[0]).toMatchObject({ status: 'held', lastError: PUBLISH_MESSAGES.held(6) });
+    expect(held.status).toBe('scheduled');
+    expect((await getPost(t, user, recent.id)).status).toBe('published');
+    expect(fake.published.filter((p) => p.text === 'Came due long ago')).toHaveLength(0);
+
+    const now = await send(t, user, 'POST', `/api/posts/${stale.id}/targets/${held.targets[0]!.id}/retry`);
+    expect(now.statusCode, now.body).toBe(200);
+    await engine().publishTarget(held.targets[0]!.id);
+    expect((await getPost(t, user, stale.id)).status).toBe('published');
+  });
+
+  it('a target with no account fails at its instant with the reason', async () => {
+    const post = await createPost(t, user, {
+      content: 'Nowhere to go',
+      platforms: ['bluesky'],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    await makeDue(t, post.id);
+    await engine().sweep();
+    const after = await getPost(t, user, post.id);
+    expect(after.status).toBe('failed');
+    expect(after.targets[0]?.lastError).toBe(PUBLISH_MESSAGES.noAccount('bluesky'));
+  });
+});
+
+describe('crashes and unknown outcomes', () => {
+  it('a crash after the platform accepted the post is reconciled from its recent posts, never posted twice', async () => {
+    const post = await createPost(t, user, {
+      content: 'Crashed after sending',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    const target = post.targets[0]!;
+    // The crashed process: attempt recorded, the platform received the post, no answer was stored.
+    const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
+    const sent = await connectorFor('mastodon').publish(
+      { settings: connectorSettings(t.config, 'mastodon') },
+      credentialsOf(account!, t.config.appSecret),
+      { text: 'Crashed after sending', media: [], idempotencyKey: 'other-key' },
+    );
+    await t.db
+      .update(postTargets)
+      .set({ status: 'publishing', attempts: 1, attemptStartedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(postTargets.id, target.id));
+    await engine().sweep();
+    const after = await getPost(t, user, post.id);
+    expect(after.targets[0]).toMatchObject({
+      status: 'published',
+      url: sent.url,
+      platformPostId: sent.platformPostId,
+    });
+    expect(fake.published.filter((p) => p.text === 'Crashed after sending')).toHaveLength(1);
+  });
+
+  it('a crash before the platform received anything is retried once reconciliation finds nothing', async () => {
+    const post = await createPost(t, user, {
+      content: 'Crashed before sending',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    const target = post.targets[0]!;
+    await t.db
+      .update(postTargets)
+      .set({ status: 'publishing', attempts: 1, attemptStartedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(postTargets.id, target.id));
+    await engine().sweep();
+    const [retrying] = await targetsOf(t, post.id);
+    expect(retrying?.status).toBe('retrying');
+    await t.db.update(postTargets).set({ dueAt: new Date() }).where(eq(postTargets.id, target.id));
+    await engine().publishTarget(target.id);
+    expect((await getPost(t, user, post.id)).status).toBe('published');
+    expect(fake.published.filter((p) => p.text === 'Crashed before sending')).toHaveLength(1);
+  });
+});
+
+describe('a scripted platform', () => {
+  let calls: string[] = [];
+  let behaviour: () => Promise<{ platformPostId: string; url: string }>;
+  let restore: () => void;
+  const scripted: Connector = {
+    platform: 'linkedin',
+    capabilities: {
+      auth: 'oauth2',
+      pkce: false,
+      refresh: false,
+      publishText: true,
+      publishImages: false,
+      publishVideo: false,
+      mediaByUrl: false,
+      listRecentPosts: false,
+      engagement: {
+        readComments: false,
+        readMentions: false,
+        readMessages: false,
+        like: false,
+        reply: false,
+        message: false,
+      },
+      maxConcurrency: 2,
+    },
+    defaultUrls: { api: 'http://127.0.0.1:9/' },
+    scopes: [],
+    requiresClientCredentials: false,
+    async publish(_ctx, _credentials, request) {
+      calls.push(request.idempotencyKey);
+      return behaviour();
+    },
+  };
+
+  beforeAll(() => {
+    restore = registerConnector(scripted);
+  });
+  afterAll(() => restore());
+
+  it(`retries with exponential backoff and gives up after ${MAX_PUBLISH_ATTEMPTS} attempts`, async () => {
+    calls = [];
+    behaviour = async () => {
+      throw new PlatformError('retry', 'LinkedIn is unavailable (503).', { status: 503 });
+    };
+    const linkedin = await insertAccount(t, user.workspaceId, 'linkedin');
+    const post = await createPost(t, user, {
+      content: 'Flaky platform',
+      platforms: ['linkedin'],
+      accountIds: [linkedin],
+      action: 'now',
+    });
+    const target = post.targets[0]!;
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= MAX_PUBLISH_ATTEMPTS; attempt++) {
+      await engine().publishTarget(target.id);
+      const [row] = await targetsOf(t, post.id);
+      if (row!.status === 'retrying') {
+        delays.push(row!.dueAt!.getTime() - row!.updatedAt.getTime());
+        await t.db.update(postTargets).set({ dueAt: new Date() }).where(eq(postTargets.id, target.id));
+      }
+    }
+    expect(calls).toHaveLength(MAX_PUBLISH_ATTEMPTS);
+    expect(delays).toHaveLength(MAX_PUBLISH_ATTEMPTS - 1);
+    delays.forEach((delay, index) => {
+      expect(delay).toBeGreaterThanOrEqual(1_000 * 2 ** index - 50);
+      expect(delay).toBeLessThan(1_000 * 2 ** index + 1_000);
+    });
+    const after = await getPost(t, user, post.id);
+    expect(after.targets[0]).toMatchObject({
+      status: 'failed',
+      attempts: MAX_PUBLISH_ATTEMPTS,
+      lastError: PUBLISH_MESSAGES.gaveUp('LinkedIn is unavailable (503).'),
+    });
+    await engine().publishTarget(target.id);
+    expect(calls).toHaveLength(MAX_PUBLISH_ATTEMPTS);
+  });
+
+  it('an unknown outcome without a way to list posts becomes "unconfirmed"; the user decides', async () => {
+    calls = [];
+    behaviour = async () => {
+      throw new PlatformError('unknown', 'The connection closed before LinkedIn answered.');
+    };
+    const linkedin = await insertAccount(t, user.workspaceId, 'linkedin');
+    const post = await createPost(t, user, {
+      content: 'Maybe posted',
+      platforms: ['linkedin'],
+      accountIds: [linkedin],
+      action: 'now',
+    });
+    const target = post.targets[0]!;
+    await engine().publishTarget(target.id);
+    await engine().publishTarget(target.id);
+    await engine().sweep();
+    expect(calls).toHaveLength(1);
+    const unconfirmed = await getPost(t, user, post.id);
+    expect(unconfirmed.targets[0]).toMatchObject({
+      status: 'unconfirmed',
+      lastError: PUBLISH_MESSAGES.unconfirmed,
+    });
+    const confirmed = await send(t, user, 'POST', `/api/posts/${post.id}/targets/${target.id}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'published', targets: [{ status: 'published' }] });
+    const again = await send(t, user, 'POST', `/api/posts/${post.id}/targets/${target.id}/confirm`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PUBLISH_MESSAGES.notConfirmable);
+  });
+
+  it('two targets where one fails sum to partially published', async () => {
+    calls = [];
+    behaviour = async () => {
+      throw new PlatformError('refuse', 'LinkedIn refuses duplicate content.');
+    };
+    const linkedin = await insertAccount(t, user.workspaceId, 'linkedin');
+    const post = await createPost(t, user, {
+      content: 'Two places',
+      platforms: ['mastodon', 'linkedin'],
+      accountIds: [accountId, linkedin],
+      action: 'now',
+    });
+    for (const target of post.targets) await engine().publishTarget(target.id);
+    const after = await getPost(t, user, post.id);
+    expect(after.status).toBe('partially_published');
+    expect(after.targets.find((x) => x.platform === 'linkedin')?.lastError).toBe(
+      'LinkedIn refuses duplicate content.',
+    );
+  });
+});
+
+describe('disconnecting an account', () => {
+  it("flags the account's scheduled targets and restores them on reconnect", async () => {
+    const post = await createPost(t, user, {
+      content: 'Waiting for the account',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    expect(await flagTargetsOfDisconnectedAccount(t.db, accountId)).toBeGreaterThanOrEqual(1);
+    const flagged = await getPost(t, user, post.id);
+    expect(flagged.targets[0]).toMatchObject({
+      status: 'needs_reconnect',
+      lastError: PUBLISH_MESSAGES.disconnected('mastodon'),
+    });
+    expect(await restoreTargetsOfReconnectedAccount(t.db, accountId)).toBeGreaterThanOrEqual(1);
+    expect((await getPost(t, user, post.id)).targets[0]?.status).toBe('scheduled');
+  });
+});

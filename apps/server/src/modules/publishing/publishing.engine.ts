@@ -1,0 +1,415 @@
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { contentFor } from '@relaycast/shared/posts';
+import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { posts, postTargets } from '../../db/schema/index';
+import type { JobQueue } from '../../jobs/job-queue';
+import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
+import { PlatformError, type PublishedPost } from '../../platforms/types';
+import { withFreshCredentials } from '../accounts/account-credentials';
+import { loadPublishMedia } from './publishing.media';
+import { recomputePostStatuses } from './publishing.status';
+
+/**
+ * The publishing engine (docs/decisions/0007-publishing-engine.md). A job per target wakes a worker at the
+ * target's instant; the worker claims the row atomically before the platform call, so whatever pg-boss
+ * delivers, and however many processes run, each target reaches its platform once. Sweeps catch up with
+ * targets that came due while no worker ran (held when stale), attempts left in flight by a crashed process
+ * (reconciled with the platform or marked unconfirmed), and retries.
+ */
+
+export const PUBLISH_TARGET_JOB = 'publish-target';
+
+export interface EngineOptions {
+  /** First retry delay; doubles with each attempt (30 s, 1 min, 2 min, 4 min). */
+  retryBaseMs: number;
+  /** A target still 'publishing' this long after its attempt began belongs to a crashed process. */
+  attemptTimeoutMs: number;
+  /** How often each worker process sweeps for due, stale and crashed targets. */
+  sweepEveryMs: number;
+  /** A due target is left to its job for this long before a sweep takes it (jobs are on time; sweeps catch up). */
+  sweepGraceMs: number;
+  /** Per-process cap on platform calls in flight per platform, overriding capabilities.maxConcurrency. */
+  maxConcurrency?: number;
+  /** Worker loops and pg-boss batch size of the publish queue. */
+  workers: number;
+  batchSize: number;
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  retryBaseMs: 30_000,
+  attemptTimeoutMs: 5 * 60_000,
+  sweepEveryMs: 5_000,
+  sweepGraceMs: 10_000,
+  workers: 4,
+  batchSize: 25,
+};
+
+export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1) });
+
+/** A simple counting semaphore: the per-platform concurrency cap of this process. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+type ClaimedTarget = typeof postTargets.$inferSelect;
+
+export interface PublishingEngine {
+  /** (Re)sends the jobs of a post's pending targets after it was created, edited, moved or restored. */
+  schedulePost(postId: string): Promise<void>;
+  /** Cancels the jobs of a deleted post's targets (the worker would skip them anyway). */
+  cancelPost(postId: string): Promise<void>;
+  /** Sends a job for each of these targets at its instant (used by retries and the benchmark). */
+  enqueueTargets(targetIds: readonly string[]): Promise<void>;
+  /** Publishes one target if it is due and nobody else holds it. Never throws for platform failures. */
+  publishTarget(targetId: string): Promise<void>;
+  /** One pass of the sweeps (tests call it directly). */
+  sweep(): Promise<void>;
+}
+
+export function createPublishingEngine(deps: {
+  db: Db;
+  config: Config;
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+  options?: Partial<EngineOptions>;
+}): PublishingEngine {
+  const { db, config, queue, log } = deps;
+  const options = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+  const staleMs = config.publishStaleAfterHours * 60 * 60 * 1000;
+  const caps = new Map<string, Semaphore>();
+  /** Accounts the platform told to slow down (429), until when. */
+  const blockedAccounts = new Map<string, number>();
+
+  function capFor(platform: PlatformId): Semaphore {
+    let cap = caps.get(platform);
+    if (!cap) {
+      const limit = options.maxConcurrency ?? connectorFor(platform).capabilities.maxConcurrency;
+      cap = new Semaphore(Math.max(1, limit));
+      caps.set(platform, cap);
+    }
+    return cap;
+  }
+
+  async function sendJobs(rows: { id: string; dueAt: Date | null }[]): Promise<void> {
+    const now = Date.now();
+    await Promise.all(
+      rows.map(async (row) => {
+        const startAfter = row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined;
+        const jobId = await queue.send(PUBLISH_TARGET_JOB, { targetId: row.id }, { startAfter });
+        if (jobId) await db.update(postTargets).set({ jobId }).where(eq(postTargets.id, row.id));
+      }),
+    );
+  }
+
+  async function retryLater(target: ClaimedTarget, reason: string, retryAfterMs?: number): Promise<void> {
+    if (target.attempts >= MAX_PUBLISH_ATTEMPTS) {
+      await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.gaveUp(reason) });
+      return;
+    }
+    const backoff = options.retryBaseMs * 2 ** Math.max(0, target.attempts - 1);
+    const dueAt = new Date(Date.now() + Math.max(backoff, retryAfterMs ?? 0));
+    const updated = await finish(target.id, { status: 'retrying', lastError: reason, dueAt });
+    if (updated) await sendJobs([{ id: target.id, dueAt }]);
+  }
+
+  /** Ends an attempt, only if this process still holds the target. */
+  async function finish(
+    targetId: string,
+    values: Partial<typeof postTargets.$inferInsert>,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(postTargets)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'publishing')))
+        .returning({ postId: postTargets.postId });
+      await recomputePostStatuses(
+        tx,
+        rows.map((row) => row.postId),
+      );
+      return rows.length > 0;
+    });
+  }
+
+  /**
+   * The outcome of an attempt may be unknown (timeout after the request left, a crash): ask the platform for
+   * the account's recent posts when it can list them; published if the text is there, retried if certainly
+   * absent, otherwise left for the user to decide ("unconfirmed").
+   */
+  async function reconcile(target: ClaimedTarget, since: Date, text: string): Promise<void> {
+    const platform = target.platform as PlatformId;
+    const connector = hasConnector(platform) ? connectorFor(platform) : undefined;
+    if (!connector?.listRecentPosts || !connector.capabilities.listRecentPosts || !target.accountId) {
+      await finish(target.id, { status: 'unconfirmed', lastError: PUBLISH_MESSAGES.unconfirmed });
+      return;
+    }
+    const listRecentPosts = connector.listRecentPosts.bind(connector);
+    try {
+      const recent = await withFreshCredentials(db, config, target.accountId, (credentials) =>
+        listRecentPosts(
+          { settings: connectorSettings(config, platform) },
+          credentials,
+          new Date(since.getTime() - 60_000),
+        ),
+      );
+      const wanted = normalize(text);
+      const match = recent.find((post) => normalize(post.text) === wanted);
+      if (match) {
+        await finish(target.id, {
+          status: 'published',
+          platformPostId: match.platformPostId,
+          url: match.url,
+          publishedAt: match.createdAt,
+          lastError: null,
+        });
+        return;
+      }
+      await retryLater(target, 'The platform did not receive the post; trying again.');
+    } catch (error) {
+      log.warn({ err: error, target: target.id }, 'could not reconcile a publish of unknown outcome');
+      await finish(target.id, { status: 'unconfirmed', lastError: PUBLISH_MESSAGES.unconfirmed });
+    }
+  }
+
+  async function callPlatform(target: ClaimedTarget): Promise<void> {
+    const platform = target.platform as PlatformId;
+    const [post] = await db
+      .select({ content: posts.content, overrides: posts.overrides, workspaceId: posts.workspaceId })
+      .from(posts)
+      .where(eq(posts.id, target.postId))
+      .limit(1);
+    if (!post || !target.accountId) {
+      await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.noAccount(platform) });
+      return;
+    }
+    const text = contentFor(post, platform);
+    const startedAt = target.attemptStartedAt ?? new Date();
+    const accountId = target.accountId;
+    let published: PublishedPost;
+    try {
+      const connector = connectorFor(platform);
+      const media = await loadPublishMedia(db, config, post.workspaceId, target.postId);
+      published = await capFor(platform).run(() =>
+        withFreshCredentials(db, config, accountId, (credentials) =>
+          connector.publish({ settings: connectorSettings(config, platform) }, credentials, {
+            text,
+            media,
+            idempotencyKey: target.id,
+          }),
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof PlatformError)) {
+        log.error({ err: error, target: target.id }, 'publishing failed unexpectedly');
+        await reconcile(target, startedAt, text);
+        return;
+      }
+      if (error.kind === 'retry') {
+        if (error.details.status === 429 && error.details.retryAfterMs) {
+          blockedAccounts.set(accountId, Date.now() + error.details.retryAfterMs);
+        }
+        await retryLater(target, error.message, error.details.retryAfterMs);
+      } else if (error.kind === 'refuse') {
+        await finish(target.id, { status: 'failed', lastError: error.message });
+      } else if (error.kind === 'reauthorize') {
+        await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.reconnect(platform) });
+      } else {
+        await reconcile(target, startedAt, text);
+      }
+      return;
+    }
+    await finish(target.id, {
+      status: 'published',
+      platformPostId: published.platformPostId,
+      url: published.url,
+      publishedAt: new Date(),
+      lastError: null,
+    });
+  }
+
+  /** Holds the target if it came due too long ago, fails it if it has no account, else claims it. */
+  async function claim(targetId: string): Promise<ClaimedTarget | undefined> {
+    const now = new Date();
+    const staleBefore = new Date(now.getTime() - staleMs);
+    return db.transaction(async (tx) => {
+      const held = await tx
+        .update(postTargets)
+        .set({
+          status: 'held',
+          lastError: PUBLISH_MESSAGES.held(config.publishStaleAfterHours),
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(postTargets.id, targetId),
+            eq(postTargets.status, 'scheduled'),
+            lte(postTargets.dueAt, staleBefore),
+          ),
+        )
+        .returning({ postId: postTargets.postId });
+      const failed = await tx
+        .update(postTargets)
+        .set({ status: 'failed', updatedAt: now })
+        .where(
+          and(
+            eq(postTargets.id, targetId),
+            eq(postTargets.status, 'needs_account'),
+            lte(postTargets.dueAt, now),
+          ),
+        )
+        .returning({ postId: postTargets.postId });
+      const [claimed] = await tx
+        .update(postTargets)
+        .set({
+          status: 'publishing',
+          attemptStartedAt: now,
+          attempts: sql`${postTargets.attempts} + 1`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(postTargets.id, targetId),
+            inArray(postTargets.status, ['scheduled', 'retrying']),
+            lte(postTargets.dueAt, now),
+            sql`exists (select 1 from ${posts} where ${posts.id} = ${postTargets.postId} and ${posts.deletedAt} is null)`,
+          ),
+        )
+        .returning();
+      const changed = [...held, ...failed, ...(claimed ? [claimed] : [])].map((row) => row.postId);
+      await recomputePostStatuses(tx, [...new Set(changed)]);
+      return claimed;
+    });
+  }
+
+  async function publishTarget(targetId: string): Promise<void> {
+    const [peek] = await db
+      .select({ accountId: postTargets.accountId })
+      .from(postTargets)
+      .where(eq(postTargets.id, targetId))
+      .limit(1);
+    if (!peek) return;
+    const blockedUntil = peek.accountId ? blockedAccounts.get(peek.accountId) : undefined;
+    if (blockedUntil && blockedUntil > Date.now()) {
+      // The platform asked this account to wait: wake up again when it may post.
+      await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(blockedUntil) });
+      return;
+    }
+    const target = await claim(targetId);
+    if (!target) return;
+    await callPlatform(target);
+  }
+
+  /** Attempts left 'publishing' by a process that died: claim each once (fresh attempt time) and reconcile. */
+  async function sweepCrashed(): Promise<void> {
+    const cutoff = new Date(Date.now() - options.attemptTimeoutMs);
+    const result = await db.execute<{ id: string; previous: Date | string }>(sql`
+      update ${postTargets} t set attempt_started_at = now(), updated_at = now()
+      from (
+        select id, attempt_started_at as previous from ${postTargets}
+        where status = 'publishing' and attempt_started_at < ${cutoff.toISOString()}::timestamptz
+        order by attempt_started_at limit 50
+        for update skip locked
+      ) s
+      where t.id = s.id
+      returning t.id, s.previous`);
+    const rows = (result as unknown as { rows: { id: string; previous: Date | string }[] }).rows;
+    for (const row of rows) {
+      const [target] = await db.select().from(postTargets).where(eq(postTargets.id, row.id)).limit(1);
+      if (target === undefined || target.status !== 'publishing') continue;
+      const [post] = await db
+        .select({ content: posts.content, overrides: posts.overrides })
+        .from(posts)
+        .where(eq(posts.id, target.postId))
+        .limit(1);
+      const text = post ? contentFor(post, target.platform as PlatformId) : '';
+      await reconcile(target, new Date(row.previous), text);
+    }
+  }
+
+  /** Due targets whose job did not run (the process was down, a job was lost): publish or hold them. */
+  async function sweepDue(): Promise<void> {
+    const before = new Date(Date.now() - options.sweepGraceMs);
+    const due = await db
+      .select({ id: postTargets.id })
+      .from(postTargets)
+      .where(
+        and(
+          inArray(postTargets.status, ['scheduled', 'retrying', 'needs_account']),
+          isNotNull(postTargets.dueAt),
+          lte(postTargets.dueAt, before),
+        ),
+      )
+      .limit(500);
+    await Promise.all(due.map((row) => publishTarget(row.id)));
+  }
+
+  return {
+    async schedulePost(postId) {
+      const rows = await db
+        .select({ id: postTargets.id, dueAt: postTargets.dueAt, jobId: postTargets.jobId })
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.postId, postId),
+            inArray(postTargets.status, ['scheduled', 'retrying', 'needs_account']),
+          ),
+        );
+      await queue.cancel(
+        PUBLISH_TARGET_JOB,
+        rows.flatMap((row) => (row.jobId ? [row.jobId] : [])),
+      );
+      await sendJobs(rows);
+    },
+    async cancelPost(postId) {
+      const rows = await db
+        .select({ jobId: postTargets.jobId })
+        .from(postTargets)
+        .where(and(eq(postTargets.postId, postId), isNotNull(postTargets.jobId)));
+      await queue.cancel(
+        PUBLISH_TARGET_JOB,
+        rows.flatMap((row) => (row.jobId ? [row.jobId] : [])),
+      );
+    },
+    async enqueueTargets(targetIds) {
+      if (targetIds.length === 0) return;
+      const rows = await db
+        .select({ id: postTargets.id, dueAt: postTargets.dueAt })
+        .from(postTargets)
+        .where(inArray(postTargets.id, [...targetIds]));
+      const now = Date.now();
+      await queue.sendMany(
+        PUBLISH_TARGET_JOB,
+        rows.map((row) => ({
+          payload: { targetId: row.id },
+          startAfter: row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined,
+        })),
+      );
+    },
+    publishTarget,
+    async sweep() {
+      await sweepCrashed();
+      await sweepDue();
+    },
+  };
+}
+
+function normalize(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { PlatformId } from '@relaycast/shared/platforms';
+import type { PostStatus } from '@relaycast/shared/posts';
+import { type PostTarget, PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
+import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { postTargets, socialAccounts } from '../../db/schema/index';
+import { ValidationError } from '../../lib/app-error';
+
+/**
+ * A post's targets follow the post: the composer's account choice for each platform, and the post's status and
+ * instant. Called by the posts service in the transaction that writes the post.
+ */
+
+interface WorkspaceAccount {
+  id: string;
+  platform: string;
+  status: string;
+}
+
+export interface TargetPlan {
+  platforms: readonly PlatformId[];
+  /** The accounts the user chose; null keeps the post's current ones (a move in the calendar). */
+  accountIds: readonly string[] | null;
+  status: PostStatus;
+  scheduledAt: Date | null;
+}
+
+/** Targets already published or maybe published are history: a sync never replaces them. */
+const KEPT_STATUSES: TargetStatus[] = ['published', 'publishing', 'unconfirmed'];
+
+/**
+ * Replaces the post's pending targets with one per chosen account. A platform without a chosen account takes
+ * the workspace's only connected account for it; with none (or several and no choice) it gets a
+ * `needs_account` target that the calendar shows, and that fails with the reason at its instant.
+ * Returns the pg-boss job ids of the removed targets (their jobs find no row and do nothing; cancelling is tidy).
+ */
+export async function syncPostTargets(
+  tx: Db,
+  workspaceId: string,
+  postId: string,
+  plan: TargetPlan,
+  now = new Date(),
+): Promise<string[]> {
+  const existing = await tx
+    .select({
+      id: postTargets.id,
+      platform: postTargets.platform,
+      accountId: postTargets.accountId,
+      status: postTargets.status,
+      jobId: postTargets.jobId,
+    })
+    .from(postTargets)
+    .where(eq(postTargets.postId, postId));
+  const chosenIds =
+    plan.accountIds ?? existing.flatMap((row) => (row.accountId !== null ? [row.accountId] : []));
+  const accounts: WorkspaceAccount[] = await tx
+    .select({ id: socialAccounts.id, platform: socialAccounts.platform, status: socialAccounts.status })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.workspaceId, workspaceId));
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  const chosen = [...new Set(chosenIds)].map((id) => {
+    const account = byId.get(id);
+    if (!account)
+      throw new ValidationError([{ path: 'accountIds', message: PUBLISH_MESSAGES.unknownAccount }]);
+    return account;
+  });
+  if (plan.accountIds && chosen.some((account) => !plan.platforms.includes(account.platform as PlatformId))) {
+    throw new ValidationError([{ path: 'accountIds', message: PUBLISH_MESSAGES.accountPlatformMismatch }]);
+  }
+
+  const kept = existing.filter((row) => KEPT_STATUSES.includes(row.status));
+  const keptAccounts = new Set(kept.map((row) => row.accountId));
+  // Pending targets are updated in place when their account stays chosen (same id, same job to replace).
+  const reusable = new Map(
+    existing
+      .filter((row) => !KEPT_STATUSES.includes(row.status))
+      .map((row) => [`${row.platform}:${row.accountId ?? ''}`, row]),
+  );
+
+  const isDraft = plan.status === 'draft';
+  const inserts: (typeof postTargets.$inferInsert)[] = [];
+  const wanted: { platform: PlatformId; account: WorkspaceAccount | null }[] = [];
+  for (const platform of plan.platforms) {
+    let forPlatform = chosen.filter((account) => account.platform === platform);
+    if (forPlatform.length === 0) {
+      const connected = accounts.filter(
+        (account) => account.platform === platform && account.status === 'connected',
+      );
+      if (connected.length === 1) forPlatform = connected;
+    }
+    if (forPlatform.length === 0) wanted.push({ platform, account: null });
+    for (const account of forPlatform) {
+      if (!keptAccounts.has(account.id)) wanted.push({ platform, account });
+    }
+  }
+  for (const { platform, account } of wanted) {
+    const isConnected = account?.status === 'connected';
+    const state = {
+      status: (isDraft
+        ? 'draft'
+        : !account
+          ? 'needs_account'
+          : isConnected
+            ? 'scheduled'
+            : 'needs_reconnect') as TargetStatus,
+      lastError: isDraft
+        ? null
+        : !account
+          ? PUBLISH_MESSAGES.noAccount(platform)
+          : isConnected
+            ? null
+            : PUBLISH_MESSAGES.disconnected(platform),
+      dueAt: plan.scheduledAt,
+      attempts: 0,
+      attemptStartedAt: null,
+      updatedAt: now,
+    };
+    const key = `${platform}:${account?.id ?? ''}`;
+    const previous = reusable.get(key);
+    if (previous) {
+      reusable.delete(key);
+      await tx.update(postTargets).set(state).where(eq(postTargets.id, previous.id));
+      continue;
+    }
+    inserts.push({
+      ...state,
+      id: randomUUID(),
+      workspaceId,
+      postId,
+      platform,
+      accountId: account?.id ?? null,
+      createdAt: now,
+    });
+  }
+  const removed = [...reusable.values()];
+  if (removed.length > 0) {
+    await tx.delete(postTargets).where(
+      and(
+        notInArray(postTargets.status, KEPT_STATUSES),
+        inArray(
+          postTargets.id,
+          removed.map((row) => row.id),
+        ),
+      ),
+    );
+  }
+  if (inserts.length > 0) await tx.insert(postTargets).values(inserts);
+  return removed.flatMap((row) => (row.jobId ? [row.jobId] : []));
+}
+
+/** The pg-boss job ids of a post's pending targets (to cancel when the post is deleted). */
+export async function pendingJobIds(db: Db, postId: string): Promise<string[]> {
+  const rows = await db
+    .select({ jobId: postTargets.jobId })
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, postId), isNotNull(postTargets.jobId)));
+  return rows.flatMap((row) => (row.jobId ? [row.jobId] : []));
+}
+
+/** The targets of these posts, for the post view (composer, calendar, drafts), by post id. */
+export async function loadTargets(db: Db, postIds: readonly string[]): Promise<Map<string, PostTarget[]>> {
+  const result = new Map<string, PostTarget[]>();
+  if (postIds.length === 0) return result;
+  const rows = await db
+    .select({
+      postId: postTargets.postId,
+      id: postTargets.id,
+      platform: postTargets.platform,
+      accountId: postTargets.accountId,
+      accountHandle: socialAccounts.handle,
+      status: postTargets.status,
+      attempts: postTargets.attempts,
+      dueAt: postTargets.dueAt,
+      lastError: postTargets.lastError,
+      platformPostId: postTargets.platformPostId,
+      url: postTargets.url,
+      publishedAt: postTargets.publishedAt,
+    })
+    .from(postTargets)
+    .leftJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
+    .where(inArray(postTargets.postId, [...postIds]))
+    .orderBy(asc(postTargets.platform), asc(postTargets.createdAt), asc(postTargets.id));
+  for (const row of rows) {
+    const list = result.get(row.postId) ?? [];
+    list.push({
+      id: row.id,
+      platform: row.platform as PlatformId,
+      accountId: row.accountId,
+      accountHandle: row.accountHandle ?? null,
+      status: row.status,
+      attempts: row.attempts,
+      dueAt: row.dueAt?.toISOString() ?? null,
+      lastError: row.lastError,
+      platformPostId: row.platformPostId,
+      url: row.url,
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+    });
+    result.set(row.postId, list);
+  }
+  return result;
+}
