@@ -23,6 +23,8 @@ export class RtmpSink {
   private process: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   readonly file: string;
+  /** ffmpeg's errors, for the test's report when a check fails. */
+  log = '';
 
   constructor(
     readonly dir: string,
@@ -58,8 +60,11 @@ export class RtmpSink {
         'flv',
         this.file,
       ],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
+    this.process.stderr?.on('data', (chunk: Buffer) => {
+      this.log += chunk.toString();
+    });
     const child = this.process;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,13 +1,18 @@
+import { useSearchParams } from 'react-router';
 import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
 import { Studio } from '@/features/streaming/components/studio';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-/** /streaming: the studio, with the clip generator composed into its panel (features never import each other). */
+/**
+ * /streaming: the studio, with the clip generator composed into its panel (features never import each
+ * other). `?plan=<id>` opens a stream planned on /schedule-stream.
+ */
 export function StreamingPage() {
   usePageMeta('Streaming Studio', 'Go live to several platforms at once from your browser or OBS.');
+  const [params] = useSearchParams();
   return (
     <div className="mx-auto max-w-7xl">
-      <Studio clipGenerator={<ClipGenerator compact />} />
+      <Studio clipGenerator={<ClipGenerator compact />} planId={params.get('plan')} />
     </div>
   );
 }

@@ -39,6 +39,8 @@ export function CopyField({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [isShown, setShown] = useState(false);
+  // "Stream key" reads "Copy stream key"; an acronym like "RTMP URL" keeps its capitals.
+  const name = /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -64,7 +66,7 @@ export function CopyField({
             variant="outline"
             size="icon"
             className="shrink-0"
-            aria-label={`${isShown ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            aria-label={`${isShown ? 'Hide' : 'Show'} ${name}`}
             onClick={() => setShown((shown) => !shown)}
           >
             {isShown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
@@ -74,7 +76,7 @@ export function CopyField({
           variant="outline"
           size="icon"
           className="shrink-0"
-          aria-label={`Copy ${label.toLowerCase()}`}
+          aria-label={`Copy ${name}`}
           disabled={value.trim() === ''}
           onClick={() => void copyToClipboard(value.trim())}
         >

@@ -16,10 +16,14 @@ function DestinationRow({
   destination,
   status,
   isLive,
+  isChecked,
+  onSelectForPlan,
 }: {
   destination: StreamDestination;
   status: DestinationStatus | undefined;
   isLive: boolean;
+  isChecked: boolean;
+  onSelectForPlan: ((id: string, checked: boolean) => void) | null;
 }) {
   const checkboxId = useId();
   const update = useUpdateDestination();
@@ -32,13 +36,15 @@ function DestinationRow({
           id={checkboxId}
           type="checkbox"
           className="mt-1 size-4 accent-primary"
-          checked={destination.enabled}
+          checked={isChecked}
           disabled={isLive || update.isPending}
           onChange={(event) =>
-            update.mutate(
-              { id: destination.id, patch: { enabled: event.target.checked } },
-              { onError: (error) => toast.error(error.message) },
-            )
+            onSelectForPlan
+              ? onSelectForPlan(destination.id, event.target.checked)
+              : update.mutate(
+                  { id: destination.id, patch: { enabled: event.target.checked } },
+                  { onError: (error) => toast.error(error.message) },
+                )
           }
         />
         <div className="min-w-0 flex-1">
@@ -80,10 +86,16 @@ export function DestinationsPanel({
   destinations,
   statuses,
   isLive,
+  isSelected,
+  onSelectForPlan,
 }: {
   destinations: StreamDestination[];
   statuses: DestinationStatus[];
   isLive: boolean;
+  /** Whether a destination is ticked for the next stream. */
+  isSelected(destination: StreamDestination): boolean;
+  /** Set for a planned stream: ticks change only this stream's choice; otherwise they are saved. */
+  onSelectForPlan: ((id: string, checked: boolean) => void) | null;
 }) {
   if (destinations.length === 0) {
     return (
@@ -99,6 +111,8 @@ export function DestinationsPanel({
           key={destination.id}
           destination={destination}
           isLive={isLive}
+          isChecked={isSelected(destination)}
+          onSelectForPlan={onSelectForPlan}
           status={statuses.find((status) => status.destinationId === destination.id)}
         />
       ))}

@@ -15,6 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { useDestinations } from '../api/destinations';
+import { usePlannedStream } from '../api/planned-stream';
 import { useScenes } from '../api/scenes';
 import { useLiveStatus } from '../api/sessions';
 import { useStudioSettings } from '../api/user-settings';
@@ -73,17 +74,19 @@ function Panel({ title, children, id }: { title: string; id: string; children: R
   );
 }
 
-export interface StudioPlan {
-  id: string;
-  title: string;
-  destinationIds: string[];
-}
-
 /**
  * The streaming studio: preview of the current scene with Mute and Camera off, scenes, destinations and
  * their live health, platforms, OBS settings and (composed by the route) the clip generator panel.
  */
-export function Studio({ clipGenerator, plan }: { clipGenerator?: ReactNode; plan?: StudioPlan | null }) {
+export function Studio({
+  clipGenerator,
+  planId = null,
+}: {
+  clipGenerator?: ReactNode;
+  planId?: string | null;
+}) {
+  const planQuery = usePlannedStream(planId);
+  const plan = planQuery.data ?? null;
   const scenesQuery = useScenes();
   const scenes = scenesQuery.data?.scenes ?? [...FIXED_SCENES];
   const [sceneId, setSceneId] = useState(DEFAULT_SCENE_ID);
@@ -103,6 +106,8 @@ export function Studio({ clipGenerator, plan }: { clipGenerator?: ReactNode; pla
   const [showClips, setShowClips] = useState(false);
   const [platform, setPlatform] = useState<StreamPlatform | null>(null);
   const [goLiveProblem, setGoLiveProblem] = useState<string | null>(null);
+  /** A planned stream chooses its own destinations for this stream; otherwise the saved ticks apply. */
+  const [planSelection, setPlanSelection] = useState<Set<string> | null>(null);
 
   const localSession = 'session' in broadcast.state ? broadcast.state.session : null;
   const polled = live.data?.session ?? null;
@@ -118,8 +123,11 @@ export function Studio({ clipGenerator, plan }: { clipGenerator?: ReactNode; pla
   }, [acquire, needs]);
 
   useEffect(() => {
-    if (plan) setTitle((current) => current || plan.title);
+    if (!plan) return;
+    setTitle((current) => current || plan.title);
+    if (plan.destinationIds.length > 0) setPlanSelection(new Set(plan.destinationIds));
   }, [plan]);
+  const isSelected = (id: string, enabled: boolean) => (planSelection ? planSelection.has(id) : enabled);
 
   // Toast once when a stream this tab was sending ends without an error.
   const previousPhase = useRef(broadcast.state.phase);
@@ -144,7 +152,7 @@ export function Studio({ clipGenerator, plan }: { clipGenerator?: ReactNode; pla
   }
 
   function goLive() {
-    const enabled = destinations.filter((d) => d.enabled).map((d) => d.id);
+    const enabled = destinations.filter((d) => isSelected(d.id, d.enabled)).map((d) => d.id);
     if (enabled.length === 0) {
       setGoLiveProblem(STREAMING_MESSAGES.noDestinations);
       return;
@@ -292,6 +300,16 @@ export function Studio({ clipGenerator, plan }: { clipGenerator?: ReactNode; pla
         <aside className="grid min-w-0 content-start gap-6" aria-label="Stream controls">
           <Panel title="Destinations" id="destinations-heading">
             <div className="grid gap-4">
+              {plan ? (
+                <p className="rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
+                  Planned stream loaded: <strong>{plan.title}</strong>. The ticks below apply to this stream
+                  only.
+                </p>
+              ) : planQuery.isError ? (
+                <p role="alert" className="text-sm text-destructive">
+                  The planned stream could not be loaded: {planQuery.error.message}
+                </p>
+              ) : null}
               <FormField
                 label="Stream title"
                 value={title}
@@ -305,6 +323,18 @@ export function Studio({ clipGenerator, plan }: { clipGenerator?: ReactNode; pla
               ) : (
                 <DestinationsPanel
                   destinations={destinations}
+                  isSelected={(destination) => isSelected(destination.id, destination.enabled)}
+                  onSelectForPlan={
+                    planSelection
+                      ? (id, checked) =>
+                          setPlanSelection((current) => {
+                            const next = new Set(current);
+                            if (checked) next.add(id);
+                            else next.delete(id);
+                            return next;
+                          })
+                      : null
+                  }
                   statuses={session?.destinations ?? []}
                   isLive={isLive}
                 />

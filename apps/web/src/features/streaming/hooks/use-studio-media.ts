@@ -79,8 +79,12 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
     };
   }, []);
 
+  // The shared screen's own audio is only heard in scenes that show the screen.
+  const sceneRef = useRef(scene);
   useEffect(() => {
+    sceneRef.current = scene;
     compositorRef.current?.setScene(scene);
+    mixerRef.current?.setScreenAudio(scene.hasScreen ? sourcesRef.current.screen : null);
   }, [scene]);
 
   useEffect(() => {
@@ -98,7 +102,7 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
     if (source === 'camera') compositorRef.current?.setCameraStream(stream);
     if (source === 'screen') {
       compositorRef.current?.setScreenStream(stream);
-      mixerRef.current?.setScreenAudio(stream);
+      mixerRef.current?.setScreenAudio(sceneRef.current.hasScreen ? stream : null);
     }
     if (source === 'microphone') mixerRef.current?.setMicrophone(stream);
     setActiveSources((current) => ({ ...current, [source]: !!stream }));
