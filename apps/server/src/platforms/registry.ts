@@ -9,6 +9,7 @@ import { mastodonEngagement } from './mastodon/mastodon.engagement';
 import { twitterConnector } from './twitter/twitter.connector';
 import { twitterEngagement } from './twitter/twitter.engagement';
 import type { Connector, ConnectorSettings } from './types';
+import { youtubeConnector } from './youtube/youtube.connector';
 
 /**
  * Every connector, by platform. The rest of the server reaches a platform only through `connectorFor` and reads
@@ -21,6 +22,7 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
   linkedin: linkedinConnector,
   mastodon: { ...mastodonConnector, engagement: mastodonEngagement },
   twitter: { ...twitterConnector, engagement: twitterEngagement },
+  youtube: youtubeConnector,
 };
 
 export function hasConnector(platform: PlatformId): boolean {

@@ -1,0 +1,259 @@
+import { type DescribeError, platformRequest } from '../http';
+import { readMediaBytes } from '../media';
+import { clientCredentials, isTokenError, type OAuthTokenAnswer, tokenSetFromAnswer } from '../oauth';
+import { type CallContext, type Connector, PlatformError, type RecentPost } from '../types';
+
+/**
+ * YouTube Data API v3: Google OAuth 2 with PKCE, `access_type=offline` and `prompt=consent` (so a refresh token
+ * is issued), the channel from `channels?mine=true`, publishing = one video through the resumable upload
+ * (`POST /upload/youtube/v3/videos?uploadType=resumable` → PUT the bytes to the session `Location`). The first
+ * line of the text is the title (≤ 100 characters), the rest the description. Text-only and image posts are not
+ * possible (community posts have no API). Note: Google forces uploads from unaudited API projects to private.
+ */
+
+const SCOPES = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube.readonly',
+] as const;
+const TITLE_MAX = 100;
+const DESCRIPTION_MAX_BYTES = 5000;
+
+interface GoogleError {
+  error?:
+    | string
+    | { code?: number; message?: string; status?: string; errors?: { reason?: string; message?: string }[] };
+  error_description?: string;
+}
+
+const RETRY_REASONS = new Set([
+  'quotaExceeded',
+  'uploadLimitExceeded',
+  'rateLimitExceeded',
+  'userRateLimitExceeded',
+  'backendError',
+]);
+const REAUTHORIZE_REASONS = new Set(['authError', 'insufficientPermissions']);
+
+export const describeYouTubeError: DescribeError = (status, body) => {
+  const record = (body && typeof body === 'object' ? body : {}) as GoogleError;
+  if (typeof record.error === 'string') {
+    return {
+      message: record.error_description ?? record.error,
+      kind: isTokenError(record.error) ? 'reauthorize' : undefined,
+      platformCode: record.error,
+    };
+  }
+  const reason = record.error?.errors?.[0]?.reason;
+  const message = record.error?.message ?? record.error?.errors?.[0]?.message;
+  if (reason && RETRY_REASONS.has(reason)) return { message, kind: 'retry', platformCode: reason };
+  if (status === 401 || (reason && REAUTHORIZE_REASONS.has(reason))) {
+    return { message, kind: 'reauthorize', platformCode: reason };
+  }
+  return { message, platformCode: reason };
+};
+
+function url(ctx: CallContext, name: 'api' | 'token' | 'authorize' | 'upload', path = ''): string {
+  const base = ctx.settings.urls[name];
+  if (!base) throw new Error(`youtube connector: no ${name} URL`);
+  return `${base}${path}`;
+}
+
+async function token(ctx: CallContext, form: Record<string, string>) {
+  const client = clientCredentials(ctx.settings, 'YouTube');
+  const { body } = await platformRequest<OAuthTokenAnswer>(
+    ctx,
+    {
+      method: 'POST',
+      url: url(ctx, 'token'),
+      body: { form: { ...form, client_id: client.clientId, client_secret: client.clientSecret } },
+    },
+    describeYouTubeError,
+  );
+  return tokenSetFromAnswer(body);
+}
+
+/** Title = first non-empty line (≤ 100 characters), description = the rest; YouTube refuses < and > in both. */
+export function titleAndDescription(text: string): { title: string; description: string } {
+  const clean = text.replace(/[<>]/g, '').trim();
+  const [first = '', ...rest] = clean.split('\n');
+  const chars = [...first.trim()];
+  let title = chars.slice(0, TITLE_MAX).join('');
+  let description = rest.join('\n').trim();
+  if (chars.length > TITLE_MAX) {
+    // The cut part of a long first line goes to the description, so nothing is lost.
+    title = `${chars
+      .slice(0, TITLE_MAX - 1)
+      .join('')
+      .trimEnd()}…`;
+    description = `${first.trim()}\n\n${description}`.trim();
+  }
+  while (Buffer.byteLength(description, 'utf8') > DESCRIPTION_MAX_BYTES)
+    description = [...description].slice(0, -1).join('');
+  return { title: title || 'Untitled video', description };
+}
+
+export const youtubeConnector: Connector = {
+  platform: 'youtube',
+  capabilities: {
+    auth: 'oauth2',
+    pkce: true,
+    refresh: true,
+    publishText: false,
+    publishImages: false,
+    publishVideo: true,
+    mediaByUrl: false,
+    listRecentPosts: true,
+    engagement: {
+      readComments: true,
+      readMentions: false,
+      readMessages: false,
+      like: true,
+      reply: true,
+      message: false,
+    },
+    maxConcurrency: 2,
+  },
+  defaultUrls: {
+    authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token: 'https://oauth2.googleapis.com/token',
+    api: 'https://www.googleapis.com/youtube/v3',
+    upload: 'https://www.googleapis.com/upload/youtube/v3/videos',
+  },
+  scopes: SCOPES,
+  requiresClientCredentials: true,
+
+  authorizationUrl(ctx, request) {
+    if (!request.codeChallenge) throw new Error('YouTube connects with a PKCE code challenge');
+    const target = new URL(url(ctx, 'authorize'));
+    target.searchParams.set('response_type', 'code');
+    target.searchParams.set('client_id', ctx.settings.clientId ?? '');
+    target.searchParams.set('redirect_uri', request.redirectUri);
+    target.searchParams.set('scope', [...SCOPES, ...(request.scopes ?? [])].join(' '));
+    target.searchParams.set('state', request.state);
+    target.searchParams.set('code_challenge', request.codeChallenge);
+    target.searchParams.set('code_challenge_method', 'S256');
+    target.searchParams.set('access_type', 'offline');
+    target.searchParams.set('prompt', 'consent');
+    target.searchParams.set('include_granted_scopes', 'true');
+    return target.toString();
+  },
+
+  async exchangeCode(ctx, exchange) {
+    if (!exchange.codeVerifier) throw new Error('YouTube needs the PKCE code verifier');
+    const tokens = await token(ctx, {
+      grant_type: 'authorization_code',
+      code: exchange.code,
+      redirect_uri: exchange.redirectUri,
+      code_verifier: exchange.codeVerifier,
+    });
+    const { body } = await platformRequest<{
+      items?: {
+        id: string;
+        snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } };
+      }[];
+    }>(
+      ctx,
+      {
+        url: url(ctx, 'api', '/channels'),
+        query: { mine: true, part: 'snippet' },
+        token: tokens.accessToken,
+      },
+      describeYouTubeError,
+    );
+    const channel = body.items?.[0];
+    if (!channel)
+      throw new PlatformError(
+        'refuse',
+        'This Google account has no YouTube channel. Create one, then connect again.',
+      );
+    const title = channel.snippet?.title ?? 'YouTube channel';
+    return {
+      tokens,
+      profile: {
+        platformAccountId: channel.id,
+        handle: channel.snippet?.customUrl ?? title,
+        displayName: title,
+        avatarUrl: channel.snippet?.thumbnails?.default?.url,
+      },
+    };
+  },
+
+  async refresh(ctx, credentials) {
+    if (!credentials.refreshToken) {
+      throw new PlatformError('reauthorize', 'Google gave no refresh token; connect the channel again.');
+    }
+    // Google answers a refresh without a new refresh token: the stored one stays.
+    return token(ctx, { grant_type: 'refresh_token', refresh_token: credentials.refreshToken });
+  },
+
+  async publish(ctx, credentials, request) {
+    const video = request.media.find((media) => media.kind === 'video');
+    if (!video || request.media.length !== 1) {
+      throw new PlatformError('refuse', 'YouTube posts need exactly one video.');
+    }
+    const bytes = await readMediaBytes(video);
+    const { title, description } = titleAndDescription(request.text);
+    const session = await platformRequest(
+      ctx,
+      {
+        method: 'POST',
+        url: url(ctx, 'upload'),
+        query: { uploadType: 'resumable', part: 'snippet,status' },
+        token: credentials.accessToken,
+        headers: { 'x-upload-content-length': String(bytes.length), 'x-upload-content-type': video.mimeType },
+        body: {
+          json: {
+            snippet: { title, description, categoryId: '22' },
+            status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+          },
+        },
+      },
+      describeYouTubeError,
+    );
+    const location = session.headers.get('location');
+    if (!location) throw new PlatformError('retry', 'YouTube did not open an upload session.');
+    const { body } = await platformRequest<{ id?: string }>(
+      ctx,
+      {
+        method: 'PUT',
+        url: location,
+        token: credentials.accessToken,
+        body: { raw: bytes, contentType: video.mimeType },
+        sideEffect: true,
+        timeoutMs: 30 * 60_000,
+      },
+      describeYouTubeError,
+    );
+    if (!body.id)
+      throw new PlatformError('unknown', 'YouTube accepted the upload but did not return the video id.');
+    return { platformPostId: body.id, url: `https://www.youtube.com/watch?v=${body.id}` };
+  },
+
+  async listRecentPosts(ctx, credentials, since) {
+    const { body } = await platformRequest<{
+      items?: {
+        id?: { videoId?: string };
+        snippet?: { title?: string; description?: string; publishedAt?: string };
+      }[];
+    }>(
+      ctx,
+      {
+        url: url(ctx, 'api', '/search'),
+        query: { forMine: true, type: 'video', order: 'date', part: 'snippet', maxResults: 25 },
+        token: credentials.accessToken,
+      },
+      describeYouTubeError,
+    );
+    return (body.items ?? [])
+      .filter((item) => item.id?.videoId)
+      .map(
+        (item): RecentPost => ({
+          platformPostId: item.id?.videoId ?? '',
+          url: `https://www.youtube.com/watch?v=${item.id?.videoId}`,
+          text: [item.snippet?.title, item.snippet?.description].filter(Boolean).join('\n'),
+          createdAt: new Date(item.snippet?.publishedAt ?? 0),
+        }),
+      )
+      .filter((post) => post.createdAt >= since);
+  },
+};

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type FakeRequest,
+  type FakeResponse,
+  type PlatformFake,
+  type PlatformFakeOptions,
+  type PublishedOnFake,
+  startFakeServer,
+} from '../testing/fake-server';
+import { createOAuthFake } from '../testing/oauth-fake';
+
+/**
+ * A stand-in for Google OAuth and the YouTube Data API v3: authorize (PKCE required, `access_type=offline`
+ * checked), token and refresh (a refresh answer carries no new refresh token, like Google), `channels?mine=true`,
+ * the resumable upload (the session POST checks the metadata and `X-Upload-Content-Length`, the PUT must carry
+ * exactly that many bytes) and `search?forMine=true`.
+ */
+
+interface UploadSession {
+  accountId: string;
+  length: number;
+  contentType: string;
+  title: string;
+  description: string;
+}
+
+function googleError(status: number, reason: string, message: string): FakeResponse {
+  return {
+    status,
+    body: { error: { code: status, message, errors: [{ message, domain: 'youtube.video', reason }] } },
+  };
+}
+
+const UNAUTHORIZED = googleError(401, 'authError', 'Request had invalid authentication credentials.');
+
+export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promise<PlatformFake> {
+  const server = await startFakeServer({ latencyMs: options.latencyMs });
+  const published: PublishedOnFake[] = [];
+  const sessions = new Map<string, UploadSession>();
+  const oauth = createOAuthFake({
+    clientId: options.clientId ?? 'test-client-id',
+    clientSecret: options.clientSecret ?? 'test-client-secret',
+    pkce: 'required',
+    clientAuth: 'either',
+    refresh: 'keep',
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3599,
+    accountPrefix: 'UC',
+    checkAuthorize(request) {
+      if (request.query.get('access_type') !== 'offline') throw new Error('access_type=offline missing');
+      const scopes = request.query.get('scope')?.split(' ') ?? [];
+      if (!scopes.includes('https://www.googleapis.com/auth/youtube.upload'))
+        throw new Error('scope youtube.upload missing');
+    },
+  });
+  const authed =
+    (handler: (request: FakeRequest, accountId: string) => FakeResponse | Promise<FakeResponse>) =>
+    (request: FakeRequest) => {
+      const accountId = oauth.accountOf(request);
+      return accountId ? handler(request, accountId) : UNAUTHORIZED;
+    };
+
+  server.route('GET', '/o/oauth2/v2/auth', (request) => oauth.authorize(request));
+  server.route('POST', '/token', (request) => oauth.token(request));
+  server.route(
+    'GET',
+    '/youtube/v3/channels',
+    authed((request, accountId) => {
+      if (request.query.get('mine') !== 'true') throw new Error('expected mine=true');
+      return {
+        body: {
+          kind: 'youtube#channelListResponse',
+          items: [
+            {
+              kind: 'youtube#channel',
+              id: accountId,
+              snippet: {
+                title: `Channel ${accountId}`,
+                customUrl: `@channel${accountId.toLowerCase()}`,
+                thumbnails: { default: { url: `https://yt3.ggpht.com/${accountId}=s88` } },
+              },
+            },
+          ],
+        },
+      };
+    }),
+  );
+  server.route(
+    'POST',
+    '/upload/youtube/v3/videos',
+    authed((request, accountId) => {
+      if (request.query.get('uploadType') !== 'resumable') throw new Error('expected uploadType=resumable');
+      if (!request.query.get('part')?.includes('snippet')) throw new Error('part must include snippet');
+      const length = Number(request.headers['x-upload-content-length']);
+      const contentType = String(request.headers['x-upload-content-type'] ?? '');
+      if (!(length > 0)) throw new Error('missing X-Upload-Content-Length');
+      if (!contentType.startsWith('video/')) throw new Error('X-Upload-Content-Type must be a video type');
+      const snippet = (request.body?.snippet ?? {}) as { title?: string; description?: string };
+      const title = snippet.title ?? '';
+      if (!title || [...title].length > 100 || /[<>]/.test(title)) {
+        return googleError(400, 'invalidTitle', 'The request metadata specifies an invalid video title.');
+      }
+      const id = randomBytes(10).toString('hex');
+      sessions.set(id, { accountId, length, contentType, title, description: snippet.description ?? '' });
+      return {
+        status: 200,
+        headers: { location: `${server.url}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${id}` },
+      };
+    }),
+  );
+  server.route(
+    'PUT',
+    '/upload/youtube/v3/videos',
+    authed((request, accountId) => {
+      const uploadId = request.query.get('upload_id') ?? '';
+      const session = sessions.get(uploadId);
+      if (!session) throw new Error(`PUT to unknown upload session ${uploadId}`);
+      if (session.accountId !== accountId) throw new Error('upload session of another channel');
+      if (request.raw.length !== session.length)
+        throw new Error(`uploaded ${request.raw.length} of ${session.length} bytes`);
+      sessions.delete(uploadId);
+      const id = randomBytes(6).toString('base64url').slice(0, 11);
+      const text = session.description ? `${session.title}\n${session.description}` : session.title;
+      published.push({ id, accountId, text, mediaIds: [uploadId], createdAt: new Date() });
+      return {
+        status: 200,
+        body: {
+          kind: 'youtube#video',
+          id,
+          snippet: { title: session.title, description: session.description, channelId: accountId },
+          status: { uploadStatus: 'uploaded', privacyStatus: 'public' },
+        },
+      };
+    }),
+  );
+  server.route(
+    'GET',
+    '/youtube/v3/search',
+    authed((request, accountId) => {
+      if (request.query.get('forMine') !== 'true' || request.query.get('type') !== 'video') {
+        throw new Error('expected forMine=true&type=video');
+      }
+      const items = published
+        .filter((post) => post.accountId === accountId)
+        .reverse()
+        .map((post) => {
+          const [title = '', ...rest] = post.text.split('\n');
+          return {
+            kind: 'youtube#searchResult',
+            id: { kind: 'youtube#video', videoId: post.id },
+            snippet: {
+              title,
+              description: rest.join('\n'),
+              publishedAt: post.createdAt.toISOString(),
+              channelId: accountId,
+            },
+          };
+        });
+      return { body: { kind: 'youtube#searchListResponse', items } };
+    }),
+  );
+
+  return { server, url: server.url, published, close: () => server.close() };
+}
