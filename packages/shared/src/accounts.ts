@@ -66,6 +66,8 @@ export const ACCOUNT_MESSAGES = {
   handleRequired: 'Enter your Bluesky handle, like alice.bsky.social.',
   appPasswordRequired: 'Enter an app password (Settings → App passwords on Bluesky), not your main password.',
   instanceRequired: 'Enter your Mastodon instance, like mastodon.social.',
+  serviceInvalid:
+    'Enter the address of your Bluesky server, like https://pds.example.com, or leave it empty.',
   notFound: 'This account was not found.',
   unknownPlatform: 'This platform is not supported.',
   unavailable: (name: string) => `Connecting ${name} is not available on this server yet.`,
@@ -158,6 +160,13 @@ export const blueskyConnectInputSchema = z.object({
     .trim()
     .min(4, ACCOUNT_MESSAGES.appPasswordRequired)
     .max(200, ACCOUNT_MESSAGES.appPasswordRequired),
+  /** The user's own server (PDS) when not bsky.social; empty = the default. */
+  service: z
+    .string()
+    .trim()
+    .max(300, ACCOUNT_MESSAGES.serviceInvalid)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 export type BlueskyConnectInput = z.infer<typeof blueskyConnectInputSchema>;
 

@@ -147,7 +147,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       const identity = await connector
         .connectWithPassword(
           { settings: connectorSettings(config, 'bluesky') },
-          { identifier: request.body.handle, password: request.body.appPassword },
+          {
+            identifier: request.body.handle,
+            password: request.body.appPassword,
+            service: request.body.service,
+          },
         )
         .catch((error) => {
           throw platformFailure(error, 'bluesky');

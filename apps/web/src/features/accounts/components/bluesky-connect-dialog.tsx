@@ -19,10 +19,11 @@ export function BlueskyConnectDialog({
   const connect = useConnectBluesky();
   const [handle, setHandle] = useState(initialHandle);
   const [appPassword, setAppPassword] = useState('');
+  const [service, setService] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   async function submit() {
-    const parsed = blueskyConnectInputSchema.safeParse({ handle, appPassword });
+    const parsed = blueskyConnectInputSchema.safeParse({ handle, appPassword, service });
     if (!parsed.success)
       return setProblem(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.handleRequired);
     setProblem(null);
@@ -65,6 +66,14 @@ export function BlueskyConnectDialog({
           placeholder="xxxx-xxxx-xxxx-xxxx"
           value={appPassword}
           onChange={(event) => setAppPassword(event.target.value)}
+        />
+        <FormField
+          label="Server (optional)"
+          placeholder="https://bsky.social"
+          inputMode="url"
+          hint="Only if your account lives on its own server (PDS). Leave empty for Bluesky."
+          value={service}
+          onChange={(event) => setService(event.target.value)}
         />
         {problem ? (
           <p role="alert" className="text-sm text-destructive">
