@@ -17,7 +17,12 @@ export async function insertAccount(
   t: TestApp,
   workspaceId: string,
   platform: PlatformId,
-  options: { handle?: string; platformAccountId?: string; meta?: Record<string, string> } = {},
+  options: {
+    handle?: string;
+    platformAccountId?: string;
+    meta?: Record<string, string>;
+    accessToken?: string;
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   await t.db.insert(socialAccounts).values({
@@ -28,7 +33,7 @@ export async function insertAccount(
     handle: options.handle ?? `${platform}-${id.slice(0, 4)}`,
     displayName: 'Test account',
     status: 'connected',
-    accessTokenEncrypted: encryptSecret(`token-${id}`, t.config.appSecret),
+    accessTokenEncrypted: encryptSecret(options.accessToken ?? `token-${id}`, t.config.appSecret),
     meta: options.meta ?? {},
   });
   return id;
