@@ -28,6 +28,8 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     import('./routes/stream-settings').then((m) => ({ Component: m.StreamSettingsPage })),
   '/clip-generator': () =>
     import('./routes/clip-generator').then((m) => ({ Component: m.ClipGeneratorPage })),
+  '/schedule-stream': () =>
+    import('./routes/schedule-stream').then((m) => ({ Component: m.ScheduleStreamPage })),
 };
 
 export const routes: RouteObject[] = [

@@ -1,6 +1,7 @@
 import { useAuth } from '@/features/auth/auth-provider';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { WorkspacePanels } from '@/features/dashboard/components/workspace-panels';
+import { DueStreamsBanner } from '@/features/stream-schedule/components/due-streams-banner';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function DashboardPage() {
@@ -15,6 +16,7 @@ export function DashboardPage() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome back, {user?.name}</h1>
         <p className="mt-2 text-muted-foreground">What would you like to do today?</p>
       </header>
+      <DueStreamsBanner />
       <section aria-label="Quick actions">
         <QuickActions />
       </section>

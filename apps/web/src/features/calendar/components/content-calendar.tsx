@@ -19,7 +19,9 @@ import { postKeys, usePosts } from '@/lib/posts-api';
 import { formatDate, nextFullHour, userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { useMovePost } from '../api/move-post';
+import { usePlannedStreams } from '../api/planned-streams';
 import { groupPostsByDay } from '../calendar-entries';
+import { groupStreamsByDay } from '../planned-stream-entries';
 import { CreatePostDialog } from './create-post-dialog';
 import { DayCell } from './day-cell';
 import { DayPostsDialog } from './day-posts-dialog';
@@ -46,6 +48,11 @@ export function ContentCalendar() {
   const posts = usePosts(listQuery);
   const byDay = useMemo(() => groupPostsByDay(posts.data ?? [], timeZone), [posts.data, timeZone]);
   const move = useMovePost(listQuery);
+  const plannedStreams = usePlannedStreams({ from: listQuery.from, to: listQuery.to });
+  const streamsByDay = useMemo(
+    () => groupStreamsByDay(plannedStreams.data ?? [], timeZone),
+    [plannedStreams.data, timeZone],
+  );
 
   const [createSlot, setCreateSlot] = useState<{ date: string; time: string } | null>(null);
   const [movingPost, setMovingPost] = useState<Post | null>(null);
@@ -85,7 +92,7 @@ export function ContentCalendar() {
     [timeZone],
   );
 
-  const isEmpty = posts.isSuccess && posts.data.length === 0;
+  const isEmpty = posts.isSuccess && posts.data.length === 0 && streamsByDay.size === 0;
   const rangeLabel = `${formatDate(first, { month: 'short', day: 'numeric' })} – ${formatDate(last, {
     month: 'short',
     day: 'numeric',
@@ -192,6 +199,7 @@ export function ContentCalendar() {
                     key={date}
                     date={date}
                     entries={byDay.get(date)}
+                    streams={streamsByDay.get(date)}
                     isToday={date === today}
                     isPast={date < today}
                     onDropPost={onDropPost}

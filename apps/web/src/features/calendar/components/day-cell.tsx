@@ -4,15 +4,20 @@ import { type DragEvent, memo, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/time-zone';
 import type { CalendarEntry } from '../calendar-entries';
+import type { PlannedStreamEntry } from '../planned-stream-entries';
 import { CalendarPostItem, POST_DRAG_TYPE } from './calendar-post-item';
+import { CalendarStreamItem } from './calendar-stream-item';
 
 /** More than this many posts in a day fold into "+N more", so a busy week stays light. */
 export const MAX_VISIBLE_POSTS = 3;
 const NO_ENTRIES: readonly CalendarEntry[] = [];
+const NO_STREAMS: readonly PlannedStreamEntry[] = [];
 
 interface DayCellProps {
   date: string;
   entries?: readonly CalendarEntry[];
+  /** Planned live streams on this day (shown above the posts). */
+  streams?: readonly PlannedStreamEntry[];
   isToday: boolean;
   isPast: boolean;
   onDropPost(postId: string, date: string): void;
@@ -25,6 +30,7 @@ interface DayCellProps {
 export const DayCell = memo(function DayCell({
   date,
   entries = NO_ENTRIES,
+  streams = NO_STREAMS,
   isToday,
   isPast,
   onDropPost,
@@ -102,6 +108,15 @@ export const DayCell = memo(function DayCell({
           </button>
         )}
       </div>
+      {streams.length > 0 ? (
+        <ul aria-label={`Planned streams on ${label}`} className="grid grid-cols-1 gap-1">
+          {streams.map((entry) => (
+            <li key={entry.stream.id}>
+              <CalendarStreamItem entry={entry} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {entries.length > 0 ? (
         <ul className="grid grid-cols-1 gap-1">
           {visible.map((entry) => (

@@ -1,0 +1,34 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PlannedStreamsList } from '@/features/stream-schedule/components/planned-streams-list';
+import { ScheduleStreamForm } from '@/features/stream-schedule/components/schedule-stream-form';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export function ScheduleStreamPage() {
+  usePageMeta(
+    'Schedule Stream',
+    'Plan a live stream: it shows in your calendar and you are reminded when it is time.',
+  );
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/dashboard">
+            <ArrowLeft aria-hidden="true" />
+            Back to the dashboard
+          </Link>
+        </Button>
+      </div>
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Schedule Stream</h1>
+        <p className="mt-2 text-muted-foreground">
+          Planned streams appear in your content calendar. When it is time you get an e-mail and a reminder on
+          your dashboard, and the studio opens with the stream loaded.
+        </p>
+      </header>
+      <ScheduleStreamForm />
+      <PlannedStreamsList />
+    </div>
+  );
+}

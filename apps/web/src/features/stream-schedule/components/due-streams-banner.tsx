@@ -1,0 +1,60 @@
+import { studioUrlFor } from '@relaycast/shared/stream-schedule';
+import { BellRing, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { formatInstant, userTimeZone } from '@/lib/time-zone';
+import { useDismissScheduledStream, useDueStreams } from '../api/scheduled-streams';
+
+/**
+ * The in-app reminder: planned streams whose time has come, each with "Open studio" (the studio loads it) and
+ * a way to hide it. Renders nothing when none are due. Shown on /dashboard and /streaming.
+ */
+export function DueStreamsBanner() {
+  const due = useDueStreams();
+  const dismiss = useDismissScheduledStream();
+  const streams = due.data ?? [];
+  if (streams.length === 0) return null;
+  return (
+    <section
+      aria-label="Streams due now"
+      className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm shadow-sm dark:border-rose-800 dark:bg-rose-950/40"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <BellRing aria-hidden="true" className="size-4 text-rose-600" />
+        {streams.length === 1
+          ? 'A planned stream is due now'
+          : `${streams.length} planned streams are due now`}
+      </p>
+      <ul className="mt-2 grid gap-2">
+        {streams.map((stream) => (
+          <li key={stream.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              <span className="font-medium">{stream.title}</span>{' '}
+              <span className="text-muted-foreground">
+                (
+                <time dateTime={stream.scheduledAt}>{formatInstant(stream.scheduledAt, userTimeZone())}</time>
+                )
+              </span>
+            </span>
+            <span className="flex gap-2">
+              <Button asChild size="sm">
+                <Link to={studioUrlFor(stream.id)} aria-label={`Open studio for ${stream.title}`}>
+                  Open studio
+                </Link>
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => dismiss.mutate(stream.id)}
+                disabled={dismiss.isPending}
+              >
+                <X aria-hidden="true" />
+                <span className="sr-only">Dismiss the reminder for {stream.title}</span>
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

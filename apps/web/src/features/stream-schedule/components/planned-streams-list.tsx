@@ -1,0 +1,84 @@
+import {
+  type ScheduledStream,
+  STREAM_SCHEDULE_MESSAGES,
+  studioUrlFor,
+} from '@relaycast/shared/stream-schedule';
+import { Radio, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatInstant, userTimeZone } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+import { useDeleteScheduledStream, useUpcomingStreams } from '../api/scheduled-streams';
+
+function PlannedStreamRow({ stream }: { stream: ScheduledStream }) {
+  const remove = useDeleteScheduledStream();
+  const destinations =
+    stream.destinationIds.length === 0
+      ? 'Destinations enabled at go-live'
+      : `${stream.destinationIds.length} destination${stream.destinationIds.length === 1 ? '' : 's'}`;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg border bg-card p-4">
+      <div className="min-w-0">
+        <p className="font-semibold">{stream.title}</p>
+        <p className="text-sm text-muted-foreground">
+          <time dateTime={stream.scheduledAt}>{formatInstant(stream.scheduledAt, userTimeZone())}</time> ·{' '}
+          {destinations}
+        </p>
+        {stream.description ? <p className="mt-1 text-sm break-words">{stream.description}</p> : null}
+      </div>
+      <div className="flex gap-2">
+        <Button asChild size="sm" variant="outline">
+          <Link to={studioUrlFor(stream.id)} aria-label={`Open studio for ${stream.title}`}>
+            <Radio aria-hidden="true" />
+            Open studio
+          </Link>
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={remove.isPending}
+          aria-label={`Delete ${stream.title}`}
+          onClick={() =>
+            remove.mutate(stream.id, {
+              onSuccess: () => toast.success(STREAM_SCHEDULE_MESSAGES.deleted),
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The user's upcoming planned streams, soonest first. */
+export function PlannedStreamsList() {
+  const id = useId();
+  const streams = useUpcomingStreams();
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+      <h2 id={`${id}-title`} className="font-semibold">
+        Upcoming streams
+      </h2>
+      {streams.isPending ? (
+        <Spinner label="Loading your planned streams" />
+      ) : streams.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {streams.error.message}
+        </p>
+      ) : streams.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No streams planned yet.</p>
+      ) : (
+        <ul aria-labelledby={`${id}-title`} className="grid gap-2">
+          {streams.data.map((stream) => (
+            <PlannedStreamRow key={stream.id} stream={stream} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

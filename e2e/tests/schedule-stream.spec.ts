@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { dayLabel, localDate, parisInstant, TIME_ZONE } from './post-helpers';
+import { signInAsNewUser } from './session';
+
+test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
+
+test('a planned stream is saved in the user’s time zone, listed, and shown in its calendar day', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  const destination = await page.request.post('/api/streaming/destinations', {
+    data: {
+      platform: 'twitch',
+      name: 'My Twitch',
+      rtmpUrl: 'rtmp://127.0.0.1:1935/app',
+      streamKey: 'live_key_1234',
+    },
+  });
+  expect(destination.ok(), await destination.text()).toBe(true);
+
+  await page.goto('/dashboard');
+  await page
+    .getByRole('link', { name: /Schedule Stream/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/schedule-stream$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule Stream' })).toBeVisible();
+  await expect(page.getByText('No streams planned yet.')).toBeVisible();
+
+  // Nothing is saved without a title.
+  await page.getByRole('button', { name: 'Schedule Stream' }).click();
+  await expect(page.getByText('Please enter a title for the stream.')).toBeVisible();
+
+  const date = localDate(2);
+  await page.getByLabel('Title').fill('Launch party');
+  await page.getByLabel('Description').fill('Live Q&A about the release');
+  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Time').fill('15:30');
+  await expect(page.getByText(`Times are in your time zone, ${TIME_ZONE}.`)).toBeVisible();
+  await page.getByRole('checkbox', { name: /My Twitch/ }).check();
+  await page.getByRole('button', { name: 'Schedule Stream' }).click();
+  await expect(page.getByText('Stream scheduled')).toBeVisible();
+
+  const upcoming = page.getByRole('list', { name: 'Upcoming streams' });
+  await expect(upcoming.getByText('Launch party', { exact: true })).toBeVisible();
+  await expect(upcoming.getByText('1 destination')).toBeVisible();
+
+  const stored = (await (await page.request.get('/api/scheduled-streams')).json()).streams;
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({
+    title: 'Launch party',
+    description: 'Live Q&A about the release',
+    scheduledAt: parisInstant(date, '15:30'),
+    timezone: TIME_ZONE,
+    destinationIds: [(await destination.json()).id],
+  });
+
+  await page.goto('/calendar');
+  const cell = page.getByRole('main').getByRole('listitem', { name: dayLabel(date) });
+  const item = cell.getByRole('link', { name: /Launch party/ });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('Live stream');
+  await expect(item).toContainText('3:30 PM');
+  await expect(item).toHaveAttribute('href', `/streaming?plan=${stored[0].id}`);
+  await expect(page.getByText('Nothing is scheduled for these three weeks.')).toHaveCount(0);
+
+  // Deleting it from the planner removes it from the calendar too.
+  await page.goto('/schedule-stream');
+  await page.getByRole('button', { name: 'Delete Launch party' }).click();
+  await expect(page.getByText('Planned stream deleted')).toBeVisible();
+  await expect(page.getByText('No streams planned yet.')).toBeVisible();
+  await page.goto('/calendar');
+  await expect(page.getByText('Nothing is scheduled for these three weeks.')).toBeVisible();
+});
+
+test('a time in the past is refused with a clear message', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/schedule-stream');
+  await page.getByLabel('Title').fill('Yesterday’s show');
+  await page.getByLabel('Date').fill(localDate(-1));
+  await page.getByLabel('Time').fill('10:00');
+  await page.getByRole('button', { name: 'Schedule Stream' }).click();
+  await expect(page.getByText('Choose a time in the future for the stream.')).toBeVisible();
+  expect((await (await page.request.get('/api/scheduled-streams')).json()).streams).toEqual([]);
+});
