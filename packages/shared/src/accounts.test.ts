@@ -7,32 +7,35 @@ import {
   socialAccountSchema,
 } from './accounts';
 
+/** The URL's query as the page reads it (`useSearchParams` in the browser). */
+const query = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
+
 describe('oauthResultMessage', () => {
   it('turns known callback codes into messages', () => {
-    expect(oauthResultMessage(new URLSearchParams('result=connected&platform=twitter'))).toEqual({
+    expect(oauthResultMessage(query({ result: 'connected', platform: 'twitter' }))).toEqual({
       ok: true,
       message: 'X (Twitter) account connected.',
     });
-    expect(oauthResultMessage(new URLSearchParams('result=state_expired'))).toEqual({
+    expect(oauthResultMessage(query({ result: 'state_expired' }))).toEqual({
       ok: false,
       message: ACCOUNT_MESSAGES.stateExpired,
     });
     expect(
-      oauthResultMessage(new URLSearchParams('result=platform_limit&platform=linkedin&plan=standard'))
+      oauthResultMessage(query({ result: 'platform_limit', platform: 'linkedin', plan: 'standard' }))
         ?.message,
     ).toBe('Your Standard plan allows 1 LinkedIn account. Disconnect one or upgrade your plan.');
-    expect(oauthResultMessage(new URLSearchParams('result=total_limit&plan=premium'))?.message).toBe(
+    expect(oauthResultMessage(query({ result: 'total_limit', plan: 'premium' }))?.message).toBe(
       'Your Premium plan allows 42 connected social accounts. Disconnect one or upgrade your plan.',
     );
   });
 
   it('ignores unknown codes, platforms and plans (a crafted link cannot choose the text)', () => {
-    expect(oauthResultMessage(new URLSearchParams('result=<b>hacked</b>'))).toBeNull();
-    expect(oauthResultMessage(new URLSearchParams(''))).toBeNull();
-    expect(oauthResultMessage(new URLSearchParams('result=connected&platform=evil'))?.message).toBe(
+    expect(oauthResultMessage(query({ result: '<b>hacked</b>' }))).toBeNull();
+    expect(oauthResultMessage(query({}))).toBeNull();
+    expect(oauthResultMessage(query({ result: 'connected', platform: 'evil' }))?.message).toBe(
       'The platform account connected.',
     );
-    expect(oauthResultMessage(new URLSearchParams('result=total_limit&plan=gold'))?.message).toBe(
+    expect(oauthResultMessage(query({ result: 'total_limit', plan: 'gold' }))?.message).toBe(
       'Your plan’s limit of connected accounts is reached.',
     );
   });

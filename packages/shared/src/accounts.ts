@@ -108,7 +108,9 @@ export type OauthResultCode = (typeof OAUTH_RESULT_CODES)[number];
  * The message for a callback result read from the URL. Only known codes, platforms and plans are turned into
  * text (a crafted link cannot make the page say anything else).
  */
-export function oauthResultMessage(params: URLSearchParams): { ok: boolean; message: string } | null {
+export function oauthResultMessage(params: {
+  get(name: string): string | null;
+}): { ok: boolean; message: string } | null {
   const code = params.get('result') as OauthResultCode | null;
   if (!code || !(OAUTH_RESULT_CODES as readonly string[]).includes(code)) return null;
   const platformParam = params.get('platform');
