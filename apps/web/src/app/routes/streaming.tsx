@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
+import { DueStreamsBanner } from '@/features/stream-schedule/components/due-streams-banner';
 import { Studio } from '@/features/streaming/components/studio';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -11,7 +12,8 @@ export function StreamingPage() {
   usePageMeta('Streaming Studio', 'Go live to several platforms at once from your browser or OBS.');
   const [params] = useSearchParams();
   return (
-    <div className="mx-auto max-w-7xl">
+    <div className="mx-auto grid max-w-7xl gap-4">
+      <DueStreamsBanner />
       <Studio clipGenerator={<ClipGenerator compact />} planId={params.get('plan')} />
     </div>
   );
