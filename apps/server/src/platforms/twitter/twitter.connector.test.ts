@@ -174,6 +174,30 @@ describe('X connector', () => {
     expect(fake.server.violations).toEqual([]);
   });
 
+  it('refuses with X’s reason when video processing fails, without posting', async () => {
+    const credentials = await connect();
+    const posts = fake.published.length;
+    fake.server.failNext(
+      { method: 'GET', path: '/2/media/upload' },
+      {
+        body: {
+          data: {
+            processing_info: {
+              state: 'failed',
+              error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' },
+            },
+          },
+        },
+      },
+    );
+    const err = await platformFailure(
+      x.publish(ctx, credentials, { text: 'Bad video', media: [memoryMedia('video')], idempotencyKey: 'kf' }),
+    );
+    expect(err.kind).toBe('refuse');
+    expect(err.message).toBe('Unsupported video format');
+    expect(fake.published).toHaveLength(posts);
+  });
+
   it('maps a 429 with x-rate-limit-reset to retry with the wait', async () => {
     const credentials = await connect();
     const reset = Math.floor(Date.now() / 1000) + 120;

@@ -166,7 +166,10 @@ async function uploadMedia(ctx: CallContext, credentials: AccountCredentials, me
     }
     if (poll >= MAX_STATUS_POLLS) throw new PlatformError('retry', 'X is still processing the media.');
     await sleep(Math.min(Math.max(processing.check_after_secs ?? 1, 0), 30) * 1000, ctx.signal);
-    const status = await platformRequest<{ data?: { processing_info?: ProcessingInfo } }>(
+    const status = await platformRequest<{
+      data?: { processing_info?: ProcessingInfo };
+      processing_info?: ProcessingInfo;
+    }>(
       ctx,
       {
         url: url(ctx, 'api', '/media/upload'),
@@ -175,7 +178,8 @@ async function uploadMedia(ctx: CallContext, credentials: AccountCredentials, me
       },
       describeTwitterError,
     );
-    processing = status.body.data?.processing_info ?? { state: 'succeeded' };
+    // v2 wraps the answer in `data`; the v1.1 shape had it at the top level. No processing_info = done.
+    processing = status.body.data?.processing_info ?? status.body.processing_info ?? { state: 'succeeded' };
   }
   return mediaId;
 }
