@@ -92,7 +92,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(settingsRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
   await app.register(streamScheduleRoutes, { db: database.db });
-  if (config.streamReminderIntervalMs > 0) {
+  // Reminders run where background work runs (ROLE all or worker); the claim keeps them single anyway.
+  if (config.streamReminderIntervalMs > 0 && config.role !== 'api') {
     const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log };
     let reminders: ReturnType<typeof startReminderTimer> | undefined;
     app.addHook('onReady', async () => {
