@@ -97,6 +97,12 @@ describe('Mastodon connector', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('scope')).toBe('read write');
     expect(url.searchParams.get('redirect_uri')).toBe(ctx.settings.redirectUri);
+    const typed = mastodon.authorizationUrl?.(ctx, {
+      state: 's',
+      redirectUri: ctx.settings.redirectUri,
+      instance: { url: 'mastodon.example', clientId: 'c' },
+    });
+    expect(typed).toMatch(/^https:\/\/mastodon\.example\/oauth\/authorize\?/);
   });
 
   it('exchanges the code and reads the account; tokens do not expire and there is no refresh', async () => {

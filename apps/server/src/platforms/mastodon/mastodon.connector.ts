@@ -157,7 +157,11 @@ export const mastodonConnector: Connector = {
 
   authorizationUrl(_ctx, request) {
     if (!request.instance) throw new Error('Mastodon needs the instance and its client id');
-    const target = new URL('/oauth/authorize', request.instance.url);
+    // The instance was checked by registerApp; accept it as typed ("mastodon.social") or as an origin.
+    const instance = /^https?:\/\//i.test(request.instance.url)
+      ? request.instance.url
+      : `https://${request.instance.url}`;
+    const target = new URL('/oauth/authorize', instance);
     target.searchParams.set('response_type', 'code');
     target.searchParams.set('client_id', request.instance.clientId);
     target.searchParams.set('redirect_uri', request.redirectUri);
