@@ -19,6 +19,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/calendar': () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
   '/media-library': () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
   '/settings': () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
+  '/engagement': () => import('./routes/engagement').then((m) => ({ Component: m.EngagementPage })),
   '/connected-accounts': () =>
     import('./routes/connected-accounts').then((m) => ({ Component: m.ConnectedAccountsPage })),
   '/streaming': () => import('./routes/streaming').then((m) => ({ Component: m.StreamingPage })),

@@ -1,0 +1,50 @@
+import {
+  ENGAGEMENT_PLATFORM_NAMES,
+  ENGAGEMENT_PLATFORMS,
+  type EngagementPlatform,
+  INBOX_KIND_LABELS,
+  INBOX_KINDS,
+  INBOX_STATUS_LABELS,
+  INBOX_STATUSES,
+  type InboxKind,
+  type InboxStatus,
+} from '@relaycast/shared/engagement';
+import { SelectField } from '@/components/ui/select-field';
+import type { InboxFilters as Filters } from '../api/inbox';
+
+const ALL = 'all';
+
+export function InboxFilters({ value, onChange }: { value: Filters; onChange(next: Filters): void }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <SelectField
+        label="Platform"
+        size="sm"
+        value={value.platform ?? ALL}
+        options={[ALL, ...ENGAGEMENT_PLATFORMS] as const}
+        format={(option) => (option === ALL ? 'All platforms' : ENGAGEMENT_PLATFORM_NAMES[option])}
+        onChange={(platform) =>
+          onChange({ ...value, platform: platform === ALL ? undefined : (platform as EngagementPlatform) })
+        }
+      />
+      <SelectField
+        label="Type"
+        size="sm"
+        value={value.kind ?? ALL}
+        options={[ALL, ...INBOX_KINDS] as const}
+        format={(option) => (option === ALL ? 'All types' : INBOX_KIND_LABELS[option])}
+        onChange={(kind) => onChange({ ...value, kind: kind === ALL ? undefined : (kind as InboxKind) })}
+      />
+      <SelectField
+        label="Status"
+        size="sm"
+        value={value.status ?? ALL}
+        options={[ALL, ...INBOX_STATUSES] as const}
+        format={(option) => (option === ALL ? 'All statuses' : INBOX_STATUS_LABELS[option])}
+        onChange={(status) =>
+          onChange({ ...value, status: status === ALL ? undefined : (status as InboxStatus) })
+        }
+      />
+    </div>
+  );
+}

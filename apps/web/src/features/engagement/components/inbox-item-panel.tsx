@@ -1,0 +1,97 @@
+import {
+  ENGAGEMENT_MESSAGES,
+  ENGAGEMENT_PLATFORM_NAMES,
+  INBOX_KIND_LABELS,
+  INBOX_STATUS_LABELS,
+  type InboxItem,
+} from '@relaycast/shared/engagement';
+import { CheckCheck, ExternalLink } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useMarkDone } from '../api/inbox';
+import { formatArrival } from './inbox-list';
+import { PlatformActions } from './platform-actions';
+
+/** The opened item: its text, a reply box, the platform's actions, and "Mark done". */
+export function InboxItemPanel({
+  item,
+  userId,
+  content,
+  onContentChange,
+}: {
+  item: InboxItem;
+  userId: string;
+  content: string;
+  onContentChange(value: string): void;
+}) {
+  const markDone = useMarkDone();
+  const textId = useId();
+  return (
+    <Card className="grid gap-4 p-5">
+      <section aria-label="Selected item" className="grid gap-4">
+        <header className="grid gap-1">
+          <h2 className="text-lg font-semibold">
+            {INBOX_KIND_LABELS[item.kind]} from @{item.authorHandle}
+          </h2>
+          <p className="text-xs text-muted-foreground">
+            {ENGAGEMENT_PLATFORM_NAMES[item.platform]} · to @{item.accountHandle} ·{' '}
+            <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt)}</time> · Status:{' '}
+            <span>{INBOX_STATUS_LABELS[item.status]}</span>
+          </p>
+        </header>
+        <blockquote className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap">{item.text}</blockquote>
+        {item.url ? (
+          <a
+            href={item.url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Open on {ENGAGEMENT_PLATFORM_NAMES[item.platform]}
+          </a>
+        ) : null}
+        <div className="grid gap-1.5">
+          <Label htmlFor={textId}>Your reply or message</Label>
+          <Textarea
+            id={textId}
+            className="min-h-20"
+            value={content}
+            onChange={(event) => onContentChange(event.target.value)}
+          />
+        </div>
+        <PlatformActions
+          platform={item.platform}
+          item={item}
+          userId={userId}
+          content={content}
+          onSent={(action) => {
+            if (action !== 'like') onContentChange('');
+          }}
+        />
+        <div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={item.status === 'done' || markDone.isPending}
+            onClick={() =>
+              markDone.mutate(item.id, {
+                onSuccess: () => toast.success(ENGAGEMENT_MESSAGES.markedDone),
+                onError: (error) =>
+                  toast.error(error instanceof ApiError ? error.message : 'Could not mark it done.'),
+              })
+            }
+          >
+            <CheckCheck aria-hidden="true" />
+            Mark done
+          </Button>
+        </div>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import {
+  ENGAGEMENT_PLATFORM_NAMES,
+  INBOX_KIND_LABELS,
+  INBOX_STATUS_LABELS,
+  type InboxItem,
+} from '@relaycast/shared/engagement';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+
+export function formatArrival(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The unified inbox, newest first; choosing an item opens it. */
+export function InboxList({
+  items,
+  selectedId,
+  onSelect,
+}: {
+  items: InboxItem[];
+  selectedId: string | undefined;
+  onSelect(id: string): void;
+}) {
+  return (
+    <ul aria-label="Inbox items" className="grid gap-2">
+      {items.map((item) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            aria-pressed={item.id === selectedId}
+            aria-label={`${INBOX_KIND_LABELS[item.kind]} from ${item.authorHandle} on ${ENGAGEMENT_PLATFORM_NAMES[item.platform]}: ${item.text}`}
+            onClick={() => onSelect(item.id)}
+            className={cn(
+              'grid w-full gap-1 rounded-md border p-3 text-left text-sm hover:bg-muted',
+              item.id === selectedId && 'border-primary ring-1 ring-primary',
+            )}
+          >
+            <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+              <Badge variant="outline">{ENGAGEMENT_PLATFORM_NAMES[item.platform]}</Badge>
+              <span>{INBOX_KIND_LABELS[item.kind]}</span>
+              <span>@{item.authorHandle}</span>
+              <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt)}</time>
+              <Badge variant={item.status === 'unanswered' ? 'primary' : 'accent'}>
+                {INBOX_STATUS_LABELS[item.status]}
+              </Badge>
+            </span>
+            <span className="line-clamp-2">{item.text}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,32 @@
+import type { InboxItem } from '@relaycast/shared/engagement';
+import { Card } from '@/components/ui/card';
+import { PlatformActions } from './platform-actions';
+
+/** The spec's four platforms, each with Like / Comment / Message acting on the selected item. */
+const QUICK_PLATFORMS = ['instagram', 'twitter', 'facebook', 'linkedin'] as const;
+
+export function QuickActions({
+  item,
+  userId,
+  content,
+}: {
+  item: InboxItem | undefined;
+  userId: string;
+  content: string;
+}) {
+  return (
+    <Card className="p-5">
+      <section aria-labelledby="quick-actions-heading" className="grid gap-4">
+        <h2 id="quick-actions-heading" className="text-lg font-semibold">
+          Platform actions
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          They act on the selected inbox item, with the text of your reply box for comments and messages.
+        </p>
+        {QUICK_PLATFORMS.map((platform) => (
+          <PlatformActions key={platform} platform={platform} item={item} userId={userId} content={content} />
+        ))}
+      </section>
+    </Card>
+  );
+}
