@@ -207,12 +207,10 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
           'No Instagram professional account is linked to the Facebook Pages you shared. Link one to a Page, then connect again.',
         );
       }
-      const others = linked
-        .slice(1)
-        .map((p) => ({
-          id: p.instagram_business_account?.id,
-          username: p.instagram_business_account?.username,
-        }));
+      const others = linked.slice(1).map((p) => ({
+        id: p.instagram_business_account?.id,
+        username: p.instagram_business_account?.username,
+      }));
       const handle = account.username ?? account.id;
       return {
         tokens: {
