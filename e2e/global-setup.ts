@@ -1,4 +1,5 @@
 import { startFakeAiProvider } from '../scripts/fake-ai-provider.mjs';
+import { startPlatformFakes } from './platform-fakes';
 
 /** Answers the server's AI requests (AI_BASE_URL) with the same few tokens, slowly enough to watch them stream. */
 const E2E_TOKENS = [
@@ -21,5 +22,9 @@ export default async function globalSetup() {
         ? { kind: 'stream', tokens: E2E_TOKENS, delayMs: 150 }
         : { kind: 'json', text: E2E_TOKENS.join('') },
   });
-  return () => fake.close();
+  const closePlatformFakes = await startPlatformFakes();
+  return async () => {
+    await fake.close();
+    await closePlatformFakes();
+  };
 }

@@ -1,0 +1,44 @@
+import { connect, createServer } from 'node:net';
+import { startBlueskyFake } from '../apps/server/src/platforms/bluesky/bluesky.fake';
+import { startMastodonFake } from '../apps/server/src/platforms/mastodon/mastodon.fake';
+import type { PlatformFake } from '../apps/server/src/platforms/testing/fake-server';
+import { startTwitterFake } from '../apps/server/src/platforms/twitter/twitter.fake';
+
+/**
+ * The platform fakes the browser tests connect accounts to. The server learns their addresses from its
+ * environment (`<PLATFORM>_BASE_URL`, set in playwright.config.ts before it starts), so each fake is reached
+ * through a fixed port chosen there, forwarded to wherever the fake listens.
+ */
+const FAKES: { env: string; start: () => Promise<PlatformFake> }[] = [
+  { env: 'E2E_TWITTER_PORT', start: () => startTwitterFake() },
+  { env: 'E2E_MASTODON_PORT', start: () => startMastodonFake() },
+  { env: 'E2E_BLUESKY_PORT', start: () => startBlueskyFake() },
+];
+
+/** Forwards every TCP connection on `port` to `target` (a fake's URL); returns the closer. */
+async function forward(port: number, target: string): Promise<() => Promise<void>> {
+  const targetPort = Number(new URL(target).port);
+  const server = createServer((socket) => {
+    const upstream = connect(targetPort, '127.0.0.1');
+    socket.pipe(upstream).pipe(socket);
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return () => new Promise((resolve) => server.close(() => resolve()));
+}
+
+export async function startPlatformFakes(): Promise<() => Promise<void>> {
+  const closers: (() => Promise<void>)[] = [];
+  for (const { env, start } of FAKES) {
+    const fake = await start();
+    closers.push(() => fake.close());
+    closers.push(await forward(Number(process.env[env]), fake.url));
+  }
+  return async () => {
+    for (const close of closers.reverse()) await close();
+  };
+}
