@@ -19,7 +19,8 @@ import { checkUserGivenUrl } from '../user-given-url';
  * `com.atproto.repo.createRecord`, images and video as blobs (`com.atproto.repo.uploadBlob`) embedded with
  * `app.bsky.embed.images` / `app.bsky.embed.video`. Video goes through uploadBlob, not the video service
  * (video.bsky.app needs a service-auth token per upload; the PDS route is simpler and within the 50 MB lexicon
- * limit). Links and #hashtags get rich-text facets so they are clickable.
+ * limit; the docs' "simple method": the video is processed once the post is out). Links and #hashtags get
+ * rich-text facets so they are clickable.
  */
 
 interface SessionAnswer {
