@@ -6,6 +6,8 @@ import { instagramConnector } from './instagram/instagram.connector';
 import { linkedinConnector } from './linkedin/linkedin.connector';
 import { mastodonConnector } from './mastodon/mastodon.connector';
 import { mastodonEngagement } from './mastodon/mastodon.engagement';
+import { threadsConnector } from './threads/threads.connector';
+import { tiktokConnector } from './tiktok/tiktok.connector';
 import { twitterConnector } from './twitter/twitter.connector';
 import { twitterEngagement } from './twitter/twitter.engagement';
 import type { Connector, ConnectorSettings } from './types';
@@ -21,6 +23,8 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
   instagram: instagramConnector,
   linkedin: linkedinConnector,
   mastodon: { ...mastodonConnector, engagement: mastodonEngagement },
+  threads: threadsConnector,
+  tiktok: tiktokConnector,
   twitter: { ...twitterConnector, engagement: twitterEngagement },
   youtube: youtubeConnector,
 };
