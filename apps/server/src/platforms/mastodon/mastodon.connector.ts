@@ -21,9 +21,10 @@ import { checkUserGivenUrl } from '../user-given-url';
 
 /** Broad scopes, valid on every Mastodon version (granular ones need 3.5+/4.3+); engagement needs read + write. */
 const SCOPES = ['read', 'write'] as const;
-const MAX_MEDIA_POLLS = 60;
 /** Waits between media status polls: short at first (small images finish fast), then every second. */
-const MEDIA_POLL_MS = [200, 500, 1000];
+const MEDIA_POLL_MS = [200, 500, 1000, 2000, 5000];
+/** Video transcoding on a busy instance can take minutes; past this the publish is retried later. */
+const MEDIA_DEADLINE_MS = 10 * 60_000;
 
 export const describeMastodonError: DescribeError = (status, body) => {
   const record = (body && typeof body === 'object' ? body : {}) as {
@@ -77,9 +78,11 @@ async function uploadMedia(
     describeMastodonError,
   );
   let item = uploaded.body;
+  const deadline = Date.now() + MEDIA_DEADLINE_MS;
   for (let poll = 0; !item.url; poll += 1) {
-    if (poll >= MAX_MEDIA_POLLS)
+    if (Date.now() >= deadline) {
       throw new PlatformError('retry', 'The Mastodon instance is still processing the media.');
+    }
     await sleep(MEDIA_POLL_MS[Math.min(poll, MEDIA_POLL_MS.length - 1)] ?? 1000, ctx.signal);
     const status = await platformRequest<MastodonMedia>(
       ctx,

@@ -36,7 +36,8 @@ const SCOPES = [
 ] as const;
 /** Append segments: X accepts up to 5 MB per segment; stay below. */
 const SEGMENT_BYTES = 4 * 1024 * 1024;
-const MAX_STATUS_POLLS = 120;
+/** How long to wait for X to process a video or GIF before giving up (the publish is retried later). */
+const PROCESSING_DEADLINE_MS = 10 * 60_000;
 
 interface XProblem {
   title?: string;
@@ -160,11 +161,12 @@ async function uploadMedia(ctx: CallContext, credentials: AccountCredentials, me
     describeTwitterError,
   );
   let processing = finalized.body.data?.processing_info;
-  for (let poll = 0; processing && processing.state !== 'succeeded'; poll += 1) {
+  const deadline = Date.now() + PROCESSING_DEADLINE_MS;
+  while (processing && processing.state !== 'succeeded') {
     if (processing.state === 'failed') {
       throw new PlatformError('refuse', processing.error?.message ?? 'X could not process the media.');
     }
-    if (poll >= MAX_STATUS_POLLS) throw new PlatformError('retry', 'X is still processing the media.');
+    if (Date.now() >= deadline) throw new PlatformError('retry', 'X is still processing the media.');
     await sleep(Math.min(Math.max(processing.check_after_secs ?? 1, 0), 30) * 1000, ctx.signal);
     const status = await platformRequest<{
       data?: { processing_info?: ProcessingInfo };
