@@ -29,6 +29,7 @@ beforeAll(async () => {
   const { identity } = await connect();
   credentials = {
     accessToken: identity.tokens.accessToken,
+    refreshToken: identity.tokens.refreshToken,
     expiresAt: identity.tokens.expiresAt,
     platformAccountId: identity.profile.platformAccountId,
     meta: identity.tokens.meta ?? {},
@@ -83,7 +84,8 @@ describe('Threads connector', () => {
     expect(fake.tokens.tokens.get(identity.tokens.accessToken)?.kind).toBe('user');
     const days = ((identity.tokens.expiresAt?.getTime() ?? 0) - Date.now()) / 86_400_000;
     expect(Math.round(days)).toBe(60);
-    expect(identity.tokens.refreshToken).toBeUndefined();
+    // The long-lived token refreshes itself: it is stored as its own refresh token.
+    expect(identity.tokens.refreshToken).toBe(identity.tokens.accessToken);
     expect(identity.profile).toMatchObject({ platformAccountId: '2500alice', handle: 'fake.threads.alice' });
     const reused = await platformFailure(
       connector.exchangeCode?.(ctx, { code, redirectUri }) ?? Promise.resolve(),
@@ -92,11 +94,14 @@ describe('Threads connector', () => {
     expect(fake.server.violations).toEqual([]);
   });
 
-  it('refreshes the long-lived token with th_refresh_token, never returning a refresh token to store', async () => {
+  it('refreshes the long-lived token with th_refresh_token, never returning an empty refresh token', async () => {
     const refreshed = await connector.refresh?.(ctx, credentials);
     expect(refreshed?.accessToken).toBeTruthy();
     expect(refreshed?.accessToken).not.toBe(credentials.accessToken);
-    expect(refreshed && 'refreshToken' in refreshed).toBe(false);
+    expect(refreshed?.refreshToken).toBe(refreshed?.accessToken);
+    expect(fake.server.received('GET', '/refresh_access_token').at(-1)?.query.get('access_token')).toBe(
+      credentials.accessToken,
+    );
     expect(fake.server.received('GET', '/refresh_access_token').at(-1)?.query.get('grant_type')).toBe(
       'th_refresh_token',
     );
@@ -104,6 +109,7 @@ describe('Threads connector', () => {
     credentials = {
       ...credentials,
       accessToken: refreshed?.accessToken ?? '',
+      refreshToken: refreshed?.refreshToken,
       expiresAt: refreshed?.expiresAt,
     };
     await connector.publish(ctx, credentials, post('After refresh'));

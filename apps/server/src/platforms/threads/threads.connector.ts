@@ -15,7 +15,7 @@ import {
 /**
  * Threads (graph.threads.net). OAuth at threads.net (authorization code, no PKCE), code → short-lived token →
  * long-lived 60-day token (`th_exchange_token`), refreshed with `th_refresh_token` (the long-lived token refreshes
- * itself: there is no separate refresh token). Publishing: create a container (TEXT, IMAGE, VIDEO or CAROUSEL with
+ * itself: there is no separate refresh token, so the token is stored as its own refresh token). Publishing: create a container (TEXT, IMAGE, VIDEO or CAROUSEL with
  * public media URLs), poll its status until FINISHED, then `threads_publish`.
  */
 
@@ -54,6 +54,15 @@ function tokenSet(answer: TokenAnswer): TokenSet {
     accessToken: answer.access_token,
     expiresAt: answer.expires_in ? new Date(Date.now() + answer.expires_in * 1000) : undefined,
   };
+}
+
+/**
+ * The long-lived token refreshes itself, so it is also returned as the refresh token: the accounts module refreshes
+ * (and sweeps) only accounts that have one, and this keeps it never empty.
+ */
+function longLivedTokenSet(answer: TokenAnswer): TokenSet {
+  const tokens = tokenSet(answer);
+  return { ...tokens, refreshToken: tokens.accessToken };
 }
 
 export function createThreadsConnector(options: { poll?: PollOptions } = {}): Connector {
@@ -215,7 +224,7 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
         url: urls.exchange,
         query: { grant_type: 'th_exchange_token', client_secret: clientSecret, access_token: shortToken },
       });
-      const tokens = tokenSet(long.body);
+      const tokens = longLivedTokenSet(long.body);
       const me = await graphRequest<{
         id: string;
         username?: string;
@@ -243,8 +252,7 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
         url: urlsOf(ctx).refresh,
         query: { grant_type: 'th_refresh_token', access_token: credentials.accessToken },
       });
-      // No refresh token exists on Threads: the TokenSet carries none, so a stored one is never overwritten.
-      return tokenSet(answer.body);
+      return longLivedTokenSet(answer.body);
     },
 
     publish,
