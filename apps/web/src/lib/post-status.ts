@@ -1,4 +1,5 @@
 import type { PostStatus } from '@relaycast/shared/posts';
+import type { TargetStatus } from '@relaycast/shared/publishing';
 
 export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   draft: 'Draft',
@@ -16,3 +17,25 @@ export const LOCKED_POST_STATUSES: readonly PostStatus[] = ['publishing', 'publi
 export function canReschedule(status: PostStatus): boolean {
   return !LOCKED_POST_STATUSES.includes(status);
 }
+
+export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  needs_account: 'Needs an account',
+  needs_reconnect: 'Needs reconnecting',
+  held: 'Held',
+  publishing: 'Publishing',
+  retrying: 'Retrying',
+  unconfirmed: 'Unconfirmed',
+  published: 'Published',
+  failed: 'Failed',
+};
+
+/** Targets that need the user: they show their reason on the calendar and in the composer. */
+export const TROUBLED_TARGET_STATUSES: readonly TargetStatus[] = [
+  'failed',
+  'unconfirmed',
+  'held',
+  'needs_account',
+  'needs_reconnect',
+];

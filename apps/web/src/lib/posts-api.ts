@@ -1,3 +1,4 @@
+import type { SocialAccountList } from '@relaycast/shared/accounts';
 import type {
   ListPostsQuery,
   Post,
@@ -37,12 +38,61 @@ export async function listPosts(query: ListPostsQuery): Promise<Post[]> {
   return body.posts;
 }
 
+/** How often to look again while a post is being published or is about to be. */
+export const PUBLISHING_REFRESH_MS = 3_000;
+
+/**
+ * Whether a post's status may change soon without the user doing anything: a target in flight, or one due
+ * within the next minute (the worker picks it up at its instant).
+ */
+export function isPublishingSoon(post: Post, now = Date.now()): boolean {
+  return post.targets.some(
+    (target) =>
+      target.status === 'publishing' ||
+      target.status === 'retrying' ||
+      ((target.status === 'scheduled' || target.status === 'needs_account') &&
+        target.dueAt !== null &&
+        Date.parse(target.dueAt) - now < 60_000),
+  );
+}
+
 export function usePosts(query: ListPostsQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: postKeys.list(query),
     queryFn: () => listPosts(query),
     placeholderData: (previous) => previous,
+    refetchInterval: (current) =>
+      current.state.data?.some((post) => isPublishingSoon(post)) ? PUBLISHING_REFRESH_MS : false,
     ...options,
+  });
+}
+
+/**
+ * `GET /api/accounts`: the workspace's connected accounts, for choosing where a post goes. Same cache entry as
+ * the Connected accounts screen's list.
+ */
+export function useWorkspaceAccounts() {
+  return useQuery({
+    queryKey: ['accounts', 'list'],
+    queryFn: async () => (await apiFetch<SocialAccountList>('/api/accounts')).accounts,
+  });
+}
+
+export type TargetAction = 'retry' | 'confirm' | 'cancel';
+
+/** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`: the user's decision on one target. */
+export function useTargetAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, targetId, action }: { postId: string; targetId: string; action: TargetAction }) =>
+      apiFetch<Post>(
+        `/api/posts/${encodeURIComponent(postId)}/targets/${encodeURIComponent(targetId)}/${action}`,
+        { method: 'POST' },
+      ),
+    onSuccess: async (post) => {
+      queryClient.setQueryData(postKeys.detail(post.id), post);
+      await invalidatePosts(queryClient);
+    },
   });
 }
 
@@ -81,6 +131,7 @@ export function inputFromPost(post: Post, action: PostInput['action']): PostInpu
     platforms: post.platforms,
     overrides: post.overrides,
     mediaIds: post.media.map((item) => item.id),
+    accountIds: post.targets.flatMap((target) => (target.accountId ? [target.accountId] : [])),
     action,
     timezone: post.timezone,
   };

@@ -15,6 +15,7 @@ function post(id: string, scheduledAt: string | null, content = `Post ${id}`): P
     authorId: 'u1',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    targets: [],
   };
 }
 

@@ -14,12 +14,17 @@ export interface ComposerValues {
   /** Per-platform text; a platform without a key gets `content`. */
   overrides: Partial<Record<PlatformId, string>>;
   media: AttachedMedia[];
+  /**
+   * The accounts chosen per platform. A platform without an entry uses the workspace's only connected account
+   * for it (the server picks the same one).
+   */
+  accounts: Partial<Record<PlatformId, string[]>>;
   date: string;
   time: string;
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): ComposerValues {
-  return { content, platforms: [], overrides: {}, media: [], ...slot };
+  return { content, platforms: [], overrides: {}, media: [], accounts: {}, ...slot };
 }
 
 /** The form's values for an existing post; a scheduled post's time is shown in the user's time zone. */
@@ -33,8 +38,19 @@ export function valuesFromPost(
     platforms: [...post.platforms],
     overrides: { ...post.overrides },
     media: post.media.map((item) => ({ ...item })),
+    accounts: accountsFromTargets(post),
     ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
   };
+}
+
+function accountsFromTargets(post: Post): Partial<Record<PlatformId, string[]>> {
+  const accounts: Partial<Record<PlatformId, string[]>> = {};
+  for (const target of post.targets) {
+    const list = accounts[target.platform] ?? [];
+    if (target.accountId) list.push(target.accountId);
+    accounts[target.platform] = list;
+  }
+  return accounts;
 }
 
 export function attachedFromLibrary(item: MediaItem): AttachedMedia {
@@ -79,11 +95,13 @@ export function buildPostInput(values: ComposerValues, action: PostAction, timeZ
     if (text !== undefined) overrides[platform] = text;
   }
   const instant = action === 'schedule' ? scheduledInstant(values, timeZone) : null;
+  const accountIds = values.platforms.flatMap((platform) => values.accounts[platform] ?? []);
   return {
     content: values.content,
     platforms: values.platforms,
     overrides,
     mediaIds: values.media.map((item) => item.id),
+    accountIds,
     action,
     ...(instant ? { scheduledAt: instant.toISOString() } : {}),
     timezone: timeZone,

@@ -1,11 +1,14 @@
+import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
-import { CalendarArrowUp } from 'lucide-react';
+import { CalendarArrowUp, CircleAlert, ExternalLink, RotateCcw } from 'lucide-react';
 import { type DragEvent, memo, useState } from 'react';
 import { Link } from 'react-router';
 import { PlatformIcon } from '@/components/platform-icon';
 import { cn } from '@/lib/cn';
-import { canReschedule, POST_STATUS_LABELS } from '@/lib/post-status';
+import { canReschedule, POST_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
+import { useTargetAction } from '@/lib/posts-api';
 import { formatTimeOfDay } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
 import { type CalendarEntry, firstWords } from '../calendar-entries';
 
 /** The drag payload type: only calendar posts can be dropped on a day. */
@@ -39,6 +42,9 @@ export const CalendarPostItem = memo(function CalendarPostItem({
   const isMovable = canReschedule(post.status);
   const words = firstWords(post);
   const status = post.status === 'scheduled' ? '' : `, ${POST_STATUS_LABELS[post.status]}`;
+  const troubled = post.targets.filter((target) => TROUBLED_TARGET_STATUSES.includes(target.status));
+  const failed = troubled.filter((target) => target.status === 'failed');
+  const links = post.targets.filter((target) => target.url);
 
   function onDragStart(event: DragEvent) {
     event.dataTransfer.setData(POST_DRAG_TYPE, post.id);
@@ -88,7 +94,34 @@ export const CalendarPostItem = memo(function CalendarPostItem({
           {words}
           {status ? <span className="sr-only">{status}</span> : null}
         </span>
+        {troubled.map((target) => (
+          <span key={target.id} className="mt-1 flex items-start gap-1 text-destructive">
+            <CircleAlert aria-hidden="true" className="mt-px size-3 shrink-0" />
+            <span className="line-clamp-3 break-words">
+              {PLATFORMS[target.platform].name}: {target.lastError}
+            </span>
+          </span>
+        ))}
       </Link>
+      {links.length > 0 || failed.length > 0 ? (
+        <span className="flex flex-col items-end justify-center gap-1 pr-1">
+          {links.map((target) => (
+            <a
+              key={target.id}
+              href={target.url ?? undefined}
+              target="_blank"
+              rel="noreferrer"
+              className="rounded p-0.5 text-primary hover:bg-muted"
+            >
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">
+                View “{words}” on {PLATFORMS[target.platform].name}
+              </span>
+            </a>
+          ))}
+          {failed.length > 0 ? <RetryButton post={post} failed={failed} words={words} /> : null}
+        </span>
+      ) : null}
       {isMovable ? (
         <button
           type="button"
@@ -106,3 +139,29 @@ export const CalendarPostItem = memo(function CalendarPostItem({
     </div>
   );
 });
+
+/** Publishes the post's failed targets again (the composer shows each one's reason and its own Retry). */
+function RetryButton({ post, failed, words }: { post: Post; failed: Post['targets']; words: string }) {
+  const retry = useTargetAction();
+  async function retryFailed() {
+    try {
+      for (const target of failed) {
+        await retry.mutateAsync({ postId: post.id, targetId: target.id, action: 'retry' });
+      }
+      toast.success('Publishing again');
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'Could not retry.');
+    }
+  }
+  return (
+    <button
+      type="button"
+      disabled={retry.isPending}
+      onClick={() => void retryFailed()}
+      className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+    >
+      <RotateCcw aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">Retry “{words}”</span>
+    </button>
+  );
+}

@@ -19,6 +19,7 @@ function post(id: string, hour: number, status: Post['status'] = 'scheduled'): P
     authorId: 'u1',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    targets: [],
   };
 }
 

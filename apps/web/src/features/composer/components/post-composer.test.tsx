@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostComposer } from './post-composer';
 
 function savedPost(body: Record<string, unknown>): Post {
@@ -19,7 +19,17 @@ function savedPost(body: Record<string, unknown>): Post {
     authorId: 'u1',
     createdAt: '2026-03-10T12:00:00.000Z',
     updatedAt: '2026-03-10T12:00:00.000Z',
+    targets: [],
   };
+}
+
+/** The composer lists the workspace's accounts for the chosen platforms: none connected here. */
+function accountsResponse(url: unknown): Response | undefined {
+  return String(url) === '/api/accounts' ? new Response(JSON.stringify({ accounts: [] })) : undefined;
+}
+
+function postCalls(spy: { mock: { calls: unknown[][] } }) {
+  return spy.mock.calls.filter(([url]) => String(url).startsWith('/api/posts'));
 }
 
 function renderComposer(onCreated = vi.fn()) {
@@ -40,6 +50,12 @@ function renderComposer(onCreated = vi.fn()) {
 }
 
 describe('PostComposer', () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async (url) => accountsResponse(url) ?? new Response('{}', { status: 404 }),
+    );
+  });
+
   it('starts from the given text, counts per chosen platform and previews that platform', async () => {
     const user = userEvent.setup();
     renderComposer();
@@ -76,7 +92,7 @@ describe('PostComposer', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('This post could not be scheduled');
     expect(alert.textContent).toContain(message);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(postCalls(fetchSpy)).toHaveLength(0);
   });
 
   it('asks for a platform before saving a draft', async () => {
@@ -88,7 +104,9 @@ describe('PostComposer', () => {
 
   it('saves a draft and reports the new post', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const accounts = accountsResponse(url);
+      if (accounts) return accounts;
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       return new Response(JSON.stringify(savedPost(body)), { status: 201 });
     });
@@ -96,7 +114,7 @@ describe('PostComposer', () => {
     await user.click(screen.getByRole('button', { name: 'Mastodon' }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'new-post' })));
-    const [url, init] = fetchSpy.mock.calls[0]!;
+    const [url, init] = postCalls(fetchSpy)[0] as [string, RequestInit];
     expect(url).toBe('/api/posts');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toMatchObject({
@@ -110,17 +128,22 @@ describe('PostComposer', () => {
 
   it('shows the server’s messages next to the form when it refuses', async () => {
     const user = userEvent.setup();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          code: 'VALIDATION_ERROR',
-          message: 'One of the attached files no longer exists in the media library.',
-          issues: [
-            { path: 'mediaIds', message: 'One of the attached files no longer exists in the media library.' },
-          ],
-        }),
-        { status: 400 },
-      ),
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async (url) =>
+        accountsResponse(url) ??
+        new Response(
+          JSON.stringify({
+            code: 'VALIDATION_ERROR',
+            message: 'One of the attached files no longer exists in the media library.',
+            issues: [
+              {
+                path: 'mediaIds',
+                message: 'One of the attached files no longer exists in the media library.',
+              },
+            ],
+          }),
+          { status: 400 },
+        ),
     );
     renderComposer();
     await user.click(screen.getByRole('button', { name: 'Mastodon' }));

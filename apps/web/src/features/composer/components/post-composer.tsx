@@ -5,6 +5,7 @@ import { Send } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PlatformPicker } from '@/components/platform-picker';
+import { PostTargets } from '@/components/post-targets';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { LoadingScreen } from '@/components/ui/spinner';
@@ -23,6 +24,7 @@ import {
   validateComposer,
   valuesFromPost,
 } from '../composer-state';
+import { AccountPicker } from './account-picker';
 import { MediaAttachments } from './media-attachments';
 import { OverrideEditor } from './override-editor';
 import { PlatformChecks } from './platform-checks';
@@ -127,8 +129,10 @@ function ComposerForm({
   const [uploadCount, setUploadCount] = useState(0);
   const [selection, setSelection] = useState({ start: 0, end: 0 });
   const save = useSavePost();
+  // The saved post as it is now: its targets change as the workers publish it.
+  const live = usePost(saved?.id).data ?? saved;
 
-  const isLocked = saved ? LOCKED_POST_STATUSES.includes(saved.status) : false;
+  const isLocked = live ? LOCKED_POST_STATUSES.includes(live.status) : false;
   const failedAction = attempt?.action ?? null;
   const problems = attempt
     ? (attempt.serverProblems ?? validateComposer(values, attempt.action, timeZone))
@@ -186,6 +190,7 @@ function ComposerForm({
       const wasNew = !saved;
       setSaved(post);
       if (action === 'draft') toast.success(POST_MESSAGES.saved);
+      else if (action === 'now') toast.success('Publishing now');
       else if (post.scheduledAt) {
         const when = formatInstant(post.scheduledAt, timeZone);
         if (action === 'queue') toast.success(`Added to the queue for ${when}`);
@@ -213,7 +218,8 @@ function ComposerForm({
           void submit('schedule');
         }}
       >
-        {saved ? <PostStatusLine post={saved} timeZone={timeZone} newPostHref={newPostHref} /> : null}
+        {live ? <PostStatusLine post={live} timeZone={timeZone} newPostHref={newPostHref} /> : null}
+        {live ? <PostTargets post={live} /> : null}
         {isLocked ? (
           <p role="status" className="rounded-lg border bg-muted p-4 text-sm">
             {POST_MESSAGES.notEditable}
@@ -245,6 +251,11 @@ function ComposerForm({
                 {platformsError}
               </p>
             ) : null}
+            <AccountPicker
+              platforms={values.platforms}
+              chosen={values.accounts}
+              onChange={(accounts) => update({ accounts })}
+            />
           </section>
 
           <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">

@@ -1,6 +1,6 @@
 import { todayIn } from '@relaycast/shared/calendar';
 import type { PostAction, PostProblem } from '@relaycast/shared/posts';
-import { CalendarClock, FileText, ListPlus } from 'lucide-react';
+import { CalendarClock, FileText, ListPlus, Send } from 'lucide-react';
 import { useId } from 'react';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
@@ -11,6 +11,7 @@ const ACTION_VERBS: Record<PostAction, string> = {
   draft: 'saved',
   schedule: 'scheduled',
   queue: 'added to the queue',
+  now: 'published',
 };
 
 interface PublishPanelProps {
@@ -72,6 +73,10 @@ export function PublishPanel({
         <Button variant="outline" disabled={isBusy} onClick={() => onAction('draft')}>
           {pendingAction === 'draft' ? <Spinner label="Saving" /> : <FileText aria-hidden="true" />}
           Save draft
+        </Button>
+        <Button variant="outline" disabled={isBusy} onClick={() => onAction('now')}>
+          {pendingAction === 'now' ? <Spinner label="Publishing" /> : <Send aria-hidden="true" />}
+          Publish now
         </Button>
         <Button variant="secondary" disabled={isBusy} onClick={() => onAction('queue')}>
           {pendingAction === 'queue' ? <Spinner label="Adding" /> : <ListPlus aria-hidden="true" />}

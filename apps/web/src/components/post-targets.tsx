@@ -1,0 +1,115 @@
+import { PLATFORMS } from '@relaycast/shared/platforms';
+import type { Post } from '@relaycast/shared/posts';
+import { type PostTarget, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { ExternalLink } from 'lucide-react';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { TARGET_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
+import { type TargetAction, useTargetAction } from '@/lib/posts-api';
+import { toast } from '@/lib/toast';
+
+/** What the user can do about a target, by its status. */
+const ACTIONS: Partial<Record<PostTarget['status'], { action: TargetAction; label: string }[]>> = {
+  failed: [{ action: 'retry', label: 'Retry' }],
+  unconfirmed: [
+    { action: 'confirm', label: 'It was posted' },
+    { action: 'retry', label: 'Publish again' },
+  ],
+  held: [
+    { action: 'retry', label: 'Publish now' },
+    { action: 'cancel', label: 'Cancel' },
+  ],
+};
+
+const SUCCESS: Record<TargetAction, string> = {
+  retry: PUBLISH_MESSAGES.retryQueued,
+  confirm: PUBLISH_MESSAGES.markedPosted,
+  cancel: PUBLISH_MESSAGES.cancelled,
+};
+
+function targetName(target: PostTarget): string {
+  const platform = PLATFORMS[target.platform].name;
+  return target.accountHandle ? `${platform} @${target.accountHandle}` : platform;
+}
+
+/**
+ * Where a post goes and how each destination stands: the platform's reason when it failed or waits, a link to
+ * the published post, and the decisions the user can take (Retry, It was posted / Publish again, Publish now /
+ * Cancel).
+ */
+export function PostTargets({ post, className }: { post: Post; className?: string }) {
+  const act = useTargetAction();
+  if (post.targets.length === 0 || post.status === 'draft') return null;
+
+  async function run(target: PostTarget, action: TargetAction) {
+    try {
+      await act.mutateAsync({ postId: post.id, targetId: target.id, action });
+      toast.success(SUCCESS[action]);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'That did not work. Try again.');
+    }
+  }
+
+  return (
+    <ul aria-label="Destinations" className={cn('grid gap-2', className)}>
+      {post.targets.map((target) => {
+        const isTroubled = TROUBLED_TARGET_STATUSES.includes(target.status);
+        const pending = act.isPending && act.variables?.targetId === target.id;
+        return (
+          <li
+            key={target.id}
+            className={cn(
+              'grid gap-1.5 rounded-lg border p-3 text-sm',
+              isTroubled && 'border-destructive/40 bg-destructive/5',
+            )}
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <PlatformIcon platform={target.platform} className="size-4" />
+              <span className="font-medium">{targetName(target)}</span>
+              <Badge variant={target.status === 'published' ? 'primary' : 'outline'}>
+                {TARGET_STATUS_LABELS[target.status]}
+              </Badge>
+              {target.url ? (
+                <a
+                  href={target.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="ml-auto inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  View on {PLATFORMS[target.platform].name}
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                </a>
+              ) : null}
+            </div>
+            {target.lastError && target.status !== 'published' ? (
+              <p className={cn(isTroubled ? 'text-destructive' : 'text-muted-foreground')}>
+                {target.lastError}
+              </p>
+            ) : null}
+            {ACTIONS[target.status] ? (
+              <div className="flex flex-wrap gap-2">
+                {ACTIONS[target.status]?.map(({ action, label }) => (
+                  <Button
+                    key={action}
+                    type="button"
+                    size="sm"
+                    variant={action === 'cancel' ? 'ghost' : 'outline'}
+                    disabled={pending}
+                    onClick={() => void run(target, action)}
+                  >
+                    {pending && act.variables?.action === action ? <Spinner label="Working" /> : null}
+                    {label}
+                    <span className="sr-only"> ({targetName(target)})</span>
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
