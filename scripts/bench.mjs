@@ -225,4 +225,11 @@ const { runAiBench } = await import('./bench-ai.mjs');
 const aiBench = await runAiBench();
 // ── end of the AI assistant benchmark ──────────────────────────────────────────────────────────────────────
 
-process.exit(jsOk && lcpOk && postsOk && aiBench.ok ? 0 : 1);
+// ── Live streaming benchmark (issue 7) ─────────────────────────────────────────────────────────────────────
+// scripts/bench-streaming.mjs: one 720p30 stream through the relay to 1, 3 and 6 local sinks vs 6 full encodes
+// (CPU s/min, memory, relay delay); adds its own section to docs/benchmarks.md (the server was built above).
+const { runStreamingBench } = await import('./bench-streaming.mjs');
+const streamingBench = await runStreamingBench({ build: false });
+// ── end of the live streaming benchmark ────────────────────────────────────────────────────────────────────
+
+process.exit(jsOk && lcpOk && postsOk && aiBench.ok && streamingBench.ok ? 0 : 1);
