@@ -11,9 +11,11 @@ import { type CallContext, type Connector, PlatformError, type RecentPost } from
  * possible (community posts have no API). Note: Google forces uploads from unaudited API projects to private.
  */
 
+/** Upload and read the channel; force-ssl for the engagement capabilities (comments, replies, ratings). */
 const SCOPES = [
   'https://www.googleapis.com/auth/youtube.upload',
   'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
 ] as const;
 const TITLE_MAX = 100;
 const DESCRIPTION_MAX_BYTES = 5000;
