@@ -489,7 +489,16 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
         query: { fields: 'open_id,union_id,avatar_url,display_name' },
       });
       // The handle (for post URLs) needs user.info.profile on /v2/user/info/; creator_info gives it with video.publish.
-      const creator = await creatorInfo(ctx, tokens.accessToken);
+      const creator = await creatorInfo(ctx, tokens.accessToken).catch((err: unknown) => {
+        if (err instanceof PlatformError && (err.kind === 'reauthorize' || err.kind === 'refuse')) {
+          throw new PlatformError(
+            'refuse',
+            'TikTok did not allow Relaycast to post: connect again and allow posting content.',
+            err.details,
+          );
+        }
+        throw err;
+      });
       const accountId = info.user?.open_id ?? openId;
       if (!accountId) throw new PlatformError('retry', 'TikTok did not say which account was connected.');
       const handle = creator.creator_username ?? accountId;
