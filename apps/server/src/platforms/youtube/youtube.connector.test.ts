@@ -61,7 +61,7 @@ describe('YouTube connector', () => {
       prompt: 'consent',
       redirect_uri: 'http://localhost:3000/api/accounts/oauth/youtube/callback',
       scope:
-        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
     });
     expect(new URL(youtube.defaultUrls.token ?? '').host).toBe('oauth2.googleapis.com');
   });
