@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 const VIDEO_ID = 'dQw4w9WgXcQ';
@@ -54,6 +55,9 @@ test('the clip generator checks the link, builds four snapshots and opens the wa
   await expect(page.getByText('Snapshots generated successfully!')).toBeVisible();
   const snapshots = page.getByRole('list', { name: 'Snapshots' }).getByRole('listitem');
   await expect(snapshots).toHaveCount(4);
+  // Checked once the toast has gone (its fade-in is not what is being checked here).
+  await expect(page.getByText('Snapshots generated successfully!')).toBeHidden({ timeout: 10_000 });
+  expect(await seriousViolations(page)).toEqual([]);
   for (const [index, seconds] of [30, 60, 90, 120].entries()) {
     const item = snapshots.nth(index);
     await expect(item).toHaveAttribute('data-snapshot-id', `snapshot-${index}`);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './helpers';
 import { dayLabel, localDate, parisInstant, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
@@ -38,6 +39,7 @@ test('a planned stream is saved in the user’s time zone, listed, and shown in 
   await page.getByLabel('Time').fill('15:30');
   await expect(page.getByText(`Times are in your time zone, ${TIME_ZONE}.`)).toBeVisible();
   await page.getByRole('checkbox', { name: /My Twitch/ }).check();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Schedule Stream' }).click();
   await expect(page.getByText('Stream scheduled')).toBeVisible();
 
@@ -62,6 +64,7 @@ test('a planned stream is saved in the user’s time zone, listed, and shown in 
   await expect(item).toContainText('Live stream');
   await expect(item).toContainText('3:30 PM');
   await expect(item).toHaveAttribute('href', `/streaming?plan=${stored[0].id}`);
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByText('Nothing is scheduled for these three weeks.')).toHaveCount(0);
 
   // Deleting it from the planner removes it from the calendar too.

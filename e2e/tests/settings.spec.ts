@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 // Chromium's fake camera and microphone, with access already granted: the device selects list them by name.
@@ -52,6 +53,7 @@ test('settings start at the defaults, save to the server and come back after a r
   await expect(page.getByLabel('Timezone')).toHaveValue('UTC');
   // Both security toggles say their full behaviour comes later.
   await expect(page.getByText('Coming later', { exact: false })).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The browser's own device list (Chromium's fake devices).
   const camera = page.getByLabel('Camera');
