@@ -1,3 +1,4 @@
+import { clientCredentials } from '../oauth';
 import { type AuthorizationRequest, type CallContext, type CodeExchange, PlatformError } from '../types';
 import { GRAPH_VERSION, graphRequest } from './graph';
 
@@ -22,12 +23,6 @@ export function facebookLoginUrl(
   return url.toString();
 }
 
-function clientCredentials(ctx: CallContext, platformName: string) {
-  const { clientId, clientSecret } = ctx.settings;
-  if (!clientId || !clientSecret) throw new PlatformError('refuse', `${platformName} is not configured.`);
-  return { clientId, clientSecret };
-}
-
 interface TokenAnswer {
   access_token?: string;
   token_type?: string;
@@ -40,7 +35,7 @@ export async function exchangeForLongLivedUserToken(
   exchange: CodeExchange,
   platformName: string,
 ): Promise<{ accessToken: string; expiresAt?: Date }> {
-  const { clientId, clientSecret } = clientCredentials(ctx, platformName);
+  const { clientId, clientSecret } = clientCredentials(ctx.settings, platformName);
   const tokenUrl = ctx.settings.urls.token ?? FACEBOOK_LOGIN_URLS.token;
   const short = await graphRequest<TokenAnswer>(ctx, {
     url: tokenUrl,
