@@ -221,8 +221,9 @@ describe('YouTube connector', () => {
     expect(dropped.kind).toBe('unknown');
   });
 
-  it('lists the channel’s recent uploads', async () => {
+  it('lists the channel’s recent uploads from its uploads playlist', async () => {
     const credentials = await connect();
+    expect(credentials.meta.uploadsPlaylistId).toBe(`UU${credentials.platformAccountId.slice(2)}`);
     const since = new Date(Date.now() - 60_000);
     const post = await youtube.publish(ctx, credentials, {
       text: 'Found\nit',
@@ -233,5 +234,8 @@ describe('YouTube connector', () => {
     expect(recent).toEqual([
       { platformPostId: post.platformPostId, url: post.url, text: 'Found\nit', createdAt: expect.any(Date) },
     ]);
+    // Accounts connected before the playlist id was stored: the connector looks it up.
+    const looked = await youtube.listRecentPosts?.(ctx, { ...credentials, meta: {} }, since);
+    expect(looked?.map((item) => item.platformPostId)).toEqual([post.platformPostId]);
   });
 });

@@ -18,6 +18,12 @@ const SCOPES = [
   'https://www.googleapis.com/auth/youtube.force-ssl',
 ] as const;
 const TITLE_MAX = 100;
+
+interface Channel {
+  id: string;
+  snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } };
+  contentDetails?: { relatedPlaylists?: { uploads?: string } };
+}
 const DESCRIPTION_MAX_BYTES = 5000;
 
 interface GoogleError {
@@ -148,16 +154,11 @@ export const youtubeConnector: Connector = {
       redirect_uri: exchange.redirectUri,
       code_verifier: exchange.codeVerifier,
     });
-    const { body } = await platformRequest<{
-      items?: {
-        id: string;
-        snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } };
-      }[];
-    }>(
+    const { body } = await platformRequest<{ items?: Channel[] }>(
       ctx,
       {
         url: url(ctx, 'api', '/channels'),
-        query: { mine: true, part: 'snippet' },
+        query: { mine: true, part: 'snippet,contentDetails' },
         token: tokens.accessToken,
       },
       describeYouTubeError,
@@ -169,6 +170,8 @@ export const youtubeConnector: Connector = {
         'This Google account has no YouTube channel. Create one, then connect again.',
       );
     const title = channel.snippet?.title ?? 'YouTube channel';
+    const uploads = channel.contentDetails?.relatedPlaylists?.uploads;
+    if (uploads) tokens.meta = { ...tokens.meta, uploadsPlaylistId: uploads };
     return {
       tokens,
       profile: {
@@ -232,30 +235,51 @@ export const youtubeConnector: Connector = {
   },
 
   async listRecentPosts(ctx, credentials, since) {
+    // The channel's uploads playlist (1 quota unit a page) rather than search?forMine (its own small daily
+    // bucket), newest first.
+    let playlistId = credentials.meta.uploadsPlaylistId;
+    if (!playlistId) {
+      const { body } = await platformRequest<{ items?: Channel[] }>(
+        ctx,
+        {
+          url: url(ctx, 'api', '/channels'),
+          query: { id: credentials.platformAccountId, part: 'contentDetails' },
+          token: credentials.accessToken,
+        },
+        describeYouTubeError,
+      );
+      playlistId = body.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
+      if (!playlistId) return [];
+    }
     const { body } = await platformRequest<{
       items?: {
-        id?: { videoId?: string };
-        snippet?: { title?: string; description?: string; publishedAt?: string };
+        snippet?: {
+          title?: string;
+          description?: string;
+          publishedAt?: string;
+          resourceId?: { videoId?: string };
+        };
       }[];
     }>(
       ctx,
       {
-        url: url(ctx, 'api', '/search'),
-        query: { forMine: true, type: 'video', order: 'date', part: 'snippet', maxResults: 25 },
+        url: url(ctx, 'api', '/playlistItems'),
+        query: { playlistId, part: 'snippet', maxResults: 25 },
         token: credentials.accessToken,
       },
       describeYouTubeError,
     );
     return (body.items ?? [])
-      .filter((item) => item.id?.videoId)
-      .map(
-        (item): RecentPost => ({
-          platformPostId: item.id?.videoId ?? '',
-          url: `https://www.youtube.com/watch?v=${item.id?.videoId}`,
+      .filter((item) => item.snippet?.resourceId?.videoId)
+      .map((item): RecentPost => {
+        const videoId = item.snippet?.resourceId?.videoId ?? '';
+        return {
+          platformPostId: videoId,
+          url: `https://www.youtube.com/watch?v=${videoId}`,
           text: [item.snippet?.title, item.snippet?.description].filter(Boolean).join('\n'),
           createdAt: new Date(item.snippet?.publishedAt ?? 0),
-        }),
-      )
+        };
+      })
       .filter((post) => post.createdAt >= since);
   },
 };

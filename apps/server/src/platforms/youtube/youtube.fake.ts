@@ -13,7 +13,7 @@ import { createOAuthFake } from '../testing/oauth-fake';
  * A stand-in for Google OAuth and the YouTube Data API v3: authorize (PKCE required, `access_type=offline`
  * checked), token and refresh (a refresh answer carries no new refresh token, like Google), `channels?mine=true`,
  * the resumable upload (the session POST checks the metadata and `X-Upload-Content-Length`, the PUT must carry
- * exactly that many bytes) and `search?forMine=true`.
+ * exactly that many bytes), the uploads playlist (`playlistItems`) and `search?forMine=true`.
  */
 
 interface UploadSession {
@@ -65,7 +65,9 @@ export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promi
     'GET',
     '/youtube/v3/channels',
     authed((request, accountId) => {
-      if (request.query.get('mine') !== 'true') throw new Error('expected mine=true');
+      const id = request.query.get('id');
+      if (request.query.get('mine') !== 'true' && !id) throw new Error('expected mine=true or id');
+      if (id && id !== accountId) return { body: { kind: 'youtube#channelListResponse', items: [] } };
       return {
         body: {
           kind: 'youtube#channelListResponse',
@@ -78,6 +80,7 @@ export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promi
                 customUrl: `@channel${accountId.toLowerCase()}`,
                 thumbnails: { default: { url: `https://yt3.ggpht.com/${accountId}=s88` } },
               },
+              contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${accountId.slice(2)}` } },
             },
           ],
         },
@@ -130,6 +133,37 @@ export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promi
           status: { uploadStatus: 'uploaded', privacyStatus: 'public' },
         },
       };
+    }),
+  );
+  server.route(
+    'GET',
+    '/youtube/v3/playlistItems',
+    authed((request, accountId) => {
+      if (request.query.get('playlistId') !== `UU${accountId.slice(2)}`) {
+        return googleError(
+          404,
+          'playlistNotFound',
+          'The playlist identified with the request’s playlistId parameter cannot be found.',
+        );
+      }
+      const items = published
+        .filter((post) => post.accountId === accountId)
+        .reverse()
+        .slice(0, Number(request.query.get('maxResults') ?? 5))
+        .map((post) => {
+          const [title = '', ...rest] = post.text.split('\n');
+          return {
+            kind: 'youtube#playlistItem',
+            snippet: {
+              title,
+              description: rest.join('\n'),
+              publishedAt: post.createdAt.toISOString(),
+              channelId: accountId,
+              resourceId: { kind: 'youtube#video', videoId: post.id },
+            },
+          };
+        });
+      return { body: { kind: 'youtube#playlistItemListResponse', items } };
     }),
   );
   server.route(
