@@ -32,7 +32,7 @@ function AccountRow({
       className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4 first:pt-0 last:pb-0"
     >
       <AccountAvatar account={account} />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="truncate font-medium">{account.handle}</span>
           <AccountStatusBadge status={account.status} />
@@ -47,7 +47,7 @@ function AccountRow({
           <p className="mt-1 text-sm text-amber-800 dark:text-amber-200">{account.lastError}</p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
         {account.status === 'connected' ? (
           <Button
             variant="ghost"

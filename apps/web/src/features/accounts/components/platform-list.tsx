@@ -43,18 +43,16 @@ export function PlatformList({
           ) : platform.state === 'not_configured' ? (
             <div className="text-sm">
               <p className="font-medium text-muted-foreground">Not configured</p>
-              <p className="mt-1 text-xs text-muted-foreground">
-                An administrator sets{' '}
-                {platform.missing.map((name, index) => (
-                  <span key={name}>
-                    {index > 0 ? ' and ' : ''}
-                    <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.7rem] break-all text-foreground">
+              <p className="mt-1 text-xs text-muted-foreground">An administrator sets on the server:</p>
+              <ul aria-label={`Variables for ${platform.name}`} className="mt-1 grid gap-1">
+                {platform.missing.map((name) => (
+                  <li key={name}>
+                    <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.7rem] text-foreground">
                       {name}
                     </code>
-                  </span>
-                ))}{' '}
-                on the server.
-              </p>
+                  </li>
+                ))}
+              </ul>
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">Not available yet</p>
