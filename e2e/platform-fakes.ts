@@ -1,8 +1,26 @@
 import { connect, createServer } from 'node:net';
 import { startBlueskyFake } from '../apps/server/src/platforms/bluesky/bluesky.fake';
+import { addMastodonEngagementRoutes } from '../apps/server/src/platforms/mastodon/mastodon.engagement-fake';
 import { startMastodonFake } from '../apps/server/src/platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../apps/server/src/platforms/testing/fake-server';
 import { startTwitterFake } from '../apps/server/src/platforms/twitter/twitter.fake';
+import { addTwitterEngagementRoutes } from '../apps/server/src/platforms/twitter/twitter.engagement-fake';
+
+/** What every connected fake account finds in its inbox (engagement.spec.ts). */
+const INBOX_SEEDS = [
+  {
+    text: 'Congrats on the launch! When is the mobile app coming?',
+    kind: 'comment' as const,
+    minutesAgo: 50,
+  },
+  { text: 'Loved the demo video', kind: 'comment' as const, minutesAgo: 30 },
+  { text: 'Hi! Do you offer team plans?', kind: 'message' as const, minutesAgo: 10 },
+];
+const seedTimes = () =>
+  INBOX_SEEDS.map(({ minutesAgo, ...seed }) => ({
+    ...seed,
+    createdAt: new Date(Date.now() - minutesAgo * 60_000),
+  }));
 
 /**
  * The platform fakes the browser tests connect accounts to. The server learns their addresses from its
@@ -10,8 +28,22 @@ import { startTwitterFake } from '../apps/server/src/platforms/twitter/twitter.f
  * through a fixed port chosen there, forwarded to wherever the fake listens.
  */
 const FAKES: { env: string; start: () => Promise<PlatformFake> }[] = [
-  { env: 'E2E_TWITTER_PORT', start: () => startTwitterFake() },
-  { env: 'E2E_MASTODON_PORT', start: () => startMastodonFake() },
+  {
+    env: 'E2E_TWITTER_PORT',
+    start: async () => {
+      const fake = await startTwitterFake();
+      addTwitterEngagementRoutes(fake, seedTimes());
+      return fake;
+    },
+  },
+  {
+    env: 'E2E_MASTODON_PORT',
+    start: async () => {
+      const fake = await startMastodonFake();
+      addMastodonEngagementRoutes(fake, seedTimes());
+      return fake;
+    },
+  },
   { env: 'E2E_BLUESKY_PORT', start: () => startBlueskyFake() },
 ];
 
