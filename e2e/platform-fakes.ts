@@ -3,8 +3,8 @@ import { startBlueskyFake } from '../apps/server/src/platforms/bluesky/bluesky.f
 import { addMastodonEngagementRoutes } from '../apps/server/src/platforms/mastodon/mastodon.engagement-fake';
 import { startMastodonFake } from '../apps/server/src/platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../apps/server/src/platforms/testing/fake-server';
-import { startTwitterFake } from '../apps/server/src/platforms/twitter/twitter.fake';
 import { addTwitterEngagementRoutes } from '../apps/server/src/platforms/twitter/twitter.engagement-fake';
+import { startTwitterFake } from '../apps/server/src/platforms/twitter/twitter.fake';
 
 /** What every connected fake account finds in its inbox (engagement.spec.ts). */
 const INBOX_SEEDS = [
