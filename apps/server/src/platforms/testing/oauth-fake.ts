@@ -218,7 +218,9 @@ export async function parseMultipart(
   const contentType = request.headers['content-type'] ?? '';
   if (!contentType.startsWith('multipart/form-data'))
     throw new Error(`expected multipart/form-data, got ${contentType}`);
-  const form = await new Response(new Uint8Array(request.raw), { headers: { 'content-type': contentType } }).formData();
+  const form = await new Response(new Uint8Array(request.raw), {
+    headers: { 'content-type': contentType },
+  }).formData();
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
   const types: Record<string, string> = {};
