@@ -45,7 +45,7 @@ export function CopyField({
   const errorId = `${inputId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <Label htmlFor={inputId}>{label}</Label>
       <div className="flex gap-2">
         <Input

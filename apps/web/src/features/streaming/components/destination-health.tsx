@@ -15,7 +15,7 @@ const STATE_STYLES: Record<DestinationStatus['state'], string> = {
 export function DestinationHealth({ status }: { status: DestinationStatus }) {
   const health = status.health;
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLES[status.state])}>
           {DESTINATION_STATE_LABELS[status.state]}

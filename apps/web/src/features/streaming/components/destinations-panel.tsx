@@ -30,7 +30,7 @@ function DestinationRow({
   const remove = useDeleteDestination();
   const platform = getStreamPlatform(destination.platform);
   return (
-    <li className="grid gap-3 rounded-lg border p-3">
+    <li className="grid grid-cols-1 gap-3 rounded-lg border p-3">
       <div className="flex items-start gap-3">
         <input
           id={checkboxId}
@@ -105,7 +105,7 @@ export function DestinationsPanel({
     );
   }
   return (
-    <ul className="grid gap-3" aria-label="Destinations">
+    <ul className="grid grid-cols-1 gap-3" aria-label="Destinations">
       {destinations.map((destination) => (
         <DestinationRow
           key={destination.id}

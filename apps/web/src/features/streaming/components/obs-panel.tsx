@@ -20,7 +20,7 @@ export function ObsPanel() {
   }
   const { rtmpUrl, streamKey, relayRunning } = ingest.data;
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <p className="text-sm text-muted-foreground">
         In OBS, choose Settings → Stream → Custom, and paste these. When OBS starts streaming, Relaycast sends
         it to the destinations ticked above.

@@ -17,12 +17,12 @@ export function PlatformsList({
           <Button
             variant="outline"
             size="sm"
-            className="w-full justify-start"
+            className="w-full min-w-0 justify-start px-2.5"
             disabled={isLive}
             onClick={() => onPick(platform)}
           >
             <Plus aria-hidden="true" />
-            {platform.name}
+            <span className="truncate">{platform.name}</span>
           </Button>
         </li>
       ))}

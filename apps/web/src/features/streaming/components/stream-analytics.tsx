@@ -14,14 +14,14 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 function StatusMark({ summary }: { summary: StreamSummary }) {
   if (summary.status === 'live' || summary.status === 'starting') {
     return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
         <Radio aria-hidden="true" className="size-3" />
         LIVE
       </span>
     );
   }
   return (
-    <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+    <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
       {summary.status === 'failed' ? 'Failed' : 'Ended'}
     </span>
   );
@@ -36,7 +36,7 @@ function Figures({ summary }: { summary: StreamSummary }) {
     ['Reconnects', String(summary.reconnects)],
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-5">
       {figures.map(([label, value]) => (
         <div key={label} className="rounded-lg border p-3">
           <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -123,7 +123,7 @@ export function StreamAnalytics() {
   const selected = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Stream Analytics</h1>
@@ -154,8 +154,8 @@ export function StreamAnalytics() {
           </Button>
         </div>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <nav aria-label="Streams">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <nav aria-label="Streams" className="min-w-0">
             <ul className="grid gap-2">
               {list.map((summary) => (
                 <li key={summary.id}>
@@ -164,12 +164,14 @@ export function StreamAnalytics() {
                     aria-current={selected?.id === summary.id ? 'true' : undefined}
                     onClick={() => setSelectedId(summary.id)}
                     className={cn(
-                      'grid w-full gap-1 rounded-lg border p-3 text-left hover:bg-muted',
+                      'grid w-full min-w-0 gap-1 rounded-lg border p-3 text-left hover:bg-muted',
                       selected?.id === summary.id && 'border-primary ring-2 ring-primary',
                     )}
                   >
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="truncate font-medium">{summary.title || 'Untitled stream'}</span>
+                    <span className="flex min-w-0 items-center justify-between gap-2">
+                      <span className="min-w-0 truncate font-medium">
+                        {summary.title || 'Untitled stream'}
+                      </span>
                       <StatusMark summary={summary} />
                     </span>
                     <span className="text-xs text-muted-foreground">

@@ -184,7 +184,7 @@ export function Studio({
 
   return (
     // Browsers keep audio suspended until the first click; any click in the studio wakes the level meter.
-    <div className="grid gap-6" onPointerDown={() => void media.resumeAudio()}>
+    <div className="grid grid-cols-1 gap-6" onPointerDown={() => void media.resumeAudio()}>
       <header className="flex flex-col gap-4 xl:flex-row xl:items-end xl:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Streaming Studio</h1>
@@ -226,8 +226,8 @@ export function Studio({
         </div>
       </header>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="grid min-w-0 content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <StudioPreview
             stream={media.previewStream}
             sceneName={scene.name}
@@ -289,7 +289,13 @@ export function Studio({
 
           {showScenes ? <ScenesPanel scenes={scenes} selectedId={scene.id} onSelect={selectScene} /> : null}
           {showClips ? (
-            <section aria-label="Clip Generator panel" className="min-w-0 rounded-xl border bg-card p-4">
+            <section
+              aria-labelledby="clip-generator-heading"
+              className="min-w-0 rounded-xl border bg-card p-4"
+            >
+              <h2 id="clip-generator-heading" className="mb-3 font-semibold">
+                Clip Generator
+              </h2>
               {clipGenerator ?? (
                 <p className="text-sm text-muted-foreground">The clip generator is not available.</p>
               )}
@@ -297,9 +303,9 @@ export function Studio({
           ) : null}
         </div>
 
-        <aside className="grid min-w-0 content-start gap-6" aria-label="Stream controls">
+        <aside className="grid min-w-0 grid-cols-1 content-start gap-6" aria-label="Stream controls">
           <Panel title="Destinations" id="destinations-heading">
-            <div className="grid gap-4">
+            <div className="grid grid-cols-1 gap-4">
               {plan ? (
                 <p className="rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
                   Planned stream loaded: <strong>{plan.title}</strong>. The ticks below apply to this stream
