@@ -8,6 +8,7 @@ import type { PlatformFake } from '../../platforms/testing/fake-server';
 import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
 import type { ConnectedIdentity } from '../../platforms/types';
 import { createMailer } from '../mail/mailer';
+import { createPost, getPost, inAnHour } from '../publishing/publishing.test-support';
 import { loadAccount, markNeedsReconnect, refreshAccount, withFreshCredentials } from './account-credentials';
 import { PlanLimitError, saveConnectedAccount } from './accounts.service';
 import { runAccountsSweep } from './accounts.sweep';
@@ -283,6 +284,30 @@ describe('disconnect', () => {
     await setPlan(test.db, user.workspaceId, 'standard');
     const other = await connectTwitter('other');
     expect(other.id).not.toBe(account.id);
+  });
+
+  it('flags the account’s scheduled posts, and reconnecting puts them back on schedule', async () => {
+    const account = await connectTwitter('scheduled');
+    const post = await createPost(test, user, {
+      content: 'Waiting for X',
+      platforms: ['twitter'],
+      accountIds: [account.id],
+      action: 'schedule',
+      scheduledAt: inAnHour(),
+    });
+    expect(post.targets[0]?.status).toBe('scheduled');
+    const response = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/accounts/${account.id}`,
+      headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(response.statusCode).toBe(200);
+    const flagged = await getPost(test, user, post.id);
+    expect(flagged.targets[0]?.status).toBe('needs_reconnect');
+    expect(flagged.targets[0]?.lastError).toBeTruthy();
+
+    expect((await connectTwitter('scheduled')).id).toBe(account.id);
+    expect((await getPost(test, user, post.id)).targets[0]?.status).toBe('scheduled');
   });
 
   it('answers 404 for another workspace’s account and changes nothing', async () => {

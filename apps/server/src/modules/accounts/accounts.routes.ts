@@ -40,11 +40,6 @@ export interface AccountsRoutesOptions {
   db: Db;
   config: Config;
   mailer: Mailer;
-  /**
-   * Called after an account is disconnected, to flag its scheduled posts (the publishing engine's
-   * `flagTargetsOfDisconnectedAccount`). app.ts wires it.
-   */
-  onDisconnected?: (db: Db, accountId: string) => Promise<unknown>;
   /** Runs the refresh sweep in the background (off in tests, which call `runAccountsSweep` themselves). */
   runSweep?: boolean;
 }
@@ -55,7 +50,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { db, config, mailer, onDisconnected, runSweep = config.env !== 'test' },
+  { db, config, mailer, runSweep = config.env !== 'test' },
 ) => {
   if (runSweep) {
     const stop = startAccountsSweep(db, config, mailer, app.log);
@@ -200,7 +195,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       const account = await disconnectAccount(db, workspace.id, request.params.id);
-      if (onDisconnected) await onDisconnected(db, account.id);
       return toAccountDto(account);
     },
   );

@@ -12,6 +12,10 @@ import { socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { connectorFor, hasConnector, missingConfiguration } from '../../platforms/registry';
 import type { ConnectedIdentity, Connector } from '../../platforms/types';
+import {
+  flagTargetsOfDisconnectedAccount,
+  restoreTargetsOfReconnectedAccount,
+} from '../publishing/publishing.service';
 import { effectivePlan, type WorkspaceContext } from '../workspaces/workspaces.service';
 import { loadAccount, type SocialAccount, tokenColumns } from './account-credentials';
 
@@ -158,7 +162,7 @@ export async function saveConnectedAccount(
   const instanceUrl = input.instanceUrl ?? '';
   const plan = effectivePlan(workspace);
   const now = new Date();
-  return db.transaction(async (tx) => {
+  const { account, isRestored } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social_accounts:${workspace.id}`}))`);
     const [existing] = await tx
       .select()
@@ -224,7 +228,7 @@ export async function saveConnectedAccount(
         .set(values)
         .where(eq(socialAccounts.id, existing.id))
         .returning();
-      return updated as SocialAccount;
+      return { account: updated as SocialAccount, isRestored: existing.status !== 'connected' };
     }
     const [inserted] = await tx
       .insert(socialAccounts)
@@ -238,13 +242,16 @@ export async function saveConnectedAccount(
         ...values,
       })
       .returning();
-    return inserted as SocialAccount;
+    return { account: inserted as SocialAccount, isRestored: false };
   });
+  // Posts that were waiting for this account (flagged when it was disconnected) wait for their instant again.
+  if (isRestored) await restoreTargetsOfReconnectedAccount(db, account.id);
+  return account;
 }
 
 /**
- * Disconnects: the tokens and secrets are removed, the row stays (history and post targets still name it).
- * Returns the account as it is now.
+ * Disconnects: the tokens and secrets are removed, the row stays (history and post targets still name it), and
+ * the account's scheduled posts are flagged. Returns the account as it is now.
  */
 export async function disconnectAccount(
   db: Db,
@@ -273,5 +280,7 @@ export async function disconnectAccount(
       ),
     )
     .returning();
+  // Scheduled posts for the account are flagged for the user, never silently dropped.
+  await flagTargetsOfDisconnectedAccount(db, accountId);
   return updated ?? (await requireAccount(db, workspaceId, accountId));
 }
