@@ -3,6 +3,8 @@ import { startBlueskyFake } from '../apps/server/src/platforms/bluesky/bluesky.f
 import { addMastodonEngagementRoutes } from '../apps/server/src/platforms/mastodon/mastodon.engagement-fake';
 import { startMastodonFake } from '../apps/server/src/platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../apps/server/src/platforms/testing/fake-server';
+import { startThreadsFake } from '../apps/server/src/platforms/threads/threads.fake';
+import { startTikTokFake } from '../apps/server/src/platforms/tiktok/tiktok.fake';
 import { addTwitterEngagementRoutes } from '../apps/server/src/platforms/twitter/twitter.engagement-fake';
 import { startTwitterFake } from '../apps/server/src/platforms/twitter/twitter.fake';
 
@@ -45,6 +47,8 @@ const FAKES: { env: string; start: () => Promise<PlatformFake> }[] = [
     },
   },
   { env: 'E2E_BLUESKY_PORT', start: () => startBlueskyFake() },
+  { env: 'E2E_THREADS_PORT', start: () => startThreadsFake({ processingPolls: 0 }) },
+  { env: 'E2E_TIKTOK_PORT', start: () => startTikTokFake({ processingPolls: 0 }) },
 ];
 
 /** Forwards every TCP connection on `port` to `target` (a fake's URL); returns the closer. */

@@ -24,6 +24,8 @@ process.env.E2E_AI_PORT ??= String(await freePort());
 process.env.E2E_TWITTER_PORT ??= String(await freePort());
 process.env.E2E_MASTODON_PORT ??= String(await freePort());
 process.env.E2E_BLUESKY_PORT ??= String(await freePort());
+process.env.E2E_THREADS_PORT ??= String(await freePort());
+process.env.E2E_TIKTOK_PORT ??= String(await freePort());
 // The live engine's RTMP relay (the streaming studio's tests publish through it).
 process.env.E2E_RTMP_PORT ??= String(await freePort());
 // A fresh embedded database for every run, so runs never see each other's data.
@@ -86,13 +88,19 @@ export default defineConfig({
       RTMP_PORT: process.env.E2E_RTMP_PORT,
       RTMP_HOST: '127.0.0.1',
       STREAM_RECONNECT_GRACE_SECONDS: '1',
-      // X, Mastodon and Bluesky point at local fakes; the other OAuth platforms stay unconfigured on purpose
-      // (the Connected accounts screen shows them as "Not configured").
+      // X, Mastodon, Bluesky, Threads and TikTok point at local fakes; the other OAuth platforms stay unconfigured
+      // on purpose (the Connected accounts screen shows them as "Not configured").
       TWITTER_BASE_URL: `http://127.0.0.1:${process.env.E2E_TWITTER_PORT}`,
       TWITTER_CLIENT_ID: 'test-client-id',
       TWITTER_CLIENT_SECRET: 'test-client-secret',
       MASTODON_BASE_URL: `http://127.0.0.1:${process.env.E2E_MASTODON_PORT}`,
       BLUESKY_BASE_URL: `http://127.0.0.1:${process.env.E2E_BLUESKY_PORT}`,
+      THREADS_BASE_URL: `http://127.0.0.1:${process.env.E2E_THREADS_PORT}`,
+      THREADS_CLIENT_ID: 'test-client-id',
+      THREADS_CLIENT_SECRET: 'test-client-secret',
+      TIKTOK_BASE_URL: `http://127.0.0.1:${process.env.E2E_TIKTOK_PORT}`,
+      TIKTOK_CLIENT_ID: 'test-client-id',
+      TIKTOK_CLIENT_SECRET: 'test-client-secret',
       PLATFORM_ALLOW_PRIVATE_URLS: 'true',
     },
   },
