@@ -108,9 +108,15 @@ export async function markNeedsReconnect(db: Db, accountId: string, reason: stri
 /** Refreshes in flight in this process, per account: concurrent callers share one platform call. */
 const refreshesInFlight = new Map<string, Promise<SocialAccount>>();
 
-async function refreshOnce(db: Db, config: Config, account: SocialAccount): Promise<SocialAccount> {
-  const connector = connectorFor(account.platform as PlatformId);
-  if (!connector.refresh || !connector.capabilities.refresh) return account;
+async function refreshOnce(db: Db, config: Config, seen: SocialAccount): Promise<SocialAccount> {
+  const connector = connectorFor(seen.platform as PlatformId);
+  if (!connector.refresh || !connector.capabilities.refresh) return seen;
+  // The caller's copy may be stale: when the stored refresh token changed since, someone else refreshed.
+  const account = await loadAccountById(db, seen.id);
+  if (account?.status !== 'connected') {
+    throw new PlatformError('reauthorize', 'The account is no longer connected.');
+  }
+  if (account.refreshTokenEncrypted !== seen.refreshTokenEncrypted) return account;
   const credentials = credentialsOf(account, config.appSecret);
   let tokens: TokenSet;
   try {

@@ -4,12 +4,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox, socialAccounts } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
+import { connectorFor, registerConnector } from '../../platforms/registry';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
 import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
 import type { ConnectedIdentity } from '../../platforms/types';
 import { createMailer } from '../mail/mailer';
 import { createPost, getPost, inAnHour } from '../publishing/publishing.test-support';
-import { loadAccount, markNeedsReconnect, refreshAccount, withFreshCredentials } from './account-credentials';
+import {
+  loadAccount,
+  markNeedsReconnect,
+  refreshAccount,
+  tokenColumns,
+  withFreshCredentials,
+} from './account-credentials';
 import { PlanLimitError, saveConnectedAccount } from './accounts.service';
 import { runAccountsSweep } from './accounts.sweep';
 import {
@@ -97,16 +104,43 @@ describe('withFreshCredentials', () => {
     expect(await whoAmI(newAccess)).toBe(ids[0]);
   });
 
-  it('does not lose a refresh token another process rotated meanwhile', async () => {
+  it('uses the stored tokens when its copy of the account is stale', async () => {
     const stale = await connectTwitter();
     const fresh = await refreshAccount(test.db, test.config, stale);
-    // A second process still holding the old row refreshes with the old (now revoked) refresh token.
+    const tokenCalls = fake.server.received('POST', '/2/oauth2/token').length;
     const second = await refreshAccount(test.db, test.config, stale);
-    expect(second.status).toBe('connected');
     expect(second.refreshTokenEncrypted).toBe(fresh.refreshTokenEncrypted);
-    const stored = await loadAccount(test.db, user.workspaceId, stale.id);
+    expect(fake.server.received('POST', '/2/oauth2/token')).toHaveLength(tokenCalls);
+  });
+
+  it('does not lose a refresh token another process rotated during its own refresh', async () => {
+    const account = await connectTwitter();
+    const real = connectorFor('twitter');
+    let rotatedByOther: string | undefined;
+    const restore = registerConnector({
+      ...real,
+      async refresh(ctx, credentials) {
+        // Another process wins the race: it refreshes with the same token and stores the rotated one first.
+        const other = await real.refresh?.(ctx, credentials);
+        if (!other) throw new Error('no refresh');
+        rotatedByOther = other.refreshToken;
+        await test.db
+          .update(socialAccounts)
+          .set(tokenColumns(other, test.config.appSecret, credentials))
+          .where(eq(socialAccounts.id, account.id));
+        // Ours then reaches X with the token X has just rotated away: refused.
+        return real.refresh?.(ctx, credentials) as ReturnType<NonNullable<typeof real.refresh>>;
+      },
+    });
+    try {
+      const result = await refreshAccount(test.db, test.config, account);
+      expect(result.status).toBe('connected');
+    } finally {
+      restore();
+    }
+    const stored = await loadAccount(test.db, user.workspaceId, account.id);
     expect(stored?.status).toBe('connected');
-    expect(stored?.refreshTokenEncrypted).toBe(fresh.refreshTokenEncrypted);
+    expect(decryptSecret(stored?.refreshTokenEncrypted ?? '', test.config.appSecret)).toBe(rotatedByOther);
   });
 
   it('marks the account needs_reconnect when the refresh is refused, and e-mails the owner once', async () => {
