@@ -5,8 +5,9 @@ import { registerConnector } from '../registry';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
 import { s256 } from '../testing/oauth-fake';
 import type { AccountCredentials, CallContext, PublishMedia } from '../types';
-import { createTikTokConnector, uploadPlan } from './tiktok.connector';
+import { createTikTokConnector } from './tiktok.connector';
 import { startTikTokFake, type TikTokFake } from './tiktok.fake';
+import { uploadPlan } from './tiktok.upload';
 
 const connector = createTikTokConnector({
   poll: { intervalMs: 5, maxIntervalMs: 20, timeoutMs: 5_000 },
