@@ -232,4 +232,11 @@ const { runStreamingBench } = await import('./bench-streaming.mjs');
 const streamingBench = await runStreamingBench({ build: false });
 // ── end of the live streaming benchmark ────────────────────────────────────────────────────────────────────
 
-process.exit(jsOk && lcpOk && postsOk && aiBench.ok && streamingBench.ok ? 0 : 1);
+// ── Engagement benchmark (issue 8) ─────────────────────────────────────────────────────────────────────────
+// scripts/bench-engagement.mjs: GET /api/engagement/metrics with 1,000,000 actions and 200,000 inbox items, and
+// actions per second through the hourly limit with 50 users, on PostgreSQL; adds its own section.
+const { runEngagementBench } = await import('./bench-engagement.mjs');
+const engagementBench = await runEngagementBench({ build: false });
+// ── end of the engagement benchmark ────────────────────────────────────────────────────────────────────────
+
+process.exit(jsOk && lcpOk && postsOk && aiBench.ok && streamingBench.ok && engagementBench.ok ? 0 : 1);
