@@ -57,19 +57,33 @@ test('a planned stream is saved in the user’s time zone, listed, and shown in 
     destinationIds: [(await destination.json()).id],
   });
 
+  // Edit: the form opens with the stored values; the new time is saved in the same time zone.
+  await page.getByRole('button', { name: 'Edit Launch party' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit “Launch party”' })).toBeVisible();
+  await expect(page.getByLabel('Time')).toHaveValue('15:30');
+  await expect(page.getByRole('checkbox', { name: /My Twitch/ })).toBeChecked();
+  await page.getByLabel('Title').fill('Launch party, later');
+  await page.getByLabel('Time').fill('16:45');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Planned stream updated')).toBeVisible();
+  await expect(upcoming.getByText('Launch party, later', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Plan a stream' })).toBeVisible();
+  const edited = await (await page.request.get(`/api/scheduled-streams/${stored[0].id}`)).json();
+  expect(edited).toMatchObject({ title: 'Launch party, later', scheduledAt: parisInstant(date, '16:45') });
+
   await page.goto('/calendar');
   const cell = page.getByRole('main').getByRole('listitem', { name: dayLabel(date) });
-  const item = cell.getByRole('link', { name: /Launch party/ });
+  const item = cell.getByRole('link', { name: /Launch party, later/ });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Live stream');
-  await expect(item).toContainText('3:30 PM');
+  await expect(item).toContainText('4:45 PM');
   await expect(item).toHaveAttribute('href', `/streaming?plan=${stored[0].id}`);
   expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByText('Nothing is scheduled for these three weeks.')).toHaveCount(0);
 
   // Deleting it from the planner removes it from the calendar too.
   await page.goto('/schedule-stream');
-  await page.getByRole('button', { name: 'Delete Launch party' }).click();
+  await page.getByRole('button', { name: 'Delete Launch party, later' }).click();
   await expect(page.getByText('Planned stream deleted')).toBeVisible();
   await expect(page.getByText('No streams planned yet.')).toBeVisible();
   await page.goto('/calendar');

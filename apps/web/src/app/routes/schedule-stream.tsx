@@ -1,4 +1,6 @@
+import type { ScheduledStream } from '@relaycast/shared/stream-schedule';
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PlannedStreamsList } from '@/features/stream-schedule/components/planned-streams-list';
@@ -6,6 +8,7 @@ import { ScheduleStreamForm } from '@/features/stream-schedule/components/schedu
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ScheduleStreamPage() {
+  const [editing, setEditing] = useState<ScheduledStream | null>(null);
   usePageMeta(
     'Schedule Stream',
     'Plan a live stream: it shows in your calendar and you are reminded when it is time.',
@@ -27,8 +30,13 @@ export function ScheduleStreamPage() {
           your dashboard, and the studio opens with the stream loaded.
         </p>
       </header>
-      <ScheduleStreamForm />
-      <PlannedStreamsList />
+      <ScheduleStreamForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <PlannedStreamsList
+        onEdit={(stream) => {
+          setEditing(stream);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      />
     </div>
   );
 }

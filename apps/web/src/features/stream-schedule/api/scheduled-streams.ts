@@ -40,6 +40,18 @@ export function useCreateScheduledStream() {
   });
 }
 
+export function useUpdateScheduledStream() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ScheduledStreamInput }) =>
+      apiFetch<ScheduledStream>(`/api/scheduled-streams/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        json: input,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ALL }),
+  });
+}
+
 export function useDeleteScheduledStream() {
   const client = useQueryClient();
   return useMutation({

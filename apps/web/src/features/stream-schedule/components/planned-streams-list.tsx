@@ -3,7 +3,7 @@ import {
   STREAM_SCHEDULE_MESSAGES,
   studioUrlFor,
 } from '@relaycast/shared/stream-schedule';
-import { Radio, Trash2 } from 'lucide-react';
+import { Pencil, Radio, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,13 @@ import { formatInstant, userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { useDeleteScheduledStream, useUpcomingStreams } from '../api/scheduled-streams';
 
-function PlannedStreamRow({ stream }: { stream: ScheduledStream }) {
+function PlannedStreamRow({
+  stream,
+  onEdit,
+}: {
+  stream: ScheduledStream;
+  onEdit(stream: ScheduledStream): void;
+}) {
   const remove = useDeleteScheduledStream();
   const destinations =
     stream.destinationIds.length === 0
@@ -35,6 +41,10 @@ function PlannedStreamRow({ stream }: { stream: ScheduledStream }) {
             Open studio
           </Link>
         </Button>
+        <Button size="sm" variant="ghost" aria-label={`Edit ${stream.title}`} onClick={() => onEdit(stream)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
         <Button
           size="sm"
           variant="ghost"
@@ -56,7 +66,7 @@ function PlannedStreamRow({ stream }: { stream: ScheduledStream }) {
 }
 
 /** The user's upcoming planned streams, soonest first. */
-export function PlannedStreamsList() {
+export function PlannedStreamsList({ onEdit }: { onEdit(stream: ScheduledStream): void }) {
   const id = useId();
   const streams = useUpcomingStreams();
   return (
@@ -75,7 +85,7 @@ export function PlannedStreamsList() {
       ) : (
         <ul aria-labelledby={`${id}-title`} className="grid gap-2">
           {streams.data.map((stream) => (
-            <PlannedStreamRow key={stream.id} stream={stream} />
+            <PlannedStreamRow key={stream.id} stream={stream} onEdit={onEdit} />
           ))}
         </ul>
       )}

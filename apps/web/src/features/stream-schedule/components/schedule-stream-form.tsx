@@ -1,7 +1,8 @@
-import { todayIn, zonedToInstant } from '@relaycast/shared/calendar';
+import { instantToZoned, todayIn, zonedToInstant } from '@relaycast/shared/calendar';
 import {
   MAX_SCHEDULED_DESCRIPTION,
   MAX_SCHEDULED_TITLE,
+  type ScheduledStream,
   STREAM_SCHEDULE_MESSAGES,
   scheduledStreamInputSchema,
 } from '@relaycast/shared/stream-schedule';
@@ -17,11 +18,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { nextFullHour, userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import { useCreateScheduledStream } from '../api/scheduled-streams';
+import { useCreateScheduledStream, useUpdateScheduledStream } from '../api/scheduled-streams';
 import { useSavedDestinations } from '../api/stream-destinations';
 
-function DestinationPicker({ chosen, onChange }: { chosen: string[]; onChange(ids: string[]): void }) {
-  const destinations = useSavedDestinations();
+function DestinationPicker({
+  destinations,
+  chosen,
+  onChange,
+}: {
+  destinations: ReturnType<typeof useSavedDestinations>;
+  chosen: string[];
+  onChange(ids: string[]): void;
+}) {
   if (destinations.isPending) return <Spinner label="Loading your destinations" />;
   if (destinations.isError)
     return (
@@ -64,15 +72,28 @@ function DestinationPicker({ chosen, onChange }: { chosen: string[]; onChange(id
   );
 }
 
-/** Plan a stream: title, description, local date and time, destinations. */
-export function ScheduleStreamForm() {
+/**
+ * Plan a stream (title, description, local date and time, destinations), or change one (`editing`; give the
+ * form a `key` per stream so it starts from that stream's values).
+ */
+export function ScheduleStreamForm({
+  editing = null,
+  onDone,
+}: {
+  editing?: ScheduledStream | null;
+  onDone?(): void;
+}) {
   const id = useId();
   const timeZone = useMemo(userTimeZone, []);
   const create = useCreateScheduledStream();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [when, setWhen] = useState(() => nextFullHour(timeZone));
-  const [destinationIds, setDestinationIds] = useState<string[]>([]);
+  const update = useUpdateScheduledStream();
+  const destinations = useSavedDestinations();
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [when, setWhen] = useState(() =>
+    editing ? instantToZoned(editing.scheduledAt, timeZone) : nextFullHour(timeZone),
+  );
+  const [destinationIds, setDestinationIds] = useState<string[]>(editing?.destinationIds ?? []);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
 
   async function submit() {
@@ -82,14 +103,18 @@ export function ScheduleStreamForm() {
     } catch {
       return setProblem({ field: 'scheduledAt', message: STREAM_SCHEDULE_MESSAGES.timeRequired });
     }
-    if (Date.parse(scheduledAt) <= Date.now())
+    const isMoved = !editing || Date.parse(scheduledAt) !== Date.parse(editing.scheduledAt);
+    if (isMoved && Date.parse(scheduledAt) <= Date.now())
       return setProblem({ field: 'scheduledAt', message: STREAM_SCHEDULE_MESSAGES.inPast });
     const parsed = scheduledStreamInputSchema.safeParse({
       title,
       description,
       scheduledAt,
       timezone: timeZone,
-      destinationIds,
+      // A destination deleted since the stream was planned just drops out.
+      destinationIds: destinations.data
+        ? destinationIds.filter((chosen) => destinations.data.some((known) => known.id === chosen))
+        : destinationIds,
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -100,8 +125,15 @@ export function ScheduleStreamForm() {
     }
     setProblem(null);
     try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, input: parsed.data });
+        toast.success(STREAM_SCHEDULE_MESSAGES.updated);
+        onDone?.();
+        return;
+      }
       await create.mutateAsync(parsed.data);
       toast.success(STREAM_SCHEDULE_MESSAGES.scheduled);
+      onDone?.();
       setTitle('');
       setDescription('');
       setDestinationIds([]);
@@ -129,7 +161,7 @@ export function ScheduleStreamForm() {
     >
       <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
         <CalendarClock aria-hidden="true" className="size-4 text-primary" />
-        Plan a stream
+        {editing ? `Edit “${editing.title}”` : 'Plan a stream'}
       </h2>
       <FormField
         label="Title"
@@ -159,7 +191,7 @@ export function ScheduleStreamForm() {
       />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Destinations</legend>
-        <DestinationPicker chosen={destinationIds} onChange={setDestinationIds} />
+        <DestinationPicker destinations={destinations} chosen={destinationIds} onChange={setDestinationIds} />
         <p className="text-xs text-muted-foreground">
           None chosen: the stream goes to the destinations enabled when you go live.
         </p>
@@ -169,10 +201,15 @@ export function ScheduleStreamForm() {
           {otherProblem}
         </p>
       ) : null}
-      <div>
-        <Button type="submit" disabled={create.isPending}>
-          Schedule Stream
+      <div className="flex gap-2">
+        <Button type="submit" disabled={create.isPending || update.isPending}>
+          {editing ? 'Save changes' : 'Schedule Stream'}
         </Button>
+        {editing ? (
+          <Button variant="ghost" onClick={() => onDone?.()}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
     </form>
   );
