@@ -84,24 +84,26 @@ describe('withFreshCredentials', () => {
     const account = await connectTwitter();
     const before = decryptSecret(account.accessTokenEncrypted ?? '', test.config.appSecret);
     const oldRefresh = decryptSecret(account.refreshTokenEncrypted ?? '', test.config.appSecret);
-    const tokenCalls = fake.server.received('POST', '/2/oauth2/token').length;
-    const ids = await Promise.all(
-      [1, 2, 3].map(() =>
-        withFreshCredentials(test.db, test.config, account.id, (credentials) =>
-          whoAmI(credentials.accessToken),
-        ),
-      ),
+    const id = await withFreshCredentials(test.db, test.config, account.id, (credentials) =>
+      whoAmI(credentials.accessToken),
     );
-    expect(ids.every((id) => id !== null && id === ids[0])).toBe(true);
-    // Three callers at once share one refresh.
-    expect(fake.server.received('POST', '/2/oauth2/token')).toHaveLength(tokenCalls + 1);
+    expect(id).toBe(account.platformAccountId);
     const after = await loadAccount(test.db, user.workspaceId, account.id);
     const newAccess = decryptSecret(after?.accessTokenEncrypted ?? '', test.config.appSecret);
     const newRefresh = decryptSecret(after?.refreshTokenEncrypted ?? '', test.config.appSecret);
     expect(newAccess).not.toBe(before);
     expect(newRefresh).not.toBe(oldRefresh);
     expect(newRefresh).toMatch(/^rt-/);
-    expect(await whoAmI(newAccess)).toBe(ids[0]);
+    expect(JSON.stringify(after)).not.toContain(newAccess);
+    expect(await whoAmI(newAccess)).toBe(account.platformAccountId);
+  });
+
+  it('lets concurrent refreshes of one account share one platform call', async () => {
+    const account = await connectTwitter();
+    const tokenCalls = fake.server.received('POST', '/2/oauth2/token').length;
+    const results = await Promise.all([1, 2, 3].map(() => refreshAccount(test.db, test.config, account)));
+    expect(new Set(results.map((result) => result.accessTokenEncrypted)).size).toBe(1);
+    expect(fake.server.received('POST', '/2/oauth2/token')).toHaveLength(tokenCalls + 1);
   });
 
   it('uses the stored tokens when its copy of the account is stale', async () => {
