@@ -43,6 +43,14 @@ const FAKES: { env: string; start: () => Promise<PlatformFake> }[] = [
     start: async () => {
       const fake = await startMastodonFake();
       addMastodonEngagementRoutes(fake, seedTimes());
+      // publishing.spec.ts: the next status is refused with the platform's validation message.
+      fake.server.route('POST', '/__e2e/refuse-next-status', (request) => {
+        fake.server.failNext(
+          { method: 'POST', path: '/api/v1/statuses' },
+          { status: 422, body: { error: String(request.body?.error ?? 'Validation failed') } },
+        );
+        return { status: 204 };
+      });
       return fake;
     },
   },

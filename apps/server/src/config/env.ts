@@ -92,6 +92,7 @@ export const envSchema = z.object({
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
+  PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   STREAM_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Seconds between background inbox syncs of each connected account; 0 turns the sweep off. */
   ENGAGEMENT_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
@@ -148,6 +149,11 @@ export interface Config {
   role: 'all' | 'api' | 'worker';
   /** Posts that came due more than this long ago while no worker ran are held for the user to confirm. */
   publishStaleAfterHours: number;
+  /**
+   * Platform calls in flight per platform in this process; unset = each connector's own cap
+   * (capabilities.maxConcurrency).
+   */
+  publishMaxConcurrency: number | undefined;
   /** How often planned streams that are due get their reminder; 0 turns the reminder timer off. */
   streamReminderIntervalMs: number;
   /** Seconds between background inbox syncs of each account (engagement); 0 = no background sweep. */
@@ -294,6 +300,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     platformAllowPrivateUrls: env.PLATFORM_ALLOW_PRIVATE_URLS,
     role: env.ROLE,
     publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
+    publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,
     streamReminderIntervalMs: env.STREAM_REMINDER_INTERVAL_MS,
     engagementSyncIntervalSeconds: env.ENGAGEMENT_SYNC_INTERVAL_SECONDS,
   };

@@ -46,7 +46,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   sweepEveryMs: 5_000,
   sweepGraceMs: 10_000,
   workers: 4,
-  batchSize: 25,
+  batchSize: 50,
 };
 
 export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1) });
@@ -68,7 +68,11 @@ class Semaphore {
   }
 }
 
-type ClaimedTarget = typeof postTargets.$inferSelect;
+/** What an attempt needs of its target row. */
+type ClaimedTarget = Pick<
+  typeof postTargets.$inferSelect,
+  'id' | 'postId' | 'platform' | 'accountId' | 'attempts' | 'attemptStartedAt'
+>;
 
 export interface PublishingEngine {
   /** (Re)sends the jobs of a post's pending targets after it was created, edited, moved or restored. */
@@ -221,6 +225,12 @@ export function createPublishingEngine(deps: {
         await reconcile(target, startedAt, text);
         return;
       }
+      if (error.kind === 'retry' || error.kind === 'unknown') {
+        log.warn(
+          { target: target.id, kind: error.kind, reason: error.message },
+          'publish attempt did not succeed',
+        );
+      }
       if (error.kind === 'retry') {
         if (error.details.status === 429 && error.details.retryAfterMs) {
           blockedAccounts.set(accountId, Date.now() + error.details.retryAfterMs);
@@ -248,7 +258,38 @@ export function createPublishingEngine(deps: {
   async function claim(targetId: string): Promise<ClaimedTarget | undefined> {
     const now = new Date();
     const staleBefore = new Date(now.getTime() - staleMs);
-    return db.transaction(async (tx) => {
+    // The common case in one statement (one round trip, one commit): claim the target if it is due, not stale
+    // and its post is live, and mark the post as publishing (any target in flight makes it so).
+    const result = await db.execute<Record<string, unknown>>(sql`
+      with claimed as (
+        update ${postTargets} t
+        set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
+            attempts = t.attempts + 1, updated_at = ${now.toISOString()}::timestamptz
+        where t.id = ${targetId}
+          and t.status in ('scheduled', 'retrying')
+          and t.due_at <= ${now.toISOString()}::timestamptz
+          and not (t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+          and exists (select 1 from ${posts} p where p.id = t.post_id and p.deleted_at is null)
+        returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at
+      ), marked as (
+        update ${posts} set status = 'publishing'
+        where id in (select post_id from claimed) and status not in ('publishing', 'draft')
+        returning id
+      )
+      select * from claimed`);
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    if (row) {
+      return {
+        id: String(row.id),
+        postId: String(row.post_id),
+        platform: String(row.platform),
+        accountId: row.account_id === null ? null : String(row.account_id),
+        attempts: Number(row.attempts),
+        attemptStartedAt: new Date(row.attempt_started_at as string | Date),
+      };
+    }
+    // Not claimable: hold it if it came due too long ago, fail it if it never had an account.
+    await db.transaction(async (tx) => {
       const held = await tx
         .update(postTargets)
         .set({
@@ -275,38 +316,27 @@ export function createPublishingEngine(deps: {
           ),
         )
         .returning({ postId: postTargets.postId });
-      const [claimed] = await tx
-        .update(postTargets)
-        .set({
-          status: 'publishing',
-          attemptStartedAt: now,
-          attempts: sql`${postTargets.attempts} + 1`,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(postTargets.id, targetId),
-            inArray(postTargets.status, ['scheduled', 'retrying']),
-            lte(postTargets.dueAt, now),
-            sql`exists (select 1 from ${posts} where ${posts.id} = ${postTargets.postId} and ${posts.deletedAt} is null)`,
-          ),
-        )
-        .returning();
-      const changed = [...held, ...failed, ...(claimed ? [claimed] : [])].map((row) => row.postId);
-      await recomputePostStatuses(tx, [...new Set(changed)]);
-      return claimed;
+      await recomputePostStatuses(tx, [...new Set([...held, ...failed].map((changed) => changed.postId))]);
     });
+    return undefined;
   }
 
-  async function publishTarget(targetId: string): Promise<void> {
-    const [peek] = await db
+  /** When the target's account was told by its platform to wait (429), until when; else undefined. */
+  async function blockedUntilFor(targetId: string): Promise<number | undefined> {
+    const now = Date.now();
+    for (const [accountId, until] of blockedAccounts) if (until <= now) blockedAccounts.delete(accountId);
+    if (blockedAccounts.size === 0) return undefined;
+    const [row] = await db
       .select({ accountId: postTargets.accountId })
       .from(postTargets)
       .where(eq(postTargets.id, targetId))
       .limit(1);
-    if (!peek) return;
-    const blockedUntil = peek.accountId ? blockedAccounts.get(peek.accountId) : undefined;
-    if (blockedUntil && blockedUntil > Date.now()) {
+    return row?.accountId ? blockedAccounts.get(row.accountId) : undefined;
+  }
+
+  async function publishTarget(targetId: string): Promise<void> {
+    const blockedUntil = await blockedUntilFor(targetId);
+    if (blockedUntil) {
       // The platform asked this account to wait: wake up again when it may post.
       await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(blockedUntil) });
       return;

@@ -36,7 +36,11 @@ export function createPublishing(deps: {
   const { database, config, log } = deps;
   const runWorkers = deps.options?.runWorkers ?? (config.role !== 'api' && config.env !== 'test');
   const queue = createJobQueue({ database, log, runWorkers });
-  const engineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options?.engine };
+  const engineOptions = {
+    ...DEFAULT_ENGINE_OPTIONS,
+    ...(config.publishMaxConcurrency ? { maxConcurrency: config.publishMaxConcurrency } : {}),
+    ...deps.options?.engine,
+  };
   const engine = createPublishingEngine({ db: database.db, config, queue, log, options: engineOptions });
   registerPublishingJobs(queue, engine, engineOptions);
   return {

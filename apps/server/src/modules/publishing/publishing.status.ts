@@ -1,14 +1,21 @@
 import { sumTargetStatuses, type TargetStatus } from '@relaycast/shared/publishing';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
 
 /**
  * Sets each post's status to the sum of its targets' (packages/shared/src/publishing.ts, sumTargetStatuses).
- * Drafts keep theirs. Call it in the transaction that changed the targets.
+ * Drafts keep theirs. Call it in the transaction that changed the targets (it locks the posts' rows).
  */
 export async function recomputePostStatuses(db: Db, postIds: readonly string[]): Promise<void> {
   if (postIds.length === 0) return;
+  // One summer per post at a time: two targets finishing together must not both read the other as in flight.
+  await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(inArray(posts.id, [...postIds]))
+    .orderBy(asc(posts.id))
+    .for('update');
   const rows = await db
     .select({ postId: postTargets.postId, status: postTargets.status })
     .from(postTargets)

@@ -1,0 +1,372 @@
+// Publishing engine benchmark (issue 5): on a throwaway PostgreSQL database, two worker processes
+// (`ROLE=worker`) publish to the Mastodon fake answering every request in 50 ms:
+//   (a) a burst of 10,000 targets due at the same instant: throughput, p50/p99 lateness, duplicates, lost;
+//   (b) a steady 50 targets due per second for a minute: p50/p99 lateness.
+// Lateness = when the fake received the post − the target's due time.
+//
+//   node scripts/bench-publishing.mjs             # writes its section of docs/benchmarks.md
+//   node scripts/bench-publishing.mjs --no-docs   # print only
+//   BENCH_DATABASE_URL=postgres://…/postgres      # the server to create the throwaway database on
+//   BENCH_BURST=10000 BENCH_STEADY_SECONDS=60     # smaller runs while tuning
+//
+// `npm run bench` calls runPublishingBench() from scripts/bench.mjs.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
+const DOC = path.join(ROOT, 'docs/benchmarks.md');
+const SECTION_TITLE = '## Publishing engine (burst and steady load)';
+const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
+
+export const PUBLISHING_BENCH = {
+  burst: Number(process.env.BENCH_BURST ?? 10_000),
+  steadyPerSecond: 50,
+  steadySeconds: Number(process.env.BENCH_STEADY_SECONDS ?? 60),
+  latencyMs: 50,
+  workers: 2,
+  /** PUBLISH_MAX_CONCURRENCY for the workers: Mastodon's own cap (4) is for a shared public instance. */
+  maxConcurrency: 64,
+  targets: { burstPerSecond: 500, steadyP99Ms: 1_000 },
+};
+
+const percentile = (values, p) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startWorker(env) {
+  // BENCH_WORKER_LOG=<file prefix> keeps each worker's log (LOG_LEVEL from BENCH_WORKER_LOG_LEVEL) for tuning.
+  const logFile = process.env.BENCH_WORKER_LOG
+    ? `${process.env.BENCH_WORKER_LOG}.${env.DATA_DIR.slice(-6)}.log`
+    : null;
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: ROOT,
+    stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      ...(logFile ? { LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn' } : {}),
+    },
+  });
+  return child;
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Plays the fake's OAuth flow directly and returns an access token for a new Mastodon account. */
+async function mastodonToken(fakeUrl) {
+  const redirectUri = 'http://localhost/callback';
+  const app = await fetch(`${fakeUrl}/api/v1/apps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'bench',
+      redirect_uris: redirectUri,
+      scopes: 'read write',
+      website: 'http://localhost',
+    }),
+  }).then((res) => res.json());
+  const authorize = new URL('/oauth/authorize', fakeUrl);
+  authorize.search = new URLSearchParams({
+    client_id: app.client_id,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'read write',
+    state: 'bench',
+  }).toString();
+  const consent = await fetch(authorize, { redirect: 'manual' });
+  const code = new URL(consent.headers.get('location')).searchParams.get('code');
+  const token = await fetch(`${fakeUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      code,
+      client_id: app.client_id,
+      client_secret: app.client_secret,
+      redirect_uri: redirectUri,
+    }),
+  }).then((res) => res.json());
+  if (!token.access_token) throw new Error(`the fake issued no token: ${JSON.stringify(token)}`);
+  return token.access_token;
+}
+
+/**
+ * Inserts `count` posts with one target each, due at `dueAt(i)`, then enqueues their jobs. Returns the target
+ * ids with their due times.
+ */
+async function seedTargets(ctx, label, count, dueAt) {
+  const { db, schema, workspaceId, userId, accountId, publishing } = ctx;
+  const targets = [];
+  for (let start = 0; start < count; start += 1_000) {
+    const chunk = Array.from({ length: Math.min(1_000, count - start) }, (_, offset) => {
+      const index = start + offset;
+      return { postId: randomUUID(), targetId: randomUUID(), due: dueAt(index), text: `${label} #${index}` };
+    });
+    await db.insert(schema.posts).values(
+      chunk.map((row) => ({
+        id: row.postId,
+        workspaceId,
+        authorId: userId,
+        content: row.text,
+        platforms: ['mastodon'],
+        status: 'scheduled',
+        scheduledAt: row.due,
+      })),
+    );
+    await db.insert(schema.postTargets).values(
+      chunk.map((row) => ({
+        id: row.targetId,
+        workspaceId,
+        postId: row.postId,
+        platform: 'mastodon',
+        accountId,
+        status: 'scheduled',
+        dueAt: row.due,
+      })),
+    );
+    targets.push(...chunk);
+  }
+  for (let start = 0; start < targets.length; start += 1_000) {
+    await publishing.engine.enqueueTargets(targets.slice(start, start + 1_000).map((row) => row.targetId));
+  }
+  return targets;
+}
+
+/** Waits until every target is published (or `timeoutMs` passes), then measures against the fake's records. */
+async function measure(ctx, targets, timeoutMs) {
+  const { fake } = ctx;
+  const texts = new Map(targets.map((row) => [row.text, row]));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = new Set(fake.published.filter((post) => texts.has(post.text)).map((post) => post.text));
+    if (seen.size >= targets.length || Date.now() > deadline) break;
+    await sleep(200);
+  }
+  const requests = fake.server
+    .received('POST', '/api/v1/statuses')
+    .filter((request) => texts.has(String(request.body?.status ?? '')));
+  const perText = new Map();
+  for (const request of requests) {
+    const text = String(request.body.status);
+    perText.set(text, (perText.get(text) ?? 0) + 1);
+  }
+  const duplicates = [...perText.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+  const published = fake.published.filter((post) => texts.has(post.text));
+  const lateness = published.map((post) => post.createdAt.getTime() - texts.get(post.text).due.getTime());
+  const lost = targets.length - new Set(published.map((post) => post.text)).size;
+  const first = Math.min(...published.map((post) => post.createdAt.getTime()));
+  const last = Math.max(...published.map((post) => post.createdAt.getTime()));
+  const dueFirst = Math.min(...targets.map((row) => row.due.getTime()));
+  return {
+    count: targets.length,
+    published: published.length,
+    duplicates,
+    lost,
+    p50: percentile(lateness, 50),
+    p99: percentile(lateness, 99),
+    max: Math.max(...lateness),
+    throughput: published.length / (Math.max(1, last - Math.min(first, dueFirst)) / 1000),
+  };
+}
+
+export async function runPublishingBench({ writeDocs = true } = {}) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  register();
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(`Publishing benchmark skipped: no PostgreSQL at ${adminUrl} (${error.message})`);
+    return { ok: true, skipped: true };
+  }
+  const postgresVersion = (await admin.query('show server_version')).rows[0].server_version;
+  const name = `relaycast_bench_${randomBytes(5).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const src = (file) => pathToFileURL(path.join(ROOT, 'apps/server/src', file)).href;
+  const { openDatabase } = await import(src('db/client.ts'));
+  const schema = await import(src('db/schema/index.ts'));
+  const { encryptSecret } = await import(src('lib/secrets.ts'));
+  const { loadConfig } = await import(src('config/env.ts'));
+  const { createPublishing } = await import(src('modules/publishing/publishing.plugin.ts'));
+  const { startMastodonFake } = await import(src('platforms/mastodon/mastodon.fake.ts'));
+
+  const fake = await startMastodonFake({ latencyMs: PUBLISHING_BENCH.latencyMs });
+  const database = await openDatabase({ driver: 'postgres', url: databaseUrl });
+  const children = [];
+  const dataDirs = [];
+  let publishing;
+  try {
+    await database.migrate();
+    const { db } = database;
+    const userId = randomUUID();
+    const workspaceId = randomUUID();
+    const accountId = randomUUID();
+    await db
+      .insert(schema.users)
+      .values({ id: userId, name: 'Bench', email: `${userId}@bench.local`, inviteCode: userId });
+    await db
+      .insert(schema.workspaces)
+      .values({ id: workspaceId, name: 'Bench', slug: `bench-${userId.slice(0, 8)}` });
+    const token = await mastodonToken(fake.url);
+    await db.insert(schema.socialAccounts).values({
+      id: accountId,
+      workspaceId,
+      platform: 'mastodon',
+      platformAccountId: 'bench',
+      instanceUrl: fake.url,
+      handle: 'bench',
+      status: 'connected',
+      accessTokenEncrypted: encryptSecret(token, APP_SECRET),
+      meta: { instanceUrl: fake.url },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-driver-')),
+      APP_SECRET,
+      DATABASE_URL: databaseUrl,
+      ROLE: 'api',
+    });
+    dataDirs.push(config.dataDir);
+    const log = { error: console.error, warn: () => {}, info: () => {}, debug: () => {} };
+    publishing = createPublishing({ database, config, log, options: { runWorkers: false } });
+    await publishing.start();
+    const ctx = { db, schema, workspaceId, userId, accountId, publishing, fake };
+
+    for (let i = 0; i < PUBLISHING_BENCH.workers; i++) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-worker-'));
+      dataDirs.push(dataDir);
+      children.push(
+        startWorker({
+          NODE_ENV: 'production',
+          ROLE: 'worker',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          LOG_LEVEL: 'error',
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          APP_SECRET,
+          PLATFORM_ALLOW_PRIVATE_URLS: 'true',
+          PUBLISH_MAX_CONCURRENCY: String(PUBLISHING_BENCH.maxConcurrency),
+          RTMP_ENABLED: 'false',
+          STREAM_REMINDER_INTERVAL_MS: '0',
+          ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',
+        }),
+      );
+    }
+    // Warm-up: the workers are ready when they have published a few posts.
+    const warm = await seedTargets(ctx, 'Warm-up', 20, () => new Date());
+    await measure(ctx, warm, 60_000);
+
+    // (a) burst: seeded and enqueued ahead, all due at one instant.
+    const burstDue = new Date(Date.now() + 15_000 + PUBLISHING_BENCH.burst);
+    const burstTargets = await seedTargets(ctx, 'Burst', PUBLISHING_BENCH.burst, () => burstDue);
+    await sleep(Math.max(0, burstDue.getTime() - Date.now()));
+    const burst = await measure(ctx, burstTargets, 120_000);
+    console.info(
+      `burst: ${burst.published}/${burst.count} in ${burst.throughput.toFixed(0)}/s, lateness p50 ${burst.p50} ms p99 ${burst.p99} ms, duplicates ${burst.duplicates}, lost ${burst.lost}`,
+    );
+
+    // (b) steady: 50 due per second for a minute.
+    const steadyStart = Date.now() + 10_000;
+    const steadyCount = PUBLISHING_BENCH.steadyPerSecond * PUBLISHING_BENCH.steadySeconds;
+    const steadyTargets = await seedTargets(
+      ctx,
+      'Steady',
+      steadyCount,
+      (i) => new Date(steadyStart + Math.floor((i * 1000) / PUBLISHING_BENCH.steadyPerSecond)),
+    );
+    await sleep(Math.max(0, steadyStart + PUBLISHING_BENCH.steadySeconds * 1000 - Date.now()));
+    const steady = await measure(ctx, steadyTargets, 60_000);
+    console.info(
+      `steady: ${steady.published}/${steady.count}, lateness p50 ${steady.p50} ms p99 ${steady.p99} ms, duplicates ${steady.duplicates}, lost ${steady.lost}`,
+    );
+
+    const ok =
+      burst.duplicates === 0 &&
+      burst.lost === 0 &&
+      steady.duplicates === 0 &&
+      steady.lost === 0 &&
+      burst.throughput >= PUBLISHING_BENCH.targets.burstPerSecond &&
+      steady.p99 < PUBLISHING_BENCH.targets.steadyP99Ms;
+    if (writeDocs) writeSection({ burst, steady, ok, postgresVersion });
+    return { ok, burst, steady };
+  } finally {
+    await Promise.all(children.map(stopChild));
+    await publishing?.stop();
+    await database.close();
+    await fake.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+function writeSection({ burst, steady, ok, postgresVersion }) {
+  const cpus = os.cpus();
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const row = (label, r) =>
+    `| ${label} | ${r.count.toLocaleString('en-US')} | ${r.throughput.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.max} ms | ${r.duplicates} | ${r.lost} |`;
+  const section = `${SECTION_TITLE}
+
+Two worker processes (\`node --import tsx apps/server/src/server.ts\` with \`ROLE=worker\`,
+\`PUBLISH_MAX_CONCURRENCY=${PUBLISHING_BENCH.maxConcurrency}\`) on one throwaway PostgreSQL database publish to the
+Mastodon fake, which answers every request after ${PUBLISHING_BENCH.latencyMs} ms. Targets are inserted and their
+pg-boss jobs enqueued ahead of time (\`startAfter\` = due time), as scheduling does. Lateness = the instant the fake
+received the post − the target's due time. Duplicates = publish requests beyond one per target; lost = targets
+the fake never received. The driver, both workers, the fake and PostgreSQL share the machine.
+
+- Command: \`npm run bench\` (this section alone: \`node scripts/bench-publishing.mjs\`)
+- Measured: ${date} UTC
+- Machine: ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.platform()} ${os.release()}
+- Node ${process.version}; PostgreSQL ${postgresVersion} (local, default settings)
+- Engine settings: 4 worker loops × batch 50 per process, polling every 0.5 s, sweep every 5 s
+
+| run | targets | publishes/s | lateness p50 | lateness p99 | worst | duplicates | lost |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${row(`(a) burst, all due at once`, burst)}
+${row(`(b) steady, ${PUBLISHING_BENCH.steadyPerSecond}/s for ${PUBLISHING_BENCH.steadySeconds} s`, steady)}
+
+Targets: duplicates 0 and lost 0 always, burst ≥ ${PUBLISHING_BENCH.targets.burstPerSecond} publishes/s, steady p99 < ${PUBLISHING_BENCH.targets.steadyP99Ms} ms: **${ok ? 'met' : 'missed'}**.
+`;
+  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(SECTION_TITLE);
+  let next;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
+    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
+  }
+  writeFileSync(DOC, next);
+  console.info(`Wrote ${path.relative(ROOT, DOC)}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await runPublishingBench({ writeDocs: !process.argv.includes('--no-docs') });
+  process.exit(result.ok ? 0 : 1);
+}
