@@ -239,4 +239,13 @@ const { runEngagementBench } = await import('./bench-engagement.mjs');
 const engagementBench = await runEngagementBench({ build: false });
 // ── end of the engagement benchmark ────────────────────────────────────────────────────────────────────────
 
-process.exit(jsOk && lcpOk && postsOk && aiBench.ok && streamingBench.ok && engagementBench.ok ? 0 : 1);
+// ── Publishing engine benchmark (issue 5) ──────────────────────────────────────────────────────────────────
+// scripts/bench-publishing.mjs: two ROLE=worker processes on a throwaway PostgreSQL database, the Mastodon fake
+// answering in 50 ms: a burst of 10,000 due targets and 50 due per second for a minute; adds its own section.
+const { runPublishingBench } = await import('./bench-publishing.mjs');
+const publishingBench = await runPublishingBench();
+// ── end of the publishing engine benchmark ─────────────────────────────────────────────────────────────────
+
+process.exit(
+  jsOk && lcpOk && postsOk && aiBench.ok && streamingBench.ok && engagementBench.ok && publishingBench.ok ? 0 : 1,
+);
