@@ -247,5 +247,7 @@ const publishingBench = await runPublishingBench();
 // ── end of the publishing engine benchmark ─────────────────────────────────────────────────────────────────
 
 process.exit(
-  jsOk && lcpOk && postsOk && aiBench.ok && streamingBench.ok && engagementBench.ok && publishingBench.ok ? 0 : 1,
+  jsOk && lcpOk && postsOk && aiBench.ok && streamingBench.ok && engagementBench.ok && publishingBench.ok
+    ? 0
+    : 1,
 );
