@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MediaItem } from '@relaycast/shared/media';
 import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,27 @@ describe('live engine with real ffmpeg', () => {
     expect(detail.summary.durationSeconds).toBeGreaterThanOrEqual(STREAM_SECONDS - 1);
     expect(detail.series[0]!.points.length).toBeGreaterThan(0);
     expect(detail.summary.avgBitrateKbps).toBeGreaterThan(500);
+
+    // The recording, copied from the relay, lands in the media library.
+    let recordingId: string | null = null;
+    await waitFor(
+      async () => {
+        recordingId = ((await ada.get(`/api/streaming/sessions/${session.id}`)).json() as StreamDetail)
+          .summary.recordingMediaId;
+        return recordingId !== null;
+      },
+      15_000,
+      'the recording in the media library',
+    );
+    const media = (await ada.get(`/api/media/${recordingId}`)).json() as MediaItem;
+    expect(media).toMatchObject({
+      name: 'Integration.mp4',
+      kind: 'video',
+      mimeType: 'video/mp4',
+      width: 1280,
+      height: 720,
+    });
+    expect(Math.abs((media.durationSeconds ?? 0) - STREAM_SECONDS)).toBeLessThanOrEqual(0.5);
   }, 60_000);
 
   it('refuses a publish with an unknown stream key at once', async () => {

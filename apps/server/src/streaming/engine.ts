@@ -296,6 +296,9 @@ export class StreamEngine {
     input: StartStreamInput,
   ): Promise<StreamSession> {
     this.requireAvailable();
+    if (!(await this.options.processor.isAvailable())) {
+      throw new AppError(STREAMING_ERROR_CODES.unavailable, 503, STREAMING_MESSAGES.streamingUnavailable);
+    }
     if (this.userIsLive(owner.userId)) {
       throw new AppError(STREAMING_ERROR_CODES.alreadyLive, 409, STREAMING_MESSAGES.alreadyLive);
     }
@@ -338,8 +341,7 @@ export class StreamEngine {
   attachIngest(sessionId: string, owner: StreamOwner) {
     const session = this.sessions.get(sessionId);
     if (
-      !session ||
-      session.source !== 'browser' ||
+      session?.source !== 'browser' ||
       session.owner.userId !== owner.userId ||
       session.owner.workspaceId !== owner.workspaceId
     ) {
@@ -466,7 +468,7 @@ export class StreamEngine {
       destination.supervisor = supervisor;
       supervisor.start();
     }
-    const recordingPath = path.join(this.recordingsDir, `${session.id}.mp4`);
+    const recordingPath = path.join(this.recordingsDir, `${session.id}.flv`);
     session.recorder = { child: this.spawner(buildRecorderArgs(input, recordingPath)), path: recordingPath };
 
     const sampleEvery = this.options.sampleIntervalMs ?? 2_000;
@@ -549,10 +551,12 @@ export class StreamEngine {
     if (session.source === 'obs') this.relay?.dropPublisher(session.relayKey);
     if (wasLive) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     if (wasLive) await this.writeSamples(session);
-    await Promise.all([
+    const stopped = Promise.all([
       ...session.destinations.map((d) => d.supervisor?.stop()),
       session.recorder ? stopChild(session.recorder.child) : undefined,
     ]);
+    this.relay?.closeReaders(session.relayKey);
+    await stopped;
     session.status = result.status;
     session.reason = result.reason;
     const destinations = session.destinations.map((d) => {
@@ -582,6 +586,7 @@ export class StreamEngine {
             storage: this.options.storage,
             processor: this.options.processor,
             log: this.options.log,
+            ffmpegPath: this.options.config.ffmpegPath,
           },
           {
             sessionId: session.id,

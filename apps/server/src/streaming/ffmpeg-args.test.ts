@@ -4,6 +4,7 @@ import {
   buildIngestArgs,
   buildNaiveEncodeArgs,
   buildRecorderArgs,
+  buildRemuxArgs,
   destinationUrlOf,
   encodeOutputArgs,
 } from './ffmpeg-args';
@@ -67,10 +68,13 @@ describe('ffmpeg argument builders', () => {
     expect(egress).not.toContain('libx264');
     expect(egress).toContain('-nostdin');
     expect(egress.at(-1)).toBe('rtmps://a.rtmps.youtube.com:443/live2/secret');
-    const recorder = buildRecorderArgs('rtmp://127.0.0.1:1935/live/k', '/tmp/r.mp4');
+    const recorder = buildRecorderArgs('rtmp://127.0.0.1:1935/live/k', '/tmp/r.flv');
     expect(valueAfter(recorder, '-c')).toBe('copy');
-    expect(valueAfter(recorder, '-movflags')).toContain('frag_keyframe');
-    expect(recorder.at(-1)).toBe('/tmp/r.mp4');
+    expect(recorder.at(-1)).toBe('/tmp/r.flv');
+    const remux = buildRemuxArgs('/tmp/r.flv', '/tmp/r.mp4');
+    expect(valueAfter(remux, '-c')).toBe('copy');
+    expect(valueAfter(remux, '-movflags')).toBe('+faststart');
+    expect(remux.at(-1)).toBe('/tmp/r.mp4');
   });
 
   it('encodes in full for the naive comparison', () => {

@@ -129,7 +129,10 @@ export function buildEgressArgs(relayUrl: string, destinationUrl: string): strin
   ];
 }
 
-/** The recorder: a fragmented MP4 (playable even if the process dies), copied from the relay. */
+/**
+ * The recorder: FLV copied from the relay, written packet by packet, so whatever was received is on disk even
+ * if the process is killed (a fragmented MP4 holds a whole GOP in memory until the next keyframe).
+ */
 export function buildRecorderArgs(relayUrl: string, outputPath: string): string[] {
   return [
     '-hide_banner',
@@ -146,11 +149,29 @@ export function buildRecorderArgs(relayUrl: string, outputPath: string): string[
     '-c',
     'copy',
     '-f',
-    'mp4',
-    '-movflags',
-    '+frag_keyframe+empty_moov+default_base_moof',
+    'flv',
     ...PROGRESS_ARGS,
     outputPath,
+  ];
+}
+
+/** The finished recording as an MP4 the library and browsers play (moov first, no re-encode). */
+export function buildRemuxArgs(flvPath: string, mp4Path: string): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-i',
+    flvPath,
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    mp4Path,
   ];
 }
 

@@ -29,6 +29,7 @@ declare module 'node-media-server/src/core/context.js' {
       {
         publishGraceMs: number;
         publisher: import('node-media-server').NmsSession | null;
+        subscribers: Map<string, import('node-media-server').NmsSession>;
         getPublishStatus(): 'publishing' | 'reconnecting' | 'idle';
       }
     >;

@@ -3,12 +3,13 @@ import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { PlanId } from '@relaycast/shared/plans';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import type { MediaProcessor } from '../media/ffmpeg';
+import { type MediaProcessor, runProcess } from '../media/ffmpeg';
 import type { MediaStorage } from '../media/storage';
 import { newMediaId, storeMedia } from '../modules/media/media.service';
 import type { StreamOwner } from '../modules/streaming/destinations.service';
 import { setSessionRecording } from '../modules/streaming/sessions.service';
 import { effectivePlan } from '../modules/workspaces/workspaces.service';
+import { buildRemuxArgs } from './ffmpeg-args';
 
 export interface RecordingLog {
   info(obj: object, msg: string): void;
@@ -18,22 +19,26 @@ export interface RecordingLog {
 /**
  * Puts a finished stream's recording in the media library through the library's own storeMedia (same quota
  * lock and check as uploads): kept when the workspace's storage has room, dropped otherwise. The per-upload
- * file-size limit does not apply: the user did not upload it. The temporary file is removed either way.
+ * file-size limit does not apply: the user did not upload it. The temporary files are removed either way.
  */
 export async function keepRecording(
-  deps: { db: Db; storage: MediaStorage; processor: MediaProcessor; log: RecordingLog },
+  deps: { db: Db; storage: MediaStorage; processor: MediaProcessor; log: RecordingLog; ffmpegPath: string },
+  /** `path`: the recorder's FLV; it is remuxed to MP4 here. */
   recording: { sessionId: string; owner: StreamOwner; plan: PlanId | null; path: string; name: string },
 ): Promise<string | null> {
-  const thumbBase = `${recording.path}.thumb`;
+  const mp4Path = recording.path.replace(/\.flv$/, '.mp4');
+  const thumbBase = `${mp4Path}.thumb`;
   let thumbnailPath: string | null = null;
   try {
-    const size = await stat(recording.path).then(
+    const recorded = await stat(recording.path).then(
       (s) => s.size,
       () => 0,
     );
-    if (size === 0) return null;
-    const facts = await deps.processor.probe(recording.path, 'video');
-    const thumbnail = await deps.processor.makeThumbnail(recording.path, thumbBase, {
+    if (recorded === 0) return null;
+    await runProcess(deps.ffmpegPath, buildRemuxArgs(recording.path, mp4Path), { timeoutMs: 10 * 60_000 });
+    const size = (await stat(mp4Path)).size;
+    const facts = await deps.processor.probe(mp4Path, 'video');
+    const thumbnail = await deps.processor.makeThumbnail(mp4Path, thumbBase, {
       kind: 'video',
       durationSeconds: facts?.durationSeconds ?? null,
     });
@@ -51,7 +56,7 @@ export async function keepRecording(
         width: facts?.width ?? null,
         height: facts?.height ?? null,
         durationSeconds: facts?.durationSeconds ?? null,
-        path: recording.path,
+        path: mp4Path,
         thumbnail,
         extension: 'mp4',
       },
@@ -73,6 +78,7 @@ export async function keepRecording(
     return null;
   } finally {
     await rm(recording.path, { force: true });
+    await rm(mp4Path, { force: true });
     if (thumbnailPath) await rm(thumbnailPath, { force: true });
   }
 }

@@ -37,6 +37,12 @@ export interface Relay {
   isPublishing(key: string): boolean;
   /** Drops the publisher of a key now, without the reconnect grace (End Stream for OBS). */
   dropPublisher(key: string): void;
+  /**
+   * Closes every reader of a key: our ffmpeg processes get end-of-file and finish cleanly (trailer written,
+   * RTMP unpublished) instead of waiting on a publish that will not come back. ffmpeg's first SIGINT does
+   * not interrupt a blocked network read.
+   */
+  closeReaders(key: string): void;
   stop(): Promise<void>;
 }
 
@@ -160,6 +166,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       if (!broadcast?.publisher) return;
       broadcast.publishGraceMs = 0;
       broadcast.publisher.close();
+    },
+    closeReaders(key) {
+      const broadcast = Context.broadcasts.get(`/${RELAY_APP}/${key}`);
+      for (const reader of broadcast?.subscribers.values() ?? []) reader.close();
     },
     async stop() {
       for (const [event, listener] of listeners) Context.eventEmitter.off(event, listener);
