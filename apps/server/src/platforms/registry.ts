@@ -2,6 +2,7 @@ import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
 import { blueskyConnector } from './bluesky/bluesky.connector';
 import { facebookConnector } from './facebook/facebook.connector';
+import { facebookEngagement } from './facebook/facebook.engagement';
 import { instagramConnector } from './instagram/instagram.connector';
 import { linkedinConnector } from './linkedin/linkedin.connector';
 import { mastodonConnector } from './mastodon/mastodon.connector';
@@ -19,7 +20,21 @@ import { youtubeConnector } from './youtube/youtube.connector';
  */
 const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
   bluesky: blueskyConnector,
-  facebook: facebookConnector,
+  facebook: {
+    ...facebookConnector,
+    capabilities: {
+      ...facebookConnector.capabilities,
+      engagement: {
+        readComments: true,
+        readMentions: false,
+        readMessages: true,
+        like: true,
+        reply: true,
+        message: true,
+      },
+    },
+    engagement: facebookEngagement,
+  },
   instagram: instagramConnector,
   linkedin: linkedinConnector,
   mastodon: { ...mastodonConnector, engagement: mastodonEngagement },
