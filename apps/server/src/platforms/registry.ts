@@ -4,6 +4,7 @@ import { blueskyConnector } from './bluesky/bluesky.connector';
 import { facebookConnector } from './facebook/facebook.connector';
 import { facebookEngagement } from './facebook/facebook.engagement';
 import { instagramConnector } from './instagram/instagram.connector';
+import { instagramEngagement } from './instagram/instagram.engagement';
 import { linkedinConnector } from './linkedin/linkedin.connector';
 import { mastodonConnector } from './mastodon/mastodon.connector';
 import { mastodonEngagement } from './mastodon/mastodon.engagement';
@@ -35,7 +36,21 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
     },
     engagement: facebookEngagement,
   },
-  instagram: instagramConnector,
+  instagram: {
+    ...instagramConnector,
+    capabilities: {
+      ...instagramConnector.capabilities,
+      engagement: {
+        readComments: true,
+        readMentions: false,
+        readMessages: false,
+        like: false,
+        reply: true,
+        message: true,
+      },
+    },
+    engagement: instagramEngagement,
+  },
   linkedin: linkedinConnector,
   mastodon: { ...mastodonConnector, engagement: mastodonEngagement },
   threads: threadsConnector,
