@@ -1,10 +1,10 @@
-import type { PlatformId } from '@relaycast/shared/platforms';
-import { and, eq, sql } from 'drizzle-orm';
+import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { socialAccounts } from '../../db/schema/index';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
-import { connectorFor, connectorSettings } from '../../platforms/registry';
+import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { type AccountCredentials, PlatformError, type TokenSet } from '../../platforms/types';
 
 /**
@@ -78,11 +78,18 @@ export function tokenColumns(
   };
 }
 
+/** Platforms whose tokens can be refreshed without the user (some with a refresh token, Threads with the token itself). */
+function refreshablePlatforms(): PlatformId[] {
+  return PLATFORM_IDS.filter(
+    (platform) => hasConnector(platform) && connectorFor(platform).capabilities.refresh,
+  );
+}
+
 function isDueForRefresh(account: SocialAccount, withinMs: number, now = Date.now()): boolean {
   return (
-    account.refreshTokenEncrypted !== null &&
     account.expiresAt !== null &&
-    account.expiresAt.getTime() - now <= withinMs
+    account.expiresAt.getTime() - now <= withinMs &&
+    refreshablePlatforms().includes(account.platform as PlatformId)
   );
 }
 
@@ -105,6 +112,14 @@ export async function markNeedsReconnect(db: Db, accountId: string, reason: stri
   return changed.length > 0;
 }
 
+/** Whether the stored row holds other tokens than the copy a caller read (someone refreshed meanwhile). */
+function hasNewTokens(stored: SocialAccount, seen: SocialAccount): boolean {
+  return (
+    stored.refreshTokenEncrypted !== seen.refreshTokenEncrypted ||
+    stored.accessTokenEncrypted !== seen.accessTokenEncrypted
+  );
+}
+
 /** Refreshes in flight in this process, per account: concurrent callers share one platform call. */
 const refreshesInFlight = new Map<string, Promise<SocialAccount>>();
 
@@ -116,7 +131,7 @@ async function refreshOnce(db: Db, config: Config, seen: SocialAccount): Promise
   if (account?.status !== 'connected') {
     throw new PlatformError('reauthorize', 'The account is no longer connected.');
   }
-  if (account.refreshTokenEncrypted !== seen.refreshTokenEncrypted) return account;
+  if (hasNewTokens(account, seen)) return account;
   const credentials = credentialsOf(account, config.appSecret);
   let tokens: TokenSet;
   try {
@@ -131,8 +146,8 @@ async function refreshOnce(db: Db, config: Config, seen: SocialAccount): Promise
     if (
       current &&
       current.status === 'connected' &&
-      current.refreshTokenEncrypted !== account.refreshTokenEncrypted &&
-      current.accessTokenEncrypted !== null
+      current.accessTokenEncrypted !== null &&
+      hasNewTokens(current, account)
     ) {
       return current;
     }
@@ -214,6 +229,8 @@ export async function claimAccountsDueForRefresh(
   claimMs = 2 * 60 * 1000,
   limit = 50,
 ): Promise<SocialAccount[]> {
+  const platforms = refreshablePlatforms();
+  if (platforms.length === 0) return [];
   const horizon = new Date(Date.now() + withinMs);
   const claimUntil = new Date(Date.now() + claimMs);
   return db
@@ -223,7 +240,7 @@ export async function claimAccountsDueForRefresh(
       sql`${socialAccounts.id} in (
         select ${socialAccounts.id} from ${socialAccounts}
         where ${socialAccounts.status} = 'connected'
-          and ${socialAccounts.refreshTokenEncrypted} is not null
+          and ${inArray(socialAccounts.platform, platforms)}
           and ${socialAccounts.expiresAt} <= ${horizon.toISOString()}::timestamptz
           and (${socialAccounts.refreshClaimedUntil} is null or ${socialAccounts.refreshClaimedUntil} < now())
         order by ${socialAccounts.expiresAt}

@@ -98,6 +98,37 @@ describe('withFreshCredentials', () => {
     expect(await whoAmI(newAccess)).toBe(account.platformAccountId);
   });
 
+  it('refreshes a platform that renews the access token itself (no refresh token), keeping none', async () => {
+    const real = connectorFor('threads');
+    const seen: string[] = [];
+    const restore = registerConnector({
+      ...real,
+      async refresh(_ctx, credentials) {
+        seen.push(credentials.accessToken);
+        return { accessToken: 'renewed-long-lived', expiresAt: new Date(Date.now() + 60 * 86_400_000) };
+      },
+    });
+    try {
+      const account = await saveConnectedAccount(test.db, test.config, {
+        workspace: { id: user.workspaceId, plan: null },
+        userId: user.userId,
+        platform: 'threads',
+        identity: {
+          tokens: { accessToken: 'long-lived-1', expiresAt: new Date(Date.now() + 60_000) },
+          profile: { platformAccountId: 'th-1', handle: 'threads_user', displayName: 'Threads User' },
+        },
+      });
+      const token = await withFreshCredentials(test.db, test.config, account.id, async (c) => c.accessToken);
+      expect(seen).toEqual(['long-lived-1']);
+      expect(token).toBe('renewed-long-lived');
+      const stored = await loadAccount(test.db, user.workspaceId, account.id);
+      expect(stored?.refreshTokenEncrypted).toBeNull();
+      expect(stored?.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    } finally {
+      restore();
+    }
+  });
+
   it('lets concurrent refreshes of one account share one platform call', async () => {
     const account = await connectTwitter();
     const tokenCalls = fake.server.received('POST', '/2/oauth2/token').length;

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { connectorFor, connectorSettings } from '../../platforms/registry';
+import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
 import { refreshAccount } from './account-credentials';
@@ -40,7 +40,10 @@ export interface AccountsRoutesOptions {
   db: Db;
   config: Config;
   mailer: Mailer;
-  /** Runs the refresh sweep in the background (off in tests, which call `runAccountsSweep` themselves). */
+  /**
+   * Runs the refresh sweep in the background: on `all` and `worker` processes, off in tests (which call
+   * `runAccountsSweep` themselves).
+   */
   runSweep?: boolean;
 }
 
@@ -50,7 +53,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { db, config, mailer, runSweep = config.env !== 'test' },
+  { db, config, mailer, runSweep = config.env !== 'test' && config.role !== 'api' },
 ) => {
   if (runSweep) {
     const stop = startAccountsSweep(db, config, mailer, app.log);
@@ -176,8 +179,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
             : 'This account needs reconnecting. Use Reconnect.',
         );
       }
-      const connector = connectorFor(account.platform as Parameters<typeof connectorFor>[0]);
-      if (!connector.capabilities.refresh || !account.refreshTokenEncrypted) return toAccountDto(account);
+      const platform = parsePlatform(account.platform);
+      if (!hasConnector(platform) || !connectorFor(platform).capabilities.refresh)
+        return toAccountDto(account);
+      const connector = connectorFor(platform);
       try {
         return toAccountDto(await refreshAccount(db, config, account));
       } catch (error) {
