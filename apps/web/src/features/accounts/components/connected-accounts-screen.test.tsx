@@ -1,0 +1,81 @@
+import type { ConnectablePlatformList, SocialAccount } from '@relaycast/shared/accounts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConnectedAccountsScreen } from './connected-accounts-screen';
+
+const ACCOUNT: SocialAccount = {
+  id: 'a1',
+  platform: 'twitter',
+  handle: 'ada',
+  displayName: 'Ada',
+  avatarUrl: null,
+  instanceUrl: null,
+  status: 'needs_reconnect',
+  lastSyncAt: '2026-11-20T10:00:00.000Z',
+  lastError: 'X refused the refresh token.',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+const PLATFORMS: ConnectablePlatformList = {
+  platforms: [
+    { platform: 'twitter', name: 'X (Twitter)', method: 'oauth2', state: 'ready', missing: [] },
+    {
+      platform: 'linkedin',
+      name: 'LinkedIn',
+      method: 'oauth2',
+      state: 'not_configured',
+      missing: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+    },
+  ],
+  limits: { planName: 'Standard', socialAccounts: 3, accountsPerPlatform: 1, used: 1 },
+};
+
+function renderScreen(url: string, accounts: SocialAccount[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => Response.json(input === '/api/accounts' ? { accounts } : PLATFORMS)),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <ConnectedAccountsScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ConnectedAccountsScreen', () => {
+  it('warns about an account that needs reconnecting and offers Reconnect with the reason', async () => {
+    renderScreen('/connected-accounts', [ACCOUNT]);
+    expect(
+      await screen.findByText(
+        '1 account needs reconnecting: posts to it cannot be published until you reconnect.',
+      ),
+    ).toBeTruthy();
+    const row = screen.getByRole('listitem', { name: 'ada on X (Twitter)' });
+    expect(within(row).getByText('Needs reconnect')).toBeTruthy();
+    expect(within(row).getByText('X refused the refresh token.')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+  });
+
+  it('names the variables of a platform that is not configured, with no Connect button', async () => {
+    renderScreen('/connected-accounts', []);
+    const linkedin = await screen.findByRole('listitem', { name: 'LinkedIn' });
+    expect(within(linkedin).getByText('Not configured')).toBeTruthy();
+    expect(within(linkedin).getByText('LINKEDIN_CLIENT_ID')).toBeTruthy();
+    expect(within(linkedin).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Connect X (Twitter)' })).toBeTruthy();
+  });
+
+  it('shows the outcome the OAuth callback put in the URL, and only known ones', async () => {
+    renderScreen('/connected-accounts?result=platform_limit&platform=twitter&plan=standard', []);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Your Standard plan allows 1 X (Twitter) account. Disconnect one or upgrade your plan.',
+    );
+  });
+});
