@@ -79,7 +79,7 @@ interface ActiveSession {
   settings: StreamSettingsSnapshot;
   relayKey: string;
   destinations: ActiveDestination[];
-  ingest: (ChildHandle & { stdin: NodeJS.WritableStream | null }) | null;
+  ingest: (ChildHandle & { stdin: import('node:stream').Writable | null }) | null;
   ingestMeter: HealthMeter;
   ingestHealth: Omit<StreamHealth, 'uptimeSeconds'> | null;
   liveSince: number | null;
@@ -96,6 +96,9 @@ const RESOLUTION_DEFAULT: StreamSettingsSnapshot = {
   encoder: 'x264',
   format: 'flv',
 };
+
+/** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
+const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
 
 /** Lets egress processes read what is still buffered in the relay before they are told to stop. */
 const DRAIN_MS = 1_000;
@@ -375,6 +378,12 @@ export class StreamEngine {
       write: (chunk: Buffer): boolean => {
         const stdin = child.stdin;
         if (!stdin || session.stopping) return false;
+        // The encoder falls ever further behind (settings too heavy for this machine): stop rather than
+        // buffer without bound.
+        if (stdin.writableLength > MAX_INGEST_BACKLOG_BYTES) {
+          void this.stopSession(sessionId, { status: 'failed', reason: STREAMING_MESSAGES.encoderTooSlow });
+          return false;
+        }
         stdin.write(chunk);
         return true;
       },
