@@ -74,13 +74,22 @@ export function createJobQueue(options: {
   log: FastifyBaseLogger;
   /** Whether this process works jobs and runs recurring tasks (ROLE all or worker). */
   runWorkers: boolean;
+  /**
+   * PostgreSQL: pg-boss gets its own small pool on this database, so polling and completing jobs never wait
+   * behind the app's queries (and the reverse). Without it, it shares the app's pool.
+   */
+  connectionString?: string;
 }): JobQueue {
   const { database, log, runWorkers } = options;
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const db =
-    database.driver === 'pglite' ? pgliteExecutor(client as PGlite) : poolExecutor(client as pg.Pool);
+  const connection: PgBoss.DatabaseOptions =
+    database.driver === 'pglite'
+      ? { db: pgliteExecutor(client as PGlite) }
+      : options.connectionString
+        ? { connectionString: options.connectionString, max: 4, application_name: 'relaycast-jobs' }
+        : { db: poolExecutor(client as pg.Pool) };
   const boss = new PgBoss({
-    db,
+    ...connection,
     schema: 'pgboss',
     // Only worker processes maintain the queues (expire, archive); api processes only send.
     supervise: runWorkers,

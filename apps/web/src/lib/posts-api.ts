@@ -40,20 +40,31 @@ export async function listPosts(query: ListPostsQuery): Promise<Post[]> {
 
 /** How often to look again while a post is being published or is about to be. */
 export const PUBLISHING_REFRESH_MS = 3_000;
+const MAX_WAIT_MS = 5 * 60_000;
 
 /**
- * Whether a post's status may change soon without the user doing anything: a target in flight, or one due
- * within the next minute (the worker picks it up at its instant).
+ * When to fetch these posts again to show their publishing progress: every few seconds while a target is in
+ * flight or due within the next half minute, else shortly before the nearest one comes due (false: nothing to
+ * watch).
  */
-export function isPublishingSoon(post: Post, now = Date.now()): boolean {
-  return post.targets.some(
-    (target) =>
-      target.status === 'publishing' ||
-      target.status === 'retrying' ||
-      ((target.status === 'scheduled' || target.status === 'needs_account') &&
-        target.dueAt !== null &&
-        Date.parse(target.dueAt) - now < 60_000),
-  );
+export function publishingRefreshInterval(
+  list: readonly Post[] | undefined,
+  now = Date.now(),
+): number | false {
+  let wait: number | false = false;
+  for (const post of list ?? []) {
+    for (const target of post.targets) {
+      if (target.status === 'publishing' || target.status === 'retrying') return PUBLISHING_REFRESH_MS;
+      if ((target.status === 'scheduled' || target.status === 'needs_account') && target.dueAt !== null) {
+        const untilDue = Date.parse(target.dueAt) - now;
+        if (untilDue < MAX_WAIT_MS) {
+          const next = Math.max(PUBLISHING_REFRESH_MS, untilDue - 30_000);
+          wait = wait === false ? next : Math.min(wait, next);
+        }
+      }
+    }
+  }
+  return wait;
 }
 
 export function usePosts(query: ListPostsQuery, options: { enabled?: boolean } = {}) {
@@ -61,8 +72,7 @@ export function usePosts(query: ListPostsQuery, options: { enabled?: boolean } =
     queryKey: postKeys.list(query),
     queryFn: () => listPosts(query),
     placeholderData: (previous) => previous,
-    refetchInterval: (current) =>
-      current.state.data?.some((post) => isPublishingSoon(post)) ? PUBLISHING_REFRESH_MS : false,
+    refetchInterval: (current) => publishingRefreshInterval(current.state.data),
     ...options,
   });
 }

@@ -35,7 +35,7 @@ export function createPublishing(deps: {
 }): Publishing {
   const { database, config, log } = deps;
   const runWorkers = deps.options?.runWorkers ?? (config.role !== 'api' && config.env !== 'test');
-  const queue = createJobQueue({ database, log, runWorkers });
+  const queue = createJobQueue({ database, log, runWorkers, connectionString: config.databaseUrl });
   const engineOptions = {
     ...DEFAULT_ENGINE_OPTIONS,
     ...(config.publishMaxConcurrency ? { maxConcurrency: config.publishMaxConcurrency } : {}),

@@ -1,7 +1,7 @@
 import type { Post } from '@relaycast/shared/posts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { isPublishingSoon, PUBLISHING_REFRESH_MS, postKeys } from '@/lib/posts-api';
+import { postKeys, publishingRefreshInterval } from '@/lib/posts-api';
 
 /** `GET /api/posts/:id`: the post the composer edits (404 "Post not found." for another workspace's). */
 export function getPost(id: string): Promise<Post> {
@@ -15,7 +15,6 @@ export function usePost(id: string | undefined) {
     enabled: Boolean(id),
     retry: false,
     // Watch a post turn published (or fail) while it is being published or about to be.
-    refetchInterval: (query) =>
-      query.state.data && isPublishingSoon(query.state.data) ? PUBLISHING_REFRESH_MS : false,
+    refetchInterval: (query) => publishingRefreshInterval(query.state.data ? [query.state.data] : undefined),
   });
 }
