@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config/env';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'relaycast-rtmp-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const base = { DATA_DIR: dataDir, APP_SECRET: 'a-secret-that-is-at-least-32-characters-long' };
+
+describe('RTMP relay configuration', () => {
+  it('runs the relay on 1935 by default, with a 10 s reconnect grace', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).rtmp).toEqual({
+      enabled: true,
+      host: '0.0.0.0',
+      port: 1935,
+      reconnectGraceMs: 10_000,
+    });
+  });
+
+  it('keeps the relay off in tests unless asked, and off when RTMP_ENABLED=false', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).rtmp.enabled).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', RTMP_ENABLED: 'true' }).rtmp.enabled).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', RTMP_ENABLED: 'false' }).rtmp.enabled).toBe(false);
+  });
+
+  it('accepts port 0 (any free port) and refuses a port out of range', () => {
+    expect(loadConfig({ ...base, RTMP_PORT: '0', STREAM_RECONNECT_GRACE_SECONDS: '1' }).rtmp).toMatchObject({
+      port: 0,
+      reconnectGraceMs: 1_000,
+    });
+    expect(() => loadConfig({ ...base, RTMP_PORT: '70000' })).toThrow(ConfigError);
+  });
+});
