@@ -31,7 +31,10 @@ export interface EngineOptions {
   attemptTimeoutMs: number;
   /** How often each worker process sweeps for due, stale and crashed targets. */
   sweepEveryMs: number;
-  /** A due target is left to its job for this long before a sweep takes it (jobs are on time; sweeps catch up). */
+  /**
+   * A due target is left to its job for this long before a sweep takes it: jobs are durable and on time, the
+   * sweep only catches up with lost ones, and must not compete with the queue during a burst.
+   */
   sweepGraceMs: number;
   /** Per-process cap on platform calls in flight per platform, overriding capabilities.maxConcurrency. */
   maxConcurrency?: number;
@@ -44,7 +47,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   retryBaseMs: 30_000,
   attemptTimeoutMs: 5 * 60_000,
   sweepEveryMs: 5_000,
-  sweepGraceMs: 10_000,
+  sweepGraceMs: 60_000,
   workers: 4,
   batchSize: 50,
 };
@@ -288,36 +291,19 @@ export function createPublishingEngine(deps: {
         attemptStartedAt: new Date(row.attempt_started_at as string | Date),
       };
     }
-    // Not claimable: hold it if it came due too long ago, fail it if it never had an account.
-    await db.transaction(async (tx) => {
-      const held = await tx
-        .update(postTargets)
-        .set({
-          status: 'held',
-          lastError: PUBLISH_MESSAGES.held(config.publishStaleAfterHours),
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(postTargets.id, targetId),
-            eq(postTargets.status, 'scheduled'),
-            lte(postTargets.dueAt, staleBefore),
-          ),
-        )
-        .returning({ postId: postTargets.postId });
-      const failed = await tx
-        .update(postTargets)
-        .set({ status: 'failed', updatedAt: now })
-        .where(
-          and(
-            eq(postTargets.id, targetId),
-            eq(postTargets.status, 'needs_account'),
-            lte(postTargets.dueAt, now),
-          ),
-        )
-        .returning({ postId: postTargets.postId });
-      await recomputePostStatuses(tx, [...new Set([...held, ...failed].map((changed) => changed.postId))]);
-    });
+    // Not claimable: hold it if it came due too long ago, fail it if it never had an account (one statement;
+    // a job that finds nothing to do costs one round trip).
+    const settled = await db.execute<{ post_id: string }>(sql`
+      update ${postTargets} t
+      set status = case when t.status = 'needs_account' then 'failed' else 'held' end,
+          last_error = case when t.status = 'needs_account' then t.last_error else ${PUBLISH_MESSAGES.held(config.publishStaleAfterHours)} end,
+          updated_at = ${now.toISOString()}::timestamptz
+      where t.id = ${targetId}
+        and ((t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+          or (t.status = 'needs_account' and t.due_at <= ${now.toISOString()}::timestamptz))
+      returning t.post_id`);
+    const changed = (settled as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
+    if (changed.length > 0) await db.transaction((tx) => recomputePostStatuses(tx, changed));
     return undefined;
   }
 
@@ -387,7 +373,10 @@ export function createPublishingEngine(deps: {
         ),
       )
       .limit(500);
-    await Promise.all(due.map((row) => publishTarget(row.id)));
+    // A few at a time: this is the safety net, the queue does the bulk of the work.
+    for (let start = 0; start < due.length; start += 20) {
+      await Promise.all(due.slice(start, start + 20).map((row) => publishTarget(row.id)));
+    }
   }
 
   return {
