@@ -100,6 +100,9 @@ const RESOLUTION_DEFAULT: StreamSettingsSnapshot = {
 /** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
 const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
 
+/** OBS retries for about a minute after a drop; a stream ended in the studio must not come back by itself. */
+const OBS_RECONNECT_BLOCK_MS = 60_000;
+
 /** Lets egress processes read what is still buffered in the relay before they are told to stop. */
 const DRAIN_MS = 1_000;
 
@@ -112,6 +115,8 @@ export class StreamEngine {
   private readonly sessions = new Map<string, ActiveSession>();
   private readonly byRelayKey = new Map<string, ActiveSession>();
   private readonly background = new Set<Promise<unknown>>();
+  /** OBS keys whose stream the user ended in the studio, refused until the time given. */
+  private readonly endedObsKeys = new Map<string, number>();
   private readonly recordingsDir: string;
   private closed = false;
   readonly spawner: FfmpegSpawner;
@@ -401,6 +406,11 @@ export class StreamEngine {
     const session = this.byRelayKey.get(key);
     if (session) return !session.stopping;
     if (key.startsWith('b_')) return false;
+    const pausedUntil = this.endedObsKeys.get(key);
+    if (pausedUntil !== undefined) {
+      if (Date.now() < pausedUntil) return false;
+      this.endedObsKeys.delete(key);
+    }
     const owner = await findIngestKeyOwner(this.options.db, key);
     if (!owner) return false;
     return !this.userIsLive(owner.userId);
@@ -532,6 +542,10 @@ export class StreamEngine {
       return Promise.reject(
         new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound),
       );
+    }
+    // End Stream from the studio on an OBS stream: OBS reconnects on its own, which would start a new stream.
+    if (owner && session.source === 'obs' && !session.stopping) {
+      this.endedObsKeys.set(session.relayKey, Date.now() + OBS_RECONNECT_BLOCK_MS);
     }
     session.stopping ??= this.track(this.teardown(session, result));
     return session.stopping.then(() => this.toStreamSession(session));
