@@ -131,6 +131,8 @@ export const STREAMING_MESSAGES = {
   keyRotated: 'Your stream key was changed. Update it in OBS.',
   ingestAlreadyConnected: 'This stream is already receiving video from another tab.',
   ingestFailed: 'The server could not encode your stream. Try going live again.',
+  noVideo: 'The studio never sent any video, so the stream did not start.',
+  browserStopped: 'The studio stopped sending video, so the stream ended. Go live again when you are ready.',
   encoderTooSlow:
     'The server cannot encode your stream fast enough at these settings. Choose a lower resolution or frame rate in Stream Settings.',
   unauthorized: 'Sign in to go live.',

@@ -336,6 +336,13 @@ describe('live engine with real ffmpeg', () => {
       'the OBS stream to go live',
     );
     expect((await live())?.source).toBe('obs');
+    // What OBS sends, as the relay counts it.
+    await waitFor(
+      async () => ((await live())?.ingestHealth?.bitrateKbps ?? 0) > 0,
+      5_000,
+      'OBS ingest figures',
+    );
+    expect((await live())?.ingestHealth?.fps).toBe(15);
     expect(await obsDone).toBe(0);
     // OBS is gone: after the reconnect grace the stream ends by itself and the sink gets its end of file.
     await waitFor(async () => (await live()) === null, 10_000, 'the OBS stream to end');

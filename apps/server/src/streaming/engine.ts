@@ -82,6 +82,10 @@ interface ActiveSession {
   ingest: (ChildHandle & { stdin: import('node:stream').Writable | null }) | null;
   ingestMeter: HealthMeter;
   ingestHealth: Omit<StreamHealth, 'uptimeSeconds'> | null;
+  /** When the browser's last chunk arrived (browser sessions). */
+  lastChunkAt: number;
+  /** The relay's byte count of an OBS publisher at the last tick, for its bitrate. */
+  lastInBytes: { bytes: number; at: number } | null;
   liveSince: number | null;
   recorder: { child: ChildHandle; path: string } | null;
   timers: NodeJS.Timeout[];
@@ -102,6 +106,9 @@ const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
 
 /** OBS retries for about a minute after a drop; a stream ended in the studio must not come back by itself. */
 const OBS_RECONNECT_BLOCK_MS = 60_000;
+
+/** A browser session whose socket stays open but sends nothing for this long has stopped. */
+const INGEST_SILENCE_MS = 15_000;
 
 /** Lets egress processes read what is still buffered in the relay before they are told to stop. */
 const DRAIN_MS = 1_000;
@@ -271,6 +278,8 @@ export class StreamEngine {
       ingest: null,
       ingestMeter: new HealthMeter(),
       ingestHealth: null,
+      lastChunkAt: Date.now(),
+      lastInBytes: null,
       liveSince: null,
       recorder: null,
       timers: [],
@@ -333,8 +342,8 @@ export class StreamEngine {
       destinations,
     });
     const timeout = setTimeout(() => {
-      if (!session.ingest && !session.stopping) {
-        void this.stopSession(session.id, { status: 'failed', reason: 'The browser never sent any video.' });
+      if (session.status === 'starting' && !session.stopping) {
+        void this.stopSession(session.id, { status: 'failed', reason: STREAMING_MESSAGES.noVideo });
       }
     }, this.options.ingestTimeoutMs ?? 60_000);
     timeout.unref();
@@ -389,6 +398,7 @@ export class StreamEngine {
           void this.stopSession(sessionId, { status: 'failed', reason: STREAMING_MESSAGES.encoderTooSlow });
           return false;
         }
+        session.lastChunkAt = Date.now();
         stdin.write(chunk);
         return true;
       },
@@ -494,9 +504,32 @@ export class StreamEngine {
     const sampler = setInterval(() => this.track(this.writeSamples(session)), sampleEvery);
     sampler.unref();
     session.timers.push(sampler);
-    const pusher = setInterval(() => this.notify(session), 1_000);
+    const pusher = setInterval(() => this.tick(session), 1_000);
     pusher.unref();
     session.timers.push(pusher);
+    this.notify(session);
+  }
+
+  /** Every second while live: ingest checks and figures, then a status push to the studio's socket. */
+  private tick(session: ActiveSession) {
+    if (session.stopping) return;
+    const now = Date.now();
+    if (session.source === 'browser' && now - session.lastChunkAt > INGEST_SILENCE_MS) {
+      void this.stopSession(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
+      return;
+    }
+    if (session.source === 'obs') {
+      const stats = this.relay?.publisherStats(session.relayKey);
+      if (stats) {
+        const previous = session.lastInBytes;
+        const bitrateKbps =
+          previous && now > previous.at
+            ? Math.round(((stats.inBytes - previous.bytes) * 8) / (now - previous.at))
+            : null;
+        session.lastInBytes = { bytes: stats.inBytes, at: now };
+        session.ingestHealth = { bitrateKbps, fps: stats.fps, droppedFrames: 0 };
+      }
+    }
     this.notify(session);
   }
 

@@ -6,6 +6,8 @@ declare module 'node-media-server' {
     streamApp: string;
     streamName: string;
     streamPath: string;
+    inBytes: number;
+    videoFramerate: number;
     close(): void;
   }
   class NodeMediaServer {

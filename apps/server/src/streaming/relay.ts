@@ -43,6 +43,8 @@ export interface Relay {
    * not interrupt a blocked network read.
    */
   closeReaders(key: string): void;
+  /** What the relay counts of a publisher (OBS): bytes received so far and the frame rate it announced. */
+  publisherStats(key: string): { inBytes: number; fps: number | null } | null;
   stop(): Promise<void>;
 }
 
@@ -166,6 +168,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       if (!broadcast?.publisher) return;
       broadcast.publishGraceMs = 0;
       broadcast.publisher.close();
+    },
+    publisherStats(key) {
+      const publisher = Context.broadcasts.get(`/${RELAY_APP}/${key}`)?.publisher;
+      if (!publisher) return null;
+      return { inBytes: publisher.inBytes, fps: publisher.videoFramerate || null };
     },
     closeReaders(key) {
       const broadcast = Context.broadcasts.get(`/${RELAY_APP}/${key}`);
