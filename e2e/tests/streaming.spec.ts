@@ -182,6 +182,57 @@ test('custom scene: name, sources and corner are saved for the user', async ({ p
   await expect(scenes).toBeVisible();
 });
 
+/** The preview's colour at a point (fractions of its width and height), read from the composed video. */
+function previewColor(page: Page, x: number, y: number) {
+  return page.getByLabel(/^Preview of /).evaluate(
+    (video: HTMLVideoElement, [fx, fy]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) return null;
+      context.drawImage(video, 0, 0);
+      const [r, g, b] = context.getImageData(
+        Math.floor(canvas.width * fx),
+        Math.floor(canvas.height * fy),
+        1,
+        1,
+      ).data;
+      return `${r},${g},${b}`;
+    },
+    [x, y] as const,
+  );
+}
+
+test('camera off shows the placeholder in the preview; the OBS key is masked, copied and rotated', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openStudio(page);
+  // The fake camera's picture is drawn; the placeholder's colour (30,37,56) is not where the camera is.
+  await expect.poll(() => previewColor(page, 0.5, 0.95)).not.toBe('30,37,56');
+  const camera = page.getByRole('button', { name: 'Camera off' });
+  await camera.click();
+  await expect(camera).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => previewColor(page, 0.5, 0.95)).toBe('30,37,56');
+  await camera.click();
+  await expect(camera).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => previewColor(page, 0.5, 0.95)).not.toBe('30,37,56');
+
+  const obs = page.getByRole('region', { name: 'Stream from OBS' });
+  const key = obs.getByLabel('OBS stream key', { exact: true });
+  await expect(key).toHaveAttribute('type', 'password');
+  const before = await key.inputValue();
+  expect(before.length).toBeGreaterThan(8);
+  await obs.getByRole('button', { name: 'Copy OBS stream key' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(before);
+  await expect(obs.getByRole('textbox', { name: 'OBS server' })).toHaveValue(/^rtmp:\/\/.+\/live$/);
+  await obs.getByRole('button', { name: 'Rotate stream key' }).click();
+  await expect(page.getByText('Your stream key was changed. Update it in OBS.')).toBeVisible();
+  await expect.poll(() => key.inputValue()).not.toBe(before);
+});
+
 test('go live to two local RTMP sinks, switch scenes and mute while live, end: both sinks got it all', async ({
   page,
 }, testInfo) => {
