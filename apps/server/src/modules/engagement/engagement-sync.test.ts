@@ -76,15 +76,13 @@ beforeAll(async () => {
   });
   // One of Ada's posts was published on this account as status 777: comments on it link to the post.
   postId = randomUUID();
-  await t.db
-    .insert(posts)
-    .values({
-      id: postId,
-      workspaceId: ada.workspaceId,
-      content: 'Launch',
-      platforms: ['mastodon'],
-      status: 'published',
-    });
+  await t.db.insert(posts).values({
+    id: postId,
+    workspaceId: ada.workspaceId,
+    content: 'Launch',
+    platforms: ['mastodon'],
+    status: 'published',
+  });
   await t.db.insert(postTargets).values({
     id: randomUUID(),
     workspaceId: ada.workspaceId,
