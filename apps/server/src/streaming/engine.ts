@@ -3,11 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PlanId } from '@relaycast/shared/plans';
 import {
-  STREAM_INGEST,
   STREAMING_ERROR_CODES,
   STREAMING_MESSAGES,
   type StartStreamInput,
-  type StreamHealth,
   type StreamSession,
   type StreamSettingsSnapshot,
 } from '@relaycast/shared/streaming';
@@ -30,12 +28,21 @@ import {
   insertSession,
   type LiveOverlay,
   markSessionLive,
-  type SampleInput,
 } from '../modules/streaming/sessions.service';
 import { resolveWorkspace } from '../modules/workspaces/workspaces.service';
-import { type ChildHandle, runningChildren, spawnFfmpeg, stopChild } from './child';
+import { runningChildren, spawnFfmpeg, stopChild } from './child';
 import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
-import { HealthMeter } from './progress';
+import {
+  type ActiveSession,
+  DEFAULT_SETTINGS_SNAPSHOT,
+  finishedDestinationsOf,
+  isOwnedBy,
+  newActiveSession,
+  overlayOf,
+  samplesOf,
+  settingsSnapshotOf,
+  toStreamSession,
+} from './live-session';
 import { keepRecording } from './recording';
 import { type Relay, startRelay } from './relay';
 import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
@@ -59,47 +66,6 @@ export interface StreamEngineOptions {
   /** A browser session whose socket never sends video is failed after this long. */
   ingestTimeoutMs?: number;
 }
-
-interface ActiveDestination {
-  info: LiveDestination;
-  supervisor: OutputSupervisor | null;
-  droppedBase: number;
-  droppedLast: number;
-}
-
-interface ActiveSession {
-  id: string;
-  owner: StreamOwner;
-  plan: PlanId | null;
-  title: string;
-  source: 'browser' | 'obs';
-  status: StreamSession['status'];
-  reason: string | null;
-  startedAt: Date;
-  settings: StreamSettingsSnapshot;
-  relayKey: string;
-  destinations: ActiveDestination[];
-  ingest: (ChildHandle & { stdin: import('node:stream').Writable | null }) | null;
-  ingestMeter: HealthMeter;
-  ingestHealth: Omit<StreamHealth, 'uptimeSeconds'> | null;
-  /** When the browser's last chunk arrived (browser sessions). */
-  lastChunkAt: number;
-  /** The relay's byte count of an OBS publisher at the last tick, for its bitrate. */
-  lastInBytes: { bytes: number; at: number } | null;
-  liveSince: number | null;
-  recorder: { child: ChildHandle; path: string } | null;
-  timers: NodeJS.Timeout[];
-  stopping: Promise<void> | null;
-  listeners: Set<(session: StreamSession) => void>;
-}
-
-const RESOLUTION_DEFAULT: StreamSettingsSnapshot = {
-  resolution: '1080p',
-  bitrateKbps: 6000,
-  fps: 60,
-  encoder: 'x264',
-  format: 'flv',
-};
 
 /** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
 const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
@@ -186,25 +152,12 @@ export class StreamEngine {
 
   liveSessionOf(owner: StreamOwner): StreamSession | null {
     const session = this.activeSessionOf(owner);
-    return session ? this.toStreamSession(session) : null;
+    return session ? toStreamSession(session) : null;
   }
 
   readonly overlay: LiveOverlay = (sessionId) => {
     const session = this.sessions.get(sessionId);
-    if (!session) return null;
-    return new Map(
-      session.destinations.map((d) => {
-        const snapshot = d.supervisor?.snapshot();
-        return [
-          d.info.id,
-          {
-            state: snapshot?.state ?? 'idle',
-            reconnects: snapshot?.reconnects ?? 0,
-            droppedFrames: d.droppedBase + d.droppedLast,
-          },
-        ];
-      }),
-    );
+    return session ? overlayOf(session) : null;
   };
 
   isLive(owner: StreamOwner): boolean {
@@ -212,10 +165,7 @@ export class StreamEngine {
   }
 
   private activeSessionOf(owner: StreamOwner): ActiveSession | undefined {
-    for (const session of this.sessions.values()) {
-      if (session.owner.userId === owner.userId && session.owner.workspaceId === owner.workspaceId)
-        return session;
-    }
+    for (const session of this.sessions.values()) if (isOwnedBy(session, owner)) return session;
     return undefined;
   }
 
@@ -232,17 +182,10 @@ export class StreamEngine {
 
   private async settingsOf(userId: string): Promise<StreamSettingsSnapshot> {
     try {
-      const { stream } = await getUserSettings(this.options.db, userId);
-      return {
-        resolution: stream.resolution,
-        bitrateKbps: stream.bitrate,
-        fps: stream.fps,
-        encoder: stream.encoder,
-        format: stream.format,
-      };
+      return settingsSnapshotOf((await getUserSettings(this.options.db, userId)).stream);
     } catch (err) {
       this.options.log.warn({ err: String(err) }, 'could not read stream settings; using the defaults');
-      return RESOLUTION_DEFAULT;
+      return DEFAULT_SETTINGS_SNAPSHOT;
     }
   }
 
@@ -258,34 +201,16 @@ export class StreamEngine {
     const settings = await this.settingsOf(input.owner.userId);
     const id = randomBytes(16).toString('base64url');
     const title = input.title || `Live stream ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    const session: ActiveSession = {
+    const session = newActiveSession({
       id,
       owner: input.owner,
       plan: input.plan,
       title,
       source: input.source,
-      status: 'starting',
-      reason: null,
-      startedAt: new Date(),
       settings,
       relayKey: input.relayKey,
-      destinations: input.destinations.map((info) => ({
-        info,
-        supervisor: null,
-        droppedBase: 0,
-        droppedLast: 0,
-      })),
-      ingest: null,
-      ingestMeter: new HealthMeter(),
-      ingestHealth: null,
-      lastChunkAt: Date.now(),
-      lastInBytes: null,
-      liveSince: null,
-      recorder: null,
-      timers: [],
-      stopping: null,
-      listeners: new Set(),
-    };
+      destinations: input.destinations,
+    });
     this.sessions.set(id, session);
     this.byRelayKey.set(input.relayKey, session);
     try {
@@ -348,7 +273,7 @@ export class StreamEngine {
     }, this.options.ingestTimeoutMs ?? 60_000);
     timeout.unref();
     session.timers.push(timeout);
-    return this.toStreamSession(session);
+    return toStreamSession(session);
   }
 
   /**
@@ -357,11 +282,7 @@ export class StreamEngine {
    */
   attachIngest(sessionId: string, owner: StreamOwner) {
     const session = this.sessions.get(sessionId);
-    if (
-      session?.source !== 'browser' ||
-      session.owner.userId !== owner.userId ||
-      session.owner.workspaceId !== owner.workspaceId
-    ) {
+    if (session?.source !== 'browser' || !isOwnedBy(session, owner)) {
       throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound);
     }
     if (session.stopping || session.status === 'ended' || session.status === 'failed') {
@@ -406,7 +327,7 @@ export class StreamEngine {
         session.listeners.add(listener);
         return () => session.listeners.delete(listener);
       },
-      snapshot: () => this.toStreamSession(session),
+      snapshot: () => toStreamSession(session),
     };
   }
 
@@ -534,20 +455,7 @@ export class StreamEngine {
   }
 
   private async writeSamples(session: ActiveSession) {
-    const t = (Date.now() - session.startedAt.getTime()) / 1000;
-    const samples: SampleInput[] = [];
-    for (const destination of session.destinations) {
-      const snapshot = destination.supervisor?.snapshot();
-      if (!snapshot?.health || snapshot.state !== 'live') continue;
-      samples.push({
-        sessionId: session.id,
-        destinationId: destination.info.id,
-        t: Math.round(t * 10) / 10,
-        bitrateKbps: snapshot.health.bitrateKbps,
-        fps: snapshot.health.fps,
-        droppedFrames: destination.droppedBase + destination.droppedLast,
-      });
-    }
+    const samples = samplesOf(session, Date.now());
     try {
       await insertSamples(this.options.db, samples);
     } catch (err) {
@@ -557,7 +465,7 @@ export class StreamEngine {
 
   private notify(session: ActiveSession) {
     if (session.listeners.size === 0) return;
-    const status = this.toStreamSession(session);
+    const status = toStreamSession(session);
     for (const listener of session.listeners) listener(status);
   }
 
@@ -568,10 +476,7 @@ export class StreamEngine {
     owner?: StreamOwner,
   ): Promise<StreamSession> {
     const session = this.sessions.get(sessionId);
-    if (
-      !session ||
-      (owner && (session.owner.userId !== owner.userId || session.owner.workspaceId !== owner.workspaceId))
-    ) {
+    if (!session || (owner && !isOwnedBy(session, owner))) {
       return Promise.reject(
         new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound),
       );
@@ -581,7 +486,7 @@ export class StreamEngine {
       this.endedObsKeys.set(session.relayKey, Date.now() + OBS_RECONNECT_BLOCK_MS);
     }
     session.stopping ??= this.track(this.teardown(session, result));
-    return session.stopping.then(() => this.toStreamSession(session));
+    return session.stopping.then(() => toStreamSession(session));
   }
 
   private async teardown(
@@ -615,16 +520,7 @@ export class StreamEngine {
     await stopped;
     session.status = result.status;
     session.reason = result.reason;
-    const destinations = session.destinations.map((d) => {
-      const snapshot = d.supervisor?.snapshot();
-      return {
-        destinationId: d.info.id,
-        finalState: snapshot?.state ?? 'stopped',
-        reason: snapshot?.reason ?? null,
-        reconnects: snapshot?.reconnects ?? 0,
-        droppedFrames: d.droppedBase + d.droppedLast,
-      };
-    });
+    const destinations = finishedDestinationsOf(session);
     try {
       await finishSession(this.options.db, session.id, { ...result, destinations });
     } catch (err) {
@@ -660,41 +556,6 @@ export class StreamEngine {
     this.background.add(promise);
     void promise.finally(() => this.background.delete(promise)).catch(() => {});
     return promise;
-  }
-
-  toStreamSession(session: ActiveSession): StreamSession {
-    const now = Date.now();
-    const stopped = session.status === 'ended' || session.status === 'failed';
-    return {
-      id: session.id,
-      title: session.title,
-      source: session.source,
-      status: session.status,
-      reason: session.reason,
-      startedAt: session.startedAt.toISOString(),
-      endedAt: stopped ? new Date().toISOString() : null,
-      settings: session.settings,
-      ingestHealth:
-        session.ingestHealth && session.liveSince !== null && !stopped
-          ? { ...session.ingestHealth, uptimeSeconds: Math.round((now - session.liveSince) / 100) / 10 }
-          : null,
-      destinations: session.destinations.map((d) => {
-        const snapshot = d.supervisor?.snapshot();
-        return {
-          destinationId: d.info.id,
-          platform: d.info.platform,
-          name: d.info.name,
-          state: snapshot?.state ?? (stopped ? 'stopped' : 'idle'),
-          reason: snapshot?.reason ?? null,
-          retryInSeconds: snapshot?.retryInSeconds ?? null,
-          reconnects: snapshot?.reconnects ?? 0,
-          health: snapshot?.health
-            ? { ...snapshot.health, droppedFrames: d.droppedBase + d.droppedLast }
-            : null,
-        };
-      }),
-      ingestPath: session.source === 'browser' && !stopped ? STREAM_INGEST.pathFor(session.id) : null,
-    };
   }
 
   /** app.close(): every stream ends, every ffmpeg is gone, the relay stops. */

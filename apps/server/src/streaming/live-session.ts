@@ -1,0 +1,189 @@
+import type { PlanId } from '@relaycast/shared/plans';
+import type { StreamSettings } from '@relaycast/shared/settings';
+import {
+  STREAM_INGEST,
+  type StreamHealth,
+  type StreamSession,
+  type StreamSettingsSnapshot,
+} from '@relaycast/shared/streaming';
+import type { LiveDestination, StreamOwner } from '../modules/streaming/destinations.service';
+import type { FinishedDestination, LiveOverlay, SampleInput } from '../modules/streaming/sessions.service';
+import type { ChildHandle } from './child';
+import { HealthMeter } from './progress';
+import type { OutputSupervisor } from './supervisor';
+
+/** A stream the engine runs: its processes, figures and listeners, and how it looks from outside. */
+
+export interface ActiveDestination {
+  info: LiveDestination;
+  supervisor: OutputSupervisor | null;
+  droppedBase: number;
+  droppedLast: number;
+}
+
+export interface ActiveSession {
+  id: string;
+  owner: StreamOwner;
+  plan: PlanId | null;
+  title: string;
+  source: 'browser' | 'obs';
+  status: StreamSession['status'];
+  reason: string | null;
+  startedAt: Date;
+  settings: StreamSettingsSnapshot;
+  relayKey: string;
+  destinations: ActiveDestination[];
+  ingest: (ChildHandle & { stdin: import('node:stream').Writable | null }) | null;
+  ingestMeter: HealthMeter;
+  ingestHealth: Omit<StreamHealth, 'uptimeSeconds'> | null;
+  /** When the browser's last chunk arrived (browser sessions). */
+  lastChunkAt: number;
+  /** The relay's byte count of an OBS publisher at the last tick, for its bitrate. */
+  lastInBytes: { bytes: number; at: number } | null;
+  liveSince: number | null;
+  recorder: { child: ChildHandle; path: string } | null;
+  timers: NodeJS.Timeout[];
+  stopping: Promise<void> | null;
+  listeners: Set<(session: StreamSession) => void>;
+}
+
+export const DEFAULT_SETTINGS_SNAPSHOT: StreamSettingsSnapshot = {
+  resolution: '1080p',
+  bitrateKbps: 6000,
+  fps: 60,
+  encoder: 'x264',
+  format: 'flv',
+};
+
+export function settingsSnapshotOf(stream: StreamSettings): StreamSettingsSnapshot {
+  return {
+    resolution: stream.resolution,
+    bitrateKbps: stream.bitrate,
+    fps: stream.fps,
+    encoder: stream.encoder,
+    format: stream.format,
+  };
+}
+
+export function newActiveSession(input: {
+  id: string;
+  owner: StreamOwner;
+  plan: PlanId | null;
+  title: string;
+  source: 'browser' | 'obs';
+  settings: StreamSettingsSnapshot;
+  relayKey: string;
+  destinations: LiveDestination[];
+}): ActiveSession {
+  return {
+    ...input,
+    status: 'starting',
+    reason: null,
+    startedAt: new Date(),
+    destinations: input.destinations.map((info) => ({
+      info,
+      supervisor: null,
+      droppedBase: 0,
+      droppedLast: 0,
+    })),
+    ingest: null,
+    ingestMeter: new HealthMeter(),
+    ingestHealth: null,
+    lastChunkAt: Date.now(),
+    lastInBytes: null,
+    liveSince: null,
+    recorder: null,
+    timers: [],
+    stopping: null,
+    listeners: new Set(),
+  };
+}
+
+/** Dropped frames over every run of a destination (each restart counts from zero again). */
+export function droppedFramesOf(destination: ActiveDestination): number {
+  return destination.droppedBase + destination.droppedLast;
+}
+
+export function isOwnedBy(session: ActiveSession, owner: StreamOwner): boolean {
+  return session.owner.userId === owner.userId && session.owner.workspaceId === owner.workspaceId;
+}
+
+export function toStreamSession(session: ActiveSession): StreamSession {
+  const now = Date.now();
+  const stopped = session.status === 'ended' || session.status === 'failed';
+  return {
+    id: session.id,
+    title: session.title,
+    source: session.source,
+    status: session.status,
+    reason: session.reason,
+    startedAt: session.startedAt.toISOString(),
+    endedAt: stopped ? new Date().toISOString() : null,
+    settings: session.settings,
+    ingestHealth:
+      session.ingestHealth && session.liveSince !== null && !stopped
+        ? { ...session.ingestHealth, uptimeSeconds: Math.round((now - session.liveSince) / 100) / 10 }
+        : null,
+    destinations: session.destinations.map((d) => {
+      const snapshot = d.supervisor?.snapshot();
+      return {
+        destinationId: d.info.id,
+        platform: d.info.platform,
+        name: d.info.name,
+        state: snapshot?.state ?? (stopped ? 'stopped' : 'idle'),
+        reason: snapshot?.reason ?? null,
+        retryInSeconds: snapshot?.retryInSeconds ?? null,
+        reconnects: snapshot?.reconnects ?? 0,
+        health: snapshot?.health ? { ...snapshot.health, droppedFrames: droppedFramesOf(d) } : null,
+      };
+    }),
+    ingestPath: session.source === 'browser' && !stopped ? STREAM_INGEST.pathFor(session.id) : null,
+  };
+}
+
+export const overlayOf = (session: ActiveSession): ReturnType<LiveOverlay> =>
+  new Map(
+    session.destinations.map((d) => {
+      const snapshot = d.supervisor?.snapshot();
+      return [
+        d.info.id,
+        {
+          state: snapshot?.state ?? 'idle',
+          reconnects: snapshot?.reconnects ?? 0,
+          droppedFrames: droppedFramesOf(d),
+        },
+      ];
+    }),
+  );
+
+/** The figures of every destination that is live now, as rows for the analytics charts. */
+export function samplesOf(session: ActiveSession, now: number): SampleInput[] {
+  const t = Math.round((now - session.startedAt.getTime()) / 100) / 10;
+  return session.destinations.flatMap((destination) => {
+    const snapshot = destination.supervisor?.snapshot();
+    if (!snapshot?.health || snapshot.state !== 'live') return [];
+    return [
+      {
+        sessionId: session.id,
+        destinationId: destination.info.id,
+        t,
+        bitrateKbps: snapshot.health.bitrateKbps,
+        fps: snapshot.health.fps,
+        droppedFrames: droppedFramesOf(destination),
+      },
+    ];
+  });
+}
+
+export function finishedDestinationsOf(session: ActiveSession): FinishedDestination[] {
+  return session.destinations.map((d) => {
+    const snapshot = d.supervisor?.snapshot();
+    return {
+      destinationId: d.info.id,
+      finalState: snapshot?.state ?? 'stopped',
+      reason: snapshot?.reason ?? null,
+      reconnects: snapshot?.reconnects ?? 0,
+      droppedFrames: droppedFramesOf(d),
+    };
+  });
+}
