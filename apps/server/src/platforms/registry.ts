@@ -6,6 +6,7 @@ import { facebookEngagement } from './facebook/facebook.engagement';
 import { instagramConnector } from './instagram/instagram.connector';
 import { instagramEngagement } from './instagram/instagram.engagement';
 import { linkedinConnector } from './linkedin/linkedin.connector';
+import { linkedinEngagement } from './linkedin/linkedin.engagement';
 import { mastodonConnector } from './mastodon/mastodon.connector';
 import { mastodonEngagement } from './mastodon/mastodon.engagement';
 import { threadsConnector } from './threads/threads.connector';
@@ -51,7 +52,7 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
     },
     engagement: instagramEngagement,
   },
-  linkedin: linkedinConnector,
+  linkedin: { ...linkedinConnector, engagement: linkedinEngagement },
   mastodon: { ...mastodonConnector, engagement: mastodonEngagement },
   threads: threadsConnector,
   tiktok: tiktokConnector,
