@@ -300,6 +300,13 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
     await expect(rowA.getByText('Live', { exact: true })).toBeVisible();
     await expect(rowB.getByText('Live', { exact: true })).toBeVisible();
 
+    // Leaving the studio would end the stream: it asks first, and Stay live keeps everything going.
+    await page.getByRole('main').getByRole('link', { name: 'Analytics' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave the studio?' });
+    await leave.getByRole('button', { name: 'Stay live' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/streaming$/);
+
     const endAt = Date.now();
     await page.getByRole('button', { name: 'End Stream' }).click();
     await expect(page.getByRole('button', { name: 'Go Live' })).toBeVisible({ timeout: 20_000 });

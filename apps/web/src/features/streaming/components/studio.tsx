@@ -24,6 +24,7 @@ import { formatDuration } from '../format';
 import { useBroadcast } from '../hooks/use-broadcast';
 import { type StudioSceneNeeds, useStudioMedia } from '../hooks/use-studio-media';
 import { DestinationsPanel } from './destinations-panel';
+import { LeaveLiveGuard } from './leave-live-dialog';
 import { ObsPanel } from './obs-panel';
 import { PlatformsList } from './platforms-list';
 import { ScenesPanel } from './scenes-panel';
@@ -359,6 +360,7 @@ export function Studio({
         </aside>
       </div>
       <SetupDialog platform={platform} onClose={() => setPlatform(null)} />
+      <LeaveLiveGuard isSending={phase === 'connecting' || phase === 'live'} />
     </div>
   );
 }

@@ -87,6 +87,10 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
     mixerRef.current?.setScreenAudio(scene.hasScreen ? sourcesRef.current.screen : null);
   }, [scene]);
 
+  // Read by `acquire` without making it change identity (which would re-run the studio's capture effect).
+  const togglesRef = useRef({ isMuted, isCameraOff });
+  togglesRef.current = { isMuted, isCameraOff };
+
   useEffect(() => {
     mixerRef.current?.setMuted(isMuted);
     for (const track of sourcesRef.current.microphone?.getAudioTracks() ?? []) track.enabled = !isMuted;
@@ -139,8 +143,12 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
             stopStream(stream);
             return false;
           }
-          if (source === 'camera') for (const track of stream.getVideoTracks()) track.enabled = !isCameraOff;
-          if (source === 'microphone') for (const track of stream.getAudioTracks()) track.enabled = !isMuted;
+          if (source === 'camera') {
+            for (const track of stream.getVideoTracks()) track.enabled = !togglesRef.current.isCameraOff;
+          }
+          if (source === 'microphone') {
+            for (const track of stream.getAudioTracks()) track.enabled = !togglesRef.current.isMuted;
+          }
           for (const track of stream.getTracks()) {
             track.addEventListener('ended', () => {
               if (sourcesRef.current[source] === stream) attach(source, null);
@@ -157,7 +165,7 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
       }
       return isComplete;
     },
-    [attach, devices.cameraId, devices.microphoneId, isCameraOff, isMuted],
+    [attach, devices.cameraId, devices.microphoneId],
   );
 
   /** The composed video and mixed audio, for the recorder. */
