@@ -77,6 +77,11 @@ type ClaimedTarget = Pick<
   'id' | 'postId' | 'platform' | 'accountId' | 'attempts' | 'attemptStartedAt'
 >;
 
+/** The claimed target with what the platform call needs of its post (read by the claim itself). */
+type ClaimedWithPost = ClaimedTarget & {
+  post: { content: string; overrides: Record<string, string>; workspaceId: string; hasMedia: boolean };
+};
+
 export interface PublishingEngine {
   /** (Re)sends the jobs of a post's pending targets after it was created, edited, moved or restored. */
   schedulePost(postId: string): Promise<void>;
@@ -195,14 +200,10 @@ export function createPublishingEngine(deps: {
     }
   }
 
-  async function callPlatform(target: ClaimedTarget): Promise<void> {
+  async function callPlatform(target: ClaimedWithPost): Promise<void> {
     const platform = target.platform as PlatformId;
-    const [post] = await db
-      .select({ content: posts.content, overrides: posts.overrides, workspaceId: posts.workspaceId })
-      .from(posts)
-      .where(eq(posts.id, target.postId))
-      .limit(1);
-    if (!post || !target.accountId) {
+    const { post } = target;
+    if (!target.accountId) {
       await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.noAccount(platform) });
       return;
     }
@@ -212,7 +213,7 @@ export function createPublishingEngine(deps: {
     let published: PublishedPost;
     try {
       const connector = connectorFor(platform);
-      const media = await loadPublishMedia(db, config, post.workspaceId, target.postId);
+      const media = post.hasMedia ? await loadPublishMedia(db, config, post.workspaceId, target.postId) : [];
       published = await capFor(platform).run(() =>
         withFreshCredentials(db, config, accountId, (credentials) =>
           connector.publish({ settings: connectorSettings(config, platform) }, credentials, {
@@ -258,7 +259,7 @@ export function createPublishingEngine(deps: {
   }
 
   /** Holds the target if it came due too long ago, fails it if it has no account, else claims it. */
-  async function claim(targetId: string): Promise<ClaimedTarget | undefined> {
+  async function claim(targetId: string): Promise<ClaimedWithPost | undefined> {
     const now = new Date();
     const staleBefore = new Date(now.getTime() - staleMs);
     // The common case in one statement (one round trip, one commit): claim the target if it is due, not stale
@@ -279,7 +280,9 @@ export function createPublishingEngine(deps: {
         where id in (select post_id from claimed) and status not in ('publishing', 'draft')
         returning id
       )
-      select * from claimed`);
+      select c.*, p.content, p.overrides, p.workspace_id,
+             exists (select 1 from post_media pm where pm.post_id = c.post_id) as has_media
+      from claimed c join ${posts} p on p.id = c.post_id`);
     const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
     if (row) {
       return {
@@ -289,6 +292,12 @@ export function createPublishingEngine(deps: {
         accountId: row.account_id === null ? null : String(row.account_id),
         attempts: Number(row.attempts),
         attemptStartedAt: new Date(row.attempt_started_at as string | Date),
+        post: {
+          content: String(row.content),
+          overrides: (row.overrides ?? {}) as Record<string, string>,
+          workspaceId: String(row.workspace_id),
+          hasMedia: row.has_media === true,
+        },
       };
     }
     // Not claimable: hold it if it came due too long ago, fail it if it never had an account (one statement;

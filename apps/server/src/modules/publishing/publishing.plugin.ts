@@ -1,6 +1,9 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import type { Config } from '../../config/env';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import * as schema from '../../db/schema/index';
 import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { registerPublishingJobs } from '../../jobs/publish-target.job';
 import {
@@ -9,6 +12,9 @@ import {
   type EngineOptions,
   type PublishingEngine,
 } from './publishing.engine';
+
+/** Connections of a PostgreSQL worker's own publishing pool. */
+const WORKER_POOL_SIZE = 20;
 
 export interface PublishingOptions {
   /**
@@ -41,12 +47,27 @@ export function createPublishing(deps: {
     ...(config.publishMaxConcurrency ? { maxConcurrency: config.publishMaxConcurrency } : {}),
     ...deps.options?.engine,
   };
-  const engine = createPublishingEngine({ db: database.db, config, queue, log, options: engineOptions });
+  // PostgreSQL workers publish through a pool of their own, so a burst of due posts neither starves the API's
+  // queries nor waits behind them.
+  const workerPool =
+    runWorkers && database.driver === 'postgres' && config.databaseUrl
+      ? new pg.Pool({
+          connectionString: config.databaseUrl,
+          max: WORKER_POOL_SIZE,
+          application_name: 'relaycast-publish',
+        })
+      : undefined;
+  workerPool?.on('error', () => {});
+  const db = workerPool ? (drizzle({ client: workerPool, schema }) as unknown as Db) : database.db;
+  const engine = createPublishingEngine({ db, config, queue, log, options: engineOptions });
   registerPublishingJobs(queue, engine, engineOptions);
   return {
     engine,
     queue,
     start: () => queue.start(),
-    stop: () => queue.stop(),
+    async stop() {
+      await queue.stop();
+      await workerPool?.end();
+    },
   };
 }
