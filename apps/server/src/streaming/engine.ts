@@ -104,10 +104,8 @@ export class StreamEngine {
     mkdirSync(this.recordingsDir, { recursive: true });
   }
 
-  /** Closes streams a previous run left open, then starts the relay when the configuration enables it. */
+  /** Starts the relay when the configuration enables it, then closes streams a previous run left open. */
   static async create(options: StreamEngineOptions): Promise<StreamEngine> {
-    const stale = await closeStaleSessions(options.db);
-    if (stale > 0) options.log.warn({ count: stale }, 'closed streams left open by a previous run');
     const { rtmp } = options.config;
     let engine: StreamEngine | undefined;
     let relay: Relay | null = null;
@@ -129,6 +127,11 @@ export class StreamEngine {
           'the RTMP relay could not start: live streaming is off (is RTMP_PORT in use?)',
         );
       }
+    }
+    // Only the process that runs the relay carries streams, so only it may close the ones a crash left open.
+    if (relay) {
+      const stale = await closeStaleSessions(options.db);
+      if (stale > 0) options.log.warn({ count: stale }, 'closed streams left open by a previous run');
     }
     engine = new StreamEngine(options, relay);
     return engine;
