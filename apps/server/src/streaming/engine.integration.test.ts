@@ -382,4 +382,39 @@ describe('live engine with real ffmpeg', () => {
     await sink.exited;
     expect(t.app.streamEngine.activePids()).toEqual([]);
   }, 40_000);
+
+  it('gives up on a destination that keeps refusing at once, with the reason, while the stream goes on', async () => {
+    const destinations = (await ada.get('/api/streaming/destinations')).json() as {
+      destinations: { id: string; enabled: boolean }[];
+    };
+    const first = destinations.destinations.find((d) => d.enabled);
+    // Nothing listens there: every attempt fails within milliseconds, like a platform refusing a bad key.
+    const closedPort = await freePort();
+    await ada.send('PATCH', `/api/streaming/destinations/${first!.id}`, {
+      rtmpUrl: `rtmp://127.0.0.1:${closedPort}/app`,
+    });
+    const { streamKey } = (await ada.get('/api/streaming/ingest')).json() as { streamKey: string };
+    // The previous test ended a stream on the current key, which keeps it paused for a minute: use a new one.
+    const rotated = (await ada.send('POST', '/api/streaming/ingest/rotate')).json() as { streamKey: string };
+    expect(rotated.streamKey).not.toBe(streamKey);
+    const obsDone = publishLikeObs(
+      `rtmp://127.0.0.1:${t.app.streamEngine.relay?.port}/live/${rotated.streamKey}`,
+      30,
+    );
+    await waitFor(
+      async () => (await live())?.destinations[0]?.state === 'failed',
+      20_000,
+      'the destination to give up',
+    );
+    const status = await live();
+    expect(status?.status).toBe('live');
+    expect(status?.destinations[0]).toMatchObject({
+      state: 'failed',
+      reason: 'The platform refused the connection (check the RTMP URL).',
+      reconnects: 2,
+    });
+    await ada.send('POST', `/api/streaming/sessions/${status?.id}/stop`);
+    await obsDone;
+    expect(t.app.streamEngine.activePids()).toEqual([]);
+  }, 40_000);
 });
