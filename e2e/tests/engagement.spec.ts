@@ -113,3 +113,12 @@ test('shows the failure toast and a Retry when the metrics cannot be loaded', as
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(card(page, 'Total Likes')).toBeVisible();
 });
+
+test('axe: the engagement page in dark mode, cards and empty inbox', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAsNewUser(page, 'Dee Dark');
+  await page.goto('/engagement');
+  await expect(card(page, 'Response Rate')).toContainText('No inbound items in this period');
+  await expect(page.getByText('Nothing here yet.', { exact: false })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

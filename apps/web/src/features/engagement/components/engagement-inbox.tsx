@@ -68,7 +68,7 @@ export function EngagementInbox({ userId }: { userId: string }) {
           ) : items.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               Nothing here yet. Comments, mentions and messages from your{' '}
-              <Link to="/connected-accounts" className="text-primary underline-offset-4 hover:underline">
+              <Link to="/connected-accounts" className="text-primary underline underline-offset-4">
                 connected accounts
               </Link>{' '}
               appear here; Refresh reads them now.
