@@ -261,6 +261,12 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
       streamKey: 'sinkBkey0002',
       name: 'Sink B',
     });
+    // A platform that is down: nothing listens on this port. It must fail on its own, never the others.
+    await addDestination(page, 'Custom RTMP', {
+      rtmpUrl: `rtmp://127.0.0.1:${await freePort()}/app`,
+      streamKey: 'downKey0003',
+      name: 'Down platform',
+    });
     for (const sink of sinks) await sink.start();
 
     // The camera preview runs before going live.
@@ -274,6 +280,8 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
     const rowB = rows.getByRole('listitem').filter({ hasText: 'Sink B' });
     await expect(rowA.getByText('Live', { exact: true })).toBeVisible({ timeout: 45_000 });
     await expect(rowB.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
+    const rowDown = rows.getByRole('listitem').filter({ hasText: 'Down platform' });
+    await expect(rowDown.getByText(/^(Retrying|Failed)$/)).toBeVisible({ timeout: 15_000 });
     const liveAt = Date.now();
     await expect(page.getByRole('button', { name: 'End Stream' })).toBeVisible();
     await expect(platformButton(page, 'Twitch')).toBeDisabled();
@@ -347,9 +355,14 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
     await page.goto('/stream-analytics');
     const detail = page.getByRole('region', { name: /Live stream|Untitled stream/ });
     await expect(page.getByRole('navigation', { name: 'Streams' }).getByRole('button')).toHaveCount(1);
-    await expect(page.getByRole('img', { name: 'Bitrate over time for Sink A, Sink B' })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: /^Bitrate over time for (?=.*Sink A)(?=.*Sink B)/ }),
+    ).toBeVisible();
     await expect(detail.getByRole('row', { name: /Sink A Stopped \d[\d,]* kbps/ })).toBeVisible();
     await expect(detail.getByRole('row', { name: /Sink B Stopped \d[\d,]* kbps/ })).toBeVisible();
+    await expect(
+      detail.getByRole('row', { name: /^Down platform (Failed|Retrying|Stopped) – –/ }),
+    ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
     for (const sink of sinks) await sink.stop();
