@@ -12,6 +12,7 @@ import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { consent, fakeSettings } from '../../platforms/testing/connector-kit';
 import { s256 } from '../../platforms/testing/oauth-fake';
 import { type Member, signedInMember } from '../posts/posts.test-support';
+import { sweepInboxes } from './engagement.sync';
 import { insertAccount } from './engagement.test-support';
 
 /** The inbox filled from a platform fake through the real connector: once per item, whatever the syncs. */
@@ -176,5 +177,24 @@ describe('inbox sync', () => {
     expect(after.responseRate).toBeCloseTo(33.3, 1);
     expect(after.comments).toBe(1);
     expect(fake.server.violations).toEqual([]);
+  });
+
+  it('the background sweep syncs due accounts once, even when two sweeps run at the same time', async () => {
+    await t.db
+      .update(inboxSyncState)
+      .set({ nextSyncAt: new Date(Date.now() - 1_000), failures: 0 })
+      .where(eq(inboxSyncState.accountId, accountId));
+    seeded.addMention({ text: 'Seen by the sweep', kind: 'comment', inReplyToId: '777' });
+    const before = fake.server.received('GET', '/api/v1/notifications').length;
+    const log = t.app.log;
+    await Promise.all([sweepInboxes(t.db, t.config, log), sweepInboxes(t.db, t.config, log)]);
+    // One of the two claimed the account; the other found nothing due.
+    expect(fake.server.received('GET', '/api/v1/notifications').length).toBe(before + 1);
+    const rows = await t.db.select().from(inboxItems).where(eq(inboxItems.text, 'Seen by the sweep'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.postId).toBe(postId);
+    const [state] = await t.db.select().from(inboxSyncState).where(eq(inboxSyncState.accountId, accountId));
+    expect(state!.nextSyncAt.getTime()).toBeGreaterThan(Date.now());
+    expect(state!.claimedUntil).toBeNull();
   });
 });

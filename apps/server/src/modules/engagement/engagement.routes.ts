@@ -23,8 +23,11 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
-  const stopSweep = startInboxSweep(db, config, app.log);
-  app.addHook('onClose', async () => stopSweep());
+  // Background inbox syncs run in worker processes (ROLE=worker or all); an API-only process only serves Refresh.
+  if (config.role !== 'api') {
+    const stopSweep = startInboxSweep(db, config, app.log);
+    app.addHook('onClose', async () => stopSweep());
+  }
 
   app.post(
     '/api/engagement/actions',
