@@ -386,3 +386,37 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('a planned stream opens in the studio with its title and its own destinations', async ({ page }) => {
+  await openStudio(page);
+  const created: { id: string }[] = [];
+  for (const name of ['Morning show', 'Backup feed']) {
+    const response = await page.request.post('/api/streaming/destinations', {
+      data: { platform: 'custom', name, rtmpUrl: 'rtmp://127.0.0.1:1/app', streamKey: `${name}-key` },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    created.push(await response.json());
+  }
+  const plan = await page.request.post('/api/scheduled-streams', {
+    data: {
+      title: 'Launch day live',
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      timezone: 'Europe/Paris',
+      destinationIds: [created[1]?.id],
+    },
+  });
+  expect(plan.ok(), await plan.text()).toBe(true);
+  const { id } = await plan.json();
+
+  await page.goto(`/streaming?plan=${id}`);
+  await expect(page.getByText('Planned stream loaded: Launch day live.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Stream title' })).toHaveValue('Launch day live');
+  // The plan's choice applies to this stream only: the saved ticks are left alone.
+  await expect(page.getByRole('checkbox', { name: 'Stream to Backup feed' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Stream to Morning show' })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'Stream to Backup feed' }).uncheck();
+  await expect(page.getByRole('checkbox', { name: 'Stream to Backup feed' })).not.toBeChecked();
+  await page.goto('/streaming');
+  await expect(page.getByRole('checkbox', { name: 'Stream to Morning show' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Stream to Backup feed' })).toBeChecked();
+});
