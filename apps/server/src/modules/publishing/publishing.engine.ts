@@ -1,6 +1,6 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
-import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -77,6 +77,16 @@ type ClaimedTarget = Pick<
   'id' | 'postId' | 'platform' | 'accountId' | 'attempts' | 'attemptStartedAt'
 >;
 
+/** How an attempt ended: the target's new state. */
+interface AttemptEnd {
+  status: 'published' | 'failed' | 'retrying' | 'unconfirmed';
+  lastError: string | null;
+  platformPostId?: string;
+  url?: string;
+  publishedAt?: Date;
+  dueAt?: Date;
+}
+
 /** The claimed target with what the platform call needs of its post (read by the claim itself). */
 type ClaimedWithPost = ClaimedTarget & {
   post: { content: string; overrides: Record<string, string>; workspaceId: string; hasMedia: boolean };
@@ -142,22 +152,33 @@ export function createPublishingEngine(deps: {
   }
 
   /** Ends an attempt, only if this process still holds the target. */
-  async function finish(
-    targetId: string,
-    values: Partial<typeof postTargets.$inferInsert>,
-  ): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .update(postTargets)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'publishing')))
-        .returning({ postId: postTargets.postId });
-      await recomputePostStatuses(
-        tx,
-        rows.map((row) => row.postId),
-      );
-      return rows.length > 0;
-    });
+  async function finish(targetId: string, values: AttemptEnd): Promise<boolean> {
+    const now = new Date();
+    // The post alone (its only target) takes the status the sum gives one target; in the same statement, so
+    // the common case is one round trip. A post with several targets is summed under its row lock instead.
+    const alone = sumTargetStatuses([values.status]) ?? 'scheduled';
+    const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+    const result = await db.execute<{ post_id: string; siblings: number }>(sql`
+      with ended as (
+        update ${postTargets} t
+        set status = ${values.status}, last_error = ${values.lastError ?? null},
+            platform_post_id = coalesce(${values.platformPostId ?? null}, t.platform_post_id),
+            url = coalesce(${values.url ?? null}, t.url),
+            published_at = coalesce(${iso(values.publishedAt)}::timestamptz, t.published_at),
+            due_at = coalesce(${iso(values.dueAt)}::timestamptz, t.due_at),
+            updated_at = ${now.toISOString()}::timestamptz
+        where t.id = ${targetId} and t.status = 'publishing'
+        returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings
+      ), summed as (
+        update ${posts} set status = ${alone}
+        where id in (select post_id from ended where siblings = 1) and status <> 'draft'
+        returning id
+      )
+      select post_id, siblings from ended`);
+    const [row] = (result as unknown as { rows: { post_id: string; siblings: number }[] }).rows;
+    if (!row) return false;
+    if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
+    return true;
   }
 
   /**
