@@ -1,6 +1,7 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
 import { blueskyConnector } from './bluesky/bluesky.connector';
+import { blueskyEngagement } from './bluesky/bluesky.engagement';
 import { facebookConnector } from './facebook/facebook.connector';
 import { facebookEngagement } from './facebook/facebook.engagement';
 import { instagramConnector } from './instagram/instagram.connector';
@@ -21,7 +22,7 @@ import { youtubeConnector } from './youtube/youtube.connector';
  * what it can do from `capabilities`: no `if (platform === …)` outside `platforms/`.
  */
 const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
-  bluesky: blueskyConnector,
+  bluesky: { ...blueskyConnector, engagement: blueskyEngagement },
   facebook: {
     ...facebookConnector,
     capabilities: {
