@@ -93,6 +93,8 @@ export class RtmpSink {
 
 export interface StreamProbe {
   codec: string;
+  /** The first packet's timestamp. */
+  start: number;
   /** Seconds between the first and the last packet. */
   span: number;
   packets: number;
@@ -132,8 +134,9 @@ export function probeStreams(file: string): { video: StreamProbe | null; audio: 
       .split('\n')
       .map((line) => Number.parseFloat(line))
       .filter((value) => Number.isFinite(value));
-    const span = times.length > 1 ? Math.max(...times) - Math.min(...times) : 0;
-    result[kind] = { codec, span, packets: times.length };
+    const start = times.length > 0 ? Math.min(...times) : 0;
+    const span = times.length > 1 ? Math.max(...times) - start : 0;
+    result[kind] = { codec, start, span, packets: times.length };
   }
   return result;
 }
@@ -168,4 +171,36 @@ function parseVolume(text: string): number {
   const match = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(text);
   if (!match?.[1] || match[1] === '-inf') return Number.NEGATIVE_INFINITY;
   return Number.parseFloat(match[1]);
+}
+
+/**
+ * The last silence in the file's audio (ffmpeg silencedetect: under -50 dB for at least 1 s), in the file's
+ * timestamps; `end` is null when it lasts to the end of the file.
+ */
+export function lastSilence(file: string): { start: number; end: number | null } | null {
+  const output = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostats',
+      '-i',
+      file,
+      '-map',
+      '0:a:0',
+      '-af',
+      'silencedetect=noise=-50dB:d=1',
+      '-f',
+      'null',
+      '-',
+    ],
+    { encoding: 'utf8' },
+  );
+  const events = [...output.stderr.matchAll(/silence_(start|end): (-?[\d.]+)/g)].map((match) => ({
+    kind: match[1],
+    at: Number.parseFloat(match[2] ?? ''),
+  }));
+  const lastStart = events.findLastIndex((event) => event.kind === 'start');
+  const start = events[lastStart];
+  if (!start) return null;
+  return { start: start.at, end: events[lastStart + 1]?.at ?? null };
 }
