@@ -344,7 +344,12 @@ the fake never received. The driver, both workers, the fake and PostgreSQL share
 - Measured: ${date} UTC
 - Machine: ${cpus.length} CPUs (${cpus[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.platform()} ${os.release()}
 - Node ${process.version}; PostgreSQL ${postgresVersion} (local, default settings)
-- Engine settings: 4 worker loops × batch 50 per process, polling every 0.5 s, sweep every 5 s
+- Engine settings: 8 worker loops × batch 50 per process, polling every 0.5 s, sweep every 5 s
+- Load average at the end of the run: ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')} (${cpus.length} CPUs; above
+  ${cpus.length}, other work shared the machine: these figures are then a floor, not the engine's ceiling)
 
 | run | targets | publishes/s | lateness p50 | lateness p99 | worst | duplicates | lost |
 | --- | --- | --- | --- | --- | --- | --- | --- |
