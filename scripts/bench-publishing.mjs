@@ -311,7 +311,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
       steady.lost === 0 &&
       burst.throughput >= PUBLISHING_BENCH.targets.burstPerSecond &&
       steady.p99 < PUBLISHING_BENCH.targets.steadyP99Ms;
-    if (writeDocs) writeSection({ burst, steady, ok, postgresVersion });
+    if (writeDocs) writeSection({ burst, steady, postgresVersion });
     return { ok, burst, steady };
   } finally {
     await Promise.all(children.map(stopChild));
@@ -326,7 +326,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
   }
 }
 
-function writeSection({ burst, steady, ok, postgresVersion }) {
+function writeSection({ burst, steady, postgresVersion }) {
   const cpus = os.cpus();
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const row = (label, r) =>
