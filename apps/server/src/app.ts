@@ -17,6 +17,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { startReminderTimer } from './modules/stream-schedule/stream-schedule.reminders';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
+import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(publishingRoutes, { db: database.db, config, engine: publishing.engine });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
+  await app.register(streamingRoutes, { db: database.db, config });
   await app.register(accountsRoutes, { db: database.db, config, mailer });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
