@@ -27,7 +27,8 @@ test('reads the inbox, replies to a comment, and the item and the Response Rate 
   await connectX(page);
   await page.goto('/engagement');
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(page.getByText('Inbox refreshed: 3 new items')).toBeVisible();
+  // The background sweep may have fetched some of them already: what matters is the three items, once each.
+  await expect(page.getByText(/Inbox refreshed: \d new items?/)).toBeVisible();
   const inbox = page.getByRole('list', { name: 'Inbox items' });
   await expect(inbox.getByRole('listitem')).toHaveCount(3);
   // Newest first.
