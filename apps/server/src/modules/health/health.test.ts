@@ -24,6 +24,8 @@ describe('GET /api/health on a broken database', () => {
     const testDb = await createTestDatabase();
     const t = await createTestApp({ database: testDb.database });
     try {
+      // The server is up (its job queue started) before the database goes away.
+      await t.app.ready();
       await testDb.database.close();
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
