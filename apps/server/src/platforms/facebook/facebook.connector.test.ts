@@ -62,6 +62,8 @@ describe('Facebook Pages connector', () => {
       'read_insights',
       'business_management',
       'publish_video',
+      'pages_read_user_content',
+      'pages_messaging',
     ]);
     expect(url.searchParams.has('code_challenge')).toBe(false);
     expect(ctx.settings.redirectUri).toBe(redirectUri);

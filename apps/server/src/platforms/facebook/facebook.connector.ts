@@ -4,7 +4,7 @@ import {
   facebookLoginUrl,
   listManagedPages,
 } from '../meta/facebook-login';
-import { graphRequest } from '../meta/graph';
+import { graphRequest, listGraphPosts } from '../meta/graph';
 import {
   type AccountCredentials,
   type CallContext,
@@ -30,6 +30,9 @@ const SCOPES = [
   'read_insights',
   'business_management',
   'publish_video',
+  // The engagement inbox: comments by others on the Page's posts, and Messenger conversations.
+  'pages_read_user_content',
+  'pages_messaging',
 ] as const;
 
 function api(ctx: CallContext): string {
@@ -178,28 +181,16 @@ export const facebookConnector: Connector = {
 
   async listRecentPosts(ctx, credentials, since) {
     const { pageId, token } = pageOf(credentials);
-    const answer = await graphRequest<{ data?: PagePost[] }>(ctx, {
-      url: `${api(ctx)}/${pageId}/posts`,
-      token,
-      query: {
-        fields: 'id,message,created_time,permalink_url',
-        since: Math.floor(since.getTime() / 1000),
-        limit: 50,
-      },
-    });
-    return (
-      (answer.body.data ?? [])
-        .map(
-          (post): RecentPost => ({
-            platformPostId: post.id,
-            url: post.permalink_url ?? facebookPostUrl(post.id),
-            text: post.message ?? '',
-            createdAt: new Date(post.created_time),
-          }),
-        )
-        // created_time has whole seconds.
-        .filter((post) => post.createdAt.getTime() >= Math.floor(since.getTime() / 1000) * 1000)
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    return listGraphPosts<PagePost>(
+      ctx,
+      { url: `${api(ctx)}/${pageId}/posts`, token, fields: 'id,message,created_time,permalink_url' },
+      since,
+      (post) => ({
+        platformPostId: post.id,
+        url: post.permalink_url ?? facebookPostUrl(post.id),
+        text: post.message ?? '',
+        createdAt: new Date(post.created_time),
+      }),
     );
   },
 };
