@@ -11,7 +11,6 @@ import {
   type Connector,
   PlatformError,
   type PublishRequest,
-  type RecentPost,
 } from '../types';
 
 /**

@@ -4,7 +4,14 @@ import {
   facebookLoginUrl,
   listManagedPages,
 } from '../meta/facebook-login';
-import { DEFAULT_POLL, graphRequest, type PollOptions, pollUntil } from '../meta/graph';
+import {
+  DEFAULT_POLL,
+  graphPermalink,
+  graphRequest,
+  listGraphPosts,
+  type PollOptions,
+  pollUntil,
+} from '../meta/graph';
 import {
   type AccountCredentials,
   type CallContext,
@@ -107,16 +114,8 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     token: string,
     username?: string,
   ): Promise<string> {
-    try {
-      const answer = await graphRequest<{ permalink?: string }>(ctx, {
-        url: `${api(ctx)}/${mediaId}`,
-        token,
-        query: { fields: 'permalink' },
-      });
-      if (answer.body.permalink) return answer.body.permalink;
-    } catch {
-      // The post is live; a failed permalink read must not turn it into a failure.
-    }
+    const permalink = await graphPermalink(ctx, `${api(ctx)}/${mediaId}`, token);
+    if (permalink) return permalink;
     return username ? `https://www.instagram.com/${username}/` : 'https://www.instagram.com/';
   }
 
@@ -237,27 +236,17 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
 
     async listRecentPosts(ctx, credentials, since): Promise<RecentPost[]> {
       const { igUserId, token } = accountOf(credentials);
-      const answer = await graphRequest<{
-        data?: { id: string; caption?: string; timestamp: string; permalink?: string }[];
-      }>(ctx, {
-        url: `${api(ctx)}/${igUserId}/media`,
-        token,
-        query: {
-          fields: 'id,caption,timestamp,permalink',
-          since: Math.floor(since.getTime() / 1000),
-          limit: 50,
-        },
-      });
-      const sinceSecond = Math.floor(since.getTime() / 1000) * 1000;
-      return (answer.body.data ?? [])
-        .map((media) => ({
+      return listGraphPosts<{ id: string; caption?: string; timestamp: string; permalink?: string }>(
+        ctx,
+        { url: `${api(ctx)}/${igUserId}/media`, token, fields: 'id,caption,timestamp,permalink' },
+        since,
+        (media) => ({
           platformPostId: media.id,
           url: media.permalink ?? 'https://www.instagram.com/',
           text: media.caption ?? '',
           createdAt: new Date(media.timestamp),
-        }))
-        .filter((post) => post.createdAt.getTime() >= sinceSecond)
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+        }),
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import { type ErrorDescription, type PlatformRequest, type PlatformResponse, platformRequest } from '../http';
 import { sleep } from '../media';
-import { type CallContext, PlatformError } from '../types';
+import { type CallContext, PlatformError, type RecentPost } from '../types';
 
 /**
  * What the three Meta connectors (Facebook Pages, Instagram, Threads) share: reading the Graph API's error body,
@@ -148,4 +148,47 @@ export async function pollUntil(
     });
     interval = Math.min(interval * 2, options.maxIntervalMs);
   }
+}
+
+/**
+ * A published object's `permalink` field, or undefined when the read fails or the field is absent: the post is
+ * live either way, so a failed permalink read must not turn it into a failure.
+ */
+export async function graphPermalink(
+  ctx: CallContext,
+  url: string,
+  token: string,
+): Promise<string | undefined> {
+  try {
+    const answer = await graphRequest<{ permalink?: string }>(ctx, {
+      url,
+      token,
+      query: { fields: 'permalink' },
+    });
+    return answer.body.permalink || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Recent posts from a Graph edge (`/{id}/media`, `/{id}/threads`, `/{id}/posts`): at most 50 since `since`, mapped
+ * with `toPost`, newest first. The edge's timestamps have whole seconds, so `since` is compared to the second.
+ */
+export async function listGraphPosts<T>(
+  ctx: CallContext,
+  edge: { url: string; token: string; fields: string },
+  since: Date,
+  toPost: (item: T) => RecentPost,
+): Promise<RecentPost[]> {
+  const answer = await graphRequest<{ data?: T[] }>(ctx, {
+    url: edge.url,
+    token: edge.token,
+    query: { fields: edge.fields, since: Math.floor(since.getTime() / 1000), limit: 50 },
+  });
+  const sinceSecond = Math.floor(since.getTime() / 1000) * 1000;
+  return (answer.body.data ?? [])
+    .map(toPost)
+    .filter((post) => post.createdAt.getTime() >= sinceSecond)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }

@@ -1,4 +1,11 @@
-import { DEFAULT_POLL, graphRequest, type PollOptions, pollUntil } from '../meta/graph';
+import {
+  DEFAULT_POLL,
+  graphPermalink,
+  graphRequest,
+  listGraphPosts,
+  type PollOptions,
+  pollUntil,
+} from '../meta/graph';
 import { clientCredentials } from '../oauth';
 import {
   type AccountCredentials,
@@ -115,16 +122,8 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
   }
 
   async function permalinkOf(ctx: CallContext, credentials: AccountCredentials, id: string): Promise<string> {
-    try {
-      const answer = await graphRequest<{ permalink?: string }>(ctx, {
-        url: `${urlsOf(ctx).api}/${id}`,
-        token: credentials.accessToken,
-        query: { fields: 'permalink' },
-      });
-      if (answer.body.permalink) return answer.body.permalink;
-    } catch {
-      // The post is live; a failed permalink read must not turn it into a failure.
-    }
+    const permalink = await graphPermalink(ctx, `${urlsOf(ctx).api}/${id}`, credentials.accessToken);
+    if (permalink) return permalink;
     const username = credentials.meta.username;
     return username ? `https://www.threads.net/@${username}` : 'https://www.threads.net/';
   }
@@ -258,27 +257,21 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
     publish,
 
     async listRecentPosts(ctx, credentials, since): Promise<RecentPost[]> {
-      const answer = await graphRequest<{
-        data?: { id: string; text?: string; timestamp: string; permalink?: string }[];
-      }>(ctx, {
-        url: `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads`,
-        token: credentials.accessToken,
-        query: {
+      return listGraphPosts<{ id: string; text?: string; timestamp: string; permalink?: string }>(
+        ctx,
+        {
+          url: `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads`,
+          token: credentials.accessToken,
           fields: 'id,text,timestamp,permalink',
-          since: Math.floor(since.getTime() / 1000),
-          limit: 50,
         },
-      });
-      const sinceSecond = Math.floor(since.getTime() / 1000) * 1000;
-      return (answer.body.data ?? [])
-        .map((thread) => ({
+        since,
+        (thread) => ({
           platformPostId: thread.id,
           url: thread.permalink ?? 'https://www.threads.net/',
           text: thread.text ?? '',
           createdAt: new Date(thread.timestamp),
-        }))
-        .filter((thread) => thread.createdAt.getTime() >= sinceSecond)
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+        }),
+      );
     },
   };
 }
