@@ -5,12 +5,14 @@ import {
   listManagedPages,
 } from '../meta/facebook-login';
 import {
+  createGraphContainer,
   DEFAULT_POLL,
   graphPermalink,
   graphRequest,
   listGraphPosts,
   type PollOptions,
   pollUntil,
+  publishGraphContainer,
 } from '../meta/graph';
 import {
   type AccountCredentials,
@@ -60,14 +62,7 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     token: string,
     fields: Record<string, unknown>,
   ): Promise<string> {
-    const answer = await graphRequest<{ id: string }>(ctx, {
-      method: 'POST',
-      url: `${api(ctx)}/${igUserId}/media`,
-      token,
-      body: { json: fields },
-      timeoutMs: 60_000,
-    });
-    return answer.body.id;
+    return createGraphContainer(ctx, `${api(ctx)}/${igUserId}/media`, token, fields);
   }
 
   async function waitUntilReady(ctx: CallContext, containerId: string, token: string) {
@@ -148,17 +143,13 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
       });
     }
     await waitUntilReady(ctx, containerId, token);
-    const published = await graphRequest<{ id: string }>(ctx, {
-      method: 'POST',
-      url: `${api(ctx)}/${igUserId}/media_publish`,
+    const postId = await publishGraphContainer(
+      ctx,
+      `${api(ctx)}/${igUserId}/media_publish`,
       token,
-      body: { json: { creation_id: containerId } },
-      sideEffect: true,
-    });
-    return {
-      platformPostId: published.body.id,
-      url: await permalinkOf(ctx, published.body.id, token, username),
-    };
+      containerId,
+    );
+    return { platformPostId: postId, url: await permalinkOf(ctx, postId, token, username) };
   }
 
   return {

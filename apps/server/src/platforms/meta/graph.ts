@@ -192,3 +192,40 @@ export async function listGraphPosts<T>(
     .filter((post) => post.createdAt.getTime() >= sinceSecond)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
+
+/**
+ * Creates a media container on a Graph edge (`/{id}/media`, `/{id}/threads`) and returns its id. Nothing is visible
+ * until the container is published, so a lost answer here is safe to retry.
+ */
+export async function createGraphContainer(
+  ctx: CallContext,
+  url: string,
+  token: string,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const answer = await graphRequest<{ id: string }>(ctx, {
+    method: 'POST',
+    url,
+    token,
+    body: { json: fields },
+    timeoutMs: 60_000,
+  });
+  return answer.body.id;
+}
+
+/** Publishes a ready container (`/{id}/media_publish`, `/{id}/threads_publish`); returns the published post's id. */
+export async function publishGraphContainer(
+  ctx: CallContext,
+  url: string,
+  token: string,
+  containerId: string,
+): Promise<string> {
+  const published = await graphRequest<{ id: string }>(ctx, {
+    method: 'POST',
+    url,
+    token,
+    body: { json: { creation_id: containerId } },
+    sideEffect: true,
+  });
+  return published.body.id;
+}

@@ -1,10 +1,12 @@
 import {
+  createGraphContainer,
   DEFAULT_POLL,
   graphPermalink,
   graphRequest,
   listGraphPosts,
   type PollOptions,
   pollUntil,
+  publishGraphContainer,
 } from '../meta/graph';
 import { clientCredentials } from '../oauth';
 import {
@@ -80,15 +82,12 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
     credentials: AccountCredentials,
     fields: Record<string, unknown>,
   ) {
-    // A container is invisible until threads_publish: a lost answer here publishes nothing, so it is retryable.
-    const answer = await graphRequest<{ id: string }>(ctx, {
-      method: 'POST',
-      url: `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads`,
-      token: credentials.accessToken,
-      body: { json: fields },
-      timeoutMs: 60_000,
-    });
-    return answer.body.id;
+    return createGraphContainer(
+      ctx,
+      `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads`,
+      credentials.accessToken,
+      fields,
+    );
   }
 
   async function waitUntilReady(ctx: CallContext, credentials: AccountCredentials, containerId: string) {
@@ -157,14 +156,13 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
       });
     }
     await waitUntilReady(ctx, credentials, containerId);
-    const published = await graphRequest<{ id: string }>(ctx, {
-      method: 'POST',
-      url: `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads_publish`,
-      token: credentials.accessToken,
-      body: { json: { creation_id: containerId } },
-      sideEffect: true,
-    });
-    return { platformPostId: published.body.id, url: await permalinkOf(ctx, credentials, published.body.id) };
+    const postId = await publishGraphContainer(
+      ctx,
+      `${urlsOf(ctx).api}/${credentials.platformAccountId}/threads_publish`,
+      credentials.accessToken,
+      containerId,
+    );
+    return { platformPostId: postId, url: await permalinkOf(ctx, credentials, postId) };
   }
 
   return {
