@@ -1,4 +1,5 @@
-import { PlatformError, type TokenSet } from './types';
+import { type DescribeError, platformRequest } from './http';
+import { type CallContext, PlatformError, type TokenSet } from './types';
 
 /** The standard OAuth 2 token answer (RFC 6749 §5.1). */
 export interface OAuthTokenAnswer {
@@ -41,4 +42,57 @@ export function clientCredentials(settings: { clientId?: string; clientSecret?: 
 /** OAuth error answers: an invalid or revoked grant/token means the user must connect again. */
 export function isTokenError(code: unknown): boolean {
   return code === 'invalid_grant' || code === 'invalid_token' || code === 'unauthorized_client';
+}
+
+/**
+ * The authorization-code request URL (RFC 6749 §4.1.1): response_type, client_id, redirect_uri, the scopes joined
+ * by spaces and state, then the PKCE S256 challenge when there is one (RFC 7636), then any extra parameters.
+ */
+export function authorizationCodeUrl(
+  authorizeUrl: string | URL,
+  params: {
+    clientId: string;
+    redirectUri: string;
+    scopes: readonly string[];
+    state: string;
+    codeChallenge?: string;
+    extra?: Record<string, string>;
+  },
+): string {
+  const target = new URL(authorizeUrl);
+  target.searchParams.set('response_type', 'code');
+  target.searchParams.set('client_id', params.clientId);
+  target.searchParams.set('redirect_uri', params.redirectUri);
+  target.searchParams.set('scope', params.scopes.join(' '));
+  target.searchParams.set('state', params.state);
+  if (params.codeChallenge) {
+    target.searchParams.set('code_challenge', params.codeChallenge);
+    target.searchParams.set('code_challenge_method', 'S256');
+  }
+  for (const [name, value] of Object.entries(params.extra ?? {})) target.searchParams.set(name, value);
+  return target.toString();
+}
+
+/**
+ * A token request with the client credentials in the form body (`client_secret_post`, RFC 6749 §2.3.1); `name` is
+ * the platform's name for the "not configured" error.
+ */
+export async function clientSecretPostToken(
+  ctx: CallContext,
+  name: string,
+  tokenUrl: string,
+  form: Record<string, string>,
+  describe: DescribeError,
+): Promise<TokenSet> {
+  const client = clientCredentials(ctx.settings, name);
+  const { body } = await platformRequest<OAuthTokenAnswer>(
+    ctx,
+    {
+      method: 'POST',
+      url: tokenUrl,
+      body: { form: { ...form, client_id: client.clientId, client_secret: client.clientSecret } },
+    },
+    describe,
+  );
+  return tokenSetFromAnswer(body);
 }

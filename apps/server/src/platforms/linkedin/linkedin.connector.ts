@@ -1,6 +1,6 @@
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes, sleep } from '../media';
-import { clientCredentials, isTokenError, type OAuthTokenAnswer, tokenSetFromAnswer } from '../oauth';
+import { clientSecretPostToken, isTokenError } from '../oauth';
 import {
   type AccountCredentials,
   type CallContext,
@@ -75,17 +75,7 @@ export function littleText(text: string): string {
 }
 
 async function token(ctx: CallContext, form: Record<string, string>) {
-  const client = clientCredentials(ctx.settings, 'LinkedIn');
-  const { body } = await platformRequest<OAuthTokenAnswer>(
-    ctx,
-    {
-      method: 'POST',
-      url: url(ctx, 'token'),
-      body: { form: { ...form, client_id: client.clientId, client_secret: client.clientSecret } },
-    },
-    describeLinkedInError,
-  );
-  return tokenSetFromAnswer(body);
+  return clientSecretPostToken(ctx, 'LinkedIn', url(ctx, 'token'), form, describeLinkedInError);
 }
 
 function author(credentials: AccountCredentials): string {

@@ -1,6 +1,6 @@
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes, sleep } from '../media';
-import { isTokenError, type OAuthTokenAnswer, tokenSetFromAnswer } from '../oauth';
+import { authorizationCodeUrl, isTokenError, type OAuthTokenAnswer, tokenSetFromAnswer } from '../oauth';
 import {
   type AccountCredentials,
   type CallContext,
@@ -164,17 +164,13 @@ export const mastodonConnector: Connector = {
     const instance = /^https?:\/\//i.test(request.instance.url)
       ? request.instance.url
       : `https://${request.instance.url}`;
-    const target = new URL('/oauth/authorize', instance);
-    target.searchParams.set('response_type', 'code');
-    target.searchParams.set('client_id', request.instance.clientId);
-    target.searchParams.set('redirect_uri', request.redirectUri);
-    target.searchParams.set('scope', [...SCOPES, ...(request.scopes ?? [])].join(' '));
-    target.searchParams.set('state', request.state);
-    if (request.codeChallenge) {
-      target.searchParams.set('code_challenge', request.codeChallenge);
-      target.searchParams.set('code_challenge_method', 'S256');
-    }
-    return target.toString();
+    return authorizationCodeUrl(new URL('/oauth/authorize', instance), {
+      clientId: request.instance.clientId,
+      redirectUri: request.redirectUri,
+      scopes: [...SCOPES, ...(request.scopes ?? [])],
+      state: request.state,
+      codeChallenge: request.codeChallenge,
+    });
   },
 
   async exchangeCode(ctx, exchange) {

@@ -2,6 +2,7 @@ import type { DescribeError } from '../http';
 import { platformRequest } from '../http';
 import { readMediaBytes, sleep, splitBytes } from '../media';
 import {
+  authorizationCodeUrl,
   basicAuth,
   clientCredentials,
   isTokenError,
@@ -224,15 +225,13 @@ export const twitterConnector: Connector = {
 
   authorizationUrl(ctx, request) {
     if (!request.codeChallenge) throw new Error('X requires a PKCE code challenge');
-    const target = new URL(url(ctx, 'authorize'));
-    target.searchParams.set('response_type', 'code');
-    target.searchParams.set('client_id', ctx.settings.clientId ?? '');
-    target.searchParams.set('redirect_uri', request.redirectUri);
-    target.searchParams.set('scope', [...SCOPES, ...(request.scopes ?? [])].join(' '));
-    target.searchParams.set('state', request.state);
-    target.searchParams.set('code_challenge', request.codeChallenge);
-    target.searchParams.set('code_challenge_method', 'S256');
-    return target.toString();
+    return authorizationCodeUrl(url(ctx, 'authorize'), {
+      clientId: ctx.settings.clientId ?? '',
+      redirectUri: request.redirectUri,
+      scopes: [...SCOPES, ...(request.scopes ?? [])],
+      state: request.state,
+      codeChallenge: request.codeChallenge,
+    });
   },
 
   async exchangeCode(ctx, exchange) {

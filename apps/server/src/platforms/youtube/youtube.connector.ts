@@ -1,6 +1,6 @@
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes } from '../media';
-import { clientCredentials, isTokenError, type OAuthTokenAnswer, tokenSetFromAnswer } from '../oauth';
+import { authorizationCodeUrl, clientSecretPostToken, isTokenError } from '../oauth';
 import { type CallContext, type Connector, PlatformError, type RecentPost } from '../types';
 
 /**
@@ -67,17 +67,7 @@ function url(ctx: CallContext, name: 'api' | 'token' | 'authorize' | 'upload', p
 }
 
 async function token(ctx: CallContext, form: Record<string, string>) {
-  const client = clientCredentials(ctx.settings, 'YouTube');
-  const { body } = await platformRequest<OAuthTokenAnswer>(
-    ctx,
-    {
-      method: 'POST',
-      url: url(ctx, 'token'),
-      body: { form: { ...form, client_id: client.clientId, client_secret: client.clientSecret } },
-    },
-    describeYouTubeError,
-  );
-  return tokenSetFromAnswer(body);
+  return clientSecretPostToken(ctx, 'YouTube', url(ctx, 'token'), form, describeYouTubeError);
 }
 
 /** Title = first non-empty line (≤ 100 characters), description = the rest; YouTube refuses < and > in both. */
@@ -132,18 +122,14 @@ export const youtubeConnector: Connector = {
 
   authorizationUrl(ctx, request) {
     if (!request.codeChallenge) throw new Error('YouTube connects with a PKCE code challenge');
-    const target = new URL(url(ctx, 'authorize'));
-    target.searchParams.set('response_type', 'code');
-    target.searchParams.set('client_id', ctx.settings.clientId ?? '');
-    target.searchParams.set('redirect_uri', request.redirectUri);
-    target.searchParams.set('scope', [...SCOPES, ...(request.scopes ?? [])].join(' '));
-    target.searchParams.set('state', request.state);
-    target.searchParams.set('code_challenge', request.codeChallenge);
-    target.searchParams.set('code_challenge_method', 'S256');
-    target.searchParams.set('access_type', 'offline');
-    target.searchParams.set('prompt', 'consent');
-    target.searchParams.set('include_granted_scopes', 'true');
-    return target.toString();
+    return authorizationCodeUrl(url(ctx, 'authorize'), {
+      clientId: ctx.settings.clientId ?? '',
+      redirectUri: request.redirectUri,
+      scopes: [...SCOPES, ...(request.scopes ?? [])],
+      state: request.state,
+      codeChallenge: request.codeChallenge,
+      extra: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+    });
   },
 
   async exchangeCode(ctx, exchange) {
