@@ -1,10 +1,9 @@
 import { ACCOUNT_MESSAGES, blueskyConnectInputSchema } from '@relaycast/shared/accounts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/lib/toast';
 import { useConnectBluesky } from '../api/accounts';
+import { ConnectDialogForm } from './connect-dialog-form';
 
 /** Bluesky connects with the handle and an app password (never the main password). */
 export function BlueskyConnectDialog({
@@ -38,57 +37,39 @@ export function BlueskyConnectDialog({
   }
 
   return (
-    <Dialog
+    <ConnectDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title="Connect Bluesky"
       description="Use an app password from Bluesky’s Settings → Privacy and security → App passwords. It is stored encrypted."
+      problem={problem}
+      busy={connect.isPending}
+      submitLabel={connect.isPending ? 'Connecting…' : 'Connect Bluesky'}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <FormField
-          label="Handle"
-          placeholder="alice.bsky.social"
-          autoComplete="username"
-          value={handle}
-          onChange={(event) => setHandle(event.target.value)}
-        />
-        <FormField
-          label="App password"
-          type="password"
-          autoComplete="off"
-          placeholder="xxxx-xxxx-xxxx-xxxx"
-          value={appPassword}
-          onChange={(event) => setAppPassword(event.target.value)}
-        />
-        <FormField
-          label="Server (optional)"
-          placeholder="https://bsky.social"
-          inputMode="url"
-          hint="Only if your account lives on its own server (PDS). Leave empty for Bluesky."
-          value={service}
-          onChange={(event) => setService(event.target.value)}
-        />
-        {problem ? (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={connect.isPending}>
-            {connect.isPending ? 'Connecting…' : 'Connect Bluesky'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <FormField
+        label="Handle"
+        placeholder="alice.bsky.social"
+        autoComplete="username"
+        value={handle}
+        onChange={(event) => setHandle(event.target.value)}
+      />
+      <FormField
+        label="App password"
+        type="password"
+        autoComplete="off"
+        placeholder="xxxx-xxxx-xxxx-xxxx"
+        value={appPassword}
+        onChange={(event) => setAppPassword(event.target.value)}
+      />
+      <FormField
+        label="Server (optional)"
+        placeholder="https://bsky.social"
+        inputMode="url"
+        hint="Only if your account lives on its own server (PDS). Leave empty for Bluesky."
+        value={service}
+        onChange={(event) => setService(event.target.value)}
+      />
+    </ConnectDialogForm>
   );
 }

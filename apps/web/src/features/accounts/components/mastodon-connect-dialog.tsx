@@ -1,9 +1,8 @@
 import { ACCOUNT_MESSAGES, mastodonStartInputSchema } from '@relaycast/shared/accounts';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { useStartMastodon } from '../api/accounts';
+import { ConnectDialogForm } from './connect-dialog-form';
 
 /** Mastodon: the user names their instance; Relaycast registers itself there and sends them to authorize. */
 export function MastodonConnectDialog({
@@ -32,42 +31,24 @@ export function MastodonConnectDialog({
   }
 
   return (
-    <Dialog
+    <ConnectDialogForm
       open={open}
       onOpenChange={onOpenChange}
       title="Connect Mastodon"
       description="Enter the server your account lives on. You will sign in there and come back here."
+      problem={problem}
+      busy={start.isPending || start.isSuccess}
+      submitLabel={start.isPending || start.isSuccess ? 'Opening Mastodon…' : 'Continue to Mastodon'}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <FormField
-          label="Instance URL"
-          placeholder="mastodon.social"
-          inputMode="url"
-          autoComplete="url"
-          value={instanceUrl}
-          onChange={(event) => setInstanceUrl(event.target.value)}
-        />
-        {problem ? (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={start.isPending || start.isSuccess}>
-            {start.isPending || start.isSuccess ? 'Opening Mastodon…' : 'Continue to Mastodon'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <FormField
+        label="Instance URL"
+        placeholder="mastodon.social"
+        inputMode="url"
+        autoComplete="url"
+        value={instanceUrl}
+        onChange={(event) => setInstanceUrl(event.target.value)}
+      />
+    </ConnectDialogForm>
   );
 }
