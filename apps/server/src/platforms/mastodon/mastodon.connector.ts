@@ -94,8 +94,8 @@ async function uploadMedia(
   return item.id;
 }
 
-/** Status content is HTML; the reconciliation compares plain text. */
-function plainText(html: string): string {
+/** Status content is HTML; the reconciliation compares plain text, and the inbox shows it. */
+export function mastodonPlainText(html: string): string {
   return html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/p>\s*<p>/gi, '\n\n')
@@ -256,7 +256,7 @@ export const mastodonConnector: Connector = {
         (status): RecentPost => ({
           platformPostId: status.id,
           url: status.url ?? status.uri,
-          text: plainText(status.content),
+          text: mastodonPlainText(status.content),
           createdAt: new Date(status.created_at),
         }),
       )

@@ -9,7 +9,7 @@ import type {
 } from '../types';
 import { PlatformError } from '../types';
 import { checkUserGivenUrl } from '../user-given-url';
-import { describeMastodonError } from './mastodon.connector';
+import { describeMastodonError, mastodonPlainText } from './mastodon.connector';
 
 /**
  * Mastodon engagement (docs.joinmastodon.org/methods/notifications, /methods/statuses): the inbox is the
@@ -46,20 +46,6 @@ async function instanceOf(ctx: CallContext, credentials: AccountCredentials): Pr
   const raw = credentials.meta.instanceUrl;
   if (!raw) throw new PlatformError('reauthorize', 'The account has no Mastodon instance; connect it again.');
   return checkUserGivenUrl(raw, ctx.settings.allowPrivateUrls);
-}
-
-/** Status content is HTML; the inbox shows plain text. */
-export function mastodonPlainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p>/gi, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
 }
 
 function toInboxItem(notification: MastodonNotification): PlatformInboxItem | undefined {
