@@ -1,6 +1,7 @@
 import {
   exchangeForLongLivedUserToken,
   FACEBOOK_LOGIN_URLS,
+  facebookGraphApi,
   facebookLoginUrl,
   listManagedPages,
 } from '../meta/facebook-login';
@@ -34,11 +35,8 @@ const SCOPES = [
   'pages_messaging',
 ] as const;
 
-function api(ctx: CallContext): string {
-  return ctx.settings.urls.api ?? FACEBOOK_LOGIN_URLS.api;
-}
-
-function pageOf(credentials: AccountCredentials) {
+/** The connected Page and the token to call it with (the Page token, else the account token). */
+export function facebookPageOf(credentials: AccountCredentials) {
   return {
     pageId: credentials.meta.pageId ?? credentials.platformAccountId,
     token: credentials.secrets.pageToken ?? credentials.accessToken,
@@ -56,7 +54,7 @@ async function publish(
   credentials: AccountCredentials,
   request: PublishRequest,
 ): Promise<{ platformPostId: string; url: string }> {
-  const { pageId, token } = pageOf(credentials);
+  const { pageId, token } = facebookPageOf(credentials);
   const videos = request.media.filter((m) => m.kind === 'video');
   const images = request.media.filter((m) => m.kind !== 'video');
   if (!request.text.trim() && request.media.length === 0) {
@@ -71,7 +69,7 @@ async function publish(
     // The video is fetched by Facebook from its public URL and published with the description.
     const answer = await graphRequest<{ id: string }>(ctx, {
       method: 'POST',
-      url: `${api(ctx)}/${pageId}/videos`,
+      url: `${facebookGraphApi(ctx)}/${pageId}/videos`,
       token,
       body: { json: { file_url: video.publicUrl, description: request.text } },
       sideEffect: true,
@@ -85,7 +83,7 @@ async function publish(
   for (const image of images) {
     const photo = await graphRequest<{ id: string }>(ctx, {
       method: 'POST',
-      url: `${api(ctx)}/${pageId}/photos`,
+      url: `${facebookGraphApi(ctx)}/${pageId}/photos`,
       token,
       body: { json: { url: image.publicUrl, published: false } },
       timeoutMs: 60_000,
@@ -95,7 +93,7 @@ async function publish(
   const link = mediaIds.length === 0 ? URL_IN_TEXT.exec(request.text)?.[0] : undefined;
   const feed = await graphRequest<{ id: string }>(ctx, {
     method: 'POST',
-    url: `${api(ctx)}/${pageId}/feed`,
+    url: `${facebookGraphApi(ctx)}/${pageId}/feed`,
     token,
     body: {
       json: {
@@ -179,10 +177,14 @@ export const facebookConnector: Connector = {
   publish,
 
   async listRecentPosts(ctx, credentials, since) {
-    const { pageId, token } = pageOf(credentials);
+    const { pageId, token } = facebookPageOf(credentials);
     return listGraphPosts<PagePost>(
       ctx,
-      { url: `${api(ctx)}/${pageId}/posts`, token, fields: 'id,message,created_time,permalink_url' },
+      {
+        url: `${facebookGraphApi(ctx)}/${pageId}/posts`,
+        token,
+        fields: 'id,message,created_time,permalink_url',
+      },
       since,
       (post) => ({
         platformPostId: post.id,

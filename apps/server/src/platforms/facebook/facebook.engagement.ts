@@ -1,7 +1,8 @@
-import { FACEBOOK_LOGIN_URLS } from '../meta/facebook-login';
+import { facebookGraphApi } from '../meta/facebook-login';
 import { graphRequest } from '../meta/graph';
 import type { AccountCredentials, CallContext, EngagementOperations, PlatformInboxItem } from '../types';
 import { PlatformError } from '../types';
+import { facebookPageOf } from './facebook.connector';
 
 /**
  * Facebook Pages engagement through the Graph API, always with the Page token
@@ -39,17 +40,6 @@ interface Conversation {
   messages?: { data?: { id: string; message?: string; created_time: string; from?: GraphFrom }[] };
 }
 
-function api(ctx: CallContext): string {
-  return ctx.settings.urls.api ?? FACEBOOK_LOGIN_URLS.api;
-}
-
-function pageOf(credentials: AccountCredentials) {
-  return {
-    pageId: credentials.meta.pageId ?? credentials.platformAccountId,
-    token: credentials.secrets.pageToken ?? credentials.accessToken,
-  };
-}
-
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 async function send(
@@ -58,10 +48,10 @@ async function send(
   recipient: Record<string, string>,
   text: string,
 ) {
-  const { pageId, token } = pageOf(credentials);
+  const { pageId, token } = facebookPageOf(credentials);
   const { body } = await graphRequest<{ message_id?: string }>(ctx, {
     method: 'POST',
-    url: `${api(ctx)}/${pageId}/messages`,
+    url: `${facebookGraphApi(ctx)}/${pageId}/messages`,
     token,
     body: { json: { recipient, messaging_type: 'RESPONSE', message: { text } } },
     sideEffect: true,
@@ -71,12 +61,12 @@ async function send(
 
 export const facebookEngagement: EngagementOperations = {
   async listInbox(ctx, credentials, input) {
-    const { pageId, token } = pageOf(credentials);
+    const { pageId, token } = facebookPageOf(credentials);
     const feed = await graphRequest<{
       data?: FeedPost[];
       paging?: { cursors?: { after?: string }; next?: string };
     }>(ctx, {
-      url: `${api(ctx)}/${pageId}/feed`,
+      url: `${facebookGraphApi(ctx)}/${pageId}/feed`,
       token,
       query: {
         fields: `id,comments.limit(${COMMENTS_PER_POST}).order(reverse_chronological){id,message,created_time,from,permalink_url}`,
@@ -106,7 +96,7 @@ export const facebookEngagement: EngagementOperations = {
     }
     if (!input.cursor) {
       const conversations = await graphRequest<{ data?: Conversation[] }>(ctx, {
-        url: `${api(ctx)}/${pageId}/conversations`,
+        url: `${facebookGraphApi(ctx)}/${pageId}/conversations`,
         token,
         query: {
           platform: 'messenger',
@@ -141,10 +131,10 @@ export const facebookEngagement: EngagementOperations = {
 
   async like(ctx, credentials, target) {
     if (target.kind === 'message') throw new PlatformError('refuse', 'Messenger messages cannot be liked.');
-    const { token } = pageOf(credentials);
+    const { token } = facebookPageOf(credentials);
     await graphRequest(ctx, {
       method: 'POST',
-      url: `${api(ctx)}/${encodeURIComponent(target.platformItemId)}/likes`,
+      url: `${facebookGraphApi(ctx)}/${encodeURIComponent(target.platformItemId)}/likes`,
       token,
       sideEffect: true,
     });
@@ -156,10 +146,10 @@ export const facebookEngagement: EngagementOperations = {
         throw new PlatformError('refuse', 'The sender of this message is unknown.');
       return send(ctx, credentials, { id: target.authorPlatformUserId }, text);
     }
-    const { token } = pageOf(credentials);
+    const { token } = facebookPageOf(credentials);
     const { body } = await graphRequest<{ id?: string }>(ctx, {
       method: 'POST',
-      url: `${api(ctx)}/${encodeURIComponent(target.platformItemId)}/comments`,
+      url: `${facebookGraphApi(ctx)}/${encodeURIComponent(target.platformItemId)}/comments`,
       token,
       body: { json: { message: text } },
       sideEffect: true,

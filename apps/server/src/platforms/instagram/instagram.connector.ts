@@ -1,6 +1,7 @@
 import {
   exchangeForLongLivedUserToken,
   FACEBOOK_LOGIN_URLS,
+  facebookGraphApi,
   facebookLoginUrl,
   listManagedPages,
 } from '../meta/facebook-login';
@@ -53,7 +54,6 @@ function accountOf(credentials: AccountCredentials) {
 
 export function createInstagramConnector(options: { poll?: PollOptions } = {}): Connector {
   const poll = options.poll ?? DEFAULT_POLL;
-  const api = (ctx: CallContext) => ctx.settings.urls.api ?? FACEBOOK_LOGIN_URLS.api;
 
   /** Creates a container. Nothing is visible until `media_publish`, so a lost answer here is safe to retry. */
   async function createContainer(
@@ -62,7 +62,7 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     token: string,
     fields: Record<string, unknown>,
   ): Promise<string> {
-    return createGraphContainer(ctx, `${api(ctx)}/${igUserId}/media`, token, fields);
+    return createGraphContainer(ctx, `${facebookGraphApi(ctx)}/${igUserId}/media`, token, fields);
   }
 
   async function waitUntilReady(ctx: CallContext, containerId: string, token: string) {
@@ -71,7 +71,7 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
       poll,
       async () => {
         const answer = await graphRequest<{ status_code?: ContainerStatus; status?: string }>(ctx, {
-          url: `${api(ctx)}/${containerId}`,
+          url: `${facebookGraphApi(ctx)}/${containerId}`,
           token,
           query: { fields: 'status_code,status' },
         });
@@ -109,7 +109,7 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     token: string,
     username?: string,
   ): Promise<string> {
-    const permalink = await graphPermalink(ctx, `${api(ctx)}/${mediaId}`, token);
+    const permalink = await graphPermalink(ctx, `${facebookGraphApi(ctx)}/${mediaId}`, token);
     if (permalink) return permalink;
     return username ? `https://www.instagram.com/${username}/` : 'https://www.instagram.com/';
   }
@@ -145,7 +145,7 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     await waitUntilReady(ctx, containerId, token);
     const postId = await publishGraphContainer(
       ctx,
-      `${api(ctx)}/${igUserId}/media_publish`,
+      `${facebookGraphApi(ctx)}/${igUserId}/media_publish`,
       token,
       containerId,
     );
@@ -229,7 +229,11 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
       const { igUserId, token } = accountOf(credentials);
       return listGraphPosts<{ id: string; caption?: string; timestamp: string; permalink?: string }>(
         ctx,
-        { url: `${api(ctx)}/${igUserId}/media`, token, fields: 'id,caption,timestamp,permalink' },
+        {
+          url: `${facebookGraphApi(ctx)}/${igUserId}/media`,
+          token,
+          fields: 'id,caption,timestamp,permalink',
+        },
         since,
         (media) => ({
           platformPostId: media.id,

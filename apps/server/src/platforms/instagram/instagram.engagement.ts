@@ -1,6 +1,6 @@
-import { FACEBOOK_LOGIN_URLS } from '../meta/facebook-login';
+import { facebookGraphApi } from '../meta/facebook-login';
 import { graphRequest } from '../meta/graph';
-import type { AccountCredentials, CallContext, EngagementOperations, PlatformInboxItem } from '../types';
+import type { AccountCredentials, EngagementOperations, PlatformInboxItem } from '../types';
 import { PlatformError } from '../types';
 
 /**
@@ -23,10 +23,6 @@ interface IgComment {
   from?: { id: string; username?: string };
 }
 
-function api(ctx: CallContext): string {
-  return ctx.settings.urls.api ?? FACEBOOK_LOGIN_URLS.api;
-}
-
 function accountOf(credentials: AccountCredentials) {
   return {
     igUserId: credentials.meta.igUserId ?? credentials.platformAccountId,
@@ -40,14 +36,14 @@ export const instagramEngagement: EngagementOperations = {
   async listInbox(ctx, credentials, input) {
     const { igUserId, token, username } = accountOf(credentials);
     const media = await graphRequest<{ data?: { id: string; permalink?: string }[] }>(ctx, {
-      url: `${api(ctx)}/${igUserId}/media`,
+      url: `${facebookGraphApi(ctx)}/${igUserId}/media`,
       token,
       query: { fields: 'id,permalink,timestamp', limit: MEDIA_PER_SYNC },
     });
     const items: PlatformInboxItem[] = [];
     for (const post of (media.body.data ?? []).slice(0, MEDIA_PER_SYNC)) {
       const comments = await graphRequest<{ data?: IgComment[] }>(ctx, {
-        url: `${api(ctx)}/${post.id}/comments`,
+        url: `${facebookGraphApi(ctx)}/${post.id}/comments`,
         token,
         query: { fields: 'id,text,timestamp,username,from', limit: COMMENTS_PER_MEDIA },
       });
@@ -74,7 +70,7 @@ export const instagramEngagement: EngagementOperations = {
     const { token } = accountOf(credentials);
     const { body } = await graphRequest<{ id?: string }>(ctx, {
       method: 'POST',
-      url: `${api(ctx)}/${encodeURIComponent(target.platformItemId)}/replies`,
+      url: `${facebookGraphApi(ctx)}/${encodeURIComponent(target.platformItemId)}/replies`,
       token,
       body: { json: { message: text } },
       sideEffect: true,
@@ -89,7 +85,7 @@ export const instagramEngagement: EngagementOperations = {
     const { igUserId, pageId, token } = accountOf(credentials);
     const { body } = await graphRequest<{ message_id?: string }>(ctx, {
       method: 'POST',
-      url: `${api(ctx)}/${pageId ?? igUserId}/messages`,
+      url: `${facebookGraphApi(ctx)}/${pageId ?? igUserId}/messages`,
       token,
       body: { json: { recipient: { comment_id: target.platformItemId }, message: { text } } },
       sideEffect: true,

@@ -64,6 +64,11 @@ export async function exchangeForLongLivedUserToken(
   };
 }
 
+/** The Graph API base for Facebook Pages and Instagram (the configured `api` URL, else graph.facebook.com). */
+export function facebookGraphApi(ctx: CallContext): string {
+  return ctx.settings.urls.api ?? FACEBOOK_LOGIN_URLS.api;
+}
+
 export interface FacebookPage {
   id: string;
   name: string;
@@ -78,9 +83,8 @@ export async function listManagedPages(
   userToken: string,
   fields: string,
 ): Promise<FacebookPage[]> {
-  const api = ctx.settings.urls.api ?? FACEBOOK_LOGIN_URLS.api;
   const answer = await graphRequest<{ data?: FacebookPage[] }>(ctx, {
-    url: `${api}/me/accounts`,
+    url: `${facebookGraphApi(ctx)}/me/accounts`,
     query: { fields, limit: 100 },
     token: userToken,
   });
