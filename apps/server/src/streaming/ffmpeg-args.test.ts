@@ -7,6 +7,7 @@ import {
   buildRemuxArgs,
   destinationUrlOf,
   encodeOutputArgs,
+  x264PresetFor,
 } from './ffmpeg-args';
 
 function valueAfter(args: string[], flag: string): string | undefined {
@@ -39,6 +40,16 @@ describe('ffmpeg argument builders', () => {
     expect(valueAfter(args, '-vf')).toContain(scale);
     expect(valueAfter(args, '-g')).toBe(gop);
     expect(valueAfter(args, '-b:v')).toBe(`${bitrateKbps}k`);
+  });
+
+  it('picks a faster x264 preset for larger outputs so they still encode in real time', () => {
+    expect(x264PresetFor({ resolution: '720p', fps: 30 })).toBe('veryfast');
+    expect(x264PresetFor({ resolution: '1080p', fps: 30 })).toBe('veryfast');
+    expect(x264PresetFor({ resolution: '1080p', fps: 60 })).toBe('superfast');
+    expect(x264PresetFor({ resolution: '4K', fps: 30 })).toBe('ultrafast');
+    const args = encodeOutputArgs({ resolution: '1080p', bitrateKbps: 6000, fps: 60, encoder: 'x264' });
+    expect(valueAfter(args, '-preset')).toBe('superfast');
+    expect(valueAfter(args, '-b:v')).toBe('6000k');
   });
 
   it('refuses an encoder it does not know', () => {
