@@ -4,6 +4,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import { type PeriodicTask, startPeriodicTask } from '../lib/periodic-task';
 
 /**
  * pg-boss 10 on the app's own database (ARCHITECTURE.md, "Jobs"). On PGlite, pg-boss talks through a small
@@ -98,24 +99,10 @@ export function createJobQueue(options: {
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const definitions: JobDefinition<z.ZodType>[] = [];
-  const timers: NodeJS.Timeout[] = [];
   const recurring: { name: string; everyMs: number; task: () => Promise<void> }[] = [];
-  const runningTasks = new Set<Promise<void>>();
+  const runningTasks: PeriodicTask[] = [];
   let started = false;
   let stopping = false;
-
-  function runTask(entry: (typeof recurring)[number], busy: { value: boolean }) {
-    if (busy.value || stopping) return;
-    busy.value = true;
-    const run = entry
-      .task()
-      .catch((error) => log.error({ err: error, task: entry.name }, 'recurring task failed'))
-      .finally(() => {
-        busy.value = false;
-        runningTasks.delete(run);
-      });
-    runningTasks.add(run);
-  }
 
   return {
     get isRunningWorkers() {
@@ -168,18 +155,13 @@ export function createJobQueue(options: {
         }
       }
       for (const entry of recurring) {
-        const busy = { value: false };
-        runTask(entry, busy);
-        const timer = setInterval(() => runTask(entry, busy), entry.everyMs);
-        timer.unref();
-        timers.push(timer);
+        runningTasks.push(startPeriodicTask({ ...entry, log, runNow: true }));
       }
     },
     async stop() {
       if (!started) return;
       stopping = true;
-      for (const timer of timers) clearInterval(timer);
-      await Promise.allSettled([...runningTasks]);
+      await Promise.all(runningTasks.splice(0).map((task) => task.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
     },

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { socialAccounts, users, workspaceMembers } from '../../db/schema/index';
+import { startPeriodicTask } from '../../lib/periodic-task';
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
 import { claimAccountsDueForRefresh, refreshAccount } from './account-credentials';
@@ -86,23 +87,18 @@ export async function runAccountsSweep(
   return { refreshed, notified, claimed: due.length };
 }
 
-/** Runs the sweep every minute in the background (unref'd, stopped by the returned function). */
+/** Runs the sweep every minute in the background (stopped, after any run in progress, by the returned function). */
 export function startAccountsSweep(
   db: Db,
   config: Config,
   mailer: Mailer,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runAccountsSweep(db, config, mailer, log)
-      .catch((err) => log.error({ err }, 'accounts sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+): () => Promise<void> {
+  const sweep = startPeriodicTask({
+    name: 'accounts sweep',
+    everyMs: SWEEP_INTERVAL_MS,
+    task: () => runAccountsSweep(db, config, mailer, log),
+    log,
+  });
+  return () => sweep.stop();
 }

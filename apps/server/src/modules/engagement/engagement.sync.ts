@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { inboxItems, inboxSyncState, postTargets, socialAccounts } from '../../db/schema/index';
+import { startPeriodicTask } from '../../lib/periodic-task';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { type Connector, PlatformError, type PlatformInboxItem } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
@@ -291,27 +292,17 @@ export async function sweepInboxes(db: Db, config: Config, log: FastifyBaseLogge
   }
 }
 
-/** Starts the periodic sweep (unref'd; stopped by the returned function, called on app close). */
+/** Starts the periodic sweep (stopped, after any run in progress, by the returned function on app close). */
 export function startInboxSweep(db: Db, config: Config, log: FastifyBaseLogger): () => Promise<void> {
   const intervalMs = config.engagementSyncIntervalSeconds * 1000;
   if (intervalMs <= 0) return async () => {};
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const timer = setInterval(
-    () => {
-      if (running || stopped) return;
-      running = sweepInboxes(db, config, log)
-        .catch((error) => log.warn({ err: error }, 'inbox sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    },
-    Math.min(intervalMs, 60_000),
-  );
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  // Each account waits for its own next sync time; the sweep only looks for due ones at least every minute.
+  const sweep = startPeriodicTask({
+    name: 'inbox sweep',
+    everyMs: Math.min(intervalMs, 60_000),
+    task: () => sweepInboxes(db, config, log),
+    log,
+    failureLevel: 'warn',
+  });
+  return () => sweep.stop();
 }

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { scheduledStreams, users } from '../../db/schema/index';
+import { type PeriodicTask, startPeriodicTask } from '../../lib/periodic-task';
 import type { Mailer } from '../mail/mailer';
 import { getUserSettings } from '../settings/settings.service';
 
@@ -89,26 +90,12 @@ export async function sendDueReminders(context: ReminderContext, now: Date = new
  * Runs `sendDueReminders` now and then every `intervalMs` (one run at a time). `stop` ends the timer and
  * waits for a run in progress, so the database can close after it.
  */
-export function startReminderTimer(context: ReminderContext, intervalMs: number) {
-  let running: Promise<void> | null = null;
-  let isStopped = false;
-  const tick = () => {
-    if (running || isStopped) return;
-    running = sendDueReminders(context)
-      .then(() => undefined)
-      .catch((err) => context.log.error({ err }, 'stream reminder run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      isStopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startReminderTimer(context: ReminderContext, intervalMs: number): PeriodicTask {
+  return startPeriodicTask({
+    name: 'stream reminder run',
+    everyMs: intervalMs,
+    task: () => sendDueReminders(context),
+    log: context.log,
+    runNow: true,
+  });
 }
