@@ -1,11 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeAiProvider } from './fake-ai-provider.mjs';
-import { SERVER_ENTRY, startBuiltServer } from './lib/bench-server.mjs';
+import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
+const _ROOT = path.resolve(import.meta.dirname, '..');
 const SECTION_TITLE = '## AI assistant (time to first token)';
 export const AI_BENCH = {
   targetOverheadMs: 50,
@@ -142,16 +141,7 @@ Target: under ${AI_BENCH.targetOverheadMs} ms added (median): **${ok ? 'pass' : 
 }
 
 function writeSection(section) {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-  const start = current.indexOf(SECTION_TITLE);
-  let next;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  writeFileSync(DOC, `${next.trimEnd()}\n`);
+  writeBenchSection(SECTION_TITLE, section);
 }
 
 export async function runAiBench({ writeDocs = true } = {}) {

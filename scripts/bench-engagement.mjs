@@ -12,16 +12,15 @@
 //
 // `npm run bench` calls runEngagementBench() from scripts/bench.mjs.
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_ENTRY, startBuiltServer } from './lib/bench-server.mjs';
+import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { run } from './lib/setup.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DOC = path.join(ROOT, 'docs/benchmarks.md');
+const _ROOT = path.resolve(import.meta.dirname, '..');
 const SECTION_TITLE = '## Engagement (metrics and the hourly limit)';
 const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
 const PASSWORD = 'bench-password-1';
@@ -282,15 +281,7 @@ run: ${r.actions.loadAverage.toFixed(1)}.
 }
 
 export function writeEngagementSection(section) {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-  const start = current.indexOf(SECTION_TITLE);
-  let next;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  writeFileSync(DOC, `${next.trimEnd()}\n`);
+  writeBenchSection(SECTION_TITLE, section);
 }
 
 export async function runEngagementBench({ build = !process.env.BENCH_SKIP_BUILD, writeDocs = true } = {}) {

@@ -12,11 +12,11 @@
 // `npm run bench` calls runPostsBench() from scripts/bench.mjs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from './lib/bench-server.mjs';
+import { freePort, writeBenchSection } from './lib/bench-server.mjs';
 import { run } from './lib/setup.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -367,16 +367,7 @@ ${verdict}
 
 /** Replaces this benchmark's section of docs/benchmarks.md (or appends it), leaving the other sections alone. */
 export function writePostsSection(section) {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-  const start = current.indexOf(SECTION_TITLE);
-  let next;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  writeFileSync(DOC, `${next.trimEnd()}\n`);
+  writeBenchSection(SECTION_TITLE, section);
 }
 
 /**

@@ -12,11 +12,12 @@
 // `npm run bench` calls runPublishingBench() from scripts/bench.mjs.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { writeBenchSection } from './lib/bench-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
@@ -358,16 +359,7 @@ ${row(`(b) steady, ${PUBLISHING_BENCH.steadyPerSecond}/s for ${PUBLISHING_BENCH.
 
 Targets: duplicates 0 and lost 0 always (**${burst.duplicates + steady.duplicates + burst.lost + steady.lost === 0 ? 'met' : 'missed'}**), burst ≥ ${PUBLISHING_BENCH.targets.burstPerSecond} publishes/s (**${burst.throughput >= PUBLISHING_BENCH.targets.burstPerSecond ? 'met' : 'missed'}**), steady p99 < ${PUBLISHING_BENCH.targets.steadyP99Ms} ms (**${steady.p99 < PUBLISHING_BENCH.targets.steadyP99Ms ? 'met' : 'missed'}**).
 `;
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-  const start = current.indexOf(SECTION_TITLE);
-  let next;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  writeFileSync(DOC, next);
+  writeBenchSection(SECTION_TITLE, section);
   console.info(`Wrote ${path.relative(ROOT, DOC)}`);
 }
 

@@ -10,15 +10,14 @@
 //
 // `npm run bench` calls runStreamingBench() from scripts/bench.mjs.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort, SERVER_ENTRY } from './lib/bench-server.mjs';
+import { freePort, SERVER_ENTRY, writeBenchSection } from './lib/bench-server.mjs';
 import { run } from './lib/setup.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DOC = path.join(ROOT, 'docs/benchmarks.md');
 const SECTION_TITLE = '## Live streaming (relay fan-out)';
 const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -530,16 +529,7 @@ node scripts/bench-streaming.mjs    # or npm run bench; BENCH_STREAM_SECONDS=20 
 }
 
 export function writeStreamingSection(section) {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-  const start = current.indexOf(SECTION_TITLE);
-  let next;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  writeFileSync(DOC, `${next.trimEnd()}\n`);
+  writeBenchSection(SECTION_TITLE, section);
 }
 
 export async function runStreamingBench({ build = !process.env.BENCH_SKIP_BUILD, writeDocs = true } = {}) {

@@ -1,6 +1,6 @@
 // What the benchmark scripts share: a free port, and the built server started on a fresh data directory.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,4 +64,23 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const BENCH_DOC = path.join(ROOT, 'docs', 'benchmarks.md');
+
+/**
+ * Replaces one `## …` section of docs/benchmarks.md (from its title to the next `## ` heading), or appends it
+ * when the document has none yet. Each benchmark script owns one section.
+ */
+export function writeBenchSection(title, section) {
+  const current = existsSync(BENCH_DOC) ? readFileSync(BENCH_DOC, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(title);
+  let next;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf('\n## ', start + title.length);
+    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
+  }
+  writeFileSync(BENCH_DOC, `${next.trimEnd()}\n`);
 }
