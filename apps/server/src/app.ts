@@ -45,7 +45,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     logger: options.logger ?? { level: config.logLevel },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

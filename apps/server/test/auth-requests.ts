@@ -23,8 +23,12 @@ export function signUp(
   return postJson(app, '/api/auth/sign-up/email', body);
 }
 
-export function signIn(app: FastifyInstance, body: { email: string; password: string }) {
-  return postJson(app, '/api/auth/sign-in/email', body);
+export function signIn(
+  app: FastifyInstance,
+  body: { email: string; password: string },
+  headers: Record<string, string> = {},
+) {
+  return postJson(app, '/api/auth/sign-in/email', body, headers);
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */

@@ -64,6 +64,7 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
       PUBLIC_URL: TEST_PUBLIC_URL,
       APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '10000',
     },
     { webDistDir: undefined, ...overrides },
   );

@@ -23,7 +23,41 @@ export const AUTH_MESSAGES = {
   signOutSuccess: 'Signed out.',
   signOutFallback: 'Failed to sign out',
   crossSiteRefused: 'Cross-site requests are not allowed.',
+  /** Sign-in, sign-up or reset requests over the per-IP or per-address limit; {seconds} is the wait. */
+  authRateLimited: 'Too many requests from here. Please wait {seconds} before trying again.',
+  /** Shown with tooManyAttempts: the owner is never locked out by someone else's guesses. */
+  lockedOutHelp:
+    'You can try again in {minutes}. If this is your account, reset your password by e-mail to sign in now.',
+  workspaceCreationClosed: 'Creating additional workspaces is not available yet.',
 } as const;
+
+/**
+ * The refusal of a request whose page is not at an address this server accepts, with what the administrator
+ * must set. It starts with `AUTH_MESSAGES.crossSiteRefused` so the browser can recognise it and keep it on
+ * screen until dismissed.
+ */
+export function crossSiteRefusal(pageOrigin: string | undefined, publicUrlConfigured: boolean): string {
+  const page = pageOrigin && pageOrigin !== 'null' ? ` This page (${pageOrigin})` : ' This page';
+  const fix = publicUrlConfigured
+    ? 'is not the address this server is configured for (PUBLIC_URL). Open the app at that address, or ask the administrator to add this one to TRUSTED_ORIGINS.'
+    : 'was not sent from the address it was sent to. Ask the administrator to set PUBLIC_URL to the address people use (or add this one to TRUSTED_ORIGINS).';
+  return `${AUTH_MESSAGES.crossSiteRefused}${page} ${fix}`;
+}
+
+/** Replaces `{name}` placeholders of a message. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+/** "42 seconds", "1 minute", "15 minutes": how long to wait, in words a person reads at a glance. */
+export function waitInWords(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `${whole} second${whole === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(whole / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 export const GENERIC_MESSAGES = {
   notFound: 'Not found',
@@ -58,6 +92,8 @@ export const ERROR_CODES = {
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   invalidToken: 'INVALID_TOKEN',
   crossSite: 'CROSS_SITE_REQUEST',
+  authRateLimited: 'AUTH_RATE_LIMITED',
+  workspaceCreationClosed: 'WORKSPACE_CREATION_CLOSED',
   fileTooLarge: 'FILE_TOO_LARGE',
   storageFull: 'STORAGE_FULL',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
@@ -73,4 +109,6 @@ export interface ApiErrorBody {
   message: string;
   issues?: { path: string; message: string }[];
   requestId?: string;
+  /** With 429: seconds until the request may be tried again (also in the Retry-After header). */
+  retryAfterSeconds?: number;
 }

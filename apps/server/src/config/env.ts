@@ -58,11 +58,19 @@ export const envSchema = z.object({
       message: 'must be at least 32 characters',
     }),
   TRUSTED_ORIGINS: z.string().optional(),
+  /**
+   * Peers whose X-Forwarded-For/-Proto/-Host headers are believed: addresses, CIDRs or proxy-addr keywords
+   * (loopback, linklocal, uniquelocal), comma-separated. Default: loopback only.
+   */
+  TRUST_PROXY: z.string().trim().default('loopback'),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().min(3).default('Relaycast <no-reply@relaycast.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Sign-in, sign-up and password-reset requests per client IP per minute (reading the session is free). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** The same requests per e-mail address per 15 minutes, from any number of IPs. */
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(20),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   /** The built-in RTMP relay (live streaming). Off by default under NODE_ENV=test; 'false' turns it off. */
@@ -111,7 +119,12 @@ export interface Config {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
+  /** PUBLIC_URL, or http://localhost:PORT when unset (then links follow the request: lib/request-origin.ts). */
   publicUrl: string;
+  /** True when PUBLIC_URL was set: only it and TRUSTED_ORIGINS are accepted as origins. */
+  publicUrlConfigured: boolean;
+  /** TRUST_PROXY, for Fastify's trustProxy (proxy-addr syntax). */
+  trustProxy: string[];
   dataDir: string;
   /** Set when a real PostgreSQL is used; otherwise PGlite runs in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
@@ -125,6 +138,7 @@ export interface Config {
   /** Built web app to serve; undefined when it has not been built. */
   webDistDir: string | undefined;
   authRateLimitPerMinute: number;
+  authRateLimitPerEmail: number;
   /** Uploaded media when stored on local disk: `${dataDir}/media`. */
   mediaDir: string;
   /** Set when media go to an S3-compatible store instead of the local disk. */
@@ -244,6 +258,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST,
     port: env.PORT,
     publicUrl,
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
+    trustProxy: env.TRUST_PROXY.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pglite'),
@@ -254,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     webDistDir,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
     mediaDir: path.join(dataDir, 'media'),
     s3: env.S3_BUCKET
       ? {
@@ -307,6 +326,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const merged = { ...base, ...overrides };
   if (overrides.dataDir && !overrides.mediaDir) merged.mediaDir = path.join(merged.dataDir, 'media');
   merged.publicUrl = merged.publicUrl.replace(/\/+$/, '');
+  if (overrides.publicUrl && overrides.publicUrlConfigured === undefined) merged.publicUrlConfigured = true;
   merged.trustedOrigins = overrides.trustedOrigins ?? [new URL(merged.publicUrl).origin, ...extraOrigins];
   merged.appSecret = overrides.appSecret ?? env.APP_SECRET ?? readOrCreateSecret(merged.dataDir);
   return merged;

@@ -1,12 +1,14 @@
-import { AUTH_MESSAGES, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { crossSiteRefusal, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
+import { ACCEPTED_ORIGIN_HEADER, claimedOrigin, isOriginAccepted, linkBaseUrl } from '../lib/request-origin';
 import { AUTH_BASE_PATH, type Auth } from '../modules/auth/auth';
 import { resolveWorkspace, type WorkspaceContext } from '../modules/workspaces/workspaces.service';
+import { createCredentialLimiter } from './auth-rate-limit';
 
 export interface SessionUser {
   id: string;
@@ -29,21 +31,33 @@ declare module 'fastify' {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Refuses a state-changing auth request that a browser sent from another site. Browsers always send Origin
- * (and Sec-Fetch-Site) on cross-origin POSTs; requests without them (CLI, server to server) carry no
- * ambient cookies of ours and are allowed.
+ * Refuses a state-changing request that a browser sent from a page at an address this server does not accept
+ * (lib/request-origin.ts). Browsers always send Origin (or at least Referer and Sec-Fetch-Site) on cross-origin
+ * POSTs; requests with none of them (CLI, server to server) carry no ambient cookies of ours and are allowed.
  */
-export function isCrossSite(request: FastifyRequest, trustedOrigins: string[]): boolean {
+export function isCrossSite(request: FastifyRequest, config: Config): boolean {
   if (!UNSAFE_METHODS.has(request.method)) return false;
-  const origin = request.headers.origin;
-  if (origin && origin !== 'null' && !trustedOrigins.includes(origin)) return true;
+  const origin = claimedOrigin(request);
   if (origin === 'null') return true;
+  if (origin) return !isOriginAccepted(origin, request, config);
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
 async function forwardToBetterAuth(auth: Auth, config: Config, request: FastifyRequest, reply: FastifyReply) {
-  const url = new URL(request.url, config.publicUrl);
+  // Better Auth sees the request at the base its links must use (lib/request-origin.ts).
+  const url = new URL(request.url, linkBaseUrl(request, config));
   const headers = fromNodeHeaders(request.headers);
+  headers.set('host', url.host);
+  // Better Auth reads the client IP from X-Forwarded-For: give it the one Fastify derived under TRUST_PROXY,
+  // never what an untrusted client wrote.
+  headers.set('x-forwarded-for', request.ip);
+  headers.delete('x-forwarded-host');
+  headers.delete('x-forwarded-proto');
+  headers.delete(ACCEPTED_ORIGIN_HEADER);
+  const origin = claimedOrigin(request);
+  if (origin && origin !== 'null' && isOriginAccepted(origin, request, config)) {
+    headers.set(ACCEPTED_ORIGIN_HEADER, origin);
+  }
   const hasBody = request.body !== undefined && request.body !== null && UNSAFE_METHODS.has(request.method);
   const response = await auth.handler(
     new Request(url, {
@@ -71,8 +85,19 @@ export const authPlugin = fp(
     // SameSite=Lax already; this also covers pages of another origin on the same site). `Connection: close`
     // because an upload's body may not have been read.
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/') && isCrossSite(request, config.trustedOrigins)) {
-        throw new AppError(ERROR_CODES.crossSite, 403, AUTH_MESSAGES.crossSiteRefused, {
+      if (request.url.startsWith('/api/') && isCrossSite(request, config)) {
+        const origin = claimedOrigin(request);
+        request.log.warn(
+          {
+            origin,
+            host: request.host,
+            publicUrl: config.publicUrlConfigured ? config.publicUrl : undefined,
+          },
+          config.publicUrlConfigured
+            ? 'refused a request from a page outside PUBLIC_URL and TRUSTED_ORIGINS; add its origin to TRUSTED_ORIGINS if it is yours'
+            : 'refused a request whose Origin is not the Host it was sent to; set PUBLIC_URL (or TRUSTED_ORIGINS) to the address people use',
+        );
+        throw new AppError(ERROR_CODES.crossSite, 403, crossSiteRefusal(origin, config.publicUrlConfigured), {
           connection: 'close',
         });
       }
@@ -94,10 +119,14 @@ export const authPlugin = fp(
       return { user, workspace: await resolveWorkspace(db, user.id, activeWorkspaceId) };
     });
 
+    const checkCredentialLimits = createCredentialLimiter(app, config);
     app.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
-      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      preHandler: async (request) => {
+        const authPath = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
+        await checkCredentialLimits(request, authPath);
+      },
       handler: (request, reply) => forwardToBetterAuth(auth, config, request, reply),
     });
   },

@@ -47,7 +47,7 @@ describe('the error handler', () => {
   it('passes an AppError through with its status, message and headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/teapot' });
     expect(res.statusCode).toBe(418);
-    expect(res.json()).toEqual({ code: 'TEAPOT', message: 'I am a teapot' });
+    expect(res.json()).toEqual({ code: 'TEAPOT', message: 'I am a teapot', retryAfterSeconds: 5 });
     expect(res.headers['retry-after']).toBe('5');
   });
 

@@ -14,6 +14,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       reply.headers(error.headers);
       const body: ApiErrorBody = { code: error.code, message: error.message };
       if (error instanceof ValidationError) body.issues = error.issues;
+      const retryAfter = Number(error.headers['retry-after']);
+      if (Number.isFinite(retryAfter) && retryAfter > 0) body.retryAfterSeconds = retryAfter;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -84,6 +84,11 @@ export const loginFailures = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     ipAddress: text('ip_address'),
+    /**
+     * The known device the attempt came from (its signed device cookie), or null for any other device. Each
+     * known device has its own count, so guesses from elsewhere never lock the owner out of their own devices.
+     */
+    device: text('device'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('login_failures_email_created_idx').on(table.email, table.createdAt)],

@@ -142,7 +142,9 @@ describe('sign-in', () => {
     expect(locked.json()).toEqual({
       code: ERROR_CODES.tooManyAttempts,
       message: 'Too many failed attempts. Please try again later.',
+      retryAfterSeconds: expect.any(Number),
     });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(cookieHeader(locked)).not.toContain('session_token');
     // Case does not get around it, and other accounts are not affected.
     expect((await signIn(t.app, { email: email.toUpperCase(), password: 'secret1' })).statusCode).toBe(429);

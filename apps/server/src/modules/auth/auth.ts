@@ -17,14 +17,30 @@ import type { ZodType } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
+import { ACCEPTED_ORIGIN_HEADER, ownHostPatterns } from '../../lib/request-origin';
 import type { Mailer } from '../mail/mailer';
 import { createPersonalWorkspace, findDefaultWorkspaceId } from '../workspaces/workspaces.service';
-import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-lockout.service';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_SECONDS,
+  knownDeviceCookie,
+  knownDeviceFor,
+} from './known-device';
+import {
+  clearAllLoginFailures,
+  clearLoginFailures,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from './login-lockout.service';
 import { creditReferrer, generateInviteCode, resolveReferralCode } from './referrals.service';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
-type ErrorRewrite = { status: 'CONFLICT' | 'BAD_REQUEST' | 'UNAUTHORIZED'; code: string; message: string };
+type ErrorRewrite = {
+  status: 'CONFLICT' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN';
+  code: string;
+  message: string;
+};
 
 /** Better Auth's error codes that we answer with the product's own wording. */
 const SIGN_UP_ERRORS: Record<string, ErrorRewrite> = {
@@ -79,6 +95,14 @@ const RESET_ERRORS: Record<string, ErrorRewrite> = {
   },
 };
 
+const WORKSPACE_CREATE_ERRORS: Record<string, ErrorRewrite> = {
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: {
+    status: 'FORBIDDEN',
+    code: ERROR_CODES.workspaceCreationClosed,
+    message: AUTH_MESSAGES.workspaceCreationClosed,
+  },
+};
+
 function codeForIssue(path: string): string {
   if (path === 'email') return ERROR_CODES.invalidEmail;
   if (path === 'password') return ERROR_CODES.passwordTooShort;
@@ -127,13 +151,26 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
+/** A sign-in attempt between the before and after hooks: its reservation and the device it came from. */
+interface PendingSignIn {
+  reservationId: number;
+  device: string | null;
+}
+
 export function createAuth({ db, config, mailer, log }: AuthDeps) {
+  const pendingSignIns = new WeakMap<Request, PendingSignIn>();
+  const secureCookies = config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'Relaycast',
-    baseURL: config.publicUrl,
+    // PUBLIC_URL set: the one address. Unset: the address of each request when it names this machine, so
+    // links and redirects lead back where the user is (lib/request-origin.ts, docs/decisions/0018).
+    baseURL: config.publicUrlConfigured
+      ? config.publicUrl
+      : { allowedHosts: ownHostPatterns(config.port), fallback: config.publicUrl, protocol: 'auto' },
     basePath: AUTH_BASE_PATH,
     secret: config.appSecret,
-    trustedOrigins: config.trustedOrigins,
+    // The forwarder (plugins/auth.ts) names the request's origin when it passed our own origin check.
+    trustedOrigins: (request) => [...config.trustedOrigins, request?.headers.get(ACCEPTED_ORIGIN_HEADER)],
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
@@ -151,6 +188,9 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
     plugins: [
       // Workspaces with roles (owner, admin, member). Each user gets a personal one at sign-up.
       organization({
+        // Every user works in their personal workspace; creating more (each with fresh plan limits) waits for
+        // teams and owner-wide limits (issue 19).
+        allowUserToCreateOrganization: false,
         schema: {
           organization: {
             additionalFields: {
@@ -186,6 +226,11 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // The e-mailed reset link proves the address: it is how an owner locked out by someone else's guesses
+      // gets back in at once, so it lifts the lock for every device.
+      onPasswordReset: async ({ user }) => {
+        await clearAllLoginFailures(db, user.email);
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -246,12 +291,22 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
           if (await isEmailRegistered(db, String(ctx.body.email))) throw emailAlreadyRegistered();
         } else if (ctx.path === '/sign-in/email') {
           assertValid(signInSchema, ctx.body);
-          if (await isLoginLocked(db, String(ctx.body.email))) {
-            throw new APIError('TOO_MANY_REQUESTS', {
-              code: ERROR_CODES.tooManyAttempts,
-              message: AUTH_MESSAGES.tooManyAttempts,
-            });
+          const email = String(ctx.body.email);
+          const device = knownDeviceFor(config.appSecret, ctx.getCookie(KNOWN_DEVICE_COOKIE), email);
+          const ip = ctx.request?.headers.get('x-forwarded-for') ?? null;
+          const reservation = await reserveLoginAttempt(db, email, device, ip);
+          if (!reservation.allowed) {
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                code: ERROR_CODES.tooManyAttempts,
+                message: AUTH_MESSAGES.tooManyAttempts,
+                retryAfterSeconds: reservation.retryAfterSeconds,
+              },
+              { 'retry-after': String(reservation.retryAfterSeconds) },
+            );
           }
+          if (ctx.request) pendingSignIns.set(ctx.request, { reservationId: reservation.id, device });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -264,15 +319,27 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
           rewriteError(returned, SIGN_UP_ERRORS);
         } else if (ctx.path === '/sign-in/email') {
           const email = String(ctx.body?.email ?? '');
+          const pending = ctx.request ? pendingSignIns.get(ctx.request) : undefined;
           if (isAPIError(returned)) {
-            if (returned.statusCode === 401) {
-              const ip = ctx.request?.headers.get('x-forwarded-for') ?? null;
-              await recordLoginFailure(db, email, ip);
-            }
+            // A wrong password stays counted; any other failure checked no password and is released.
+            if (pending && returned.statusCode !== 401) await releaseLoginAttempt(db, pending.reservationId);
             rewriteError(returned, SIGN_IN_ERRORS);
           } else if (email) {
-            await clearLoginFailures(db, email);
+            await clearLoginFailures(db, email, pending?.device ?? null);
+            ctx.setCookie(
+              KNOWN_DEVICE_COOKIE,
+              knownDeviceCookie(config.appSecret, ctx.getCookie(KNOWN_DEVICE_COOKIE), email),
+              {
+                httpOnly: true,
+                sameSite: 'lax',
+                secure: secureCookies,
+                path: '/',
+                maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+              },
+            );
           }
+        } else if (ctx.path === '/organization/create') {
+          rewriteError(returned, WORKSPACE_CREATE_ERRORS);
         } else if (ctx.path === '/reset-password') {
           rewriteError(returned, RESET_ERRORS);
         }
