@@ -110,3 +110,11 @@ export function linkBaseUrl(request: OriginRequest, config: Config): string {
   if (config.publicUrlConfigured) return config.publicUrl;
   return isOwnHost(request.host, config.port) ? requestOrigin(request) : config.publicUrl;
 }
+
+/**
+ * The host name to show the user for addresses they type elsewhere (OBS's server URL): PUBLIC_URL's when set,
+ * else the one they reached us on. Shown only to the same client, so a made-up Host harms no one else.
+ */
+export function shownHostname(request: OriginRequest, config: Config): string {
+  return new URL(config.publicUrlConfigured ? config.publicUrl : requestOrigin(request)).hostname;
+}

@@ -1,8 +1,28 @@
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
+
+/** ws://host or wss://host of the request: the studio's ingest socket, and no other WebSocket host. */
+function ownWebSocketOrigin(request: IncomingMessage): string {
+  // A forwarded Host only changes the policy sent back to the same client, so it needs no trust check here.
+  const forwardedHost = request.headers['x-forwarded-host'];
+  const host =
+    (typeof forwardedHost === 'string' ? forwardedHost.split(',').at(-1)?.trim() : undefined) ??
+    request.headers.host ??
+    'localhost';
+  // A Host with characters outside a host[:port] would break the header: fall back to 'self' alone.
+  if (!/^[\w.:[\]-]+$/.test(host)) return "'self'";
+  const secure = (request as IncomingMessage & { socket: { encrypted?: boolean } }).socket.encrypted === true;
+  const forwardedProto = String(request.headers['x-forwarded-proto'] ?? '')
+    .split(',')
+    .at(-1)
+    ?.trim();
+  const https = secure || forwardedProto === 'https';
+  return `${https ? 'wss' : 'ws'}://${host}`;
+}
 
 /**
  * Security headers with a content security policy the built app passes (scripts and styles from our origin;
@@ -21,7 +41,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Our own origin only, WebSockets included: 'self' covers ws(s) to the same host in current browsers,
+        // and the explicit ws(s)://<this host> covers the ones that predate that rule.
+        connectSrc: ["'self'", ownWebSocketOrigin],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

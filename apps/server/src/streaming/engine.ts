@@ -141,9 +141,12 @@ export class StreamEngine {
     return this.relay !== null && !this.closed;
   }
 
-  /** The OBS server URL a user pastes: PUBLIC_URL's host, the relay's port. */
-  publicIngestUrl(): string {
-    const host = new URL(this.options.config.publicUrl).hostname;
+  /**
+   * The OBS server URL a user pastes: the host the user reaches the app on (PUBLIC_URL's when set, see
+   * lib/request-origin.ts), the relay's port.
+   */
+  publicIngestUrl(hostname = new URL(this.options.config.publicUrl).hostname): string {
+    const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
     const port = this.relay?.port ?? this.options.config.rtmp.port;
     return `rtmp://${host}:${port}/live`;
   }

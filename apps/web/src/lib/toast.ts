@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import type { ExternalToast } from 'sonner';
 
 /**
@@ -22,13 +23,23 @@ export function areToastsNeeded(): boolean {
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
+/**
+ * A refusal of the page's own address (the server is configured for another one) is not a passing error: it
+ * stays on screen until dismissed, once, because it tells the administrator what to set.
+ */
+function withPersistence(kind: Kind, message: string, options?: ExternalToast): ExternalToast | undefined {
+  if (kind !== 'error' || !message.startsWith(AUTH_MESSAGES.crossSiteRefused)) return options;
+  return { ...options, id: 'cross-site-refused', duration: Number.POSITIVE_INFINITY, closeButton: true };
+}
+
 function show(kind: Kind, message: string, options?: ExternalToast): void {
+  const shown = withPersistence(kind, message, options);
   if (!isNeeded) {
     isNeeded = true;
     for (const listener of listeners) listener();
   }
   void import('sonner').then(({ toast: sonnerToast }) => {
-    sonnerToast[kind](message, options);
+    sonnerToast[kind](message, shown);
   });
 }
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { linkBaseUrl } from '../../lib/request-origin';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
@@ -35,6 +36,11 @@ import {
   toAccountDto,
 } from './accounts.service';
 import { sendReconnectNotices, startAccountsSweep } from './accounts.sweep';
+
+/** OAuth redirects come back to the address the user is on (their session cookie lives there). */
+function withLinkBase(request: Parameters<typeof linkBaseUrl>[0], config: Config): Config {
+  return { ...config, publicUrl: linkBaseUrl(request, config) };
+}
 
 export interface AccountsRoutesOptions {
   db: Db;
@@ -80,7 +86,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       const platform = parsePlatform(request.params.platform);
-      return startOAuth(db, config, { workspace, userId: user.id }, platform);
+      return startOAuth(db, withLinkBase(request, config), { workspace, userId: user.id }, platform);
     },
   );
 
@@ -102,7 +108,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         platform = parsePlatform(request.params.platform);
         target.set('platform', platform);
         const caller = await callerOf(request);
-        const account = await completeOAuth(db, config, caller, platform, request.query);
+        const account = await completeOAuth(
+          db,
+          withLinkBase(request, config),
+          caller,
+          platform,
+          request.query,
+        );
         target.set('result', 'connected');
         target.set('account', account.id);
       } catch (error) {
@@ -127,7 +139,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       const { user, workspace } = await request.requireWorkspace();
       return startInstanceOAuth(
         db,
-        config,
+        withLinkBase(request, config),
         { workspace, userId: user.id },
         'mastodon',
         request.body.instanceUrl,

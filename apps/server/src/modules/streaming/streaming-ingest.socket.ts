@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config/env';
 import { AppError } from '../../lib/app-error';
+import { isOriginAccepted } from '../../lib/request-origin';
 import type { StreamEngine } from '../../streaming/engine';
 
 const CLOSE_CODE_OF: Record<string, number> = {
@@ -49,7 +50,7 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
 
       void (async () => {
         const origin = request.headers.origin;
-        if (origin && !deps.config.trustedOrigins.includes(origin)) {
+        if (origin && !isOriginAccepted(origin, request, deps.config)) {
           refuse(socket, STREAMING_ERROR_CODES.unauthorized, STREAMING_MESSAGES.unauthorized);
           return;
         }

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { shownHostname } from '../../lib/request-origin';
 import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
 import { createMediaStorage, type MediaStorage } from '../../media/storage';
 import { StreamEngine, type StreamEngineOptions } from '../../streaming/engine';
@@ -150,7 +151,7 @@ const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, option
     '/api/streaming/ingest',
     { schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
-      rtmpUrl: engine.publicIngestUrl(),
+      rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
       streamKey: await getIngestKey(db, await ownerOf(request), config.appSecret),
       relayRunning: engine.isAvailable,
     }),
@@ -160,7 +161,7 @@ const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, option
     '/api/streaming/ingest/rotate',
     { schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
-      rtmpUrl: engine.publicIngestUrl(),
+      rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
       streamKey: await rotateIngestKey(db, await ownerOf(request), config.appSecret),
       relayRunning: engine.isAvailable,
     }),

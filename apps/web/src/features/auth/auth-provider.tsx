@@ -12,7 +12,14 @@ import {
 import { authClient } from '@/lib/auth-client';
 import { type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
 
-export type AuthResult = { ok: true } | { ok: false; code: string; message: string };
+export type AuthResult =
+  | { ok: true }
+  | {
+      ok: false;
+      code: string;
+      message: string /** With a 429: how long until trying again. */;
+      retryAfterSeconds?: number;
+    };
 
 interface AuthContextValue extends AuthState {
   signIn(input: SignInInput): Promise<AuthResult>;
@@ -28,10 +35,17 @@ function toAuthUser(user: { id: string; name: string; email: string } | undefine
 }
 
 function failure(
-  error: { code?: string; message?: string } | null | undefined,
+  error: { code?: string; message?: string; retryAfterSeconds?: unknown } | null | undefined,
   fallback: string,
 ): AuthResult {
-  return { ok: false, code: error?.code ?? 'UNKNOWN', message: error?.message || fallback };
+  const retryAfterSeconds =
+    typeof error?.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+  return {
+    ok: false,
+    code: error?.code ?? 'UNKNOWN',
+    message: error?.message || fallback,
+    ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+  };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

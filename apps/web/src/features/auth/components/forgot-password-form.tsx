@@ -3,7 +3,7 @@ import { type ForgotPasswordInput, forgotPasswordSchema } from '@relaycast/share
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { authClient } from '@/lib/auth-client';
@@ -12,9 +12,11 @@ import { AuthCard } from './auth-card';
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
+  const [params] = useSearchParams();
   const form = useForm<ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
+    // Prefilled when the login page sends a locked-out owner here.
+    defaultValues: { email: params.get('email') ?? '' },
   });
 
   const onSubmit = form.handleSubmit(async ({ email }) => {

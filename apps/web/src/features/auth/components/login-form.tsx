@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, signInSchema } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES } from '@relaycast/shared/messages';
-import { useEffect } from 'react';
+import { AUTH_MESSAGES, ERROR_CODES, fillMessage, waitInWords } from '@relaycast/shared/messages';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type Location, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -29,11 +29,27 @@ export function LoginForm() {
     defaultValues: { email: state.email ?? params.get('email') ?? '', password: '' },
   });
 
+  const [refusal, setRefusal] = useState<{ message: string; help?: string } | null>(null);
+
   useEffect(() => clearError(), [clearError]);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setRefusal(null);
     const result = await signIn(values);
     if (!result.ok) {
+      if (result.code === ERROR_CODES.tooManyAttempts || result.code === ERROR_CODES.authRateLimited) {
+        // Kept on the page, with how long to wait and, when locked, the way in that no one else can block.
+        setRefusal({
+          message: result.message,
+          help:
+            result.code === ERROR_CODES.tooManyAttempts
+              ? fillMessage(AUTH_MESSAGES.lockedOutHelp, {
+                  minutes: waitInWords(result.retryAfterSeconds ?? 15 * 60),
+                })
+              : undefined,
+        });
+        return;
+      }
       toast.error(result.message || AUTH_MESSAGES.signInFallback);
       return;
     }
@@ -53,6 +69,22 @@ export function LoginForm() {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Relaycast account.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        {refusal ? (
+          <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            <p className="font-medium text-destructive">{refusal.message}</p>
+            {refusal.help ? (
+              <p className="mt-1 text-foreground">
+                {refusal.help}{' '}
+                <Link
+                  to={`/forgot-password?email=${encodeURIComponent(form.getValues('email'))}`}
+                  className="font-medium text-primary hover:underline"
+                >
+                  Reset your password
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <FormField
           label="Email"
           type="email"
