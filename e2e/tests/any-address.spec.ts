@@ -100,6 +100,7 @@ async function signUpSignInAndDraft(page: Page, origin: string) {
 test.describe('with PUBLIC_URL unset', () => {
   let server: RunningServer;
   test.describe.configure({ mode: 'serial' });
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright passes testInfo only after a fixtures pattern.
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(120_000);
     server = await startServer({});
@@ -119,6 +120,7 @@ test.describe('with PUBLIC_URL unset', () => {
 
 test.describe('with PUBLIC_URL set to another origin', () => {
   let server: RunningServer;
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright passes testInfo only after a fixtures pattern.
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(120_000);
     server = await startServer({ PUBLIC_URL: 'http://relaycast.example.com' });
