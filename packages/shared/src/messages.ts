@@ -23,6 +23,11 @@ export const AUTH_MESSAGES = {
   signOutSuccess: 'Signed out.',
   signOutFallback: 'Failed to sign out',
   crossSiteRefused: 'Cross-site requests are not allowed.',
+  nameTooLong: 'Please keep your name under 120 characters.',
+  workspaceNameInvalid: 'Please give the workspace a name of at most 120 characters.',
+  callbackUrlInvalid: 'The address to return to must be a path of this site or a full URL.',
+  workspaceSlugInvalid:
+    'The workspace address may use lowercase letters, digits, - and _ only, at most 64 characters.',
 } as const;
 
 export const GENERIC_MESSAGES = {
@@ -31,6 +36,13 @@ export const GENERIC_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   unauthorized: 'Please sign in to continue.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
+} as const;
+
+/** Input the server refuses whatever the route (apps/server/src/plugins/input-guard.ts). */
+export const INPUT_MESSAGES = {
+  nulCharacter: 'The request contains a character that is not allowed (NUL).',
+  loneSurrogate: 'The request contains text that is not valid Unicode (a lone surrogate).',
+  tooDeep: 'The request is nested too deeply.',
 } as const;
 
 /** The contact form (`/contact`, `POST /api/contact`). */
@@ -63,6 +75,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   noFile: 'NO_FILE',
   postNotEditable: 'POST_NOT_EDITABLE',
+  invalidCharacter: 'INVALID_CHARACTER',
+  nestedTooDeeply: 'NESTED_TOO_DEEPLY',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

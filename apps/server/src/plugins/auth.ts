@@ -78,7 +78,15 @@ export const authPlugin = fp(
       }
     });
 
-    async function loadSession(request: FastifyRequest) {
+    // One session lookup per request: the authenticate-first hook and the handler share it.
+    const sessions = new WeakMap<FastifyRequest, ReturnType<typeof readSession>>();
+    function loadSession(request: FastifyRequest) {
+      const cached = sessions.get(request) ?? readSession(request);
+      sessions.set(request, cached);
+      return cached;
+    }
+
+    async function readSession(request: FastifyRequest) {
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
       const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name };
@@ -97,7 +105,7 @@ export const authPlugin = fp(
     app.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
-      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { auth: 'public', rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       handler: (request, reply) => forwardToBetterAuth(auth, config, request, reply),
     });
   },

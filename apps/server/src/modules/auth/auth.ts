@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { createPersonalWorkspace, findDefaultWorkspaceId } from '../workspaces/workspaces.service';
+import { assertAuthInput } from './auth-input';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from './login-lockout.service';
 import { creditReferrer, generateInviteCode, resolveReferralCode } from './referrals.service';
 
@@ -239,6 +240,7 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        assertAuthInput(ctx.path, ctx.body, ctx.query);
         if (ctx.path === '/sign-up/email') {
           assertValid(signUpSchema, ctx.body);
           // Better Auth answers a duplicate with a look-alike success when auto sign-in is off; the product
