@@ -21,7 +21,9 @@ import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
+import { authenticateFirstPlugin } from './plugins/authenticate-first';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -77,6 +79,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(inputGuardPlugin);
+  // Before every route: it adds the session check to each /api/ route not marked `config: { auth: 'public' }`.
+  await app.register(authenticateFirstPlugin);
   await app.register(authPlugin, { auth, config, db: database.db });
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });

@@ -29,6 +29,11 @@ export const AUTH_MESSAGES = {
   lockedOutHelp:
     'You can try again in {minutes}. If this is your account, reset your password by e-mail to sign in now.',
   workspaceCreationClosed: 'Creating additional workspaces is not available yet.',
+  nameTooLong: 'Please keep your name under 120 characters.',
+  workspaceNameInvalid: 'Please give the workspace a name of at most 120 characters.',
+  callbackUrlInvalid: 'The address to return to must be a path of this site or a full URL.',
+  workspaceSlugInvalid:
+    'The workspace address may use lowercase letters, digits, - and _ only, at most 64 characters.',
 } as const;
 
 /**
@@ -67,6 +72,13 @@ export const GENERIC_MESSAGES = {
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
 } as const;
 
+/** Input the server refuses whatever the route (apps/server/src/plugins/input-guard.ts). */
+export const INPUT_MESSAGES = {
+  nulCharacter: 'The request contains a character that is not allowed (NUL).',
+  loneSurrogate: 'The request contains text that is not valid Unicode (a lone surrogate).',
+  tooDeep: 'The request is nested too deeply.',
+} as const;
+
 /** The contact form (`/contact`, `POST /api/contact`). */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Please enter your name.',
@@ -99,6 +111,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   noFile: 'NO_FILE',
   postNotEditable: 'POST_NOT_EDITABLE',
+  invalidCharacter: 'INVALID_CHARACTER',
+  nestedTooDeeply: 'NESTED_TOO_DEEPLY',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -103,7 +103,15 @@ export const authPlugin = fp(
       }
     });
 
-    async function loadSession(request: FastifyRequest) {
+    // One session lookup per request: the authenticate-first hook and the handler share it.
+    const sessions = new WeakMap<FastifyRequest, ReturnType<typeof readSession>>();
+    function loadSession(request: FastifyRequest) {
+      const cached = sessions.get(request) ?? readSession(request);
+      sessions.set(request, cached);
+      return cached;
+    }
+
+    async function readSession(request: FastifyRequest) {
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
       const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name };
@@ -127,6 +135,7 @@ export const authPlugin = fp(
         const authPath = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
         await checkCredentialLimits(request, authPath);
       },
+      config: { auth: 'public' },
       handler: (request, reply) => forwardToBetterAuth(auth, config, request, reply),
     });
   },

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 
-/** ws://host or wss://host of the request: the studio's ingest socket, and no other WebSocket host. */
-function ownWebSocketOrigin(request: IncomingMessage): string {
+/** 'self' and ws(s)://host of the request: the studio's ingest socket, and no other WebSocket host. */
+function ownConnectSources(request: IncomingMessage): string {
   // A forwarded Host only changes the policy sent back to the same client, so it needs no trust check here.
   const forwardedHost = request.headers['x-forwarded-host'];
   const host =
@@ -21,7 +21,7 @@ function ownWebSocketOrigin(request: IncomingMessage): string {
     .at(-1)
     ?.trim();
   const https = secure || forwardedProto === 'https';
-  return `${https ? 'wss' : 'ws'}://${host}`;
+  return `'self' ${https ? 'wss' : 'ws'}://${host}`;
 }
 
 /**
@@ -43,7 +43,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
         fontSrc: ["'self'", 'data:'],
         // Our own origin only, WebSockets included: 'self' covers ws(s) to the same host in current browsers,
         // and the explicit ws(s)://<this host> covers the ones that predate that rule.
-        connectSrc: ["'self'", ownWebSocketOrigin],
+        connectSrc: [ownConnectSources],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

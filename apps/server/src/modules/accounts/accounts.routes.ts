@@ -94,6 +94,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.get(
     '/api/accounts/oauth/:platform/callback',
     {
+      // Always a redirect back to the screen; a callback without a session is refused there as a mismatch.
+      config: { auth: 'public' },
       schema: {
         params: platformParams,
         querystring: z

@@ -20,6 +20,7 @@ import * as schema from '../../db/schema/index';
 import { ACCEPTED_ORIGIN_HEADER, ownHostPatterns } from '../../lib/request-origin';
 import type { Mailer } from '../mail/mailer';
 import { createPersonalWorkspace, findDefaultWorkspaceId } from '../workspaces/workspaces.service';
+import { assertAuthInput } from './auth-input';
 import {
   KNOWN_DEVICE_COOKIE,
   KNOWN_DEVICE_MAX_AGE_SECONDS,
@@ -284,6 +285,7 @@ export function createAuth({ db, config, mailer, log }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        assertAuthInput(ctx.path, ctx.body, ctx.query);
         if (ctx.path === '/sign-up/email') {
           assertValid(signUpSchema, ctx.body);
           // Better Auth answers a duplicate with a look-alike success when auto sign-in is off; the product

@@ -7,7 +7,10 @@ import { submitContactMessage } from './contact.service';
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/api/contact',
-    { schema: { body: contactMessageSchema, response: { 201: contactReceiptSchema } } },
+    {
+      config: { auth: 'public' },
+      schema: { body: contactMessageSchema, response: { 201: contactReceiptSchema } },
+    },
     async (request, reply) => {
       const receipt = await submitContactMessage(db, request.body, {
         ipAddress: request.ip || null,

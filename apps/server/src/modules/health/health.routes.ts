@@ -8,7 +8,7 @@ const unhealthy = z.object({ status: z.literal('error'), db: z.literal('unreacha
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/api/health',
-    { schema: { response: { 200: healthy, 503: unhealthy } } },
+    { config: { auth: 'public' }, schema: { response: { 200: healthy, 503: unhealthy } } },
     async (request, reply) => {
       try {
         await database.ping();

@@ -52,7 +52,11 @@ export const publishingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/media/public/:id',
-    { schema: { params: z.object({ id: z.string().min(1).max(100) }), querystring: publicMediaQuerySchema } },
+    // The platforms fetch it: the signature in the query is the credential.
+    {
+      config: { auth: 'public' },
+      schema: { params: z.object({ id: z.string().min(1).max(100) }), querystring: publicMediaQuerySchema },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (!isValidMediaSignature(config.appSecret, id, request.query.exp, request.query.sig)) {

@@ -36,7 +36,8 @@ function refuse(socket: WebSocket, code: string, message: string) {
 export function registerIngestSocket(app: FastifyInstance, deps: { engine: StreamEngine; config: Config }) {
   app.get<{ Params: { id: string } }>(
     '/api/streaming/sessions/:id/ingest',
-    { websocket: true },
+    // Authenticated inside, so a refusal is a WebSocket close with the product's message.
+    { websocket: true, config: { auth: 'public' } },
     (socket: WebSocket, request: FastifyRequest<{ Params: { id: string } }>) => {
       // Listen at once: messages that arrive while the cookie is checked are kept, not lost.
       const early: { data: Buffer; isBinary: boolean }[] = [];

@@ -1,0 +1,64 @@
+import { AUTH_MESSAGES, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { APIError } from 'better-auth/api';
+import { type ZodType, z } from 'zod';
+
+const userName = z
+  .string(AUTH_MESSAGES.nameRequired)
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .max(120, AUTH_MESSAGES.nameTooLong);
+const workspaceName = z
+  .string(AUTH_MESSAGES.workspaceNameInvalid)
+  .trim()
+  .min(1, AUTH_MESSAGES.workspaceNameInvalid)
+  .max(120, AUTH_MESSAGES.workspaceNameInvalid);
+/** The personal workspace's slug is `ws-` and a lowercased base64url id; others follow the same alphabet. */
+const workspaceSlug = z
+  .string(AUTH_MESSAGES.workspaceSlugInvalid)
+  .max(64, AUTH_MESSAGES.workspaceSlugInvalid)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, AUTH_MESSAGES.workspaceSlugInvalid);
+
+/**
+ * Rules for the Better Auth endpoints whose input goes into a NOT NULL or unique-indexed column without a
+ * length check of Better Auth's own (a null name, a 900 KB slug would be a database error, a 500). Other
+ * keys pass through to Better Auth's own validation.
+ */
+const RULES: Record<string, ZodType> = {
+  '/update-user': z.looseObject({ name: userName.optional() }),
+  '/organization/create': z.looseObject({ name: workspaceName, slug: workspaceSlug }),
+  '/organization/update': z.looseObject({
+    data: z.looseObject({ name: workspaceName.optional(), slug: workspaceSlug.optional() }).optional(),
+  }),
+  '/organization/check-slug': z.looseObject({ slug: workspaceSlug }),
+};
+
+/** The fields that name where Better Auth sends the browser next (body or query, on any endpoint). */
+const CALLBACK_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'];
+
+/**
+ * A path of this site (`/…`, not `//…`) or a full URL. Better Auth's origin check lets other strings through
+ * as "relative", then fails to parse them when it redirects (a 500).
+ */
+function isUsableCallback(value: unknown): boolean {
+  if (typeof value !== 'string' || value === '') return true;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  return URL.canParse(value);
+}
+
+function refuse(message: string): never {
+  throw new APIError('BAD_REQUEST', { code: ERROR_CODES.validation, message });
+}
+
+/** Throws Better Auth's 400 with the product's message when an endpoint's input breaks the rules above. */
+export function assertAuthInput(path: string, body: unknown, query: unknown): void {
+  for (const source of [body, query]) {
+    if (!source || typeof source !== 'object') continue;
+    const fields = source as Record<string, unknown>;
+    if (CALLBACK_FIELDS.some((field) => !isUsableCallback(fields[field])))
+      refuse(AUTH_MESSAGES.callbackUrlInvalid);
+  }
+  const rule = RULES[path];
+  if (!rule) return;
+  const result = rule.safeParse(body ?? {});
+  if (!result.success) refuse(result.error.issues[0]?.message ?? GENERIC_MESSAGES.validation);
+}

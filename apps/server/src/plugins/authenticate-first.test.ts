@@ -1,0 +1,85 @@
+import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cookieHeader, signIn, signUp, uniqueEmail } from '../../test/auth-requests';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
+
+/** The routes open without a session; any other /api/ route must answer 401 before looking at its input. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET,POST /api/auth/*',
+  'POST /api/contact',
+  'GET /api/media/public/:id',
+  'GET /api/accounts/oauth/:platform/callback',
+  'GET /api/streaming/sessions/:id/ingest',
+].sort();
+
+describe('authentication before validation', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  const apiRoutes = () =>
+    test.app.registeredRoutes
+      .filter((route) => route.url.startsWith('/api/'))
+      .map((route) => ({ ...route, methods: route.methods.filter((method) => method !== 'HEAD') }))
+      .filter((route) => route.methods.length > 0);
+
+  it('opens only the listed public routes', () => {
+    const open = apiRoutes()
+      .filter((route) => !route.needsSession)
+      .map((route) => `${route.methods.join(',')} ${route.url}`)
+      .sort();
+    expect(open).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('answers 401, not 400, to an anonymous request with a malformed body or params on every other route', async () => {
+    const protectedRoutes = apiRoutes().filter((route) => route.needsSession);
+    expect(protectedRoutes.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const route of protectedRoutes) {
+      for (const method of route.methods) {
+        // Longer than most params' schema allows, shorter than the router's own limit (100).
+        const url = route.url.replace(/:[^/]+/g, 'x'.repeat(80));
+        const response = await test.app.inject({
+          method: method as 'POST',
+          url: `${url}?limit=-1&page=abc`,
+          headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          payload: method === 'GET' || method === 'DELETE' ? undefined : '{"content": 42, "platforms": "no"',
+        });
+        const body = response.json();
+        if (response.statusCode !== 401 || body.code !== ERROR_CODES.unauthorized) {
+          wrong.push(`${method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        } else {
+          expect(body.message).toBe(GENERIC_MESSAGES.unauthorized);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('loads the session once per request, for the check and the handler together', async () => {
+    const email = uniqueEmail('once');
+    await signUp(test.app, { name: 'Once Only', email, password: 'correct-horse-battery' });
+    const cookie = cookieHeader(await signIn(test.app, { email, password: 'correct-horse-battery' }));
+    const getSession = vi.spyOn(test.app.auth.api, 'getSession');
+    const response = await test.app.inject({ method: 'GET', url: '/api/posts', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(getSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('still answers validation messages to a signed-in caller', async () => {
+    const email = uniqueEmail('valid');
+    await signUp(test.app, { name: 'Val Idation', email, password: 'correct-horse-battery' });
+    const cookie = cookieHeader(await signIn(test.app, { email, password: 'correct-horse-battery' }));
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { content: 42 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(ERROR_CODES.validation);
+  });
+});
