@@ -110,6 +110,16 @@ async function send(url: URL, init: RequestInit & { dispatcher?: Agent }): Promi
   }
 }
 
+async function checkLiteral(url: URL, policy: AddressPolicy): Promise<void> {
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  try {
+    await checkHost(url.hostname, port, policy);
+  } catch (error) {
+    if (error instanceof PrivateAddressError) throw new SafeFetchError('blocked', error.message);
+    throw error;
+  }
+}
+
 export interface SafeFetchSettings {
   /**
    * Origins the administrator configured (a platform's <PLATFORM>_BASE_URL): trusted like AI_BASE_URL, so
@@ -140,6 +150,8 @@ export function createSafeFetch(policy: AddressPolicy, settings: SafeFetchSettin
     const headers = new Headers(init.headers);
     for (let redirects = 0; ; redirects += 1) {
       const dispatcher = trusted.has(url.origin) ? undefined : agent;
+      // An address literal is refused at once, before fetch's own checks (its blocked ports) can answer first.
+      if (dispatcher && isIP(url.hostname.replace(/^\[|\]$/g, ''))) await checkLiteral(url, policy);
       const response = await send(url, { ...init, headers, redirect: 'manual', dispatcher });
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
       if (location === null || mode === 'manual') return response;
