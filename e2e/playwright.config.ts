@@ -101,7 +101,8 @@ export default defineConfig({
       TIKTOK_BASE_URL: `http://127.0.0.1:${process.env.E2E_TIKTOK_PORT}`,
       TIKTOK_CLIENT_ID: 'test-client-id',
       TIKTOK_CLIENT_SECRET: 'test-client-secret',
-      PLATFORM_ALLOW_PRIVATE_URLS: 'true',
+      // Fakes, RTMP sinks and the AI fake all live on 127.0.0.1 (docs/decisions/0014).
+      ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   },
 });

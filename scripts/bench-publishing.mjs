@@ -269,7 +269,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
           DATA_DIR: dataDir,
           DATABASE_URL: databaseUrl,
           APP_SECRET,
-          PLATFORM_ALLOW_PRIVATE_URLS: 'true',
+          ALLOW_PRIVATE_ADDRESSES: 'true',
           PUBLISH_MAX_CONCURRENCY: String(PUBLISHING_BENCH.maxConcurrency),
           RTMP_ENABLED: 'false',
           STREAM_REMINDER_INTERVAL_MS: '0',

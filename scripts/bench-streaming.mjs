@@ -186,6 +186,8 @@ async function startServer() {
       RTMP_PORT: String(rtmpPort),
       RTMP_HOST: '127.0.0.1',
       STREAM_RECONNECT_GRACE_SECONDS: '1',
+      // The fake platforms are RTMP sinks on 127.0.0.1 (docs/decisions/0014).
+      ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   });
   const url = `http://localhost:${port}`;

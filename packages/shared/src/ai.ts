@@ -237,6 +237,8 @@ export const aiSettingsSchema = z.object({
     model: z.string().nullable(),
     baseUrl: z.string().nullable(),
   }),
+  /** ALLOW_PRIVATE_ADDRESSES: whether a base URL inside the server's network (a LAN Ollama) is accepted. */
+  privateAddressesAllowed: z.boolean(),
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 

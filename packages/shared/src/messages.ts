@@ -90,6 +90,22 @@ export const CONTACT_MESSAGES = {
   sendFallback: 'Failed to send your message. Please try again.',
 } as const;
 
+/**
+ * Addresses users give the server to connect to (an AI base URL, an RTMP destination, a Mastodon instance, a
+ * Bluesky service, an article): the one outbound-address policy refuses the server's own network unless the
+ * administrator sets ALLOW_PRIVATE_ADDRESSES=true.
+ */
+export const ADDRESS_MESSAGES = {
+  privateAddress: (address: string) =>
+    `This address points inside the server's network (${address}). Use a public address, or ask your administrator to allow private addresses.`,
+  notFound: (hostname: string) => `${hostname} could not be found.`,
+  /** One line of help under an address field, depending on the server's setting. */
+  helpRefused:
+    "Use a public address: addresses inside the server's network (localhost, 10.x, 192.168.x, 169.254.x…) are refused unless the administrator sets ALLOW_PRIVATE_ADDRESSES=true.",
+  helpAllowed:
+    'This server allows addresses inside its own network (ALLOW_PRIVATE_ADDRESSES=true), such as a local Ollama or a LAN media server.',
+} as const;
+
 /** Machine-readable error codes shared by the API and the client. */
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
@@ -113,6 +129,7 @@ export const ERROR_CODES = {
   postNotEditable: 'POST_NOT_EDITABLE',
   invalidCharacter: 'INVALID_CHARACTER',
   nestedTooDeeply: 'NESTED_TOO_DEEPLY',
+  privateAddress: 'PRIVATE_ADDRESS',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -160,8 +160,12 @@ export const MAX_DESTINATION_NAME = 80;
 export function checkRtmpUrl(value: string): string | null {
   const url = value.trim();
   if (!/^rtmps?:\/\//i.test(url)) return STREAMING_MESSAGES.rtmpProtocol;
-  // scheme://host[:port][/path]; the shared package has no URL global in its type environment.
-  if (!/^rtmps?:\/\/[a-z0-9.-]+(:\d{1,5})?(\/\S*)?$/i.test(url) || /^rtmps?:\/\/[.-]/i.test(url)) {
+  // scheme://host[:port][/path], host a name, an IPv4 address or a bracketed IPv6 address; the shared package
+  // has no URL global in its type environment. Whether the address is allowed is the server's call.
+  if (
+    !/^rtmps?:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?(\/\S*)?$/i.test(url) ||
+    /^rtmps?:\/\/[.-]/i.test(url)
+  ) {
     return STREAMING_MESSAGES.rtmpInvalid;
   }
   return null;
@@ -228,7 +232,11 @@ export const streamDestinationSchema = z.object({
 });
 export type StreamDestination = z.infer<typeof streamDestinationSchema>;
 
-export const streamDestinationListSchema = z.object({ destinations: z.array(streamDestinationSchema) });
+export const streamDestinationListSchema = z.object({
+  destinations: z.array(streamDestinationSchema),
+  /** ALLOW_PRIVATE_ADDRESSES: whether an RTMP URL inside the server's network is accepted. */
+  privateAddressesAllowed: z.boolean(),
+});
 export type StreamDestinationList = z.infer<typeof streamDestinationListSchema>;
 
 /** How a masked key is shown: dots, then the last four characters. */

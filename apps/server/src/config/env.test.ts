@@ -25,6 +25,17 @@ describe('loadConfig', () => {
     expect(config.trustedOrigins).toEqual(['http://localhost:3000']);
   });
 
+  it('refuses private addresses unless ALLOW_PRIVATE_ADDRESSES, or its deprecated alias, allows them', () => {
+    const allowed = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).allowPrivateAddresses;
+    expect(allowed({})).toBe(false);
+    expect(allowed({ ALLOW_PRIVATE_ADDRESSES: 'true' })).toBe(true);
+    expect(allowed({ ALLOW_PRIVATE_ADDRESSES: '1' })).toBe(true);
+    expect(allowed({ PLATFORM_ALLOW_PRIVATE_URLS: 'true' })).toBe(true);
+    expect(allowed({ PLATFORM_ALLOW_PRIVATE_URLS: 'true', ALLOW_PRIVATE_ADDRESSES: 'false' })).toBe(false);
+    expect(allowed({ PLATFORM_ALLOW_PRIVATE_URLS: 'true', ALLOW_PRIVATE_ADDRESSES: '' })).toBe(true);
+  });
+
   it('generates the app secret once and keeps it in the data directory', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).appSecret;

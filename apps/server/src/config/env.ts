@@ -44,6 +44,12 @@ const booleanFlag = z
 /** Every environment variable the server reads. `.env.example` documents each one. */
 export const envSchema = z.object({
   ...platformEnvShape,
+  /**
+   * Lets users point the server at addresses inside its own network (AI base URL, RTMP destinations, Mastodon
+   * instances, Bluesky services, article and video URLs): decision 0014. Off by default.
+   */
+  ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** Deprecated alias of ALLOW_PRIVATE_ADDRESSES (it used to cover Mastodon and Bluesky only). */
   PLATFORM_ALLOW_PRIVATE_URLS: booleanFlag,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -151,11 +157,12 @@ export interface Config {
   /** Each social platform's app credentials and URL override (platforms/registry.ts). */
   platforms: Record<PlatformId, PlatformConfig>;
   /**
-   * Whether user-given platform addresses (a Mastodon instance, a Bluesky PDS) may be private or loopback.
-   * Off by default: such an address would let users reach the server's own network. Tests and LAN-only
-   * instances turn it on.
+   * Whether addresses users give the server (AI base URL, RTMP destinations, Mastodon instances, Bluesky
+   * services, articles) may be private, loopback or link-local (ALLOW_PRIVATE_ADDRESSES, or its deprecated alias
+   * PLATFORM_ALLOW_PRIVATE_URLS). Off by default: such an address would let users reach the server's own
+   * network (lib/address-policy.ts). Tests and LAN-only setups turn it on.
    */
-  platformAllowPrivateUrls: boolean;
+  allowPrivateAddresses: boolean;
   /**
    * What this process does: `all` (default) serves the API and runs the job workers and sweeps; `api` only
    * serves (and enqueues jobs); `worker` runs the workers and sweeps too (ROLE; docs/decisions/0007).
@@ -316,7 +323,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         ];
       }),
     ) as Record<PlatformId, PlatformConfig>,
-    platformAllowPrivateUrls: env.PLATFORM_ALLOW_PRIVATE_URLS,
+    allowPrivateAddresses:
+      env.ALLOW_PRIVATE_ADDRESSES === undefined || env.ALLOW_PRIVATE_ADDRESSES === ''
+        ? env.PLATFORM_ALLOW_PRIVATE_URLS
+        : env.ALLOW_PRIVATE_ADDRESSES === 'true' || env.ALLOW_PRIVATE_ADDRESSES === '1',
     role: env.ROLE,
     publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
     publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,

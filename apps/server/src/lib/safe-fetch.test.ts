@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressPolicy } from './address-policy';
 import { isPrivateAddress, type Resolver, SafeFetchError, safeFetch } from './safe-fetch';
 
 /** A local fixture server. Its requests are recorded so a test can prove nothing was fetched. */
@@ -69,6 +70,8 @@ const resolver: Resolver = async (hostname) => {
 
 /** The real policy, except that the fixture's own address counts as public, so hops can reach it. */
 const fixtureIsPublic = (address: string) => address !== '127.0.0.1' && isPrivateAddress(address);
+const strict: AddressPolicy = { allowPrivate: false, resolve: resolver };
+const fixturePublic: AddressPolicy = { allowPrivate: false, resolve: resolver, isBlocked: fixtureIsPublic };
 
 async function refusal(promise: Promise<unknown>): Promise<SafeFetchError> {
   const error = await promise.then(
@@ -125,7 +128,7 @@ describe('safeFetch refusals', () => {
     ['a name with one private address among public ones', () => 'http://mixed.test/'],
   ])('refuses %s without connecting', async (_label, url) => {
     const before = seen.length;
-    const error = await refusal(safeFetch(url(), { resolve: resolver }));
+    const error = await refusal(safeFetch(url(), { policy: strict }));
     expect(error.reason).toBe('blocked');
     expect(seen.length).toBe(before);
   });
@@ -137,13 +140,12 @@ describe('safeFetch refusals', () => {
     'not a url',
     'http://user:pw@fixture.test/',
   ])('refuses %s as an invalid URL', async (url) => {
-    expect((await refusal(safeFetch(url, { resolve: resolver }))).reason).toBe('invalid-url');
+    expect((await refusal(safeFetch(url, { policy: strict }))).reason).toBe('invalid-url');
   });
 
   it('fetches a public page (the fixture counted as public)', async () => {
     const page = await safeFetch(`http://fixture.test:${port}/article`, {
-      resolve: resolver,
-      isBlockedAddress: fixtureIsPublic,
+      policy: fixturePublic,
     });
     expect(page.status).toBe(200);
     expect(page.body.toString()).toContain('Hello');
@@ -152,8 +154,7 @@ describe('safeFetch refusals', () => {
 
   it('follows a redirect to a public page', async () => {
     const page = await safeFetch(`http://fixture.test:${port}/redirect?to=/article`, {
-      resolve: resolver,
-      isBlockedAddress: fixtureIsPublic,
+      policy: fixturePublic,
     });
     expect(page.url).toBe(`http://fixture.test:${port}/article`);
   });
@@ -166,8 +167,7 @@ describe('safeFetch refusals', () => {
   ])('refuses a redirect to %s', async (_label, target) => {
     const error = await refusal(
       safeFetch(`http://fixture.test:${port}/redirect?to=${encodeURIComponent(target)}`, {
-        resolve: resolver,
-        isBlockedAddress: fixtureIsPublic,
+        policy: fixturePublic,
       }),
     );
     expect(error.reason).toBe('blocked');
@@ -176,8 +176,7 @@ describe('safeFetch refusals', () => {
   it('refuses a redirect to another scheme', async () => {
     const error = await refusal(
       safeFetch(`http://fixture.test:${port}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, {
-        resolve: resolver,
-        isBlockedAddress: fixtureIsPublic,
+        policy: fixturePublic,
       }),
     );
     expect(error.reason).toBe('invalid-url');
@@ -185,9 +184,7 @@ describe('safeFetch refusals', () => {
 
   it('stops after five redirects', async () => {
     const before = seen.length;
-    const error = await refusal(
-      safeFetch(`http://fixture.test:${port}/loop`, { resolve: resolver, isBlockedAddress: fixtureIsPublic }),
-    );
+    const error = await refusal(safeFetch(`http://fixture.test:${port}/loop`, { policy: fixturePublic }));
     expect(error.reason).toBe('too-many-redirects');
     expect(seen.length - before).toBe(6);
   });
@@ -195,8 +192,7 @@ describe('safeFetch refusals', () => {
   it('refuses a body declared larger than the limit', async () => {
     const error = await refusal(
       safeFetch(`http://fixture.test:${port}/big-declared`, {
-        resolve: resolver,
-        isBlockedAddress: fixtureIsPublic,
+        policy: fixturePublic,
         maxBytes: 2 * 1024 * 1024,
       }),
     );
@@ -206,8 +202,7 @@ describe('safeFetch refusals', () => {
   it('stops reading a streamed body once it passes the limit', async () => {
     const error = await refusal(
       safeFetch(`http://fixture.test:${port}/big-chunked`, {
-        resolve: resolver,
-        isBlockedAddress: fixtureIsPublic,
+        policy: fixturePublic,
         maxBytes: 1024 * 1024,
       }),
     );
@@ -218,8 +213,7 @@ describe('safeFetch refusals', () => {
     const started = Date.now();
     const error = await refusal(
       safeFetch(`http://fixture.test:${port}/stuck`, {
-        resolve: resolver,
-        isBlockedAddress: fixtureIsPublic,
+        policy: fixturePublic,
         timeoutMs: 300,
       }),
     );

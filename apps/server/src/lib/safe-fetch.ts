@@ -1,14 +1,17 @@
-import { lookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
-import { BlockList, isIP, isIPv4 } from 'node:net';
+import { isIP } from 'node:net';
+import { Agent, buildConnector } from 'undici';
+import { type AddressPolicy, addressPolicy, checkHost, PrivateAddressError } from './address-policy';
+
+export { isPrivateAddress, type ResolvedAddress, type Resolver } from './address-policy';
 
 /**
- * Fetches a URL a user gave us (an article to read, a media file to import) without letting them reach the
- * server's own network: http and https only; every name is resolved first and refused when any of its
- * addresses is loopback, private, link-local or unspecified; the connection goes to the checked address (no
- * second lookup a rebinding DNS could answer differently); redirects are followed by hand and each hop is
- * checked again; the body is capped in size and the whole fetch in time.
+ * Fetches from addresses users gave us without letting them reach the server's own network (decision 0014).
+ * `createSafeFetch(policy)` returns a `fetch`-compatible function: every connection goes through a checking
+ * connector that resolves the name once, refuses it under the address policy, and connects to the very address
+ * it checked (no second lookup a rebinding DNS could answer differently; TLS still verifies the certificate
+ * against the name). Redirects are followed by hand, for GET and HEAD only, each hop on a new check; a POST that
+ * answers with a redirect is handed back unfollowed, so a body carrying credentials never goes anywhere else.
+ * `safeFetch(url)` is the buffered GET on top of it (an article to read): size- and time-capped.
  */
 
 export type SafeFetchFailure =
@@ -29,21 +32,12 @@ export class SafeFetchError extends Error {
   }
 }
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
-
 export interface SafeFetchOptions {
   maxBytes?: number;
   timeoutMs?: number;
   maxRedirects?: number;
-  /** Tests inject a resolver that answers without DNS. */
-  resolve?: Resolver;
-  /** Tests may widen the policy (to reach a local fixture); production uses isPrivateAddress. */
-  isBlockedAddress?: (address: string) => boolean;
+  /** Whose addresses may be reached; defaults to the strict policy (no private addresses). */
+  policy?: AddressPolicy;
   signal?: AbortSignal;
   accept?: string;
 }
@@ -58,59 +52,41 @@ export interface SafeFetchResponse {
 
 export const SAFE_FETCH_DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 } as const;
 
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
-}
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that belong to one origin and must not follow a redirect to another (as browsers do). */
+const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+const USER_AGENT = 'Relaycast/1.0 (+https://github.com/relaycast)';
 
-/** The IPv4 address inside an IPv4-mapped or -compatible IPv6 address (::ffff:7f00:1 is 127.0.0.1). */
-function embeddedIPv4(address: string): string | null {
-  const match = /^::(?:ffff:)?(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = Number.parseInt(match[2] ?? '0', 16);
-  const low = Number.parseInt(match[3] ?? '0', 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** One connection pool per policy object; the production policies are two shared objects. */
+const agents = new WeakMap<AddressPolicy, Agent>();
+
+function checkingAgent(policy: AddressPolicy): Agent {
+  const existing = agents.get(policy);
+  if (existing) return existing;
+  const connect = buildConnector({ timeout: 10_000, ...(policy.ca ? { ca: policy.ca } : {}) });
+  const agent = new Agent({
+    connect(options, callback) {
+      const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+      checkHost(options.hostname, port, policy).then(
+        (target) =>
+          connect(
+            {
+              ...options,
+              hostname: target.address,
+              // The socket goes to the checked address; TLS verifies the certificate against the name.
+              servername: options.servername || (isIP(options.hostname) ? undefined : options.hostname),
+            },
+            callback,
+          ),
+        (error: Error) => callback(error, null),
+      );
+    },
+  });
+  agents.set(policy, agent);
+  return agent;
 }
 
-/** Loopback, private, link-local, unspecified, multicast or reserved: nothing a public article lives on. */
-export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIPv4(bare)) return BLOCKED.check(bare, 'ipv4');
-  if (isIP(bare) !== 6) return true;
-  const mapped = embeddedIPv4(bare);
-  if (mapped) return BLOCKED.check(mapped, 'ipv4');
-  return BLOCKED.check(bare, 'ipv6');
-}
-
-const systemResolver: Resolver = async (hostname) => {
-  const found = await lookup(hostname, { all: true, verbatim: true });
-  return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
-};
-
-function parseHttpUrl(raw: string): URL {
+function parseTarget(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -124,123 +100,135 @@ function parseHttpUrl(raw: string): URL {
   return url;
 }
 
-async function checkedAddress(
-  url: URL,
-  resolve: Resolver,
-  isBlocked: (address: string) => boolean,
-): Promise<ResolvedAddress> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = isIP(hostname);
-  const addresses: ResolvedAddress[] = literal
-    ? [{ address: hostname, family: literal === 6 ? 6 : 4 }]
-    : await resolve(hostname).catch(() => {
-        throw new SafeFetchError('failed', `could not resolve ${hostname}`);
-      });
-  if (addresses.length === 0) throw new SafeFetchError('failed', `no address for ${hostname}`);
-  const blocked = addresses.find(({ address }) => isBlocked(address));
-  if (blocked) throw new SafeFetchError('blocked', `${hostname} resolves to ${blocked.address}`);
-  return addresses[0] as ResolvedAddress;
+async function send(url: URL, init: RequestInit & { dispatcher?: Agent }): Promise<Response> {
+  try {
+    return await fetch(url, init as RequestInit);
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof PrivateAddressError) throw new SafeFetchError('blocked', cause.message);
+    throw error;
+  }
 }
 
-interface Hop {
-  status: number;
-  location: string | undefined;
-  contentType: string;
-  body: Buffer;
+async function checkLiteral(url: URL, policy: AddressPolicy): Promise<void> {
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  try {
+    await checkHost(url.hostname, port, policy);
+  } catch (error) {
+    if (error instanceof PrivateAddressError) throw new SafeFetchError('blocked', error.message);
+    throw error;
+  }
 }
 
-function requestOnce(
-  url: URL,
-  target: ResolvedAddress,
-  options: { maxBytes: number; signal: AbortSignal; accept: string },
-): Promise<Hop> {
-  return new Promise((resolvePromise, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      {
-        host: target.address,
-        family: target.family,
-        port: url.port || (url.protocol === 'https:' ? 443 : 80),
-        path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        // TLS checks the certificate against the name, while the socket goes to the address we checked.
-        servername: isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname,
-        headers: {
-          host: url.host,
-          accept: options.accept,
-          'user-agent': 'Relaycast/1.0 (+https://github.com/relaycast)',
-        },
-        signal: options.signal,
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const location = response.headers.location;
-        const contentType = String(response.headers['content-type'] ?? '');
-        if (status >= 300 && status < 400 && location) {
-          response.resume();
-          resolvePromise({ status, location, contentType, body: Buffer.alloc(0) });
-          return;
-        }
-        const declared = Number(response.headers['content-length']);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
-          response.destroy();
-          reject(new SafeFetchError('too-large', `declared ${declared} bytes`));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let received = 0;
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > options.maxBytes) {
-            response.destroy();
-            request.destroy();
-            reject(new SafeFetchError('too-large', `more than ${options.maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () =>
-          resolvePromise({ status, location: undefined, contentType, body: Buffer.concat(chunks) }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
+export interface SafeFetchSettings {
+  /**
+   * Origins the administrator configured (a platform's <PLATFORM>_BASE_URL): trusted like AI_BASE_URL, so
+   * requests to them skip the address check. A redirect from them to anywhere else is checked.
+   */
+  trustedOrigins?: Iterable<string>;
+  maxRedirects?: number;
 }
 
+const SAFE = Symbol('safe-fetch');
+
+/** Whether a fetch function came from createSafeFetch (so a context is not wrapped twice). */
+export function isSafeFetch(candidate: unknown): boolean {
+  return typeof candidate === 'function' && (candidate as { [SAFE]?: boolean })[SAFE] === true;
+}
+
+/** A `fetch` that only reaches what the policy allows (see the top of this file). */
+export function createSafeFetch(policy: AddressPolicy, settings: SafeFetchSettings = {}): typeof fetch {
+  const trusted = new Set([...(settings.trustedOrigins ?? [])].map((origin) => new URL(origin).origin));
+  const maxRedirects = settings.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
+  const agent = checkingAgent(policy);
+  const safe = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    if (input instanceof Request) throw new TypeError('the safe fetch takes a URL, not a Request');
+    let url = parseTarget(String(input));
+    const method = (init.method ?? 'GET').toUpperCase();
+    const mode = init.redirect ?? 'follow';
+    const follows = mode === 'follow' && (method === 'GET' || method === 'HEAD');
+    const headers = new Headers(init.headers);
+    for (let redirects = 0; ; redirects += 1) {
+      const dispatcher = trusted.has(url.origin) ? undefined : agent;
+      // An address literal is refused at once, before fetch's own checks (its blocked ports) can answer first.
+      if (dispatcher && isIP(url.hostname.replace(/^\[|\]$/g, ''))) await checkLiteral(url, policy);
+      const response = await send(url, { ...init, headers, redirect: 'manual', dispatcher });
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null || mode === 'manual') return response;
+      if (mode === 'error') {
+        await response.body?.cancel();
+        throw new TypeError(`redirect to ${location} refused`);
+      }
+      // A POST (credentials, a publish) is never re-sent elsewhere: the caller sees the redirect as an answer.
+      if (!follows) return response;
+      await response.body?.cancel();
+      if (redirects >= maxRedirects) {
+        throw new SafeFetchError('too-many-redirects', `more than ${maxRedirects} redirects`);
+      }
+      const next = parseTarget(new URL(location, url).toString());
+      if (next.origin !== url.origin) for (const name of ORIGIN_BOUND_HEADERS) headers.delete(name);
+      url = next;
+    }
+  };
+  return Object.assign(safe, { [SAFE]: true }) as typeof fetch;
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new SafeFetchError('too-large', `declared ${declared} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (!reader) return Buffer.alloc(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel();
+      throw new SafeFetchError('too-large', `more than ${maxBytes} bytes`);
+    }
+    chunks.push(Buffer.from(value));
+  }
+}
+
+/** GETs a page a user pointed at (an article), capped in size and time, through createSafeFetch. */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeFetchResponse> {
   const maxBytes = options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
-  const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
-  const resolve = options.resolve ?? systemResolver;
-  const isBlocked = options.isBlockedAddress ?? isPrivateAddress;
   const deadline = AbortSignal.timeout(options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  const accept = options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
-
-  let url = parseHttpUrl(rawUrl);
-  for (let redirects = 0; ; redirects += 1) {
-    try {
-      const target = await checkedAddress(url, resolve, isBlocked);
-      if (signal.aborted) throw signal.reason;
-      const hop = await requestOnce(url, target, { maxBytes, signal, accept });
-      if (hop.location !== undefined) {
-        if (redirects >= maxRedirects) {
-          throw new SafeFetchError('too-many-redirects', `more than ${maxRedirects} redirects`);
-        }
-        url = parseHttpUrl(new URL(hop.location, url).toString());
-        continue;
-      }
-      if (hop.status < 200 || hop.status >= 300) {
-        throw new SafeFetchError('failed', `HTTP ${hop.status}`);
-      }
-      return { url: url.toString(), status: hop.status, contentType: hop.contentType, body: hop.body };
-    } catch (error) {
-      if (error instanceof SafeFetchError) throw error;
-      if (deadline.aborted) throw new SafeFetchError('timeout', 'the page took too long');
-      if (options.signal?.aborted) throw new SafeFetchError('failed', 'cancelled');
-      throw new SafeFetchError('failed', error instanceof Error ? error.message : String(error));
+  const doFetch = createSafeFetch(options.policy ?? addressPolicy(false), {
+    maxRedirects: options.maxRedirects,
+  });
+  const url = parseTarget(rawUrl);
+  try {
+    const response = await doFetch(url, {
+      headers: {
+        accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+        'user-agent': USER_AGENT,
+      },
+      signal,
+    });
+    if (response.status < 200 || response.status >= 300) {
+      await response.body?.cancel();
+      throw new SafeFetchError('failed', `HTTP ${response.status}`);
     }
+    const body = await readCapped(response, maxBytes);
+    return {
+      url: response.url || url.toString(),
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body,
+    };
+  } catch (error) {
+    if (error instanceof SafeFetchError) throw error;
+    if (deadline.aborted) throw new SafeFetchError('timeout', 'the page took too long');
+    if (options.signal?.aborted) throw new SafeFetchError('failed', 'cancelled');
+    const cause = (error as { cause?: unknown }).cause;
+    const detail = cause instanceof Error ? cause.message : error instanceof Error ? error.message : '';
+    throw new SafeFetchError('failed', detail || String(error));
   }
 }

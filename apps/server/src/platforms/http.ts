@@ -1,3 +1,4 @@
+import { SafeFetchError } from '../lib/safe-fetch';
 import { type CallContext, PlatformError } from './types';
 
 /**
@@ -163,6 +164,8 @@ export async function platformRequest<T = unknown>(
       signal,
     });
   } catch (err) {
+    // The address policy refused the host (or a redirect hop) before anything was sent.
+    if (err instanceof SafeFetchError) throw new PlatformError('refuse', err.message);
     const code = networkErrorCode(err);
     const certainlyNotSent = code !== undefined && NOT_SENT_CODES.has(code);
     const kind = request.sideEffect && !certainlyNotSent ? 'unknown' : 'retry';

@@ -1,5 +1,6 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
+import { addressPolicy } from '../lib/address-policy';
 import { blueskyConnector } from './bluesky/bluesky.connector';
 import { blueskyEngagement } from './bluesky/bluesky.engagement';
 import { facebookConnector } from './facebook/facebook.connector';
@@ -95,7 +96,7 @@ function rebase(url: string, base: string): string {
 }
 
 export function connectorSettings(
-  config: Pick<Config, 'platforms' | 'publicUrl'> & Partial<Pick<Config, 'platformAllowPrivateUrls'>>,
+  config: Pick<Config, 'platforms' | 'publicUrl'> & Partial<Pick<Config, 'allowPrivateAddresses'>>,
   platform: PlatformId,
 ): ConnectorSettings {
   const connector = connectorFor(platform);
@@ -111,7 +112,7 @@ export function connectorSettings(
     clientSecret: own.clientSecret,
     urls,
     redirectUri: `${config.publicUrl}/api/accounts/oauth/${platform}/callback`,
-    allowPrivateUrls: config.platformAllowPrivateUrls ?? false,
+    addressPolicy: addressPolicy(config.allowPrivateAddresses ?? false),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
+import type { AddressPolicy } from '../lib/address-policy';
 
 /**
  * The one interface every social network's connector implements (ARCHITECTURE.md, "Platforms"). Callers never
@@ -123,10 +124,10 @@ export interface ConnectorSettings {
   /** Where the platform sends the user back after authorizing: `${PUBLIC_URL}/api/accounts/oauth/<platform>/callback`. */
   redirectUri: string;
   /**
-   * Whether a user-given address (a Mastodon instance, a Bluesky service) may resolve to a private or loopback
-   * address (PLATFORM_ALLOW_PRIVATE_URLS). Absent = no.
+   * Which addresses a user-given host (a Mastodon instance, a Bluesky service) may resolve to: the server's
+   * address policy (ALLOW_PRIVATE_ADDRESSES, lib/address-policy.ts). Absent = the strict policy.
    */
-  allowPrivateUrls?: boolean;
+  addressPolicy?: AddressPolicy;
 }
 
 export interface AuthorizationRequest {

@@ -36,7 +36,11 @@ let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 } },
+    // The fake platforms are RTMP sinks on 127.0.0.1: private addresses, allowed explicitly for this server.
+    config: {
+      rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 },
+      allowPrivateAddresses: true,
+    },
   });
   ada = await signedInMember(t, 'Ada');
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });

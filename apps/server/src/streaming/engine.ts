@@ -11,10 +11,12 @@ import {
 } from '@relaycast/shared/streaming';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import { addressPolicy } from '../lib/address-policy';
 import { AppError } from '../lib/app-error';
 import type { MediaProcessor } from '../media/ffmpeg';
 import type { MediaStorage } from '../media/storage';
 import { getUserSettings } from '../modules/settings/settings.service';
+import { destinationRefusal } from '../modules/streaming/destination-address';
 import {
   type LiveDestination,
   loadLiveDestinations,
@@ -408,6 +410,7 @@ export class StreamEngine {
       ),
     );
     const input = relay.localUrl(session.relayKey);
+    const policy = addressPolicy(this.options.config.allowPrivateAddresses);
     for (const destination of session.destinations) {
       const supervisor = new OutputSupervisor(
         buildEgressArgs(input, destinationUrlOf(destination.info.rtmpUrl, destination.info.streamKey)),
@@ -420,6 +423,8 @@ export class StreamEngine {
           if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
           destination.droppedLast = dropped;
         },
+        // The destination was checked when saved; DNS may have changed since (decision 0014).
+        () => destinationRefusal(destination.info.rtmpUrl, policy),
       );
       destination.supervisor = supervisor;
       supervisor.start();

@@ -205,3 +205,64 @@ describe('output supervisor', () => {
     expect(supervisor.snapshot().state).toBe('stopped');
   });
 });
+
+describe('output supervisor preflight (the destination address, decision 0014)', () => {
+  const refusal = "This address points inside the server's network (10.0.0.1).";
+
+  function setupWithPreflight(answers: (string | null)[]) {
+    const clock = new FakeClock();
+    const children: FakeChild[] = [];
+    const checks: number[] = [];
+    const supervisor = new OutputSupervisor(
+      ['-i', 'in', 'out'],
+      () => {
+        const child = new FakeChild();
+        children.push(child);
+        return child;
+      },
+      clock,
+      {},
+      () => {},
+      async () => {
+        checks.push(clock.now());
+        return answers[Math.min(checks.length - 1, answers.length - 1)] ?? null;
+      },
+    );
+    return { clock, children, checks, supervisor };
+  }
+
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('never spawns ffmpeg for a destination that resolves inside the network, and says why', async () => {
+    const { supervisor, children, checks } = setupWithPreflight([refusal]);
+    supervisor.start();
+    await settle();
+    expect(checks).toHaveLength(1);
+    expect(children).toHaveLength(0);
+    expect(supervisor.snapshot()).toMatchObject({ state: 'failed', reason: refusal, retryInSeconds: null });
+  });
+
+  it('checks again before every retry, and stops when the address has turned private', async () => {
+    const { supervisor, children, checks, clock } = setupWithPreflight([null, refusal]);
+    supervisor.start();
+    await settle();
+    expect(children).toHaveLength(1);
+    expect(supervisor.snapshot().state).toBe('connecting');
+    children[0]?.exit(1, 'Connection reset by peer');
+    expect(supervisor.snapshot().state).toBe('retrying');
+    clock.advance(2_000);
+    await settle();
+    expect(checks).toEqual([0, 2_000]);
+    expect(children).toHaveLength(1);
+    expect(supervisor.snapshot()).toMatchObject({ state: 'failed', reason: refusal });
+  });
+
+  it('starts nothing when stopped while the check is still running', async () => {
+    const { supervisor, children } = setupWithPreflight([null]);
+    supervisor.start();
+    await supervisor.stop();
+    await settle();
+    expect(children).toHaveLength(0);
+    expect(supervisor.snapshot().state).toBe('stopped');
+  });
+});

@@ -40,6 +40,12 @@ export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
   killGraceMs: 5_000,
 };
 
+/**
+ * Runs right before every spawn and retry: a reason to refuse (the destination now resolves inside the
+ * server's network, decision 0014) fails the output with that reason instead of starting ffmpeg.
+ */
+export type Preflight = () => Promise<string | null>;
+
 export interface SupervisorSnapshot {
   state: DestinationState;
   reason: string | null;
@@ -81,6 +87,7 @@ export class OutputSupervisor {
     private readonly clock: Clock = systemClock,
     options: Partial<SupervisorOptions> = {},
     private readonly onChange: (snapshot: SupervisorSnapshot) => void = () => {},
+    private readonly preflight?: Preflight,
   ) {
     this.options = { ...DEFAULT_SUPERVISOR_OPTIONS, ...options };
   }
@@ -149,6 +156,31 @@ export class OutputSupervisor {
   }
 
   private launch() {
+    if (!this.preflight) {
+      this.spawnChild();
+      return;
+    }
+    this.state = 'connecting';
+    this.retryAt = null;
+    this.emit();
+    this.preflight().then(
+      (refusal) => {
+        if (this.stopping) return;
+        if (refusal === null) {
+          this.spawnChild();
+          return;
+        }
+        this.state = 'failed';
+        this.reason = refusal;
+        this.emit();
+      },
+      (error: unknown) => {
+        if (!this.stopping) this.handleFailure(String(error));
+      },
+    );
+  }
+
+  private spawnChild() {
     this.state = 'connecting';
     this.retryAt = null;
     this.runStartedAt = this.clock.now();

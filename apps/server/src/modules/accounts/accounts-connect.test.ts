@@ -30,7 +30,7 @@ beforeAll(async () => {
   test = await createTestApp({
     config: {
       platforms: platformsConfig({ bluesky: { baseUrl: bluesky.url } }),
-      platformAllowPrivateUrls: true,
+      allowPrivateAddresses: true,
     },
   });
 });
@@ -80,7 +80,7 @@ describe('Mastodon (instance URL)', () => {
   });
 
   it('refuses a private or loopback instance unless the server allows it, storing nothing', async () => {
-    const strict = { ...test.config, platformAllowPrivateUrls: false };
+    const strict = { ...test.config, allowPrivateAddresses: false };
     const before = (await test.db.select().from(platformInstanceApps)).length;
     for (const instanceUrl of ['http://127.0.0.1:9', 'https://10.0.0.5', 'https://[::1]']) {
       await expect(

@@ -5,6 +5,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { oauthStates, platformInstanceApps } from '../../db/schema/index';
+import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { connectorSettings } from '../../platforms/registry';
@@ -157,7 +158,7 @@ export async function startInstanceOAuth(
   const connector = connectorForConnect(config, platform, 'instance-oauth2');
   let instanceUrl: string;
   try {
-    instanceUrl = await checkUserGivenUrl(rawInstanceUrl, config.platformAllowPrivateUrls);
+    instanceUrl = await checkUserGivenUrl(rawInstanceUrl, addressPolicy(config.allowPrivateAddresses));
   } catch (error) {
     if (error instanceof PlatformError) {
       throw new AppError(ACCOUNT_ERROR_CODES.platformRefused, 400, error.message);

@@ -236,46 +236,58 @@ describe('hourly limit, status and history', () => {
 
 describe('AI settings', () => {
   it('stores the workspace key encrypted, shows only its last four, and uses the override', async () => {
-    const saved = await ctx.test.app.inject({
-      method: 'PUT',
-      url: '/api/ai/settings',
-      headers: { cookie: ctx.cookie, origin: 'http://localhost:3000' },
-      payload: {
-        provider: 'openai-compatible',
-        baseUrl: ctx.fake.baseUrl,
-        model: 'workspace-model',
-        apiKey: 'sk-ws-secret-9876',
-      },
-    });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ model: 'workspace-model', apiKeyLastFour: '9876', canEdit: true });
-    expect(saved.body).not.toContain('sk-ws-secret');
-    const [row] = await ctx.test.db.select().from(workspaceAiSettings);
-    expect(row?.apiKeyEncrypted).not.toContain('sk-ws');
-    expect(decryptSecret(row?.apiKeyEncrypted ?? '', ctx.test.config.appSecret)).toBe('sk-ws-secret-9876');
+    // The workspace's base URL is the local fake: a private address, so this server allows them.
+    const own = await startAiTest({ timeoutMs: 1_000 }, { allowPrivateAddresses: true });
+    try {
+      const saved = await own.test.app.inject({
+        method: 'PUT',
+        url: '/api/ai/settings',
+        headers: { cookie: own.cookie, origin: 'http://localhost:3000' },
+        payload: {
+          provider: 'openai-compatible',
+          baseUrl: own.fake.baseUrl,
+          model: 'workspace-model',
+          apiKey: 'sk-ws-secret-9876',
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ model: 'workspace-model', apiKeyLastFour: '9876', canEdit: true });
+      expect(saved.body).not.toContain('sk-ws-secret');
+      const [row] = await own.test.db.select().from(workspaceAiSettings);
+      expect(row?.apiKeyEncrypted).not.toContain('sk-ws');
+      expect(decryptSecret(row?.apiKeyEncrypted ?? '', own.test.config.appSecret)).toBe('sk-ws-secret-9876');
 
-    ctx.fake.setReply(() => ({ kind: 'json', text: 'Short.' }));
-    await post('/api/ai/transform', { text: 'Hello there', action: 'shorten' });
-    expect(ctx.fake.requests[0]?.body.model).toBe('workspace-model');
-    expect(ctx.fake.requests[0]?.headers.authorization).toBe('Bearer sk-ws-secret-9876');
+      own.fake.setReply(() => ({ kind: 'json', text: 'Short.' }));
+      await postJson(
+        own.test.app,
+        '/api/ai/transform',
+        { text: 'Hello there', action: 'shorten' },
+        { cookie: own.cookie },
+      );
+      expect(own.fake.requests[0]?.body.model).toBe('workspace-model');
+      expect(own.fake.requests[0]?.headers.authorization).toBe('Bearer sk-ws-secret-9876');
 
-    // Saving without a key keeps the stored one.
-    const kept = await ctx.test.app.inject({
-      method: 'PUT',
-      url: '/api/ai/settings',
-      headers: { cookie: ctx.cookie, origin: 'http://localhost:3000' },
-      payload: { provider: null, baseUrl: '', model: '' },
-    });
-    expect(kept.json()).toMatchObject({ provider: null, model: null, apiKeyLastFour: '9876' });
+      // Saving without a key keeps the stored one.
+      const kept = await own.test.app.inject({
+        method: 'PUT',
+        url: '/api/ai/settings',
+        headers: { cookie: own.cookie, origin: 'http://localhost:3000' },
+        payload: { provider: null, baseUrl: '', model: '' },
+      });
+      expect(kept.json()).toMatchObject({ provider: null, model: null, apiKeyLastFour: '9876' });
 
-    const badUrl = await ctx.test.app.inject({
-      method: 'PUT',
-      url: '/api/ai/settings',
-      headers: { cookie: ctx.cookie, origin: 'http://localhost:3000' },
-      payload: { provider: 'openai-compatible', baseUrl: 'ftp://x', model: 'm' },
-    });
-    expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json().message).toBe(AI_MESSAGES.invalidBaseUrl);
+      const badUrl = await own.test.app.inject({
+        method: 'PUT',
+        url: '/api/ai/settings',
+        headers: { cookie: own.cookie, origin: 'http://localhost:3000' },
+        payload: { provider: 'openai-compatible', baseUrl: 'ftp://x', model: 'm' },
+      });
+      expect(badUrl.statusCode).toBe(400);
+      expect(badUrl.json().message).toBe(AI_MESSAGES.invalidBaseUrl);
+    } finally {
+      await own.test.close();
+      await own.fake.close();
+    }
   });
 
   it('lets only owners and admins change them', async () => {

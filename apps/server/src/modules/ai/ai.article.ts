@@ -39,11 +39,18 @@ export function extractArticle(html: string, url: string): { title: string; text
   return { title, text };
 }
 
-/** Fetches an article a user pasted, through the SSRF-safe fetcher, and extracts its text. */
-export async function readArticle(url: string, fetchPage: PageFetcher = safeFetch) {
+/**
+ * Fetches an article a user pasted, through the SSRF-safe fetcher, and extracts its text. `options.policy` is
+ * the server's address policy (ALLOW_PRIVATE_ADDRESSES).
+ */
+export async function readArticle(
+  url: string,
+  fetchPage: PageFetcher = safeFetch,
+  options: SafeFetchOptions = {},
+) {
   let page: SafeFetchResponse;
   try {
-    page = await fetchPage(url);
+    page = await fetchPage(url, options);
   } catch (error) {
     if (error instanceof SafeFetchError) {
       const mapped = FETCH_ERRORS[error.reason];

@@ -2,9 +2,11 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { AI_ERROR_CODES, AI_MESSAGES, type AiProvider } from '@relaycast/shared/ai';
+import { ERROR_CODES } from '@relaycast/shared/messages';
 import { APICallError, type LanguageModel } from 'ai';
 import type { AiConfig } from '../../config/env';
 import { AppError } from '../../lib/app-error';
+import { SafeFetchError } from '../../lib/safe-fetch';
 
 /**
  * The one place that knows the AI providers. Everything else asks for a `LanguageModel` and hands errors to
@@ -16,6 +18,11 @@ export interface ProviderSettings {
   baseUrl: string | undefined;
   model: string;
   apiKey: string | undefined;
+  /**
+   * True when the base URL is a workspace's own (typed in /settings): it is subject to the address policy.
+   * The administrator's AI_BASE_URL is trusted (a self-hoster's local Ollama).
+   */
+  baseUrlFromWorkspace?: boolean;
 }
 
 /** What a workspace stored (decrypted); null fields fall back to the server's configuration. */
@@ -46,20 +53,30 @@ export function effectiveProviderSettings(
   if (!model) return null;
   if (provider === 'openai-compatible' && !baseUrl) return null;
   if (provider !== 'openai-compatible' && !apiKey) return null;
-  return { provider, baseUrl, model, apiKey };
+  return { provider, baseUrl, model, apiKey, baseUrlFromWorkspace: Boolean(override?.baseUrl) };
 }
 
-export function createLanguageModel(settings: ProviderSettings): LanguageModel {
+/** `fetch`: the safe fetch of the address policy for a workspace's own base URL (see ai.settings.ts). */
+export function createLanguageModel(
+  settings: ProviderSettings,
+  options: { fetch?: typeof fetch } = {},
+): LanguageModel {
+  const { fetch: customFetch } = options;
   switch (settings.provider) {
     case 'openai':
-      return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).chat(settings.model);
+      return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).chat(
+        settings.model,
+      );
     case 'anthropic':
-      return createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl }).chat(settings.model);
+      return createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).chat(
+        settings.model,
+      );
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: settings.baseUrl ?? '',
         apiKey: settings.apiKey,
+        fetch: customFetch,
       }).chatModel(settings.model);
   }
 }
@@ -77,6 +94,12 @@ function causeCode(error: unknown): string | undefined {
 /** A provider failure as the message a user can act on. `timedOut`: our own deadline fired. */
 export function providerError(error: unknown, timedOut: boolean): AppError {
   if (timedOut) return new AppError(AI_ERROR_CODES.timeout, 504, AI_MESSAGES.timeout);
+  // The address policy refused the workspace's base URL at connection time (a name that now resolves inside).
+  const refused = [error, (error as { cause?: unknown })?.cause].find(
+    (candidate) => candidate instanceof SafeFetchError && candidate.reason === 'blocked',
+  );
+  if (refused instanceof SafeFetchError)
+    return new AppError(ERROR_CODES.privateAddress, 400, refused.message);
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     if (status === 401 || status === 403) return new AppError(AI_ERROR_CODES.badKey, 502, AI_MESSAGES.badKey);

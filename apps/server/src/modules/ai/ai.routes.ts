@@ -23,9 +23,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
 import { type PageFetcher, readArticle } from './ai.article';
-import { createLanguageModel, providerError } from './ai.provider';
+import { providerError } from './ai.provider';
 import {
   type AiCall,
   generateVariants,
@@ -33,7 +34,13 @@ import {
   suggestHashtags,
   transformText,
 } from './ai.service';
-import { getAiSettings, providerSettingsFor, saveAiSettings } from './ai.settings';
+import {
+  checkWorkspaceBaseUrl,
+  getAiSettings,
+  languageModelFor,
+  providerSettingsFor,
+  saveAiSettings,
+} from './ai.settings';
 import { finishGeneration, listHistory, startGeneration, usageThisHour } from './ai.usage';
 
 export interface AiRoutesOptions {
@@ -75,6 +82,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
     const { user, workspace } = await request.requireWorkspace();
     const settings = await providerSettingsFor(db, config, workspace.id);
     if (!settings) throw new AppError(AI_ERROR_CODES.notConfigured, 503, AI_MESSAGES.notConfigured);
+    // A base URL saved before the policy (or by a direct edit) is refused before any usage is counted.
+    if (settings.baseUrlFromWorkspace) await checkWorkspaceBaseUrl(config, settings.baseUrl);
     const id = await startGeneration(db, config.ai.hourlyLimit, {
       workspaceId: workspace.id,
       userId: user.id,
@@ -96,7 +105,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
   ): Promise<T & { generationId: string }> {
     const { workspace, settings, id, timing } = await beginGeneration(request, reply, kind, prompt, options);
     try {
-      const result = await work({ model: createLanguageModel(settings), signal: timing.signal });
+      const result = await work({ model: languageModelFor(config, settings), signal: timing.signal });
       await finishGeneration(db, workspace.id, id, { status: 'done', result });
       return { ...result, generationId: id };
     } catch (error) {
@@ -151,7 +160,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
       const run = async () => {
         try {
           const variants = await generateVariants(
-            { model: createLanguageModel(settings), signal: timing.signal },
+            { model: languageModelFor(config, settings), signal: timing.signal },
             prompt,
             options,
             emit,
@@ -209,7 +218,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
       const { url } = request.body;
       await request.requireWorkspace();
       // The page is read before the request is counted: a refused or broken address costs no usage.
-      const article = await readArticle(url, fetchPage);
+      const article = await readArticle(url, fetchPage, {
+        policy: addressPolicy(config.allowPrivateAddresses),
+      });
       return runRecorded(request, reply, 'ideas', url, {}, async (call) => ({
         url,
         title: article.title,

@@ -1,12 +1,21 @@
 import { AI_ERROR_CODES, AI_MESSAGES, type AiSettings, type AiSettingsInput } from '@relaycast/shared/ai';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { LanguageModel } from 'ai';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { workspaceAiSettings } from '../../db/schema/index';
+import { addressPolicy, checkUrlHost, PrivateAddressError } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { createSafeFetch } from '../../lib/safe-fetch';
 import { decryptSecret, encryptSecret, lastFour } from '../../lib/secrets';
 import type { WorkspaceContext } from '../workspaces/workspaces.service';
-import { effectiveProviderSettings, type ProviderOverride, type ProviderSettings } from './ai.provider';
+import {
+  createLanguageModel,
+  effectiveProviderSettings,
+  type ProviderOverride,
+  type ProviderSettings,
+} from './ai.provider';
 
 export function canEditAiSettings(workspace: Pick<WorkspaceContext, 'role'>): boolean {
   return workspace.role === 'owner' || workspace.role === 'admin';
@@ -38,6 +47,30 @@ export async function providerSettingsFor(
   return effectiveProviderSettings(config.ai, override);
 }
 
+/**
+ * Refuses a workspace's base URL inside the server's network (400, nothing saved or sent) unless the
+ * administrator allows private addresses. A name that does not resolve (yet) is let through: the call itself
+ * connects through the safe fetch, which checks again and reports what it finds.
+ */
+export async function checkWorkspaceBaseUrl(config: Config, baseUrl: string | null | undefined) {
+  if (!baseUrl || config.allowPrivateAddresses) return;
+  try {
+    await checkUrlHost(new URL(baseUrl), addressPolicy(false));
+  } catch (error) {
+    if (error instanceof PrivateAddressError) {
+      throw new AppError(ERROR_CODES.privateAddress, 400, error.message);
+    }
+  }
+}
+
+/** The model a request uses: a workspace's own base URL is reached only through the address policy. */
+export function languageModelFor(config: Config, settings: ProviderSettings): LanguageModel {
+  if (!settings.baseUrlFromWorkspace) return createLanguageModel(settings);
+  return createLanguageModel(settings, {
+    fetch: createSafeFetch(addressPolicy(config.allowPrivateAddresses)),
+  });
+}
+
 export async function getAiSettings(
   db: Db,
   config: Config,
@@ -55,6 +88,7 @@ export async function getAiSettings(
       model: config.ai.model ?? null,
       baseUrl: config.ai.baseUrl ?? null,
     },
+    privateAddressesAllowed: config.allowPrivateAddresses,
   };
 }
 
@@ -67,6 +101,7 @@ export async function saveAiSettings(
   input: AiSettingsInput,
 ): Promise<AiSettings> {
   if (!canEditAiSettings(workspace)) throw new AppError(AI_ERROR_CODES.forbidden, 403, AI_MESSAGES.adminOnly);
+  await checkWorkspaceBaseUrl(config, input.baseUrl);
   const key =
     input.apiKey === undefined
       ? {}

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { type FakeAiProvider, startFakeAiProvider } from '../../../../../scripts/fake-ai-provider.mjs';
 import { cookieHeader, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
-import type { AiConfig } from '../../config/env';
+import type { AiConfig, Config } from '../../config/env';
 
 export interface AiTestContext {
   test: TestApp;
@@ -11,11 +11,19 @@ export interface AiTestContext {
   cookie: string;
 }
 
-/** A test app whose AI provider is a local fake speaking the OpenAI-compatible protocol. */
-export async function startAiTest(ai: Partial<AiConfig> = {}): Promise<AiTestContext> {
+/**
+ * A test app whose AI provider is a local fake speaking the OpenAI-compatible protocol (the server's own
+ * AI_BASE_URL, trusted). `config` adds settings, such as allowPrivateAddresses for a workspace override that
+ * points at the local fake.
+ */
+export async function startAiTest(
+  ai: Partial<AiConfig> = {},
+  config: Partial<Config> = {},
+): Promise<AiTestContext> {
   const fake = await startFakeAiProvider();
   const test = await createTestApp({
     config: {
+      ...config,
       ai: {
         provider: 'openai-compatible',
         baseUrl: fake.baseUrl,

@@ -66,7 +66,7 @@ beforeAll(async () => {
       createdAt: new Date(Date.now() - 30_000),
     },
   ]);
-  t = await createTestApp({ config: { platformAllowPrivateUrls: true, engagementSyncIntervalSeconds: 0 } });
+  t = await createTestApp({ config: { allowPrivateAddresses: true, engagementSyncIntervalSeconds: 0 } });
   ada = await signedInMember(t, 'Ada');
   const identity = await connectOnFake();
   accountId = await insertAccount(t, ada.workspaceId, 'mastodon', {

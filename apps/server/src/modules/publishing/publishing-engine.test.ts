@@ -35,7 +35,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }),
-      platformAllowPrivateUrls: true,
+      allowPrivateAddresses: true,
     },
     // The tests drive the engine themselves (and start a worker where they need one).
     publishing: {

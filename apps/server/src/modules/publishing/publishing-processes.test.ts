@@ -61,7 +61,7 @@ describe('two workers on one database', () => {
       database: testDb.database,
       config: {
         platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }),
-        platformAllowPrivateUrls: true,
+        allowPrivateAddresses: true,
       },
       publishing: { runWorkers: false },
     });

@@ -13,8 +13,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { streamDestinations } from '../../db/schema/index';
+import type { AddressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
 import { decryptSecret, encryptSecret, lastFour } from '../../lib/secrets';
+import { assertDestinationAllowed } from './destination-address';
 
 /** Who is asking: destinations, scenes and streams belong to one user in one workspace. */
 export interface StreamOwner {
@@ -57,7 +59,9 @@ export async function createDestination(
   owner: StreamOwner,
   input: z.output<typeof streamDestinationInputSchema>,
   appSecret: string,
+  addressPolicy: AddressPolicy,
 ): Promise<StreamDestination> {
+  await assertDestinationAllowed(input.rtmpUrl, addressPolicy);
   const [row] = await db
     .insert(streamDestinations)
     .values({
@@ -86,7 +90,9 @@ export async function updateDestination(
   id: string,
   patch: z.output<typeof streamDestinationPatchSchema> & StreamDestinationPatch,
   appSecret: string,
+  addressPolicy: AddressPolicy,
 ): Promise<StreamDestination> {
+  if (patch.rtmpUrl !== undefined) await assertDestinationAllowed(patch.rtmpUrl, addressPolicy);
   const set: Partial<typeof streamDestinations.$inferInsert> = { updatedAt: new Date() };
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.rtmpUrl !== undefined) set.rtmpUrl = patch.rtmpUrl;

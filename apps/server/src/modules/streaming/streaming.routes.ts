@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
 import { shownHostname } from '../../lib/request-origin';
 import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
@@ -95,7 +96,10 @@ const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, option
   app.get(
     '/api/streaming/destinations',
     { schema: { response: { 200: streamDestinationListSchema } } },
-    async (request) => ({ destinations: await listDestinations(db, await ownerOf(request)) }),
+    async (request) => ({
+      destinations: await listDestinations(db, await ownerOf(request)),
+      privateAddressesAllowed: config.allowPrivateAddresses,
+    }),
   );
 
   app.post(
@@ -103,7 +107,17 @@ const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, option
     { schema: { body: streamDestinationInputSchema, response: { 201: streamDestinationSchema } } },
     async (request, reply) => {
       const owner = await changeableOwner(request);
-      return reply.status(201).send(await createDestination(db, owner, request.body, config.appSecret));
+      return reply
+        .status(201)
+        .send(
+          await createDestination(
+            db,
+            owner,
+            request.body,
+            config.appSecret,
+            addressPolicy(config.allowPrivateAddresses),
+          ),
+        );
     },
   );
 
@@ -123,6 +137,7 @@ const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, option
         request.params.id,
         request.body,
         config.appSecret,
+        addressPolicy(config.allowPrivateAddresses),
       ),
   );
 

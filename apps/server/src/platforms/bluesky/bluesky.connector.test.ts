@@ -1,4 +1,6 @@
+import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addressPolicy } from '../../lib/address-policy';
 import { fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { blueskyConnector as bluesky, jwtExpiry, richTextFacets } from './bluesky.connector';
@@ -62,7 +64,7 @@ describe('Bluesky connector', () => {
       service: fake.url,
     });
     expect(identity?.tokens.meta?.service).toBe(fake.url);
-    const closed = { settings: { ...ctx.settings, allowPrivateUrls: false } };
+    const closed = { settings: { ...ctx.settings, addressPolicy: addressPolicy(false) } };
     const err = await platformFailure(
       bluesky.connectWithPassword?.(closed, {
         identifier: 'carol.example',
@@ -71,7 +73,7 @@ describe('Bluesky connector', () => {
       }) ?? Promise.resolve(),
     );
     expect(err.kind).toBe('refuse');
-    expect(err.message).toBe('127.0.0.1 is a private address; use a public server.');
+    expect(err.message).toBe(ADDRESS_MESSAGES.privateAddress('127.0.0.1'));
   });
 
   it('refreshes the session (rotating), and falls back to the app password when the refresh JWT is gone', async () => {

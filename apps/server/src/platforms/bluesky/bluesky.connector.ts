@@ -10,7 +10,7 @@ import {
   type RecentPost,
   type TokenSet,
 } from '../types';
-import { checkUserGivenUrl } from '../user-given-url';
+import { checkUserGivenUrl, withUserGivenHosts } from '../user-given-url';
 
 /**
  * Bluesky (AT Protocol) with a handle and an app password: `com.atproto.server.createSession` on the user's
@@ -73,7 +73,7 @@ async function serviceOf(ctx: CallContext, stored: string | undefined): Promise<
     if (!fallback) throw new Error('bluesky connector: no service URL');
     return fallback;
   }
-  return checkUserGivenUrl(stored, ctx.settings.allowPrivateUrls);
+  return checkUserGivenUrl(stored, ctx.settings.addressPolicy);
 }
 
 function xrpc(service: string, method: string): string {
@@ -186,7 +186,7 @@ async function identity(ctx: CallContext, service: string, answer: SessionAnswer
   } satisfies ConnectedIdentity;
 }
 
-export const blueskyConnector: Connector = {
+export const blueskyConnector: Connector = withUserGivenHosts({
   platform: 'bluesky',
   capabilities: {
     auth: 'app-password',
@@ -213,7 +213,7 @@ export const blueskyConnector: Connector = {
 
   async connectWithPassword(ctx, input) {
     const service = input.service
-      ? await checkUserGivenUrl(input.service, ctx.settings.allowPrivateUrls)
+      ? await checkUserGivenUrl(input.service, ctx.settings.addressPolicy)
       : await serviceOf(ctx, undefined);
     const answer = await createSession(ctx, service, input.identifier, input.password);
     return identity(ctx, service, answer, input.password);
@@ -315,4 +315,4 @@ export const blueskyConnector: Connector = {
       )
       .filter((post) => post.createdAt >= since);
   },
-};
+});

@@ -1,7 +1,7 @@
 import { platformRequest } from '../http';
 import type { AccountCredentials, CallContext, EngagementOperations, PlatformInboxItem } from '../types';
 import { PlatformError } from '../types';
-import { checkUserGivenUrl } from '../user-given-url';
+import { checkUserGivenUrl, withUserGivenHosts } from '../user-given-url';
 import { describeBlueskyError } from './bluesky.connector';
 
 /**
@@ -36,7 +36,7 @@ async function serviceOf(ctx: CallContext, credentials: AccountCredentials): Pro
     if (!fallback) throw new Error('bluesky connector: no service URL');
     return fallback;
   }
-  return checkUserGivenUrl(stored, ctx.settings.allowPrivateUrls);
+  return checkUserGivenUrl(stored, ctx.settings.addressPolicy);
 }
 
 const xrpc = (service: string, method: string) => `${service}/xrpc/${method}`;
@@ -79,7 +79,7 @@ async function createRecord(
   return body.uri;
 }
 
-export const blueskyEngagement: EngagementOperations = {
+export const blueskyEngagement: EngagementOperations = withUserGivenHosts({
   async listInbox(ctx, credentials, input) {
     const service = await serviceOf(ctx, credentials);
     const { body } = await platformRequest<{ notifications?: Notification[]; cursor?: string }>(
@@ -142,4 +142,4 @@ export const blueskyEngagement: EngagementOperations = {
     });
     return { platformItemId: uri };
   },
-};
+});

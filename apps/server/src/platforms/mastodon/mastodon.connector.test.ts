@@ -1,4 +1,6 @@
+import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addressPolicy } from '../../lib/address-policy';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
 import { s256 } from '../testing/oauth-fake';
 import type { AccountCredentials, CallContext } from '../types';
@@ -67,7 +69,7 @@ describe('Mastodon connector', () => {
   });
 
   it('refuses a private instance address unless private addresses are allowed', async () => {
-    const closed = { settings: { ...ctx.settings, allowPrivateUrls: false } };
+    const closed = { settings: { ...ctx.settings, addressPolicy: addressPolicy(false) } };
     const err = await platformFailure(
       mastodon.registerApp?.(closed, {
         instanceUrl: fake.url,
@@ -79,12 +81,17 @@ describe('Mastodon connector', () => {
     expect(err.kind).toBe('refuse');
     expect(err.message).toBe('The address must start with https://.');
     const resolvesPrivate = await platformFailure(
-      checkUserGivenUrl('https://mastodon.internal', false, async () => ['10.0.0.8']),
+      checkUserGivenUrl('https://mastodon.internal', {
+        allowPrivate: false,
+        resolve: async () => [{ address: '10.0.0.8', family: 4 }],
+      }),
     );
-    expect(resolvesPrivate.message).toBe('mastodon.internal is a private address; use a public server.');
-    expect(await checkUserGivenUrl('mastodon.example', false, async () => ['93.184.216.34'])).toBe(
-      'https://mastodon.example',
-    );
+    expect(resolvesPrivate.message).toBe(ADDRESS_MESSAGES.privateAddress('10.0.0.8'));
+    const resolvesPublic = {
+      allowPrivate: false,
+      resolve: async () => [{ address: '93.184.216.34', family: 4 as const }],
+    };
+    expect(await checkUserGivenUrl('mastodon.example', resolvesPublic)).toBe('https://mastodon.example');
   });
 
   it('builds the authorize URL on the instance with state, PKCE and scopes', () => {

@@ -9,7 +9,7 @@ import {
   type PublishMedia,
   type RecentPost,
 } from '../types';
-import { checkUserGivenUrl } from '../user-given-url';
+import { checkUserGivenUrl, withUserGivenHosts } from '../user-given-url';
 
 /**
  * Mastodon: the app registers itself on each instance (`POST /api/v1/apps`), then OAuth 2 authorization code on
@@ -45,7 +45,7 @@ export const describeMastodonError: DescribeError = (status, body) => {
 
 async function instanceOf(ctx: CallContext, raw: string | undefined): Promise<string> {
   if (!raw) throw new PlatformError('reauthorize', 'The account has no Mastodon instance; connect it again.');
-  return checkUserGivenUrl(raw, ctx.settings.allowPrivateUrls);
+  return checkUserGivenUrl(raw, ctx.settings.addressPolicy);
 }
 
 interface MastodonMedia {
@@ -108,7 +108,7 @@ export function mastodonPlainText(html: string): string {
     .trim();
 }
 
-export const mastodonConnector: Connector = {
+export const mastodonConnector: Connector = withUserGivenHosts({
   platform: 'mastodon',
   capabilities: {
     auth: 'instance-oauth2',
@@ -135,7 +135,7 @@ export const mastodonConnector: Connector = {
   requiresClientCredentials: false,
 
   async registerApp(ctx, input) {
-    const instance = await checkUserGivenUrl(input.instanceUrl, ctx.settings.allowPrivateUrls);
+    const instance = await checkUserGivenUrl(input.instanceUrl, ctx.settings.addressPolicy);
     const { body } = await platformRequest<{ client_id?: string; client_secret?: string }>(
       ctx,
       {
@@ -175,7 +175,7 @@ export const mastodonConnector: Connector = {
 
   async exchangeCode(ctx, exchange) {
     if (!exchange.instance) throw new Error('Mastodon needs the instance and its client credentials');
-    const instance = await checkUserGivenUrl(exchange.instance.url, ctx.settings.allowPrivateUrls);
+    const instance = await checkUserGivenUrl(exchange.instance.url, ctx.settings.addressPolicy);
     const form: Record<string, string> = {
       grant_type: 'authorization_code',
       code: exchange.code,
@@ -262,4 +262,4 @@ export const mastodonConnector: Connector = {
       )
       .filter((post) => post.createdAt >= since);
   },
-};
+});

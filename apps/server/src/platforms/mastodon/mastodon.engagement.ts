@@ -8,7 +8,7 @@ import type {
   PlatformInboxItem,
 } from '../types';
 import { PlatformError } from '../types';
-import { checkUserGivenUrl } from '../user-given-url';
+import { checkUserGivenUrl, withUserGivenHosts } from '../user-given-url';
 import { describeMastodonError, mastodonPlainText } from './mastodon.connector';
 
 /**
@@ -45,7 +45,7 @@ interface MastodonNotification {
 async function instanceOf(ctx: CallContext, credentials: AccountCredentials): Promise<string> {
   const raw = credentials.meta.instanceUrl;
   if (!raw) throw new PlatformError('reauthorize', 'The account has no Mastodon instance; connect it again.');
-  return checkUserGivenUrl(raw, ctx.settings.allowPrivateUrls);
+  return checkUserGivenUrl(raw, ctx.settings.addressPolicy);
 }
 
 function toInboxItem(notification: MastodonNotification): PlatformInboxItem | undefined {
@@ -96,7 +96,7 @@ async function postStatus(
   return { platformItemId: status.id, url: status.url ?? undefined };
 }
 
-export const mastodonEngagement: EngagementOperations = {
+export const mastodonEngagement: EngagementOperations = withUserGivenHosts({
   async listInbox(ctx, credentials, input) {
     const instance = await instanceOf(ctx, credentials);
     const { body } = await platformRequest<MastodonNotification[]>(
@@ -155,4 +155,4 @@ export const mastodonEngagement: EngagementOperations = {
     });
     return { platformItemId: sent.platformItemId };
   },
-};
+});

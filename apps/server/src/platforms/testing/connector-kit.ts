@@ -66,7 +66,7 @@ export function fakeSettings(
     baseUrl: fakeUrl,
   };
   return connectorSettings(
-    { platforms, publicUrl: 'http://localhost:3000', platformAllowPrivateUrls: true },
+    { platforms, publicUrl: 'http://localhost:3000', allowPrivateAddresses: true },
     platform,
   );
 }

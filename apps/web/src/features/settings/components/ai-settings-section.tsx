@@ -5,6 +5,7 @@ import {
   type AiSettings,
   aiSettingsInputSchema,
 } from '@relaycast/shared/ai';
+import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -91,7 +92,11 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
             placeholder="http://localhost:11434/v1"
             value={baseUrl}
             onChange={(event) => setBaseUrl(event.target.value)}
+            aria-describedby={`${ids}-base-url-hint`}
           />
+          <p id={`${ids}-base-url-hint`} className="text-xs text-muted-foreground">
+            {settings.privateAddressesAllowed ? ADDRESS_MESSAGES.helpAllowed : ADDRESS_MESSAGES.helpRefused}
+          </p>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${ids}-model`}>Model</Label>

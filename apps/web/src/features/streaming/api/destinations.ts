@@ -41,6 +41,7 @@ export function useUpdateDestination() {
       const previous = client.getQueryData<StreamDestinationList>(DESTINATIONS_KEY);
       if (previous && patch.enabled !== undefined) {
         client.setQueryData<StreamDestinationList>(DESTINATIONS_KEY, {
+          ...previous,
           destinations: previous.destinations.map((d) =>
             d.id === id ? { ...d, enabled: !!patch.enabled } : d,
           ),

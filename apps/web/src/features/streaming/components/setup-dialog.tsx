@@ -1,3 +1,4 @@
+import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { MAX_DESTINATION_NAME, STREAMING_MESSAGES, type StreamPlatform } from '@relaycast/shared/streaming';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -5,13 +6,14 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCreateDestination } from '../api/destinations';
+import { useCreateDestination, useDestinations } from '../api/destinations';
 import { type SetupFormValues, validateSetupForm } from '../setup-form';
 import { CopyField } from './copy-field';
 
 /** The body, remounted for each platform so the fields start from that platform's defaults. */
 function SetupForm({ platform, onDone }: { platform: StreamPlatform; onDone(): void }) {
   const create = useCreateDestination();
+  const privateAllowed = useDestinations().data?.privateAddressesAllowed ?? false;
   const [values, setValues] = useState<SetupFormValues>({
     rtmpUrl: platform.defaultRtmpUrl ?? '',
     streamKey: '',
@@ -61,6 +63,9 @@ function SetupForm({ platform, onDone }: { platform: StreamPlatform; onDone(): v
         hint={platform.hint ?? 'Paste the server URL from the platform, or keep the default.'}
         aria-invalid={problem?.field === 'rtmpUrl' ? true : undefined}
       />
+      <p className="-mt-2 text-xs text-muted-foreground">
+        {privateAllowed ? ADDRESS_MESSAGES.helpAllowed : ADDRESS_MESSAGES.helpRefused}
+      </p>
       <CopyField
         label="Stream key"
         isSecret
