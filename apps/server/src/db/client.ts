@@ -16,6 +16,19 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget = { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
 
+export interface DatabaseOptions {
+  /**
+   * Called with every SQL statement the app sends through Drizzle (Better Auth's adapter included). The
+   * query-count tests use it to keep the statements per request bounded (docs/decisions/0017).
+   */
+  onQuery?: (sql: string) => void;
+}
+
+function drizzleLogger(options: DatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+}
+
 export interface Database {
   db: Db;
   driver: DatabaseTarget['driver'];
@@ -29,15 +42,15 @@ export interface Database {
 /** Arbitrary key for pg_advisory_lock so that only one process migrates at a time. */
 const MIGRATION_LOCK_KEY = 724_311_902;
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.driver === 'postgres') return openPostgres(target.url);
-  return openPglite(target.dataDir);
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  if (target.driver === 'postgres') return openPostgres(target.url, options);
+  return openPglite(target.dataDir, options);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: drizzleLogger(options) }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -57,11 +70,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: drizzleLogger(options) }) as unknown as Db;
   let closed = false;
   return {
     db,
