@@ -1,4 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,9 +51,32 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   return openPglite(target.dataDir, options);
 }
 
+/**
+ * PGlite's defaults are a server's: 128 MB of shared buffers inside the WASM heap, all of it resident once the
+ * data has been read. The embedded database serves one small team; 16 MB keeps the hot pages and the operating
+ * system's file cache holds the rest (docs/decisions/0017-request-path-performance.md, "Memory").
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Creates a new PGlite data directory in a short-lived child process. initdb runs in a WASM instance of its
+ * own whose memory (about 350 MB) the parent would keep for its whole life; the child returns it at exit.
+ */
+async function initialisePgliteDir(dataDir: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(entry)});
+PGlite.create(process.argv[1]).then((db) => db.close());`;
+  await promisify(execFile)(process.execPath, ['-e', script, dataDir], { timeout: 120_000 });
+}
+
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  if (dataDir !== 'memory://') {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialisePgliteDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite({ client, schema, logger: drizzleLogger(options) }) as unknown as Db;
   let closed = false;
   return {
