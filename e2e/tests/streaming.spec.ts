@@ -249,8 +249,10 @@ async function waitForMutedAudio(sink: RtmpSink, seconds: number, timeoutMs = 60
       const audioEnd = audio.start + audio.span;
       const silence = lastSilence(sink.file);
       reading = `audio up to ${audioEnd.toFixed(1)} s, last silence ${JSON.stringify(silence)}`;
-      // A silence still running at the end of what was received (no end yet), `seconds` long or more.
-      if (silence && silence.end === null && audioEnd - silence.start >= seconds) return;
+      // A silence running to the end of what was received (silencedetect closes it at the end of the file, or
+      // leaves it open), `seconds` long or more.
+      const toTheEnd = silence && (silence.end === null || silence.end > audioEnd - 0.5);
+      if (silence && toTheEnd && audioEnd - silence.start >= seconds) return;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
