@@ -179,6 +179,8 @@ async function measure(url, cookie, { duration, connections }) {
   const options = { url, connections, headers: { cookie } };
   await autocannon({ ...options, duration: 3 }); // warm-up: JIT, connection pools, caches
   const result = await autocannon({ ...options, duration });
+  // A run that measured nothing is a failure, never a fast result.
+  if (result.requests.total === 0) throw new Error('autocannon completed no request: nothing was measured');
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${result.non2xx} non-2xx responses and ${result.errors} errors during the run`);
   }
@@ -220,6 +222,9 @@ async function benchOne(driver, settings) {
     APP_SECRET,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Never the default 1935: another server or benchmark may hold it.
+    RTMP_PORT: String(await freePort()),
+    RTMP_HOST: '127.0.0.1',
   };
   const range = currentThreeWeeks();
   let server;

@@ -331,7 +331,10 @@ async function fanOutRound(server, api, count, windowMs) {
       streamKey: 'key',
     });
   }
-  const { streamKey } = await api.request('GET', '/api/streaming/ingest');
+  // A fresh key per round: ending the previous round's stream from the API blocks its OBS key for a minute
+  // (the engine's guard against OBS reconnecting by itself), which made every round after the first publish
+  // into a refused key and measure nothing.
+  const { streamKey } = await api.request('POST', '/api/streaming/ingest/rotate');
   const seconds = Math.ceil((WARMUP_MS + windowMs) / 1000) + 2;
   // The encoder publishes to the relay and, through tee, copies the same packets to stdout (send times).
   const encoder = spawn(
@@ -369,7 +372,13 @@ async function fanOutRound(server, api, count, windowMs) {
     seconds: measured,
   } = await measure(() => [encoder.pid, server.pid, ...readers.egress, ...readers.recorder], windowMs);
   await waitExit(encoder, (seconds + 10) * 1000);
-  const live = await api.request('GET', '/api/streaming/live');
+  // The publish ended with the encoder: the session ends on its own after the reconnect grace.
+  const liveUntil = Date.now() + 15_000;
+  let live = await api.request('GET', '/api/streaming/live');
+  while (live.session && Date.now() < liveUntil) {
+    await sleep(500);
+    live = await api.request('GET', '/api/streaming/live');
+  }
   if (live.session) await api.request('POST', `/api/streaming/sessions/${live.session.id}/stop`);
   await Promise.all(sinks.map((sink) => waitExit(sink)));
   for (const sink of sinks) sink.kill('SIGKILL');
@@ -377,6 +386,7 @@ async function fanOutRound(server, api, count, windowMs) {
   const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
   return {
     count,
+    egressFound: readers.egress.length,
     measuredSeconds: measured,
     encoderCpu: perMinute.get(encoder.pid) ?? 0,
     serverCpu: perMinute.get(server.pid) ?? 0,
@@ -570,7 +580,16 @@ export async function runStreamingBench({ build = !process.env.BENCH_SKIP_BUILD,
   const perExtra =
     one && six ? (six.serverCpu + six.egressCpu - one.serverCpu - one.egressCpu) / 5 : Infinity;
   const delays = rounds.map((r) => r.delay?.median ?? Infinity);
+  // A round that measured nothing (no egress process found, no egress CPU, no keyframe at the sink) is a
+  // failed run, never a pass: it once recorded "0 egress, n/a delay" and exited 0.
+  const empty = rounds.filter((r) => r.egressFound !== r.count || r.egressCpu <= 0 || !r.delay);
+  for (const r of empty) {
+    console.error(
+      `  ${r.count} destination(s): measured nothing (${r.egressFound} egress processes, ${r.egressCpu.toFixed(2)} CPU s/min, delay ${r.delay ? 'measured' : 'n/a'})`,
+    );
+  }
   const ok =
+    empty.length === 0 &&
     corePercent(perExtra) < STREAMING_BENCH.targetPerDestinationCorePercent &&
     Math.max(...delays) < STREAMING_BENCH.targetRelayDelayMs;
   return { rounds, naive, section, ok };

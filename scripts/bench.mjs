@@ -28,8 +28,8 @@ const ms = (value) => `${Math.round(value)} ms`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
-function run(command, args) {
-  execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+function run(command, args, cwd = ROOT) {
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /** Entry chunk, every chunk it imports statically, and the home route's chunk with its static imports. */
@@ -103,7 +103,11 @@ function machine(browserVersion) {
 }
 
 console.info('▶ building the web app (with its Vite manifest) and the server');
-run('npm', ['run', 'build', '--silent', '-w', '@relaycast/web', '--', '--manifest']);
+// The web app's own build script is `vite build && node compress.mjs`: arguments after `--` would reach
+// compress.mjs, not Vite, so the two steps run here with the manifest flag where it belongs.
+const WEB_DIR = path.join(ROOT, 'apps', 'web');
+run('npx', ['vite', 'build', '--manifest'], WEB_DIR);
+run('node', ['compress.mjs'], WEB_DIR);
 run('npm', ['run', 'build', '--silent', '-w', '@relaycast/server']);
 
 const staticScripts = homePageScripts();

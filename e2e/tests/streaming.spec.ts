@@ -233,10 +233,36 @@ test('camera off shows the placeholder in the preview; the OBS key is masked, co
   await expect.poll(() => key.inputValue()).not.toBe(before);
 });
 
+/** Seconds of silence each sink must have received after Mute before the test ends the stream. */
+const MUTED_SECONDS_BEFORE_END = 2;
+
+/**
+ * Polls what the sink has written so far until its audio ends in a silence of at least `seconds` (the mute),
+ * or fails after `timeoutMs` with the last reading.
+ */
+async function waitForMutedAudio(sink: RtmpSink, seconds: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let reading = 'no audio received yet';
+  while (Date.now() < deadline) {
+    const audio = probeStreams(sink.file).audio;
+    if (audio) {
+      const audioEnd = audio.start + audio.span;
+      const silence = lastSilence(sink.file);
+      reading = `audio up to ${audioEnd.toFixed(1)} s, last silence ${JSON.stringify(silence)}`;
+      // A silence running to the end of what was received (silencedetect closes it at the end of the file, or
+      // leaves it open), `seconds` long or more.
+      const toTheEnd = silence && (silence.end === null || silence.end > audioEnd - 0.5);
+      if (silence && toTheEnd && audioEnd - silence.start >= seconds) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`${sink.name}: the muted audio never arrived in ${timeoutMs / 1000} s (${reading})`);
+}
+
 test('go live to two local RTMP sinks, switch scenes and mute while live, end: both sinks got it all', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(210_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-sinks-'));
   const sinks = [
     new RtmpSink(dir, 'sink-a', await freePort(), 'sinkAkey0001'),
@@ -304,9 +330,11 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
     await mute.click();
     await expect(mute).toHaveAttribute('aria-pressed', 'true');
     const mutedAt = Date.now();
-    // Long enough that a few muted seconds reach the sinks even when a loaded machine's encoder lags and
-    // End Stream's drain (5 s at most on the server) cuts the tail.
-    await page.waitForTimeout(8000);
+    // End Stream only once both sinks have received muted audio: the browser → server encode → relay → sink
+    // pipeline lags by seconds on a loaded machine, and ending on a wall-clock timer used to cut the muted
+    // tail off before it arrived (the sink then had no silence at all). If mute never reaches the encoded
+    // audio (a real defect: a muted creator must be silent everywhere), this wait fails and says so.
+    for (const sink of sinks) await waitForMutedAudio(sink, MUTED_SECONDS_BEFORE_END);
     await expect(rowA.getByText('Live', { exact: true })).toBeVisible();
     await expect(rowB.getByText('Live', { exact: true })).toBeVisible();
 

@@ -25,6 +25,8 @@ export function freePort() {
  */
 export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-' } = {}) {
   const port = await freePort();
+  // The RTMP relay too: 1935 may be taken (another server, another benchmark) and must never be assumed free.
+  const rtmpPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
@@ -38,6 +40,8 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      RTMP_PORT: String(rtmpPort),
+      RTMP_HOST: '127.0.0.1',
       ...env,
     },
   });
@@ -55,6 +59,8 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
   }
   return {
     url,
+    rtmpPort,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

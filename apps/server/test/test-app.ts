@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config/env';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type DatabaseOptions, openDatabase } from '../src/db/client';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 export const TEST_ORIGIN = new URL(TEST_PUBLIC_URL).origin;
@@ -24,9 +24,9 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the PostgreSQL
  * server of TEST_DATABASE_URL that is dropped afterwards (so runs leave nothing behind).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: DatabaseOptions = {}): Promise<TestDatabase> {
   if (testDriver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
+    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' }, options);
     await database.migrate();
     return { database, cleanup: () => database.close() };
   }
@@ -39,7 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'postgres', url: url.toString() });
+  const database = await openDatabase({ driver: 'postgres', url: url.toString() }, options);
   await database.migrate();
   return {
     database,

@@ -1,4 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -16,6 +20,19 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget = { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
 
+export interface DatabaseOptions {
+  /**
+   * Called with every SQL statement the app sends through Drizzle (Better Auth's adapter included). The
+   * query-count tests use it to keep the statements per request bounded (docs/decisions/0017).
+   */
+  onQuery?: (sql: string) => void;
+}
+
+function drizzleLogger(options: DatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+}
+
 export interface Database {
   db: Db;
   driver: DatabaseTarget['driver'];
@@ -29,15 +46,38 @@ export interface Database {
 /** Arbitrary key for pg_advisory_lock so that only one process migrates at a time. */
 const MIGRATION_LOCK_KEY = 724_311_902;
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.driver === 'postgres') return openPostgres(target.url);
-  return openPglite(target.dataDir);
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  if (target.driver === 'postgres') return openPostgres(target.url, options);
+  return openPglite(target.dataDir, options);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+/**
+ * PGlite's defaults are a server's: 128 MB of shared buffers inside the WASM heap, all of it resident once the
+ * data has been read. The embedded database serves one small team; 16 MB keeps the hot pages and the operating
+ * system's file cache holds the rest (docs/decisions/0017-request-path-performance.md, "Memory").
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Creates a new PGlite data directory in a short-lived child process. initdb runs in a WASM instance of its
+ * own whose memory (about 350 MB) the parent would keep for its whole life; the child returns it at exit.
+ */
+async function initialisePgliteDir(dataDir: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(entry)});
+PGlite.create(process.argv[1]).then((db) => db.close());`;
+  await promisify(execFile)(process.execPath, ['-e', script, dataDir], { timeout: 120_000 });
+}
+
+async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
+  if (dataDir !== 'memory://') {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialisePgliteDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    startParams: PGLITE_START_PARAMS,
+  });
+  const db = drizzlePglite({ client, schema, logger: drizzleLogger(options) }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -57,11 +97,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: drizzleLogger(options) }) as unknown as Db;
   let closed = false;
   return {
     db,

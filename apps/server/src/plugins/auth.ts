@@ -7,6 +7,12 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { ACCEPTED_ORIGIN_HEADER, claimedOrigin, isOriginAccepted, linkBaseUrl } from '../lib/request-origin';
 import { AUTH_BASE_PATH, type Auth } from '../modules/auth/auth';
+import {
+  findSessionContext,
+  isSessionDueForRefresh,
+  readSessionToken,
+  type SessionCookieSettings,
+} from '../modules/auth/session-lookup';
 import { resolveWorkspace, type WorkspaceContext } from '../modules/workspaces/workspaces.service';
 import { createCredentialLimiter } from './auth-rate-limit';
 
@@ -111,11 +117,48 @@ export const authPlugin = fp(
       return cached;
     }
 
-    async function readSession(request: FastifyRequest) {
+    // Better Auth's cookie name, secret and session ages, read once: the fast session lookup must agree with it.
+    let cookieSettings: Promise<SessionCookieSettings> | undefined;
+    const sessionCookieSettings = () => {
+      cookieSettings ??= auth.$context.then((context) => ({
+        cookieName: context.authCookies.sessionToken.name,
+        secret: context.secret,
+        expiresInSeconds: context.sessionConfig.expiresIn,
+        updateAgeSeconds: context.sessionConfig.updateAge,
+      }));
+      return cookieSettings;
+    };
+
+    /** Better Auth's own lookup: for a session it must extend or clean up (at most daily per session). */
+    async function loadSessionThroughBetterAuth(request: FastifyRequest) {
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
       const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name };
-      return { user, activeWorkspaceId: session.session.activeOrganizationId };
+      const activeWorkspaceId = session.session.activeOrganizationId;
+      return { user, workspace: () => resolveWorkspace(db, user.id, activeWorkspaceId) };
+    }
+
+    /**
+     * The signed-in user and a way to their workspace, in one SQL statement on the usual path
+     * (modules/auth/session-lookup.ts; docs/decisions/0017-request-path-performance.md).
+     */
+    async function readSession(request: FastifyRequest) {
+      const settings = await sessionCookieSettings();
+      const token = readSessionToken(request.headers.cookie, settings);
+      if (!token) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+      const found = await findSessionContext(db, token);
+      if (!found) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+      if (found.expiresAt.getTime() <= Date.now() || isSessionDueForRefresh(found.expiresAt, settings)) {
+        return loadSessionThroughBetterAuth(request);
+      }
+      const { workspace } = found;
+      return {
+        user: found.user,
+        async workspace() {
+          if (!workspace) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+          return workspace;
+        },
+      };
     }
 
     app.decorateRequest('requireUser', async function (this: FastifyRequest) {
@@ -123,8 +166,8 @@ export const authPlugin = fp(
     });
 
     app.decorateRequest('requireWorkspace', async function (this: FastifyRequest) {
-      const { user, activeWorkspaceId } = await loadSession(this);
-      return { user, workspace: await resolveWorkspace(db, user.id, activeWorkspaceId) };
+      const { user, workspace } = await loadSession(this);
+      return { user, workspace: await workspace() };
     });
 
     const checkCredentialLimits = createCredentialLimiter(app, config);

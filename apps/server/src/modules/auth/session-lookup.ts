@@ -1,0 +1,128 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
+import type { WorkspaceContext } from '../workspaces/workspaces.service';
+
+/**
+ * The per-request session lookup (docs/decisions/0017-request-path-performance.md). Better Auth's getSession
+ * costs three statements (session, user, and ours for the workspace) plus its endpoint machinery on every API
+ * request; this reads the signed cookie itself and answers with ONE prepared statement: the session, its user
+ * and the workspace the request works in. Anything unusual (a session due for its daily refresh, an expired
+ * one) goes back to Better Auth, which owns those writes.
+ */
+
+/** What Better Auth's own cookie code needs to agree with: its cookie name, secret and session ages. */
+export interface SessionCookieSettings {
+  cookieName: string;
+  secret: string;
+  /** Seconds a session lives, and after how many seconds of it Better Auth extends it (session config). */
+  expiresInSeconds: number;
+  updateAgeSeconds: number;
+}
+
+/** One cookie's raw value from a Cookie header, URI-decoded as Better Auth's parser does. */
+function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at === -1 || part.slice(0, at).trim() !== name) continue;
+    const raw = part.slice(at + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The session token of a signed session cookie (`token.base64(HMAC-SHA256(token))`, better-call's format), or
+ * null when it is missing or its signature does not match. Node's HMAC is synchronous and far cheaper than the
+ * WebCrypto round trip better-call makes per request.
+ */
+export function readSessionToken(cookieHeader: string | undefined, settings: SessionCookieSettings) {
+  if (!cookieHeader) return null;
+  const value = cookieValue(cookieHeader, settings.cookieName);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', settings.secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+export interface SessionContext {
+  user: { id: string; email: string; name: string };
+  expiresAt: Date;
+  /** The session's active workspace when the user is still a member, else their first; null with none. */
+  workspace: WorkspaceContext | null;
+}
+
+function buildSessionContextQuery(db: Db) {
+  // The workspace the request works in, chosen by the database next to the session row: the active one first
+  // (a null active id compares as false, not null, so it never sorts first), then the oldest membership.
+  const workspace = db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      trialEndsAt: workspaces.trialEndsAt,
+      role: workspaceMembers.role,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+    .where(eq(workspaceMembers.userId, sessions.userId))
+    .orderBy(
+      desc(sql`coalesce(${workspaceMembers.organizationId} = ${sessions.activeOrganizationId}, false)`),
+      asc(workspaceMembers.createdAt),
+    )
+    .limit(1)
+    .as('request_workspace');
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      workspace: {
+        id: workspace.id,
+        name: workspace.name,
+        plan: workspace.plan,
+        trialEndsAt: workspace.trialEndsAt,
+        role: workspace.role,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoinLateral(workspace, sql`true`)
+    .where(and(eq(sessions.token, sql.placeholder('token'))))
+    .prepare('relaycast_session_context');
+}
+
+/** Built once per database: the SQL text is made once, and PostgreSQL plans the named statement once. */
+const prepared = new WeakMap<Db, ReturnType<typeof buildSessionContextQuery>>();
+
+/** The session of `token` with its user and workspace, or null when there is no such session. */
+export async function findSessionContext(db: Db, token: string): Promise<SessionContext | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = buildSessionContextQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ token });
+  if (!row) return null;
+  return {
+    user: { id: row.userId, email: row.email, name: row.name },
+    expiresAt: row.expiresAt,
+    workspace: row.workspace,
+  };
+}
+
+/** Whether Better Auth would extend this session now (its rule: `updateAge` seconds after the last extension). */
+export function isSessionDueForRefresh(expiresAt: Date, settings: SessionCookieSettings, now = Date.now()) {
+  return expiresAt.getTime() - settings.expiresInSeconds * 1000 + settings.updateAgeSeconds * 1000 <= now;
+}

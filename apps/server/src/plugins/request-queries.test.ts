@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueryLoggedApp, type QueryLog } from '../../test/query-log';
+import type { TestApp } from '../../test/test-app';
+import { postMedia, posts, postTargets, sessions } from '../db/schema/index';
+import { insertMedia, type Member, signedInMember } from '../modules/posts/posts.test-support';
+
+/**
+ * The quick performance check of `npm test` (docs/decisions/0017-request-path-performance.md): statements per
+ * API call, which a noisy machine cannot blur. An extra lookup per request or an N+1 in the calendar fails here.
+ */
+
+let t: TestApp & { queries: QueryLog };
+beforeAll(async () => {
+  t = await createQueryLoggedApp();
+});
+afterAll(() => t.close());
+
+const RANGE = { from: '2026-03-01T00:00:00.000Z', to: '2026-03-22T00:00:00.000Z' };
+const rangeUrl = `/api/posts?from=${encodeURIComponent(RANGE.from)}&to=${encodeURIComponent(RANGE.to)}`;
+
+/** `count` scheduled posts inside RANGE, each with an image and a target per platform, written directly. */
+async function seedPosts(member: Member, count: number) {
+  const mediaId = await insertMedia(t, member.workspaceId, {
+    name: 'photo.jpg',
+    mimeType: 'image/jpeg',
+    sizeBytes: 1000,
+  });
+  const start = new Date(RANGE.from).getTime();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    workspaceId: member.workspaceId,
+    authorId: member.userId,
+    content: `Post ${i}`,
+    platforms: ['mastodon', 'bluesky'],
+    status: 'scheduled' as const,
+    scheduledAt: new Date(start + (i + 1) * 3_600_000),
+  }));
+  await t.db.insert(posts).values(rows);
+  await t.db.insert(postMedia).values(rows.map((row) => ({ postId: row.id, mediaId, position: 0 })));
+  await t.db.insert(postTargets).values(
+    rows.flatMap((row) =>
+      row.platforms.map((platform) => ({
+        id: randomUUID(),
+        workspaceId: member.workspaceId,
+        postId: row.id,
+        platform,
+        status: 'needs_account' as const,
+        dueAt: row.scheduledAt,
+      })),
+    ),
+  );
+}
+
+async function statementsOf(member: Member, url: string) {
+  let status = 0;
+  const statements = await t.queries.during(async () => {
+    status = (await member.get(url)).statusCode;
+  });
+  expect(status, url).toBe(200);
+  return statements;
+}
+
+describe('statements per API request', () => {
+  it('finds the session, its user and the workspace in one statement', async () => {
+    const ada = await signedInMember(t);
+    const statements = await statementsOf(ada, '/api/workspaces/current');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "sessions"/);
+  });
+
+  it('answers the profile with one statement more than the session lookup', async () => {
+    const ada = await signedInMember(t);
+    expect(await statementsOf(ada, '/api/me')).toHaveLength(2);
+  });
+
+  it('reads the calendar range in the same number of statements for 3 posts and for 150', async () => {
+    const few = await signedInMember(t, 'Few Posts');
+    const many = await signedInMember(t, 'Many Posts');
+    await seedPosts(few, 3);
+    await seedPosts(many, 150);
+    const fewStatements = await statementsOf(few, rangeUrl);
+    const manyStatements = await statementsOf(many, rangeUrl);
+    const manyBody = (await many.get(rangeUrl)).json();
+    expect(manyBody.posts).toHaveLength(150);
+    expect(manyBody.posts[149].media).toHaveLength(1);
+    expect(manyBody.posts[149].targets).toHaveLength(2);
+    // session + posts with their media + the page's targets
+    expect(fewStatements).toHaveLength(3);
+    expect(manyStatements).toHaveLength(fewStatements.length);
+  });
+});
+
+describe('the fast session lookup', () => {
+  it('refuses a session cookie whose signature was altered, without a query', async () => {
+    const ada = await signedInMember(t);
+    const [name, value] = ada.cookie.split('=') as [string, string];
+    const decoded = decodeURIComponent(value);
+    const dot = decoded.lastIndexOf('.');
+    // Another first character of the signature: still well-formed, no longer the server's.
+    const altered = decoded[dot + 1] === 'A' ? 'B' : 'A';
+    const forged = `${name}=${encodeURIComponent(`${decoded.slice(0, dot + 1)}${altered}${decoded.slice(dot + 2)}`)}`;
+    const statements = await t.queries.during(async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: forged } });
+      expect(res.statusCode).toBe(401);
+    });
+    expect(statements).toHaveLength(0);
+  });
+
+  it('hands a session due for its daily extension to Better Auth, which extends it', async () => {
+    const ada = await signedInMember(t);
+    const token = decodeURIComponent(ada.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    // Extended two days ago: past the one-day update age.
+    const twoDaysOld = new Date(Date.now() + 28 * 24 * 3_600_000);
+    await t.db.update(sessions).set({ expiresAt: twoDaysOld }).where(eq(sessions.token, token));
+    const res = await ada.get('/api/workspaces/current');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(ada.workspaceId);
+    const [row] = await t.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3_600_000);
+  });
+
+  it('refuses an expired session', async () => {
+    const ada = await signedInMember(t);
+    const token = decodeURIComponent(ada.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
+    expect((await ada.get('/api/me')).statusCode).toBe(401);
+  });
+});
