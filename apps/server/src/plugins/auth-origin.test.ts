@@ -232,7 +232,7 @@ describe('rate limits on credentials', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     expect(last!.json().code).toBe(ERROR_CODES.authRateLimited);
-    expect(last!.json().message).toMatch(/Please wait \d+ seconds? before trying again\./);
+    expect(last!.json().message).toMatch(/Please wait \d+ (seconds?|minutes?) before trying again\./);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     // The failures are recorded with the peer's address, not the one the client claimed.
     const rows = await t.db.select().from(loginFailures).where(eq(loginFailures.ipAddress, '198.51.100.20'));
