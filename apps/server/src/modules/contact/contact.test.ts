@@ -108,7 +108,11 @@ describe('contact rate limits', () => {
     }
     const refused = await sendContact(messageFrom(email.toUpperCase()));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: ERROR_CODES.rateLimited, message: CONTACT_MESSAGES.rateLimited });
+    expect(refused.json()).toEqual({
+      code: ERROR_CODES.rateLimited,
+      message: CONTACT_MESSAGES.rateLimited,
+      retryAfterSeconds: Number(refused.headers['retry-after']),
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.windowMinutes * 60);
