@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts'];
 /** Suites that do not touch the database driver: run once, on the PGlite project. */
 const driverIndependentTests = ['apps/server/src/server.test.ts', 'apps/server/src/config/env.test.ts'];
+/** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */
+const postgresOnlyTests = ['apps/server/src/modules/publishing/publishing-kill.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
@@ -33,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          exclude: postgresOnlyTests,
           environment: 'node',
           env: { TEST_DB_DRIVER: 'pglite' },
           setupFiles: ['apps/server/test/setup.ts'],

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { createAuth } from './modules/auth/auth';
+import { createPasswordReset } from './modules/auth/password-reset';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -75,7 +76,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
-  const auth = createAuth({ db: database.db, config, mailer, log: app.log });
+  const passwordReset = createPasswordReset({ db: database.db, mailer, log: app.log });
+  // Reset e-mails go out in the background: let them finish before the database closes.
+  app.addHook('preClose', () => passwordReset.drain());
+  const auth = createAuth({ db: database.db, config, mailer, log: app.log, passwordReset });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });

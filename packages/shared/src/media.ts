@@ -32,6 +32,8 @@ export const MEDIA_MESSAGES = {
     `Uploading "${name}" would go over the ${formatFileSize(plan.storageBytes)} of storage of the ${plan.name} plan (${formatFileSize(usedBytes)} used). Delete files or choose a bigger plan.`,
   unsupportedType: (name: string) =>
     `"${name}" is not an image or video we can use. Upload JPEG, PNG, GIF, WebP, MP4, MOV or WebM files.`,
+  unreadable: (name: string, kind: 'image' | 'video') =>
+    `"${name}" could not be read as ${kind === 'video' ? 'a video' : 'an image'}. It may be damaged or incomplete.`,
   noFile: 'Choose a file to upload.',
   notFound: 'File not found.',
   uploaded: (name: string) => `Uploaded ${name}`,

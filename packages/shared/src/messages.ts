@@ -125,6 +125,7 @@ export const ERROR_CODES = {
   fileTooLarge: 'FILE_TOO_LARGE',
   storageFull: 'STORAGE_FULL',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  unreadableMedia: 'UNREADABLE_MEDIA',
   noFile: 'NO_FILE',
   postNotEditable: 'POST_NOT_EDITABLE',
   invalidCharacter: 'INVALID_CHARACTER',

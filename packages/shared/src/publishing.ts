@@ -45,6 +45,9 @@ export const PUBLISH_MESSAGES = {
   gaveUp: (reason: string) => `Gave up after ${MAX_PUBLISH_ATTEMPTS} attempts: ${reason}`,
   unconfirmed:
     'The platform may have received this post, but it did not confirm it. Check the account, then tell us whether it was posted.',
+  notReceived: 'The platform did not receive the post; trying again.',
+  sendingAgain:
+    'Relaycast could not tell whether the platform received this post; sending it again, which the platform ignores if it already has it.',
   held: (hours: number) =>
     `This post came due while Relaycast was offline for more than ${hours} hours. Publish it now or cancel it.`,
   notRetryable: 'Only a failed, unconfirmed or held target can be published again.',

@@ -64,6 +64,11 @@ export interface ConnectorCapabilities {
   };
   /** Publishes in flight at once per process for this platform. */
   maxConcurrency: number;
+  /**
+   * A publish repeated with the same `idempotencyKey` within this long returns the first post instead of posting
+   * again (Mastodon: 1 hour). When reconciling cannot tell whether a post arrived, it is then sent again.
+   */
+  idempotentPublishMs?: number;
 }
 
 /** Secrets and identity of one connected account, decrypted for the duration of a call. */

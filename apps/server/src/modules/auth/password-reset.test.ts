@@ -17,14 +17,21 @@ function requestReset(email: string) {
   return postJson(t.app, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
 }
 
-/** Reads the newest e-mail for an address from the outbox and pulls the reset link out of it. */
+/**
+ * Reads the newest e-mail for an address from the outbox and pulls the reset link out of it. The e-mail is sent
+ * in the background (the answer does not wait for it): wait for it a little.
+ */
 async function resetLinkFor(email: string): Promise<URL> {
-  const [mail] = await t.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, email))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
+  let mail: typeof emailOutbox.$inferSelect | undefined;
+  for (let waited = 0; waited < 5_000 && !mail; waited += 20) {
+    [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   expect(mail?.status).toBe('logged');
   const match = mail?.textBody.match(/https?:\/\/\S+/);
   expect(match).not.toBeNull();

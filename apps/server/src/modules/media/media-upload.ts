@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { Plan } from '@relaycast/shared/plans';
+import { truncateToGraphemes } from '@relaycast/shared/text';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { storageFullError } from './media.service';
@@ -17,6 +18,9 @@ import { storageFullError } from './media.service';
  */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** Longest file name kept (UTF-16 code units). */
+export const MAX_DISPLAY_NAME_LENGTH = 255;
+
 export function noFileError(): AppError {
   return new AppError(ERROR_CODES.noFile, 400, MEDIA_MESSAGES.noFile);
 }
@@ -25,14 +29,17 @@ export function fileTooLargeError(name: string, plan: Plan): AppError {
   return new AppError(ERROR_CODES.fileTooLarge, 413, MEDIA_MESSAGES.fileTooLarge(name, plan));
 }
 
-/** The name shown in the library: the last path segment, without control characters, at most 255 long. */
+/**
+ * The name shown in the library: the last path segment, without control characters, at most 255 long (cut
+ * between graphemes, so a long name never ends in half an emoji or a letter without its accent).
+ */
 export function displayNameOf(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const printable = [...base].filter((char) => {
     const code = char.codePointAt(0) ?? 0;
     return code >= 0x20 && code !== 0x7f;
   });
-  return printable.join('').trim().slice(0, 255);
+  return truncateToGraphemes(printable.join('').trim(), MAX_DISPLAY_NAME_LENGTH).trim();
 }
 
 export interface UploadBudget {

@@ -130,6 +130,21 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       { kind, durationSeconds: facts?.durationSeconds ?? null },
       signal,
     );
+    // With ffmpeg here, a file it cannot decode (truncated, header only) is refused rather than stored without
+    // a size, duration or thumbnail: making the thumbnail decodes a frame. Without ffmpeg nothing can be checked.
+    const decoded =
+      facts !== null &&
+      thumbnail !== null &&
+      facts.width !== null &&
+      facts.height !== null &&
+      (kind !== 'video' || facts.durationSeconds !== null);
+    if (!decoded && (await processor.isAvailable())) {
+      throw new AppError(
+        ERROR_CODES.unreadableMedia,
+        400,
+        MEDIA_MESSAGES.unreadable(received.name, kind === 'video' ? 'video' : 'image'),
+      );
+    }
     return storeMedia(db, storage, {
       workspaceId: workspace.id,
       userId: user.id,

@@ -159,6 +159,31 @@ describe('uploading media', () => {
     expect(disguised.json()).toMatchObject({ name: 'clip.mp4', mimeType: 'image/png', kind: 'image' });
   });
 
+  it('refuses a video cut to its first 4 KB and a header-only PNG, storing nothing', async () => {
+    const { cookie, workspaceId } = await signedInUser(t.app);
+    const truncated = await uploadFile(t.app, cookie, 'cut.mp4', fx.mp4.subarray(0, 4096));
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json()).toEqual({
+      code: ERROR_CODES.unreadableMedia,
+      message: MEDIA_MESSAGES.unreadable('cut.mp4', 'video'),
+    });
+    // PNG signature and IHDR only: the size is there, the pixels are not.
+    const headerOnly = await uploadFile(t.app, cookie, 'empty.png', fx.png.subarray(0, 33));
+    expect(headerOnly.statusCode).toBe(400);
+    expect(headerOnly.json()).toEqual({
+      code: ERROR_CODES.unreadableMedia,
+      message: MEDIA_MESSAGES.unreadable('empty.png', 'image'),
+    });
+    expect(await rowsOf(workspaceId)).toHaveLength(0);
+    expect(filesUnder(path.join(t.config.mediaDir, workspaceId))).toEqual([]);
+    expect(filesUnder(tempDir())).toEqual([]);
+
+    const whole = await uploadFile(t.app, cookie, 'whole.mp4', fx.mp4);
+    expect(whole.statusCode).toBe(201);
+    expect(whole.json()).toMatchObject({ kind: 'video', width: 320, height: 240 });
+    expect(whole.json().thumbnailUrl).not.toBeNull();
+  });
+
   it('refuses a request without a file', async () => {
     const { cookie } = await signedInUser(t.app);
     const empty = await uploadFile(t.app, cookie, 'empty.png', Buffer.alloc(0));

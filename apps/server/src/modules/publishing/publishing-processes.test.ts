@@ -138,7 +138,7 @@ describe('two workers on one database', () => {
           APP_SECRET: t.config.appSecret,
           PUBLIC_URL: t.config.publicUrl,
           MASTODON_BASE_URL: fake.url,
-          PLATFORM_ALLOW_PRIVATE_URLS: 'true',
+          ALLOW_PRIVATE_ADDRESSES: 'true',
           RTMP_ENABLED: 'false',
           STREAM_REMINDER_INTERVAL_MS: '0',
           ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',

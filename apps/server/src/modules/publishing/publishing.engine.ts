@@ -11,15 +11,18 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
+import { createClaimLeases, takeOverClaims } from './publishing.leases';
 import { loadPublishMedia } from './publishing.media';
 import { recomputePostStatuses } from './publishing.status';
 
 /**
  * The publishing engine (docs/decisions/0007-publishing-engine.md). A job per target wakes a worker at the
  * target's instant; the worker claims the row atomically before the platform call, so whatever pg-boss
- * delivers, and however many processes run, each target reaches its platform once. Sweeps catch up with
- * targets that came due while no worker ran (held when stale), attempts left in flight by a crashed process
- * (reconciled with the platform or marked unconfirmed), and retries.
+ * delivers, and however many processes run, each target reaches its platform once. A target is claimed only
+ * when a slot of its platform's concurrency cap is free, so a process holds no more claims than calls it makes,
+ * and each claim is held by a lease the process renews (publishing.leases.ts, decision 0016). Sweeps catch up
+ * with targets that came due while no worker ran (held when stale), attempts left in flight by a crashed
+ * process (reconciled with the platform or marked unconfirmed), and retries.
  */
 
 export const PUBLISH_TARGET_JOB = 'publish-target';
@@ -29,6 +32,10 @@ export interface EngineOptions {
   retryBaseMs: number;
   /** A target still 'publishing' this long after its attempt began belongs to a crashed process. */
   attemptTimeoutMs: number;
+  /** A claim whose lease was not renewed for this long belongs to a process that died: taken over at once. */
+  leaseMs: number;
+  /** How often this process renews its claims' leases and looks for expired ones. */
+  renewEveryMs: number;
   /** How often each worker process sweeps for due, stale and crashed targets. */
   sweepEveryMs: number;
   /**
@@ -46,11 +53,26 @@ export interface EngineOptions {
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   retryBaseMs: 30_000,
   attemptTimeoutMs: 5 * 60_000,
+  leaseMs: 5_000,
+  renewEveryMs: 1_000,
   sweepEveryMs: 5_000,
   sweepGraceMs: 60_000,
   workers: 4,
   batchSize: 50,
 };
+
+/** A repeated publish is only trusted to be deduplicated this long before the platform's window ends. */
+const IDEMPOTENCY_MARGIN_MS = 10 * 60_000;
+
+/** Due targets one sweep pass takes, and one catch-up re-enqueues. */
+const SWEEP_LIMIT = 500;
+const CATCH_UP_LIMIT = 20_000;
+
+/** Thrown inside the platform call's credentials callback when this process may no longer hold the claim. */
+class LeaseLost extends Error {}
+
+/** What the platform call of a claimed target gave: its post, its failure, or no call (the claim was given up). */
+type CallResult = { published: PublishedPost } | { error: unknown } | { abandoned: true };
 
 export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1) });
 
@@ -103,6 +125,14 @@ export interface PublishingEngine {
   publishTarget(targetId: string): Promise<void>;
   /** One pass of the sweeps (tests call it directly). */
   sweep(): Promise<void>;
+  /**
+   * Renews the leases of this process's claims and takes over the claims of processes that died. When it took
+   * some (or on the first call), the next `catchUp` publishes every due target without the sweep's grace: the
+   * dead process may also have held their jobs.
+   */
+  renewLeases(): Promise<void>;
+  /** Publishes every due target at once when `renewLeases` asked for it; otherwise does nothing. */
+  catchUp(): Promise<void>;
 }
 
 export function createPublishingEngine(deps: {
@@ -118,11 +148,17 @@ export function createPublishingEngine(deps: {
   const caps = new Map<string, Semaphore>();
   /** Accounts the platform told to slow down (429), until when. */
   const blockedAccounts = new Map<string, number>();
+  const leases = createClaimLeases(db, options.leaseMs);
+  /** Set on start and when a dead process's claims were taken over: see `catchUp`. */
+  let catchUpWanted = true;
 
   function capFor(platform: PlatformId): Semaphore {
     let cap = caps.get(platform);
     if (!cap) {
-      const limit = options.maxConcurrency ?? connectorFor(platform).capabilities.maxConcurrency;
+      // A platform without a connector only reaches its claim (which fails or holds it): one slot will do.
+      const limit =
+        options.maxConcurrency ??
+        (hasConnector(platform) ? connectorFor(platform).capabilities.maxConcurrency : 1);
       cap = new Semaphore(Math.max(1, limit));
       caps.set(platform, cap);
     }
@@ -145,7 +181,7 @@ export function createPublishingEngine(deps: {
       await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.gaveUp(reason) });
       return;
     }
-    const backoff = options.retryBaseMs * 2 ** Math.max(0, target.attempts - 1);
+    const backoff = retryAfterMs === 0 ? 0 : options.retryBaseMs * 2 ** Math.max(0, target.attempts - 1);
     const dueAt = new Date(Date.now() + Math.max(backoff, retryAfterMs ?? 0));
     const updated = await finish(target.id, { status: 'retrying', lastError: reason, dueAt });
     if (updated) await sendJobs([{ id: target.id, dueAt }]);
@@ -186,7 +222,13 @@ export function createPublishingEngine(deps: {
    * the account's recent posts when it can list them; published if the text is there, retried if certainly
    * absent, otherwise left for the user to decide ("unconfirmed").
    */
-  async function reconcile(target: ClaimedTarget, since: Date, text: string): Promise<void> {
+  async function reconcile(
+    target: ClaimedTarget,
+    since: Date,
+    text: string,
+    /** A dead process's claim: the platform never got it, so the fault was ours and it goes again at once. */
+    retryNowIfAbsent = false,
+  ): Promise<void> {
     const platform = target.platform as PlatformId;
     const connector = hasConnector(platform) ? connectorFor(platform) : undefined;
     if (!connector?.listRecentPosts || !connector.capabilities.listRecentPosts || !target.accountId) {
@@ -214,69 +256,106 @@ export function createPublishingEngine(deps: {
         });
         return;
       }
-      await retryLater(target, 'The platform did not receive the post; trying again.');
+      await retryLater(target, PUBLISH_MESSAGES.notReceived, retryNowIfAbsent ? 0 : undefined);
     } catch (error) {
       log.warn({ err: error, target: target.id }, 'could not reconcile a publish of unknown outcome');
+      // The platform deduplicates a repeated publish with the same key: sending again cannot post twice.
+      const idempotentMs = connector.capabilities.idempotentPublishMs ?? 0;
+      if (Date.now() - since.getTime() < idempotentMs - IDEMPOTENCY_MARGIN_MS) {
+        await retryLater(target, PUBLISH_MESSAGES.sendingAgain, retryNowIfAbsent ? 0 : undefined);
+        return;
+      }
       await finish(target.id, { status: 'unconfirmed', lastError: PUBLISH_MESSAGES.unconfirmed });
     }
   }
 
-  async function callPlatform(target: ClaimedWithPost): Promise<void> {
+  /**
+   * The platform call of a claimed target, inside its platform's concurrency slot. Gives the claim up without
+   * calling when this process could not renew its lease (another worker may be taking it over).
+   */
+  async function callPlatform(target: ClaimedWithPost, accountId: string): Promise<CallResult> {
     const platform = target.platform as PlatformId;
     const { post } = target;
-    if (!target.accountId) {
-      await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.noAccount(platform) });
-      return;
-    }
-    const text = contentFor(post, platform);
-    const startedAt = target.attemptStartedAt ?? new Date();
-    const accountId = target.accountId;
-    let published: PublishedPost;
     try {
       const connector = connectorFor(platform);
       const media = post.hasMedia ? await loadPublishMedia(db, config, post.workspaceId, target.postId) : [];
-      published = await capFor(platform).run(() =>
-        withFreshCredentials(db, config, accountId, (credentials) =>
-          connector.publish({ settings: connectorSettings(config, platform) }, credentials, {
-            text,
-            media,
-            idempotencyKey: target.id,
-          }),
-        ),
-      );
+      const published = await withFreshCredentials(db, config, accountId, (credentials) => {
+        if (!leases.isFresh(target.id)) throw new LeaseLost();
+        return connector.publish({ settings: connectorSettings(config, platform) }, credentials, {
+          text: contentFor(post, platform),
+          media,
+          idempotencyKey: target.id,
+        });
+      });
+      return { published };
     } catch (error) {
-      if (!(error instanceof PlatformError)) {
-        log.error({ err: error, target: target.id }, 'publishing failed unexpectedly');
-        await reconcile(target, startedAt, text);
-        return;
-      }
-      if (error.kind === 'retry' || error.kind === 'unknown') {
-        log.warn(
-          { target: target.id, kind: error.kind, reason: error.message },
-          'publish attempt did not succeed',
-        );
-      }
-      if (error.kind === 'retry') {
-        if (error.details.status === 429 && error.details.retryAfterMs) {
-          blockedAccounts.set(accountId, Date.now() + error.details.retryAfterMs);
-        }
-        await retryLater(target, error.message, error.details.retryAfterMs);
-      } else if (error.kind === 'refuse') {
-        await finish(target.id, { status: 'failed', lastError: error.message });
-      } else if (error.kind === 'reauthorize') {
-        await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.reconnect(platform) });
-      } else {
-        await reconcile(target, startedAt, text);
-      }
+      return error instanceof LeaseLost ? { abandoned: true } : { error };
+    }
+  }
+
+  /** Ends the attempt after the call: published, or what the platform's failure means. */
+  async function settleAttempt(target: ClaimedWithPost, result: CallResult): Promise<void> {
+    const platform = target.platform as PlatformId;
+    const text = contentFor(target.post, platform);
+    const startedAt = target.attemptStartedAt ?? new Date();
+    if ('abandoned' in result) {
+      await releaseClaim(target);
       return;
     }
-    await finish(target.id, {
-      status: 'published',
-      platformPostId: published.platformPostId,
-      url: published.url,
-      publishedAt: new Date(),
-      lastError: null,
-    });
+    if ('published' in result) {
+      await finish(target.id, {
+        status: 'published',
+        platformPostId: result.published.platformPostId,
+        url: result.published.url,
+        publishedAt: new Date(),
+        lastError: null,
+      });
+      return;
+    }
+    const { error } = result;
+    if (!(error instanceof PlatformError)) {
+      log.error({ err: error, target: target.id }, 'publishing failed unexpectedly');
+      await reconcile(target, startedAt, text);
+      return;
+    }
+    if (error.kind === 'retry' || error.kind === 'unknown') {
+      log.warn(
+        { target: target.id, kind: error.kind, reason: error.message },
+        'publish attempt did not succeed',
+      );
+    }
+    if (error.kind === 'retry') {
+      if (error.details.status === 429 && error.details.retryAfterMs && target.accountId) {
+        blockedAccounts.set(target.accountId, Date.now() + error.details.retryAfterMs);
+      }
+      await retryLater(target, error.message, error.details.retryAfterMs);
+    } else if (error.kind === 'refuse') {
+      await finish(target.id, { status: 'failed', lastError: error.message });
+    } else if (error.kind === 'reauthorize') {
+      await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.reconnect(platform) });
+    } else {
+      await reconcile(target, startedAt, text);
+    }
+  }
+
+  /**
+   * A claim given up before its platform call: certainly not sent, so it is due again at once (and the attempt
+   * does not count). Only while the row is still this attempt's: a worker that took it over keeps it.
+   */
+  async function releaseClaim(target: ClaimedTarget): Promise<void> {
+    const now = new Date();
+    const released = await db
+      .update(postTargets)
+      .set({ status: 'retrying', dueAt: now, attempts: sql`${postTargets.attempts} - 1`, updatedAt: now })
+      .where(
+        and(
+          eq(postTargets.id, target.id),
+          eq(postTargets.status, 'publishing'),
+          eq(postTargets.attemptStartedAt, target.attemptStartedAt ?? now),
+        ),
+      )
+      .returning({ id: postTargets.id });
+    if (released.length > 0) await sendJobs([{ id: target.id, dueAt: now }]);
   }
 
   /** Holds the target if it came due too long ago, fails it if it has no account, else claims it. */
@@ -289,7 +368,7 @@ export function createPublishingEngine(deps: {
       with claimed as (
         update ${postTargets} t
         set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
-            attempts = t.attempts + 1, updated_at = ${now.toISOString()}::timestamptz
+            attempts = t.attempts + 1, updated_at = now()
         where t.id = ${targetId}
           and t.status in ('scheduled', 'retrying')
           and t.due_at <= ${now.toISOString()}::timestamptz
@@ -337,61 +416,90 @@ export function createPublishingEngine(deps: {
     return undefined;
   }
 
-  /** When the target's account was told by its platform to wait (429), until when; else undefined. */
-  async function blockedUntilFor(targetId: string): Promise<number | undefined> {
+  /** When the account was told by its platform to wait (429), until when; else undefined. */
+  function blockedUntilFor(accountId: string | null): number | undefined {
     const now = Date.now();
-    for (const [accountId, until] of blockedAccounts) if (until <= now) blockedAccounts.delete(accountId);
-    if (blockedAccounts.size === 0) return undefined;
-    const [row] = await db
-      .select({ accountId: postTargets.accountId })
-      .from(postTargets)
-      .where(eq(postTargets.id, targetId))
-      .limit(1);
-    return row?.accountId ? blockedAccounts.get(row.accountId) : undefined;
+    for (const [id, until] of blockedAccounts) if (until <= now) blockedAccounts.delete(id);
+    return accountId ? blockedAccounts.get(accountId) : undefined;
   }
 
   async function publishTarget(targetId: string): Promise<void> {
-    const blockedUntil = await blockedUntilFor(targetId);
+    const [row] = await db
+      .select({ platform: postTargets.platform, accountId: postTargets.accountId })
+      .from(postTargets)
+      .where(eq(postTargets.id, targetId))
+      .limit(1);
+    if (!row) return;
+    const blockedUntil = blockedUntilFor(row.accountId);
     if (blockedUntil) {
       // The platform asked this account to wait: wake up again when it may post.
       await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(blockedUntil) });
       return;
     }
-    const target = await claim(targetId);
-    if (!target) return;
-    await callPlatform(target);
-  }
-
-  /** Attempts left 'publishing' by a process that died: claim each once (fresh attempt time) and reconcile. */
-  async function sweepCrashed(): Promise<void> {
-    const cutoff = new Date(Date.now() - options.attemptTimeoutMs);
-    const result = await db.execute<{ id: string; previous: Date | string }>(sql`
-      update ${postTargets} t set attempt_started_at = now(), updated_at = now()
-      from (
-        select id, attempt_started_at as previous from ${postTargets}
-        where status = 'publishing' and attempt_started_at < ${cutoff.toISOString()}::timestamptz
-        order by attempt_started_at limit 50
-        for update skip locked
-      ) s
-      where t.id = s.id
-      returning t.id, s.previous`);
-    const rows = (result as unknown as { rows: { id: string; previous: Date | string }[] }).rows;
-    for (const row of rows) {
-      const [target] = await db.select().from(postTargets).where(eq(postTargets.id, row.id)).limit(1);
-      if (target === undefined || target.status !== 'publishing') continue;
-      const [post] = await db
-        .select({ content: posts.content, overrides: posts.overrides })
-        .from(posts)
-        .where(eq(posts.id, target.postId))
-        .limit(1);
-      const text = post ? contentFor(post, target.platform as PlatformId) : '';
-      await reconcile(target, new Date(row.previous), text);
+    let claimed: ClaimedWithPost | undefined;
+    try {
+      // Claimed only once a slot is free: a batch of jobs waiting for the cap holds no claims, so a crash
+      // leaves at most the cap's worth of attempts to take over.
+      const result = await capFor(row.platform as PlatformId).run(async () => {
+        claimed = await claim(targetId);
+        if (!claimed) return undefined;
+        leases.hold(claimed.id);
+        return claimed.accountId ? callPlatform(claimed, claimed.accountId) : undefined;
+      });
+      if (!claimed) return;
+      if (!result) {
+        await finish(claimed.id, {
+          status: 'failed',
+          lastError: PUBLISH_MESSAGES.noAccount(claimed.platform as PlatformId),
+        });
+        return;
+      }
+      await settleAttempt(claimed, result);
+    } finally {
+      if (claimed) leases.drop(claimed.id);
     }
   }
 
+  /**
+   * Attempts left 'publishing' by a process that died (lease expired) or that ran past the attempt timeout:
+   * take each over once (fresh attempt time and lease) and reconcile. Returns whether a dead process's claims
+   * were among them.
+   */
+  async function sweepCrashed(): Promise<boolean> {
+    const rows = await takeOverClaims(db, {
+      leaseMs: options.leaseMs,
+      attemptTimeoutMs: options.attemptTimeoutMs,
+      own: leases.held(),
+    });
+    // In parallel: each reconciliation is a listing call to the platform, and a dead worker leaves up to its
+    // concurrency cap of them.
+    await Promise.all(
+      rows.map(async (row) => {
+        leases.hold(row.id);
+        try {
+          const [target] = await db.select().from(postTargets).where(eq(postTargets.id, row.id)).limit(1);
+          if (target === undefined || target.status !== 'publishing') return;
+          const [post] = await db
+            .select({ content: posts.content, overrides: posts.overrides })
+            .from(posts)
+            .where(eq(posts.id, target.postId))
+            .limit(1);
+          const text = post ? contentFor(post, target.platform as PlatformId) : '';
+          await reconcile(target, row.previous, text, row.leaseExpired);
+        } finally {
+          leases.drop(row.id);
+        }
+        // A dead process's claim that is due again goes out now, not behind the queue's backlog (the job its
+        // retry sent then finds nothing to do).
+        if (row.leaseExpired) await publishTarget(row.id);
+      }),
+    );
+    return rows.some((row) => row.leaseExpired);
+  }
+
   /** Due targets whose job did not run (the process was down, a job was lost): publish or hold them. */
-  async function sweepDue(): Promise<void> {
-    const before = new Date(Date.now() - options.sweepGraceMs);
+  async function sweepDue(graceMs: number): Promise<void> {
+    const before = new Date(Date.now() - graceMs);
     const due = await db
       .select({ id: postTargets.id })
       .from(postTargets)
@@ -402,11 +510,28 @@ export function createPublishingEngine(deps: {
           lte(postTargets.dueAt, before),
         ),
       )
-      .limit(500);
+      .orderBy(postTargets.dueAt)
+      .limit(SWEEP_LIMIT);
     // A few at a time: this is the safety net, the queue does the bulk of the work.
     for (let start = 0; start < due.length; start += 20) {
       await Promise.all(due.slice(start, start + 20).map((row) => publishTarget(row.id)));
     }
+  }
+
+  async function enqueueTargets(targetIds: readonly string[]): Promise<void> {
+    if (targetIds.length === 0) return;
+    const rows = await db
+      .select({ id: postTargets.id, dueAt: postTargets.dueAt })
+      .from(postTargets)
+      .where(inArray(postTargets.id, [...targetIds]));
+    const now = Date.now();
+    await queue.sendMany(
+      PUBLISH_TARGET_JOB,
+      rows.map((row) => ({
+        payload: { targetId: row.id },
+        startAfter: row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined,
+      })),
+    );
   }
 
   return {
@@ -436,25 +561,35 @@ export function createPublishingEngine(deps: {
         rows.flatMap((row) => (row.jobId ? [row.jobId] : [])),
       );
     },
-    async enqueueTargets(targetIds) {
-      if (targetIds.length === 0) return;
-      const rows = await db
-        .select({ id: postTargets.id, dueAt: postTargets.dueAt })
-        .from(postTargets)
-        .where(inArray(postTargets.id, [...targetIds]));
-      const now = Date.now();
-      await queue.sendMany(
-        PUBLISH_TARGET_JOB,
-        rows.map((row) => ({
-          payload: { targetId: row.id },
-          startAfter: row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined,
-        })),
-      );
-    },
+    enqueueTargets,
     publishTarget,
     async sweep() {
-      await sweepCrashed();
-      await sweepDue();
+      if (await sweepCrashed()) catchUpWanted = true;
+      await sweepDue(options.sweepGraceMs);
+    },
+    async renewLeases() {
+      await leases.renew();
+      if (await sweepCrashed()) catchUpWanted = true;
+    },
+    async catchUp() {
+      if (!catchUpWanted) return;
+      catchUpWanted = false;
+      // The jobs a dead process had fetched stay 'active' in pg-boss until they expire (15 min): every target due
+      // now gets a fresh job instead, so the queue's worker loops publish them at full speed. A target whose own
+      // job is still waiting is claimed by whichever job comes first; the other finds nothing to do.
+      const due = await db
+        .select({ id: postTargets.id })
+        .from(postTargets)
+        .where(
+          and(
+            inArray(postTargets.status, ['scheduled', 'retrying', 'needs_account']),
+            lte(postTargets.dueAt, new Date()),
+          ),
+        )
+        .limit(CATCH_UP_LIMIT);
+      for (let start = 0; start < due.length; start += 1_000) {
+        await enqueueTargets(due.slice(start, start + 1_000).map((row) => row.id));
+      }
     },
   };
 }

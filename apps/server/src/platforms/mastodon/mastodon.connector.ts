@@ -94,6 +94,10 @@ async function uploadMedia(
   return item.id;
 }
 
+/** Reconciling a publish: statuses per page, and pages read at most. */
+const RECENT_POSTS_PAGE = 40;
+const RECENT_POSTS_MAX_PAGES = 5;
+
 /** Status content is HTML; the reconciliation compares plain text, and the inbox shows it. */
 export function mastodonPlainText(html: string): string {
   return html
@@ -128,6 +132,8 @@ export const mastodonConnector: Connector = withUserGivenHosts({
       message: true,
     },
     maxConcurrency: 4,
+    // Statuses are deduplicated by Idempotency-Key for an hour (Mastodon API, POST /api/v1/statuses).
+    idempotentPublishMs: 60 * 60_000,
   },
   /** The instance suggested when the user names none (MASTODON_BASE_URL replaces it). */
   defaultUrls: { instance: 'https://mastodon.social' },
@@ -240,26 +246,41 @@ export const mastodonConnector: Connector = withUserGivenHosts({
 
   async listRecentPosts(ctx, credentials, since) {
     const instance = await instanceOf(ctx, credentials.meta.instanceUrl);
-    const { body } = await platformRequest<
-      { id: string; url?: string | null; uri: string; content: string; created_at: string }[]
-    >(
-      ctx,
-      {
-        url: `${instance}/api/v1/accounts/${encodeURIComponent(credentials.platformAccountId)}/statuses`,
-        query: { limit: 40, exclude_reblogs: true },
-        token: credentials.accessToken,
-      },
-      describeMastodonError,
-    );
-    return (Array.isArray(body) ? body : [])
-      .map(
-        (status): RecentPost => ({
+    const found: RecentPost[] = [];
+    // Page back (40 a page, `max_id`) until a post older than `since`: during a burst the post being reconciled
+    // can be far below the first page, and "not on the first page" is not "never received".
+    let maxId: string | undefined;
+    for (let page = 0; page < RECENT_POSTS_MAX_PAGES; page++) {
+      const { body } = await platformRequest<
+        { id: string; url?: string | null; uri: string; content: string; created_at: string }[]
+      >(
+        ctx,
+        {
+          url: `${instance}/api/v1/accounts/${encodeURIComponent(credentials.platformAccountId)}/statuses`,
+          query: { limit: RECENT_POSTS_PAGE, exclude_reblogs: true, ...(maxId ? { max_id: maxId } : {}) },
+          token: credentials.accessToken,
+        },
+        describeMastodonError,
+      );
+      const statuses = Array.isArray(body) ? body : [];
+      for (const status of statuses) {
+        found.push({
           platformPostId: status.id,
           url: status.url ?? status.uri,
           text: mastodonPlainText(status.content),
           createdAt: new Date(status.created_at),
-        }),
-      )
-      .filter((post) => post.createdAt >= since);
+        });
+      }
+      const oldest = found.at(-1);
+      if (statuses.length < RECENT_POSTS_PAGE || !oldest || oldest.createdAt < since) {
+        return found.filter((post) => post.createdAt >= since);
+      }
+      maxId = oldest.platformPostId;
+    }
+    // Too many posts since then to tell: the outcome stays unknown (the engine asks the user).
+    throw new PlatformError(
+      'unknown',
+      'Too many recent Mastodon posts to check whether this one was received.',
+    );
   },
 });

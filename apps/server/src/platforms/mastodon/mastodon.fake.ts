@@ -13,7 +13,7 @@ import { createOAuthFake, parseMultipart } from '../testing/oauth-fake';
  * A stand-in for a Mastodon instance: app registration (`POST /api/v1/apps`, any number of apps), OAuth with
  * optional PKCE and non-expiring tokens, `verify_credentials`, async media (`POST /api/v2/media` answers 202 with
  * `url: null` for video and GIF, 200 for images; `GET /api/v1/media/:id` answers 206 until processed), statuses
- * with Idempotency-Key dedupe and the 500-character limit, and an account's statuses. Its base URL is the
+ * with Idempotency-Key dedupe and the 500-character limit, and an account's statuses (newest first, `max_id` paging). Its base URL is the
  * instance URL a user types.
  */
 
@@ -182,8 +182,10 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
     '/api/v1/accounts/:id/statuses',
     authed((request) => {
       const limit = Number(request.query.get('limit') ?? 20);
+      const maxId = request.query.get('max_id');
       const own = published
         .filter((post) => post.accountId === request.params.id)
+        .filter((post) => !maxId || BigInt(post.id) < BigInt(maxId))
         .reverse()
         .slice(0, limit)
         .map((post) => statuses.get(post.id));
