@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
+import { linkInMailTo } from '../../../test/outbox';
 import {
   createTestApp,
   createTestDatabase,
@@ -10,7 +11,7 @@ import {
   testDriver,
 } from '../../../test/test-app';
 import { type Database, openDatabase } from '../../db/client';
-import { emailOutbox, loginFailures } from '../../db/schema/index';
+import { loginFailures } from '../../db/schema/index';
 
 /**
  * Issue 13, item 3: the lock-out holds under any concurrency (the count is taken before the password is
@@ -46,16 +47,6 @@ async function newAccount(prefix: string) {
     200,
   );
   return email;
-}
-
-async function newestMailTo(email: string) {
-  const [mail] = await first.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, email))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
-  return mail;
 }
 
 describe('the sign-in lock-out', () => {
@@ -133,7 +124,7 @@ describe('the sign-in lock-out', () => {
       redirectTo: '/reset-password',
     });
     expect(asked.statusCode).toBe(200);
-    const link = new URL((await newestMailTo(email))!.textBody.match(/https?:\/\/\S+/)![0]);
+    const link = await linkInMailTo(first.db, email);
     const opened = await first.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     const token = new URL(String(opened.headers.location), first.config.publicUrl).searchParams.get('token');
     expect(token).toBeTruthy();
