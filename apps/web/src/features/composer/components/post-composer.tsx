@@ -1,3 +1,8 @@
+/*
+ * Over 300 lines on purpose: the composer form holds the post's values, the selection the assistant works on
+ * and the save/schedule flow, which share state; the parts that do not (pickers, preview, checks, publish
+ * panel, media) are their own files, and the AI assistant is a feature of its own composed by the route.
+ */
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { Send } from 'lucide-react';

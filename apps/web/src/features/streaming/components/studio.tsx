@@ -1,3 +1,8 @@
+/*
+ * Over 300 lines on purpose: the studio is the one place where the scene, the captured media, the broadcast
+ * and the destination ticks meet, and they share state that would have to be threaded through props if it
+ * were split. The panels themselves (scenes, destinations, OBS, setup, preview) are their own files.
+ */
 import {
   DEFAULT_SCENE_ID,
   FIXED_SCENES,
