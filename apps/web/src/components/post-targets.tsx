@@ -2,13 +2,13 @@ import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import { type PostTarget, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { ExternalLink } from 'lucide-react';
+import { type TargetAction, useTargetAction } from '@/api/posts';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { TARGET_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
-import { type TargetAction, useTargetAction } from '@/lib/posts-api';
 import { toast } from '@/lib/toast';
 
 /** What the user can do about a target, by its status. */

@@ -13,16 +13,16 @@ function renderAt(path: string) {
 
 describe('ComingSoonPage', () => {
   it('says plainly what the screen will do and leads back to the dashboard', () => {
-    renderAt('/calendar');
-    expect(screen.getByRole('heading', { level: 1, name: 'Content Calendar is on its way' })).toBeTruthy();
-    expect(screen.getByText(/Three weeks of scheduled posts at a glance/)).toBeTruthy();
+    renderAt('/analytics');
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics is on its way' })).toBeTruthy();
+    expect(screen.getByText(/Followers, engagement rate, shares and comments/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(document.title).toBe('Content Calendar · Relaycast');
+    expect(document.title).toBe('Analytics · Relaycast');
   });
 
   it('leads the media tools back to Media Tools', () => {
-    renderAt('/clip-generator');
-    expect(screen.getByRole('heading', { level: 1, name: 'Clip Generator is on its way' })).toBeTruthy();
+    renderAt('/video-editor');
+    expect(screen.getByRole('heading', { level: 1, name: 'Video Editor is on its way' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to media tools' }).getAttribute('href')).toBe(
       '/media-tools',
     );

@@ -3,64 +3,19 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-/** The screens still being built, what each will do, and the screen to go back to. */
+/**
+ * The screens still being built (protected routes with no page in router.tsx), what each will do, and the
+ * screen to go back to. A screen leaves this list when its page lands.
+ */
 const SCREENS: Record<string, { title: string; coming: string; back?: { to: string; label: string } }> = {
-  '/calendar': {
-    title: 'Content Calendar',
-    coming:
-      'Three weeks of scheduled posts at a glance, with today highlighted and a button to schedule more.',
-  },
   '/analytics': {
     title: 'Analytics',
     coming: 'Followers, engagement rate, shares and comments across your accounts, with weekly trends.',
-  },
-  '/settings': {
-    title: 'Settings',
-    coming: 'Stream quality, notifications, security and language and region settings for your account.',
   },
   '/video-editor': {
     title: 'Video Editor',
     coming: 'Load a video, trim it to the exact seconds you want and export it as MP4, MOV or WebM.',
     back: { to: '/media-tools', label: 'Back to media tools' },
-  },
-  '/streaming': {
-    title: 'Live Streaming',
-    coming:
-      'Go live to several platforms at once, with scenes, a clip generator and a status for each destination.',
-  },
-  '/clip-generator': {
-    title: 'Clip Generator',
-    coming: 'Paste a YouTube link and get snapshots you can open at the exact moment they were taken.',
-    back: { to: '/media-tools', label: 'Back to media tools' },
-  },
-  '/engagement': {
-    title: 'Engagement',
-    coming:
-      'Likes, comments and messages from Instagram, Twitter, Facebook and LinkedIn, answered from one place.',
-  },
-  '/post-composer': {
-    title: 'Post Composer',
-    coming: 'Write a post once, adapt it to each network with AI and schedule it for the best time.',
-  },
-  '/media-library': {
-    title: 'Media Library',
-    coming: 'Every image and video you upload or import, ready to attach to posts.',
-  },
-  '/drafts': {
-    title: 'Drafts',
-    coming: 'The posts you started but have not scheduled yet.',
-  },
-  '/stream-settings': {
-    title: 'Stream Settings',
-    coming: 'Camera, microphone, resolution, bitrate and frame rate for your live streams.',
-  },
-  '/stream-analytics': {
-    title: 'Stream Analytics',
-    coming: 'Viewers, peak audience and chat activity for each of your streams.',
-  },
-  '/schedule-stream': {
-    title: 'Schedule Stream',
-    coming: 'Plan your next live stream and let your audience know when it starts.',
   },
 };
 

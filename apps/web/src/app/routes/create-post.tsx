@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { AiAssistantPanel } from '@/features/ai-assistant/components/ai-assistant-panel';
 import { useAuth } from '@/features/auth/auth-provider';
-import { AiAssistantPanel } from '@/features/composer/components/ai-assistant-panel';
 import { PostComposer } from '@/features/composer/components/post-composer';
 import { usePageMeta } from '@/lib/use-page-meta';
 

@@ -2,10 +2,10 @@ import { ACCOUNT_MESSAGES, type SocialAccount } from '@relaycast/shared/accounts
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { RefreshCw, Unplug } from 'lucide-react';
 import { useState } from 'react';
+import { useDisconnectAccount, useRefreshAccount } from '@/api/accounts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
-import { useDisconnectAccount, useRefreshAccount } from '../api/accounts';
 import { AccountAvatar } from './account-avatar';
 import { AccountStatusBadge } from './account-status-badge';
 

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, blueskyConnectInputSchema } from '@relaycast/shared/accounts';
 import { useState } from 'react';
+import { useConnectBluesky } from '@/api/accounts';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/lib/toast';
-import { useConnectBluesky } from '../api/accounts';
 import { ConnectDialogForm } from './connect-dialog-form';
 
 /** Bluesky connects with the handle and an app password (never the main password). */

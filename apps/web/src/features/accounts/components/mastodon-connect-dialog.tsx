@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, mastodonStartInputSchema } from '@relaycast/shared/accounts';
 import { useState } from 'react';
+import { useStartMastodon } from '@/api/accounts';
 import { FormField } from '@/components/ui/form-field';
-import { useStartMastodon } from '../api/accounts';
 import { ConnectDialogForm } from './connect-dialog-form';
 
 /** Mastodon: the user names their instance; Relaycast registers itself there and sends them to authorize. */

@@ -2,6 +2,7 @@ import { zonedToInstant } from '@relaycast/shared/calendar';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES, type Post, type PostInput, type PostProblem } from '@relaycast/shared/posts';
 import { type FormEvent, useId, useState } from 'react';
+import { useSavePost } from '@/api/posts';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { PlatformPicker } from '@/components/platform-picker';
 import { ProblemAlert } from '@/components/problem-alert';
@@ -11,7 +12,6 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { findPostProblems, groupProblems, problemsFromError } from '@/lib/post-problems';
-import { useSavePost } from '@/lib/posts-api';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 

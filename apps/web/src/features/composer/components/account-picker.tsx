@@ -2,8 +2,8 @@ import type { SocialAccount } from '@relaycast/shared/accounts';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useAccounts } from '@/api/accounts';
 import { PlatformIcon } from '@/components/platform-icon';
-import { useWorkspaceAccounts } from '@/lib/posts-api';
 
 /** The accounts that will be used for a platform: the chosen ones, else the only connected one. */
 export function effectiveAccounts(
@@ -32,7 +32,7 @@ export function AccountPicker({
   onChange(accounts: Partial<Record<PlatformId, string[]>>): void;
 }) {
   const id = useId();
-  const query = useWorkspaceAccounts();
+  const query = useAccounts();
   if (platforms.length === 0) return null;
   const accounts = query.data ?? [];
   return (

@@ -1,9 +1,9 @@
 import { ACCEPTED_MEDIA_TYPES, formatFileSize } from '@relaycast/shared/media';
 import { CircleAlert, ImagePlus, Library, Upload as UploadIcon, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useUploadMedia } from '@/api/media';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useUploadMedia } from '@/lib/media-api';
 import { type AttachedMedia, attachedFromLibrary } from '../composer-state';
 import { MediaLibraryDialog } from './media-library-dialog';
 import { MediaThumbnail } from './media-thumbnail';

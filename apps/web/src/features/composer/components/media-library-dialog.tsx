@@ -2,11 +2,11 @@ import { formatFileSize } from '@relaycast/shared/media';
 import { Check, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useMediaList } from '@/api/media';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useMediaList } from '@/lib/media-api';
 import { type AttachedMedia, attachedFromLibrary } from '../composer-state';
 import { MediaThumbnail } from './media-thumbnail';
 

@@ -1,9 +1,14 @@
-import type { PlatformId } from '@relaycast/shared/platforms';
+/*
+ * Over 300 lines on purpose: the composer form holds the post's values, the selection the assistant works on
+ * and the save/schedule flow, which share state; the parts that do not (pickers, preview, checks, publish
+ * panel, media) are their own files, and the AI assistant is a feature of its own composed by the route.
+ */
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { Send } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { usePost, useSavePost } from '@/api/posts';
 import { PlatformPicker } from '@/components/platform-picker';
 import { PostTargets } from '@/components/post-targets';
 import { Button } from '@/components/ui/button';
@@ -11,12 +16,11 @@ import { Label } from '@/components/ui/label';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import type { ComposerBridge } from '@/lib/composer-bridge';
 import { groupProblems, problemsFromError } from '@/lib/post-problems';
 import { LOCKED_POST_STATUSES } from '@/lib/post-status';
-import { useSavePost } from '@/lib/posts-api';
 import { formatInstant, nextFullHour, userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import { usePost } from '../api/get-post';
 import {
   buildPostInput,
   type ComposerValues,
@@ -31,24 +35,6 @@ import { PlatformChecks } from './platform-checks';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
-
-/** What the assistant beside the form may read and change. */
-export interface ComposerBridge {
-  platforms: readonly PlatformId[];
-  content: string;
-  isLocked: boolean;
-  /** The selected part of the post text ('' when nothing is selected). */
-  selection: { start: number; end: number; text: string };
-  /**
-   * Puts AI text in the composer for a platform: the shared text when it is the only platform of the
-   * generation, otherwise that platform's own text (and the shared text too while it is empty).
-   */
-  applyText(platform: PlatformId, text: string, isOnlyPlatform: boolean): void;
-  /** Replaces the selected part of the post text. */
-  replaceSelection(text: string): void;
-  /** Appends to the post text (hashtags). */
-  appendText(text: string): void;
-}
 
 interface PostComposerProps {
   /** The post to edit; without it the composer starts a new one. */

@@ -8,13 +8,13 @@ import { CONTACT_MESSAGES } from '@relaycast/shared/messages';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSendContactMessage } from '@/api/contact';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
-import { useSendContactMessage } from '../api/send-contact-message';
 
 interface ContactFormProps {
   /** Prefilled for a signed-in user. */

@@ -3,16 +3,13 @@ import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { FilePen, PenSquare, Search } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useDeletePost, useDuplicatePost, usePosts, useRestorePost } from '@/api/posts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
-import { usePosts } from '@/lib/posts-api';
 import { userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useDeletePost } from '../api/delete-post';
-import { useDuplicatePost } from '../api/duplicate-post';
-import { useRestorePost } from '../api/restore-post';
 import { DraftCard } from './draft-card';
 import { ScheduleDraftDialog } from './schedule-draft-dialog';
 

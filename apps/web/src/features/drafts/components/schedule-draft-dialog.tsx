@@ -2,16 +2,15 @@ import { zonedToInstant } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post, type PostProblem } from '@relaycast/shared/posts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { inputFromPost, useScheduleDraft } from '@/api/posts';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { findPostProblems, problemsFromError } from '@/lib/post-problems';
-import { inputFromPost } from '@/lib/posts-api';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import { useScheduleDraft } from '../api/schedule-draft';
 
 function shorten(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim() || 'this draft';

@@ -2,12 +2,12 @@ import { ENGAGEMENT_MESSAGES, type InboxItem } from '@relaycast/shared/engagemen
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { type InboxFilters as Filters, useInbox, useRefreshInbox } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { type InboxFilters as Filters, useInbox, useRefreshInbox } from '../api/inbox';
 import { InboxFilters } from './inbox-filters';
 import { InboxItemPanel } from './inbox-item-panel';
 import { InboxList } from './inbox-list';

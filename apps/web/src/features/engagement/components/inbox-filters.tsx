@@ -9,8 +9,8 @@ import {
   type InboxKind,
   type InboxStatus,
 } from '@relaycast/shared/engagement';
+import type { InboxFilters as Filters } from '@/api/engagement';
 import { SelectField } from '@/components/ui/select-field';
-import type { InboxFilters as Filters } from '../api/inbox';
 
 const ALL = 'all';
 

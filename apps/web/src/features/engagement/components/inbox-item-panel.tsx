@@ -7,13 +7,13 @@ import {
 } from '@relaycast/shared/engagement';
 import { CheckCheck, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
+import { useMarkDone } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useMarkDone } from '../api/inbox';
 import { formatArrival } from './inbox-list';
 import { PlatformActions } from './platform-actions';
 

@@ -1,12 +1,12 @@
 import { ENGAGEMENT_MESSAGES, ENGAGEMENT_PERIODS } from '@relaycast/shared/engagement';
 import { Clock, Heart, MessageCircle, Reply } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { useEngagementMetrics } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useEngagementMetrics } from '../api/engagement-metrics';
 
 const PERIOD_OPTIONS = ENGAGEMENT_PERIODS.map(String) as `${(typeof ENGAGEMENT_PERIODS)[number]}`[];
 

@@ -10,10 +10,10 @@ import {
 } from '@relaycast/shared/engagement';
 import { Heart, MessageCircle, Send } from 'lucide-react';
 import { useId } from 'react';
+import { useEngagementAction } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useEngagementAction } from '../api/engagement-action';
 
 const ICONS: Record<EngagementAction, typeof Heart> = { like: Heart, comment: MessageCircle, dm: Send };
 

@@ -1,8 +1,8 @@
 import { MEDIA_MESSAGES, type MediaItem } from '@relaycast/shared/media';
 import { FolderOpen, Info, SearchX } from 'lucide-react';
 import { useState } from 'react';
+import { useDeleteMedia, useMediaList } from '@/api/media';
 import { Button } from '@/components/ui/button';
-import { useDeleteMedia, useMediaList } from '@/lib/media-api';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatFileCount } from '../format';

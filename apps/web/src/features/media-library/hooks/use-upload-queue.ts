@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useUploadMedia } from '@/lib/media-api';
+import { useUploadMedia } from '@/api/media';
 import { isAbortError } from '@/lib/upload';
 
 /** Uploads running at once; the others wait their turn (each still has its own row and progress bar). */

@@ -8,12 +8,12 @@ import {
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useAiSettings, useSaveAiSettings } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useAiSettings, useSaveAiSettings } from '../api/ai-settings';
 
 const PROVIDER_LABELS: Record<AiProvider, string> = {
   openai: 'OpenAI',

@@ -1,9 +1,9 @@
 import { SETTINGS_MESSAGES, type UserSettings, userSettingsSchema } from '@relaycast/shared/settings';
 import { useState } from 'react';
+import { useSaveUserSettings, useUserSettings } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useSaveUserSettings, useUserSettings } from '../api/user-settings';
 import { NotificationsSection, RegionSection, SecuritySection } from './preference-sections';
 import { StreamSettingsSection } from './stream-settings-section';
 

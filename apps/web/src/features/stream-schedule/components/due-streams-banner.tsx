@@ -1,9 +1,9 @@
 import { studioUrlFor } from '@relaycast/shared/stream-schedule';
 import { BellRing, X } from 'lucide-react';
 import { Link } from 'react-router';
+import { useDismissScheduledStream, useDueStreams } from '@/api/scheduled-streams';
 import { Button } from '@/components/ui/button';
 import { formatInstant, userTimeZone } from '@/lib/time-zone';
-import { useDismissScheduledStream, useDueStreams } from '../api/scheduled-streams';
 
 /**
  * The in-app reminder: planned streams whose time has come, each with "Open studio" (the studio loads it) and

@@ -6,11 +6,11 @@ import {
 import { Pencil, Radio, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useDeleteScheduledStream, useUpcomingStreams } from '@/api/scheduled-streams';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatInstant, userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import { useDeleteScheduledStream, useUpcomingStreams } from '../api/scheduled-streams';
 
 function PlannedStreamRow({
   stream,

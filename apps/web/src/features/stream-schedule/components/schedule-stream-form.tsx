@@ -10,6 +10,8 @@ import { getStreamPlatform } from '@relaycast/shared/streaming';
 import { CalendarClock } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useCreateScheduledStream, useUpdateScheduledStream } from '@/api/scheduled-streams';
+import { useSavedDestinations } from '@/api/stream-destinations';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -18,8 +20,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { nextFullHour, userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import { useCreateScheduledStream, useUpdateScheduledStream } from '../api/scheduled-streams';
-import { useSavedDestinations } from '../api/stream-destinations';
 
 function DestinationPicker({
   destinations,

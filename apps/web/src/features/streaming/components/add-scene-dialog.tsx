@@ -11,12 +11,12 @@ import {
   STREAMING_MESSAGES,
 } from '@relaycast/shared/streaming';
 import { useId, useState } from 'react';
+import { useCreateScene } from '@/api/stream-scenes';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/lib/toast';
-import { useCreateScene } from '../api/scenes';
 
 function AddSceneForm({ onDone }: { onDone(scene?: Scene): void }) {
   const ids = useId();

@@ -7,9 +7,9 @@ import {
 } from '@relaycast/shared/streaming';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useDeleteDestination, useUpdateDestination } from '@/api/stream-destinations';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { useDeleteDestination, useUpdateDestination } from '../api/destinations';
 import { DestinationHealth } from './destination-health';
 
 function DestinationRow({

@@ -1,9 +1,9 @@
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { RefreshCw } from 'lucide-react';
+import { usePersonalIngest, useRotateIngestKey } from '@/api/stream-ingest';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { usePersonalIngest, useRotateIngestKey } from '../api/ingest';
 import { CopyField } from './copy-field';
 
 /** The user's own ingest for OBS and other encoders: publishing to it goes live to the ticked destinations. */

@@ -1,10 +1,10 @@
 import { SCENE_SOURCE_LABELS, type Scene, STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { Monitor, Plus, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
+import { useDeleteScene } from '@/api/stream-scenes';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { useDeleteScene } from '../api/scenes';
 import { AddSceneDialog } from './add-scene-dialog';
 
 function SceneThumbnail({ scene }: { scene: Scene }) {

@@ -1,12 +1,12 @@
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { MAX_DESTINATION_NAME, STREAMING_MESSAGES, type StreamPlatform } from '@relaycast/shared/streaming';
 import { useState } from 'react';
+import { useCreateDestination, useDestinations } from '@/api/stream-destinations';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCreateDestination, useDestinations } from '../api/destinations';
 import { type SetupFormValues, validateSetupForm } from '../setup-form';
 import { CopyField } from './copy-field';
 

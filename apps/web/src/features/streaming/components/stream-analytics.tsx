@@ -2,10 +2,10 @@ import { DESTINATION_STATE_LABELS, type StreamSummary } from '@relaycast/shared/
 import { Radio, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useStreamDetail, useStreamSessions } from '@/api/stream-sessions';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useStreamDetail, useStreamSessions } from '../api/sessions';
 import { formatBitrate, formatDuration } from '../format';
 import { BitrateChart } from './bitrate-chart';
 

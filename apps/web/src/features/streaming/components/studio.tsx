@@ -1,3 +1,8 @@
+/*
+ * Over 300 lines on purpose: the studio is the one place where the scene, the captured media, the broadcast
+ * and the destination ticks meet, and they share state that would have to be threaded through props if it
+ * were split. The panels themselves (scenes, destinations, OBS, setup, preview) are their own files.
+ */
 import {
   DEFAULT_SCENE_ID,
   FIXED_SCENES,
@@ -10,15 +15,15 @@ import {
 import { BarChart3, Clapperboard, Layers, Radio, Settings, Square } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { usePlannedStream } from '@/api/scheduled-streams';
+import { useStudioSettings } from '@/api/settings';
+import { useDestinations } from '@/api/stream-destinations';
+import { useScenes } from '@/api/stream-scenes';
+import { useLiveStatus } from '@/api/stream-sessions';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { useDestinations } from '../api/destinations';
-import { usePlannedStream } from '../api/planned-stream';
-import { useScenes } from '../api/scenes';
-import { useLiveStatus } from '../api/sessions';
-import { useStudioSettings } from '../api/user-settings';
 import { isBroadcasting } from '../broadcast-state';
 import { formatDuration } from '../format';
 import { useBroadcast } from '../hooks/use-broadcast';

@@ -7,8 +7,8 @@ import {
 } from '@relaycast/shared/streaming';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { LIVE_KEY, SESSIONS_KEY, startStreamSession, stopStreamSession } from '@/api/stream-sessions';
 import { ApiError } from '@/lib/api-client';
-import { LIVE_KEY, SESSIONS_KEY, startStreamSession, stopStreamSession } from '../api/sessions';
 import { broadcastReducer, INITIAL_BROADCAST } from '../broadcast-state';
 import { pickRecorderMimeType, RECORDER_TIMESLICE_MS, recorderOptions } from '../media/recorder';
 

@@ -1,0 +1,59 @@
+import type { ListMediaQuery, MediaItem, MediaList } from '@relaycast/shared/media';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { type UploadProgress, uploadFile } from '@/lib/upload';
+
+/**
+ * `/api/media…`: the media library's one client module, used by the library page and the composer.
+ * Every list query lives under MEDIA_QUERY_KEY, so an upload or a delete refreshes all of them.
+ */
+export const MEDIA_QUERY_KEY = ['media'] as const;
+
+export function fetchMediaList(query: ListMediaQuery = {}): Promise<MediaList> {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.kind) params.set('kind', query.kind);
+  const search = params.toString();
+  return apiFetch<MediaList>(`/api/media${search ? `?${search}` : ''}`);
+}
+
+/** `GET /api/media`: the workspace's files, newest first, with the plan's usage. */
+export function useMediaList(query: ListMediaQuery = {}) {
+  return useQuery({
+    queryKey: [...MEDIA_QUERY_KEY, { q: query.q ?? '', kind: query.kind ?? null }],
+    queryFn: () => fetchMediaList(query),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export interface UploadMediaVariables {
+  file: File;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** `POST /api/media`: one file per call (call it once per file to upload several in parallel). */
+export function uploadMedia({ file, onProgress, signal }: UploadMediaVariables): Promise<MediaItem> {
+  return uploadFile<MediaItem>('/api/media', file, { onProgress, signal });
+}
+
+export function useUploadMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadMedia,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEDIA_QUERY_KEY }),
+  });
+}
+
+/** `DELETE /api/media/:id`: removes the file and frees its storage. */
+export function deleteMedia(id: string): Promise<void> {
+  return apiFetch<void>(`/api/media/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMedia,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEDIA_QUERY_KEY }),
+  });
+}

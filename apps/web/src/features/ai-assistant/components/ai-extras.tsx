@@ -1,0 +1,165 @@
+import type { AiHistoryEntry } from '@relaycast/shared/ai';
+import { PLATFORMS } from '@relaycast/shared/platforms';
+import { Hash, History, Lightbulb } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useAiHashtags, useAiHistory, useAiIdeas } from '@/api/ai';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { ComposerBridge } from '@/lib/composer-bridge';
+
+const summaryClass = 'flex cursor-pointer items-center gap-2 text-sm font-semibold';
+
+/** Hashtag suggestions for the current post text; a click adds one to the text. */
+export function AiHashtags({ composer }: { composer: ComposerBridge }) {
+  const hashtags = useAiHashtags();
+  const onlyPlatform = composer.platforms.length === 1 ? composer.platforms[0] : undefined;
+  return (
+    <details className="group">
+      <summary className={summaryClass}>
+        <Hash aria-hidden="true" className="size-4" />
+        Hashtag suggestions
+      </summary>
+      <div className="mt-2 grid gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!composer.content.trim() || hashtags.isPending}
+          onClick={() =>
+            hashtags.mutate({ text: composer.content, ...(onlyPlatform ? { platform: onlyPlatform } : {}) })
+          }
+        >
+          Suggest hashtags
+        </Button>
+        {hashtags.error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {hashtags.error.message}
+          </p>
+        ) : null}
+        {hashtags.data ? (
+          <ul aria-label="Suggested hashtags" className="flex flex-wrap gap-1.5">
+            {hashtags.data.hashtags.map((tag) => (
+              <li key={tag}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => composer.appendText(tag)}
+                  aria-label={`Add ${tag}`}
+                >
+                  {tag}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+/** Three post ideas from an article the server reads. */
+export function AiIdeas() {
+  const ids = useId();
+  const ideas = useAiIdeas();
+  const [url, setUrl] = useState('');
+  return (
+    <details>
+      <summary className={summaryClass}>
+        <Lightbulb aria-hidden="true" className="size-4" />
+        Ideas from an article
+      </summary>
+      <form
+        className="mt-2 grid gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (url.trim()) ideas.mutate(url.trim());
+        }}
+      >
+        <Label htmlFor={`${ids}-url`}>Article address</Label>
+        <Input
+          id={`${ids}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+        />
+        <Button type="submit" size="sm" variant="outline" disabled={!url.trim() || ideas.isPending}>
+          Get three ideas
+        </Button>
+        {ideas.error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {ideas.error.message}
+          </p>
+        ) : null}
+        {ideas.data ? (
+          <ol
+            aria-label={`Ideas from ${ideas.data.title}`}
+            className="grid list-decimal gap-1.5 pl-5 text-sm"
+          >
+            {ideas.data.ideas.map((idea) => (
+              <li key={idea}>{idea}</li>
+            ))}
+          </ol>
+        ) : null}
+      </form>
+    </details>
+  );
+}
+
+function historyText(entry: AiHistoryEntry): string {
+  if (entry.variants.length > 0) {
+    return entry.variants.map((variant) => `${PLATFORMS[variant.platform].name}: ${variant.text}`).join('\n');
+  }
+  return entry.resultText;
+}
+
+/** The workspace's recent generations: the prompt, its options and the result, to copy from. */
+export function AiHistory({ composer }: { composer: ComposerBridge }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const history = useAiHistory(isOpen);
+  return (
+    <details onToggle={(event) => setIsOpen(event.currentTarget.open)}>
+      <summary className={summaryClass}>
+        <History aria-hidden="true" className="size-4" />
+        Recent generations
+      </summary>
+      <div className="mt-2">
+        {history.isPending && isOpen ? <p className="text-sm text-muted-foreground">Loading…</p> : null}
+        {history.data?.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing generated yet.</p>
+        ) : null}
+        <ul aria-label="Recent generations" className="grid gap-2">
+          {history.data?.items.slice(0, 8).map((entry) => (
+            <li key={entry.id} className="rounded-md border p-2 text-xs">
+              <p className="font-medium">
+                {entry.kind === 'generate' ? entry.prompt : `${entry.kind}: ${entry.prompt.slice(0, 80)}`}
+              </p>
+              <p className="text-muted-foreground">
+                {new Date(entry.createdAt).toLocaleString()} · {entry.status}
+                {typeof entry.options.tone === 'string' ? ` · ${entry.options.tone}` : ''}
+              </p>
+              {historyText(entry) ? (
+                <p className="mt-1 line-clamp-3 whitespace-pre-wrap">{historyText(entry)}</p>
+              ) : null}
+              {entry.variants.map((variant) => (
+                <Button
+                  key={variant.platform}
+                  size="sm"
+                  variant="ghost"
+                  className="mt-1 h-7 px-2 text-xs"
+                  disabled={composer.isLocked}
+                  onClick={() =>
+                    composer.applyText(variant.platform, variant.text, entry.variants.length === 1)
+                  }
+                >
+                  Use for {PLATFORMS[variant.platform].name}
+                </Button>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}
