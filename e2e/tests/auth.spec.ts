@@ -79,3 +79,30 @@ test('a signed-out visitor to a protected page sees login, never the page', asyn
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
+
+test('a locked-out owner sees how long to wait and gets back in through a reset link, on the page', async ({
+  page,
+}) => {
+  const user = { name: 'Locked Out', email: uniqueEmail('locked'), password: 'right-password' };
+  const signedUp = await page.request.post('/api/auth/sign-up/email', { data: user });
+  expect(signedUp.ok()).toBe(true);
+  // Someone else guesses five times.
+  for (let i = 0; i < 5; i++) {
+    const guess = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: user.email, password: `guess-${i}` },
+    });
+    expect(guess.status()).toBe(401);
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'Too many failed attempts. Please try again later.' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/You can try again in 1[45] minutes\./);
+  await alert.getByRole('link', { name: 'Reset your password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password\?email=/);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+});
