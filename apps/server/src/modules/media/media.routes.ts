@@ -18,8 +18,8 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
-import { createMediaStorage, type MediaStorage, StorageNotFoundError } from '../../media/storage';
+import { createMediaProcessor, type MediaProcessor } from '../../lib/media/ffmpeg';
+import { createMediaStorage, type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
 import { effectivePlan } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
 import {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../../lib/job-queue';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';

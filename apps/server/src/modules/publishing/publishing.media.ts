@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia } from '../../db/schema/index';
-import { createMediaStorage, type MediaStorage } from '../../media/storage';
+import { createMediaStorage, type MediaStorage } from '../../lib/media/storage';
 import type { PublishMedia } from '../../platforms/types';
 
 /**

@@ -4,8 +4,8 @@ import pg from 'pg';
 import type { Config } from '../../config/env';
 import type { Database, Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
-import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { registerPublishingJobs } from '../../jobs/publish-target.job';
+import { createJobQueue, type JobQueue } from '../../lib/job-queue';
+import { registerPublishingJobs } from './publish-target.job';
 import {
   createPublishingEngine,
   DEFAULT_ENGINE_OPTIONS,

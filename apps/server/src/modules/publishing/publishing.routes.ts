@@ -8,7 +8,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { StorageNotFoundError } from '../../media/storage';
+import { StorageNotFoundError } from '../../lib/media/storage';
 import { getPost } from '../posts/posts.queries';
 import type { PublishingEngine } from './publishing.engine';
 import { isValidMediaSignature, publishingStorage } from './publishing.media';

@@ -25,10 +25,9 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { createMediaProcessor, type MediaProcessor } from '../../lib/media/ffmpeg';
+import { createMediaStorage, type MediaStorage } from '../../lib/media/storage';
 import { shownHostname } from '../../lib/request-origin';
-import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
-import { createMediaStorage, type MediaStorage } from '../../media/storage';
-import { StreamEngine, type StreamEngineOptions } from '../../streaming/engine';
 import {
   createDestination,
   deleteDestination,
@@ -37,6 +36,7 @@ import {
   updateDestination,
 } from './destinations.service';
 import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
+import { StreamEngine, type StreamEngineOptions } from './live/engine';
 import { createScene, deleteScene, listScenes } from './scenes.service';
 import { getSessionDetail, listSessionSummaries } from './sessions.service';
 import { registerIngestSocket } from './streaming-ingest.socket';

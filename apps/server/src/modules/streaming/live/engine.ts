@@ -9,20 +9,17 @@ import {
   type StreamSession,
   type StreamSettingsSnapshot,
 } from '@relaycast/shared/streaming';
-import type { Config } from '../config/env';
-import type { Db } from '../db/client';
-import { addressPolicy } from '../lib/address-policy';
-import { AppError } from '../lib/app-error';
-import type { MediaProcessor } from '../media/ffmpeg';
-import type { MediaStorage } from '../media/storage';
-import { getUserSettings } from '../modules/settings/settings.service';
-import { destinationRefusal } from '../modules/streaming/destination-address';
-import {
-  type LiveDestination,
-  loadLiveDestinations,
-  type StreamOwner,
-} from '../modules/streaming/destinations.service';
-import { findIngestKeyOwner } from '../modules/streaming/ingest-keys.service';
+import type { Config } from '../../../config/env';
+import type { Db } from '../../../db/client';
+import { addressPolicy } from '../../../lib/address-policy';
+import { AppError } from '../../../lib/app-error';
+import type { MediaProcessor } from '../../../lib/media/ffmpeg';
+import type { MediaStorage } from '../../../lib/media/storage';
+import { getUserSettings } from '../../settings/settings.service';
+import { resolveWorkspace } from '../../workspaces/workspaces.service';
+import { destinationRefusal } from '../destination-address';
+import { type LiveDestination, loadLiveDestinations, type StreamOwner } from '../destinations.service';
+import { findIngestKeyOwner } from '../ingest-keys.service';
 import {
   closeStaleSessions,
   finishSession,
@@ -30,8 +27,7 @@ import {
   insertSession,
   type LiveOverlay,
   markSessionLive,
-} from '../modules/streaming/sessions.service';
-import { resolveWorkspace } from '../modules/workspaces/workspaces.service';
+} from '../sessions.service';
 import { runningChildren, spawnFfmpeg, stopChild } from './child';
 import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
 import {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../config/env';
+import type { Config } from '../../config/env';
 import { createLocalStorage } from './local-storage';
 
 /** An inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
