@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { StorageNotFoundError } from '../../lib/media/storage';
 import { getPost } from '../posts/posts.queries';
 import type { PublishingEngine } from './publishing.engine';
-import { isValidMediaSignature, publishingStorage } from './publishing.media';
+import { isValidMediaSignature } from './publishing.media';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from './publishing.service';
 
 const publicMediaQuerySchema = z.object({
@@ -72,7 +72,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<{
         .where(eq(mediaFiles.id, id))
         .limit(1);
       if (!row) throw mediaLinkInvalid();
-      const storage = await publishingStorage(config);
+      const storage = app.mediaStorage;
       try {
         const body = await storage.get(row.storageKey);
         return reply
