@@ -33,7 +33,7 @@ export const STREAMING_BENCH = {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The one encode: what the engine's ingest does for 720p / 3000 kbps / 30 fps (apps/server/src/streaming/ffmpeg-args.ts). */
+/** The one encode: what the engine's ingest does for 720p / 3000 kbps / 30 fps (apps/server/src/modules/streaming/live/ffmpeg-args.ts). */
 function encodeArgs() {
   return [
     '-c:v',

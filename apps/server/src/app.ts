@@ -13,18 +13,20 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
-import { createPublishing, type PublishingOptions } from './modules/publishing/publishing.plugin';
+import type { PublishingOptions } from './modules/publishing/publishing.plugin';
 import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { startReminderTimer } from './modules/stream-schedule/stream-schedule.reminders';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
+import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
 import { authenticateFirstPlugin } from './plugins/authenticate-first';
+import { backgroundPlugin } from './plugins/background';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { mediaPlugin } from './plugins/media';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -32,7 +34,7 @@ export interface BuildAppOptions {
   /** An already open database (tests). When absent, one is opened from the config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
-  /** The publishing engine: whether this app runs its workers (default from ROLE), and its tuning. */
+  /** The publishing engine: whether this app runs its workers (default from ROLE, plugins/background.ts), and its tuning. */
   publishing?: PublishingOptions;
 }
 
@@ -87,15 +89,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // Before every route: it adds the session check to each /api/ route not marked `config: { auth: 'public' }`.
   await app.register(authenticateFirstPlugin);
   await app.register(authPlugin, { auth, config, db: database.db });
+  // Infrastructure built once and decorated on the app: media storage and processor, the publishing engine and
+  // the background work (started on onReady, stopped on preClose), the live engine.
+  await app.register(mediaPlugin, { config });
+  await app.register(backgroundPlugin, { config, database, mailer, publishing: options.publishing });
+  await app.register(streamingPlugin, { db: database.db, config });
+
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
   await app.register(workspacesRoutes);
   await app.register(contactRoutes, { db: database.db });
-  const publishing = createPublishing({ database, config, log: app.log, options: options.publishing });
-  app.addHook('onReady', publishing.start);
-  app.addHook('preClose', publishing.stop);
-  await app.register(postsRoutes, { db: database.db, engine: publishing.engine });
-  await app.register(publishingRoutes, { db: database.db, config, engine: publishing.engine });
+  await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine });
+  await app.register(publishingRoutes, { db: database.db, config, engine: app.publishing.engine });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });
@@ -103,28 +108,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(settingsRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
   await app.register(streamScheduleRoutes, { db: database.db });
-  // Reminders run where background work runs (ROLE all or worker); the claim keeps them single anyway.
-  if (config.streamReminderIntervalMs > 0 && config.role !== 'api') {
-    const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log };
-    let reminders: ReturnType<typeof startReminderTimer> | undefined;
-    app.addHook('onReady', async () => {
-      reminders = startReminderTimer(context, config.streamReminderIntervalMs);
-    });
-    app.addHook('preClose', async () => {
-      await reminders?.stop();
-    });
-  }
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);
-  app.decorate('publishing', publishing);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
-    publishing: import('./modules/publishing/publishing.plugin').Publishing;
   }
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Live streaming (issue 7): the contract between the studio (apps/web/src/features/streaming) and the engine
- * (apps/server/src/streaming, apps/server/src/modules/streaming). Backward compatible once committed: add,
+ * (apps/server/src/modules/streaming, its live engine in live/). Backward compatible once committed: add,
  * never rename or remove.
  *
  * REST (all under the signed-in session cookie, JSON, scoped to the caller's workspace and user):

@@ -151,7 +151,7 @@ export interface Config {
   s3: S3Config | undefined;
   ffmpegPath: string;
   ffprobePath: string;
-  /** The RTMP relay of the live engine (apps/server/src/streaming). */
+  /** The RTMP relay of the live engine (apps/server/src/modules/streaming/live). */
   rtmp: RtmpConfig;
   ai: AiConfig;
   /** Each social platform's app credentials and URL override (platforms/registry.ts). */

@@ -35,7 +35,7 @@ import {
   saveConnectedAccount,
   toAccountDto,
 } from './accounts.service';
-import { sendReconnectNotices, startAccountsSweep } from './accounts.sweep';
+import { sendReconnectNotices } from './accounts.sweep';
 
 /** OAuth redirects come back to the address the user is on (their session cookie lives there). */
 function withLinkBase(request: Parameters<typeof linkBaseUrl>[0], config: Config): Config {
@@ -46,11 +46,6 @@ export interface AccountsRoutesOptions {
   db: Db;
   config: Config;
   mailer: Mailer;
-  /**
-   * Runs the refresh sweep in the background: on `all` and `worker` processes, off in tests (which call
-   * `runAccountsSweep` themselves).
-   */
-  runSweep?: boolean;
 }
 
 const platformParams = z.object({ platform: z.string() });
@@ -59,13 +54,9 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { db, config, mailer, runSweep = config.env !== 'test' && config.role !== 'api' },
+  { db, config, mailer },
 ) => {
-  if (runSweep) {
-    const stop = startAccountsSweep(db, config, mailer, app.log);
-    app.addHook('onClose', async () => stop());
-  }
-
+  // The refresh sweep is background work: plugins/background.ts starts it.
   app.get('/api/accounts', { schema: { response: { 200: socialAccountListSchema } } }, async (request) => {
     const { workspace } = await request.requireWorkspace();
     return { accounts: (await listAccounts(db, workspace.id)).map(toAccountDto) };

@@ -14,7 +14,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { performAction } from './engagement.actions';
 import { engagementMetrics, listInbox, markItemDone } from './engagement.inbox';
-import { refreshWorkspaceInbox, startInboxSweep } from './engagement.sync';
+import { refreshWorkspaceInbox } from './engagement.sync';
 
 const itemParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
@@ -23,11 +23,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
-  // Background inbox syncs run in worker processes (ROLE=worker or all); an API-only process only serves Refresh.
-  if (config.role !== 'api') {
-    const stopSweep = startInboxSweep(db, config, app.log);
-    app.addHook('onClose', async () => stopSweep());
-  }
+  // Background inbox syncs run in worker processes (plugins/background.ts); here only Refresh.
 
   app.post(
     '/api/engagement/actions',

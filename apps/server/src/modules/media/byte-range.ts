@@ -1,4 +1,4 @@
-import type { ByteRange } from '../../media/storage';
+import type { ByteRange } from '../../lib/media/storage';
 
 /**
  * The one range of a `Range: bytes=…` header, clamped to the file (RFC 9110 §14.1.2): `undefined` when the

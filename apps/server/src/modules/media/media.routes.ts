@@ -18,8 +18,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
-import { createMediaStorage, type MediaStorage, StorageNotFoundError } from '../../media/storage';
+import { type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
 import { effectivePlan } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
 import {
@@ -37,9 +36,6 @@ import { prepareTempDir, receiveUpload } from './media-upload';
 export interface MediaRoutesOptions {
   db: Db;
   config: Config;
-  /** Overrides for tests: another storage backend or media processor. */
-  storage?: MediaStorage;
-  processor?: MediaProcessor;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -58,10 +54,9 @@ function contentDisposition(name: string): string {
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, options) => {
   const { db, config } = options;
-  const storage = options.storage ?? (await createMediaStorage(config));
-  const processor =
-    options.processor ??
-    createMediaProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
+  // Built once by plugins/media.ts.
+  const storage = app.mediaStorage;
+  const processor = app.mediaProcessor;
   const tempDir = path.join(config.dataDir, 'tmp', 'media');
   await prepareTempDir(tempDir);
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20 } });

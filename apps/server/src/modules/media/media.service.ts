@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { MediaStorage } from '../../media/storage';
+import type { MediaStorage } from '../../lib/media/storage';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 

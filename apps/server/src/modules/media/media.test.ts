@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { mediaFiles, workspaces } from '../../db/schema/index';
-import type { MediaStorage } from '../../media/storage';
+import type { MediaStorage } from '../../lib/media/storage';
 import { newMediaId, storeMedia } from './media.service';
 import {
   filesUnder,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
-import { createLocalStorage } from '../../media/local-storage';
+import { createLocalStorage } from '../../lib/media/local-storage';
 import { signUpUser } from '../accounts/accounts.test-support';
 import { isValidMediaSignature, PUBLIC_MEDIA_URL_TTL_MS, signedMediaUrl } from './publishing.media';
 

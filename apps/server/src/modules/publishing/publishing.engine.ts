@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../../lib/job-queue';
+import type { MediaStorage } from '../../lib/media/storage';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
@@ -140,9 +141,11 @@ export function createPublishingEngine(deps: {
   config: Config;
   queue: JobQueue;
   log: FastifyBaseLogger;
+  /** Where the posts' media are read from (the app's, plugins/media.ts). */
+  storage: MediaStorage;
   options?: Partial<EngineOptions>;
 }): PublishingEngine {
-  const { db, config, queue, log } = deps;
+  const { db, config, queue, log, storage } = deps;
   const options = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
   const staleMs = config.publishStaleAfterHours * 60 * 60 * 1000;
   const caps = new Map<string, Semaphore>();
@@ -278,7 +281,9 @@ export function createPublishingEngine(deps: {
     const { post } = target;
     try {
       const connector = connectorFor(platform);
-      const media = post.hasMedia ? await loadPublishMedia(db, config, post.workspaceId, target.postId) : [];
+      const media = post.hasMedia
+        ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId)
+        : [];
       const published = await withFreshCredentials(db, config, accountId, (credentials) => {
         if (!leases.isFresh(target.id)) throw new LeaseLost();
         return connector.publish({ settings: connectorSettings(config, platform) }, credentials, {

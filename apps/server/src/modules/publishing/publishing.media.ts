@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia } from '../../db/schema/index';
-import { createMediaStorage, type MediaStorage } from '../../media/storage';
+import type { MediaStorage } from '../../lib/media/storage';
 import type { PublishMedia } from '../../platforms/types';
 
 /**
@@ -49,22 +49,11 @@ export function isValidMediaSignature(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-let sharedStorage: Promise<MediaStorage> | undefined;
-let sharedStorageConfig: unknown;
-
-/** The media storage of this process (one per configuration). */
-export function publishingStorage(config: Pick<Config, 'mediaDir' | 's3'>): Promise<MediaStorage> {
-  if (!sharedStorage || sharedStorageConfig !== config) {
-    sharedStorage = createMediaStorage(config);
-    sharedStorageConfig = config;
-  }
-  return sharedStorage;
-}
-
 /** The post's media, in order, as connectors receive them. */
 export async function loadPublishMedia(
   db: Db,
   config: Config,
+  storage: MediaStorage,
   workspaceId: string,
   postId: string,
 ): Promise<PublishMedia[]> {
@@ -84,7 +73,6 @@ export async function loadPublishMedia(
     .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
     .orderBy(asc(postMedia.position));
   if (rows.length === 0) return [];
-  const storage = await publishingStorage(config);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,

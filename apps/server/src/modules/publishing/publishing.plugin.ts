@@ -4,8 +4,9 @@ import pg from 'pg';
 import type { Config } from '../../config/env';
 import type { Database, Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
-import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { registerPublishingJobs } from '../../jobs/publish-target.job';
+import { createJobQueue, type JobQueue } from '../../lib/job-queue';
+import { type MediaStorage, openMediaStorageLazily } from '../../lib/media/storage';
+import { registerPublishingJobs } from './publish-target.job';
 import {
   createPublishingEngine,
   DEFAULT_ENGINE_OPTIONS,
@@ -18,8 +19,9 @@ const WORKER_POOL_SIZE = 20;
 
 export interface PublishingOptions {
   /**
-   * Whether this process runs the publish workers and sweeps. Default: ROLE all or worker, except under
-   * NODE_ENV=test, where a test turns them on when it needs them (or drives the engine itself).
+   * Whether this process runs the publish workers and sweeps (default off). The app's value comes from
+   * plugins/background.ts: ROLE all or worker, except under NODE_ENV=test, where a test turns them on when it
+   * needs them (or drives the engine itself).
    */
   runWorkers?: boolean;
   engine?: Partial<EngineOptions>;
@@ -32,15 +34,24 @@ export interface Publishing {
   stop(): Promise<void>;
 }
 
-/** The job queue and the publishing engine of this process, started with the app and stopped before it closes. */
+/**
+ * The job queue and the publishing engine of this process. plugins/background.ts decides whether it runs the
+ * workers, starts it with the app and stops it before the app closes.
+ */
 export function createPublishing(deps: {
   database: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /**
+   * The app's media storage (plugins/media.ts). A worker built outside an app (the tests' extra in-process
+   * workers, the benchmark) opens the configured storage on first use instead.
+   */
+  storage?: MediaStorage;
   options?: PublishingOptions;
 }): Publishing {
   const { database, config, log } = deps;
-  const runWorkers = deps.options?.runWorkers ?? (config.role !== 'api' && config.env !== 'test');
+  const runWorkers = deps.options?.runWorkers ?? false;
+  const storage = deps.storage ?? openMediaStorageLazily(config);
   const queue = createJobQueue({ database, log, runWorkers, connectionString: config.databaseUrl });
   const engineOptions = {
     ...DEFAULT_ENGINE_OPTIONS,
@@ -62,7 +73,7 @@ export function createPublishing(deps: {
       : undefined;
   workerPool?.on('error', () => {});
   const db = workerPool ? (drizzle({ client: workerPool, schema }) as unknown as Db) : database.db;
-  const engine = createPublishingEngine({ db, config, queue, log, options: engineOptions });
+  const engine = createPublishingEngine({ db, config, queue, log, storage, options: engineOptions });
   registerPublishingJobs(queue, engine, engineOptions);
   return {
     engine,

@@ -8,10 +8,10 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { StorageNotFoundError } from '../../media/storage';
+import { StorageNotFoundError } from '../../lib/media/storage';
 import { getPost } from '../posts/posts.queries';
 import type { PublishingEngine } from './publishing.engine';
-import { isValidMediaSignature, publishingStorage } from './publishing.media';
+import { isValidMediaSignature } from './publishing.media';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from './publishing.service';
 
 const publicMediaQuerySchema = z.object({
@@ -72,7 +72,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<{
         .where(eq(mediaFiles.id, id))
         .limit(1);
       if (!row) throw mediaLinkInvalid();
-      const storage = await publishingStorage(config);
+      const storage = app.mediaStorage;
       try {
         const body = await storage.get(row.storageKey);
         return reply

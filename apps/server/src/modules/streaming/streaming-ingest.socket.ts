@@ -10,7 +10,7 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../../config/env';
 import { AppError } from '../../lib/app-error';
 import { isOriginAccepted } from '../../lib/request-origin';
-import type { StreamEngine } from '../../streaming/engine';
+import type { StreamEngine } from './live/engine';
 
 const CLOSE_CODE_OF: Record<string, number> = {
   [STREAMING_ERROR_CODES.unauthorized]: STREAM_INGEST.closeCodes.unauthorized,

@@ -18,7 +18,6 @@ import {
   streamSummaryListSchema,
 } from '@relaycast/shared/streaming';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
@@ -26,9 +25,6 @@ import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
 import { shownHostname } from '../../lib/request-origin';
-import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
-import { createMediaStorage, type MediaStorage } from '../../media/storage';
-import { StreamEngine, type StreamEngineOptions } from '../../streaming/engine';
 import {
   createDestination,
   deleteDestination,
@@ -44,41 +40,18 @@ import { registerIngestSocket } from './streaming-ingest.socket';
 export interface StreamingRoutesOptions {
   db: Db;
   config: Config;
-  storage?: MediaStorage;
-  processor?: MediaProcessor;
-  /** Tests: shorter supervisor timings, faster samples. */
-  engine?: Partial<Pick<StreamEngineOptions, 'supervisor' | 'sampleIntervalMs' | 'ingestTimeoutMs'>>;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    streamEngine: StreamEngine;
-  }
-}
 
 /**
  * `/api/streaming/*` (see packages/shared/src/streaming.ts for the whole contract): destinations, custom
  * scenes, the personal OBS ingest, stream sessions, live status and analytics; plus the ingest WebSocket.
  */
-const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, options) => {
+export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, options) => {
   const { db, config } = options;
-  const storage = options.storage ?? (await createMediaStorage(config));
-  const processor =
-    options.processor ??
-    createMediaProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log });
-  const engine = await StreamEngine.create({
-    db,
-    config,
-    log: app.log,
-    storage,
-    processor,
-    ...options.engine,
-  });
-  // preClose: streams end (and write their last rows) while the database is still open.
-  app.addHook('preClose', async () => engine.close());
-  app.decorate('streamEngine', engine);
+  // Built once by streaming.plugin.ts.
+  const engine = app.streamEngine;
 
   async function ownerOf(request: FastifyRequest): Promise<StreamOwner> {
     const { user, workspace } = await request.requireWorkspace();
@@ -229,6 +202,3 @@ const routes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, option
     registerIngestSocket(scope, { engine, config });
   });
 };
-
-/** Not encapsulated, so `app.streamEngine` is visible to the app (tests, other modules). */
-export const streamingRoutes = fp(routes, { name: 'streaming' });

@@ -6,8 +6,8 @@ import {
   type StreamSession,
   type StreamSettingsSnapshot,
 } from '@relaycast/shared/streaming';
-import type { LiveDestination, StreamOwner } from '../modules/streaming/destinations.service';
-import type { FinishedDestination, LiveOverlay, SampleInput } from '../modules/streaming/sessions.service';
+import type { LiveDestination, StreamOwner } from '../destinations.service';
+import type { FinishedDestination, LiveOverlay, SampleInput } from '../sessions.service';
 import type { ChildHandle } from './child';
 import { HealthMeter } from './progress';
 import type { OutputSupervisor } from './supervisor';

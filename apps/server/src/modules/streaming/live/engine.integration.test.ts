@@ -7,9 +7,9 @@ import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
-import { type Member, signedInMember } from '../modules/posts/posts.test-support';
-import { saveUserSettings } from '../modules/settings/settings.service';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
+import { type Member, signedInMember } from '../../posts/posts.test-support';
+import { saveUserSettings } from '../../settings/settings.service';
 import {
   FFMPEG,
   freePort,

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { type PeriodicTask, startPeriodicTask } from '../lib/periodic-task';
+import { type PeriodicTask, startPeriodicTask } from './periodic-task';
 
 /**
  * pg-boss 10 on the app's own database (ARCHITECTURE.md, "Jobs"). On PGlite, pg-boss talks through a small

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { S3Config } from '../config/env';
+import type { S3Config } from '../../config/env';
 import { assertValidKey, type ByteRange, type MediaStorage, StorageNotFoundError } from './storage';
 
 /**

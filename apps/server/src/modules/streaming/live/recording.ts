@@ -1,14 +1,14 @@
 import { rm, stat } from 'node:fs/promises';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { PlanId } from '@relaycast/shared/plans';
-import type { Db } from '../db/client';
-import { AppError } from '../lib/app-error';
-import { type MediaProcessor, runProcess } from '../media/ffmpeg';
-import type { MediaStorage } from '../media/storage';
-import { newMediaId, storeMedia } from '../modules/media/media.service';
-import type { StreamOwner } from '../modules/streaming/destinations.service';
-import { setSessionRecording } from '../modules/streaming/sessions.service';
-import { effectivePlan } from '../modules/workspaces/workspaces.service';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { type MediaProcessor, runProcess } from '../../../lib/media/ffmpeg';
+import type { MediaStorage } from '../../../lib/media/storage';
+import { newMediaId, storeMedia } from '../../media/media.service';
+import { effectivePlan } from '../../workspaces/workspaces.service';
+import type { StreamOwner } from '../destinations.service';
+import { setSessionRecording } from '../sessions.service';
 import { buildRemuxArgs } from './ffmpeg-args';
 
 export interface RecordingLog {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../config/env';
+import type { Config } from '../../config/env';
 import { createLocalStorage } from './local-storage';
 
 /** An inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
@@ -41,4 +41,22 @@ export async function createMediaStorage(config: Pick<Config, 'mediaDir' | 's3'>
   if (!config.s3) return createLocalStorage(config.mediaDir);
   const { createS3Storage } = await import('./s3-storage');
   return createS3Storage(config.s3);
+}
+
+/**
+ * The configured storage, opened on first use: for code that needs a storage synchronously and outside an app
+ * (the app itself builds one in plugins/media.ts).
+ */
+export function openMediaStorageLazily(config: Pick<Config, 'mediaDir' | 's3'>): MediaStorage {
+  let opened: Promise<MediaStorage> | undefined;
+  const storage = () => {
+    opened ??= createMediaStorage(config);
+    return opened;
+  };
+  return {
+    kind: config.s3 ? 's3' : 'local',
+    put: async (key, sourcePath, contentType) => (await storage()).put(key, sourcePath, contentType),
+    get: async (key, range) => (await storage()).get(key, range),
+    delete: async (key) => (await storage()).delete(key),
+  };
 }

@@ -1,10 +1,10 @@
+import type { JobQueue } from '../../lib/job-queue';
 import {
   type EngineOptions,
   PUBLISH_TARGET_JOB,
   type PublishingEngine,
   publishTargetPayloadSchema,
-} from '../modules/publishing/publishing.engine';
-import type { JobQueue } from './job-queue';
+} from './publishing.engine';
 
 /**
  * `publish-target`: wakes a worker at a target's instant. The handler only asks the engine to publish the

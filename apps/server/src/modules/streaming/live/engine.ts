@@ -1,3 +1,9 @@
+/*
+ * Over 300 lines on purpose: admission has two sources that share one registry and its races (Go Live from the
+ * studio, checked again after each await; OBS publishing to the relay, with the block after End Stream), and
+ * splitting them would spread the registry's invariants over files. What runs inside an admitted stream is
+ * session-pipeline.ts; the relay, supervisor, recording and ffmpeg arguments are their own files.
+ */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,82 +15,44 @@ import {
   type StreamSession,
   type StreamSettingsSnapshot,
 } from '@relaycast/shared/streaming';
-import type { Config } from '../config/env';
-import type { Db } from '../db/client';
-import { addressPolicy } from '../lib/address-policy';
-import { AppError } from '../lib/app-error';
-import type { MediaProcessor } from '../media/ffmpeg';
-import type { MediaStorage } from '../media/storage';
-import { getUserSettings } from '../modules/settings/settings.service';
-import { destinationRefusal } from '../modules/streaming/destination-address';
-import {
-  type LiveDestination,
-  loadLiveDestinations,
-  type StreamOwner,
-} from '../modules/streaming/destinations.service';
-import { findIngestKeyOwner } from '../modules/streaming/ingest-keys.service';
-import {
-  closeStaleSessions,
-  finishSession,
-  insertSamples,
-  insertSession,
-  type LiveOverlay,
-  markSessionLive,
-} from '../modules/streaming/sessions.service';
-import { resolveWorkspace } from '../modules/workspaces/workspaces.service';
-import { runningChildren, spawnFfmpeg, stopChild } from './child';
-import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
+import { AppError } from '../../../lib/app-error';
+import { getUserSettings } from '../../settings/settings.service';
+import { resolveWorkspace } from '../../workspaces/workspaces.service';
+import { type LiveDestination, loadLiveDestinations, type StreamOwner } from '../destinations.service';
+import { findIngestKeyOwner } from '../ingest-keys.service';
+import { closeStaleSessions, insertSession, type LiveOverlay } from '../sessions.service';
+import { runningChildren, spawnFfmpeg } from './child';
 import {
   type ActiveSession,
   DEFAULT_SETTINGS_SNAPSHOT,
-  finishedDestinationsOf,
   isOwnedBy,
   newActiveSession,
   overlayOf,
-  samplesOf,
   settingsSnapshotOf,
   toStreamSession,
 } from './live-session';
-import { keepRecording } from './recording';
 import { type Relay, startRelay } from './relay';
-import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
+import {
+  type FfmpegSpawner,
+  type PipelineOptions,
+  SessionPipeline,
+  type StopResult,
+} from './session-pipeline';
 
-export interface EngineLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
+export type { EngineLog, FfmpegSpawner } from './session-pipeline';
 
-export type FfmpegSpawner = (args: string[], options?: { stdin?: boolean }) => ReturnType<typeof spawnFfmpeg>;
-
-export interface StreamEngineOptions {
-  db: Db;
-  config: Config;
-  log: EngineLog;
-  storage: MediaStorage;
-  processor: MediaProcessor;
-  supervisor?: Partial<SupervisorOptions>;
-  /** How often health figures are written for the analytics charts. */
-  sampleIntervalMs?: number;
+export interface StreamEngineOptions extends PipelineOptions {
   /** A browser session whose socket never sends video is failed after this long. */
   ingestTimeoutMs?: number;
 }
 
-/** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
-const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
-
 /** OBS retries for about a minute after a drop; a stream ended in the studio must not come back by itself. */
 const OBS_RECONNECT_BLOCK_MS = 60_000;
 
-/** A browser session whose socket stays open but sends nothing for this long has stopped. */
-const INGEST_SILENCE_MS = 15_000;
-
-/** Lets egress processes read what is still buffered in the relay before they are told to stop. */
-const DRAIN_MS = 1_000;
-
 /**
- * The live engine: one ingest (the browser's chunks encoded once, or OBS publishing straight to the relay),
- * one supervised `-c copy` ffmpeg per destination, a recorder, and health samples. Nothing it starts outlives
- * stopSession() or close().
+ * The live engine: admission (who may go live, from the studio or OBS through the relay) and the registry of
+ * running streams. What runs inside one stream (one ingest, one supervised `-c copy` ffmpeg per destination, a
+ * recorder, health samples, teardown) is session-pipeline.ts. Nothing it starts outlives stopSession() or close().
  */
 export class StreamEngine {
   private readonly sessions = new Map<string, ActiveSession>();
@@ -92,7 +60,8 @@ export class StreamEngine {
   private readonly background = new Set<Promise<unknown>>();
   /** OBS keys whose stream the user ended in the studio, refused until the time given. */
   private readonly endedObsKeys = new Map<string, number>();
-  private readonly recordingsDir: string;
+  /** Runs the admitted streams; null without a relay (nothing can be admitted then). */
+  private readonly pipeline: SessionPipeline | null;
   private closed = false;
   readonly spawner: FfmpegSpawner;
 
@@ -102,8 +71,17 @@ export class StreamEngine {
     spawner?: FfmpegSpawner,
   ) {
     this.spawner = spawner ?? ((args, opts) => spawnFfmpeg(options.config.ffmpegPath, args, opts));
-    this.recordingsDir = path.join(options.config.dataDir, 'tmp', 'recordings');
-    mkdirSync(this.recordingsDir, { recursive: true });
+    const recordingsDir = path.join(options.config.dataDir, 'tmp', 'recordings');
+    mkdirSync(recordingsDir, { recursive: true });
+    this.pipeline = relay
+      ? new SessionPipeline(options, {
+          relay,
+          spawner: this.spawner,
+          recordingsDir,
+          track: (promise) => this.track(promise),
+          stop: (sessionId, result) => void this.stopSession(sessionId, result),
+        })
+      : null;
   }
 
   /** Starts the relay when the configuration enables it, then closes streams a previous run left open. */
@@ -299,44 +277,10 @@ export class StreamEngine {
     if (session.ingest) {
       throw new AppError(STREAMING_ERROR_CODES.ingestBusy, 409, STREAMING_MESSAGES.ingestAlreadyConnected);
     }
-    const relay = this.relay;
-    if (!relay)
+    if (!this.pipeline) {
       throw new AppError(STREAMING_ERROR_CODES.unavailable, 503, STREAMING_MESSAGES.streamingUnavailable);
-    const child = this.spawner(buildIngestArgs(session.settings, relay.localUrl(session.relayKey)), {
-      stdin: true,
-    });
-    session.ingest = child;
-    child.onProgress((block) => {
-      session.ingestHealth = session.ingestMeter.update(block);
-    });
-    child.onExit(({ code, stderrTail }) => {
-      if (session.stopping) return;
-      this.options.log.warn(
-        { sessionId, code, stderr: stderrTail.slice(-500) },
-        'stream ingest ffmpeg exited',
-      );
-      void this.stopSession(sessionId, { status: 'failed', reason: STREAMING_MESSAGES.ingestFailed });
-    });
-    return {
-      write: (chunk: Buffer): boolean => {
-        const stdin = child.stdin;
-        if (!stdin || session.stopping) return false;
-        // The encoder falls ever further behind (settings too heavy for this machine): stop rather than
-        // buffer without bound.
-        if (stdin.writableLength > MAX_INGEST_BACKLOG_BYTES) {
-          void this.stopSession(sessionId, { status: 'failed', reason: STREAMING_MESSAGES.encoderTooSlow });
-          return false;
-        }
-        session.lastChunkAt = Date.now();
-        stdin.write(chunk);
-        return true;
-      },
-      subscribe: (listener: (status: StreamSession) => void) => {
-        session.listeners.add(listener);
-        return () => session.listeners.delete(listener);
-      },
-      snapshot: () => toStreamSession(session),
-    };
+    }
+    return this.pipeline.startIngest(session);
   }
 
   /** Relay: may this key publish? Browser sessions' internal keys, or a user's personal OBS key. */
@@ -358,7 +302,7 @@ export class StreamEngine {
   private onRelayPublish(key: string) {
     const session = this.byRelayKey.get(key);
     if (session) {
-      if (session.status === 'starting' && !session.stopping) this.goLive(session);
+      if (session.status === 'starting' && !session.stopping) this.pipeline?.goLive(session);
       return;
     }
     const start = this.startObsSession(key).catch((err: unknown) => {
@@ -396,94 +340,13 @@ export class StreamEngine {
       scheduledStreamId: null,
       destinations,
     });
-    this.goLive(session);
-  }
-
-  private goLive(session: ActiveSession) {
-    const relay = this.relay;
-    if (!relay) return;
-    session.status = 'live';
-    session.liveSince = Date.now();
-    this.track(
-      markSessionLive(this.options.db, session.id).catch((err: unknown) =>
-        this.options.log.warn({ err: String(err) }, 'could not mark a stream live'),
-      ),
-    );
-    const input = relay.localUrl(session.relayKey);
-    const policy = addressPolicy(this.options.config.allowPrivateAddresses);
-    for (const destination of session.destinations) {
-      const supervisor = new OutputSupervisor(
-        buildEgressArgs(input, destinationUrlOf(destination.info.rtmpUrl, destination.info.streamKey)),
-        (args) => this.spawner(args),
-        systemClock,
-        this.options.supervisor,
-        (snapshot) => {
-          const dropped = snapshot.health?.droppedFrames;
-          if (dropped === undefined) return;
-          if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
-          destination.droppedLast = dropped;
-        },
-        // The destination was checked when saved; DNS may have changed since (decision 0014).
-        () => destinationRefusal(destination.info.rtmpUrl, policy),
-      );
-      destination.supervisor = supervisor;
-      supervisor.start();
-    }
-    const recordingPath = path.join(this.recordingsDir, `${session.id}.flv`);
-    session.recorder = { child: this.spawner(buildRecorderArgs(input, recordingPath)), path: recordingPath };
-
-    const sampleEvery = this.options.sampleIntervalMs ?? 2_000;
-    const sampler = setInterval(() => this.track(this.writeSamples(session)), sampleEvery);
-    sampler.unref();
-    session.timers.push(sampler);
-    const pusher = setInterval(() => this.tick(session), 1_000);
-    pusher.unref();
-    session.timers.push(pusher);
-    this.notify(session);
-  }
-
-  /** Every second while live: ingest checks and figures, then a status push to the studio's socket. */
-  private tick(session: ActiveSession) {
-    if (session.stopping) return;
-    const now = Date.now();
-    if (session.source === 'browser' && now - session.lastChunkAt > INGEST_SILENCE_MS) {
-      void this.stopSession(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
-      return;
-    }
-    if (session.source === 'obs') {
-      const stats = this.relay?.publisherStats(session.relayKey);
-      if (stats) {
-        const previous = session.lastInBytes;
-        const bitrateKbps =
-          previous && now > previous.at
-            ? Math.round(((stats.inBytes - previous.bytes) * 8) / (now - previous.at))
-            : null;
-        session.lastInBytes = { bytes: stats.inBytes, at: now };
-        session.ingestHealth = { bitrateKbps, fps: stats.fps, droppedFrames: 0 };
-      }
-    }
-    this.notify(session);
-  }
-
-  private async writeSamples(session: ActiveSession) {
-    const samples = samplesOf(session, Date.now());
-    try {
-      await insertSamples(this.options.db, samples);
-    } catch (err) {
-      this.options.log.warn({ err: String(err) }, 'could not record stream health');
-    }
-  }
-
-  private notify(session: ActiveSession) {
-    if (session.listeners.size === 0) return;
-    const status = toStreamSession(session);
-    for (const listener of session.listeners) listener(status);
+    this.pipeline?.goLive(session);
   }
 
   /** End Stream: ingest first, then (after the relay drained) every destination and the recorder. */
   stopSession(
     sessionId: string,
-    result: { status: 'ended' | 'failed'; reason: string | null } = { status: 'ended', reason: null },
+    result: StopResult = { status: 'ended', reason: null },
     owner?: StreamOwner,
   ): Promise<StreamSession> {
     const session = this.sessions.get(sessionId);
@@ -500,67 +363,12 @@ export class StreamEngine {
     return session.stopping.then(() => toStreamSession(session));
   }
 
-  private async teardown(
-    session: ActiveSession,
-    result: { status: 'ended' | 'failed'; reason: string | null },
-  ) {
-    const wasLive = session.status === 'live';
-    for (const timer of session.timers) clearInterval(timer);
-    session.timers = [];
-    if (session.ingest) {
-      const ingest = session.ingest;
-      // Closing stdin lets ffmpeg encode what it has and close the RTMP publish cleanly.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => void stopChild(ingest).then(resolve), 5_000);
-        timer.unref();
-        ingest.onExit(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        ingest.stdin?.end();
-      });
-    }
-    if (session.source === 'obs') this.relay?.dropPublisher(session.relayKey);
-    if (wasLive) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
-    if (wasLive) await this.writeSamples(session);
-    const stopped = Promise.all([
-      ...session.destinations.map((d) => d.supervisor?.stop()),
-      session.recorder ? stopChild(session.recorder.child) : undefined,
-    ]);
-    this.relay?.closeReaders(session.relayKey);
-    await stopped;
-    session.status = result.status;
-    session.reason = result.reason;
-    const destinations = finishedDestinationsOf(session);
-    try {
-      await finishSession(this.options.db, session.id, { ...result, destinations });
-    } catch (err) {
-      this.options.log.warn({ err: String(err) }, 'could not record the end of a stream');
-    }
-    this.notify(session);
-    session.listeners.clear();
-    this.sessions.delete(session.id);
-    this.byRelayKey.delete(session.relayKey);
-    if (session.recorder && wasLive) {
-      this.track(
-        keepRecording(
-          {
-            db: this.options.db,
-            storage: this.options.storage,
-            processor: this.options.processor,
-            log: this.options.log,
-            ffmpegPath: this.options.config.ffmpegPath,
-          },
-          {
-            sessionId: session.id,
-            owner: session.owner,
-            plan: session.plan,
-            path: session.recorder.path,
-            name: `${session.title}.mp4`,
-          },
-        ),
-      );
-    }
+  private async teardown(session: ActiveSession, result: StopResult) {
+    // A session exists only when the relay (and so the pipeline) does.
+    await this.pipeline?.teardown(session, result, () => {
+      this.sessions.delete(session.id);
+      this.byRelayKey.delete(session.relayKey);
+    });
   }
 
   private track<T>(promise: Promise<T>): Promise<T> {

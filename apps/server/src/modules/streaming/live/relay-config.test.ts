@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config/env';
+import { ConfigError, loadConfig } from '../../../config/env';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'relaycast-rtmp-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

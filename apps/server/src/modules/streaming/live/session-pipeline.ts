@@ -1,0 +1,248 @@
+import path from 'node:path';
+import { STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
+import type { Config } from '../../../config/env';
+import type { Db } from '../../../db/client';
+import { addressPolicy } from '../../../lib/address-policy';
+import type { MediaProcessor } from '../../../lib/media/ffmpeg';
+import type { MediaStorage } from '../../../lib/media/storage';
+import { destinationRefusal } from '../destination-address';
+import { finishSession, insertSamples, markSessionLive } from '../sessions.service';
+import { type spawnFfmpeg, stopChild } from './child';
+import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
+import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
+import { keepRecording } from './recording';
+import type { Relay } from './relay';
+import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
+
+export interface EngineLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export type FfmpegSpawner = (args: string[], options?: { stdin?: boolean }) => ReturnType<typeof spawnFfmpeg>;
+
+export interface PipelineOptions {
+  db: Db;
+  config: Config;
+  log: EngineLog;
+  storage: MediaStorage;
+  processor: MediaProcessor;
+  supervisor?: Partial<SupervisorOptions>;
+  /** How often health figures are written for the analytics charts. */
+  sampleIntervalMs?: number;
+}
+
+export type StopResult = { status: 'ended' | 'failed'; reason: string | null };
+
+/** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
+const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
+
+/** A browser session whose socket stays open but sends nothing for this long has stopped. */
+const INGEST_SILENCE_MS = 15_000;
+
+/** Lets egress processes read what is still buffered in the relay before they are told to stop. */
+const DRAIN_MS = 1_000;
+
+/**
+ * What happens to one admitted stream (the engine, engine.ts, decides who may stream and keeps the registry):
+ * the browser's encode, going live (one supervised `-c copy` ffmpeg per destination and a recorder), the
+ * per-second tick, health samples, and the teardown that ends every process and keeps the recording.
+ */
+export class SessionPipeline {
+  constructor(
+    private readonly options: PipelineOptions,
+    private readonly deps: {
+      relay: Relay;
+      spawner: FfmpegSpawner;
+      recordingsDir: string;
+      /** Background work the engine waits for on close. */
+      track: <T>(promise: Promise<T>) => Promise<T>;
+      /** Ends a session through the engine (so it leaves the registry once). */
+      stop: (sessionId: string, result: StopResult) => void;
+    },
+  ) {}
+
+  /**
+   * The browser's socket for a session: starts the one encode (user's settings → relay). Returns what the
+   * socket handler needs: write chunks, end, and status updates.
+   */
+  startIngest(session: ActiveSession) {
+    const { relay, spawner, stop } = this.deps;
+    const child = spawner(buildIngestArgs(session.settings, relay.localUrl(session.relayKey)), {
+      stdin: true,
+    });
+    session.ingest = child;
+    child.onProgress((block) => {
+      session.ingestHealth = session.ingestMeter.update(block);
+    });
+    child.onExit(({ code, stderrTail }) => {
+      if (session.stopping) return;
+      this.options.log.warn(
+        { sessionId: session.id, code, stderr: stderrTail.slice(-500) },
+        'stream ingest ffmpeg exited',
+      );
+      stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.ingestFailed });
+    });
+    return {
+      write: (chunk: Buffer): boolean => {
+        const stdin = child.stdin;
+        if (!stdin || session.stopping) return false;
+        // The encoder falls ever further behind (settings too heavy for this machine): stop rather than
+        // buffer without bound.
+        if (stdin.writableLength > MAX_INGEST_BACKLOG_BYTES) {
+          stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.encoderTooSlow });
+          return false;
+        }
+        session.lastChunkAt = Date.now();
+        stdin.write(chunk);
+        return true;
+      },
+      subscribe: (listener: (status: StreamSession) => void) => {
+        session.listeners.add(listener);
+        return () => session.listeners.delete(listener);
+      },
+      snapshot: () => toStreamSession(session),
+    };
+  }
+
+  goLive(session: ActiveSession) {
+    const { relay, spawner, track } = this.deps;
+    session.status = 'live';
+    session.liveSince = Date.now();
+    track(
+      markSessionLive(this.options.db, session.id).catch((err: unknown) =>
+        this.options.log.warn({ err: String(err) }, 'could not mark a stream live'),
+      ),
+    );
+    const input = relay.localUrl(session.relayKey);
+    const policy = addressPolicy(this.options.config.allowPrivateAddresses);
+    for (const destination of session.destinations) {
+      const supervisor = new OutputSupervisor(
+        buildEgressArgs(input, destinationUrlOf(destination.info.rtmpUrl, destination.info.streamKey)),
+        (args) => spawner(args),
+        systemClock,
+        this.options.supervisor,
+        (snapshot) => {
+          const dropped = snapshot.health?.droppedFrames;
+          if (dropped === undefined) return;
+          if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
+          destination.droppedLast = dropped;
+        },
+        // The destination was checked when saved; DNS may have changed since (decision 0014).
+        () => destinationRefusal(destination.info.rtmpUrl, policy),
+      );
+      destination.supervisor = supervisor;
+      supervisor.start();
+    }
+    const recordingPath = path.join(this.deps.recordingsDir, `${session.id}.flv`);
+    session.recorder = { child: spawner(buildRecorderArgs(input, recordingPath)), path: recordingPath };
+
+    const sampleEvery = this.options.sampleIntervalMs ?? 2_000;
+    const sampler = setInterval(() => track(this.writeSamples(session)), sampleEvery);
+    sampler.unref();
+    session.timers.push(sampler);
+    const pusher = setInterval(() => this.tick(session), 1_000);
+    pusher.unref();
+    session.timers.push(pusher);
+    this.notify(session);
+  }
+
+  /** Every second while live: ingest checks and figures, then a status push to the studio's socket. */
+  private tick(session: ActiveSession) {
+    if (session.stopping) return;
+    const now = Date.now();
+    if (session.source === 'browser' && now - session.lastChunkAt > INGEST_SILENCE_MS) {
+      this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
+      return;
+    }
+    if (session.source === 'obs') {
+      const stats = this.deps.relay.publisherStats(session.relayKey);
+      if (stats) {
+        const previous = session.lastInBytes;
+        const bitrateKbps =
+          previous && now > previous.at
+            ? Math.round(((stats.inBytes - previous.bytes) * 8) / (now - previous.at))
+            : null;
+        session.lastInBytes = { bytes: stats.inBytes, at: now };
+        session.ingestHealth = { bitrateKbps, fps: stats.fps, droppedFrames: 0 };
+      }
+    }
+    this.notify(session);
+  }
+
+  private async writeSamples(session: ActiveSession) {
+    const samples = samplesOf(session, Date.now());
+    try {
+      await insertSamples(this.options.db, samples);
+    } catch (err) {
+      this.options.log.warn({ err: String(err) }, 'could not record stream health');
+    }
+  }
+
+  private notify(session: ActiveSession) {
+    if (session.listeners.size === 0) return;
+    const status = toStreamSession(session);
+    for (const listener of session.listeners) listener(status);
+  }
+
+  /**
+   * End Stream: ingest first, then (after the relay drained) every destination and the recorder; the end is
+   * written and pushed, `forget` takes the session out of the registry, and the recording is kept.
+   */
+  async teardown(session: ActiveSession, result: StopResult, forget: () => void) {
+    const { relay } = this.deps;
+    const wasLive = session.status === 'live';
+    for (const timer of session.timers) clearInterval(timer);
+    session.timers = [];
+    if (session.ingest) {
+      const ingest = session.ingest;
+      // Closing stdin lets ffmpeg encode what it has and close the RTMP publish cleanly.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => void stopChild(ingest).then(resolve), 5_000);
+        timer.unref();
+        ingest.onExit(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        ingest.stdin?.end();
+      });
+    }
+    if (session.source === 'obs') relay.dropPublisher(session.relayKey);
+    if (wasLive) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    if (wasLive) await this.writeSamples(session);
+    const stopped = Promise.all([
+      ...session.destinations.map((d) => d.supervisor?.stop()),
+      session.recorder ? stopChild(session.recorder.child) : undefined,
+    ]);
+    relay.closeReaders(session.relayKey);
+    await stopped;
+    session.status = result.status;
+    session.reason = result.reason;
+    const destinations = finishedDestinationsOf(session);
+    try {
+      await finishSession(this.options.db, session.id, { ...result, destinations });
+    } catch (err) {
+      this.options.log.warn({ err: String(err) }, 'could not record the end of a stream');
+    }
+    this.notify(session);
+    session.listeners.clear();
+    forget();
+    if (session.recorder && wasLive) this.keepRecordingOf(session, session.recorder.path);
+  }
+
+  private keepRecordingOf(session: ActiveSession, recordingPath: string) {
+    const { db, storage, processor, log, config } = this.options;
+    this.deps.track(
+      keepRecording(
+        { db, storage, processor, log, ffmpegPath: config.ffmpegPath },
+        {
+          sessionId: session.id,
+          owner: session.owner,
+          plan: session.plan,
+          path: recordingPath,
+          name: `${session.title}.mp4`,
+        },
+      ),
+    );
+  }
+}

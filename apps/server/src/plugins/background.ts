@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/env';
+import type { Database } from '../db/client';
+import { startAccountsSweep } from '../modules/accounts/accounts.sweep';
+import { startInboxSweep } from '../modules/engagement/engagement.sync';
+import type { Mailer } from '../modules/mail/mailer';
+import {
+  createPublishing,
+  type Publishing,
+  type PublishingOptions,
+} from '../modules/publishing/publishing.plugin';
+import { startReminderTimer } from '../modules/stream-schedule/stream-schedule.reminders';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue and publishing engine of this process (routes schedule through `publishing.engine`). */
+    publishing: Publishing;
+  }
+}
+
+/** Which background work this process runs. */
+export interface BackgroundWork {
+  publishWorkers: boolean;
+  accountsSweep: boolean;
+  inboxSweep: boolean;
+  streamReminders: boolean;
+}
+
+/**
+ * The one place that decides from ROLE: `api` processes only serve requests (and send jobs), `all` and
+ * `worker` run the background work. An interval setting of 0 turns its task off. Under NODE_ENV=test the
+ * publish workers and the accounts sweep stay off unless a test asks for them (tests drive them directly).
+ */
+export function backgroundWorkOf(
+  config: Pick<Config, 'role' | 'env' | 'engagementSyncIntervalSeconds' | 'streamReminderIntervalMs'>,
+  publishing: PublishingOptions = {},
+): BackgroundWork {
+  const worker = config.role !== 'api';
+  const outsideTests = config.env !== 'test';
+  return {
+    publishWorkers: publishing.runWorkers ?? (worker && outsideTests),
+    accountsSweep: worker && outsideTests,
+    inboxSweep: worker && config.engagementSyncIntervalSeconds > 0,
+    streamReminders: worker && config.streamReminderIntervalMs > 0,
+  };
+}
+
+export interface BackgroundPluginOptions {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Tests: run the publish workers, engine tuning. */
+  publishing?: PublishingOptions;
+}
+
+type StopTask = () => Promise<void>;
+
+/**
+ * Background work, started one way: the job queue (always: api processes send jobs) with the publish workers
+ * when this process runs them, and the periodic sweeps. All start on onReady and stop on preClose, while the
+ * database is still open.
+ */
+async function background(app: FastifyInstance, options: BackgroundPluginOptions) {
+  const { config, database, mailer } = options;
+  const work = backgroundWorkOf(config, options.publishing);
+  const publishing = createPublishing({
+    database,
+    config,
+    log: app.log,
+    storage: app.mediaStorage,
+    options: { ...options.publishing, runWorkers: work.publishWorkers },
+  });
+  app.decorate('publishing', publishing);
+
+  const tasks: (() => StopTask)[] = [];
+  if (work.accountsSweep) tasks.push(() => startAccountsSweep(database.db, config, mailer, app.log));
+  if (work.inboxSweep) tasks.push(() => startInboxSweep(database.db, config, app.log));
+  if (work.streamReminders) {
+    // The claim in sendDueReminders keeps reminders single when several workers run them.
+    const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log };
+    tasks.push(() => {
+      const reminders = startReminderTimer(context, config.streamReminderIntervalMs);
+      return () => reminders.stop();
+    });
+  }
+
+  const running: StopTask[] = [];
+  app.addHook('onReady', async () => {
+    await publishing.start();
+    for (const start of tasks) running.push(start());
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all(running.splice(0).map((stop) => stop()));
+    await publishing.stop();
+  });
+}
+
+/** Not encapsulated: `app.publishing` is visible to the routes and the tests. */
+export const backgroundPlugin = fp(background, { name: 'background', dependencies: ['media'] });
