@@ -22,7 +22,7 @@ import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { createMediaProcessor, type MediaProcessor } from '../../media/ffmpeg';
 import { createMediaStorage, type MediaStorage, StorageNotFoundError } from '../../media/storage';
-import { isValidMediaSignature } from '../publishing/publishing.media';
+import { isValidMediaSignature, publicMediaQuerySchema } from '../publishing/publishing.media';
 import { effectivePlan } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
 import {
@@ -46,11 +46,6 @@ export interface MediaRoutesOptions {
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-
-const publicMediaQuerySchema = z.object({
-  exp: z.coerce.number().int(),
-  sig: z.string().min(1).max(200),
-});
 
 function mediaLinkInvalid(): AppError {
   return new AppError(ERROR_CODES.notFound, 404, 'This media link is invalid or has expired.');
