@@ -81,6 +81,13 @@ async function replaceMedia(tx: Tx, postId: string, media: readonly AttachedMedi
   await tx.insert(postMedia).values(media.map((item, position) => ({ postId, mediaId: item.id, position })));
 }
 
+/** The post's row, locked, when its content and time may still change (it has not reached a platform). */
+async function lockEditablePost(tx: Tx, workspaceId: string, postId: string) {
+  const current = await lockPost(tx, workspaceId, postId);
+  if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+  return current;
+}
+
 /** What create, update and duplicate write: the post's row (less its identity), its media and its accounts. */
 interface PostBody {
   content: string;
@@ -172,8 +179,7 @@ export async function updatePost(
   now = new Date(),
 ): Promise<Post> {
   await db.transaction(async (tx) => {
-    const current = await lockPost(tx, actor.workspaceId, postId);
-    if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+    await lockEditablePost(tx, actor.workspaceId, postId);
     const body = await bodyFromInput(tx, actor.workspaceId, input, now, postId);
     await writePost(tx, actor.workspaceId, { id: postId }, body, now);
   });
@@ -192,8 +198,7 @@ export async function reschedulePost(
   now = new Date(),
 ): Promise<Post> {
   await db.transaction(async (tx) => {
-    const current = await lockPost(tx, actor.workspaceId, postId);
-    if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+    const current = await lockEditablePost(tx, actor.workspaceId, postId);
     const media = await loadAttachedMedia(tx, actor.workspaceId, postId);
     assertValid(
       {
