@@ -17,7 +17,7 @@ export function freePort(): Promise<number> {
 
 /**
  * A fake platform: a one-shot `ffmpeg -listen 1` RTMP server that writes what it receives to an FLV file
- * (shared/streaming.md §6). It exits on its own when the publisher disconnects.
+ * (docs/streaming.md §6). It exits on its own when the publisher disconnects.
  */
 export class RtmpSink {
   private process: ChildProcess | null = null;

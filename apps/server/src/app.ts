@@ -14,7 +14,6 @@ import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
-import { publishingRoutes } from './modules/publishing/publishing.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
@@ -100,7 +99,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(workspacesRoutes);
   await app.register(contactRoutes, { db: database.db });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine });
-  await app.register(publishingRoutes, { db: database.db, config, engine: app.publishing.engine });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });

@@ -34,7 +34,7 @@ export const ENGAGEMENT_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * What each platform's public API lets a connected account do: `true`, or the reason shown next to the disabled
- * button. Sources in /work/shared/platforms.md and docs/decisions/0010-engagement.md.
+ * button. Sources in docs/platforms.md and docs/decisions/0010-engagement.md.
  */
 export const ENGAGEMENT_SUPPORT: Record<EngagementPlatform, Record<EngagementAction, true | string>> = {
   instagram: {

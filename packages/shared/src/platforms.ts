@@ -3,7 +3,7 @@ import { MEGABYTE } from './plans';
 
 /**
  * Every social platform Relaycast publishes to, with the rules the composer and the server both check.
- * Figures come from shared/platforms.md (each platform's documentation); where sources conflict we take the
+ * Figures come from docs/platforms.md (each platform's documentation); where sources conflict we take the
  * stricter figure so that a post we accept is one the platform accepts.
  */
 export const PLATFORM_IDS = [

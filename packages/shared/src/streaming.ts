@@ -49,7 +49,7 @@ export interface StreamPlatform {
   hint: string | null;
 }
 
-/** Defaults only (shared/streaming.md §3): the user may paste any rtmp:// or rtmps:// URL. */
+/** Defaults only (docs/streaming.md §3): the user may paste any rtmp:// or rtmps:// URL. */
 export const STREAM_PLATFORMS: readonly StreamPlatform[] = [
   {
     id: 'youtube',

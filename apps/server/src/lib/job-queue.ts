@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { type PeriodicTask, startPeriodicTask } from './periodic-task';
 
 /**
- * pg-boss 10 on the app's own database (ARCHITECTURE.md, "Jobs"). On PGlite, pg-boss talks through a small
+ * pg-boss 10 on the app's own database (docs/architecture.md, "Jobs"). On PGlite, pg-boss talks through a small
  * adapter: statements without parameters may hold several commands (its migrations, `BEGIN; …; COMMIT`) and go
  * to `exec`; the others to `query`. On PostgreSQL it shares the app's pool.
  *

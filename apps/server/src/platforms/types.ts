@@ -2,7 +2,7 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import type { AddressPolicy } from '../lib/address-policy';
 
 /**
- * The one interface every social network's connector implements (ARCHITECTURE.md, "Platforms"). Callers never
+ * The one interface every social network's connector implements (docs/architecture.md, "Platforms"). Callers never
  * branch on the platform id: what a network can do is read from `capabilities`, and everything it does goes
  * through these methods. One folder per platform under `apps/server/src/platforms/<platform>/`.
  */

@@ -9,7 +9,7 @@ import { createPasswordReset } from './password-reset';
 
 /**
  * The mechanism that keeps a reset request for a known address as fast as one for an unknown address (timing
- * is measured by hand, see decision 0016): the e-mail is never awaited, and an unknown address writes the same
+ * is measured by hand, see decision 0024): the e-mail is never awaited, and an unknown address writes the same
  * token row a known one does.
  */
 

@@ -8,7 +8,7 @@ import type { Mailer, OutgoingEmail } from '../mail/mailer';
 
 /**
  * `POST /api/auth/request-password-reset` must not tell whether an address has an account by how long it takes
- * (docs/decisions/0016-publishing-crash-catch-up.md, "Password-reset timing"). Better Auth answers both the
+ * (docs/decisions/0024-password-reset-timing.md). Better Auth answers both the
  * same, but for a known address it writes a reset token and then waited for the e-mail (SMTP, outbox row);
  * for an unknown one it only reads. Here the e-mail is queued in the background (the answer never waits for
  * it), and an unknown address makes the same write as a known one: a token row of the same shape, removed

@@ -11,14 +11,17 @@ import {
 } from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import { mediaKindOf } from '@relaycast/shared/platforms';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromFile } from 'file-type';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
+import { isValidMediaSignature, publicMediaQuerySchema } from '../publishing/publishing.media';
 import { effectivePlan } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
 import {
@@ -40,6 +43,10 @@ export interface MediaRoutesOptions {
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
+function mediaLinkInvalid(): AppError {
+  return new AppError(ERROR_CODES.notFound, 404, 'This media link is invalid or has expired.');
+}
+
 /** A name safe in a Content-Disposition header: ASCII without quotes, plus the exact name in filename*. */
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -48,7 +55,8 @@ function contentDisposition(name: string): string {
 
 /**
  * The media library: `POST /api/media` (one file per request, multipart), list, read, download (with HTTP
- * ranges for video seeking), thumbnail and delete, all scoped to the caller's workspace.
+ * ranges for video seeking), thumbnail and delete, all scoped to the caller's workspace; and
+ * `GET /api/media/public/:id`, the signed link (publishing.media.ts) by which platforms fetch a post's media.
  * Status codes of a refused upload: 400 no file, 413 file over the plan's size limit, 409 storage quota
  * full (the request is fine; the workspace's state refuses it), 415 content that is not an accepted type.
  */
@@ -247,4 +255,40 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     await deleteMedia(db, storage, workspace.id, request.params.id, request.log);
     return reply.status(204).send();
   });
+
+  app.get(
+    '/api/media/public/:id',
+    // The platforms fetch it: the signature in the query is the credential.
+    {
+      config: { auth: 'public' },
+      schema: { params: z.object({ id: z.string().min(1).max(100) }), querystring: publicMediaQuerySchema },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isValidMediaSignature(config.appSecret, id, request.query.exp, request.query.sig)) {
+        throw mediaLinkInvalid();
+      }
+      const [row] = await db
+        .select({
+          storageKey: mediaFiles.storageKey,
+          mimeType: mediaFiles.mimeType,
+          sizeBytes: mediaFiles.sizeBytes,
+        })
+        .from(mediaFiles)
+        .where(eq(mediaFiles.id, id))
+        .limit(1);
+      if (!row) throw mediaLinkInvalid();
+      try {
+        const body = await storage.get(row.storageKey);
+        return reply
+          .header('content-type', row.mimeType)
+          .header('content-length', String(row.sizeBytes))
+          .header('cache-control', 'private, max-age=3600')
+          .send(body);
+      } catch (error) {
+        if (error instanceof StorageNotFoundError) throw mediaLinkInvalid();
+        throw error;
+      }
+    },
+  );
 };

@@ -5,11 +5,13 @@ import {
   postSchema,
   rescheduleInputSchema,
 } from '@relaycast/shared/posts';
+import { targetParamsSchema } from '@relaycast/shared/publishing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { PublishingEngine } from '../publishing/publishing.engine';
+import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
 import { getPost, listPosts } from './posts.queries';
 import {
   createPost,
@@ -28,7 +30,11 @@ async function actorOf(request: FastifyRequest): Promise<PostActor> {
   return { userId: user.id, workspaceId: workspace.id };
 }
 
-/** `/api/posts`: the workspace's drafts and scheduled posts (composer, drafts list, calendar). */
+/**
+ * `/api/posts`: the workspace's drafts and scheduled posts (composer, drafts list, calendar), and
+ * `/api/posts/:id/targets/:targetId/…`: the user's decisions on one target of a post (Retry / Publish again /
+ * Publish now, "It was posted", Cancel), carried out by the publishing module.
+ */
 export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; engine: PublishingEngine }> = async (
   app,
   { db, engine },
@@ -104,4 +110,22 @@ export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; engine: PublishingEngi
     { schema: { params: postParamsSchema, response: { 200: postSchema } } },
     async (request) => scheduled(await restorePost(db, await actorOf(request), request.params.id)),
   );
+
+  const targetActions = {
+    retry: retryTarget,
+    confirm: confirmTargetPosted,
+    cancel: cancelHeldTarget,
+  } as const;
+  for (const [action, change] of Object.entries(targetActions)) {
+    app.post(
+      `/api/posts/:id/targets/:targetId/${action}`,
+      { schema: { params: targetParamsSchema, response: { 200: postSchema } } },
+      async (request) => {
+        const { workspace } = await request.requireWorkspace();
+        await change(db, workspace.id, request.params.id, request.params.targetId);
+        if (action === 'retry') await engine.schedulePost(request.params.id);
+        return getPost(db, workspace.id, request.params.id);
+      },
+    );
+  }
 };

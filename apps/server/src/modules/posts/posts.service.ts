@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { nextFreeSlot, QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import {
@@ -10,7 +9,7 @@ import {
   type PostStatus,
   type RescheduleInput,
 } from '@relaycast/shared/posts';
-import { and, eq, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
@@ -22,8 +21,13 @@ import {
   loadMediaFacts,
   postNotFound,
 } from './posts.queries';
+import { resolveSchedule } from './posts.schedule';
 
-/** The writes of the posts module. Every one is scoped to the caller's workspace and runs in a transaction. */
+/**
+ * The writes of the posts module. Every one is scoped to the caller's workspace and runs in a transaction.
+ * Over 300 lines on purpose: every write shares the same row lock, locked statuses and body writer, and keeping
+ * them side by side shows the rules a post's life follows (the queue's slot picking is in posts.schedule.ts).
+ */
 
 /** Who is acting, and in which workspace. */
 export interface PostActor {
@@ -36,9 +40,6 @@ const LOCKED_STATUSES: readonly PostStatus[] = ['publishing', 'published', 'part
 
 /** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** pg_advisory_xact_lock namespace: one queue pick at a time per workspace, so two picks never share a slot. */
-const QUEUE_LOCK_NAMESPACE = 724_311_904;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -74,52 +75,84 @@ async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { 
   return row;
 }
 
-/**
- * Status and instant for the requested action. `queue` takes the first default slot after `now` that no
- * other post of the workspace occupies.
- */
-async function resolveSchedule(
-  tx: Tx,
-  workspaceId: string,
-  input: Pick<ParsedPostInput, 'action' | 'scheduledAt' | 'timezone'>,
-  now: Date,
-  excludePostId?: string,
-): Promise<{ status: PostStatus; scheduledAt: Date | null }> {
-  if (input.action === 'draft') return { status: 'draft', scheduledAt: null };
-  if (input.action === 'now') return { status: 'scheduled', scheduledAt: now };
-  if (input.action === 'schedule') {
-    if (!input.scheduledAt) {
-      throw new ValidationError([{ path: 'scheduledAt', message: POST_MESSAGES.scheduleNeedsTime }]);
-    }
-    return { status: 'scheduled', scheduledAt: new Date(input.scheduledAt) };
-  }
-  await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}, hashtext(${workspaceId}))`);
-  // Two days past the horizon cover any time zone's offset from UTC.
-  const horizonEnd = new Date(now.getTime() + (QUEUE_HORIZON_DAYS + 2) * 24 * 60 * 60 * 1000);
-  const conditions: SQL[] = [
-    eq(posts.workspaceId, workspaceId),
-    isNull(posts.deletedAt),
-    gte(posts.scheduledAt, now),
-    lt(posts.scheduledAt, horizonEnd),
-  ];
-  if (excludePostId) conditions.push(ne(posts.id, excludePostId));
-  const taken = await tx
-    .select({ scheduledAt: posts.scheduledAt })
-    .from(posts)
-    .where(and(...conditions));
-  const slot = nextFreeSlot(
-    now,
-    input.timezone,
-    taken.flatMap((row) => (row.scheduledAt ? [row.scheduledAt] : [])),
-  );
-  if (!slot) throw new ValidationError([{ path: 'action', message: POST_MESSAGES.queueFull }]);
-  return { status: 'scheduled', scheduledAt: slot };
-}
-
 async function replaceMedia(tx: Tx, postId: string, media: readonly AttachedMedia[]): Promise<void> {
   await tx.delete(postMedia).where(eq(postMedia.postId, postId));
   if (media.length === 0) return;
   await tx.insert(postMedia).values(media.map((item, position) => ({ postId, mediaId: item.id, position })));
+}
+
+/** The post's row, locked, when its content and time may still change (it has not reached a platform). */
+async function lockEditablePost(tx: Tx, workspaceId: string, postId: string) {
+  const current = await lockPost(tx, workspaceId, postId);
+  if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+  return current;
+}
+
+/** What create, update and duplicate write: the post's row (less its identity), its media and its accounts. */
+interface PostBody {
+  content: string;
+  platforms: PlatformId[];
+  overrides: Record<string, string>;
+  timezone: string;
+  status: PostStatus;
+  scheduledAt: Date | null;
+  media: readonly AttachedMedia[];
+  /** The accounts to publish with (null: keep the post's, or the only one of each platform). */
+  accountIds: readonly string[] | null;
+}
+
+/**
+ * Writes a post's body once for create, update and duplicate: its row (inserted for a new post of `authorId`,
+ * else updated), its media in order and its targets.
+ */
+async function writePost(
+  tx: Tx,
+  workspaceId: string,
+  post: { id: string; authorId?: string },
+  body: PostBody,
+  now: Date,
+): Promise<void> {
+  const { media, accountIds, ...row } = body;
+  if (post.authorId) {
+    await tx
+      .insert(posts)
+      .values({ ...row, id: post.id, workspaceId, authorId: post.authorId, createdAt: now, updatedAt: now });
+  } else {
+    await tx
+      .update(posts)
+      .set({ ...row, updatedAt: now })
+      .where(eq(posts.id, post.id));
+  }
+  await replaceMedia(tx, post.id, media);
+  await syncPostTargets(
+    tx,
+    workspaceId,
+    post.id,
+    { platforms: body.platforms, accountIds, status: body.status, scheduledAt: body.scheduledAt },
+    now,
+  );
+}
+
+/** The body of a post written from the composer's input, after the same checks the composer runs. */
+async function bodyFromInput(
+  tx: Tx,
+  workspaceId: string,
+  input: ParsedPostInput,
+  now: Date,
+  excludePostId?: string,
+): Promise<PostBody> {
+  const media = await loadMediaFacts(tx, workspaceId, input.mediaIds);
+  assertValid(input, media, now);
+  const schedule = await resolveSchedule(tx, workspaceId, input, now, excludePostId);
+  return {
+    content: input.content,
+    platforms: input.platforms,
+    overrides: input.overrides,
+    timezone: input.timezone,
+    ...schedule,
+    media,
+    accountIds: input.accountIds,
+  };
 }
 
 /** Creates a draft, a scheduled post or a queued one, after the same checks the composer runs. */
@@ -131,30 +164,8 @@ export async function createPost(
 ): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    const media = await loadMediaFacts(tx, actor.workspaceId, input.mediaIds);
-    assertValid(input, media, now);
-    const schedule = await resolveSchedule(tx, actor.workspaceId, input, now);
-    await tx.insert(posts).values({
-      id,
-      workspaceId: actor.workspaceId,
-      authorId: actor.userId,
-      content: input.content,
-      platforms: input.platforms,
-      overrides: input.overrides,
-      status: schedule.status,
-      scheduledAt: schedule.scheduledAt,
-      timezone: input.timezone,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await replaceMedia(tx, id, media);
-    await syncPostTargets(
-      tx,
-      actor.workspaceId,
-      id,
-      { platforms: input.platforms, accountIds: input.accountIds, ...schedule },
-      now,
-    );
+    const body = await bodyFromInput(tx, actor.workspaceId, input, now);
+    await writePost(tx, actor.workspaceId, { id, authorId: actor.userId }, body, now);
   });
   return getPost(db, actor.workspaceId, id);
 }
@@ -168,31 +179,9 @@ export async function updatePost(
   now = new Date(),
 ): Promise<Post> {
   await db.transaction(async (tx) => {
-    const current = await lockPost(tx, actor.workspaceId, postId);
-    if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
-    const media = await loadMediaFacts(tx, actor.workspaceId, input.mediaIds);
-    assertValid(input, media, now);
-    const schedule = await resolveSchedule(tx, actor.workspaceId, input, now, postId);
-    await tx
-      .update(posts)
-      .set({
-        content: input.content,
-        platforms: input.platforms,
-        overrides: input.overrides,
-        status: schedule.status,
-        scheduledAt: schedule.scheduledAt,
-        timezone: input.timezone,
-        updatedAt: now,
-      })
-      .where(eq(posts.id, postId));
-    await replaceMedia(tx, postId, media);
-    await syncPostTargets(
-      tx,
-      actor.workspaceId,
-      postId,
-      { platforms: input.platforms, accountIds: input.accountIds, ...schedule },
-      now,
-    );
+    await lockEditablePost(tx, actor.workspaceId, postId);
+    const body = await bodyFromInput(tx, actor.workspaceId, input, now, postId);
+    await writePost(tx, actor.workspaceId, { id: postId }, body, now);
   });
   return getPost(db, actor.workspaceId, postId);
 }
@@ -209,8 +198,7 @@ export async function reschedulePost(
   now = new Date(),
 ): Promise<Post> {
   await db.transaction(async (tx) => {
-    const current = await lockPost(tx, actor.workspaceId, postId);
-    if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+    const current = await lockEditablePost(tx, actor.workspaceId, postId);
     const media = await loadAttachedMedia(tx, actor.workspaceId, postId);
     assertValid(
       {
@@ -248,7 +236,7 @@ export async function reschedulePost(
   return getPost(db, actor.workspaceId, postId);
 }
 
-/** Copies a post (content, platforms, overrides, media) as a new draft of the caller. */
+/** Copies a post (content, platforms, overrides, media, accounts) as a new draft of the caller. */
 export async function duplicatePost(
   db: Db,
   actor: PostActor,
@@ -266,33 +254,23 @@ export async function duplicatePost(
       action: 'draft' as const,
     };
     assertValid(copy, media, now);
-    await tx.insert(posts).values({
-      id,
-      workspaceId: actor.workspaceId,
-      authorId: actor.userId,
-      content: copy.content,
-      platforms: copy.platforms,
-      overrides: copy.overrides,
-      status: 'draft',
-      scheduledAt: null,
-      timezone: source.timezone,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await replaceMedia(tx, id, media);
     const sourceAccounts = await tx
       .select({ accountId: postTargets.accountId })
       .from(postTargets)
       .where(eq(postTargets.postId, postId));
-    await syncPostTargets(
+    await writePost(
       tx,
       actor.workspaceId,
-      id,
+      { id, authorId: actor.userId },
       {
+        content: copy.content,
         platforms: copy.platforms,
-        accountIds: sourceAccounts.flatMap((row) => (row.accountId ? [row.accountId] : [])),
+        overrides: copy.overrides,
+        timezone: source.timezone,
         status: 'draft',
         scheduledAt: null,
+        media,
+        accountIds: sourceAccounts.flatMap((row) => (row.accountId ? [row.accountId] : [])),
       },
       now,
     );

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia } from '../../db/schema/index';
@@ -34,6 +35,12 @@ export function signedMediaUrl(
   const sig = signatureOf(config.appSecret, mediaId, exp);
   return `${config.publicUrl}/api/media/public/${encodeURIComponent(mediaId)}?exp=${exp}&sig=${sig}`;
 }
+
+/** The query of a signed media URL, as the media routes read it. */
+export const publicMediaQuerySchema = z.object({
+  exp: z.coerce.number().int(),
+  sig: z.string().min(1).max(200),
+});
 
 /** Whether `sig` signs this media id until `exp` and `exp` has not passed. */
 export function isValidMediaSignature(

@@ -1,6 +1,6 @@
 /**
  * ffmpeg's `-progress pipe:1` output: `key=value` lines, one block per `-stats_period`, each ending with
- * `progress=continue` (or `progress=end`). Measured pitfalls (shared/streaming.md §2.5): `out_time_ms` holds
+ * `progress=continue` (or `progress=end`). Measured pitfalls (docs/streaming.md §2.5): `out_time_ms` holds
  * microseconds like `out_time_us`, and `bitrate` may be `N/A`, so the bitrate is derived from `total_size`.
  */
 export interface ProgressBlock {

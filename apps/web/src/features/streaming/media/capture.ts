@@ -81,7 +81,7 @@ export async function captureCamera(options: CaptureOptions = {}): Promise<Media
   }
 }
 
-/** The microphone with the browser's voice processing off and two channels (streaming.md §4). */
+/** The microphone with the browser's voice processing off and two channels (docs/streaming.md §4). */
 export const MICROPHONE_CONSTRAINTS: MediaTrackConstraints = {
   echoCancellation: false,
   noiseSuppression: false,

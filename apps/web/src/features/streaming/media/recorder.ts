@@ -1,4 +1,4 @@
-/** MediaRecorder settings for the outgoing stream (streaming.md §4). */
+/** MediaRecorder settings for the outgoing stream (docs/streaming.md §4). */
 
 /** H.264 first (the server can copy it), VP8 when the browser cannot encode H.264. */
 export const RECORDER_MIME_TYPES = [

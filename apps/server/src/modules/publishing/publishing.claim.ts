@@ -1,0 +1,199 @@
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { contentFor } from '@relaycast/shared/posts';
+import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { posts, postTargets } from '../../db/schema/index';
+import {
+  type ClaimLeases,
+  createClaimLeases,
+  type TakenOverClaim,
+  takeOverClaims,
+} from './publishing.leases';
+import { recomputePostStatuses } from './publishing.status';
+
+/**
+ * Claims on targets: the row-level ownership that makes each target reach its platform once, whatever the
+ * queue delivers and however many processes run. A target is claimed atomically ('publishing', one more
+ * attempt) before its platform call; the attempt ends with `finish`, only while the row is still this
+ * process's; a claim given up before the call is released; claims left by a crashed process are taken over
+ * (leases, publishing.leases.ts, decision 0016). Nothing here calls a platform (publishing.attempt.ts does).
+ */
+
+/** What an attempt needs of its target row. */
+export type ClaimedTarget = Pick<
+  typeof postTargets.$inferSelect,
+  'id' | 'postId' | 'platform' | 'accountId' | 'attempts' | 'attemptStartedAt'
+>;
+
+/** The claimed target with what the platform call needs of its post (read by the claim itself). */
+export type ClaimedWithPost = ClaimedTarget & {
+  post: { content: string; overrides: Record<string, string>; workspaceId: string; hasMedia: boolean };
+};
+
+/** How an attempt ended: the target's new state. */
+export interface AttemptEnd {
+  status: 'published' | 'failed' | 'retrying' | 'unconfirmed';
+  lastError: string | null;
+  platformPostId?: string;
+  url?: string;
+  publishedAt?: Date;
+  dueAt?: Date;
+}
+
+export interface TargetClaims {
+  /** The leases of this process's claims (renewed by the engine, checked before each platform call). */
+  leases: ClaimLeases;
+  /** Claims the target if it is due, not stale and its post is live; else holds a stale one or fails one without account. */
+  claim(targetId: string): Promise<ClaimedWithPost | undefined>;
+  /** Ends an attempt, only if this process still holds the target. Returns whether it did. */
+  finish(targetId: string, values: AttemptEnd): Promise<boolean>;
+  /**
+   * Gives up a claim before its platform call: certainly not sent, so it is due again at once (and the attempt
+   * does not count). Only while the row is still this attempt's. Returns whether it did.
+   */
+  release(target: ClaimedTarget): Promise<boolean>;
+  /** The crash sweep: takes over attempts of dead processes (lease expired) or past the attempt timeout. */
+  takeOverCrashed(): Promise<TakenOverClaim[]>;
+  /** A taken-over target still 'publishing', with the text it was sent; undefined when it moved on meanwhile. */
+  loadTakenOver(targetId: string): Promise<{ target: ClaimedTarget; text: string } | undefined>;
+}
+
+export function createTargetClaims(deps: {
+  db: Db;
+  config: Config;
+  leaseMs: number;
+  attemptTimeoutMs: number;
+}): TargetClaims {
+  const { db, config } = deps;
+  const staleMs = config.publishStaleAfterHours * 60 * 60 * 1000;
+  const leases = createClaimLeases(db, deps.leaseMs);
+
+  async function claim(targetId: string): Promise<ClaimedWithPost | undefined> {
+    const now = new Date();
+    const staleBefore = new Date(now.getTime() - staleMs);
+    // The common case in one statement (one round trip, one commit): claim the target if it is due, not stale
+    // and its post is live, and mark the post as publishing (any target in flight makes it so).
+    const result = await db.execute<Record<string, unknown>>(sql`
+      with claimed as (
+        update ${postTargets} t
+        set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
+            attempts = t.attempts + 1, updated_at = now()
+        where t.id = ${targetId}
+          and t.status in ('scheduled', 'retrying')
+          and t.due_at <= ${now.toISOString()}::timestamptz
+          and not (t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+          and exists (select 1 from ${posts} p where p.id = t.post_id and p.deleted_at is null)
+        returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at
+      ), marked as (
+        update ${posts} set status = 'publishing'
+        where id in (select post_id from claimed) and status not in ('publishing', 'draft')
+        returning id
+      )
+      select c.*, p.content, p.overrides, p.workspace_id,
+             exists (select 1 from post_media pm where pm.post_id = c.post_id) as has_media
+      from claimed c join ${posts} p on p.id = c.post_id`);
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    if (row) {
+      return {
+        id: String(row.id),
+        postId: String(row.post_id),
+        platform: String(row.platform),
+        accountId: row.account_id === null ? null : String(row.account_id),
+        attempts: Number(row.attempts),
+        attemptStartedAt: new Date(row.attempt_started_at as string | Date),
+        post: {
+          content: String(row.content),
+          overrides: (row.overrides ?? {}) as Record<string, string>,
+          workspaceId: String(row.workspace_id),
+          hasMedia: row.has_media === true,
+        },
+      };
+    }
+    // Not claimable: hold it if it came due too long ago, fail it if it never had an account (one statement;
+    // a job that finds nothing to do costs one round trip).
+    const settled = await db.execute<{ post_id: string }>(sql`
+      update ${postTargets} t
+      set status = case when t.status = 'needs_account' then 'failed' else 'held' end,
+          last_error = case when t.status = 'needs_account' then t.last_error else ${PUBLISH_MESSAGES.held(config.publishStaleAfterHours)} end,
+          updated_at = ${now.toISOString()}::timestamptz
+      where t.id = ${targetId}
+        and ((t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+          or (t.status = 'needs_account' and t.due_at <= ${now.toISOString()}::timestamptz))
+      returning t.post_id`);
+    const changed = (settled as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
+    if (changed.length > 0) await db.transaction((tx) => recomputePostStatuses(tx, changed));
+    return undefined;
+  }
+
+  async function finish(targetId: string, values: AttemptEnd): Promise<boolean> {
+    const now = new Date();
+    // The post alone (its only target) takes the status the sum gives one target; in the same statement, so
+    // the common case is one round trip. A post with several targets is summed under its row lock instead.
+    const alone = sumTargetStatuses([values.status]) ?? 'scheduled';
+    const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+    const result = await db.execute<{ post_id: string; siblings: number }>(sql`
+      with ended as (
+        update ${postTargets} t
+        set status = ${values.status}, last_error = ${values.lastError ?? null},
+            platform_post_id = coalesce(${values.platformPostId ?? null}, t.platform_post_id),
+            url = coalesce(${values.url ?? null}, t.url),
+            published_at = coalesce(${iso(values.publishedAt)}::timestamptz, t.published_at),
+            due_at = coalesce(${iso(values.dueAt)}::timestamptz, t.due_at),
+            updated_at = ${now.toISOString()}::timestamptz
+        where t.id = ${targetId} and t.status = 'publishing'
+        returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings
+      ), summed as (
+        update ${posts} set status = ${alone}
+        where id in (select post_id from ended where siblings = 1) and status <> 'draft'
+        returning id
+      )
+      select post_id, siblings from ended`);
+    const [row] = (result as unknown as { rows: { post_id: string; siblings: number }[] }).rows;
+    if (!row) return false;
+    if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
+    return true;
+  }
+
+  async function release(target: ClaimedTarget): Promise<boolean> {
+    const now = new Date();
+    const released = await db
+      .update(postTargets)
+      .set({ status: 'retrying', dueAt: now, attempts: sql`${postTargets.attempts} - 1`, updatedAt: now })
+      .where(
+        and(
+          eq(postTargets.id, target.id),
+          eq(postTargets.status, 'publishing'),
+          eq(postTargets.attemptStartedAt, target.attemptStartedAt ?? now),
+        ),
+      )
+      .returning({ id: postTargets.id });
+    return released.length > 0;
+  }
+
+  async function loadTakenOver(targetId: string) {
+    const [target] = await db.select().from(postTargets).where(eq(postTargets.id, targetId)).limit(1);
+    if (target === undefined || target.status !== 'publishing') return undefined;
+    const [post] = await db
+      .select({ content: posts.content, overrides: posts.overrides })
+      .from(posts)
+      .where(eq(posts.id, target.postId))
+      .limit(1);
+    return { target, text: post ? contentFor(post, target.platform as PlatformId) : '' };
+  }
+
+  return {
+    leases,
+    claim,
+    finish,
+    release,
+    takeOverCrashed: () =>
+      takeOverClaims(db, {
+        leaseMs: deps.leaseMs,
+        attemptTimeoutMs: deps.attemptTimeoutMs,
+        own: leases.held(),
+      }),
+    loadTakenOver,
+  };
+}

@@ -1,0 +1,52 @@
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { postTargets } from '../../db/schema/index';
+import type { JobQueue } from '../../lib/job-queue';
+
+/**
+ * The `publish-target` job: one per target, sent to wake a worker at the target's instant. Sending it is shared
+ * by the engine (a post was scheduled) and the attempts (a retry, a claim given up); the handler is registered
+ * in jobs/publish-target.job.ts.
+ */
+
+export const PUBLISH_TARGET_JOB = 'publish-target';
+
+export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1) });
+
+/** Sends a job per target at its instant (at once when due) and remembers its id on the row, to cancel it. */
+export async function sendTargetJobs(
+  db: Db,
+  queue: JobQueue,
+  rows: readonly { id: string; dueAt: Date | null }[],
+): Promise<void> {
+  const now = Date.now();
+  await Promise.all(
+    rows.map(async (row) => {
+      const startAfter = row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined;
+      const jobId = await queue.send(PUBLISH_TARGET_JOB, { targetId: row.id }, { startAfter });
+      if (jobId) await db.update(postTargets).set({ jobId }).where(eq(postTargets.id, row.id));
+    }),
+  );
+}
+
+/** Sends a job for each of these targets at its instant, in one batch (their ids are not kept). */
+export async function enqueueTargetJobs(
+  db: Db,
+  queue: JobQueue,
+  targetIds: readonly string[],
+): Promise<void> {
+  if (targetIds.length === 0) return;
+  const rows = await db
+    .select({ id: postTargets.id, dueAt: postTargets.dueAt })
+    .from(postTargets)
+    .where(inArray(postTargets.id, [...targetIds]));
+  const now = Date.now();
+  await queue.sendMany(
+    PUBLISH_TARGET_JOB,
+    rows.map((row) => ({
+      payload: { targetId: row.id },
+      startAfter: row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined,
+    })),
+  );
+}
