@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
 /** Suites that do not touch the database driver: run once, on the PGlite project. */
-const driverIndependentTests = ['apps/server/src/server.test.ts', 'apps/server/src/config/env.test.ts'];
+const driverIndependentTests = [
+  'apps/server/src/server.test.ts',
+  'apps/server/src/config/env.test.ts',
+  'apps/server/src/layout.test.ts',
+];
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */
 const postgresOnlyTests = ['apps/server/src/modules/publishing/publishing-kill.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);

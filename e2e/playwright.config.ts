@@ -31,6 +31,9 @@ process.env.E2E_RTMP_PORT ??= String(await freePort());
 // A fresh embedded database for every run, so runs never see each other's data.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-'));
 
+/** The studio's specs (camera, microphone, going live): run in their own project below. */
+const STUDIO_SPECS = /(streaming|streaming-live|shared-cache)\.spec\.ts$/;
+
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -44,7 +47,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // 60 s per test (longer walks set their own): on the 2-core CI machine with two workers and Chromium's
+  // software rendering, a fresh-clone run of .ci/run took twice as long as the one before (most time in
+  // Chromium and the kernel), and walks of 33–66 s failed by chance at 30 s. Each check still waits at most 7 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
@@ -64,13 +70,30 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: STUDIO_SPECS,
+    },
+    // The live studio's walks run last, one at a time: its camera preview is composed on a canvas at 30 fps and
+    // going live adds the server's encode, so two of them side by side on the CI machine's two cores timed
+    // each other out (a first render over 7 s, the muted audio late at the sink).
+    {
+      name: 'studio, one at a time',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: STUDIO_SPECS,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+  ],
   webServer: {
     command: 'node --enable-source-maps apps/server/dist/server.js',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The built server's start (migrations on a fresh PGlite) took up to 93 s on a loaded machine.
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

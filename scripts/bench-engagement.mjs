@@ -154,6 +154,8 @@ async function measureMetrics(url, cookie, { duration, connections }) {
   const options = { url, connections, headers: { cookie } };
   await autocannon({ ...options, duration: 3 });
   const result = await autocannon({ ...options, duration });
+  // A run that measured nothing is a failure, never a fast result.
+  if (result.requests.total === 0) throw new Error('autocannon completed no request: nothing was measured');
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors`);
   return {
@@ -304,8 +306,11 @@ export async function runEngagementBench({ build = !process.env.BENCH_SKIP_BUILD
     postgresVersion = (await probe.query('show server_version')).rows[0].server_version;
     await probe.end();
   } catch {
-    console.warn(`  PostgreSQL at ${settings.postgresUrl} is not reachable: skipped`);
-    return { ok: true, skipped: true };
+    // Nothing measured is a failure, never a pass (issue 20).
+    console.error(
+      `  PostgreSQL at ${settings.postgresUrl} is not reachable: the engagement benchmark measured nothing`,
+    );
+    return { ok: false, skipped: true };
   }
   const dbName = `relaycast_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: settings.postgresUrl });

@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
 import { freePort, SERVER_ENTRY, writeBenchSection } from './lib/bench-server.mjs';
 import { run } from './lib/setup.mjs';
 
@@ -29,6 +30,15 @@ export const STREAMING_BENCH = {
   /** Each extra destination under 5% of one core; the relay adds under 500 ms. */
   targetPerDestinationCorePercent: 5,
   targetRelayDelayMs: 500,
+  /**
+   * Same-run baseline (docs/decisions/0025): a \`-c copy\` ffmpeg started by hand on the same relay input, to a
+   * sink of its own, measured in the same window as the 1-destination round. An egress process (supervised,
+   * with \`-progress\` health figures) must cost at most this many times the hand copy.
+   */
+  egressVsHandCopy: {
+    goal: 2,
+    why: 'an egress is the same `-c copy` plus `-progress` health output read by the engine; 1.0–1.3× so far',
+  },
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -366,11 +376,47 @@ async function fanOutRound(server, api, count, windowMs) {
   const readers = relayReaders(server.rtmpPort);
   if (readers.egress.length !== count)
     console.warn(`  expected ${count} egress processes, found ${readers.egress.length}`);
+  // The baseline, in the 1-destination round: the same relay input copied by a hand-run `ffmpeg -c copy`.
+  let handCopy;
+  let handSink;
+  if (count === 1 && readers.egress[0]) {
+    const argv = readFileSync(`/proc/${readers.egress[0]}/cmdline`, 'utf8').split('\0');
+    const input = argv[argv.indexOf('-i') + 1];
+    const port = await freePort();
+    handSink = await startSink(port);
+    handCopy = spawn(
+      FFMPEG,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-nostdin',
+        '-i',
+        input,
+        '-c',
+        'copy',
+        '-f',
+        'flv',
+        `rtmp://127.0.0.1:${port}/app/key`,
+      ],
+      { stdio: 'ignore' },
+    );
+    await sleep(1_500);
+  }
   const {
     perMinute,
     rss,
     seconds: measured,
-  } = await measure(() => [encoder.pid, server.pid, ...readers.egress, ...readers.recorder], windowMs);
+  } = await measure(
+    () => [
+      encoder.pid,
+      server.pid,
+      ...readers.egress,
+      ...readers.recorder,
+      ...(handCopy ? [handCopy.pid] : []),
+    ],
+    windowMs,
+  );
   await waitExit(encoder, (seconds + 10) * 1000);
   // The publish ended with the encoder: the session ends on its own after the reconnect grace.
   const liveUntil = Date.now() + 15_000;
@@ -382,6 +428,8 @@ async function fanOutRound(server, api, count, windowMs) {
   if (live.session) await api.request('POST', `/api/streaming/sessions/${live.session.id}/stop`);
   await Promise.all(sinks.map((sink) => waitExit(sink)));
   for (const sink of sinks) sink.kill('SIGKILL');
+  handCopy?.kill('SIGKILL');
+  handSink?.kill('SIGKILL');
   const sum = (pids) => pids.reduce((total, pid) => total + (perMinute.get(pid) ?? 0), 0);
   const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
   return {
@@ -397,6 +445,7 @@ async function fanOutRound(server, api, count, windowMs) {
     egressRss: mean(readers.egress.map((pid) => rss.get(pid) ?? 0)),
     recorderRss: mean(readers.recorder.map((pid) => rss.get(pid) ?? 0)),
     delay: relayDelays(sent, received),
+    handCopyCpu: handCopy ? (perMinute.get(handCopy.pid) ?? 0) : undefined,
   };
 }
 
@@ -480,6 +529,21 @@ function machineFacts() {
   };
 }
 
+/** Egress CPU per process ÷ the hand-run copy's, in the round that ran both. */
+function handCopyRatios(rounds) {
+  const round = rounds.find((r) => r.handCopyCpu !== undefined);
+  if (!round) return [];
+  return [
+    ratioCheck({
+      name: 'one egress ffmpeg, CPU s/min ÷ `ffmpeg -c copy` of the same relay input by hand',
+      figure: round.egressCpu / round.count,
+      baseline: round.handCopyCpu,
+      unit: 'CPU s/min',
+      ...STREAMING_BENCH.egressVsHandCopy,
+    }),
+  ];
+}
+
 function markdownSection({ rounds, naive, machine, windowSeconds, date }) {
   const one = rounds.find((r) => r.count === 1);
   const six = rounds.find((r) => r.count === 6);
@@ -530,6 +594,11 @@ way needs ${fmt(naive.rss, 0)} MB per destination (one encoder each).
 Relay delay: each keyframe's arrival at the first sink minus the moment the same keyframe left the encoder (a
 \`tee\` copy of the encoder's output is parsed as FLV on its stdout; the sink's FLV is parsed the same way), so
 it covers relay → egress ffmpeg → sink. Target < ${STREAMING_BENCH.targetRelayDelayMs} ms: ${delayOk ? 'met' : '**not met**'}.
+
+Baseline in the same run: in the 1-destination round, a \`-c copy\` ffmpeg started by hand on the egress's own relay
+input, to a sink of its own, measured in the same window. The ratio goal fails the run:
+
+${ratioTable(handCopyRatios(rounds))}
 
 Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory}, ${machine.system}, Node.js ${machine.node}, ${machine.ffmpeg}.
 Other work was running on the machine at the same time (several engineers' test suites), so figures are noisy.
@@ -588,11 +657,18 @@ export async function runStreamingBench({ build = !process.env.BENCH_SKIP_BUILD,
       `  ${r.count} destination(s): measured nothing (${r.egressFound} egress processes, ${r.egressCpu.toFixed(2)} CPU s/min, delay ${r.delay ? 'measured' : 'n/a'})`,
     );
   }
+  const ratios = handCopyRatios(rounds);
+  if (ratios.length === 0) console.error('  the hand-run `ffmpeg -c copy` baseline measured nothing');
+  const ratiosOk =
+    ratios.length > 0 &&
+    ratios.every((r) => r.figure > 0 && r.baseline > 0) &&
+    reportRatios('streaming', ratios);
   const ok =
+    ratiosOk &&
     empty.length === 0 &&
     corePercent(perExtra) < STREAMING_BENCH.targetPerDestinationCorePercent &&
     Math.max(...delays) < STREAMING_BENCH.targetRelayDelayMs;
-  return { rounds, naive, section, ok };
+  return { rounds, naive, section, ok, ratios };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -37,6 +37,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
 
     test('signed-in pages', async ({ page }) => {
+      // An axe run on each signed-in page, one after the other: over 30 s on the 2-core CI machine.
+      test.setTimeout(120_000);
       await signInAsNewUser(page);
       for (const path of APP_PAGES) {
         await page.goto(path);

@@ -10,11 +10,12 @@ const PIXEL = Buffer.from(
 );
 
 /** Every request off this machine is refused, except the ones a test stands in for. */
-async function isolate(page: Page, thumbnails: 'ok' | 'missing') {
+async function isolate(page: Page, thumbnails: 'ok' | 'missing' | 'unreachable') {
   const requested: string[] = [];
   await page.context().route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
   await page.context().route('https://img.youtube.com/**', (route) => {
     requested.push(new URL(route.request().url()).pathname);
+    if (thumbnails === 'unreachable') return route.abort('internetdisconnected');
     return thumbnails === 'ok'
       ? route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL })
       : route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
@@ -83,12 +84,27 @@ test('the clip generator checks the link, builds four snapshots and opens the wa
   await expect(page).toHaveURL(/\/media-tools$/);
 });
 
-test('thumbnails that do not load fail the generation', async ({ page }) => {
-  await isolate(page, 'missing');
-  await signInAsNewUser(page);
-  await page.goto('/clip-generator');
-  await page.getByLabel('YouTube video URL').fill(`https://www.youtube.com/watch?v=${VIDEO_ID}`);
-  await page.getByRole('button', { name: 'Generate Snapshots' }).click();
-  await expect(page.getByText('Failed to generate snapshots')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Snapshots' })).toHaveCount(0);
-});
+for (const failure of ['unreachable', 'missing'] as const) {
+  test(`thumbnails the host cannot serve (${failure}) leave four snapshots with a placeholder each`, async ({
+    page,
+  }) => {
+    await isolate(page, failure);
+    await signInAsNewUser(page);
+    await page.goto('/clip-generator');
+    await page.getByLabel('YouTube video URL').fill(`https://www.youtube.com/watch?v=${VIDEO_ID}`);
+    await page.getByRole('button', { name: 'Generate Snapshots' }).click();
+    await expect(page.getByText('Snapshots generated successfully!')).toBeVisible();
+    await expect(page.getByText('Failed to generate snapshots')).toHaveCount(0);
+    const snapshots = page.getByRole('list', { name: 'Snapshots' }).getByRole('listitem');
+    await expect(snapshots).toHaveCount(4);
+    for (const [index, seconds] of [30, 60, 90, 120].entries()) {
+      const item = snapshots.nth(index);
+      await expect(item.getByText('The preview image could not be loaded')).toBeVisible();
+      await expect(item.locator('img')).toHaveCount(0);
+      await expect(item.getByRole('link')).toHaveAttribute(
+        'href',
+        `https://www.youtube.com/watch?v=${VIDEO_ID}&t=${seconds}s`,
+      );
+    }
+  });
+}

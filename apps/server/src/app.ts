@@ -5,20 +5,32 @@ import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { analyticsCollectRoutes } from './modules/analytics/analytics.collect.routes';
+import { analyticsReportRoutes } from './modules/analytics/analytics.reports.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
+import { bestTimeRoutes } from './modules/best-time/best-time.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
+import {
+  flagTargetsOfDisconnectedAccount,
+  restoreTargetsOfReconnectedAccount,
+} from './modules/publishing/publishing.service';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { videoEditorRoutes } from './modules/video-editor/video-editor.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
 import { authenticateFirstPlugin } from './plugins/authenticate-first';
@@ -102,10 +114,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });
-  await app.register(accountsRoutes, { db: database.db, config, mailer });
+  await app.register(accountsRoutes, {
+    db: database.db,
+    config,
+    mailer,
+    events: {
+      disconnected: flagTargetsOfDisconnectedAccount,
+      reconnected: restoreTargetsOfReconnectedAccount,
+    },
+  });
   await app.register(settingsRoutes, { db: database.db });
+  await app.register(sessionsRoutes, { db: database.db });
+  await app.register(bestTimeRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
+  await app.register(analyticsCollectRoutes, { db: database.db });
   await app.register(streamScheduleRoutes, { db: database.db });
+  await app.register(videoEditorRoutes, { db: database.db, config });
+  await app.register(onboardingRoutes, { db: database.db, config });
+  await app.register(dashboardRoutes, { db: database.db });
+  await app.register(analyticsRoutes, { db: database.db });
+  await app.register(analyticsReportRoutes, { db: database.db, config });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);

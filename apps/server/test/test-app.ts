@@ -91,3 +91,31 @@ export async function createTestApp(options: { config?: Partial<Config> } & Buil
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Two servers on one database, as two processes behind a load balancer would be: on PostgreSQL each has its own
+ * connection pool (so a rule must hold across connections); on PGlite they share the embedded one.
+ */
+export async function createTwoTestApps(): Promise<{
+  first: TestApp;
+  second: TestApp;
+  close(): Promise<void>;
+}> {
+  const testDb = await createTestDatabase();
+  const secondDatabase =
+    testDriver === 'postgres'
+      ? await openDatabase({ driver: 'postgres', url: testDb.url! })
+      : testDb.database;
+  const first = await createTestApp({ database: testDb.database });
+  const second = await createTestApp({ database: secondDatabase });
+  return {
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      if (secondDatabase !== testDb.database) await secondDatabase.close();
+      await testDb.cleanup();
+    },
+  };
+}

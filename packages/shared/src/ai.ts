@@ -61,6 +61,12 @@ export const AI_ERROR_CODES = {
 export const AI_MESSAGES = {
   notConfigured:
     'The AI assistant is not set up yet. Set AI_PROVIDER (openai, anthropic or openai-compatible), AI_MODEL, and AI_API_KEY or AI_BASE_URL on the server, or ask a workspace admin to choose a provider in Settings.',
+  /** To a workspace owner or admin when no provider is set: where to set it. */
+  ownerSetsProvider: 'The AI assistant has no provider yet. Choose one in Settings, under AI assistant.',
+  /** To a member who cannot change the provider: whom to ask. */
+  askOwnerForProvider:
+    'The AI assistant is not set up for this workspace yet. Ask your workspace owner to choose an AI provider in Settings.',
+  serverSetupIntro: 'Or the server administrator can set one for every workspace:',
   ollamaIntro: 'A local Ollama works too:',
   promptRequired: 'Describe what you would like to post.',
   promptTooLong: `Please keep the prompt under ${MAX_AI_PROMPT.toLocaleString('en-US')} characters.`,

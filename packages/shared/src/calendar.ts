@@ -82,9 +82,39 @@ export function moveToDate(instant: Date | string, date: string, timeZone: strin
   return zonedToInstant(date, time, timeZone);
 }
 
+/** How long a queued post occupies its slot: no other post may be scheduled within it. */
+export const SLOT_MINUTES = 60;
+
 /**
- * The next free posting slot after `now`: the first of the daily slots (local time) not already taken by a
- * scheduled post at that exact minute. Returns null when every slot in the horizon is taken.
+ * The first candidate (in the order given) with no post scheduled in [candidate, candidate + SLOT_MINUTES), nor
+ * a post starting less than SLOT_MINUTES before it; null when every candidate is taken.
+ */
+export function firstFreeSlot(
+  candidates: readonly (Date | string)[],
+  taken: readonly (Date | string)[],
+): Date | null {
+  const slotMs = SLOT_MINUTES * 60_000;
+  const times = taken.map((value) => new Date(value).getTime()).sort((a, b) => a - b);
+  for (const candidate of candidates) {
+    const start = new Date(candidate).getTime();
+    // First taken time after start - slot length: it collides when it is before start + slot length.
+    let low = 0;
+    let high = times.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (times[middle]! <= start - slotMs) low = middle + 1;
+      else high = middle;
+    }
+    if (low === times.length || times[low]! >= start + slotMs) return new Date(start);
+  }
+  return null;
+}
+
+/**
+ * The next free default slot after `now`: the first of the daily slots (local time) that no scheduled post
+ * occupies (firstFreeSlot). Returns null when every slot in the horizon is taken. The queue itself picks the
+ * account's best hours (best-time.ts, nextBestSlot); these fixed slots are what its prior falls back to when
+ * every hour scores the same.
  */
 export function nextFreeSlot(
   now: Date,
@@ -92,15 +122,14 @@ export function nextFreeSlot(
   taken: readonly (Date | string)[],
   slots: readonly string[] = DEFAULT_QUEUE_SLOTS,
 ): Date | null {
-  const takenMinutes = new Set(taken.map((value) => Math.floor(new Date(value).getTime() / 60_000)));
+  const candidates: Date[] = [];
   const today = todayIn(timeZone, now);
   for (let day = 0; day <= QUEUE_HORIZON_DAYS; day++) {
     const date = addDaysToDate(today, day);
     for (const slot of [...slots].sort()) {
       const instant = zonedToInstant(date, slot, timeZone);
-      if (instant.getTime() <= now.getTime()) continue;
-      if (!takenMinutes.has(Math.floor(instant.getTime() / 60_000))) return instant;
+      if (instant.getTime() > now.getTime()) candidates.push(instant);
     }
   }
-  return null;
+  return firstFreeSlot(candidates, taken);
 }

@@ -73,3 +73,17 @@ export const listMediaQuerySchema = z.object({
   kind: z.enum(['image', 'gif', 'video']).optional(),
 });
 export type ListMediaQuery = z.infer<typeof listMediaQuerySchema>;
+
+/** `GET /api/media/:id/usage`: the posts (not deleted) that attach a file, newest first. */
+export const mediaUsageSchema = z.object({
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      /** The post's text, cut to a line. */
+      excerpt: z.string(),
+      status: z.string(),
+      scheduledAt: z.string().nullable(),
+    }),
+  ),
+});
+export type MediaUsage = z.infer<typeof mediaUsageSchema>;

@@ -34,6 +34,17 @@ export const AUTH_MESSAGES = {
   callbackUrlInvalid: 'The address to return to must be a path of this site or a full URL.',
   workspaceSlugInvalid:
     'The workspace address may use lowercase letters, digits, - and _ only, at most 64 characters.',
+  /** Two-factor sign-in and enrolment (Settings → Security, docs/security.md). */
+  twoFactorCodeInvalid: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+  twoFactorBackupCodeInvalid: 'That backup code is not right, or it was already used.',
+  twoFactorChallengeExpired: 'This sign-in step has expired. Please sign in again with your password.',
+  twoFactorTooManyCodes: 'Too many wrong codes. Please sign in again with your password.',
+  twoFactorPasswordInvalid: 'That password is not right.',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on.',
+  twoFactorNotOn: 'Two-factor authentication is not on.',
+  twoFactorEnabled: 'Two-factor authentication is on.',
+  twoFactorDisabled: 'Two-factor authentication is off.',
+  sessionsRevoked: 'Signed out of every other device.',
 } as const;
 
 /**
@@ -77,6 +88,7 @@ export const INPUT_MESSAGES = {
   nulCharacter: 'The request contains a character that is not allowed (NUL).',
   loneSurrogate: 'The request contains text that is not valid Unicode (a lone surrogate).',
   tooDeep: 'The request is nested too deeply.',
+  unknownListField: 'Sort and filter by one of the listed fields.',
 } as const;
 
 /** The contact form (`/contact`, `POST /api/contact`). */
@@ -131,6 +143,10 @@ export const ERROR_CODES = {
   invalidCharacter: 'INVALID_CHARACTER',
   nestedTooDeeply: 'NESTED_TOO_DEEPLY',
   privateAddress: 'PRIVATE_ADDRESS',
+  twoFactorCodeInvalid: 'TWO_FACTOR_CODE_INVALID',
+  twoFactorChallengeExpired: 'TWO_FACTOR_CHALLENGE_EXPIRED',
+  twoFactorPasswordInvalid: 'TWO_FACTOR_PASSWORD_INVALID',
+  twoFactorState: 'TWO_FACTOR_STATE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPlatformRules,
   countText,
+  isConvertedToJpeg,
   type MediaFacts,
   PLATFORM_IDS,
   PLATFORMS,
@@ -147,9 +148,16 @@ describe('platform rules', () => {
   });
 
   it('checks formats, sizes and durations, naming the file and the limit', () => {
-    expect(checkPlatformRules('instagram', 'x', [png()])[0]?.message).toBe(
-      'Instagram takes images as JPEG; "shot.png" is PNG.',
-    );
+    // A PNG is converted to JPEG when published on Instagram; a WebP is not.
+    expect(checkPlatformRules('instagram', 'x', [png()])).toEqual([]);
+    expect(isConvertedToJpeg('instagram', 'image/png')).toBe(true);
+    expect(isConvertedToJpeg('facebook', 'image/png')).toBe(false);
+    expect(isConvertedToJpeg('instagram', 'image/jpeg')).toBe(false);
+    expect(
+      checkPlatformRules('instagram', 'x', [
+        { name: 'shot.webp', mimeType: 'image/webp', sizeBytes: 1000 },
+      ])[0]?.message,
+    ).toBe('Instagram takes images as JPEG; "shot.webp" is WebP.');
     expect(checkPlatformRules('bluesky', 'x', [jpeg('big.jpg', 2 * MB)])[0]?.message).toBe(
       'Bluesky takes files up to 1 MB; "big.jpg" is 2 MB.',
     );

@@ -5,6 +5,9 @@ import { MEGABYTE } from './plans';
  * Every social platform Relaycast publishes to, with the rules the composer and the server both check.
  * Figures come from docs/platforms.md (each platform's documentation); where sources conflict we take the
  * stricter figure so that a post we accept is one the platform accepts.
+ *
+ * Over 300 lines on purpose: one table of nine platforms' rules, read by both the composer and the server;
+ * each platform's entry is short, and one place keeps them comparable.
  */
 export const PLATFORM_IDS = [
   'instagram',
@@ -26,6 +29,11 @@ export type TextCounting = 'characters' | 'x-weighted' | 'graphemes' | 'threads'
 
 export interface MediaRule {
   mimeTypes: readonly string[];
+  /**
+   * Image types the server converts to JPEG when it publishes there (the platform takes JPEG only), so the user
+   * never has to convert a PNG by hand.
+   */
+  convertsToJpeg?: readonly string[];
   maxBytes: number;
   /** Video only. */
   minSeconds?: number;
@@ -70,7 +78,7 @@ export const PLATFORMS: Readonly<Record<PlatformId, PlatformRules>> = {
     maxImages: 10,
     maxVideos: 10,
     allowsMixedMedia: true,
-    image: { mimeTypes: [JPEG], maxBytes: 8 * MEGABYTE },
+    image: { mimeTypes: [JPEG], convertsToJpeg: [PNG], maxBytes: 8 * MEGABYTE },
     video: { mimeTypes: [MP4, MOV], maxBytes: 300 * MEGABYTE, minSeconds: 3, maxSeconds: 15 * 60 },
   },
   twitter: {
@@ -268,6 +276,12 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 const formatList = (types: readonly string[]) => types.map((type) => FORMAT_NAMES[type] ?? type).join(', ');
 
+/** Whether the server converts this file to JPEG before publishing it on the platform (a PNG on Instagram). */
+export function isConvertedToJpeg(platform: PlatformId, mimeType: string): boolean {
+  const kind = mediaKindOf(mimeType);
+  return kind === 'image' && PLATFORMS[platform].image?.convertsToJpeg?.includes(mimeType) === true;
+}
+
 /**
  * Checks one platform's version of a post: its text and its media. Returns every problem, each naming the
  * platform and the limit, in words a person can act on.
@@ -325,7 +339,7 @@ export function checkPlatformRules(
       add(`${rules.name} cannot take "${item.name}" (${item.mimeType || 'unknown type'}).`);
       return;
     }
-    if (!rule.mimeTypes.includes(item.mimeType)) {
+    if (!rule.mimeTypes.includes(item.mimeType) && !rule.convertsToJpeg?.includes(item.mimeType)) {
       add(
         `${rules.name} takes ${kind === 'video' ? 'videos' : 'images'} as ${formatList(rule.mimeTypes)}; "${item.name}" is ${FORMAT_NAMES[item.mimeType] ?? item.mimeType}.`,
       );

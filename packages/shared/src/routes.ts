@@ -38,7 +38,11 @@ export const PROTECTED_ROUTES = [
 ] as const;
 
 /** Route patterns with parameters, as regular expressions over the pathname. */
-export const DYNAMIC_ROUTE_PATTERNS: readonly RegExp[] = [/^\/blog\/[a-z0-9-]+$/];
+export const DYNAMIC_ROUTE_PATTERNS: readonly RegExp[] = [
+  /^\/blog\/[a-z0-9-]+$/,
+  // A read-only analytics report link (analytics-report.ts): public, shows its own "expired" message.
+  /^\/r\/[A-Za-z0-9_-]{1,200}$/,
+];
 
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 export type ProtectedRoute = (typeof PROTECTED_ROUTES)[number];

@@ -8,6 +8,8 @@ export const CLIP_GENERATOR_MESSAGES = {
   invalidUrl: 'Invalid YouTube URL',
   generated: 'Snapshots generated successfully!',
   failed: 'Failed to generate snapshots',
+  /** Shown in place of a snapshot's thumbnail when the thumbnail host cannot be reached. */
+  previewUnavailable: 'The preview image could not be loaded',
 } as const;
 
 /** Seconds into the video of snapshots 0 to 3. */

@@ -1,3 +1,8 @@
+/**
+ * The server's configuration: every environment variable, validated once at start with its default (the
+ * README's configuration table lists them). Over 300 lines on purpose: one schema is the one place a
+ * self-hoster's setting is read, defaulted and checked; split, two files could disagree on a default.
+ */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -79,6 +84,8 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(20),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  /** Debian's Chromium, which prints the /analytics PDF report; without it the PDF answers 503. */
+  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
   /** The built-in RTMP relay (live streaming). Off by default under NODE_ENV=test; 'false' turns it off. */
   RTMP_ENABLED: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Port of the RTMP relay that OBS and the stream engine publish to; 0 = any free port. */
@@ -110,6 +117,8 @@ export const envSchema = z.object({
   STREAM_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Seconds between background inbox syncs of each connected account; 0 turns the sweep off. */
   ENGAGEMENT_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Seconds between analytics pulls of each connected account (issue 16); 0 turns the collector off. */
+  ANALYTICS_COLLECT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -151,6 +160,7 @@ export interface Config {
   s3: S3Config | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  chromiumPath: string;
   /** The RTMP relay of the live engine (apps/server/src/modules/streaming/live). */
   rtmp: RtmpConfig;
   ai: AiConfig;
@@ -179,6 +189,8 @@ export interface Config {
   streamReminderIntervalMs: number;
   /** Seconds between background inbox syncs of each account (engagement); 0 = no background sweep. */
   engagementSyncIntervalSeconds: number;
+  /** Seconds between analytics pulls of each account (posts follow POST_FOLLOW_UP); 0 = no collector. */
+  analyticsCollectIntervalSeconds: number;
 }
 
 /** The server's AI provider; a workspace admin may override each field (modules/ai). */
@@ -295,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : undefined,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
+    chromiumPath: env.CHROMIUM_PATH,
     rtmp: {
       enabled:
         env.RTMP_ENABLED === undefined || env.RTMP_ENABLED === ''
@@ -332,6 +345,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,
     streamReminderIntervalMs: env.STREAM_REMINDER_INTERVAL_MS,
     engagementSyncIntervalSeconds: env.ENGAGEMENT_SYNC_INTERVAL_SECONDS,
+    analyticsCollectIntervalSeconds: env.ANALYTICS_COLLECT_INTERVAL_SECONDS,
   };
   const merged = { ...base, ...overrides };
   if (overrides.dataDir && !overrides.mediaDir) merged.mediaDir = path.join(merged.dataDir, 'media');

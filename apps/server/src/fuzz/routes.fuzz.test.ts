@@ -28,6 +28,21 @@ const KNOWN_CASES: { request: FuzzRequest; signedIn: boolean; status: number }[]
   { request: { method: 'GET', url: '/api/posts/%00', body: {} }, signedIn: true, status: 400 },
   { request: { method: 'DELETE', url: '/api/media/a%00b', body: {} }, signedIn: true, status: 400 },
   { request: { method: 'GET', url: '/api/posts?from=%00', body: {} }, signedIn: true, status: 400 },
+  // Better Auth's adapter threw (500) on a field its model lacks (FUZZ_SEED=2131098068).
+  {
+    request: { method: 'GET', url: '/api/auth/organization/list-members?sortBy=%ED%A0%80', body: {} },
+    signedIn: true,
+    status: 400,
+  },
+  {
+    request: {
+      method: 'GET',
+      url: '/api/auth/organization/list-members?filterField=x&filterValue=y',
+      body: {},
+    },
+    signedIn: true,
+    status: 400,
+  },
   {
     request: {
       method: 'POST',

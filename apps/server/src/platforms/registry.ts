@@ -1,21 +1,30 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../config/env';
 import { addressPolicy } from '../lib/address-policy';
+import { blueskyAnalytics } from './bluesky/bluesky.analytics';
 import { blueskyConnector } from './bluesky/bluesky.connector';
 import { blueskyEngagement } from './bluesky/bluesky.engagement';
+import { facebookAnalytics } from './facebook/facebook.analytics';
 import { facebookConnector } from './facebook/facebook.connector';
 import { facebookEngagement } from './facebook/facebook.engagement';
+import { instagramAnalytics } from './instagram/instagram.analytics';
 import { instagramConnector } from './instagram/instagram.connector';
 import { instagramEngagement } from './instagram/instagram.engagement';
+import { linkedinAnalytics } from './linkedin/linkedin.analytics';
 import { linkedinConnector } from './linkedin/linkedin.connector';
 import { linkedinEngagement } from './linkedin/linkedin.engagement';
+import { mastodonAnalytics } from './mastodon/mastodon.analytics';
 import { mastodonConnector } from './mastodon/mastodon.connector';
 import { mastodonEngagement } from './mastodon/mastodon.engagement';
+import { threadsAnalytics } from './threads/threads.analytics';
 import { threadsConnector } from './threads/threads.connector';
+import { tiktokAnalytics } from './tiktok/tiktok.analytics';
 import { tiktokConnector } from './tiktok/tiktok.connector';
+import { twitterAnalytics } from './twitter/twitter.analytics';
 import { twitterConnector } from './twitter/twitter.connector';
 import { twitterEngagement } from './twitter/twitter.engagement';
 import type { Connector, ConnectorSettings } from './types';
+import { youtubeAnalytics } from './youtube/youtube.analytics';
 import { youtubeConnector } from './youtube/youtube.connector';
 
 /**
@@ -23,7 +32,7 @@ import { youtubeConnector } from './youtube/youtube.connector';
  * what it can do from `capabilities`: no `if (platform === …)` outside `platforms/`.
  */
 const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
-  bluesky: { ...blueskyConnector, engagement: blueskyEngagement },
+  bluesky: { ...blueskyConnector, engagement: blueskyEngagement, analytics: blueskyAnalytics },
   facebook: {
     ...facebookConnector,
     capabilities: {
@@ -38,6 +47,7 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
       },
     },
     engagement: facebookEngagement,
+    analytics: facebookAnalytics,
   },
   instagram: {
     ...instagramConnector,
@@ -53,13 +63,14 @@ const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
       },
     },
     engagement: instagramEngagement,
+    analytics: instagramAnalytics,
   },
-  linkedin: { ...linkedinConnector, engagement: linkedinEngagement },
-  mastodon: { ...mastodonConnector, engagement: mastodonEngagement },
-  threads: threadsConnector,
-  tiktok: tiktokConnector,
-  twitter: { ...twitterConnector, engagement: twitterEngagement },
-  youtube: youtubeConnector,
+  linkedin: { ...linkedinConnector, engagement: linkedinEngagement, analytics: linkedinAnalytics },
+  mastodon: { ...mastodonConnector, engagement: mastodonEngagement, analytics: mastodonAnalytics },
+  threads: { ...threadsConnector, analytics: threadsAnalytics },
+  tiktok: { ...tiktokConnector, analytics: tiktokAnalytics },
+  twitter: { ...twitterConnector, engagement: twitterEngagement, analytics: twitterAnalytics },
+  youtube: { ...youtubeConnector, analytics: youtubeAnalytics },
 };
 
 export function hasConnector(platform: PlatformId): boolean {

@@ -1,3 +1,4 @@
+import type { PostMetric } from '@relaycast/shared/analytics';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { AddressPolicy } from '../lib/address-policy';
 
@@ -5,6 +6,9 @@ import type { AddressPolicy } from '../lib/address-policy';
  * The one interface every social network's connector implements (docs/architecture.md, "Platforms"). Callers never
  * branch on the platform id: what a network can do is read from `capabilities`, and everything it does goes
  * through these methods. One folder per platform under `apps/server/src/platforms/<platform>/`.
+ *
+ * Over 300 lines on purpose: the one contract between the server and every platform (publishing, engagement,
+ * analytics); split, a connector's obligations would be read across files.
  */
 
 /** What a connector's failure means for the caller. */
@@ -62,8 +66,13 @@ export interface ConnectorCapabilities {
     reply: boolean;
     message: boolean;
   };
-  /** Publishes in flight at once per process for this platform. */
+  /** Publishes in flight at once per process for this platform (also the analytics pulls in flight). */
   maxConcurrency: number;
+  /**
+   * Analytics (issue 16): every read is billed (X's pay-per-use), so the collector keeps the workspace's monthly
+   * read budget (`analytics_read_budgets`, counted by `AnalyticsOperations` `reads`) before each pull.
+   */
+  analyticsReadsBilled?: boolean;
   /**
    * A publish repeated with the same `idempotencyKey` within this long returns the first post instead of posting
    * again (Mastodon: 1 hour). When reconciling cannot tell whether a post arrived, it is then sent again.
@@ -249,6 +258,51 @@ export interface EngagementOperations {
   ): Promise<{ platformItemId?: string }>;
 }
 
+/** One figure as a platform gives it (issue 16): its value, its name at the platform, people or events. */
+export interface PlatformFigure {
+  value: number;
+  /** The metric as the platform calls it (`public_metrics.like_count`, `post_media_view`, `likeCount`…). */
+  platformMetric: string;
+  kind: 'unique' | 'total';
+}
+
+/** A published post whose figures are wanted. */
+export interface AnalyticsPostRef {
+  platformPostId: string;
+  publishedAt: Date;
+  /** Meta: IMAGE, VIDEO, CAROUSEL_ALBUM, REELS, TEXT… (valid metrics differ per media type); absent elsewhere. */
+  mediaType?: string;
+}
+
+/**
+ * Analytics (issue 16): what a connector reads. A metric the platform does not give is absent from the answer
+ * (shown as "not available"), never 0. `reads` counts billed resources (X is pay-per-read) so the collector can
+ * keep the owner's monthly budget.
+ */
+export interface AnalyticsOperations {
+  /** Account-level figures: followers, at least. */
+  readAccount(
+    ctx: CallContext,
+    credentials: AccountCredentials,
+  ): Promise<{ figures: Partial<Record<'followers', PlatformFigure>>; reads: number }>;
+  /**
+   * Cumulative figures of the given posts (batched as the platform allows). `skipMetrics` holds the
+   * `${mediaType}:${platformMetric}` pairs the platform refused before (Meta error #100): they are not asked for.
+   * A metric refused now is dropped, the rest of the request retried, and the pair reported in `refused`.
+   * A post the platform no longer has is left out of `posts`.
+   */
+  readPosts(
+    ctx: CallContext,
+    credentials: AccountCredentials,
+    posts: AnalyticsPostRef[],
+    options: { skipMetrics: ReadonlySet<string> },
+  ): Promise<{
+    posts: Record<string, Partial<Record<PostMetric, PlatformFigure>>>;
+    refused: Array<{ mediaType: string; platformMetric: string; reason: string }>;
+    reads: number;
+  }>;
+}
+
 export interface Connector {
   platform: PlatformId;
   capabilities: ConnectorCapabilities;
@@ -289,4 +343,7 @@ export interface Connector {
 
   // Engagement (issue 8) -----------------------------------------------------------------------------------
   engagement?: EngagementOperations;
+
+  // Analytics (issue 16) -----------------------------------------------------------------------------------
+  analytics?: AnalyticsOperations;
 }

@@ -15,6 +15,13 @@ const CREDENTIAL_PATHS = new Set([
   '/request-password-reset',
   '/forget-password',
   '/reset-password',
+  // A code after the password, and the password typed to turn two-factor on or off.
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
 ]);
 
 const EMAIL_WINDOW_MS = 15 * 60 * 1000;

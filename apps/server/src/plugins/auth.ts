@@ -1,4 +1,4 @@
-import { crossSiteRefusal, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { crossSiteRefusal, ERROR_CODES, GENERIC_MESSAGES, INPUT_MESSAGES } from '@relaycast/shared/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,6 +47,24 @@ export function isCrossSite(request: FastifyRequest, config: Config): boolean {
   if (origin === 'null') return true;
   if (origin) return !isOriginAccepted(origin, request, config);
   return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * Better Auth's list endpoints pass `sortBy` and `filterField` to its database adapter, which throws (a 500 and
+ * a logged SERVER_ERROR) on a field the model does not have. The fields each list may name; anything else is a
+ * 400 before Better Auth runs (found by the route fuzz test: `list-members?sortBy=é`).
+ */
+const LIST_FIELDS: Record<string, readonly string[]> = {
+  '/organization/list-members': ['id', 'organizationId', 'userId', 'role', 'createdAt'],
+};
+
+export function unknownListField(authPath: string, query: URLSearchParams): boolean {
+  const fields = LIST_FIELDS[authPath];
+  if (!fields) return false;
+  return ['sortBy', 'filterField'].some((name) => {
+    const value = query.get(name);
+    return value !== null && !fields.includes(value);
+  });
 }
 
 async function forwardToBetterAuth(auth: Auth, config: Config, request: FastifyRequest, reply: FastifyReply) {
@@ -175,7 +193,11 @@ export const authPlugin = fp(
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       preHandler: async (request) => {
-        const authPath = new URL(request.url, 'http://x').pathname.slice(AUTH_BASE_PATH.length);
+        const parsed = new URL(request.url, 'http://x');
+        const authPath = parsed.pathname.slice(AUTH_BASE_PATH.length);
+        if (unknownListField(authPath, parsed.searchParams)) {
+          throw new AppError(ERROR_CODES.validation, 400, INPUT_MESSAGES.unknownListField);
+        }
         await checkCredentialLimits(request, authPath);
       },
       config: { auth: 'public' },

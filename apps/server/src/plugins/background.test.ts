@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { backgroundWorkOf } from './background';
 
-const settings = { engagementSyncIntervalSeconds: 300, streamReminderIntervalMs: 60_000 };
+const settings = {
+  engagementSyncIntervalSeconds: 300,
+  streamReminderIntervalMs: 60_000,
+  analyticsCollectIntervalSeconds: 3600,
+};
 
 describe('which background work a process runs', () => {
   it('runs nothing in the background on ROLE=api, everything on all and worker', () => {
@@ -11,6 +15,8 @@ describe('which background work a process runs', () => {
       accountsSweep: false,
       inboxSweep: false,
       streamReminders: false,
+      analyticsCollect: false,
+      reportEmails: false,
     });
     for (const role of ['all', 'worker'] as const) {
       expect(backgroundWorkOf({ ...settings, role, env: 'production' })).toEqual({
@@ -18,6 +24,8 @@ describe('which background work a process runs', () => {
         accountsSweep: true,
         inboxSweep: true,
         streamReminders: true,
+        analyticsCollect: true,
+        reportEmails: true,
       });
     }
   });
@@ -34,7 +42,12 @@ describe('which background work a process runs', () => {
 
   it('leaves the publish workers and the accounts sweep to the tests under NODE_ENV=test', () => {
     const config = { ...settings, role: 'all' as const, env: 'test' as const };
-    expect(backgroundWorkOf(config)).toMatchObject({ publishWorkers: false, accountsSweep: false });
+    expect(backgroundWorkOf(config)).toMatchObject({
+      publishWorkers: false,
+      accountsSweep: false,
+      analyticsCollect: false,
+      reportEmails: false,
+    });
     expect(backgroundWorkOf(config, { runWorkers: true }).publishWorkers).toBe(true);
   });
 });

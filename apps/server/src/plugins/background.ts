@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { startAccountsSweep } from '../modules/accounts/accounts.sweep';
+import { startReportEmails } from '../modules/analytics/analytics.report-emails';
+import { startAnalyticsCollector } from '../modules/analytics/collect/collect.sweep';
 import { startInboxSweep } from '../modules/engagement/engagement.sync';
 import type { Mailer } from '../modules/mail/mailer';
 import {
@@ -25,6 +27,9 @@ export interface BackgroundWork {
   accountsSweep: boolean;
   inboxSweep: boolean;
   streamReminders: boolean;
+  analyticsCollect: boolean;
+  /** The weekly and monthly analytics report e-mails. */
+  reportEmails: boolean;
 }
 
 /**
@@ -33,7 +38,8 @@ export interface BackgroundWork {
  * publish workers and the accounts sweep stay off unless a test asks for them (tests drive them directly).
  */
 export function backgroundWorkOf(
-  config: Pick<Config, 'role' | 'env' | 'engagementSyncIntervalSeconds' | 'streamReminderIntervalMs'>,
+  config: Pick<Config, 'role' | 'env' | 'engagementSyncIntervalSeconds' | 'streamReminderIntervalMs'> &
+    Partial<Pick<Config, 'analyticsCollectIntervalSeconds'>>,
   publishing: PublishingOptions = {},
 ): BackgroundWork {
   const worker = config.role !== 'api';
@@ -43,6 +49,10 @@ export function backgroundWorkOf(
     accountsSweep: worker && outsideTests,
     inboxSweep: worker && config.engagementSyncIntervalSeconds > 0,
     streamReminders: worker && config.streamReminderIntervalMs > 0,
+    // Off under NODE_ENV=test like the accounts sweep: the collector's tests drive it directly.
+    analyticsCollect: worker && outsideTests && (config.analyticsCollectIntervalSeconds ?? 0) > 0,
+    // Off under NODE_ENV=test: the report e-mail tests call sendDueReports with the time they need.
+    reportEmails: worker && outsideTests,
   };
 }
 
@@ -76,6 +86,12 @@ async function background(app: FastifyInstance, options: BackgroundPluginOptions
   const tasks: (() => StopTask)[] = [];
   if (work.accountsSweep) tasks.push(() => startAccountsSweep(database.db, config, mailer, app.log));
   if (work.inboxSweep) tasks.push(() => startInboxSweep(database.db, config, app.log));
+  if (work.analyticsCollect) tasks.push(() => startAnalyticsCollector(database.db, config, app.log));
+  if (work.reportEmails) {
+    tasks.push(() =>
+      startReportEmails({ db: database.db, mailer, publicUrl: config.publicUrl, log: app.log }),
+    );
+  }
   if (work.streamReminders) {
     // The claim in sendDueReminders keeps reminders single when several workers run them.
     const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log };

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config/env';
 
 /** 'self' and ws(s)://host of the request: the studio's ingest socket, and no other WebSocket host. */
@@ -27,10 +27,14 @@ function ownConnectSources(request: IncomingMessage): string {
 /**
  * Security headers with a content security policy the built app passes (scripts and styles from our origin;
  * inline style attributes are needed by Radix and sonner), and a rate limiter that routes opt into.
+ *
+ * helmet's middleware is built once, here, and run on every request. @fastify/helmet called `helmet(config)`
+ * again for every request (about 4 % of the server's CPU under the posts benchmark, docs/decisions/0017 and
+ * 0025); the per-request part of the policy, connect-src, is a function helmet calls for each response.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
   const secure = options.config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -53,6 +57,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
     // HSTS only makes sense when the public URL is HTTPS; on http://localhost it would break other ports.
     strictTransportSecurity: secure ? undefined : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet sets its headers synchronously and then calls back (with an error only for a bad configuration).
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(rateLimit, { global: false });
 });

@@ -1,4 +1,4 @@
-import type { ListMediaQuery, MediaItem, MediaList } from '@relaycast/shared/media';
+import type { ListMediaQuery, MediaItem, MediaList, MediaUsage } from '@relaycast/shared/media';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { type UploadProgress, uploadFile } from '@/lib/upload';
@@ -55,5 +55,14 @@ export function useDeleteMedia() {
   return useMutation({
     mutationFn: deleteMedia,
     onSettled: () => queryClient.invalidateQueries({ queryKey: MEDIA_QUERY_KEY }),
+  });
+}
+
+/** `GET /api/media/:id/usage`: the posts that attach a file (the library's detail view). */
+export function useMediaUsage(id: string | undefined) {
+  return useQuery({
+    queryKey: [...MEDIA_QUERY_KEY, 'usage', id],
+    queryFn: () => apiFetch<MediaUsage>(`/api/media/${encodeURIComponent(id ?? '')}/usage`),
+    enabled: id !== undefined,
   });
 }

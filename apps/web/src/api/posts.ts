@@ -9,6 +9,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { bestTimeKeys } from './best-time';
 
 /**
  * `/api/posts…`: the one client module for posts (composer, drafts, calendar, dashboard). Every list and every
@@ -22,9 +23,12 @@ export const postKeys = {
   detail: (id: string) => [...postKeys.all, 'detail', id] as const,
 };
 
-/** After any change to a post: refetch every list and that post. */
-export function invalidatePosts(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: postKeys.all });
+/** After any change to a post: refetch every list and that post, and the suggested slots it may take or free. */
+export async function invalidatePosts(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: postKeys.all }),
+    queryClient.invalidateQueries({ queryKey: bestTimeKeys.all }),
+  ]);
 }
 
 /** `GET /api/posts?from&to&status&q&limit`. */

@@ -14,11 +14,13 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
+        {/* Bottom right: at the top they covered Sign out and Get Started (issue 15); the navigation is all at
+            the top and on the left, so nothing a toast covers down here is a way out of the page. */}
         <DeferredToaster
           richColors
           closeButton
           visibleToasts={MAX_TOASTS}
-          position="top-right"
+          position="bottom-right"
           theme="system"
         />
       </AuthProvider>

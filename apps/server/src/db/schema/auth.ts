@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's tables (user, session, account, verification, in their plural form) plus the profile fields
@@ -17,6 +17,8 @@ export const users = pgTable(
     referralCount: integer('referral_count').notNull().default(0),
     inviteCode: text('invite_code').notNull().unique(),
     timezone: text('timezone').notNull().default('UTC'),
+    /** Better Auth's two-factor plugin: true once a TOTP enrolment was confirmed with a code. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +77,27 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * Better Auth's two-factor plugin: the user's TOTP secret and backup codes, both encrypted by Better Auth
+ * under APP_SECRET, and its own count of failed codes (it locks the second step after ten in a row). One row
+ * per user: enrolling again replaces the unconfirmed secret.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factors_user_id_idx').on(table.userId)],
 );
 
 /** Failed sign-ins, per normalised email, for the server-side lock-out. Rows age out of the window. */

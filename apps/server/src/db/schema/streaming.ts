@@ -102,6 +102,8 @@ export const streamSessions = pgTable(
     scheduledStreamId: text('scheduled_stream_id'),
     recordingMediaId: text('recording_media_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the stream first went live (null for one that never got past starting): the onboarding checklist's "go live once". */
+    liveAt: timestamp('live_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -14,6 +14,8 @@ export const workspaces = pgTable('workspaces', {
   metadata: text('metadata'),
   plan: text('plan', { enum: ['standard', 'premium', 'entrepreneur'] }),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** A generated demo workspace ("try with demo data" on /analytics): labelled as demo everywhere, deletable. */
+  isDemo: boolean('is_demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -22,12 +22,13 @@ const MAX_OUTPUT_BYTES = 1024 * 1024;
 
 /**
  * Runs a program without a shell and collects its output. It is killed (SIGKILL) when it runs past
- * `timeoutMs` or when `signal` aborts, so a stuck ffmpeg never holds an upload forever.
+ * `timeoutMs` or when `signal` aborts, so a stuck ffmpeg never holds an upload forever. `onStdout` sees the
+ * output as it comes (ffmpeg's `-progress pipe:1`).
  */
 export function runProcess(
   command: string,
   args: readonly string[],
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal?: AbortSignal; onStdout?: (chunk: string) => void },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
@@ -55,6 +56,7 @@ export function runProcess(
       else resolve({ stdout, stderr });
     };
     child.stdout.on('data', (chunk: Buffer) => {
+      options.onStdout?.(chunk.toString('utf8'));
       if (stdout.length < MAX_OUTPUT_BYTES) stdout += chunk.toString('utf8');
     });
     child.stderr.on('data', (chunk: Buffer) => {

@@ -13,6 +13,7 @@ import { PlatformError } from '../../platforms/types';
 import { checkUserGivenUrl } from '../../platforms/user-given-url';
 import type { WorkspaceContext } from '../workspaces/workspaces.service';
 import type { SocialAccount } from './account-credentials';
+import { type AccountEvents, noAccountEvents } from './account-events';
 import {
   ACCOUNT_ERROR_CODES,
   connectorForConnect,
@@ -211,6 +212,7 @@ export async function completeOAuth(
   caller: { workspace: Pick<WorkspaceContext, 'id' | 'plan'>; userId: string } | null,
   platform: PlatformId,
   query: { code?: string; state?: string; error?: string },
+  events: AccountEvents = noAccountEvents,
 ): Promise<SocialAccount> {
   if (!query.state) throw new CallbackRefusal('state_invalid');
   const [row] = await db
@@ -253,13 +255,18 @@ export async function completeOAuth(
     throw new CallbackRefusal('exchange_failed', undefined, error);
   }
   try {
-    return await saveConnectedAccount(db, config, {
-      workspace: caller.workspace,
-      userId: caller.userId,
-      platform,
-      instanceUrl: row.instanceUrl ?? undefined,
-      identity,
-    });
+    return await saveConnectedAccount(
+      db,
+      config,
+      {
+        workspace: caller.workspace,
+        userId: caller.userId,
+        platform,
+        instanceUrl: row.instanceUrl ?? undefined,
+        identity,
+      },
+      events,
+    );
   } catch (error) {
     if (error instanceof PlanLimitError) {
       throw new CallbackRefusal(

@@ -17,6 +17,7 @@ import { connectorFor, connectorSettings, hasConnector } from '../../platforms/r
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
 import { refreshAccount } from './account-credentials';
+import type { AccountEvents } from './account-events';
 import {
   CallbackRefusal,
   completeOAuth,
@@ -46,6 +47,8 @@ export interface AccountsRoutesOptions {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** What publishing does when an account is disconnected or connected again (account-events.ts). */
+  events: AccountEvents;
 }
 
 const platformParams = z.object({ platform: z.string() });
@@ -54,7 +57,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { db, config, mailer },
+  { db, config, mailer, events },
 ) => {
   // The refresh sweep is background work: plugins/background.ts starts it.
   app.get('/api/accounts', { schema: { response: { 200: socialAccountListSchema } } }, async (request) => {
@@ -107,6 +110,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           caller,
           platform,
           request.query,
+          events,
         );
         target.set('result', 'connected');
         target.set('account', account.id);
@@ -159,12 +163,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         .catch((error) => {
           throw platformFailure(error, 'bluesky');
         });
-      const account = await saveConnectedAccount(db, config, {
-        workspace,
-        userId: user.id,
-        platform: 'bluesky',
-        identity,
-      });
+      const account = await saveConnectedAccount(
+        db,
+        config,
+        {
+          workspace,
+          userId: user.id,
+          platform: 'bluesky',
+          identity,
+        },
+        events,
+      );
       return toAccountDto(account);
     },
   );
@@ -204,7 +213,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     { schema: { params: idParams, response: { 200: socialAccountSchema } } },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
-      const account = await disconnectAccount(db, workspace.id, request.params.id);
+      const account = await disconnectAccount(db, workspace.id, request.params.id, events);
       return toAccountDto(account);
     },
   );

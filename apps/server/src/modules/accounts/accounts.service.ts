@@ -12,12 +12,9 @@ import { socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { connectorFor, hasConnector, missingConfiguration } from '../../platforms/registry';
 import type { ConnectedIdentity, Connector } from '../../platforms/types';
-import {
-  flagTargetsOfDisconnectedAccount,
-  restoreTargetsOfReconnectedAccount,
-} from '../publishing/publishing.service';
 import { effectivePlan, type WorkspaceContext } from '../workspaces/workspaces.service';
 import { loadAccount, type SocialAccount, tokenColumns } from './account-credentials';
+import { type AccountEvents, noAccountEvents } from './account-events';
 
 export const ACCOUNT_ERROR_CODES = {
   notFound: 'ACCOUNT_NOT_FOUND',
@@ -157,6 +154,7 @@ export async function saveConnectedAccount(
     instanceUrl?: string;
     identity: ConnectedIdentity;
   },
+  events: AccountEvents = noAccountEvents,
 ): Promise<SocialAccount> {
   const { workspace, platform, identity } = input;
   const instanceUrl = input.instanceUrl ?? '';
@@ -245,7 +243,7 @@ export async function saveConnectedAccount(
     return { account: inserted as SocialAccount, isRestored: false };
   });
   // Posts that were waiting for this account (flagged when it was disconnected) wait for their instant again.
-  if (isRestored) await restoreTargetsOfReconnectedAccount(db, account.id);
+  if (isRestored) await events.reconnected(db, account.id);
   return account;
 }
 
@@ -257,6 +255,7 @@ export async function disconnectAccount(
   db: Db,
   workspaceId: string,
   accountId: string,
+  events: AccountEvents = noAccountEvents,
 ): Promise<SocialAccount> {
   await requireAccount(db, workspaceId, accountId);
   const [updated] = await db
@@ -281,6 +280,6 @@ export async function disconnectAccount(
     )
     .returning();
   // Scheduled posts for the account are flagged for the user, never silently dropped.
-  await flagTargetsOfDisconnectedAccount(db, accountId);
+  await events.disconnected(db, accountId);
   return updated ?? (await requireAccount(db, workspaceId, accountId));
 }

@@ -123,7 +123,7 @@ describe('POST /api/ai/ideas', () => {
     }));
     const ideas = await ideasFromArticle(
       {
-        model: createLanguageModel({
+        model: await createLanguageModel({
           provider: 'openai-compatible',
           baseUrl: ctx.fake.baseUrl,
           model: 'm',

@@ -1,6 +1,4 @@
-import { Readability } from '@mozilla/readability';
 import { AI_ERROR_CODES, AI_MESSAGES } from '@relaycast/shared/ai';
-import { parseHTML } from 'linkedom';
 import { AppError } from '../../lib/app-error';
 import {
   SafeFetchError,
@@ -27,8 +25,15 @@ const FETCH_ERRORS: Record<SafeFetchError['reason'], { status: number; code: str
   failed: { status: 422, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.pageFailed },
 };
 
-/** The readable text of an HTML page (Firefox Reader View's algorithm on a server-side DOM). */
-export function extractArticle(html: string, url: string): { title: string; text: string } {
+/**
+ * The readable text of an HTML page (Firefox Reader View's algorithm on a server-side DOM). The DOM and
+ * Readability are imported on first use: a server that never reads an article does not hold them (issue 20).
+ */
+export async function extractArticle(html: string, url: string): Promise<{ title: string; text: string }> {
+  const [{ parseHTML }, { Readability }] = await Promise.all([
+    import('linkedom'),
+    import('@mozilla/readability'),
+  ]);
   const { document } = parseHTML(html);
   const parsed = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
   const text = (parsed?.textContent ?? document.body?.textContent ?? '')
@@ -61,7 +66,7 @@ export async function readArticle(
   const isHtml = /html|xml/i.test(page.contentType) || page.contentType === '';
   const body = page.body.toString('utf8');
   const { title, text } = isHtml
-    ? extractArticle(body, page.url)
+    ? await extractArticle(body, page.url)
     : { title: new URL(page.url).hostname, text: body };
   if (text.length < 40) throw new AppError(AI_ERROR_CODES.fetchFailed, 422, AI_MESSAGES.noReadableText);
   return { url, title, text: text.slice(0, MAX_ARTICLE_CHARS) };

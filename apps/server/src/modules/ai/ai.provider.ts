@@ -1,16 +1,15 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError } from '@ai-sdk/provider';
 import { AI_ERROR_CODES, AI_MESSAGES, type AiProvider } from '@relaycast/shared/ai';
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import { APICallError, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { AiConfig } from '../../config/env';
 import { AppError } from '../../lib/app-error';
 import { SafeFetchError } from '../../lib/safe-fetch';
 
 /**
  * The one place that knows the AI providers. Everything else asks for a `LanguageModel` and hands errors to
- * `providerError`, so adding a provider touches this file only.
+ * `providerError`, so adding a provider touches this file only. The provider SDKs are imported when a model is
+ * first made: a server whose users never call the AI does not hold them in memory (issue 20, memory goal).
  */
 
 export interface ProviderSettings {
@@ -57,27 +56,33 @@ export function effectiveProviderSettings(
 }
 
 /** `fetch`: the safe fetch of the address policy for a workspace's own base URL (see ai.settings.ts). */
-export function createLanguageModel(
+export async function createLanguageModel(
   settings: ProviderSettings,
   options: { fetch?: typeof fetch } = {},
-): LanguageModel {
+): Promise<LanguageModel> {
   const { fetch: customFetch } = options;
   switch (settings.provider) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).chat(
         settings.model,
       );
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).chat(
         settings.model,
       );
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: settings.baseUrl ?? '',
         apiKey: settings.apiKey,
         fetch: customFetch,
       }).chatModel(settings.model);
+    }
   }
 }
 

@@ -105,7 +105,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
   ): Promise<T & { generationId: string }> {
     const { workspace, settings, id, timing } = await beginGeneration(request, reply, kind, prompt, options);
     try {
-      const result = await work({ model: languageModelFor(config, settings), signal: timing.signal });
+      const result = await work({ model: await languageModelFor(config, settings), signal: timing.signal });
       await finishGeneration(db, workspace.id, id, { status: 'done', result });
       return { ...result, generationId: id };
     } catch (error) {
@@ -160,7 +160,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
       const run = async () => {
         try {
           const variants = await generateVariants(
-            { model: languageModelFor(config, settings), signal: timing.signal },
+            { model: await languageModelFor(config, settings), signal: timing.signal },
             prompt,
             options,
             emit,

@@ -7,7 +7,7 @@ import {
   type AiVariant,
 } from '@relaycast/shared/ai';
 import { PLATFORMS, type PlatformId, textLengthFor } from '@relaycast/shared/platforms';
-import { generateText, type LanguageModel, streamText } from 'ai';
+import type { LanguageModel } from 'ai';
 import { AppError } from '../../lib/app-error';
 import { hashtagsPrompt, ideasPrompt, postPrompt, shortenPrompt, transformPrompt } from './ai.prompts';
 
@@ -34,6 +34,8 @@ export function cleanModelText(text: string): string {
 }
 
 async function complete(call: AiCall, request: { system: string; prompt: string }, temperature: number) {
+  // Imported on first use, like the provider SDKs (ai.provider.ts).
+  const { generateText } = await import('ai');
   const result = await generateText({
     model: call.model,
     system: request.system,
@@ -52,6 +54,7 @@ async function streamOne(
   request: { system: string; prompt: string },
   onDelta: (text: string) => void,
 ): Promise<string> {
+  const { streamText } = await import('ai');
   const result = streamText({
     model: call.model,
     system: request.system,

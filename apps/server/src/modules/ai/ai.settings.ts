@@ -64,7 +64,7 @@ export async function checkWorkspaceBaseUrl(config: Config, baseUrl: string | nu
 }
 
 /** The model a request uses: a workspace's own base URL is reached only through the address policy. */
-export function languageModelFor(config: Config, settings: ProviderSettings): LanguageModel {
+export function languageModelFor(config: Config, settings: ProviderSettings): Promise<LanguageModel> {
   if (!settings.baseUrlFromWorkspace) return createLanguageModel(settings);
   return createLanguageModel(settings, {
     fetch: createSafeFetch(addressPolicy(config.allowPrivateAddresses)),

@@ -1,3 +1,9 @@
+/**
+ * Better Auth, configured for Relaycast: e-mail and password, verification and reset mail, sessions, the
+ * workspace (organization) made at sign-up, and the product's own wording for its errors.
+ * Over 300 lines on purpose: Better Auth takes its whole configuration as one object, and its hooks refer to
+ * each other.
+ */
 import {
   normalizeEmail,
   PASSWORD_MAX_LENGTH,
@@ -11,15 +17,24 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { organization } from 'better-auth/plugins/organization';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ZodType } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import { ACCEPTED_ORIGIN_HEADER, ownHostPatterns } from '../../lib/request-origin';
 import type { Mailer } from '../mail/mailer';
 import { createPersonalWorkspace, findDefaultWorkspaceId } from '../workspaces/workspaces.service';
+import {
+  assertValid,
+  emailAlreadyRegistered,
+  RESET_ERRORS,
+  rewriteError,
+  SIGN_IN_ERRORS,
+  SIGN_UP_ERRORS,
+  WORKSPACE_CREATE_ERRORS,
+} from './auth-errors';
 import { assertAuthInput } from './auth-input';
 import {
   KNOWN_DEVICE_COOKIE,
@@ -35,107 +50,16 @@ import {
 } from './login-lockout.service';
 import type { PasswordReset } from './password-reset';
 import { creditReferrer, generateInviteCode, resolveReferralCode } from './referrals.service';
+import {
+  assertSecondStepCode,
+  isSecondStepPath,
+  requiresSecondStep,
+  secondStepUserEmail,
+  TWO_FACTOR_ERRORS,
+  twoFactorOptions,
+} from './two-factor';
 
 export const AUTH_BASE_PATH = '/api/auth';
-
-type ErrorRewrite = {
-  status: 'CONFLICT' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN';
-  code: string;
-  message: string;
-};
-
-/** Better Auth's error codes that we answer with the product's own wording. */
-const SIGN_UP_ERRORS: Record<string, ErrorRewrite> = {
-  USER_ALREADY_EXISTS: {
-    status: 'CONFLICT',
-    code: ERROR_CODES.emailAlreadyRegistered,
-    message: AUTH_MESSAGES.emailAlreadyRegistered,
-  },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
-    status: 'CONFLICT',
-    code: ERROR_CODES.emailAlreadyRegistered,
-    message: AUTH_MESSAGES.emailAlreadyRegistered,
-  },
-  INVALID_EMAIL: {
-    status: 'BAD_REQUEST',
-    code: ERROR_CODES.invalidEmail,
-    message: AUTH_MESSAGES.invalidEmail,
-  },
-  PASSWORD_TOO_SHORT: {
-    status: 'BAD_REQUEST',
-    code: ERROR_CODES.passwordTooShort,
-    message: AUTH_MESSAGES.passwordTooShort,
-  },
-};
-const SIGN_IN_ERRORS: Record<string, ErrorRewrite> = {
-  INVALID_EMAIL_OR_PASSWORD: {
-    status: 'UNAUTHORIZED',
-    code: ERROR_CODES.invalidCredentials,
-    message: AUTH_MESSAGES.invalidCredentials,
-  },
-  INVALID_EMAIL: {
-    status: 'UNAUTHORIZED',
-    code: ERROR_CODES.invalidCredentials,
-    message: AUTH_MESSAGES.invalidCredentials,
-  },
-  INVALID_PASSWORD: {
-    status: 'UNAUTHORIZED',
-    code: ERROR_CODES.invalidCredentials,
-    message: AUTH_MESSAGES.invalidCredentials,
-  },
-};
-const RESET_ERRORS: Record<string, ErrorRewrite> = {
-  INVALID_TOKEN: {
-    status: 'BAD_REQUEST',
-    code: ERROR_CODES.invalidToken,
-    message: AUTH_MESSAGES.resetInvalidToken,
-  },
-  PASSWORD_TOO_SHORT: {
-    status: 'BAD_REQUEST',
-    code: ERROR_CODES.passwordTooShort,
-    message: AUTH_MESSAGES.passwordTooShort,
-  },
-};
-
-const WORKSPACE_CREATE_ERRORS: Record<string, ErrorRewrite> = {
-  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: {
-    status: 'FORBIDDEN',
-    code: ERROR_CODES.workspaceCreationClosed,
-    message: AUTH_MESSAGES.workspaceCreationClosed,
-  },
-};
-
-function codeForIssue(path: string): string {
-  if (path === 'email') return ERROR_CODES.invalidEmail;
-  if (path === 'password') return ERROR_CODES.passwordTooShort;
-  return ERROR_CODES.validation;
-}
-
-/** Validates a request body against the shared schema, so the form and the server give the same message. */
-function assertValid(schemaToCheck: ZodType, body: unknown): void {
-  const result = schemaToCheck.safeParse(body ?? {});
-  if (result.success) return;
-  const issue = result.error.issues[0];
-  const path = issue?.path.join('.') ?? '';
-  throw new APIError('BAD_REQUEST', {
-    code: codeForIssue(path),
-    message: issue?.message ?? AUTH_MESSAGES.signUpFallback,
-  });
-}
-
-function rewriteError(returned: unknown, table: Record<string, ErrorRewrite>) {
-  if (!isAPIError(returned)) return;
-  const code = (returned.body as { code?: string } | undefined)?.code ?? '';
-  const mapped = table[code];
-  if (mapped) throw new APIError(mapped.status, { code: mapped.code, message: mapped.message });
-}
-
-function emailAlreadyRegistered() {
-  return new APIError('CONFLICT', {
-    code: ERROR_CODES.emailAlreadyRegistered,
-    message: AUTH_MESSAGES.emailAlreadyRegistered,
-  });
-}
 
 async function isEmailRegistered(db: Db, email: string): Promise<boolean> {
   const [row] = await db
@@ -154,15 +78,60 @@ export interface AuthDeps {
   passwordReset: PasswordReset;
 }
 
-/** A sign-in attempt between the before and after hooks: its reservation and the device it came from. */
+/**
+ * A sign-in attempt between the before and after hooks: its reservation, the device it came from and, for the
+ * second step (a code after the password), the account's e-mail.
+ */
 interface PendingSignIn {
   reservationId: number;
   device: string | null;
+  email: string;
 }
+
+type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
   const pendingSignIns = new WeakMap<Request, PendingSignIn>();
   const secureCookies = config.publicUrl.startsWith('https://');
+
+  /** A sign-in that is done (password, and the code when asked): the count starts afresh on this device. */
+  async function completeSignIn(ctx: AuthHookContext, device: string | null, email: string) {
+    await clearLoginFailures(db, email, device);
+    ctx.setCookie(
+      KNOWN_DEVICE_COOKIE,
+      knownDeviceCookie(config.appSecret, ctx.getCookie(KNOWN_DEVICE_COOKIE), email),
+      {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/',
+        maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+      },
+    );
+  }
+
+  /**
+   * Counts a password or code attempt toward the e-mail's and the device's lock-out, or refuses it with 429
+   * while locked; the after hook keeps or releases the reservation.
+   */
+  async function reserveOrRefuse(ctx: AuthHookContext, email: string) {
+    const device = knownDeviceFor(config.appSecret, ctx.getCookie(KNOWN_DEVICE_COOKIE), email);
+    const ip = ctx.request?.headers.get('x-forwarded-for') ?? null;
+    const reservation = await reserveLoginAttempt(db, email, device, ip);
+    if (!reservation.allowed) {
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        {
+          code: ERROR_CODES.tooManyAttempts,
+          message: AUTH_MESSAGES.tooManyAttempts,
+          retryAfterSeconds: reservation.retryAfterSeconds,
+        },
+        { 'retry-after': String(reservation.retryAfterSeconds) },
+      );
+    }
+    if (ctx.request) pendingSignIns.set(ctx.request, { reservationId: reservation.id, device, email });
+  }
+
   return betterAuth({
     appName: 'Relaycast',
     // PUBLIC_URL set: the one address. Unset: the address of each request when it names this machine, so
@@ -186,6 +155,7 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
         organizations: schema.workspaces,
         members: schema.workspaceMembers,
         invitations: schema.workspaceInvitations,
+        twoFactors: schema.twoFactors,
       },
     }),
     plugins: [
@@ -203,6 +173,8 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
           },
         },
       }),
+      // TOTP with backup codes and "trust this device" (modules/auth/two-factor.ts, docs/security.md).
+      twoFactor(twoFactorOptions),
     ],
     telemetry: { enabled: false },
     // Flood protection is Fastify's rate limiter; the per-email lock-out below is ours.
@@ -283,22 +255,12 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
           if (await isEmailRegistered(db, String(ctx.body.email))) throw emailAlreadyRegistered();
         } else if (ctx.path === '/sign-in/email') {
           assertValid(signInSchema, ctx.body);
-          const email = String(ctx.body.email);
-          const device = knownDeviceFor(config.appSecret, ctx.getCookie(KNOWN_DEVICE_COOKIE), email);
-          const ip = ctx.request?.headers.get('x-forwarded-for') ?? null;
-          const reservation = await reserveLoginAttempt(db, email, device, ip);
-          if (!reservation.allowed) {
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              {
-                code: ERROR_CODES.tooManyAttempts,
-                message: AUTH_MESSAGES.tooManyAttempts,
-                retryAfterSeconds: reservation.retryAfterSeconds,
-              },
-              { 'retry-after': String(reservation.retryAfterSeconds) },
-            );
-          }
-          if (ctx.request) pendingSignIns.set(ctx.request, { reservationId: reservation.id, device });
+          await reserveOrRefuse(ctx, String(ctx.body.email));
+        } else if (isSecondStepPath(ctx.path)) {
+          assertSecondStepCode(ctx);
+          // The code typed after the password counts toward the same lock-out as the password.
+          const email = await secondStepUserEmail(ctx, db);
+          if (email) await reserveOrRefuse(ctx, email);
         } else if (ctx.path === '/request-password-reset') {
           await passwordReset.matchKnownAddressWork(String(ctx.body?.email ?? ''));
         }
@@ -312,26 +274,32 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
           }
           rewriteError(returned, SIGN_UP_ERRORS);
         } else if (ctx.path === '/sign-in/email') {
-          const email = String(ctx.body?.email ?? '');
           const pending = ctx.request ? pendingSignIns.get(ctx.request) : undefined;
           if (isAPIError(returned)) {
             // A wrong password stays counted; any other failure checked no password and is released.
             if (pending && returned.statusCode !== 401) await releaseLoginAttempt(db, pending.reservationId);
             rewriteError(returned, SIGN_IN_ERRORS);
-          } else if (email) {
-            await clearLoginFailures(db, email, pending?.device ?? null);
-            ctx.setCookie(
-              KNOWN_DEVICE_COOKIE,
-              knownDeviceCookie(config.appSecret, ctx.getCookie(KNOWN_DEVICE_COOKIE), email),
-              {
-                httpOnly: true,
-                sameSite: 'lax',
-                secure: secureCookies,
-                path: '/',
-                maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
-              },
-            );
+          } else if (await requiresSecondStep(ctx)) {
+            // The password was right, yet the sign-in is not done: earlier failures stay counted until the
+            // code is right too, so signing in again never buys fresh guesses at the code.
+            if (pending) await releaseLoginAttempt(db, pending.reservationId);
+          } else {
+            const email = pending?.email ?? String(ctx.body?.email ?? '');
+            if (email) await completeSignIn(ctx, pending?.device ?? null, email);
           }
+        } else if (isSecondStepPath(ctx.path)) {
+          const pending = ctx.request ? pendingSignIns.get(ctx.request) : undefined;
+          if (isAPIError(returned)) {
+            // A wrong code stays counted like a wrong password; a refusal that checked no code is released.
+            const code = (returned.body as { code?: string } | undefined)?.code ?? '';
+            const wasGuess = code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE';
+            if (pending && !wasGuess) await releaseLoginAttempt(db, pending.reservationId);
+            rewriteError(returned, TWO_FACTOR_ERRORS);
+          } else if (pending) {
+            await completeSignIn(ctx, pending.device, pending.email);
+          }
+        } else if (ctx.path.startsWith('/two-factor/')) {
+          rewriteError(returned, TWO_FACTOR_ERRORS);
         } else if (ctx.path === '/organization/create') {
           rewriteError(returned, WORKSPACE_CREATE_ERRORS);
         } else if (ctx.path === '/reset-password') {

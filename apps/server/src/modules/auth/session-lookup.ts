@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
-import type { WorkspaceContext } from '../workspaces/workspaces.service';
+import { sessions, users } from '../../db/schema/index';
+import { requestWorkspaceQuery, type WorkspaceContext } from '../workspaces/workspaces.service';
 
 /**
  * The per-request session lookup (docs/decisions/0017-request-path-performance.md). Better Auth's getSession
@@ -63,25 +63,11 @@ export interface SessionContext {
 }
 
 function buildSessionContextQuery(db: Db) {
-  // The workspace the request works in, chosen by the database next to the session row: the active one first
-  // (a null active id compares as false, not null, so it never sorts first), then the oldest membership.
-  const workspace = db
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      plan: workspaces.plan,
-      trialEndsAt: workspaces.trialEndsAt,
-      role: workspaceMembers.role,
-    })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-    .where(eq(workspaceMembers.userId, sessions.userId))
-    .orderBy(
-      desc(sql`coalesce(${workspaceMembers.organizationId} = ${sessions.activeOrganizationId}, false)`),
-      asc(workspaceMembers.createdAt),
-    )
-    .limit(1)
-    .as('request_workspace');
+  // The workspace the request works in, chosen by the database next to the session row (the same rule as
+  // resolveWorkspace: the active one when still a member, else the oldest membership).
+  const workspace = requestWorkspaceQuery(db, sessions.userId, sessions.activeOrganizationId).as(
+    'request_workspace',
+  );
   return db
     .select({
       expiresAt: sessions.expiresAt,

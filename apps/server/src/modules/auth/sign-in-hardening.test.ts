@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
 import { linkInMailTo } from '../../../test/outbox';
-import {
-  createTestApp,
-  createTestDatabase,
-  type TestApp,
-  type TestDatabase,
-  testDriver,
-} from '../../../test/test-app';
-import { type Database, openDatabase } from '../../db/client';
+import { createTwoTestApps, type TestApp } from '../../../test/test-app';
 import { loginFailures } from '../../db/schema/index';
 
 /**
@@ -19,26 +12,16 @@ import { loginFailures } from '../../db/schema/index';
  * has its own count, and a one-time e-mailed link always gets the owner in.
  */
 
-let testDb: TestDatabase;
-let secondDatabase: Database;
 let first: TestApp;
 let second: TestApp;
+let servers: Awaited<ReturnType<typeof createTwoTestApps>>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  // Two servers on one database, as two processes would be: on PostgreSQL each has its own pool.
-  secondDatabase =
-    testDriver === 'postgres'
-      ? await openDatabase({ driver: 'postgres', url: testDb.url! })
-      : testDb.database;
-  first = await createTestApp({ database: testDb.database });
-  second = await createTestApp({ database: secondDatabase });
+  servers = await createTwoTestApps();
+  ({ first, second } = servers);
 });
 afterAll(async () => {
-  await first.close();
-  await second.close();
-  if (secondDatabase !== testDb.database) await secondDatabase.close();
-  await testDb.cleanup();
+  await servers.close();
 });
 
 async function newAccount(prefix: string) {

@@ -1,14 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createTestDatabase,
-  TEST_ORIGIN,
-  type TestApp,
-  type TestDatabase,
-  testDriver,
-} from '../../../test/test-app';
-import { type Database, openDatabase } from '../../db/client';
+import { createTwoTestApps, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { engagementActions } from '../../db/schema/index';
 import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertAccount, insertItem, installScriptedConnector } from './engagement.test-support';
@@ -17,28 +9,19 @@ import { insertAccount, insertItem, installScriptedConnector } from './engagemen
  * Two server instances on one database, as two processes behind a load balancer would be: on PostgreSQL each has
  * its own connection pool (so the limit must hold across connections); on PGlite they share the embedded one.
  */
-let testDb: TestDatabase;
-let secondDatabase: Database;
 let first: TestApp;
 let second: TestApp;
 let scripted: ReturnType<typeof installScriptedConnector>;
+let servers: Awaited<ReturnType<typeof createTwoTestApps>>;
 
 beforeAll(async () => {
   scripted = installScriptedConnector('twitter');
-  testDb = await createTestDatabase();
-  secondDatabase =
-    testDriver === 'postgres'
-      ? await openDatabase({ driver: 'postgres', url: testDb.url! })
-      : testDb.database;
-  first = await createTestApp({ database: testDb.database });
-  second = await createTestApp({ database: secondDatabase });
+  servers = await createTwoTestApps();
+  ({ first, second } = servers);
 });
 afterAll(async () => {
   scripted.restore();
-  await first.close();
-  await second.close();
-  if (secondDatabase !== testDb.database) await secondDatabase.close();
-  await testDb.cleanup();
+  await servers.close();
 });
 
 it('lets exactly 60 of 100 concurrent likes through when they are spread over two servers', async () => {

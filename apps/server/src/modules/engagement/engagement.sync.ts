@@ -1,3 +1,10 @@
+/**
+ * The inbox sync: reads each connected account's comments, mentions and messages from its platform into
+ * inbox_items, page by page within the platform's limits; accounts are claimed (SKIP LOCKED) so one process
+ * syncs an account at a time.
+ * Over 300 lines on purpose: the claim, the paging and the merge share one account claim; apart, its rules
+ * would be read across files.
+ */
 import { randomUUID } from 'node:crypto';
 import { type InboxRefreshResult, isEngagementPlatform } from '@relaycast/shared/engagement';
 import type { PlatformId } from '@relaycast/shared/platforms';
@@ -183,11 +190,12 @@ async function saveState(
  * button passes false but still respects a platform's rate-limit reset (failures > 0 and not yet due).
  */
 async function claimAccounts(db: Db, filter: { workspaceId?: string; due: boolean; limit: number }) {
-  // Every connected account gets a state row the first time it is seen.
+  // Every connected account gets a state row the first time it is seen. An account without a token (the
+  // generated demo ones) is never claimed: reading it would only flip it to needs_reconnect.
   await db.execute(sql`
     insert into ${inboxSyncState} (account_id, workspace_id)
     select ${socialAccounts.id}, ${socialAccounts.workspaceId} from ${socialAccounts}
-    where ${socialAccounts.status} = 'connected'
+    where ${socialAccounts.status} = 'connected' and ${socialAccounts.accessTokenEncrypted} is not null
       ${filter.workspaceId ? sql`and ${socialAccounts.workspaceId} = ${filter.workspaceId}` : sql``}
     on conflict do nothing`);
   const claimUntil = new Date(Date.now() + CLAIM_MS).toISOString();
@@ -196,6 +204,7 @@ async function claimAccounts(db: Db, filter: { workspaceId?: string; due: boolea
     where account_id in (
       select s.account_id from ${inboxSyncState} s
       join ${socialAccounts} a on a.id = s.account_id and a.status = 'connected'
+        and a.access_token_encrypted is not null
       where (s.claimed_until is null or s.claimed_until < now())
         ${filter.workspaceId ? sql`and s.workspace_id = ${filter.workspaceId}` : sql``}
         ${filter.due ? sql`and s.next_sync_at <= now()` : sql`and (s.failures = 0 or s.next_sync_at <= now())`}
@@ -228,7 +237,9 @@ export async function refreshWorkspaceInbox(
     .select()
     .from(socialAccounts)
     .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.status, 'connected')));
-  const syncable = accounts.filter(canSyncAccount);
+  const syncable = accounts.filter(
+    (account) => account.accessTokenEncrypted !== null && canSyncAccount(account),
+  );
   const claimed = await claimAccounts(db, { workspaceId, due: false, limit: 100 });
   const claimedIds = new Set(claimed.map((account) => account.id));
   const result: InboxRefreshResult = { accounts: 0, newItems: 0, problems: [] };

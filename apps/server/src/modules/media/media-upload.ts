@@ -55,6 +55,27 @@ export interface ReceivedUpload {
 }
 
 /**
+ * A pass-through that counts the bytes of a file on its way to disk and fails the transfer with the plan's
+ * message the moment it passes the file-size limit or the storage left (uploads and URL imports alike).
+ */
+export function planLimitedCounter(
+  name: string,
+  { plan, usedBytes }: UploadBudget,
+): Transform & { bytes(): number } {
+  const storageLeft = plan.storageBytes - usedBytes;
+  let sizeBytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sizeBytes += chunk.length;
+      if (sizeBytes > plan.maxFileSizeBytes) callback(fileTooLargeError(name, plan));
+      else if (sizeBytes > storageLeft) callback(storageFullError(name, plan, usedBytes));
+      else callback(null, chunk);
+    },
+  });
+  return Object.assign(counter, { bytes: () => sizeBytes });
+}
+
+/**
  * Streams the request's one file into `tempPath`, counting bytes: the moment the file passes the plan's
  * file-size limit or the storage left, the transfer stops and the partial file is removed. A request whose
  * Content-Length alone proves the file too big is refused before any of the file is read.
@@ -83,16 +104,7 @@ export async function receiveUpload(
     if (usedBytes + smallestPossibleFile > plan.storageBytes) throw storageFullError(name, plan, usedBytes);
   }
 
-  const storageLeft = plan.storageBytes - usedBytes;
-  let sizeBytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      sizeBytes += chunk.length;
-      if (sizeBytes > plan.maxFileSizeBytes) callback(fileTooLargeError(name, plan));
-      else if (sizeBytes > storageLeft) callback(storageFullError(name, plan, usedBytes));
-      else callback(null, chunk);
-    },
-  });
+  const counter = planLimitedCounter(name, { plan, usedBytes });
   const out = createWriteStream(tempPath, { flags: 'wx' });
   try {
     await pipeline(part.file, counter, out);
@@ -109,6 +121,7 @@ export async function receiveUpload(
     await rm(tempPath, { force: true });
     throw fileTooLargeError(name, plan);
   }
+  const sizeBytes = counter.bytes();
   if (sizeBytes === 0) {
     await rm(tempPath, { force: true });
     throw noFileError();

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: every /api/media route sits here, in the module of its URL (upload, list, read,
+ * download with ranges, thumbnail, usage, delete and the platforms' signed link); the work is in the services.
+ */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -8,6 +12,7 @@ import {
   MEDIA_MESSAGES,
   mediaItemSchema,
   mediaListSchema,
+  mediaUsageSchema,
 } from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import { mediaKindOf } from '@relaycast/shared/platforms';
@@ -21,12 +26,13 @@ import type { Db } from '../../db/client';
 import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
-import { isValidMediaSignature, publicMediaQuerySchema } from '../publishing/publishing.media';
 import { effectivePlan } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
+import { convertToJpeg } from './jpeg-conversion';
 import {
   deleteMedia,
   findMedia,
+  findMediaUsage,
   listMedia,
   type MediaFileRow,
   newMediaId,
@@ -35,6 +41,7 @@ import {
   toMediaItem,
 } from './media.service';
 import { prepareTempDir, receiveUpload } from './media-upload';
+import { isValidMediaSignature, publicMediaQuerySchema } from './public-media-url';
 
 export interface MediaRoutesOptions {
   db: Db;
@@ -226,6 +233,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     },
   );
 
+  app.get(
+    '/api/media/:id/usage',
+    { schema: { params: idParams, response: { 200: mediaUsageSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return findMediaUsage(db, workspace.id, request.params.id);
+    },
+  );
+
   // Binary responses: no JSON response schema to apply; the body is the stored file and nothing else.
   app.get('/api/media/:id/file', { schema: { params: idParams } }, async (request, reply) => {
     const { workspace } = await request.requireWorkspace();
@@ -273,12 +289,26 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
           storageKey: mediaFiles.storageKey,
           mimeType: mediaFiles.mimeType,
           sizeBytes: mediaFiles.sizeBytes,
+          kind: mediaFiles.kind,
         })
         .from(mediaFiles)
         .where(eq(mediaFiles.id, id))
         .limit(1);
       if (!row) throw mediaLinkInvalid();
       try {
+        // `as=jpeg`: a platform that takes JPEG only gets the image converted (a PNG on Instagram).
+        if (request.query.as === 'jpeg' && row.kind === 'image' && row.mimeType !== 'image/jpeg') {
+          const jpeg = await convertToJpeg(config.ffmpegPath, await storage.get(row.storageKey)).catch(
+            (error: unknown) => {
+              request.log.warn({ err: String(error), id }, 'could not convert an image to JPEG');
+              throw new AppError('MEDIA_NOT_CONVERTIBLE', 422, 'This image could not be converted to JPEG.');
+            },
+          );
+          return reply
+            .header('content-type', 'image/jpeg')
+            .header('cache-control', 'private, max-age=3600')
+            .send(jpeg);
+        }
         const body = await storage.get(row.storageKey);
         return reply
           .header('content-type', row.mimeType)

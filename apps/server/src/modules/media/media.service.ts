@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { MEDIA_MESSAGES, type MediaItem } from '@relaycast/shared/media';
+import { MEDIA_MESSAGES, type MediaItem, type MediaUsage } from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { Plan } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mediaFiles } from '../../db/schema/index';
+import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/media/storage';
 
@@ -78,6 +78,29 @@ export async function findMedia(db: Db, workspaceId: string, id: string): Promis
     .limit(1);
   if (!row) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
   return row;
+}
+
+/** The workspace's posts (not deleted) that attach the file, newest first: the library's "where it is used". */
+export async function findMediaUsage(db: Db, workspaceId: string, id: string): Promise<MediaUsage> {
+  await findMedia(db, workspaceId, id);
+  const rows = await db
+    .select({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
+    .from(postMedia)
+    .innerJoin(posts, eq(posts.id, postMedia.postId))
+    .where(and(eq(postMedia.mediaId, id), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
+    .orderBy(desc(posts.updatedAt))
+    .limit(100);
+  return {
+    posts: rows.map((row) => {
+      const line = row.content.split('\n')[0]?.trim() ?? '';
+      return {
+        id: row.id,
+        excerpt: line.length > 80 ? `${line.slice(0, 79)}…` : line,
+        status: row.status,
+        scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      };
+    }),
+  };
 }
 
 export function storageFullError(name: string, plan: Plan, usedBytes: number): AppError {

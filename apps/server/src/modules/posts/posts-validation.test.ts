@@ -93,14 +93,21 @@ describe('post validation (the rules the composer runs, on the server)', () => {
   });
 
   it('refuses media a platform cannot take', async () => {
+    // A PNG is converted to JPEG for Instagram when published; a WebP is refused.
     const png = await insertMedia(t, ada.workspaceId, {
       name: 'photo.png',
       mimeType: 'image/png',
       sizeBytes: 2048,
     });
+    expect((await ada.create(scheduled({ platforms: ['instagram'], mediaIds: [png] }))).statusCode).toBe(201);
+    const webp = await insertMedia(t, ada.workspaceId, {
+      name: 'photo.webp',
+      mimeType: 'image/webp',
+      sizeBytes: 2048,
+    });
     await expectRefused(
-      scheduled({ platforms: ['instagram'], mediaIds: [png] }),
-      'Instagram takes images as JPEG; "photo.png" is PNG.',
+      scheduled({ platforms: ['instagram'], mediaIds: [webp] }),
+      'Instagram takes images as JPEG; "photo.webp" is WebP.',
     );
 
     const long = await insertMedia(t, ada.workspaceId, {
@@ -145,18 +152,18 @@ describe('post validation (the rules the composer runs, on the server)', () => {
   });
 
   it('lists every problem, platform by platform, with the first one as the message', async () => {
-    const png = await insertMedia(t, ada.workspaceId, {
-      name: 'x.png',
-      mimeType: 'image/png',
+    const webp = await insertMedia(t, ada.workspaceId, {
+      name: 'x.webp',
+      mimeType: 'image/webp',
       sizeBytes: 10,
     });
     const body = await expectRefused(
-      scheduled({ content: 'a'.repeat(300), platforms: ['twitter', 'instagram'], mediaIds: [png] }),
+      scheduled({ content: 'a'.repeat(300), platforms: ['twitter', 'instagram'], mediaIds: [webp] }),
       'X (Twitter) allows at most 280 characters; this text has 300.',
     );
     expect(body.issues).toEqual([
       { path: 'twitter', message: 'X (Twitter) allows at most 280 characters; this text has 300.' },
-      { path: 'instagram', message: 'Instagram takes images as JPEG; "x.png" is PNG.' },
+      { path: 'instagram', message: 'Instagram takes images as JPEG; "x.webp" is WebP.' },
     ]);
   });
 

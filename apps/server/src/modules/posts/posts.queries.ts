@@ -1,12 +1,12 @@
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import { type listPostsQuerySchema, POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import type { PostTarget } from '@relaycast/shared/publishing';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
-import { loadTargets } from '../publishing/publishing.targets';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
 
@@ -36,6 +36,35 @@ const mediaJson = sql<MediaJson[]>`coalesce((
   where pm.post_id = "posts"."id" and mf.workspace_id = "posts"."workspace_id"
 ), '[]'::json)`;
 
+interface TargetJson {
+  id: string;
+  platform: string;
+  accountId: string | null;
+  accountHandle: string | null;
+  status: PostTarget['status'];
+  attempts: number;
+  dueAt: string | null;
+  lastError: string | null;
+  platformPostId: string | null;
+  url: string | null;
+  publishedAt: string | null;
+}
+
+/**
+ * The post's publishing targets, the same way: one JSON array next to each row (served by
+ * `post_targets_post_idx`), so a page of posts is one statement whatever its size, never a second round trip
+ * with an IN list of every id on the page (docs/decisions/0030-request-path-statements.md).
+ */
+const targetsJson = sql<TargetJson[]>`coalesce((
+  select json_agg(json_build_object(
+           'id', pt.id, 'platform', pt.platform, 'accountId', pt.account_id, 'accountHandle', sa.handle,
+           'status', pt.status, 'attempts', pt.attempts, 'dueAt', pt.due_at, 'lastError', pt.last_error,
+           'platformPostId', pt.platform_post_id, 'url', pt.url, 'publishedAt', pt.published_at
+         ) order by pt.platform, pt.created_at, pt.id)
+  from post_targets pt left join social_accounts sa on sa.id = pt.account_id
+  where pt.post_id = "posts"."id"
+), '[]'::json)`;
+
 /** What a response needs (never `workspaceId` or `deletedAt`). */
 const postColumns = {
   id: posts.id,
@@ -49,10 +78,17 @@ const postColumns = {
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   media: mediaJson,
+  targets: targetsJson,
 };
-type PostRow = Pick<typeof posts.$inferSelect, Exclude<keyof typeof postColumns, 'media'>> & {
+type PostRow = Pick<typeof posts.$inferSelect, Exclude<keyof typeof postColumns, 'media' | 'targets'>> & {
   media: MediaJson[];
+  targets: TargetJson[];
 };
+
+/** A timestamp from json_build_object (`2026-11-23T16:45:13.123+00:00`) as the API writes instants. */
+function jsonInstant(value: string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
 
 export function postNotFound(): AppError {
   return new AppError(ERROR_CODES.notFound, 404, POST_MESSAGES.notFound);
@@ -71,7 +107,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function toPost(row: PostRow, targets: Post['targets'] = []): Post {
+function toPost(row: PostRow): Post {
   return {
     id: row.id,
     content: row.content,
@@ -92,17 +128,20 @@ function toPost(row: PostRow, targets: Post['targets'] = []): Post {
     authorId: row.authorId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    targets,
+    targets: row.targets.map((target) => ({
+      id: target.id,
+      platform: target.platform as PlatformId,
+      accountId: target.accountId,
+      accountHandle: target.accountHandle,
+      status: target.status,
+      attempts: target.attempts,
+      dueAt: jsonInstant(target.dueAt),
+      lastError: target.lastError,
+      platformPostId: target.platformPostId,
+      url: target.url,
+      publishedAt: jsonInstant(target.publishedAt),
+    })),
   };
-}
-
-/** The rows as posts, with their publishing targets (one more round trip for the whole page). */
-async function withTargets(db: Db, rows: PostRow[]): Promise<Post[]> {
-  const targets = await loadTargets(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toPost(row, targets.get(row.id)));
 }
 
 /**
@@ -111,8 +150,50 @@ async function withTargets(db: Db, rows: PostRow[]): Promise<Post[]> {
  * `posts_workspace_status_updated_idx`).
  */
 export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<Post[]> {
-  const rows = await selectPosts(db, workspaceId, filter);
-  return withTargets(db, rows);
+  const { from, to } = filter;
+  const isCalendarRange = from !== undefined && to !== undefined && !filter.status?.length && !filter.q;
+  const rows = isCalendarRange
+    ? await calendarRangeStatement(db).execute({
+        workspaceId,
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        limit: filter.limit,
+      })
+    : await selectPosts(db, workspaceId, filter);
+  return rows.map(toPost);
+}
+
+function buildCalendarRangeStatement(db: Db) {
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(
+      and(
+        eq(posts.workspaceId, sql.placeholder('workspaceId')),
+        isNull(posts.deletedAt),
+        gte(posts.scheduledAt, sql`${sql.placeholder('from')}::timestamptz`),
+        lt(posts.scheduledAt, sql`${sql.placeholder('to')}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(posts.scheduledAt), asc(posts.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('relaycast_calendar_range');
+}
+
+/**
+ * The calendar's range (the busiest read of the app) as a named prepared statement, built once per database:
+ * Drizzle writes its SQL once and PostgreSQL parses and plans it once per connection instead of every request
+ * (its plan took as long as its execution: docs/decisions/0030-request-path-statements.md). Same SQL as
+ * `selectPosts` for a range without status or search.
+ */
+const calendarRangeStatements = new WeakMap<Db, ReturnType<typeof buildCalendarRangeStatement>>();
+function calendarRangeStatement(db: Db) {
+  let statement = calendarRangeStatements.get(db);
+  if (!statement) {
+    statement = buildCalendarRangeStatement(db);
+    calendarRangeStatements.set(db, statement);
+  }
+  return statement;
 }
 
 /** The statement behind `listPosts` (exported so a test can check its plan uses the indexes). */
@@ -139,8 +220,7 @@ export async function getPost(db: Db, workspaceId: string, postId: string): Prom
     .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
     .limit(1);
   if (!row) throw postNotFound();
-  const [post] = await withTargets(db, [row]);
-  return post as Post;
+  return toPost(row);
 }
 
 export interface AttachedMedia extends MediaFacts {

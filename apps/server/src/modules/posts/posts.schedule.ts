@@ -1,9 +1,8 @@
-import { nextFreeSlot, QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
 import { type ParsedPostInput, POST_MESSAGES, type PostStatus } from '@relaycast/shared/posts';
-import { and, eq, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
+import { pickQueueSlot } from '../best-time/best-time.service';
 
 /** When a post written from the composer goes out: the draft / now / schedule / queue actions. */
 
@@ -11,14 +10,15 @@ import { ValidationError } from '../../lib/app-error';
 const QUEUE_LOCK_NAMESPACE = 724_311_904;
 
 /**
- * Status and instant for the requested action. `queue` takes the first default slot after `now` that no
- * other post of the workspace occupies.
+ * Status and instant for the requested action. `queue` takes the next best slot of the post's accounts and
+ * platforms (the best-time model, its prior when they have no history) that no other post of the workspace
+ * occupies within an hour. A chosen time (`schedule`) is never changed.
  */
 export async function resolveSchedule(
   /** The caller's transaction: the queue's lock is held until it ends. */
   tx: Db,
   workspaceId: string,
-  input: Pick<ParsedPostInput, 'action' | 'scheduledAt' | 'timezone'>,
+  input: Pick<ParsedPostInput, 'action' | 'scheduledAt' | 'timezone' | 'platforms' | 'accountIds'>,
   now: Date,
   excludePostId?: string,
 ): Promise<{ status: PostStatus; scheduledAt: Date | null }> {
@@ -31,23 +31,13 @@ export async function resolveSchedule(
     return { status: 'scheduled', scheduledAt: new Date(input.scheduledAt) };
   }
   await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}, hashtext(${workspaceId}))`);
-  // Two days past the horizon cover any time zone's offset from UTC.
-  const horizonEnd = new Date(now.getTime() + (QUEUE_HORIZON_DAYS + 2) * 24 * 60 * 60 * 1000);
-  const conditions: SQL[] = [
-    eq(posts.workspaceId, workspaceId),
-    isNull(posts.deletedAt),
-    gte(posts.scheduledAt, now),
-    lt(posts.scheduledAt, horizonEnd),
-  ];
-  if (excludePostId) conditions.push(ne(posts.id, excludePostId));
-  const taken = await tx
-    .select({ scheduledAt: posts.scheduledAt })
-    .from(posts)
-    .where(and(...conditions));
-  const slot = nextFreeSlot(
-    now,
+  const slot = await pickQueueSlot(
+    tx,
+    workspaceId,
+    { accountIds: input.accountIds, platforms: input.platforms },
     input.timezone,
-    taken.flatMap((row) => (row.scheduledAt ? [row.scheduledAt] : [])),
+    now,
+    excludePostId,
   );
   if (!slot) throw new ValidationError([{ path: 'action', message: POST_MESSAGES.queueFull }]);
   return { status: 'scheduled', scheduledAt: slot };

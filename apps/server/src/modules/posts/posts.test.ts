@@ -1,3 +1,4 @@
+import { buildBestTimeModel, planSlots } from '@relaycast/shared/best-time';
 import {
   addDaysToDate,
   calendarWeeks,
@@ -157,15 +158,16 @@ describe('creating and reading posts', () => {
   it('refuses a queue with every slot taken', async () => {
     const ada = await signedInMember(t);
     const zone = 'UTC';
-    // Fill every default slot of the horizon with a scheduled post, straight into the table.
+    // Fill every slot the queue may pick in its horizon (the X prior's: no account, so no history) with a
+    // scheduled post, straight into the table. The queue picks the best-time model's slots since issue 16.
     const now = new Date();
-    const slots: Date[] = [];
-    for (let cursor = now; ; ) {
-      const slot = nextFreeSlot(cursor, zone, []);
-      if (!slot || slot.getTime() - now.getTime() > 62 * 86_400_000) break;
-      slots.push(slot);
-      cursor = slot;
-    }
+    const model = buildBestTimeModel({ timeZone: zone, histories: [{ platform: 'twitter', posts: [] }] });
+    const slots = planSlots(model, {
+      from: now,
+      to: new Date(now.getTime() + 62 * 86_400_000),
+      seed: '',
+    }).map((slot) => new Date(slot.at));
+    expect(slots.length).toBeGreaterThan(150);
     await t.db.insert(posts).values(
       slots.map((slot, index) => ({
         id: `full-${ada.workspaceId}-${index}`,

@@ -80,3 +80,29 @@ export function expectEachPublishedOnce(fake: PlatformFake, ids: string[], label
   expect(texts).toHaveLength(ids.length);
   expect(new Set(texts).size).toBe(ids.length);
 }
+
+/**
+ * The environment of a `ROLE=worker` server process publishing to the Mastodon fake on the test database, with
+ * every other background task off (the kill and two-process suites start these).
+ */
+export function workerProcessEnv(
+  t: TestApp,
+  options: { databaseUrl: string; dataDir: string; mastodonUrl: string },
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    ROLE: 'worker',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    APP_SECRET: t.config.appSecret,
+    PUBLIC_URL: t.config.publicUrl,
+    MASTODON_BASE_URL: options.mastodonUrl,
+    ALLOW_PRIVATE_ADDRESSES: 'true',
+    RTMP_ENABLED: 'false',
+    STREAM_REMINDER_INTERVAL_MS: '0',
+    ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',
+  };
+}

@@ -14,6 +14,7 @@ import {
   expectEachPublishedOnce,
   requestsPerTarget,
   seedDueTargets,
+  workerProcessEnv,
 } from './publishing-crash.test-support';
 
 /**
@@ -63,21 +64,8 @@ function startWorker(): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      ROLE: 'worker',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb.url ?? '',
-      APP_SECRET: t.config.appSecret,
-      PUBLIC_URL: t.config.publicUrl,
-      MASTODON_BASE_URL: fake.url,
-      ALLOW_PRIVATE_ADDRESSES: 'true',
+      ...workerProcessEnv(t, { databaseUrl: testDb.url ?? '', dataDir, mastodonUrl: fake.url }),
       PUBLISH_MAX_CONCURRENCY: '32',
-      RTMP_ENABLED: 'false',
-      STREAM_REMINDER_INTERVAL_MS: '0',
-      ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
 import { createLocalStorage } from '../../lib/media/local-storage';
 import { signUpUser } from '../accounts/accounts.test-support';
-import { isValidMediaSignature, PUBLIC_MEDIA_URL_TTL_MS, signedMediaUrl } from './publishing.media';
+import { isValidMediaSignature, PUBLIC_MEDIA_URL_TTL_MS, signedMediaUrl } from '../media/public-media-url';
 
 /** Media the platforms fetch by URL (Instagram, Threads, TikTok): signed, time-limited, served without a session. */
 

@@ -18,6 +18,7 @@ import type { PlatformFake } from '../../platforms/testing/fake-server';
 import { platformsConfig, signUpUser } from '../accounts/accounts.test-support';
 import { createPublishing, type Publishing } from './publishing.plugin';
 import { connectMastodon, eventually } from './publishing.test-support';
+import { workerProcessEnv } from './publishing-crash.test-support';
 
 /**
  * Two server processes (ROLE=worker) on one PostgreSQL publish 1,000 due targets: the fake must receive exactly
@@ -127,22 +128,7 @@ describe('two workers on one database', () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'relaycast-worker-'));
       dataDirs.push(dataDir);
       workers.push(
-        startWorker({
-          NODE_ENV: 'production',
-          ROLE: 'worker',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'error',
-          DATA_DIR: dataDir,
-          DATABASE_URL: testDb.url ?? '',
-          APP_SECRET: t.config.appSecret,
-          PUBLIC_URL: t.config.publicUrl,
-          MASTODON_BASE_URL: fake.url,
-          ALLOW_PRIVATE_ADDRESSES: 'true',
-          RTMP_ENABLED: 'false',
-          STREAM_REMINDER_INTERVAL_MS: '0',
-          ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',
-        }),
+        startWorker(workerProcessEnv(t, { databaseUrl: testDb.url ?? '', dataDir, mastodonUrl: fake.url })),
       );
     }
 

@@ -169,7 +169,7 @@ export function createPublishAttempts(deps: {
     try {
       const connector = connectorFor(platform);
       const media = post.hasMedia
-        ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId)
+        ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform)
         : [];
       const published = await withFreshCredentials(db, config, accountId, (credentials) => {
         if (!leases.isFresh(target.id)) throw new LeaseLost();

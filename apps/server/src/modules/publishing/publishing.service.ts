@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { recomputePostStatuses } from './publishing.status';
 
 /**
- * Called by the accounts module when an account is disconnected: its targets that have not been published yet
+ * Called when an account is disconnected (app.ts hands it to the accounts routes as AccountEvents.disconnected): its targets that have not been published yet
  * stop waiting for a platform call that could not succeed and show why on the calendar ("needs_reconnect").
  * Returns how many targets were flagged.
  */
@@ -46,7 +46,7 @@ export async function flagTargetsOfDisconnectedAccount(db: Db, accountId: string
 }
 
 /**
- * Called by the accounts module when an account is connected again: the targets flagged on disconnect wait for
+ * Called when an account is connected again (AccountEvents.reconnected): the targets flagged on disconnect wait for
  * their instant again (one already past it is published at once by the sweep). Returns how many were restored.
  */
 export async function restoreTargetsOfReconnectedAccount(db: Db, accountId: string): Promise<number> {

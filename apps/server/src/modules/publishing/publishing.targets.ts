@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { PostStatus } from '@relaycast/shared/posts';
-import { type PostTarget, PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
-import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postTargets, socialAccounts } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
@@ -156,47 +156,4 @@ export async function pendingJobIds(db: Db, postId: string): Promise<string[]> {
     .from(postTargets)
     .where(and(eq(postTargets.postId, postId), isNotNull(postTargets.jobId)));
   return rows.flatMap((row) => (row.jobId ? [row.jobId] : []));
-}
-
-/** The targets of these posts, for the post view (composer, calendar, drafts), by post id. */
-export async function loadTargets(db: Db, postIds: readonly string[]): Promise<Map<string, PostTarget[]>> {
-  const result = new Map<string, PostTarget[]>();
-  if (postIds.length === 0) return result;
-  const rows = await db
-    .select({
-      postId: postTargets.postId,
-      id: postTargets.id,
-      platform: postTargets.platform,
-      accountId: postTargets.accountId,
-      accountHandle: socialAccounts.handle,
-      status: postTargets.status,
-      attempts: postTargets.attempts,
-      dueAt: postTargets.dueAt,
-      lastError: postTargets.lastError,
-      platformPostId: postTargets.platformPostId,
-      url: postTargets.url,
-      publishedAt: postTargets.publishedAt,
-    })
-    .from(postTargets)
-    .leftJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
-    .where(inArray(postTargets.postId, [...postIds]))
-    .orderBy(asc(postTargets.platform), asc(postTargets.createdAt), asc(postTargets.id));
-  for (const row of rows) {
-    const list = result.get(row.postId) ?? [];
-    list.push({
-      id: row.id,
-      platform: row.platform as PlatformId,
-      accountId: row.accountId,
-      accountHandle: row.accountHandle ?? null,
-      status: row.status,
-      attempts: row.attempts,
-      dueAt: row.dueAt?.toISOString() ?? null,
-      lastError: row.lastError,
-      platformPostId: row.platformPostId,
-      url: row.url,
-      publishedAt: row.publishedAt?.toISOString() ?? null,
-    });
-    result.set(row.postId, list);
-  }
-  return result;
 }

@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { userSettings } from '../../db/schema/index';
+import { userSettings, users } from '../../db/schema/index';
 
 type Row = typeof userSettings.$inferSelect;
 
@@ -40,28 +40,44 @@ function settingsFromRow(row: Row): UserSettings {
   };
 }
 
-/** A user's settings with the defaults where they never saved. What the stream engine reads before going live. */
+/**
+ * A user's settings with the defaults where they never saved. What the stream engine reads before going live.
+ * `security.twoFactorAuth` is the account's real state (Better Auth's `users.two_factor_enabled`), never a
+ * saved wish: it changes only through enrolment and the password-confirmed turn-off (docs/security.md).
+ */
 export async function getUserSettings(db: Db, userId: string): Promise<UserSettings> {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
-  return row ? settingsFromRow(row) : defaultUserSettings();
+  const [found] = await db
+    .select({ row: userSettings, twoFactorEnabled: users.twoFactorEnabled })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const settings = found?.row ? settingsFromRow(found.row) : defaultUserSettings();
+  settings.security.twoFactorAuth = found?.twoFactorEnabled ?? false;
+  return settings;
 }
 
-/** Replaces the user's settings (creating the row on the first save). The input is already validated. */
+/**
+ * Replaces the user's settings (creating the row on the first save). The input is already validated.
+ * `security.twoFactorAuth` is ignored: it reflects the account, and is changed by the two-factor endpoints.
+ */
 export async function saveUserSettings(
   db: Db,
   userId: string,
   settings: UserSettings,
 ): Promise<UserSettings> {
+  const { twoFactorAuth: _reflectedNotSaved, ...security } = settings.security;
   const values = {
     ...settings.stream,
     ...settings.notifications,
-    ...settings.security,
+    ...security,
     ...settings.region,
     updatedAt: new Date(),
   };
   await db
     .insert(userSettings)
-    .values({ userId, ...values })
+    // The old saved wish, no longer read: the column stays for older rows and is written false.
+    .values({ userId, ...values, twoFactorAuth: false })
     .onConflictDoUpdate({ target: userSettings.userId, set: values });
   return getUserSettings(db, userId);
 }

@@ -30,7 +30,8 @@ const custom: UserSettings = {
     format: 'flv',
   },
   notifications: { emailNotifications: false, pushNotifications: true, streamNotifications: false },
-  security: { twoFactorAuth: true, apiKeyEnabled: false },
+  // twoFactorAuth reflects the account's real state (off until enrolled): a PUT cannot turn it on.
+  security: { twoFactorAuth: false, apiKeyEnabled: false },
   region: { language: 'de', timezone: 'PST' },
 };
 

@@ -58,7 +58,10 @@ export async function insertSession(db: Db, session: NewSession): Promise<Date> 
 }
 
 export async function markSessionLive(db: Db, id: string): Promise<void> {
-  await db.update(streamSessions).set({ status: 'live' }).where(eq(streamSessions.id, id));
+  await db
+    .update(streamSessions)
+    .set({ status: 'live', liveAt: sql`coalesce(${streamSessions.liveAt}, now())` })
+    .where(eq(streamSessions.id, id));
 }
 
 export interface FinishedDestination {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { FREE_TRIAL_DAYS, PLAN_IDS, PLANS, type Plan, type PlanId } from '@relaycast/shared/plans';
-import { and, asc, eq } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -75,27 +75,36 @@ export async function resolveWorkspace(
   userId: string,
   activeWorkspaceId: string | null | undefined,
 ): Promise<WorkspaceContext> {
-  const select = () =>
-    db
-      .select({
-        id: workspaces.id,
-        name: workspaces.name,
-        plan: workspaces.plan,
-        trialEndsAt: workspaces.trialEndsAt,
-        role: workspaceMembers.role,
-      })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId));
-  if (activeWorkspaceId) {
-    const [active] = await select()
-      .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.organizationId, activeWorkspaceId)))
-      .limit(1);
-    if (active) return active;
-  }
-  const [first] = await select()
+  const [workspace] = await requestWorkspaceQuery(db, userId, activeWorkspaceId ?? null);
+  if (!workspace) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+  return workspace;
+}
+
+/**
+ * The workspace a request works in, as one query: the active one when the user is still a member of it, else
+ * their oldest membership (an active id the user no longer belongs to never matches, so it never sorts first).
+ * Values or columns: session-lookup.ts passes the session row's own, to read it next to the session.
+ */
+export function requestWorkspaceQuery(
+  db: Db,
+  userId: AnyColumn | string,
+  activeWorkspaceId: AnyColumn | string | null,
+) {
+  const isActive =
+    activeWorkspaceId === null
+      ? sql`false`
+      : sql`coalesce(${workspaceMembers.organizationId} = ${activeWorkspaceId}, false)`;
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      trialEndsAt: workspaces.trialEndsAt,
+      role: workspaceMembers.role,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
     .where(eq(workspaceMembers.userId, userId))
-    .orderBy(asc(workspaceMembers.createdAt))
+    .orderBy(desc(isActive), asc(workspaceMembers.createdAt))
     .limit(1);
-  if (!first) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
-  return first;
 }

@@ -21,6 +21,9 @@ import { checkUserGivenUrl, withUserGivenHosts } from '../user-given-url';
  * (video.bsky.app needs a service-auth token per upload; the PDS route is simpler and within the 50 MB lexicon
  * limit; the docs' "simple method": the video is processed once the post is out). Links and #hashtags get
  * rich-text facets so they are clickable.
+ *
+ * Over 300 lines on purpose: a connector is one platform's whole API (sign-in, refresh, media upload, publish)
+ * behind the Connector interface; split, one publish would have to be read across files.
  */
 
 interface SessionAnswer {

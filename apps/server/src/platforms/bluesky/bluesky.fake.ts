@@ -34,8 +34,14 @@ function error(status: number, name: string, message: string): FakeResponse {
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promise<PlatformFake> {
+export interface BlueskyFake extends PlatformFake {
+  /** Followers per DID (`followersCount` of getProfile; 0 when unset). */
+  followers: Map<string, number>;
+}
+
+export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promise<BlueskyFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
+  const followers = new Map<string, number>();
   const published: PublishedOnFake[] = [];
   const sessions = new Map<string, Session>();
   const handles = new Map<string, string>();
@@ -106,7 +112,7 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
           handle: handles.get(did),
           displayName: `Sky ${handles.get(did)?.split('.')[0]}`,
           avatar: `https://cdn.bsky.app/img/avatar/plain/${did}/avatar@jpeg`,
-          followersCount: 0,
+          followersCount: followers.get(did) ?? 0,
         },
       };
     }),
@@ -201,5 +207,5 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
     }),
   );
 
-  return { server, url: server.url, published, close: () => server.close() };
+  return { server, url: server.url, published, followers, close: () => server.close() };
 }

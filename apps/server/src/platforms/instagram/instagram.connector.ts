@@ -44,7 +44,8 @@ const SCOPES = [
 
 type ContainerStatus = 'FINISHED' | 'IN_PROGRESS' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 
-function accountOf(credentials: AccountCredentials) {
+/** The Instagram account and the token to call it with (also used by instagram.analytics.ts). */
+export function accountOf(credentials: AccountCredentials) {
   return {
     igUserId: credentials.meta.igUserId ?? credentials.platformAccountId,
     token: credentials.secrets.pageToken ?? credentials.accessToken,

@@ -42,6 +42,8 @@ export interface InstagramFake extends PlatformFake {
   containers: Map<string, FakeContainer>;
   /** Makes the next container created fail processing (status ERROR) with this reason. */
   failNextContainer(reason: string): void;
+  /** Followers per Instagram account id (`GET /{ig-user-id}?fields=followers_count`; 0 when unset). */
+  followers: Map<string, number>;
 }
 
 export async function startInstagramFake(options: InstagramFakeOptions = {}): Promise<InstagramFake> {
@@ -65,6 +67,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
   ]);
   const published: (PublishedOnFake & { permalink: string })[] = [];
   const containers = new Map<string, FakeContainer>();
+  const followers = new Map<string, number>();
   const containerErrors: string[] = [];
   const base = `/${GRAPH_VERSION}`;
 
@@ -192,6 +195,12 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
               : 'In Progress: Media is still being processed.';
       return { body: { id, status_code: container.status, status } };
     }
+    if (pageOfIg(id) && fields.split(',').includes('followers_count')) {
+      // Analytics: the account's follower count (set by tests in `followers`).
+      const auth = igCall(request, id);
+      if (!auth.ok) return auth.response;
+      return { body: { id, followers_count: followers.get(id) ?? 0 } };
+    }
     const post = published.find((p) => p.id === id);
     if (!post) return graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist.`);
     const auth = igCall(request, post.accountId);
@@ -205,6 +214,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     published,
     login,
     containers,
+    followers,
     failNextContainer(reason) {
       containerErrors.push(reason);
     },

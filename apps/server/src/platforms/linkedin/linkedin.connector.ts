@@ -15,6 +15,9 @@ import {
  * `/rest/images?action=initializeUpload` + PUT, video via `/rest/videos` initializeUpload → PUT each part →
  * finalizeUpload (then waits until the video is AVAILABLE). The post URN comes back in `x-restli-id`.
  * Reading a member's own posts needs `r_member_social`, which LinkedIn grants to few apps: no listRecentPosts.
+ *
+ * Over 300 lines on purpose: a connector is one platform's whole API (sign-in, refresh, media upload, publish)
+ * behind the Connector interface; split, one publish would have to be read across files.
  */
 
 export const LINKEDIN_VERSION = '202601';

@@ -30,8 +30,14 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export async function startMastodonFake(options: PlatformFakeOptions = {}): Promise<PlatformFake> {
+export interface MastodonFake extends PlatformFake {
+  /** Followers per account id (`followers_count` of verify_credentials; 0 when unset). */
+  followers: Map<string, number>;
+}
+
+export async function startMastodonFake(options: PlatformFakeOptions = {}): Promise<MastodonFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
+  const followers = new Map<string, number>();
   const published: PublishedOnFake[] = [];
   const clients = new Map<string, string>();
   const media = new Map<string, FakeMedia>();
@@ -68,6 +74,7 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
     display_name: `Mastodon User ${id}`,
     avatar: `${server.url}/avatars/${id}.png`,
     url: `${server.url}/@masto${id}`,
+    followers_count: followers.get(id) ?? 0,
   });
   const mediaAttachment = (id: string, item: FakeMedia) => ({
     id,
@@ -193,5 +200,5 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
     }),
   );
 
-  return { server, url: server.url, published, close: () => server.close() };
+  return { server, url: server.url, published, followers, close: () => server.close() };
 }

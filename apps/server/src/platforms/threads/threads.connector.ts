@@ -46,7 +46,7 @@ const DEFAULT_URLS = {
 
 type Urls = Record<keyof typeof DEFAULT_URLS, string>;
 
-function urlsOf(ctx: CallContext): Urls {
+export function urlsOf(ctx: CallContext): Urls {
   return { ...DEFAULT_URLS, ...ctx.settings.urls } as Urls;
 }
 

@@ -92,6 +92,7 @@ describe('TikTok connector', () => {
     expect(url.searchParams.get('client_key')).toBe('test-client-id');
     expect(url.searchParams.get('scope')?.split(',')).toEqual([
       'user.info.basic',
+      'user.info.stats',
       'video.publish',
       'video.upload',
       'video.list',

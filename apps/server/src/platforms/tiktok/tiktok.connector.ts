@@ -11,7 +11,8 @@ import { createTikTokPublishing, type TikTokOptions, tiktokPostUrl } from './tik
  * from `/v2/video/list/`, which needs the `video.list` scope. Publishing lives in tiktok.publish.ts.
  */
 
-const SCOPES = ['user.info.basic', 'video.publish', 'video.upload', 'video.list'] as const;
+/** `user.info.stats`: follower_count for analytics (issue 16, tiktok.analytics.ts). */
+const SCOPES = ['user.info.basic', 'user.info.stats', 'video.publish', 'video.upload', 'video.list'] as const;
 
 export function createTikTokConnector(options: TikTokOptions = {}): Connector {
   const { creatorInfo, publish } = createTikTokPublishing(options);

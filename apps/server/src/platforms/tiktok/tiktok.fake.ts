@@ -43,6 +43,8 @@ interface PublishTask {
 export interface TikTokFake extends PlatformFake {
   tasks: Map<string, PublishTask>;
   users: Map<string, { username: string; displayName: string }>;
+  /** Followers per open_id (`follower_count` of /v2/user/info/; 0 when unset). */
+  followers: Map<string, number>;
   /** Makes the next publish task end FAILED with this fail_reason. */
   failNextPublish(reason: string): void;
 }
@@ -70,6 +72,7 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
   const accessTokens = new Map<string, { openId: string; expiresAt: number }>();
   const refreshTokens = new Map<string, string>();
   const users = new Map<string, { username: string; displayName: string }>();
+  const followers = new Map<string, number>();
   const creatorInfoQueried = new Set<string>();
   const tasks = new Map<string, PublishTask>();
   const published: PublishedOnFake[] = [];
@@ -171,7 +174,7 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
       const openId = refreshTokens.get(String(body.refresh_token ?? ''));
       if (!openId) return oauthError(400, 'invalid_grant', 'Refresh token is invalid or expired.');
       refreshTokens.delete(String(body.refresh_token));
-      return issue(openId, 'user.info.basic,video.publish,video.upload,video.list');
+      return issue(openId, 'user.info.basic,user.info.stats,video.publish,video.upload,video.list');
     }
     return oauthError(
       400,
@@ -186,8 +189,9 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     const fields = (request.query.get('fields') ?? '').split(',').filter(Boolean);
     if (fields.length === 0) throw new Error('missing fields');
     const user = users.get(auth.openId);
-    const all: Record<string, string> = {
+    const all: Record<string, string | number> = {
       open_id: auth.openId,
+      follower_count: followers.get(auth.openId) ?? 0,
       union_id: `union-${auth.openId}`,
       avatar_url: `${server.url}/avatars/${auth.openId}.jpg`,
       display_name: user?.displayName ?? auth.openId,
@@ -393,6 +397,7 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     published,
     tasks,
     users,
+    followers,
     failNextPublish(reason) {
       failures.push(reason);
     },

@@ -31,10 +31,16 @@ const UNAUTHORIZED: FakeResponse = {
   body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
 };
 
-export async function startTwitterFake(options: PlatformFakeOptions = {}): Promise<PlatformFake> {
+export interface TwitterFake extends PlatformFake {
+  /** Followers per account id, served in `public_metrics` by `/2/users/me` (0 when unset). */
+  followers: Map<string, number>;
+}
+
+export async function startTwitterFake(options: PlatformFakeOptions = {}): Promise<TwitterFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const published: PublishedOnFake[] = [];
   const media = new Map<string, FakeMedia>();
+  const followers = new Map<string, number>();
   let nextId = 1_900_000_000_000_000_000n;
   const newId = () => {
     nextId += 1n;
@@ -75,13 +81,17 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
   server.route(
     'GET',
     '/2/users/me',
-    authed((_request, accountId) => ({
+    authed((request, accountId) => ({
       body: {
         data: {
           id: accountId,
           name: `X User ${accountId}`,
           username: `xuser${accountId}`,
           profile_image_url: `https://pbs.twimg.com/profile_images/${accountId}/normal.jpg`,
+          // Analytics (twitter.analytics-fake.ts sets the counts).
+          ...((request.query.get('user.fields') ?? '').split(',').includes('public_metrics')
+            ? { public_metrics: { followers_count: followers.get(accountId) ?? 0, following_count: 0 } }
+            : {}),
         },
       },
     })),
@@ -230,6 +240,7 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
     server,
     url: server.url,
     published,
+    followers,
     close: () => server.close(),
   };
 }

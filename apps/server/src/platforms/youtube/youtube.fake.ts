@@ -31,10 +31,23 @@ function googleError(status: number, reason: string, message: string): FakeRespo
   };
 }
 
+/** Counts are strings in the Data API; a hidden subscriber count is omitted with `hiddenSubscriberCount`. */
+function channelStatistics(subscribers: number) {
+  return subscribers < 0
+    ? { viewCount: '0', hiddenSubscriberCount: true, videoCount: '0' }
+    : { viewCount: '0', subscriberCount: String(subscribers), hiddenSubscriberCount: false, videoCount: '0' };
+}
+
 const UNAUTHORIZED = googleError(401, 'authError', 'Request had invalid authentication credentials.');
 
-export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promise<PlatformFake> {
+export interface YouTubeFake extends PlatformFake {
+  /** Subscribers per channel id (`statistics.subscriberCount` of channels.list; -1 = hidden by the owner). */
+  subscribers: Map<string, number>;
+}
+
+export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promise<YouTubeFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
+  const subscribers = new Map<string, number>();
   const published: PublishedOnFake[] = [];
   const sessions = new Map<string, UploadSession>();
   const oauth = createOAuthFake({
@@ -81,6 +94,9 @@ export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promi
                 thumbnails: { default: { url: `https://yt3.ggpht.com/${accountId}=s88` } },
               },
               contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${accountId.slice(2)}` } },
+              ...(request.query.get('part')?.includes('statistics')
+                ? { statistics: channelStatistics(subscribers.get(accountId) ?? 0) }
+                : {}),
             },
           ],
         },
@@ -193,5 +209,5 @@ export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promi
     }),
   );
 
-  return { server, url: server.url, published, close: () => server.close() };
+  return { server, url: server.url, published, subscribers, close: () => server.close() };
 }

@@ -5,13 +5,10 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MessageCircle,
-  PanelLeft,
   Settings,
   Sparkles,
 } from 'lucide-react';
-import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { SiteHeader } from './site-header';
 
@@ -51,32 +48,20 @@ function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 /** The signed-in app: the shared header, a sidebar (a menu on narrow screens) and the page. */
 export function AppLayout() {
-  const [open, setOpen] = useState(false);
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader />
+      <SiteHeader
+        appLinks={(close) => (
+          <nav aria-label="App mobile" className="py-2 lg:hidden">
+            <SidebarLinks onNavigate={close} />
+          </nav>
+        )}
+      />
       <div className="mx-auto flex w-full max-w-7xl flex-1">
         <nav aria-label="App" className="hidden w-56 shrink-0 border-r px-3 py-6 lg:block">
           <SidebarLinks />
         </nav>
         <div className="flex min-w-0 flex-1 flex-col">
-          <div className="border-b px-4 py-2 lg:hidden">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-expanded={open}
-              aria-controls="app-nav-mobile"
-              onClick={() => setOpen((value) => !value)}
-            >
-              <PanelLeft aria-hidden="true" />
-              Menu
-            </Button>
-            {open ? (
-              <nav id="app-nav-mobile" aria-label="App mobile" className="py-2">
-                <SidebarLinks onNavigate={() => setOpen(false)} />
-              </nav>
-            ) : null}
-          </div>
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
             <Outlet />
           </main>

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { LogOut, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-provider';
@@ -25,8 +25,12 @@ export function Logo() {
   );
 }
 
-/** The header on every page: public links, then either log in / get started or dashboard / sign out. */
-export function SiteHeader() {
+/**
+ * The header on every page: public links, then either log in / get started or dashboard / sign out. On a
+ * phone everything sits behind one menu button; the signed-in app hands in its own links (`appLinks`), shown
+ * first in that same menu, so a phone never shows two menus stacked (issue 15).
+ */
+export function SiteHeader({ appLinks }: { appLinks?: (close: () => void) => ReactNode }) {
   const { user, ready, signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -91,7 +95,8 @@ export function SiteHeader() {
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          // The app's sidebar hides below lg, so its links need the menu up to there.
+          className={appLinks ? 'lg:hidden' : 'md:hidden'}
           aria-expanded={open}
           aria-controls="mobile-nav"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -101,8 +106,15 @@ export function SiteHeader() {
         </Button>
       </div>
       {open ? (
-        <div id="mobile-nav" className="border-t px-4 pb-4 md:hidden">
-          <nav aria-label="Main mobile" className="grid py-2">
+        <div
+          id="mobile-nav"
+          className={cn(
+            'max-h-[calc(100dvh-4rem)] overflow-y-auto border-t px-4 pb-4',
+            appLinks ? 'lg:hidden' : 'md:hidden',
+          )}
+        >
+          {appLinks ? appLinks(() => setOpen(false)) : null}
+          <nav aria-label="Main mobile" className={cn('grid py-2', appLinks && 'border-t')}>
             {PUBLIC_NAV.map((item) => (
               <NavLink
                 key={item.to}

@@ -7,17 +7,8 @@ import { usePageMeta } from '@/lib/use-page-meta';
  * The screens still being built (protected routes with no page in router.tsx), what each will do, and the
  * screen to go back to. A screen leaves this list when its page lands.
  */
-const SCREENS: Record<string, { title: string; coming: string; back?: { to: string; label: string } }> = {
-  '/analytics': {
-    title: 'Analytics',
-    coming: 'Followers, engagement rate, shares and comments across your accounts, with weekly trends.',
-  },
-  '/video-editor': {
-    title: 'Video Editor',
-    coming: 'Load a video, trim it to the exact seconds you want and export it as MP4, MOV or WebM.',
-    back: { to: '/media-tools', label: 'Back to media tools' },
-  },
-};
+// Empty since /analytics landed (issue 16); the next protected screen without a page gets its entry here.
+const SCREENS: Record<string, { title: string; coming: string; back?: { to: string; label: string } }> = {};
 
 const DEFAULT_BACK = { to: '/dashboard', label: 'Back to dashboard' };
 

@@ -1,4 +1,6 @@
+import { platformsNamedInPrompt } from '@relaycast/shared/prompt-platforms';
 import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AiAssistantPanel } from '@/features/ai-assistant/components/ai-assistant-panel';
@@ -12,13 +14,18 @@ function readAiPrompt(state: unknown): string | undefined {
   return typeof aiPrompt === 'string' && aiPrompt.trim() ? aiPrompt : undefined;
 }
 
-/** The composer, started from the prompt the home page's AI Content Assistant sent, with the assistant's place. */
+/**
+ * The composer with the AI assistant beside it. The prompt the home page's AI Content Assistant sent fills the
+ * assistant's prompt (not the post text), and the platforms it names start chosen (issue 15).
+ */
 export function CreatePostPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
   const aiPrompt = readAiPrompt(location.state);
+  // The prompt is the assistant's, not the post's text; the platforms it names start chosen in both.
+  const namedPlatforms = useMemo(() => platformsNamedInPrompt(aiPrompt ?? ''), [aiPrompt]);
   const postId = searchParams.get('post') ?? undefined;
   usePageMeta(
     'Create Post',
@@ -42,7 +49,7 @@ export function CreatePostPage() {
       </header>
       <PostComposer
         postId={postId}
-        initialContent={aiPrompt}
+        initialPlatforms={namedPlatforms}
         authorName={user?.name ?? ''}
         newPostHref="/create-post"
         aside={(composer) => <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />}

@@ -1,6 +1,7 @@
 import { Link2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
+import { AnalyticsCollectionSection } from '@/features/settings/components/analytics-collection-section';
 import { UserSettingsForm } from '@/features/settings/components/user-settings-form';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -28,6 +29,7 @@ export function SettingsPage() {
       </header>
       <UserSettingsForm />
       <AiSettingsSection />
+      <AnalyticsCollectionSection />
     </div>
   );
 }

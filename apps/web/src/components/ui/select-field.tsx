@@ -1,8 +1,13 @@
+import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { Label } from './label';
 
-/** A labelled native <select> over a fixed list of string values. */
+/**
+ * The app's one select: a labelled native <select> (the keyboard, screen readers and phones' own pickers keep
+ * working) drawn like the other inputs, with its own chevron. It never grows wider than its column: a long
+ * option is cut with an ellipsis instead of widening the page (issue 15: /settings was 504 px on a phone).
+ */
 export function SelectField<T extends string>({
   label,
   value,
@@ -11,6 +16,7 @@ export function SelectField<T extends string>({
   format = (option) => option,
   size = 'md',
   className,
+  disabled,
 }: {
   label: string;
   value: T;
@@ -20,28 +26,37 @@ export function SelectField<T extends string>({
   format?: (option: NoInfer<T>) => string;
   size?: 'sm' | 'md';
   className?: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
-    <div className={cn('grid gap-1', className)}>
+    <div className={cn('grid min-w-0 gap-1', className)}>
       <Label htmlFor={id} className={size === 'sm' ? 'text-xs' : undefined}>
         {label}
       </Label>
-      <select
-        id={id}
-        className={cn(
-          'rounded-md border border-input bg-card px-2 text-sm',
-          size === 'sm' ? 'h-8' : 'h-9 w-full',
-        )}
-        value={value}
-        onChange={(event) => onChange(event.target.value as T)}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {format(option)}
-          </option>
-        ))}
-      </select>
+      <span className={cn('relative flex min-w-0', size === 'md' && 'w-full')}>
+        <select
+          id={id}
+          data-slot="select"
+          className={cn(
+            'w-full min-w-0 appearance-none truncate rounded-md border border-input bg-card pr-8 pl-2 text-sm disabled:cursor-not-allowed disabled:opacity-60',
+            size === 'sm' ? 'h-8' : 'h-9',
+          )}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value as T)}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {format(option)}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+      </span>
     </div>
   );
 }

@@ -13,7 +13,8 @@ import { authClient } from '@/lib/auth-client';
 import { type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
 
 export type AuthResult =
-  | { ok: true }
+  /** `secondStep`: the password was right and the account asks for a two-factor code next. */
+  | { ok: true; secondStep?: boolean }
   | {
       ok: false;
       code: string;
@@ -21,8 +22,17 @@ export type AuthResult =
       retryAfterSeconds?: number;
     };
 
+export interface SecondStepInput {
+  code: string;
+  /** A backup code rather than the authenticator app's. */
+  isBackupCode: boolean;
+  trustDevice: boolean;
+}
+
 interface AuthContextValue extends AuthState {
   signIn(input: SignInInput): Promise<AuthResult>;
+  /** Finishes a sign-in whose password asked for a second step. */
+  completeSecondStep(input: SecondStepInput): Promise<AuthResult>;
   signUp(input: SignUpInput): Promise<AuthResult>;
   signOut(): Promise<AuthResult>;
   clearError(): void;
@@ -60,6 +70,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'request' });
     try {
       const { data, error } = await authClient.signIn.email({ email: input.email, password: input.password });
+      if (error) {
+        const result = failure(error, AUTH_MESSAGES.signInFallback);
+        if (!result.ok) dispatch({ type: 'failure', error: result.message });
+        return result;
+      }
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        dispatch({ type: 'success' });
+        return { ok: true, secondStep: true };
+      }
+      dispatch({ type: 'success', user: toAuthUser(data && 'user' in data ? data.user : null) });
+      return { ok: true };
+    } catch {
+      dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
+      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
+    }
+  }, []);
+
+  const completeSecondStep = useCallback(async (input: SecondStepInput): Promise<AuthResult> => {
+    dispatch({ type: 'request' });
+    const body = { code: input.code, trustDevice: input.trustDevice };
+    try {
+      const { data, error } = input.isBackupCode
+        ? await authClient.twoFactor.verifyBackupCode(body)
+        : await authClient.twoFactor.verifyTotp(body);
       if (error) {
         const result = failure(error, AUTH_MESSAGES.signInFallback);
         if (!result.ok) dispatch({ type: 'failure', error: result.message });
@@ -116,8 +150,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 
   const value = useMemo(
-    () => ({ ...state, signIn, signUp, signOut, clearError }),
-    [state, signIn, signUp, signOut, clearError],
+    () => ({ ...state, signIn, completeSecondStep, signUp, signOut, clearError }),
+    [state, signIn, completeSecondStep, signUp, signOut, clearError],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -116,6 +116,11 @@ export function buildIngestArgs(settings: EncodeSettings, relayUrl: string): str
   ];
 }
 
+/** Read the relay's stream and copy its first video and (if any) audio track as FLV: egress and recorder alike. */
+function copyAsFlvArgs(relayUrl: string): string[] {
+  return ['-i', relayUrl, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'flv'];
+}
+
 /** One destination: read the relay, copy, write FLV to the platform. No re-encode. */
 export function buildEgressArgs(relayUrl: string, destinationUrl: string): string[] {
   return [
@@ -125,16 +130,7 @@ export function buildEgressArgs(relayUrl: string, destinationUrl: string): strin
     '-nostdin',
     '-rw_timeout',
     '15000000',
-    '-i',
-    relayUrl,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-c',
-    'copy',
-    '-f',
-    'flv',
+    ...copyAsFlvArgs(relayUrl),
     '-flvflags',
     'no_duration_filesize',
     ...PROGRESS_ARGS,
@@ -153,16 +149,7 @@ export function buildRecorderArgs(relayUrl: string, outputPath: string): string[
     'error',
     '-nostdin',
     '-y',
-    '-i',
-    relayUrl,
-    '-map',
-    '0:v:0',
-    '-map',
-    '0:a:0?',
-    '-c',
-    'copy',
-    '-f',
-    'flv',
+    ...copyAsFlvArgs(relayUrl),
     ...PROGRESS_ARGS,
     outputPath,
   ];

@@ -2,6 +2,7 @@ import { AI_MESSAGES, AI_SETUP } from '@relaycast/shared/ai';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { AiAssistantPanel } from './ai-assistant-panel';
@@ -23,7 +24,9 @@ function renderPanel(composer: ComposerBridge, aiPrompt?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />
+      <MemoryRouter>
+        <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -51,28 +54,41 @@ const CONFIGURED = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AiAssistantPanel', () => {
-  it('shows the exact setup instructions when no provider is configured', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({
-          isConfigured: false,
-          provider: null,
-          model: null,
-          instructions: {
-            message: AI_MESSAGES.notConfigured,
-            variables: [...AI_SETUP.variables],
-            ollamaExample: AI_SETUP.ollamaExample,
-          },
-          hourlyLimit: 60,
-          usedThisHour: 0,
-        }),
-      ),
+  const NOT_CONFIGURED = {
+    isConfigured: false,
+    provider: null,
+    model: null,
+    instructions: {
+      message: AI_MESSAGES.notConfigured,
+      variables: [...AI_SETUP.variables],
+      ollamaExample: AI_SETUP.ollamaExample,
+    },
+    hourlyLimit: 60,
+    usedThisHour: 0,
+  };
+  function withoutProvider(canEdit: boolean) {
+    return vi.fn(async (url: string) =>
+      url === '/api/ai/status' ? Response.json(NOT_CONFIGURED) : Response.json({ canEdit }),
     );
+  }
+
+  it('sends a workspace owner to Settings, with the server instructions folded below', async () => {
+    vi.stubGlobal('fetch', withoutProvider(true));
     renderPanel(bridge());
-    expect(await screen.findByText(AI_MESSAGES.notConfigured)).toBeTruthy();
+    expect(await screen.findByText(AI_MESSAGES.ownerSetsProvider)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Settings' }).getAttribute('href')).toBe('/settings');
+    expect(screen.getByText(AI_MESSAGES.notConfigured)).toBeTruthy();
     expect(screen.getByText(AI_SETUP.ollamaExample)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
+  });
+
+  it('tells a member to ask the workspace owner, without the administrator’s instructions', async () => {
+    vi.stubGlobal('fetch', withoutProvider(false));
+    renderPanel(bridge());
+    expect(await screen.findByText(AI_MESSAGES.askOwnerForProvider)).toBeTruthy();
+    expect(screen.queryByText(AI_MESSAGES.notConfigured)).toBeNull();
+    expect(screen.queryByText(AI_SETUP.ollamaExample)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open Settings' })).toBeNull();
   });
 
   it('generates from the prompt, shows the variant and uses it for its platform', async () => {

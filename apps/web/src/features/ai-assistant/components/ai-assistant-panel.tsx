@@ -1,17 +1,19 @@
 import { AI_MESSAGES, type AiStatus } from '@relaycast/shared/ai';
 import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
-import { useAiStatus } from '@/api/ai';
+import { Link } from 'react-router';
+import { useAiSettings, useAiStatus } from '@/api/ai';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { AiHashtags, AiHistory, AiIdeas } from './ai-extras';
 import { AiGenerateForm } from './ai-generate-form';
 import { AiSelectionTools } from './ai-selection-tools';
 
-/** How to set a provider up, word for word (the rest of the composer works without one). */
-function AiSetupInstructions({ instructions }: { instructions: NonNullable<AiStatus['instructions']> }) {
+/** The server-side way to set a provider up, word for word, for whoever runs the server. */
+function ServerSetupInstructions({ instructions }: { instructions: NonNullable<AiStatus['instructions']> }) {
   return (
-    <div className="mt-3 grid gap-2 text-sm">
+    <div className="grid gap-2 text-sm">
       <p>{instructions.message}</p>
       <p>
         Variables:{' '}
@@ -26,6 +28,34 @@ function AiSetupInstructions({ instructions }: { instructions: NonNullable<AiSta
       <pre className="overflow-x-auto rounded-md bg-muted p-2 text-xs whitespace-pre-wrap">
         {instructions.ollamaExample}
       </pre>
+    </div>
+  );
+}
+
+/**
+ * Without a provider: a workspace owner or admin is sent to Settings (the server's variables folded below); a
+ * member is told to ask the workspace owner, and sees nothing meant for the server's administrator.
+ */
+function AiNotSetUp({ instructions }: { instructions: NonNullable<AiStatus['instructions']> }) {
+  const settings = useAiSettings();
+  if (settings.isPending) return <Spinner label="Checking the AI assistant" />;
+  if (!settings.data?.canEdit) {
+    return <p className="mt-3 text-sm">{AI_MESSAGES.askOwnerForProvider}</p>;
+  }
+  return (
+    <div className="mt-3 grid gap-3 text-sm">
+      <p>{AI_MESSAGES.ownerSetsProvider}</p>
+      <div>
+        <Button asChild size="sm">
+          <Link to="/settings">Open Settings</Link>
+        </Button>
+      </div>
+      <details className="rounded-md border p-3">
+        <summary className="cursor-pointer font-medium">{AI_MESSAGES.serverSetupIntro}</summary>
+        <div className="mt-2">
+          <ServerSetupInstructions instructions={instructions} />
+        </div>
+      </details>
     </div>
   );
 }
@@ -59,7 +89,7 @@ export function AiAssistantPanel({ aiPrompt, composer }: { aiPrompt?: string; co
           {status.error.message}
         </p>
       ) : status.data.instructions ? (
-        <AiSetupInstructions instructions={status.data.instructions} />
+        <AiNotSetUp instructions={status.data.instructions} />
       ) : (
         <div className="mt-3 grid gap-5">
           <AiGenerateForm aiPrompt={aiPrompt} composer={composer} />

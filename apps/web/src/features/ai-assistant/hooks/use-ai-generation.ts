@@ -53,6 +53,17 @@ function applyEvent(state: GenerationState, event: AiStreamEvent): GenerationSta
 }
 
 /**
+ * The state once a run has ended (finished, failed or cut off): a variant that was still being written is kept
+ * as it stands when it has text, and dropped when it has none, so no empty card with a blinking cursor stays
+ * under an error such as an unreachable provider.
+ */
+export function settleVariants(variants: readonly VariantDraft[]): VariantDraft[] {
+  return variants
+    .filter((draft) => draft.status === 'ready' || draft.text.trim() !== '')
+    .map((draft) => (draft.status === 'ready' ? draft : { ...draft, status: 'ready' }));
+}
+
+/**
  * Runs `POST /api/ai/generate` and keeps the variants as they stream in. `generate` with one platform
  * regenerates that variant only and keeps the others.
  */
@@ -90,7 +101,11 @@ export function useAiGeneration() {
       } finally {
         if (controller.current === current) {
           controller.current = null;
-          setState((previous) => ({ ...previous, isRunning: false }));
+          setState((previous) => ({
+            ...previous,
+            isRunning: false,
+            variants: settleVariants(previous.variants),
+          }));
         }
         refresh();
       }

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-provider';
 import { AuthCard } from './auth-card';
+import { TwoFactorStep } from './two-factor-step';
 
 export interface LoginLocationState {
   /** Prefills the email (from sign-up or the already-registered toast). */
@@ -30,6 +31,7 @@ export function LoginForm() {
   });
 
   const [refusal, setRefusal] = useState<{ message: string; help?: string } | null>(null);
+  const [isSecondStep, setIsSecondStep] = useState(false);
 
   useEffect(() => clearError(), [clearError]);
 
@@ -53,6 +55,14 @@ export function LoginForm() {
       toast.error(result.message || AUTH_MESSAGES.signInFallback);
       return;
     }
+    if (result.secondStep) {
+      setIsSecondStep(true);
+      return;
+    }
+    goOn();
+  });
+
+  function goOn() {
     toast.success(AUTH_MESSAGES.signInSuccess);
     const from = state.from;
     if (from && from.pathname !== '/login') {
@@ -63,7 +73,21 @@ export function LoginForm() {
     } else {
       navigate('/dashboard', { replace: true });
     }
-  });
+  }
+
+  if (isSecondStep) {
+    return (
+      <AuthCard title="Two-factor authentication" subtitle="One more step to sign in.">
+        <TwoFactorStep
+          onSignedIn={goOn}
+          onRestart={() => {
+            form.setValue('password', '');
+            setIsSecondStep(false);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   const { errors } = form.formState;
   return (

@@ -5,6 +5,7 @@ import { type DragEvent, memo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTargetAction } from '@/api/posts';
 import { PlatformIcon } from '@/components/platform-icon';
+import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { canReschedule, POST_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
 import { formatTimeOfDay } from '@/lib/time-zone';
@@ -31,7 +32,11 @@ interface CalendarPostItemProps {
   isCompact?: boolean;
 }
 
-/** One post in a day: its platforms, local time and first words. Opens the composer; scheduled ones drag. */
+/**
+ * One post in a day: its local time, platform icons and one line of text (a mark when a platform failed);
+ * the whole text and each platform's error show in a tooltip on hover and on keyboard focus (issue 15).
+ * Opens the composer; scheduled ones drag.
+ */
 export const CalendarPostItem = memo(function CalendarPostItem({
   entry,
   onMoveRequest,
@@ -67,42 +72,63 @@ export const CalendarPostItem = memo(function CalendarPostItem({
         isDragging && 'opacity-40',
       )}
     >
-      <Link
-        to={`/post-composer?post=${encodeURIComponent(post.id)}`}
-        draggable={false}
-        className="min-w-0 flex-1 rounded-md px-2 py-1.5 focus-visible:outline-offset-0"
-      >
-        <span className="flex items-center gap-1.5">
-          <time
-            dateTime={post.scheduledAt ?? undefined}
-            className="font-semibold whitespace-nowrap tabular-nums"
-          >
-            {formatTimeOfDay(time)}
-          </time>
-          <span className="flex min-w-0 items-center gap-1 overflow-hidden">
-            {post.platforms.slice(0, MAX_ICONS).map((platform) => (
-              <PlatformIcon key={platform} platform={platform} labelled className="size-3.5" />
-            ))}
-            {post.platforms.length > MAX_ICONS ? (
-              <span className="text-[0.6875rem] text-muted-foreground">
-                +{post.platforms.length - MAX_ICONS}
-              </span>
-            ) : null}
-          </span>
-        </span>
-        <span className="mt-0.5 line-clamp-2 break-words text-muted-foreground">
-          {words}
-          {status ? <span className="sr-only">{status}</span> : null}
-        </span>
-        {troubled.map((target) => (
-          <span key={target.id} className="mt-1 flex items-start gap-1 text-destructive">
-            <CircleAlert aria-hidden="true" className="mt-px size-3 shrink-0" />
-            <span className="line-clamp-3 break-words">
-              {PLATFORMS[target.platform].name}: {target.lastError}
+      <Tooltip
+        className="flex min-w-0 flex-1"
+        content={
+          <>
+            <span className="font-semibold">
+              {formatTimeOfDay(time)} ·{' '}
+              {post.platforms.map((platform) => PLATFORMS[platform].name).join(', ')}
+              {status}
             </span>
-          </span>
-        ))}
-      </Link>
+            <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{fullText(post)}</span>
+            {troubled.map((target) => (
+              <span key={target.id} className="flex items-start gap-1 text-destructive">
+                <CircleAlert aria-hidden="true" className="mt-px size-3 shrink-0" />
+                <span className="wrap-anywhere">
+                  {PLATFORMS[target.platform].name}: {target.lastError}
+                </span>
+              </span>
+            ))}
+          </>
+        }
+      >
+        {(describedBy) => (
+          <Link
+            to={`/post-composer?post=${encodeURIComponent(post.id)}`}
+            draggable={false}
+            aria-describedby={describedBy}
+            className="min-w-0 flex-1 rounded-md px-2 py-1.5 focus-visible:outline-offset-0"
+          >
+            <span className="flex items-center gap-1.5">
+              <time
+                dateTime={post.scheduledAt ?? undefined}
+                className="font-semibold whitespace-nowrap tabular-nums"
+              >
+                {formatTimeOfDay(time)}
+              </time>
+              <span className="flex min-w-0 items-center gap-1 overflow-hidden">
+                {post.platforms.slice(0, MAX_ICONS).map((platform) => (
+                  <PlatformIcon key={platform} platform={platform} labelled className="size-3.5 shrink-0" />
+                ))}
+                {post.platforms.length > MAX_ICONS ? (
+                  <span className="text-[0.6875rem] text-muted-foreground">
+                    +{post.platforms.length - MAX_ICONS}
+                  </span>
+                ) : null}
+              </span>
+              {troubled.length > 0 ? (
+                <CircleAlert aria-hidden="true" className="ml-auto size-3.5 shrink-0 text-destructive" />
+              ) : null}
+            </span>
+            {/* One line on the card; the whole text and each platform's error are in the tooltip. */}
+            <span className="mt-0.5 block truncate text-muted-foreground" data-slot="first-line">
+              {words}
+              {status ? <span className="sr-only">{status}</span> : null}
+            </span>
+          </Link>
+        )}
+      </Tooltip>
       {links.length > 0 || failed.length > 0 ? (
         <span className="flex flex-col items-end justify-center gap-1 pr-1">
           {links.map((target) => (
@@ -139,6 +165,13 @@ export const CalendarPostItem = memo(function CalendarPostItem({
     </div>
   );
 });
+
+/** The post's whole text for the tooltip (the first platform text when the main text is empty). */
+function fullText(post: Post): string {
+  return (
+    post.content.trim() || Object.values(post.overrides).find((value) => value.trim()) || firstWords(post)
+  );
+}
 
 /** Publishes the post's failed targets again (the composer shows each one's reason and its own Retry). */
 function RetryButton({ post, failed, words }: { post: Post; failed: Post['targets']; words: string }) {

@@ -1,28 +1,53 @@
 import { studioUrlFor } from '@relaycast/shared/stream-schedule';
 import { Radio } from 'lucide-react';
 import { Link } from 'react-router';
+import { Tooltip } from '@/components/ui/tooltip';
 import { formatTimeOfDay } from '@/lib/time-zone';
 import type { PlannedStreamEntry } from '../planned-stream-entries';
 
-/** A planned stream in a day cell, clearly marked as a live stream; opens the studio with it loaded. */
+/**
+ * A planned stream in a day cell, clearly marked as a live stream; opens the studio with it loaded. The badge
+ * moves under the time when the cell is too narrow for both (it overflowed at 1440 px, issue 15); the title
+ * takes one line, and the whole title and description show in a tooltip on hover and focus.
+ */
 export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {
   const { stream, time } = entry;
   return (
-    <Link
-      to={studioUrlFor(stream.id)}
-      data-scheduled-stream-id={stream.id}
-      className="flex flex-col rounded-md border border-l-[3px] border-l-rose-500 bg-rose-50 px-2 py-1.5 text-xs shadow-xs hover:shadow-sm dark:bg-rose-950/40"
+    <Tooltip
+      className="flex min-w-0"
+      content={
+        <>
+          <span className="font-semibold wrap-anywhere">
+            {formatTimeOfDay(time)} · Live stream: {stream.title}
+          </span>
+          {stream.description ? (
+            <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{stream.description}</span>
+          ) : null}
+        </>
+      }
     >
-      <span className="flex items-center gap-1.5">
-        <time dateTime={stream.scheduledAt} className="font-semibold whitespace-nowrap tabular-nums">
-          {formatTimeOfDay(time)}
-        </time>
-        <span className="inline-flex items-center gap-1 font-semibold text-rose-700 uppercase dark:text-rose-300">
-          <Radio aria-hidden="true" className="size-3.5" />
-          Live stream
-        </span>
-      </span>
-      <span className="mt-0.5 line-clamp-2 break-words text-muted-foreground">{stream.title}</span>
-    </Link>
+      {(describedBy) => (
+        <Link
+          to={studioUrlFor(stream.id)}
+          data-scheduled-stream-id={stream.id}
+          aria-describedby={describedBy}
+          className="flex min-w-0 flex-1 flex-col rounded-md border border-l-[3px] border-l-rose-500 bg-rose-50 px-2 py-1.5 text-xs shadow-xs hover:shadow-sm dark:bg-rose-950/40"
+        >
+          <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+            <time dateTime={stream.scheduledAt} className="font-semibold whitespace-nowrap tabular-nums">
+              {formatTimeOfDay(time)}
+            </time>
+            <span
+              data-slot="live-badge"
+              className="inline-flex min-w-0 items-center gap-1 font-semibold whitespace-nowrap text-rose-700 uppercase dark:text-rose-300"
+            >
+              <Radio aria-hidden="true" className="size-3.5 shrink-0" />
+              Live stream
+            </span>
+          </span>
+          <span className="mt-0.5 block truncate text-muted-foreground">{stream.title}</span>
+        </Link>
+      )}
+    </Tooltip>
   );
 }

@@ -3,6 +3,7 @@ import {
   CALENDAR_WEEKS,
   calendarWeeks,
   DAYS_PER_WEEK,
+  instantToZoned,
   moveToDate,
   rangeOfDates,
   todayIn,
@@ -12,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, ChevronLeft, ChevronRight, PenSquare } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useSuggestedSlots } from '@/api/best-time';
 import { postKeys, useMovePost, usePosts } from '@/api/posts';
 import { usePlannedStreams } from '@/api/scheduled-streams';
 import { Button } from '@/components/ui/button';
@@ -53,6 +55,17 @@ export function ContentCalendar() {
     [plannedStreams.data, timeZone],
   );
 
+  // The best-time model's free slots for all the workspace's accounts (the server drops those already past).
+  const suggested = useSuggestedSlots({ from: listQuery.from, to: listQuery.to, timeZone });
+  const suggestionsByDay = useMemo(() => {
+    const byDate = new Map<string, string[]>();
+    for (const slot of suggested.data?.suggestions ?? []) {
+      const { date, time } = instantToZoned(slot.at, timeZone);
+      byDate.set(date, [...(byDate.get(date) ?? []), time]);
+    }
+    return byDate;
+  }, [suggested.data, timeZone]);
+
   const [createSlot, setCreateSlot] = useState<{ date: string; time: string } | null>(null);
   const [movingPost, setMovingPost] = useState<Post | null>(null);
   const [shownDay, setShownDay] = useState<string | null>(null);
@@ -90,6 +103,8 @@ export function ContentCalendar() {
     },
     [timeZone],
   );
+
+  const onPickSuggestion = useCallback((date: string, time: string) => setCreateSlot({ date, time }), []);
 
   const isEmpty = posts.isSuccess && posts.data.length === 0 && streamsByDay.size === 0;
   const rangeLabel = `${formatDate(first, { month: 'short', day: 'numeric' })} – ${formatDate(last, {
@@ -205,6 +220,8 @@ export function ContentCalendar() {
                     onMoveRequest={onMoveRequest}
                     onShowDay={setShownDay}
                     onCreate={onCreate}
+                    suggestions={suggestionsByDay.get(date)}
+                    onPickSuggestion={onPickSuggestion}
                   />
                 ))}
               </ol>
@@ -215,6 +232,9 @@ export function ContentCalendar() {
       <p className="text-xs text-muted-foreground">
         Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day.
         Times are in your time zone, {timeZone.replaceAll('_', ' ')}.
+        {suggested.data && suggested.data.suggestions.length > 0
+          ? ` Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it. ${suggested.data.note}`
+          : ''}
       </p>
 
       <CreatePostDialog

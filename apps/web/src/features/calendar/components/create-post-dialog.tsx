@@ -1,9 +1,12 @@
 import { zonedToInstant } from '@relaycast/shared/calendar';
-import type { PlatformId } from '@relaycast/shared/platforms';
+import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES, type Post, type PostInput, type PostProblem } from '@relaycast/shared/posts';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useAccounts } from '@/api/accounts';
 import { useSavePost } from '@/api/posts';
 import { DateTimeFields } from '@/components/date-time-fields';
+import { MissingAccountsNotice, platformsWithoutAccount } from '@/components/missing-accounts-dialog';
 import { PlatformPicker } from '@/components/platform-picker';
 import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
@@ -53,6 +56,10 @@ function CreatePostForm({
   // After a refused attempt the form re-checks as the user edits; the server's problems stay until an edit.
   const [attempt, setAttempt] = useState<{ serverProblems: PostProblem[] | null } | null>(null);
   const save = useSavePost();
+  const accounts = useAccounts().data;
+  const withoutAccount = accounts ? platformsWithoutAccount(platforms, accounts) : [];
+  // This modal attaches no media: say at once which chosen platforms need some (Instagram, TikTok, YouTube).
+  const needMedia = platforms.filter((platform) => !PLATFORMS[platform].allowsTextOnly);
 
   function inputOf(): PostInput {
     let scheduledAt: string | undefined;
@@ -124,6 +131,17 @@ function CreatePostForm({
         {platformsError ? (
           <p id={`${ids}-platforms-error`} className="text-sm text-destructive">
             {platformsError}
+          </p>
+        ) : null}
+        <MissingAccountsNotice platforms={withoutAccount} />
+        {needMedia.length > 0 ? (
+          <p className="text-sm text-amber-700 dark:text-amber-400">
+            {needMedia.map((platform) => PLATFORMS[platform].name).join(', ')}{' '}
+            {needMedia.length === 1 ? 'needs' : 'need'} an image or video, which this form cannot attach.{' '}
+            <Link to="/post-composer" className="font-medium text-primary underline-offset-4 hover:underline">
+              Write it in the Post Composer
+            </Link>{' '}
+            to add media.
           </p>
         ) : null}
       </div>

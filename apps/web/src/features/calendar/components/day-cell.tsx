@@ -1,8 +1,8 @@
 import type { Post } from '@relaycast/shared/posts';
-import { Plus } from 'lucide-react';
+import { Plus, Sparkles } from 'lucide-react';
 import { type DragEvent, memo, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/time-zone';
+import { formatDate, formatTimeOfDay } from '@/lib/time-zone';
 import type { CalendarEntry } from '../calendar-entries';
 import type { PlannedStreamEntry } from '../planned-stream-entries';
 import { CalendarPostItem, POST_DRAG_TYPE } from './calendar-post-item';
@@ -12,6 +12,7 @@ import { CalendarStreamItem } from './calendar-stream-item';
 export const MAX_VISIBLE_POSTS = 3;
 const NO_ENTRIES: readonly CalendarEntry[] = [];
 const NO_STREAMS: readonly PlannedStreamEntry[] = [];
+const NO_SUGGESTIONS: readonly string[] = [];
 
 interface DayCellProps {
   date: string;
@@ -24,6 +25,9 @@ interface DayCellProps {
   onMoveRequest(post: Post): void;
   onShowDay(date: string): void;
   onCreate(date: string): void;
+  /** Suggested times (HH:mm) of the best-time model on this day; shown while the day has room. */
+  suggestions?: readonly string[];
+  onPickSuggestion?(date: string, time: string): void;
 }
 
 /** One day of the calendar: its date, its posts (the first few), and a drop target for moving posts. */
@@ -37,11 +41,16 @@ export const DayCell = memo(function DayCell({
   onMoveRequest,
   onShowDay,
   onCreate,
+  suggestions = NO_SUGGESTIONS,
+  onPickSuggestion,
 }: DayCellProps) {
   const [isDropTarget, setDropTarget] = useState(false);
   const label = `${formatDate(date, { weekday: 'long', month: 'long', day: 'numeric' })}${isToday ? ', today' : ''}`;
   const visible = entries.length > MAX_VISIBLE_POSTS ? entries.slice(0, MAX_VISIBLE_POSTS - 1) : entries;
   const hidden = entries.length - visible.length;
+  // Suggestions only fill the room a day has left, so a busy day stays as it was.
+  const shownSuggestions =
+    isPast || !onPickSuggestion ? [] : suggestions.slice(0, Math.max(0, MAX_VISIBLE_POSTS - entries.length));
 
   function onDragOver(event: DragEvent) {
     if (!event.dataTransfer.types.includes(POST_DRAG_TYPE)) return;
@@ -137,6 +146,25 @@ export const DayCell = memo(function DayCell({
             </li>
           ) : null}
         </ul>
+      ) : null}
+      {shownSuggestions.length > 0 ? (
+        <div className="flex items-start gap-1 px-1 text-[11px] leading-4 text-muted-foreground">
+          <Sparkles aria-hidden="true" className="mt-0.5 size-3 shrink-0 text-primary/60" />
+          <ul aria-label={`Suggested times on ${label}`} className="flex flex-wrap gap-x-1.5">
+            {shownSuggestions.map((time) => (
+              <li key={time}>
+                <button
+                  type="button"
+                  onClick={() => onPickSuggestion?.(date, time)}
+                  className="rounded-sm underline decoration-primary/40 decoration-dashed underline-offset-2 hover:text-foreground hover:decoration-primary focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {formatTimeOfDay(time)}
+                  <span className="sr-only">: suggested slot for a new post on {label}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </li>
   );

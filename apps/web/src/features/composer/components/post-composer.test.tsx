@@ -1,3 +1,4 @@
+import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -32,7 +33,7 @@ function postCalls(spy: { mock: { calls: unknown[][] } }) {
   return spy.mock.calls.filter(([url]) => String(url).startsWith('/api/posts'));
 }
 
-function renderComposer(onCreated = vi.fn()) {
+function renderComposer(onCreated = vi.fn(), initialPlatforms?: PlatformId[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -41,11 +42,12 @@ function renderComposer(onCreated = vi.fn()) {
           authorName="Ada Lovelace"
           newPostHref="/post-composer"
           onCreated={onCreated}
-          initialContent="Hello"
+          initialPlatforms={initialPlatforms}
         />
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  fireEvent.change(screen.getByLabelText('Post text'), { target: { value: 'Hello' } });
   return onCreated;
 }
 
@@ -56,7 +58,14 @@ describe('PostComposer', () => {
     );
   });
 
-  it('starts from the given text, counts per chosen platform and previews that platform', async () => {
+  it('starts with the platforms it is given (those the home page prompt names)', () => {
+    renderComposer(vi.fn(), ['linkedin']);
+    expect(screen.getByRole('button', { name: 'LinkedIn' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'X (Twitter)' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByText('5 of 3,000 characters')).toBeTruthy();
+  });
+
+  it('counts per chosen platform and previews that platform', async () => {
     const user = userEvent.setup();
     renderComposer();
     expect((screen.getByLabelText('Post text') as HTMLTextAreaElement).value).toBe('Hello');

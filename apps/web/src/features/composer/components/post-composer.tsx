@@ -3,12 +3,15 @@
  * and the save/schedule flow, which share state; the parts that do not (pickers, preview, checks, publish
  * panel, media) are their own files, and the AI assistant is a feature of its own composed by the route.
  */
+import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { Send } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useAccounts } from '@/api/accounts';
 import { usePost, useSavePost } from '@/api/posts';
+import { MissingAccountsDialog, platformsWithoutAccount } from '@/components/missing-accounts-dialog';
 import { PlatformPicker } from '@/components/platform-picker';
 import { PostTargets } from '@/components/post-targets';
 import { Button } from '@/components/ui/button';
@@ -28,7 +31,8 @@ import {
   validateComposer,
   valuesFromPost,
 } from '../composer-state';
-import { AccountPicker } from './account-picker';
+import { useBestTimeChoice } from '../hooks/use-best-time-choice';
+import { AccountPicker, effectiveAccounts } from './account-picker';
 import { MediaAttachments } from './media-attachments';
 import { OverrideEditor } from './override-editor';
 import { PlatformChecks } from './platform-checks';
@@ -39,8 +43,8 @@ import { PublishPanel } from './publish-panel';
 interface PostComposerProps {
   /** The post to edit; without it the composer starts a new one. */
   postId?: string;
-  /** Text to start a new post from (the AI prompt brought to /create-post). */
-  initialContent?: string;
+  /** Platforms a new post starts with (those the home page's AI prompt names). */
+  initialPlatforms?: readonly PlatformId[];
   authorName: string;
   /** Shown above the preview (the AI assistant's place on /create-post); a function gets the bridge. */
   aside?: ReactNode | ((bridge: ComposerBridge) => ReactNode);
@@ -93,7 +97,7 @@ export function PostComposer(props: PostComposerProps) {
 
 function ComposerForm({
   post: initialPost,
-  initialContent,
+  initialPlatforms,
   authorName,
   aside,
   onCreated,
@@ -105,7 +109,7 @@ function ComposerForm({
   const [values, setValues] = useState<ComposerValues>(() =>
     initialPost
       ? valuesFromPost(initialPost, timeZone, nextFullHour(timeZone))
-      : emptyValues(initialContent ?? '', nextFullHour(timeZone)),
+      : { ...emptyValues('', nextFullHour(timeZone)), platforms: [...(initialPlatforms ?? [])] },
   );
   // The last refused attempt. Its client-side problems are re-checked as the user edits, so a fixed problem
   // disappears at once; the server's stay until the next edit.
@@ -115,6 +119,10 @@ function ComposerForm({
   const [uploadCount, setUploadCount] = useState(0);
   const [selection, setSelection] = useState({ start: 0, end: 0 });
   const save = useSavePost();
+  const accounts = useAccounts().data;
+  // "Publish now" to platforms without an account is stopped with a dialog (scheduling is warned in the picker).
+  const [missing, setMissing] = useState<PlatformId[]>([]);
+  const bestTime = useBestTimeChoice(timeZone);
   // The saved post as it is now: its targets change as the workers publish it.
   const live = usePost(saved?.id).data ?? saved;
 
@@ -171,6 +179,15 @@ function ComposerForm({
     const found = validateComposer(values, action, timeZone);
     setAttempt(found.length > 0 ? { action, serverProblems: null } : null);
     if (found.length > 0) return;
+    if (action === 'now' && accounts) {
+      const without = platformsWithoutAccount(values.platforms, accounts, (platform) =>
+        effectiveAccounts(platform, values.accounts, accounts),
+      );
+      if (without.length > 0) {
+        setMissing(without);
+        return;
+      }
+    }
     try {
       const post = await save.mutateAsync({ id: saved?.id, input: buildPostInput(values, action, timeZone) });
       const wasNew = !saved;
@@ -308,9 +325,21 @@ function ComposerForm({
             pendingAction={save.isPending ? save.variables?.input.action : undefined}
             isUploading={uploadCount > 0}
             onAction={(action) => void submit(action)}
+            onBestTime={() => {
+              const accountIds = values.platforms.flatMap((platform) =>
+                effectiveAccounts(platform, values.accounts, accounts ?? []),
+              );
+              void bestTime.find({ platforms: values.platforms, accountIds }).then((slot) => {
+                if (slot) update(slot);
+              });
+            }}
+            isFindingBestTime={bestTime.isFinding}
+            bestTimeNote={bestTime.note}
           />
         </fieldset>
       </form>
+
+      <MissingAccountsDialog platforms={missing} onClose={() => setMissing([])} />
 
       <aside aria-label="Preview and assistant" className="grid min-w-0 gap-6 lg:sticky lg:top-20">
         {typeof aside === 'function' ? aside(bridge) : aside}

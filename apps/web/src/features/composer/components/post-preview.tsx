@@ -44,7 +44,7 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
   const text = contentFor(values, active);
   const media = values.media;
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 gap-3">
       <div role="tablist" aria-label="Preview on" className="flex flex-wrap gap-1" onKeyDown={onKeyDown}>
         {platforms.map((platform) => (
           <button
@@ -90,7 +90,7 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
           <PlatformIcon platform={active} className="size-5" />
         </header>
         {text.trim() ? (
-          <p className="mt-3 text-sm break-words whitespace-pre-wrap">{text}</p>
+          <p className="mt-3 text-sm whitespace-pre-wrap wrap-anywhere">{text}</p>
         ) : (
           <p className="mt-3 text-sm text-muted-foreground italic">Your text will appear here.</p>
         )}

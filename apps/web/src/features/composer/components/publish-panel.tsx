@@ -1,6 +1,6 @@
 import { todayIn } from '@relaycast/shared/calendar';
 import type { PostAction, PostProblem } from '@relaycast/shared/posts';
-import { CalendarClock, FileText, ListPlus, Send } from 'lucide-react';
+import { CalendarClock, FileText, ListPlus, Send, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
@@ -26,6 +26,11 @@ interface PublishPanelProps {
   pendingAction?: PostAction;
   isUploading: boolean;
   onAction(action: PostAction): void;
+  /** Fills the date and time with the next suggested slot of the chosen accounts (best-time model). */
+  onBestTime(): void;
+  isFindingBestTime?: boolean;
+  /** What the last "Best time" found, and how suggestions are drawn. */
+  bestTimeNote?: string;
 }
 
 /** The composer's last step: the date and time, every problem in one list, and the three actions. */
@@ -40,6 +45,9 @@ export function PublishPanel({
   pendingAction,
   isUploading,
   onAction,
+  onBestTime,
+  isFindingBestTime,
+  bestTimeNote,
 }: PublishPanelProps) {
   const id = useId();
   const isBusy = pendingAction !== undefined || isUploading;
@@ -50,18 +58,36 @@ export function PublishPanel({
           Publish
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Save it for later, pick a date and time, or let the queue pick the next free slot.
+          Save it for later, pick a date and time (or the best time for these accounts), or let the queue pick
+          the next best free slot.
         </p>
       </div>
-      <DateTimeFields
-        className="max-w-md"
-        date={date}
-        time={time}
-        minDate={todayIn(timeZone)}
-        timeZone={timeZone}
-        error={scheduleError}
-        onChange={onTimeChange}
-      />
+      <div className="flex flex-wrap items-start gap-3">
+        <DateTimeFields
+          className="min-w-0 max-w-md flex-1 basis-64"
+          date={date}
+          time={time}
+          minDate={todayIn(timeZone)}
+          timeZone={timeZone}
+          error={scheduleError}
+          onChange={onTimeChange}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          className="sm:mt-6"
+          disabled={isBusy || isFindingBestTime}
+          onClick={onBestTime}
+        >
+          {isFindingBestTime ? <Spinner label="Finding the best time" /> : <Sparkles aria-hidden="true" />}
+          Best time
+        </Button>
+      </div>
+      {bestTimeNote ? (
+        <p role="status" className="-mt-2 text-xs text-muted-foreground">
+          {bestTimeNote}
+        </p>
+      ) : null}
       {failedAction ? (
         <ProblemAlert
           className="p-4"

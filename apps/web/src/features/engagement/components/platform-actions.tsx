@@ -10,6 +10,7 @@ import {
 } from '@relaycast/shared/engagement';
 import { Heart, MessageCircle, Send } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { useEngagementAction } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
@@ -17,29 +18,42 @@ import { toast } from '@/lib/toast';
 
 const ICONS: Record<EngagementAction, typeof Heart> = { like: Heart, comment: MessageCircle, dm: Send };
 
-/** Why an action button is disabled, or null when it can be used. */
-function disabledReason(platform: EngagementPlatform, action: EngagementAction, item: InboxItem | undefined) {
+/** Why one button is disabled whatever the inbox holds (the platform's API), or null. */
+function actionReason(platform: EngagementPlatform, action: EngagementAction, item: InboxItem | undefined) {
   const support = ENGAGEMENT_SUPPORT[platform][action];
   if (support !== true) return support;
+  if (action === 'like' && item?.platform === platform && item.kind === 'message') {
+    return 'Messages cannot be liked.';
+  }
+  return null;
+}
+
+/** Why every button of the platform is disabled for now (no account, no item selected), or null. */
+function platformReason(platform: EngagementPlatform, item: InboxItem | undefined, hasAccount: boolean) {
+  if (!hasAccount) return `No connected ${ENGAGEMENT_PLATFORM_NAMES[platform]} account.`;
   if (!item) return 'Select an inbox item first.';
   if (item.platform !== platform) return `Select a ${ENGAGEMENT_PLATFORM_NAMES[platform]} item first.`;
-  if (action === 'like' && item.kind === 'message') return 'Messages cannot be liked.';
   return null;
 }
 
 /**
  * One platform's Like / Comment / Message buttons, acting on the selected inbox item through the server (and
- * the platform's connector). A button the platform cannot do is disabled with the reason next to it.
+ * the platform's connector). Every disabled button says why on screen: a reason that holds for the whole
+ * platform (no connected account, with a link to connect one; no item selected) once under its buttons, and what
+ * the platform's API cannot do next to that button.
  */
 export function PlatformActions({
   platform,
   item,
   userId,
   content,
+  hasAccount = true,
   onSent,
 }: {
   platform: EngagementPlatform;
   item: InboxItem | undefined;
+  /** Whether the workspace has a connected account on this platform (an opened inbox item came through one). */
+  hasAccount?: boolean;
   userId: string;
   content: string;
   onSent?(action: EngagementAction): void;
@@ -69,33 +83,32 @@ export function PlatformActions({
     });
   }
 
+  const groupReason = platformReason(platform, item, hasAccount);
+  const groupReasonId = `${groupId}-reason`;
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">{ENGAGEMENT_PLATFORM_NAMES[platform]}</legend>
       <div className="flex flex-wrap gap-2">
         {ENGAGEMENT_ACTIONS.map((action) => {
-          const reason = disabledReason(platform, action, item);
+          const reason = actionReason(platform, action, item);
           const Icon = ICONS[action];
           const reasonId = `${groupId}-${action}-reason`;
+          const describedBy = [reason ? reasonId : null, groupReason ? groupReasonId : null].filter(Boolean);
           return (
             <div key={action} className="grid gap-1">
               <Button
                 size="sm"
                 variant="outline"
-                disabled={reason !== null || send.isPending}
-                aria-describedby={reason ? reasonId : undefined}
+                disabled={reason !== null || groupReason !== null || send.isPending}
+                aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
                 onClick={() => run(action)}
               >
                 <Icon aria-hidden="true" />
                 {ENGAGEMENT_ACTION_LABELS[platform][action]}
                 <span className="sr-only"> on {ENGAGEMENT_PLATFORM_NAMES[platform]}</span>
               </Button>
-              {reason && ENGAGEMENT_SUPPORT[platform][action] !== true ? (
+              {reason ? (
                 <span id={reasonId} className="max-w-48 text-xs text-muted-foreground">
-                  {reason}
-                </span>
-              ) : reason ? (
-                <span id={reasonId} className="sr-only">
                   {reason}
                 </span>
               ) : null}
@@ -103,6 +116,22 @@ export function PlatformActions({
           );
         })}
       </div>
+      {groupReason ? (
+        <p className="text-xs text-muted-foreground">
+          <span id={groupReasonId}>{groupReason}</span>
+          {hasAccount ? null : (
+            <>
+              {' '}
+              <Link
+                to="/connected-accounts"
+                className="font-medium text-primary underline-offset-2 hover:underline"
+              >
+                Connect a {ENGAGEMENT_PLATFORM_NAMES[platform]} account
+              </Link>
+            </>
+          )}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import type { InboxItem } from '@relaycast/shared/engagement';
+import { useAccounts } from '@/api/accounts';
 import { Card } from '@/components/ui/card';
 import { PlatformActions } from './platform-actions';
 
@@ -14,6 +15,11 @@ export function QuickActions({
   userId: string;
   content: string;
 }) {
+  const accounts = useAccounts();
+  // Until the list arrives, no platform is said to lack an account (the buttons wait for an item anyway).
+  const hasAccount = (platform: string) =>
+    accounts.data === undefined ||
+    accounts.data.some((account) => account.platform === platform && account.status === 'connected');
   return (
     <Card className="p-5">
       <section aria-labelledby="quick-actions-heading" className="grid gap-4">
@@ -24,7 +30,14 @@ export function QuickActions({
           They act on the selected inbox item, with the text of your reply box for comments and messages.
         </p>
         {QUICK_PLATFORMS.map((platform) => (
-          <PlatformActions key={platform} platform={platform} item={item} userId={userId} content={content} />
+          <PlatformActions
+            key={platform}
+            platform={platform}
+            item={item}
+            userId={userId}
+            content={content}
+            hasAccount={hasAccount(platform)}
+          />
         ))}
       </section>
     </Card>

@@ -23,15 +23,21 @@ function Preview({ item }: { item: MediaItem }) {
   );
 }
 
-function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: (item: MediaItem) => void }) {
+interface MediaCardActions {
+  onDelete: (item: MediaItem) => void;
+  /** Opens the file's detail view. */
+  onOpen: (item: MediaItem) => void;
+}
+
+function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardActions) {
   const dimensions = item.width && item.height ? `${item.width}×${item.height}` : null;
   return (
     <li aria-label={item.name} className="group overflow-hidden rounded-xl border bg-card shadow-sm">
-      <a
-        href={item.url}
-        target="_blank"
-        rel="noreferrer"
-        className="relative block aspect-square overflow-hidden bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      <button
+        type="button"
+        aria-label={`Details of ${item.name}`}
+        onClick={() => onOpen(item)}
+        className="relative block aspect-square w-full cursor-pointer overflow-hidden bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       >
         <Preview item={item} />
         {item.kind === 'video' ? (
@@ -53,7 +59,7 @@ function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: (item: Media
             GIF
           </span>
         ) : null}
-      </a>
+      </button>
       <div className="flex items-start gap-1 p-3 pr-1.5">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium" title={item.name}>
@@ -78,14 +84,14 @@ function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: (item: Media
   );
 }
 
-export function MediaGrid({ items, onDelete }: { items: MediaItem[]; onDelete: (item: MediaItem) => void }) {
+export function MediaGrid({ items, onDelete, onOpen }: { items: MediaItem[] } & MediaCardActions) {
   return (
     <ul
       aria-label="Media files"
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
     >
       {items.map((item) => (
-        <MediaCard key={item.id} item={item} onDelete={onDelete} />
+        <MediaCard key={item.id} item={item} onDelete={onDelete} onOpen={onOpen} />
       ))}
     </ul>
   );

@@ -8,6 +8,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatFileCount } from '../format';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { DeleteMediaDialog } from './delete-media-dialog';
+import { MediaDetailDialog } from './media-detail-dialog';
 import { type KindFilter, MediaFilters } from './media-filters';
 import { MediaGrid, MediaGridSkeleton } from './media-grid';
 import { StorageUsage } from './storage-usage';
@@ -31,7 +32,7 @@ function EmptyState({ isFiltered }: { isFiltered: boolean }) {
   );
 }
 
-/** The media library: upload (picker or drop, several at once), browse, search, filter and delete. */
+/** The media library: upload (picker or drop, several at once), browse, search, filter, open a file's details and delete. */
 export function MediaLibrary() {
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<KindFilter>('all');
@@ -40,6 +41,7 @@ export function MediaLibrary() {
   const uploads = useUploadQueue();
   const deletion = useDeleteMedia();
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
+  const [opened, setOpened] = useState<MediaItem | null>(null);
   const isFiltered = q !== '' || kind !== 'all';
 
   const confirmDelete = (item: MediaItem) => {
@@ -105,10 +107,18 @@ export function MediaLibrary() {
         ) : list.data.items.length === 0 ? (
           <EmptyState isFiltered={isFiltered} />
         ) : (
-          <MediaGrid items={list.data.items} onDelete={setToDelete} />
+          <MediaGrid items={list.data.items} onDelete={setToDelete} onOpen={setOpened} />
         )}
       </section>
 
+      <MediaDetailDialog
+        item={opened}
+        onClose={() => setOpened(null)}
+        onDelete={(item) => {
+          setOpened(null);
+          setToDelete(item);
+        }}
+      />
       <DeleteMediaDialog
         item={toDelete}
         isDeleting={deletion.isPending}

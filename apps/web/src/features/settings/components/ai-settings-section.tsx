@@ -12,6 +12,7 @@ import { useAiSettings, useSaveAiSettings } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 
@@ -20,6 +21,9 @@ const PROVIDER_LABELS: Record<AiProvider, string> = {
   anthropic: 'Anthropic',
   'openai-compatible': 'OpenAI-compatible (Ollama, vLLM, LM Studio, llama.cpp)',
 };
+
+/** The empty value keeps the server's provider. */
+const PROVIDER_OPTIONS: readonly (AiProvider | '')[] = ['', ...AI_PROVIDERS];
 
 function AiSettingsForm({ settings }: { settings: AiSettings }) {
   const ids = useId();
@@ -68,22 +72,13 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
       </p>
       {!settings.canEdit ? <p className="text-sm">{AI_MESSAGES.adminOnly}</p> : null}
       <fieldset disabled={disabled} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-provider`}>Provider</Label>
-          <select
-            id={`${ids}-provider`}
-            className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-            value={provider}
-            onChange={(event) => setProvider(event.target.value as AiProvider | '')}
-          >
-            <option value="">The server's</option>
-            {AI_PROVIDERS.map((id) => (
-              <option key={id} value={id}>
-                {PROVIDER_LABELS[id]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField<AiProvider | ''>
+          label="Provider"
+          value={provider}
+          options={PROVIDER_OPTIONS}
+          format={(option) => (option ? PROVIDER_LABELS[option] : "The server's")}
+          onChange={setProvider}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={`${ids}-base-url`}>Base URL</Label>
           <Input

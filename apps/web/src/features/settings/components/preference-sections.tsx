@@ -11,7 +11,9 @@ import {
 import { Bell, Globe, Shield } from 'lucide-react';
 import { SelectField } from '@/components/ui/select-field';
 import { SettingsCard } from './settings-card';
+import { SignedInDevices } from './signed-in-devices';
 import { ToggleField } from './toggle-field';
+import { TwoFactorSetting } from './two-factor-setting';
 
 export function NotificationsSection({
   value,
@@ -53,18 +55,14 @@ export function SecuritySection({
 }) {
   return (
     <SettingsCard title="Security" icon={Shield} description={SETTINGS_MESSAGES.securityLater}>
-      <ToggleField
-        label="Two-factor authentication"
-        description="Coming later: your choice is saved, but sign-in does not ask for a second factor yet."
-        checked={value.twoFactorAuth}
-        onChange={(checked) => onChange({ ...value, twoFactorAuth: checked })}
-      />
+      <TwoFactorSetting />
       <ToggleField
         label="API key access"
         description="Coming later: your choice is saved; API keys for the public API are not issued yet."
         checked={value.apiKeyEnabled}
         onChange={(checked) => onChange({ ...value, apiKeyEnabled: checked })}
       />
+      <SignedInDevices />
     </SettingsCard>
   );
 }

@@ -10,9 +10,7 @@ import {
   type StreamSettings,
 } from '@relaycast/shared/settings';
 import { Video } from 'lucide-react';
-import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { type DeviceOption, useMediaDevices } from '../hooks/use-media-devices';
 import { SettingsCard } from './settings-card';
@@ -28,26 +26,19 @@ function DeviceSelect({
   devices: DeviceOption[];
   onChange(value: string): void;
 }) {
-  const id = useId();
   const isMissing = value !== '' && !devices.some((device) => device.deviceId === value);
+  const labels = new Map(devices.map((device) => [device.deviceId, device.label]));
+  const options = ['', ...labels.keys(), ...(isMissing ? [value] : [])];
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        className="h-9 w-full rounded-md border border-input bg-card px-2 text-sm"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">System default</option>
-        {devices.map((device) => (
-          <option key={device.deviceId} value={device.deviceId}>
-            {device.label}
-          </option>
-        ))}
-        {isMissing ? <option value={value}>Saved device (not connected now)</option> : null}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      value={value}
+      options={options}
+      format={(option) =>
+        option === '' ? 'System default' : (labels.get(option) ?? 'Saved device (not connected now)')
+      }
+      onChange={onChange}
+    />
   );
 }
 

@@ -1,7 +1,9 @@
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { usePersonalIngest, useRotateIngestKey } from '@/api/stream-ingest';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { CopyField } from './copy-field';
@@ -10,6 +12,7 @@ import { CopyField } from './copy-field';
 export function ObsPanel() {
   const ingest = usePersonalIngest();
   const rotate = useRotateIngestKey();
+  const [isConfirming, setConfirming] = useState(false);
   if (ingest.isPending) return <Spinner label="Loading your OBS settings" />;
   if (ingest.isError) {
     return (
@@ -31,21 +34,39 @@ export function ObsPanel() {
       <CopyField label="OBS server" value={rtmpUrl} />
       <CopyField label="OBS stream key" value={streamKey} isSecret />
       <div>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={rotate.isPending}
-          onClick={() =>
-            rotate.mutate(undefined, {
-              onSuccess: () => toast.success(STREAMING_MESSAGES.keyRotated),
-              onError: (error) => toast.error(error.message),
-            })
-          }
-        >
+        {/* A new key breaks OBS until it is pasted there, so it is asked for first (issue 15). */}
+        <Button variant="outline" size="sm" disabled={rotate.isPending} onClick={() => setConfirming(true)}>
           <RefreshCw aria-hidden="true" />
           Rotate stream key
         </Button>
       </div>
+      <Dialog
+        open={isConfirming}
+        onOpenChange={setConfirming}
+        title={STREAMING_MESSAGES.rotateKeyTitle}
+        description={STREAMING_MESSAGES.rotateKeyWarning}
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            Keep the current key
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={rotate.isPending}
+            onClick={() =>
+              rotate.mutate(undefined, {
+                onSuccess: () => {
+                  setConfirming(false);
+                  toast.success(STREAMING_MESSAGES.keyRotated);
+                },
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            Rotate key
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }

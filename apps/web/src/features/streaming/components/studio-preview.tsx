@@ -87,7 +87,7 @@ export function StudioPreview({
           className={cn(!isMuted && 'text-foreground')}
         >
           {isMuted ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
-          Mute
+          {isMuted ? 'Unmute' : 'Mute'}
         </Button>
         <Button
           variant={isCameraOff ? 'destructive' : 'outline'}
@@ -95,7 +95,7 @@ export function StudioPreview({
           onClick={onToggleCamera}
         >
           {isCameraOff ? <VideoOff aria-hidden="true" /> : <Video aria-hidden="true" />}
-          Camera off
+          {isCameraOff ? 'Camera on' : 'Camera off'}
         </Button>
         <div className="ml-auto flex flex-wrap items-center gap-2">{children}</div>
       </div>

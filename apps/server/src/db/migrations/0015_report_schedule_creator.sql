@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_report_schedules" ADD COLUMN "created_by" text;

@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layout rules of docs/architecture.md, checked on every run so the map keeps matching the territory:
+ * the server's folders form layers (plugins → modules → platforms/lib/db) with no import cycle between
+ * them, and no product file grows past 400 lines (one past 300 says why in its opening comment).
+ */
+const serverSrc = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(serverSrc, '../../..');
+
+/** Product code only: tests, their support files and the platforms' fakes are not part of the layers. */
+function isProductFile(file: string): boolean {
+  return (
+    /\.tsx?$/.test(file) &&
+    !/\.d\.ts$/.test(file) &&
+    !/\.(test|spec)\.tsx?$/.test(file) &&
+    !/test-support/.test(file) &&
+    !/[.-]fake\.ts$/.test(file) &&
+    !file.split(path.sep).includes('testing') &&
+    !file.split(path.sep).includes('test') &&
+    !file.split(path.sep).includes('fuzz')
+  );
+}
+
+function productFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') found.push(...productFiles(full));
+    } else if (isProductFile(full)) {
+      found.push(full);
+    }
+  }
+  return found;
+}
+
+/**
+ * The folder a server file belongs to: modules/<name>, platforms/<name>, or the top folder (lib, db, …). A file
+ * directly in platforms/ is its own node (types.ts is what every connector builds on, registry.ts what lists
+ * them all): the connectors sit between the two.
+ */
+function serverFolder(file: string): string {
+  const parts = path.relative(serverSrc, file).replace(/\.ts$/, '').split(path.sep);
+  if (parts[0] === 'modules' || parts[0] === 'platforms') return parts.slice(0, 2).join('/');
+  return parts[0] ?? '';
+}
+
+/** Value imports between server folders (type-only imports vanish at run time and make no cycle). */
+function folderGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of productFiles(serverSrc)) {
+    const from = serverFolder(file);
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (/^\s*import type\b/.test(line) || /^\s*export type\b/.test(line)) continue;
+      const match = /(?:from|import\()\s*'(\.{1,2}\/[^']+)'/.exec(line);
+      if (!match?.[1]) continue;
+      const to = serverFolder(path.resolve(path.dirname(file), match[1]));
+      if (to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      edges.set(to, path.relative(serverSrc, file));
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle's folders, as "a → b → a" with the file that makes each step. */
+function cycles(graph: Map<string, Map<string, string>>): string[] {
+  const found: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const [next, file] of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') {
+        const loop = stack.slice(stack.indexOf(next));
+        found.push(`${[...loop, next].join(' → ')} (last step in ${file})`);
+      } else if (!state.has(next)) {
+        visit(next);
+      }
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+describe('the layout', () => {
+  it('has no import cycle between the server folders', () => {
+    expect(cycles(folderGraph())).toEqual([]);
+  });
+
+  it('finds a cycle when there is one (the check itself works)', () => {
+    const graph = new Map([
+      ['modules/a', new Map([['modules/b', 'a.ts']])],
+      ['modules/b', new Map([['modules/a', 'b.ts']])],
+    ]);
+    expect(cycles(graph)).toEqual(['modules/a → modules/b → modules/a (last step in b.ts)']);
+  });
+
+  it('keeps modules above lib, db and platforms: those never import a module or a plugin', () => {
+    const upward: string[] = [];
+    for (const [from, edges] of folderGraph()) {
+      const isLowerLayer = from === 'lib' || from === 'db' || from.startsWith('platforms/');
+      if (!isLowerLayer) continue;
+      for (const [to, file] of edges) {
+        if (to.startsWith('modules/') || to === 'plugins') upward.push(`${file} imports ${to}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('has no product file over 400 lines, and each over 300 says why in its opening comment', () => {
+    const roots = ['apps/server/src', 'apps/web/src', 'packages/shared/src'].map((dir) =>
+      path.join(repoRoot, dir),
+    );
+    const tooLong: string[] = [];
+    const unexplained: string[] = [];
+    for (const file of roots.flatMap(productFiles)) {
+      const text = readFileSync(file, 'utf8');
+      const lines = text.split('\n').length;
+      const name = path.relative(repoRoot, file);
+      if (lines > 400) tooLong.push(`${name} (${lines})`);
+      else if (lines > 300 && !text.slice(0, 1500).includes('Over 300 lines on purpose'))
+        unexplained.push(name);
+    }
+    expect(tooLong).toEqual([]);
+    expect(unexplained).toEqual([]);
+  });
+});

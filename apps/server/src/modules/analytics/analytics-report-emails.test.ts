@@ -1,0 +1,159 @@
+import { todayIn } from '@relaycast/shared/analytics-page';
+import {
+  nextReportSendAt,
+  REPORT_SCHEDULE_MESSAGES,
+  type ReportScheduleState,
+  reportPeriod,
+} from '@relaycast/shared/analytics-report';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { emailOutbox, workspaceMembers } from '../../db/schema/index';
+import { insertAccount } from '../engagement/engagement.test-support';
+import { createMailer } from '../mail/mailer';
+import { type Member, signedInMember } from '../posts/posts.test-support';
+import { loadAnalyticsContext } from './analytics.queries';
+import { sendDueReports } from './analytics.report-emails';
+import { insertDays } from './analytics.test-support';
+
+/** E-mailed reports: the schedule's routes, who may set it, and the sweep that sends each report once. */
+
+let t: TestApp;
+let ada: Member;
+let bob: Member;
+const PUBLIC_URL = 'http://relaycast.test';
+
+function sweep(now: Date) {
+  const mailer = createMailer({
+    db: t.db,
+    log: t.app.log,
+    smtpUrl: undefined,
+    from: 'reports@relaycast.test',
+  });
+  return sendDueReports({ db: t.db, mailer, publicUrl: PUBLIC_URL }, now);
+}
+
+async function mailsTo(address: string) {
+  return t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+}
+
+async function scheduleOf(member: Member): Promise<ReportScheduleState> {
+  const res = await member.get('/api/analytics/report-schedule');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signedInMember(t, 'Ada Mailer');
+  bob = await signedInMember(t, 'Bob Mailer');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('report e-mail schedule', () => {
+  it('refuses bad input with the shared messages and saves nothing', async () => {
+    const cases: [unknown, string][] = [
+      [{ frequency: 'weekly', recipients: ['not-an-address'] }, REPORT_SCHEDULE_MESSAGES.recipientInvalid],
+      [{ frequency: 'weekly', recipients: [] }, REPORT_SCHEDULE_MESSAGES.recipientsRequired],
+      [{ frequency: 'hourly', recipients: ['a@example.com'] }, REPORT_SCHEDULE_MESSAGES.frequency],
+      [
+        { frequency: 'weekly', recipients: [`${'a'.repeat(300)}@example.com`] },
+        REPORT_SCHEDULE_MESSAGES.recipientInvalid,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ada.send('PUT', '/api/analytics/report-schedule', body);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+    expect((await scheduleOf(ada)).schedule).toBeNull();
+  });
+
+  it('sends last week to every address once at the next Monday 08:00, with the figures and a working link', async () => {
+    const account = await insertAccount(t, ada.workspaceId, 'instagram', { handle: 'ada.mail' });
+    const saved = await ada.send('PUT', '/api/analytics/report-schedule', {
+      frequency: 'weekly',
+      recipients: ['Boss@Example.com', 'team@example.com', 'boss@example.com'],
+    });
+    expect(saved.statusCode).toBe(200);
+    const { schedule, canManage } = saved.json<ReportScheduleState>();
+    expect(canManage).toBe(true);
+    expect(schedule?.recipients).toEqual(['boss@example.com', 'team@example.com']);
+    const context = await loadAnalyticsContext(t.db, ada.workspaceId, ada.userId);
+    const sendAt = new Date(schedule!.nextSendAt);
+    expect(sendAt.toISOString()).toBe(nextReportSendAt('weekly', context.timezone).toISOString());
+    expect(sendAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Figures on the last day of the week the e-mail covers.
+    const period = reportPeriod('weekly', todayIn(context.timezone, sendAt));
+    await insertDays(t, ada.workspaceId, account, 'instagram', {
+      [period.to]: { followers: 1234, views: 1000, likes: 40, comments: 7, shares: 3, saves: 0 },
+    });
+
+    // Not yet due: nothing goes.
+    expect(await sweep(new Date(sendAt.getTime() - 60_000))).toBe(0);
+    expect(await mailsTo('boss@example.com')).toHaveLength(0);
+
+    // Two workers at the send time: one report, one e-mail per address.
+    const sent = await Promise.all([sweep(sendAt), sweep(sendAt)]);
+    expect(sent[0] + sent[1]).toBe(1);
+    for (const address of ['boss@example.com', 'team@example.com']) {
+      const mails = await mailsTo(address);
+      expect(mails).toHaveLength(1);
+      const text = mails[0]!.textBody;
+      expect(mails[0]!.subject).toMatch(/^Relaycast weekly report: /);
+      expect(text).toContain(`${period.from} to ${period.to}`);
+      expect(text).toContain('Total followers: 1,234');
+      expect(text).toContain('Comments: 7');
+      const link = text.match(new RegExp(`${PUBLIC_URL}/r/([A-Za-z0-9_-]{43})`));
+      expect(link).not.toBeNull();
+      const report = await t.app.inject({ method: 'GET', url: `/api/reports/${link![1]}` });
+      expect(report.statusCode).toBe(200);
+      expect(report.json().filters).toEqual({ range: 'custom', ...period });
+    }
+
+    // The next one is a week later; sending again at the same time sends nothing.
+    const after = await scheduleOf(ada);
+    expect(after.schedule?.lastSentAt).toBe(sendAt.toISOString());
+    expect(new Date(after.schedule!.nextSendAt).getTime() - sendAt.getTime()).toBeGreaterThanOrEqual(
+      7 * 86_400_000 - 3_600_000,
+    );
+    expect(await sweep(sendAt)).toBe(0);
+    expect(await mailsTo('boss@example.com')).toHaveLength(1);
+  });
+
+  it("keeps each workspace's schedule to itself, and lets only owners and admins set or stop it", async () => {
+    expect((await scheduleOf(bob)).schedule).toBeNull();
+    await t.db
+      .update(workspaceMembers)
+      .set({ role: 'member' })
+      .where(
+        and(eq(workspaceMembers.userId, bob.userId), eq(workspaceMembers.organizationId, bob.workspaceId)),
+      );
+    expect((await scheduleOf(bob)).canManage).toBe(false);
+    const refused = await bob.send('PUT', '/api/analytics/report-schedule', {
+      frequency: 'monthly',
+      recipients: ['bob@example.com'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(REPORT_SCHEDULE_MESSAGES.adminOnly);
+    expect((await bob.send('DELETE', '/api/analytics/report-schedule')).statusCode).toBe(403);
+    expect((await scheduleOf(bob)).schedule).toBeNull();
+  });
+
+  it('stops: the schedule is gone and nothing more is sent', async () => {
+    const before = (await scheduleOf(ada)).schedule;
+    expect(before).not.toBeNull();
+    expect((await ada.send('DELETE', '/api/analytics/report-schedule')).statusCode).toBe(204);
+    expect((await scheduleOf(ada)).schedule).toBeNull();
+    expect(await sweep(new Date(new Date(before!.nextSendAt).getTime() + 60_000))).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/analytics/report-schedule' });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,60 @@
+import {
+  bestTimeQuerySchema,
+  bestTimeResponseSchema,
+  suggestionsQuerySchema,
+  suggestionsResponseSchema,
+} from '@relaycast/shared/best-time-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { getUserSettings } from '../settings/settings.service';
+import { freeSlots, getBestTime, loadSubject, noteFor, takenInstants } from './best-time.service';
+
+/**
+ * `GET /api/best-time`: the heatmap of one account (`accountId`), of a platform's accounts (`platform`) or of
+ * the whole workspace, with the coming week's suggested slots. `GET /api/best-time/suggestions`: the free
+ * suggested slots in a range, for the calendar and the composer's "Best time". Hours are counted in `timezone`
+ * (the browser's), else in the zone of the user's settings.
+ */
+export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  async function zoneOf(userId: string, asked: string | undefined): Promise<string> {
+    return asked ?? (await getUserSettings(db, userId)).region.timezone;
+  }
+
+  app.get(
+    '/api/best-time',
+    { schema: { querystring: bestTimeQuerySchema, response: { 200: bestTimeResponseSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const { accountId, platform, timezone } = request.query;
+      return getBestTime(
+        db,
+        workspace.id,
+        { accountIds: accountId ? [accountId] : [], platforms: platform ? [platform] : [] },
+        await zoneOf(user.id, timezone),
+      );
+    },
+  );
+
+  app.get(
+    '/api/best-time/suggestions',
+    { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const query = request.query;
+      const timeZone = await zoneOf(user.id, query.timezone);
+      const now = new Date();
+      const from = new Date(Math.max(Date.parse(query.from), now.getTime() + 1));
+      const to = new Date(query.to);
+      const subject = await loadSubject(
+        db,
+        workspace.id,
+        { accountIds: query.accountIds, platforms: query.platforms },
+        timeZone,
+        now,
+      );
+      const suggestions =
+        from < to ? freeSlots(subject, from, to, await takenInstants(db, workspace.id, from, to)) : [];
+      return { timeZone, suggestions, note: noteFor(subject) };
+    },
+  );
+};

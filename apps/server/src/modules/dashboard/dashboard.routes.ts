@@ -1,0 +1,12 @@
+import { dashboardSchema } from '@relaycast/shared/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { getDashboard } from './dashboard.service';
+
+/** `GET /api/dashboard`: the signed-in user's state in their workspace (issue 16; dashboard.service.ts). */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/dashboard', { schema: { response: { 200: dashboardSchema } } }, async (request) => {
+    const { workspace } = await request.requireWorkspace();
+    return getDashboard(db, workspace.id);
+  });
+};

@@ -1,0 +1,29 @@
+import { onboardingInputSchema, onboardingSchema } from '@relaycast/shared/onboarding';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { getOnboarding, setOnboardingDismissed } from './onboarding.service';
+
+/**
+ * `GET /api/onboarding`: the dashboard's getting-started checklist for the caller in their workspace.
+ * `PUT /api/onboarding`: hides it (or shows it again) for the caller only.
+ */
+export const onboardingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get('/api/onboarding', { schema: { response: { 200: onboardingSchema } } }, async (request) => {
+    const { user, workspace } = await request.requireWorkspace();
+    return getOnboarding(db, config, user.id, workspace);
+  });
+
+  app.put(
+    '/api/onboarding',
+    { schema: { body: onboardingInputSchema, response: { 200: onboardingSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      await setOnboardingDismissed(db, user.id, request.body.dismissed);
+      return getOnboarding(db, config, user.id, workspace);
+    },
+  );
+};

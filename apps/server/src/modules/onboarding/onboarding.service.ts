@@ -1,0 +1,86 @@
+import { NEW_USER_HOURS, type Onboarding } from '@relaycast/shared/onboarding';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { posts, socialAccounts, streamSessions, userOnboarding, users } from '../../db/schema/index';
+import { canEditAiSettings, providerSettingsFor } from '../ai/ai.settings';
+import type { WorkspaceContext } from '../workspaces/workspaces.service';
+
+/** True when the query finds at least one row. */
+async function exists(query: Promise<unknown[]>): Promise<boolean> {
+  return (await query).length > 0;
+}
+
+/**
+ * The getting-started checklist of one user in one workspace. Every step is read from the data the step
+ * produces, so it is done only when it really happened (docs/decisions/0027-onboarding.md):
+ * - account: a connected social account in the workspace (one needing a reconnect or disconnected does not count);
+ * - post: a post that left the drafts with a time (scheduled, publishing, published or failed), not deleted;
+ * - ai: a provider the workspace's AI requests would use (the workspace's own or the server's);
+ * - live: a stream of the workspace that went live (`stream_sessions.live_at`).
+ */
+export async function getOnboarding(
+  db: Db,
+  config: Config,
+  userId: string,
+  workspace: WorkspaceContext,
+  now = new Date(),
+): Promise<Onboarding> {
+  const [account, post, provider, live, user, preferences] = await Promise.all([
+    exists(
+      db
+        .select({ id: socialAccounts.id })
+        .from(socialAccounts)
+        .where(and(eq(socialAccounts.workspaceId, workspace.id), eq(socialAccounts.status, 'connected')))
+        .limit(1),
+    ),
+    exists(
+      db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.workspaceId, workspace.id),
+            isNull(posts.deletedAt),
+            ne(posts.status, 'draft'),
+            isNotNull(posts.scheduledAt),
+          ),
+        )
+        .limit(1),
+    ),
+    providerSettingsFor(db, config, workspace.id),
+    exists(
+      db
+        .select({ id: streamSessions.id })
+        .from(streamSessions)
+        .where(and(eq(streamSessions.workspaceId, workspace.id), isNotNull(streamSessions.liveAt)))
+        .limit(1),
+    ),
+    db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ dismissedAt: userOnboarding.dismissedAt })
+      .from(userOnboarding)
+      .where(eq(userOnboarding.userId, userId)),
+  ]);
+  const createdAt = user[0]?.createdAt;
+  return {
+    isNewUser: createdAt !== undefined && now.getTime() - createdAt.getTime() < NEW_USER_HOURS * 3_600_000,
+    dismissed: Boolean(preferences[0]?.dismissedAt),
+    canSetAiProvider: canEditAiSettings(workspace),
+    steps: [
+      { id: 'account', done: account },
+      { id: 'post', done: post },
+      { id: 'ai', done: provider !== null },
+      { id: 'live', done: live },
+    ],
+  };
+}
+
+/** Hides or shows the checklist again, for this user only. */
+export async function setOnboardingDismissed(db: Db, userId: string, dismissed: boolean): Promise<void> {
+  const values = { dismissedAt: dismissed ? sql`now()` : null, updatedAt: sql`now()` };
+  await db
+    .insert(userOnboarding)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userOnboarding.userId, set: values });
+}

@@ -1,0 +1,35 @@
+import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { revokeOtherSessionsResultSchema, signedInDevicesSchema } from '@relaycast/shared/security';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { listSignedInDevices, revokeOtherSessions } from './sessions.service';
+
+/** `GET /api/sessions` and `POST /api/sessions/revoke-others`: the signed-in user's devices. */
+export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The caller's session as Better Auth verifies it (its id tells "this device" apart). */
+  async function currentSession(request: FastifyRequest) {
+    const user = await request.requireUser();
+    const found = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!found || found.user.id !== user.id) {
+      throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+    }
+    return { userId: user.id, sessionId: found.session.id };
+  }
+
+  app.get('/api/sessions', { schema: { response: { 200: signedInDevicesSchema } } }, async (request) => {
+    const { userId, sessionId } = await currentSession(request);
+    return { devices: await listSignedInDevices(db, userId, sessionId) };
+  });
+
+  app.post(
+    '/api/sessions/revoke-others',
+    { schema: { response: { 200: revokeOtherSessionsResultSchema } } },
+    async (request) => {
+      const { userId, sessionId } = await currentSession(request);
+      return { revoked: await revokeOtherSessions(db, userId, sessionId) };
+    },
+  );
+};

@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { formatFileSize } from '@relaycast/shared/media';
+import type { Plan } from '@relaycast/shared/plans';
+import {
+  EXPORT_MIME_TYPES,
+  type ExportJob,
+  type ExportJobStatus,
+  formatSeconds,
+  type StartExport,
+  VIDEO_EDITOR_MESSAGES,
+} from '@relaycast/shared/video-editor';
+import { AppError } from '../../lib/app-error';
+import { runProcess } from '../../lib/media/ffmpeg';
+import { deleteMedia, type MediaFileRow, newMediaId, toMediaItem } from '../media/media.service';
+import {
+  canStreamCopy,
+  codecProbeArgs,
+  exportArgs,
+  parseCodecs,
+  progressSecondsOf,
+} from './video-editor.ffmpeg';
+import { addVideoToLibrary, exportName, type LibraryDeps } from './video-editor.service';
+
+/**
+ * Export jobs run in this process (docs/decisions/0028): one ffmpeg at a time by default (two cores), the
+ * rest queued; progress comes from ffmpeg's `-progress` output; Cancel kills ffmpeg, removes the temporary
+ * files and, if the result reached the library in the meantime, removes it again, so a cancelled job leaves
+ * no file and no row. Finished jobs are remembered for an hour for their page to read.
+ */
+
+type ParsedExport = Required<StartExport>;
+
+interface Job {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  plan: Plan;
+  source: MediaFileRow;
+  request: ParsedExport;
+  maxBytes: number;
+  status: ExportJobStatus;
+  progress: number;
+  result: ExportJob['result'];
+  error: string | null;
+  createdAt: Date;
+  finishedAt: number | null;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export interface ExportJobsOptions extends LibraryDeps {
+  ffmpegPath: string;
+  ffprobePath: string;
+  tempDir: string;
+  log: { warn(obj: object, msg: string): void };
+  /** ffmpeg processes at once in this process. */
+  concurrency?: number;
+  /** Jobs not yet finished per workspace. */
+  perWorkspace?: number;
+}
+
+export const JOB_RETENTION_MS = 60 * 60 * 1000;
+export const MAX_JOBS_PER_WORKSPACE = 2;
+
+class Cancelled extends Error {}
+
+function toExportJob(job: Job): ExportJob {
+  return {
+    id: job.id,
+    mediaId: job.source.id,
+    status: job.status,
+    progress: job.progress,
+    format: job.request.format,
+    mode: job.request.mode,
+    crop: job.request.crop,
+    start: job.request.start,
+    end: job.request.end,
+    result: job.result,
+    error: job.error,
+    createdAt: job.createdAt.toISOString(),
+  };
+}
+
+export function createExportJobs(options: ExportJobsOptions) {
+  const jobs = new Map<string, Job>();
+  const concurrency = options.concurrency ?? 1;
+  const perWorkspace = options.perWorkspace ?? MAX_JOBS_PER_WORKSPACE;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  async function acquireSlot(signal: AbortSignal): Promise<void> {
+    if (running < concurrency) {
+      running += 1;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const index = waiting.indexOf(grant);
+        if (index >= 0) waiting.splice(index, 1);
+        reject(new Cancelled());
+      };
+      const grant = () => {
+        signal.removeEventListener('abort', onAbort);
+        running += 1;
+        resolve();
+      };
+      waiting.push(grant);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  function releaseSlot() {
+    running -= 1;
+    waiting.shift()?.();
+  }
+
+  function prune() {
+    const cutoff = Date.now() - JOB_RETENTION_MS;
+    for (const [id, job] of jobs) if (job.finishedAt !== null && job.finishedAt < cutoff) jobs.delete(id);
+  }
+
+  async function copySourceTo(file: string, job: Job) {
+    const body = await options.storage.get(job.source.storageKey);
+    await pipeline(body, createWriteStream(file, { flags: 'wx' }), { signal: job.controller.signal });
+  }
+
+  async function execute(job: Job) {
+    const signal = job.controller.signal;
+    const { request } = job;
+    const base = path.join(options.tempDir, `${job.id}`);
+    const input = `${base}-source`;
+    const output = `${base}-out.${request.format}`;
+    const duration = request.end - request.start;
+    try {
+      await acquireSlot(signal);
+      try {
+        job.status = 'running';
+        await copySourceTo(input, job);
+        if (request.mode === 'fast') {
+          const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), {
+            timeoutMs: 30_000,
+            signal,
+          });
+          if (!canStreamCopy(parseCodecs(stdout), request.format)) {
+            throw new AppError(
+              'FAST_TRIM_UNSUPPORTED',
+              400,
+              VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(request.format),
+            );
+          }
+        }
+        let progressText = '';
+        await runProcess(
+          options.ffmpegPath,
+          exportArgs({ input, output, ...request, maxBytes: job.maxBytes }),
+          {
+            // Generous: a slow VP9 encode of a long cut on a busy machine.
+            timeoutMs: Math.max(120_000, duration * 20_000),
+            signal,
+            onStdout(chunk) {
+              progressText = (progressText + chunk).slice(-4096);
+              const seconds = progressSecondsOf(progressText);
+              if (seconds !== null && duration > 0)
+                job.progress = Math.min(0.99, Math.max(0, seconds / duration));
+            },
+          },
+        );
+        const { size } = await stat(output);
+        if (size >= job.maxBytes) {
+          throw new AppError(
+            'EXPORT_TOO_LARGE',
+            413,
+            VIDEO_EDITOR_MESSAGES.exportTooLarge(formatFileSize(job.maxBytes)),
+          );
+        }
+      } finally {
+        await rm(input, { force: true });
+        releaseSlot();
+      }
+      if (signal.aborted) throw new Cancelled();
+      const label = `${formatSeconds(request.start)}–${formatSeconds(request.end)}${request.crop === 'original' ? '' : ` ${request.crop}`}`;
+      const row = await addVideoToLibrary(
+        options,
+        {
+          workspaceId: job.workspaceId,
+          userId: job.userId,
+          plan: job.plan,
+          video: {
+            id: newMediaId(),
+            path: output,
+            name: exportName(job.source.name, label, request.format),
+            mimeType: EXPORT_MIME_TYPES[request.format],
+            extension: request.format,
+          },
+        },
+        () => new AppError('EXPORT_FAILED', 500, VIDEO_EDITOR_MESSAGES.trimFailed),
+      );
+      // Cancelled while the result was being stored: take it out again.
+      if (signal.aborted) {
+        await deleteMedia(options.db, options.storage, job.workspaceId, row.id, options.log);
+        throw new Cancelled();
+      }
+      job.result = toMediaItem(row);
+      job.progress = 1;
+      job.status = 'succeeded';
+    } catch (err) {
+      await rm(output, { force: true });
+      if (signal.aborted || err instanceof Cancelled) {
+        job.status = 'cancelled';
+        job.error = VIDEO_EDITOR_MESSAGES.cancelled;
+      } else {
+        job.status = 'failed';
+        job.error =
+          err instanceof AppError && err.statusCode < 500 ? err.message : VIDEO_EDITOR_MESSAGES.trimFailed;
+        if (!(err instanceof AppError))
+          options.log.warn({ err: String(err), jobId: job.id }, 'video export failed');
+      }
+    } finally {
+      job.finishedAt = Date.now();
+    }
+  }
+
+  return {
+    /** Starts an export; the plan's limits were checked by the caller (they are checked again on storing). */
+    start(input: {
+      workspaceId: string;
+      userId: string;
+      plan: Plan;
+      source: MediaFileRow;
+      request: ParsedExport;
+      maxBytes: number;
+    }): ExportJob {
+      prune();
+      const unfinished = [...jobs.values()].filter(
+        (job) => job.workspaceId === input.workspaceId && job.finishedAt === null,
+      );
+      if (unfinished.length >= perWorkspace) {
+        throw new AppError('TOO_MANY_EXPORTS', 429, VIDEO_EDITOR_MESSAGES.tooManyJobs(perWorkspace));
+      }
+      const job: Job = {
+        ...input,
+        id: randomBytes(12).toString('base64url'),
+        status: 'queued',
+        progress: 0,
+        result: null,
+        error: null,
+        createdAt: new Date(),
+        finishedAt: null,
+        controller: new AbortController(),
+        done: Promise.resolve(),
+      };
+      jobs.set(job.id, job);
+      job.done = execute(job);
+      return toExportJob(job);
+    },
+
+    /** One of the workspace's jobs; another workspace's is "not found" like a missing one. */
+    get(workspaceId: string, id: string): ExportJob {
+      prune();
+      return toExportJob(findJob(workspaceId, id));
+    },
+
+    /** Cancels a queued or running job and waits until it has cleaned up. A finished job is left as it is. */
+    async cancel(workspaceId: string, id: string): Promise<ExportJob> {
+      const job = findJob(workspaceId, id);
+      if (job.finishedAt === null) {
+        job.controller.abort();
+        await job.done;
+      }
+      return toExportJob(job);
+    },
+
+    /** Stops every job (the app is closing) and waits for their clean-up. */
+    async close(): Promise<void> {
+      for (const job of jobs.values()) job.controller.abort();
+      await Promise.all([...jobs.values()].map((job) => job.done));
+    },
+
+    /** The job's promise (tests wait for a job to finish without polling). */
+    settled(id: string): Promise<void> {
+      return jobs.get(id)?.done ?? Promise.resolve();
+    },
+  };
+
+  function findJob(workspaceId: string, id: string): Job {
+    const job = jobs.get(id);
+    if (!job || job.workspaceId !== workspaceId) {
+      throw new AppError('NOT_FOUND', 404, VIDEO_EDITOR_MESSAGES.jobNotFound);
+    }
+    return job;
+  }
+}
+
+export type ExportJobs = ReturnType<typeof createExportJobs>;

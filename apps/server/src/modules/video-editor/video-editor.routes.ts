@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { mediaItemSchema } from '@relaycast/shared/media';
+import {
+  exportJobSchema,
+  importVideoSchema,
+  startExportSchema,
+  VIDEO_EDITOR_MESSAGES,
+} from '@relaycast/shared/video-editor';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { addressPolicy } from '../../lib/address-policy';
+import { AppError } from '../../lib/app-error';
+import { createSafeFetch } from '../../lib/safe-fetch';
+import {
+  findMedia,
+  newMediaId,
+  storageFullError,
+  storageUsedBytes,
+  toMediaItem,
+} from '../media/media.service';
+import { fileTooLargeError, prepareTempDir } from '../media/media-upload';
+import { effectivePlan } from '../workspaces/workspaces.service';
+import { downloadVideo, loadFailedError, nameFromUrl } from './video-editor.import';
+import { createExportJobs } from './video-editor.jobs';
+import { addVideoToLibrary, videoOnly } from './video-editor.service';
+
+export interface VideoEditorRoutesOptions {
+  db: Db;
+  config: Config;
+}
+
+const jobParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The container family a stored video is in: fast mode copies streams only within a family. */
+function familyOf(mimeType: string): 'iso' | 'webm' {
+  return mimeType === 'video/webm' ? 'webm' : 'iso';
+}
+
+/**
+ * The video editor (docs/video.md): `POST /api/video-editor/imports` fetches a video from a URL into the media
+ * library; `POST /api/video-editor/exports` trims (and crops) a library video into a new library file as an
+ * ffmpeg job; `GET /api/video-editor/exports/:id` reads its progress; `POST …/:id/cancel` cancels it. All of
+ * it is scoped to the caller's workspace: another workspace's media or job is "not found".
+ */
+export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> = async (app, options) => {
+  const { db, config } = options;
+  const tempDir = path.join(config.dataDir, 'tmp', 'video-editor');
+  await prepareTempDir(tempDir);
+  const deps = { db, storage: app.mediaStorage, processor: app.mediaProcessor };
+  const doFetch = createSafeFetch(addressPolicy(config.allowPrivateAddresses));
+  const jobs = createExportJobs({
+    ...deps,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    tempDir,
+    log: app.log,
+  });
+  app.addHook('preClose', () => jobs.close());
+
+  app.post(
+    '/api/video-editor/imports',
+    { schema: { body: importVideoSchema, response: { 201: mediaItemSchema } } },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const plan = effectivePlan(workspace);
+      if (!(await app.mediaProcessor.isAvailable())) throw loadFailedError();
+      const usedBytes = await storageUsedBytes(db, workspace.id);
+      const name = nameFromUrl(request.body.url);
+      const id = newMediaId();
+      const tempPath = path.join(tempDir, id);
+      // A client that goes away stops the download and ffmpeg.
+      const controller = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const { mimeType } = await downloadVideo(doFetch, request.body.url, tempPath, {
+        plan,
+        usedBytes,
+        name,
+        signal: controller.signal,
+      });
+      const extension = mimeType === 'video/webm' ? 'webm' : mimeType === 'video/quicktime' ? 'mov' : 'mp4';
+      const row = await addVideoToLibrary(
+        deps,
+        {
+          workspaceId: workspace.id,
+          userId: user.id,
+          plan,
+          video: { id, path: tempPath, name, mimeType, extension },
+          signal: controller.signal,
+        },
+        loadFailedError,
+      );
+      return reply.status(201).send(toMediaItem(row));
+    },
+  );
+
+  app.post(
+    '/api/video-editor/exports',
+    { schema: { body: startExportSchema, response: { 202: exportJobSchema } } },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const plan = effectivePlan(workspace);
+      const body = request.body;
+      const source = await findMedia(db, workspace.id, body.mediaId);
+      videoOnly(source);
+      const duration = source.durationSeconds;
+      if (duration !== null && body.end > duration + 0.001) {
+        throw new AppError('TRIM_OUT_OF_RANGE', 400, VIDEO_EDITOR_MESSAGES.pastDuration(duration));
+      }
+      if (body.mode === 'fast' && familyOf(source.mimeType) !== familyOf(`video/${body.format}`)) {
+        throw new AppError(
+          'FAST_TRIM_UNSUPPORTED',
+          400,
+          VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(body.format),
+        );
+      }
+      // The plan's limits before the job starts: some room must be left, and a stream copy (whose size is the
+      // source's share) must fit. ffmpeg is then capped at that room (-fs) and the quota is checked again on
+      // storing the result.
+      const usedBytes = await storageUsedBytes(db, workspace.id);
+      const storageLeft = plan.storageBytes - usedBytes;
+      const label = `${source.name} (export)`;
+      if (storageLeft <= 0) throw storageFullError(label, plan, usedBytes);
+      if (body.mode === 'fast' && duration) {
+        const estimate = Math.round(source.sizeBytes * ((body.end - body.start) / duration));
+        if (estimate > plan.maxFileSizeBytes) throw fileTooLargeError(label, plan);
+        if (estimate > storageLeft) throw storageFullError(label, plan, usedBytes);
+      }
+      const job = jobs.start({
+        workspaceId: workspace.id,
+        userId: user.id,
+        plan,
+        source,
+        request: body,
+        maxBytes: Math.min(plan.maxFileSizeBytes, storageLeft),
+      });
+      return reply.status(202).send(job);
+    },
+  );
+
+  app.get(
+    '/api/video-editor/exports/:id',
+    { schema: { params: jobParams, response: { 200: exportJobSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return jobs.get(workspace.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/video-editor/exports/:id/cancel',
+    { schema: { params: jobParams, response: { 200: exportJobSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return jobs.cancel(workspace.id, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { ANALYTICS_MESSAGES, ENGAGEMENT_RATE_FORMULA } from '@relaycast/shared/analytics';
+import { Download } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAccounts } from '@/api/accounts';
+import { type AnalyticsFilters, analyticsCsvUrl, useAnalyticsOverview } from '@/api/analytics';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { AccountGrowth } from './account-growth';
+import { AnalyticsFiltersBar } from './analytics-filters';
+import { AnalyticsEmptyState, DemoBanner } from './demo-controls';
+import { EmailReportsButton } from './email-reports';
+import { EngagementChart } from './engagement-chart';
+import { PlatformChart } from './platform-chart';
+import { DownloadPdfButton, ShareReportButton } from './report-actions';
+import { StatCards } from './stat-cards';
+import { TopPostsTable } from './top-posts-table';
+
+const RANGE_VALUES = new Set(['7d', '30d', '90d', 'custom']);
+
+/**
+ * The filters live in the address (?range=…&from=…&to=…&platform=…&account=…), so a view can be shared. A change
+ * applies to the latest filters, not the rendered ones: navigation renders in a transition, and two quick edits
+ * (the two dates) must not undo each other.
+ */
+function useFilters(): [AnalyticsFilters, (patch: Partial<AnalyticsFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const range = params.get('range') ?? '30d';
+  const filters: AnalyticsFilters = {
+    range: (RANGE_VALUES.has(range) ? range : '30d') as AnalyticsFilters['range'],
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+    platform: params.get('platform') ?? undefined,
+    account: params.get('account') ?? undefined,
+  };
+  const latest = useRef(filters);
+  latest.current = filters;
+  const setFilters = (patch: Partial<AnalyticsFilters>) => {
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
+    const out = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) if (value) out.set(key, value);
+    setParams(out, { replace: true });
+  };
+  return [filters, setFilters];
+}
+
+/**
+ * /analytics: filters, the four cards, the two charts with their tables, the formula, top posts, one account's
+ * growth, the CSV export; an empty state with the demo offer when nothing is connected. `children` is where the
+ * page adds more sections (the best-time heatmap).
+ */
+export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
+  const [filters, setFilters] = useFilters();
+  const accounts = useAccounts();
+  const overview = useAnalyticsOverview(filters);
+  const failedAt =
+    overview.isError || accounts.isError ? Math.max(overview.errorUpdatedAt, accounts.errorUpdatedAt) : 0;
+  useEffect(() => {
+    if (failedAt) toast.error(ANALYTICS_MESSAGES.loadFailed, { id: `analytics-${failedAt}` });
+  }, [failedAt]);
+
+  if (accounts.isPending || (overview.isPending && overview.fetchStatus !== 'idle')) {
+    return (
+      <div className="flex min-h-48 items-center justify-center rounded-lg border">
+        <Spinner label="Loading analytics" />
+      </div>
+    );
+  }
+  const retry = (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => {
+        void accounts.refetch();
+        void overview.refetch();
+      }}
+    >
+      Retry
+    </Button>
+  );
+  if (accounts.isError) {
+    return (
+      <div role="alert" className="flex items-center justify-between gap-3 rounded-lg border p-4 text-sm">
+        <span>{ANALYTICS_MESSAGES.loadFailed}</span>
+        {retry}
+      </div>
+    );
+  }
+  const connected = accounts.data.filter((account) => account.status !== 'disconnected');
+  const demo = overview.data?.demo ?? false;
+  if (connected.length === 0 && !demo) return <AnalyticsEmptyState />;
+
+  return (
+    <div className="grid gap-6 *:min-w-0">
+      {demo ? <DemoBanner /> : null}
+      <div className="flex flex-wrap items-end justify-between gap-3 *:min-w-0">
+        <AnalyticsFiltersBar value={filters} onChange={setFilters} accounts={connected} />
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <a href={analyticsCsvUrl(filters)} download>
+              <Download aria-hidden="true" className="size-4" />
+              Download CSV
+            </a>
+          </Button>
+          <DownloadPdfButton filters={filters} />
+          <ShareReportButton filters={filters} />
+          <EmailReportsButton />
+        </div>
+      </div>
+      {overview.isError ? (
+        <div role="alert" className="flex items-center justify-between gap-3 rounded-lg border p-4 text-sm">
+          <span>
+            {ANALYTICS_MESSAGES.loadFailed}: {overview.error.message}
+          </span>
+          {retry}
+        </div>
+      ) : null}
+      {overview.data ? (
+        <>
+          <StatCards cards={overview.data.cards} />
+          <p className="text-xs text-muted-foreground">
+            {ENGAGEMENT_RATE_FORMULA} Days run from {overview.data.range.from} to {overview.data.range.to} (
+            {overview.data.range.timezone}); changes compare with {overview.data.range.previousFrom} to{' '}
+            {overview.data.range.previousTo}.
+          </p>
+          <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
+            <EngagementChart engagement={overview.data.engagement} />
+            <PlatformChart platforms={overview.data.platforms} />
+          </div>
+        </>
+      ) : null}
+      {filters.account ? <AccountGrowth accountId={filters.account} filters={filters} /> : null}
+      <TopPostsTable filters={filters} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  parseRecipients,
+  REPORT_FREQUENCIES,
+  REPORT_MAX_RECIPIENTS,
+  REPORT_SCHEDULE_MESSAGES,
+  type ReportFrequency,
+  type ReportScheduleState,
+  reportScheduleInputSchema,
+} from '@relaycast/shared/analytics-report';
+import { Mail } from 'lucide-react';
+import { useState } from 'react';
+import { useReportSchedule, useSaveReportSchedule, useStopReportSchedule } from '@/api/analytics-reports';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { SelectField } from '@/components/ui/select-field';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/lib/toast';
+
+const FREQUENCY_LABELS: Record<ReportFrequency, string> = {
+  weekly: 'Weekly, on Mondays',
+  monthly: 'Monthly, on the 1st',
+};
+
+/** "Email reports": last week's or last month's figures and a report link, e-mailed at 08:00 to chosen addresses. */
+export function EmailReportsButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Mail aria-hidden="true" className="size-4" />
+        Email reports
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Email reports"
+        description="Every Monday (last week) or every 1st (last month) at 08:00 in your time zone: the four cards against the period before, and a read-only report link that works for 30 days."
+      >
+        {open ? <EmailReportsPanel /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+function EmailReportsPanel() {
+  const state = useReportSchedule();
+  if (state.isPending) return <Spinner label="Loading the report schedule" />;
+  if (state.isError) {
+    return (
+      <p role="alert" className="text-sm">
+        {state.error.message}
+      </p>
+    );
+  }
+  return <EmailReportsForm key={state.data.schedule?.nextSendAt ?? 'none'} state={state.data} />;
+}
+
+function EmailReportsForm({ state }: { state: ReportScheduleState }) {
+  const save = useSaveReportSchedule();
+  const stop = useStopReportSchedule();
+  const { schedule, canManage } = state;
+  const [frequency, setFrequency] = useState<ReportFrequency>(schedule?.frequency ?? 'weekly');
+  const [recipients, setRecipients] = useState(schedule?.recipients.join(', ') ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  return (
+    <div className="grid gap-4">
+      {schedule ? (
+        <p className="text-sm" data-testid="report-schedule-summary">
+          {FREQUENCY_LABELS[schedule.frequency]}, to {schedule.recipients.join(', ')}. Next e-mail{' '}
+          {new Date(schedule.nextSendAt).toLocaleString()}
+          {schedule.lastSentAt ? `; last sent ${new Date(schedule.lastSentAt).toLocaleString()}` : ''}.
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">No report e-mails are scheduled.</p>
+      )}
+      {canManage ? (
+        <form
+          className="grid gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const input = reportScheduleInputSchema.safeParse({
+              frequency,
+              recipients: parseRecipients(recipients),
+            });
+            if (!input.success) {
+              setProblem(input.error.issues[0]?.message ?? REPORT_SCHEDULE_MESSAGES.recipientInvalid);
+              return;
+            }
+            setProblem(null);
+            save.mutate(input.data, {
+              onSuccess: () => toast.success(REPORT_SCHEDULE_MESSAGES.saved),
+              onError: (error) => setProblem(error.message),
+            });
+          }}
+        >
+          <SelectField
+            label="How often"
+            value={frequency}
+            options={REPORT_FREQUENCIES}
+            onChange={setFrequency}
+            format={(option) => FREQUENCY_LABELS[option]}
+            size="sm"
+          />
+          <div className="grid gap-1">
+            <Label htmlFor="report-recipients" className="text-xs">
+              Send to (up to {REPORT_MAX_RECIPIENTS} addresses, separated by commas)
+            </Label>
+            <Textarea
+              id="report-recipients"
+              className="min-h-20"
+              value={recipients}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'report-recipients-problem' : undefined}
+              onChange={(event) => setRecipients(event.target.value)}
+              placeholder="you@example.com, boss@example.com"
+            />
+            {problem ? (
+              <p id="report-recipients-problem" role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : schedule ? 'Save changes' : 'Schedule e-mails'}
+            </Button>
+            {schedule ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={stop.isPending}
+                onClick={() =>
+                  stop.mutate(undefined, {
+                    onSuccess: () => toast.success(REPORT_SCHEDULE_MESSAGES.stopped),
+                    onError: (error) => toast.error(error.message),
+                  })
+                }
+              >
+                Stop sending
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      ) : (
+        <p className="text-sm">{REPORT_SCHEDULE_MESSAGES.adminOnly}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  DEFAULT_REPORT_LINK_EXPIRY_DAYS,
+  REPORT_LINK_EXPIRY_DAYS,
+  REPORT_MESSAGES,
+  type ReportFilters,
+} from '@relaycast/shared/analytics-report';
+import { Copy, FileDown, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import type { AnalyticsFilters } from '@/api/analytics';
+import {
+  reportFiltersOf,
+  useCreateReportLink,
+  useDownloadPdf,
+  useReportLinks,
+  useRevokeReportLink,
+} from '@/api/analytics-reports';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { SelectField } from '@/components/ui/select-field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+
+type ExpiryChoice = `${(typeof REPORT_LINK_EXPIRY_DAYS)[number]}`;
+const EXPIRY_OPTIONS = REPORT_LINK_EXPIRY_DAYS.map(String) as ExpiryChoice[];
+
+function describeFilters(filters: ReportFilters): string {
+  const range =
+    filters.range === 'custom'
+      ? `${filters.from} to ${filters.to}`
+      : `last ${filters.range.replace('d', '')} days`;
+  const parts = [range];
+  if (filters.platforms) parts.push(filters.platforms.replaceAll(',', ', '));
+  if (filters.accounts) parts.push('one account');
+  return parts.join(' · ');
+}
+
+/** "Download PDF": the page printed by the server's Chromium; a 503 says what is missing. */
+export function DownloadPdfButton({ filters }: { filters: AnalyticsFilters }) {
+  const download = useDownloadPdf();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={download.isPending}
+      onClick={() => download.mutate(filters, { onError: (error) => toast.error(error.message) })}
+    >
+      <FileDown aria-hidden="true" className="size-4" />
+      {download.isPending ? 'Making PDF…' : 'Download PDF'}
+    </Button>
+  );
+}
+
+/** "Share report link": a read-only link of the current filters that expires, and the active links to revoke. */
+export function ShareReportButton({ filters }: { filters: AnalyticsFilters }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Link2 aria-hidden="true" className="size-4" />
+        Share report link
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Share a read-only report"
+        description="Anyone with the link sees these cards, charts and top posts for the current filters, without signing in, until it expires or you revoke it."
+      >
+        {open ? <ShareReportPanel filters={filters} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
+  const links = useReportLinks();
+  const create = useCreateReportLink();
+  const revoke = useRevokeReportLink();
+  const [expiry, setExpiry] = useState<ExpiryChoice>(String(DEFAULT_REPORT_LINK_EXPIRY_DAYS) as ExpiryChoice);
+  const [createdUrl, setCreatedUrl] = useState<string | null>(null);
+  const canManage = links.data?.canManage ?? false;
+
+  const copy = (url: string) =>
+    navigator.clipboard.writeText(url).then(
+      () => toast.success('Link copied.'),
+      () => toast.error('Copy failed: select the link and copy it.'),
+    );
+
+  return (
+    <div className="grid gap-4">
+      {links.isPending ? <Spinner label="Loading report links" /> : null}
+      {links.isError ? (
+        <p role="alert" className="text-sm">
+          {links.error.message}
+        </p>
+      ) : null}
+      {links.data && !canManage ? <p className="text-sm">{REPORT_MESSAGES.adminOnly}</p> : null}
+      {canManage ? (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate(
+              { filters: reportFiltersOf(filters), expiresInDays: Number(expiry) },
+              {
+                onSuccess: (link) => {
+                  setCreatedUrl(`${window.location.origin}${link.path}`);
+                  toast.success(REPORT_MESSAGES.created);
+                },
+                onError: (error) => toast.error(error.message),
+              },
+            );
+          }}
+        >
+          <SelectField
+            label="Expires after"
+            value={expiry}
+            options={EXPIRY_OPTIONS}
+            onChange={setExpiry}
+            format={(days) => (days === '1' ? '1 day' : `${days} days`)}
+            size="sm"
+          />
+          <Button type="submit" size="sm" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create link'}
+          </Button>
+        </form>
+      ) : null}
+      {createdUrl ? (
+        <div className="grid gap-1">
+          <label htmlFor="created-report-link" className="text-sm font-medium">
+            New report link (shown once)
+          </label>
+          <div className="flex gap-2">
+            <Input id="created-report-link" readOnly value={createdUrl} onFocus={(e) => e.target.select()} />
+            <Button type="button" size="sm" variant="outline" onClick={() => void copy(createdUrl)}>
+              <Copy aria-hidden="true" className="size-4" />
+              Copy
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {links.data ? (
+        <section aria-labelledby="active-report-links" className="grid gap-2">
+          <h3 id="active-report-links" className="text-sm font-semibold">
+            Active links
+          </h3>
+          {links.data.links.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No active report links.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {links.data.links.map((link) => (
+                <li
+                  key={link.id}
+                  className="flex items-center justify-between gap-3 rounded border p-2 text-sm"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate">{describeFilters(link.filters)}</span>
+                    <span className="text-xs text-muted-foreground">
+                      Expires {new Date(link.expiresAt).toLocaleString()}
+                    </span>
+                  </span>
+                  {canManage ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={revoke.isPending}
+                      aria-label={`Revoke link: ${describeFilters(link.filters)}, expires ${new Date(link.expiresAt).toLocaleString()}`}
+                      onClick={() =>
+                        revoke.mutate(link.id, {
+                          onSuccess: () => toast.success(REPORT_MESSAGES.revokedToast),
+                          onError: (error) => toast.error(error.message),
+                        })
+                      }
+                    >
+                      Revoke
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { instantToZoned } from '@relaycast/shared/calendar';
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { bestTimeKeys, fetchSuggestions, type SuggestionParams } from '@/api/best-time';
+import { formatInstant } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+
+/** How far ahead "Best time" looks for a free suggested slot. */
+const LOOKAHEAD_DAYS = 14;
+
+/**
+ * The composer's "Best time": the next free suggested slot of the chosen accounts (or platforms), the same
+ * slot the queue would take. It only fills the date and time, which stay editable.
+ */
+export function useBestTimeChoice(timeZone: string) {
+  const client = useQueryClient();
+  const [isFinding, setFinding] = useState(false);
+  const [note, setNote] = useState<string>();
+
+  async function find(selection: {
+    platforms: readonly PlatformId[];
+    accountIds: readonly string[];
+  }): Promise<{ date: string; time: string } | null> {
+    const now = Date.now();
+    const params: SuggestionParams = {
+      // A minute ahead so the slot is still in the future when the post is saved; rounded for the cache key.
+      from: new Date(Math.ceil((now + 60_000) / 60_000) * 60_000).toISOString(),
+      to: new Date(now + LOOKAHEAD_DAYS * 86_400_000).toISOString(),
+      platforms: [...selection.platforms].sort(),
+      accountIds: [...selection.accountIds].sort(),
+      timeZone,
+    };
+    setFinding(true);
+    try {
+      const result = await client.fetchQuery({
+        queryKey: bestTimeKeys.suggestions(params),
+        queryFn: () => fetchSuggestions(params),
+        staleTime: 30_000,
+      });
+      const slot = result.suggestions[0];
+      if (!slot) {
+        setNote(`No free suggested slot in the next ${LOOKAHEAD_DAYS} days: pick a time by hand.`);
+        return null;
+      }
+      const posts = slot.posts === 1 ? '1 post' : `${slot.posts} posts`;
+      setNote(
+        `Best time: ${formatInstant(slot.at, timeZone)} (${posts} at this hour so far${
+          slot.isExploration ? ', trying a new hour' : ''
+        }). ${result.note}`,
+      );
+      return instantToZoned(slot.at, timeZone);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'Could not find the best time.');
+      return null;
+    } finally {
+      setFinding(false);
+    }
+  }
+
+  return { find, isFinding, note };
+}

@@ -1,0 +1,86 @@
+import { ANALYTICS_COLLECT_MESSAGES, type AnalyticsBudget } from '@relaycast/shared/analytics';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AnalyticsCollectionSection } from './analytics-collection-section';
+
+function renderSection() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AnalyticsCollectionSection />
+    </QueryClientProvider>,
+  );
+}
+
+const status = {
+  accounts: [
+    {
+      accountId: 'acc-1',
+      platform: 'twitter',
+      handle: '@ada',
+      supported: true,
+      lastCollectedAt: null,
+      nextCollectAt: '2026-11-23T18:00:00.000Z',
+      lastError: ANALYTICS_COLLECT_MESSAGES.budgetNotSet,
+    },
+  ],
+};
+
+/** A fake of the two endpoints; PUT stores the budget it is given. */
+function stubServer(initial: AnalyticsBudget) {
+  let budget = initial;
+  const puts: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/analytics/collect-status')) return new Response(JSON.stringify(status));
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as { monthlyLimit: number };
+        puts.push(body);
+        budget = { ...budget, monthlyLimit: body.monthlyLimit };
+      }
+      return new Response(JSON.stringify(budget));
+    }),
+  );
+  return puts;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Settings → Analytics collection', () => {
+  it('says X is not collected without a budget, refuses a non-number, saves a budget and shows the use', async () => {
+    const puts = stubServer({
+      platform: 'twitter',
+      month: '2026-11',
+      monthlyLimit: null,
+      used: 0,
+      canEdit: true,
+    });
+    renderSection();
+    expect(await screen.findByText(ANALYTICS_COLLECT_MESSAGES.budgetNotSet)).toBeTruthy();
+    expect(await screen.findByText(/@ada/)).toBeTruthy();
+
+    const input = screen.getByLabelText('Monthly X read budget');
+    await userEvent.type(input, '1.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save budget' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Use a whole number of reads.');
+    expect(puts).toHaveLength(0);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '5000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save budget' }));
+    await waitFor(() => expect(puts).toEqual([{ platform: 'twitter', monthlyLimit: 5000 }]));
+    expect(await screen.findByText('0 of 5,000 X reads used in 2026-11 (UTC).')).toBeTruthy();
+  });
+
+  it('shows a member the budget read-only, with who may change it', async () => {
+    stubServer({ platform: 'twitter', month: '2026-11', monthlyLimit: 100, used: 40, canEdit: false });
+    renderSection();
+    expect(await screen.findByText('40 of 100 X reads used in 2026-11 (UTC).')).toBeTruthy();
+    expect(screen.getByText(ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly)).toBeTruthy();
+    expect(screen.getByLabelText('Monthly X read budget').closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save budget' })).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
+import { Monitor } from 'lucide-react';
+import { useRevokeOtherSessions, useSignedInDevices } from '@/api/sessions';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatRelative } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+
+/** Settings → Security: where the account is signed in, and "Sign out everywhere else". */
+export function SignedInDevices() {
+  const devices = useSignedInDevices();
+  const revoke = useRevokeOtherSessions();
+
+  async function signOutOthers() {
+    try {
+      await revoke.mutateAsync();
+      toast.success(AUTH_MESSAGES.sessionsRevoked);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signOutFallback);
+    }
+  }
+
+  const list = devices.data?.devices ?? [];
+  const hasOthers = list.some((device) => !device.isCurrent);
+  return (
+    <div className="grid gap-3 border-t pt-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-medium">Signed-in devices</h3>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={!hasOthers || revoke.isPending}
+          onClick={() => void signOutOthers()}
+        >
+          Sign out everywhere else
+        </Button>
+      </div>
+      {devices.isPending ? <Spinner label="Loading your devices" /> : null}
+      {devices.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {devices.error.message}
+        </p>
+      ) : null}
+      {list.length > 0 ? (
+        <ul aria-label="Signed-in devices" className="grid gap-2">
+          {list.map((device) => (
+            <li key={device.id} className="flex items-start gap-3 rounded-lg border p-3 text-sm">
+              <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+              <div className="grid min-w-0 gap-0.5">
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  {device.browser} on {device.os}
+                  {device.isCurrent ? <Badge>This device</Badge> : null}
+                </span>
+                <span className="break-all text-xs text-muted-foreground">
+                  {device.ipAddress ?? 'Unknown address'} · last active {formatRelative(device.lastActiveAt)}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!hasOthers && devices.isSuccess ? (
+        <p className="text-xs text-muted-foreground">You are signed in on this device only.</p>
+      ) : null}
+    </div>
+  );
+}

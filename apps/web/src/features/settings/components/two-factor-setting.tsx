@@ -1,0 +1,313 @@
+/**
+ * Settings → Security's two-factor switch and its enrolment: password, QR code and setup key, the confirming
+ * code, the backup codes shown once, and turning it off. Over 300 lines on purpose: one dialog walks these
+ * steps and they share its state.
+ */
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
+import { BACKUP_CODE_COUNT, totpCodeSchema } from '@relaycast/shared/security';
+import { QRCodeSVG } from 'qrcode.react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useUserSettings } from '@/api/settings';
+import {
+  type TwoFactorEnrolment,
+  useConfirmTwoFactorEnrolment,
+  useDisableTwoFactor,
+  useStartTwoFactorEnrolment,
+} from '@/api/two-factor';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/lib/toast';
+import { ToggleField } from './toggle-field';
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signInFallback;
+
+/** The base32 secret of an otpauth URI, in groups of four for reading aloud or typing. */
+function readableSecret(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Offers the backup codes as a text file. */
+function downloadBackupCodes(codes: string[]) {
+  const text = [
+    'Relaycast backup codes',
+    'Each code signs you in once when you cannot use your authenticator app.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'relaycast-backup-codes.txt';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The dialogs sit outside the settings <form> in the page (a portal: forms cannot nest), and their submit
+ * events stop here rather than saving the settings.
+ */
+function DialogForm({ onSubmit, children }: { onSubmit(): void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        event.stopPropagation();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const start = useStartTwoFactorEnrolment();
+  const confirm = useConfirmTwoFactorEnrolment();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const setupKeyId = useId();
+
+  function close() {
+    setPassword('');
+    setCode('');
+    setError(null);
+    setEnrolment(null);
+    setConfirmed(false);
+    onClose();
+  }
+
+  async function submitPassword() {
+    setError(null);
+    if (!password) return setError(AUTH_MESSAGES.passwordRequired);
+    try {
+      setEnrolment(await start.mutateAsync(password));
+      setPassword('');
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }
+
+  async function submitCode() {
+    setError(null);
+    const parsed = totpCodeSchema.safeParse(code);
+    if (!parsed.success)
+      return setError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.twoFactorCodeInvalid);
+    try {
+      await confirm.mutateAsync(parsed.data);
+      setConfirmed(true);
+      toast.success(AUTH_MESSAGES.twoFactorEnabled);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }
+
+  let body: ReactNode;
+  if (!enrolment) {
+    body = (
+      <DialogForm onSubmit={() => void submitPassword()}>
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={error ?? undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={start.isPending}>
+            Continue
+          </Button>
+        </div>
+      </DialogForm>
+    );
+  } else if (!confirmed) {
+    body = (
+      <DialogForm onSubmit={() => void submitCode()}>
+        <p className="text-sm">
+          Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, Aegis…), then
+          enter the 6-digit code it shows.
+        </p>
+        <div className="flex justify-center rounded-lg bg-white p-3">
+          <QRCodeSVG
+            value={enrolment.totpURI}
+            size={176}
+            marginSize={2}
+            title="QR code for your authenticator app"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={setupKeyId}>Setup key</Label>
+          <Textarea
+            id={setupKeyId}
+            readOnly
+            rows={2}
+            aria-describedby={`${setupKeyId}-hint`}
+            className="min-h-0 resize-none font-mono"
+            value={readableSecret(enrolment.totpURI)}
+            onFocus={(event) => event.target.select()}
+          />
+          <p id={`${setupKeyId}-hint`} className="text-xs text-muted-foreground">
+            Can’t scan it? Enter this key in the app instead.
+          </p>
+        </div>
+        <FormField
+          label="6-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={code}
+          error={error ?? undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={confirm.isPending}>
+            Turn on
+          </Button>
+        </div>
+      </DialogForm>
+    );
+  } else {
+    body = (
+      <div className="grid gap-4">
+        <p className="text-sm">
+          Keep these {BACKUP_CODE_COUNT} backup codes somewhere safe. Each one signs you in once if you lose
+          your authenticator app. They are shown only now.
+        </p>
+        <ul
+          aria-label="Backup codes"
+          className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-3 font-mono text-sm"
+        >
+          {enrolment.backupCodes.map((backup) => (
+            <li key={backup}>{backup}</li>
+          ))}
+        </ul>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => downloadBackupCodes(enrolment.backupCodes)}>
+            Download
+          </Button>
+          <Button type="button" onClick={close}>
+            Done
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title={confirmed ? 'Save your backup codes' : 'Turn on two-factor authentication'}
+      description={
+        enrolment ? undefined : 'Enter your password to set up an authenticator app for signing in.'
+      }
+    >
+      {body}
+    </Dialog>
+  );
+}
+
+function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setPassword('');
+    setError(null);
+    onClose();
+  }
+
+  async function submit() {
+    setError(null);
+    if (!password) return setError(AUTH_MESSAGES.passwordRequired);
+    try {
+      await disable.mutateAsync(password);
+      toast.success(AUTH_MESSAGES.twoFactorDisabled);
+      close();
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title="Turn off two-factor authentication"
+      description="Sign-in will ask only for your password. Enter it to confirm."
+    >
+      <DialogForm onSubmit={() => void submit()}>
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={error ?? undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={disable.isPending}>
+            Turn off
+          </Button>
+        </div>
+      </DialogForm>
+    </Dialog>
+  );
+}
+
+/**
+ * The "Two-factor authentication" switch: it shows the account's real state (`users.two_factor_enabled`, as
+ * `GET /api/settings` reports it) and drives it through Better Auth, with the password each way.
+ */
+export function TwoFactorSetting() {
+  const settings = useUserSettings();
+  const isOn = settings.data?.security.twoFactorAuth ?? false;
+  const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);
+  return (
+    <>
+      <ToggleField
+        label="Two-factor authentication"
+        description={
+          isOn
+            ? 'On: signing in asks for a code from your authenticator app (or a backup code) after your password.'
+            : 'Off: signing in asks only for your password. Turn on to add a code from an authenticator app.'
+        }
+        checked={isOn}
+        onChange={() => setDialog(isOn ? 'disable' : 'enable')}
+      />
+      {createPortal(
+        <>
+          <EnableDialog open={dialog === 'enable'} onClose={() => setDialog(null)} />
+          <DisableDialog open={dialog === 'disable'} onClose={() => setDialog(null)} />
+        </>,
+        document.body,
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import type { PlatformId } from '@relaycast/shared/platforms';
+import {
+  CROP_ASPECTS,
+  type CropAspect,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  isFinished,
+  TRIM_MODES,
+  type TrimMode,
+  VIDEO_EDITOR_MESSAGES,
+} from '@relaycast/shared/video-editor';
+import { Download, Film, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useCancelExport, useExportJob, useStartExport } from '@/api/video-editor';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { PlatformCheck } from './platform-check';
+import { SendToComposerButton } from './send-to-composer-button';
+import type { Trim } from './trim-panel';
+
+const MODE_LABELS: Record<TrimMode, string> = {
+  accurate: 'Accurate (re-encode, exact to the frame)',
+  fast: 'Fast (copy, cuts on keyframes)',
+};
+
+const CROP_LABELS: Record<CropAspect, string> = {
+  original: 'Original',
+  '16:9': '16:9 landscape',
+  '9:16': '9:16 vertical',
+  '1:1': '1:1 square',
+  '4:5': '4:5 portrait',
+};
+
+/**
+ * Format, cut mode and crop, then Export Video: a server job whose progress bar reads its `-progress`, with
+ * Cancel; the result lands in the media library with a download link.
+ */
+export function ExportPanel({
+  mediaId,
+  sourceName,
+  trim,
+}: {
+  mediaId: string;
+  sourceName: string;
+  trim: Trim;
+}) {
+  const id = useId();
+  const [format, setFormat] = useState<ExportFormat>('mp4');
+  const [mode, setMode] = useState<TrimMode>('accurate');
+  const [crop, setCrop] = useState<CropAspect>('original');
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [platforms, setPlatforms] = useState<PlatformId[]>([]);
+  const start = useStartExport();
+  const cancel = useCancelExport();
+  const job = useExportJob(jobId).data;
+  const announced = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!job || !isFinished(job.status) || announced.current === job.id) return;
+    announced.current = job.id;
+    if (job.status === 'succeeded') toast.success(VIDEO_EDITOR_MESSAGES.trimmed);
+    else if (job.status === 'failed') toast.error(VIDEO_EDITOR_MESSAGES.trimFailed);
+  }, [job]);
+
+  const isRunning = job !== undefined && !isFinished(job.status);
+
+  async function exportVideo() {
+    try {
+      const started = await start.mutateAsync({
+        mediaId,
+        start: trim.start,
+        end: trim.end,
+        format,
+        mode,
+        crop: mode === 'fast' ? 'original' : crop,
+      });
+      setJobId(started.id);
+    } catch (error) {
+      toast.error(VIDEO_EDITOR_MESSAGES.trimFailed, {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <h2 id={`${id}-title`} className="font-semibold">
+        Export
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField
+          label="Format"
+          value={format}
+          options={EXPORT_FORMATS}
+          format={(option) => option.toUpperCase()}
+          onChange={setFormat}
+        />
+        <SelectField
+          label="Cut"
+          value={mode}
+          options={TRIM_MODES}
+          format={(option) => MODE_LABELS[option]}
+          onChange={setMode}
+        />
+        {mode === 'accurate' ? (
+          <SelectField
+            label="Crop"
+            value={crop}
+            options={CROP_ASPECTS}
+            format={(option) => CROP_LABELS[option]}
+            onChange={setCrop}
+          />
+        ) : (
+          <p className="self-end text-xs text-muted-foreground">
+            Fast mode keeps the original encoding: it takes seconds, starts on the keyframe at or before the
+            start and cannot crop.
+          </p>
+        )}
+      </div>
+      <PlatformCheck
+        selected={platforms}
+        onChange={setPlatforms}
+        planned={{
+          name: `${sourceName.replace(/\.[^.]+$/, '')}.${format}`,
+          format,
+          durationSeconds: Math.max(0, trim.end - trim.start),
+        }}
+      />
+      {isRunning ? (
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between text-sm">
+            <span>
+              {job.status === 'queued'
+                ? 'Waiting for the encoder…'
+                : `Exporting… ${Math.round(job.progress * 100)}%`}
+            </span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(job.id)}
+            >
+              <X aria-hidden="true" />
+              Cancel
+            </Button>
+          </div>
+          <progress
+            aria-label="Export progress"
+            className="h-2 w-full accent-primary"
+            value={job.progress}
+            max={1}
+          />
+        </div>
+      ) : (
+        <Button type="button" disabled={start.isPending} onClick={() => void exportVideo()}>
+          <Film aria-hidden="true" />
+          Export Video
+        </Button>
+      )}
+      {job?.status === 'failed' && job.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {job.error}
+        </p>
+      ) : null}
+      {job?.status === 'cancelled' ? (
+        <p className="text-sm text-muted-foreground">{VIDEO_EDITOR_MESSAGES.cancelled}</p>
+      ) : null}
+      {job?.status === 'succeeded' && job.result ? (
+        <p className="flex flex-wrap items-center gap-3 text-sm">
+          <a
+            href={job.result.url}
+            download={job.result.name}
+            className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Download {job.result.name}
+          </a>
+          <Link to="/media-library" className="text-muted-foreground underline-offset-4 hover:underline">
+            Saved to your media library
+          </Link>
+          <SendToComposerButton mediaId={job.result.id} crop={job.crop} />
+        </p>
+      ) : null}
+    </section>
+  );
+}

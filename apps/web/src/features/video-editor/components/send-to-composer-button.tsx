@@ -1,0 +1,47 @@
+import { type CropAspect, draftPlatformsFor, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { Send } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { useSavePost } from '@/api/posts';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+/** Saves the exported video as a draft post (platforms from its crop) and opens it in the composer. */
+export function SendToComposerButton({ mediaId, crop }: { mediaId: string; crop: CropAspect }) {
+  const save = useSavePost();
+  const navigate = useNavigate();
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={save.isPending}
+      onClick={() =>
+        save.mutate(
+          {
+            input: {
+              content: '',
+              platforms: draftPlatformsFor(crop),
+              mediaIds: [mediaId],
+              action: 'draft',
+              timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+            },
+          },
+          {
+            onSuccess: (post) => {
+              toast.success(VIDEO_EDITOR_MESSAGES.draftCreated);
+              void navigate(`/post-composer?post=${encodeURIComponent(post.id)}`);
+            },
+            onError: (error) =>
+              toast.error(VIDEO_EDITOR_MESSAGES.draftFailed, {
+                description: error instanceof ApiError ? error.message : undefined,
+              }),
+          },
+        )
+      }
+    >
+      <Send aria-hidden="true" />
+      Send to composer as a draft
+    </Button>
+  );
+}

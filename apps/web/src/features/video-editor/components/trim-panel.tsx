@@ -1,0 +1,77 @@
+import { clampTrim, formatSeconds } from '@relaycast/shared/video-editor';
+import { Scissors } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+export interface Trim {
+  start: number;
+  end: number;
+}
+
+/**
+ * Start (0 to the duration) and end (the start to the duration) in seconds, as the spec bounds them; a value
+ * typed out of range is brought back in when the field is left.
+ */
+export function TrimPanel({
+  trim,
+  duration,
+  onChange,
+  onPreview,
+}: {
+  trim: Trim;
+  duration: number;
+  onChange(trim: Trim): void;
+  onPreview(): void;
+}) {
+  const id = useId();
+  const set = (field: keyof Trim, raw: string) => {
+    const value = Number(raw);
+    if (raw.trim() !== '' && Number.isFinite(value)) onChange({ ...trim, [field]: value });
+  };
+  const clamp = () => onChange(clampTrim(trim, duration));
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <h2 id={`${id}-title`} className="font-semibold">
+        Trim Video
+      </h2>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-start`}>Start (seconds)</Label>
+          <Input
+            id={`${id}-start`}
+            type="number"
+            min={0}
+            max={duration}
+            step={0.1}
+            value={trim.start}
+            onChange={(event) => set('start', event.target.value)}
+            onBlur={clamp}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-end`}>End (seconds)</Label>
+          <Input
+            id={`${id}-end`}
+            type="number"
+            min={trim.start}
+            max={duration}
+            step={0.1}
+            value={trim.end}
+            onChange={(event) => set('end', event.target.value)}
+            onBlur={clamp}
+          />
+        </div>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Keeps {formatSeconds(trim.start)} to {formatSeconds(trim.end)} of {formatSeconds(duration)} (
+        {formatSeconds(Math.max(0, trim.end - trim.start))}).
+      </p>
+      <Button type="button" variant="outline" onClick={onPreview}>
+        <Scissors aria-hidden="true" />
+        Preview trim
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './helpers';
+import { signInAsNewUser } from './session';
+
+/**
+ * The video editor end to end: a local site serves the video the server fetches (the e2e server allows private
+ * addresses, docs/decisions/0014). The clip is 30 s of VP9 (so the export runs long enough to be cancelled).
+ */
+let dir: string;
+let site: http.Server;
+let siteUrl: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'relaycast-video-editor-'));
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc=duration=30:size=320x240:rate=25'],
+    ...['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '150k', '-g', '50'],
+    path.join(dir, 'clip.webm'),
+  ]);
+  const clip = readFileSync(path.join(dir, 'clip.webm'));
+  site = http.createServer((request, response) => {
+    if (request.url === '/clip.webm') response.writeHead(200, { 'content-type': 'video/webm' }).end(clip);
+    else response.writeHead(404).end('not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise((resolve) => site.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('load a video from a link, preview the trim, cancel an export, then export a trimmed MP4', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsNewUser(page);
+  await page.goto('/media-tools');
+  await page.getByRole('main').getByRole('link', { name: 'Open Video Editor' }).click();
+  await expect(page).toHaveURL(/\/video-editor$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Video Editor' })).toBeVisible();
+
+  const url = page.getByLabel('Video URL');
+  const load = page.getByRole('button', { name: 'Load Video' });
+  await load.click();
+  await expect(page.getByText('Please enter a video URL')).toBeVisible();
+
+  await url.fill(`${siteUrl}/missing.webm`);
+  await load.click();
+  await expect(page.getByText('Failed to load video. Please check the URL')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trim Video' })).toHaveCount(0);
+
+  await url.fill(`${siteUrl}/clip.webm`);
+  await load.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Processing...' })).toBeVisible();
+  await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
+  const video = page.locator('video');
+  await expect(video).toContainText('Your browser does not support the video tag.');
+  await expect(page.getByRole('heading', { name: 'Trim Video' })).toBeVisible();
+
+  const start = page.getByLabel('Start (seconds)');
+  const end = page.getByLabel('End (seconds)');
+  await expect(start).toHaveValue('0');
+  await expect(end).toHaveValue('30');
+  await expect(start).toHaveAttribute('max', '30');
+  // Out of range is brought back in: the end cannot pass the duration.
+  await end.fill('45');
+  await end.blur();
+  await expect(end).toHaveValue('30');
+
+  await start.fill('1');
+  await end.fill('2');
+  await end.blur();
+  await expect(end).toHaveAttribute('min', '1');
+  // Playback past the end pauses and jumps back to the start.
+  await page.getByRole('button', { name: 'Preview trim' }).click();
+  await page.waitForFunction(() => {
+    const element = document.querySelector('video');
+    return Boolean(element?.paused && element.played.length > 0 && element.played.end(0) >= 1.9);
+  });
+  expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(1, 1);
+
+  // A long export, cancelled: nothing is kept.
+  await start.fill('0');
+  await end.fill('30');
+  await end.blur();
+  await page.getByLabel('Format').selectOption('webm');
+  await page.getByRole('button', { name: 'Export Video' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Export cancelled')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Download / })).toHaveCount(0);
+  const afterCancel = await page.request.get('/api/media?kind=video');
+  expect((await afterCancel.json()).items).toHaveLength(1);
+
+  // A short accurate MP4 export with its progress bar, then the download link.
+  await start.fill('1');
+  await end.fill('3');
+  await end.blur();
+  await page.getByLabel('Format').selectOption('mp4');
+  await expect(page.getByLabel('Cut')).toHaveValue('accurate');
+  await page.getByRole('button', { name: 'Export Video' }).click();
+  await expect(page.getByText('Video trimmed successfully')).toBeVisible({ timeout: 60_000 });
+  const download = page.getByRole('link', { name: 'Download clip (0:01–0:03).mp4' });
+  await expect(download).toBeVisible();
+  const file = await page.request.get((await download.getAttribute('href')) ?? '');
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('video/mp4');
+  // A toast under the pointer waits for it to leave (Sonner pauses on hover): move away, then it goes.
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Video trimmed successfully')).toBeHidden({ timeout: 10_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Back to Media Tools' }).click();
+  await expect(page).toHaveURL(/\/media-tools$/);
+});
+
+test('open a video from the media library', async ({ page }) => {
+  await signInAsNewUser(page);
+  const imported = await page.request.post('/api/video-editor/imports', {
+    data: { url: `${siteUrl}/clip.webm` },
+  });
+  expect(imported.status()).toBe(201);
+  await page.goto('/video-editor');
+  await expect(page.getByLabel('Or a video from your media library')).toHaveValue((await imported.json()).id);
+  await page.getByRole('button', { name: 'Open from library' }).click();
+  await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('End (seconds)')).toHaveValue('30');
+});
+
+test('export a vertical 9:16 cut and send it to the composer as a draft', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInAsNewUser(page);
+  await page.goto('/video-editor');
+  await page.getByLabel('Video URL').fill(`${siteUrl}/clip.webm`);
+  await page.getByRole('button', { name: 'Load Video' }).click();
+  await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('End (seconds)').fill('2');
+  await page.getByLabel('End (seconds)').blur();
+  // The chosen platforms' rules warn before the export runs.
+  await page.getByRole('checkbox', { name: 'Instagram' }).check();
+  await page.getByLabel('Format').selectOption('webm');
+  const warnings = page.getByRole('list', { name: 'Platform warnings' }).getByRole('listitem');
+  await expect(warnings).toHaveText([
+    'Instagram takes videos as MP4, MOV; "clip.webm" is WebM.',
+    'Instagram needs videos of at least 3 seconds; "clip.webm" lasts 2 seconds.',
+  ]);
+  await page.getByLabel('Format').selectOption('mp4');
+  await page.getByLabel('End (seconds)').fill('3');
+  await page.getByLabel('End (seconds)').blur();
+  await expect(page.getByRole('list', { name: 'Platform warnings' })).toHaveCount(0);
+  await page.getByLabel('Crop').selectOption('9:16');
+  await page.getByRole('button', { name: 'Export Video' }).click();
+  await expect(page.getByText('Video trimmed successfully')).toBeVisible({ timeout: 60_000 });
+  const download = page.getByRole('link', { name: 'Download clip (0:00–0:03 9:16).mp4' });
+  await expect(download).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send to composer as a draft' }).click();
+  await expect(page).toHaveURL(/\/post-composer\?post=/);
+  await expect(page.getByText('Draft created with your video')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Attached media' }).getByRole('listitem')).toHaveCount(1);
+  const postId = new URL(page.url()).searchParams.get('post');
+  const post = await (await page.request.get(`/api/posts/${postId}`)).json();
+  expect(post.status).toBe('draft');
+  expect(post.platforms).toEqual(['tiktok', 'instagram', 'youtube']);
+  const media = await (await page.request.get('/api/media?kind=video')).json();
+  const vertical = media.items.find((item: { name: string }) => item.name.includes('9:16'));
+  expect([vertical.width, vertical.height]).toEqual([134, 240]);
+});

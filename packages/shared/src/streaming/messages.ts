@@ -1,0 +1,54 @@
+/**
+ * What the studio and the engine say, and the error codes of REST and WebSocket answers. Part of the
+ * streaming contract: see ../streaming.ts.
+ */
+
+export const STREAMING_MESSAGES = {
+  destinationIncomplete: 'Please enter both stream key and RTMP URL',
+  rtmpProtocol: 'The RTMP URL must start with rtmp:// or rtmps://',
+  rtmpInvalid: 'Enter a valid RTMP URL, like rtmp://live.example.com/app',
+  unknownPlatform: 'Choose one of the listed platforms.',
+  destinationNameTooLong: 'Keep the destination name under 80 characters.',
+  destinationSaved: 'Destination saved',
+  destinationDeleted: 'Destination removed',
+  destinationNotFound: 'Destination not found.',
+  lockedWhileLive: 'Destinations cannot be changed while you are live. End the stream first.',
+  copied: 'Copied to clipboard',
+  sceneNameRequired: 'Give the scene a name.',
+  sceneNameTooLong: 'Keep the scene name under 40 characters.',
+  sceneSourcesRequired: 'Choose at least one source for the scene.',
+  sceneSaved: 'Scene added',
+  sceneDeleted: 'Scene removed',
+  sceneNotFound: 'Scene not found.',
+  alreadyLive: 'You are already live. End the current stream first.',
+  noDestinations: 'Enable at least one destination before going live.',
+  sessionNotFound: 'Stream not found.',
+  sessionNotLive: 'This stream has already ended.',
+  streamingUnavailable:
+    'Live streaming is not available on this server: ffmpeg or the RTMP relay is not running.',
+  streamEnded: 'Stream ended',
+  keyRotated: 'Your stream key was changed. Update it in OBS.',
+  rotateKeyTitle: 'Rotate your stream key?',
+  rotateKeyWarning:
+    'OBS and any other encoder using the current key stop working until you paste the new key into them. A stream running from OBS now is cut off.',
+  ingestAlreadyConnected: 'This stream is already receiving video from another tab.',
+  ingestFailed: 'The server could not encode your stream. Try going live again.',
+  noVideo: 'The studio never sent any video, so the stream did not start.',
+  browserStopped: 'The studio stopped sending video, so the stream ended. Go live again when you are ready.',
+  encoderTooSlow:
+    'The server cannot encode your stream fast enough at these settings. Choose a lower resolution or frame rate in Stream Settings.',
+  unauthorized: 'Sign in to go live.',
+} as const;
+
+/** `code` of AppError answers (REST) and of WebSocket `error` messages. */
+export const STREAMING_ERROR_CODES = {
+  lockedWhileLive: 'STREAM_LOCKED_WHILE_LIVE',
+  alreadyLive: 'STREAM_ALREADY_LIVE',
+  noDestinations: 'STREAM_NO_DESTINATIONS',
+  notFound: 'NOT_FOUND',
+  notLive: 'STREAM_NOT_LIVE',
+  unavailable: 'STREAMING_UNAVAILABLE',
+  ingestBusy: 'STREAM_INGEST_BUSY',
+  ingestFailed: 'STREAM_INGEST_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+} as const;

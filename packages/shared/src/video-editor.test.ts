@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampTrim,
+  draftPlatformsFor,
+  exportWarnings,
+  formatSeconds,
+  importVideoSchema,
+  previewPositionAfter,
+  startExportSchema,
+  VIDEO_EDITOR_MESSAGES,
+} from './video-editor';
+
+describe('video editor rules', () => {
+  it('keeps the trim inside the video: start in [0, duration], end in [start, duration]', () => {
+    expect(clampTrim({ start: -3, end: 50 }, 12)).toEqual({ start: 0, end: 12 });
+    expect(clampTrim({ start: 8, end: 5 }, 12)).toEqual({ start: 8, end: 8 });
+    expect(clampTrim({ start: 20, end: 30 }, 12)).toEqual({ start: 12, end: 12 });
+    expect(clampTrim({ start: 2, end: 7 }, 12)).toEqual({ start: 2, end: 7 });
+  });
+
+  it('sends the preview back to the start, paused, once it passes the end', () => {
+    expect(previewPositionAfter(4.99, { start: 2, end: 5 })).toBeNull();
+    expect(previewPositionAfter(5, { start: 2, end: 5 })).toEqual({ seekTo: 2, pause: true });
+    expect(previewPositionAfter(7, { start: 2, end: 5 })).toEqual({ seekTo: 2, pause: true });
+  });
+
+  it('drafts a vertical cut for the short-video networks and anything else for YouTube', () => {
+    expect(draftPlatformsFor('9:16')).toEqual(['tiktok', 'instagram', 'youtube']);
+    expect(draftPlatformsFor('original')).toEqual(['youtube']);
+    expect(draftPlatformsFor('1:1')).toEqual(['youtube']);
+  });
+
+  it("warns about the chosen platforms' formats and durations before an export", () => {
+    expect(
+      exportWarnings(['youtube', 'tiktok'], { name: 'cut.webm', format: 'webm', durationSeconds: 30 }),
+    ).toEqual([]);
+    expect(
+      exportWarnings(['instagram', 'tiktok'], { name: 'cut.webm', format: 'webm', durationSeconds: 2 }).map(
+        (issue) => issue.message,
+      ),
+    ).toEqual([
+      'Instagram takes videos as MP4, MOV; "cut.webm" is WebM.',
+      'Instagram needs videos of at least 3 seconds; "cut.webm" lasts 2 seconds.',
+      'TikTok needs videos of at least 3 seconds; "cut.webm" lasts 2 seconds.',
+    ]);
+    expect(
+      exportWarnings(['twitter'], { name: 'cut.mp4', format: 'mp4', durationSeconds: 200 }).map(
+        (issue) => issue.message,
+      ),
+    ).toEqual(['X (Twitter) takes videos up to 140 seconds; "cut.mp4" lasts 200 seconds.']);
+  });
+
+  it('writes times as minutes and seconds', () => {
+    expect(formatSeconds(0)).toBe('0:00');
+    expect(formatSeconds(65.5)).toBe('1:05.5');
+    expect(formatSeconds(3.7)).toBe('0:03.7');
+  });
+
+  it('gives the spec message for an empty URL and checks an export request', () => {
+    expect(importVideoSchema.safeParse({ url: '   ' }).error?.issues[0]?.message).toBe(
+      VIDEO_EDITOR_MESSAGES.urlRequired,
+    );
+    const parsed = startExportSchema.parse({ mediaId: 'm', start: 0, end: 2, format: 'mp4' });
+    expect(parsed).toMatchObject({ mode: 'accurate', crop: 'original' });
+    expect(
+      startExportSchema.safeParse({ mediaId: 'm', start: 2, end: 2, format: 'mp4' }).error?.issues[0]
+        ?.message,
+    ).toBe(VIDEO_EDITOR_MESSAGES.endBeforeStart);
+    expect(startExportSchema.safeParse({ mediaId: 'm', start: 0, end: 2, format: 'avi' }).success).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { mediaItemSchema } from './media';
+import { checkPlatformRules, type PlatformId, type PlatformIssue } from './platforms';
+
+/**
+ * The video editor (/video-editor, issue 17): load a video from the media library or a URL, trim it, crop it and
+ * export it as a server-side ffmpeg job. The messages are the spec's (seed-spec sections 5 and 8), kept exactly.
+ */
+
+export const VIDEO_EDITOR_MESSAGES = {
+  urlRequired: 'Please enter a video URL',
+  loadFailed: 'Failed to load video. Please check the URL',
+  loaded: 'Video loaded successfully',
+  processing: 'Processing...',
+  unsupportedBrowser: 'Your browser does not support the video tag.',
+  trimmed: 'Video trimmed successfully',
+  trimFailed: 'Failed to trim video',
+  cancelled: 'Export cancelled',
+  notAVideo: 'Choose a video: this file is an image.',
+  jobNotFound: 'This export is not known (it may have finished more than an hour ago).',
+  tooManyJobs: (limit: number) => `You already have ${limit} exports running. Wait for one to finish.`,
+  endBeforeStart: 'The end must come after the start.',
+  pastDuration: (seconds: number) => `The video is only ${formatSeconds(seconds)} long.`,
+  fastNeedsSameCodecs: (format: string) =>
+    `Fast mode copies the original streams, which a ${format.toUpperCase()} file cannot hold. Choose the accurate mode or another format.`,
+  fastCannotCrop: 'Cropping re-encodes the video: choose the accurate mode to crop.',
+  draftCreated: 'Draft created with your video',
+  draftFailed: 'Could not create the draft',
+  exportTooLarge: (limit: string) =>
+    `The exported file would be larger than ${limit}, what your plan allows (its file size limit or the storage left).`,
+} as const;
+
+export const EXPORT_FORMATS = ['mp4', 'mov', 'webm'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_MIME_TYPES: Record<ExportFormat, 'video/mp4' | 'video/quicktime' | 'video/webm'> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+
+/** accurate: re-encode, cut within one frame. fast: copy the streams, cut on the keyframe at or before the start. */
+export const TRIM_MODES = ['accurate', 'fast'] as const;
+export type TrimMode = (typeof TRIM_MODES)[number];
+
+export const CROP_ASPECTS = ['original', '16:9', '9:16', '1:1', '4:5'] as const;
+export type CropAspect = (typeof CROP_ASPECTS)[number];
+
+/** "1:05.5" for 65.5 seconds. */
+export function formatSeconds(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const fraction = Math.round((seconds - whole) * 10) / 10;
+  const tenths = fraction > 0 && fraction < 1 ? `.${Math.round(fraction * 10)}` : '';
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}${tenths}`;
+}
+
+/** The longest URL accepted (a signed CDN link can be long). */
+const MAX_URL_LENGTH = 2048;
+
+export const importVideoSchema = z.object({
+  url: z.string().trim().min(1, VIDEO_EDITOR_MESSAGES.urlRequired).max(MAX_URL_LENGTH),
+});
+export type ImportVideo = z.infer<typeof importVideoSchema>;
+
+const seconds = z
+  .number()
+  .min(0)
+  .max(24 * 60 * 60);
+
+export const startExportSchema = z
+  .object({
+    mediaId: z.string().min(1).max(64),
+    start: seconds,
+    end: seconds,
+    format: z.enum(EXPORT_FORMATS),
+    mode: z.enum(TRIM_MODES).default('accurate'),
+    crop: z.enum(CROP_ASPECTS).default('original'),
+  })
+  .refine((input) => input.end > input.start, {
+    message: VIDEO_EDITOR_MESSAGES.endBeforeStart,
+    path: ['end'],
+  })
+  .refine((input) => input.mode === 'accurate' || input.crop === 'original', {
+    message: VIDEO_EDITOR_MESSAGES.fastCannotCrop,
+    path: ['crop'],
+  });
+export type StartExport = z.input<typeof startExportSchema>;
+
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+export const exportJobSchema = z.object({
+  id: z.string(),
+  mediaId: z.string(),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  /** 0 to 1, from ffmpeg's `-progress` output time over the trimmed duration. */
+  progress: z.number().min(0).max(1),
+  format: z.enum(EXPORT_FORMATS),
+  mode: z.enum(TRIM_MODES),
+  crop: z.enum(CROP_ASPECTS),
+  start: z.number(),
+  end: z.number(),
+  /** The exported file in the media library, once the job succeeded. */
+  result: mediaItemSchema.nullable(),
+  /** Why it failed, for the user. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ExportJob = z.infer<typeof exportJobSchema>;
+
+/**
+ * The platforms of the draft an export is sent to the composer as (the user changes them there): a vertical
+ * cut goes to the short-video networks, anything else to YouTube.
+ */
+export function draftPlatformsFor(crop: CropAspect): ('tiktok' | 'instagram' | 'youtube')[] {
+  return crop === '9:16' ? ['tiktok', 'instagram', 'youtube'] : ['youtube'];
+}
+
+/**
+ * What the chosen platforms would refuse about an export before it runs: its format and its duration (the
+ * platforms' rules in platforms.ts, the composer's same messages). Size is not checked here: every plan's
+ * file-size limit is far below every platform's.
+ */
+export function exportWarnings(
+  platforms: readonly PlatformId[],
+  planned: { name: string; format: ExportFormat; durationSeconds: number },
+): PlatformIssue[] {
+  const media = [
+    {
+      name: planned.name,
+      mimeType: EXPORT_MIME_TYPES[planned.format],
+      sizeBytes: 0,
+      durationSeconds: planned.durationSeconds,
+    },
+  ];
+  // One character of text: only the video's own problems are left.
+  return platforms.flatMap((platform) => checkPlatformRules(platform, '.', media));
+}
+
+export function isFinished(status: ExportJobStatus): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+}
+
+/** Where playback goes when the preview passes the trim's end: back to the start, paused (spec section 4). */
+export function previewPositionAfter(
+  currentTime: number,
+  trim: { start: number; end: number },
+): { seekTo: number; pause: true } | null {
+  return currentTime >= trim.end ? { seekTo: trim.start, pause: true } : null;
+}
+
+/**
+ * The trim inputs' bounds (spec section 5): start in [0, duration], end in [start, duration]. Values out of
+ * range are clamped so the two inputs never contradict each other.
+ */
+export function clampTrim(
+  trim: { start: number; end: number },
+  duration: number,
+): { start: number; end: number } {
+  const start = Math.min(Math.max(0, trim.start), duration);
+  const end = Math.min(Math.max(start, trim.end), duration);
+  return { start, end };
+}
