@@ -55,8 +55,11 @@ test('the calendar shows suggested slots; one opens Create Post at its time and 
   await page.goto('/calendar');
   const tomorrow = localDate(1);
   const suggestions = day(page, tomorrow).getByRole('list', { name: /^Suggested times on / });
+  // The calendar's first load fetches posts, planned streams and suggestions at once; on a loaded 2-core CI
+  // machine that took longer than the default 7 s once, so the first look waits longer.
   await expect(suggestions.getByRole('button')).toHaveText(
     ['9:00 AM', '12:00 PM', '5:00 PM'].map((t) => new RegExp(t)),
+    { timeout: 20_000 },
   );
   await expect(page.getByText(/Times marked with a sparkle are suggested slots/)).toBeVisible();
   // No suggestion in the past.

@@ -125,7 +125,7 @@ test('two-factor: a backup code signs in once', async ({ page }) => {
   await expect(page.getByText('That backup code is not right, or it was already used.')).toBeVisible();
 });
 
-test('signed-in devices: this device is marked and "Sign out everywhere else" ends the others', async ({
+test('signed-in devices: this device is marked, one device signs out, then "Sign out everywhere else"', async ({
   page,
   browser,
 }) => {
@@ -139,10 +139,31 @@ test('signed-in devices: this device is marked and "Sign out everywhere else" en
   });
   expect(signedIn.ok()).toBe(true);
 
+  const phone = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  });
+  expect(
+    (
+      await phone.request.post('/api/auth/sign-in/email', {
+        data: { email: account.email, password: account.password },
+      })
+    ).ok(),
+  ).toBe(true);
+
   await page.goto('/settings');
   const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
-  await expect(devices).toHaveCount(2);
+  await expect(devices).toHaveCount(3);
   await expect(devices.first()).toContainText('This device');
+  await expect(devices.first().getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
+  // One device at a time: the phone only.
+  await page.getByRole('button', { name: 'Sign out Safari 17 on iOS' }).click();
+  await expect(page.getByText('Signed out of that device.')).toBeVisible();
+  await expect(devices).toHaveCount(2);
+  expect((await phone.request.get('/api/me')).status()).toBe(401);
+  expect((await other.request.get('/api/me')).status()).toBe(200);
+  await phone.close();
+
   await expect(devices.nth(1)).toContainText('Edge 131 on Windows');
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(page.getByText('Signed out of every other device.')).toBeVisible();

@@ -8,6 +8,8 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { analyticsCollectRoutes } from './modules/analytics/analytics.collect.routes';
 import { analyticsReportRoutes } from './modules/analytics/analytics.reports.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { rewritePublicApiUrl } from './modules/api-keys/public-api';
 import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { bestTimeRoutes } from './modules/best-time/best-time.routes';
@@ -63,6 +65,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The public API answers `/api/v1/<path>` with the app's own `/api/<path>` route (modules/api-keys).
+    rewriteUrl: (request) => rewritePublicApiUrl(request.method, request.url),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(sessionsRoutes, { db: database.db });
+  await app.register(apiKeysRoutes, { db: database.db });
   await app.register(bestTimeRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
   await app.register(analyticsCollectRoutes, { db: database.db });

@@ -45,6 +45,9 @@ export const AUTH_MESSAGES = {
   twoFactorEnabled: 'Two-factor authentication is on.',
   twoFactorDisabled: 'Two-factor authentication is off.',
   sessionsRevoked: 'Signed out of every other device.',
+  sessionRevoked: 'Signed out of that device.',
+  sessionNotFound: 'That device is already signed out.',
+  sessionIsThisDevice: 'This is the device you are using: use Sign out in the menu instead.',
 } as const;
 
 /**

@@ -75,7 +75,7 @@ export const SETTINGS_MESSAGES = {
   devicesUnavailable: 'This browser cannot list cameras and microphones.',
   devicesNone: 'No devices found',
   encoderNote: 'The server encodes with x264 and sends FLV over RTMP, which every platform accepts.',
-  securityLater: 'Two-factor sign-in and your signed-in devices. API keys arrive in a later release.',
+  securityDescription: 'Two-factor sign-in, API keys for the public API and your signed-in devices.',
 } as const;
 
 const deviceIdSchema = z

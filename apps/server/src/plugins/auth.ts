@@ -6,6 +6,13 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { ACCEPTED_ORIGIN_HEADER, claimedOrigin, isOriginAccepted, linkBaseUrl } from '../lib/request-origin';
+import {
+  authenticatePublicApiRequest,
+  createKeyRateLimiter,
+  isPublicApiRequest,
+  type RateLimitState,
+  rateLimitHeaders,
+} from '../modules/api-keys/public-api';
 import { AUTH_BASE_PATH, type Auth } from '../modules/auth/auth';
 import {
   findSessionContext,
@@ -130,10 +137,27 @@ export const authPlugin = fp(
     // One session lookup per request: the authenticate-first hook and the handler share it.
     const sessions = new WeakMap<FastifyRequest, ReturnType<typeof readSession>>();
     function loadSession(request: FastifyRequest) {
-      const cached = sessions.get(request) ?? readSession(request);
+      const cached =
+        sessions.get(request) ??
+        (isPublicApiRequest(request) ? readApiKeyCaller(request) : readSession(request));
       sessions.set(request, cached);
       return cached;
     }
+
+    // The public API `/api/v1` (modules/api-keys/public-api.ts): its caller is an API key's owner, never the
+    // session cookie; each answer counts the key's window down in the `RateLimit-*` headers.
+    const takeKeyRequest = createKeyRateLimiter();
+    const keyWindows = new WeakMap<FastifyRequest, RateLimitState>();
+    async function readApiKeyCaller(request: FastifyRequest) {
+      const context = await authenticatePublicApiRequest(db, request, takeKeyRequest, (state) =>
+        keyWindows.set(request, state),
+      );
+      return { user: context.user, workspace: async () => context.workspace };
+    }
+    app.addHook('onSend', async (request, reply) => {
+      const state = keyWindows.get(request);
+      if (state) reply.headers(rateLimitHeaders(state));
+    });
 
     // Better Auth's cookie name, secret and session ages, read once: the fast session lookup must agree with it.
     let cookieSettings: Promise<SessionCookieSettings> | undefined;

@@ -21,3 +21,13 @@ export function useRevokeOtherSessions() {
     onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
+
+/** `POST /api/sessions/:id/revoke`: signs one other device out. */
+export function useRevokeSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/api/sessions/${encodeURIComponent(id)}/revoke`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}

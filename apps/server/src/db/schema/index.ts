@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './ai';
 export * from './analytics';
+export * from './api-keys';
 export * from './auth';
 export * from './contact';
 export * from './engagement';

@@ -311,8 +311,41 @@ describe('signed-in devices', () => {
     expect((await other.jar.get('/api/me')).statusCode).toBe(200);
   });
 
+  it('signs one other device out; not this one, and not another user’s', async () => {
+    const { email, jar } = await newAccount('one-device');
+    const phone = new Jar();
+    const tablet = new Jar();
+    await phone.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    await tablet.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    const other = await newAccount('one-device-other');
+    const otherDevice = ((await other.jar.get('/api/sessions')).json().devices as { id: string }[])[0]!;
+
+    const devices = (await jar.get('/api/sessions')).json().devices as { id: string; isCurrent: boolean }[];
+    expect(devices).toHaveLength(3);
+    const here = devices.find((d) => d.isCurrent)!;
+    const phoneId = (
+      (await phone.get('/api/sessions')).json().devices as { id: string; isCurrent: boolean }[]
+    ).find((d) => d.isCurrent)!.id;
+
+    const self = await jar.post(`/api/sessions/${here.id}/revoke`);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe(AUTH_MESSAGES.sessionIsThisDevice);
+    const foreign = await jar.post(`/api/sessions/${otherDevice.id}/revoke`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(AUTH_MESSAGES.sessionNotFound);
+    expect((await other.jar.get('/api/me')).statusCode).toBe(200);
+
+    expect((await jar.post(`/api/sessions/${phoneId}/revoke`)).statusCode).toBe(204);
+    expect((await phone.get('/api/me')).statusCode).toBe(401);
+    expect((await tablet.get('/api/me')).statusCode).toBe(200);
+    expect((await jar.get('/api/me')).statusCode).toBe(200);
+    expect((await jar.get('/api/sessions')).json().devices).toHaveLength(2);
+    expect((await jar.post(`/api/sessions/${phoneId}/revoke`)).statusCode).toBe(404);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/sessions' })).statusCode).toBe(401);
     expect((await postJson(t.app, '/api/sessions/revoke-others', {})).statusCode).toBe(401);
+    expect((await postJson(t.app, '/api/sessions/some-id/revoke', {})).statusCode).toBe(401);
   });
 });

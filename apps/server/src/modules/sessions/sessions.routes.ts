@@ -1,13 +1,17 @@
-import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { revokeOtherSessionsResultSchema, signedInDevicesSchema } from '@relaycast/shared/security';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { listSignedInDevices, revokeOtherSessions } from './sessions.service';
+import { listSignedInDevices, revokeOtherSessions, revokeSession } from './sessions.service';
 
-/** `GET /api/sessions` and `POST /api/sessions/revoke-others`: the signed-in user's devices. */
+/**
+ * `GET /api/sessions`, `POST /api/sessions/revoke-others` and `POST /api/sessions/:id/revoke`: the signed-in
+ * user's devices, and signing the others out (all at once or one by one).
+ */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The caller's session as Better Auth verifies it (its id tells "this device" apart). */
   async function currentSession(request: FastifyRequest) {
@@ -30,6 +34,21 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const { userId, sessionId } = await currentSession(request);
       return { revoked: await revokeOtherSessions(db, userId, sessionId) };
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/revoke',
+    { schema: { params: z.object({ id: z.string().min(1).max(200) }) } },
+    async (request, reply) => {
+      const { userId, sessionId } = await currentSession(request);
+      if (request.params.id === sessionId) {
+        throw new AppError(ERROR_CODES.validation, 400, AUTH_MESSAGES.sessionIsThisDevice);
+      }
+      if (!(await revokeSession(db, userId, sessionId, request.params.id))) {
+        throw new AppError(ERROR_CODES.notFound, 404, AUTH_MESSAGES.sessionNotFound);
+      }
+      return reply.status(204).send();
     },
   );
 };

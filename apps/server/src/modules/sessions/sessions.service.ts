@@ -44,3 +44,20 @@ export async function revokeOtherSessions(db: Db, userId: string, currentSession
     .returning({ id: sessions.id });
   return removed.length;
 }
+
+/**
+ * Signs one other device out: the user's session with that id ends. This device's own session is not ended
+ * here (Sign out does that); another user's session id matches nothing. Returns whether one ended.
+ */
+export async function revokeSession(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const removed = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId), ne(sessions.id, currentSessionId)))
+    .returning({ id: sessions.id });
+  return removed.length > 0;
+}

@@ -10,6 +10,7 @@ import {
 } from '@relaycast/shared/settings';
 import { Bell, Globe, Shield } from 'lucide-react';
 import { SelectField } from '@/components/ui/select-field';
+import { ApiKeysSetting } from './api-keys-setting';
 import { SettingsCard } from './settings-card';
 import { SignedInDevices } from './signed-in-devices';
 import { ToggleField } from './toggle-field';
@@ -54,14 +55,15 @@ export function SecuritySection({
   onChange(value: SecuritySettings): void;
 }) {
   return (
-    <SettingsCard title="Security" icon={Shield} description={SETTINGS_MESSAGES.securityLater}>
+    <SettingsCard title="Security" icon={Shield} description={SETTINGS_MESSAGES.securityDescription}>
       <TwoFactorSetting />
       <ToggleField
         label="API key access"
-        description="Coming later: your choice is saved; API keys for the public API are not issued yet."
+        description="When off, the public API refuses every API key of yours (saved with the other settings)."
         checked={value.apiKeyEnabled}
         onChange={(checked) => onChange({ ...value, apiKeyEnabled: checked })}
       />
+      <ApiKeysSetting />
       <SignedInDevices />
     </SettingsCard>
   );

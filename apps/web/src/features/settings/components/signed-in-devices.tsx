@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { Monitor } from 'lucide-react';
-import { useRevokeOtherSessions, useSignedInDevices } from '@/api/sessions';
+import { useRevokeOtherSessions, useRevokeSession, useSignedInDevices } from '@/api/sessions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,11 +11,21 @@ import { toast } from '@/lib/toast';
 export function SignedInDevices() {
   const devices = useSignedInDevices();
   const revoke = useRevokeOtherSessions();
+  const revokeOne = useRevokeSession();
 
   async function signOutOthers() {
     try {
       await revoke.mutateAsync();
       toast.success(AUTH_MESSAGES.sessionsRevoked);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signOutFallback);
+    }
+  }
+
+  async function signOutDevice(id: string) {
+    try {
+      await revokeOne.mutateAsync(id);
+      toast.success(AUTH_MESSAGES.sessionRevoked);
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signOutFallback);
     }
@@ -48,7 +58,7 @@ export function SignedInDevices() {
           {list.map((device) => (
             <li key={device.id} className="flex items-start gap-3 rounded-lg border p-3 text-sm">
               <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <div className="grid min-w-0 gap-0.5">
+              <div className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex flex-wrap items-center gap-2 font-medium">
                   {device.browser} on {device.os}
                   {device.isCurrent ? <Badge>This device</Badge> : null}
@@ -57,6 +67,19 @@ export function SignedInDevices() {
                   {device.ipAddress ?? 'Unknown address'} · last active {formatRelative(device.lastActiveAt)}
                 </span>
               </div>
+              {device.isCurrent ? null : (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="shrink-0"
+                  aria-label={`Sign out ${device.browser} on ${device.os}`}
+                  disabled={revokeOne.isPending}
+                  onClick={() => void signOutDevice(device.id)}
+                >
+                  Sign out
+                </Button>
+              )}
             </li>
           ))}
         </ul>

@@ -6,7 +6,7 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { BACKUP_CODE_COUNT, totpCodeSchema } from '@relaycast/shared/security';
 import { QRCodeSVG } from 'qrcode.react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useUserSettings } from '@/api/settings';
 import {
@@ -21,6 +21,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
+import { DialogForm } from './dialog-form';
 import { ToggleField } from './toggle-field';
 
 const messageOf = (error: unknown) =>
@@ -47,26 +48,6 @@ function downloadBackupCodes(codes: string[]) {
   link.download = 'relaycast-backup-codes.txt';
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/**
- * The dialogs sit outside the settings <form> in the page (a portal: forms cannot nest), and their submit
- * events stop here rather than saving the settings.
- */
-function DialogForm({ onSubmit, children }: { onSubmit(): void; children: ReactNode }) {
-  return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        event.stopPropagation();
-        onSubmit();
-      }}
-    >
-      {children}
-    </form>
-  );
 }
 
 function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -116,24 +97,18 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   let body: ReactNode;
   if (!enrolment) {
     body = (
-      <DialogForm onSubmit={() => void submitPassword()}>
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={error ?? undefined}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={close}>
-            Cancel
-          </Button>
+      <PasswordStep
+        password={password}
+        error={error}
+        onChange={setPassword}
+        onSubmit={() => void submitPassword()}
+        onCancel={close}
+        submit={
           <Button type="submit" disabled={start.isPending}>
             Continue
           </Button>
-        </div>
-      </DialogForm>
+        }
+      />
     );
   } else if (!confirmed) {
     body = (
@@ -227,6 +202,35 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   );
 }
 
+/** The password each way (turning on and turning off): one field, Cancel and the dialog's own submit button. */
+function PasswordStep(props: {
+  password: string;
+  error: string | null;
+  onChange(password: string): void;
+  onSubmit(): void;
+  onCancel(): void;
+  submit: ReactNode;
+}) {
+  return (
+    <DialogForm onSubmit={props.onSubmit}>
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={props.password}
+        error={props.error ?? undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        {props.submit}
+      </div>
+    </DialogForm>
+  );
+}
+
 function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
@@ -259,24 +263,18 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
       title="Turn off two-factor authentication"
       description="Sign-in will ask only for your password. Enter it to confirm."
     >
-      <DialogForm onSubmit={() => void submit()}>
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={error ?? undefined}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={close}>
-            Cancel
-          </Button>
+      <PasswordStep
+        password={password}
+        error={error}
+        onChange={setPassword}
+        onSubmit={() => void submit()}
+        onCancel={close}
+        submit={
           <Button type="submit" variant="destructive" disabled={disable.isPending}>
             Turn off
           </Button>
-        </div>
-      </DialogForm>
+        }
+      />
     </Dialog>
   );
 }

@@ -2,11 +2,11 @@ import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { usePersonalIngest, useRotateIngestKey } from '@/api/stream-ingest';
+import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { CopyField } from './copy-field';
 
 /** The user's own ingest for OBS and other encoders: publishing to it goes live to the ticked destinations. */
 export function ObsPanel() {

@@ -2,13 +2,13 @@ import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { MAX_DESTINATION_NAME, STREAMING_MESSAGES, type StreamPlatform } from '@relaycast/shared/streaming';
 import { useState } from 'react';
 import { useCreateDestination, useDestinations } from '@/api/stream-destinations';
+import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { type SetupFormValues, validateSetupForm } from '../setup-form';
-import { CopyField } from './copy-field';
 
 /** The body, remounted for each platform so the fields start from that platform's defaults. */
 function SetupForm({ platform, onDone }: { platform: StreamPlatform; onDone(): void }) {

@@ -25,7 +25,7 @@ interface CopyFieldProps extends Omit<ComponentProps<'input'>, 'value' | 'onChan
   error?: string;
 }
 
-/** A labelled field with a copy button (and show/hide for secrets), for RTMP URLs and stream keys. */
+/** A labelled field with a copy button (and show/hide for secrets), for RTMP URLs, stream keys and API keys. */
 export function CopyField({
   label,
   value,

@@ -1,0 +1,65 @@
+import {
+  API_KEY_RATE_LIMIT,
+  apiKeyListSchema,
+  createApiKeySchema,
+  createdApiKeySchema,
+} from '@relaycast/shared/api-keys';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { getUserSettings } from '../settings/settings.service';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import { PUBLIC_API_BASE, PUBLIC_API_ROUTES } from './public-api';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * Settings → Security → API keys: `GET /api/api-keys`, `POST /api/api-keys` (the key in full, once) and
+ * `DELETE /api/api-keys/:id`. Each user manages their own keys in the workspace they work in; these routes
+ * take the session only (an API key cannot mint keys).
+ */
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/api-keys', { schema: { response: { 200: apiKeyListSchema } } }, async (request) => {
+    const { user, workspace } = await request.requireWorkspace();
+    const [keys, settings] = await Promise.all([
+      listApiKeys(db, workspace.id, user.id),
+      getUserSettings(db, user.id),
+    ]);
+    return { keys, enabled: settings.security.apiKeyEnabled };
+  });
+
+  app.post(
+    '/api/api-keys',
+    { schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema } } },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const created = await createApiKey(db, {
+        workspaceId: workspace.id,
+        userId: user.id,
+        name: request.body.name,
+        scopes: request.body.scopes,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete('/api/api-keys/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const { user, workspace } = await request.requireWorkspace();
+    await revokeApiKey(db, workspace.id, user.id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  // The public API's index: what it offers and how to authenticate, readable without a key.
+  app.get(PUBLIC_API_BASE, { config: { auth: 'public' } }, async () => ({
+    version: 'v1',
+    authentication:
+      'Send an API key from Settings → Security as "Authorization: Bearer <key>" or in an "x-api-key" header.',
+    rateLimit: {
+      requests: API_KEY_RATE_LIMIT.requests,
+      windowSeconds: API_KEY_RATE_LIMIT.windowSeconds,
+      headers: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+    },
+    scopes: { read: 'GET requests', write: 'every other method' },
+    routes: PUBLIC_API_ROUTES.map((route) => ({ ...route, path: `${PUBLIC_API_BASE}${route.path}` })),
+  }));
+};

@@ -1,0 +1,227 @@
+import {
+  API_KEY_MESSAGES,
+  API_KEY_NAME_MAX,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreatedApiKey,
+  createApiKeySchema,
+} from '@relaycast/shared/api-keys';
+import { KeyRound } from 'lucide-react';
+import { useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/api/api-keys';
+import { useUserSettings } from '@/api/settings';
+import { CopyField } from '@/components/copy-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { formatRelative } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+import { DialogForm } from './dialog-form';
+
+const SCOPE_CHOICES: { value: ApiKeyScope[]; label: string; hint: string }[] = [
+  { value: ['read'], label: 'Read only', hint: 'List posts, accounts, media, streams and analytics.' },
+  {
+    value: ['read', 'write'],
+    label: 'Read and write',
+    hint: 'Also create, schedule, change and delete posts, media and planned streams.',
+  },
+];
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+}
+
+function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const scopeName = useId();
+
+  function close() {
+    setName('');
+    setScopes(['read']);
+    setError(null);
+    setCreated(null);
+    onClose();
+  }
+
+  async function submit() {
+    setError(null);
+    const parsed = createApiKeySchema.safeParse({ name, scopes });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? API_KEY_MESSAGES.nameRequired);
+    try {
+      setCreated(await create.mutateAsync(parsed.data));
+      toast.success(API_KEY_MESSAGES.created);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title={created ? 'Copy your API key' : 'Create an API key'}
+      description={
+        created
+          ? 'This is the only time the key is shown. Store it in your tool’s secrets; if you lose it, revoke it and create another.'
+          : 'A key acts as you in this workspace, through the public API at /api/v1.'
+      }
+    >
+      {created ? (
+        <div className="grid gap-4">
+          <CopyField label="API key" value={created.secret} />
+          <p className="text-xs text-muted-foreground">
+            Send it as <code>Authorization: Bearer {created.key.start}…</code> or in an <code>x-api-key</code>{' '}
+            header.
+          </p>
+          <div className="flex justify-end">
+            <Button type="button" onClick={close}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <DialogForm onSubmit={() => void submit()}>
+          <FormField
+            label="Name"
+            placeholder="Zapier, my CMS…"
+            maxLength={API_KEY_NAME_MAX + 20}
+            value={name}
+            error={error ?? undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Access</legend>
+            {SCOPE_CHOICES.map((choice) => (
+              <label key={choice.label} className="flex items-start gap-2 rounded-lg border p-3 text-sm">
+                <input
+                  type="radio"
+                  name={scopeName}
+                  className="mt-1"
+                  checked={scopes.length === choice.value.length}
+                  onChange={() => setScopes(choice.value)}
+                />
+                <span className="grid gap-0.5">
+                  <span className="font-medium">{choice.label}</span>
+                  <span className="text-xs text-muted-foreground">{choice.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              Create key
+            </Button>
+          </div>
+        </DialogForm>
+      )}
+    </Dialog>
+  );
+}
+
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const revoke = useRevokeApiKey();
+  const [confirming, setConfirming] = useState(false);
+
+  async function revokeKey() {
+    try {
+      await revoke.mutateAsync(apiKey.id);
+      toast.success(API_KEY_MESSAGES.revoked);
+    } catch (failure) {
+      toast.error(messageOf(failure));
+    }
+    setConfirming(false);
+  }
+
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 text-sm">
+      <div className="flex min-w-0 gap-3">
+        <KeyRound aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <div className="grid min-w-0 gap-0.5">
+          <span className="flex flex-wrap items-center gap-2 font-medium">
+            <span className="break-all">{apiKey.name}</span>
+            <Badge>{apiKey.scopes.includes('write') ? 'Read and write' : 'Read only'}</Badge>
+          </span>
+          <span className="text-xs break-words text-muted-foreground">
+            <code>{apiKey.start}…</code> · created {formatRelative(apiKey.createdAt)} ·{' '}
+            {apiKey.lastUsedAt ? `last used ${formatRelative(apiKey.lastUsedAt)}` : 'never used'}
+          </span>
+        </div>
+      </div>
+      {confirming ? (
+        <span className="flex gap-2">
+          <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(false)}>
+            Keep
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="destructive"
+            disabled={revoke.isPending}
+            onClick={() => void revokeKey()}
+          >
+            Revoke {apiKey.name}
+          </Button>
+        </span>
+      ) : (
+        <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)}>
+          Revoke
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Settings → Security → API keys: the user's keys for the public API in this workspace, created with a name
+ * and a scope, shown once, revoked here. The "API key access" switch above governs them all.
+ */
+export function ApiKeysSetting() {
+  const keys = useApiKeys();
+  const settings = useUserSettings();
+  const [creating, setCreating] = useState(false);
+  const isOn = settings.data?.security.apiKeyEnabled ?? true;
+  const list = keys.data?.keys ?? [];
+  return (
+    <div className="grid gap-3 border-t pt-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-medium">API keys</h3>
+        <Button type="button" variant="outline" size="sm" disabled={!isOn} onClick={() => setCreating(true)}>
+          Create API key
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {isOn
+          ? 'For scripts and tools that post for you, through the public API: GET /api/v1 lists its routes.'
+          : 'API key access is off: every key below is refused until you turn it on and save.'}
+      </p>
+      {keys.isPending ? <Spinner label="Loading your API keys" /> : null}
+      {keys.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {keys.error.message}
+        </p>
+      ) : null}
+      {list.length > 0 ? (
+        <ul aria-label="API keys" className="grid gap-2">
+          {list.map((apiKey) => (
+            <KeyRow key={apiKey.id} apiKey={apiKey} />
+          ))}
+        </ul>
+      ) : keys.isSuccess ? (
+        <p className="text-xs text-muted-foreground">No API keys yet.</p>
+      ) : null}
+      {createPortal(<CreateKeyDialog open={creating} onClose={() => setCreating(false)} />, document.body)}
+    </div>
+  );
+}

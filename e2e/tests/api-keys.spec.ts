@@ -1,0 +1,75 @@
+import { expect, request as requestContext, test } from '@playwright/test';
+import { seriousViolations } from './helpers';
+import { signInAsNewUser } from './session';
+
+/** Issue 18, Security → API keys: create a key in Settings, use it on the public API, turn access off, revoke. */
+
+test('an API key made in Settings posts through /api/v1, stops with the switch off and dies when revoked', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsNewUser(page);
+  await page.goto('/settings');
+  const section = page.getByRole('heading', { name: 'API keys' }).locator('..').locator('..');
+  await expect(section.getByText('No API keys yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create API key' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  await expect(dialog.getByText('Give the key a name.')).toBeVisible();
+  await dialog.getByLabel('Name').fill('My CMS');
+  await dialog.getByRole('radio', { name: /Read and write/ }).check();
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+
+  const shown = page.getByRole('dialog', { name: 'Copy your API key' });
+  const secret = await shown.getByLabel('API key', { exact: true }).inputValue();
+  expect(secret).toMatch(/^rc_[A-Za-z0-9_-]{43}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  const keys = page.getByRole('list', { name: 'API keys' }).getByRole('listitem');
+  await expect(keys).toHaveCount(1);
+  await expect(keys.first()).toContainText('My CMS');
+  await expect(keys.first()).toContainText('Read and write');
+  await expect(keys.first()).toContainText(`${secret.slice(0, 11)}…`);
+  await expect(keys.first()).toContainText('never used');
+  await expect(keys.first()).not.toContainText(secret);
+
+  // The key alone, without the browser's cookies, creates a draft the app then shows.
+  const api = await requestContext.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${secret}` },
+  });
+  const created = await api.post('/api/v1/posts', {
+    data: { content: 'Drafted through the API', platforms: ['twitter'], action: 'draft' },
+  });
+  expect(created.status()).toBe(201);
+  expect(created.headers()['ratelimit-remaining']).toBeDefined();
+  await page.goto('/drafts');
+  await expect(page.getByText('Drafted through the API')).toBeVisible();
+
+  // API key access off (saved): the key is refused; on again, it works.
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'API key access' }).click();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(/every key below is refused/)).toBeVisible();
+  const refused = await api.get('/api/v1/posts');
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).message).toBe(
+    'API key access is off for this key’s owner. Turn it on in Settings → Security.',
+  );
+  await page.getByRole('switch', { name: 'API key access' }).click();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText(/every key below is refused/)).toBeHidden();
+  expect((await api.get('/api/v1/posts')).status()).toBe(200);
+  await page.reload();
+  await expect(keys.first()).toContainText('last used');
+
+  await keys.first().getByRole('button', { name: 'Revoke' }).click();
+  await keys.first().getByRole('button', { name: 'Revoke My CMS' }).click();
+  await expect(page.getByText('API key revoked. Requests with it now fail.')).toBeVisible();
+  await expect(page.getByText('No API keys yet.')).toBeVisible();
+  expect((await api.get('/api/v1/posts')).status()).toBe(401);
+  await api.dispose();
+});
