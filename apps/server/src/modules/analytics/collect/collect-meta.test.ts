@@ -126,7 +126,9 @@ describe('the analytics collector on a Meta platform', () => {
     // Only the fresh post was due (the old one waits a day).
     expect((await metricsOf(old)).fetchedAt!.getTime()).toBeLessThan(later.getTime());
 
-    const tomorrow = new Date(Date.now() + DAY + HOUR);
+    // The UTC day after `later`'s, whatever the time of day the test runs at (now + 25 h fell on `later`'s own
+    // day when the run started between 22:00 and 23:00 UTC, and CI failed).
+    const tomorrow = new Date(later.getTime() + DAY);
     seeded.objects.get('th_fresh')!.figures.likes = 10;
     seeded.objects.get('th_old')!.figures.views = 1000;
     await collectAccount(t.db, t.config, await accountRow(), tomorrow);
