@@ -73,3 +73,41 @@ test('an API key made in Settings posts through /api/v1, stops with the switch o
   expect((await api.get('/api/v1/posts')).status()).toBe(401);
   await api.dispose();
 });
+
+test('the API reference lists every operation from the OpenAPI document and sends a request with a key', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  const created = await page.request.post('/api/api-keys', { data: { name: 'Reference', scopes: ['read'] } });
+  expect(created.status()).toBe(201);
+  const { secret } = (await created.json()) as { secret: string };
+
+  // /api/docs leads to the reference page, reachable from the site's footer too.
+  await page.goto('/api/docs');
+  await expect(page).toHaveURL(/\/api-reference$/);
+  await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
+  const operations = page.getByRole('list', { name: 'Operations' }).getByRole('listitem');
+  const document = (await (await page.request.get('/api/v1/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const count = Object.values(document.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
+  await expect(operations).toHaveCount(count);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const accounts = operations.filter({ hasText: '/api/v1/accounts' });
+  await accounts.locator('summary').click();
+  await accounts.getByRole('button', { name: 'Send GET /api/v1/accounts' }).click();
+  await expect(accounts.getByRole('alert')).toHaveText('Paste an API key above first.');
+  await page.getByLabel('API key for “Send request”').fill(secret);
+  await accounts.getByRole('button', { name: 'Send GET /api/v1/accounts' }).click();
+  const answer = accounts.getByRole('region', { name: 'Answer to GET /api/v1/accounts' });
+  await expect(answer).toContainText('Status 200');
+
+  // A read-only key may not write: the reference shows the API's own refusal.
+  const create = operations.filter({ hasText: /^POST\s*\/api\/v1\/posts\s*Create/ });
+  await create.locator('summary').click();
+  await create.getByRole('button', { name: 'Send POST /api/v1/posts' }).click();
+  const refusal = create.getByRole('region', { name: 'Answer to POST /api/v1/posts' });
+  await expect(refusal).toContainText('Status 403');
+  await expect(refusal).toContainText('This API key may only read.');
+});

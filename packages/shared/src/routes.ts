@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES = [
   '/contact',
   '/forgot-password',
   '/reset-password',
+  '/api-reference',
 ] as const;
 
 /** Routes behind the sign-in guard (spec section 2, plus the screens its buttons lead to). */

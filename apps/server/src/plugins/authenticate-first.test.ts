@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = [
   'GET /api/reports/:token/top-posts',
   // The public API's index (what it offers, how to authenticate); its routes need a key (modules/api-keys).
   'GET /api/v1',
+  'GET /api/v1/openapi.json',
+  'GET /api/docs',
 ].sort();
 
 describe('authentication before validation', () => {

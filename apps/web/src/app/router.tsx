@@ -57,6 +57,10 @@ const PUBLIC_PAGES: RouteObject[] = [
   },
   { path: 'faq', lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqPage })) },
   { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactPage })) },
+  {
+    path: 'api-reference',
+    lazy: () => import('./routes/api-reference').then((m) => ({ Component: m.ApiReferencePage })),
+  },
   { path: 'login', lazy: () => import('./routes/auth-pages').then((m) => ({ Component: m.LoginPage })) },
   {
     path: 'signup',

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { getUserSettings } from '../settings/settings.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import { buildOpenApiDocument } from './openapi';
 import { PUBLIC_API_BASE, PUBLIC_API_ROUTES } from './public-api';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -52,6 +53,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   // The public API's index: what it offers and how to authenticate, readable without a key.
   app.get(PUBLIC_API_BASE, { config: { auth: 'public' } }, async () => ({
     version: 'v1',
+    openapi: `${PUBLIC_API_BASE}/openapi.json`,
     authentication:
       'Send an API key from Settings → Security as "Authorization: Bearer <key>" or in an "x-api-key" header.',
     rateLimit: {
@@ -62,4 +64,16 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     scopes: { read: 'GET requests', write: 'every other method' },
     routes: PUBLIC_API_ROUTES.map((route) => ({ ...route, path: `${PUBLIC_API_BASE}${route.path}` })),
   }));
+
+  // The OpenAPI 3.1 document, built once from the routes' own zod schemas when first asked for.
+  let document: Record<string, unknown> | undefined;
+  app.get(`${PUBLIC_API_BASE}/openapi.json`, { config: { auth: 'public' } }, async () => {
+    document ??= buildOpenApiDocument(app.registeredRoutes);
+    return document;
+  });
+
+  // The interactive reference is a page of the web app.
+  app.get('/api/docs', { config: { auth: 'public' } }, async (_request, reply) =>
+    reply.redirect('/api-reference'),
+  );
 };

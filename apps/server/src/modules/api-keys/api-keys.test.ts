@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { apiKeys, posts } from '../../db/schema/index';
 import { type Member, signedInMember } from '../posts/posts.test-support';
 import { hashApiKey } from './api-keys.service';
+import { OPENAPI_EXAMPLES } from './openapi';
 import { createKeyRateLimiter, rewritePublicApiUrl } from './public-api';
 
 /** Issue 18, Security → API keys and the public API `/api/v1`: keys, scopes, revocation, the toggle, limits. */
@@ -259,6 +260,51 @@ describe('the public API', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.headers['ratelimit-remaining']).toBe('0');
     expect((await withKey(quiet.secret, 'GET', '/api/v1/accounts')).statusCode).toBe(200);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every /api/v1 route with its schemas, security and the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: unknown; responses: Record<string, unknown>; security: unknown[] }>
+      >;
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKeyHeader', 'bearer']);
+    const index = (await t.app.inject({ method: 'GET', url: '/api/v1' })).json() as {
+      routes: { method: string; path: string }[];
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.sort()).toEqual(index.routes.map((route) => `${route.method} ${route.path}`).sort());
+    const create = doc.paths['/api/v1/posts']!.post!;
+    expect(JSON.stringify(create.requestBody)).toContain('"platforms"');
+    expect(create.responses['201']).toBeDefined();
+    expect(create.responses['429']).toEqual(expect.objectContaining({ description: 'An error' }));
+    expect(JSON.stringify(doc.paths['/api/v1/media']!.post!.requestBody)).toContain('multipart/form-data');
+    expect(doc.paths['/api/v1/posts/{id}']!.get!.security.length).toBe(2);
+  });
+
+  it('its examples are accepted by the API', async () => {
+    const ada = await signedInMember(t);
+    const { secret } = await newKey(ada);
+    const created = await withKey(secret, 'POST', '/api/v1/posts', OPENAPI_EXAMPLES['POST /posts']);
+    expect(created.statusCode).toBe(201);
+    const moved = await withKey(
+      secret,
+      'PATCH',
+      `/api/v1/posts/${created.json().id}/schedule`,
+      OPENAPI_EXAMPLES['PATCH /posts/:id/schedule'],
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().scheduledAt).toBe(new Date('2030-06-04T10:00:00Z').toISOString());
   });
 });
 

@@ -9,6 +9,7 @@ const FOOTER_GROUPS = [
       { to: '/features', label: 'Features' },
       { to: '/pricing', label: 'Pricing' },
       { to: '/faq', label: 'FAQ' },
+      { to: '/api-reference', label: 'API' },
     ],
   },
   {

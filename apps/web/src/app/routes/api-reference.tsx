@@ -1,0 +1,25 @@
+import { PageHero } from '@/components/page-hero';
+import { ApiReference } from '@/features/api-reference/components/api-reference';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export function ApiReferencePage() {
+  usePageMeta(
+    'API reference',
+    'The Relaycast public API: create and schedule posts, upload media, list accounts, streams and analytics with an API key.',
+  );
+  return (
+    <>
+      <PageHero
+        eyebrow="Developers"
+        title="API reference"
+        description="Everything the public API at /api/v1 offers, generated from the same schemas that check every request. Try each call with your own key."
+      />
+      <section
+        aria-label="Operations of the public API"
+        className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6"
+      >
+        <ApiReference />
+      </section>
+    </>
+  );
+}

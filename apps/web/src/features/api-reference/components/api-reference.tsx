@@ -1,0 +1,269 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useOpenApiDocument } from '@/api/public-api';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+
+/**
+ * The public API's interactive reference (/api-reference, and /api/docs redirects here): every operation of
+ * the OpenAPI document the server generates from its own schemas, with a form that sends the request with the
+ * reader's API key and shows the answer. The key stays in this page's memory only.
+ */
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: { type?: string; enum?: string[] };
+}
+
+export interface Operation {
+  method: string;
+  path: string;
+  summary: string;
+  parameters: Parameter[];
+  example?: unknown;
+  hasJsonBody: boolean;
+  isUpload: boolean;
+}
+
+interface OpenApiOperation {
+  summary?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+}
+
+/** The operations of an OpenAPI document, in the document's order. */
+export function operationsOf(document: {
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+}): Operation[] {
+  return Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      summary: operation.summary ?? '',
+      parameters: operation.parameters ?? [],
+      example: operation.requestBody?.content?.['application/json']?.example,
+      hasJsonBody: Boolean(operation.requestBody?.content?.['application/json']),
+      isUpload: Boolean(operation.requestBody?.content?.['multipart/form-data']),
+    })),
+  );
+}
+
+/** The URL of an operation with its path parameters filled in and its query parameters appended. */
+export function requestUrl(operation: Operation, values: Record<string, string>): string {
+  let url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+  const query = new URLSearchParams();
+  for (const parameter of operation.parameters) {
+    const value = values[parameter.name]?.trim();
+    if (parameter.in === 'query' && value) query.set(parameter.name, value);
+  }
+  const search = query.toString();
+  if (search) url += `?${search}`;
+  return url;
+}
+
+const METHOD_STYLES: Record<string, string> = {
+  GET: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+  POST: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  PUT: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  PATCH: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  DELETE: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+};
+
+function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: string }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [body, setBody] = useState(() =>
+    operation.example === undefined ? '{}' : JSON.stringify(operation.example, null, 2),
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [answer, setAnswer] = useState<{ status: number; text: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const baseId = useId();
+
+  async function send() {
+    setProblem(null);
+    setAnswer(null);
+    if (!apiKey.trim()) return setProblem('Paste an API key above first.');
+    const missing = operation.parameters.find((p) => p.required && !values[p.name]?.trim());
+    if (missing) return setProblem(`Fill in ${missing.name}.`);
+    const headers: Record<string, string> = { authorization: `Bearer ${apiKey.trim()}` };
+    let payload: BodyInit | undefined;
+    if (operation.hasJsonBody) {
+      try {
+        payload = JSON.stringify(JSON.parse(body));
+      } catch {
+        return setProblem('The request body is not valid JSON.');
+      }
+      headers['content-type'] = 'application/json';
+    } else if (operation.isUpload) {
+      if (!file) return setProblem('Choose a file to upload.');
+      const form = new FormData();
+      form.append('file', file);
+      payload = form;
+    }
+    setSending(true);
+    try {
+      const response = await fetch(requestUrl(operation, values), {
+        method: operation.method,
+        headers,
+        body: payload,
+        credentials: 'omit',
+      });
+      const text = await response.text();
+      let shown = text;
+      try {
+        shown = JSON.stringify(JSON.parse(text), null, 2);
+      } catch {
+        // Not JSON (an empty 204): shown as it came.
+      }
+      setAnswer({ status: response.status, text: shown || '(no content)' });
+    } catch {
+      setProblem('The request did not reach the server.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const title = `${operation.method} ${operation.path}`;
+  return (
+    <li className="rounded-xl border bg-card">
+      <details>
+        <summary className="flex cursor-pointer flex-wrap items-center gap-3 p-4">
+          <span
+            className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${METHOD_STYLES[operation.method] ?? ''}`}
+          >
+            {operation.method}
+          </span>
+          <code className="text-sm break-all">{operation.path}</code>
+          <span className="text-sm text-muted-foreground">{operation.summary}</span>
+        </summary>
+        <div className="grid gap-4 border-t p-4">
+          {operation.parameters.length > 0 ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {operation.parameters.map((parameter) => (
+                <div key={`${parameter.in}-${parameter.name}`} className="grid gap-1.5">
+                  <Label htmlFor={`${baseId}-${parameter.name}`}>
+                    {parameter.name}{' '}
+                    <span className="font-normal text-muted-foreground">
+                      ({parameter.in}
+                      {parameter.required ? ', required' : ''})
+                    </span>
+                  </Label>
+                  <Input
+                    id={`${baseId}-${parameter.name}`}
+                    value={values[parameter.name] ?? ''}
+                    placeholder={parameter.schema.enum?.join(', ') ?? parameter.schema.type ?? ''}
+                    onChange={(event) => setValues({ ...values, [parameter.name]: event.target.value })}
+                  />
+                </div>
+              ))}
+            </div>
+          ) : null}
+          {operation.hasJsonBody ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${baseId}-body`}>Request body (JSON)</Label>
+              <Textarea
+                id={`${baseId}-body`}
+                rows={Math.min(12, Math.max(3, body.split('\n').length))}
+                className="font-mono text-xs"
+                value={body}
+                onChange={(event) => setBody(event.target.value)}
+              />
+            </div>
+          ) : null}
+          {operation.isUpload ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${baseId}-file`}>File</Label>
+              <Input
+                id={`${baseId}-file`}
+                type="file"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="button" disabled={sending} onClick={() => void send()} aria-label={`Send ${title}`}>
+              Send request
+            </Button>
+            {sending ? <Spinner label="Sending" /> : null}
+          </div>
+          {problem ? (
+            <p role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
+          ) : null}
+          {answer ? (
+            <section aria-label={`Answer to ${title}`} className="grid gap-1.5">
+              <Badge>Status {answer.status}</Badge>
+              <pre className="max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs">{answer.text}</pre>
+            </section>
+          ) : null}
+        </div>
+      </details>
+    </li>
+  );
+}
+
+export function ApiReference() {
+  const document = useOpenApiDocument();
+  const [apiKey, setApiKey] = useState('');
+  const keyId = useId();
+  const operations = document.data ? operationsOf(document.data) : [];
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-3 rounded-xl border bg-muted/40 p-4 text-sm">
+        <p>
+          Create a key in{' '}
+          <Link to="/settings" className="font-medium text-primary underline-offset-4 hover:underline">
+            Settings → Security
+          </Link>{' '}
+          and send it as <code>Authorization: Bearer &lt;key&gt;</code> or in an <code>x-api-key</code>{' '}
+          header. Read-only keys may only GET. The machine-readable document is{' '}
+          <a
+            href="/api/v1/openapi.json"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            /api/v1/openapi.json
+          </a>{' '}
+          (OpenAPI 3.1).
+        </p>
+        <div className="grid max-w-xl gap-1.5">
+          <Label htmlFor={keyId}>API key for “Send request”</Label>
+          <Input
+            id={keyId}
+            type="password"
+            autoComplete="off"
+            placeholder="rc_…"
+            value={apiKey}
+            onChange={(event) => setApiKey(event.target.value)}
+          />
+          <p className="text-xs text-muted-foreground">Kept in this page only; requests act on your data.</p>
+        </div>
+      </div>
+      {document.isPending ? <Spinner label="Loading the API reference" /> : null}
+      {document.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {document.error.message}
+        </p>
+      ) : null}
+      {operations.length > 0 ? (
+        <ul aria-label="Operations" className="grid gap-3">
+          {operations.map((operation) => (
+            <OperationCard
+              key={`${operation.method} ${operation.path}`}
+              operation={operation}
+              apiKey={apiKey}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
