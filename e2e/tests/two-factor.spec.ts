@@ -87,7 +87,7 @@ test('two-factor: enrol from settings by reading the key on the page, then sign 
   );
 });
 
-test('two-factor: a backup code signs in once', async ({ page }) => {
+test('two-factor: a backup code signs in once, and Settings gives a new set', async ({ page }) => {
   const account = await signInAsNewUser(page, 'Grace Hopper');
   await page.goto('/dashboard');
   // Better Auth wants the Origin a browser sends with a signed-in POST.
@@ -123,6 +123,23 @@ test('two-factor: a backup code signs in once', async ({ page }) => {
   await page.getByLabel('Backup code').fill(backupCodes[0] ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('That backup code is not right, or it was already used.')).toBeVisible();
+
+  // Another code signs in; then Settings → Security gives a fresh set that replaces the old one.
+  await page.getByLabel('Backup code').fill(backupCodes[1] ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'New backup codes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New backup codes' });
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Get new codes' }).click();
+  const fresh = page
+    .getByRole('dialog', { name: 'Save your new backup codes' })
+    .getByRole('list', { name: 'Backup codes' })
+    .getByRole('listitem');
+  await expect(fresh).toHaveCount(10);
+  const shown = await fresh.allTextContents();
+  expect(shown.some((code) => backupCodes.includes(code))).toBe(false);
 });
 
 test('signed-in devices: this device is marked, one device signs out, then "Sign out everywhere else"', async ({

@@ -44,6 +44,7 @@ export const AUTH_MESSAGES = {
   twoFactorNotOn: 'Two-factor authentication is not on.',
   twoFactorEnabled: 'Two-factor authentication is on.',
   twoFactorDisabled: 'Two-factor authentication is off.',
+  backupCodesRenewed: 'New backup codes ready. The old ones no longer work.',
   sessionsRevoked: 'Signed out of every other device.',
   sessionRevoked: 'Signed out of that device.',
   sessionNotFound: 'That device is already signed out.',

@@ -73,3 +73,15 @@ export function useDisableTwoFactor() {
     onSuccess: () => client.invalidateQueries({ queryKey: userSettingsKey }),
   });
 }
+
+/** A new set of ten backup codes after the password; the old ones stop working. */
+export function useRegenerateBackupCodes() {
+  return useMutation({
+    mutationFn: (password: string) =>
+      unwrap(authClient.twoFactor.generateBackupCodes({ password })).then((data) => {
+        const { backupCodes } = data as { backupCodes?: string[] };
+        if (!backupCodes) throw new ApiError(500, 'HTTP_ERROR', GENERIC_MESSAGES.internal);
+        return backupCodes;
+      }),
+  });
+}

@@ -197,6 +197,32 @@ describe('signing in with two-factor on', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('a new set of backup codes needs the password and replaces the old set', async () => {
+    const { email, jar } = await newAccount('new-codes');
+    const { backupCodes: oldCodes } = await enrol(jar);
+    const wrong = await jar.post('/api/auth/two-factor/generate-backup-codes', { password: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: AUTH_MESSAGES.twoFactorPasswordInvalid });
+
+    const renewed = await jar.post('/api/auth/two-factor/generate-backup-codes', { password: PASSWORD });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const newCodes = (renewed.json() as { backupCodes: string[] }).backupCodes;
+    expect(newCodes).toHaveLength(BACKUP_CODE_COUNT);
+    expect(newCodes.some((code) => oldCodes.includes(code))).toBe(false);
+
+    const withOld = new Jar();
+    await withOld.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(
+      (await withOld.post('/api/auth/two-factor/verify-backup-code', { code: oldCodes[0] })).statusCode,
+    ).toBe(401);
+    const withNew = new Jar();
+    await withNew.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(
+      (await withNew.post('/api/auth/two-factor/verify-backup-code', { code: newCodes[0] })).statusCode,
+    ).toBe(200);
+    expect((await withNew.get('/api/me')).statusCode).toBe(200);
+  });
+
   it('skips the code for 30 days on a device the user chose to trust', async () => {
     const { email, jar } = await newAccount('trust');
     const { secret } = await enrol(jar);

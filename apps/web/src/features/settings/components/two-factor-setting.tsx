@@ -1,10 +1,10 @@
 /**
  * Settings → Security's two-factor switch and its enrolment: password, QR code and setup key, the confirming
- * code, the backup codes shown once, and turning it off. Over 300 lines on purpose: one dialog walks these
- * steps and they share its state.
+ * code, the backup codes shown once, a new set of backup codes, and turning it off (shared pieces in
+ * two-factor-parts.tsx).
  */
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
-import { BACKUP_CODE_COUNT, totpCodeSchema } from '@relaycast/shared/security';
+import { totpCodeSchema } from '@relaycast/shared/security';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -22,32 +22,14 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { DialogForm } from './dialog-form';
+import { NewBackupCodesDialog } from './new-backup-codes-dialog';
 import { ToggleField } from './toggle-field';
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signInFallback;
+import { BackupCodesPanel, messageOf, PasswordStep } from './two-factor-parts';
 
 /** The base32 secret of an otpauth URI, in groups of four for reading aloud or typing. */
 function readableSecret(totpURI: string): string {
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/** Offers the backup codes as a text file. */
-function downloadBackupCodes(codes: string[]) {
-  const text = [
-    'Relaycast backup codes',
-    'Each code signs you in once when you cannot use your authenticator app.',
-    '',
-    ...codes,
-    '',
-  ].join('\n');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'relaycast-backup-codes.txt';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -160,30 +142,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
       </DialogForm>
     );
   } else {
-    body = (
-      <div className="grid gap-4">
-        <p className="text-sm">
-          Keep these {BACKUP_CODE_COUNT} backup codes somewhere safe. Each one signs you in once if you lose
-          your authenticator app. They are shown only now.
-        </p>
-        <ul
-          aria-label="Backup codes"
-          className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-3 font-mono text-sm"
-        >
-          {enrolment.backupCodes.map((backup) => (
-            <li key={backup}>{backup}</li>
-          ))}
-        </ul>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => downloadBackupCodes(enrolment.backupCodes)}>
-            Download
-          </Button>
-          <Button type="button" onClick={close}>
-            Done
-          </Button>
-        </div>
-      </div>
-    );
+    body = <BackupCodesPanel codes={enrolment.backupCodes} onDone={close} />;
   }
 
   return (
@@ -199,35 +158,6 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     >
       {body}
     </Dialog>
-  );
-}
-
-/** The password each way (turning on and turning off): one field, Cancel and the dialog's own submit button. */
-function PasswordStep(props: {
-  password: string;
-  error: string | null;
-  onChange(password: string): void;
-  onSubmit(): void;
-  onCancel(): void;
-  submit: ReactNode;
-}) {
-  return (
-    <DialogForm onSubmit={props.onSubmit}>
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={props.password}
-        error={props.error ?? undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        {props.submit}
-      </div>
-    </DialogForm>
   );
 }
 
@@ -286,7 +216,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
 export function TwoFactorSetting() {
   const settings = useUserSettings();
   const isOn = settings.data?.security.twoFactorAuth ?? false;
-  const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);
+  const [dialog, setDialog] = useState<'enable' | 'disable' | 'codes' | null>(null);
   return (
     <>
       <ToggleField
@@ -299,10 +229,18 @@ export function TwoFactorSetting() {
         checked={isOn}
         onChange={() => setDialog(isOn ? 'disable' : 'enable')}
       />
+      {isOn ? (
+        <div className="-mt-2 flex justify-end">
+          <Button type="button" variant="outline" size="sm" onClick={() => setDialog('codes')}>
+            New backup codes
+          </Button>
+        </div>
+      ) : null}
       {createPortal(
         <>
           <EnableDialog open={dialog === 'enable'} onClose={() => setDialog(null)} />
           <DisableDialog open={dialog === 'disable'} onClose={() => setDialog(null)} />
+          <NewBackupCodesDialog open={dialog === 'codes'} onClose={() => setDialog(null)} />
         </>,
         document.body,
       )}
