@@ -33,6 +33,7 @@ import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videoEditorRoutes } from './modules/video-editor/video-editor.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
 import { authenticateFirstPlugin } from './plugins/authenticate-first';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(settingsRoutes, { db: database.db });
   await app.register(sessionsRoutes, { db: database.db });
   await app.register(apiKeysRoutes, { db: database.db });
+  await app.register(webhooksRoutes, { db: database.db, config });
   await app.register(bestTimeRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
   await app.register(analyticsCollectRoutes, { db: database.db });

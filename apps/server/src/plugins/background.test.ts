@@ -17,6 +17,7 @@ describe('which background work a process runs', () => {
       streamReminders: false,
       analyticsCollect: false,
       reportEmails: false,
+      webhookDeliveries: false,
     });
     for (const role of ['all', 'worker'] as const) {
       expect(backgroundWorkOf({ ...settings, role, env: 'production' })).toEqual({
@@ -26,6 +27,7 @@ describe('which background work a process runs', () => {
         streamReminders: true,
         analyticsCollect: true,
         reportEmails: true,
+        webhookDeliveries: true,
       });
     }
   });
@@ -47,6 +49,7 @@ describe('which background work a process runs', () => {
       accountsSweep: false,
       analyticsCollect: false,
       reportEmails: false,
+      webhookDeliveries: false,
     });
     expect(backgroundWorkOf(config, { runWorkers: true }).publishWorkers).toBe(true);
   });

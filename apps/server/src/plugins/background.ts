@@ -13,6 +13,7 @@ import {
   type PublishingOptions,
 } from '../modules/publishing/publishing.plugin';
 import { startReminderTimer } from '../modules/stream-schedule/stream-schedule.reminders';
+import { startWebhookDeliveries } from '../modules/webhooks/webhooks.delivery';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,8 @@ export interface BackgroundWork {
   analyticsCollect: boolean;
   /** The weekly and monthly analytics report e-mails. */
   reportEmails: boolean;
+  /** Sending the queued webhook deliveries. */
+  webhookDeliveries: boolean;
 }
 
 /**
@@ -53,6 +56,8 @@ export function backgroundWorkOf(
     analyticsCollect: worker && outsideTests && (config.analyticsCollectIntervalSeconds ?? 0) > 0,
     // Off under NODE_ENV=test: the report e-mail tests call sendDueReports with the time they need.
     reportEmails: worker && outsideTests,
+    // Off under NODE_ENV=test: the webhook tests call sendDueWebhooks with the time they need.
+    webhookDeliveries: worker && outsideTests,
   };
 }
 
@@ -91,6 +96,9 @@ async function background(app: FastifyInstance, options: BackgroundPluginOptions
     tasks.push(() =>
       startReportEmails({ db: database.db, mailer, publicUrl: config.publicUrl, log: app.log }),
     );
+  }
+  if (work.webhookDeliveries) {
+    tasks.push(() => startWebhookDeliveries({ db: database.db, config, log: app.log }));
   }
   if (work.streamReminders) {
     // The claim in sendDueReminders keeps reminders single when several workers run them.

@@ -13,4 +13,5 @@ export * from './publishing';
 export * from './settings';
 export * from './stream-schedule';
 export * from './streaming';
+export * from './webhooks';
 export * from './workspaces';

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
+import { queueEventSql } from '../webhooks/webhooks.service';
 import {
   type ClaimLeases,
   createClaimLeases,
@@ -133,6 +134,19 @@ export function createTargetClaims(deps: {
     // the common case is one round trip. A post with several targets is summed under its row lock instead.
     const alone = sumTargetStatuses([values.status]) ?? 'scheduled';
     const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+    // A published or failed target queues its webhook event in the same statement (no endpoint, no row).
+    const event =
+      values.status === 'published' ? 'post.published' : values.status === 'failed' ? 'post.failed' : null;
+    const hooks = event
+      ? sql`, hooks as (${queueEventSql(
+          event,
+          sql`ended join ${posts} p on p.id = ended.post_id`,
+          sql`p.workspace_id`,
+          sql`jsonb_build_object('postId', ended.post_id, 'targetId', ended.id, 'platform', ended.platform,
+                'accountId', ended.account_id, 'url', ended.url, 'platformPostId', ended.platform_post_id,
+                'publishedAt', ended.published_at, 'error', ended.last_error)`,
+        )})`
+      : sql``;
     const result = await db.execute<{ post_id: string; siblings: number }>(sql`
       with ended as (
         update ${postTargets} t
@@ -143,12 +157,13 @@ export function createTargetClaims(deps: {
             due_at = coalesce(${iso(values.dueAt)}::timestamptz, t.due_at),
             updated_at = ${now.toISOString()}::timestamptz
         where t.id = ${targetId} and t.status = 'publishing'
-        returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings
+        returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings,
+          t.id, t.platform, t.account_id, t.url, t.platform_post_id, t.published_at, t.last_error
       ), summed as (
         update ${posts} set status = ${alone}
         where id in (select post_id from ended where siblings = 1) and status <> 'draft'
         returning id
-      )
+      )${hooks}
       select post_id, siblings from ended`);
     const [row] = (result as unknown as { rows: { post_id: string; siblings: number }[] }).rows;
     if (!row) return false;

@@ -72,7 +72,7 @@ export async function getPost(t: TestApp, user: SignedInUser, postId: string): P
 export async function send(
   t: TestApp,
   user: SignedInUser,
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
 ) {

@@ -13,6 +13,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streamSamples, streamSessionDestinations, streamSessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { queueEventSql } from '../webhooks/webhooks.service';
 import type { StreamOwner } from './destinations.service';
 
 type SessionRow = typeof streamSessions.$inferSelect;
@@ -57,11 +58,19 @@ export async function insertSession(db: Db, session: NewSession): Promise<Date> 
   });
 }
 
+/** What a stream's webhook events carry (docs/webhooks.md). */
+const streamEventData = sql`jsonb_build_object('sessionId', s.id, 'title', s.title, 'source', s.source,
+  'status', s.status, 'reason', s.reason, 'startedAt', s.started_at, 'liveAt', s.live_at, 'endedAt', s.ended_at)`;
+
 export async function markSessionLive(db: Db, id: string): Promise<void> {
-  await db
-    .update(streamSessions)
-    .set({ status: 'live', liveAt: sql`coalesce(${streamSessions.liveAt}, now())` })
-    .where(eq(streamSessions.id, id));
+  // The first time a session goes live (live_at set now) queues `stream.started`, in the same statement.
+  await db.execute(sql`
+    with s as (
+      update ${streamSessions} set status = 'live', live_at = coalesce(live_at, now())
+      where id = ${id}
+      returning *, live_at = now() as just_live
+    ), hooks as (${queueEventSql('stream.started', sql`s`, sql`s.workspace_id`, streamEventData)} where s.just_live)
+    select 1`);
 }
 
 export interface FinishedDestination {
@@ -82,6 +91,9 @@ export async function finishSession(
       .update(streamSessions)
       .set({ status: result.status, reason: result.reason, endedAt: new Date() })
       .where(eq(streamSessions.id, id));
+    await tx.execute(
+      sql`${queueEventSql('stream.ended', sql`${streamSessions} s`, sql`s.workspace_id`, streamEventData)} where s.id = ${id}`,
+    );
     for (const destination of result.destinations) {
       await tx
         .update(streamSessionDestinations)

@@ -1,0 +1,63 @@
+import {
+  createdWebhookSchema,
+  createWebhookSchema,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+} from '@relaycast/shared/webhooks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  queueTestEvent,
+} from './webhooks.service';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * Settings → Webhooks: `GET/POST /api/webhooks`, `DELETE /api/webhooks/:id`, `POST /api/webhooks/:id/test` and
+ * `GET /api/webhooks/:id/deliveries` (the log). Every member sees them; owners and admins change them.
+ */
+export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get('/api/webhooks', { schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => {
+    const { workspace } = await request.requireWorkspace();
+    return { endpoints: await listEndpoints(db, workspace.id) };
+  });
+
+  app.post(
+    '/api/webhooks',
+    { schema: { body: createWebhookSchema, response: { 201: createdWebhookSchema } } },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      return reply.status(201).send(await createEndpoint(db, config, workspace, user.id, request.body));
+    },
+  );
+
+  app.delete('/api/webhooks/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const { workspace } = await request.requireWorkspace();
+    await deleteEndpoint(db, workspace, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/webhooks/:id/test', { schema: { params: idParams } }, async (request, reply) => {
+    const { workspace } = await request.requireWorkspace();
+    await queueTestEvent(db, workspace, request.params.id);
+    return reply.status(202).send({ queued: true });
+  });
+
+  app.get(
+    '/api/webhooks/:id/deliveries',
+    { schema: { params: idParams, response: { 200: webhookDeliveryListSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return { deliveries: await listDeliveries(db, workspace.id, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,180 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import {
+  type CreatedWebhook,
+  WEBHOOK_LOG_SIZE,
+  WEBHOOK_MAX_ENDPOINTS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEvent,
+} from '@relaycast/shared/webhooks';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+import { addressPolicy } from '../../lib/address-policy';
+import { AppError } from '../../lib/app-error';
+import { encryptSecret } from '../../lib/secrets';
+import { PlatformError } from '../../platforms/types';
+import { checkUserGivenUrl } from '../../platforms/user-given-url';
+import type { WorkspaceContext } from '../workspaces/workspaces.service';
+
+/** First key of the per-workspace advisory lock around the endpoint count and the insert. */
+const WEBHOOK_LOCK_NAMESPACE = 724_311_912;
+
+export const WEBHOOK_ERROR_CODES = { forbidden: 'WEBHOOKS_ADMIN_ONLY', tooMany: 'WEBHOOK_LIMIT' } as const;
+
+export function assertCanManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): void {
+  if (workspace.role !== 'owner' && workspace.role !== 'admin') {
+    throw new AppError(WEBHOOK_ERROR_CODES.forbidden, 403, WEBHOOK_MESSAGES.adminOnly);
+  }
+}
+
+function toEndpoint(row: typeof webhookEndpoints.$inferSelect): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.workspaceId, workspaceId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return rows.map(toEndpoint);
+}
+
+/**
+ * Adds an endpoint after checking its address like any user-given URL (https only and no private address,
+ * unless ALLOW_PRIVATE_ADDRESSES), and returns its signing secret this one time.
+ */
+export async function createEndpoint(
+  db: Db,
+  config: Config,
+  workspace: WorkspaceContext,
+  userId: string,
+  input: { url: string; events: WebhookEvent[] },
+): Promise<CreatedWebhook> {
+  assertCanManageWebhooks(workspace);
+  let url: string;
+  try {
+    url = await checkUserGivenUrl(input.url, addressPolicy(config.allowPrivateAddresses));
+  } catch (error) {
+    if (error instanceof PlatformError) throw new AppError(ERROR_CODES.validation, 400, error.message);
+    throw error;
+  }
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${sql.raw(String(WEBHOOK_LOCK_NAMESPACE))}, hashtext(${workspace.id}))`,
+    );
+    const [existing] = await tx
+      .select({ total: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.workspaceId, workspace.id));
+    if ((existing?.total ?? 0) >= WEBHOOK_MAX_ENDPOINTS) {
+      throw new AppError(WEBHOOK_ERROR_CODES.tooMany, 400, WEBHOOK_MESSAGES.tooMany);
+    }
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: randomUUID(),
+        workspaceId: workspace.id,
+        url,
+        secretEncrypted: encryptSecret(secret, config.appSecret),
+        events: input.events,
+        createdBy: userId,
+      })
+      .returning();
+    if (!row) throw new Error('webhook endpoint insert returned nothing');
+    return { endpoint: toEndpoint(row), secret };
+  });
+}
+
+export async function deleteEndpoint(db: Db, workspace: WorkspaceContext, id: string): Promise<void> {
+  assertCanManageWebhooks(workspace);
+  const removed = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspace.id)))
+    .returning({ id: webhookEndpoints.id });
+  if (removed.length === 0) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
+}
+
+async function endpointOf(db: Db, workspaceId: string, id: string) {
+  const [row] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
+  if (!row) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
+  return row;
+}
+
+/** The endpoint's newest deliveries, for the log in Settings. */
+export async function listDeliveries(
+  db: Db,
+  workspaceId: string,
+  endpointId: string,
+): Promise<WebhookDelivery[]> {
+  await endpointOf(db, workspaceId, endpointId);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(WEBHOOK_LOG_SIZE);
+  return rows.map((row) => ({
+    id: row.id,
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+  }));
+}
+
+/** "Send test event": one `webhook.test` delivery to this endpoint, sent by the next sweep. */
+export async function queueTestEvent(db: Db, workspace: WorkspaceContext, endpointId: string): Promise<void> {
+  assertCanManageWebhooks(workspace);
+  await endpointOf(db, workspace.id, endpointId);
+  const id = `msg_${randomUUID()}`;
+  await db.insert(webhookDeliveries).values({
+    id,
+    endpointId,
+    event: WEBHOOK_TEST_EVENT,
+    payload: {
+      type: WEBHOOK_TEST_EVENT,
+      timestamp: new Date().toISOString(),
+      data: { workspaceId: workspace.id, message: 'A test event from Relaycast.' },
+    },
+    nextAttemptAt: new Date(),
+  });
+}
+
+/**
+ * SQL that queues `event` with `data` (a jsonb expression over `source`) for every endpoint of the workspace
+ * `workspaceId` (an expression over `source`) subscribed to it: one INSERT … SELECT, nothing when none is.
+ * `source` is a FROM item (a table or a CTE) the caller names.
+ */
+export function queueEventSql(
+  event: WebhookEvent,
+  source: ReturnType<typeof sql>,
+  workspaceId: ReturnType<typeof sql>,
+  data: ReturnType<typeof sql>,
+) {
+  return sql`
+    insert into webhook_deliveries (id, endpoint_id, event, payload, next_attempt_at)
+    select 'msg_' || gen_random_uuid()::text, e.id, ${event},
+           jsonb_build_object('type', ${event}::text, 'timestamp', now(), 'data', ${data}),
+           now()
+    from ${source}
+    join webhook_endpoints e on e.workspace_id = ${workspaceId} and ${event}::text = any(e.events)`;
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, WEBHOOK_RETRY_MINUTES } from '@relaycast/shared/webhooks';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { streamSessions, webhookDeliveries } from '../../db/schema/index';
+import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
+import type { PlatformFake } from '../../platforms/testing/fake-server';
+import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import { connectMastodon, createPost, inAnHour, makeDue, send } from '../publishing/publishing.test-support';
+import { finishSession, markSessionLive } from '../streaming/sessions.service';
+import { sendDueWebhooks } from './webhooks.delivery';
+
+/** Issue 18, outgoing webhooks: signed per Standard Webhooks, retried, logged; events from publishing and streams. */
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let t: TestApp;
+let fake: PlatformFake;
+let user: SignedInUser;
+let receiver: Server;
+let receiverUrl: string;
+let received: Received[] = [];
+let answerStatus = 200;
+
+beforeAll(async () => {
+  fake = await startMastodonFake();
+  t = await createTestApp({
+    config: {
+      platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }),
+      allowPrivateAddresses: true,
+    },
+    publishing: { runWorkers: false, engine: { sweepGraceMs: 0 } },
+  });
+  await t.app.ready();
+  user = await signUpUser(t);
+  await connectMastodon(t, user, fake);
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.statusCode = answerStatus;
+      response.end(answerStatus === 200 ? 'ok' : 'receiver is down');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => receiver?.close(resolve));
+  await t?.close();
+  await fake?.close();
+});
+
+beforeEach(async () => {
+  received = [];
+  answerStatus = 200;
+  // Each test starts with no endpoint (and so no delivery) of the shared workspace.
+  for (const endpoint of (await send(t, user, 'GET', '/api/webhooks')).json().endpoints as { id: string }[]) {
+    await send(t, user, 'DELETE', `/api/webhooks/${endpoint.id}`);
+  }
+});
+
+async function addEndpoint(events: string[], url = receiverUrl) {
+  const res = await send(t, user, 'POST', '/api/webhooks', { url, events });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { endpoint: { id: string }; secret: string };
+}
+
+async function publishOne(content: string) {
+  const post = await createPost(t, user, {
+    content,
+    platforms: ['mastodon'],
+    action: 'schedule',
+    scheduledAt: inAnHour(),
+  });
+  await makeDue(t, post.id);
+  await t.app.publishing.engine.publishTarget(post.targets[0]!.id);
+  return post;
+}
+
+function verified(secret: string, request: Received) {
+  return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as {
+    type: string;
+    data: Record<string, unknown>;
+  };
+}
+
+describe('webhook endpoints', () => {
+  it('sends a published post to its endpoint, signed so that a Standard Webhooks receiver verifies it', async () => {
+    const { endpoint, secret } = await addEndpoint(['post.published', 'post.failed']);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    const post = await publishOne('Hooked');
+
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
+    expect(received).toHaveLength(1);
+    const event = verified(secret, received[0]!);
+    expect(event.type).toBe('post.published');
+    expect(event.data).toMatchObject({
+      postId: post.id,
+      platform: 'mastodon',
+      url: expect.stringContaining(fake.url),
+    });
+    // A tampered body fails verification.
+    expect(() =>
+      verified(secret, { ...received[0]!, body: received[0]!.body.replace(post.id, 'another-post') }),
+    ).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('other').toString('base64')}`).verify(
+        received[0]!.body,
+        received[0]!.headers as Record<string, string>,
+      ),
+    ).toThrow();
+
+    const log = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    expect(log).toEqual([
+      expect.objectContaining({
+        event: 'post.published',
+        status: 'delivered',
+        attempts: 1,
+        lastStatusCode: 200,
+      }),
+    ]);
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(0);
+  });
+
+  it('queues nothing for an event the endpoint did not choose', async () => {
+    await addEndpoint(['post.failed']);
+    await publishOne('Not for this endpoint');
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(0);
+    expect(received).toEqual([]);
+  });
+
+  it('retries a refused delivery after 1, 5, 30, 120 and 480 minutes with the same id, then marks it failed', async () => {
+    const { endpoint } = await addEndpoint(['post.published']);
+    answerStatus = 500;
+    expect((await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    let clock = Date.now();
+    const now = () => new Date(clock);
+    expect(await sendDueWebhooks({ db: t.db, config: t.config, now })).toBe(1);
+    for (const minutes of WEBHOOK_RETRY_MINUTES) {
+      clock += (minutes - 0.5) * 60_000;
+      expect(await sendDueWebhooks({ db: t.db, config: t.config, now })).toBe(0);
+      clock += 60_000;
+      expect(await sendDueWebhooks({ db: t.db, config: t.config, now })).toBe(1);
+    }
+    expect(received).toHaveLength(WEBHOOK_RETRY_MINUTES.length + 1);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const [delivery] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json()
+      .deliveries;
+    expect(delivery).toMatchObject({
+      event: 'webhook.test',
+      status: 'failed',
+      attempts: WEBHOOK_RETRY_MINUTES.length + 1,
+      lastStatusCode: 500,
+      lastError: 'receiver is down',
+      nextAttemptAt: null,
+    });
+    clock += 24 * 60 * 60_000;
+    expect(await sendDueWebhooks({ db: t.db, config: t.config, now })).toBe(0);
+  });
+
+  it('sends stream.started once when a stream goes live, and stream.ended when it ends', async () => {
+    const { secret } = await addEndpoint(['stream.started', 'stream.ended']);
+    const id = randomUUID();
+    await t.db.insert(streamSessions).values({
+      id,
+      workspaceId: user.workspaceId,
+      userId: user.userId,
+      title: 'Launch day',
+      source: 'obs',
+      status: 'starting',
+      settings: { resolution: '720p', bitrateKbps: 2500, fps: 30, encoder: 'x264', format: 'flv' },
+    });
+    await markSessionLive(t.db, id);
+    await markSessionLive(t.db, id);
+    await finishSession(t.db, id, { status: 'ended', reason: null, destinations: [] });
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(2);
+    const events = received.map((request) => verified(secret, request));
+    expect(events.map((event) => event.type).sort()).toEqual(['stream.ended', 'stream.started']);
+    expect(events.find((e) => e.type === 'stream.ended')?.data).toMatchObject({
+      sessionId: id,
+      title: 'Launch day',
+      status: 'ended',
+    });
+  });
+
+  it('refuses bad addresses and events with clear messages, and more than the limit of endpoints', async () => {
+    const noUrl = await send(t, user, 'POST', '/api/webhooks', { url: 'not a url', events: ['post.failed'] });
+    expect(noUrl.statusCode).toBe(400);
+    expect(noUrl.json().message).toBe(WEBHOOK_MESSAGES.urlInvalid);
+    const noEvents = await send(t, user, 'POST', '/api/webhooks', { url: receiverUrl, events: [] });
+    expect(noEvents.json().message).toBe(WEBHOOK_MESSAGES.eventsRequired);
+    const unknown = await send(t, user, 'POST', '/api/webhooks', {
+      url: receiverUrl,
+      events: ['post.deleted'],
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    for (let i = 0; i < WEBHOOK_MAX_ENDPOINTS; i++) await addEndpoint(['post.failed'], `${receiverUrl}/${i}`);
+    const over = await send(t, user, 'POST', '/api/webhooks', { url: receiverUrl, events: ['post.failed'] });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(WEBHOOK_MESSAGES.tooMany);
+  });
+
+  it('another workspace cannot see, test or delete an endpoint, nor read its log', async () => {
+    const { endpoint } = await addEndpoint(['post.failed']);
+    const eve = await signUpUser(t, 'Eve');
+    expect((await send(t, eve, 'GET', '/api/webhooks')).json().endpoints).toEqual([]);
+    for (const [method, url] of [
+      ['POST', `/api/webhooks/${endpoint.id}/test`],
+      ['GET', `/api/webhooks/${endpoint.id}/deliveries`],
+      ['DELETE', `/api/webhooks/${endpoint.id}`],
+    ] as const) {
+      const res = await send(t, eve, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ code: ERROR_CODES.notFound, message: WEBHOOK_MESSAGES.notFound });
+    }
+    expect((await send(t, user, 'GET', '/api/webhooks')).json().endpoints).toHaveLength(1);
+  });
+
+  it('deleting an endpoint drops its queued deliveries', async () => {
+    const { endpoint } = await addEndpoint(['post.published']);
+    await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`);
+    expect((await send(t, user, 'DELETE', `/api/webhooks/${endpoint.id}`)).statusCode).toBe(204);
+    expect(
+      await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
+    ).toEqual([]);
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(0);
+  });
+});
+
+describe('webhook addresses on a server that keeps private addresses closed', () => {
+  let strict: TestApp;
+  let owner: SignedInUser;
+  beforeAll(async () => {
+    strict = await createTestApp();
+    owner = await signUpUser(strict);
+  });
+  afterAll(() => strict?.close());
+
+  it('refuses http and addresses inside the network (SSRF)', async () => {
+    const plain = await send(strict, owner, 'POST', '/api/webhooks', {
+      url: 'http://example.com/hook',
+      events: ['post.failed'],
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().message).toBe('The address must start with https://.');
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://10.0.0.7/',
+    ]) {
+      const inside = await send(strict, owner, 'POST', '/api/webhooks', { url, events: ['post.failed'] });
+      expect(inside.statusCode, url).toBe(400);
+      expect(inside.json().code).toBe(ERROR_CODES.validation);
+    }
+    expect((await send(strict, owner, 'GET', '/api/webhooks')).json().endpoints).toEqual([]);
+  });
+});

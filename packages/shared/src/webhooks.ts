@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Outgoing webhooks (issue 18; docs/webhooks.md): a workspace's endpoints receive signed JSON events
+ * (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`) with retries, and a delivery log
+ * in Settings.
+ */
+
+export const WEBHOOK_EVENTS = ['post.published', 'post.failed', 'stream.started', 'stream.ended'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Sent by "Send test event" only; endpoints always receive it. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  'post.published': 'A post was published',
+  'post.failed': 'A post failed',
+  'stream.started': 'A live stream started',
+  'stream.ended': 'A live stream ended',
+};
+
+export const WEBHOOK_MAX_ENDPOINTS = 10;
+export const WEBHOOK_URL_MAX = 2000;
+/** Minutes to wait after each failed attempt; after the last one the delivery is marked failed. */
+export const WEBHOOK_RETRY_MINUTES = [1, 5, 30, 120, 480] as const;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** Deliveries kept in the log per endpoint (the newest). */
+export const WEBHOOK_LOG_SIZE = 50;
+
+export const WEBHOOK_MESSAGES = {
+  urlInvalid: 'Enter the full address of your endpoint, starting with https://.',
+  urlTooLong: `Keep the address under ${WEBHOOK_URL_MAX} characters.`,
+  eventsRequired: 'Choose at least one event to send.',
+  tooMany: `A workspace can have ${WEBHOOK_MAX_ENDPOINTS} webhook endpoints. Delete one before adding another.`,
+  notFound: 'That webhook endpoint does not exist.',
+  created: 'Webhook endpoint added. Copy its signing secret now: it will not be shown again.',
+  deleted: 'Webhook endpoint deleted.',
+  testQueued: 'Test event queued: it appears in the delivery log within a few seconds.',
+  adminOnly: 'Only the workspace’s owner or an admin can change its webhooks.',
+} as const;
+
+export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
+
+export const createWebhookSchema = z.object({
+  url: z
+    .string({ error: WEBHOOK_MESSAGES.urlInvalid })
+    .trim()
+    .max(WEBHOOK_URL_MAX, WEBHOOK_MESSAGES.urlTooLong)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, WEBHOOK_MESSAGES.urlInvalid),
+  events: z
+    .array(webhookEventSchema, { error: WEBHOOK_MESSAGES.eventsRequired })
+    .min(1, WEBHOOK_MESSAGES.eventsRequired)
+    .max(WEBHOOK_EVENTS.length, WEBHOOK_MESSAGES.eventsRequired)
+    .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event))),
+});
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(webhookEventSchema),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+
+/** The answer to a creation: the signing secret (`whsec_…`), this one time. */
+export const createdWebhookSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
