@@ -69,7 +69,12 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export const webhookEndpointListSchema = z.object({
+  endpoints: z.array(webhookEndpointSchema),
+  /** Owners and admins add, test and delete endpoints; members see them and their logs. */
+  canManage: z.boolean(),
+});
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 
 /** The answer to a creation: the signing secret (`whsec_…`), this one time. */
 export const createdWebhookSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import {
+  canManageWebhooks,
   createEndpoint,
   deleteEndpoint,
   listDeliveries,
@@ -28,7 +29,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
 ) => {
   app.get('/api/webhooks', { schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => {
     const { workspace } = await request.requireWorkspace();
-    return { endpoints: await listEndpoints(db, workspace.id) };
+    return { endpoints: await listEndpoints(db, workspace.id), canManage: canManageWebhooks(workspace) };
   });
 
   app.post(

@@ -26,8 +26,12 @@ const WEBHOOK_LOCK_NAMESPACE = 724_311_912;
 
 export const WEBHOOK_ERROR_CODES = { forbidden: 'WEBHOOKS_ADMIN_ONLY', tooMany: 'WEBHOOK_LIMIT' } as const;
 
+export function canManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): boolean {
+  return workspace.role === 'owner' || workspace.role === 'admin';
+}
+
 export function assertCanManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): void {
-  if (workspace.role !== 'owner' && workspace.role !== 'admin') {
+  if (!canManageWebhooks(workspace)) {
     throw new AppError(WEBHOOK_ERROR_CODES.forbidden, 403, WEBHOOK_MESSAGES.adminOnly);
   }
 }

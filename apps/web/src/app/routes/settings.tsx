@@ -3,19 +3,21 @@ import { Link } from 'react-router';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
 import { AnalyticsCollectionSection } from '@/features/settings/components/analytics-collection-section';
 import { UserSettingsForm } from '@/features/settings/components/user-settings-form';
+import { WebhooksSection } from '@/features/settings/components/webhooks-section';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function SettingsPage() {
   usePageMeta(
     'Settings',
-    'Your Relaycast settings: stream quality and devices, notifications, security, language and the AI assistant.',
+    'Your Relaycast settings: stream quality and devices, notifications, security, language, the AI assistant and webhooks.',
   );
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
         <p className="mt-2 text-muted-foreground">
-          Your stream, notification, security and language settings, and your workspace’s AI assistant.
+          Your stream, notification, security and language settings, and your workspace’s AI assistant and
+          webhooks.
         </p>
         <p className="mt-3">
           <Link
@@ -30,6 +32,7 @@ export function SettingsPage() {
       <UserSettingsForm />
       <AiSettingsSection />
       <AnalyticsCollectionSection />
+      <WebhooksSection />
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import type {
+  CreatedWebhook,
+  CreateWebhookInput,
+  WebhookDelivery,
+  WebhookEndpointList,
+} from '@relaycast/shared/webhooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** `/api/webhooks`: the workspace's webhook endpoints and their delivery logs (Settings → Webhooks). */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  deliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,
+};
+
+export function useWebhookEndpoints() {
+  return useQuery({
+    queryKey: webhookKeys.all,
+    queryFn: () => apiFetch<WebhookEndpointList>('/api/webhooks'),
+  });
+}
+
+/** The newest deliveries of one endpoint; refreshed every few seconds while shown. */
+export function useWebhookDeliveries(endpointId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: webhookKeys.deliveries(endpointId),
+    queryFn: () =>
+      apiFetch<{ deliveries: WebhookDelivery[] }>(
+        `/api/webhooks/${encodeURIComponent(endpointId)}/deliveries`,
+      ),
+    enabled,
+    refetchInterval: enabled ? 5_000 : false,
+  });
+}
+
+export function useCreateWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateWebhookInput) =>
+      apiFetch<CreatedWebhook>('/api/webhooks', { method: 'POST', json: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: webhookKeys.all }),
+  });
+}
+
+export function useDeleteWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: webhookKeys.all }),
+  });
+}
+
+export function useSendTestWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ queued: boolean }>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST' }),
+    onSuccess: (_data, id) => client.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+  });
+}

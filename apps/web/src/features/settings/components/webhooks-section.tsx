@@ -1,0 +1,288 @@
+import {
+  type CreatedWebhook,
+  createWebhookSchema,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  type WebhookEndpoint,
+  type WebhookEvent,
+} from '@relaycast/shared/webhooks';
+import { Webhook } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { createPortal } from 'react-dom';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useSendTestWebhook,
+  useWebhookDeliveries,
+  useWebhookEndpoints,
+} from '@/api/webhooks';
+import { CopyField } from '@/components/copy-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { formatRelative } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+import { SettingsCard } from './settings-card';
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+
+function DeliveryLog({ endpointId }: { endpointId: string }) {
+  const deliveries = useWebhookDeliveries(endpointId, true);
+  if (deliveries.isPending) return <Spinner label="Loading the delivery log" />;
+  if (deliveries.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {deliveries.error.message}
+      </p>
+    );
+  }
+  const list = deliveries.data.deliveries;
+  if (list.length === 0) return <p className="text-xs text-muted-foreground">Nothing sent yet.</p>;
+  return (
+    <ul aria-label="Deliveries" className="grid gap-1.5 text-xs">
+      {list.map((delivery) => (
+        <li key={delivery.id} className="grid gap-0.5 rounded-md bg-muted px-2.5 py-1.5">
+          <span className="flex flex-wrap items-center gap-2">
+            <code>{delivery.event}</code>
+            <Badge>
+              {delivery.status === 'delivered'
+                ? 'Delivered'
+                : delivery.status === 'failed'
+                  ? 'Failed'
+                  : delivery.attempts > 0
+                    ? 'Retrying'
+                    : 'Queued'}
+            </Badge>
+            {delivery.lastStatusCode !== null ? <span>HTTP {delivery.lastStatusCode}</span> : null}
+            <span className="text-muted-foreground">
+              {formatRelative(delivery.createdAt)} · {delivery.attempts}{' '}
+              {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+              {delivery.nextAttemptAt && delivery.attempts > 0
+                ? ` · next ${formatRelative(delivery.nextAttemptAt)}`
+                : ''}
+            </span>
+          </span>
+          {delivery.lastError && delivery.status !== 'delivered' ? (
+            <span className="break-words text-destructive">{delivery.lastError}</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canManage: boolean }) {
+  const [showLog, setShowLog] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const sendTest = useSendTestWebhook();
+  const remove = useDeleteWebhook();
+
+  async function test() {
+    try {
+      await sendTest.mutateAsync(endpoint.id);
+      toast.success(WEBHOOK_MESSAGES.testQueued);
+      setShowLog(true);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  }
+
+  async function del() {
+    try {
+      await remove.mutateAsync(endpoint.id);
+      toast.success(WEBHOOK_MESSAGES.deleted);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+    setConfirming(false);
+  }
+
+  return (
+    <li className="grid gap-3 rounded-lg border p-3 text-sm">
+      <div className="grid gap-1">
+        <code className="break-all font-medium">{endpoint.url}</code>
+        <span className="flex flex-wrap gap-1.5">
+          {endpoint.events.map((event) => (
+            <Badge key={event}>{event}</Badge>
+          ))}
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" variant="outline" onClick={() => setShowLog((shown) => !shown)}>
+          {showLog ? 'Hide delivery log' : 'Delivery log'}
+        </Button>
+        {canManage ? (
+          <>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={sendTest.isPending}
+              onClick={() => void test()}
+            >
+              Send test event
+            </Button>
+            {confirming ? (
+              <>
+                <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(false)}>
+                  Keep
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="destructive"
+                  disabled={remove.isPending}
+                  onClick={() => void del()}
+                >
+                  Delete endpoint
+                </Button>
+              </>
+            ) : (
+              <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        ) : null}
+      </div>
+      {showLog ? <DeliveryLog endpointId={endpoint.id} /> : null}
+    </li>
+  );
+}
+
+function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>(['post.published', 'post.failed']);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+
+  function close() {
+    setUrl('');
+    setEvents(['post.published', 'post.failed']);
+    setError(null);
+    setCreated(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const parsed = createWebhookSchema.safeParse({ url, events });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? WEBHOOK_MESSAGES.urlInvalid);
+    try {
+      setCreated(await create.mutateAsync(parsed.data));
+      toast.success(WEBHOOK_MESSAGES.created);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title={created ? 'Copy the signing secret' : 'Add a webhook endpoint'}
+      description={
+        created
+          ? 'Your endpoint checks each request’s webhook-signature header with this secret (Standard Webhooks). It is shown only now.'
+          : 'Relaycast sends a signed JSON POST to this address when the events you choose happen.'
+      }
+    >
+      {created ? (
+        <div className="grid gap-4">
+          <CopyField label="Signing secret" value={created.secret} />
+          <div className="flex justify-end">
+            <Button type="button" onClick={close}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form noValidate className="grid gap-4" onSubmit={(e) => void submit(e)}>
+          <FormField
+            label="Endpoint URL"
+            type="url"
+            placeholder="https://example.com/relaycast-webhook"
+            value={url}
+            error={error ?? undefined}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Events</legend>
+            {WEBHOOK_EVENTS.map((name) => (
+              <label key={name} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={events.includes(name)}
+                  onChange={(e) =>
+                    setEvents(e.target.checked ? [...events, name] : events.filter((other) => other !== name))
+                  }
+                />
+                <code>{name}</code>
+                <span className="text-muted-foreground">{WEBHOOK_EVENT_LABELS[name]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              Add endpoint
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** Settings → Webhooks: the workspace's endpoints, their delivery logs, a test event, adding and deleting. */
+export function WebhooksSection() {
+  const endpoints = useWebhookEndpoints();
+  const [adding, setAdding] = useState(false);
+  const canManage = endpoints.data?.canManage ?? false;
+  const list = endpoints.data?.endpoints ?? [];
+  return (
+    <SettingsCard
+      title="Webhooks"
+      icon={Webhook}
+      description="Signed HTTP calls to your own systems when a post is published or fails, or a live stream starts or ends. Failed deliveries are retried for about ten hours."
+    >
+      {endpoints.isPending ? <Spinner label="Loading webhooks" /> : null}
+      {endpoints.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {endpoints.error.message}
+        </p>
+      ) : null}
+      {list.length > 0 ? (
+        <ul aria-label="Webhook endpoints" className="grid gap-2">
+          {list.map((endpoint) => (
+            <EndpointRow key={endpoint.id} endpoint={endpoint} canManage={canManage} />
+          ))}
+        </ul>
+      ) : endpoints.isSuccess ? (
+        <p className="text-xs text-muted-foreground">No endpoints yet.</p>
+      ) : null}
+      {endpoints.isSuccess ? (
+        canManage ? (
+          <div>
+            <Button type="button" variant="outline" size="sm" onClick={() => setAdding(true)}>
+              Add endpoint
+            </Button>
+          </div>
+        ) : (
+          <p className="text-xs text-muted-foreground">{WEBHOOK_MESSAGES.adminOnly}</p>
+        )
+      ) : null}
+      {createPortal(<AddEndpointDialog open={adding} onClose={() => setAdding(false)} />, document.body)}
+    </SettingsCard>
+  );
+}
