@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1',
   'GET /api/v1/openapi.json',
   'GET /api/docs',
+  // The MCP endpoint checks the API key itself (modules/api-keys/mcp.ts).
+  'POST /api/v1/mcp',
 ].sort();
 
 describe('authentication before validation', () => {

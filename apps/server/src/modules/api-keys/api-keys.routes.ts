@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { getUserSettings } from '../settings/settings.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import { registerMcpEndpoint } from './mcp';
 import { buildOpenApiDocument } from './openapi';
 import { PUBLIC_API_BASE, PUBLIC_API_ROUTES } from './public-api';
 
@@ -66,11 +67,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   }));
 
   // The OpenAPI 3.1 document, built once from the routes' own zod schemas when first asked for.
-  let document: Record<string, unknown> | undefined;
-  app.get(`${PUBLIC_API_BASE}/openapi.json`, { config: { auth: 'public' } }, async () => {
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const openApiDocument = () => {
     document ??= buildOpenApiDocument(app.registeredRoutes);
     return document;
-  });
+  };
+  app.get(`${PUBLIC_API_BASE}/openapi.json`, { config: { auth: 'public' } }, async () => openApiDocument());
+  // The same operations as MCP tools, for AI assistants (modules/api-keys/mcp.ts).
+  registerMcpEndpoint(app, db, openApiDocument);
 
   // The interactive reference is a page of the web app.
   app.get('/api/docs', { config: { auth: 'public' } }, async (_request, reply) =>

@@ -98,7 +98,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], serverU
       '429': ERROR_RESPONSE,
     });
     const operation: Record<string, unknown> = {
-      operationId: `${route.method.toLowerCase()}${route.path.replace(/\/:id/g, 'ById').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
+      operationId: route.operationId,
       summary: route.summary,
       security: [{ bearer: [] }, { apiKeyHeader: [] }],
       parameters: [...parametersOf(schemas.params, 'path'), ...parametersOf(schemas.querystring, 'query')],

@@ -21,34 +21,112 @@ export interface PublicApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path under `/api/v1` (and under `/api` in the app); `:id` is one path segment. */
   path: string;
+  /** The OpenAPI operationId, also the MCP tool's name. */
+  operationId: string;
   summary: string;
 }
 
 export const PUBLIC_API_ROUTES: readonly PublicApiRoute[] = [
-  { method: 'GET', path: '/posts', summary: 'List posts (query: from, to, status, q, limit).' },
-  { method: 'POST', path: '/posts', summary: 'Create a draft, a scheduled post or a post to publish now.' },
-  { method: 'GET', path: '/posts/:id', summary: 'Read one post with its targets.' },
-  { method: 'PUT', path: '/posts/:id', summary: 'Replace a post that has not been published.' },
-  { method: 'PATCH', path: '/posts/:id/schedule', summary: 'Move a scheduled post to another time.' },
-  { method: 'POST', path: '/posts/:id/duplicate', summary: 'Copy a post as a new draft.' },
-  { method: 'DELETE', path: '/posts/:id', summary: 'Delete a post (it can be restored from the app).' },
-  { method: 'GET', path: '/accounts', summary: 'List the connected social accounts.' },
-  { method: 'GET', path: '/media', summary: 'List the media library.' },
+  {
+    method: 'GET',
+    path: '/posts',
+    operationId: 'listPosts',
+    summary: 'List posts (query: from, to, status, q, limit).',
+  },
+  {
+    method: 'POST',
+    path: '/posts',
+    operationId: 'createPost',
+    summary: 'Create a draft, a scheduled post or a post to publish now.',
+  },
+  { method: 'GET', path: '/posts/:id', operationId: 'getPost', summary: 'Read one post with its targets.' },
+  {
+    method: 'PUT',
+    path: '/posts/:id',
+    operationId: 'updatePost',
+    summary: 'Replace a post that has not been published.',
+  },
+  {
+    method: 'PATCH',
+    path: '/posts/:id/schedule',
+    operationId: 'reschedulePost',
+    summary: 'Move a scheduled post to another time.',
+  },
+  {
+    method: 'POST',
+    path: '/posts/:id/duplicate',
+    operationId: 'duplicatePost',
+    summary: 'Copy a post as a new draft.',
+  },
+  {
+    method: 'DELETE',
+    path: '/posts/:id',
+    operationId: 'deletePost',
+    summary: 'Delete a post (it can be restored from the app).',
+  },
+  {
+    method: 'GET',
+    path: '/accounts',
+    operationId: 'listAccounts',
+    summary: 'List the connected social accounts.',
+  },
+  { method: 'GET', path: '/media', operationId: 'listMedia', summary: 'List the media library.' },
   {
     method: 'POST',
     path: '/media',
+    operationId: 'uploadMedia',
     summary: 'Upload an image or a video (multipart/form-data, field "file").',
   },
-  { method: 'GET', path: '/media/:id', summary: 'Read one media item.' },
-  { method: 'DELETE', path: '/media/:id', summary: 'Delete a media item.' },
-  { method: 'GET', path: '/streaming/destinations', summary: 'List the live-stream destinations.' },
-  { method: 'GET', path: '/scheduled-streams', summary: 'List the planned streams.' },
-  { method: 'POST', path: '/scheduled-streams', summary: 'Plan a stream.' },
-  { method: 'GET', path: '/scheduled-streams/:id', summary: 'Read one planned stream.' },
-  { method: 'PUT', path: '/scheduled-streams/:id', summary: 'Change a planned stream.' },
-  { method: 'DELETE', path: '/scheduled-streams/:id', summary: 'Cancel a planned stream.' },
-  { method: 'GET', path: '/analytics/overview', summary: 'The analytics cards and daily series.' },
-  { method: 'GET', path: '/analytics/top-posts', summary: 'The best posts of a period.' },
+  { method: 'GET', path: '/media/:id', operationId: 'getMedia', summary: 'Read one media item.' },
+  { method: 'DELETE', path: '/media/:id', operationId: 'deleteMedia', summary: 'Delete a media item.' },
+  {
+    method: 'GET',
+    path: '/streaming/destinations',
+    operationId: 'listStreamDestinations',
+    summary: 'List the live-stream destinations.',
+  },
+  {
+    method: 'GET',
+    path: '/scheduled-streams',
+    operationId: 'listScheduledStreams',
+    summary: 'List the planned streams.',
+  },
+  {
+    method: 'POST',
+    path: '/scheduled-streams',
+    operationId: 'createScheduledStream',
+    summary: 'Plan a stream.',
+  },
+  {
+    method: 'GET',
+    path: '/scheduled-streams/:id',
+    operationId: 'getScheduledStream',
+    summary: 'Read one planned stream.',
+  },
+  {
+    method: 'PUT',
+    path: '/scheduled-streams/:id',
+    operationId: 'updateScheduledStream',
+    summary: 'Change a planned stream.',
+  },
+  {
+    method: 'DELETE',
+    path: '/scheduled-streams/:id',
+    operationId: 'deleteScheduledStream',
+    summary: 'Cancel a planned stream.',
+  },
+  {
+    method: 'GET',
+    path: '/analytics/overview',
+    operationId: 'getAnalyticsOverview',
+    summary: 'The analytics cards and daily series.',
+  },
+  {
+    method: 'GET',
+    path: '/analytics/top-posts',
+    operationId: 'getTopPosts',
+    summary: 'The best posts of a period.',
+  },
 ];
 
 const MATCHERS = PUBLIC_API_ROUTES.map((route) => ({
