@@ -66,13 +66,15 @@ export async function createEndpoint(
   input: { url: string; events: WebhookEvent[] },
 ): Promise<CreatedWebhook> {
   assertCanManageWebhooks(workspace);
-  let url: string;
   try {
-    url = await checkUserGivenUrl(input.url, addressPolicy(config.allowPrivateAddresses));
+    // The scheme, credentials and host are checked like any user-given address (it answers the origin only).
+    await checkUserGivenUrl(input.url, addressPolicy(config.allowPrivateAddresses));
   } catch (error) {
     if (error instanceof PlatformError) throw new AppError(ERROR_CODES.validation, 400, error.message);
     throw error;
   }
+  // The whole address is kept: path and query included.
+  const url = new URL(input.url).toString();
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   return db.transaction(async (tx) => {
     await tx.execute(

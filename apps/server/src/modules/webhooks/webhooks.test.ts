@@ -18,6 +18,7 @@ import { sendDueWebhooks } from './webhooks.delivery';
 /** Issue 18, outgoing webhooks: signed per Standard Webhooks, retried, logged; events from publishing and streams. */
 
 interface Received {
+  path: string | undefined;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -48,13 +49,13 @@ beforeAll(async () => {
       body += chunk;
     });
     request.on('end', () => {
-      received.push({ headers: request.headers, body });
+      received.push({ path: request.url, headers: request.headers, body });
       response.statusCode = answerStatus;
       response.end(answerStatus === 200 ? 'ok' : 'receiver is down');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks?source=relaycast`;
 }, 60_000);
 
 afterAll(async () => {
@@ -105,6 +106,8 @@ describe('webhook endpoints', () => {
 
     expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
     expect(received).toHaveLength(1);
+    // The endpoint's whole address is used, path and query included.
+    expect(received[0]!.path).toBe('/hooks?source=relaycast');
     const event = verified(secret, received[0]!);
     expect(event.type).toBe('post.published');
     expect(event.data).toMatchObject({
