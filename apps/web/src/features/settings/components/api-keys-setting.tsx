@@ -11,7 +11,6 @@ import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/api/api-keys';
 import { useUserSettings } from '@/api/settings';
-import { CopyField } from '@/components/copy-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -20,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { DialogForm } from './dialog-form';
+import { SecretShownOnce } from './secret-shown-once';
 
 const SCOPE_CHOICES: { value: ApiKeyScope[]; label: string; hint: string }[] = [
   { value: ['read'], label: 'Read only', hint: 'List posts, accounts, media, streams and analytics.' },
@@ -76,18 +76,12 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
       }
     >
       {created ? (
-        <div className="grid gap-4">
-          <CopyField label="API key" value={created.secret} />
+        <SecretShownOnce label="API key" value={created.secret} onDone={close}>
           <p className="text-xs text-muted-foreground">
             Send it as <code>Authorization: Bearer {created.key.start}…</code> or in an <code>x-api-key</code>{' '}
             header.
           </p>
-          <div className="flex justify-end">
-            <Button type="button" onClick={close}>
-              Done
-            </Button>
-          </div>
-        </div>
+        </SecretShownOnce>
       ) : (
         <DialogForm onSubmit={() => void submit()}>
           <FormField

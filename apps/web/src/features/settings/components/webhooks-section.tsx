@@ -17,7 +17,6 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '@/api/webhooks';
-import { CopyField } from '@/components/copy-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -25,6 +24,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
+import { SecretShownOnce } from './secret-shown-once';
 import { SettingsCard } from './settings-card';
 
 const messageOf = (error: unknown) =>
@@ -196,14 +196,7 @@ function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }
       }
     >
       {created ? (
-        <div className="grid gap-4">
-          <CopyField label="Signing secret" value={created.secret} />
-          <div className="flex justify-end">
-            <Button type="button" onClick={close}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <SecretShownOnce label="Signing secret" value={created.secret} onDone={close} />
       ) : (
         <form noValidate className="grid gap-4" onSubmit={(e) => void submit(e)}>
           <FormField
