@@ -76,6 +76,26 @@ async function recordOutcome(
     where id = ${delivery.id}`);
 }
 
+/** The first `max` characters of an answer, without reading (or keeping) the rest of a large body. */
+async function readPrefix(response: Response, max: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body cut short still leaves what arrived.
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.slice(0, max);
+}
+
 /** Signs and sends one delivery; never throws (a failure is an outcome). */
 async function send(
   fetcher: typeof fetch,
@@ -98,7 +118,7 @@ async function send(
       },
       body,
     });
-    const text = (await response.text().catch(() => '')).slice(0, ERROR_TEXT_MAX);
+    const text = await readPrefix(response, ERROR_TEXT_MAX);
     if (response.status >= 200 && response.status < 300)
       return { ok: true, statusCode: response.status, error: null };
     return {

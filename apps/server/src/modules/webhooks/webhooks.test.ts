@@ -30,6 +30,7 @@ let receiver: Server;
 let receiverUrl: string;
 let received: Received[] = [];
 let answerStatus = 200;
+let answerBody: string | null = null;
 
 beforeAll(async () => {
   fake = await startMastodonFake();
@@ -51,7 +52,7 @@ beforeAll(async () => {
     request.on('end', () => {
       received.push({ path: request.url, headers: request.headers, body });
       response.statusCode = answerStatus;
-      response.end(answerStatus === 200 ? 'ok' : 'receiver is down');
+      response.end(answerBody ?? (answerStatus === 200 ? 'ok' : 'receiver is down'));
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -67,6 +68,7 @@ afterAll(async () => {
 beforeEach(async () => {
   received = [];
   answerStatus = 200;
+  answerBody = null;
   // Each test starts with no endpoint (and so no delivery) of the shared workspace.
   for (const endpoint of (await send(t, user, 'GET', '/api/webhooks')).json().endpoints as { id: string }[]) {
     await send(t, user, 'DELETE', `/api/webhooks/${endpoint.id}`);
@@ -172,6 +174,22 @@ describe('webhook endpoints', () => {
     });
     clock += 24 * 60 * 60_000;
     expect(await sendDueWebhooks({ db: t.db, config: t.config, now })).toBe(0);
+  });
+
+  it('keeps only the start of a huge error answer', async () => {
+    const { endpoint } = await addEndpoint(['post.published']);
+    answerStatus = 502;
+    answerBody = `${'x'.repeat(1000)}${'y'.repeat(4_000_000)}`;
+    await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`);
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
+    const [delivery] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json()
+      .deliveries;
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastStatusCode: 502,
+      lastError: 'x'.repeat(300),
+    });
   });
 
   it('sends stream.started once when a stream goes live, and stream.ended when it ends', async () => {
