@@ -20,7 +20,7 @@ import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { collectAccount } from './collect.account';
 import { dayOf } from './collect.store';
 import { sweepAnalytics } from './collect.sweep';
-import { insertPublished, signInOnFake } from './collect.test-support';
+import { ageWithinToday, insertPublished, signInOnFake } from './collect.test-support';
 
 /** The collector against the Threads fake (Meta insights): figures, days, deltas, cadence, refusals, back-off. */
 
@@ -75,7 +75,8 @@ beforeAll(async () => {
     mediaType: 'TEXT_POST',
     figures: { views: 900, likes: 30, replies: 6, reposts: 2, quotes: 1, shares: 0 },
   });
-  fresh = await insertPublished(t, account, 'th_fresh', 2 * HOUR);
+  // Published today, whatever the time of day: the day row counts it in postsPublished.
+  fresh = await insertPublished(t, account, 'th_fresh', ageWithinToday(2 * HOUR));
   old = await insertPublished(t, account, 'th_old', 10 * DAY);
 });
 afterAll(async () => {

@@ -22,7 +22,7 @@ import { insertAccount } from '../../engagement/engagement.test-support';
 import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { dayOf } from './collect.store';
 import { sweepAnalytics } from './collect.sweep';
-import { insertPublished, signInOnFake } from './collect.test-support';
+import { ageWithinToday, insertPublished, signInOnFake } from './collect.test-support';
 
 /** The X collector within the owner's monthly read budget, partial failures, and the collector's routes. */
 
@@ -68,9 +68,11 @@ beforeAll(async () => {
   });
   x.followers.set(me, 5000);
   const account = { id: xAccount, workspaceId: ada.workspaceId, platform: 'twitter' as const };
+  // Published today, whatever the time of day: the day row counts them in postsPublished.
+  const age = ageWithinToday(HOUR);
   for (let i = 0; i < 150; i += 1) {
-    const id = seeded.add(me, new Date(Date.now() - HOUR), { impression_count: 10, like_count: 1 }, 2);
-    targets.push(await insertPublished(t, account, id, HOUR));
+    const id = seeded.add(me, new Date(Date.now() - age), { impression_count: 10, like_count: 1 }, 2);
+    targets.push(await insertPublished(t, account, id, age));
   }
   // A Threads account whose token the platform refuses: its failure must not stop the X account.
   threadsAccount = await insertAccount(t, ada.workspaceId, 'threads', { accessToken: 'revoked-token' });

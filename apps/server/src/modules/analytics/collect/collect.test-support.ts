@@ -27,6 +27,16 @@ export async function signInOnFake(platform: PlatformId, fakeUrl: string) {
   return identity;
 }
 
+/**
+ * `ageMs`, shortened when needed so that a post that old was still published today (UTC): tests that count
+ * today's published posts then hold at any time of day (they failed in CI between 00:00 and 02:00 UTC).
+ */
+export function ageWithinToday(ageMs: number, now = Date.now()): number {
+  const sinceMidnight =
+    now - Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  return Math.max(1, Math.min(ageMs, Math.floor(sinceMidnight / 2)));
+}
+
 /** A post published on one account as `platformPostId`, `ageMs` ago; returns the target id. */
 export async function insertPublished(
   t: TestApp,
