@@ -42,7 +42,7 @@ test('a webhook endpoint added in Settings receives a signed test event, and the
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Copy the signing secret' });
-    const secret = await shown.getByLabel('Signing secret').inputValue();
+    const secret = await shown.getByLabel('Signing secret', { exact: true }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     expect(await seriousViolations(page)).toEqual([]);
     await shown.getByRole('button', { name: 'Done' }).click();
