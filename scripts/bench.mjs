@@ -261,6 +261,13 @@ const { runAnalyticsBench } = await import('./bench-analytics.mjs');
 const analyticsBench = await runAnalyticsBench({ build: false });
 // ── end of the analytics benchmark ─────────────────────────────────────────────────────────────────────────
 
+// ── API-key request benchmark (issue 18) ──────────────────────────────────────────────────────────────────
+// scripts/bench-api-keys.mjs: GET /api/v1/accounts with a key vs GET /api/accounts with the cookie, one at a
+// time, interleaved; goal: the key adds under 2 ms (median). Adds its own section to docs/benchmarks.md.
+const { runApiKeyBench } = await import('./bench-api-keys.mjs');
+const apiKeyBench = await runApiKeyBench();
+// ── end of the API-key request benchmark ───────────────────────────────────────────────────────────────────
+
 // ── Server memory benchmark (issue 20) ─────────────────────────────────────────────────────────────────────
 // scripts/bench-memory.mjs: RSS of the built server on PGlite after a scripted short session; goal < 300 MB.
 const { runMemoryBench } = await import('./bench-memory.mjs');
@@ -278,6 +285,7 @@ const verdicts = {
   analytics: analyticsBench.ok,
   'server memory': memoryBench.ok,
   'best-time model': bestTimeBench.ok,
+  'API-key requests': apiKeyBench.ok,
 };
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);
 console.info(

@@ -114,15 +114,8 @@ export interface ApiKeyContext {
   workspace: WorkspaceContext;
 }
 
-/**
- * The owner, workspace and scopes of a key, in one statement: only an active key whose owner is still a
- * member of its workspace and has API key access on (no settings row means the default, on). Anything else is
- * a 401 with the reason a developer can act on.
- */
-export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKeyContext> {
-  if (!looksLikeApiKey(secret))
-    throw new AppError(API_KEY_ERROR_CODES.invalid, 401, API_KEY_MESSAGES.invalid);
-  const [row] = await db
+function buildKeyLookup(db: Db) {
+  return db
     .select({
       keyId: apiKeys.id,
       scopes: apiKeys.scopes,
@@ -150,8 +143,28 @@ export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKey
     )
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .leftJoin(userSettings, eq(userSettings.userId, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(secret)), isNull(apiKeys.revokedAt)))
-    .limit(1);
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare('relaycast_api_key_context');
+}
+
+/** Built once per database, like the session lookup (modules/auth/session-lookup.ts): planned once. */
+const preparedLookups = new WeakMap<Db, ReturnType<typeof buildKeyLookup>>();
+
+/**
+ * The owner, workspace and scopes of a key, in one prepared statement: only an active key whose owner is still
+ * a member of its workspace and has API key access on (no settings row means the default, on). Anything else
+ * is a 401 with the reason a developer can act on.
+ */
+export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKeyContext> {
+  if (!looksLikeApiKey(secret))
+    throw new AppError(API_KEY_ERROR_CODES.invalid, 401, API_KEY_MESSAGES.invalid);
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = buildKeyLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: hashApiKey(secret) });
   if (!row) throw new AppError(API_KEY_ERROR_CODES.invalid, 401, API_KEY_MESSAGES.invalid);
   if (!row.enabled) throw new AppError(API_KEY_ERROR_CODES.disabled, 401, API_KEY_MESSAGES.disabled);
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
