@@ -9,7 +9,7 @@ import { addressPolicy, checkUrlHost, PrivateAddressError } from '../../lib/addr
 import { AppError } from '../../lib/app-error';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { decryptSecret, encryptSecret, lastFour } from '../../lib/secrets';
-import type { WorkspaceContext } from '../workspaces/workspaces.service';
+import { isWorkspaceAdmin, type WorkspaceContext } from '../workspaces/workspaces.service';
 import {
   createLanguageModel,
   effectiveProviderSettings,
@@ -18,7 +18,7 @@ import {
 } from './ai.provider';
 
 export function canEditAiSettings(workspace: Pick<WorkspaceContext, 'role'>): boolean {
-  return workspace.role === 'owner' || workspace.role === 'admin';
+  return isWorkspaceAdmin(workspace.role);
 }
 
 async function loadRow(db: Db, workspaceId: string) {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { analyticsCollectState, socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
 import { collectsAnalytics } from './collect/collect.account';
 import { readBudget, setBudgetLimit } from './collect/collect.budget';
 
@@ -21,10 +22,6 @@ import { readBudget, setBudgetLimit } from './collect/collect.budget';
  * The collector's routes (issue 16): the monthly read budget of billed platforms (X), which the owner or an admin
  * sets and every member sees, and where each account's collection stands. Everything is the caller's workspace.
  */
-
-function canEditBudget(role: string): boolean {
-  return role === 'owner' || role === 'admin';
-}
 
 export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const budgetQuery = z.object({ platform: z.enum(ANALYTICS_BILLED_PLATFORMS).default('twitter') });
@@ -36,7 +33,7 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
       const { workspace } = await request.requireWorkspace();
       const { platform } = request.query;
       const budget = await readBudget(db, workspace.id, platform);
-      return { platform, ...budget, canEdit: canEditBudget(workspace.role) };
+      return { platform, ...budget, canEdit: isWorkspaceAdmin(workspace.role) };
     },
   );
 
@@ -45,7 +42,7 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     { schema: { body: analyticsBudgetInputSchema, response: { 200: analyticsBudgetSchema } } },
     async (request): Promise<AnalyticsBudget> => {
       const { workspace } = await request.requireWorkspace();
-      if (!canEditBudget(workspace.role)) {
+      if (!isWorkspaceAdmin(workspace.role)) {
         throw new AppError(ANALYTICS_ERROR_CODES.forbidden, 403, ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly);
       }
       const { platform, monthlyLimit } = request.body;

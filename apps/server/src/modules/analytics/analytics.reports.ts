@@ -14,6 +14,7 @@ import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyticsReportLinks } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
 import { type AnalyticsContext, loadAnalyticsContext } from './analytics.queries';
 
 /**
@@ -33,7 +34,7 @@ function hashToken(token: string): string {
 }
 
 export function canManageReportLinks(role: string): boolean {
-  return role === 'owner' || role === 'admin';
+  return isWorkspaceAdmin(role);
 }
 
 function toReportLink(row: LinkRow): ReportLink {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { authenticateApiKey } from './api-keys.service';
-import { PUBLIC_API_BASE } from './public-api';
+import { apiKeyOf, PUBLIC_API_BASE } from './public-api';
 
 /**
  * The MCP endpoint (`POST /api/v1/mcp`, Streamable HTTP, stateless, JSON answers): the public API's operations
@@ -133,11 +133,7 @@ export function registerMcpEndpoint(
 ): void {
   let tools: McpTool[] | undefined;
   async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const authorization = request.headers.authorization;
-    const bearer =
-      typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
-    const header = request.headers['x-api-key'];
-    const apiKey = bearer ?? (typeof header === 'string' ? header.trim() : undefined);
+    const apiKey = apiKeyOf(request);
     if (!apiKey) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
     // The key is checked up front; each tool call then goes through the public API's own checks.
     await authenticateApiKey(db, apiKey);

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { encryptSecret } from '../../lib/secrets';
 import { PlatformError } from '../../platforms/types';
 import { checkUserGivenUrl } from '../../platforms/user-given-url';
-import type { WorkspaceContext } from '../workspaces/workspaces.service';
+import { isWorkspaceAdmin, type WorkspaceContext } from '../workspaces/workspaces.service';
 
 /** First key of the per-workspace advisory lock around the endpoint count and the insert. */
 const WEBHOOK_LOCK_NAMESPACE = 724_311_912;
@@ -27,7 +27,7 @@ const WEBHOOK_LOCK_NAMESPACE = 724_311_912;
 export const WEBHOOK_ERROR_CODES = { forbidden: 'WEBHOOKS_ADMIN_ONLY', tooMany: 'WEBHOOK_LIMIT' } as const;
 
 export function canManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): boolean {
-  return workspace.role === 'owner' || workspace.role === 'admin';
+  return isWorkspaceAdmin(workspace.role);
 }
 
 export function assertCanManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): void {

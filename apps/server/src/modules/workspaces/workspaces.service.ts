@@ -15,6 +15,11 @@ export interface WorkspaceContext {
   trialEndsAt: Date | null;
 }
 
+/** Owners and admins change what acts for the whole workspace (AI provider, budgets, report links, webhooks). */
+export function isWorkspaceAdmin(role: string): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }
