@@ -51,7 +51,7 @@ test('settings start at the defaults, save to the server and come back after a r
     'false',
   );
   await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
-  await expect(page.getByLabel('Timezone')).toHaveValue('UTC');
+  await expect(page.getByLabel('Timezone')).toHaveValue('auto');
   // Nothing in Security promises a later release: two-factor (two-factor.spec.ts) and API keys (api-keys.spec.ts) work.
   await expect(page.getByText(/coming later|later release/i)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);

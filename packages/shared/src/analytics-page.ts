@@ -102,18 +102,6 @@ export function dayStartInstant(day: string, timezone: string): Date {
   }
 }
 
-/** Relaycast's settings keep a short zone code; the analytics days follow the zone it stands for. */
-const SETTINGS_ZONE_IANA: Record<string, string> = {
-  UTC: 'UTC',
-  GMT: 'Etc/GMT',
-  EST: 'America/New_York',
-  PST: 'America/Los_Angeles',
-};
-export function ianaZoneOf(zone: string | null | undefined): string {
-  if (!zone) return 'UTC';
-  return SETTINGS_ZONE_IANA[zone] ?? zone;
-}
-
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(day: string): string {
   return isoDay(addDays(parseISO(day), 1));

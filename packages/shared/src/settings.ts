@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from './calendar';
 
 /**
  * A user's settings (`GET/PUT /api/settings`): stream, notifications, security, language and region. Options
@@ -45,14 +46,54 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
   de: 'Deutsch',
 };
 
+/**
+ * The spec's four time zones (section 9). Each stands for the region's clock, daylight saving included, so a
+ * post planned for 9:00 in PST stays at 9:00 after the clocks change (EST and PST are the US Eastern and
+ * Pacific clocks, GMT is the UK's, UTC never changes). Any IANA zone ("Europe/Paris") may be chosen as well.
+ */
 export const SETTINGS_TIME_ZONES = ['UTC', 'EST', 'PST', 'GMT'] as const;
 export type SettingsTimeZone = (typeof SETTINGS_TIME_ZONES)[number];
 export const SETTINGS_TIME_ZONE_LABELS: Record<SettingsTimeZone, string> = {
   UTC: 'UTC',
   EST: 'EST (Eastern Time)',
   PST: 'PST (Pacific Time)',
-  GMT: 'GMT',
+  GMT: 'GMT (UK time)',
 };
+/** The IANA zone each of the spec's names stands for. */
+export const SETTINGS_TIME_ZONE_IANA: Record<SettingsTimeZone, string> = {
+  UTC: 'UTC',
+  EST: 'America/New_York',
+  PST: 'America/Los_Angeles',
+  GMT: 'Europe/London',
+};
+/** The stored value meaning "the zone of the browser in use", the default until the user picks one. */
+export const BROWSER_TIME_ZONE = 'auto';
+const MAX_TIME_ZONE = 64;
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+function isSettingsTimeZoneName(value: string): value is SettingsTimeZone {
+  return (SETTINGS_TIME_ZONES as readonly string[]).includes(value);
+}
+
+/** A zone the runtime knows by this IANA name. */
+export function isIanaTimeZone(value: string): boolean {
+  return value.length <= MAX_TIME_ZONE && IANA_NAME.test(value) && isValidTimeZone(value);
+}
+
+/** What the time-zone setting may hold: `auto`, one of the spec's four names, or an IANA zone. */
+export function isTimeZoneSetting(value: string): boolean {
+  return value === BROWSER_TIME_ZONE || isSettingsTimeZoneName(value) || isIanaTimeZone(value);
+}
+
+/**
+ * The IANA zone dates are shown and chosen in: the user's choice, or `fallback` (the browser's zone in the
+ * web app, UTC on the server) while the setting is `auto`, missing or not a zone this runtime knows.
+ */
+export function resolveTimeZone(setting: string | undefined, fallback: string): string {
+  if (!setting || setting === BROWSER_TIME_ZONE) return fallback;
+  if (isSettingsTimeZoneName(setting)) return SETTINGS_TIME_ZONE_IANA[setting];
+  return isIanaTimeZone(setting) ? setting : fallback;
+}
 
 /** Longest device id kept (browsers use 64-character hex ids; some platforms longer). */
 export const MAX_DEVICE_ID = 512;
@@ -67,7 +108,8 @@ export const SETTINGS_MESSAGES = {
   encoder: `Encoder must be ${ENCODERS.join(', ')}.`,
   format: `Format must be ${STREAM_FORMATS.join(', ')}.`,
   language: `Language must be one of ${LANGUAGES.join(', ')}.`,
-  timezone: `Time zone must be one of ${SETTINGS_TIME_ZONES.join(', ')}.`,
+  timezone: `Time zone must be ${SETTINGS_TIME_ZONES.join(', ')}, ${BROWSER_TIME_ZONE} (the browser's zone) or an IANA zone such as Europe/Paris.`,
+  browserTimeZone: 'The browser’s time zone must be an IANA zone such as Europe/Paris.',
   deviceId: 'Device ids must be text of at most 512 characters.',
   toggle: (name: string) => `${name} must be on or off (true or false).`,
   devicesDenied:
@@ -112,9 +154,22 @@ export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
 export const regionSettingsSchema = z.object({
   language: z.enum(LANGUAGES, { error: SETTINGS_MESSAGES.language }),
-  timezone: z.enum(SETTINGS_TIME_ZONES, { error: SETTINGS_MESSAGES.timezone }),
+  timezone: z
+    .string({ error: SETTINGS_MESSAGES.timezone })
+    .refine(isTimeZoneSetting, { error: SETTINGS_MESSAGES.timezone }),
 });
 export type RegionSettings = z.infer<typeof regionSettingsSchema>;
+
+/**
+ * `PUT /api/settings/browser-time-zone`: the zone of the browser the user works in, reported by the app, so
+ * e-mails and reports sent by the server follow the same clock as the pages while the setting is `auto`.
+ */
+export const browserTimeZoneSchema = z.object({
+  timeZone: z
+    .string({ error: SETTINGS_MESSAGES.browserTimeZone })
+    .refine(isIanaTimeZone, { error: SETTINGS_MESSAGES.browserTimeZone }),
+});
+export type BrowserTimeZone = z.infer<typeof browserTimeZoneSchema>;
 
 /** The whole settings object: what `GET` returns and what `PUT` replaces (every field required). */
 export const userSettingsSchema = z.object({
@@ -138,7 +193,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   },
   notifications: { emailNotifications: true, pushNotifications: true, streamNotifications: true },
   security: { twoFactorAuth: false, apiKeyEnabled: true },
-  region: { language: 'en', timezone: 'UTC' },
+  region: { language: 'en', timezone: BROWSER_TIME_ZONE },
 };
 
 /** A fresh copy of the defaults (callers may mutate it, e.g. form state). */

@@ -1,6 +1,8 @@
-import type { UserSettings } from '@relaycast/shared/settings';
+import { resolveTimeZone, type UserSettings } from '@relaycast/shared/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiFetch } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/time-zone';
 
 /**
  * `/api/settings`: the one client module for the signed-in user's settings (the settings pages edit them, the
@@ -22,6 +24,18 @@ export function useStudioSettings() {
   return useUserSettings({ retry: false });
 }
 
+/**
+ * The IANA zone every date in the app is shown and chosen in: the one picked in Settings → Language & Region,
+ * or the browser's while the setting is "auto" (the default) or the settings cannot be read. The app's layout
+ * waits for the settings before drawing a page (app-layout.tsx), so a page never starts in one zone and
+ * switches to another under the user.
+ */
+export function useTimeZone(): string {
+  const settings = useUserSettings({ retry: false });
+  // `region?.`: an answer of another shape (an old server, a test's catch-all fake) means "not chosen".
+  return resolveTimeZone(settings.data?.region?.timezone, browserTimeZone());
+}
+
 /** `PUT /api/settings`: replaces them all; the server answers with what it stored. */
 export function useSaveUserSettings() {
   const client = useQueryClient();
@@ -30,4 +44,20 @@ export function useSaveUserSettings() {
       apiFetch<UserSettings>('/api/settings', { method: 'PUT', json: settings }),
     onSuccess: (saved) => client.setQueryData(userSettingsKey, saved),
   });
+}
+
+const REPORTED_ZONE_KEY = 'relaycast.reportedTimeZone';
+
+/**
+ * `PUT /api/settings/browser-time-zone`, once per tab (and again if the zone changes): the server writes its
+ * e-mails and reports in this zone while the setting is "auto". Best effort: a failure changes nothing on screen.
+ */
+export function useReportBrowserTimeZone() {
+  useEffect(() => {
+    const timeZone = browserTimeZone();
+    if (sessionStorage.getItem(REPORTED_ZONE_KEY) === timeZone) return;
+    apiFetch('/api/settings/browser-time-zone', { method: 'PUT', json: { timeZone } })
+      .then(() => sessionStorage.setItem(REPORTED_ZONE_KEY, timeZone))
+      .catch(() => undefined);
+  }, []);
 }

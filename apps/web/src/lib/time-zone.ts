@@ -1,8 +1,35 @@
 import { addDaysToDate, instantToZoned, todayIn } from '@relaycast/shared/calendar';
+import {
+  BROWSER_TIME_ZONE,
+  SETTINGS_TIME_ZONE_LABELS,
+  SETTINGS_TIME_ZONES,
+  type SettingsTimeZone,
+} from '@relaycast/shared/settings';
 
-/** The IANA time zone of this browser: posts are shown and scheduled in it. */
-export function userTimeZone(): string {
+/**
+ * The IANA time zone of this browser: what dates are shown and chosen in until the user picks a zone in
+ * Settings (read it through `useTimeZone()` in api/settings.ts, which applies that choice).
+ */
+export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * What the Timezone setting offers: the browser's zone (the default), the spec's four, then every IANA zone this
+ * browser knows, and the stored value if it is none of these (a zone another browser knows by another name).
+ */
+export function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const options = [BROWSER_TIME_ZONE, ...SETTINGS_TIME_ZONES, ...known];
+  const unique = [...new Set(options)];
+  return unique.includes(current) ? unique : [...unique, current];
+}
+
+/** How a time-zone setting reads: "Browser's time zone (Europe/Paris)", "PST (Pacific Time)", "America/New York". */
+export function timeZoneLabel(setting: string): string {
+  if (setting === BROWSER_TIME_ZONE) return `Browser's time zone (${browserTimeZone().replaceAll('_', ' ')})`;
+  if (setting in SETTINGS_TIME_ZONE_LABELS) return SETTINGS_TIME_ZONE_LABELS[setting as SettingsTimeZone];
+  return setting.replaceAll('_', ' ');
 }
 
 function calendarDate(date: string): Date {
@@ -45,6 +72,16 @@ export function nextFullHour(timeZone: string, now: Date = new Date()): { date: 
   const hour = Number(time.slice(0, 2)) + 1;
   if (hour >= 24) return { date: addDaysToDate(date, 1), time: '00:00' };
   return { date, time: `${String(hour).padStart(2, '0')}:00` };
+}
+
+/** An instant as a medium date and a short time in a time zone, e.g. "Mar 3, 2026, 9:00 AM". */
+export function formatDateTime(
+  instant: Date | string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+  locale?: string,
+): string {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(instant));
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -10,7 +10,6 @@ import {
   bucketStart,
   DAY_BUCKET_MAX_DAYS,
   daysOf,
-  ianaZoneOf,
   resolveDayRange,
   statCard,
 } from '@relaycast/shared/analytics-page';
@@ -19,6 +18,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
+import { serverTimeZoneOf } from '../settings/settings.service';
 
 /**
  * The /analytics reads (issue 16). Figures come only from `account_metric_days` (per account-day) and
@@ -52,23 +52,26 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** The workspace's demo flag and the user's time zone (the settings' zone, else the profile's), in one statement. */
+/** The workspace's demo flag and the user's time zone (serverTimeZoneOf: the setting, else their browser's), in one statement. */
 export async function loadAnalyticsContext(
   db: Db,
   workspaceId: string,
   userId: string,
 ): Promise<AnalyticsContext> {
-  const [row] = await rowsOf<{ is_demo: boolean; zone: string | null }>(
+  const [row] = await rowsOf<{ is_demo: boolean; setting: string | null; browser_zone: string | null }>(
     db,
     sql`select w.is_demo,
-          coalesce((select s.timezone from user_settings s where s.user_id = ${userId}),
-                   (select u.timezone from users u where u.id = ${userId})) as zone
+          (select s.timezone from user_settings s where s.user_id = ${userId}) as setting,
+          (select u.timezone from users u where u.id = ${userId}) as browser_zone
         from workspaces w where w.id = ${workspaceId}`,
   );
-  return { workspaceId, timezone: ianaZoneOf(row?.zone), demo: row?.is_demo ?? false };
+  return {
+    workspaceId,
+    timezone: serverTimeZoneOf(row?.setting, row?.browser_zone),
+    demo: row?.is_demo ?? false,
+  };
 }
 
-/** The query as days and lists, or a 400 with the shared message (order, length, missing dates). */
 export function resolveFilter(query: AnalyticsQuery, timezone: string, now = new Date()): AnalyticsFilter {
   const range = resolveDayRange(query, timezone, now);
   if ('error' in range) throw new ValidationError([{ path: 'from', message: range.error }]);

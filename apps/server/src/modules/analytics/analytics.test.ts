@@ -146,6 +146,19 @@ describe('GET /api/analytics/overview', () => {
     expect(body.engagement.points.map((p) => p.label)).toHaveLength(7);
   });
 
+  it('follows the zone the browser reported while the setting is auto (the default)', async () => {
+    const auto = { ...defaultUserSettings(), region: { language: 'en', timezone: 'auto' } };
+    expect((await ada.send('PUT', '/api/settings', auto)).statusCode).toBe(200);
+    expect((await overview(ada, '/api/analytics/overview?range=7d')).range.timezone).toBe('UTC');
+    const reported = await ada.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Asia/Tokyo' });
+    expect(reported.statusCode).toBe(204);
+    expect((await overview(ada, '/api/analytics/overview?range=7d')).range.timezone).toBe('Asia/Tokyo');
+    // A zone chosen in Settings wins over the browser's.
+    const chosen = { ...defaultUserSettings(), region: { language: 'en', timezone: 'GMT' } };
+    expect((await ada.send('PUT', '/api/settings', chosen)).statusCode).toBe(200);
+    expect((await overview(ada, '/api/analytics/overview?range=7d')).range.timezone).toBe('Europe/London');
+  });
+
   it.each([
     ['range=custom&from=2026-03-10&to=2026-03-01', ANALYTICS_MESSAGES.rangeOrder],
     ['range=custom&from=2020-01-01&to=2026-03-01', ANALYTICS_MESSAGES.rangeTooLong],

@@ -1,7 +1,7 @@
-import { userSettingsSchema } from '@relaycast/shared/settings';
+import { browserTimeZoneSchema, userSettingsSchema } from '@relaycast/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { getUserSettings, saveUserSettings } from './settings.service';
+import { getUserSettings, saveBrowserTimeZone, saveUserSettings } from './settings.service';
 
 /** `GET/PUT /api/settings`: the signed-in user's own settings (per user, not per workspace). */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -16,6 +16,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const user = await request.requireUser();
       return saveUserSettings(db, user.id, request.body);
+    },
+  );
+  app.put(
+    '/api/settings/browser-time-zone',
+    { schema: { body: browserTimeZoneSchema } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await saveBrowserTimeZone(db, user.id, request.body.timeZone);
+      return reply.status(204).send();
     },
   );
 };

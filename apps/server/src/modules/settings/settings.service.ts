@@ -1,13 +1,15 @@
 import {
   DEFAULT_USER_SETTINGS,
   defaultUserSettings,
+  isIanaTimeZone,
   notificationSettingsSchema,
   regionSettingsSchema,
+  resolveTimeZone,
   securitySettingsSchema,
   streamSettingsSchema,
   type UserSettings,
 } from '@relaycast/shared/settings';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { userSettings, users } from '../../db/schema/index';
@@ -80,4 +82,21 @@ export async function saveUserSettings(
     .values({ userId, ...values, twoFactorAuth: false })
     .onConflictDoUpdate({ target: userSettings.userId, set: values });
   return getUserSettings(db, userId);
+}
+
+/**
+ * The IANA zone the server writes a user's dates in (e-mails, reports, analytics days): the zone chosen in
+ * Settings, or while it is `auto` the zone their browser last reported (`users.timezone`), else UTC.
+ */
+export function serverTimeZoneOf(setting: string | null | undefined, browserZone: string | null | undefined) {
+  const fallback = browserZone && isIanaTimeZone(browserZone) ? browserZone : 'UTC';
+  return resolveTimeZone(setting ?? undefined, fallback);
+}
+
+/** The zone of a user's browser, as the app reports it on each visit (stored only when it changed). */
+export async function saveBrowserTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ timezone: timeZone })
+    .where(and(eq(users.id, userId), ne(users.timezone, timeZone)));
 }

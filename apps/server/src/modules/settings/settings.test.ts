@@ -3,9 +3,9 @@ import { DEFAULT_USER_SETTINGS, SETTINGS_MESSAGES, type UserSettings } from '@re
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { userSettings } from '../../db/schema/index';
+import { userSettings, users } from '../../db/schema/index';
 import { type Member, signedInMember } from '../posts/posts.test-support';
-import { getUserSettings } from './settings.service';
+import { getUserSettings, serverTimeZoneOf } from './settings.service';
 
 let t: TestApp;
 let ada: Member;
@@ -58,6 +58,19 @@ describe('user settings', () => {
     expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, ada.userId))).toHaveLength(1);
   });
 
+  it('keeps any IANA time zone, and the browser’s zone (auto) as the default', async () => {
+    expect((await bob.get('/api/settings')).json().region.timezone).toBe('auto');
+    for (const timezone of ['Asia/Kolkata', 'GMT', 'auto']) {
+      const res = await bob.send('PUT', '/api/settings', {
+        ...DEFAULT_USER_SETTINGS,
+        region: { language: 'en', timezone },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await bob.get('/api/settings')).json().region.timezone).toBe(timezone);
+    }
+    await t.db.delete(userSettings).where(eq(userSettings.userId, bob.userId));
+  });
+
   it('keeps one user’s settings away from another', async () => {
     expect((await bob.get('/api/settings')).json()).toEqual(DEFAULT_USER_SETTINGS);
     expect(await getUserSettings(t.db, bob.userId)).toEqual(DEFAULT_USER_SETTINGS);
@@ -71,7 +84,7 @@ describe('user settings', () => {
     ['encoder', { stream: { ...custom.stream, encoder: 'nvenc' } }, SETTINGS_MESSAGES.encoder],
     ['format', { stream: { ...custom.stream, format: 'mp4' } }, SETTINGS_MESSAGES.format],
     ['language', { region: { language: 'it', timezone: 'UTC' } }, SETTINGS_MESSAGES.language],
-    ['timezone', { region: { language: 'en', timezone: 'CET' } }, SETTINGS_MESSAGES.timezone],
+    ['timezone', { region: { language: 'en', timezone: 'Mars/Olympus_Mons' } }, SETTINGS_MESSAGES.timezone],
     [
       'toggle',
       { notifications: { ...custom.notifications, pushNotifications: 'yes' } },
@@ -103,7 +116,49 @@ describe('user settings', () => {
     expect(settings.stream.resolution).toBe('4K');
   });
 
+  it('stores the zone the browser reports, and refuses what is not a zone', async () => {
+    const zoneOf = async () =>
+      (await t.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, bob.userId)))[0]
+        ?.timezone;
+    expect(
+      (await bob.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Europe/Paris' })).statusCode,
+    ).toBe(204);
+    expect(await zoneOf()).toBe('Europe/Paris');
+    for (const timeZone of ['Mars/Base', 'auto', '', '../../etc/passwd', 'x'.repeat(10_000), 42]) {
+      const res = await bob.send('PUT', '/api/settings/browser-time-zone', { timeZone });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: ERROR_CODES.validation,
+        message: SETTINGS_MESSAGES.browserTimeZone,
+      });
+    }
+    // A NUL byte is stopped before validation, by the input guard, with its own message.
+    const nul = await bob.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Europe/Paris\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(await zoneOf()).toBe('Europe/Paris');
+    // Ada's report never touches Bob's row.
+    await ada.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Asia/Tokyo' });
+    expect(await zoneOf()).toBe('Europe/Paris');
+  });
+
+  it('writes server-side dates in the chosen zone, else the browser’s, else UTC', () => {
+    expect(serverTimeZoneOf('PST', 'Asia/Tokyo')).toBe('America/Los_Angeles');
+    expect(serverTimeZoneOf('auto', 'Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(serverTimeZoneOf(null, 'Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(serverTimeZoneOf('auto', 'Not/AZone')).toBe('UTC');
+    expect(serverTimeZoneOf(undefined, null)).toBe('UTC');
+  });
+
   it('needs a signed-in user', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/settings/browser-time-zone',
+          payload: { timeZone: 'UTC' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });
 });

@@ -9,6 +9,9 @@ import {
   Sparkles,
 } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
+import { useReportBrowserTimeZone, useUserSettings } from '@/api/settings';
+import { Spinner } from '@/components/ui/spinner';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 import { SiteHeader } from './site-header';
 
@@ -46,11 +49,18 @@ function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The signed-in app: the shared header, a sidebar (a menu on narrow screens) and the page. */
+/**
+ * The signed-in app: the shared header, a sidebar (a menu on narrow screens) and the page. The page waits for
+ * the user's settings (one request, made while the page's code loads): every date on it is in the time zone
+ * they hold, so none is drawn first in the browser's zone and then moved. If they fail, the browser's zone is used.
+ */
 export function AppLayout() {
+  const settings = useUserSettings({ retry: false });
+  useReportBrowserTimeZone();
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader
+        actions={<NotificationBell />}
         appLinks={(close) => (
           <nav aria-label="App mobile" className="py-2 lg:hidden">
             <SidebarLinks onNavigate={close} />
@@ -63,7 +73,7 @@ export function AppLayout() {
         </nav>
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
-            <Outlet />
+            {settings.isPending ? <Spinner label="Loading your settings" /> : <Outlet />}
           </main>
         </div>
       </div>

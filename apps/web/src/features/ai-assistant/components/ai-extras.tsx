@@ -3,10 +3,12 @@ import { PLATFORMS } from '@relaycast/shared/platforms';
 import { Hash, History, Lightbulb } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useAiHashtags, useAiHistory, useAiIdeas } from '@/api/ai';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ComposerBridge } from '@/lib/composer-bridge';
+import { formatDateTime } from '@/lib/time-zone';
 
 const summaryClass = 'flex cursor-pointer items-center gap-2 text-sm font-semibold';
 
@@ -118,6 +120,7 @@ function historyText(entry: AiHistoryEntry): string {
 export function AiHistory({ composer }: { composer: ComposerBridge }) {
   const [isOpen, setIsOpen] = useState(false);
   const history = useAiHistory(isOpen);
+  const timeZone = useTimeZone();
   return (
     <details onToggle={(event) => setIsOpen(event.currentTarget.open)}>
       <summary className={summaryClass}>
@@ -136,7 +139,7 @@ export function AiHistory({ composer }: { composer: ComposerBridge }) {
                 {entry.kind === 'generate' ? entry.prompt : `${entry.kind}: ${entry.prompt.slice(0, 80)}`}
               </p>
               <p className="text-muted-foreground">
-                {new Date(entry.createdAt).toLocaleString()} · {entry.status}
+                {formatDateTime(entry.createdAt, timeZone)} · {entry.status}
                 {typeof entry.options.tone === 'string' ? ` · ${entry.options.tone}` : ''}
               </p>
               {historyText(entry) ? (

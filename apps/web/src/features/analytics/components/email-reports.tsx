@@ -10,12 +10,14 @@ import {
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useReportSchedule, useSaveReportSchedule, useStopReportSchedule } from '@/api/analytics-reports';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
 const FREQUENCY_LABELS: Record<ReportFrequency, string> = {
@@ -61,6 +63,7 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
   const save = useSaveReportSchedule();
   const stop = useStopReportSchedule();
   const { schedule, canManage } = state;
+  const timeZone = useTimeZone();
   const [frequency, setFrequency] = useState<ReportFrequency>(schedule?.frequency ?? 'weekly');
   const [recipients, setRecipients] = useState(schedule?.recipients.join(', ') ?? '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -70,8 +73,8 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
       {schedule ? (
         <p className="text-sm" data-testid="report-schedule-summary">
           {FREQUENCY_LABELS[schedule.frequency]}, to {schedule.recipients.join(', ')}. Next e-mail{' '}
-          {new Date(schedule.nextSendAt).toLocaleString()}
-          {schedule.lastSentAt ? `; last sent ${new Date(schedule.lastSentAt).toLocaleString()}` : ''}.
+          {formatDateTime(schedule.nextSendAt, timeZone)}
+          {schedule.lastSentAt ? `; last sent ${formatDateTime(schedule.lastSentAt, timeZone)}` : ''}.
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">No report e-mails are scheduled.</p>

@@ -14,11 +14,13 @@ import {
   useReportLinks,
   useRevokeReportLink,
 } from '@/api/analytics-reports';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
 type ExpiryChoice = `${(typeof REPORT_LINK_EXPIRY_DAYS)[number]}`;
@@ -76,6 +78,7 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
   const links = useReportLinks();
   const create = useCreateReportLink();
   const revoke = useRevokeReportLink();
+  const timeZone = useTimeZone();
   const [expiry, setExpiry] = useState<ExpiryChoice>(String(DEFAULT_REPORT_LINK_EXPIRY_DAYS) as ExpiryChoice);
   const [createdUrl, setCreatedUrl] = useState<string | null>(null);
   const canManage = links.data?.canManage ?? false;
@@ -156,7 +159,7 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
                   <span className="min-w-0">
                     <span className="block truncate">{describeFilters(link.filters)}</span>
                     <span className="text-xs text-muted-foreground">
-                      Expires {new Date(link.expiresAt).toLocaleString()}
+                      Expires {formatDateTime(link.expiresAt, timeZone)}
                     </span>
                   </span>
                   {canManage ? (
@@ -164,7 +167,7 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
                       size="sm"
                       variant="outline"
                       disabled={revoke.isPending}
-                      aria-label={`Revoke link: ${describeFilters(link.filters)}, expires ${new Date(link.expiresAt).toLocaleString()}`}
+                      aria-label={`Revoke link: ${describeFilters(link.filters)}, expires ${formatDateTime(link.expiresAt, timeZone)}`}
                       onClick={() =>
                         revoke.mutate(link.id, {
                           onSuccess: () => toast.success(REPORT_MESSAGES.revokedToast),

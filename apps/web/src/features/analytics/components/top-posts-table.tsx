@@ -6,9 +6,11 @@ import { ArrowDown, ArrowUp, ExternalLink, ImageOff } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { type AnalyticsFilters, type TopPostsOrder, useTopPosts } from '@/api/analytics';
 import { useReportTopPosts } from '@/api/analytics-reports';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { browserTimeZone, formatDateTime } from '@/lib/time-zone';
 import { formatFigure, formatPercent } from '../format';
 
 const COLUMNS: Array<{ sort: TopPostSort; label: string }> = [
@@ -23,14 +25,16 @@ const COLUMNS: Array<{ sort: TopPostSort; label: string }> = [
 export function TopPostsTable({ filters }: { filters: AnalyticsFilters }) {
   const [order, setOrder] = useState<TopPostsOrder>(FIRST_ORDER);
   const posts = useTopPosts(filters, order);
-  return <TopPostsView posts={posts} order={order} setOrder={setOrder} />;
+  const timeZone = useTimeZone();
+  return <TopPostsView posts={posts} order={order} setOrder={setOrder} timeZone={timeZone} />;
 }
 
 /** The same table on a read-only report link (/r/<token>): that link's filters, sorted the same way. */
 export function ReportTopPostsTable({ token }: { token: string }) {
   const [order, setOrder] = useState<TopPostsOrder>(FIRST_ORDER);
   const posts = useReportTopPosts(token, order);
-  return <TopPostsView posts={posts} order={order} setOrder={setOrder} />;
+  // A report link's reader has no account, hence no setting: their browser's zone.
+  return <TopPostsView posts={posts} order={order} setOrder={setOrder} timeZone={browserTimeZone()} />;
 }
 
 const FIRST_ORDER: TopPostsOrder = { sort: 'views', order: 'desc', page: 1 };
@@ -39,10 +43,12 @@ function TopPostsView({
   posts,
   order,
   setOrder,
+  timeZone,
 }: {
   posts: UseQueryResult<TopPostsPage>;
   order: TopPostsOrder;
   setOrder: Dispatch<SetStateAction<TopPostsOrder>>;
+  timeZone: string;
 }) {
   const sortBy = (sort: TopPostSort) =>
     setOrder((current) => ({
@@ -125,7 +131,7 @@ function TopPostsView({
                           <p className="text-xs text-muted-foreground">
                             {PLATFORMS[post.platform].name}
                             {post.accountHandle ? ` · ${post.accountHandle}` : ''} ·{' '}
-                            {new Date(post.publishedAt).toLocaleDateString()}
+                            {formatDateTime(post.publishedAt, timeZone, { dateStyle: 'medium' })}
                             {post.url ? (
                               <>
                                 {' · '}

@@ -1,10 +1,11 @@
 import type { BestTimeConfidence } from '@relaycast/shared/analytics';
 import { PLATFORMS } from '@relaycast/shared/platforms';
-import { type CSSProperties, useId, useMemo } from 'react';
+import { type CSSProperties, useId } from 'react';
+import { useTimeZone } from '@/api/settings';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatInstant, userTimeZone } from '@/lib/time-zone';
+import { formatInstant } from '@/lib/time-zone';
 import { CONFIDENCE_LABELS, DAY_NAMES, type HeatmapCell, hourLabel } from '../heatmap-grid';
 import { ALL_ACCOUNTS, useBestTimeHeatmap } from '../hooks/use-best-time-heatmap';
 
@@ -46,7 +47,7 @@ function Cell({ cell }: { cell: HeatmapCell }) {
  * number of posts in each cell's label; a table gives the same figures to screen readers and keyboards.
  */
 export function BestTimeHeatmap({ className }: { className?: string }) {
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useTimeZone();
   const id = useId();
   const { accounts, accountId, setAccountId, query, rows } = useBestTimeHeatmap(timeZone);
   const names = new Map(

@@ -16,10 +16,11 @@ import { Link } from 'react-router';
 import { useSuggestedSlots } from '@/api/best-time';
 import { postKeys, useMovePost, usePosts } from '@/api/posts';
 import { usePlannedStreams } from '@/api/scheduled-streams';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { canReschedule } from '@/lib/post-status';
-import { formatDate, nextFullHour, userTimeZone } from '@/lib/time-zone';
+import { formatDate, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { groupPostsByDay } from '../calendar-entries';
 import { groupStreamsByDay } from '../planned-stream-entries';
@@ -34,7 +35,7 @@ const RANGE_LIMIT = 500;
 
 /** Three weeks of posts from the current week, Sunday first; Previous and Next move by three weeks. */
 export function ContentCalendar() {
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useTimeZone();
   const today = todayIn(timeZone);
   const [page, setPage] = useState(0);
   const weeks = useMemo(() => calendarWeeks(addDaysToDate(today, page * DAYS_PER_PAGE)), [today, page]);

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userTimeZone } from '@/lib/time-zone';
+import { browserTimeZone } from '@/lib/time-zone';
 import { PostComposer } from './post-composer';
 
 /** Three days ahead at 14:00 UTC: the slot the server suggests. */
@@ -47,7 +47,7 @@ describe("the composer's Best time", () => {
     );
     await user.click(screen.getByRole('button', { name: 'Mastodon' }));
     await user.click(screen.getByRole('button', { name: 'Best time' }));
-    const expected = instantToZoned(SLOT, userTimeZone());
+    const expected = instantToZoned(SLOT, browserTimeZone());
     await waitFor(() =>
       expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe(expected.time),
     );

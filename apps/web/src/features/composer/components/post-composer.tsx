@@ -7,10 +7,11 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { Send } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { usePost, useSavePost } from '@/api/posts';
+import { useTimeZone } from '@/api/settings';
 import { MissingAccountsDialog, platformsWithoutAccount } from '@/components/missing-accounts-dialog';
 import { PlatformPicker } from '@/components/platform-picker';
 import { PostTargets } from '@/components/post-targets';
@@ -22,7 +23,7 @@ import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { groupProblems, problemsFromError } from '@/lib/post-problems';
 import { LOCKED_POST_STATUSES } from '@/lib/post-status';
-import { formatInstant, nextFullHour, userTimeZone } from '@/lib/time-zone';
+import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import {
   buildPostInput,
@@ -103,7 +104,7 @@ function ComposerForm({
   onCreated,
   newPostHref,
 }: PostComposerProps & { post?: Post }) {
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useTimeZone();
   const ids = useId();
   const [saved, setSaved] = useState<Post | undefined>(initialPost);
   const [values, setValues] = useState<ComposerValues>(() =>

@@ -9,6 +9,7 @@ import { CircleAlert, PlugZap, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { dashboardKey } from '@/api/dashboard';
 import { useTargetAction } from '@/api/posts';
+import { useTimeZone } from '@/api/settings';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
 import { TARGET_STATUS_LABELS } from '@/lib/post-status';
@@ -55,6 +56,7 @@ export function NeedsAttention({
   reconnect: DashboardReconnect[];
 }) {
   const calm = items.length === 0 && reconnect.length === 0;
+  const timeZone = useTimeZone();
   return (
     <DashboardSection id="dashboard-attention" title={TEXT.attentionHeading}>
       {calm ? <p className="text-sm text-muted-foreground">{TEXT.noAttention}</p> : null}
@@ -122,7 +124,7 @@ export function NeedsAttention({
                 </Link>
                 {item.scheduledAt ? (
                   <span className="text-xs text-muted-foreground">
-                    {formatInstant(item.scheduledAt, item.timezone)}
+                    {formatInstant(item.scheduledAt, timeZone)}
                   </span>
                 ) : null}
               </span>

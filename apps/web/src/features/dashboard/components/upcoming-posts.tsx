@@ -1,14 +1,16 @@
 import { DASHBOARD_MESSAGES, type DashboardUpcoming } from '@relaycast/shared/dashboard';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { Link } from 'react-router';
+import { useTimeZone } from '@/api/settings';
 import { PlatformIcon } from '@/components/platform-icon';
 import { formatInstant } from '@/lib/time-zone';
 import { DashboardSection } from './dashboard-section';
 
 const TEXT = DASHBOARD_MESSAGES;
 
-/** The next scheduled posts, each at its time in the zone it was scheduled in, opening the composer. */
+/** The next scheduled posts, each at its time in the user's time zone, opening the composer. */
 export function UpcomingPosts({ posts }: { posts: DashboardUpcoming[] }) {
+  const timeZone = useTimeZone();
   return (
     <DashboardSection
       id="dashboard-upcoming"
@@ -27,9 +29,8 @@ export function UpcomingPosts({ posts }: { posts: DashboardUpcoming[] }) {
               >
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                   <time dateTime={post.scheduledAt} className="font-medium tabular-nums">
-                    {formatInstant(post.scheduledAt, post.timezone)}
+                    {formatInstant(post.scheduledAt, timeZone)}
                   </time>
-                  <span className="text-xs text-muted-foreground">{post.timezone}</span>
                   <span className="flex items-center gap-1">
                     {post.platforms.map((platform) => (
                       <PlatformIcon key={platform} platform={platform} labelled className="size-3.5" />

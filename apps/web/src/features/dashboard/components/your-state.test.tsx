@@ -1,5 +1,6 @@
 import type { Dashboard } from '@relaycast/shared/dashboard';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { defaultUserSettings, type UserSettings } from '@relaycast/shared/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -93,12 +94,19 @@ const SEEDED: Dashboard = {
   },
 };
 
+/** The user chose Tokyo in Settings: the dashboard shows every time there, whatever zone a post was planned in. */
+const IN_TOKYO: UserSettings = {
+  ...defaultUserSettings(),
+  region: { language: 'en', timezone: 'Asia/Tokyo' },
+};
+
 function renderState(answer: () => Dashboard, requests: string[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       requests.push(`${init?.method ?? 'GET'} ${url}`);
       if (url.endsWith('/retry')) return new Response(JSON.stringify({ id: 'post-4', targets: [] }));
+      if (url === '/api/settings') return new Response(JSON.stringify(IN_TOKYO));
       return new Response(JSON.stringify(answer()));
     }),
   );
@@ -143,8 +151,8 @@ describe('YourState (dashboard)', () => {
     expect(within(attention).getAllByRole('button', { name: /Retry/ })).toHaveLength(1);
 
     const upcoming = screen.getByRole('region', { name: 'Next scheduled posts' });
-    // 08:00 UTC is 9:00 in Paris: the post's own zone.
-    expect(within(upcoming).getByText(/9:00/)).toBeTruthy();
+    // 08:00 UTC is 5:00 PM in Tokyo, the user's zone (9:00 AM in Paris, the zone it was planned in).
+    expect(await within(upcoming).findByText(/5:00\sPM/)).toBeTruthy();
     expect(
       within(upcoming)
         .getByRole('link', { name: /Spring launch/ })

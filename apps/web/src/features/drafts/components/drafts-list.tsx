@@ -1,13 +1,13 @@
 import { todayIn } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { FilePen, PenSquare, Search } from 'lucide-react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeletePost, useDuplicatePost, usePosts, useRestorePost } from '@/api/posts';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
-import { userTimeZone } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { DraftCard } from './draft-card';
@@ -20,7 +20,7 @@ export const UNDO_DELETE_MS = 5000;
 export function DraftsList() {
   const searchId = useId();
   const navigate = useNavigate();
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useTimeZone();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const drafts = usePosts({ status: 'draft', q: q || undefined });

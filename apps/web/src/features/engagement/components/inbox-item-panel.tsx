@@ -8,6 +8,7 @@ import {
 import { CheckCheck, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { useMarkDone } from '@/api/engagement';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -31,6 +32,7 @@ export function InboxItemPanel({
 }) {
   const markDone = useMarkDone();
   const textId = useId();
+  const timeZone = useTimeZone();
   return (
     <Card className="grid gap-4 p-5">
       <section aria-label="Selected item" className="grid gap-4">
@@ -40,7 +42,7 @@ export function InboxItemPanel({
           </h2>
           <p className="text-xs text-muted-foreground">
             {ENGAGEMENT_PLATFORM_NAMES[item.platform]} · to @{item.accountHandle} ·{' '}
-            <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt)}</time> · Status:{' '}
+            <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt, timeZone)}</time> · Status:{' '}
             <span>{INBOX_STATUS_LABELS[item.status]}</span>
           </p>
         </header>

@@ -4,11 +4,13 @@ import {
   INBOX_STATUS_LABELS,
   type InboxItem,
 } from '@relaycast/shared/engagement';
+import { useTimeZone } from '@/api/settings';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/time-zone';
 
-export function formatArrival(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export function formatArrival(iso: string, timeZone: string): string {
+  return formatDateTime(iso, timeZone);
 }
 
 /** The unified inbox, newest first; choosing an item opens it. */
@@ -21,6 +23,7 @@ export function InboxList({
   selectedId: string | undefined;
   onSelect(id: string): void;
 }) {
+  const timeZone = useTimeZone();
   return (
     <ul aria-label="Inbox items" className="grid gap-2">
       {items.map((item) => (
@@ -39,7 +42,7 @@ export function InboxList({
               <Badge variant="outline">{ENGAGEMENT_PLATFORM_NAMES[item.platform]}</Badge>
               <span>{INBOX_KIND_LABELS[item.kind]}</span>
               <span>@{item.authorHandle}</span>
-              <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt)}</time>
+              <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt, timeZone)}</time>
               <Badge variant={item.status === 'unanswered' ? 'primary' : 'accent'}>
                 {INBOX_STATUS_LABELS[item.status]}
               </Badge>

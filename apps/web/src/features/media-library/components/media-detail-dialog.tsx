@@ -3,10 +3,12 @@ import type { PostStatus } from '@relaycast/shared/posts';
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMediaUsage } from '@/api/media';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { POST_STATUS_LABELS } from '@/lib/post-status';
+import { formatDateTime } from '@/lib/time-zone';
 import { formatDuration } from '../format';
 
 function Fact({ term, value }: { term: string; value: string }) {
@@ -54,6 +56,7 @@ export function MediaDetailDialog({
   onClose(): void;
   onDelete(item: MediaItem): void;
 }) {
+  const timeZone = useTimeZone();
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()} title={item?.name ?? ''}>
       {item ? (
@@ -85,7 +88,7 @@ export function MediaDetailDialog({
                 value={item.durationSeconds !== null ? formatDuration(item.durationSeconds) : 'Unknown'}
               />
             ) : null}
-            <Fact term="Uploaded" value={new Date(item.createdAt).toLocaleString()} />
+            <Fact term="Uploaded" value={formatDateTime(item.createdAt, timeZone)} />
           </dl>
           <section aria-label="Where it is used" className="grid gap-2">
             <h3 className="text-sm font-semibold">Where it is used</h3>

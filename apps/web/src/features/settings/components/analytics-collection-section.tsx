@@ -12,17 +12,19 @@ import {
   useAnalyticsCollectStatus,
   useSaveAnalyticsBudget,
 } from '@/api/analytics-collection';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { SettingsCard } from './settings-card';
 
 export const BUDGET_SAVED = 'X read budget saved.';
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '—';
+function when(iso: string | null, timeZone: string): string {
+  return iso ? formatDateTime(iso, timeZone) : '—';
 }
 
 function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
@@ -96,6 +98,7 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
 
 function CollectStatusTable() {
   const status = useAnalyticsCollectStatus();
+  const timeZone = useTimeZone();
   if (status.isPending) return <Spinner label="Loading the collection status" />;
   if (status.isError)
     return (
@@ -137,9 +140,9 @@ function CollectStatusTable() {
                 {isPlatformId(account.platform) ? PLATFORMS[account.platform].name : account.platform} ·{' '}
                 <span className="break-all">{account.handle}</span>
               </td>
-              <td className="py-1.5 pr-3">{when(account.lastCollectedAt)}</td>
+              <td className="py-1.5 pr-3">{when(account.lastCollectedAt, timeZone)}</td>
               <td className="py-1.5 pr-3">
-                {account.supported ? when(account.nextCollectAt) : 'not collected'}
+                {account.supported ? when(account.nextCollectAt, timeZone) : 'not collected'}
               </td>
               <td className="py-1.5 break-words">{account.lastError ?? '—'}</td>
             </tr>

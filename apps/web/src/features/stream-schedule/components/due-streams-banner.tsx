@@ -2,8 +2,9 @@ import { studioUrlFor } from '@relaycast/shared/stream-schedule';
 import { BellRing, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDismissScheduledStream, useDueStreams } from '@/api/scheduled-streams';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
-import { formatInstant, userTimeZone } from '@/lib/time-zone';
+import { formatInstant } from '@/lib/time-zone';
 
 /**
  * The in-app reminder: planned streams whose time has come, each with "Open studio" (the studio loads it) and
@@ -12,6 +13,7 @@ import { formatInstant, userTimeZone } from '@/lib/time-zone';
 export function DueStreamsBanner() {
   const due = useDueStreams();
   const dismiss = useDismissScheduledStream();
+  const timeZone = useTimeZone();
   const streams = due.data ?? [];
   if (streams.length === 0) return null;
   return (
@@ -31,9 +33,7 @@ export function DueStreamsBanner() {
             <span>
               <span className="font-medium">{stream.title}</span>{' '}
               <span className="text-muted-foreground">
-                (
-                <time dateTime={stream.scheduledAt}>{formatInstant(stream.scheduledAt, userTimeZone())}</time>
-                )
+                (<time dateTime={stream.scheduledAt}>{formatInstant(stream.scheduledAt, timeZone)}</time>)
               </span>
             </span>
             <span className="flex gap-2">

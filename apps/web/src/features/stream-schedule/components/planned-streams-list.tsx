@@ -7,9 +7,10 @@ import { Pencil, Radio, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useDeleteScheduledStream, useUpcomingStreams } from '@/api/scheduled-streams';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatInstant, userTimeZone } from '@/lib/time-zone';
+import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
 function PlannedStreamRow({
@@ -20,6 +21,7 @@ function PlannedStreamRow({
   onEdit(stream: ScheduledStream): void;
 }) {
   const remove = useDeleteScheduledStream();
+  const timeZone = useTimeZone();
   const destinations =
     stream.destinationIds.length === 0
       ? 'Destinations enabled at go-live'
@@ -29,7 +31,7 @@ function PlannedStreamRow({
       <div className="min-w-0">
         <p className="font-semibold">{stream.title}</p>
         <p className="text-sm text-muted-foreground">
-          <time dateTime={stream.scheduledAt}>{formatInstant(stream.scheduledAt, userTimeZone())}</time> ·{' '}
+          <time dateTime={stream.scheduledAt}>{formatInstant(stream.scheduledAt, timeZone)}</time> ·{' '}
           {destinations}
         </p>
         {stream.description ? <p className="mt-1 text-sm break-words">{stream.description}</p> : null}

@@ -8,9 +8,10 @@ import {
 } from '@relaycast/shared/stream-schedule';
 import { getStreamPlatform } from '@relaycast/shared/streaming';
 import { CalendarClock } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useCreateScheduledStream, useUpdateScheduledStream } from '@/api/scheduled-streams';
+import { useTimeZone } from '@/api/settings';
 import { useSavedDestinations } from '@/api/stream-destinations';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { Button } from '@/components/ui/button';
@@ -18,7 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { nextFullHour, userTimeZone } from '@/lib/time-zone';
+import { nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
 function DestinationPicker({
@@ -84,7 +85,7 @@ export function ScheduleStreamForm({
   onDone?(): void;
 }) {
   const id = useId();
-  const timeZone = useMemo(userTimeZone, []);
+  const timeZone = useTimeZone();
   const create = useCreateScheduledStream();
   const update = useUpdateScheduledStream();
   const destinations = useSavedDestinations();

@@ -2,6 +2,7 @@ import { type CropAspect, draftPlatformsFor, VIDEO_EDITOR_MESSAGES } from '@rela
 import { Send } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useSavePost } from '@/api/posts';
+import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -10,6 +11,7 @@ import { toast } from '@/lib/toast';
 export function SendToComposerButton({ mediaId, crop }: { mediaId: string; crop: CropAspect }) {
   const save = useSavePost();
   const navigate = useNavigate();
+  const timeZone = useTimeZone();
   return (
     <Button
       type="button"
@@ -24,7 +26,7 @@ export function SendToComposerButton({ mediaId, crop }: { mediaId: string; crop:
               platforms: draftPlatformsFor(crop),
               mediaIds: [mediaId],
               action: 'draft',
-              timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+              timezone: timeZone,
             },
           },
           {
