@@ -19,6 +19,9 @@ import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
+import { createNotifyDeps } from './modules/notifications/notifications.deps';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
@@ -94,6 +97,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
+  // Notifications (in-app, e-mail, Web Push): the VAPID keys are read or made in the data folder here, once.
+  const notifyDeps = createNotifyDeps({ config, mailer, log: app.log });
   const passwordReset = createPasswordReset({ db: database.db, mailer, log: app.log });
   // Reset e-mails go out in the background: let them finish before the database closes.
   app.addHook('preClose', () => passwordReset.drain());
@@ -108,7 +113,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // Infrastructure built once and decorated on the app: media storage and processor, the publishing engine and
   // the background work (started on onReady, stopped on preClose), the live engine.
   await app.register(mediaPlugin, { config });
-  await app.register(backgroundPlugin, { config, database, mailer, publishing: options.publishing });
+  await app.register(backgroundPlugin, {
+    config,
+    database,
+    mailer,
+    notifyDeps,
+    publishing: options.publishing,
+  });
   await app.register(streamingPlugin, { db: database.db, config });
 
   await app.register(healthRoutes, { database });
@@ -123,6 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     db: database.db,
     config,
     mailer,
+    notifyDeps,
     events: {
       disconnected: flagTargetsOfDisconnectedAccount,
       reconnected: restoreTargetsOfReconnectedAccount,
@@ -132,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(sessionsRoutes, { db: database.db });
   await app.register(apiKeysRoutes, { db: database.db });
   await app.register(webhooksRoutes, { db: database.db, config });
+  await app.register(notificationsRoutes, { db: database.db, config, notifyDeps });
   await app.register(bestTimeRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
   await app.register(analyticsCollectRoutes, { db: database.db });
@@ -144,12 +157,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);
+  app.decorate('notifyDeps', notifyDeps);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** What sending a notification needs (tests drive the delivery with it). */
+    notifyDeps: NotifyDeps;
   }
 }
 

@@ -18,6 +18,7 @@ describe('which background work a process runs', () => {
       analyticsCollect: false,
       reportEmails: false,
       webhookDeliveries: false,
+      notifications: false,
     });
     for (const role of ['all', 'worker'] as const) {
       expect(backgroundWorkOf({ ...settings, role, env: 'production' })).toEqual({
@@ -28,6 +29,7 @@ describe('which background work a process runs', () => {
         analyticsCollect: true,
         reportEmails: true,
         webhookDeliveries: true,
+        notifications: true,
       });
     }
   });
@@ -50,6 +52,7 @@ describe('which background work a process runs', () => {
       analyticsCollect: false,
       reportEmails: false,
       webhookDeliveries: false,
+      notifications: false,
     });
     expect(backgroundWorkOf(config, { runWorkers: true }).publishWorkers).toBe(true);
   });

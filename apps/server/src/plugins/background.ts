@@ -7,6 +7,8 @@ import { startReportEmails } from '../modules/analytics/analytics.report-emails'
 import { startAnalyticsCollector } from '../modules/analytics/collect/collect.sweep';
 import { startInboxSweep } from '../modules/engagement/engagement.sync';
 import type { Mailer } from '../modules/mail/mailer';
+import { startNotificationLoops } from '../modules/notifications/notifications.loops';
+import type { NotifyDeps } from '../modules/notifications/notifications.service';
 import {
   createPublishing,
   type Publishing,
@@ -33,6 +35,8 @@ export interface BackgroundWork {
   reportEmails: boolean;
   /** Sending the queued webhook deliveries. */
   webhookDeliveries: boolean;
+  /** Sending the e-mail and push of notifications written by other statements, and the weekly summary. */
+  notifications: boolean;
 }
 
 /**
@@ -58,6 +62,8 @@ export function backgroundWorkOf(
     reportEmails: worker && outsideTests,
     // Off under NODE_ENV=test: the webhook tests call sendDueWebhooks with the time they need.
     webhookDeliveries: worker && outsideTests,
+    // Off under NODE_ENV=test: the notification tests call the delivery and the weekly summary directly.
+    notifications: worker && outsideTests,
   };
 }
 
@@ -65,6 +71,7 @@ export interface BackgroundPluginOptions {
   config: Config;
   database: Database;
   mailer: Mailer;
+  notifyDeps: NotifyDeps;
   /** Tests: run the publish workers, engine tuning. */
   publishing?: PublishingOptions;
 }
@@ -77,7 +84,7 @@ type StopTask = () => Promise<void>;
  * database is still open.
  */
 async function background(app: FastifyInstance, options: BackgroundPluginOptions) {
-  const { config, database, mailer } = options;
+  const { config, database, mailer, notifyDeps } = options;
   const work = backgroundWorkOf(config, options.publishing);
   const publishing = createPublishing({
     database,
@@ -89,7 +96,8 @@ async function background(app: FastifyInstance, options: BackgroundPluginOptions
   app.decorate('publishing', publishing);
 
   const tasks: (() => StopTask)[] = [];
-  if (work.accountsSweep) tasks.push(() => startAccountsSweep(database.db, config, mailer, app.log));
+  if (work.accountsSweep)
+    tasks.push(() => startAccountsSweep(database.db, config, mailer, app.log, notifyDeps));
   if (work.inboxSweep) tasks.push(() => startInboxSweep(database.db, config, app.log));
   if (work.analyticsCollect) tasks.push(() => startAnalyticsCollector(database.db, config, app.log));
   if (work.reportEmails) {
@@ -100,9 +108,10 @@ async function background(app: FastifyInstance, options: BackgroundPluginOptions
   if (work.webhookDeliveries) {
     tasks.push(() => startWebhookDeliveries({ db: database.db, config, log: app.log }));
   }
+  if (work.notifications) tasks.push(() => startNotificationLoops(database.db, notifyDeps, app.log));
   if (work.streamReminders) {
     // The claim in sendDueReminders keeps reminders single when several workers run them.
-    const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log };
+    const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log, notifyDeps };
     tasks.push(() => {
       const reminders = startReminderTimer(context, config.streamReminderIntervalMs);
       return () => reminders.stop();

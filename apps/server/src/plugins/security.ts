@@ -45,6 +45,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
+        // The push service worker (/sw.js, docs/notifications.md); said outright rather than left to fall back.
+        workerSrc: ["'self'"],
         // Our own origin only, WebSockets included: 'self' covers ws(s) to the same host in current browsers,
         // and the explicit ws(s)://<this host> covers the ones that predate that rule.
         connectSrc: [ownConnectSources],

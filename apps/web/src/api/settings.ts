@@ -1,5 +1,5 @@
 import { resolveTimeZone, type UserSettings } from '@relaycast/shared/settings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiFetch } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/time-zone';
@@ -10,13 +10,20 @@ import { browserTimeZone } from '@/lib/time-zone';
  */
 export const userSettingsKey = ['settings'] as const;
 
+const fetchUserSettings = () => apiFetch<UserSettings>('/api/settings');
+
 /** `GET /api/settings`: the user's stream, notification, security and region settings. */
 export function useUserSettings(options: { retry?: boolean } = {}) {
   return useQuery({
     queryKey: userSettingsKey,
-    queryFn: () => apiFetch<UserSettings>('/api/settings'),
+    queryFn: fetchUserSettings,
     ...options,
   });
+}
+
+/** Starts loading them before any component asks (the auth provider, once the session is known). */
+export function prefetchUserSettings(client: QueryClient): Promise<void> {
+  return client.prefetchQuery({ queryKey: userSettingsKey, queryFn: fetchUserSettings });
 }
 
 /** The studio only reads them, and goes on with the browser's default devices at once if they fail to load. */

@@ -7,6 +7,7 @@ export * from './contact';
 export * from './engagement';
 export * from './mail';
 export * from './media';
+export * from './notifications';
 export * from './onboarding';
 export * from './posts';
 export * from './publishing';

@@ -16,6 +16,7 @@ import { linkBaseUrl } from '../../lib/request-origin';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
+import type { NotifyDeps } from '../notifications/notifications.service';
 import { refreshAccount } from './account-credentials';
 import type { AccountEvents } from './account-events';
 import {
@@ -47,6 +48,8 @@ export interface AccountsRoutesOptions {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** In-app and push notifications (the reconnect notice). */
+  notifyDeps?: NotifyDeps;
   /** What publishing does when an account is disconnected or connected again (account-events.ts). */
   events: AccountEvents;
 }
@@ -57,7 +60,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
-  { db, config, mailer, events },
+  { db, config, mailer, notifyDeps, events },
 ) => {
   // The refresh sweep is background work: plugins/background.ts starts it.
   app.get('/api/accounts', { schema: { response: { 200: socialAccountListSchema } } }, async (request) => {
@@ -201,7 +204,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         return toAccountDto(await refreshAccount(db, config, account));
       } catch (error) {
         if (error instanceof PlatformError && error.kind === 'reauthorize') {
-          await sendReconnectNotices(db, mailer, config);
+          await sendReconnectNotices(db, mailer, config, notifyDeps);
         }
         throw platformFailure(error, connector.platform);
       }

@@ -1,3 +1,4 @@
+import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,6 +8,7 @@ import { socialAccounts, users, workspaceMembers } from '../../db/schema/index';
 import { startPeriodicTask } from '../../lib/periodic-task';
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
+import { type NotifyDeps, notify } from '../notifications/notifications.service';
 import { claimAccountsDueForRefresh, refreshAccount } from './account-credentials';
 import { deleteExpiredStates } from './accounts.oauth';
 
@@ -17,8 +19,15 @@ export const SWEEP_INTERVAL_MS = 60 * 1000;
 /**
  * E-mails the workspace owner about each account that needs reconnecting and has not been reported yet. The
  * row is claimed first (UPDATE … RETURNING), so one failure episode sends one e-mail, whichever process runs.
+ * With `notifyDeps`, each owner also gets the in-app notification and its push (its e-mail is the one above,
+ * sent as before whatever the toggles).
  */
-export async function sendReconnectNotices(db: Db, mailer: Mailer, config: Pick<Config, 'publicUrl'>) {
+export async function sendReconnectNotices(
+  db: Db,
+  mailer: Mailer,
+  config: Pick<Config, 'publicUrl'>,
+  notifyDeps?: NotifyDeps,
+) {
   const claimed = await db
     .update(socialAccounts)
     .set({ reconnectNotifiedAt: new Date() })
@@ -26,7 +35,7 @@ export async function sendReconnectNotices(db: Db, mailer: Mailer, config: Pick<
     .returning();
   for (const account of claimed) {
     const owners = await db
-      .select({ email: users.email, name: users.name })
+      .select({ id: users.id, email: users.email, name: users.name })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(
@@ -45,6 +54,19 @@ export async function sendReconnectNotices(db: Db, mailer: Mailer, config: Pick<
           `${config.publicUrl}/connected-accounts`,
         ].join('\n'),
       });
+      if (notifyDeps) {
+        await notify(db, notifyDeps, {
+          userId: owner.id,
+          workspaceId: account.workspaceId,
+          kind: 'account_reconnect',
+          title: NOTIFICATION_MESSAGES.accountReconnectTitle(platformName, account.handle),
+          body: account.lastError
+            ? `${NOTIFICATION_MESSAGES.accountReconnectBody} (${account.lastError})`
+            : NOTIFICATION_MESSAGES.accountReconnectBody,
+          link: '/connected-accounts',
+          sendEmail: false,
+        });
+      }
     }
   }
   return claimed.length;
@@ -59,6 +81,7 @@ export async function runAccountsSweep(
   config: Config,
   mailer: Mailer,
   log?: Pick<FastifyBaseLogger, 'warn'>,
+  notifyDeps?: NotifyDeps,
 ) {
   const due = await claimAccountsDueForRefresh(db, SWEEP_REFRESH_WINDOW_MS);
   let refreshed = 0;
@@ -82,7 +105,7 @@ export async function runAccountsSweep(
         .where(eq(socialAccounts.id, account.id));
     }
   }
-  const notified = await sendReconnectNotices(db, mailer, config);
+  const notified = await sendReconnectNotices(db, mailer, config, notifyDeps);
   await deleteExpiredStates(db);
   return { refreshed, notified, claimed: due.length };
 }
@@ -93,11 +116,12 @@ export function startAccountsSweep(
   config: Config,
   mailer: Mailer,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  notifyDeps?: NotifyDeps,
 ): () => Promise<void> {
   const sweep = startPeriodicTask({
     name: 'accounts sweep',
     everyMs: SWEEP_INTERVAL_MS,
-    task: () => runAccountsSweep(db, config, mailer, log),
+    task: () => runAccountsSweep(db, config, mailer, log, notifyDeps),
     log,
   });
   return () => sweep.stop();

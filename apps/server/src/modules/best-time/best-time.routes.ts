@@ -6,7 +6,7 @@ import {
 } from '@relaycast/shared/best-time-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { getUserSettings } from '../settings/settings.service';
+import { getUserTimeZone } from '../settings/settings.service';
 import { freeSlots, getBestTime, loadSubject, noteFor, takenInstants } from './best-time.service';
 
 /**
@@ -17,7 +17,7 @@ import { freeSlots, getBestTime, loadSubject, noteFor, takenInstants } from './b
  */
 export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   async function zoneOf(userId: string, asked: string | undefined): Promise<string> {
-    return asked ?? (await getUserSettings(db, userId)).region.timezone;
+    return asked ?? (await getUserTimeZone(db, userId));
   }
 
   app.get(

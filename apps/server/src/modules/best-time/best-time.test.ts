@@ -9,6 +9,7 @@ import {
 } from '@relaycast/shared/calendar';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { Post } from '@relaycast/shared/posts';
+import { defaultUserSettings } from '@relaycast/shared/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type Member, signedInMember } from '../posts/posts.test-support';
@@ -82,6 +83,23 @@ describe('GET /api/best-time', () => {
     expect(body.cells.every((cell) => cell.confidence === 'none')).toBe(true);
     // Facebook's published windows (Mon 8–13) score above a Sunday afternoon.
     expect(body.cells[9]!.score).toBeGreaterThan(body.cells[6 * 24 + 15]!.score);
+  });
+
+  it('counts hours in the zone of the user’s settings when the page names none', async () => {
+    // The default setting is "auto": no browser has reported a zone for this user yet, so UTC.
+    const first = await ada.get(
+      '/api/best-time/suggestions?from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z',
+    );
+    expect(first.statusCode).toBe(200);
+    expect(first.json().timeZone).toBe('UTC');
+    const pst = { ...defaultUserSettings(), region: { language: 'en', timezone: 'PST' } };
+    expect((await ada.send('PUT', '/api/settings', pst)).statusCode).toBe(200);
+    const chosen = await ada.get(
+      '/api/best-time/suggestions?from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z',
+    );
+    expect(chosen.json().timeZone).toBe('America/Los_Angeles');
+    expect((await ada.get('/api/best-time')).statusCode).toBe(200);
+    expect((await ada.send('PUT', '/api/settings', defaultUserSettings())).statusCode).toBe(200);
   });
 
   it("answers 404 for another workspace's account and 400 for bad input", async () => {

@@ -1,10 +1,12 @@
-import type { PlatformId } from '@relaycast/shared/platforms';
+import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
+import { insertNotificationSql } from '../notifications/notifications.service';
 import { queueEventSql } from '../webhooks/webhooks.service';
 import {
   type ClaimLeases,
@@ -60,6 +62,13 @@ export interface TargetClaims {
   /** A taken-over target still 'publishing', with the text it was sent; undefined when it moved on meanwhile. */
   loadTakenOver(targetId: string): Promise<{ target: ClaimedTarget; text: string } | undefined>;
 }
+
+/** The failed-post notification's title, naming the target's platform (`ended.platform`). */
+const POST_FAILED_TITLE_SQL = sql`case ended.platform ${sql.join(
+  Object.entries(PLATFORMS).map(
+    ([id, platform]) => sql`when ${id} then ${NOTIFICATION_MESSAGES.postFailedTitle(platform.name)} `,
+  ),
+)} else ${NOTIFICATION_MESSAGES.postFailedTitle(null)} end`;
 
 export function createTargetClaims(deps: {
   db: Db;
@@ -147,6 +156,20 @@ export function createTargetClaims(deps: {
                 'publishedAt', ended.published_at, 'error', ended.last_error)`,
         )})`
       : sql``;
+    // A failed target also notifies the post's author in-app, in the same statement (exactly once); its
+    // e-mail and push go out from the notifications delivery loop (docs/notifications.md).
+    const notice =
+      values.status === 'failed'
+        ? sql`, notice as (${insertNotificationSql({
+            kind: 'post_failed',
+            source: sql`ended join ${posts} np on np.id = ended.post_id`,
+            userId: sql`np.author_id`,
+            workspaceId: sql`np.workspace_id`,
+            title: POST_FAILED_TITLE_SQL,
+            body: sql`coalesce(ended.last_error, ${NOTIFICATION_MESSAGES.postFailedBody})`,
+            link: '/calendar',
+          })} where np.author_id is not null)`
+        : sql``;
     const result = await db.execute<{ post_id: string; siblings: number }>(sql`
       with ended as (
         update ${postTargets} t
@@ -163,7 +186,7 @@ export function createTargetClaims(deps: {
         update ${posts} set status = ${alone}
         where id in (select post_id from ended where siblings = 1) and status <> 'draft'
         returning id
-      )${hooks}
+      )${hooks}${notice}
       select post_id, siblings from ended`);
     const [row] = (result as unknown as { rows: { post_id: string; siblings: number }[] }).rows;
     if (!row) return false;

@@ -93,6 +93,17 @@ export function serverTimeZoneOf(setting: string | null | undefined, browserZone
   return resolveTimeZone(setting ?? undefined, fallback);
 }
 
+/** `serverTimeZoneOf` for one user, read in one statement. */
+export async function getUserTimeZone(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ setting: userSettings.timezone, browserZone: users.timezone })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return serverTimeZoneOf(row?.setting, row?.browserZone);
+}
+
 /** The zone of a user's browser, as the app reports it on each visit (stored only when it changed). */
 export async function saveBrowserTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
   await db

@@ -1,3 +1,4 @@
+import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import {
   DUE_WINDOW_MINUTES,
   STREAM_SCHEDULE_MESSAGES,
@@ -9,6 +10,7 @@ import type { Db } from '../../db/client';
 import { scheduledStreams, users } from '../../db/schema/index';
 import { type PeriodicTask, startPeriodicTask } from '../../lib/periodic-task';
 import type { Mailer } from '../mail/mailer';
+import { type NotifyDeps, notify } from '../notifications/notifications.service';
 import { getUserSettings } from '../settings/settings.service';
 
 /** The most reminders one run claims; the next run takes the rest. */
@@ -19,6 +21,8 @@ export interface ReminderContext {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** In-app and push notifications; the e-mail stays this module's own (below). */
+  notifyDeps?: NotifyDeps;
 }
 
 /**
@@ -59,6 +63,17 @@ export async function sendDueReminders(context: ReminderContext, now: Date = new
   for (const stream of claimed) {
     try {
       if (stream.scheduledAt.getTime() <= now.getTime() - DUE_WINDOW_MINUTES * 60_000) continue;
+      if (context.notifyDeps) {
+        await notify(context.db, context.notifyDeps, {
+          userId: stream.userId,
+          workspaceId: stream.workspaceId,
+          kind: 'stream_due',
+          title: NOTIFICATION_MESSAGES.streamDueTitle(stream.title),
+          body: NOTIFICATION_MESSAGES.streamDueBody,
+          link: studioUrlFor(stream.id),
+          sendEmail: false,
+        });
+      }
       const settings = await getUserSettings(context.db, stream.userId);
       if (!settings.notifications.emailNotifications || !settings.notifications.streamNotifications) continue;
       const [owner] = await context.db

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import {
   type DestinationState,
   type DestinationSummary,
@@ -13,6 +14,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streamSamples, streamSessionDestinations, streamSessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { insertNotificationSql } from '../notifications/notifications.service';
 import { queueEventSql } from '../webhooks/webhooks.service';
 import type { StreamOwner } from './destinations.service';
 
@@ -62,14 +64,27 @@ export async function insertSession(db: Db, session: NewSession): Promise<Date> 
 const streamEventData = sql`jsonb_build_object('sessionId', s.id, 'title', s.title, 'source', s.source,
   'status', s.status, 'reason', s.reason, 'startedAt', s.started_at, 'liveAt', s.live_at, 'endedAt', s.ended_at)`;
 
+/** Where a stream's notifications lead: its figures. */
+const STREAM_NOTIFICATION_LINK = '/stream-analytics';
+
 export async function markSessionLive(db: Db, id: string): Promise<void> {
-  // The first time a session goes live (live_at set now) queues `stream.started`, in the same statement.
+  // The first time a session goes live (live_at set now) queues `stream.started` and notifies its owner
+  // in-app, in the same statement (e-mail and push follow from the notifications delivery loop).
   await db.execute(sql`
     with s as (
       update ${streamSessions} set status = 'live', live_at = coalesce(live_at, now())
       where id = ${id}
       returning *, live_at = now() as just_live
-    ), hooks as (${queueEventSql('stream.started', sql`s`, sql`s.workspace_id`, streamEventData)} where s.just_live)
+    ), hooks as (${queueEventSql('stream.started', sql`s`, sql`s.workspace_id`, streamEventData)} where s.just_live),
+    notice as (${insertNotificationSql({
+      kind: 'stream_live',
+      source: sql`s`,
+      userId: sql`s.user_id`,
+      workspaceId: sql`s.workspace_id`,
+      title: sql`${NOTIFICATION_MESSAGES.streamLiveTitle}`,
+      body: sql`s.title`,
+      link: STREAM_NOTIFICATION_LINK,
+    })} where s.just_live)
     select 1`);
 }
 
@@ -94,6 +109,19 @@ export async function finishSession(
     await tx.execute(
       sql`${queueEventSql('stream.ended', sql`${streamSessions} s`, sql`s.workspace_id`, streamEventData)} where s.id = ${id}`,
     );
+    if (result.status === 'failed') {
+      await tx.execute(
+        sql`${insertNotificationSql({
+          kind: 'stream_failed',
+          source: sql`${streamSessions} s`,
+          userId: sql`s.user_id`,
+          workspaceId: sql`s.workspace_id`,
+          title: sql`${NOTIFICATION_MESSAGES.streamFailedTitle}`,
+          body: sql`coalesce(s.reason, ${NOTIFICATION_MESSAGES.streamFailedBody})`,
+          link: STREAM_NOTIFICATION_LINK,
+        })} where s.id = ${id}`,
+      );
+    }
     for (const destination of result.destinations) {
       await tx
         .update(streamSessionDestinations)

@@ -30,7 +30,14 @@ export function Logo() {
  * phone everything sits behind one menu button; the signed-in app hands in its own links (`appLinks`), shown
  * first in that same menu, so a phone never shows two menus stacked (issue 15).
  */
-export function SiteHeader({ appLinks }: { appLinks?: (close: () => void) => ReactNode }) {
+export function SiteHeader({
+  appLinks,
+  actions,
+}: {
+  appLinks?: (close: () => void) => ReactNode;
+  /** Controls shown on every screen size next to the account links (the app's notification bell). */
+  actions?: ReactNode;
+}) {
   const { user, ready, signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -91,19 +98,22 @@ export function SiteHeader({ appLinks }: { appLinks?: (close: () => void) => Rea
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">{accountLinks}</div>
-        <Button
-          variant="ghost"
-          size="icon"
-          // The app's sidebar hides below lg, so its links need the menu up to there.
-          className={appLinks ? 'lg:hidden' : 'md:hidden'}
-          aria-expanded={open}
-          aria-controls="mobile-nav"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
+        <div className="flex items-center gap-2">
+          {actions}
+          <div className="hidden items-center gap-2 md:flex">{accountLinks}</div>
+          <Button
+            variant="ghost"
+            size="icon"
+            // The app's sidebar hides below lg, so its links need the menu up to there.
+            className={appLinks ? 'lg:hidden' : 'md:hidden'}
+            aria-expanded={open}
+            aria-controls="mobile-nav"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
       </div>
       {open ? (
         <div

@@ -1,5 +1,7 @@
 import type { SignInInput, SignUpInput } from '@relaycast/shared/auth';
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
+import { isProtectedRoute } from '@relaycast/shared/routes';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -65,6 +67,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!session.isPending) dispatch({ type: 'session', user: toAuthUser(session.data?.user) });
   }, [session.isPending, session.data]);
+
+  // The app's layout waits for the user's settings (their time zone): ask for them as soon as the session is
+  // known, while the page's code still loads, rather than after. Loaded on demand, so the home page's bundle
+  // does not grow.
+  const queryClient = useQueryClient();
+  const userId = session.data?.user.id;
+  useEffect(() => {
+    if (!userId || !isProtectedRoute(window.location.pathname)) return;
+    void import('@/api/settings').then(({ prefetchUserSettings }) => prefetchUserSettings(queryClient));
+  }, [userId, queryClient]);
 
   const signIn = useCallback(async (input: SignInInput): Promise<AuthResult> => {
     dispatch({ type: 'request' });

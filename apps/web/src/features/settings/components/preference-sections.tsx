@@ -4,13 +4,13 @@ import {
   type NotificationSettings,
   type RegionSettings,
   SETTINGS_MESSAGES,
-  SETTINGS_TIME_ZONE_LABELS,
-  SETTINGS_TIME_ZONES,
   type SecuritySettings,
 } from '@relaycast/shared/settings';
 import { Bell, Globe, Shield } from 'lucide-react';
 import { SelectField } from '@/components/ui/select-field';
+import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zone';
 import { ApiKeysSetting } from './api-keys-setting';
+import { PushToggleField } from './push-toggle-field';
 import { SettingsCard } from './settings-card';
 import { SignedInDevices } from './signed-in-devices';
 import { ToggleField } from './toggle-field';
@@ -31,9 +31,7 @@ export function NotificationsSection({
         checked={value.emailNotifications}
         onChange={(checked) => onChange({ ...value, emailNotifications: checked })}
       />
-      <ToggleField
-        label="Push notifications"
-        description="Alerts in this browser."
+      <PushToggleField
         checked={value.pushNotifications}
         onChange={(checked) => onChange({ ...value, pushNotifications: checked })}
       />
@@ -89,8 +87,8 @@ export function RegionSection({
         <SelectField
           label="Timezone"
           value={value.timezone}
-          options={SETTINGS_TIME_ZONES}
-          format={(option) => SETTINGS_TIME_ZONE_LABELS[option]}
+          options={timeZoneOptions(value.timezone)}
+          format={timeZoneLabel}
           onChange={(timezone) => onChange({ ...value, timezone })}
         />
       </div>

@@ -1,0 +1,112 @@
+import { NOTIFICATION_MESSAGES, type NotificationList } from '@relaycast/shared/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotificationBell } from './notification-bell';
+
+const failed = {
+  id: 'n-1',
+  kind: 'post_failed' as const,
+  title: NOTIFICATION_MESSAGES.postFailedTitle('Mastodon'),
+  body: 'Validation failed: Text contains a forbidden word',
+  link: '/calendar',
+  readAt: null,
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+};
+const summary = {
+  id: 'n-2',
+  kind: 'weekly_summary' as const,
+  title: NOTIFICATION_MESSAGES.weeklySummaryTitle,
+  body: NOTIFICATION_MESSAGES.weeklySummaryBody(3, 1),
+  link: null,
+  readAt: '2026-11-20T10:00:00.000Z',
+  createdAt: '2026-11-20T09:00:00.000Z',
+};
+
+/** A fake of the two endpoints: POST /read marks what it is asked to and the list follows. */
+function stubServer(initial: NotificationList) {
+  let list = initial;
+  const reads: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/notifications/read' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { all?: true; ids?: string[] };
+        reads.push(body);
+        const now = new Date().toISOString();
+        const notifications = list.notifications.map((n) =>
+          n.readAt === null && (body.all || body.ids?.includes(n.id)) ? { ...n, readAt: now } : n,
+        );
+        list = { notifications, unreadCount: notifications.filter((n) => n.readAt === null).length };
+        return new Response(JSON.stringify({ updated: 1 }));
+      }
+      return new Response(JSON.stringify(list));
+    }),
+  );
+  return reads;
+}
+
+function renderBell() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <NotificationBell />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('NotificationBell', () => {
+  it('shows the unread count, lists the notifications with their links, and marks all as read', async () => {
+    const reads = stubServer({ notifications: [failed, summary], unreadCount: 1 });
+    renderBell();
+    const bell = await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabelUnread(1) });
+    expect(bell.textContent).toContain('1');
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+
+    await userEvent.click(bell);
+    expect(bell.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('region', { name: NOTIFICATION_MESSAGES.listTitle });
+    const link = within(panel).getByRole('link', { name: new RegExp(failed.title) });
+    expect(link.getAttribute('href')).toBe('/calendar');
+    expect(within(panel).getByText(failed.body)).toBeTruthy();
+    expect(within(panel).getByText(summary.body)).toBeTruthy();
+
+    await userEvent.click(within(panel).getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead }));
+    expect(reads).toEqual([{ all: true }]);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: NOTIFICATION_MESSAGES.bellLabel })).toBeTruthy(),
+    );
+    expect(
+      (within(panel).getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+  });
+
+  it('marks one notification read when it is opened, and closes on Escape', async () => {
+    const reads = stubServer({ notifications: [failed], unreadCount: 1 });
+    renderBell();
+    const bell = await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabelUnread(1) });
+    await userEvent.click(bell);
+    await userEvent.click(screen.getByRole('link', { name: new RegExp(failed.title) }));
+    expect(reads).toEqual([{ ids: ['n-1'] }]);
+    expect(screen.queryByRole('region', { name: NOTIFICATION_MESSAGES.listTitle })).toBeNull();
+
+    await userEvent.click(bell);
+    expect(screen.getByRole('region', { name: NOTIFICATION_MESSAGES.listTitle })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: NOTIFICATION_MESSAGES.listTitle })).toBeNull();
+  });
+
+  it('says when there is nothing yet', async () => {
+    stubServer({ notifications: [], unreadCount: 0 });
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabel }));
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.empty)).toBeTruthy();
+  });
+});
