@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { startAccountsSweep } from '../modules/accounts/accounts.sweep';
+import { ownOrigin, renderPdf } from '../modules/analytics/analytics.pdf';
 import { startReportEmails } from '../modules/analytics/analytics.report-emails';
 import { startAnalyticsCollector } from '../modules/analytics/collect/collect.sweep';
 import { startInboxSweep } from '../modules/engagement/engagement.sync';
@@ -101,8 +102,23 @@ async function background(app: FastifyInstance, options: BackgroundPluginOptions
   if (work.inboxSweep) tasks.push(() => startInboxSweep(database.db, config, app.log));
   if (work.analyticsCollect) tasks.push(() => startAnalyticsCollector(database.db, config, app.log));
   if (work.reportEmails) {
+    // The PDF is printed by this server's Chromium from its own address (PUBLIC_URL when it serves no pages).
+    const renderReportPdf = (printPath: string) =>
+      renderPdf(
+        {
+          chromiumPath: config.chromiumPath,
+          url: `${ownOrigin(app, config.publicUrl, Boolean(config.webDistDir))}${printPath}`,
+        },
+        app.log,
+      );
     tasks.push(() =>
-      startReportEmails({ db: database.db, mailer, publicUrl: config.publicUrl, log: app.log }),
+      startReportEmails({
+        db: database.db,
+        mailer,
+        publicUrl: config.publicUrl,
+        log: app.log,
+        renderReportPdf,
+      }),
     );
   }
   if (work.webhookDeliveries) {

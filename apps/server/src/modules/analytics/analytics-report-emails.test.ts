@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox, workspaceMembers } from '../../db/schema/index';
 import { insertAccount } from '../engagement/engagement.test-support';
-import { createMailer } from '../mail/mailer';
+import { createMailer, type OutgoingEmail } from '../mail/mailer';
 import { type Member, signedInMember } from '../posts/posts.test-support';
 import { loadAnalyticsContext } from './analytics.queries';
-import { sendDueReports } from './analytics.report-emails';
+import { REPORT_PDF_MISSING_LINE, sendDueReports } from './analytics.report-emails';
 import { insertDays } from './analytics.test-support';
 
 /** E-mailed reports: the schedule's routes, who may set it, and the sweep that sends each report once. */
@@ -142,6 +142,49 @@ describe('report e-mail schedule', () => {
     expect(refused.json().message).toBe(REPORT_SCHEDULE_MESSAGES.adminOnly);
     expect((await bob.send('DELETE', '/api/analytics/report-schedule')).statusCode).toBe(403);
     expect((await scheduleOf(bob)).schedule).toBeNull();
+  });
+
+  it('attaches the period as a PDF printed from a print link that is gone afterwards, and sends without it on failure', async () => {
+    const captured: OutgoingEmail[] = [];
+    const mailer = { send: async (message: OutgoingEmail) => void captured.push(message) };
+    const printed: { path: string; status: number; gone?: number }[] = [];
+    const renderReportPdf = async (printPath: string) => {
+      const token = printPath.match(/^\/r\/([A-Za-z0-9_-]{43})\?print=1$/)?.[1];
+      const report = await t.app.inject({ method: 'GET', url: `/api/reports/${token}` });
+      printed.push({ path: printPath, status: report.statusCode });
+      return Buffer.from('%PDF-1.7 test');
+    };
+    const due = new Date((await scheduleOf(ada)).schedule!.nextSendAt);
+    expect(await sendDueReports({ db: t.db, mailer, publicUrl: PUBLIC_URL, renderReportPdf }, due)).toBe(1);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]!.status).toBe(200);
+    const token = printed[0]!.path.slice(3, 46);
+    expect((await t.app.inject({ method: 'GET', url: `/api/reports/${token}` })).statusCode).toBe(404);
+    expect(captured.map((mail) => mail.to).sort()).toEqual(['boss@example.com', 'team@example.com']);
+    for (const mail of captured) {
+      expect(mail.attachments).toHaveLength(1);
+      expect(mail.attachments![0]).toMatchObject({ contentType: 'application/pdf' });
+      expect(mail.attachments![0]!.filename).toMatch(
+        /^relaycast-weekly-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
+      );
+      expect(mail.attachments![0]!.content.toString()).toBe('%PDF-1.7 test');
+      expect(mail.text).toContain('The report is attached as a PDF');
+    }
+
+    // Chromium missing or too slow: the e-mail still goes, without the PDF, and says where the report is.
+    captured.length = 0;
+    const failing = async () => {
+      throw new Error('no Chromium');
+    };
+    const next = new Date((await scheduleOf(ada)).schedule!.nextSendAt);
+    expect(
+      await sendDueReports({ db: t.db, mailer, publicUrl: PUBLIC_URL, renderReportPdf: failing }, next),
+    ).toBe(1);
+    expect(captured).toHaveLength(2);
+    for (const mail of captured) {
+      expect(mail.attachments).toBeUndefined();
+      expect(mail.text).toContain(REPORT_PDF_MISSING_LINE);
+    }
   });
 
   it('stops: the schedule is gone and nothing more is sent', async () => {

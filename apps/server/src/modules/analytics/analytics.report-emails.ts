@@ -13,9 +13,53 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { analyticsReportSchedules, workspaces } from '../../db/schema/index';
 import { startPeriodicTask } from '../../lib/periodic-task';
-import type { Mailer } from '../mail/mailer';
+import type { EmailAttachment, Mailer } from '../mail/mailer';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
-import { createReportLink, expiryOf } from './analytics.reports';
+import { createReportLink, deleteReportLink, expiryOf, PRINT_LINK_TTL_MS } from './analytics.reports';
+
+/**
+ * Prints a report page (`/r/<token>?print=1`, a path on this server) to PDF: `renderPdf` with Debian's Chromium
+ * in the running server; absent in tests that do not need it. A failure sends the e-mail without the PDF.
+ */
+export type RenderReportPdf = (printPath: string) => Promise<Buffer>;
+
+export const REPORT_PDF_MISSING_LINE =
+  'The PDF could not be made this time; the link above shows the same report and can print it.';
+
+interface ReportEmailContext {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log?: FastifyBaseLogger;
+  renderReportPdf?: RenderReportPdf;
+}
+
+/** The period's report as a PDF attachment, through a print link that is deleted once printed. */
+async function reportPdf(
+  context: ReportEmailContext,
+  input: { workspaceId: string; userId: string; filters: { range: 'custom'; from: string; to: string } },
+  name: string,
+  now: Date,
+): Promise<EmailAttachment | null> {
+  if (!context.renderReportPdf) return null;
+  const link = await createReportLink(
+    context.db,
+    { ...input, expiresInMs: PRINT_LINK_TTL_MS, purpose: 'print' },
+    now,
+  );
+  try {
+    const content = await context.renderReportPdf(`${link.path}?print=1`);
+    return { filename: name, content, contentType: 'application/pdf' };
+  } catch (err) {
+    context.log?.warn(
+      { err, workspaceId: input.workspaceId },
+      'the report PDF could not be made for the e-mail',
+    );
+    return null;
+  } finally {
+    await deleteReportLink(context.db, link.id);
+  }
+}
 
 /**
  * E-mailed reports (issue 16): one schedule per workspace, weekly on Mondays or monthly on the 1st at 08:00 in
@@ -121,14 +165,13 @@ async function claimDue(db: Db, now: Date): Promise<ScheduleRow[]> {
   }));
 }
 
-/** One schedule's e-mails: the period's cards and a link, to every recipient; then the next send time. */
+/** One schedule's e-mails: the period's cards, a link and the PDF, to every recipient; then the next send time. */
 async function sendReport(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
+  reportContext: ReportEmailContext,
   schedule: ScheduleRow,
   now: Date,
 ): Promise<void> {
+  const { db, mailer, publicUrl } = reportContext;
   const context = await loadAnalyticsContext(db, schedule.workspaceId, schedule.createdBy ?? '');
   const period = reportPeriod(schedule.frequency, todayIn(context.timezone, now));
   const filters = { range: 'custom' as const, ...period };
@@ -152,6 +195,12 @@ async function sendReport(
   const kind = schedule.frequency === 'weekly' ? 'weekly' : 'monthly';
   const demo = context.demo ? ' [Demo data]' : '';
   const { cards } = overview;
+  const pdf = await reportPdf(
+    reportContext,
+    { workspaceId: schedule.workspaceId, userId: schedule.createdBy ?? '', filters },
+    `relaycast-${kind}-report-${period.from}-to-${period.to}.pdf`,
+    now,
+  );
   const text = [
     `Your ${kind} Relaycast report for ${name}, ${period.from} to ${period.to}${demo}.`,
     '',
@@ -162,11 +211,19 @@ async function sendReport(
     '',
     `Charts and top posts: ${publicUrl}${link.path}`,
     `The link works for ${REPORT_EMAIL_LINK_DAYS} days and can be revoked under Analytics → Share report link.`,
+    ...(reportContext.renderReportPdf
+      ? [pdf ? `The report is attached as a PDF (${pdf.filename}).` : REPORT_PDF_MISSING_LINE]
+      : []),
     '',
     'You get this e-mail because it was scheduled under Analytics → Email reports in Relaycast.',
   ].join('\n');
   for (const to of schedule.recipients) {
-    await mailer.send({ to, subject: `Relaycast ${kind} report: ${name}${demo}`, text });
+    await mailer.send({
+      to,
+      subject: `Relaycast ${kind} report: ${name}${demo}`,
+      text,
+      ...(pdf ? { attachments: [pdf] } : {}),
+    });
   }
   await db
     .update(analyticsReportSchedules)
@@ -179,14 +236,11 @@ async function sendReport(
 }
 
 /** Sends every due report once; a schedule that fails is retried after its claim lapses. Returns how many went. */
-export async function sendDueReports(
-  context: { db: Db; mailer: Mailer; publicUrl: string; log?: FastifyBaseLogger },
-  now = new Date(),
-): Promise<number> {
+export async function sendDueReports(context: ReportEmailContext, now = new Date()): Promise<number> {
   let sent = 0;
   for (const schedule of await claimDue(context.db, now)) {
     try {
-      await sendReport(context.db, context.mailer, context.publicUrl, schedule, now);
+      await sendReport(context, schedule, now);
       sent += 1;
     } catch (err) {
       context.log?.warn({ err, workspaceId: schedule.workspaceId }, 'report e-mail failed');
@@ -196,12 +250,9 @@ export async function sendDueReports(
 }
 
 /** The sweep, every five minutes (stopped, after a run in progress, by the returned function). */
-export function startReportEmails(context: {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}): () => Promise<void> {
+export function startReportEmails(
+  context: ReportEmailContext & { log: FastifyBaseLogger },
+): () => Promise<void> {
   const task = startPeriodicTask({
     name: 'report e-mails',
     everyMs: 5 * 60_000,

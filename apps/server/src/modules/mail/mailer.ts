@@ -3,11 +3,19 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Sent over SMTP; the outbox record keeps the text only (attachments are listed in the log line). */
+  attachments?: EmailAttachment[];
 }
 
 export interface Mailer {
@@ -40,7 +48,14 @@ export function createMailer(options: {
         }
       } else {
         options.log.info(
-          { to: message.to, subject: message.subject, text: message.text },
+          {
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            attachments: message.attachments?.map(
+              (file) => `${file.filename} (${file.content.length} bytes)`,
+            ),
+          },
           'e-mail kept in the outbox (SMTP_URL is not set)',
         );
       }
