@@ -5,7 +5,10 @@ import { Webhook } from 'standardwebhooks';
 import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
-/** Issue 18, Settings → Webhooks: add an endpoint, send a test event, see it delivered and verify its signature. */
+/**
+ * Issue 18, Settings → Webhooks: add an endpoint, send a test event, see it delivered and verify its signature,
+ * resend it.
+ */
 
 test('a webhook endpoint added in Settings receives a signed test event, and the log says delivered', async ({
   page,
@@ -66,6 +69,13 @@ test('a webhook endpoint added in Settings receives a signed test event, and the
       type: string;
     };
     expect(event.type).toBe('webhook.test');
+
+    // Resend: the same message again, with the same webhook-id.
+    await delivery.getByRole('button', { name: /^Resend webhook\.test/ }).click();
+    await expect(page.getByText('Delivery queued again')).toBeVisible();
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(2);
+    expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    await expect(delivery).toContainText('Delivered', { timeout: 30_000 });
 
     await endpoint.getByRole('button', { name: 'Delete', exact: true }).click();
     await endpoint.getByRole('button', { name: 'Delete endpoint' }).click();

@@ -36,6 +36,9 @@ export const WEBHOOK_MESSAGES = {
   deleted: 'Webhook endpoint deleted.',
   testQueued: 'Test event queued: it appears in the delivery log within a few seconds.',
   adminOnly: 'Only the workspace’s owner or an admin can change its webhooks.',
+  resendQueued: 'Delivery queued again: it goes out within a few seconds, with the same webhook-id.',
+  resendPending: 'This delivery is still being tried. Resend it once it has failed or been delivered.',
+  deliveryNotFound: 'That delivery does not exist.',
 } as const;
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);

@@ -51,6 +51,20 @@ export function useDeleteWebhook() {
   });
 }
 
+/** "Resend" a delivery that failed or was delivered (same id and payload). */
+export function useResendWebhookDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) =>
+      apiFetch<{ queued: boolean }>(
+        `/api/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
+        { method: 'POST' },
+      ),
+    onSettled: (_data, _error, { endpointId }) =>
+      client.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
+  });
+}
+
 export function useSendTestWebhook() {
   const client = useQueryClient();
   return useMutation({

@@ -15,13 +15,15 @@ import {
   listDeliveries,
   listEndpoints,
   queueTestEvent,
+  resendDelivery,
 } from './webhooks.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const deliveryParams = idParams.extend({ deliveryId: z.string().min(1).max(64) });
 
 /**
  * Settings → Webhooks: `GET/POST /api/webhooks`, `DELETE /api/webhooks/:id`, `POST /api/webhooks/:id/test` and
- * `GET /api/webhooks/:id/deliveries` (the log). Every member sees them; owners and admins change them.
+ * `GET /api/webhooks/:id/deliveries` (the log), `POST /api/webhooks/:id/deliveries/:deliveryId/resend`. Every member sees them; owners and admins change them.
  */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,
@@ -52,6 +54,16 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     await queueTestEvent(db, workspace, request.params.id);
     return reply.status(202).send({ queued: true });
   });
+
+  app.post(
+    '/api/webhooks/:id/deliveries/:deliveryId/resend',
+    { schema: { params: deliveryParams } },
+    async (request, reply) => {
+      const { workspace } = await request.requireWorkspace();
+      await resendDelivery(db, workspace, request.params.id, request.params.deliveryId);
+      return reply.status(202).send({ queued: true });
+    },
+  );
 
   app.get(
     '/api/webhooks/:id/deliveries',

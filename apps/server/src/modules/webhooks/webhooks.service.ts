@@ -10,7 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
 } from '@relaycast/shared/webhooks';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
@@ -24,7 +24,11 @@ import { isWorkspaceAdmin, type WorkspaceContext } from '../workspaces/workspace
 /** First key of the per-workspace advisory lock around the endpoint count and the insert. */
 const WEBHOOK_LOCK_NAMESPACE = 724_311_912;
 
-export const WEBHOOK_ERROR_CODES = { forbidden: 'WEBHOOKS_ADMIN_ONLY', tooMany: 'WEBHOOK_LIMIT' } as const;
+export const WEBHOOK_ERROR_CODES = {
+  forbidden: 'WEBHOOKS_ADMIN_ONLY',
+  tooMany: 'WEBHOOK_LIMIT',
+  stillPending: 'WEBHOOK_DELIVERY_PENDING',
+} as const;
 
 export function canManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): boolean {
   return isWorkspaceAdmin(workspace.role);
@@ -163,6 +167,46 @@ export async function queueTestEvent(db: Db, workspace: WorkspaceContext, endpoi
     },
     nextAttemptAt: new Date(),
   });
+}
+
+/**
+ * "Resend": a delivery that failed or was delivered is tried again from the first attempt, with the same id
+ * (the `webhook-id` receivers deduplicate on) and payload. A delivery still pending is left to its retries.
+ */
+export async function resendDelivery(
+  db: Db,
+  workspace: WorkspaceContext,
+  endpointId: string,
+  deliveryId: string,
+): Promise<void> {
+  assertCanManageWebhooks(workspace);
+  await endpointOf(db, workspace.id, endpointId);
+  const requeued = await db
+    .update(webhookDeliveries)
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      claimedUntil: null,
+      deliveredAt: null,
+      lastStatusCode: null,
+      lastError: null,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.endpointId, endpointId),
+        ne(webhookDeliveries.status, 'pending'),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  if (requeued.length > 0) return;
+  const [pending] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
+  if (pending) throw new AppError(WEBHOOK_ERROR_CODES.stillPending, 409, WEBHOOK_MESSAGES.resendPending);
+  throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.deliveryNotFound);
 }
 
 /**

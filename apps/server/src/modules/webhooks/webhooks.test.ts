@@ -176,6 +176,37 @@ describe('webhook endpoints', () => {
     expect(await sendDueWebhooks({ db: t.db, config: t.config, now })).toBe(0);
   });
 
+  it('resends a failed or delivered delivery with the same id and payload; a pending one is left to its retries', async () => {
+    const { endpoint, secret } = await addEndpoint(['post.published']);
+    expect((await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    const [queued] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json()
+      .deliveries;
+    const resendUrl = `/api/webhooks/${endpoint.id}/deliveries/${queued.id}/resend`;
+    const pending = await send(t, user, 'POST', resendUrl);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe(WEBHOOK_MESSAGES.resendPending);
+
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
+    expect((await send(t, user, 'POST', resendUrl)).statusCode).toBe(202);
+    const [again] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    expect(again).toMatchObject({ id: queued.id, status: 'pending', attempts: 0, deliveredAt: null });
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
+    expect(received).toHaveLength(2);
+    expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    expect(received[1]!.body).toBe(received[0]!.body);
+    expect(verified(secret, received[1]!).type).toBe('webhook.test');
+
+    // Unknown ids and another workspace's delivery: 404, and nothing is queued.
+    const missing = await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/deliveries/msg_nope/resend`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(WEBHOOK_MESSAGES.deliveryNotFound);
+    const eve = await signUpUser(t, 'Eve Resend');
+    const stolen = await send(t, eve, 'POST', resendUrl);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().message).toBe(WEBHOOK_MESSAGES.notFound);
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(0);
+  });
+
   it('keeps only the start of a huge error answer', async () => {
     const { endpoint } = await addEndpoint(['post.published']);
     answerStatus = 502;

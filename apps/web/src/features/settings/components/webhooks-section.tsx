@@ -13,6 +13,7 @@ import { createPortal } from 'react-dom';
 import {
   useCreateWebhook,
   useDeleteWebhook,
+  useResendWebhookDelivery,
   useSendTestWebhook,
   useWebhookDeliveries,
   useWebhookEndpoints,
@@ -30,8 +31,9 @@ import { SettingsCard } from './settings-card';
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
 
-function DeliveryLog({ endpointId }: { endpointId: string }) {
+function DeliveryLog({ endpointId, canManage }: { endpointId: string; canManage: boolean }) {
   const deliveries = useWebhookDeliveries(endpointId, true);
+  const resend = useResendWebhookDelivery();
   if (deliveries.isPending) return <Spinner label="Loading the delivery log" />;
   if (deliveries.isError) {
     return (
@@ -68,6 +70,29 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
           </span>
           {delivery.lastError && delivery.status !== 'delivered' ? (
             <span className="break-words text-destructive">{delivery.lastError}</span>
+          ) : null}
+          {canManage && delivery.status !== 'pending' ? (
+            <span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                className="h-7 px-2 text-xs"
+                aria-label={`Resend ${delivery.event} from ${formatRelative(delivery.createdAt)}`}
+                disabled={resend.isPending}
+                onClick={() =>
+                  resend.mutate(
+                    { endpointId, deliveryId: delivery.id },
+                    {
+                      onSuccess: () => toast.success(WEBHOOK_MESSAGES.resendQueued),
+                      onError: (error) => toast.error(messageOf(error)),
+                    },
+                  )
+                }
+              >
+                Resend
+              </Button>
+            </span>
           ) : null}
         </li>
       ))}
@@ -149,7 +174,7 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
           </>
         ) : null}
       </div>
-      {showLog ? <DeliveryLog endpointId={endpoint.id} /> : null}
+      {showLog ? <DeliveryLog endpointId={endpoint.id} canManage={canManage} /> : null}
     </li>
   );
 }
