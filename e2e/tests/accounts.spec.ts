@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './helpers';
+import { mastodonUrl } from './post-helpers';
 import { signInAsNewUser } from './session';
-
-const mastodonUrl = () => `http://127.0.0.1:${process.env.E2E_MASTODON_PORT}`;
 
 test('connects X through OAuth and Mastodon by instance, shows unconfigured platforms, disconnects', async ({
   page,

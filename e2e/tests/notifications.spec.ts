@@ -1,21 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
-import { TIME_ZONE } from './post-helpers';
+import { connectMastodon, mastodonUrl, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
-
-const mastodonUrl = () => `http://127.0.0.1:${process.env.E2E_MASTODON_PORT}`;
-
-/** Connects a Mastodon account on the fake instance through the Connected accounts screen. */
-async function connectMastodon(page: Page) {
-  await page.goto('/connected-accounts');
-  await page.getByRole('button', { name: 'Connect Mastodon' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Mastodon' });
-  await dialog.getByLabel('Instance URL').fill(mastodonUrl());
-  await dialog.getByRole('button', { name: 'Continue to Mastodon' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Mastodon account connected.' })).toBeVisible();
-}
 
 test('a post that fails to publish shows a notification with the unread count; Mark all as read clears it', async ({
   page,

@@ -57,4 +57,17 @@ export async function createPostThroughApi(
   return (await response.json()) as { id: string; scheduledAt: string | null };
 }
 
+/** The fake Mastodon instance the e2e platform fakes start (e2e/platform-fakes.ts). */
+export const mastodonUrl = () => `http://127.0.0.1:${process.env.E2E_MASTODON_PORT}`;
+
+/** Connects a Mastodon account on the fake instance through the Connected accounts screen. */
+export async function connectMastodon(page: Page) {
+  await page.goto('/connected-accounts');
+  await page.getByRole('button', { name: 'Connect Mastodon' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Mastodon' });
+  await dialog.getByLabel('Instance URL').fill(mastodonUrl());
+  await dialog.getByRole('button', { name: 'Continue to Mastodon' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mastodon account connected.' })).toBeVisible();
+}
+
 export { seriousViolations } from './helpers';

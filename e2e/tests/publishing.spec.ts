@@ -1,20 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { localDate, TIME_ZONE } from './post-helpers';
+import { connectMastodon, localDate, mastodonUrl, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
-
-const mastodonUrl = () => `http://127.0.0.1:${process.env.E2E_MASTODON_PORT}`;
-
-/** Connects a Mastodon account on the fake instance through the Connected accounts screen. */
-async function connectMastodon(page: Page) {
-  await page.goto('/connected-accounts');
-  await page.getByRole('button', { name: 'Connect Mastodon' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Mastodon' });
-  await dialog.getByLabel('Instance URL').fill(mastodonUrl());
-  await dialog.getByRole('button', { name: 'Continue to Mastodon' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Mastodon account connected.' })).toBeVisible();
-}
 
 /** The local date and HH:mm, in TIME_ZONE, of the next whole minute at least 45 s away. */
 function aboutAMinuteAhead(): { date: string; time: string } {
