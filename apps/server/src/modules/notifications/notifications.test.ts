@@ -13,7 +13,6 @@ import {
   pushSubscriptions,
   scheduledStreams,
   socialAccounts,
-  streamSessions,
 } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
@@ -22,6 +21,7 @@ import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/acco
 import { connectMastodon, createPost, send } from '../publishing/publishing.test-support';
 import { sendDueReminders } from '../stream-schedule/stream-schedule.reminders';
 import { finishSession, markSessionLive } from '../streaming/sessions.service';
+import { insertStartingSession } from '../streaming/sessions.test-support';
 import { deliverPendingNotifications, notify } from './notifications.service';
 import { VAPID_KEYS_FILE } from './notifications.vapid';
 import { previousWeekOf, sendWeeklySummaries } from './notifications.weekly';
@@ -342,16 +342,7 @@ describe('push subscriptions', () => {
 describe('events', () => {
   it('notifies a stream going live once, and a failed stream', async () => {
     const user = await signUpUser(t);
-    const id = randomUUID();
-    await t.db.insert(streamSessions).values({
-      id,
-      workspaceId: user.workspaceId,
-      userId: user.userId,
-      title: 'Launch day',
-      source: 'obs',
-      status: 'starting',
-      settings: { resolution: '720p', bitrateKbps: 2500, fps: 30, encoder: 'x264', format: 'flv' },
-    });
+    const id = await insertStartingSession(t.db, user);
     await markSessionLive(t.db, id);
     await markSessionLive(t.db, id);
     await finishSession(t.db, id, { status: 'failed', reason: 'The encoder stopped.', destinations: [] });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERROR_CODES } from '@relaycast/shared/messages';
@@ -7,12 +6,13 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { streamSessions, webhookDeliveries } from '../../db/schema/index';
+import { webhookDeliveries } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
 import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
 import { connectMastodon, createPost, inAnHour, makeDue, send } from '../publishing/publishing.test-support';
 import { finishSession, markSessionLive } from '../streaming/sessions.service';
+import { insertStartingSession } from '../streaming/sessions.test-support';
 import { sendDueWebhooks } from './webhooks.delivery';
 
 /** Issue 18, outgoing webhooks: signed per Standard Webhooks, retried, logged; events from publishing and streams. */
@@ -225,16 +225,7 @@ describe('webhook endpoints', () => {
 
   it('sends stream.started once when a stream goes live, and stream.ended when it ends', async () => {
     const { secret } = await addEndpoint(['stream.started', 'stream.ended']);
-    const id = randomUUID();
-    await t.db.insert(streamSessions).values({
-      id,
-      workspaceId: user.workspaceId,
-      userId: user.userId,
-      title: 'Launch day',
-      source: 'obs',
-      status: 'starting',
-      settings: { resolution: '720p', bitrateKbps: 2500, fps: 30, encoder: 'x264', format: 'flv' },
-    });
+    const id = await insertStartingSession(t.db, user);
     await markSessionLive(t.db, id);
     await markSessionLive(t.db, id);
     await finishSession(t.db, id, { status: 'ended', reason: null, destinations: [] });
