@@ -53,6 +53,11 @@ test('analytics on demo data: cards, both charts, filters, CSV, and deleting the
     'descending',
   );
 
+  // Relaycast's own records for the same days (the demo's published posts; no streams in the demo).
+  const activity = page.getByRole('region', { name: 'Through Relaycast' });
+  await expect(activity.getByRole('region', { name: 'Posts' })).toContainText(/Published\s*[1-9]/);
+  await expect(activity.getByRole('region', { name: 'Live streams' })).toContainText('Time live');
+
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.waitForTimeout(1200);
   await screenshot(page, 'analytics-1440');

@@ -1,4 +1,5 @@
 import type { AnalyticsOverview } from '@relaycast/shared/analytics';
+import type { AnalyticsActivity } from '@relaycast/shared/analytics-activity';
 import type {
   AccountAnalytics,
   DemoWorkspaceResult,
@@ -49,6 +50,7 @@ export const analyticsKeys = {
   topPosts: (filters: AnalyticsFilters, order: TopPostsOrder) =>
     [...analyticsKeys.all, 'top-posts', filters, order] as const,
   account: (id: string, filters: AnalyticsFilters) => [...analyticsKeys.all, 'account', id, filters] as const,
+  activity: (filters: AnalyticsFilters) => [...analyticsKeys.all, 'activity', filters] as const,
 };
 
 /** A custom range is only asked for once both dates are chosen, in order (the filters say what is wrong). */
@@ -62,6 +64,17 @@ export function useAnalyticsOverview(filters: AnalyticsFilters) {
   return useQuery({
     queryKey: analyticsKeys.overview(filters),
     queryFn: () => apiFetch<AnalyticsOverview>(`/api/analytics/overview?${analyticsSearch(filters)}`),
+    enabled: isComplete(filters),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** `GET /api/analytics/activity`: Relaycast's own records in the range (posts, inbox, live streams). */
+export function useAnalyticsActivity(filters: AnalyticsFilters) {
+  return useQuery({
+    queryKey: analyticsKeys.activity(filters),
+    queryFn: () => apiFetch<AnalyticsActivity>(`/api/analytics/activity?${analyticsSearch(filters)}`),
     enabled: isComplete(filters),
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,9 +1,11 @@
 import { analyticsQuerySchema } from '@relaycast/shared/analytics';
+import { analyticsActivitySchema } from '@relaycast/shared/analytics-activity';
 import { topPostsQuerySchema } from '@relaycast/shared/analytics-page';
 import { PLATFORM_IDS } from '@relaycast/shared/platforms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { relaycastActivity } from './analytics.activity';
 import { createDemoWorkspace, deleteDemoWorkspace } from './analytics.demo';
 import { analyticsCsv } from './analytics.export';
 import { accountAnalytics, topPosts } from './analytics.posts';
@@ -105,6 +107,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const { user, workspace } = await request.requireWorkspace();
       const context = await loadAnalyticsContext(db, workspace.id, user.id);
       return analyticsOverview(db, context, resolveFilter(request.query, context.timezone));
+    },
+  );
+
+  app.get(
+    '/api/analytics/activity',
+    { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsActivitySchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      return relaycastActivity(db, context, resolveFilter(request.query, context.timezone));
     },
   );
 

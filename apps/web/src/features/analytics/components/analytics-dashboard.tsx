@@ -13,6 +13,7 @@ import { AnalyticsEmptyState, DemoBanner } from './demo-controls';
 import { EmailReportsButton } from './email-reports';
 import { EngagementChart } from './engagement-chart';
 import { PlatformChart } from './platform-chart';
+import { RelaycastActivity } from './relaycast-activity';
 import { DownloadPdfButton, ShareReportButton } from './report-actions';
 import { StatCards } from './stat-cards';
 import { TopPostsTable } from './top-posts-table';
@@ -132,6 +133,7 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
         </>
       ) : null}
       {filters.account ? <AccountGrowth accountId={filters.account} filters={filters} /> : null}
+      <RelaycastActivity filters={filters} />
       <TopPostsTable filters={filters} />
       {children}
     </div>

@@ -1,0 +1,113 @@
+import { type AnalyticsActivity, formatLiveDuration } from '@relaycast/shared/analytics-activity';
+import { PLATFORMS } from '@relaycast/shared/platforms';
+import { Inbox, Radio, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { type AnalyticsFilters, useAnalyticsActivity } from '@/api/analytics';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatFigure } from '../format';
+
+function Facts({ title, icon, facts }: { title: string; icon: ReactNode; facts: [string, string][] }) {
+  return (
+    <Card className="p-5">
+      <section aria-label={title}>
+        <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
+          <h3>{title}</h3>
+          <span aria-hidden="true">{icon}</span>
+        </div>
+        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1.5 text-sm">
+          {facts.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-muted-foreground">{term}</dt>
+              <dd className="text-right font-medium tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </Card>
+  );
+}
+
+function minutes(value: number | null): string {
+  if (value === null) return 'no replies yet';
+  return value < 90 ? `${formatFigure(Math.round(value))} min` : formatLiveDuration(value * 60);
+}
+
+function ActivityCards({ activity }: { activity: AnalyticsActivity }) {
+  const { posts, engagement, streams } = activity;
+  return (
+    <div className="grid gap-3 md:grid-cols-3">
+      <Facts
+        title="Posts"
+        icon={<Send className="size-4" />}
+        facts={[
+          ['Published', formatFigure(posts.published)],
+          ['Failed', formatFigure(posts.failed)],
+          ...posts.byPlatform.map((row): [string, string] => [
+            PLATFORMS[row.platform].name,
+            `${formatFigure(row.published)} published`,
+          ]),
+        ]}
+      />
+      <Facts
+        title="Inbox"
+        icon={<Inbox className="size-4" />}
+        facts={[
+          ['Received', formatFigure(engagement.itemsReceived)],
+          ['Answered', formatFigure(engagement.itemsAnswered)],
+          ['Median first reply', minutes(engagement.medianResponseMinutes)],
+          [
+            'Likes · replies · messages sent',
+            `${engagement.likes} · ${engagement.replies} · ${engagement.messages}`,
+          ],
+        ]}
+      />
+      <Facts
+        title="Live streams"
+        icon={<Radio className="size-4" />}
+        facts={[
+          ['Streams', formatFigure(streams.count)],
+          ['Failed', formatFigure(streams.failed)],
+          ['Time live', formatLiveDuration(streams.liveSeconds)],
+          [
+            'Peak bitrate',
+            streams.peakBitrateKbps === null
+              ? 'no samples'
+              : `${formatFigure(Math.round(streams.peakBitrateKbps))} kbps`,
+          ],
+          ['Destinations', formatFigure(streams.destinations)],
+        ]}
+      />
+    </div>
+  );
+}
+
+/**
+ * "Through Relaycast": what the workspace did with Relaycast in the range, from its own records (issue 16),
+ * next to the figures the platforms give.
+ */
+export function RelaycastActivity({ filters }: { filters: AnalyticsFilters }) {
+  const activity = useAnalyticsActivity(filters);
+  return (
+    <section aria-labelledby="relaycast-activity" className="grid gap-3">
+      <div>
+        <h2 id="relaycast-activity" className="text-lg font-semibold">
+          Through Relaycast
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          From Relaycast’s own records for the same days: posts it published, the inbox, and your live streams
+          (streams are not filtered by platform or account).
+        </p>
+      </div>
+      {activity.isPending ? (
+        <Spinner label="Loading Relaycast activity" />
+      ) : activity.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {activity.error.message}
+        </p>
+      ) : (
+        <ActivityCards activity={activity.data} />
+      )}
+    </section>
+  );
+}
