@@ -123,6 +123,12 @@ export const PUBLIC_API_ROUTES: readonly PublicApiRoute[] = [
   },
   {
     method: 'GET',
+    path: '/analytics/activity',
+    operationId: 'getAnalyticsActivity',
+    summary: "Relaycast's own records for a period: posts, inbox replies, live streams.",
+  },
+  {
+    method: 'GET',
     path: '/analytics/top-posts',
     operationId: 'getTopPosts',
     summary: 'The best posts of a period.',
