@@ -77,6 +77,9 @@ function aptInstall(packages, why, { optional = false } = {}) {
   }
 }
 
+/** The font the video editor draws text overlays with (Debian's fonts-dejavu-core). */
+const OVERLAY_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
 function hasFfmpeg() {
   return (
     Boolean(process.env.FFMPEG_PATH || onPath('ffmpeg')) &&
@@ -86,10 +89,15 @@ function hasFfmpeg() {
 
 /** For `npm start`: ffmpeg makes thumbnails and reads video durations; without it the app still runs. */
 export function offerFfmpeg() {
-  if (hasFfmpeg()) return;
-  aptInstall(['ffmpeg'], 'Media thumbnails and video durations need ffmpeg; uploads work without it.', {
-    optional: true,
-  });
+  const missing = [];
+  if (!hasFfmpeg()) missing.push('ffmpeg');
+  if (!existsSync(OVERLAY_FONT)) missing.push('fonts-dejavu-core');
+  if (missing.length === 0) return;
+  aptInstall(
+    missing,
+    'Media thumbnails, video durations and the video editor need ffmpeg (text overlays the DejaVu Sans font); uploads work without them.',
+    { optional: true },
+  );
 }
 
 function onPath(command) {
@@ -104,8 +112,12 @@ export function ensureSystemPackages() {
   const missing = [];
   if (!findChromium()) missing.push('chromium');
   if (!hasFfmpeg()) missing.push('ffmpeg');
+  if (!existsSync(OVERLAY_FONT)) missing.push('fonts-dejavu-core');
   if (missing.length > 0) {
-    aptInstall(missing, 'the browser tests need Chromium and the media tests need ffmpeg.');
+    aptInstall(
+      missing,
+      'the browser tests need Chromium, the media tests ffmpeg and the text-overlay tests DejaVu Sans.',
+    );
   }
   const chromium = findChromium();
   if (!chromium) {
