@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { connectMastodon, mastodonUrl, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';

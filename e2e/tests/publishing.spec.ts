@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { connectMastodon, localDate, mastodonUrl, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 

@@ -71,3 +71,28 @@ describe('video editor rules', () => {
     );
   });
 });
+
+describe('an export of an edit list', () => {
+  const base = { mediaId: 'm', start: 1, end: 8, format: 'mp4' };
+  const segments = [
+    { start: 1, end: 3 },
+    { start: 5, end: 8 },
+  ];
+
+  it('takes kept sections between the start and the end', () => {
+    expect(startExportSchema.parse({ ...base, segments }).segments).toEqual(segments);
+    expect(startExportSchema.parse(base).segments).toBeUndefined();
+  });
+
+  it('refuses sections outside the trim, and several sections in fast mode', () => {
+    const message = (value: unknown) => startExportSchema.safeParse(value).error?.issues[0]?.message;
+    expect(message({ ...base, end: 6, segments })).toBe(VIDEO_EDITOR_MESSAGES.segmentsOutsideTrim);
+    expect(message({ ...base, mode: 'fast', segments })).toBe(VIDEO_EDITOR_MESSAGES.fastOneSegment);
+    expect(startExportSchema.safeParse({ ...base, mode: 'fast', segments: [segments[1]] }).success).toBe(
+      true,
+    );
+    expect(message({ ...base, segments: [segments[1], segments[0]] })).toBe(
+      VIDEO_EDITOR_MESSAGES.segmentsOverlap,
+    );
+  });
+});

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { mediaItemSchema } from './media';
 import { checkPlatformRules, type PlatformId, type PlatformIssue } from './platforms';
+import { EDIT_LIST_MESSAGES, editListSchema } from './video-editor-edit-list';
+import {
+  CAPTION_MESSAGES,
+  captionsFileSchema,
+  OVERLAY_MESSAGES,
+  overlaysSchema,
+} from './video-editor-overlays';
 
 /**
  * The video editor (/video-editor, issue 17): load a video from the media library or a URL, trim it, crop it and
@@ -28,6 +35,12 @@ export const VIDEO_EDITOR_MESSAGES = {
   draftFailed: 'Could not create the draft',
   exportTooLarge: (limit: string) =>
     `The exported file would be larger than ${limit}, what your plan allows (its file size limit or the storage left).`,
+  noSound: 'This video has no sound: there is no waveform to show.',
+  timelineFailed: 'The timeline pictures could not be made for this video.',
+  // The edit list's and the overlays' (defined beside their schemas, which this module imports).
+  ...EDIT_LIST_MESSAGES,
+  ...OVERLAY_MESSAGES,
+  ...CAPTION_MESSAGES,
 } as const;
 
 export const EXPORT_FORMATS = ['mp4', 'mov', 'webm'] as const;
@@ -75,6 +88,15 @@ export const startExportSchema = z
     format: z.enum(EXPORT_FORMATS),
     mode: z.enum(TRIM_MODES).default('accurate'),
     crop: z.enum(CROP_ASPECTS).default('original'),
+    /**
+     * The kept sections (docs/decisions/0038), between `start` and `end`; absent means the one section from
+     * `start` to `end`, as before the edit list existed.
+     */
+    segments: editListSchema.optional(),
+    /** Text drawn over the output (accurate mode only). */
+    overlays: overlaysSchema.optional(),
+    /** A subtitle file (.srt or .vtt) whose captions are burned in (accurate mode only). */
+    captions: captionsFileSchema.optional(),
   })
   .refine((input) => input.end > input.start, {
     message: VIDEO_EDITOR_MESSAGES.endBeforeStart,
@@ -83,6 +105,21 @@ export const startExportSchema = z
   .refine((input) => input.mode === 'accurate' || input.crop === 'original', {
     message: VIDEO_EDITOR_MESSAGES.fastCannotCrop,
     path: ['crop'],
+  })
+  .refine(
+    (input) =>
+      !input.segments ||
+      ((input.segments[0]?.start ?? input.start) >= input.start - 0.001 &&
+        (input.segments.at(-1)?.end ?? input.end) <= input.end + 0.001),
+    { message: EDIT_LIST_MESSAGES.segmentsOutsideTrim, path: ['segments'] },
+  )
+  .refine((input) => input.mode === 'accurate' || !input.segments || input.segments.length === 1, {
+    message: EDIT_LIST_MESSAGES.fastOneSegment,
+    path: ['segments'],
+  })
+  .refine((input) => input.mode === 'accurate' || (!input.overlays?.length && !input.captions), {
+    message: OVERLAY_MESSAGES.fastCannotOverlay,
+    path: ['overlays'],
   });
 export type StartExport = z.input<typeof startExportSchema>;
 
@@ -100,6 +137,12 @@ export const exportJobSchema = z.object({
   crop: z.enum(CROP_ASPECTS),
   start: z.number(),
   end: z.number(),
+  /** The kept sections, in order (one from `start` to `end` for a plain trim). */
+  segments: z.array(z.object({ start: z.number(), end: z.number() })),
+  /** How many text overlays are drawn. */
+  overlayCount: z.number().int().min(0),
+  /** How many captions are burned in (0 without a subtitle file). */
+  captionCount: z.number().int().min(0),
   /** The exported file in the media library, once the job succeeded. */
   result: mediaItemSchema.nullable(),
   /** Why it failed, for the user. */

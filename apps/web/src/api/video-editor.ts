@@ -71,3 +71,8 @@ export function useCancelExport() {
     onSuccess: (job) => queryClient.setQueryData([...VIDEO_EXPORTS_QUERY_KEY, job.id], job),
   });
 }
+
+/** `GET /api/video-editor/media/:id/timeline/:kind`: the timeline's frame strip or waveform, a PNG for an <img>. */
+export function timelinePictureUrl(mediaId: string, kind: 'thumbnails' | 'waveform'): string {
+  return `/api/video-editor/media/${encodeURIComponent(mediaId)}/timeline/${kind}`;
+}

@@ -4,9 +4,12 @@ import {
   cropFilter,
   croppedSize,
   exportArgs,
+  hasAudioStream,
+  joinFilter,
   parseCodecs,
   progressSecondsOf,
 } from './video-editor.ffmpeg';
+import { OVERLAY_FONT, overlayFilters } from './video-editor.text';
 
 const plan = {
   input: '/tmp/in',
@@ -49,6 +52,77 @@ describe('exportArgs', () => {
     expect(args[args.indexOf('-c:a') + 1]).toBe('libopus');
     expect(args[args.indexOf('-vf') + 1]).toBe(cropFilter('1:1'));
     expect(args[args.indexOf('-f') + 1]).toBe('webm');
+  });
+});
+
+describe('joining the kept sections of an edit list', () => {
+  const segments = [
+    { start: 1, end: 2.5 },
+    { start: 4, end: 5 },
+  ];
+
+  it('cuts each section with trim/atrim and joins them with concat in one pass', () => {
+    const args = exportArgs({ ...plan, segments, hasAudio: true });
+    expect(args).not.toContain('-ss');
+    expect(args).not.toContain('-t');
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe(
+      '[0:v:0]trim=start=1.000:end=2.500,setpts=PTS-STARTPTS[v0];' +
+        '[0:a:0]atrim=start=1.000:end=2.500,asetpts=PTS-STARTPTS[a0];' +
+        '[0:v:0]trim=start=4.000:end=5.000,setpts=PTS-STARTPTS[v1];' +
+        '[0:a:0]atrim=start=4.000:end=5.000,asetpts=PTS-STARTPTS[a1];' +
+        '[v0][a0][v1][a1]concat=n=2:v=1:a=1[vout][aout]',
+    );
+    expect(args.filter((arg) => arg === '-map')).toHaveLength(2);
+    expect(args[args.indexOf('-c:v') + 1]).toBe('libx264');
+  });
+
+  it('joins video alone when there is no audio, and crops the joined picture', () => {
+    expect(joinFilter(segments, false, cropFilter('1:1'))).toBe(
+      '[0:v:0]trim=start=1.000:end=2.500,setpts=PTS-STARTPTS[v0];' +
+        '[0:v:0]trim=start=4.000:end=5.000,setpts=PTS-STARTPTS[v1];' +
+        `[v0][v1]concat=n=2:v=1:a=0[joined];[joined]${cropFilter('1:1')}[vout]`,
+    );
+    const args = exportArgs({ ...plan, segments, hasAudio: false });
+    expect(args.filter((arg) => arg === '-map')).toHaveLength(1);
+    expect(args).not.toContain('[aout]');
+  });
+
+  it('cuts a single section as a plain trim, from its own start and end', () => {
+    const args = exportArgs({ ...plan, start: 0, end: 6, segments: [{ start: 2, end: 3.5 }] });
+    expect(args[args.indexOf('-ss') + 1]).toBe('2.000');
+    expect(args[args.indexOf('-t') + 1]).toBe('1.500');
+  });
+
+  it('sees whether the source has audio', () => {
+    expect(hasAudioStream(JSON.stringify({ streams: [{ codec_type: 'video' }] }))).toBe(false);
+    expect(hasAudioStream(JSON.stringify({ streams: [{ codec_type: 'audio' }] }))).toBe(true);
+  });
+});
+
+describe('text overlays', () => {
+  const overlay = { textFile: '/tmp/job-text-0.txt', position: 'bottom' as const, start: 1, end: 2.5 };
+
+  it('draws each text from its file, as written, between its output times, after the crop', () => {
+    const [filter] = overlayFilters([overlay]);
+    expect(filter).toBe(
+      `drawtext=fontfile=${OVERLAY_FONT}:textfile=/tmp/job-text-0.txt:expansion=none:fontsize=h/14:` +
+        "fontcolor=white:box=1:boxcolor=black@0.5:boxborderw=8:x=(w-text_w)/2:y=h-text_h-h/20:enable='between(t,1.000,2.500)'",
+    );
+    const args = exportArgs({ ...plan, crop: '1:1', overlays: [overlay] });
+    expect(args[args.indexOf('-vf') + 1]).toBe(`${cropFilter('1:1')},${filter}`);
+    const joined = exportArgs({
+      ...plan,
+      segments: [
+        { start: 0, end: 1 },
+        { start: 2, end: 3 },
+      ],
+      overlays: [overlay],
+    });
+    expect(joined[joined.indexOf('-filter_complex') + 1]).toContain(`[joined]${filter}[vout]`);
+  });
+
+  it('refuses a path the filter parser would read as syntax', () => {
+    expect(() => overlayFilters([{ ...overlay, textFile: "/tmp/a:b'c.txt" }])).toThrow();
   });
 });
 

@@ -1,4 +1,6 @@
 import type { CropAspect, ExportFormat, TrimMode } from '@relaycast/shared/video-editor';
+import type { Segment } from '@relaycast/shared/video-editor-edit-list';
+import { captionsFilter, overlayFilters, type PlannedOverlay } from './video-editor.text';
 
 /**
  * The ffmpeg command lines of the video editor (docs/video.md), written as argv (no shell, no fluent-ffmpeg:
@@ -13,8 +15,28 @@ export interface ExportPlan {
   format: ExportFormat;
   mode: TrimMode;
   crop: CropAspect;
+  /**
+   * The kept sections between `start` and `end` (docs/decisions/0038). One section (or none given) is a plain
+   * trim; several are cut and joined in one filter graph (accurate mode only).
+   */
+  segments?: readonly Segment[];
+  /** Whether the source has an audio stream (the filter graph joins audio only when there is some). */
+  hasAudio?: boolean;
+  /** Text to draw, each read from its own file (never inline in the filter), over output times. */
+  overlays?: readonly PlannedOverlay[];
+  /** An SRT file of captions to burn in (libass `subtitles`), over output times. */
+  captionsFile?: string | null;
   /** ffmpeg stops writing at this many bytes (`-fs`): the plan's file-size limit or the storage left. */
   maxBytes: number;
+}
+
+/** The picture filters after the cut: the crop, the captions, then the text. Null when there are none. */
+function pictureFilters(plan: ExportPlan): string | null {
+  const captions = plan.captionsFile ? captionsFilter(plan.captionsFile) : null;
+  const filters = [cropFilter(plan.crop), captions, ...overlayFilters(plan.overlays ?? [])].filter(
+    (filter): filter is string => filter !== null,
+  );
+  return filters.length > 0 ? filters.join(',') : null;
 }
 
 /** Codecs each container can hold when the streams are copied unchanged (fast mode). */
@@ -125,12 +147,14 @@ function secondsArg(seconds: number): string {
  * make_zero` shifts its timestamps to begin at zero), so a fast cut may begin up to one GOP early.
  */
 export function exportArgs(plan: ExportPlan): string[] {
-  const duration = Math.max(0, plan.end - plan.start);
-  const crop = cropFilter(plan.crop);
+  if (plan.segments && plan.segments.length > 1) return joinArgs(plan, plan.segments);
+  const { start, end } = plan.segments?.[0] ?? plan;
+  const duration = Math.max(0, end - start);
+  const picture = pictureFilters(plan);
   const codec =
     plan.mode === 'fast'
       ? ['-c', 'copy', '-avoid_negative_ts', 'make_zero']
-      : [...(crop ? ['-vf', crop] : []), ...ENCODERS[plan.format]];
+      : [...(picture ? ['-vf', picture] : []), ...ENCODERS[plan.format]];
   return [
     '-hide_banner',
     '-loglevel',
@@ -138,7 +162,7 @@ export function exportArgs(plan: ExportPlan): string[] {
     '-nostdin',
     '-y',
     '-ss',
-    secondsArg(plan.start),
+    secondsArg(start),
     '-i',
     plan.input,
     '-t',
@@ -150,6 +174,50 @@ export function exportArgs(plan: ExportPlan): string[] {
     '-map_metadata',
     '-1',
     ...codec,
+    '-fs',
+    String(plan.maxBytes),
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    ...MUXERS[plan.format],
+    plan.output,
+  ];
+}
+
+/**
+ * The filter graph that keeps several sections and joins them: each section is cut from the decoded source
+ * with trim/atrim (exact to the frame, timestamps restarted at zero), then concat plays them one after another
+ * and the crop applies to the joined picture. The whole source is decoded once; nothing is written in between.
+ */
+export function joinFilter(segments: readonly Segment[], hasAudio: boolean, picture: string | null): string {
+  const parts = segments.flatMap((segment, index) => {
+    const range = `start=${secondsArg(segment.start)}:end=${secondsArg(segment.end)}`;
+    const video = `[0:v:0]trim=${range},setpts=PTS-STARTPTS[v${index}]`;
+    return hasAudio ? [video, `[0:a:0]atrim=${range},asetpts=PTS-STARTPTS[a${index}]`] : [video];
+  });
+  const inputs = segments.map((_, index) => (hasAudio ? `[v${index}][a${index}]` : `[v${index}]`)).join('');
+  const joined = `${inputs}concat=n=${segments.length}:v=1:a=${hasAudio ? 1 : 0}${picture ? '[joined]' : '[vout]'}${hasAudio ? '[aout]' : ''}`;
+  return [...parts, joined, ...(picture ? [`[joined]${picture}[vout]`] : [])].join(';');
+}
+
+function joinArgs(plan: ExportPlan, segments: readonly Segment[]): string[] {
+  const hasAudio = plan.hasAudio ?? false;
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-i',
+    plan.input,
+    '-filter_complex',
+    joinFilter(segments, hasAudio, pictureFilters(plan)),
+    '-map',
+    '[vout]',
+    ...(hasAudio ? ['-map', '[aout]'] : []),
+    '-map_metadata',
+    '-1',
+    ...ENCODERS[plan.format],
     '-fs',
     String(plan.maxBytes),
     '-progress',
@@ -176,6 +244,11 @@ export function progressSecondsOf(text: string): number | null {
 /** The arguments of an ffprobe run that lists the codec of every video and audio stream. */
 export function codecProbeArgs(file: string): string[] {
   return ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type', '-of', 'json', file];
+}
+
+export function hasAudioStream(json: string): boolean {
+  const output = JSON.parse(json) as { streams?: { codec_type?: string }[] };
+  return (output.streams ?? []).some((stream) => stream.codec_type === 'audio');
 }
 
 export function parseCodecs(json: string): string[] {

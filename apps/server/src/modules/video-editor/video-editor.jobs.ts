@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { formatFileSize } from '@relaycast/shared/media';
@@ -13,6 +14,8 @@ import {
   type StartExport,
   VIDEO_EDITOR_MESSAGES,
 } from '@relaycast/shared/video-editor';
+import { type Segment, totalDuration } from '@relaycast/shared/video-editor-edit-list';
+import { type CaptionCue, type TextOverlay, toSrt } from '@relaycast/shared/video-editor-overlays';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { deleteMedia, type MediaFileRow, newMediaId, toMediaItem } from '../media/media.service';
@@ -20,6 +23,7 @@ import {
   canStreamCopy,
   codecProbeArgs,
   exportArgs,
+  hasAudioStream,
   parseCodecs,
   progressSecondsOf,
 } from './video-editor.ffmpeg';
@@ -32,7 +36,7 @@ import { addVideoToLibrary, exportName, type LibraryDeps } from './video-editor.
  * no file and no row. Finished jobs are remembered for an hour for their page to read.
  */
 
-type ParsedExport = Required<StartExport>;
+type ParsedExport = Required<Omit<StartExport, 'segments' | 'overlays' | 'captions'>>;
 
 interface Job {
   id: string;
@@ -41,6 +45,11 @@ interface Job {
   plan: Plan;
   source: MediaFileRow;
   request: ParsedExport;
+  /** The kept sections: the request's, or the one from its start to its end. */
+  segments: Segment[];
+  overlays: TextOverlay[];
+  /** The subtitle file's cues, parsed by the route. */
+  captions: CaptionCue[];
   maxBytes: number;
   status: ExportJobStatus;
   progress: number;
@@ -68,6 +77,15 @@ export const MAX_JOBS_PER_WORKSPACE = 2;
 
 class Cancelled extends Error {}
 
+/** "0:01–0:08, 2 sections 9:16": the export's name in the library says what was kept. */
+function exportLabel(request: ParsedExport, segments: readonly Segment[]): string {
+  const first = segments[0]?.start ?? request.start;
+  const last = segments.at(-1)?.end ?? request.end;
+  const sections = segments.length > 1 ? `, ${segments.length} sections` : '';
+  const crop = request.crop === 'original' ? '' : ` ${request.crop}`;
+  return `${formatSeconds(first)}–${formatSeconds(last)}${sections}${crop}`;
+}
+
 function toExportJob(job: Job): ExportJob {
   return {
     id: job.id,
@@ -79,6 +97,9 @@ function toExportJob(job: Job): ExportJob {
     crop: job.request.crop,
     start: job.request.start,
     end: job.request.end,
+    segments: job.segments,
+    overlayCount: job.overlays.length,
+    captionCount: job.captions.length,
     result: job.result,
     error: job.error,
     createdAt: job.createdAt.toISOString(),
@@ -134,18 +155,25 @@ export function createExportJobs(options: ExportJobsOptions) {
     const base = path.join(options.tempDir, `${job.id}`);
     const input = `${base}-source`;
     const output = `${base}-out.${request.format}`;
-    const duration = request.end - request.start;
+    const duration = totalDuration(job.segments);
+    // The text and caption files are named inside ffmpeg filter options, which take plain paths only: they go to
+    // the system's temp folder, not the data folder (whose path a self-hoster may give spaces or accents).
+    const textBase = path.join(tmpdir(), `relaycast-${job.id}`);
+    const textFiles = job.overlays.map((_, index) => `${textBase}-text-${index}.txt`);
+    const captionsFile = job.captions.length > 0 ? `${textBase}-captions.srt` : null;
     try {
       await acquireSlot(signal);
       try {
         job.status = 'running';
         await copySourceTo(input, job);
-        if (request.mode === 'fast') {
-          const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), {
-            timeoutMs: 30_000,
-            signal,
-          });
-          if (!canStreamCopy(parseCodecs(stdout), request.format)) {
+        const isJoin = job.segments.length > 1;
+        const probe =
+          request.mode === 'fast' || isJoin
+            ? (await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000, signal }))
+                .stdout
+            : null;
+        if (probe !== null && request.mode === 'fast') {
+          if (!canStreamCopy(parseCodecs(probe), request.format)) {
             throw new AppError(
               'FAST_TRIM_UNSUPPORTED',
               400,
@@ -153,10 +181,24 @@ export function createExportJobs(options: ExportJobsOptions) {
             );
           }
         }
+        // The overlay texts go to ffmpeg as files: nothing the user typed is parsed as filter syntax.
+        await Promise.all(
+          job.overlays.map((overlay, index) => writeFile(textFiles[index]!, overlay.text, { flag: 'wx' })),
+        );
+        if (captionsFile) await writeFile(captionsFile, toSrt(job.captions), { flag: 'wx' });
         let progressText = '';
         await runProcess(
           options.ffmpegPath,
-          exportArgs({ input, output, ...request, maxBytes: job.maxBytes }),
+          exportArgs({
+            input,
+            output,
+            ...request,
+            segments: job.segments,
+            hasAudio: probe !== null && hasAudioStream(probe),
+            overlays: job.overlays.map((overlay, index) => ({ ...overlay, textFile: textFiles[index]! })),
+            captionsFile,
+            maxBytes: job.maxBytes,
+          }),
           {
             // Generous: a slow VP9 encode of a long cut on a busy machine.
             timeoutMs: Math.max(120_000, duration * 20_000),
@@ -178,11 +220,15 @@ export function createExportJobs(options: ExportJobsOptions) {
           );
         }
       } finally {
-        await rm(input, { force: true });
+        await Promise.all(
+          [input, ...textFiles, ...(captionsFile ? [captionsFile] : [])].map((file) =>
+            rm(file, { force: true }),
+          ),
+        );
         releaseSlot();
       }
       if (signal.aborted) throw new Cancelled();
-      const label = `${formatSeconds(request.start)}–${formatSeconds(request.end)}${request.crop === 'original' ? '' : ` ${request.crop}`}`;
+      const label = exportLabel(request, job.segments);
       const row = await addVideoToLibrary(
         options,
         {
@@ -231,7 +277,13 @@ export function createExportJobs(options: ExportJobsOptions) {
       userId: string;
       plan: Plan;
       source: MediaFileRow;
-      request: ParsedExport;
+      request: ParsedExport & {
+        segments?: Segment[] | undefined;
+        overlays?: TextOverlay[] | undefined;
+        captions?: unknown;
+      };
+      /** The cues of the request's subtitle file, parsed and checked. */
+      captions?: CaptionCue[];
       maxBytes: number;
     }): ExportJob {
       prune();
@@ -241,8 +293,14 @@ export function createExportJobs(options: ExportJobsOptions) {
       if (unfinished.length >= perWorkspace) {
         throw new AppError('TOO_MANY_EXPORTS', 429, VIDEO_EDITOR_MESSAGES.tooManyJobs(perWorkspace));
       }
+      // The subtitle file's text stays out of the job: its parsed cues are what is used.
+      const { segments, overlays, captions: _file, ...request } = input.request;
       const job: Job = {
         ...input,
+        captions: input.captions ?? [],
+        request,
+        segments: segments ?? [{ start: request.start, end: request.end }],
+        overlays: overlays ?? [],
         id: randomBytes(12).toString('base64url'),
         status: 'queued',
         progress: 0,

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { mediaItemSchema } from '@relaycast/shared/media';
 import {
@@ -6,6 +7,8 @@ import {
   startExportSchema,
   VIDEO_EDITOR_MESSAGES,
 } from '@relaycast/shared/video-editor';
+import { totalDuration } from '@relaycast/shared/video-editor-edit-list';
+import { readCaptionsFile } from '@relaycast/shared/video-editor-overlays';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
@@ -25,6 +28,7 @@ import { effectivePlan } from '../workspaces/workspaces.service';
 import { downloadVideo, loadFailedError, nameFromUrl } from './video-editor.import';
 import { createExportJobs } from './video-editor.jobs';
 import { addVideoToLibrary, videoOnly } from './video-editor.service';
+import { createTimelinePictures, TIMELINE_KINDS } from './video-editor.timeline';
 
 export interface VideoEditorRoutesOptions {
   db: Db;
@@ -32,6 +36,7 @@ export interface VideoEditorRoutesOptions {
 }
 
 const jobParams = z.object({ id: z.string().min(1).max(64) });
+const timelineParams = z.object({ id: z.string().min(1).max(64), kind: z.enum(TIMELINE_KINDS) });
 
 /** The container family a stored video is in: fast mode copies streams only within a family. */
 function familyOf(mimeType: string): 'iso' | 'webm' {
@@ -40,8 +45,10 @@ function familyOf(mimeType: string): 'iso' | 'webm' {
 
 /**
  * The video editor (docs/video.md): `POST /api/video-editor/imports` fetches a video from a URL into the media
- * library; `POST /api/video-editor/exports` trims (and crops) a library video into a new library file as an
- * ffmpeg job; `GET /api/video-editor/exports/:id` reads its progress; `POST …/:id/cancel` cancels it. All of
+ * library; `POST /api/video-editor/exports` trims (and crops) a library video, or keeps and joins the sections
+ * of an edit list (docs/decisions/0038), into a new library file as an
+ * ffmpeg job; `GET /api/video-editor/media/:id/timeline/:kind` is the timeline's frame strip or waveform (PNG);
+ * `GET /api/video-editor/exports/:id` reads its progress; `POST …/:id/cancel` cancels it. All of
  * it is scoped to the caller's workspace: another workspace's media or job is "not found".
  */
 export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> = async (app, options) => {
@@ -58,6 +65,13 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     log: app.log,
   });
   app.addHook('preClose', () => jobs.close());
+  const timeline = createTimelinePictures({
+    storage: app.mediaStorage,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    cacheDir: path.join(config.dataDir, 'cache', 'video-editor'),
+    tempDir,
+  });
 
   app.post(
     '/api/video-editor/imports',
@@ -117,6 +131,9 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
           VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(body.format),
         );
       }
+      // A subtitle file that cannot be read is refused before anything starts.
+      const captions = body.captions ? readCaptionsFile(body.captions) : null;
+      if (captions && !captions.ok) throw new AppError('CAPTIONS_INVALID', 400, captions.message);
       // The plan's limits before the job starts: some room must be left, and a stream copy (whose size is the
       // source's share) must fit. ffmpeg is then capped at that room (-fs) and the quota is checked again on
       // storing the result.
@@ -125,7 +142,8 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
       const label = `${source.name} (export)`;
       if (storageLeft <= 0) throw storageFullError(label, plan, usedBytes);
       if (body.mode === 'fast' && duration) {
-        const estimate = Math.round(source.sizeBytes * ((body.end - body.start) / duration));
+        const kept = body.segments ? totalDuration(body.segments) : body.end - body.start;
+        const estimate = Math.round(source.sizeBytes * (kept / duration));
         if (estimate > plan.maxFileSizeBytes) throw fileTooLargeError(label, plan);
         if (estimate > storageLeft) throw storageFullError(label, plan, usedBytes);
       }
@@ -135,9 +153,26 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
         plan,
         source,
         request: body,
+        captions: captions?.ok ? captions.cues : [],
         maxBytes: Math.min(plan.maxFileSizeBytes, storageLeft),
       });
       return reply.status(202).send(job);
+    },
+  );
+
+  // A binary response, like the media files: no JSON schema to apply; the body is the PNG and nothing else.
+  app.get(
+    '/api/video-editor/media/:id/timeline/:kind',
+    { schema: { params: timelineParams } },
+    async (request, reply) => {
+      const { workspace } = await request.requireWorkspace();
+      const source = await findMedia(db, workspace.id, request.params.id);
+      videoOnly(source);
+      const file = await timeline.fileFor(source, request.params.kind);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=86400')
+        .send(createReadStream(file));
     },
   );
 

@@ -123,6 +123,21 @@ async function exportToFile(cookie: string, body: Record<string, unknown>, name:
   return { job, probe: ffprobe(target) };
 }
 
+/**
+ * How much a 20-pixel-high band of the picture (from row `top`) differs between two files at one time, as the
+ * mean absolute difference of its grey levels (0 to 255).
+ */
+function bandDifference(a: string, b: string, at: number, top: number): number {
+  const band = (file: string) =>
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-ss', String(at), '-i', file],
+      ...['-frames:v', '1', '-vf', `crop=320:20:0:${top}`, '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+    ]);
+  const first = band(a);
+  const second = band(b);
+  return first.reduce((sum, value, index) => sum + Math.abs(value - (second[index] ?? 0)), 0) / first.length;
+}
+
 async function rowCount(workspaceId: string) {
   return (await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, workspaceId))).length;
 }
@@ -242,6 +257,112 @@ describe('trimming and exporting', () => {
     expect(webm.job.result?.mimeType).toBe('video/webm');
   });
 
+  it('keeps two sections of an edit list and joins them: the output lasts their sum, within one frame', async () => {
+    const segments = [
+      { start: 0.5, end: 2 },
+      { start: 3, end: 4.2 },
+    ];
+    const { job, probe } = await exportToFile(
+      cookie,
+      { mediaId, start: 0.5, end: 4.2, format: 'mp4', segments },
+      'joined.mp4',
+    );
+    const video = probe.streams.find((stream) => stream.codec_type === 'video')!;
+    const audio = probe.streams.find((stream) => stream.codec_type === 'audio')!;
+    expect(Math.abs(Number(video.duration) - 2.7)).toBeLessThanOrEqual(FRAME);
+    expect(Math.abs(Number(audio.duration) - 2.7)).toBeLessThanOrEqual(2 * FRAME);
+    expect(job.segments).toEqual(segments);
+    expect(job.result).toMatchObject({ name: 'holiday (0:00.5–0:04.2, 2 sections).mp4' });
+  });
+
+  it('joins the sections of a video without sound, cropped', async () => {
+    const silentPath = path.join(fx.dir, 'silent.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', silentPath],
+    ]);
+    const upload = await uploadFile(t.app, cookie, 'silent.mp4', readFileSync(silentPath));
+    const { probe } = await exportToFile(
+      cookie,
+      {
+        mediaId: upload.json().id,
+        start: 0,
+        end: 3,
+        format: 'mp4',
+        crop: '1:1',
+        segments: [
+          { start: 0, end: 1 },
+          { start: 2, end: 2.6 },
+        ],
+      },
+      'silent-joined.mp4',
+    );
+    expect(probe.streams.map((stream) => stream.codec_type)).toEqual(['video']);
+    const video = probe.streams[0]!;
+    expect([video.width, video.height]).toEqual([240, 240]);
+    expect(Math.abs(Number(video.duration) - 1.6)).toBeLessThanOrEqual(FRAME);
+  });
+
+  it('draws a text overlay in its region while it is shown, and only then', async () => {
+    // Filter syntax and drawtext expansions in the text are drawn as written, never read.
+    const text = "Hi: 'there' %{pts} ;[x],\\";
+    const { job } = await exportToFile(
+      cookie,
+      {
+        mediaId,
+        start: 0,
+        end: 2,
+        format: 'mp4',
+        overlays: [{ text, position: 'center', start: 0.5, end: 1.5 }],
+      },
+      'overlay.mp4',
+    );
+    expect(job.overlayCount).toBe(1);
+    const output = path.join(fx.dir, 'overlay.mp4');
+    const source = path.join(fx.dir, 'keyframes.mp4');
+    // The middle band of the picture, where a centred overlay sits.
+    expect(bandDifference(output, source, 1, 110)).toBeGreaterThan(10);
+    expect(bandDifference(output, source, 1.8, 110)).toBeLessThan(4);
+    expect(filesUnder(path.join(t.config.dataDir, 'tmp', 'video-editor'))).toEqual([]);
+  });
+
+  it('burns the captions of a subtitle file in, while each is shown', async () => {
+    const srt = '1\n00:00:00,500 --> 00:00:01,500\nHELLO CAPTIONS\n';
+    const { job } = await exportToFile(
+      cookie,
+      { mediaId, start: 0, end: 2, format: 'mp4', captions: { name: 'talk.srt', text: srt } },
+      'captions.mp4',
+    );
+    expect(job.captionCount).toBe(1);
+    const output = path.join(fx.dir, 'captions.mp4');
+    const source = path.join(fx.dir, 'keyframes.mp4');
+    // libass puts them at the bottom.
+    expect(bandDifference(output, source, 1, 212)).toBeGreaterThan(8);
+    expect(bandDifference(output, source, 1.8, 212)).toBeLessThan(4);
+    expect(filesUnder(path.join(t.config.dataDir, 'tmp', 'video-editor'))).toEqual([]);
+  });
+
+  it('refuses a subtitle file it cannot read with a clear message, and starts nothing', async () => {
+    const rowsBefore = await rowCount(workspaceId);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'talk.srt', text: 'not subtitles at all' }, VIDEO_EDITOR_MESSAGES.captionsInvalid(1)],
+      [
+        { name: 'talk.vtt', text: '1\n00:00:01,000 --> 00:00:02,000\nHi\n' },
+        VIDEO_EDITOR_MESSAGES.captionsInvalid(1),
+      ],
+      [{ name: 'talk.docx', text: 'x' }, VIDEO_EDITOR_MESSAGES.captionsWrongType],
+      [{ name: 'talk.srt', text: 'x'.repeat(300 * 1024) }, VIDEO_EDITOR_MESSAGES.captionsTooLarge('256 KB')],
+    ];
+    for (const [captions, message] of cases) {
+      const res = await startExport(cookie, { mediaId, start: 0, end: 2, format: 'mp4', captions });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await rowCount(workspaceId)).toBe(rowsBefore);
+    expect(filesUnder(path.join(t.config.dataDir, 'tmp', 'video-editor'))).toEqual([]);
+  });
+
   it('crops to a centred 9:16 frame', async () => {
     const { probe } = await exportToFile(
       cookie,
@@ -263,6 +384,71 @@ describe('trimming and exporting', () => {
       [
         { mediaId, start: 0, end: 2, format: 'mp4', mode: 'fast', crop: '1:1' },
         VIDEO_EDITOR_MESSAGES.fastCannotCrop,
+      ],
+      [
+        {
+          mediaId,
+          start: 0,
+          end: 3,
+          format: 'mp4',
+          segments: [
+            { start: 0, end: 1 },
+            { start: 2, end: 4 },
+          ],
+        },
+        VIDEO_EDITOR_MESSAGES.segmentsOutsideTrim,
+      ],
+      [
+        {
+          mediaId,
+          start: 0,
+          end: 4,
+          format: 'mp4',
+          mode: 'fast',
+          segments: [
+            { start: 0, end: 1 },
+            { start: 2, end: 4 },
+          ],
+        },
+        VIDEO_EDITOR_MESSAGES.fastOneSegment,
+      ],
+      [
+        {
+          mediaId,
+          start: 0,
+          end: 4,
+          format: 'mp4',
+          segments: [
+            { start: 2, end: 4 },
+            { start: 0, end: 1 },
+          ],
+        },
+        VIDEO_EDITOR_MESSAGES.segmentsOverlap,
+      ],
+      [
+        { mediaId, start: 0, end: 60, format: 'mp4', segments: [{ start: 50, end: 60 }] },
+        VIDEO_EDITOR_MESSAGES.pastDuration(6),
+      ],
+      [
+        {
+          mediaId,
+          start: 0,
+          end: 2,
+          format: 'mp4',
+          mode: 'fast',
+          overlays: [{ text: 'Hi', position: 'top', start: 0, end: 1 }],
+        },
+        VIDEO_EDITOR_MESSAGES.fastCannotOverlay,
+      ],
+      [
+        {
+          mediaId,
+          start: 0,
+          end: 2,
+          format: 'mp4',
+          overlays: [{ text: '  ', position: 'top', start: 0, end: 1 }],
+        },
+        VIDEO_EDITOR_MESSAGES.overlayTextRequired,
       ],
     ];
     for (const [body, message] of cases) {
@@ -331,6 +517,63 @@ describe('trimming and exporting', () => {
     expect(await rowCount(workspaceId)).toBe(rowsBefore);
     expect(filesUnder(t.config.mediaDir).length).toBe(objectsBefore);
     expect(filesUnder(path.join(t.config.dataDir, 'tmp', 'video-editor'))).toEqual([]);
+  });
+});
+
+describe('timeline pictures', () => {
+  function timeline(cookie: string, id: string, kind: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/video-editor/media/${id}/timeline/${kind}`,
+      headers: { cookie },
+    });
+  }
+
+  function pngSize(bytes: Buffer) {
+    const target = path.join(fx.dir, `timeline-${Math.random().toString(36).slice(2)}.png`);
+    writeFileSync(target, bytes);
+    const stream = ffprobe(target).streams[0]!;
+    return [stream.width, stream.height];
+  }
+
+  it('makes a strip of ten frames and the waveform once, then serves them from the cache', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const mediaId = await uploadClip(cookie);
+    const strip = await timeline(cookie, mediaId, 'thumbnails');
+    expect(strip.statusCode).toBe(200);
+    expect(strip.headers['content-type']).toBe('image/png');
+    expect(pngSize(strip.rawPayload)).toEqual([1600, 120]);
+    const wave = await timeline(cookie, mediaId, 'waveform');
+    expect(wave.statusCode).toBe(200);
+    expect(pngSize(wave.rawPayload)).toEqual([1600, 120]);
+    const cache = path.join(t.config.dataDir, 'cache', 'video-editor');
+    expect(filesUnder(cache).filter((file) => file.includes(mediaId))).toHaveLength(2);
+    const again = await timeline(cookie, mediaId, 'thumbnails');
+    expect(again.rawPayload.equals(strip.rawPayload)).toBe(true);
+    expect(filesUnder(path.join(t.config.dataDir, 'tmp', 'video-editor'))).toEqual([]);
+  });
+
+  it("says a silent video has no waveform, and refuses images, unknown kinds and another workspace's media", async () => {
+    const owner = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const silentPath = path.join(fx.dir, 'silent-timeline.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', silentPath],
+    ]);
+    const silent = (await uploadFile(t.app, owner.cookie, 'silent.mp4', readFileSync(silentPath))).json().id;
+    const wave = await timeline(owner.cookie, silent, 'waveform');
+    expect(wave.statusCode).toBe(404);
+    expect(wave.json().message).toBe(VIDEO_EDITOR_MESSAGES.noSound);
+    const image = (await uploadFile(t.app, owner.cookie, 'red.png', fx.png)).json().id;
+    const refused = await timeline(owner.cookie, image, 'thumbnails');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(VIDEO_EDITOR_MESSAGES.notAVideo);
+    expect((await timeline(owner.cookie, silent, 'spectrum')).statusCode).toBe(400);
+    expect((await timeline(other.cookie, silent, 'thumbnails')).statusCode).toBe(404);
+    const cache = path.join(t.config.dataDir, 'cache', 'video-editor');
+    expect(filesUnder(cache).filter((file) => file.includes(silent))).toEqual([]);
   });
 });
 

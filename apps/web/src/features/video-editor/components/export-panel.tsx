@@ -9,6 +9,8 @@ import {
   type TrimMode,
   VIDEO_EDITOR_MESSAGES,
 } from '@relaycast/shared/video-editor';
+import { type Segment, totalDuration } from '@relaycast/shared/video-editor-edit-list';
+import type { TextOverlay } from '@relaycast/shared/video-editor-overlays';
 import { Download, Film, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,9 +19,9 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import type { ChosenCaptions } from '../hooks/use-edit-history';
 import { PlatformCheck } from './platform-check';
 import { SendToComposerButton } from './send-to-composer-button';
-import type { Trim } from './trim-panel';
 
 const MODE_LABELS: Record<TrimMode, string> = {
   accurate: 'Accurate (re-encode, exact to the frame)',
@@ -36,16 +38,22 @@ const CROP_LABELS: Record<CropAspect, string> = {
 
 /**
  * Format, cut mode and crop, then Export Video: a server job whose progress bar reads its `-progress`, with
- * Cancel; the result lands in the media library with a download link.
+ * Cancel; the result lands in the media library with a download link. The job gets the kept sections of the
+ * edit (docs/decisions/0038) and joins them; fast mode cuts one section only.
  */
 export function ExportPanel({
   mediaId,
   sourceName,
-  trim,
+  segments,
+  overlays,
+  captions,
 }: {
   mediaId: string;
   sourceName: string;
-  trim: Trim;
+  /** The kept sections within the trim, in order (empty when the edit leaves nothing). */
+  segments: readonly Segment[];
+  overlays: readonly TextOverlay[];
+  captions: ChosenCaptions | null;
 }) {
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('mp4');
@@ -66,13 +74,27 @@ export function ExportPanel({
   }, [job]);
 
   const isRunning = job !== undefined && !isFinished(job.status);
+  const first = segments[0];
+  const last = segments.at(-1);
+  const refusal =
+    !first || !last
+      ? VIDEO_EDITOR_MESSAGES.noSegments
+      : mode === 'fast' && segments.length > 1
+        ? VIDEO_EDITOR_MESSAGES.fastOneSegment
+        : mode === 'fast' && (overlays.length > 0 || captions)
+          ? VIDEO_EDITOR_MESSAGES.fastCannotOverlay
+          : null;
 
   async function exportVideo() {
+    if (!first || !last || refusal) return;
     try {
       const started = await start.mutateAsync({
         mediaId,
-        start: trim.start,
-        end: trim.end,
+        start: first.start,
+        end: last.end,
+        segments: [...segments],
+        ...(overlays.length > 0 ? { overlays: [...overlays] } : {}),
+        ...(captions ? { captions: { name: captions.name, text: captions.text } } : {}),
         format,
         mode,
         crop: mode === 'fast' ? 'original' : crop,
@@ -126,7 +148,7 @@ export function ExportPanel({
         planned={{
           name: `${sourceName.replace(/\.[^.]+$/, '')}.${format}`,
           format,
-          durationSeconds: Math.max(0, trim.end - trim.start),
+          durationSeconds: totalDuration(segments),
         }}
       />
       {isRunning ? (
@@ -156,10 +178,17 @@ export function ExportPanel({
           />
         </div>
       ) : (
-        <Button type="button" disabled={start.isPending} onClick={() => void exportVideo()}>
-          <Film aria-hidden="true" />
-          Export Video
-        </Button>
+        <>
+          {refusal ? <p className="text-sm text-muted-foreground">{refusal}</p> : null}
+          <Button
+            type="button"
+            disabled={start.isPending || refusal !== null}
+            onClick={() => void exportVideo()}
+          >
+            <Film aria-hidden="true" />
+            Export Video
+          </Button>
+        </>
       )}
       {job?.status === 'failed' && job.error ? (
         <p role="alert" className="text-sm text-destructive">

@@ -1,11 +1,15 @@
 import type { MediaItem } from '@relaycast/shared/media';
-import { clampTrim, previewPositionAfter, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { clampTrim, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { playbackPositionAfter, totalDuration, trimEditList } from '@relaycast/shared/video-editor-edit-list';
 import { useRef, useState } from 'react';
 import { useImportVideo } from '@/api/video-editor';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useEditHistory } from '../hooks/use-edit-history';
+import { EditTimeline } from './edit-timeline';
 import { ExportPanel } from './export-panel';
 import { LoadVideoPanel } from './load-video-panel';
+import { TextAndCaptionsPanel } from './text-and-captions-panel';
 import { type Trim, TrimPanel } from './trim-panel';
 
 /** Refusals that say more than "check the URL": the plan's file-size and storage limits. */
@@ -14,16 +18,31 @@ function loadErrorMessage(error: unknown): string {
   return VIDEO_EDITOR_MESSAGES.loadFailed;
 }
 
+/** Which trim field changed: typing in one field is one undo step. */
+function trimKey(before: Trim, after: Trim): string {
+  return after.start !== before.start ? 'trim-start' : 'trim-end';
+}
+
 /**
- * The video editor (spec sections 2, 4 and 5): not loaded → loading ('Processing...') → loaded (the trim
- * and export panels appear) or back to not loaded. The player's metadata decides: a file the browser cannot
- * read is a failed load even when the server stored it.
+ * The video editor (spec sections 2, 4 and 5): not loaded → loading ('Processing...') → loaded (the trim,
+ * timeline, text and export panels appear) or back to not loaded. The player's metadata decides: a file the
+ * browser cannot read is a failed load even when the server stored it. The edit (kept sections, trim, text
+ * overlays, captions) is a small list with undo and redo (docs/decisions/0038); playback skips what it leaves
+ * out.
  */
 export function VideoEditor() {
   const [source, setSource] = useState<MediaItem | null>(null);
   const [duration, setDuration] = useState<number | null>(null);
   const [isLoading, setIsLoading] = useState(false);
-  const [trim, setTrim] = useState<Trim>({ start: 0, end: 0 });
+  const { edit, reset, record, undo, redo, canUndo, canRedo } = useEditHistory();
+  const [playhead, setPlayhead] = useState(0);
+  const [selected, setSelected] = useState<number | null>(null);
+  const trim = edit.trim;
+  const setTrim = (next: Trim) => {
+    if (next.start !== trim.start || next.end !== trim.end)
+      record({ ...edit, trim: next }, trimKey(trim, next));
+  };
+  const kept = duration === null ? [] : trimEditList(edit.segments, clampTrim(trim, duration));
   const player = useRef<HTMLVideoElement>(null);
   const importVideo = useImportVideo();
 
@@ -61,40 +80,73 @@ export function VideoEditor() {
         <div
           className={duration === null ? 'sr-only' : 'grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'}
         >
-          {/* biome-ignore lint/a11y/useMediaCaption: the user's own video, being edited; it has no caption file (subtitles are a known gap, README). */}
-          <video
-            key={source.id}
-            ref={player}
-            aria-label={`Preview of ${source.name}`}
-            src={source.url}
-            controls
-            preload="metadata"
-            className="aspect-video w-full rounded-xl bg-black"
-            onLoadedMetadata={(event) => {
-              const seconds = Number.isFinite(event.currentTarget.duration)
-                ? event.currentTarget.duration
-                : (source.durationSeconds ?? 0);
-              const rounded = Math.round(seconds * 1000) / 1000;
-              setDuration(rounded);
-              setTrim({ start: 0, end: rounded });
-              setIsLoading(false);
-              toast.success(VIDEO_EDITOR_MESSAGES.loaded);
-            }}
-            onError={() => {
-              setSource(null);
-              setIsLoading(false);
-              toast.error(VIDEO_EDITOR_MESSAGES.loadFailed);
-            }}
-            onTimeUpdate={(event) => {
-              const next = previewPositionAfter(event.currentTarget.currentTime, trim);
-              if (next && !event.currentTarget.paused) {
-                event.currentTarget.pause();
-                event.currentTarget.currentTime = next.seekTo;
-              }
-            }}
-          >
-            {VIDEO_EDITOR_MESSAGES.unsupportedBrowser}
-          </video>
+          <div className="grid content-start gap-4">
+            {/* biome-ignore lint/a11y/useMediaCaption: the user's own video, being edited; captions chosen in the editor are burned into the export, not played here (README). */}
+            <video
+              key={source.id}
+              ref={player}
+              aria-label={`Preview of ${source.name}`}
+              src={source.url}
+              controls
+              preload="metadata"
+              className="aspect-video w-full rounded-xl bg-black"
+              onLoadedMetadata={(event) => {
+                const seconds = Number.isFinite(event.currentTarget.duration)
+                  ? event.currentTarget.duration
+                  : (source.durationSeconds ?? 0);
+                const rounded = Math.round(seconds * 1000) / 1000;
+                setDuration(rounded);
+                reset(rounded);
+                setSelected(null);
+                setPlayhead(0);
+                setIsLoading(false);
+                toast.success(VIDEO_EDITOR_MESSAGES.loaded);
+              }}
+              onError={() => {
+                setSource(null);
+                setIsLoading(false);
+                toast.error(VIDEO_EDITOR_MESSAGES.loadFailed);
+              }}
+              onTimeUpdate={(event) => {
+                const video = event.currentTarget;
+                setPlayhead(video.currentTime);
+                const next = playbackPositionAfter(kept, video.currentTime);
+                if (next && !video.paused) {
+                  if (next.pause) video.pause();
+                  video.currentTime = next.seekTo;
+                }
+              }}
+            >
+              {VIDEO_EDITOR_MESSAGES.unsupportedBrowser}
+            </video>
+            {duration !== null ? (
+              <EditTimeline
+                edit={edit}
+                duration={duration}
+                playhead={playhead}
+                selected={selected}
+                canUndo={canUndo}
+                canRedo={canRedo}
+                onRecord={(next) => record(next)}
+                onSelect={(index, seekTo) => {
+                  setSelected(index);
+                  const video = player.current;
+                  if (video && seekTo !== undefined) {
+                    video.currentTime = seekTo;
+                    setPlayhead(seekTo);
+                  }
+                }}
+                onUndo={() => {
+                  undo();
+                  setSelected(null);
+                }}
+                onRedo={() => {
+                  redo();
+                  setSelected(null);
+                }}
+              />
+            ) : null}
+          </div>
           {duration !== null ? (
             <div className="grid content-start gap-4">
               <TrimPanel
@@ -106,15 +158,23 @@ export function VideoEditor() {
                   if (!video) return;
                   const bounded = clampTrim(trim, duration);
                   setTrim(bounded);
-                  video.currentTime = bounded.start;
+                  video.currentTime = kept[0]?.start ?? bounded.start;
                   void video.play().catch(() => undefined);
                 }}
+              />
+              <TextAndCaptionsPanel
+                key={`${source.id}-text`}
+                edit={edit}
+                outputDuration={totalDuration(kept)}
+                onRecord={(next) => record(next)}
               />
               <ExportPanel
                 key={source.id}
                 mediaId={source.id}
                 sourceName={source.name}
-                trim={clampTrim(trim, duration)}
+                segments={kept}
+                overlays={edit.overlays}
+                captions={edit.captions}
               />
             </div>
           ) : null}

@@ -1,0 +1,190 @@
+import { formatSeconds, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import {
+  deleteSegment,
+  type Segment,
+  splitAt,
+  totalDuration,
+  trimEditList,
+} from '@relaycast/shared/video-editor-edit-list';
+import { Redo2, Scissors, Trash2, Undo2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { timelinePictureUrl } from '@/api/video-editor';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { Edit } from '../hooks/use-edit-history';
+
+const percent = (seconds: number, duration: number) => `${(duration > 0 ? seconds / duration : 0) * 100}%`;
+
+/**
+ * The timeline of the edit (docs/decisions/0038): the kept sections of the source as a bar (the gaps are the
+ * deleted parts, the dimmed ends what the trim leaves out) with the playhead; Split cuts the section under the
+ * playhead in two, Delete section removes the selected one, Undo and Redo step through the edit.
+ */
+export function EditTimeline({
+  mediaId,
+  edit,
+  duration,
+  playhead,
+  selected,
+  canUndo,
+  canRedo,
+  onRecord,
+  onSelect,
+  onUndo,
+  onRedo,
+}: {
+  /** The source in the library; its frame strip and waveform run under the bar (none for a test harness). */
+  mediaId?: string;
+  edit: Edit;
+  duration: number;
+  /** The player's position, in seconds of the source. */
+  playhead: number;
+  selected: number | null;
+  canUndo: boolean;
+  canRedo: boolean;
+  onRecord(next: Edit): void;
+  onSelect(index: number | null, seekTo?: number): void;
+  onUndo(): void;
+  onRedo(): void;
+}) {
+  const id = useId();
+  const { segments, trim } = edit;
+  const kept = trimEditList(segments, trim);
+  const canSplit = splitAt(segments, playhead) !== segments;
+  const selectedSegment = selected === null ? undefined : segments[selected];
+  // A picture that cannot be made (a silent video has no waveform) is left out.
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const pictures = mediaId
+    ? (
+        [
+          ['thumbnails', 'Frames across the video'],
+          ['waveform', 'Waveform of the sound'],
+        ] as const
+      ).filter(([kind]) => !missing.has(kind))
+    : [];
+
+  function split() {
+    const next = splitAt(segments, playhead);
+    if (next === segments) return;
+    onRecord({ ...edit, segments: next });
+    onSelect(null);
+  }
+
+  function remove() {
+    if (selected === null) return;
+    const next = deleteSegment(segments, selected);
+    if (next === segments) return;
+    onRecord({ ...edit, segments: next });
+    onSelect(null);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="font-semibold">
+          Timeline
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" disabled={!canSplit} onClick={split}>
+            <Scissors aria-hidden="true" />
+            Split
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={selectedSegment === undefined || segments.length <= 1}
+            onClick={remove}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete section
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={!canUndo}
+            aria-keyshortcuts="Control+Z"
+            onClick={onUndo}
+          >
+            <Undo2 aria-hidden="true" />
+            Undo
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={!canRedo}
+            aria-keyshortcuts="Control+Shift+Z"
+            onClick={onRedo}
+          >
+            <Redo2 aria-hidden="true" />
+            Redo
+          </Button>
+        </div>
+      </div>
+      <ul aria-label="Sections" className="relative h-10 rounded-md bg-muted">
+        {segments.map((segment, index) => (
+          <li
+            key={`${segment.start}-${segment.end}`}
+            className="absolute inset-y-0"
+            style={{
+              left: percent(segment.start, duration),
+              width: percent(segment.end - segment.start, duration),
+            }}
+          >
+            <button
+              type="button"
+              aria-label={sectionLabel(index, segment)}
+              aria-pressed={selected === index}
+              className={cn(
+                'size-full rounded-md border-2 border-background bg-primary/60 hover:bg-primary/80 focus-visible:outline-2 focus-visible:outline-ring',
+                selected === index && 'bg-primary ring-2 ring-ring',
+              )}
+              onClick={() => onSelect(selected === index ? null : index, segment.start)}
+            />
+          </li>
+        ))}
+        {trim.start > 0 ? (
+          <li
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-0 bg-background/70"
+            style={{ width: percent(trim.start, duration) }}
+          />
+        ) : null}
+        {trim.end < duration ? (
+          <li
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-0 bg-background/70"
+            style={{ width: percent(duration - trim.end, duration) }}
+          />
+        ) : null}
+        <li
+          aria-hidden="true"
+          className="pointer-events-none absolute -inset-y-1 w-0.5 bg-foreground"
+          style={{ left: percent(Math.min(playhead, duration), duration) }}
+        />
+      </ul>
+      {mediaId
+        ? pictures.map(([kind, label]) => (
+            <img
+              key={kind}
+              src={timelinePictureUrl(mediaId, kind)}
+              alt={label}
+              className="h-10 w-full rounded-md bg-muted object-fill"
+              onError={() => setMissing((current) => new Set(current).add(kind))}
+            />
+          ))
+        : null}
+      <p className="text-sm text-muted-foreground">
+        {kept.length === 0
+          ? VIDEO_EDITOR_MESSAGES.noSegments
+          : `Keeps ${kept.length} ${kept.length === 1 ? 'section' : 'sections'}, ${formatSeconds(totalDuration(kept))} of ${formatSeconds(duration)}. Playhead at ${formatSeconds(playhead)}.`}
+      </p>
+    </section>
+  );
+}
+
+function sectionLabel(index: number, segment: Segment): string {
+  return `Section ${index + 1}: ${formatSeconds(segment.start)} to ${formatSeconds(segment.end)}`;
+}
