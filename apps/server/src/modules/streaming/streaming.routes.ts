@@ -34,7 +34,7 @@ import {
 } from './destinations.service';
 import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
 import { createScene, deleteScene, listScenes } from './scenes.service';
-import { getSessionDetail, listSessionSummaries } from './sessions.service';
+import { getSessionDetail, listSessionSummaries } from './sessions.queries';
 import { registerIngestSocket } from './streaming-ingest.socket';
 
 export interface StreamingRoutesOptions {

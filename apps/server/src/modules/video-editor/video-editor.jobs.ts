@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: a job's whole life (slot, source copy, text files, ffmpeg, library, cancel and
+// clean-up) shares the state of one closure; split across files, that state would have to be passed around.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm, stat, writeFile } from 'node:fs/promises';

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-message';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { DialogForm } from './dialog-form';
@@ -29,10 +30,6 @@ const SCOPE_CHOICES: { value: ApiKeyScope[]; label: string; hint: string }[] = [
     hint: 'Also create, schedule, change and delete posts, media and planned streams.',
   },
 ];
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
-}
 
 function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const create = useCreateApiKey();
@@ -58,7 +55,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
       setCreated(await create.mutateAsync(parsed.data));
       toast.success(API_KEY_MESSAGES.created);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorMessage(failure));
     }
   }
 
@@ -133,7 +130,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
       await revoke.mutateAsync(apiKey.id);
       toast.success(API_KEY_MESSAGES.revoked);
     } catch (failure) {
-      toast.error(messageOf(failure));
+      toast.error(errorMessage(failure));
     }
     setConfirming(false);
   }

@@ -3,12 +3,12 @@ import { BACKUP_CODE_COUNT } from '@relaycast/shared/security';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/error-message';
 import { DialogForm } from './dialog-form';
 
 /** Pieces the two-factor dialogs share (turning on, turning off, new backup codes). */
 
-export const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signInFallback;
+export const messageOf = (error: unknown) => errorMessage(error, AUTH_MESSAGES.signInFallback);
 
 /** Offers the backup codes as a text file. */
 export function downloadBackupCodes(codes: string[]) {

@@ -10,95 +10,17 @@ import {
 import { Webhook } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { createPortal } from 'react-dom';
-import {
-  useCreateWebhook,
-  useDeleteWebhook,
-  useResendWebhookDelivery,
-  useSendTestWebhook,
-  useWebhookDeliveries,
-  useWebhookEndpoints,
-} from '@/api/webhooks';
+import { useCreateWebhook, useDeleteWebhook, useSendTestWebhook, useWebhookEndpoints } from '@/api/webhooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { formatRelative } from '@/lib/time-zone';
+import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { SecretShownOnce } from './secret-shown-once';
 import { SettingsCard } from './settings-card';
-
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
-
-function DeliveryLog({ endpointId, canManage }: { endpointId: string; canManage: boolean }) {
-  const deliveries = useWebhookDeliveries(endpointId, true);
-  const resend = useResendWebhookDelivery();
-  if (deliveries.isPending) return <Spinner label="Loading the delivery log" />;
-  if (deliveries.isError) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {deliveries.error.message}
-      </p>
-    );
-  }
-  const list = deliveries.data.deliveries;
-  if (list.length === 0) return <p className="text-xs text-muted-foreground">Nothing sent yet.</p>;
-  return (
-    <ul aria-label="Deliveries" className="grid gap-1.5 text-xs">
-      {list.map((delivery) => (
-        <li key={delivery.id} className="grid gap-0.5 rounded-md bg-muted px-2.5 py-1.5">
-          <span className="flex flex-wrap items-center gap-2">
-            <code>{delivery.event}</code>
-            <Badge>
-              {delivery.status === 'delivered'
-                ? 'Delivered'
-                : delivery.status === 'failed'
-                  ? 'Failed'
-                  : delivery.attempts > 0
-                    ? 'Retrying'
-                    : 'Queued'}
-            </Badge>
-            {delivery.lastStatusCode !== null ? <span>HTTP {delivery.lastStatusCode}</span> : null}
-            <span className="text-muted-foreground">
-              {formatRelative(delivery.createdAt)} · {delivery.attempts}{' '}
-              {delivery.attempts === 1 ? 'attempt' : 'attempts'}
-              {delivery.nextAttemptAt && delivery.attempts > 0
-                ? ` · next ${formatRelative(delivery.nextAttemptAt)}`
-                : ''}
-            </span>
-          </span>
-          {delivery.lastError && delivery.status !== 'delivered' ? (
-            <span className="break-words text-destructive">{delivery.lastError}</span>
-          ) : null}
-          {canManage && delivery.status !== 'pending' ? (
-            <span>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                className="h-7 px-2 text-xs"
-                aria-label={`Resend ${delivery.event} from ${formatRelative(delivery.createdAt)}`}
-                disabled={resend.isPending}
-                onClick={() =>
-                  resend.mutate(
-                    { endpointId, deliveryId: delivery.id },
-                    {
-                      onSuccess: () => toast.success(WEBHOOK_MESSAGES.resendQueued),
-                      onError: (error) => toast.error(messageOf(error)),
-                    },
-                  )
-                }
-              >
-                Resend
-              </Button>
-            </span>
-          ) : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { DeliveryLog } from './webhook-delivery-log';
 
 function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canManage: boolean }) {
   const [showLog, setShowLog] = useState(false);
@@ -112,7 +34,7 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
       toast.success(WEBHOOK_MESSAGES.testQueued);
       setShowLog(true);
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(errorMessage(error));
     }
   }
 
@@ -121,7 +43,7 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
       await remove.mutateAsync(endpoint.id);
       toast.success(WEBHOOK_MESSAGES.deleted);
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(errorMessage(error));
     }
     setConfirming(false);
   }
@@ -203,7 +125,7 @@ function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }
       setCreated(await create.mutateAsync(parsed.data));
       toast.success(WEBHOOK_MESSAGES.created);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorMessage(failure));
     }
   }
 

@@ -1,0 +1,78 @@
+import { WEBHOOK_MESSAGES } from '@relaycast/shared/webhooks';
+import { useResendWebhookDelivery, useWebhookDeliveries } from '@/api/webhooks';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-message';
+import { formatRelative } from '@/lib/time-zone';
+import { toast } from '@/lib/toast';
+
+/** One endpoint's delivery log (its newest deliveries, refreshed while shown), with Resend for owners and admins. */
+export function DeliveryLog({ endpointId, canManage }: { endpointId: string; canManage: boolean }) {
+  const deliveries = useWebhookDeliveries(endpointId, true);
+  const resend = useResendWebhookDelivery();
+  if (deliveries.isPending) return <Spinner label="Loading the delivery log" />;
+  if (deliveries.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {deliveries.error.message}
+      </p>
+    );
+  }
+  const list = deliveries.data.deliveries;
+  if (list.length === 0) return <p className="text-xs text-muted-foreground">Nothing sent yet.</p>;
+  return (
+    <ul aria-label="Deliveries" className="grid gap-1.5 text-xs">
+      {list.map((delivery) => (
+        <li key={delivery.id} className="grid gap-0.5 rounded-md bg-muted px-2.5 py-1.5">
+          <span className="flex flex-wrap items-center gap-2">
+            <code>{delivery.event}</code>
+            <Badge>
+              {delivery.status === 'delivered'
+                ? 'Delivered'
+                : delivery.status === 'failed'
+                  ? 'Failed'
+                  : delivery.attempts > 0
+                    ? 'Retrying'
+                    : 'Queued'}
+            </Badge>
+            {delivery.lastStatusCode !== null ? <span>HTTP {delivery.lastStatusCode}</span> : null}
+            <span className="text-muted-foreground">
+              {formatRelative(delivery.createdAt)} · {delivery.attempts}{' '}
+              {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+              {delivery.nextAttemptAt && delivery.attempts > 0
+                ? ` · next ${formatRelative(delivery.nextAttemptAt)}`
+                : ''}
+            </span>
+          </span>
+          {delivery.lastError && delivery.status !== 'delivered' ? (
+            <span className="break-words text-destructive">{delivery.lastError}</span>
+          ) : null}
+          {canManage && delivery.status !== 'pending' ? (
+            <span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                className="h-7 px-2 text-xs"
+                aria-label={`Resend ${delivery.event} from ${formatRelative(delivery.createdAt)}`}
+                disabled={resend.isPending}
+                onClick={() =>
+                  resend.mutate(
+                    { endpointId, deliveryId: delivery.id },
+                    {
+                      onSuccess: () => toast.success(WEBHOOK_MESSAGES.resendQueued),
+                      onError: (error) => toast.error(errorMessage(error)),
+                    },
+                  )
+                }
+              >
+                Resend
+              </Button>
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
