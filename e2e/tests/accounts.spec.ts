@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from './helpers';
+import { gotoSettings, seriousViolations } from './helpers';
 import { mastodonUrl } from './post-helpers';
 import { signInAsNewUser } from './session';
 
@@ -7,7 +7,7 @@ test('connects X through OAuth and Mastodon by instance, shows unconfigured plat
   page,
 }) => {
   await signInAsNewUser(page, 'Ada Publisher');
-  await page.goto('/settings');
+  await gotoSettings(page);
   await page.getByRole('link', { name: 'Connected accounts' }).click();
   await expect(page).toHaveURL(/\/connected-accounts$/);
   await expect(page.getByRole('heading', { name: 'Connected accounts', level: 1 })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoSettings } from './helpers';
 import { signInAsNewUser } from './session';
 
 // The server talks to the fake OpenAI-compatible provider started by e2e/global-setup.ts, which streams
@@ -80,7 +81,7 @@ test('Settings: an owner stores a workspace model and key; only the last four ch
   page,
 }) => {
   await signInAsNewUser(page);
-  await page.goto('/settings');
+  await gotoSettings(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const section = page.getByRole('region', { name: 'AI assistant' });
   await section.getByLabel('Model').fill('e2e-model');

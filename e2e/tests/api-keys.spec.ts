@@ -1,5 +1,5 @@
 import { expect, request as requestContext, test } from '@playwright/test';
-import { seriousViolations } from './helpers';
+import { gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 /** Issue 18, Security → API keys: create a key in Settings, use it on the public API, turn access off, revoke. */
@@ -10,7 +10,7 @@ test('an API key made in Settings posts through /api/v1, stops with the switch o
 }) => {
   test.setTimeout(90_000);
   await signInAsNewUser(page);
-  await page.goto('/settings');
+  await gotoSettings(page);
   const section = page.getByRole('heading', { name: 'API keys' }).locator('..').locator('..');
   await expect(section.getByText('No API keys yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Create API key' }).click();
@@ -50,7 +50,7 @@ test('an API key made in Settings posts through /api/v1, stops with the switch o
   await expect(page.getByText('Drafted through the API')).toBeVisible();
 
   // API key access off (saved): the key is refused; on again, it works.
-  await page.goto('/settings');
+  await gotoSettings(page);
   await page.getByRole('switch', { name: 'API key access' }).click();
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(/every key below is refused/)).toBeVisible();

@@ -33,3 +33,12 @@ export async function seriousViolations(page: Page) {
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
 }
+
+/**
+ * Opens /settings and waits until its form is drawn. Its first load (the app's heaviest page, drawn once the
+ * user's settings are known) took about 7 s on the 2-core CI machine with a second test running.
+ */
+export async function gotoSettings(page: Page) {
+  await page.goto('/settings');
+  await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 20_000 });
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { seriousViolations } from './helpers';
+import { gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 // Chromium's fake camera and microphone, with access already granted: the device selects list them by name.
@@ -37,7 +37,7 @@ async function expectSaved(page: Page) {
 
 test('settings start at the defaults, save to the server and come back after a reload', async ({ page }) => {
   await signInAsNewUser(page);
-  await page.goto('/settings');
+  await gotoSettings(page);
   await expect(page.getByRole('heading', { name: 'Stream Settings' })).toBeVisible();
   await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
   await expect(page.getByLabel('Bitrate')).toHaveValue('6000');
@@ -113,7 +113,7 @@ test.describe('without camera and microphone access', () => {
 
   test('a refused prompt says so plainly', async ({ page }) => {
     await signInAsNewUser(page);
-    await page.goto('/settings');
+    await gotoSettings(page);
     await page.getByRole('button', { name: 'Allow camera and microphone' }).click();
     await expect(page.getByRole('alert')).toContainText('Camera and microphone access was denied');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();

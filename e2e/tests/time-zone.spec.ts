@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { gotoSettings } from './helpers';
 import { createPostThroughApi, localDate, parisInstant, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
@@ -38,7 +39,7 @@ test('choosing PST moves the calendar and the composer to Pacific time, and a ti
   await expect(page.getByText('Times are in your time zone, Europe/Paris.')).toBeVisible();
   await expect(calendarPost(page, localDate(3), /Zone check post/)).toContainText('3:00 PM');
 
-  await page.goto('/settings');
+  await gotoSettings(page);
   const zone = page.getByLabel('Timezone');
   await expect(zone).toHaveValue('auto');
   await expect(zone.locator('option:checked')).toHaveText("Browser's time zone (Europe/Paris)");
@@ -64,7 +65,7 @@ test('choosing PST moves the calendar and the composer to Pacific time, and a ti
   expect(zoned(saved.scheduledAt, LOS_ANGELES)).toMatchObject({ date: pacific.date, time: '09:00' });
 
   // The setting survives a reload; going back to the browser's zone brings Paris back.
-  await page.goto('/settings');
+  await gotoSettings(page);
   await expect(page.getByLabel('Timezone')).toHaveValue('PST');
   await page.getByLabel('Timezone').selectOption('auto');
   await page.getByRole('button', { name: 'Save Settings' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { totpCode } from '../../apps/server/test/totp';
-import { seriousViolations, signInThroughUi } from './helpers';
+import { gotoSettings, seriousViolations, signInThroughUi } from './helpers';
 import { signInAsNewUser } from './session';
 
 /** Issue 18, Security: two-factor sign-in enrolled from Settings, and signing out other devices. */
@@ -18,7 +18,7 @@ test('two-factor: enrol from settings by reading the key on the page, then sign 
   // A long walk (enrol, sign out, two sign-in steps, turn off): 49 s on the 2-core machine.
   test.setTimeout(120_000);
   const account = await signInAsNewUser(page, 'Ada Lovelace');
-  await page.goto('/settings');
+  await gotoSettings(page);
   const toggle = page.getByRole('switch', { name: 'Two-factor authentication' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await toggle.click();
@@ -76,7 +76,7 @@ test('two-factor: enrol from settings by reading the key on the page, then sign 
   await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
 
   // Turning it off needs the password.
-  await page.goto('/settings');
+  await gotoSettings(page);
   await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
   await off.getByLabel('Password').fill(account.password);
@@ -128,7 +128,7 @@ test('two-factor: a backup code signs in once, and Settings gives a new set', as
   await page.getByLabel('Backup code').fill(backupCodes[1] ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/settings');
+  await gotoSettings(page);
   await page.getByRole('button', { name: 'New backup codes' }).click();
   const dialog = page.getByRole('dialog', { name: 'New backup codes' });
   await dialog.getByLabel('Password').fill(account.password);
@@ -168,7 +168,7 @@ test('signed-in devices: this device is marked, one device signs out, then "Sign
     ).ok(),
   ).toBe(true);
 
-  await page.goto('/settings');
+  await gotoSettings(page);
   const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
   await expect(devices).toHaveCount(3);
   await expect(devices.first()).toContainText('This device');

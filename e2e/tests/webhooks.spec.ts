@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { seriousViolations } from './helpers';
+import { gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
@@ -29,7 +29,7 @@ test('a webhook endpoint added in Settings receives a signed test event, and the
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/relaycast`;
   try {
     await signInAsNewUser(page);
-    await page.goto('/settings');
+    await gotoSettings(page);
     const section = page.getByRole('region', { name: 'Webhooks' });
     await expect(section.getByText('No endpoints yet.')).toBeVisible();
     await section.getByRole('button', { name: 'Add endpoint' }).click();
