@@ -1,6 +1,7 @@
 import { resolveTimeZone, type UserSettings } from '@relaycast/shared/settings';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { applyLanguage, isLanguage } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/time-zone';
 
@@ -67,4 +68,16 @@ export function useReportBrowserTimeZone() {
       .then(() => sessionStorage.setItem(REPORTED_ZONE_KEY, timeZone))
       .catch(() => undefined);
   }, []);
+}
+
+/**
+ * Settings → Language & Region drives the interface: the saved language is applied (and remembered for the
+ * public pages) as soon as the settings are read or saved.
+ */
+export function useApplyUserLanguage() {
+  const settings = useUserSettings({ retry: false });
+  const language = settings.data?.region?.language;
+  useEffect(() => {
+    if (isLanguage(language)) void applyLanguage(language);
+  }, [language]);
 }

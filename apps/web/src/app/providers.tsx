@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { LoadingScreen } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/auth-provider';
 
@@ -13,7 +14,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        {children}
+        {/* Only while a language's shell catalog is fetched (i18n): pages have their own boundary. */}
+        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
         {/* Bottom right: at the top they covered Sign out and Get Started (issue 15); the navigation is all at
             the top and on the left, so nothing a toast covers down here is a way out of the page. */}
         <DeferredToaster

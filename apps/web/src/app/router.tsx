@@ -2,38 +2,96 @@ import { PROTECTED_ROUTES } from '@relaycast/shared/routes';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { RequireAuth } from '@/features/auth/require-auth';
+import { i18n, type Namespace } from '@/i18n';
 import { AdaptiveLayout } from './layouts/adaptive-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 import { HomePage } from './routes/home';
 
+type PageModule = { Component: NonNullable<RouteObject['Component']> };
+
+/**
+ * A lazy page whose catalogs (i18n/index.ts) are fetched alongside its code, so it draws in the user's language
+ * at once instead of suspending on its first string.
+ */
+function page(load: () => Promise<PageModule>, ...namespaces: Namespace[]): () => Promise<PageModule> {
+  return () =>
+    Promise.all([load(), i18n.loadNamespaces(namespaces).catch(() => undefined)]).then(([module]) => module);
+}
+
 // Every other screen is its own chunk, so the public pages never load the signed-in app's code.
-const comingSoon = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonPage }));
+const comingSoon = page(() => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonPage })));
 
 /** Protected screens that have their own page; every other protected route shows "coming soon". */
 const APP_PAGES: Record<string, RouteObject['lazy']> = {
-  '/dashboard': () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
-  '/analytics': () => import('./routes/analytics').then((m) => ({ Component: m.AnalyticsPage })),
-  '/media-tools': () => import('./routes/media-tools').then((m) => ({ Component: m.MediaToolsPage })),
-  '/create-post': () => import('./routes/create-post').then((m) => ({ Component: m.CreatePostPage })),
-  '/post-composer': () => import('./routes/post-composer').then((m) => ({ Component: m.PostComposerPage })),
-  '/drafts': () => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })),
-  '/calendar': () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
-  '/media-library': () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
-  '/settings': () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
-  '/engagement': () => import('./routes/engagement').then((m) => ({ Component: m.EngagementPage })),
-  '/connected-accounts': () =>
-    import('./routes/connected-accounts').then((m) => ({ Component: m.ConnectedAccountsPage })),
-  '/streaming': () => import('./routes/streaming').then((m) => ({ Component: m.StreamingPage })),
-  '/stream-analytics': () =>
-    import('./routes/stream-analytics').then((m) => ({ Component: m.StreamAnalyticsPage })),
-  '/stream-settings': () =>
-    import('./routes/stream-settings').then((m) => ({ Component: m.StreamSettingsPage })),
-  '/clip-generator': () =>
-    import('./routes/clip-generator').then((m) => ({ Component: m.ClipGeneratorPage })),
-  '/schedule-stream': () =>
-    import('./routes/schedule-stream').then((m) => ({ Component: m.ScheduleStreamPage })),
-  '/video-editor': () => import('./routes/video-editor').then((m) => ({ Component: m.VideoEditorPage })),
+  '/dashboard': page(
+    () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
+    'dashboard',
+  ),
+  '/analytics': page(
+    () => import('./routes/analytics').then((m) => ({ Component: m.AnalyticsPage })),
+    'analytics',
+  ),
+  '/media-tools': page(
+    () => import('./routes/media-tools').then((m) => ({ Component: m.MediaToolsPage })),
+    'media-tools',
+  ),
+  '/create-post': page(
+    () => import('./routes/create-post').then((m) => ({ Component: m.CreatePostPage })),
+    'composer',
+    'ai-assistant',
+  ),
+  '/post-composer': page(
+    () => import('./routes/post-composer').then((m) => ({ Component: m.PostComposerPage })),
+    'composer',
+  ),
+  '/drafts': page(() => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })), 'drafts'),
+  '/calendar': page(
+    () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
+    'calendar',
+    'composer',
+  ),
+  '/media-library': page(
+    () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
+    'media-library',
+  ),
+  '/settings': page(
+    () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
+    'settings',
+  ),
+  '/engagement': page(
+    () => import('./routes/engagement').then((m) => ({ Component: m.EngagementPage })),
+    'engagement',
+  ),
+  '/connected-accounts': page(
+    () => import('./routes/connected-accounts').then((m) => ({ Component: m.ConnectedAccountsPage })),
+    'accounts',
+  ),
+  '/streaming': page(
+    () => import('./routes/streaming').then((m) => ({ Component: m.StreamingPage })),
+    'streaming',
+  ),
+  '/stream-analytics': page(
+    () => import('./routes/stream-analytics').then((m) => ({ Component: m.StreamAnalyticsPage })),
+    'streaming',
+  ),
+  '/stream-settings': page(
+    () => import('./routes/stream-settings').then((m) => ({ Component: m.StreamSettingsPage })),
+    'settings',
+    'streaming',
+  ),
+  '/clip-generator': page(
+    () => import('./routes/clip-generator').then((m) => ({ Component: m.ClipGeneratorPage })),
+    'clip-generator',
+  ),
+  '/schedule-stream': page(
+    () => import('./routes/schedule-stream').then((m) => ({ Component: m.ScheduleStreamPage })),
+    'stream-schedule',
+  ),
+  '/video-editor': page(
+    () => import('./routes/video-editor').then((m) => ({ Component: m.VideoEditorPage })),
+    'video-editor',
+  ),
 };
 
 /**
@@ -48,33 +106,54 @@ function PageLoading() {
 const PUBLIC_PAGES: RouteObject[] = [
   // The landing page ships with the entry: a lazy chunk would add a round trip before its first paint.
   { index: true, Component: HomePage },
-  { path: 'pricing', lazy: () => import('./routes/pricing').then((m) => ({ Component: m.PricingPage })) },
-  { path: 'about', lazy: () => import('./routes/about').then((m) => ({ Component: m.AboutPage })) },
-  { path: 'blog', lazy: () => import('./routes/blog').then((m) => ({ Component: m.BlogPage })) },
+  {
+    path: 'pricing',
+    lazy: page(() => import('./routes/pricing').then((m) => ({ Component: m.PricingPage })), 'pricing'),
+  },
+  {
+    path: 'about',
+    lazy: page(() => import('./routes/about').then((m) => ({ Component: m.AboutPage })), 'about'),
+  },
+  {
+    path: 'blog',
+    lazy: page(() => import('./routes/blog').then((m) => ({ Component: m.BlogPage })), 'blog'),
+  },
   {
     path: 'blog/:slug',
-    lazy: () => import('./routes/blog-post').then((m) => ({ Component: m.BlogPostPage })),
+    lazy: page(() => import('./routes/blog-post').then((m) => ({ Component: m.BlogPostPage })), 'blog'),
   },
-  { path: 'faq', lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqPage })) },
-  { path: 'contact', lazy: () => import('./routes/contact').then((m) => ({ Component: m.ContactPage })) },
+  { path: 'faq', lazy: page(() => import('./routes/faq').then((m) => ({ Component: m.FaqPage })), 'faq') },
+  {
+    path: 'contact',
+    lazy: page(() => import('./routes/contact').then((m) => ({ Component: m.ContactPage })), 'contact'),
+  },
   {
     path: 'api-reference',
-    lazy: () => import('./routes/api-reference').then((m) => ({ Component: m.ApiReferencePage })),
+    lazy: page(
+      () => import('./routes/api-reference').then((m) => ({ Component: m.ApiReferencePage })),
+      'api-reference',
+    ),
   },
-  { path: 'login', lazy: () => import('./routes/auth-pages').then((m) => ({ Component: m.LoginPage })) },
+  {
+    path: 'login',
+    lazy: page(() => import('./routes/auth-pages').then((m) => ({ Component: m.LoginPage })), 'auth'),
+  },
   {
     path: 'signup',
-    lazy: () => import('./routes/auth-pages').then((m) => ({ Component: m.SignupPage })),
+    lazy: page(() => import('./routes/auth-pages').then((m) => ({ Component: m.SignupPage })), 'auth'),
   },
   {
     path: 'forgot-password',
-    lazy: () => import('./routes/auth-pages').then((m) => ({ Component: m.ForgotPasswordPage })),
+    lazy: page(
+      () => import('./routes/auth-pages').then((m) => ({ Component: m.ForgotPasswordPage })),
+      'auth',
+    ),
   },
   {
     path: 'reset-password',
-    lazy: () => import('./routes/auth-pages').then((m) => ({ Component: m.ResetPasswordPage })),
+    lazy: page(() => import('./routes/auth-pages').then((m) => ({ Component: m.ResetPasswordPage })), 'auth'),
   },
-  { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+  { path: '*', lazy: page(() => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage }))) },
 ];
 
 export const routes: RouteObject[] = [
@@ -83,7 +162,7 @@ export const routes: RouteObject[] = [
     path: 'r/:token',
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
-    lazy: () => import('./routes/report').then((m) => ({ Component: m.ReportPage })),
+    lazy: page(() => import('./routes/report').then((m) => ({ Component: m.ReportPage })), 'analytics'),
   },
   {
     element: <PublicLayout />,
@@ -100,7 +179,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'features',
-            lazy: () => import('./routes/features').then((m) => ({ Component: m.FeaturesPage })),
+            lazy: page(
+              () => import('./routes/features').then((m) => ({ Component: m.FeaturesPage })),
+              'product-features',
+            ),
           },
         ],
       },

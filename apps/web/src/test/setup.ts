@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { startI18nWith } from '@/i18n';
+import { CATALOGS } from '@/i18n/test-catalogs';
+
+// Components render in English from the real catalogs, with nothing fetched (i18n/index.ts).
+await startI18nWith(CATALOGS);
 
 let errors: unknown[][] = [];
 beforeEach(() => {

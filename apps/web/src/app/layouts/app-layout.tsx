@@ -8,9 +8,10 @@ import {
   Settings,
   Sparkles,
 } from 'lucide-react';
+import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { useReportBrowserTimeZone, useUserSettings } from '@/api/settings';
-import { Spinner } from '@/components/ui/spinner';
+import { useApplyUserLanguage, useReportBrowserTimeZone, useUserSettings } from '@/api/settings';
+import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 import { SiteHeader } from './site-header';
@@ -57,6 +58,7 @@ function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function AppLayout() {
   const settings = useUserSettings({ retry: false });
   useReportBrowserTimeZone();
+  useApplyUserLanguage();
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader
@@ -73,7 +75,13 @@ export function AppLayout() {
         </nav>
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
-            {settings.isPending ? <Spinner label="Loading your settings" /> : <Outlet />}
+            {settings.isPending ? (
+              <Spinner label="Loading your settings" />
+            ) : (
+              <Suspense fallback={<LoadingScreen />}>
+                <Outlet />
+              </Suspense>
+            )}
           </main>
         </div>
       </div>

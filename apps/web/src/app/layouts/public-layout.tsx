@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingScreen } from '@/components/ui/spinner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -8,7 +10,10 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Outlet />
+        {/* A page whose catalog is still on its way (i18n) waits here, under the header. */}
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>
