@@ -37,14 +37,9 @@ export const STREAM_FORMATS = ['flv'] as const;
 export type StreamFormat = (typeof STREAM_FORMATS)[number];
 export const STREAM_FORMAT_LABELS: Record<StreamFormat, string> = { flv: 'FLV (RTMP)' };
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_LABELS: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-};
+import { LANGUAGES } from './languages';
+
+export { LANGUAGE_LABELS, LANGUAGES, type Language } from './languages';
 
 /**
  * The spec's four time zones (section 9). Each stands for the region's clock, daylight saving included, so a

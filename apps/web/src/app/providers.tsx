@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/auth-provider';
@@ -7,25 +6,24 @@ import { AuthProvider } from '@/features/auth/auth-provider';
 /** The spec allows at most 20 toasts on screen at once. */
 export const MAX_TOASTS = 20;
 
+/**
+ * What every page sits in: the session, the toasts, and a boundary for a language's first catalog. The query
+ * cache is given by the pages that fetch data (query-provider.tsx), so the home page does not load it.
+ */
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        {/* Only while a language's shell catalog is fetched (i18n): pages have their own boundary. */}
-        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
-        {/* Bottom right: at the top they covered Sign out and Get Started (issue 15); the navigation is all at
+    <AuthProvider>
+      {/* Only while a language's shell catalog is fetched (i18n): pages have their own boundary. */}
+      <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+      {/* Bottom right: at the top they covered Sign out and Get Started (issue 15); the navigation is all at
             the top and on the left, so nothing a toast covers down here is a way out of the page. */}
-        <DeferredToaster
-          richColors
-          closeButton
-          visibleToasts={MAX_TOASTS}
-          position="bottom-right"
-          theme="system"
-        />
-      </AuthProvider>
-    </QueryClientProvider>
+      <DeferredToaster
+        richColors
+        closeButton
+        visibleToasts={MAX_TOASTS}
+        position="bottom-right"
+        theme="system"
+      />
+    </AuthProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@relaycast/shared/settings';
+import { LANGUAGES } from '@relaycast/shared/languages';
 import { parseAst } from 'rolldown/parseAst';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './index';

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@relaycast/shared/settings';
+import { LANGUAGES, type Language } from '@relaycast/shared/languages';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

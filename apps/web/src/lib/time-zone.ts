@@ -5,6 +5,7 @@ import {
   SETTINGS_TIME_ZONES,
   type SettingsTimeZone,
 } from '@relaycast/shared/settings';
+import { currentLocale, i18n } from '@/i18n';
 
 /**
  * The IANA time zone of this browser: what dates are shown and chosen in until the user picks a zone in
@@ -38,7 +39,7 @@ function calendarDate(date: string): Date {
 }
 
 /** `HH:mm` as the reader's locale writes a time of day ("2:30 PM", "14:30"). */
-export function formatTimeOfDay(time: string, locale?: string): string {
+export function formatTimeOfDay(time: string, locale: string = currentLocale()): string {
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, 0, 1, hh, mm)),
@@ -49,13 +50,17 @@ export function formatTimeOfDay(time: string, locale?: string): string {
 export function formatDate(
   date: string,
   options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' },
-  locale?: string,
+  locale: string = currentLocale(),
 ): string {
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(calendarDate(date));
 }
 
 /** An instant as a date and time in a time zone, e.g. "Tue, Mar 3 at 9:00 AM". */
-export function formatInstant(instant: Date | string, timeZone: string, locale?: string): string {
+export function formatInstant(
+  instant: Date | string,
+  timeZone: string,
+  locale: string = currentLocale(),
+): string {
   const { date, time } = instantToZoned(instant, timeZone);
   const year = date.slice(0, 4) !== todayIn(timeZone).slice(0, 4);
   const day = formatDate(
@@ -63,7 +68,7 @@ export function formatInstant(instant: Date | string, timeZone: string, locale?:
     { weekday: 'short', month: 'short', day: 'numeric', ...(year ? { year: 'numeric' } : {}) },
     locale,
   );
-  return `${day} at ${formatTimeOfDay(time, locale)}`;
+  return i18n.t('{{day}} at {{time}}', { ns: 'common', day, time: formatTimeOfDay(time, locale) });
 }
 
 /** The date and time a new post is proposed for: the next full hour, in the user's time zone. */
@@ -79,7 +84,7 @@ export function formatDateTime(
   instant: Date | string,
   timeZone: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
-  locale?: string,
+  locale: string = currentLocale(),
 ): string {
   return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(instant));
 }
@@ -94,7 +99,11 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** How long ago an instant was, in words ("3 minutes ago", "yesterday", "just now"). */
-export function formatRelative(instant: string | Date, now: Date = new Date(), locale?: string): string {
+export function formatRelative(
+  instant: string | Date,
+  now: Date = new Date(),
+  locale: string = currentLocale(),
+): string {
   const seconds = (new Date(instant).getTime() - now.getTime()) / 1000;
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of RELATIVE_UNITS) {

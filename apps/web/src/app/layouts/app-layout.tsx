@@ -14,6 +14,7 @@ import { useApplyUserLanguage, useReportBrowserTimeZone, useUserSettings } from 
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
+import { QueryProvider } from '../query-provider';
 import { SiteHeader } from './site-header';
 
 export const APP_NAV: readonly { to: string; label: string; icon: LucideIcon }[] = [
@@ -56,6 +57,14 @@ function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
  * they hold, so none is drawn first in the browser's zone and then moved. If they fail, the browser's zone is used.
  */
 export function AppLayout() {
+  return (
+    <QueryProvider>
+      <SignedInApp />
+    </QueryProvider>
+  );
+}
+
+function SignedInApp() {
   const settings = useUserSettings({ retry: false });
   useReportBrowserTimeZone();
   useApplyUserLanguage();

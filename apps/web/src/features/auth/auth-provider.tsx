@@ -1,7 +1,6 @@
 import type { SignInInput, SignUpInput } from '@relaycast/shared/auth';
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { isProtectedRoute } from '@relaycast/shared/routes';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -10,8 +9,10 @@ import {
   useEffect,
   useMemo,
   useReducer,
+  useState,
 } from 'react';
-import { authClient } from '@/lib/auth-client';
+import { apiFetch } from '@/lib/api-client';
+import type { authClient as AuthClient } from '@/lib/auth-client';
 import { type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
 
 export type AuthResult =
@@ -60,75 +61,125 @@ function failure(
   };
 }
 
+/**
+ * Better Auth's browser client, loaded when a form first needs it: every page asks who is signed in, but only
+ * the sign-in, sign-up, sign-out and password forms talk to the auth API, so the home page's JavaScript does
+ * not carry the client (docs/benchmarks.md).
+ */
+function loadAuthClient(): Promise<typeof AuthClient> {
+  return import('@/lib/auth-client').then((m) => m.authClient);
+}
+
+interface SessionAnswer {
+  user: { id: string; name: string; email: string };
+}
+
+/**
+ * Who is signed in: Better Auth's `GET /api/auth/get-session` (null when no one is), asked once when the app
+ * opens and again by `refresh()` after a sign-in. A plain request rather than a query: the home page does not
+ * load the query cache.
+ */
+function useSession() {
+  const [state, setState] = useState<{ isPending: boolean; data: SessionAnswer | null }>({
+    isPending: true,
+    data: null,
+  });
+  const refresh = useCallback(() => {
+    apiFetch<SessionAnswer | null>('/api/auth/get-session')
+      .then((data) => setState({ isPending: false, data: data ?? null }))
+      .catch(() => setState({ isPending: false, data: null }));
+  }, []);
+  useEffect(refresh, [refresh]);
+  const clear = useCallback(() => setState({ isPending: false, data: null }), []);
+  return { ...state, refresh, clear };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const session = authClient.useSession();
+  const session = useSession();
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
 
   useEffect(() => {
     if (!session.isPending) dispatch({ type: 'session', user: toAuthUser(session.data?.user) });
   }, [session.isPending, session.data]);
+  const refreshSession = session.refresh;
+  const clearSession = session.clear;
 
   // The app's layout waits for the user's settings (their time zone): ask for them as soon as the session is
   // known, while the page's code still loads, rather than after. Loaded on demand, so the home page's bundle
   // does not grow.
-  const queryClient = useQueryClient();
   const userId = session.data?.user.id;
   useEffect(() => {
     if (!userId || !isProtectedRoute(window.location.pathname)) return;
-    void import('@/api/settings').then(({ prefetchUserSettings }) => prefetchUserSettings(queryClient));
-  }, [userId, queryClient]);
+    void Promise.all([import('@/api/settings'), import('@/lib/query-client')]).then(
+      ([{ prefetchUserSettings }, { queryClient }]) => prefetchUserSettings(queryClient),
+    );
+  }, [userId]);
 
-  const signIn = useCallback(async (input: SignInInput): Promise<AuthResult> => {
-    dispatch({ type: 'request' });
-    try {
-      const { data, error } = await authClient.signIn.email({ email: input.email, password: input.password });
-      if (error) {
-        const result = failure(error, AUTH_MESSAGES.signInFallback);
-        if (!result.ok) dispatch({ type: 'failure', error: result.message });
-        return result;
+  const signIn = useCallback(
+    async (input: SignInInput): Promise<AuthResult> => {
+      dispatch({ type: 'request' });
+      try {
+        const authClient = await loadAuthClient();
+        const { data, error } = await authClient.signIn.email({
+          email: input.email,
+          password: input.password,
+        });
+        if (error) {
+          const result = failure(error, AUTH_MESSAGES.signInFallback);
+          if (!result.ok) dispatch({ type: 'failure', error: result.message });
+          return result;
+        }
+        if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+          dispatch({ type: 'success' });
+          return { ok: true, secondStep: true };
+        }
+        dispatch({ type: 'success', user: toAuthUser(data && 'user' in data ? data.user : null) });
+        refreshSession();
+        return { ok: true };
+      } catch {
+        dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
+        return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
       }
-      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
-        dispatch({ type: 'success' });
-        return { ok: true, secondStep: true };
-      }
-      dispatch({ type: 'success', user: toAuthUser(data && 'user' in data ? data.user : null) });
-      return { ok: true };
-    } catch {
-      dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
-      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
-    }
-  }, []);
+    },
+    [refreshSession],
+  );
 
-  const completeSecondStep = useCallback(async (input: SecondStepInput): Promise<AuthResult> => {
-    dispatch({ type: 'request' });
-    const body = { code: input.code, trustDevice: input.trustDevice };
-    try {
-      const { data, error } = input.isBackupCode
-        ? await authClient.twoFactor.verifyBackupCode(body)
-        : await authClient.twoFactor.verifyTotp(body);
-      if (error) {
-        const result = failure(error, AUTH_MESSAGES.signInFallback);
-        if (!result.ok) dispatch({ type: 'failure', error: result.message });
-        return result;
+  const completeSecondStep = useCallback(
+    async (input: SecondStepInput): Promise<AuthResult> => {
+      dispatch({ type: 'request' });
+      const body = { code: input.code, trustDevice: input.trustDevice };
+      try {
+        const authClient = await loadAuthClient();
+        const { data, error } = input.isBackupCode
+          ? await authClient.twoFactor.verifyBackupCode(body)
+          : await authClient.twoFactor.verifyTotp(body);
+        if (error) {
+          const result = failure(error, AUTH_MESSAGES.signInFallback);
+          if (!result.ok) dispatch({ type: 'failure', error: result.message });
+          return result;
+        }
+        dispatch({ type: 'success', user: toAuthUser(data?.user) });
+        refreshSession();
+        return { ok: true };
+      } catch {
+        dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
+        return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
       }
-      dispatch({ type: 'success', user: toAuthUser(data?.user) });
-      return { ok: true };
-    } catch {
-      dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
-      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
-    }
-  }, []);
+    },
+    [refreshSession],
+  );
 
   const signUp = useCallback(async (input: SignUpInput): Promise<AuthResult> => {
     dispatch({ type: 'request' });
     try {
+      const authClient = await loadAuthClient();
       const { error } = await authClient.signUp.email({
         name: input.name,
         email: input.email,
         password: input.password,
         ...(input.referralCode ? { referralCode: input.referralCode } : {}),
         ...(input.plan ? { plan: input.plan } : {}),
-      } as Parameters<typeof authClient.signUp.email>[0]);
+      } as Parameters<typeof AuthClient.signUp.email>[0]);
       if (error) {
         const result = failure(error, AUTH_MESSAGES.signUpFallback);
         if (!result.ok) dispatch({ type: 'failure', error: result.message });
@@ -145,6 +196,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (): Promise<AuthResult> => {
     try {
+      const authClient = await loadAuthClient();
       const { error } = await authClient.signOut();
       if (error) {
         const result = failure(error, AUTH_MESSAGES.signOutFallback);
@@ -152,12 +204,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return result;
       }
       dispatch({ type: 'signed-out' });
+      clearSession();
       return { ok: true };
     } catch {
       dispatch({ type: 'failure', error: AUTH_MESSAGES.signOutFallback });
       return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signOutFallback };
     }
-  }, []);
+  }, [clearSession]);
 
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 
