@@ -39,7 +39,13 @@ export const WEBHOOK_MESSAGES = {
   resendQueued: 'Delivery queued again: it goes out within a few seconds, with the same webhook-id.',
   resendPending: 'This delivery is still being tried. Resend it once it has failed or been delivered.',
   deliveryNotFound: 'That delivery does not exist.',
+  paused: 'Webhook endpoint paused: events are kept and sent when you resume it.',
+  resumed: 'Webhook endpoint resumed: the events kept while it was paused go out now.',
+  testWhilePaused: 'This endpoint is paused. Resume it to send a test event.',
 } as const;
+
+/** `PUT /api/webhooks/:id/paused`. */
+export const pauseWebhookSchema = z.object({ paused: z.boolean() });
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 
@@ -64,6 +70,8 @@ export const webhookEndpointSchema = z.object({
   url: z.string(),
   events: z.array(webhookEventSchema),
   createdAt: z.string(),
+  /** Paused endpoints keep their events, pending, until resumed. */
+  paused: z.boolean(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 

@@ -18,6 +18,8 @@ export const webhookEndpoints = pgTable(
     /** `whsec_…`, encrypted (lib/secrets.ts). */
     secretEncrypted: text('secret_encrypted').notNull(),
     events: text('events').array().notNull(),
+    /** Set while paused: its deliveries wait, pending, and go out when it is resumed. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

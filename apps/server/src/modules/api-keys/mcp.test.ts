@@ -4,18 +4,25 @@ import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { posts } from '../../db/schema/index';
+import { mediaFiles, posts } from '../../db/schema/index';
+import { type MediaFixtures, makeMediaFixtures } from '../media/media.test-support';
 import { type Member, signedInMember } from '../posts/posts.test-support';
+import { MCP_UPLOAD_MAX_BYTES, multipartOf } from './mcp';
 
 /** Issue 18, the MCP endpoint: the public API's operations as tools, called by the MCP SDK's own client. */
 
 let t: TestApp;
 let base: string;
+let fixtures: MediaFixtures;
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  fixtures = makeMediaFixtures();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  fixtures.cleanup();
+  await t.close();
+});
 
 async function keyOf(member: Member, scopes: string[]) {
   const res = await member.send('POST', '/api/api-keys', { name: 'Assistant', scopes });
@@ -43,7 +50,7 @@ describe('the MCP endpoint', () => {
       expect(names).toEqual(
         expect.arrayContaining(['listPosts', 'createPost', 'getPost', 'listAccounts', 'reschedulePost']),
       );
-      expect(names).not.toContain('uploadMedia');
+      expect(names).toContain('uploadMedia');
       const create = tools.find((tool) => tool.name === 'createPost')!;
       expect(JSON.stringify(create.inputSchema)).toContain('"platforms"');
 
@@ -80,6 +87,65 @@ describe('the MCP endpoint', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('uploads an image given in base64 into the key’s media library, and refuses what is not a file', async () => {
+    const ada = await signedInMember(t);
+    const client = await connect(await keyOf(ada, ['read', 'write']));
+    try {
+      const upload = (await client.listTools()).tools.find((tool) => tool.name === 'uploadMedia')!;
+      expect(upload.inputSchema.required).toEqual(['filename', 'contentType', 'dataBase64']);
+      const uploaded = await client.callTool({
+        name: 'uploadMedia',
+        arguments: {
+          filename: 'red "square".png',
+          contentType: 'image/png',
+          dataBase64: fixtures.png.toString('base64'),
+        },
+      });
+      expect(uploaded.isError).toBe(false);
+      const item = JSON.parse((uploaded.content as { text: string }[])[0]!.text) as { id: string };
+      const [row] = await t.db.select().from(mediaFiles).where(eq(mediaFiles.id, item.id));
+      expect(row).toMatchObject({ workspaceId: ada.workspaceId });
+
+      const notBase64 = await client.callTool({
+        name: 'uploadMedia',
+        arguments: { filename: 'x.png', contentType: 'image/png', dataBase64: '<script>' },
+      });
+      expect(notBase64.isError).toBe(true);
+      expect((notBase64.content as { text: string }[])[0]!.text).toBe(
+        'dataBase64 must be the file in base64.',
+      );
+      const notMedia = await client.callTool({
+        name: 'uploadMedia',
+        arguments: {
+          filename: 'notes.txt',
+          contentType: 'text/plain',
+          dataBase64: Buffer.from('hello').toString('base64'),
+        },
+      });
+      expect(notMedia.isError).toBe(true);
+      expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, ada.workspaceId))).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('builds the upload body safely and refuses a file over the MCP limit', () => {
+    const made = multipartOf({
+      filename: 'a"\r\nX-Evil: 1.png',
+      contentType: 'image/png',
+      dataBase64: 'AAAA',
+    });
+    if (typeof made === 'string') throw new Error(made);
+    expect(made.body.toString()).toContain('filename="a___X-Evil: 1.png"');
+    expect(multipartOf({ filename: 'a.png', contentType: 'image/png\r\nX: 1', dataBase64: 'AAAA' })).toBe(
+      'contentType must be a MIME type such as image/png.',
+    );
+    const big = Buffer.alloc(MCP_UPLOAD_MAX_BYTES + 3).toString('base64');
+    expect(multipartOf({ filename: 'big.mp4', contentType: 'video/mp4', dataBase64: big })).toMatch(
+      /^The file is over 25 MB/,
+    );
   });
 
   it('refuses a request without a valid key', async () => {

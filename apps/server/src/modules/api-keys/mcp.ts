@@ -41,15 +41,37 @@ export interface McpTool {
   pathParams: string[];
   queryParams: string[];
   hasBody: boolean;
+  /** The operation takes a file (multipart/form-data, field "file"): the tool takes it as base64. */
+  upload?: boolean;
 }
 
-/** The tools: one per operation that takes JSON (the multipart media upload is left to the REST API). */
+/** The largest file the MCP upload tool takes (decoded); bigger files go through the REST upload. */
+export const MCP_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+/** The endpoint's body limit: the base64 of the largest upload, plus room for the JSON-RPC envelope. */
+const MCP_BODY_LIMIT = Math.ceil((MCP_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+/** What an upload tool takes in place of the multipart body. */
+const UPLOAD_SCHEMA: Record<string, JsonSchema> = {
+  filename: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    description: 'The file name, e.g. "launch.png".',
+  },
+  contentType: { type: 'string', description: 'Its MIME type, e.g. "image/png" or "video/mp4".' },
+  dataBase64: {
+    type: 'string',
+    description: `The file's bytes in base64 (at most ${MCP_UPLOAD_MAX_BYTES / (1024 * 1024)} MB once decoded).`,
+  },
+};
+
+/** The tools: one per operation. JSON bodies are the `body` argument; a file upload takes the file as base64. */
 export function toolsOf(document: OpenApiDocument): McpTool[] {
   const tools: McpTool[] = [];
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const content = operation.requestBody?.content ?? {};
-      if (content['multipart/form-data']) continue;
+      const upload = Boolean(content['multipart/form-data']);
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];
       const pathParams: string[] = [];
@@ -64,6 +86,10 @@ export function toolsOf(document: OpenApiDocument): McpTool[] {
         properties.body = body;
         required.push('body');
       }
+      if (upload) {
+        Object.assign(properties, UPLOAD_SCHEMA);
+        required.push('filename', 'contentType', 'dataBase64');
+      }
       tools.push({
         name: operation.operationId,
         description: `${operation.summary} (${method.toUpperCase()} ${path})`,
@@ -73,6 +99,7 @@ export function toolsOf(document: OpenApiDocument): McpTool[] {
         pathParams,
         queryParams,
         hasBody: Boolean(body),
+        ...(upload ? { upload } : {}),
       });
     }
   }
@@ -93,6 +120,33 @@ function urlOf(tool: McpTool, args: Record<string, unknown>): string {
   return search ? `${url}?${search}` : url;
 }
 
+/** A one-file multipart body (field "file") from an upload tool's arguments, or why it cannot be made. */
+export function multipartOf(args: Record<string, unknown>): { body: Buffer; contentType: string } | string {
+  const { filename, contentType, dataBase64 } = args;
+  if (typeof filename !== 'string' || !filename.trim() || filename.length > 255) {
+    return 'filename must be a file name of 1 to 255 characters.';
+  }
+  if (typeof contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(contentType)) {
+    return 'contentType must be a MIME type such as image/png.';
+  }
+  if (typeof dataBase64 !== 'string' || !/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(dataBase64)) {
+    return 'dataBase64 must be the file in base64.';
+  }
+  const data = Buffer.from(dataBase64, 'base64');
+  if (data.length === 0) return 'dataBase64 holds no bytes.';
+  if (data.length > MCP_UPLOAD_MAX_BYTES) {
+    return `The file is over ${MCP_UPLOAD_MAX_BYTES / (1024 * 1024)} MB: upload it with POST /api/v1/media.`;
+  }
+  const boundary = `relaycast-${crypto.randomUUID()}`;
+  // The name goes in a quoted header parameter: quotes, backslashes and line breaks cannot reach it.
+  const safeName = filename.replace(/["\\\r\n]/g, '_');
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${safeName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 function createMcpServer(app: FastifyInstance, tools: McpTool[], apiKey: string): Server {
   const server = new Server({ name: 'relaycast', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -107,14 +161,18 @@ function createMcpServer(app: FastifyInstance, tools: McpTool[], apiKey: string)
       };
     }
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const file = tool.upload ? multipartOf(args) : undefined;
+    if (typeof file === 'string') return { isError: true, content: [{ type: 'text' as const, text: file }] };
     const response = await app.inject({
       method: tool.method as 'GET',
       url: urlOf(tool, args),
       headers: {
         authorization: `Bearer ${apiKey}`,
         ...(tool.hasBody ? { 'content-type': 'application/json' } : {}),
+        ...(file ? { 'content-type': file.contentType } : {}),
       },
       ...(tool.hasBody ? { payload: JSON.stringify(args.body ?? {}) } : {}),
+      ...(file ? { payload: file.body } : {}),
     });
     const ok = response.statusCode >= 200 && response.statusCode < 300;
     return {
@@ -133,10 +191,7 @@ export function registerMcpEndpoint(
 ): void {
   let tools: McpTool[] | undefined;
   async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const apiKey = apiKeyOf(request);
-    if (!apiKey) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
-    // The key is checked up front; each tool call then goes through the public API's own checks.
-    await authenticateApiKey(db, apiKey);
+    const apiKey = apiKeyOf(request) ?? '';
     tools ??= toolsOf(openApiDocument() as unknown as OpenApiDocument);
     const server = createMcpServer(app, tools, apiKey);
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -165,5 +220,17 @@ export function registerMcpEndpoint(
       await server.close();
     }
   }
-  app.post(`${PUBLIC_API_BASE}/mcp`, { config: { auth: 'public' } }, handle);
+  // A media upload carries the file in base64 inside the JSON-RPC body.
+  // The key is checked before the body is read (an upload's body is large); each tool call then goes through
+  // the public API's own checks.
+  async function checkKey(request: FastifyRequest) {
+    const apiKey = apiKeyOf(request);
+    if (!apiKey) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
+    await authenticateApiKey(db, apiKey);
+  }
+  app.post(
+    `${PUBLIC_API_BASE}/mcp`,
+    { config: { auth: 'public' }, bodyLimit: MCP_BODY_LIMIT, onRequest: checkKey },
+    handle,
+  );
 }

@@ -37,6 +37,10 @@ async function claimDue(db: Db, now: Date): Promise<DueDelivery[]> {
     with due as (
       select d.id from webhook_deliveries d
       where d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz
+        -- A paused endpoint's deliveries wait (their attempts untouched) until it is resumed.
+        and not exists (
+          select 1 from webhook_endpoints p where p.id = d.endpoint_id and p.paused_at is not null
+        )
         and (d.claimed_until is null or d.claimed_until < ${at}::timestamptz)
       order by d.next_attempt_at
       limit ${BATCH}

@@ -1,8 +1,10 @@
 import {
   createdWebhookSchema,
   createWebhookSchema,
+  pauseWebhookSchema,
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
+  webhookEndpointSchema,
 } from '@relaycast/shared/webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +18,7 @@ import {
   listEndpoints,
   queueTestEvent,
   resendDelivery,
+  setEndpointPaused,
 } from './webhooks.service';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -23,7 +26,8 @@ const deliveryParams = idParams.extend({ deliveryId: z.string().min(1).max(64) }
 
 /**
  * Settings → Webhooks: `GET/POST /api/webhooks`, `DELETE /api/webhooks/:id`, `POST /api/webhooks/:id/test` and
- * `GET /api/webhooks/:id/deliveries` (the log), `POST /api/webhooks/:id/deliveries/:deliveryId/resend`. Every member sees them; owners and admins change them.
+ * `GET /api/webhooks/:id/deliveries` (the log), `POST /api/webhooks/:id/deliveries/:deliveryId/resend`,
+ * `PUT /api/webhooks/:id/paused` (pause or resume). Every member sees them; owners and admins change them.
  */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,
@@ -48,6 +52,15 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     await deleteEndpoint(db, workspace, request.params.id);
     return reply.status(204).send();
   });
+
+  app.put(
+    '/api/webhooks/:id/paused',
+    { schema: { params: idParams, body: pauseWebhookSchema, response: { 200: webhookEndpointSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return setEndpointPaused(db, workspace, request.params.id, request.body.paused);
+    },
+  );
 
   app.post('/api/webhooks/:id/test', { schema: { params: idParams } }, async (request, reply) => {
     const { workspace } = await request.requireWorkspace();

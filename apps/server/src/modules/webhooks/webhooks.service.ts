@@ -28,6 +28,7 @@ export const WEBHOOK_ERROR_CODES = {
   forbidden: 'WEBHOOKS_ADMIN_ONLY',
   tooMany: 'WEBHOOK_LIMIT',
   stillPending: 'WEBHOOK_DELIVERY_PENDING',
+  paused: 'WEBHOOK_PAUSED',
 } as const;
 
 export function canManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): boolean {
@@ -45,6 +46,7 @@ function toEndpoint(row: typeof webhookEndpoints.$inferSelect): WebhookEndpoint 
     id: row.id,
     url: row.url,
     events: row.events as WebhookEvent[],
+    paused: row.pausedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -116,9 +118,30 @@ export async function deleteEndpoint(db: Db, workspace: WorkspaceContext, id: st
   if (removed.length === 0) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
 }
 
+/**
+ * "Pause" / "Resume": a paused endpoint is sent nothing; its events (new ones and those already queued) wait,
+ * pending with their attempts untouched, and go out as soon as it is resumed.
+ */
+export async function setEndpointPaused(
+  db: Db,
+  workspace: WorkspaceContext,
+  id: string,
+  paused: boolean,
+): Promise<WebhookEndpoint> {
+  assertCanManageWebhooks(workspace);
+  const [row] = await db
+    .update(webhookEndpoints)
+    // Pausing twice keeps the first time; resuming clears it.
+    .set({ pausedAt: paused ? sql`coalesce(${webhookEndpoints.pausedAt}, now())` : null })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspace.id)))
+    .returning();
+  if (!row) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
+  return toEndpoint(row);
+}
+
 async function endpointOf(db: Db, workspaceId: string, id: string) {
   const [row] = await db
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, pausedAt: webhookEndpoints.pausedAt })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
   if (!row) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
@@ -154,7 +177,10 @@ export async function listDeliveries(
 /** "Send test event": one `webhook.test` delivery to this endpoint, sent by the next sweep. */
 export async function queueTestEvent(db: Db, workspace: WorkspaceContext, endpointId: string): Promise<void> {
   assertCanManageWebhooks(workspace);
-  await endpointOf(db, workspace.id, endpointId);
+  const endpoint = await endpointOf(db, workspace.id, endpointId);
+  if (endpoint.pausedAt) {
+    throw new AppError(WEBHOOK_ERROR_CODES.paused, 409, WEBHOOK_MESSAGES.testWhilePaused);
+  }
   const id = `msg_${randomUUID()}`;
   await db.insert(webhookDeliveries).values({
     id,

@@ -265,12 +265,41 @@ describe('webhook endpoints', () => {
       ['POST', `/api/webhooks/${endpoint.id}/test`],
       ['GET', `/api/webhooks/${endpoint.id}/deliveries`],
       ['DELETE', `/api/webhooks/${endpoint.id}`],
+      ['PUT', `/api/webhooks/${endpoint.id}/paused`],
     ] as const) {
-      const res = await send(t, eve, method, url);
+      const res = await send(t, eve, method, url, method === 'PUT' ? { paused: true } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ code: ERROR_CODES.notFound, message: WEBHOOK_MESSAGES.notFound });
     }
     expect((await send(t, user, 'GET', '/api/webhooks')).json().endpoints).toHaveLength(1);
+  });
+
+  it('a paused endpoint is sent nothing; its events wait, attempts untouched, and go out when it is resumed', async () => {
+    const { endpoint } = await addEndpoint(['post.published']);
+    const paused = await send(t, user, 'PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: true });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toMatchObject({ id: endpoint.id, paused: true });
+    expect((await send(t, user, 'GET', '/api/webhooks')).json().endpoints[0]).toMatchObject({ paused: true });
+
+    await publishOne('Held while paused');
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(0);
+    expect(received).toEqual([]);
+    const test = await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`);
+    expect(test.statusCode).toBe(409);
+    expect(test.json().message).toBe(WEBHOOK_MESSAGES.testWhilePaused);
+    const waiting = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    expect(waiting).toEqual([
+      expect.objectContaining({ event: 'post.published', status: 'pending', attempts: 0 }),
+    ]);
+
+    const resumed = await send(t, user, 'PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: false });
+    expect(resumed.json()).toMatchObject({ paused: false });
+    expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'post.published' });
+
+    const bad = await send(t, user, 'PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: 'yes' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('deleting an endpoint drops its queued deliveries', async () => {
