@@ -205,12 +205,20 @@ npm run bench    # CHROMIUM_PATH=/path/to/chromium to use another browser
 \`\`\`
 `;
 
-writeFileSync(REPORT, report);
+// With BENCH_ONLY=home the other benchmarks' sections (everything from the first one after this report's) stay.
+const kept =
+  process.env.BENCH_ONLY === 'home' && existsSync(REPORT)
+    ? (readFileSync(REPORT, 'utf8').match(/\n## (?!Home page|Machine|Command)[\s\S]*$/)?.[0] ?? '')
+    : '';
+writeFileSync(REPORT, report + kept);
 console.info(`\nJavaScript on the home page: ${kb(jsTotal)} gzip (budget ${kb(JS_BUDGET_BYTES)})`);
 for (const result of results) {
   console.info(`LCP ${result.viewport.name}: median ${ms(result.median)}, worst ${ms(result.worst)}`);
 }
 console.info(`Wrote ${path.relative(ROOT, REPORT)}`);
+
+// `BENCH_ONLY=home npm run bench`: the home page's figures alone (a front-end change), without the server ones.
+if (process.env.BENCH_ONLY === 'home') process.exit(jsOk && lcpOk ? 0 : 1);
 
 // ── Posts API benchmark (issue 4) ──────────────────────────────────────────────────────────────────────────
 // scripts/bench-posts.mjs seeds 100,000 posts, measures GET /api/posts for three weeks on PGlite and PostgreSQL

@@ -2,6 +2,7 @@ import type {
   CreatedWebhook,
   CreateWebhookInput,
   WebhookDelivery,
+  WebhookEndpoint,
   WebhookEndpointList,
 } from '@relaycast/shared/webhooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -71,5 +72,18 @@ export function useSendTestWebhook() {
     mutationFn: (id: string) =>
       apiFetch<{ queued: boolean }>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST' }),
     onSuccess: (_data, id) => client.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+  });
+}
+
+/** "Pause" / "Resume": a paused endpoint's events wait and go out when it is resumed. */
+export function useSetWebhookPaused() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
+      apiFetch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}/paused`, {
+        method: 'PUT',
+        json: { paused },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
