@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHero } from '@/components/page-hero';
 import {
   CompanyStory,
@@ -8,16 +9,21 @@ import {
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function AboutPage() {
+  const { t } = useTranslation('about');
   usePageMeta(
-    'About',
-    'Relaycast is an open-source social media platform founded in 2023, used by customers in over 50 countries.',
+    t('About'),
+    t(
+      'Relaycast is an open-source social media platform founded in 2023, used by customers in over 50 countries.',
+    ),
   );
   return (
     <>
       <PageHero
-        eyebrow="About Relaycast"
-        title="Social media tools that belong to the people who use them"
-        description="Our mission is to give every creator and small business the publishing, analytics and live-streaming tools that used to take an agency, and to let them own both the software and their data."
+        eyebrow={t('About Relaycast')}
+        title={t('Social media tools that belong to the people who use them')}
+        description={t(
+          'Our mission is to give every creator and small business the publishing, analytics and live-streaming tools that used to take an agency, and to let them own both the software and their data.',
+        )}
       />
       <ImpactStats />
       <CompanyStory />

@@ -1,4 +1,5 @@
 import { LifeBuoy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHero } from '@/components/page-hero';
 import { Button } from '@/components/ui/button';
@@ -7,29 +8,37 @@ import { FAQ_ITEMS } from '@/features/faq/faq-items';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function FaqPage() {
+  const { t } = useTranslation('faq');
   usePageMeta(
-    'FAQ',
-    'Answers about Relaycast: supported platforms, the free trial, self-hosting, the AI assistant, streaming, teams and security.',
+    t('FAQ'),
+    t(
+      'Answers about Relaycast: supported platforms, the free trial, self-hosting, the AI assistant, streaming, teams and security.',
+    ),
   );
   return (
     <>
       <PageHero
-        eyebrow="FAQ"
-        title="Frequently asked questions"
-        description="Everything people usually ask before they start with Relaycast. Can't find your answer? Our team is happy to help."
+        eyebrow={t('FAQ')}
+        title={t('Frequently asked questions')}
+        description={t(
+          "Everything people usually ask before they start with Relaycast. Can't find your answer? Our team is happy to help.",
+        )}
       />
-      <section aria-label="Questions and answers" className="mx-auto w-full max-w-3xl px-4 py-14 sm:px-6">
+      <section
+        aria-label={t('Questions and answers')}
+        className="mx-auto w-full max-w-3xl px-4 py-14 sm:px-6"
+      >
         <FaqAccordion items={FAQ_ITEMS} />
         <div className="mt-10 flex flex-col items-center gap-4 rounded-2xl border bg-muted/40 p-8 text-center">
           <LifeBuoy aria-hidden="true" className="size-8 text-primary" />
           <div>
-            <h2 className="text-lg font-semibold">Still have questions?</h2>
+            <h2 className="text-lg font-semibold">{t('Still have questions?')}</h2>
             <p className="mt-1 text-sm text-muted-foreground">
-              Write to us and a person from the Relaycast team will answer by email.
+              {t('Write to us and a person from the Relaycast team will answer by email.')}
             </p>
           </div>
           <Button asChild>
-            <Link to="/contact">Contact Support</Link>
+            <Link to="/contact">{t('Contact Support')}</Link>
           </Button>
         </div>
       </section>

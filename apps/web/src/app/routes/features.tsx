@@ -1,4 +1,5 @@
 import { FREE_TRIAL_DAYS } from '@relaycast/shared/plans';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CtaBanner } from '@/components/cta-banner';
 import { PageHero } from '@/components/page-hero';
@@ -17,16 +18,19 @@ const INTRO =
  */
 export function FeaturesPage() {
   const { user } = useAuth();
+  const { t } = useTranslation('product-features');
   usePageMeta(
-    'Features',
-    'AI content creation, smart scheduling, analytics, auto-posting and cross-platform management in Relaycast.',
+    t('Features'),
+    t(
+      'AI content creation, smart scheduling, analytics, auto-posting and cross-platform management in Relaycast.',
+    ),
   );
   if (user) {
     return (
       <div className="mx-auto grid max-w-6xl gap-8">
         <header>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Features</h1>
-          <p className="mt-2 max-w-3xl text-muted-foreground">{INTRO}</p>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Features')}</h1>
+          <p className="mt-2 max-w-3xl text-muted-foreground">{t(INTRO)}</p>
         </header>
         <FeatureCards />
       </div>
@@ -34,19 +38,22 @@ export function FeaturesPage() {
   }
   return (
     <>
-      <PageHero eyebrow="Features" title={TITLE} description={INTRO} />
-      <section aria-label="Feature list" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
+      <PageHero eyebrow={t('Features')} title={t(TITLE)} description={t(INTRO)} />
+      <section aria-label={t('Feature list')} className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
         <FeatureCards />
       </section>
       <CtaBanner
-        title="See it with your own accounts"
-        description={`Connect your channels and try every feature free for ${FREE_TRIAL_DAYS} days. No card required.`}
+        title={t('See it with your own accounts')}
+        description={t(
+          'Connect your channels and try every feature free for {{days}} days. No card required.',
+          { days: FREE_TRIAL_DAYS },
+        )}
       >
         <Button asChild size="lg" variant="inverse">
-          <Link to="/signup">Start your free trial</Link>
+          <Link to="/signup">{t('Start your free trial')}</Link>
         </Button>
         <Button asChild size="lg" variant="inverse-outline">
-          <Link to="/pricing">Compare plans</Link>
+          <Link to="/pricing">{t('Compare plans')}</Link>
         </Button>
       </CtaBanner>
     </>

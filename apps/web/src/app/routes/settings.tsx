@@ -1,4 +1,5 @@
 import { Link2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
 import { AnalyticsCollectionSection } from '@/features/settings/components/analytics-collection-section';
@@ -7,17 +8,21 @@ import { WebhooksSection } from '@/features/settings/components/webhooks-section
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function SettingsPage() {
+  const { t } = useTranslation('settings');
   usePageMeta(
-    'Settings',
-    'Your Relaycast settings: stream quality and devices, notifications, security, language, the AI assistant and webhooks.',
+    t('Settings'),
+    t(
+      'Your Relaycast settings: stream quality and devices, notifications, security, language, the AI assistant and webhooks.',
+    ),
   );
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Settings')}</h1>
         <p className="mt-2 text-muted-foreground">
-          Your stream, notification, security and language settings, and your workspace’s AI assistant and
-          webhooks.
+          {t(
+            'Your stream, notification, security and language settings, and your workspace’s AI assistant and webhooks.',
+          )}
         </p>
         <p className="mt-3">
           <Link
@@ -25,7 +30,7 @@ export function SettingsPage() {
             className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
           >
             <Link2 aria-hidden="true" className="size-4" />
-            Connected accounts
+            {t('Connected accounts')}
           </Link>
         </p>
       </header>

@@ -11,6 +11,7 @@ import {
   useReducer,
   useState,
 } from 'react';
+import { translateMessage } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
 import type { authClient as AuthClient } from '@/lib/auth-client';
 import { type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
@@ -56,7 +57,7 @@ function failure(
   return {
     ok: false,
     code: error?.code ?? 'UNKNOWN',
-    message: error?.message || fallback,
+    message: translateMessage(error?.message || fallback),
     ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
   };
 }
@@ -137,8 +138,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         refreshSession();
         return { ok: true };
       } catch {
-        dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
-        return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
+        dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signInFallback) });
+        return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signInFallback) };
       }
     },
     [refreshSession],
@@ -162,8 +163,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         refreshSession();
         return { ok: true };
       } catch {
-        dispatch({ type: 'failure', error: AUTH_MESSAGES.signInFallback });
-        return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signInFallback };
+        dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signInFallback) });
+        return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signInFallback) };
       }
     },
     [refreshSession],
@@ -189,8 +190,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'success' });
       return { ok: true };
     } catch {
-      dispatch({ type: 'failure', error: AUTH_MESSAGES.signUpFallback });
-      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signUpFallback };
+      dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signUpFallback) });
+      return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signUpFallback) };
     }
   }, []);
 
@@ -207,8 +208,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearSession();
       return { ok: true };
     } catch {
-      dispatch({ type: 'failure', error: AUTH_MESSAGES.signOutFallback });
-      return { ok: false, code: 'NETWORK', message: AUTH_MESSAGES.signOutFallback };
+      dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signOutFallback) });
+      return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signOutFallback) };
     }
   }, [clearSession]);
 

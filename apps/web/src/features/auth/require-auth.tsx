@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useAuth } from './auth-provider';
@@ -8,9 +9,10 @@ import type { LoginLocationState } from './components/login-form';
  * they have just signed out).
  */
 export function RequireAuth() {
+  const { t } = useTranslation('auth');
   const { user, ready, signedOut } = useAuth();
   const location = useLocation();
-  if (!ready) return <LoadingScreen label="Checking your session" />;
+  if (!ready) return <LoadingScreen label={t('Checking your session')} />;
   // Signing out on a protected page leads home, not to the login form.
   if (!user && signedOut) return <Navigate to="/" replace />;
   if (!user) {

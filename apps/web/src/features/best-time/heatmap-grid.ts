@@ -1,4 +1,5 @@
 import type { BestTimeCell, BestTimeConfidence } from '@relaycast/shared/analytics';
+import { formatNumber, i18n } from '@/i18n';
 
 /** What the heatmap draws from the 168 cells: seven rows of 24 hours, each with a colour level and its words. */
 
@@ -28,11 +29,28 @@ export interface HeatmapCell extends BestTimeCell {
 
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
+/** A score as the heatmap shows it: two decimals, in the interface's language ("1.24", "1,24"). */
+export const formatScore = (score: number) =>
+  formatNumber(score, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const CONFIDENCE_WORDS: Record<BestTimeConfidence, string> = {
+  none: 'no confidence',
+  thin: 'thin confidence',
+  good: 'good confidence',
+};
+
 /** "Tuesday 09:00: score 1.24, 6 posts, good confidence". */
 export function describeCell(cell: BestTimeCell): string {
-  const day = DAY_NAMES[Math.floor(cell.hourOfWeek / 24)] ?? '';
-  const posts = cell.posts === 1 ? '1 post' : `${cell.posts} posts`;
-  return `${day} ${hourLabel(cell.hourOfWeek % 24)}: score ${cell.score.toFixed(2)}, ${posts}, ${cell.confidence === 'none' ? 'no' : cell.confidence} confidence`;
+  const ns = 'best-time';
+  const day = DAY_NAMES[Math.floor(cell.hourOfWeek / 24)];
+  return i18n.t('{{day}} {{hour}}: score {{score}}, {{posts}}, {{confidence}}', {
+    ns,
+    day: day ? i18n.t(day, { ns }) : '',
+    hour: hourLabel(cell.hourOfWeek % 24),
+    score: formatScore(cell.score),
+    posts: i18n.t('{{count}} posts', { ns, count: cell.posts }),
+    confidence: i18n.t(CONFIDENCE_WORDS[cell.confidence], { ns }),
+  });
 }
 
 /** The cells as seven rows (Monday first) of 24 hours, each with its colour level relative to the others. */

@@ -1,3 +1,4 @@
+import { currentLocale } from '@/i18n';
 import { parseFrontmatter } from './frontmatter';
 
 export interface BlogPost {
@@ -58,9 +59,12 @@ export function findBlogPost(slug: string | undefined): BlogPost | undefined {
   return BLOG_POSTS.find((post) => post.slug === slug);
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** "October 28, 2026": the date as written in the post, whatever the reader's time zone. */
+/**
+ * "October 28, 2026" ("28 octobre 2026"): the date as written in the post, whatever the reader's time zone,
+ * in the interface's language.
+ */
 export function formatPostDate(date: string): string {
-  return DATE_FORMAT.format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

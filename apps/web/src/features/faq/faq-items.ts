@@ -3,7 +3,10 @@ import { FREE_TRIAL_DAYS, STARTING_MONTHLY_PRICE } from '@relaycast/shared/plans
 export interface FaqItem {
   id: string;
   question: string;
+  /** The answer in English, as shown. */
   answer: string;
+  /** The translation key of an answer that quotes numbers: `answer` with {{days}} and {{price}} left open. */
+  answerKey?: string;
 }
 
 /** The ten questions of the FAQ page. */
@@ -24,6 +27,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'free-trial',
     question: 'How does the free trial work?',
     answer: `Every plan starts with a ${FREE_TRIAL_DAYS}-day free trial with every feature included. You do not need a payment card to start, and nothing is charged unless you choose a plan before the trial ends. Paid plans start at $${STARTING_MONTHLY_PRICE} per month.`,
+    answerKey:
+      'Every plan starts with a {{days}}-day free trial with every feature included. You do not need a payment card to start, and nothing is charged unless you choose a plan before the trial ends. Paid plans start at {{price}} per month.',
   },
   {
     id: 'self-hosting',

@@ -1,4 +1,5 @@
 import { Accessibility, GitPullRequest, type LucideIcon, ShieldCheck, Terminal } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '@/components/section-heading';
 
 const IMPACT: readonly { value: string; label: string }[] = [
@@ -9,18 +10,21 @@ const IMPACT: readonly { value: string; label: string }[] = [
 ];
 
 export function ImpactStats() {
+  const { t } = useTranslation('about');
   return (
     <section aria-labelledby="about-impact" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
       <SectionHeading
         id="about-impact"
-        eyebrow="Global impact"
-        title="Used by creators and businesses in over 50 countries"
-        description="From solo illustrators to regional retailers and agencies, people use Relaycast to show up every day without living inside five different apps."
+        eyebrow={t('Global impact')}
+        title={t('Used by creators and businesses in over 50 countries')}
+        description={t(
+          'From solo illustrators to regional retailers and agencies, people use Relaycast to show up every day without living inside five different apps.',
+        )}
       />
       <dl className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {IMPACT.map((item) => (
           <div key={item.label} className="flex flex-col rounded-xl border bg-card p-6 text-center shadow-sm">
-            <dt className="order-2 mt-2 text-sm text-muted-foreground">{item.label}</dt>
+            <dt className="order-2 mt-2 text-sm text-muted-foreground">{t(item.label)}</dt>
             <dd className="order-1 text-4xl font-bold tracking-tight text-primary">{item.value}</dd>
           </div>
         ))}
@@ -30,30 +34,31 @@ export function ImpactStats() {
 }
 
 export function CompanyStory() {
+  const { t } = useTranslation('about');
   return (
     <section aria-labelledby="about-story" className="border-y bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2">
         <SectionHeading
           id="about-story"
-          eyebrow="Our story"
-          title="Founded in 2023, built in the open"
+          eyebrow={t('Our story')}
+          title={t('Founded in 2023, built in the open')}
           align="left"
         />
         <div className="grid gap-4 text-pretty text-muted-foreground">
           <p>
-            Relaycast began in 2023 when a small team of creators and engineers got tired of paying for one
-            tool to schedule, another to stream, a third to read comments and a fourth to see whether any of
-            it worked. Each tool owned a slice of their audience’s data, and none of them talked to each
-            other.
+            {t(
+              'Relaycast began in 2023 when a small team of creators and engineers got tired of paying for one tool to schedule, another to stream, a third to read comments and a fourth to see whether any of it worked. Each tool owned a slice of their audience’s data, and none of them talked to each other.',
+            )}
           </p>
           <p>
-            So we built one app that does all of it and published every line of it. Anyone can run Relaycast
-            on their own server with a single command, and the same code powers our hosted plans. If you
-            outgrow us, your posts, media and analytics stay with you.
+            {t(
+              'So we built one app that does all of it and published every line of it. Anyone can run Relaycast on their own server with a single command, and the same code powers our hosted plans. If you outgrow us, your posts, media and analytics stay with you.',
+            )}
           </p>
           <p>
-            Today Relaycast is shaped by the people who use it: most of what ships starts as a request in our
-            community, and a good part of it is written there too.
+            {t(
+              'Today Relaycast is shaped by the people who use it: most of what ships starts as a request in our community, and a good part of it is written there too.',
+            )}
           </p>
         </div>
       </div>
@@ -87,13 +92,14 @@ function initialsOf(name: string): string {
 }
 
 export function LeadershipTeam() {
+  const { t } = useTranslation('about');
   return (
     <section aria-labelledby="about-team" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6">
       <SectionHeading
         id="about-team"
-        eyebrow="Leadership"
-        title="The team behind Relaycast"
-        description="Three people lead the project; dozens of contributors build it with them."
+        eyebrow={t('Leadership')}
+        title={t('The team behind Relaycast')}
+        description={t('Three people lead the project; dozens of contributors build it with them.')}
       />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {LEADERS.map((leader) => (
@@ -105,8 +111,8 @@ export function LeadershipTeam() {
               {initialsOf(leader.name)}
             </span>
             <h3 className="mt-4 font-semibold">{leader.name}</h3>
-            <p className="text-sm font-medium text-primary">{leader.role}</p>
-            <p className="mt-3 text-sm text-muted-foreground">{leader.bio}</p>
+            <p className="text-sm font-medium text-primary">{t(leader.role)}</p>
+            <p className="mt-3 text-sm text-muted-foreground">{t(leader.bio)}</p>
           </li>
         ))}
       </ul>
@@ -139,20 +145,21 @@ const RECOGNITION: readonly { title: string; detail: string; icon: LucideIcon }[
 ];
 
 export function RecognitionList() {
+  const { t } = useTranslation('about');
   return (
     <section aria-labelledby="about-recognition" className="border-t bg-muted/40">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading
           id="about-recognition"
-          eyebrow="Recognition"
-          title="What people notice about Relaycast"
+          eyebrow={t('Recognition')}
+          title={t('What people notice about Relaycast')}
         />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {RECOGNITION.map(({ title, detail, icon: Icon }) => (
             <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
               <Icon aria-hidden="true" className="size-6 text-primary" />
-              <h3 className="mt-4 font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{detail}</p>
+              <h3 className="mt-4 font-semibold">{t(title)}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{t(detail)}</p>
             </li>
           ))}
         </ul>

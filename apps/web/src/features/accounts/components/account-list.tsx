@@ -1,18 +1,22 @@
-import { ACCOUNT_MESSAGES, type SocialAccount } from '@relaycast/shared/accounts';
+import type { SocialAccount } from '@relaycast/shared/accounts';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { RefreshCw, Unplug } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDisconnectAccount, useRefreshAccount } from '@/api/accounts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { currentLocale } from '@/i18n';
 import { toast } from '@/lib/toast';
+import { accountMessages } from '../account-messages';
 import { AccountAvatar } from './account-avatar';
 import { AccountStatusBadge } from './account-status-badge';
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function lastSyncLabel(account: SocialAccount) {
-  return account.lastSyncAt ? `Last sync ${DATE_TIME.format(new Date(account.lastSyncAt))}` : 'Never synced';
+function LastSync({ account }: { account: SocialAccount }) {
+  const { t } = useTranslation('accounts');
+  if (!account.lastSyncAt) return t('Never synced');
+  const format = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  return t('Last sync {{time}}', { time: format.format(new Date(account.lastSyncAt)) });
 }
 
 function AccountRow({
@@ -24,11 +28,12 @@ function AccountRow({
   onReconnect(account: SocialAccount): void;
   onDisconnect(account: SocialAccount): void;
 }) {
+  const { t } = useTranslation('accounts');
   const refresh = useRefreshAccount();
   const platformName = PLATFORMS[account.platform].name;
   return (
     <li
-      aria-label={`${account.handle} on ${platformName}`}
+      aria-label={t('{{handle}} on {{platform}}', { handle: account.handle, platform: platformName })}
       className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4 first:pt-0 last:pb-0"
     >
       <AccountAvatar account={account} />
@@ -42,7 +47,9 @@ function AccountRow({
           {account.displayName && account.displayName !== account.handle ? ` · ${account.displayName}` : ''}
           {account.instanceUrl ? ` · ${new URL(account.instanceUrl).host}` : ''}
         </p>
-        <p className="text-xs text-muted-foreground">{lastSyncLabel(account)}</p>
+        <p className="text-xs text-muted-foreground">
+          <LastSync account={account} />
+        </p>
         {account.status === 'needs_reconnect' && account.lastError ? (
           <p className="mt-1 text-sm text-amber-800 dark:text-amber-200">{account.lastError}</p>
         ) : null}
@@ -52,27 +59,27 @@ function AccountRow({
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Refresh ${account.handle}`}
+            aria-label={t('Refresh {{handle}}', { handle: account.handle })}
             disabled={refresh.isPending}
             onClick={() =>
               refresh.mutate(account.id, {
-                onSuccess: (updated) => toast.success(ACCOUNT_MESSAGES.refreshed(updated.handle)),
+                onSuccess: (updated) => toast.success(accountMessages.refreshed(updated.handle)),
                 onError: (error) => toast.error(error.message),
               })
             }
           >
             <RefreshCw aria-hidden="true" className={refresh.isPending ? 'animate-spin' : undefined} />
-            Refresh
+            {t('Refresh')}
           </Button>
         ) : (
           <Button size="sm" onClick={() => onReconnect(account)}>
-            Reconnect
+            {t('Reconnect')}
           </Button>
         )}
         {account.status !== 'disconnected' ? (
           <Button variant="outline" size="sm" onClick={() => onDisconnect(account)}>
             <Unplug aria-hidden="true" />
-            Disconnect
+            {t('Disconnect')}
           </Button>
         ) : null}
       </div>
@@ -88,19 +95,20 @@ export function AccountList({
   accounts: SocialAccount[];
   onReconnect(account: SocialAccount): void;
 }) {
+  const { t } = useTranslation('accounts');
   const disconnect = useDisconnectAccount();
   const [pending, setPending] = useState<SocialAccount | null>(null);
 
   if (accounts.length === 0) {
     return (
       <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-        No accounts yet. Connect one below to start publishing.
+        {t('No accounts yet. Connect one below to start publishing.')}
       </p>
     );
   }
   return (
     <>
-      <ul aria-label="Connected accounts" className="divide-y">
+      <ul aria-label={t('Connected accounts')} className="divide-y">
         {accounts.map((account) => (
           <AccountRow
             key={account.id}
@@ -115,12 +123,14 @@ export function AccountList({
         onOpenChange={(open) => {
           if (!open) setPending(null);
         }}
-        title={pending ? `Disconnect ${pending.handle}?` : 'Disconnect'}
-        description="Relaycast forgets its tokens. Scheduled posts to this account are flagged for you to review, not published; reconnect it any time."
+        title={pending ? t('Disconnect {{handle}}?', { handle: pending.handle }) : t('Disconnect')}
+        description={t(
+          'Relaycast forgets its tokens. Scheduled posts to this account are flagged for you to review, not published; reconnect it any time.',
+        )}
       >
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setPending(null)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button
             variant="destructive"
@@ -129,14 +139,14 @@ export function AccountList({
               if (!pending) return;
               disconnect.mutate(pending.id, {
                 onSuccess: (account) => {
-                  toast.success(ACCOUNT_MESSAGES.disconnected(account.handle));
+                  toast.success(accountMessages.disconnected(account.handle));
                   setPending(null);
                 },
                 onError: (error) => toast.error(error.message),
               });
             }}
           >
-            Disconnect
+            {t('Disconnect')}
           </Button>
         </div>
       </Dialog>

@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUS_LABELS, type AccountStatus } from '@relaycast/shared/accounts';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 const STYLES: Record<AccountStatus, string> = {
@@ -8,6 +9,7 @@ const STYLES: Record<AccountStatus, string> = {
 };
 
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
+  const { t } = useTranslation('accounts');
   return (
     <span
       className={cn(
@@ -15,7 +17,7 @@ export function AccountStatusBadge({ status }: { status: AccountStatus }) {
         STYLES[status],
       )}
     >
-      {ACCOUNT_STATUS_LABELS[status]}
+      {t(ACCOUNT_STATUS_LABELS[status])}
     </span>
   );
 }

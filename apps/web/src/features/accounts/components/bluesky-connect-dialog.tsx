@@ -1,9 +1,19 @@
 import { ACCOUNT_MESSAGES, blueskyConnectInputSchema } from '@relaycast/shared/accounts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConnectBluesky } from '@/api/accounts';
 import { FormField } from '@/components/ui/form-field';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
+import { accountMessages } from '../account-messages';
 import { ConnectDialogForm } from './connect-dialog-form';
+
+/** Examples of an address and a password's shape: the same in every language, so not translated. */
+const EXAMPLES = {
+  handle: 'alice.bsky.social',
+  appPassword: 'xxxx-xxxx-xxxx-xxxx',
+  service: 'https://bsky.social',
+} as const;
 
 /** Bluesky connects with the handle and an app password (never the main password). */
 export function BlueskyConnectDialog({
@@ -15,6 +25,7 @@ export function BlueskyConnectDialog({
   onOpenChange(open: boolean): void;
   initialHandle?: string;
 }) {
+  const { t } = useTranslation('accounts');
   const connect = useConnectBluesky();
   const [handle, setHandle] = useState(initialHandle);
   const [appPassword, setAppPassword] = useState('');
@@ -24,15 +35,15 @@ export function BlueskyConnectDialog({
   async function submit() {
     const parsed = blueskyConnectInputSchema.safeParse({ handle, appPassword, service });
     if (!parsed.success)
-      return setProblem(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.handleRequired);
+      return setProblem(translateMessage(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.handleRequired));
     setProblem(null);
     try {
       const account = await connect.mutateAsync(parsed.data);
-      toast.success(ACCOUNT_MESSAGES.connected('Bluesky', account.handle));
+      toast.success(accountMessages.connected('Bluesky', account.handle));
       setAppPassword('');
       onOpenChange(false);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not connect the Bluesky account.');
+      setProblem(error instanceof Error ? error.message : t('Could not connect the Bluesky account.'));
     }
   }
 
@@ -40,33 +51,35 @@ export function BlueskyConnectDialog({
     <ConnectDialogForm
       open={open}
       onOpenChange={onOpenChange}
-      title="Connect Bluesky"
-      description="Use an app password from Bluesky’s Settings → Privacy and security → App passwords. It is stored encrypted."
+      title={t('Connect Bluesky')}
+      description={t(
+        'Use an app password from Bluesky’s Settings → Privacy and security → App passwords. It is stored encrypted.',
+      )}
       problem={problem}
       busy={connect.isPending}
-      submitLabel={connect.isPending ? 'Connecting…' : 'Connect Bluesky'}
+      submitLabel={connect.isPending ? t('Connecting…') : t('Connect Bluesky')}
       onSubmit={submit}
     >
       <FormField
-        label="Handle"
-        placeholder="alice.bsky.social"
+        label={t('Handle')}
+        placeholder={EXAMPLES.handle}
         autoComplete="username"
         value={handle}
         onChange={(event) => setHandle(event.target.value)}
       />
       <FormField
-        label="App password"
+        label={t('App password')}
         type="password"
         autoComplete="off"
-        placeholder="xxxx-xxxx-xxxx-xxxx"
+        placeholder={EXAMPLES.appPassword}
         value={appPassword}
         onChange={(event) => setAppPassword(event.target.value)}
       />
       <FormField
-        label="Server (optional)"
-        placeholder="https://bsky.social"
+        label={t('Server (optional)')}
+        placeholder={EXAMPLES.service}
         inputMode="url"
-        hint="Only if your account lives on its own server (PDS). Leave empty for Bluesky."
+        hint={t('Only if your account lives on its own server (PDS). Leave empty for Bluesky.')}
         value={service}
         onChange={(event) => setService(event.target.value)}
       />

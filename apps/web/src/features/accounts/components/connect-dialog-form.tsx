@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
@@ -28,6 +29,7 @@ export function ConnectDialogForm({
   onSubmit(): Promise<void>;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('accounts');
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <form
@@ -46,7 +48,7 @@ export function ConnectDialogForm({
         ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
             {submitLabel}

@@ -1,17 +1,15 @@
-import {
-  ACCOUNT_MESSAGES,
-  type ConnectablePlatform,
-  oauthResultMessage,
-  type SocialAccount,
-} from '@relaycast/shared/accounts';
+import type { ConnectablePlatform, SocialAccount } from '@relaycast/shared/accounts';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { AlertTriangle, CheckCircle2, Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts, useConnectablePlatforms, useStartOAuth } from '@/api/accounts';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
+import { accountMessages, localizedOauthResult } from '../account-messages';
 import { AccountList } from './account-list';
 import { BlueskyConnectDialog } from './bluesky-connect-dialog';
 import { MastodonConnectDialog } from './mastodon-connect-dialog';
@@ -22,7 +20,7 @@ type OpenDialog = { kind: 'bluesky'; handle: string } | { kind: 'mastodon'; inst
 /** The outcome of an OAuth round trip, read once from the URL the callback sent the browser to. */
 function useCallbackResult() {
   const [params, setParams] = useSearchParams();
-  const [result] = useState(() => oauthResultMessage(params));
+  const [result] = useState(() => localizedOauthResult(params));
   useEffect(() => {
     if (!params.has('result')) return;
     setParams({}, { replace: true });
@@ -32,6 +30,7 @@ function useCallbackResult() {
 
 /** /connected-accounts: the workspace's accounts, their status, and connecting more. */
 export function ConnectedAccountsScreen() {
+  const { t } = useTranslation('accounts');
   const accounts = useAccounts();
   const platforms = useConnectablePlatforms();
   const startOAuth = useStartOAuth();
@@ -57,11 +56,12 @@ export function ConnectedAccountsScreen() {
       <header>
         <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight sm:text-3xl">
           <Link2 aria-hidden="true" className="size-6 text-primary" />
-          Connected accounts
+          {t('Connected accounts')}
         </h1>
         <p className="mt-2 text-muted-foreground">
-          The social accounts this workspace publishes to. Tokens are stored encrypted and refreshed before
-          they expire.
+          {t(
+            'The social accounts this workspace publishes to. Tokens are stored encrypted and refreshed before they expire.',
+          )}
         </p>
       </header>
 
@@ -90,24 +90,28 @@ export function ConnectedAccountsScreen() {
           className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {ACCOUNT_MESSAGES.needsReconnectBanner(needingReconnect.length)}
+          {accountMessages.needsReconnectBanner(needingReconnect.length)}
         </div>
       ) : null}
 
       <section aria-labelledby="accounts-heading" className="rounded-xl border bg-card p-5 shadow-sm">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="accounts-heading" className="font-semibold">
-            Your accounts
+            {t('Your accounts')}
           </h2>
           {limits ? (
             <p className="text-sm text-muted-foreground">
-              {limits.used} of {limits.socialAccounts} accounts on the {limits.planName} plan (up to{' '}
-              {limits.accountsPerPlatform} per platform)
+              {t('{{used}} of {{total}} accounts on the {{plan}} plan (up to {{perPlatform}} per platform)', {
+                used: formatNumber(limits.used),
+                total: formatNumber(limits.socialAccounts),
+                plan: t(limits.planName),
+                perPlatform: formatNumber(limits.accountsPerPlatform),
+              })}
             </p>
           ) : null}
         </div>
         {accounts.isPending ? (
-          <Spinner label="Loading accounts" />
+          <Spinner label={t('Loading accounts')} />
         ) : accounts.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {accounts.error.message}
@@ -122,16 +126,16 @@ export function ConnectedAccountsScreen() {
 
       <section aria-labelledby="platforms-heading" className="rounded-xl border bg-card p-5 shadow-sm">
         <h2 id="platforms-heading" className="font-semibold">
-          Connect an account
+          {t('Connect an account')}
         </h2>
         {isAtLimit && limits ? (
           <p className="mt-1 text-sm text-muted-foreground">
-            {ACCOUNT_MESSAGES.totalLimit(limits.socialAccounts, limits.planName)}
+            {accountMessages.totalLimit(limits.socialAccounts, limits.planName)}
           </p>
         ) : null}
         <div className="mt-4">
           {platforms.isPending ? (
-            <Spinner label="Loading platforms" />
+            <Spinner label={t('Loading platforms')} />
           ) : platforms.isError ? (
             <p role="alert" className="text-sm text-destructive">
               {platforms.error.message}

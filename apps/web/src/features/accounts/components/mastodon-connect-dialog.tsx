@@ -1,8 +1,13 @@
 import { ACCOUNT_MESSAGES, mastodonStartInputSchema } from '@relaycast/shared/accounts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStartMastodon } from '@/api/accounts';
 import { FormField } from '@/components/ui/form-field';
+import { translateMessage } from '@/i18n';
 import { ConnectDialogForm } from './connect-dialog-form';
+
+/** An instance's address, the same in every language (not translated). */
+const INSTANCE_EXAMPLE = 'mastodon.social';
 
 /** Mastodon: the user names their instance; Relaycast registers itself there and sends them to authorize. */
 export function MastodonConnectDialog({
@@ -14,6 +19,7 @@ export function MastodonConnectDialog({
   onOpenChange(open: boolean): void;
   initialInstance?: string;
 }) {
+  const { t } = useTranslation('accounts');
   const start = useStartMastodon();
   const [instanceUrl, setInstanceUrl] = useState(initialInstance);
   const [problem, setProblem] = useState<string | null>(null);
@@ -21,12 +27,14 @@ export function MastodonConnectDialog({
   async function submit() {
     const parsed = mastodonStartInputSchema.safeParse({ instanceUrl });
     if (!parsed.success)
-      return setProblem(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.instanceRequired);
+      return setProblem(
+        translateMessage(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.instanceRequired),
+      );
     setProblem(null);
     try {
       await start.mutateAsync(parsed.data.instanceUrl);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not reach the Mastodon instance.');
+      setProblem(error instanceof Error ? error.message : t('Could not reach the Mastodon instance.'));
     }
   }
 
@@ -34,16 +42,16 @@ export function MastodonConnectDialog({
     <ConnectDialogForm
       open={open}
       onOpenChange={onOpenChange}
-      title="Connect Mastodon"
-      description="Enter the server your account lives on. You will sign in there and come back here."
+      title={t('Connect Mastodon')}
+      description={t('Enter the server your account lives on. You will sign in there and come back here.')}
       problem={problem}
       busy={start.isPending || start.isSuccess}
-      submitLabel={start.isPending || start.isSuccess ? 'Opening Mastodon…' : 'Continue to Mastodon'}
+      submitLabel={start.isPending || start.isSuccess ? t('Opening Mastodon…') : t('Continue to Mastodon')}
       onSubmit={submit}
     >
       <FormField
-        label="Instance URL"
-        placeholder="mastodon.social"
+        label={t('Instance URL')}
+        placeholder={INSTANCE_EXAMPLE}
         inputMode="url"
         autoComplete="url"
         value={instanceUrl}

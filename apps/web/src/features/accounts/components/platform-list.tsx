@@ -1,4 +1,5 @@
 import type { ConnectablePlatform } from '@relaycast/shared/accounts';
+import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
 
@@ -17,8 +18,9 @@ export function PlatformList({
   busyPlatform: string | null;
   onConnect(platform: ConnectablePlatform): void;
 }) {
+  const { t } = useTranslation('accounts');
   return (
-    <ul aria-label="Platforms" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t('Platforms')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {platforms.map((platform) => (
         <li
           key={platform.platform}
@@ -35,16 +37,21 @@ export function PlatformList({
               variant="outline"
               className="self-start"
               disabled={isAtLimit || busyPlatform === platform.platform}
-              aria-label={`Connect ${platform.name}`}
+              aria-label={t('Connect {{platform}}', { platform: platform.name })}
               onClick={() => onConnect(platform)}
             >
-              {busyPlatform === platform.platform ? 'Opening…' : 'Connect'}
+              {busyPlatform === platform.platform ? t('Opening…') : t('Connect')}
             </Button>
           ) : platform.state === 'not_configured' ? (
             <div className="text-sm">
-              <p className="font-medium text-muted-foreground">Not configured</p>
-              <p className="mt-1 text-xs text-muted-foreground">An administrator sets on the server:</p>
-              <ul aria-label={`Variables for ${platform.name}`} className="mt-1 grid gap-1">
+              <p className="font-medium text-muted-foreground">{t('Not configured')}</p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {t('An administrator sets on the server:')}
+              </p>
+              <ul
+                aria-label={t('Variables for {{platform}}', { platform: platform.name })}
+                className="mt-1 grid gap-1"
+              >
                 {platform.missing.map((name) => (
                   <li key={name}>
                     <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.7rem] text-foreground">
@@ -55,7 +62,7 @@ export function PlatformList({
               </ul>
             </div>
           ) : (
-            <p className="text-sm text-muted-foreground">Not available yet</p>
+            <p className="text-sm text-muted-foreground">{t('Not available yet')}</p>
           )}
         </li>
       ))}

@@ -1,10 +1,12 @@
 import { AI_MESSAGES, type AiStatus } from '@relaycast/shared/ai';
 import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAiSettings, useAiStatus } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber, translateMessage } from '@/i18n';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { AiHashtags, AiHistory, AiIdeas } from './ai-extras';
 import { AiGenerateForm } from './ai-generate-form';
@@ -12,11 +14,12 @@ import { AiSelectionTools } from './ai-selection-tools';
 
 /** The server-side way to set a provider up, word for word, for whoever runs the server. */
 function ServerSetupInstructions({ instructions }: { instructions: NonNullable<AiStatus['instructions']> }) {
+  const { t } = useTranslation('ai-assistant');
   return (
     <div className="grid gap-2 text-sm">
-      <p>{instructions.message}</p>
+      <p>{translateMessage(instructions.message)}</p>
       <p>
-        Variables:{' '}
+        {t('Variables:')}{' '}
         {instructions.variables.map((name, index) => (
           <span key={name}>
             {index > 0 ? ', ' : ''}
@@ -24,7 +27,7 @@ function ServerSetupInstructions({ instructions }: { instructions: NonNullable<A
           </span>
         ))}
       </p>
-      <p>{AI_MESSAGES.ollamaIntro}</p>
+      <p>{translateMessage(AI_MESSAGES.ollamaIntro)}</p>
       <pre className="overflow-x-auto rounded-md bg-muted p-2 text-xs whitespace-pre-wrap">
         {instructions.ollamaExample}
       </pre>
@@ -37,21 +40,24 @@ function ServerSetupInstructions({ instructions }: { instructions: NonNullable<A
  * member is told to ask the workspace owner, and sees nothing meant for the server's administrator.
  */
 function AiNotSetUp({ instructions }: { instructions: NonNullable<AiStatus['instructions']> }) {
+  const { t } = useTranslation('ai-assistant');
   const settings = useAiSettings();
-  if (settings.isPending) return <Spinner label="Checking the AI assistant" />;
+  if (settings.isPending) return <Spinner label={t('Checking the AI assistant')} />;
   if (!settings.data?.canEdit) {
-    return <p className="mt-3 text-sm">{AI_MESSAGES.askOwnerForProvider}</p>;
+    return <p className="mt-3 text-sm">{translateMessage(AI_MESSAGES.askOwnerForProvider)}</p>;
   }
   return (
     <div className="mt-3 grid gap-3 text-sm">
-      <p>{AI_MESSAGES.ownerSetsProvider}</p>
+      <p>{translateMessage(AI_MESSAGES.ownerSetsProvider)}</p>
       <div>
         <Button asChild size="sm">
-          <Link to="/settings">Open Settings</Link>
+          <Link to="/settings">{t('Open Settings')}</Link>
         </Button>
       </div>
       <details className="rounded-md border p-3">
-        <summary className="cursor-pointer font-medium">{AI_MESSAGES.serverSetupIntro}</summary>
+        <summary className="cursor-pointer font-medium">
+          {translateMessage(AI_MESSAGES.serverSetupIntro)}
+        </summary>
         <div className="mt-2">
           <ServerSetupInstructions instructions={instructions} />
         </div>
@@ -65,6 +71,7 @@ function AiNotSetUp({ instructions }: { instructions: NonNullable<AiStatus['inst
  * hashtags, ideas from an article and the workspace's recent generations.
  */
 export function AiAssistantPanel({ aiPrompt, composer }: { aiPrompt?: string; composer: ComposerBridge }) {
+  const { t } = useTranslation('ai-assistant');
   const ids = useId();
   const status = useAiStatus();
   return (
@@ -72,17 +79,20 @@ export function AiAssistantPanel({ aiPrompt, composer }: { aiPrompt?: string; co
       <div className="flex items-center justify-between gap-2">
         <h2 id={`${ids}-heading`} className="flex items-center gap-2 font-semibold">
           <Sparkles aria-hidden="true" className="size-4 text-primary" />
-          AI assistant
+          {t('AI assistant')}
         </h2>
         {status.data?.isConfigured ? (
           <span className="text-xs text-muted-foreground">
-            {status.data.usedThisHour} / {status.data.hourlyLimit} this hour
+            {t('{{used}} / {{limit}} this hour', {
+              used: formatNumber(status.data.usedThisHour),
+              limit: formatNumber(status.data.hourlyLimit),
+            })}
           </span>
         ) : null}
       </div>
       {status.isPending ? (
         <div className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner label="Checking the AI assistant" />
+          <Spinner label={t('Checking the AI assistant')} />
         </div>
       ) : status.isError ? (
         <p role="alert" className="mt-3 text-sm text-destructive">

@@ -11,17 +11,20 @@ import {
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { Sparkles, Square } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { capitalize, SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
+import { translateMessage } from '@/i18n';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { useAiGeneration } from '../hooks/use-ai-generation';
 import { AiVariantCard } from './ai-variant-card';
 
 /** Prompt, options, Generate with live tokens and Stop, then one variant per chosen platform. */
 export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; composer: ComposerBridge }) {
+  const { t } = useTranslation('ai-assistant');
   const ids = useId();
   const [prompt, setPrompt] = useState(aiPrompt ?? '');
   const [platforms, setPlatforms] = useState<PlatformId[]>(() =>
@@ -67,27 +70,27 @@ export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; comp
     <div className="grid gap-4">
       <form
         className="grid gap-3"
-        aria-label="Generate a post"
+        aria-label={t('Generate a post')}
         onSubmit={(event) => {
           event.preventDefault();
           start();
         }}
       >
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-prompt`}>What should the post say?</Label>
+          <Label htmlFor={`${ids}-prompt`}>{t('What should the post say?')}</Label>
           <Textarea
             id={`${ids}-prompt`}
             rows={3}
             className="min-h-20"
             value={prompt}
             maxLength={2000}
-            placeholder="e.g. Announce our new oat latte, available from Monday"
+            placeholder={t('e.g. Announce our new oat latte, available from Monday')}
             aria-invalid={problem === AI_MESSAGES.promptRequired ? true : undefined}
             onChange={(event) => setPrompt(event.target.value)}
           />
         </div>
         <fieldset className="grid gap-1.5">
-          <legend className="mb-1 text-sm font-medium">Write for</legend>
+          <legend className="mb-1 text-sm font-medium">{t('Write for')}</legend>
           <div className="flex flex-wrap gap-x-3 gap-y-1.5">
             {PLATFORM_IDS.map((platform) => (
               <label key={platform} className="flex items-center gap-1.5 text-sm">
@@ -102,63 +105,77 @@ export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; comp
           </div>
         </fieldset>
         <div className="grid grid-cols-3 gap-2">
-          <SelectField label="Tone" value={tone} options={AI_TONES} onChange={setTone} format={capitalize} />
           <SelectField
-            label="Length"
+            label={t('Tone')}
+            value={tone}
+            options={AI_TONES}
+            onChange={setTone}
+            format={(option) => t(capitalize(option))}
+          />
+          <SelectField
+            label={t('Length')}
             value={length}
             options={AI_LENGTHS}
             onChange={setLength}
-            format={capitalize}
+            format={(option) => t(capitalize(option))}
           />
-          <SelectField label="Language" value={language} options={AI_LANGUAGES} onChange={setLanguage} />
+          <SelectField
+            label={t('Language')}
+            value={language}
+            options={AI_LANGUAGES}
+            onChange={setLanguage}
+            format={(option) => t(option)}
+          />
         </div>
         <div className="flex flex-wrap gap-4 text-sm">
           <label className="flex items-center gap-1.5">
             <input type="checkbox" checked={hashtags} onChange={(e) => setHashtags(e.target.checked)} />
-            Hashtags
+            {t('Hashtags')}
           </label>
           <label className="flex items-center gap-1.5">
             <input type="checkbox" checked={emoji} onChange={(e) => setEmoji(e.target.checked)} />
-            Emoji
+            {t('Emoji')}
           </label>
         </div>
         <div className="grid gap-1">
-          <Label htmlFor={`${ids}-cta`}>Call to action (optional)</Label>
+          <Label htmlFor={`${ids}-cta`}>{t('Call to action (optional)')}</Label>
           <Input
             id={`${ids}-cta`}
             value={callToAction}
             maxLength={200}
-            placeholder="e.g. Book a table"
+            placeholder={t('e.g. Book a table')}
             onChange={(event) => setCallToAction(event.target.value)}
           />
         </div>
         {problem ? (
           <p role="alert" className="text-sm text-destructive">
-            {problem}
+            {translateMessage(problem)}
           </p>
         ) : null}
         {state.isRunning ? (
           // Distinct keys: reusing one <button> would turn Stop into a submit button mid-click and start again.
           <Button key="stop" type="button" variant="outline" onClick={generation.stop}>
             <Square aria-hidden="true" />
-            Stop
+            {t('Stop')}
           </Button>
         ) : (
           <Button key="generate" type="submit" disabled={composer.isLocked}>
             <Sparkles aria-hidden="true" />
-            Generate
+            {t('Generate')}
           </Button>
         )}
       </form>
 
       {state.error ? (
         <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
-          {state.error}
+          {translateMessage(state.error)}
         </p>
       ) : null}
-      {state.wasStopped ? <p className="text-sm text-muted-foreground">{AI_MESSAGES.stopped}</p> : null}
+      {state.wasStopped ? (
+        <p className="text-sm text-muted-foreground">{translateMessage(AI_MESSAGES.stopped)}</p>
+      ) : null}
       {state.variants.length > 0 ? (
-        <ul aria-label="Generated variants" className="grid gap-3">
+        <ul aria-label={t('Generated variants')} className="grid gap-3">
           {state.variants.map((draft) => (
             <li key={draft.platform}>
               <AiVariantCard

@@ -8,9 +8,11 @@ import {
   type AiTransform,
 } from '@relaycast/shared/ai';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAiTransform } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { capitalize, SelectField } from '@/components/ui/select-field';
+import { translateMessage } from '@/i18n';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { toast } from '@/lib/toast';
 
@@ -18,6 +20,7 @@ const ACTIONS: AiTransform[] = ['shorten', 'expand', 'rephrase', 'fix-grammar'];
 
 /** Shorten, Expand, Rephrase, Fix grammar, Translate or Change tone the text selected in the post. */
 export function AiSelectionTools({ composer }: { composer: ComposerBridge }) {
+  const { t } = useTranslation('ai-assistant');
   const ids = useId();
   const transform = useAiTransform();
   const [language, setLanguage] = useState<AiLanguage>('Spanish');
@@ -36,21 +39,21 @@ export function AiSelectionTools({ composer }: { composer: ComposerBridge }) {
         ...(onlyPlatform ? { platform: onlyPlatform } : {}),
       });
       composer.replaceSelection(result.text);
-      toast.success(`${AI_TRANSFORM_LABELS[action]}: done`);
+      toast.success(t('{{action}}: done', { action: t(AI_TRANSFORM_LABELS[action]) }));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : AI_MESSAGES.providerFailed);
+      toast.error(error instanceof Error ? error.message : translateMessage(AI_MESSAGES.providerFailed));
     }
   }
 
   return (
     <section aria-labelledby={`${ids}-title`} className="grid gap-2">
       <h3 id={`${ids}-title`} className="text-sm font-semibold">
-        Edit the selected text
+        {t('Edit the selected text')}
       </h3>
       <p className="text-xs text-muted-foreground">
         {selected.trim()
-          ? `${selected.length} characters selected in the post text.`
-          : 'Select part of the post text first.'}
+          ? t('{{count}} characters selected in the post text.', { count: selected.length })
+          : t('Select part of the post text first.')}
       </p>
       <div className="flex flex-wrap gap-2">
         {ACTIONS.map((action) => (
@@ -61,31 +64,32 @@ export function AiSelectionTools({ composer }: { composer: ComposerBridge }) {
             disabled={!canRun}
             onClick={() => void run(action)}
           >
-            {AI_TRANSFORM_LABELS[action]}
+            {t(AI_TRANSFORM_LABELS[action])}
           </Button>
         ))}
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <SelectField
           size="sm"
-          label="Language"
+          label={t('Language')}
           value={language}
           options={AI_LANGUAGES}
           onChange={setLanguage}
+          format={(option) => t(option)}
         />
         <Button size="sm" variant="outline" disabled={!canRun} onClick={() => void run('translate')}>
-          Translate
+          {t('Translate')}
         </Button>
         <SelectField
           size="sm"
-          label="New tone"
+          label={t('New tone')}
           value={tone}
           options={AI_TONES}
           onChange={setTone}
-          format={capitalize}
+          format={(option) => t(capitalize(option))}
         />
         <Button size="sm" variant="outline" disabled={!canRun} onClick={() => void run('change-tone')}>
-          Change tone
+          {t('Change tone')}
         </Button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { PLATFORMS, textLengthFor } from '@relaycast/shared/platforms';
 import { Check, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -18,6 +19,7 @@ interface AiVariantCardProps {
 
 /** One platform's generated text: live while written, then editable in place, with Use and Regenerate. */
 export function AiVariantCard({ draft, isBusy, canUse, onEdit, onUse, onRegenerate }: AiVariantCardProps) {
+  const { t } = useTranslation('ai-assistant');
   const id = useId();
   const rules = PLATFORMS[draft.platform];
   const length = textLengthFor(draft.platform, draft.text);
@@ -36,7 +38,7 @@ export function AiVariantCard({ draft, isBusy, canUse, onEdit, onUse, onRegenera
       </div>
       {isWriting ? (
         <output
-          aria-label={`Text for ${rules.name}`}
+          aria-label={t('Text for {{platform}}', { platform: rules.name })}
           className="block min-h-16 rounded-md bg-muted p-2 text-sm whitespace-pre-wrap"
         >
           {draft.text}
@@ -46,7 +48,7 @@ export function AiVariantCard({ draft, isBusy, canUse, onEdit, onUse, onRegenera
         </output>
       ) : (
         <Textarea
-          aria-label={`Text for ${rules.name}`}
+          aria-label={t('Text for {{platform}}', { platform: rules.name })}
           rows={4}
           className="min-h-24"
           value={draft.text}
@@ -54,22 +56,26 @@ export function AiVariantCard({ draft, isBusy, canUse, onEdit, onUse, onRegenera
         />
       )}
       {draft.status === 'shortening' ? (
-        <p className="text-xs text-muted-foreground">Too long for {rules.name}: shortening…</p>
+        <p className="text-xs text-muted-foreground">
+          {t('Too long for {{platform}}: shortening…', { platform: rules.name })}
+        </p>
       ) : null}
       {draft.result?.wasShortened && !draft.result.warning ? (
-        <p className="text-xs text-muted-foreground">Shortened to fit {rules.name}.</p>
+        <p className="text-xs text-muted-foreground">
+          {t('Shortened to fit {{platform}}.', { platform: rules.name })}
+        </p>
       ) : null}
       {draft.result?.warning ? <p className="text-xs text-destructive">{draft.result.warning}</p> : null}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={onUse} disabled={isWriting || !canUse || !draft.text.trim()}>
           <Check aria-hidden="true" />
-          Use
-          <span className="sr-only"> for {rules.name}</span>
+          <span aria-hidden="true">{t('Use')}</span>
+          <span className="sr-only">{t('Use for {{platform}}', { platform: rules.name })}</span>
         </Button>
         <Button size="sm" variant="outline" onClick={onRegenerate} disabled={isBusy}>
           <RefreshCw aria-hidden="true" />
-          Regenerate
-          <span className="sr-only"> for {rules.name}</span>
+          <span aria-hidden="true">{t('Regenerate')}</span>
+          <span className="sr-only">{t('Regenerate for {{platform}}', { platform: rules.name })}</span>
         </Button>
       </div>
     </article>

@@ -2,6 +2,7 @@ import type { AiGenerateInput, AiStreamEvent, AiVariant } from '@relaycast/share
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { streamGeneration, useRefreshAi } from '@/api/ai';
+import { i18n } from '@/i18n';
 
 /** A variant while it is written (text grows token by token) and once checked against its platform. */
 export interface VariantDraft {
@@ -95,7 +96,10 @@ export function useAiGeneration() {
         if (!current.signal.aborted) {
           setState((previous) => ({
             ...previous,
-            error: error instanceof Error ? error.message : 'Could not generate the post.',
+            error:
+              error instanceof Error
+                ? error.message
+                : i18n.getFixedT(null, 'ai-assistant')('Could not generate the post.'),
           }));
         }
       } finally {

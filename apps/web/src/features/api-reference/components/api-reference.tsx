@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOpenApiDocument } from '@/api/public-api';
 import { Badge } from '@/components/ui/badge';
@@ -68,6 +69,9 @@ export function requestUrl(operation: Operation, values: Record<string, string>)
   return url;
 }
 
+/** What an API key starts with: a format, not words, so the same in every language. */
+const KEY_PLACEHOLDER = 'rc_…';
+
 const METHOD_STYLES: Record<string, string> = {
   GET: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
   POST: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
@@ -86,24 +90,25 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const baseId = useId();
+  const { t } = useTranslation('api-reference');
 
   async function send() {
     setProblem(null);
     setAnswer(null);
-    if (!apiKey.trim()) return setProblem('Paste an API key above first.');
+    if (!apiKey.trim()) return setProblem(t('Paste an API key above first.'));
     const missing = operation.parameters.find((p) => p.required && !values[p.name]?.trim());
-    if (missing) return setProblem(`Fill in ${missing.name}.`);
+    if (missing) return setProblem(t('Fill in {{name}}.', { name: missing.name }));
     const headers: Record<string, string> = { authorization: `Bearer ${apiKey.trim()}` };
     let payload: BodyInit | undefined;
     if (operation.hasJsonBody) {
       try {
         payload = JSON.stringify(JSON.parse(body));
       } catch {
-        return setProblem('The request body is not valid JSON.');
+        return setProblem(t('The request body is not valid JSON.'));
       }
       headers['content-type'] = 'application/json';
     } else if (operation.isUpload) {
-      if (!file) return setProblem('Choose a file to upload.');
+      if (!file) return setProblem(t('Choose a file to upload.'));
       const form = new FormData();
       form.append('file', file);
       payload = form;
@@ -123,9 +128,9 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
       } catch {
         // Not JSON (an empty 204): shown as it came.
       }
-      setAnswer({ status: response.status, text: shown || '(no content)' });
+      setAnswer({ status: response.status, text: shown || t('(no content)') });
     } catch {
-      setProblem('The request did not reach the server.');
+      setProblem(t('The request did not reach the server.'));
     } finally {
       setSending(false);
     }
@@ -152,8 +157,11 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
                   <Label htmlFor={`${baseId}-${parameter.name}`}>
                     {parameter.name}{' '}
                     <span className="font-normal text-muted-foreground">
-                      ({parameter.in}
-                      {parameter.required ? ', required' : ''})
+                      (
+                      {parameter.required
+                        ? t('{{location}}, required', { location: parameter.in })
+                        : parameter.in}
+                      )
                     </span>
                   </Label>
                   <Input
@@ -168,7 +176,7 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
           ) : null}
           {operation.hasJsonBody ? (
             <div className="grid gap-1.5">
-              <Label htmlFor={`${baseId}-body`}>Request body (JSON)</Label>
+              <Label htmlFor={`${baseId}-body`}>{t('Request body (JSON)')}</Label>
               <Textarea
                 id={`${baseId}-body`}
                 rows={Math.min(12, Math.max(3, body.split('\n').length))}
@@ -180,7 +188,7 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
           ) : null}
           {operation.isUpload ? (
             <div className="grid gap-1.5">
-              <Label htmlFor={`${baseId}-file`}>File</Label>
+              <Label htmlFor={`${baseId}-file`}>{t('File')}</Label>
               <Input
                 id={`${baseId}-file`}
                 type="file"
@@ -189,10 +197,15 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
             </div>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="button" disabled={sending} onClick={() => void send()} aria-label={`Send ${title}`}>
-              Send request
+            <Button
+              type="button"
+              disabled={sending}
+              onClick={() => void send()}
+              aria-label={t('Send {{operation}}', { operation: title })}
+            >
+              {t('Send request')}
             </Button>
-            {sending ? <Spinner label="Sending" /> : null}
+            {sending ? <Spinner label={t('Sending')} /> : null}
           </div>
           {problem ? (
             <p role="alert" className="text-sm text-destructive">
@@ -200,8 +213,8 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
             </p>
           ) : null}
           {answer ? (
-            <section aria-label={`Answer to ${title}`} className="grid gap-1.5">
-              <Badge>Status {answer.status}</Badge>
+            <section aria-label={t('Answer to {{operation}}', { operation: title })} className="grid gap-1.5">
+              <Badge>{t('Status {{status}}', { status: answer.status })}</Badge>
               <pre className="max-h-96 overflow-auto rounded-lg bg-muted p-3 text-xs">{answer.text}</pre>
             </section>
           ) : null}
@@ -215,46 +228,64 @@ export function ApiReference() {
   const document = useOpenApiDocument();
   const [apiKey, setApiKey] = useState('');
   const keyId = useId();
+  const { t } = useTranslation('api-reference');
   const operations = document.data ? operationsOf(document.data) : [];
   return (
     <div className="grid gap-6">
       <div className="grid gap-3 rounded-xl border bg-muted/40 p-4 text-sm">
         <p>
-          Create a key in{' '}
-          <Link to="/settings" className="font-medium text-primary underline-offset-4 hover:underline">
-            Settings → Security
-          </Link>{' '}
-          and send it as <code>Authorization: Bearer &lt;key&gt;</code> or in an <code>x-api-key</code>{' '}
-          header. Read-only keys may only GET. The machine-readable document is{' '}
-          <a
-            href="/api/v1/openapi.json"
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            /api/v1/openapi.json
-          </a>{' '}
-          (OpenAPI 3.1).
+          <Trans
+            t={t}
+            i18nKey="Create a key in <settings>Settings → Security</settings> and send it as <code>{{authorization}}</code> or in an <code>{{header}}</code> header."
+            values={{ authorization: 'Authorization: Bearer <key>', header: 'x-api-key' }}
+            components={{
+              settings: (
+                <Link
+                  to="/settings"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                />
+              ),
+              code: <code />,
+            }}
+          />{' '}
+          {t('Read-only keys may only GET.')}{' '}
+          <Trans
+            t={t}
+            i18nKey="The machine-readable document is <document>/api/v1/openapi.json</document> (OpenAPI 3.1)."
+            components={{
+              document: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the link's text inside
+                <a
+                  href="/api/v1/openapi.json"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                />
+              ),
+            }}
+          />
         </p>
         <div className="grid max-w-xl gap-1.5">
-          <Label htmlFor={keyId}>API key for “Send request”</Label>
+          <Label htmlFor={keyId}>{t('API key for “Send request”')}</Label>
           <Input
             id={keyId}
             type="password"
             autoComplete="off"
-            placeholder="rc_…"
+            placeholder={KEY_PLACEHOLDER}
             value={apiKey}
             onChange={(event) => setApiKey(event.target.value)}
           />
-          <p className="text-xs text-muted-foreground">Kept in this page only; requests act on your data.</p>
+          <p className="text-xs text-muted-foreground">
+            {t('Kept in this page only; requests act on your data.')}
+          </p>
         </div>
       </div>
-      {document.isPending ? <Spinner label="Loading the API reference" /> : null}
+      {document.isPending ? <Spinner label={t('Loading the API reference')} /> : null}
       {document.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {document.error.message}
         </p>
       ) : null}
       {operations.length > 0 ? (
-        <ul aria-label="Operations" className="grid gap-3">
+        <ul aria-label={t('Operations')} className="grid gap-3">
           {operations.map((operation) => (
             <OperationCard
               key={`${operation.method} ${operation.path}`}

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, signInSchema } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES, ERROR_CODES, fillMessage, waitInWords } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, type Location, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-provider';
+import { lockedOutHelp } from '../locked-out-help';
 import { AuthCard } from './auth-card';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -20,6 +23,7 @@ export interface LoginLocationState {
 }
 
 export function LoginForm() {
+  const { t } = useTranslation('auth');
   const { signIn, loading, clearError } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -44,15 +48,11 @@ export function LoginForm() {
         setRefusal({
           message: result.message,
           help:
-            result.code === ERROR_CODES.tooManyAttempts
-              ? fillMessage(AUTH_MESSAGES.lockedOutHelp, {
-                  minutes: waitInWords(result.retryAfterSeconds ?? 15 * 60),
-                })
-              : undefined,
+            result.code === ERROR_CODES.tooManyAttempts ? lockedOutHelp(result.retryAfterSeconds) : undefined,
         });
         return;
       }
-      toast.error(result.message || AUTH_MESSAGES.signInFallback);
+      toast.error(result.message || translateMessage(AUTH_MESSAGES.signInFallback));
       return;
     }
     if (result.secondStep) {
@@ -63,7 +63,7 @@ export function LoginForm() {
   });
 
   function goOn() {
-    toast.success(AUTH_MESSAGES.signInSuccess);
+    toast.success(translateMessage(AUTH_MESSAGES.signInSuccess));
     const from = state.from;
     if (from && from.pathname !== '/login') {
       navigate(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`, {
@@ -77,7 +77,7 @@ export function LoginForm() {
 
   if (isSecondStep) {
     return (
-      <AuthCard title="Two-factor authentication" subtitle="One more step to sign in.">
+      <AuthCard title={t('Two-factor authentication')} subtitle={t('One more step to sign in.')}>
         <TwoFactorStep
           onSignedIn={goOn}
           onRestart={() => {
@@ -91,7 +91,7 @@ export function LoginForm() {
 
   const { errors } = form.formState;
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to your Relaycast account.">
+    <AuthCard title={t('Welcome back')} subtitle={t('Sign in to your Relaycast account.')}>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {refusal ? (
           <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
@@ -103,14 +103,14 @@ export function LoginForm() {
                   to={`/forgot-password?email=${encodeURIComponent(form.getValues('email'))}`}
                   className="font-medium text-primary hover:underline"
                 >
-                  Reset your password
+                  {t('Reset your password')}
                 </Link>
               </p>
             ) : null}
           </div>
         ) : null}
         <FormField
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           required
@@ -118,7 +118,7 @@ export function LoginForm() {
           {...form.register('email')}
         />
         <FormField
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="current-password"
           required
@@ -127,18 +127,18 @@ export function LoginForm() {
         />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-            Forgot password?
+            {t('Forgot password?')}
           </Link>
         </div>
         <Button type="submit" disabled={loading && form.formState.isSubmitting} className="w-full">
-          {form.formState.isSubmitting ? <Spinner label="Signing in" className="text-current" /> : null}
-          Sign in
+          {form.formState.isSubmitting ? <Spinner label={t('Signing in')} className="text-current" /> : null}
+          {t('Sign in')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        New to Relaycast?{' '}
+        {t('New to Relaycast?')}{' '}
         <Link to="/signup" className="font-medium text-primary hover:underline">
-          Create an account
+          {t('Create an account')}
         </Link>
       </p>
     </AuthCard>

@@ -4,10 +4,12 @@ import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
 import { findPlan } from '@relaycast/shared/plans';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { useAuth } from '../auth-provider';
 import { AuthCard } from './auth-card';
@@ -17,6 +19,7 @@ import { SelectedPlan } from './selected-plan';
 const SIGN_IN_ACTION_MS = 5_000;
 
 export function SignupForm() {
+  const { t } = useTranslation('auth');
   const { signUp, clearError } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -32,34 +35,40 @@ export function SignupForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await signUp({ ...values, referralCode, plan: findPlan(params.get('plan'))?.id });
     if (result.ok) {
-      toast.success(AUTH_MESSAGES.signUpSuccess);
+      toast.success(translateMessage(AUTH_MESSAGES.signUpSuccess));
       navigate('/login', { state: { email: values.email } });
       return;
     }
     if (result.code === ERROR_CODES.emailAlreadyRegistered) {
-      toast.error(AUTH_MESSAGES.emailAlreadyRegistered, {
+      toast.error(translateMessage(AUTH_MESSAGES.emailAlreadyRegistered), {
         duration: SIGN_IN_ACTION_MS,
-        action: { label: 'Sign In', onClick: () => navigate('/login', { state: { email: values.email } }) },
+        action: {
+          label: t('Sign In'),
+          onClick: () => navigate('/login', { state: { email: values.email } }),
+        },
       });
       return;
     }
-    toast.error(result.message || AUTH_MESSAGES.signUpFallback);
+    toast.error(result.message || translateMessage(AUTH_MESSAGES.signUpFallback));
   });
 
   const { errors, isSubmitting } = form.formState;
   return (
-    <AuthCard title="Create your account" subtitle="Start your 14-day free trial. No card required.">
+    <AuthCard
+      title={t('Create your account')}
+      subtitle={t('Start your 14-day free trial. No card required.')}
+    >
       <SelectedPlan planId={params.get('plan')} billing={params.get('billing')} />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField
-          label="Full name"
+          label={t('Full name')}
           autoComplete="name"
           required
           error={errors.name?.message}
           {...form.register('name')}
         />
         <FormField
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           required
@@ -67,27 +76,27 @@ export function SignupForm() {
           {...form.register('email')}
         />
         <FormField
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="new-password"
           required
           minLength={6}
-          hint={AUTH_MESSAGES.passwordHint}
+          hint={translateMessage(AUTH_MESSAGES.passwordHint)}
           error={errors.password?.message}
           {...form.register('password')}
         />
         {referralCode ? (
-          <FormField label="Referral code" value={referralCode} readOnly name="referralCode" />
+          <FormField label={t('Referral code')} value={referralCode} readOnly name="referralCode" />
         ) : null}
         <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? <Spinner label="Creating account" className="text-current" /> : null}
-          Create account
+          {isSubmitting ? <Spinner label={t('Creating account')} className="text-current" /> : null}
+          {t('Create account')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link to="/login" className="font-medium text-primary hover:underline">
-          Sign in
+          {t('Sign in')}
         </Link>
       </p>
     </AuthCard>

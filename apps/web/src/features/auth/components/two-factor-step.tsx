@@ -1,16 +1,20 @@
-import { AUTH_MESSAGES, ERROR_CODES, fillMessage, waitInWords } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
 import { backupCodeSchema, TRUSTED_DEVICE_DAYS, totpCodeSchema } from '@relaycast/shared/security';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { useAuth } from '../auth-provider';
+import { lockedOutHelp } from '../locked-out-help';
 
 /**
  * The second step of a sign-in when the account has two-factor on: the 6-digit code from the authenticator
  * app, or one of the backup codes, and whether to trust this browser for 30 days.
  */
 export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; onRestart(): void }) {
+  const { t } = useTranslation('auth');
   const { completeSecondStep } = useAuth();
   const [isBackupCode, setIsBackupCode] = useState(false);
   const [code, setCode] = useState('');
@@ -23,7 +27,9 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
     setError(null);
     const parsed = (isBackupCode ? backupCodeSchema : totpCodeSchema).safeParse(code);
     if (!parsed.success) {
-      setError({ message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.twoFactorCodeInvalid });
+      setError({
+        message: translateMessage(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.twoFactorCodeInvalid),
+      });
       return;
     }
     setIsSubmitting(true);
@@ -33,9 +39,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
     if (result.code === ERROR_CODES.tooManyAttempts) {
       setError({
         message: result.message,
-        help: fillMessage(AUTH_MESSAGES.lockedOutHelp, {
-          minutes: waitInWords(result.retryAfterSeconds ?? 15 * 60),
-        }),
+        help: lockedOutHelp(result.retryAfterSeconds),
         restart: true,
       });
     } else {
@@ -49,7 +53,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
   return (
     <form
       noValidate
-      aria-label="Two-factor code"
+      aria-label={t('Two-factor code')}
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -58,12 +62,12 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
     >
       <p className="text-sm text-muted-foreground">
         {isBackupCode
-          ? 'Enter one of the backup codes you saved when you turned on two-factor authentication.'
-          : 'Enter the 6-digit code from your authenticator app.'}
+          ? t('Enter one of the backup codes you saved when you turned on two-factor authentication.')
+          : t('Enter the 6-digit code from your authenticator app.')}
       </p>
       <FormField
         key={isBackupCode ? 'backup' : 'totp'}
-        label={isBackupCode ? 'Backup code' : 'Authentication code'}
+        label={isBackupCode ? t('Backup code') : t('Authentication code')}
         autoComplete="one-time-code"
         inputMode={isBackupCode ? 'text' : 'numeric'}
         maxLength={isBackupCode ? 11 : 7}
@@ -87,17 +91,17 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
           className="size-4 accent-primary"
         />
         <label htmlFor={trustId} className="text-sm">
-          Trust this device for {TRUSTED_DEVICE_DAYS} days
+          {t('Trust this device for {{count}} days', { count: TRUSTED_DEVICE_DAYS })}
         </label>
       </div>
       {error?.restart ? (
         <Button type="button" className="w-full" onClick={onRestart}>
-          Sign in again
+          {t('Sign in again')}
         </Button>
       ) : (
         <Button type="submit" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? <Spinner label="Checking the code" className="text-current" /> : null}
-          Verify
+          {isSubmitting ? <Spinner label={t('Checking the code')} className="text-current" /> : null}
+          {t('Verify')}
         </Button>
       )}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
@@ -110,10 +114,10 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
             setError(null);
           }}
         >
-          {isBackupCode ? 'Use your authenticator app' : 'Use a backup code'}
+          {isBackupCode ? t('Use your authenticator app') : t('Use a backup code')}
         </button>
         <button type="button" className="font-medium text-primary hover:underline" onClick={onRestart}>
-          Back to password
+          {t('Back to password')}
         </button>
       </div>
     </form>

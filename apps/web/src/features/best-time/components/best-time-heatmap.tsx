@@ -1,12 +1,14 @@
 import type { BestTimeConfidence } from '@relaycast/shared/analytics';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { type CSSProperties, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '@/api/settings';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatInstant } from '@/lib/time-zone';
-import { CONFIDENCE_LABELS, DAY_NAMES, type HeatmapCell, hourLabel } from '../heatmap-grid';
+import { CONFIDENCE_LABELS, DAY_NAMES, formatScore, type HeatmapCell, hourLabel } from '../heatmap-grid';
 import { ALL_ACCOUNTS, useBestTimeHeatmap } from '../hooks/use-best-time-heatmap';
 
 const LEVEL_CLASSES = ['bg-primary/10', 'bg-primary/25', 'bg-primary/45', 'bg-primary/65', 'bg-primary/90'];
@@ -50,6 +52,7 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
   const timeZone = useTimeZone();
   const id = useId();
   const { accounts, accountId, setAccountId, query, rows } = useBestTimeHeatmap(timeZone);
+  const { t } = useTranslation('best-time');
   const names = new Map(
     accounts.map((account) => [account.id, `${account.handle} (${PLATFORMS[account.platform].name})`]),
   );
@@ -63,25 +66,27 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={id} className="font-semibold">
-            Best time to post
+            {t('Best time to post')}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Engagement in the first 48 hours by hour of the week, relative to the account&apos;s median post
-            (1.00). Times are in {timeZone.replaceAll('_', ' ')}.
+            {t(
+              "Engagement in the first 48 hours by hour of the week, relative to the account's median post (1.00). Times are in {{timeZone}}.",
+              { timeZone: timeZone.replaceAll('_', ' ') },
+            )}
           </p>
         </div>
         <SelectField
-          label="Account"
+          label={t('Account')}
           size="sm"
           className="w-56"
           value={accountId}
           options={[ALL_ACCOUNTS, ...accounts.map((account) => account.id)]}
-          format={(option) => (option === ALL_ACCOUNTS ? 'All accounts' : (names.get(option) ?? option))}
+          format={(option) => (option === ALL_ACCOUNTS ? t('All accounts') : (names.get(option) ?? option))}
           onChange={setAccountId}
         />
       </div>
 
-      {query.isPending ? <Spinner label="Loading the best times" /> : null}
+      {query.isPending ? <Spinner label={t('Loading the best times')} /> : null}
       {query.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {query.error.message}
@@ -91,7 +96,7 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
       {data && rows ? (
         <>
           <div className="overflow-x-auto">
-            <figure aria-label="Score by day and hour" className="m-0 grid min-w-[40rem] gap-1">
+            <figure aria-label={t('Score by day and hour')} className="m-0 grid min-w-[40rem] gap-1">
               <div aria-hidden="true" className="grid grid-cols-[5.5rem_repeat(24,minmax(0,1fr))] gap-0.5">
                 <span />
                 {HOURS.map((hour) => (
@@ -106,7 +111,7 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
                   className="grid grid-cols-[5.5rem_repeat(24,minmax(0,1fr))] gap-0.5"
                 >
                   <span aria-hidden="true" className="self-center text-xs font-medium text-muted-foreground">
-                    {DAY_NAMES[day]}
+                    {t(DAY_NAMES[day] ?? '')}
                   </span>
                   {row.map((cell) => (
                     <Cell key={cell.hourOfWeek} cell={cell} />
@@ -118,7 +123,7 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
 
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-xs text-muted-foreground">
             <span className="flex items-center gap-1.5">
-              Lower
+              {t('Lower')}
               {LEVEL_CLASSES.map((levelClass) => (
                 <span
                   key={levelClass}
@@ -126,29 +131,29 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
                   className={cn('size-3.5 rounded-[3px]', levelClass)}
                 />
               ))}
-              Higher score
+              {t('Higher score')}
             </span>
             {(['good', 'thin', 'none'] as const).map((confidence) => (
               <span key={confidence} className="flex items-center gap-1.5">
                 <span aria-hidden="true" className="relative size-3.5 rounded-[3px] bg-primary/45">
                   <ConfidenceMark confidence={confidence} />
                 </span>
-                {CONFIDENCE_LABELS[confidence]}
+                {t(CONFIDENCE_LABELS[confidence])}
               </span>
             ))}
           </div>
 
           <p className="text-sm text-muted-foreground">
-            {data.totalPosts === 1 ? '1 post' : `${data.totalPosts} posts`} with figures. {data.note}
+            {t('{{count}} posts with figures.', { count: data.totalPosts })} {data.note}
           </p>
           {data.suggestions.length > 0 ? (
             <div className="text-sm">
-              <h3 className="font-medium">Next suggested slots</h3>
+              <h3 className="font-medium">{t('Next suggested slots')}</h3>
               <ul className="mt-1 flex flex-wrap gap-2">
                 {data.suggestions.slice(0, 5).map((slot) => (
                   <li key={slot.at} className="rounded-md border px-2 py-1 text-xs">
                     {formatInstant(slot.at, timeZone)}
-                    {slot.isExploration ? ' (trying a new hour)' : ''}
+                    {slot.isExploration ? ` ${t('(trying a new hour)')}` : ''}
                   </li>
                 ))}
               </ul>
@@ -156,16 +161,16 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
           ) : null}
 
           <details className="text-sm">
-            <summary className="cursor-pointer font-medium">Show the figures as a table</summary>
+            <summary className="cursor-pointer font-medium">{t('Show the figures as a table')}</summary>
             <div className="mt-2 overflow-x-auto">
               <table className="w-full border-collapse text-xs">
                 <caption className="sr-only">
-                  Score and number of posts for each day and hour; confidence in brackets
+                  {t('Score and number of posts for each day and hour; confidence in brackets')}
                 </caption>
                 <thead>
                   <tr>
                     <th scope="col" className="p-1 text-left">
-                      Day
+                      {t('Day')}
                     </th>
                     {HOURS.map((hour) => (
                       <th key={hour} scope="col" className="p-1 font-medium">
@@ -178,11 +183,11 @@ export function BestTimeHeatmap({ className }: { className?: string }) {
                   {rows.map((row, day) => (
                     <tr key={DAY_NAMES[day]} className="border-t">
                       <th scope="row" className="p-1 text-left font-medium">
-                        {DAY_NAMES[day]}
+                        {t(DAY_NAMES[day] ?? '')}
                       </th>
                       {row.map((cell) => (
                         <td key={cell.hourOfWeek} className="p-1 text-center tabular-nums">
-                          {cell.score.toFixed(2)} · {cell.posts} ({cell.confidence})
+                          {formatScore(cell.score)} · {formatNumber(cell.posts)} ({t(cell.confidence)})
                         </td>
                       ))}
                     </tr>

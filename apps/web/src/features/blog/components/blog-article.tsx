@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { type MouseEvent, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import type { BlogPost } from '../blog-posts';
@@ -9,6 +10,7 @@ import { PostMeta } from './post-meta';
 /** One post, rendered from its Markdown. Links to our own pages stay inside the app. */
 export function BlogArticle({ post }: { post: BlogPost }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('blog');
   const html = useMemo(() => renderMarkdown(post.body), [post.body]);
 
   function handleClick(event: MouseEvent<HTMLDivElement>) {
@@ -29,10 +31,10 @@ export function BlogArticle({ post }: { post: BlogPost }) {
         className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        All posts
+        {t('All posts')}
       </Link>
       <header className="mt-8 border-b pb-8">
-        <Badge>{post.category}</Badge>
+        <Badge>{t(post.category)}</Badge>
         <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{post.title}</h1>
         <p className="mt-4 text-lg text-pretty text-muted-foreground">{post.excerpt}</p>
         <div className="mt-6">

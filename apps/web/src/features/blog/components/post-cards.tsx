@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import type { BlogPost } from '../blog-posts';
@@ -6,6 +7,7 @@ import { PostMeta } from './post-meta';
 
 /** The featured post: large, across the full width. The title is the link to the post. */
 export function FeaturedPostCard({ post }: { post: BlogPost }) {
+  const { t } = useTranslation('blog');
   return (
     <article className="relative isolate overflow-hidden rounded-2xl border bg-card p-6 shadow-sm sm:p-10">
       <div
@@ -13,8 +15,8 @@ export function FeaturedPostCard({ post }: { post: BlogPost }) {
         className="absolute inset-0 -z-10 bg-[radial-gradient(60%_100%_at_100%_0%,var(--color-accent),transparent)]"
       />
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="primary">Featured</Badge>
-        <Badge>{post.category}</Badge>
+        <Badge variant="primary">{t('Featured')}</Badge>
+        <Badge>{t(post.category)}</Badge>
       </div>
       <h2 className="mt-4 max-w-3xl text-2xl font-bold tracking-tight text-balance sm:text-3xl">
         <Link to={`/blog/${post.slug}`} className="hover:text-primary">
@@ -28,7 +30,7 @@ export function FeaturedPostCard({ post }: { post: BlogPost }) {
           to={`/blog/${post.slug}`}
           className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
         >
-          Read the guide
+          {t('Read the guide')}
           <span className="sr-only">: {post.title}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
@@ -38,10 +40,11 @@ export function FeaturedPostCard({ post }: { post: BlogPost }) {
 }
 
 export function PostCard({ post }: { post: BlogPost }) {
+  const { t } = useTranslation('blog');
   return (
     <article className="flex h-full flex-col rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
       <div>
-        <Badge>{post.category}</Badge>
+        <Badge>{t(post.category)}</Badge>
       </div>
       <h2 className="mt-4 text-lg font-semibold tracking-tight text-balance">
         <Link to={`/blog/${post.slug}`} className="hover:text-primary">

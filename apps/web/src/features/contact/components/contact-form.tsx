@@ -8,12 +8,14 @@ import { CONTACT_MESSAGES } from '@relaycast/shared/messages';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useSendContactMessage } from '@/api/contact';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 
 interface ContactFormProps {
@@ -24,6 +26,7 @@ interface ContactFormProps {
 /** Name, email and message, validated with the same schema as the server; a confirmation once stored. */
 export function ContactForm({ defaultValues }: ContactFormProps) {
   const mutation = useSendContactMessage();
+  const { t } = useTranslation('contact');
   const messageId = useId();
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const form = useForm<ContactMessageInput>({
@@ -49,9 +52,9 @@ export function ContactForm({ defaultValues }: ContactFormProps) {
       <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
         <CheckCircle2 aria-hidden="true" className="size-10 text-success" />
         <h2 ref={confirmationRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-          Message sent
+          {t('Message sent')}
         </h2>
-        <p className="max-w-sm text-muted-foreground">{CONTACT_MESSAGES.sent}</p>
+        <p className="max-w-sm text-muted-foreground">{translateMessage(CONTACT_MESSAGES.sent)}</p>
         <Button
           variant="outline"
           className="mt-2"
@@ -60,7 +63,7 @@ export function ContactForm({ defaultValues }: ContactFormProps) {
             mutation.reset();
           }}
         >
-          Send another message
+          {t('Send another message')}
         </Button>
       </div>
     );
@@ -71,20 +74,20 @@ export function ContactForm({ defaultValues }: ContactFormProps) {
     mutation.error instanceof ApiError
       ? mutation.error.message
       : mutation.error
-        ? CONTACT_MESSAGES.sendFallback
+        ? translateMessage(CONTACT_MESSAGES.sendFallback)
         : null;
   const messageErrorId = `${messageId}-error`;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <FormField
-        label="Name"
+        label={t('Name')}
         autoComplete="name"
         required
         error={errors.name?.message}
         {...form.register('name')}
       />
       <FormField
-        label="Email"
+        label={t('Email')}
         type="email"
         autoComplete="email"
         required
@@ -92,13 +95,13 @@ export function ContactForm({ defaultValues }: ContactFormProps) {
         {...form.register('email')}
       />
       <div className="grid gap-1.5">
-        <Label htmlFor={messageId}>Message</Label>
+        <Label htmlFor={messageId}>{t('Message')}</Label>
         <Textarea
           id={messageId}
           rows={6}
           required
           maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-          placeholder="How can we help?"
+          placeholder={t('How can we help?')}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? messageErrorId : undefined}
           {...form.register('message')}
@@ -118,8 +121,8 @@ export function ContactForm({ defaultValues }: ContactFormProps) {
         </p>
       ) : null}
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner label="Sending" className="text-current" /> : null}
-        Send message
+        {isSubmitting ? <Spinner label={t('Sending')} className="text-current" /> : null}
+        {t('Send message')}
       </Button>
     </form>
   );

@@ -1,5 +1,8 @@
+import { FREE_TRIAL_DAYS, STARTING_MONTHLY_PRICE } from '@relaycast/shared/plans';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import type { FaqItem } from '../faq-items';
 
@@ -15,6 +18,17 @@ interface FaqAccordionProps {
 export function FaqAccordion({ items }: FaqAccordionProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
+  const { t } = useTranslation('faq');
+  // The numbers some answers quote, written as the interface's language writes them.
+  const values = {
+    days: FREE_TRIAL_DAYS,
+    price: formatNumber(STARTING_MONTHLY_PRICE, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+  };
 
   return (
     <div className="divide-y rounded-2xl border bg-card shadow-sm">
@@ -33,7 +47,7 @@ export function FaqAccordion({ items }: FaqAccordionProps) {
                 onClick={() => setOpenId(isOpen ? null : item.id)}
                 className="flex w-full items-center justify-between gap-4 px-5 py-5 text-left font-medium transition-colors hover:bg-muted/60 sm:px-6"
               >
-                {item.question}
+                {t(item.question)}
                 <ChevronDown
                   aria-hidden="true"
                   className={cn(
@@ -49,7 +63,7 @@ export function FaqAccordion({ items }: FaqAccordionProps) {
               hidden={!isOpen}
               className="px-5 pb-5 text-pretty text-muted-foreground sm:px-6"
             >
-              <p>{item.answer}</p>
+              <p>{t(item.answerKey ?? item.answer, values)}</p>
             </section>
           </div>
         );

@@ -1,5 +1,6 @@
 import { Lightbulb, ShieldAlert, Sparkles, Wand2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -48,6 +49,7 @@ const COLUMNS = [
  */
 export function AiContentAssistant() {
   const navigate = useNavigate();
+  const { t } = useTranslation('home');
   const inputRef = useRef<HTMLInputElement>(null);
   const [prompt, setPrompt] = useState('');
   const headingId = useId();
@@ -75,14 +77,16 @@ export function AiContentAssistant() {
         </span>
         <div>
           <h2 id={headingId} className="text-lg font-semibold tracking-tight">
-            AI Content Assistant
+            {t('AI Content Assistant')}
           </h2>
-          <p className="text-sm text-muted-foreground">Describe a post; Relaycast writes the first draft.</p>
+          <p className="text-sm text-muted-foreground">
+            {t('Describe a post; Relaycast writes the first draft.')}
+          </p>
         </div>
       </div>
 
       <form onSubmit={handleSubmit} className="mt-6 grid gap-2">
-        <Label htmlFor={inputId}>What would you like to create?</Label>
+        <Label htmlFor={inputId}>{t('What would you like to create?')}</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
             ref={inputRef}
@@ -90,13 +94,13 @@ export function AiContentAssistant() {
             value={prompt}
             onChange={(event) => setPrompt(event.target.value)}
             maxLength={AI_PROMPT_MAX_LENGTH}
-            placeholder="A LinkedIn post announcing our spring webinar"
+            placeholder={t('A LinkedIn post announcing our spring webinar')}
             autoComplete="off"
             className="h-12 text-base sm:flex-1"
           />
           <Button type="submit" size="lg" className="sm:w-auto">
             <Sparkles aria-hidden="true" />
-            Generate
+            {t('Generate')}
           </Button>
         </div>
       </form>
@@ -106,7 +110,7 @@ export function AiContentAssistant() {
           <div key={title}>
             <h3 className="flex items-center gap-2 text-sm font-semibold">
               <Icon aria-hidden="true" className="size-4 text-primary" />
-              {title}
+              {t(title)}
             </h3>
             <ul className="mt-3 grid gap-2 text-sm text-muted-foreground">
               {items.map((item) => (
@@ -115,7 +119,7 @@ export function AiContentAssistant() {
                     aria-hidden="true"
                     className="mt-2 size-1 shrink-0 rounded-full bg-muted-foreground"
                   />
-                  {item}
+                  {t(item)}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { BarChart3, CalendarClock, Inbox, type LucideIcon, Radio, Send, Server } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 const HIGHLIGHTS: readonly { title: string; description: string; icon: LucideIcon }[] = [
   {
@@ -35,6 +36,7 @@ const HIGHLIGHTS: readonly { title: string; description: string; icon: LucideIco
 ];
 
 export function ProductHighlights() {
+  const { t } = useTranslation('home');
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {HIGHLIGHTS.map(({ title, description, icon: Icon }) => (
@@ -42,8 +44,8 @@ export function ProductHighlights() {
           <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
             <Icon aria-hidden="true" className="size-5" />
           </span>
-          <h3 className="mt-4 font-semibold">{title}</h3>
-          <p className="mt-2 text-sm text-muted-foreground">{description}</p>
+          <h3 className="mt-4 font-semibold">{t(title)}</h3>
+          <p className="mt-2 text-sm text-muted-foreground">{t(description)}</p>
         </li>
       ))}
     </ul>

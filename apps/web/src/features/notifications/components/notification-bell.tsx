@@ -1,6 +1,7 @@
 import { NOTIFICATION_MESSAGES, type Notification } from '@relaycast/shared/notifications';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkNotificationsRead, useNotifications } from '@/api/notifications';
 import { Button } from '@/components/ui/button';
@@ -58,6 +59,7 @@ export function NotificationBell() {
   const list = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unreadCount = list.data?.unreadCount ?? 0;
+  const { t } = useTranslation('notifications');
 
   useEffect(() => {
     if (!isOpen) return;
@@ -92,8 +94,8 @@ export function NotificationBell() {
         className="relative"
         aria-label={
           unreadCount > 0
-            ? NOTIFICATION_MESSAGES.bellLabelUnread(unreadCount)
-            : NOTIFICATION_MESSAGES.bellLabel
+            ? t('Notifications, {{count}} unread', { count: unreadCount })
+            : t(NOTIFICATION_MESSAGES.bellLabel)
         }
         aria-expanded={isOpen}
         aria-controls={panelId}
@@ -118,7 +120,7 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
             <h2 id={headingId} className="text-sm font-semibold">
-              {NOTIFICATION_MESSAGES.listTitle}
+              {t(NOTIFICATION_MESSAGES.listTitle)}
             </h2>
             <Button
               variant="ghost"
@@ -126,15 +128,15 @@ export function NotificationBell() {
               disabled={unreadCount === 0 || markRead.isPending}
               onClick={() => markRead.mutate({ all: true })}
             >
-              {NOTIFICATION_MESSAGES.markAllRead}
+              {t(NOTIFICATION_MESSAGES.markAllRead)}
             </Button>
           </div>
           {list.isError ? (
             <p role="alert" className="px-3 py-4 text-sm text-destructive">
-              {NOTIFICATION_MESSAGES.loadFailed}
+              {t(NOTIFICATION_MESSAGES.loadFailed)}
             </p>
           ) : list.data && list.data.notifications.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-muted-foreground">{NOTIFICATION_MESSAGES.empty}</p>
+            <p className="px-3 py-4 text-sm text-muted-foreground">{t(NOTIFICATION_MESSAGES.empty)}</p>
           ) : (
             <ul className="grid max-h-96 gap-0.5 overflow-y-auto p-1">
               {list.data?.notifications.map((notification) => (

@@ -1,4 +1,5 @@
 import type { BillingPeriod } from '@relaycast/shared/plans';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 const OPTIONS: readonly { value: BillingPeriod; label: string }[] = [
@@ -13,10 +14,11 @@ interface BillingToggleProps {
 
 /** Monthly / Annual switch: two pressed-state buttons in a labelled group. */
 export function BillingToggle({ value, onChange }: BillingToggleProps) {
+  const { t } = useTranslation('pricing');
   return (
     <div className="flex flex-col items-center gap-2">
       <fieldset className="inline-flex rounded-full border bg-card p-1 shadow-sm">
-        <legend className="sr-only">Billing period</legend>
+        <legend className="sr-only">{t('Billing period')}</legend>
         {OPTIONS.map((option) => {
           const isSelected = option.value === value;
           return (
@@ -32,12 +34,12 @@ export function BillingToggle({ value, onChange }: BillingToggleProps) {
                   : 'text-muted-foreground hover:text-foreground',
               )}
             >
-              {option.label}
+              {t(option.label)}
             </button>
           );
         })}
       </fieldset>
-      <p className="text-sm text-muted-foreground">Pay yearly and get two months free.</p>
+      <p className="text-sm text-muted-foreground">{t('Pay yearly and get two months free.')}</p>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   Send,
   Sparkles,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -80,6 +81,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
 ];
 
 export function FeatureCards() {
+  const { t } = useTranslation('product-features');
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-6">
       {FEATURE_CARDS.map(({ title, description, points, to, icon: Icon }, index) => {
@@ -96,22 +98,22 @@ export function FeatureCards() {
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <h2 id={headingId} className="mt-5 text-xl font-semibold tracking-tight">
-                {title}
+                {t(title)}
               </h2>
-              <p className="mt-2 text-muted-foreground">{description}</p>
+              <p className="mt-2 text-muted-foreground">{t(description)}</p>
               <ul className="mt-5 grid gap-2 text-sm">
                 {points.map((point) => (
                   <li key={point} className="flex gap-2">
                     <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                    {point}
+                    {t(point)}
                   </li>
                 ))}
               </ul>
               <div className="mt-auto pt-6">
                 <Button asChild variant="outline" className="w-full">
                   <Link to={to}>
-                    Try Now
-                    <span className="sr-only">: {title}</span>
+                    {t('Try Now')}
+                    <span className="sr-only">: {t(title)}</span>
                     <ArrowRight aria-hidden="true" />
                   </Link>
                 </Button>

@@ -8,12 +8,14 @@ import {
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAiSettings, useSaveAiSettings } from '@/api/ai';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 
 const PROVIDER_LABELS: Record<AiProvider, string> = {
@@ -22,10 +24,15 @@ const PROVIDER_LABELS: Record<AiProvider, string> = {
   'openai-compatible': 'OpenAI-compatible (Ollama, vLLM, LM Studio, llama.cpp)',
 };
 
+/** Examples in the fields: an address and a model name, the same in every language. */
+const BASE_URL_EXAMPLE = 'http://localhost:11434/v1';
+const MODEL_EXAMPLE = 'llama3.1';
+
 /** The empty value keeps the server's provider. */
 const PROVIDER_OPTIONS: readonly (AiProvider | '')[] = ['', ...AI_PROVIDERS];
 
 function AiSettingsForm({ settings }: { settings: AiSettings }) {
+  const { t } = useTranslation('settings');
   const ids = useId();
   const save = useSaveAiSettings();
   const [provider, setProvider] = useState<AiProvider | ''>(settings.provider ?? '');
@@ -43,15 +50,16 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
       model,
       ...(removeKey ? { apiKey: '' } : apiKey.trim() ? { apiKey } : {}),
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? AI_MESSAGES.invalidBaseUrl);
+    if (!parsed.success)
+      return setProblem(translateMessage(parsed.error.issues[0]?.message ?? AI_MESSAGES.invalidBaseUrl));
     setProblem(null);
     try {
       await save.mutateAsync(parsed.data);
       setApiKey('');
       setRemoveKey(false);
-      toast.success(AI_MESSAGES.settingsSaved);
+      toast.success(t(AI_MESSAGES.settingsSaved));
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not save the AI settings.');
+      setProblem(error instanceof Error ? error.message : t('Could not save the AI settings.'));
     }
   }
 
@@ -67,43 +75,52 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
     >
       <p className="text-sm text-muted-foreground">
         {server.provider
-          ? `The server uses ${PROVIDER_LABELS[server.provider]}${server.model ? ` (${server.model})` : ''}. Fill in fields here to use another provider or model for this workspace; empty fields keep the server's.`
-          : 'The server has no AI provider. Choose one for this workspace, or set AI_PROVIDER on the server.'}
+          ? t(
+              "The server uses {{provider}}. Fill in fields here to use another provider or model for this workspace; empty fields keep the server's.",
+              {
+                provider: `${t(PROVIDER_LABELS[server.provider])}${server.model ? ` (${server.model})` : ''}`,
+              },
+            )
+          : t(
+              'The server has no AI provider. Choose one for this workspace, or set AI_PROVIDER on the server.',
+            )}
       </p>
-      {!settings.canEdit ? <p className="text-sm">{AI_MESSAGES.adminOnly}</p> : null}
+      {!settings.canEdit ? <p className="text-sm">{t(AI_MESSAGES.adminOnly)}</p> : null}
       <fieldset disabled={disabled} className="grid gap-4">
         <SelectField<AiProvider | ''>
-          label="Provider"
+          label={t('Provider')}
           value={provider}
           options={PROVIDER_OPTIONS}
-          format={(option) => (option ? PROVIDER_LABELS[option] : "The server's")}
+          format={(option) => t(option ? PROVIDER_LABELS[option] : "The server's")}
           onChange={setProvider}
         />
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-base-url`}>Base URL</Label>
+          <Label htmlFor={`${ids}-base-url`}>{t('Base URL')}</Label>
           <Input
             id={`${ids}-base-url`}
             type="url"
-            placeholder="http://localhost:11434/v1"
+            placeholder={BASE_URL_EXAMPLE}
             value={baseUrl}
             onChange={(event) => setBaseUrl(event.target.value)}
             aria-describedby={`${ids}-base-url-hint`}
           />
           <p id={`${ids}-base-url-hint`} className="text-xs text-muted-foreground">
-            {settings.privateAddressesAllowed ? ADDRESS_MESSAGES.helpAllowed : ADDRESS_MESSAGES.helpRefused}
+            {t(
+              settings.privateAddressesAllowed ? ADDRESS_MESSAGES.helpAllowed : ADDRESS_MESSAGES.helpRefused,
+            )}
           </p>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-model`}>Model</Label>
+          <Label htmlFor={`${ids}-model`}>{t('Model')}</Label>
           <Input
             id={`${ids}-model`}
-            placeholder="llama3.1"
+            placeholder={MODEL_EXAMPLE}
             value={model}
             onChange={(event) => setModel(event.target.value)}
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-key`}>API key</Label>
+          <Label htmlFor={`${ids}-key`}>{t('API key')}</Label>
           <Input
             id={`${ids}-key`}
             type="password"
@@ -115,8 +132,10 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
           />
           <p id={`${ids}-key-hint`} className="text-xs text-muted-foreground">
             {settings.apiKeyLastFour
-              ? `A key ending in ${settings.apiKeyLastFour} is stored (encrypted). Leave empty to keep it.`
-              : 'Stored encrypted; only its last four characters are ever shown.'}
+              ? t('A key ending in {{lastFour}} is stored (encrypted). Leave empty to keep it.', {
+                  lastFour: settings.apiKeyLastFour,
+                })
+              : t('Stored encrypted; only its last four characters are ever shown.')}
           </p>
           {settings.apiKeyLastFour ? (
             <label className="flex items-center gap-2 text-sm">
@@ -125,7 +144,7 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
                 checked={removeKey}
                 onChange={(event) => setRemoveKey(event.target.checked)}
               />
-              Remove the stored key
+              {t('Remove the stored key')}
             </label>
           ) : null}
         </div>
@@ -137,7 +156,7 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
         {settings.canEdit ? (
           <div>
             <Button type="submit" disabled={save.isPending}>
-              Save AI settings
+              {t('Save AI settings')}
             </Button>
           </div>
         ) : null}
@@ -148,16 +167,17 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
 
 /** Settings → AI assistant: the workspace's provider, base URL, model and key. */
 export function AiSettingsSection() {
+  const { t } = useTranslation('settings');
   const ids = useId();
   const settings = useAiSettings();
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-xl border bg-card p-5 shadow-sm">
       <h2 id={`${ids}-title`} className="flex items-center gap-2 font-semibold">
         <Sparkles aria-hidden="true" className="size-4 text-primary" />
-        AI assistant
+        {t('AI assistant')}
       </h2>
       {settings.isPending ? (
-        <Spinner label="Loading the AI settings" className="mt-4" />
+        <Spinner label={t('Loading the AI settings')} className="mt-4" />
       ) : settings.isError ? (
         <p role="alert" className="mt-4 text-sm text-destructive">
           {settings.error.message}

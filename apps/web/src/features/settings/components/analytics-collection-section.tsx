@@ -7,6 +7,7 @@ import {
 import { isPlatformId, PLATFORMS } from '@relaycast/shared/platforms';
 import { ChartNoAxesCombined } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useAnalyticsBudget,
   useAnalyticsCollectStatus,
@@ -17,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber, translateMessage } from '@/i18n';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { SettingsCard } from './settings-card';
@@ -28,6 +30,7 @@ function when(iso: string | null, timeZone: string): string {
 }
 
 function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
+  const { t } = useTranslation('settings');
   const id = useId();
   const save = useSaveAnalyticsBudget();
   const [value, setValue] = useState(budget.monthlyLimit === null ? '' : String(budget.monthlyLimit));
@@ -38,13 +41,14 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
       platform: 'twitter',
       monthlyLimit: value.trim() === '' ? Number.NaN : Number(value),
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Enter a number of reads.');
+    if (!parsed.success)
+      return setProblem(translateMessage(parsed.error.issues[0]?.message ?? t('Enter a number of reads.')));
     setProblem(null);
     try {
       await save.mutateAsync(parsed.data);
-      toast.success(BUDGET_SAVED);
+      toast.success(t(BUDGET_SAVED));
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not save the budget.');
+      setProblem(error instanceof Error ? error.message : t('Could not save the budget.'));
     }
   }
 
@@ -59,25 +63,30 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
     >
       <p className="text-sm">
         {budget.monthlyLimit === null
-          ? ANALYTICS_COLLECT_MESSAGES.budgetNotSet
-          : `${budget.used.toLocaleString()} of ${budget.monthlyLimit.toLocaleString()} X reads used in ${budget.month} (UTC).`}
+          ? t(ANALYTICS_COLLECT_MESSAGES.budgetNotSet)
+          : t('{{used}} of {{limit}} X reads used in {{month}} (UTC).', {
+              used: formatNumber(budget.used),
+              limit: formatNumber(budget.monthlyLimit),
+              month: budget.month,
+            })}
       </p>
       {!budget.canEdit ? (
-        <p className="text-sm text-muted-foreground">{ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly}</p>
+        <p className="text-sm text-muted-foreground">{t(ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly)}</p>
       ) : null}
       <fieldset disabled={!budget.canEdit || save.isPending} className="grid gap-1.5 sm:max-w-xs">
-        <Label htmlFor={`${id}-limit`}>Monthly X read budget</Label>
+        <Label htmlFor={`${id}-limit`}>{t('Monthly X read budget')}</Label>
         <Input
           id={`${id}-limit`}
           inputMode="numeric"
-          placeholder="e.g. 5000"
+          placeholder={t('e.g. 5000')}
           value={value}
           aria-describedby={`${id}-hint`}
           onChange={(event) => setValue(event.target.value)}
         />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          Every X read is billed to the server's X app. 0 stops X collection; at most{' '}
-          {ANALYTICS_MAX_MONTHLY_READS.toLocaleString()}.
+          {t("Every X read is billed to the server's X app. 0 stops X collection; at most {{max}}.", {
+            max: formatNumber(ANALYTICS_MAX_MONTHLY_READS),
+          })}
         </p>
       </fieldset>
       {problem ? (
@@ -88,7 +97,7 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
       {budget.canEdit ? (
         <div>
           <Button type="submit" disabled={save.isPending}>
-            Save budget
+            {t('Save budget')}
           </Button>
         </div>
       ) : null}
@@ -97,9 +106,10 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
 }
 
 function CollectStatusTable() {
+  const { t } = useTranslation('settings');
   const status = useAnalyticsCollectStatus();
   const timeZone = useTimeZone();
-  if (status.isPending) return <Spinner label="Loading the collection status" />;
+  if (status.isPending) return <Spinner label={t('Loading the collection status')} />;
   if (status.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -110,26 +120,26 @@ function CollectStatusTable() {
   if (accounts.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
-        No connected accounts yet: their figures appear here once connected.
+        {t('No connected accounts yet: their figures appear here once connected.')}
       </p>
     );
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Analytics collection per account</caption>
+        <caption className="sr-only">{t('Analytics collection per account')}</caption>
         <thead className="text-xs text-muted-foreground">
           <tr>
             <th scope="col" className="py-1 pr-3 font-medium">
-              Account
+              {t('Account')}
             </th>
             <th scope="col" className="py-1 pr-3 font-medium">
-              Last collected
+              {t('Last collected')}
             </th>
             <th scope="col" className="py-1 pr-3 font-medium">
-              Next
+              {t('Next')}
             </th>
             <th scope="col" className="py-1 font-medium">
-              Problem
+              {t('Problem')}
             </th>
           </tr>
         </thead>
@@ -142,9 +152,11 @@ function CollectStatusTable() {
               </td>
               <td className="py-1.5 pr-3">{when(account.lastCollectedAt, timeZone)}</td>
               <td className="py-1.5 pr-3">
-                {account.supported ? when(account.nextCollectAt, timeZone) : 'not collected'}
+                {account.supported ? when(account.nextCollectAt, timeZone) : t('not collected')}
               </td>
-              <td className="py-1.5 break-words">{account.lastError ?? '—'}</td>
+              <td className="py-1.5 break-words">
+                {account.lastError ? translateMessage(account.lastError) : '—'}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -155,15 +167,18 @@ function CollectStatusTable() {
 
 /** Settings → Analytics collection: the X read budget and where each account's figures stand. */
 export function AnalyticsCollectionSection() {
+  const { t } = useTranslation('settings');
   const budget = useAnalyticsBudget();
   return (
     <SettingsCard
-      title="Analytics collection"
+      title={t('Analytics collection')}
       icon={ChartNoAxesCombined}
-      description="Relaycast pulls each connected account's figures in the background: new posts hourly for two days, then daily, then weekly."
+      description={t(
+        "Relaycast pulls each connected account's figures in the background: new posts hourly for two days, then daily, then weekly.",
+      )}
     >
       {budget.isPending ? (
-        <Spinner label="Loading the X read budget" />
+        <Spinner label={t('Loading the X read budget')} />
       ) : budget.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {budget.error.message}

@@ -9,6 +9,7 @@ import {
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/api/api-keys';
 import { useUserSettings } from '@/api/settings';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
@@ -38,6 +40,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const scopeName = useId();
+  const { t } = useTranslation('settings');
 
   function close() {
     setName('');
@@ -50,10 +53,11 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
   async function submit() {
     setError(null);
     const parsed = createApiKeySchema.safeParse({ name, scopes });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? API_KEY_MESSAGES.nameRequired);
+    if (!parsed.success)
+      return setError(translateMessage(parsed.error.issues[0]?.message ?? API_KEY_MESSAGES.nameRequired));
     try {
       setCreated(await create.mutateAsync(parsed.data));
-      toast.success(API_KEY_MESSAGES.created);
+      toast.success(t(API_KEY_MESSAGES.created));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -65,32 +69,38 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      title={created ? 'Copy your API key' : 'Create an API key'}
+      title={created ? t('Copy your API key') : t('Create an API key')}
       description={
         created
-          ? 'This is the only time the key is shown. Store it in your tool’s secrets; if you lose it, revoke it and create another.'
-          : 'A key acts as you in this workspace, through the public API at /api/v1.'
+          ? t(
+              'This is the only time the key is shown. Store it in your tool’s secrets; if you lose it, revoke it and create another.',
+            )
+          : t('A key acts as you in this workspace, through the public API at /api/v1.')
       }
     >
       {created ? (
-        <SecretShownOnce label="API key" value={created.secret} onDone={close}>
+        <SecretShownOnce label={t('API key')} value={created.secret} onDone={close}>
           <p className="text-xs text-muted-foreground">
-            Send it as <code>Authorization: Bearer {created.key.start}…</code> or in an <code>x-api-key</code>{' '}
-            header.
+            <Trans
+              t={t}
+              i18nKey="Send it as <0>Authorization: Bearer {{start}}…</0> or in an <1>x-api-key</1> header."
+              values={{ start: created.key.start }}
+              components={[<code key="bearer" />, <code key="header" />]}
+            />
           </p>
         </SecretShownOnce>
       ) : (
         <DialogForm onSubmit={() => void submit()}>
           <FormField
-            label="Name"
-            placeholder="Zapier, my CMS…"
+            label={t('Name')}
+            placeholder={t('Zapier, my CMS…')}
             maxLength={API_KEY_NAME_MAX + 20}
             value={name}
             error={error ?? undefined}
             onChange={(event) => setName(event.target.value)}
           />
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Access</legend>
+            <legend className="mb-1 text-sm font-medium">{t('Access')}</legend>
             {SCOPE_CHOICES.map((choice) => (
               <label key={choice.label} className="flex items-start gap-2 rounded-lg border p-3 text-sm">
                 <input
@@ -101,18 +111,18 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
                   onChange={() => setScopes(choice.value)}
                 />
                 <span className="grid gap-0.5">
-                  <span className="font-medium">{choice.label}</span>
-                  <span className="text-xs text-muted-foreground">{choice.hint}</span>
+                  <span className="font-medium">{t(choice.label)}</span>
+                  <span className="text-xs text-muted-foreground">{t(choice.hint)}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={close}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              Create key
+              {t('Create key')}
             </Button>
           </div>
         </DialogForm>
@@ -124,11 +134,12 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation('settings');
 
   async function revokeKey() {
     try {
       await revoke.mutateAsync(apiKey.id);
-      toast.success(API_KEY_MESSAGES.revoked);
+      toast.success(t(API_KEY_MESSAGES.revoked));
     } catch (failure) {
       toast.error(errorMessage(failure));
     }
@@ -142,18 +153,21 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         <div className="grid min-w-0 gap-0.5">
           <span className="flex flex-wrap items-center gap-2 font-medium">
             <span className="break-all">{apiKey.name}</span>
-            <Badge>{apiKey.scopes.includes('write') ? 'Read and write' : 'Read only'}</Badge>
+            <Badge>{apiKey.scopes.includes('write') ? t('Read and write') : t('Read only')}</Badge>
           </span>
           <span className="text-xs break-words text-muted-foreground">
-            <code>{apiKey.start}…</code> · created {formatRelative(apiKey.createdAt)} ·{' '}
-            {apiKey.lastUsedAt ? `last used ${formatRelative(apiKey.lastUsedAt)}` : 'never used'}
+            <code>{apiKey.start}…</code> · {t('created {{when}}', { when: formatRelative(apiKey.createdAt) })}{' '}
+            ·{' '}
+            {apiKey.lastUsedAt
+              ? t('last used {{when}}', { when: formatRelative(apiKey.lastUsedAt) })
+              : t('never used')}
           </span>
         </div>
       </div>
       {confirming ? (
         <span className="flex gap-2">
           <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(false)}>
-            Keep
+            {t('Keep')}
           </Button>
           <Button
             type="button"
@@ -162,12 +176,12 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             disabled={revoke.isPending}
             onClick={() => void revokeKey()}
           >
-            Revoke {apiKey.name}
+            {t('Revoke {{name}}', { name: apiKey.name })}
           </Button>
         </span>
       ) : (
         <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)}>
-          Revoke
+          {t('Revoke')}
         </Button>
       )}
     </li>
@@ -184,33 +198,36 @@ export function ApiKeysSetting() {
   const [creating, setCreating] = useState(false);
   const isOn = settings.data?.security.apiKeyEnabled ?? true;
   const list = keys.data?.keys ?? [];
+  const { t } = useTranslation('settings');
   return (
     <div className="grid gap-3 border-t pt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-medium">API keys</h3>
+        <h3 className="text-sm font-medium">{t('API keys')}</h3>
         <Button type="button" variant="outline" size="sm" disabled={!isOn} onClick={() => setCreating(true)}>
-          Create API key
+          {t('Create API key')}
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">
         {isOn
-          ? 'For scripts and tools that post for you, through the public API: GET /api/v1 lists its routes.'
-          : 'API key access is off: every key below is refused until you turn it on and save.'}
+          ? t(
+              'For scripts and tools that post for you, through the public API: GET /api/v1 lists its routes.',
+            )
+          : t('API key access is off: every key below is refused until you turn it on and save.')}
       </p>
-      {keys.isPending ? <Spinner label="Loading your API keys" /> : null}
+      {keys.isPending ? <Spinner label={t('Loading your API keys')} /> : null}
       {keys.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {keys.error.message}
         </p>
       ) : null}
       {list.length > 0 ? (
-        <ul aria-label="API keys" className="grid gap-2">
+        <ul aria-label={t('API keys')} className="grid gap-2">
           {list.map((apiKey) => (
             <KeyRow key={apiKey.id} apiKey={apiKey} />
           ))}
         </ul>
       ) : keys.isSuccess ? (
-        <p className="text-xs text-muted-foreground">No API keys yet.</p>
+        <p className="text-xs text-muted-foreground">{t('No API keys yet.')}</p>
       ) : null}
       {createPortal(<CreateKeyDialog open={creating} onClose={() => setCreating(false)} />, document.body)}
     </div>

@@ -1,8 +1,10 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRegenerateBackupCodes } from '@/api/two-factor';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { BackupCodesPanel, messageOf, PasswordStep } from './two-factor-parts';
 
@@ -12,6 +14,7 @@ export function NewBackupCodesDialog({ open, onClose }: { open: boolean; onClose
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const { t } = useTranslation('settings');
 
   function close() {
     setPassword('');
@@ -22,11 +25,11 @@ export function NewBackupCodesDialog({ open, onClose }: { open: boolean; onClose
 
   async function submit() {
     setError(null);
-    if (!password) return setError(AUTH_MESSAGES.passwordRequired);
+    if (!password) return setError(translateMessage(AUTH_MESSAGES.passwordRequired));
     try {
       setCodes(await regenerate.mutateAsync(password));
       setPassword('');
-      toast.success(AUTH_MESSAGES.backupCodesRenewed);
+      toast.success(t(AUTH_MESSAGES.backupCodesRenewed));
     } catch (failure) {
       setError(messageOf(failure));
     }
@@ -38,9 +41,11 @@ export function NewBackupCodesDialog({ open, onClose }: { open: boolean; onClose
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      title={codes ? 'Save your new backup codes' : 'New backup codes'}
+      title={codes ? t('Save your new backup codes') : t('New backup codes')}
       description={
-        codes ? undefined : 'Your current backup codes stop working. Enter your password to get ten new ones.'
+        codes
+          ? undefined
+          : t('Your current backup codes stop working. Enter your password to get ten new ones.')
       }
     >
       {codes ? (
@@ -54,7 +59,7 @@ export function NewBackupCodesDialog({ open, onClose }: { open: boolean; onClose
           onCancel={close}
           submit={
             <Button type="submit" disabled={regenerate.isPending}>
-              Get new codes
+              {t('Get new codes')}
             </Button>
           }
         />

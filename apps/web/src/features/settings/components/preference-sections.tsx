@@ -7,6 +7,7 @@ import {
   type SecuritySettings,
 } from '@relaycast/shared/settings';
 import { Bell, Globe, Shield } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/select-field';
 import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zone';
 import { ApiKeysSetting } from './api-keys-setting';
@@ -23,11 +24,12 @@ export function NotificationsSection({
   value: NotificationSettings;
   onChange(value: NotificationSettings): void;
 }) {
+  const { t } = useTranslation('settings');
   return (
-    <SettingsCard title="Notifications" icon={Bell}>
+    <SettingsCard title={t('Notifications')} icon={Bell}>
       <ToggleField
-        label="Email notifications"
-        description="News about your posts and account by e-mail."
+        label={t('Email notifications')}
+        description={t('News about your posts and account by e-mail.')}
         checked={value.emailNotifications}
         onChange={(checked) => onChange({ ...value, emailNotifications: checked })}
       />
@@ -36,8 +38,8 @@ export function NotificationsSection({
         onChange={(checked) => onChange({ ...value, pushNotifications: checked })}
       />
       <ToggleField
-        label="Stream notifications"
-        description="Reminders for planned streams and alerts while you are live."
+        label={t('Stream notifications')}
+        description={t('Reminders for planned streams and alerts while you are live.')}
         checked={value.streamNotifications}
         onChange={(checked) => onChange({ ...value, streamNotifications: checked })}
       />
@@ -52,12 +54,15 @@ export function SecuritySection({
   value: SecuritySettings;
   onChange(value: SecuritySettings): void;
 }) {
+  const { t } = useTranslation('settings');
   return (
-    <SettingsCard title="Security" icon={Shield} description={SETTINGS_MESSAGES.securityDescription}>
+    <SettingsCard title={t('Security')} icon={Shield} description={t(SETTINGS_MESSAGES.securityDescription)}>
       <TwoFactorSetting />
       <ToggleField
-        label="API key access"
-        description="When off, the public API refuses every API key of yours (saved with the other settings)."
+        label={t('API key access')}
+        description={t(
+          'When off, the public API refuses every API key of yours (saved with the other settings).',
+        )}
         checked={value.apiKeyEnabled}
         onChange={(checked) => onChange({ ...value, apiKeyEnabled: checked })}
       />
@@ -74,18 +79,19 @@ export function RegionSection({
   value: RegionSettings;
   onChange(value: RegionSettings): void;
 }) {
+  const { t } = useTranslation('settings');
   return (
-    <SettingsCard title="Language & Region" icon={Globe}>
+    <SettingsCard title={t('Language & Region')} icon={Globe}>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="Language"
+          label={t('Language')}
           value={value.language}
           options={LANGUAGES}
           format={(option) => LANGUAGE_LABELS[option]}
           onChange={(language) => onChange({ ...value, language })}
         />
         <SelectField
-          label="Timezone"
+          label={t('Timezone')}
           value={value.timezone}
           options={timeZoneOptions(value.timezone)}
           format={timeZoneLabel}

@@ -1,5 +1,7 @@
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { useTranslation } from 'react-i18next';
 import { useDisablePush, useEnablePush } from '@/api/notifications';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { PushSetupError } from '@/lib/web-push';
@@ -8,7 +10,7 @@ import { ToggleField } from './toggle-field';
 function reasonOf(error: unknown): string {
   return error instanceof PushSetupError || (error instanceof ApiError && error.status < 500)
     ? error.message
-    : NOTIFICATION_MESSAGES.pushFailed;
+    : translateMessage(NOTIFICATION_MESSAGES.pushFailed);
 }
 
 /**
@@ -25,6 +27,7 @@ export function PushToggleField({
 }) {
   const enablePush = useEnablePush();
   const disablePush = useDisablePush();
+  const { t } = useTranslation('settings');
 
   async function change(next: boolean) {
     if (!next) {
@@ -42,8 +45,8 @@ export function PushToggleField({
 
   return (
     <ToggleField
-      label="Push notifications"
-      description="Alerts in this browser."
+      label={t('Push notifications')}
+      description={t('Alerts in this browser.')}
       checked={checked}
       onChange={(next) => void change(next)}
     />

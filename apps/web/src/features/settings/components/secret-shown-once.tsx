@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 
@@ -9,13 +10,14 @@ export function SecretShownOnce(props: {
   onDone(): void;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('settings');
   return (
     <div className="grid gap-4">
       <CopyField label={props.label} value={props.value} />
       {props.children}
       <div className="flex justify-end">
         <Button type="button" onClick={props.onDone}>
-          Done
+          {t('Done')}
         </Button>
       </div>
     </div>

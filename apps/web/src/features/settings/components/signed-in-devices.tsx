@@ -1,9 +1,11 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { Monitor } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useRevokeOtherSessions, useRevokeSession, useSignedInDevices } from '@/api/sessions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -12,22 +14,31 @@ export function SignedInDevices() {
   const devices = useSignedInDevices();
   const revoke = useRevokeOtherSessions();
   const revokeOne = useRevokeSession();
+  const { t } = useTranslation('settings');
 
   async function signOutOthers() {
     try {
       await revoke.mutateAsync();
-      toast.success(AUTH_MESSAGES.sessionsRevoked);
+      toast.success(t(AUTH_MESSAGES.sessionsRevoked));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signOutFallback);
+      toast.error(
+        error instanceof Error && error.message
+          ? error.message
+          : translateMessage(AUTH_MESSAGES.signOutFallback),
+      );
     }
   }
 
   async function signOutDevice(id: string) {
     try {
       await revokeOne.mutateAsync(id);
-      toast.success(AUTH_MESSAGES.sessionRevoked);
+      toast.success(t(AUTH_MESSAGES.sessionRevoked));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : AUTH_MESSAGES.signOutFallback);
+      toast.error(
+        error instanceof Error && error.message
+          ? error.message
+          : translateMessage(AUTH_MESSAGES.signOutFallback),
+      );
     }
   }
 
@@ -36,7 +47,7 @@ export function SignedInDevices() {
   return (
     <div className="grid gap-3 border-t pt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-medium">Signed-in devices</h3>
+        <h3 className="text-sm font-medium">{t('Signed-in devices')}</h3>
         <Button
           type="button"
           variant="outline"
@@ -44,27 +55,28 @@ export function SignedInDevices() {
           disabled={!hasOthers || revoke.isPending}
           onClick={() => void signOutOthers()}
         >
-          Sign out everywhere else
+          {t('Sign out everywhere else')}
         </Button>
       </div>
-      {devices.isPending ? <Spinner label="Loading your devices" /> : null}
+      {devices.isPending ? <Spinner label={t('Loading your devices')} /> : null}
       {devices.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {devices.error.message}
         </p>
       ) : null}
       {list.length > 0 ? (
-        <ul aria-label="Signed-in devices" className="grid gap-2">
+        <ul aria-label={t('Signed-in devices')} className="grid gap-2">
           {list.map((device) => (
             <li key={device.id} className="flex items-start gap-3 rounded-lg border p-3 text-sm">
               <Monitor aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
               <div className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex flex-wrap items-center gap-2 font-medium">
-                  {device.browser} on {device.os}
-                  {device.isCurrent ? <Badge>This device</Badge> : null}
+                  {t('{{browser}} on {{os}}', { browser: device.browser, os: device.os })}
+                  {device.isCurrent ? <Badge>{t('This device')}</Badge> : null}
                 </span>
                 <span className="break-all text-xs text-muted-foreground">
-                  {device.ipAddress ?? 'Unknown address'} · last active {formatRelative(device.lastActiveAt)}
+                  {device.ipAddress ?? t('Unknown address')} ·{' '}
+                  {t('last active {{when}}', { when: formatRelative(device.lastActiveAt) })}
                 </span>
               </div>
               {device.isCurrent ? null : (
@@ -73,11 +85,11 @@ export function SignedInDevices() {
                   variant="outline"
                   size="sm"
                   className="shrink-0"
-                  aria-label={`Sign out ${device.browser} on ${device.os}`}
+                  aria-label={t('Sign out {{browser}} on {{os}}', { browser: device.browser, os: device.os })}
                   disabled={revokeOne.isPending}
                   onClick={() => void signOutDevice(device.id)}
                 >
-                  Sign out
+                  {t('Sign out')}
                 </Button>
               )}
             </li>
@@ -85,7 +97,7 @@ export function SignedInDevices() {
         </ul>
       ) : null}
       {!hasOthers && devices.isSuccess ? (
-        <p className="text-xs text-muted-foreground">You are signed in on this device only.</p>
+        <p className="text-xs text-muted-foreground">{t('You are signed in on this device only.')}</p>
       ) : null}
     </div>
   );

@@ -10,8 +10,10 @@ import {
   type StreamSettings,
 } from '@relaycast/shared/settings';
 import { Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
+import { formatNumber } from '@/i18n';
 import { type DeviceOption, useMediaDevices } from '../hooks/use-media-devices';
 import { SettingsCard } from './settings-card';
 
@@ -29,13 +31,14 @@ function DeviceSelect({
   const isMissing = value !== '' && !devices.some((device) => device.deviceId === value);
   const labels = new Map(devices.map((device) => [device.deviceId, device.label]));
   const options = ['', ...labels.keys(), ...(isMissing ? [value] : [])];
+  const { t } = useTranslation('settings');
   return (
     <SelectField
       label={label}
       value={value}
       options={options}
       format={(option) =>
-        option === '' ? 'System default' : (labels.get(option) ?? 'Saved device (not connected now)')
+        option === '' ? t('System default') : (labels.get(option) ?? t('Saved device (not connected now)'))
       }
       onChange={onChange}
     />
@@ -53,30 +56,31 @@ export function StreamSettingsSection({
   onChange(value: StreamSettings): void;
 }) {
   const media = useMediaDevices();
+  const { t } = useTranslation('settings');
   const set = <K extends keyof StreamSettings>(key: K, next: StreamSettings[K]) =>
     onChange({ ...value, [key]: next });
 
   return (
     <SettingsCard
-      title="Stream Settings"
+      title={t('Stream Settings')}
       icon={Video}
-      description="Your devices and the quality your next stream is encoded at."
+      description={t('Your devices and the quality your next stream is encoded at.')}
     >
       <div className="grid gap-2">
         {media.status === 'needs-permission' ? (
           <div className="flex flex-wrap items-center gap-3 rounded-md bg-muted p-3 text-sm">
-            <span>Allow camera and microphone access to see your devices by name.</span>
+            <span>{t('Allow camera and microphone access to see your devices by name.')}</span>
             <Button size="sm" variant="outline" onClick={() => void media.requestAccess()}>
-              Allow camera and microphone
+              {t('Allow camera and microphone')}
             </Button>
           </div>
         ) : null}
         {media.message ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-            <span>{media.message}</span>
+            <span>{t(media.message)}</span>
             {media.status === 'denied' ? (
               <Button size="sm" variant="outline" onClick={() => void media.requestAccess()}>
-                Try again
+                {t('Try again')}
               </Button>
             ) : null}
           </div>
@@ -84,19 +88,19 @@ export function StreamSettingsSection({
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <DeviceSelect
-          label="Camera"
+          label={t('Camera')}
           value={value.videoInput}
           devices={media.devices.videoinput}
           onChange={(next) => set('videoInput', next)}
         />
         <DeviceSelect
-          label="Microphone"
+          label={t('Microphone')}
           value={value.audioInput}
           devices={media.devices.audioinput}
           onChange={(next) => set('audioInput', next)}
         />
         <DeviceSelect
-          label="Speaker"
+          label={t('Speaker')}
           value={value.audioOutput}
           devices={media.devices.audiooutput}
           onChange={(next) => set('audioOutput', next)}
@@ -104,41 +108,41 @@ export function StreamSettingsSection({
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField
-          label="Resolution"
+          label={t('Resolution')}
           value={value.resolution}
           options={RESOLUTIONS}
           onChange={(next) => set('resolution', next)}
         />
         <SelectField
-          label="Bitrate"
+          label={t('Bitrate')}
           value={String(value.bitrate)}
           options={toStrings(BITRATES)}
-          format={(option) => `${Number(option).toLocaleString('en-US')} kbps`}
+          format={(option) => t('{{bitrate}} kbps', { bitrate: formatNumber(Number(option)) })}
           onChange={(next) => set('bitrate', Number(next) as StreamSettings['bitrate'])}
         />
         <SelectField
-          label="FPS"
+          label={t('FPS')}
           value={String(value.fps)}
           options={toStrings(FRAME_RATES)}
-          format={(option) => `${option} fps`}
+          format={(option) => t('{{fps}} fps', { fps: option })}
           onChange={(next) => set('fps', Number(next) as StreamSettings['fps'])}
         />
         <SelectField
-          label="Encoder"
+          label={t('Encoder')}
           value={value.encoder}
           options={ENCODERS}
-          format={(option) => ENCODER_LABELS[option]}
+          format={(option) => t(ENCODER_LABELS[option])}
           onChange={(next) => set('encoder', next)}
         />
         <SelectField
-          label="Format"
+          label={t('Format')}
           value={value.format}
           options={STREAM_FORMATS}
-          format={(option) => STREAM_FORMAT_LABELS[option]}
+          format={(option) => t(STREAM_FORMAT_LABELS[option])}
           onChange={(next) => set('format', next)}
         />
       </div>
-      <p className="text-xs text-muted-foreground">{SETTINGS_MESSAGES.encoderNote}</p>
+      <p className="text-xs text-muted-foreground">{t(SETTINGS_MESSAGES.encoderNote)}</p>
     </SettingsCard>
   );
 }

@@ -1,20 +1,23 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { BACKUP_CODE_COUNT } from '@relaycast/shared/security';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { i18n, translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { DialogForm } from './dialog-form';
 
 /** Pieces the two-factor dialogs share (turning on, turning off, new backup codes). */
 
-export const messageOf = (error: unknown) => errorMessage(error, AUTH_MESSAGES.signInFallback);
+export const messageOf = (error: unknown) =>
+  errorMessage(error, translateMessage(AUTH_MESSAGES.signInFallback));
 
 /** Offers the backup codes as a text file. */
 export function downloadBackupCodes(codes: string[]) {
   const text = [
-    'Relaycast backup codes',
-    'Each code signs you in once when you cannot use your authenticator app.',
+    i18n.t('Relaycast backup codes', { ns: 'settings' }),
+    i18n.t('Each code signs you in once when you cannot use your authenticator app.', { ns: 'settings' }),
     '',
     ...codes,
     '',
@@ -29,14 +32,17 @@ export function downloadBackupCodes(codes: string[]) {
 
 /** The backup codes, shown once, with Download and Done. */
 export function BackupCodesPanel({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const { t } = useTranslation('settings');
   return (
     <div className="grid gap-4">
       <p className="text-sm">
-        Keep these {BACKUP_CODE_COUNT} backup codes somewhere safe. Each one signs you in once if you lose
-        your authenticator app. They are shown only now.
+        {t(
+          'Keep these {{count}} backup codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are shown only now.',
+          { count: BACKUP_CODE_COUNT },
+        )}
       </p>
       <ul
-        aria-label="Backup codes"
+        aria-label={t('Backup codes')}
         className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-3 font-mono text-sm"
       >
         {codes.map((backup) => (
@@ -45,10 +51,10 @@ export function BackupCodesPanel({ codes, onDone }: { codes: string[]; onDone():
       </ul>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => downloadBackupCodes(codes)}>
-          Download
+          {t('Download')}
         </Button>
         <Button type="button" onClick={onDone}>
-          Done
+          {t('Done')}
         </Button>
       </div>
     </div>
@@ -64,10 +70,11 @@ export function PasswordStep(props: {
   onCancel(): void;
   submit: ReactNode;
 }) {
+  const { t } = useTranslation('settings');
   return (
     <DialogForm onSubmit={props.onSubmit}>
       <FormField
-        label="Password"
+        label={t('Password')}
         type="password"
         autoComplete="current-password"
         value={props.password}
@@ -76,7 +83,7 @@ export function PasswordStep(props: {
       />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={props.onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
         {props.submit}
       </div>

@@ -8,6 +8,7 @@ import { totpCodeSchema } from '@relaycast/shared/security';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useUserSettings } from '@/api/settings';
 import {
   type TwoFactorEnrolment,
@@ -20,6 +21,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { DialogForm } from './dialog-form';
 import { NewBackupCodesDialog } from './new-backup-codes-dialog';
@@ -41,6 +43,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const setupKeyId = useId();
+  const { t } = useTranslation('settings');
 
   function close() {
     setPassword('');
@@ -53,7 +56,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
 
   async function submitPassword() {
     setError(null);
-    if (!password) return setError(AUTH_MESSAGES.passwordRequired);
+    if (!password) return setError(translateMessage(AUTH_MESSAGES.passwordRequired));
     try {
       setEnrolment(await start.mutateAsync(password));
       setPassword('');
@@ -66,11 +69,13 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     setError(null);
     const parsed = totpCodeSchema.safeParse(code);
     if (!parsed.success)
-      return setError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.twoFactorCodeInvalid);
+      return setError(
+        translateMessage(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.twoFactorCodeInvalid),
+      );
     try {
       await confirm.mutateAsync(parsed.data);
       setConfirmed(true);
-      toast.success(AUTH_MESSAGES.twoFactorEnabled);
+      toast.success(t(AUTH_MESSAGES.twoFactorEnabled));
     } catch (failure) {
       setError(messageOf(failure));
     }
@@ -87,7 +92,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
         onCancel={close}
         submit={
           <Button type="submit" disabled={start.isPending}>
-            Continue
+            {t('Continue')}
           </Button>
         }
       />
@@ -96,19 +101,20 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     body = (
       <DialogForm onSubmit={() => void submitCode()}>
         <p className="text-sm">
-          Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, Aegis…), then
-          enter the 6-digit code it shows.
+          {t(
+            'Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, Aegis…), then enter the 6-digit code it shows.',
+          )}
         </p>
         <div className="flex justify-center rounded-lg bg-white p-3">
           <QRCodeSVG
             value={enrolment.totpURI}
             size={176}
             marginSize={2}
-            title="QR code for your authenticator app"
+            title={t('QR code for your authenticator app')}
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={setupKeyId}>Setup key</Label>
+          <Label htmlFor={setupKeyId}>{t('Setup key')}</Label>
           <Textarea
             id={setupKeyId}
             readOnly
@@ -119,11 +125,11 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
             onFocus={(event) => event.target.select()}
           />
           <p id={`${setupKeyId}-hint`} className="text-xs text-muted-foreground">
-            Can’t scan it? Enter this key in the app instead.
+            {t('Can’t scan it? Enter this key in the app instead.')}
           </p>
         </div>
         <FormField
-          label="6-digit code"
+          label={t('6-digit code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
@@ -133,10 +139,10 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
         />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={close}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={confirm.isPending}>
-            Turn on
+            {t('Turn on')}
           </Button>
         </div>
       </DialogForm>
@@ -151,9 +157,9 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      title={confirmed ? 'Save your backup codes' : 'Turn on two-factor authentication'}
+      title={confirmed ? t('Save your backup codes') : t('Turn on two-factor authentication')}
       description={
-        enrolment ? undefined : 'Enter your password to set up an authenticator app for signing in.'
+        enrolment ? undefined : t('Enter your password to set up an authenticator app for signing in.')
       }
     >
       {body}
@@ -165,6 +171,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('settings');
 
   function close() {
     setPassword('');
@@ -174,10 +181,10 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
 
   async function submit() {
     setError(null);
-    if (!password) return setError(AUTH_MESSAGES.passwordRequired);
+    if (!password) return setError(translateMessage(AUTH_MESSAGES.passwordRequired));
     try {
       await disable.mutateAsync(password);
-      toast.success(AUTH_MESSAGES.twoFactorDisabled);
+      toast.success(t(AUTH_MESSAGES.twoFactorDisabled));
       close();
     } catch (failure) {
       setError(messageOf(failure));
@@ -190,8 +197,8 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      title="Turn off two-factor authentication"
-      description="Sign-in will ask only for your password. Enter it to confirm."
+      title={t('Turn off two-factor authentication')}
+      description={t('Sign-in will ask only for your password. Enter it to confirm.')}
     >
       <PasswordStep
         password={password}
@@ -201,7 +208,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
         onCancel={close}
         submit={
           <Button type="submit" variant="destructive" disabled={disable.isPending}>
-            Turn off
+            {t('Turn off')}
           </Button>
         }
       />
@@ -217,14 +224,19 @@ export function TwoFactorSetting() {
   const settings = useUserSettings();
   const isOn = settings.data?.security.twoFactorAuth ?? false;
   const [dialog, setDialog] = useState<'enable' | 'disable' | 'codes' | null>(null);
+  const { t } = useTranslation('settings');
   return (
     <>
       <ToggleField
-        label="Two-factor authentication"
+        label={t('Two-factor authentication')}
         description={
           isOn
-            ? 'On: signing in asks for a code from your authenticator app (or a backup code) after your password.'
-            : 'Off: signing in asks only for your password. Turn on to add a code from an authenticator app.'
+            ? t(
+                'On: signing in asks for a code from your authenticator app (or a backup code) after your password.',
+              )
+            : t(
+                'Off: signing in asks only for your password. Turn on to add a code from an authenticator app.',
+              )
         }
         checked={isOn}
         onChange={() => setDialog(isOn ? 'disable' : 'enable')}
@@ -232,7 +244,7 @@ export function TwoFactorSetting() {
       {isOn ? (
         <div className="-mt-2 flex justify-end">
           <Button type="button" variant="outline" size="sm" onClick={() => setDialog('codes')}>
-            New backup codes
+            {t('New backup codes')}
           </Button>
         </div>
       ) : null}

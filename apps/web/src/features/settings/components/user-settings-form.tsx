@@ -1,8 +1,10 @@
 import { SETTINGS_MESSAGES, type UserSettings, userSettingsSchema } from '@relaycast/shared/settings';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSaveUserSettings, useUserSettings } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { NotificationsSection, RegionSection, SecuritySection } from './preference-sections';
 import { StreamSettingsSection } from './stream-settings-section';
@@ -10,22 +12,28 @@ import { StreamSettingsSection } from './stream-settings-section';
 function Form({ initial }: { initial: UserSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useSaveUserSettings();
+  const { t } = useTranslation('settings');
 
   async function submit() {
     const parsed = userSettingsSchema.safeParse(settings);
-    if (!parsed.success) return toast.error(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed);
+    if (!parsed.success)
+      return toast.error(translateMessage(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed));
     try {
       setSettings(await save.mutateAsync(parsed.data));
-      toast.success(SETTINGS_MESSAGES.saved);
+      toast.success(t(SETTINGS_MESSAGES.saved));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : SETTINGS_MESSAGES.saveFailed);
+      toast.error(
+        error instanceof Error && error.message
+          ? error.message
+          : translateMessage(SETTINGS_MESSAGES.saveFailed),
+      );
     }
   }
 
   return (
     <form
       noValidate
-      aria-label="Stream, notification, security and region settings"
+      aria-label={t('Stream, notification, security and region settings')}
       className="grid gap-6"
       onSubmit={(event) => {
         event.preventDefault();
@@ -50,7 +58,7 @@ function Form({ initial }: { initial: UserSettings }) {
       />
       <div>
         <Button type="submit" disabled={save.isPending}>
-          Save Settings
+          {t('Save Settings')}
         </Button>
       </div>
     </form>
@@ -60,11 +68,12 @@ function Form({ initial }: { initial: UserSettings }) {
 /** The user's settings form (Stream Settings first), used by /settings and /stream-settings. */
 export function UserSettingsForm() {
   const settings = useUserSettings();
-  if (settings.isPending) return <Spinner label="Loading your settings" />;
+  const { t } = useTranslation('settings');
+  if (settings.isPending) return <Spinner label={t('Loading your settings')} />;
   if (settings.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
-        {settings.error.message || SETTINGS_MESSAGES.loadFailed}
+        {settings.error.message || translateMessage(SETTINGS_MESSAGES.loadFailed)}
       </p>
     );
   return <Form initial={settings.data} />;

@@ -1,4 +1,5 @@
 import { WEBHOOK_MESSAGES } from '@relaycast/shared/webhooks';
+import { useTranslation } from 'react-i18next';
 import { useResendWebhookDelivery, useWebhookDeliveries } from '@/api/webhooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,8 @@ import { toast } from '@/lib/toast';
 export function DeliveryLog({ endpointId, canManage }: { endpointId: string; canManage: boolean }) {
   const deliveries = useWebhookDeliveries(endpointId, true);
   const resend = useResendWebhookDelivery();
-  if (deliveries.isPending) return <Spinner label="Loading the delivery log" />;
+  const { t } = useTranslation('settings');
+  if (deliveries.isPending) return <Spinner label={t('Loading the delivery log')} />;
   if (deliveries.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -20,28 +22,27 @@ export function DeliveryLog({ endpointId, canManage }: { endpointId: string; can
     );
   }
   const list = deliveries.data.deliveries;
-  if (list.length === 0) return <p className="text-xs text-muted-foreground">Nothing sent yet.</p>;
+  if (list.length === 0) return <p className="text-xs text-muted-foreground">{t('Nothing sent yet.')}</p>;
   return (
-    <ul aria-label="Deliveries" className="grid gap-1.5 text-xs">
+    <ul aria-label={t('Deliveries')} className="grid gap-1.5 text-xs">
       {list.map((delivery) => (
         <li key={delivery.id} className="grid gap-0.5 rounded-md bg-muted px-2.5 py-1.5">
           <span className="flex flex-wrap items-center gap-2">
             <code>{delivery.event}</code>
             <Badge>
               {delivery.status === 'delivered'
-                ? 'Delivered'
+                ? t('Delivered')
                 : delivery.status === 'failed'
-                  ? 'Failed'
+                  ? t('Failed')
                   : delivery.attempts > 0
-                    ? 'Retrying'
-                    : 'Queued'}
+                    ? t('Retrying')
+                    : t('Queued')}
             </Badge>
-            {delivery.lastStatusCode !== null ? <span>HTTP {delivery.lastStatusCode}</span> : null}
+            {delivery.lastStatusCode !== null ? <span>{`HTTP ${delivery.lastStatusCode}`}</span> : null}
             <span className="text-muted-foreground">
-              {formatRelative(delivery.createdAt)} · {delivery.attempts}{' '}
-              {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+              {formatRelative(delivery.createdAt)} · {t('{{count}} attempts', { count: delivery.attempts })}
               {delivery.nextAttemptAt && delivery.attempts > 0
-                ? ` · next ${formatRelative(delivery.nextAttemptAt)}`
+                ? ` · ${t('next {{when}}', { when: formatRelative(delivery.nextAttemptAt) })}`
                 : ''}
             </span>
           </span>
@@ -55,19 +56,22 @@ export function DeliveryLog({ endpointId, canManage }: { endpointId: string; can
                 size="sm"
                 variant="outline"
                 className="h-7 px-2 text-xs"
-                aria-label={`Resend ${delivery.event} from ${formatRelative(delivery.createdAt)}`}
+                aria-label={t('Resend {{event}} from {{when}}', {
+                  event: delivery.event,
+                  when: formatRelative(delivery.createdAt),
+                })}
                 disabled={resend.isPending}
                 onClick={() =>
                   resend.mutate(
                     { endpointId, deliveryId: delivery.id },
                     {
-                      onSuccess: () => toast.success(WEBHOOK_MESSAGES.resendQueued),
+                      onSuccess: () => toast.success(t(WEBHOOK_MESSAGES.resendQueued)),
                       onError: (error) => toast.error(errorMessage(error)),
                     },
                   )
                 }
               >
-                Resend
+                {t('Resend')}
               </Button>
             </span>
           ) : null}

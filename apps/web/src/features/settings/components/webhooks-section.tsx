@@ -10,28 +10,51 @@ import {
 import { Webhook } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useCreateWebhook, useDeleteWebhook, useSendTestWebhook, useWebhookEndpoints } from '@/api/webhooks';
+import { useTranslation } from 'react-i18next';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useSendTestWebhook,
+  useSetWebhookPaused,
+  useWebhookEndpoints,
+} from '@/api/webhooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { SecretShownOnce } from './secret-shown-once';
 import { SettingsCard } from './settings-card';
 import { DeliveryLog } from './webhook-delivery-log';
 
+/** The example in the address field: a URL, the same in every language. */
+const ENDPOINT_EXAMPLE = 'https://example.com/relaycast-webhook';
+
 function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canManage: boolean }) {
   const [showLog, setShowLog] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const sendTest = useSendTestWebhook();
   const remove = useDeleteWebhook();
+  const setPaused = useSetWebhookPaused();
+  const { t } = useTranslation('settings');
+
+  async function togglePaused() {
+    const paused = !endpoint.paused;
+    try {
+      await setPaused.mutateAsync({ id: endpoint.id, paused });
+      toast.success(t(paused ? WEBHOOK_MESSAGES.paused : WEBHOOK_MESSAGES.resumed));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
 
   async function test() {
     try {
       await sendTest.mutateAsync(endpoint.id);
-      toast.success(WEBHOOK_MESSAGES.testQueued);
+      toast.success(t(WEBHOOK_MESSAGES.testQueued));
       setShowLog(true);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -41,7 +64,7 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
   async function del() {
     try {
       await remove.mutateAsync(endpoint.id);
-      toast.success(WEBHOOK_MESSAGES.deleted);
+      toast.success(t(WEBHOOK_MESSAGES.deleted));
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -53,6 +76,7 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
       <div className="grid gap-1">
         <code className="break-all font-medium">{endpoint.url}</code>
         <span className="flex flex-wrap gap-1.5">
+          {endpoint.paused ? <Badge variant="outline">{t('Paused')}</Badge> : null}
           {endpoint.events.map((event) => (
             <Badge key={event}>{event}</Badge>
           ))}
@@ -60,7 +84,7 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" variant="outline" onClick={() => setShowLog((shown) => !shown)}>
-          {showLog ? 'Hide delivery log' : 'Delivery log'}
+          {showLog ? t('Hide delivery log') : t('Delivery log')}
         </Button>
         {canManage ? (
           <>
@@ -68,15 +92,24 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
               type="button"
               size="sm"
               variant="outline"
-              disabled={sendTest.isPending}
+              disabled={sendTest.isPending || endpoint.paused}
               onClick={() => void test()}
             >
-              Send test event
+              {t('Send test event')}
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={setPaused.isPending}
+              onClick={() => void togglePaused()}
+            >
+              {endpoint.paused ? t('Resume') : t('Pause')}
             </Button>
             {confirming ? (
               <>
                 <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(false)}>
-                  Keep
+                  {t('Keep')}
                 </Button>
                 <Button
                   type="button"
@@ -85,12 +118,12 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
                   disabled={remove.isPending}
                   onClick={() => void del()}
                 >
-                  Delete endpoint
+                  {t('Delete endpoint')}
                 </Button>
               </>
             ) : (
               <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)}>
-                Delete
+                {t('Delete')}
               </Button>
             )}
           </>
@@ -107,6 +140,7 @@ function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }
   const [events, setEvents] = useState<WebhookEvent[]>(['post.published', 'post.failed']);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const { t } = useTranslation('settings');
 
   function close() {
     setUrl('');
@@ -120,10 +154,11 @@ function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }
     event.preventDefault();
     setError(null);
     const parsed = createWebhookSchema.safeParse({ url, events });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? WEBHOOK_MESSAGES.urlInvalid);
+    if (!parsed.success)
+      return setError(translateMessage(parsed.error.issues[0]?.message ?? WEBHOOK_MESSAGES.urlInvalid));
     try {
       setCreated(await create.mutateAsync(parsed.data));
-      toast.success(WEBHOOK_MESSAGES.created);
+      toast.success(t(WEBHOOK_MESSAGES.created));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -135,27 +170,29 @@ function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      title={created ? 'Copy the signing secret' : 'Add a webhook endpoint'}
+      title={created ? t('Copy the signing secret') : t('Add a webhook endpoint')}
       description={
         created
-          ? 'Your endpoint checks each request’s webhook-signature header with this secret (Standard Webhooks). It is shown only now.'
-          : 'Relaycast sends a signed JSON POST to this address when the events you choose happen.'
+          ? t(
+              'Your endpoint checks each request’s webhook-signature header with this secret (Standard Webhooks). It is shown only now.',
+            )
+          : t('Relaycast sends a signed JSON POST to this address when the events you choose happen.')
       }
     >
       {created ? (
-        <SecretShownOnce label="Signing secret" value={created.secret} onDone={close} />
+        <SecretShownOnce label={t('Signing secret')} value={created.secret} onDone={close} />
       ) : (
         <form noValidate className="grid gap-4" onSubmit={(e) => void submit(e)}>
           <FormField
-            label="Endpoint URL"
+            label={t('Endpoint URL')}
             type="url"
-            placeholder="https://example.com/relaycast-webhook"
+            placeholder={ENDPOINT_EXAMPLE}
             value={url}
             error={error ?? undefined}
             onChange={(e) => setUrl(e.target.value)}
           />
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Events</legend>
+            <legend className="mb-1 text-sm font-medium">{t('Events')}</legend>
             {WEBHOOK_EVENTS.map((name) => (
               <label key={name} className="flex items-center gap-2 text-sm">
                 <input
@@ -166,16 +203,16 @@ function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }
                   }
                 />
                 <code>{name}</code>
-                <span className="text-muted-foreground">{WEBHOOK_EVENT_LABELS[name]}</span>
+                <span className="text-muted-foreground">{t(WEBHOOK_EVENT_LABELS[name])}</span>
               </label>
             ))}
           </fieldset>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={close}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              Add endpoint
+              {t('Add endpoint')}
             </Button>
           </div>
         </form>
@@ -190,36 +227,39 @@ export function WebhooksSection() {
   const [adding, setAdding] = useState(false);
   const canManage = endpoints.data?.canManage ?? false;
   const list = endpoints.data?.endpoints ?? [];
+  const { t } = useTranslation('settings');
   return (
     <SettingsCard
-      title="Webhooks"
+      title={t('Webhooks')}
       icon={Webhook}
-      description="Signed HTTP calls to your own systems when a post is published or fails, or a live stream starts or ends. Failed deliveries are retried for about ten hours."
+      description={t(
+        'Signed HTTP calls to your own systems when a post is published or fails, or a live stream starts or ends. Failed deliveries are retried for about ten hours.',
+      )}
     >
-      {endpoints.isPending ? <Spinner label="Loading webhooks" /> : null}
+      {endpoints.isPending ? <Spinner label={t('Loading webhooks')} /> : null}
       {endpoints.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {endpoints.error.message}
         </p>
       ) : null}
       {list.length > 0 ? (
-        <ul aria-label="Webhook endpoints" className="grid gap-2">
+        <ul aria-label={t('Webhook endpoints')} className="grid gap-2">
           {list.map((endpoint) => (
             <EndpointRow key={endpoint.id} endpoint={endpoint} canManage={canManage} />
           ))}
         </ul>
       ) : endpoints.isSuccess ? (
-        <p className="text-xs text-muted-foreground">No endpoints yet.</p>
+        <p className="text-xs text-muted-foreground">{t('No endpoints yet.')}</p>
       ) : null}
       {endpoints.isSuccess ? (
         canManage ? (
           <div>
             <Button type="button" variant="outline" size="sm" onClick={() => setAdding(true)}>
-              Add endpoint
+              {t('Add endpoint')}
             </Button>
           </div>
         ) : (
-          <p className="text-xs text-muted-foreground">{WEBHOOK_MESSAGES.adminOnly}</p>
+          <p className="text-xs text-muted-foreground">{t(WEBHOOK_MESSAGES.adminOnly)}</p>
         )
       ) : null}
       {createPortal(<AddEndpointDialog open={adding} onClose={() => setAdding(false)} />, document.body)}

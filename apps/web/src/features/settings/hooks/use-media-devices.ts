@@ -1,5 +1,6 @@
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
 import { useCallback, useEffect, useState } from 'react';
+import { i18n } from '@/i18n';
 
 export interface DeviceOption {
   deviceId: string;
@@ -34,7 +35,13 @@ export function groupDevices(devices: readonly Pick<MediaDeviceInfo, 'deviceId' 
     if (list.some((known) => known.deviceId === device.deviceId)) continue;
     list.push({
       deviceId: device.deviceId,
-      label: device.label || `${KIND_NAMES[device.kind as keyof MediaDeviceLists]} ${list.length + 1}`,
+      label:
+        device.label ||
+        i18n.t('{{kind}} {{number}}', {
+          ns: 'settings',
+          kind: i18n.t(KIND_NAMES[device.kind as keyof MediaDeviceLists], { ns: 'settings' }),
+          number: list.length + 1,
+        }),
     });
   }
   return lists;
