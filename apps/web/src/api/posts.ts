@@ -7,6 +7,7 @@ import type {
 } from '@relaycast/shared/posts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { i18n } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { bestTimeKeys } from './best-time';
@@ -237,7 +238,7 @@ export function useMovePost(listQuery: ListPostsQuery) {
     },
     onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
-      toast.error(error.message || 'Could not move the post.');
+      toast.error(error.message || i18n.getFixedT(null, 'calendar')('Could not move the post.'));
     },
     onSuccess: (post) => {
       queryClient.setQueryData<Post[]>(listKey, (posts) =>

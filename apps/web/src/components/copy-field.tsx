@@ -1,17 +1,21 @@
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { Copy, Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { i18n, translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 
 export async function copyToClipboard(value: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(value);
-    toast.success(STREAMING_MESSAGES.copied);
+    toast.success(translateMessage(STREAMING_MESSAGES.copied));
   } catch {
-    toast.error('Could not copy: the browser did not allow access to the clipboard.');
+    toast.error(
+      i18n.t('Could not copy: the browser did not allow access to the clipboard.', { ns: 'common' }),
+    );
   }
 }
 
@@ -39,8 +43,12 @@ export function CopyField({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [isShown, setShown] = useState(false);
-  // "Stream key" reads "Copy stream key"; an acronym like "RTMP URL" keeps its capitals.
-  const name = /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  const { t, i18n: current } = useTranslation('common');
+  // "Stream key" reads "Copy stream key"; an acronym like "RTMP URL" keeps its capitals, and so do German nouns.
+  const name =
+    current.resolvedLanguage !== 'de' && /^[A-Z][a-z]/.test(label)
+      ? label.charAt(0).toLowerCase() + label.slice(1)
+      : label;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -66,7 +74,7 @@ export function CopyField({
             variant="outline"
             size="icon"
             className="shrink-0"
-            aria-label={`${isShown ? 'Hide' : 'Show'} ${name}`}
+            aria-label={isShown ? t('Hide {{name}}', { name }) : t('Show {{name}}', { name })}
             onClick={() => setShown((shown) => !shown)}
           >
             {isShown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
@@ -76,7 +84,7 @@ export function CopyField({
           variant="outline"
           size="icon"
           className="shrink-0"
-          aria-label={`Copy ${name}`}
+          aria-label={t('Copy {{name}}', { name })}
           disabled={value.trim() === ''}
           onClick={() => void copyToClipboard(value.trim())}
         >

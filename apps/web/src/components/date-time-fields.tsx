@@ -1,5 +1,6 @@
 import { Globe } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
@@ -25,10 +26,11 @@ export function DateTimeFields({
   timeZone,
   minDate,
   error,
-  dateLabel = 'Date',
-  timeLabel = 'Time',
+  dateLabel,
+  timeLabel,
   className,
 }: DateTimeFieldsProps) {
+  const { t } = useTranslation('common');
   const id = useId();
   const errorId = `${id}-error`;
   const zoneId = `${id}-zone`;
@@ -37,7 +39,7 @@ export function DateTimeFields({
     <div className={cn('grid gap-2', className)}>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-date`}>{dateLabel}</Label>
+          <Label htmlFor={`${id}-date`}>{dateLabel ?? t('Date')}</Label>
           <Input
             id={`${id}-date`}
             type="date"
@@ -49,7 +51,7 @@ export function DateTimeFields({
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-time`}>{timeLabel}</Label>
+          <Label htmlFor={`${id}-time`}>{timeLabel ?? t('Time')}</Label>
           <Input
             id={`${id}-time`}
             type="time"
@@ -62,7 +64,7 @@ export function DateTimeFields({
       </div>
       <p id={zoneId} className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Globe aria-hidden="true" className="size-3.5" />
-        Times are in your time zone, {timeZone.replaceAll('_', ' ')}.
+        {t('Times are in your time zone, {{zone}}.', { zone: timeZone.replaceAll('_', ' ') })}
       </p>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">

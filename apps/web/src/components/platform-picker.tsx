@@ -1,5 +1,6 @@
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { cn } from '@/lib/cn';
 
@@ -18,11 +19,12 @@ interface PlatformPickerProps {
 export function PlatformPicker({
   selected,
   onChange,
-  label = 'Platforms',
+  label,
   errorId,
   size = 'md',
   className,
 }: PlatformPickerProps) {
+  const { t } = useTranslation('common');
   function toggle(platform: PlatformId) {
     const next = selected.includes(platform)
       ? selected.filter((id) => id !== platform)
@@ -31,7 +33,7 @@ export function PlatformPicker({
   }
   return (
     <fieldset aria-describedby={errorId} className={cn('flex flex-wrap gap-2', className)}>
-      <legend className="sr-only">{label}</legend>
+      <legend className="sr-only">{label ?? t('Platforms')}</legend>
       {PLATFORM_IDS.map((platform) => {
         const isSelected = selected.includes(platform);
         return (

@@ -2,11 +2,13 @@ import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import { type PostTarget, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { type TargetAction, useTargetAction } from '@/api/posts';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { TARGET_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
 import { toast } from '@/lib/toast';
@@ -42,19 +44,22 @@ function targetName(target: PostTarget): string {
  */
 export function PostTargets({ post, className }: { post: Post; className?: string }) {
   const act = useTargetAction();
+  const { t } = useTranslation('common');
   if (post.targets.length === 0 || post.status === 'draft') return null;
 
   async function run(target: PostTarget, action: TargetAction) {
     try {
       await act.mutateAsync({ postId: post.id, targetId: target.id, action });
-      toast.success(SUCCESS[action]);
+      toast.success(translateMessage(SUCCESS[action]));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'That did not work. Try again.');
+      toast.error(
+        error instanceof Error && error.message ? error.message : t('That did not work. Try again.'),
+      );
     }
   }
 
   return (
-    <ul aria-label="Destinations" className={cn('grid gap-2', className)}>
+    <ul aria-label={t('Destinations')} className={cn('grid gap-2', className)}>
       {post.targets.map((target) => {
         const isTroubled = TROUBLED_TARGET_STATUSES.includes(target.status);
         const pending = act.isPending && act.variables?.targetId === target.id;
@@ -79,7 +84,7 @@ export function PostTargets({ post, className }: { post: Post; className?: strin
                   rel="noreferrer"
                   className="ml-auto inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
                 >
-                  View on {PLATFORMS[target.platform].name}
+                  {t('View on {{platform}}', { platform: PLATFORMS[target.platform].name })}
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                 </a>
               ) : null}
@@ -100,8 +105,8 @@ export function PostTargets({ post, className }: { post: Post; className?: strin
                     disabled={pending}
                     onClick={() => void run(target, action)}
                   >
-                    {pending && act.variables?.action === action ? <Spinner label="Working" /> : null}
-                    {label}
+                    {pending && act.variables?.action === action ? <Spinner label={t('Working')} /> : null}
+                    {t(label)}
                     <span className="sr-only"> ({targetName(target)})</span>
                   </Button>
                 ))}

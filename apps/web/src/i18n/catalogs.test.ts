@@ -67,14 +67,33 @@ interface Finding {
   text: string;
 }
 
+/**
+ * The `ns` of `t('…', { ns: 'calendar' })` or `{ ns }` (a string constant of the file), when the call names one.
+ */
+function nsOption(options: Node | undefined, constants: Map<string, string>): string | undefined {
+  if (options?.type !== 'ObjectExpression') return undefined;
+  for (const property of options.properties as (Node & { key?: { name?: string }; value?: Node })[]) {
+    if (property.key?.name !== 'ns') continue;
+    const value = property.value as (Node & { value?: unknown; name?: string }) | undefined;
+    if (typeof value?.value === 'string') return value.value;
+    if (value?.type === 'Identifier' && value.name) return constants.get(value.name);
+  }
+  return undefined;
+}
+
 function scan(file: string): { untranslated: Finding[]; used: { key: string; namespaces: string[] }[] } {
   const source = readFileSync(file, 'utf8');
   const ast = parseAst(source, { lang: 'tsx' });
   const relative = path.relative(SRC, file);
   const untranslated: Finding[] = [];
-  const keys: string[] = [];
+  const keys: { key: string; ns: string | undefined }[] = [];
+  const constants = new Map<string, string>();
   const namespaces = new Set<string>(['common']);
   walk(ast, (node) => {
+    if (node.type === 'VariableDeclarator') {
+      const { id, init } = node as Node & { id: { name?: string }; init: { value?: unknown } | null };
+      if (id.name && typeof init?.value === 'string') constants.set(id.name, init.value);
+    }
     if (node.type === 'JSXText' && !isAllowed(String(node.value))) {
       untranslated.push({ file: relative, text: String(node.value).replace(/\s+/g, ' ').trim() });
     }
@@ -100,11 +119,15 @@ function scan(file: string): { untranslated: Finding[]; used: { key: string; nam
         const list = literal?.type === 'ArrayExpression' ? (literal.elements as Node[]) : [literal];
         for (const item of list) if (typeof item?.value === 'string') namespaces.add(item.value);
       }
-      if (name === 't' && first?.type === 'Literal' && typeof first.value === 'string')
-        keys.push(first.value);
+      if (name === 't' && first?.type === 'Literal' && typeof first.value === 'string') {
+        keys.push({ key: first.value, ns: nsOption((node.arguments as Node[])[1], constants) });
+      }
     }
   });
-  return { untranslated, used: keys.map((key) => ({ key, namespaces: [...namespaces] })) };
+  return {
+    untranslated,
+    used: keys.map(({ key, ns }) => ({ key, namespaces: ns ? [ns, 'common'] : [...namespaces] })),
+  };
 }
 
 describe('the interface catalogs', () => {

@@ -149,6 +149,7 @@ export function namespaceForPath(pathname: string): Namespace | undefined {
   if (pathname === '/') return 'home';
   const first = pathname.split('/')[1] ?? '';
   if (first === 'features') return 'product-features';
+  if (first === 'r') return 'analytics';
   if (first === 'login' || first === 'signup' || first.endsWith('-password')) return 'auth';
   return (NAMESPACES as readonly string[]).includes(first) ? (first as Namespace) : undefined;
 }

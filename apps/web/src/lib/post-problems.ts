@@ -1,5 +1,6 @@
 import type { MediaFacts } from '@relaycast/shared/platforms';
 import { checkPost, type PostInput, type PostProblem, postInputSchema } from '@relaycast/shared/posts';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 
 /**
@@ -15,10 +16,13 @@ export function findPostProblems(
   if (!parsed.success) {
     return parsed.error.issues.map((issue) => ({
       path: String(issue.path[0] ?? 'content'),
-      message: issue.message,
+      message: translateMessage(issue.message),
     }));
   }
-  return checkPost(parsed.data, media, now);
+  return checkPost(parsed.data, media, now).map((problem) => ({
+    ...problem,
+    message: translateMessage(problem.message),
+  }));
 }
 
 /** The server's validation issues of a refused save, or null when the failure was something else. */
@@ -26,7 +30,7 @@ export function problemsFromError(error: unknown): PostProblem[] | null {
   if (error instanceof ApiError && error.issues && error.issues.length > 0) {
     return error.issues.map((issue) => ({
       path: issue.path.split('.')[0] || 'content',
-      message: issue.message,
+      message: translateMessage(issue.message),
     }));
   }
   return null;

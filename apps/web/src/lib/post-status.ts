@@ -1,13 +1,27 @@
 import type { PostStatus } from '@relaycast/shared/posts';
 import type { TargetStatus } from '@relaycast/shared/publishing';
+import { i18n } from '@/i18n';
 
+/** Each label is read in the interface's language when it is shown (a getter), never at module load. */
 export const POST_STATUS_LABELS: Record<PostStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Published',
-  partially_published: 'Partly published',
-  failed: 'Failed',
+  get draft() {
+    return i18n.t('Draft', { ns: 'common' });
+  },
+  get scheduled() {
+    return i18n.t('Scheduled', { ns: 'common' });
+  },
+  get publishing() {
+    return i18n.t('Publishing', { ns: 'common' });
+  },
+  get published() {
+    return i18n.t('Published', { ns: 'common' });
+  },
+  get partially_published() {
+    return i18n.t('Partly published', { ns: 'common' });
+  },
+  get failed() {
+    return i18n.t('Failed', { ns: 'common' });
+  },
 };
 
 /** Statuses whose post has reached (or is reaching) a platform: shown, never changed. */
@@ -19,16 +33,36 @@ export function canReschedule(status: PostStatus): boolean {
 }
 
 export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  needs_account: 'Needs an account',
-  needs_reconnect: 'Needs reconnecting',
-  held: 'Held',
-  publishing: 'Publishing',
-  retrying: 'Retrying',
-  unconfirmed: 'Unconfirmed',
-  published: 'Published',
-  failed: 'Failed',
+  get draft() {
+    return i18n.t('Draft', { ns: 'common' });
+  },
+  get scheduled() {
+    return i18n.t('Scheduled', { ns: 'common' });
+  },
+  get needs_account() {
+    return i18n.t('Needs an account', { ns: 'common' });
+  },
+  get needs_reconnect() {
+    return i18n.t('Needs reconnecting', { ns: 'common' });
+  },
+  get held() {
+    return i18n.t('Held', { ns: 'common' });
+  },
+  get publishing() {
+    return i18n.t('Publishing', { ns: 'common' });
+  },
+  get retrying() {
+    return i18n.t('Retrying', { ns: 'common' });
+  },
+  get unconfirmed() {
+    return i18n.t('Unconfirmed', { ns: 'common' });
+  },
+  get published() {
+    return i18n.t('Published', { ns: 'common' });
+  },
+  get failed() {
+    return i18n.t('Failed', { ns: 'common' });
+  },
 };
 
 /** Targets that need the user: they show their reason on the calendar and in the composer. */

@@ -7,6 +7,20 @@ import {
 } from '@relaycast/shared/settings';
 import { currentLocale, i18n } from '@/i18n';
 
+/** The spec's zone names as the interface's language writes them (catalog keys: the shared English labels). */
+function settingsZoneLabel(zone: SettingsTimeZone): string {
+  switch (zone) {
+    case 'EST':
+      return i18n.t('EST (Eastern Time)', { ns: 'common', defaultValue: SETTINGS_TIME_ZONE_LABELS.EST });
+    case 'PST':
+      return i18n.t('PST (Pacific Time)', { ns: 'common', defaultValue: SETTINGS_TIME_ZONE_LABELS.PST });
+    case 'GMT':
+      return i18n.t('GMT (UK time)', { ns: 'common', defaultValue: SETTINGS_TIME_ZONE_LABELS.GMT });
+    default:
+      return SETTINGS_TIME_ZONE_LABELS[zone];
+  }
+}
+
 /**
  * The IANA time zone of this browser: what dates are shown and chosen in until the user picks a zone in
  * Settings (read it through `useTimeZone()` in api/settings.ts, which applies that choice).
@@ -28,8 +42,13 @@ export function timeZoneOptions(current: string): string[] {
 
 /** How a time-zone setting reads: "Browser's time zone (Europe/Paris)", "PST (Pacific Time)", "America/New York". */
 export function timeZoneLabel(setting: string): string {
-  if (setting === BROWSER_TIME_ZONE) return `Browser's time zone (${browserTimeZone().replaceAll('_', ' ')})`;
-  if (setting in SETTINGS_TIME_ZONE_LABELS) return SETTINGS_TIME_ZONE_LABELS[setting as SettingsTimeZone];
+  if (setting === BROWSER_TIME_ZONE) {
+    return i18n.t("Browser's time zone ({{zone}})", {
+      ns: 'common',
+      zone: browserTimeZone().replaceAll('_', ' '),
+    });
+  }
+  if (setting in SETTINGS_TIME_ZONE_LABELS) return settingsZoneLabel(setting as SettingsTimeZone);
   return setting.replaceAll('_', ' ');
 }
 
@@ -109,5 +128,5 @@ export function formatRelative(
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
-  return 'just now';
+  return i18n.t('just now', { ns: 'common' });
 }

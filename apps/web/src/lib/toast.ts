@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import type { ExternalToast } from 'sonner';
+import { translateMessage } from '@/i18n';
 
 /**
  * Toasts, with the toast library loaded the first time one is shown rather than with every page: most
@@ -28,7 +29,8 @@ type Kind = 'success' | 'error' | 'info' | 'warning';
  * stays on screen until dismissed, once, because it tells the administrator what to set.
  */
 function withPersistence(kind: Kind, message: string, options?: ExternalToast): ExternalToast | undefined {
-  if (kind !== 'error' || !message.startsWith(AUTH_MESSAGES.crossSiteRefused)) return options;
+  const refused = [AUTH_MESSAGES.crossSiteRefused, translateMessage(AUTH_MESSAGES.crossSiteRefused)];
+  if (kind !== 'error' || !refused.some((text) => message.startsWith(text))) return options;
   return { ...options, id: 'cross-site-refused', duration: Number.POSITIVE_INFINITY, closeButton: true };
 }
 

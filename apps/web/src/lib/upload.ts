@@ -1,6 +1,8 @@
 import type { ApiErrorBody } from '@relaycast/shared/messages';
+import { i18n } from '@/i18n';
 import { ApiError } from './api-client';
 
+/** The English text (tests compare against it); the error itself carries it in the interface's language. */
 export const UPLOAD_NETWORK_ERROR = 'The upload was interrupted. Check your connection and try again.';
 
 export interface UploadProgress {
@@ -59,7 +61,13 @@ export function uploadFile<T>(url: string, file: File, options: UploadOptions = 
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new ApiError(0, 'NETWORK_ERROR', UPLOAD_NETWORK_ERROR));
+      reject(
+        new ApiError(
+          0,
+          'NETWORK_ERROR',
+          i18n.t('The upload was interrupted. Check your connection and try again.', { ns: 'common' }),
+        ),
+      );
     });
     xhr.addEventListener('abort', () => {
       done();

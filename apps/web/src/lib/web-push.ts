@@ -1,4 +1,5 @@
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { translateMessage } from '@/i18n';
 
 /**
  * The browser side of Web Push (docs/notifications.md): the service worker `/sw.js` is registered only when the
@@ -39,9 +40,9 @@ function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
  * browser is dropped first, so a subscription never carries over from another account). Returns its JSON.
  */
 export async function subscribeBrowserToPush(publicKey: string): Promise<PushSubscriptionJSON> {
-  if (!isPushSupported()) throw new PushSetupError(NOTIFICATION_MESSAGES.pushUnsupported);
+  if (!isPushSupported()) throw new PushSetupError(translateMessage(NOTIFICATION_MESSAGES.pushUnsupported));
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PushSetupError(NOTIFICATION_MESSAGES.pushDenied);
+  if (permission !== 'granted') throw new PushSetupError(translateMessage(NOTIFICATION_MESSAGES.pushDenied));
   try {
     const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
     await navigator.serviceWorker.ready;
@@ -53,7 +54,7 @@ export async function subscribeBrowserToPush(publicKey: string): Promise<PushSub
     });
     return subscription.toJSON();
   } catch {
-    throw new PushSetupError(NOTIFICATION_MESSAGES.pushFailed);
+    throw new PushSetupError(translateMessage(NOTIFICATION_MESSAGES.pushFailed));
   }
 }
 

@@ -9,6 +9,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useApplyUserLanguage, useReportBrowserTimeZone, useUserSettings } from '@/api/settings';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
@@ -28,6 +29,7 @@ export const APP_NAV: readonly { to: string; label: string; icon: LucideIcon }[]
 ];
 
 function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
   return (
     <ul className="grid gap-1">
       {APP_NAV.map(({ to, label, icon: Icon }) => (
@@ -43,7 +45,7 @@ function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
             }
           >
             <Icon aria-hidden="true" className="size-4" />
-            {label}
+            {t(label)}
           </NavLink>
         </li>
       ))}
@@ -68,24 +70,25 @@ function SignedInApp() {
   const settings = useUserSettings({ retry: false });
   useReportBrowserTimeZone();
   useApplyUserLanguage();
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader
         actions={<NotificationBell />}
         appLinks={(close) => (
-          <nav aria-label="App mobile" className="py-2 lg:hidden">
+          <nav aria-label={t('App mobile')} className="py-2 lg:hidden">
             <SidebarLinks onNavigate={close} />
           </nav>
         )}
       />
       <div className="mx-auto flex w-full max-w-7xl flex-1">
-        <nav aria-label="App" className="hidden w-56 shrink-0 border-r px-3 py-6 lg:block">
+        <nav aria-label={t('App')} className="hidden w-56 shrink-0 border-r px-3 py-6 lg:block">
           <SidebarLinks />
         </nav>
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
             {settings.isPending ? (
-              <Spinner label="Loading your settings" />
+              <Spinner label={t('Loading your settings')} />
             ) : (
               <Suspense fallback={<LoadingScreen />}>
                 <Outlet />

@@ -1,9 +1,11 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { LogOut, Menu, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-provider';
+import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
@@ -41,32 +43,33 @@ export function SiteHeader({
   const { user, ready, signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation('common');
 
   async function handleSignOut() {
     // Leave the protected page first, so the route guard does not send the visitor to the login page.
     await navigate('/');
     const result = await signOut();
-    if (result.ok) toast.success(AUTH_MESSAGES.signOutSuccess);
-    else toast.error(result.message || AUTH_MESSAGES.signOutFallback);
+    if (result.ok) toast.success(translateMessage(AUTH_MESSAGES.signOutSuccess));
+    else toast.error(result.message || translateMessage(AUTH_MESSAGES.signOutFallback));
   }
 
   const accountLinks = !ready ? null : user ? (
     <>
       <Button asChild variant="ghost">
-        <Link to="/dashboard">Dashboard</Link>
+        <Link to="/dashboard">{t('Dashboard')}</Link>
       </Button>
       <Button variant="outline" onClick={handleSignOut}>
         <LogOut aria-hidden="true" />
-        Sign out
+        {t('Sign out')}
       </Button>
     </>
   ) : (
     <>
       <Button asChild variant="ghost">
-        <Link to="/login">Log in</Link>
+        <Link to="/login">{t('Log in')}</Link>
       </Button>
       <Button asChild>
-        <Link to="/signup">Get Started</Link>
+        <Link to="/signup">{t('Get Started')}</Link>
       </Button>
     </>
   );
@@ -77,11 +80,11 @@ export function SiteHeader({
         href="#main-content"
         className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('Main')} className="hidden items-center gap-1 md:flex">
           {PUBLIC_NAV.map((item) => (
             <NavLink
               key={item.to}
@@ -94,7 +97,7 @@ export function SiteHeader({
                 )
               }
             >
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </nav>
@@ -108,7 +111,7 @@ export function SiteHeader({
             className={appLinks ? 'lg:hidden' : 'md:hidden'}
             aria-expanded={open}
             aria-controls="mobile-nav"
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label={open ? t('Close menu') : t('Open menu')}
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
@@ -124,7 +127,7 @@ export function SiteHeader({
           )}
         >
           {appLinks ? appLinks(() => setOpen(false)) : null}
-          <nav aria-label="Main mobile" className={cn('grid py-2', appLinks && 'border-t')}>
+          <nav aria-label={t('Main mobile')} className={cn('grid py-2', appLinks && 'border-t')}>
             {PUBLIC_NAV.map((item) => (
               <NavLink
                 key={item.to}
@@ -135,7 +138,7 @@ export function SiteHeader({
                   cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', isActive && 'bg-muted')
                 }
               >
-                {item.label}
+                {t(item.label)}
               </NavLink>
             ))}
           </nav>

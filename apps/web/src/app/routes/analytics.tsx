@@ -1,16 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { AnalyticsDashboard } from '@/features/analytics/components/analytics-dashboard';
 import { BestTimeHeatmap } from '@/features/best-time/components/best-time-heatmap';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function AnalyticsPage() {
-  usePageMeta('Analytics', 'Followers, engagement rate, shares and comments across your connected accounts.');
+  const { t } = useTranslation('analytics');
+  usePageMeta(
+    t('Analytics'),
+    t('Followers, engagement rate, shares and comments across your connected accounts.'),
+  );
   return (
     <div className="mx-auto grid max-w-6xl gap-6 *:min-w-0">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Analytics</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Analytics')}</h1>
         <p className="mt-2 text-muted-foreground">
-          Your accounts' followers and engagement over time, compared with the period before, with your best
-          posts.
+          {t(
+            "Your accounts' followers and engagement over time, compared with the period before, with your best posts.",
+          )}
         </p>
       </header>
       <AnalyticsDashboard>

@@ -1,8 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { ContentCalendar } from '@/features/calendar/components/content-calendar';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function CalendarPage() {
-  usePageMeta('Content Calendar', 'Three weeks of scheduled posts at a glance: create, open and move them.');
+  const { t } = useTranslation('calendar');
+  usePageMeta(
+    t('Content Calendar'),
+    t('Three weeks of scheduled posts at a glance: create, open and move them.'),
+  );
   return (
     <div className="mx-auto max-w-6xl">
       <ContentCalendar />

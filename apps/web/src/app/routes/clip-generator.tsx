@@ -1,26 +1,30 @@
 import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ClipGeneratorPage() {
-  usePageMeta('Clip Generator', 'Snapshots from a YouTube video at 30, 60, 90 and 120 seconds.');
+  const { t } = useTranslation('clip-generator');
+  usePageMeta(t('Clip Generator'), t('Snapshots from a YouTube video at 30, 60, 90 and 120 seconds.'));
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div>
         <Button asChild variant="ghost" size="sm">
           <Link to="/media-tools">
             <ArrowLeft aria-hidden="true" />
-            Back to Media Tools
+            {t('Back to Media Tools')}
           </Link>
         </Button>
       </div>
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Clip Generator</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Clip Generator')}</h1>
         <p className="mt-2 text-muted-foreground">
-          Paste a YouTube link to get snapshots at 0:30, 1:00, 1:30 and 2:00. Click one to watch from there.
-          Clips from your own videos and stream recordings come later.
+          {t(
+            'Paste a YouTube link to get snapshots at 0:30, 1:00, 1:30 and 2:00. Click one to watch from there.',
+          )}{' '}
+          {t('Clips from your own videos and stream recordings come later.')}
         </p>
       </header>
       <ClipGenerator />

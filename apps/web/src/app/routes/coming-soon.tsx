@@ -1,4 +1,5 @@
 import { ArrowLeft, Construction } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -14,25 +15,29 @@ const DEFAULT_BACK = { to: '/dashboard', label: 'Back to dashboard' };
 
 /** A signed-in screen whose feature has not landed yet: says plainly what is coming, with a way back. */
 export function ComingSoonPage() {
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const screen = SCREENS[pathname];
-  const title = screen?.title ?? 'This screen';
+  // The entries' English is translated where shown, so every entry's texts belong in the catalogs.
+  const title = t(screen?.title ?? 'This screen');
   const back = screen?.back ?? DEFAULT_BACK;
-  usePageMeta(title, `${title} is coming soon to Relaycast.`);
+  usePageMeta(title, t('{{title}} is coming soon to Relaycast.', { title }));
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
         <Construction aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="mt-6 text-2xl font-semibold tracking-tight">{title} is on its way</h1>
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight">
+        {t('{{title}} is on its way', { title })}
+      </h1>
       <p className="mt-3 text-muted-foreground">
-        {screen?.coming ?? 'This screen is part of the Relaycast roadmap.'} It is not built yet; everything
-        you save elsewhere is kept.
+        {t(screen?.coming ?? 'This screen is part of the Relaycast roadmap.')}{' '}
+        {t('It is not built yet; everything you save elsewhere is kept.')}
       </p>
       <Button asChild variant="outline" className="mt-8">
         <Link to={back.to}>
           <ArrowLeft aria-hidden="true" />
-          {back.label}
+          {t(back.label)}
         </Link>
       </Button>
     </div>

@@ -1,6 +1,7 @@
 import { platformsNamedInPrompt } from '@relaycast/shared/prompt-platforms';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AiAssistantPanel } from '@/features/ai-assistant/components/ai-assistant-panel';
@@ -19,6 +20,7 @@ function readAiPrompt(state: unknown): string | undefined {
  * assistant's prompt (not the post text), and the platforms it names start chosen (issue 15).
  */
 export function CreatePostPage() {
+  const { t } = useTranslation('composer');
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -28,8 +30,8 @@ export function CreatePostPage() {
   const namedPlatforms = useMemo(() => platformsNamedInPrompt(aiPrompt ?? ''), [aiPrompt]);
   const postId = searchParams.get('post') ?? undefined;
   usePageMeta(
-    'Create Post',
-    'Write a post for your social channels with the Relaycast AI Content Assistant.',
+    t('Create Post'),
+    t('Write a post for your social channels with the Relaycast AI Content Assistant.'),
   );
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -37,14 +39,14 @@ export function CreatePostPage() {
         <Button asChild variant="ghost" size="sm" className="-ml-3">
           <Link to="/features">
             <ArrowLeft aria-hidden="true" />
-            Back to features
+            {t('Back to features')}
           </Link>
         </Button>
       </div>
       <header className="-mt-2">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Create Post</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Create Post')}</h1>
         <p className="mt-2 text-muted-foreground">
-          Start from your idea, shape it for each network, then save or schedule it.
+          {t('Start from your idea, shape it for each network, then save or schedule it.')}
         </p>
       </header>
       <PostComposer

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useOnboarding } from '@/api/onboarding';
 import { useAuth } from '@/features/auth/auth-provider';
 import { OnboardingChecklist } from '@/features/dashboard/components/onboarding-checklist';
@@ -8,26 +9,29 @@ import { DueStreamsBanner } from '@/features/stream-schedule/components/due-stre
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const { user } = useAuth();
   const onboarding = useOnboarding();
   usePageMeta(
-    'Dashboard',
-    'Your Relaycast dashboard: create posts, go live, and jump to analytics and your calendar.',
+    t('Dashboard'),
+    t('Your Relaycast dashboard: create posts, go live, and jump to analytics and your calendar.'),
   );
   // "Welcome" for an account less than a day old, "Welcome back" afterwards (docs/decisions/0027-onboarding.md);
   // "Welcome" while it loads, so a new user never sees "Welcome back" flash.
-  const greeting = onboarding.data?.isNewUser === false ? 'Welcome back' : 'Welcome';
+  const name = user?.name ?? '';
+  const greeting =
+    onboarding.data?.isNewUser === false
+      ? t('Welcome back, {{name}}', { name })
+      : t('Welcome, {{name}}', { name });
   return (
     <div className="mx-auto grid max-w-6xl gap-8">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {greeting}, {user?.name}
-        </h1>
-        <p className="mt-2 text-muted-foreground">What would you like to do today?</p>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{greeting}</h1>
+        <p className="mt-2 text-muted-foreground">{t('What would you like to do today?')}</p>
       </header>
       <DueStreamsBanner />
       {onboarding.data ? <OnboardingChecklist onboarding={onboarding.data} /> : null}
-      <section aria-label="Quick actions">
+      <section aria-label={t('Quick actions')}>
         <QuickActions />
       </section>
       <YourState />

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { DraftsList } from '@/features/drafts/components/drafts-list';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function DraftsPage() {
-  usePageMeta('Drafts', 'The posts you started but have not scheduled yet.');
+  const { t } = useTranslation('drafts');
+  usePageMeta(t('Drafts'), t('The posts you started but have not scheduled yet.'));
   return (
     <div className="mx-auto max-w-4xl">
       <DraftsList />

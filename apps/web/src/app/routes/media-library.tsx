@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { MediaLibrary } from '@/features/media-library/components/media-library';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function MediaLibraryPage() {
-  usePageMeta('Media Library', 'Upload, find and manage the images and videos you use in your posts.');
+  const { t } = useTranslation('media-library');
+  usePageMeta(t('Media Library'), t('Upload, find and manage the images and videos you use in your posts.'));
   return (
     <div className="mx-auto max-w-6xl">
       <MediaLibrary />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { SharedReport } from '@/features/analytics/components/shared-report';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -6,7 +7,8 @@ import { usePageMeta } from '@/lib/use-page-meta';
 export function ReportPage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
-  usePageMeta('Analytics report', 'A read-only analytics report shared from Relaycast.');
+  const { t } = useTranslation('analytics');
+  usePageMeta(t('Analytics report'), t('A read-only analytics report shared from Relaycast.'));
   return (
     <main className="mx-auto max-w-6xl p-4 sm:p-8 print:max-w-none print:p-0">
       <SharedReport token={token} print={params.get('print') === '1'} />

@@ -1,6 +1,7 @@
 import type { ScheduledStream } from '@relaycast/shared/stream-schedule';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PlannedStreamsList } from '@/features/stream-schedule/components/planned-streams-list';
@@ -9,9 +10,10 @@ import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ScheduleStreamPage() {
   const [editing, setEditing] = useState<ScheduledStream | null>(null);
+  const { t } = useTranslation('stream-schedule');
   usePageMeta(
-    'Schedule Stream',
-    'Plan a live stream: it shows in your calendar and you are reminded when it is time.',
+    t('Schedule Stream'),
+    t('Plan a live stream: it shows in your calendar and you are reminded when it is time.'),
   );
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
@@ -19,15 +21,17 @@ export function ScheduleStreamPage() {
         <Button asChild variant="ghost" size="sm">
           <Link to="/dashboard">
             <ArrowLeft aria-hidden="true" />
-            Back to the dashboard
+            {t('Back to the dashboard')}
           </Link>
         </Button>
       </div>
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Schedule Stream</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Schedule Stream')}</h1>
         <p className="mt-2 text-muted-foreground">
-          Planned streams appear in your content calendar. When it is time you get an e-mail and a reminder on
-          your dashboard, and the studio opens with the stream loaded.
+          {t('Planned streams appear in your content calendar.')}{' '}
+          {t(
+            'When it is time you get an e-mail and a reminder on your dashboard, and the studio opens with the stream loaded.',
+          )}
         </p>
       </header>
       <ScheduleStreamForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
 import { DueStreamsBanner } from '@/features/stream-schedule/components/due-streams-banner';
@@ -9,7 +10,8 @@ import { usePageMeta } from '@/lib/use-page-meta';
  * other). `?plan=<id>` opens a stream planned on /schedule-stream.
  */
 export function StreamingPage() {
-  usePageMeta('Streaming Studio', 'Go live to several platforms at once from your browser or OBS.');
+  const { t } = useTranslation('streaming');
+  usePageMeta(t('Streaming Studio'), t('Go live to several platforms at once from your browser or OBS.'));
   const [params] = useSearchParams();
   return (
     <div className="mx-auto grid max-w-7xl gap-4">

@@ -1,5 +1,6 @@
 import { instantToZoned } from '@relaycast/shared/calendar';
 import type { Post } from '@relaycast/shared/posts';
+import { i18n } from '@/i18n';
 
 /** A post as the calendar shows it: on a local day, at a local time. */
 export interface CalendarEntry {
@@ -38,7 +39,8 @@ export function firstWords(post: Pick<Post, 'content' | 'overrides' | 'media'>, 
     .trim();
   if (!text) {
     const count = post.media.length;
-    return count === 0 ? 'Empty post' : count === 1 ? '1 media file' : `${count} media files`;
+    const t = i18n.getFixedT(null, 'calendar');
+    return count === 0 ? t('Empty post') : t('{{count}} media files', { count });
   }
   if (text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength);

@@ -1,4 +1,5 @@
 import { STREAM_INGEST, STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
+import { i18n } from '@/i18n';
 
 /**
  * The browser side of going live, as a reducer: idle → preparing (devices, session) → connecting (socket
@@ -38,8 +39,12 @@ export function messageForClose(code: number, reason: string): string {
       return STREAMING_MESSAGES.sessionNotLive;
     case codes.ingestFailed:
       return reason || STREAMING_MESSAGES.ingestFailed;
-    default:
-      return reason || 'The connection to the server was lost, so the stream ended. Go live again to resume.';
+    default: {
+      const t = i18n.getFixedT(null, 'streaming');
+      return (
+        reason || t('The connection to the server was lost, so the stream ended. Go live again to resume.')
+      );
+    }
   }
 }
 

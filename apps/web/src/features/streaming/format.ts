@@ -1,4 +1,6 @@
-/** Display formats for live health and analytics figures. */
+/** Display formats for live health and analytics figures, numbers in the interface's language. */
+
+import { formatNumber } from '@/i18n';
 
 /** 75 → "1:15", 3725 → "1:02:05". */
 export function formatDuration(totalSeconds: number): string {
@@ -10,13 +12,13 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
-/** 4480.6 → "4,481 kbps"; null (no figures yet) → "–". */
+/** 4480.6 → "4,481 kbps" ("4.481 kbps" in German); null (no figures yet) → "–". */
 export function formatBitrate(kbps: number | null | undefined): string {
   if (kbps === null || kbps === undefined || !Number.isFinite(kbps)) return '–';
-  return `${Math.round(kbps).toLocaleString('en-US')} kbps`;
+  return `${formatNumber(Math.round(kbps))} kbps`;
 }
 
 export function formatFps(fps: number | null | undefined): string {
   if (fps === null || fps === undefined || !Number.isFinite(fps)) return '–';
-  return `${Math.round(fps * 10) / 10} fps`;
+  return `${formatNumber(Math.round(fps * 10) / 10)} fps`;
 }

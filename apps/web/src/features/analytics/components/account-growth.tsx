@@ -1,5 +1,6 @@
 import { METRIC_LABELS, POST_METRICS } from '@relaycast/shared/analytics';
 import { PLATFORMS } from '@relaycast/shared/platforms';
+import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type AnalyticsFilters, useAccountAnalytics } from '@/api/analytics';
 import { Card } from '@/components/ui/card';
@@ -10,8 +11,9 @@ import { CHART_ANIMATION_MS } from './engagement-chart';
 
 /** One account's page: follower growth over the range, its change, and the range's totals. */
 export function AccountGrowth({ accountId, filters }: { accountId: string; filters: AnalyticsFilters }) {
+  const { t } = useTranslation('analytics');
   const account = useAccountAnalytics(accountId, filters);
-  if (account.isPending) return <Spinner label="Loading the account's figures" />;
+  if (account.isPending) return <Spinner label={t("Loading the account's figures")} />;
   if (account.isError) {
     return (
       <p role="alert" className="text-sm">
@@ -20,7 +22,10 @@ export function AccountGrowth({ accountId, filters }: { accountId: string; filte
     );
   }
   const data = account.data;
-  const title = `Follower growth: ${data.account.handle} (${PLATFORMS[data.account.platform].name})`;
+  const title = t('Follower growth: {{handle}} ({{platform}})', {
+    handle: data.account.handle,
+    platform: PLATFORMS[data.account.platform].name,
+  });
   return (
     <Card className="grid gap-3 p-5">
       <section aria-labelledby="account-growth-title" className="grid gap-3">
@@ -29,7 +34,8 @@ export function AccountGrowth({ accountId, filters }: { accountId: string; filte
             {title}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {formatFigure(data.followers.value)} followers · {formatChange(data.followers.changePercent)}
+            {t('{{followers}} followers', { followers: formatFigure(data.followers.value) })} ·{' '}
+            {formatChange(data.followers.changePercent)}
           </p>
         </div>
         <div className="h-56 w-full" role="img" aria-label={title}>
@@ -47,7 +53,7 @@ export function AccountGrowth({ accountId, filters }: { accountId: string; filte
               <Line
                 type="monotone"
                 dataKey="followers"
-                name="Followers"
+                name={t('Followers')}
                 stroke="#16a34a"
                 strokeWidth={2}
                 dot={false}
@@ -60,18 +66,18 @@ export function AccountGrowth({ accountId, filters }: { accountId: string; filte
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           {POST_METRICS.map((metric) => (
             <div key={metric} className="rounded-md bg-muted/50 p-2">
-              <dt className="text-xs text-muted-foreground">{METRIC_LABELS[metric]}</dt>
+              <dt className="text-xs text-muted-foreground">{t(METRIC_LABELS[metric])}</dt>
               <dd className="font-medium tabular-nums">{formatFigure(data.totals[metric])}</dd>
             </div>
           ))}
           <div className="rounded-md bg-muted/50 p-2">
-            <dt className="text-xs text-muted-foreground">Posts published</dt>
+            <dt className="text-xs text-muted-foreground">{t('Posts published')}</dt>
             <dd className="font-medium tabular-nums">{formatFigure(data.postsPublished)}</dd>
           </div>
         </dl>
         <ChartDataTable
           caption={title}
-          columns={['Day', 'Followers']}
+          columns={[t('Day'), t('Followers')]}
           rows={data.series.map((point) => [point.day, formatFigure(point.followers)])}
         />
       </section>

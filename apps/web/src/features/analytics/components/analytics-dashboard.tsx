@@ -1,11 +1,13 @@
-import { ANALYTICS_MESSAGES, ENGAGEMENT_RATE_FORMULA } from '@relaycast/shared/analytics';
+import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { Download } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { type AnalyticsFilters, analyticsCsvUrl, useAnalyticsOverview } from '@/api/analytics';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { i18n } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { AccountGrowth } from './account-growth';
 import { AnalyticsFiltersBar } from './analytics-filters';
@@ -13,6 +15,7 @@ import { AnalyticsEmptyState, DemoBanner } from './demo-controls';
 import { EmailReportsButton } from './email-reports';
 import { EngagementChart } from './engagement-chart';
 import { PlatformChart } from './platform-chart';
+import { RangeNote } from './range-note';
 import { RelaycastActivity } from './relaycast-activity';
 import { DownloadPdfButton, ShareReportButton } from './report-actions';
 import { StatCards } from './stat-cards';
@@ -53,19 +56,23 @@ function useFilters(): [AnalyticsFilters, (patch: Partial<AnalyticsFilters>) => 
  * page adds more sections (the best-time heatmap).
  */
 export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('analytics');
   const [filters, setFilters] = useFilters();
   const accounts = useAccounts();
   const overview = useAnalyticsOverview(filters);
   const failedAt =
     overview.isError || accounts.isError ? Math.max(overview.errorUpdatedAt, accounts.errorUpdatedAt) : 0;
   useEffect(() => {
-    if (failedAt) toast.error(ANALYTICS_MESSAGES.loadFailed, { id: `analytics-${failedAt}` });
+    if (failedAt)
+      toast.error(i18n.t(ANALYTICS_MESSAGES.loadFailed, { ns: 'analytics' }), {
+        id: `analytics-${failedAt}`,
+      });
   }, [failedAt]);
 
   if (accounts.isPending || (overview.isPending && overview.fetchStatus !== 'idle')) {
     return (
       <div className="flex min-h-48 items-center justify-center rounded-lg border">
-        <Spinner label="Loading analytics" />
+        <Spinner label={t('Loading analytics')} />
       </div>
     );
   }
@@ -78,13 +85,13 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
         void overview.refetch();
       }}
     >
-      Retry
+      {t('Retry')}
     </Button>
   );
   if (accounts.isError) {
     return (
       <div role="alert" className="flex items-center justify-between gap-3 rounded-lg border p-4 text-sm">
-        <span>{ANALYTICS_MESSAGES.loadFailed}</span>
+        <span>{t(ANALYTICS_MESSAGES.loadFailed)}</span>
         {retry}
       </div>
     );
@@ -102,7 +109,7 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
           <Button asChild variant="outline" size="sm">
             <a href={analyticsCsvUrl(filters)} download>
               <Download aria-hidden="true" className="size-4" />
-              Download CSV
+              {t('Download CSV')}
             </a>
           </Button>
           <DownloadPdfButton filters={filters} />
@@ -113,7 +120,7 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
       {overview.isError ? (
         <div role="alert" className="flex items-center justify-between gap-3 rounded-lg border p-4 text-sm">
           <span>
-            {ANALYTICS_MESSAGES.loadFailed}: {overview.error.message}
+            {t(ANALYTICS_MESSAGES.loadFailed)}: {overview.error.message}
           </span>
           {retry}
         </div>
@@ -121,11 +128,7 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
       {overview.data ? (
         <>
           <StatCards cards={overview.data.cards} />
-          <p className="text-xs text-muted-foreground">
-            {ENGAGEMENT_RATE_FORMULA} Days run from {overview.data.range.from} to {overview.data.range.to} (
-            {overview.data.range.timezone}); changes compare with {overview.data.range.previousFrom} to{' '}
-            {overview.data.range.previousTo}.
-          </p>
+          <RangeNote range={overview.data.range} />
           <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
             <EngagementChart engagement={overview.data.engagement} />
             <PlatformChart platforms={overview.data.platforms} />

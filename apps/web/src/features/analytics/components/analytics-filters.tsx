@@ -2,6 +2,7 @@ import type { SocialAccount } from '@relaycast/shared/accounts';
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilters } from '@/api/analytics';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -27,6 +28,7 @@ export function AnalyticsFiltersBar({
   onChange(patch: Partial<AnalyticsFilters>): void;
   accounts: SocialAccount[];
 }) {
+  const { t } = useTranslation('analytics');
   const fromId = useId();
   const toId = useId();
   const platforms = [...new Set(accounts.map((account) => account.platform))];
@@ -36,21 +38,21 @@ export function AnalyticsFiltersBar({
       ? ANALYTICS_MESSAGES.rangeOrder
       : null;
   return (
-    <fieldset aria-label="Analytics filters" className="grid min-w-0 gap-2">
+    <fieldset aria-label={t('Analytics filters')} className="grid min-w-0 gap-2">
       <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         <SelectField
-          label="Range"
+          label={t('Range')}
           size="sm"
           value={value.range}
           options={RANGES}
-          format={(option) => RANGE_LABELS[option]}
+          format={(option) => t(RANGE_LABELS[option])}
           onChange={(range) => onChange({ range })}
         />
         {value.range === 'custom' ? (
           <>
             <div className="grid gap-1">
               <Label htmlFor={fromId} className="text-xs">
-                From
+                {t('From')}
               </Label>
               <Input
                 id={fromId}
@@ -63,7 +65,7 @@ export function AnalyticsFiltersBar({
             </div>
             <div className="grid gap-1">
               <Label htmlFor={toId} className="text-xs">
-                To
+                {t('To')}
               </Label>
               <Input
                 id={toId}
@@ -77,22 +79,22 @@ export function AnalyticsFiltersBar({
           </>
         ) : null}
         <SelectField
-          label="Platform"
+          label={t('Platform')}
           size="sm"
           value={value.platform ?? ALL}
           options={[ALL, ...platforms]}
-          format={(option) => (option === ALL ? 'All platforms' : PLATFORMS[option as PlatformId].name)}
+          format={(option) => (option === ALL ? t('All platforms') : PLATFORMS[option as PlatformId].name)}
           onChange={(platform) =>
             onChange({ platform: platform === ALL ? undefined : platform, account: undefined })
           }
         />
         <SelectField
-          label="Account"
+          label={t('Account')}
           size="sm"
           value={value.account ?? ALL}
           options={[ALL, ...shownAccounts.map((account) => account.id)]}
           format={(option) => {
-            if (option === ALL) return 'All accounts';
+            if (option === ALL) return t('All accounts');
             const account = accounts.find((candidate) => candidate.id === option);
             return account ? `${account.handle} (${PLATFORMS[account.platform].name})` : option;
           }}
@@ -101,10 +103,10 @@ export function AnalyticsFiltersBar({
       </div>
       {rangeError ? (
         <p role="alert" className="text-sm text-destructive">
-          {rangeError}
+          {t(rangeError)}
         </p>
       ) : value.range === 'custom' && (!value.from || !value.to) ? (
-        <p className="text-sm text-muted-foreground">{ANALYTICS_MESSAGES.customRangeNeedsDates}</p>
+        <p className="text-sm text-muted-foreground">{t(ANALYTICS_MESSAGES.customRangeNeedsDates)}</p>
       ) : null}
     </fieldset>
   );

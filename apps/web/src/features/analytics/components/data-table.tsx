@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /** The accessible twin of a chart: the same figures as a table, folded in a <details> under the chart. */
 export function ChartDataTable({
   caption,
@@ -8,9 +10,10 @@ export function ChartDataTable({
   columns: string[];
   rows: Array<Array<string | number>>;
 }) {
+  const { t } = useTranslation('analytics');
   return (
     <details className="min-w-0 text-sm">
-      <summary className="cursor-pointer text-muted-foreground">Show the figures as a table</summary>
+      <summary className="cursor-pointer text-muted-foreground">{t('Show the figures as a table')}</summary>
       <div className="mt-2 max-h-72 overflow-auto">
         <table className="w-full text-left">
           <caption className="sr-only">{caption}</caption>

@@ -1,40 +1,45 @@
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { BarChart3, FlaskConical } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreateDemo, useDeleteDemo } from '@/api/analytics';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { i18n } from '@/i18n';
 import { toast } from '@/lib/toast';
 
 /** The workspace has no connected account: how to connect one, or try the page on generated data. */
 export function AnalyticsEmptyState() {
+  const { t } = useTranslation('analytics');
   const createDemo = useCreateDemo();
   return (
     <Card className="grid justify-items-center gap-4 p-10 text-center">
       <BarChart3 aria-hidden="true" className="size-10 text-muted-foreground" />
-      <p className="max-w-md">{ANALYTICS_MESSAGES.noAccounts}</p>
+      <p className="max-w-md">{t(ANALYTICS_MESSAGES.noAccounts)}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link to="/connected-accounts">Connect an account</Link>
+          <Link to="/connected-accounts">{t('Connect an account')}</Link>
         </Button>
         <Button
           variant="outline"
           disabled={createDemo.isPending}
           onClick={() =>
             createDemo.mutate(undefined, {
-              onSuccess: () => toast.success(ANALYTICS_PAGE_MESSAGES.demoCreated),
+              onSuccess: () =>
+                toast.success(i18n.t(ANALYTICS_PAGE_MESSAGES.demoCreated, { ns: 'analytics' })),
               onError: (error) => toast.error(error.message),
             })
           }
         >
           <FlaskConical aria-hidden="true" className="size-4" />
-          {createDemo.isPending ? 'Generating demo data…' : 'Try with demo data'}
+          {createDemo.isPending ? t('Generating demo data…') : t('Try with demo data')}
         </Button>
       </div>
       <p className="max-w-md text-xs text-muted-foreground">
-        Demo data lives in a separate, clearly labelled workspace that you can delete; it never mixes with
-        yours.
+        {t(
+          'Demo data lives in a separate, clearly labelled workspace that you can delete; it never mixes with yours.',
+        )}
       </p>
     </Card>
   );
@@ -42,6 +47,7 @@ export function AnalyticsEmptyState() {
 
 /** Shown above every figure of the demo workspace, with the way out. */
 export function DemoBanner() {
+  const { t } = useTranslation('analytics');
   const deleteDemo = useDeleteDemo();
   return (
     <div
@@ -50,8 +56,8 @@ export function DemoBanner() {
     >
       <p className="flex items-center gap-2 text-sm">
         <FlaskConical aria-hidden="true" className="size-4" />
-        <strong>{ANALYTICS_MESSAGES.demoLabel}</strong>
-        <span>Generated figures in a separate demo workspace, not your accounts.</span>
+        <strong>{t(ANALYTICS_MESSAGES.demoLabel)}</strong>
+        <span>{t('Generated figures in a separate demo workspace, not your accounts.')}</span>
       </p>
       <Button
         size="sm"
@@ -59,12 +65,12 @@ export function DemoBanner() {
         disabled={deleteDemo.isPending}
         onClick={() =>
           deleteDemo.mutate(undefined, {
-            onSuccess: () => toast.success(ANALYTICS_PAGE_MESSAGES.demoDeleted),
+            onSuccess: () => toast.success(i18n.t(ANALYTICS_PAGE_MESSAGES.demoDeleted, { ns: 'analytics' })),
             onError: (error) => toast.error(error.message),
           })
         }
       >
-        Leave demo / Delete demo data
+        {t('Leave demo / Delete demo data')}
       </Button>
     </div>
   );

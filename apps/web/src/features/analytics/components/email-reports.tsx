@@ -9,6 +9,7 @@ import {
 } from '@relaycast/shared/analytics-report';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useReportSchedule, useSaveReportSchedule, useStopReportSchedule } from '@/api/analytics-reports';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { i18n, translateMessage } from '@/i18n';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -27,18 +29,21 @@ const FREQUENCY_LABELS: Record<ReportFrequency, string> = {
 
 /** "Email reports": last week's or last month's figures and a report link, e-mailed at 08:00 to chosen addresses. */
 export function EmailReportsButton() {
+  const { t } = useTranslation('analytics');
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         <Mail aria-hidden="true" className="size-4" />
-        Email reports
+        {t('Email reports')}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Email reports"
-        description="Every Monday (last week) or every 1st (last month) at 08:00 in your time zone: the four cards against the period before, and a read-only report link that works for 30 days."
+        title={t('Email reports')}
+        description={t(
+          'Every Monday (last week) or every 1st (last month) at 08:00 in your time zone: the four cards against the period before, and a read-only report link that works for 30 days.',
+        )}
       >
         {open ? <EmailReportsPanel /> : null}
       </Dialog>
@@ -47,8 +52,9 @@ export function EmailReportsButton() {
 }
 
 function EmailReportsPanel() {
+  const { t } = useTranslation('analytics');
   const state = useReportSchedule();
-  if (state.isPending) return <Spinner label="Loading the report schedule" />;
+  if (state.isPending) return <Spinner label={t('Loading the report schedule')} />;
   if (state.isError) {
     return (
       <p role="alert" className="text-sm">
@@ -60,6 +66,7 @@ function EmailReportsPanel() {
 }
 
 function EmailReportsForm({ state }: { state: ReportScheduleState }) {
+  const { t } = useTranslation('analytics');
   const save = useSaveReportSchedule();
   const stop = useStopReportSchedule();
   const { schedule, canManage } = state;
@@ -72,12 +79,19 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
     <div className="grid gap-4">
       {schedule ? (
         <p className="text-sm" data-testid="report-schedule-summary">
-          {FREQUENCY_LABELS[schedule.frequency]}, to {schedule.recipients.join(', ')}. Next e-mail{' '}
-          {formatDateTime(schedule.nextSendAt, timeZone)}
-          {schedule.lastSentAt ? `; last sent ${formatDateTime(schedule.lastSentAt, timeZone)}` : ''}.
+          {t('{{frequency}}, to {{recipients}}.', {
+            frequency: t(FREQUENCY_LABELS[schedule.frequency]),
+            recipients: schedule.recipients.join(', '),
+          })}{' '}
+          {schedule.lastSentAt
+            ? t('Next e-mail {{next}}; last sent {{last}}.', {
+                next: formatDateTime(schedule.nextSendAt, timeZone),
+                last: formatDateTime(schedule.lastSentAt, timeZone),
+              })
+            : t('Next e-mail {{next}}.', { next: formatDateTime(schedule.nextSendAt, timeZone) })}
         </p>
       ) : (
-        <p className="text-sm text-muted-foreground">No report e-mails are scheduled.</p>
+        <p className="text-sm text-muted-foreground">{t('No report e-mails are scheduled.')}</p>
       )}
       {canManage ? (
         <form
@@ -90,27 +104,29 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
               recipients: parseRecipients(recipients),
             });
             if (!input.success) {
-              setProblem(input.error.issues[0]?.message ?? REPORT_SCHEDULE_MESSAGES.recipientInvalid);
+              setProblem(
+                translateMessage(input.error.issues[0]?.message ?? REPORT_SCHEDULE_MESSAGES.recipientInvalid),
+              );
               return;
             }
             setProblem(null);
             save.mutate(input.data, {
-              onSuccess: () => toast.success(REPORT_SCHEDULE_MESSAGES.saved),
+              onSuccess: () => toast.success(i18n.t(REPORT_SCHEDULE_MESSAGES.saved, { ns: 'analytics' })),
               onError: (error) => setProblem(error.message),
             });
           }}
         >
           <SelectField
-            label="How often"
+            label={t('How often')}
             value={frequency}
             options={REPORT_FREQUENCIES}
             onChange={setFrequency}
-            format={(option) => FREQUENCY_LABELS[option]}
+            format={(option) => t(FREQUENCY_LABELS[option])}
             size="sm"
           />
           <div className="grid gap-1">
             <Label htmlFor="report-recipients" className="text-xs">
-              Send to (up to {REPORT_MAX_RECIPIENTS} addresses, separated by commas)
+              {t('Send to (up to {{max}} addresses, separated by commas)', { max: REPORT_MAX_RECIPIENTS })}
             </Label>
             <Textarea
               id="report-recipients"
@@ -119,7 +135,7 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? 'report-recipients-problem' : undefined}
               onChange={(event) => setRecipients(event.target.value)}
-              placeholder="you@example.com, boss@example.com"
+              placeholder={t('you@example.com, boss@example.com')}
             />
             {problem ? (
               <p id="report-recipients-problem" role="alert" className="text-sm text-destructive">
@@ -129,7 +145,7 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : schedule ? 'Save changes' : 'Schedule e-mails'}
+              {save.isPending ? t('Saving…') : schedule ? t('Save changes') : t('Schedule e-mails')}
             </Button>
             {schedule ? (
               <Button
@@ -139,18 +155,19 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
                 disabled={stop.isPending}
                 onClick={() =>
                   stop.mutate(undefined, {
-                    onSuccess: () => toast.success(REPORT_SCHEDULE_MESSAGES.stopped),
+                    onSuccess: () =>
+                      toast.success(i18n.t(REPORT_SCHEDULE_MESSAGES.stopped, { ns: 'analytics' })),
                     onError: (error) => toast.error(error.message),
                   })
                 }
               >
-                Stop sending
+                {t('Stop sending')}
               </Button>
             ) : null}
           </div>
         </form>
       ) : (
-        <p className="text-sm">{REPORT_SCHEDULE_MESSAGES.adminOnly}</p>
+        <p className="text-sm">{t(REPORT_SCHEDULE_MESSAGES.adminOnly)}</p>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { AnalyticsOverview } from '@relaycast/shared/analytics';
 import { PLATFORMS } from '@relaycast/shared/platforms';
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '@/components/ui/card';
 import { formatCompact, formatFigure } from '../format';
@@ -15,23 +16,26 @@ export function PlatformChart({
   /** Off when printed: the PDF is taken at once, before a 1-second animation would end. */
   animate?: boolean;
 }) {
+  const { t } = useTranslation('analytics');
   const rows = platforms.map((entry) => ({ ...entry, name: PLATFORMS[entry.platform].name }));
   return (
     <Card className="grid gap-3 p-5">
       <section aria-labelledby="platform-distribution-title" className="grid gap-3">
         <div>
           <h2 id="platform-distribution-title" className="font-semibold">
-            Platform Distribution
+            {t('Platform Distribution')}
           </h2>
-          <p className="text-sm text-muted-foreground">Engagements per platform over the range.</p>
+          <p className="text-sm text-muted-foreground">{t('Engagements per platform over the range.')}</p>
         </div>
         {rows.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted-foreground">No figures for this range yet.</p>
+          <p className="py-8 text-center text-sm text-muted-foreground">
+            {t('No figures for this range yet.')}
+          </p>
         ) : (
           <div
             className="h-64 w-full"
             role="img"
-            aria-label="Platform Distribution: engagements per platform"
+            aria-label={t('Platform Distribution: engagements per platform')}
           >
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
@@ -41,7 +45,7 @@ export function PlatformChart({
                 <Tooltip formatter={(value) => formatFigure(value === undefined ? null : Number(value))} />
                 <Bar
                   dataKey="engagements"
-                  name="Engagements"
+                  name={t('Engagements')}
                   fill="#7c3aed"
                   radius={[4, 4, 0, 0]}
                   animationDuration={CHART_ANIMATION_MS}
@@ -52,8 +56,8 @@ export function PlatformChart({
           </div>
         )}
         <ChartDataTable
-          caption="Platform Distribution"
-          columns={['Platform', 'Engagements', 'Followers', 'Posts published']}
+          caption={t('Platform Distribution')}
+          columns={[t('Platform'), t('Engagements'), t('Followers'), t('Posts published')]}
           rows={rows.map((row) => [
             row.name,
             formatFigure(row.engagements),

@@ -2,9 +2,11 @@ import { type AnalyticsActivity, formatLiveDuration } from '@relaycast/shared/an
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { Inbox, Radio, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type AnalyticsFilters, useAnalyticsActivity } from '@/api/analytics';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { i18n } from '@/i18n';
 import { formatFigure } from '../format';
 
 function Facts({ title, icon, facts }: { title: string; icon: ReactNode; facts: [string, string][] }) {
@@ -29,53 +31,56 @@ function Facts({ title, icon, facts }: { title: string; icon: ReactNode; facts: 
 }
 
 function minutes(value: number | null): string {
-  if (value === null) return 'no replies yet';
-  return value < 90 ? `${formatFigure(Math.round(value))} min` : formatLiveDuration(value * 60);
+  if (value === null) return i18n.t('no replies yet', { ns: 'analytics' });
+  return value < 90
+    ? i18n.t('{{minutes}} min', { ns: 'analytics', minutes: formatFigure(Math.round(value)) })
+    : formatLiveDuration(value * 60);
 }
 
 function ActivityCards({ activity }: { activity: AnalyticsActivity }) {
+  const { t } = useTranslation('analytics');
   const { posts, engagement, streams } = activity;
   return (
     <div className="grid gap-3 md:grid-cols-3">
       <Facts
-        title="Posts"
+        title={t('Posts')}
         icon={<Send className="size-4" />}
         facts={[
-          ['Published', formatFigure(posts.published)],
-          ['Failed', formatFigure(posts.failed)],
+          [t('Published'), formatFigure(posts.published)],
+          [t('Failed'), formatFigure(posts.failed)],
           ...posts.byPlatform.map((row): [string, string] => [
             PLATFORMS[row.platform].name,
-            `${formatFigure(row.published)} published`,
+            t('{{count}} published', { count: row.published, published: formatFigure(row.published) }),
           ]),
         ]}
       />
       <Facts
-        title="Inbox"
+        title={t('Inbox')}
         icon={<Inbox className="size-4" />}
         facts={[
-          ['Received', formatFigure(engagement.itemsReceived)],
-          ['Answered', formatFigure(engagement.itemsAnswered)],
-          ['Median first reply', minutes(engagement.medianResponseMinutes)],
+          [t('Received'), formatFigure(engagement.itemsReceived)],
+          [t('Answered'), formatFigure(engagement.itemsAnswered)],
+          [t('Median first reply'), minutes(engagement.medianResponseMinutes)],
           [
-            'Likes · replies · messages sent',
+            t('Likes · replies · messages sent'),
             `${engagement.likes} · ${engagement.replies} · ${engagement.messages}`,
           ],
         ]}
       />
       <Facts
-        title="Live streams"
+        title={t('Live streams')}
         icon={<Radio className="size-4" />}
         facts={[
-          ['Streams', formatFigure(streams.count)],
-          ['Failed', formatFigure(streams.failed)],
-          ['Time live', formatLiveDuration(streams.liveSeconds)],
+          [t('Streams'), formatFigure(streams.count)],
+          [t('Failed'), formatFigure(streams.failed)],
+          [t('Time live'), formatLiveDuration(streams.liveSeconds)],
           [
-            'Peak bitrate',
+            t('Peak bitrate'),
             streams.peakBitrateKbps === null
-              ? 'no samples'
-              : `${formatFigure(Math.round(streams.peakBitrateKbps))} kbps`,
+              ? t('no samples')
+              : t('{{kbps}} kbps', { kbps: formatFigure(Math.round(streams.peakBitrateKbps)) }),
           ],
-          ['Destinations', formatFigure(streams.destinations)],
+          [t('Destinations'), formatFigure(streams.destinations)],
         ]}
       />
     </div>
@@ -87,20 +92,22 @@ function ActivityCards({ activity }: { activity: AnalyticsActivity }) {
  * next to the figures the platforms give.
  */
 export function RelaycastActivity({ filters }: { filters: AnalyticsFilters }) {
+  const { t } = useTranslation('analytics');
   const activity = useAnalyticsActivity(filters);
   return (
     <section aria-labelledby="relaycast-activity" className="grid gap-3">
       <div>
         <h2 id="relaycast-activity" className="text-lg font-semibold">
-          Through Relaycast
+          {t('Through Relaycast')}
         </h2>
         <p className="text-xs text-muted-foreground">
-          From Relaycast’s own records for the same days: posts it published, the inbox, and your live streams
-          (streams are not filtered by platform or account).
+          {t(
+            'From Relaycast’s own records for the same days: posts it published, the inbox, and your live streams (streams are not filtered by platform or account).',
+          )}
         </p>
       </div>
       {activity.isPending ? (
-        <Spinner label="Loading Relaycast activity" />
+        <Spinner label={t('Loading Relaycast activity')} />
       ) : activity.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {activity.error.message}

@@ -6,6 +6,7 @@ import {
 } from '@relaycast/shared/analytics-report';
 import { Copy, FileDown, Link2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilters } from '@/api/analytics';
 import {
   reportFiltersOf,
@@ -20,6 +21,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { i18n } from '@/i18n';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -27,18 +29,20 @@ type ExpiryChoice = `${(typeof REPORT_LINK_EXPIRY_DAYS)[number]}`;
 const EXPIRY_OPTIONS = REPORT_LINK_EXPIRY_DAYS.map(String) as ExpiryChoice[];
 
 function describeFilters(filters: ReportFilters): string {
+  const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: 'analytics', ...options });
   const range =
     filters.range === 'custom'
-      ? `${filters.from} to ${filters.to}`
-      : `last ${filters.range.replace('d', '')} days`;
+      ? t('{{from}} to {{to}}', { from: filters.from, to: filters.to })
+      : t('last {{count}} days', { count: Number(filters.range.replace('d', '')) });
   const parts = [range];
   if (filters.platforms) parts.push(filters.platforms.replaceAll(',', ', '));
-  if (filters.accounts) parts.push('one account');
+  if (filters.accounts) parts.push(t('one account'));
   return parts.join(' · ');
 }
 
 /** "Download PDF": the page printed by the server's Chromium; a 503 says what is missing. */
 export function DownloadPdfButton({ filters }: { filters: AnalyticsFilters }) {
+  const { t } = useTranslation('analytics');
   const download = useDownloadPdf();
   return (
     <Button
@@ -48,25 +52,28 @@ export function DownloadPdfButton({ filters }: { filters: AnalyticsFilters }) {
       onClick={() => download.mutate(filters, { onError: (error) => toast.error(error.message) })}
     >
       <FileDown aria-hidden="true" className="size-4" />
-      {download.isPending ? 'Making PDF…' : 'Download PDF'}
+      {download.isPending ? t('Making PDF…') : t('Download PDF')}
     </Button>
   );
 }
 
 /** "Share report link": a read-only link of the current filters that expires, and the active links to revoke. */
 export function ShareReportButton({ filters }: { filters: AnalyticsFilters }) {
+  const { t } = useTranslation('analytics');
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         <Link2 aria-hidden="true" className="size-4" />
-        Share report link
+        {t('Share report link')}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Share a read-only report"
-        description="Anyone with the link sees these cards, charts and top posts for the current filters, without signing in, until it expires or you revoke it."
+        title={t('Share a read-only report')}
+        description={t(
+          'Anyone with the link sees these cards, charts and top posts for the current filters, without signing in, until it expires or you revoke it.',
+        )}
       >
         {open ? <ShareReportPanel filters={filters} /> : null}
       </Dialog>
@@ -75,6 +82,7 @@ export function ShareReportButton({ filters }: { filters: AnalyticsFilters }) {
 }
 
 function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
+  const { t } = useTranslation('analytics');
   const links = useReportLinks();
   const create = useCreateReportLink();
   const revoke = useRevokeReportLink();
@@ -85,19 +93,19 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
 
   const copy = (url: string) =>
     navigator.clipboard.writeText(url).then(
-      () => toast.success('Link copied.'),
-      () => toast.error('Copy failed: select the link and copy it.'),
+      () => toast.success(t('Link copied.')),
+      () => toast.error(t('Copy failed: select the link and copy it.')),
     );
 
   return (
     <div className="grid gap-4">
-      {links.isPending ? <Spinner label="Loading report links" /> : null}
+      {links.isPending ? <Spinner label={t('Loading report links')} /> : null}
       {links.isError ? (
         <p role="alert" className="text-sm">
           {links.error.message}
         </p>
       ) : null}
-      {links.data && !canManage ? <p className="text-sm">{REPORT_MESSAGES.adminOnly}</p> : null}
+      {links.data && !canManage ? <p className="text-sm">{t(REPORT_MESSAGES.adminOnly)}</p> : null}
       {canManage ? (
         <form
           className="flex flex-wrap items-end gap-3"
@@ -108,7 +116,7 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
               {
                 onSuccess: (link) => {
                   setCreatedUrl(`${window.location.origin}${link.path}`);
-                  toast.success(REPORT_MESSAGES.created);
+                  toast.success(t(REPORT_MESSAGES.created));
                 },
                 onError: (error) => toast.error(error.message),
               },
@@ -116,28 +124,28 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
           }}
         >
           <SelectField
-            label="Expires after"
+            label={t('Expires after')}
             value={expiry}
             options={EXPIRY_OPTIONS}
             onChange={setExpiry}
-            format={(days) => (days === '1' ? '1 day' : `${days} days`)}
+            format={(days) => t('{{count}} days', { count: Number(days) })}
             size="sm"
           />
           <Button type="submit" size="sm" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create link'}
+            {create.isPending ? t('Creating…') : t('Create link')}
           </Button>
         </form>
       ) : null}
       {createdUrl ? (
         <div className="grid gap-1">
           <label htmlFor="created-report-link" className="text-sm font-medium">
-            New report link (shown once)
+            {t('New report link (shown once)')}
           </label>
           <div className="flex gap-2">
             <Input id="created-report-link" readOnly value={createdUrl} onFocus={(e) => e.target.select()} />
             <Button type="button" size="sm" variant="outline" onClick={() => void copy(createdUrl)}>
               <Copy aria-hidden="true" className="size-4" />
-              Copy
+              {t('Copy')}
             </Button>
           </div>
         </div>
@@ -145,10 +153,10 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
       {links.data ? (
         <section aria-labelledby="active-report-links" className="grid gap-2">
           <h3 id="active-report-links" className="text-sm font-semibold">
-            Active links
+            {t('Active links')}
           </h3>
           {links.data.links.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No active report links.</p>
+            <p className="text-sm text-muted-foreground">{t('No active report links.')}</p>
           ) : (
             <ul className="grid gap-2">
               {links.data.links.map((link) => (
@@ -159,7 +167,7 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
                   <span className="min-w-0">
                     <span className="block truncate">{describeFilters(link.filters)}</span>
                     <span className="text-xs text-muted-foreground">
-                      Expires {formatDateTime(link.expiresAt, timeZone)}
+                      {t('Expires {{date}}', { date: formatDateTime(link.expiresAt, timeZone) })}
                     </span>
                   </span>
                   {canManage ? (
@@ -167,15 +175,18 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
                       size="sm"
                       variant="outline"
                       disabled={revoke.isPending}
-                      aria-label={`Revoke link: ${describeFilters(link.filters)}, expires ${formatDateTime(link.expiresAt, timeZone)}`}
+                      aria-label={t('Revoke link: {{filters}}, expires {{date}}', {
+                        filters: describeFilters(link.filters),
+                        date: formatDateTime(link.expiresAt, timeZone),
+                      })}
                       onClick={() =>
                         revoke.mutate(link.id, {
-                          onSuccess: () => toast.success(REPORT_MESSAGES.revokedToast),
+                          onSuccess: () => toast.success(t(REPORT_MESSAGES.revokedToast)),
                           onError: (error) => toast.error(error.message),
                         })
                       }
                     >
-                      Revoke
+                      {t('Revoke')}
                     </Button>
                   ) : null}
                 </li>

@@ -1,11 +1,14 @@
-import { ANALYTICS_MESSAGES, ENGAGEMENT_RATE_FORMULA } from '@relaycast/shared/analytics';
+import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { Link2Off } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { usePublicReport, usePublicReportOverview, useReportTopPosts } from '@/api/analytics-reports';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { currentLocale } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { EngagementChart } from './engagement-chart';
 import { PlatformChart } from './platform-chart';
+import { RangeNote } from './range-note';
 import { StatCards } from './stat-cards';
 import { ReportTopPostsTable } from './top-posts-table';
 
@@ -16,6 +19,7 @@ import { ReportTopPostsTable } from './top-posts-table';
  * the page ready once every figure is on it.
  */
 export function SharedReport({ token, print }: { token: string; print: boolean }) {
+  const { t } = useTranslation('analytics');
   const report = usePublicReport(token);
   const overview = usePublicReportOverview(token, report.isSuccess);
   // The table's first page, shared with it through the query cache: the PDF waits for it too.
@@ -24,7 +28,7 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
   if (report.isPending) {
     return (
       <div className="flex min-h-48 items-center justify-center">
-        <Spinner label="Loading report" />
+        <Spinner label={t('Loading report')} />
       </div>
     );
   }
@@ -32,9 +36,9 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
     return (
       <Card role="alert" className="mx-auto grid max-w-lg justify-items-center gap-3 p-10 text-center">
         <Link2Off aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h1 className="text-xl font-semibold">Report unavailable</h1>
-        <p>{report.error instanceof ApiError ? report.error.message : ANALYTICS_MESSAGES.loadFailed}</p>
-        <p className="text-sm text-muted-foreground">Ask the person who shared it for a new link.</p>
+        <h1 className="text-xl font-semibold">{t('Report unavailable')}</h1>
+        <p>{report.error instanceof ApiError ? report.error.message : t(ANALYTICS_MESSAGES.loadFailed)}</p>
+        <p className="text-sm text-muted-foreground">{t('Ask the person who shared it for a new link.')}</p>
       </Card>
     );
   }
@@ -44,14 +48,18 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
   return (
     <div className="grid gap-6 *:min-w-0" data-report-ready={isReady ? 'true' : undefined}>
       <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Analytics report</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Analytics report')}</h1>
         <p className="text-sm text-muted-foreground">
-          Read-only report shared from Relaycast.
-          {print ? null : ` This link works until ${new Date(report.data.expiresAt).toLocaleString()}.`}
+          {t('Read-only report shared from Relaycast.')}
+          {print
+            ? null
+            : ` ${t('This link works until {{date}}.', {
+                date: new Date(report.data.expiresAt).toLocaleString(currentLocale()),
+              })}`}
         </p>
         {report.data.demo ? (
           <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">
-            Demo data
+            {t(ANALYTICS_MESSAGES.demoLabel)}
           </p>
         ) : null}
       </header>
@@ -60,14 +68,11 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
           {overview.error.message}
         </p>
       ) : null}
-      {overview.isPending ? <Spinner label="Loading analytics" /> : null}
+      {overview.isPending ? <Spinner label={t('Loading analytics')} /> : null}
       {data ? (
         <>
           <StatCards cards={data.cards} />
-          <p className="text-xs text-muted-foreground">
-            {ENGAGEMENT_RATE_FORMULA} Days run from {data.range.from} to {data.range.to} (
-            {data.range.timezone}); changes compare with {data.range.previousFrom} to {data.range.previousTo}.
-          </p>
+          <RangeNote range={data.range} />
           <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
             <EngagementChart engagement={data.engagement} animate={!print} />
             <PlatformChart platforms={data.platforms} animate={!print} />

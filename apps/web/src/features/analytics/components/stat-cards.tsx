@@ -1,6 +1,7 @@
 import type { AnalyticsOverview, StatCard } from '@relaycast/shared/analytics';
 import { Heart, MessageCircle, Share2, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatChange, formatFigure, formatPercent } from '../format';
@@ -56,28 +57,29 @@ function Stat({
 
 /** The seed's four stat cards, each with its change against the previous period of equal length. */
 export function StatCards({ cards }: { cards: AnalyticsOverview['cards'] }) {
+  const { t } = useTranslation('analytics');
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Stat
-        title="Total Followers"
+        title={t('Total Followers')}
         icon={<Users className="size-4" />}
         card={cards.totalFollowers}
         format={formatFigure}
       />
       <Stat
-        title="Engagement Rate"
+        title={t('Engagement Rate')}
         icon={<Heart className="size-4" />}
         card={cards.engagementRate}
         format={(value) => formatPercent(value)}
       />
       <Stat
-        title="Total Shares"
+        title={t('Total Shares')}
         icon={<Share2 className="size-4" />}
         card={cards.totalShares}
         format={formatFigure}
       />
       <Stat
-        title="Comments"
+        title={t('Comments')}
         icon={<MessageCircle className="size-4" />}
         card={cards.comments}
         format={formatFigure}

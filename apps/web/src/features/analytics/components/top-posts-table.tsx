@@ -4,6 +4,7 @@ import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ExternalLink, ImageOff } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type AnalyticsFilters, type TopPostsOrder, useTopPosts } from '@/api/analytics';
 import { useReportTopPosts } from '@/api/analytics-reports';
 import { useTimeZone } from '@/api/settings';
@@ -50,6 +51,7 @@ function TopPostsView({
   setOrder: Dispatch<SetStateAction<TopPostsOrder>>;
   timeZone: string;
 }) {
+  const { t } = useTranslation('analytics');
   const sortBy = (sort: TopPostSort) =>
     setOrder((current) => ({
       sort,
@@ -61,23 +63,23 @@ function TopPostsView({
     <Card className="grid gap-3 p-5">
       <section aria-labelledby="top-posts-title" className="grid gap-3">
         <h2 id="top-posts-title" className="font-semibold">
-          Top posts
+          {t('Top posts')}
         </h2>
         {posts.isPending ? (
-          <Spinner label="Loading top posts" />
+          <Spinner label={t('Loading top posts')} />
         ) : posts.isError ? (
           <p role="alert" className="text-sm">
             {posts.error.message}
           </p>
         ) : posts.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No published posts in this range.</p>
+          <p className="text-sm text-muted-foreground">{t('No published posts in this range.')}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[640px] text-left text-sm">
               <thead>
                 <tr className="border-b">
                   <th scope="col" className="px-2 py-2 font-medium">
-                    Post
+                    {t('Post')}
                   </th>
                   {COLUMNS.map((column) => (
                     <th
@@ -97,7 +99,7 @@ function TopPostsView({
                         className="inline-flex items-center gap-1 hover:underline"
                         onClick={() => sortBy(column.sort)}
                       >
-                        {column.label}
+                        {t(column.label)}
                         {order.sort === column.sort ? (
                           order.order === 'desc' ? (
                             <ArrowDown aria-hidden="true" className="size-3" />
@@ -127,7 +129,7 @@ function TopPostsView({
                           </span>
                         )}
                         <div className="min-w-0">
-                          <p className="line-clamp-2 max-w-xs">{post.text || '(no text)'}</p>
+                          <p className="line-clamp-2 max-w-xs">{post.text || t('(no text)')}</p>
                           <p className="text-xs text-muted-foreground">
                             {PLATFORMS[post.platform].name}
                             {post.accountHandle ? ` · ${post.accountHandle}` : ''} ·{' '}
@@ -141,8 +143,10 @@ function TopPostsView({
                                   rel="noreferrer noopener"
                                   className="inline-flex items-center gap-0.5 underline"
                                 >
-                                  Open <ExternalLink aria-hidden="true" className="size-3" />
-                                  <span className="sr-only">post on {PLATFORMS[post.platform].name}</span>
+                                  {t('Open')} <ExternalLink aria-hidden="true" className="size-3" />
+                                  <span className="sr-only">
+                                    {t('post on {{platform}}', { platform: PLATFORMS[post.platform].name })}
+                                  </span>
                                 </a>
                               </>
                             ) : null}
@@ -171,18 +175,16 @@ function TopPostsView({
               disabled={order.page <= 1}
               onClick={() => setOrder((current) => ({ ...current, page: current.page - 1 }))}
             >
-              Previous
+              {t('Previous')}
             </Button>
-            <span>
-              Page {order.page} of {pages}
-            </span>
+            <span>{t('Page {{page}} of {{pages}}', { page: order.page, pages })}</span>
             <Button
               size="sm"
               variant="outline"
               disabled={order.page >= pages}
               onClick={() => setOrder((current) => ({ ...current, page: current.page + 1 }))}
             >
-              Next
+              {t('Next')}
             </Button>
           </div>
         ) : null}

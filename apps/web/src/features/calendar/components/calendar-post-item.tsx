@@ -2,6 +2,7 @@ import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import { CalendarArrowUp, CircleAlert, ExternalLink, RotateCcw } from 'lucide-react';
 import { type DragEvent, memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTargetAction } from '@/api/posts';
 import { PlatformIcon } from '@/components/platform-icon';
@@ -42,11 +43,12 @@ export const CalendarPostItem = memo(function CalendarPostItem({
   onMoveRequest,
   isCompact = true,
 }: CalendarPostItemProps) {
+  const { t } = useTranslation('calendar');
   const { post, time } = entry;
   const [isDragging, setDragging] = useState(false);
   const isMovable = canReschedule(post.status);
   const words = firstWords(post);
-  const status = post.status === 'scheduled' ? '' : `, ${POST_STATUS_LABELS[post.status]}`;
+  const status = post.status === 'scheduled' ? '' : `, ${t(POST_STATUS_LABELS[post.status])}`;
   const troubled = post.targets.filter((target) => TROUBLED_TARGET_STATUSES.includes(target.status));
   const failed = troubled.filter((target) => target.status === 'failed');
   const links = post.targets.filter((target) => target.url);
@@ -141,7 +143,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
             >
               <ExternalLink aria-hidden="true" className="size-3.5" />
               <span className="sr-only">
-                View “{words}” on {PLATFORMS[target.platform].name}
+                {t('View “{{words}}” on {{platform}}', { words, platform: PLATFORMS[target.platform].name })}
               </span>
             </a>
           ))}
@@ -159,7 +161,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
           )}
         >
           <CalendarArrowUp aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">Move “{words}” to another day</span>
+          <span className="sr-only">{t('Move “{{words}}” to another day', { words })}</span>
         </button>
       ) : null}
     </div>
@@ -175,15 +177,16 @@ function fullText(post: Post): string {
 
 /** Publishes the post's failed targets again (the composer shows each one's reason and its own Retry). */
 function RetryButton({ post, failed, words }: { post: Post; failed: Post['targets']; words: string }) {
+  const { t } = useTranslation('calendar');
   const retry = useTargetAction();
   async function retryFailed() {
     try {
       for (const target of failed) {
         await retry.mutateAsync({ postId: post.id, targetId: target.id, action: 'retry' });
       }
-      toast.success('Publishing again');
+      toast.success(t('Publishing again'));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Could not retry.');
+      toast.error(error instanceof Error && error.message ? error.message : t('Could not retry.'));
     }
   }
   return (
@@ -194,7 +197,7 @@ function RetryButton({ post, failed, words }: { post: Post; failed: Post['target
       className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
     >
       <RotateCcw aria-hidden="true" className="size-3.5" />
-      <span className="sr-only">Retry “{words}”</span>
+      <span className="sr-only">{t('Retry “{{words}}”', { words })}</span>
     </button>
   );
 }

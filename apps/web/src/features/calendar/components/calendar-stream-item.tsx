@@ -1,5 +1,6 @@
 import { studioUrlFor } from '@relaycast/shared/stream-schedule';
 import { Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { formatTimeOfDay } from '@/lib/time-zone';
@@ -11,6 +12,7 @@ import type { PlannedStreamEntry } from '../planned-stream-entries';
  * takes one line, and the whole title and description show in a tooltip on hover and focus.
  */
 export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {
+  const { t } = useTranslation('calendar');
   const { stream, time } = entry;
   return (
     <Tooltip
@@ -18,7 +20,7 @@ export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {
       content={
         <>
           <span className="font-semibold wrap-anywhere">
-            {formatTimeOfDay(time)} · Live stream: {stream.title}
+            {formatTimeOfDay(time)} · {t('Live stream: {{title}}', { title: stream.title })}
           </span>
           {stream.description ? (
             <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{stream.description}</span>
@@ -42,7 +44,7 @@ export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {
               className="inline-flex min-w-0 items-center gap-1 font-semibold whitespace-nowrap text-rose-700 uppercase dark:text-rose-300"
             >
               <Radio aria-hidden="true" className="size-3.5 shrink-0" />
-              Live stream
+              {t('Live stream')}
             </span>
           </span>
           <span className="mt-0.5 block truncate text-muted-foreground">{stream.title}</span>

@@ -12,6 +12,7 @@ import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, ChevronLeft, ChevronRight, PenSquare } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSuggestedSlots } from '@/api/best-time';
 import { postKeys, useMovePost, usePosts } from '@/api/posts';
@@ -19,6 +20,7 @@ import { usePlannedStreams } from '@/api/scheduled-streams';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { canReschedule } from '@/lib/post-status';
 import { formatDate, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
@@ -35,6 +37,7 @@ const RANGE_LIMIT = 500;
 
 /** Three weeks of posts from the current week, Sunday first; Previous and Next move by three weeks. */
 export function ContentCalendar() {
+  const { t } = useTranslation('calendar');
   const timeZone = useTimeZone();
   const today = todayIn(timeZone);
   const [page, setPage] = useState(0);
@@ -77,7 +80,7 @@ export function ContentCalendar() {
 
   const movePost = useCallback((post: Post, scheduledAt: string) => {
     if (Date.parse(scheduledAt) <= Date.now()) {
-      toast.error(POST_MESSAGES.scheduleInPast);
+      toast.error(translateMessage(POST_MESSAGES.scheduleInPast));
       return;
     }
     latest.current.move.mutate({ post, scheduledAt, timeZone: latest.current.timeZone });
@@ -118,10 +121,10 @@ export function ContentCalendar() {
     <div className="grid gap-5">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Content Calendar</h1>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Content Calendar')}</h1>
           <p className="mt-2 flex items-center gap-2 text-muted-foreground">
             <span aria-live="polite">{rangeLabel}</span>
-            {posts.isFetching ? <Spinner label="Loading posts" className="[&_svg]:size-4" /> : null}
+            {posts.isFetching ? <Spinner label={t('Loading posts')} className="[&_svg]:size-4" /> : null}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -133,7 +136,7 @@ export function ContentCalendar() {
               onClick={() => setPage((p) => p - 1)}
             >
               <ChevronLeft aria-hidden="true" />
-              Previous
+              {t('Previous')}
             </Button>
             <Button
               variant="ghost"
@@ -142,7 +145,7 @@ export function ContentCalendar() {
               disabled={page === 0}
               onClick={() => setPage(0)}
             >
-              Today
+              {t('Today')}
             </Button>
             <Button
               variant="ghost"
@@ -150,13 +153,13 @@ export function ContentCalendar() {
               className="rounded-l-none"
               onClick={() => setPage((p) => p + 1)}
             >
-              Next
+              {t('Next')}
               <ChevronRight aria-hidden="true" />
             </Button>
           </div>
           <Button onClick={() => setCreateSlot(nextFullHour(timeZone))}>
             <CalendarPlus aria-hidden="true" />
-            Create Post
+            {t('Create Post')}
           </Button>
         </div>
       </header>
@@ -168,7 +171,7 @@ export function ContentCalendar() {
         >
           <span>{posts.error.message}</span>
           <Button variant="outline" size="sm" onClick={() => void posts.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : null}
@@ -176,16 +179,17 @@ export function ContentCalendar() {
       {isEmpty ? (
         <div className="flex flex-col gap-3 rounded-xl border border-dashed bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-semibold">Nothing is scheduled for these three weeks.</p>
+            <p className="font-semibold">{t('Nothing is scheduled for these three weeks.')}</p>
             <p className="mt-1 text-sm text-muted-foreground">
-              Click Create Post (or the + on a day) to schedule a post, or write one with media in the Post
-              Composer.
+              {t(
+                'Click Create Post (or the + on a day) to schedule a post, or write one with media in the Post Composer.',
+              )}
             </p>
           </div>
           <Button asChild variant="outline" className="shrink-0">
             <Link to="/post-composer">
               <PenSquare aria-hidden="true" />
-              Open the Post Composer
+              {t('Open the Post Composer')}
             </Link>
           </Button>
         </div>
@@ -206,7 +210,9 @@ export function ContentCalendar() {
           {weeks.map((week) => (
             <section
               key={week[0]}
-              aria-label={`Week of ${formatDate(week[0] ?? '', { month: 'long', day: 'numeric' })}`}
+              aria-label={t('Week of {{date}}', {
+                date: formatDate(week[0] ?? '', { month: 'long', day: 'numeric' }),
+              })}
             >
               <ol className="grid grid-cols-1 gap-px sm:grid-cols-7">
                 {week.map((date) => (
@@ -231,10 +237,12 @@ export function ContentCalendar() {
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
-        Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day.
-        Times are in your time zone, {timeZone.replaceAll('_', ' ')}.
+        {t(
+          'Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day. Times are in your time zone, {{timeZone}}.',
+          { timeZone: timeZone.replaceAll('_', ' ') },
+        )}
         {suggested.data && suggested.data.suggestions.length > 0
-          ? ` Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it. ${suggested.data.note}`
+          ? ` ${t("Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it.")} ${translateMessage(suggested.data.note)}`
           : ''}
       </p>
 

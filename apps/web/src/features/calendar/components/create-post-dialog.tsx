@@ -2,6 +2,7 @@ import { zonedToInstant } from '@relaycast/shared/calendar';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES, type Post, type PostInput, type PostProblem } from '@relaycast/shared/posts';
 import { type FormEvent, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { useSavePost } from '@/api/posts';
@@ -14,6 +15,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { translateMessage } from '@/i18n';
 import { findPostProblems, groupProblems, problemsFromError } from '@/lib/post-problems';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
@@ -30,12 +32,15 @@ interface CreatePostDialogProps {
 
 /** The calendar's Create Post modal (spec: platform buttons, content of 4 rows, date, time, Cancel, Schedule Post). */
 export function CreatePostDialog({ open, onOpenChange, ...props }: CreatePostDialogProps) {
+  const { t } = useTranslation('calendar');
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create Post"
-      description="Write a short post and schedule it. For media and per-platform text, use the Post Composer."
+      title={t('Create Post')}
+      description={t(
+        'Write a short post and schedule it. For media and per-platform text, use the Post Composer.',
+      )}
     >
       <CreatePostForm {...props} onClose={() => onOpenChange(false)} />
     </Dialog>
@@ -49,6 +54,7 @@ function CreatePostForm({
   onCreated,
   onClose,
 }: Omit<CreatePostDialogProps, 'open' | 'onOpenChange'> & { onClose(): void }) {
+  const { t } = useTranslation('calendar');
   const ids = useId();
   const [platforms, setPlatforms] = useState<PlatformId[]>([]);
   const [content, setContent] = useState('');
@@ -88,9 +94,9 @@ function CreatePostForm({
     if (found.length > 0) return;
     try {
       const post = await save.mutateAsync({ input });
-      toast.success(POST_MESSAGES.scheduled, {
+      toast.success(translateMessage(POST_MESSAGES.scheduled), {
         description: post.scheduledAt
-          ? `It goes out ${formatInstant(post.scheduledAt, timeZone)}.`
+          ? t('It goes out {{when}}.', { when: formatInstant(post.scheduledAt, timeZone) })
           : undefined,
       });
       onCreated(post);
@@ -98,7 +104,7 @@ function CreatePostForm({
     } catch (error) {
       const reported = problemsFromError(error);
       if (reported) setAttempt({ serverProblems: reported });
-      else toast.error(error instanceof Error ? error.message : 'Could not schedule the post.');
+      else toast.error(error instanceof Error ? error.message : t('Could not schedule the post.'));
     }
   }
 
@@ -116,11 +122,11 @@ function CreatePostForm({
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-2">
         <span aria-hidden="true" className="text-sm font-medium">
-          Platforms
+          {t('Platforms')}
         </span>
         <PlatformPicker
           size="sm"
-          label="Platforms"
+          label={t('Platforms')}
           selected={platforms}
           onChange={(next) => {
             setPlatforms(next);
@@ -136,22 +142,30 @@ function CreatePostForm({
         <MissingAccountsNotice platforms={withoutAccount} />
         {needMedia.length > 0 ? (
           <p className="text-sm text-amber-700 dark:text-amber-400">
-            {needMedia.map((platform) => PLATFORMS[platform].name).join(', ')}{' '}
-            {needMedia.length === 1 ? 'needs' : 'need'} an image or video, which this form cannot attach.{' '}
-            <Link to="/post-composer" className="font-medium text-primary underline-offset-4 hover:underline">
-              Write it in the Post Composer
-            </Link>{' '}
-            to add media.
+            <Trans
+              t={t}
+              i18nKey="{{platforms}} needs an image or video, which this form cannot attach. <a>Write it in the Post Composer</a> to add media."
+              count={needMedia.length}
+              values={{ platforms: needMedia.map((platform) => PLATFORMS[platform].name).join(', ') }}
+              components={{
+                a: (
+                  <Link
+                    to="/post-composer"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  />
+                ),
+              }}
+            />
           </p>
         ) : null}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${ids}-content`}>Content</Label>
+        <Label htmlFor={`${ids}-content`}>{t('Content')}</Label>
         <Textarea
           id={`${ids}-content`}
           rows={4}
           value={content}
-          placeholder="What would you like to share?"
+          placeholder={t('What would you like to share?')}
           className="min-h-0"
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${ids}-content-error` : undefined}
@@ -179,17 +193,17 @@ function CreatePostForm({
       />
       {platformProblems.length > 0 ? (
         <ProblemAlert
-          title="This post cannot be scheduled yet:"
+          title={t('This post cannot be scheduled yet:')}
           messages={platformProblems.map((problem) => problem.message)}
         />
       ) : null}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner label="Scheduling" className="text-primary-foreground" /> : null}
-          Schedule Post
+          {save.isPending ? <Spinner label={t('Scheduling')} className="text-primary-foreground" /> : null}
+          {t('Schedule Post')}
         </Button>
       </div>
     </form>

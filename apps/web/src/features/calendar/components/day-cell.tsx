@@ -1,6 +1,7 @@
 import type { Post } from '@relaycast/shared/posts';
 import { Plus, Sparkles } from 'lucide-react';
 import { type DragEvent, memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { formatDate, formatTimeOfDay } from '@/lib/time-zone';
 import type { CalendarEntry } from '../calendar-entries';
@@ -44,8 +45,10 @@ export const DayCell = memo(function DayCell({
   suggestions = NO_SUGGESTIONS,
   onPickSuggestion,
 }: DayCellProps) {
+  const { t } = useTranslation('calendar');
   const [isDropTarget, setDropTarget] = useState(false);
-  const label = `${formatDate(date, { weekday: 'long', month: 'long', day: 'numeric' })}${isToday ? ', today' : ''}`;
+  const day = formatDate(date, { weekday: 'long', month: 'long', day: 'numeric' });
+  const label = isToday ? t('{{date}}, today', { date: day }) : day;
   const visible = entries.length > MAX_VISIBLE_POSTS ? entries.slice(0, MAX_VISIBLE_POSTS - 1) : entries;
   const hidden = entries.length - visible.length;
   // Suggestions only fill the room a day has left, so a busy day stays as it was.
@@ -102,7 +105,7 @@ export const DayCell = memo(function DayCell({
           </span>
           {date.endsWith('-01') || isToday ? (
             <span className="font-medium text-muted-foreground">
-              {isToday ? 'Today' : formatDate(date, { month: 'short' })}
+              {isToday ? t('Today') : formatDate(date, { month: 'short' })}
             </span>
           ) : null}
         </span>
@@ -113,12 +116,12 @@ export const DayCell = memo(function DayCell({
             className="inline-flex size-6 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:pointer-fine:opacity-0 sm:pointer-fine:group-hover/day:opacity-100 sm:pointer-fine:focus-visible:opacity-100"
           >
             <Plus aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">Create a post on {label}</span>
+            <span className="sr-only">{t('Create a post on {{day}}', { day: label })}</span>
           </button>
         )}
       </div>
       {streams.length > 0 ? (
-        <ul aria-label={`Planned streams on ${label}`} className="grid grid-cols-1 gap-1">
+        <ul aria-label={t('Planned streams on {{day}}', { day: label })} className="grid grid-cols-1 gap-1">
           {streams.map((entry) => (
             <li key={entry.stream.id}>
               <CalendarStreamItem entry={entry} />
@@ -140,8 +143,8 @@ export const DayCell = memo(function DayCell({
                 onClick={() => onShowDay(date)}
                 className="w-full rounded-md px-2 py-1 text-left text-xs font-medium text-primary hover:bg-accent"
               >
-                +{hidden} more
-                <span className="sr-only"> on {label}</span>
+                {t('+{{hidden}} more', { hidden })}
+                <span className="sr-only"> {t('on {{day}}', { day: label })}</span>
               </button>
             </li>
           ) : null}
@@ -150,7 +153,10 @@ export const DayCell = memo(function DayCell({
       {shownSuggestions.length > 0 ? (
         <div className="flex items-start gap-1 px-1 text-[11px] leading-4 text-muted-foreground">
           <Sparkles aria-hidden="true" className="mt-0.5 size-3 shrink-0 text-primary/60" />
-          <ul aria-label={`Suggested times on ${label}`} className="flex flex-wrap gap-x-1.5">
+          <ul
+            aria-label={t('Suggested times on {{day}}', { day: label })}
+            className="flex flex-wrap gap-x-1.5"
+          >
             {shownSuggestions.map((time) => (
               <li key={time}>
                 <button
@@ -159,7 +165,9 @@ export const DayCell = memo(function DayCell({
                   className="rounded-sm underline decoration-primary/40 decoration-dashed underline-offset-2 hover:text-foreground hover:decoration-primary focus-visible:outline-2 focus-visible:outline-ring"
                 >
                   {formatTimeOfDay(time)}
-                  <span className="sr-only">: suggested slot for a new post on {label}</span>
+                  <span className="sr-only">
+                    {t(': suggested slot for a new post on {{day}}', { day: label })}
+                  </span>
                 </button>
               </li>
             ))}

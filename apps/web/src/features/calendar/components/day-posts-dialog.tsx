@@ -1,4 +1,5 @@
 import type { Post } from '@relaycast/shared/posts';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/time-zone';
 import type { CalendarEntry } from '../calendar-entries';
@@ -13,6 +14,7 @@ interface DayPostsDialogProps {
 
 /** Every post of a busy day (a cell shows only the first few). */
 export function DayPostsDialog({ date, entries, onClose, onMoveRequest }: DayPostsDialogProps) {
+  const { t } = useTranslation('calendar');
   return (
     <Dialog
       open={date !== null}
@@ -20,7 +22,7 @@ export function DayPostsDialog({ date, entries, onClose, onMoveRequest }: DayPos
         if (!open) onClose();
       }}
       title={date ? formatDate(date, { weekday: 'long', month: 'long', day: 'numeric' }) : ''}
-      description={entries.length === 1 ? '1 post' : `${entries.length} posts`}
+      description={t('{{count}} posts', { count: entries.length })}
     >
       <ul className="grid max-h-[60vh] grid-cols-1 gap-1.5 overflow-y-auto p-0.5">
         {entries.map((entry) => (

@@ -1,6 +1,7 @@
 import { instantToZoned, moveToDate } from '@relaycast/shared/calendar';
 import type { Post } from '@relaycast/shared/posts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -18,14 +19,15 @@ interface MovePostDialogProps {
 
 /** The keyboard way to do what dragging does: pick another day, keep the time of day. */
 export function MovePostDialog({ post, timeZone, minDate, onClose, onMove }: MovePostDialogProps) {
+  const { t } = useTranslation('calendar');
   return (
     <Dialog
       open={post !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Move to another day"
-      description={post ? `“${firstWords(post)}” keeps its time of day.` : undefined}
+      title={t('Move to another day')}
+      description={post ? t('“{{text}}” keeps its time of day.', { text: firstWords(post) }) : undefined}
       className="max-w-sm"
     >
       {post?.scheduledAt ? (
@@ -50,6 +52,7 @@ function MoveForm({
   onClose,
   onMove,
 }: Omit<MovePostDialogProps, 'post'> & { post: Post; scheduledAt: string }) {
+  const { t } = useTranslation('calendar');
   const id = useId();
   const current = instantToZoned(scheduledAt, timeZone);
   const [date, setDate] = useState(current.date);
@@ -64,7 +67,7 @@ function MoveForm({
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-date`}>Move to</Label>
+        <Label htmlFor={`${id}-date`}>{t('Move to')}</Label>
         <Input
           id={`${id}-date`}
           type="date"
@@ -73,13 +76,15 @@ function MoveForm({
           value={date}
           onChange={(event) => setDate(event.target.value)}
         />
-        <p className="text-xs text-muted-foreground">At {formatTimeOfDay(current.time)}, your time.</p>
+        <p className="text-xs text-muted-foreground">
+          {t('At {{time}}, your time.', { time: formatTimeOfDay(current.time) })}
+        </p>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
-        <Button type="submit">Move post</Button>
+        <Button type="submit">{t('Move post')}</Button>
       </div>
     </form>
   );

@@ -7,12 +7,17 @@ import {
 } from '@relaycast/shared/youtube';
 import { ExternalLink, ImageDown } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { SnapshotThumbnail } from './snapshot-thumbnail';
+
+/** A URL, the same in every language. */
+const EXAMPLE_URL = 'https://www.youtube.com/watch?v=…';
 
 /** "1:30" for 90 seconds. */
 export function formatOffset(seconds: number): string {
@@ -25,17 +30,18 @@ export function formatOffset(seconds: number): string {
  * a panel of the studio (`compact`).
  */
 export function ClipGenerator({ compact = false, className }: { compact?: boolean; className?: string }) {
+  const { t } = useTranslation('clip-generator');
   const id = useId();
   const [url, setUrl] = useState('');
   const [snapshots, setSnapshots] = useState<Snapshot[]>([]);
 
   function generate() {
-    if (!url.trim()) return toast.error(CLIP_GENERATOR_MESSAGES.urlRequired);
+    if (!url.trim()) return toast.error(translateMessage(CLIP_GENERATOR_MESSAGES.urlRequired));
     const videoId = parseYouTubeVideoId(url);
-    if (!videoId) return toast.error(CLIP_GENERATOR_MESSAGES.invalidUrl);
+    if (!videoId) return toast.error(translateMessage(CLIP_GENERATOR_MESSAGES.invalidUrl));
     // The offsets and links need nothing from the thumbnail host: each thumbnail loads (or fails) on its own.
     setSnapshots(buildSnapshots(videoId));
-    toast.success(CLIP_GENERATOR_MESSAGES.generated);
+    toast.success(translateMessage(CLIP_GENERATOR_MESSAGES.generated));
   }
 
   return (
@@ -49,24 +55,24 @@ export function ClipGenerator({ compact = false, className }: { compact?: boolea
         }}
       >
         <div className="grid flex-1 gap-1.5">
-          <Label htmlFor={`${id}-url`}>YouTube video URL</Label>
+          <Label htmlFor={`${id}-url`}>{t('YouTube video URL')}</Label>
           <Input
             id={`${id}-url`}
             type="url"
             inputMode="url"
-            placeholder="https://www.youtube.com/watch?v=…"
+            placeholder={EXAMPLE_URL}
             value={url}
             onChange={(event) => setUrl(event.target.value)}
           />
         </div>
         <Button type="submit">
           <ImageDown aria-hidden="true" />
-          Generate Snapshots
+          {t('Generate Snapshots')}
         </Button>
       </form>
       {snapshots.length > 0 ? (
         <ul
-          aria-label="Snapshots"
+          aria-label={t('Snapshots')}
           className={cn('grid gap-3', compact ? 'grid-cols-2' : 'grid-cols-2 md:grid-cols-4')}
         >
           {snapshots.map((snapshot) => (
@@ -75,7 +81,9 @@ export function ClipGenerator({ compact = false, className }: { compact?: boolea
                 href={youTubeWatchUrl(snapshot.videoId, snapshot.timestamp)}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`Open the video at ${formatOffset(snapshot.timestamp)} (opens in a new tab)`}
+                aria-label={t('Open the video at {{time}} (opens in a new tab)', {
+                  time: formatOffset(snapshot.timestamp),
+                })}
                 className="group block overflow-hidden rounded-lg border bg-card shadow-sm hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <SnapshotThumbnail key={snapshot.thumbnail} src={snapshot.thumbnail} />

@@ -1,6 +1,7 @@
 import { CLIP_GENERATOR_MESSAGES } from '@relaycast/shared/youtube';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { translateMessage } from '@/i18n';
 
 /** How long a thumbnail may take before its placeholder is shown instead. */
 const THUMBNAIL_TIMEOUT_MS = 15_000;
@@ -25,7 +26,7 @@ export function SnapshotThumbnail({ src }: { src: string }) {
     return (
       <span className="flex aspect-video w-full flex-col items-center justify-center gap-1 bg-muted px-2 text-center text-xs text-muted-foreground">
         <ImageOff aria-hidden="true" className="size-5" />
-        {CLIP_GENERATOR_MESSAGES.previewUnavailable}
+        {translateMessage(CLIP_GENERATOR_MESSAGES.previewUnavailable)}
       </span>
     );
   }

@@ -1,6 +1,7 @@
 import type { SocialAccount } from '@relaycast/shared/accounts';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { PlatformIcon } from '@/components/platform-icon';
@@ -31,6 +32,7 @@ export function AccountPicker({
   chosen: Partial<Record<PlatformId, string[]>>;
   onChange(accounts: Partial<Record<PlatformId, string[]>>): void;
 }) {
+  const { t } = useTranslation('composer');
   const id = useId();
   const query = useAccounts();
   if (platforms.length === 0) return null;
@@ -38,11 +40,11 @@ export function AccountPicker({
   return (
     <div className="mt-4 grid gap-3">
       <h3 id={id} className="text-sm font-semibold">
-        Accounts
+        {t('Accounts')}
       </h3>
-      {query.isPending ? <p className="text-sm text-muted-foreground">Loading accounts…</p> : null}
+      {query.isPending ? <p className="text-sm text-muted-foreground">{t('Loading accounts…')}</p> : null}
       {query.isError ? (
-        <p className="text-sm text-destructive">Could not load the connected accounts.</p>
+        <p className="text-sm text-destructive">{t('Could not load the connected accounts.')}</p>
       ) : null}
       {query.isSuccess
         ? platforms.map((platform) => {
@@ -57,14 +59,19 @@ export function AccountPicker({
                 </legend>
                 {forPlatform.length === 0 ? (
                   <p className="text-sm text-amber-700 dark:text-amber-400">
-                    No connected {name} account.{' '}
-                    <Link
-                      to="/connected-accounts"
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      Connect one
-                    </Link>{' '}
-                    or this post cannot be published there.
+                    <Trans
+                      t={t}
+                      i18nKey="No connected {{name}} account. <a>Connect one</a> or this post cannot be published there."
+                      values={{ name }}
+                      components={{
+                        a: (
+                          <Link
+                            to="/connected-accounts"
+                            className="font-medium text-primary underline-offset-4 hover:underline"
+                          />
+                        ),
+                      }}
+                    />
                   </p>
                 ) : (
                   <div className="flex flex-wrap gap-x-4 gap-y-1.5">
@@ -83,7 +90,7 @@ export function AccountPicker({
                         />
                         @{account.handle}
                         {account.status !== 'connected' ? (
-                          <span className="text-xs text-destructive">(needs reconnecting)</span>
+                          <span className="text-xs text-destructive">{t('(needs reconnecting)')}</span>
                         ) : null}
                       </label>
                     ))}

@@ -1,11 +1,14 @@
 import { checkPlatformRules, PLATFORMS, type PlatformId, textLengthFor } from '@relaycast/shared/platforms';
+import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
+import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 
 /** The length message of checkPlatformRules for this platform, when the text is over its limit. */
 export function lengthProblem(platform: PlatformId, text: string): string | null {
   const { name, maxLength } = PLATFORMS[platform];
   if (textLengthFor(platform, text) <= maxLength) return null;
+  // Matches the shared rule's English wording (the message itself is translated where it is shown).
   const prefix = `${name} allows at most ${maxLength.toLocaleString('en-US')} characters`;
   return (
     checkPlatformRules(platform, text, []).find((issue) => issue.message.startsWith(prefix))?.message ?? null
@@ -21,6 +24,7 @@ interface CharacterCounterProps {
 
 /** "X (Twitter) 12 / 280" with a bar; over the limit it turns red and says the platform's rule. */
 export function CharacterCounter({ platform, text, isCustomized }: CharacterCounterProps) {
+  const { t } = useTranslation('composer');
   const { name, maxLength } = PLATFORMS[platform];
   const length = textLengthFor(platform, text);
   const problem = lengthProblem(platform, text);
@@ -33,7 +37,7 @@ export function CharacterCounter({ platform, text, isCustomized }: CharacterCoun
         <span className="min-w-0 flex-1 truncate font-medium">
           {name}
           {isCustomized ? (
-            <span className="ml-1.5 text-xs font-normal text-muted-foreground">custom text</span>
+            <span className="ml-1.5 text-xs font-normal text-muted-foreground">{t('custom text')}</span>
           ) : null}
         </span>
         <span
@@ -44,10 +48,13 @@ export function CharacterCounter({ platform, text, isCustomized }: CharacterCoun
           )}
         >
           <span aria-hidden="true">
-            {length.toLocaleString()} / {maxLength.toLocaleString()}
+            {formatNumber(length)} / {formatNumber(maxLength)}
           </span>
           <span className="sr-only">
-            {length.toLocaleString()} of {maxLength.toLocaleString()} characters
+            {t('{{length}} of {{max}} characters', {
+              length: formatNumber(length),
+              max: formatNumber(maxLength),
+            })}
           </span>
         </span>
       </div>

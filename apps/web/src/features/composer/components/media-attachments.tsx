@@ -1,8 +1,10 @@
 import { ACCEPTED_MEDIA_TYPES, formatFileSize } from '@relaycast/shared/media';
 import { CircleAlert, ImagePlus, Library, Upload as UploadIcon, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUploadMedia } from '@/api/media';
 import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { type AttachedMedia, attachedFromLibrary } from '../composer-state';
 import { MediaLibraryDialog } from './media-library-dialog';
@@ -26,6 +28,7 @@ const ACCEPT = Object.keys(ACCEPTED_MEDIA_TYPES).join(',');
 
 /** The post's media: thumbnails of what is attached, files from the library, and new uploads with progress. */
 export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAttachmentsProps) {
+  const { t } = useTranslation('composer');
   const ids = useId();
   const uploader = useUploadMedia();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -52,7 +55,8 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
         })
         .catch((error: unknown) => {
           patchUpload(key, {
-            error: error instanceof Error ? error.message : `Could not upload "${file.name}".`,
+            error:
+              error instanceof Error ? error.message : t('Could not upload "{{name}}".', { name: file.name }),
           });
         });
     }
@@ -82,27 +86,27 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`${ids}-title`} className="font-semibold">
-            Media
+            {t('Media')}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Images and videos from your library, or new files (you can drop them here).
+            {t('Images and videos from your library, or new files (you can drop them here).')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setLibraryOpen(true)}>
             <Library aria-hidden="true" />
-            Choose from library
+            {t('Choose from library')}
           </Button>
           <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
             <UploadIcon aria-hidden="true" />
-            Upload files
+            {t('Upload files')}
           </Button>
           <input
             ref={fileInput}
             type="file"
             multiple
             accept={ACCEPT}
-            aria-label="Upload files"
+            aria-label={t('Upload files')}
             className="sr-only"
             tabIndex={-1}
             onChange={(event) => {
@@ -114,7 +118,7 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
       </div>
 
       {media.length > 0 ? (
-        <ul aria-label="Attached media" className="flex flex-wrap gap-3">
+        <ul aria-label={t('Attached media')} className="flex flex-wrap gap-3">
           {media.map((item) => (
             <li key={item.id} className="group relative">
               <MediaThumbnail media={item} className="size-20 ring-1 ring-border" />
@@ -127,7 +131,7 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
                 className="absolute -top-2 -right-2 inline-flex size-6 items-center justify-center rounded-full border bg-card text-muted-foreground shadow-sm hover:text-destructive"
               >
                 <X aria-hidden="true" className="size-3.5" />
-                <span className="sr-only">Remove {item.name}</span>
+                <span className="sr-only">{t('Remove {{name}}', { name: item.name })}</span>
               </button>
             </li>
           ))}
@@ -139,12 +143,12 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
           className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-6 text-sm text-muted-foreground hover:bg-muted"
         >
           <ImagePlus aria-hidden="true" className="size-6" />
-          No media yet. Add an image or a video.
+          {t('No media yet. Add an image or a video.')}
         </button>
       ) : null}
 
       {uploads.length > 0 ? (
-        <ul aria-label="Uploads" className="grid gap-2">
+        <ul aria-label={t('Uploads')} className="grid gap-2">
           {uploads.map((upload) => (
             <li key={upload.key} className="grid gap-1 rounded-lg border p-3 text-sm">
               <div className="flex items-center justify-between gap-2">
@@ -155,11 +159,11 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
                     size="sm"
                     onClick={() => setUploads((current) => current.filter((u) => u.key !== upload.key))}
                   >
-                    Dismiss
+                    {t('Dismiss')}
                   </Button>
                 ) : (
                   <span className="tabular-nums text-muted-foreground">
-                    {Math.round(upload.progress * 100)}%
+                    {formatNumber(upload.progress, { style: 'percent' })}
                   </span>
                 )}
               </div>
@@ -171,7 +175,7 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
               ) : (
                 <div
                   role="progressbar"
-                  aria-label={`Uploading ${upload.name}`}
+                  aria-label={t('Uploading {{name}}', { name: upload.name })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.round(upload.progress * 100)}

@@ -1,6 +1,7 @@
 import { formatFileSize } from '@relaycast/shared/media';
 import { Check, ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaList } from '@/api/media';
 import { Button } from '@/components/ui/button';
@@ -19,12 +20,13 @@ interface MediaLibraryDialogProps {
 
 /** The workspace's media as a grid of toggles; the chosen files become the post's media, in the order picked. */
 export function MediaLibraryDialog({ open, onOpenChange, attached, onConfirm }: MediaLibraryDialogProps) {
+  const { t } = useTranslation('composer');
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Choose from your media library"
-      description="Select one or more files to attach to this post."
+      title={t('Choose from your media library')}
+      description={t('Select one or more files to attach to this post.')}
       className="max-w-3xl"
     >
       {open ? (
@@ -43,6 +45,7 @@ function LibraryPicker({
   onConfirm(media: AttachedMedia[]): void;
   onClose(): void;
 }) {
+  const { t } = useTranslation('composer');
   const list = useMediaList();
   const [selected, setSelected] = useState<AttachedMedia[]>(() => [...attached]);
   const isSelected = (id: string) => selected.some((item) => item.id === id);
@@ -60,7 +63,7 @@ function LibraryPicker({
     <div className="grid gap-4">
       {list.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading your media" />
+          <Spinner label={t('Loading your media')} />
         </div>
       ) : list.isError ? (
         <p role="alert" className="text-sm text-destructive">
@@ -69,14 +72,14 @@ function LibraryPicker({
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
           <ImageOff aria-hidden="true" className="size-6" />
-          <p>Your media library is empty. Upload files from the composer or the media library.</p>
+          <p>{t('Your media library is empty. Upload files from the composer or the media library.')}</p>
           <Button asChild variant="outline" size="sm">
-            <Link to="/media-library">Open the media library</Link>
+            <Link to="/media-library">{t('Open the media library')}</Link>
           </Button>
         </div>
       ) : (
         <ul
-          aria-label="Media library"
+          aria-label={t('Media library')}
           className="grid max-h-[55vh] grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-4"
         >
           {items.map((item) => {
@@ -109,11 +112,11 @@ function LibraryPicker({
       )}
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {selected.length === 1 ? '1 file selected' : `${selected.length} files selected`}
+          {t('{{count}} files selected', { count: selected.length })}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button
             onClick={() => {
@@ -121,7 +124,7 @@ function LibraryPicker({
               onClose();
             }}
           >
-            Attach selected
+            {t('Attach selected')}
           </Button>
         </div>
       </div>

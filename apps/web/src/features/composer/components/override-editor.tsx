@@ -1,6 +1,7 @@
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { PenLine, Undo2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -15,6 +16,7 @@ interface OverrideEditorProps {
 
 /** "Customize for X": a platform gets its own text (a shorter X version, say) instead of the shared one. */
 export function OverrideEditor({ platforms, content, overrides, onChange }: OverrideEditorProps) {
+  const { t } = useTranslation('composer');
   const baseId = useId();
   if (platforms.length === 0) return null;
 
@@ -38,11 +40,11 @@ export function OverrideEditor({ platforms, content, overrides, onChange }: Over
             <div className="flex items-center justify-between gap-2">
               <Label htmlFor={id} className="flex items-center gap-2">
                 <PlatformIcon platform={platform} />
-                Text for {PLATFORMS[platform].name}
+                {t('Text for {{platform}}', { platform: PLATFORMS[platform].name })}
               </Label>
               <Button variant="ghost" size="sm" onClick={() => reset(platform)}>
                 <Undo2 aria-hidden="true" />
-                Use the main text
+                {t('Use the main text')}
               </Button>
             </div>
             <Textarea
@@ -57,11 +59,11 @@ export function OverrideEditor({ platforms, content, overrides, onChange }: Over
       })}
       {shared.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-xs text-muted-foreground">Adapt the text:</span>
+          <span className="text-xs text-muted-foreground">{t('Adapt the text:')}</span>
           {shared.map((platform) => (
             <Button key={platform} variant="outline" size="sm" onClick={() => customize(platform)}>
               <PenLine aria-hidden="true" />
-              Customize for {PLATFORMS[platform].name}
+              {t('Customize for {{platform}}', { platform: PLATFORMS[platform].name })}
             </Button>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { checkPlatformRules, type PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { CircleAlert, Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { type ComposerValues, mediaFacts } from '../composer-state';
 import { CharacterCounter, lengthProblem } from './character-counter';
 
@@ -15,10 +16,11 @@ interface PlatformChecksProps {
  * (media it requires, files it cannot take). Before a save these are hints; after a refused save, errors.
  */
 export function PlatformChecks({ values, problemsByPlatform }: PlatformChecksProps) {
+  const { t } = useTranslation('composer');
   const facts = mediaFacts(values.media);
   const isBlank = !values.content.trim() && values.media.length === 0;
   return (
-    <ul className="grid gap-3" aria-label="Character counts">
+    <ul className="grid gap-3" aria-label={t('Character counts')}>
       {values.platforms.map((platform: PlatformId) => {
         const text = contentFor(values, platform);
         const length = lengthProblem(platform, text);

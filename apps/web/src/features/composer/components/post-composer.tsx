@@ -8,6 +8,7 @@ import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { Send } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { usePost, useSavePost } from '@/api/posts';
@@ -19,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { groupProblems, problemsFromError } from '@/lib/post-problems';
@@ -57,6 +59,7 @@ interface PostComposerProps {
 
 /** The composer: loads the post to edit, then hands it to the form. */
 export function PostComposer(props: PostComposerProps) {
+  const { t } = useTranslation('composer');
   const { postId } = props;
   const query = usePost(postId);
   const createdId = useRef<string | null>(null);
@@ -68,17 +71,17 @@ export function PostComposer(props: PostComposerProps) {
   }
 
   if (postId && postId !== createdId.current && query.isPending)
-    return <LoadingScreen label="Loading post" />;
+    return <LoadingScreen label={t('Loading post')} />;
   if (postId && postId !== createdId.current && query.isError) {
     return (
       <div role="alert" className="rounded-xl border bg-card p-8 text-center">
         <p className="font-semibold">
           {query.error instanceof ApiError && query.error.status === 404
-            ? POST_MESSAGES.notFound
+            ? translateMessage(POST_MESSAGES.notFound)
             : query.error.message}
         </p>
         <Button asChild variant="outline" className="mt-4">
-          <Link to={props.newPostHref}>Write a new post</Link>
+          <Link to={props.newPostHref}>{t('Write a new post')}</Link>
         </Button>
       </div>
     );
@@ -104,6 +107,7 @@ function ComposerForm({
   onCreated,
   newPostHref,
 }: PostComposerProps & { post?: Post }) {
+  const { t } = useTranslation('composer');
   const timeZone = useTimeZone();
   const ids = useId();
   const [saved, setSaved] = useState<Post | undefined>(initialPost);
@@ -193,12 +197,15 @@ function ComposerForm({
       const post = await save.mutateAsync({ id: saved?.id, input: buildPostInput(values, action, timeZone) });
       const wasNew = !saved;
       setSaved(post);
-      if (action === 'draft') toast.success(POST_MESSAGES.saved);
-      else if (action === 'now') toast.success('Publishing now');
+      if (action === 'draft') toast.success(translateMessage(POST_MESSAGES.saved));
+      else if (action === 'now') toast.success(t('Publishing now'));
       else if (post.scheduledAt) {
         const when = formatInstant(post.scheduledAt, timeZone);
-        if (action === 'queue') toast.success(`Added to the queue for ${when}`);
-        else toast.success(POST_MESSAGES.scheduled, { description: `It goes out ${when}.` });
+        if (action === 'queue') toast.success(t('Added to the queue for {{when}}', { when }));
+        else
+          toast.success(translateMessage(POST_MESSAGES.scheduled), {
+            description: t('It goes out {{when}}.', { when }),
+          });
       }
       if (wasNew) onCreated(post);
     } catch (error) {
@@ -206,7 +213,7 @@ function ComposerForm({
       if (reported) {
         setAttempt({ action, serverProblems: reported });
       } else {
-        toast.error(error instanceof Error && error.message ? error.message : 'Could not save the post.');
+        toast.error(error instanceof Error && error.message ? error.message : t('Could not save the post.'));
       }
     }
   }
@@ -216,7 +223,7 @@ function ComposerForm({
       <form
         noValidate
         className="grid min-w-0 gap-6"
-        aria-label="Post"
+        aria-label={t('Post')}
         onSubmit={(event) => {
           event.preventDefault();
           void submit('schedule');
@@ -226,26 +233,26 @@ function ComposerForm({
         {live ? <PostTargets post={live} /> : null}
         {isLocked ? (
           <p role="status" className="rounded-lg border bg-muted p-4 text-sm">
-            {POST_MESSAGES.notEditable}
+            {translateMessage(POST_MESSAGES.notEditable)}
           </p>
         ) : null}
         <fieldset disabled={isLocked} className="grid min-w-0 gap-6">
           <section aria-labelledby={`${ids}-platforms`} className="rounded-xl border bg-card p-5 shadow-sm">
             <h2 id={`${ids}-platforms`} className="font-semibold">
-              Platforms
+              {t('Platforms')}
             </h2>
             <p className="mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              <span>Where should this post go?</span>
+              <span>{t('Where should this post go?')}</span>
               <Link
                 to="/connected-accounts"
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
-                Manage connected accounts
+                {t('Manage connected accounts')}
               </Link>
             </p>
             <PlatformPicker
               className="mt-4"
-              label="Platforms"
+              label={t('Platforms')}
               selected={values.platforms}
               onChange={(platforms) => update({ platforms })}
               errorId={platformsError ? `${ids}-platforms-error` : undefined}
@@ -265,13 +272,13 @@ function ComposerForm({
           <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
             <div className="grid gap-1.5">
               <Label htmlFor={`${ids}-content`} className="text-base font-semibold">
-                Post text
+                {t('Post text')}
               </Label>
               <Textarea
                 id={`${ids}-content`}
                 rows={7}
                 value={values.content}
-                placeholder="What would you like to share?"
+                placeholder={t('What would you like to share?')}
                 aria-invalid={contentError ? true : undefined}
                 aria-describedby={contentError ? `${ids}-content-error` : undefined}
                 onChange={(event) => update({ content: event.target.value })}
@@ -301,7 +308,7 @@ function ComposerForm({
               </>
             ) : (
               <p className="text-sm text-muted-foreground">
-                Choose a platform to see how many characters you have left there.
+                {t('Choose a platform to see how many characters you have left there.')}
               </p>
             )}
           </div>
@@ -342,12 +349,12 @@ function ComposerForm({
 
       <MissingAccountsDialog platforms={missing} onClose={() => setMissing([])} />
 
-      <aside aria-label="Preview and assistant" className="grid min-w-0 gap-6 lg:sticky lg:top-20">
+      <aside aria-label={t('Preview and assistant')} className="grid min-w-0 gap-6 lg:sticky lg:top-20">
         {typeof aside === 'function' ? aside(bridge) : aside}
         <section aria-labelledby={`${ids}-preview`} className="rounded-xl border bg-card p-5 shadow-sm">
           <h2 id={`${ids}-preview`} className="mb-3 flex items-center gap-2 font-semibold">
             <Send aria-hidden="true" className="size-4 text-muted-foreground" />
-            Preview
+            {t('Preview')}
           </h2>
           <PostPreview values={values} authorName={authorName} />
         </section>

@@ -2,6 +2,7 @@ import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { Eye } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { cn } from '@/lib/cn';
 import type { ComposerValues } from '../composer-state';
@@ -14,6 +15,7 @@ interface PostPreviewProps {
 
 /** How the post reads on each chosen platform: that platform's text and the attached media, one tab each. */
 export function PostPreview({ values, authorName }: PostPreviewProps) {
+  const { t } = useTranslation('composer');
   const baseId = useId();
   const [chosen, setChosen] = useState<PlatformId | null>(null);
   const tabs = useRef<Map<PlatformId, HTMLButtonElement>>(new Map());
@@ -24,7 +26,7 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
         <Eye aria-hidden="true" className="size-5" />
-        Choose a platform to see a preview of your post.
+        {t('Choose a platform to see a preview of your post.')}
       </div>
     );
   }
@@ -45,7 +47,7 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
   const media = values.media;
   return (
     <div className="grid min-w-0 gap-3">
-      <div role="tablist" aria-label="Preview on" className="flex flex-wrap gap-1" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('Preview on')} className="flex flex-wrap gap-1" onKeyDown={onKeyDown}>
         {platforms.map((platform) => (
           <button
             key={platform}
@@ -84,7 +86,7 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
             {authorName.trim().charAt(0).toUpperCase() || 'R'}
           </span>
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold">{authorName || 'You'}</p>
+            <p className="truncate text-sm font-semibold">{authorName || t('You')}</p>
             <p className="text-xs text-muted-foreground">{PLATFORMS[active].name}</p>
           </div>
           <PlatformIcon platform={active} className="size-5" />
@@ -92,7 +94,7 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
         {text.trim() ? (
           <p className="mt-3 text-sm whitespace-pre-wrap wrap-anywhere">{text}</p>
         ) : (
-          <p className="mt-3 text-sm text-muted-foreground italic">Your text will appear here.</p>
+          <p className="mt-3 text-sm text-muted-foreground italic">{t('Your text will appear here.')}</p>
         )}
         {media.length > 0 ? (
           <div className={cn('mt-3 grid gap-1', media.length === 1 ? 'grid-cols-1' : 'grid-cols-2')}>

@@ -1,5 +1,6 @@
 import type { Post } from '@relaycast/shared/posts';
 import { CalendarCheck, FilePen, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { POST_STATUS_LABELS } from '@/lib/post-status';
@@ -15,12 +16,13 @@ export function PostStatusLine({
   timeZone: string;
   newPostHref: string;
 }) {
+  const { t } = useTranslation('composer');
   const Icon = post.status === 'draft' ? FilePen : CalendarCheck;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card px-5 py-3 shadow-sm">
       <p role="status" className="flex items-center gap-2 text-sm">
         <Icon aria-hidden="true" className="size-4 text-primary" />
-        <span className="font-semibold">{POST_STATUS_LABELS[post.status]}</span>
+        <span className="font-semibold">{t(POST_STATUS_LABELS[post.status])}</span>
         {post.scheduledAt ? (
           <span className="text-muted-foreground">· {formatInstant(post.scheduledAt, timeZone)}</span>
         ) : null}
@@ -28,7 +30,7 @@ export function PostStatusLine({
       <Button asChild variant="ghost" size="sm">
         <Link to={newPostHref}>
           <Plus aria-hidden="true" />
-          New post
+          {t('New post')}
         </Link>
       </Button>
     </div>

@@ -2,16 +2,18 @@ import { todayIn } from '@relaycast/shared/calendar';
 import type { PostAction, PostProblem } from '@relaycast/shared/posts';
 import { CalendarClock, FileText, ListPlus, Send, Sparkles } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-const ACTION_VERBS: Record<PostAction, string> = {
-  draft: 'saved',
-  schedule: 'scheduled',
-  queue: 'added to the queue',
-  now: 'published',
+/** The title of the problem list when an action was refused (translated where shown). */
+const FAILED_TITLES: Record<PostAction, string> = {
+  draft: 'This post could not be saved:',
+  schedule: 'This post could not be scheduled:',
+  queue: 'This post could not be added to the queue:',
+  now: 'This post could not be published:',
 };
 
 interface PublishPanelProps {
@@ -49,17 +51,19 @@ export function PublishPanel({
   isFindingBestTime,
   bestTimeNote,
 }: PublishPanelProps) {
+  const { t } = useTranslation('composer');
   const id = useId();
   const isBusy = pendingAction !== undefined || isUploading;
   return (
     <section aria-labelledby={id} className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
       <div>
         <h2 id={id} className="font-semibold">
-          Publish
+          {t('Publish')}
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Save it for later, pick a date and time (or the best time for these accounts), or let the queue pick
-          the next best free slot.
+          {t(
+            'Save it for later, pick a date and time (or the best time for these accounts), or let the queue pick the next best free slot.',
+          )}
         </p>
       </div>
       <div className="flex flex-wrap items-start gap-3">
@@ -79,8 +83,12 @@ export function PublishPanel({
           disabled={isBusy || isFindingBestTime}
           onClick={onBestTime}
         >
-          {isFindingBestTime ? <Spinner label="Finding the best time" /> : <Sparkles aria-hidden="true" />}
-          Best time
+          {isFindingBestTime ? (
+            <Spinner label={t('Finding the best time')} />
+          ) : (
+            <Sparkles aria-hidden="true" />
+          )}
+          {t('Best time')}
         </Button>
       </div>
       {bestTimeNote ? (
@@ -91,34 +99,34 @@ export function PublishPanel({
       {failedAction ? (
         <ProblemAlert
           className="p-4"
-          title={<>This post could not be {ACTION_VERBS[failedAction]}:</>}
+          title={t(FAILED_TITLES[failedAction])}
           messages={problems.map((problem) => problem.message)}
         />
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
         <Button variant="outline" disabled={isBusy} onClick={() => onAction('draft')}>
-          {pendingAction === 'draft' ? <Spinner label="Saving" /> : <FileText aria-hidden="true" />}
-          Save draft
+          {pendingAction === 'draft' ? <Spinner label={t('Saving')} /> : <FileText aria-hidden="true" />}
+          {t('Save draft')}
         </Button>
         <Button variant="outline" disabled={isBusy} onClick={() => onAction('now')}>
-          {pendingAction === 'now' ? <Spinner label="Publishing" /> : <Send aria-hidden="true" />}
-          Publish now
+          {pendingAction === 'now' ? <Spinner label={t('Publishing')} /> : <Send aria-hidden="true" />}
+          {t('Publish now')}
         </Button>
         <Button variant="secondary" disabled={isBusy} onClick={() => onAction('queue')}>
-          {pendingAction === 'queue' ? <Spinner label="Adding" /> : <ListPlus aria-hidden="true" />}
-          Add to queue
+          {pendingAction === 'queue' ? <Spinner label={t('Adding')} /> : <ListPlus aria-hidden="true" />}
+          {t('Add to queue')}
         </Button>
         <Button type="submit" disabled={isBusy}>
           {pendingAction === 'schedule' ? (
-            <Spinner label="Scheduling" className="text-primary-foreground" />
+            <Spinner label={t('Scheduling')} className="text-primary-foreground" />
           ) : (
             <CalendarClock aria-hidden="true" />
           )}
-          Schedule
+          {t('Schedule')}
         </Button>
       </div>
       {isUploading ? (
-        <p className="text-right text-xs text-muted-foreground">Waiting for uploads to finish…</p>
+        <p className="text-right text-xs text-muted-foreground">{t('Waiting for uploads to finish…')}</p>
       ) : null}
     </section>
   );

@@ -3,6 +3,7 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bestTimeKeys, fetchSuggestions, type SuggestionParams } from '@/api/best-time';
+import { i18n, translateMessage } from '@/i18n';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -31,6 +32,7 @@ export function useBestTimeChoice(timeZone: string) {
       accountIds: [...selection.accountIds].sort(),
       timeZone,
     };
+    const t = i18n.getFixedT(null, 'composer');
     setFinding(true);
     try {
       const result = await client.fetchQuery({
@@ -40,18 +42,23 @@ export function useBestTimeChoice(timeZone: string) {
       });
       const slot = result.suggestions[0];
       if (!slot) {
-        setNote(`No free suggested slot in the next ${LOOKAHEAD_DAYS} days: pick a time by hand.`);
+        setNote(
+          t('No free suggested slot in the next {{count}} days: pick a time by hand.', {
+            count: LOOKAHEAD_DAYS,
+          }),
+        );
         return null;
       }
-      const posts = slot.posts === 1 ? '1 post' : `${slot.posts} posts`;
-      setNote(
-        `Best time: ${formatInstant(slot.at, timeZone)} (${posts} at this hour so far${
-          slot.isExploration ? ', trying a new hour' : ''
-        }). ${result.note}`,
-      );
+      const options = { time: formatInstant(slot.at, timeZone), count: slot.posts };
+      const found = slot.isExploration
+        ? t('Best time: {{time}} ({{count}} posts at this hour so far, trying a new hour).', options)
+        : t('Best time: {{time}} ({{count}} posts at this hour so far).', options);
+      setNote(`${found} ${translateMessage(result.note)}`);
       return instantToZoned(slot.at, timeZone);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Could not find the best time.');
+      toast.error(
+        error instanceof Error && error.message ? error.message : t('Could not find the best time.'),
+      );
       return null;
     } finally {
       setFinding(false);

@@ -6,12 +6,14 @@ import {
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, PlugZap, RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardKey } from '@/api/dashboard';
 import { useTargetAction } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/i18n';
 import { TARGET_STATUS_LABELS } from '@/lib/post-status';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
@@ -20,6 +22,7 @@ import { DashboardSection } from './dashboard-section';
 const TEXT = DASHBOARD_MESSAGES;
 
 function RetryButton({ item }: { item: DashboardAttention }) {
+  const { t } = useTranslation('dashboard');
   const retry = useTargetAction();
   const queryClient = useQueryClient();
   async function onRetry() {
@@ -27,16 +30,23 @@ function RetryButton({ item }: { item: DashboardAttention }) {
       await retry.mutateAsync({ postId: item.postId, targetId: item.targetId, action: 'retry' });
       await queryClient.invalidateQueries({ queryKey: dashboardKey });
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Could not retry.');
+      toast.error(
+        error instanceof Error && error.message
+          ? error.message
+          : i18n.t('Could not retry.', { ns: 'dashboard' }),
+      );
     }
   }
   return (
     <Button size="sm" variant="outline" onClick={() => void onRetry()} disabled={retry.isPending}>
       <RotateCcw aria-hidden="true" className="size-3.5" />
-      {TEXT.retry}
+      {t(TEXT.retry)}
       <span className="sr-only">
         {' '}
-        “{item.excerpt}” on {PLATFORMS[item.platform].name}
+        {t('“{{excerpt}}” on {{platform}}', {
+          excerpt: item.excerpt,
+          platform: PLATFORMS[item.platform].name,
+        })}
       </span>
     </Button>
   );
@@ -55,14 +65,15 @@ export function NeedsAttention({
   total: number;
   reconnect: DashboardReconnect[];
 }) {
+  const { t } = useTranslation('dashboard');
   const calm = items.length === 0 && reconnect.length === 0;
   const timeZone = useTimeZone();
   return (
-    <DashboardSection id="dashboard-attention" title={TEXT.attentionHeading}>
-      {calm ? <p className="text-sm text-muted-foreground">{TEXT.noAttention}</p> : null}
+    <DashboardSection id="dashboard-attention" title={t(TEXT.attentionHeading)}>
+      {calm ? <p className="text-sm text-muted-foreground">{t(TEXT.noAttention)}</p> : null}
       {reconnect.length > 0 ? (
         <div className="grid gap-2">
-          <h3 className="text-sm font-medium">{TEXT.reconnectHeading}</h3>
+          <h3 className="text-sm font-medium">{t(TEXT.reconnectHeading)}</h3>
           <ul className="grid gap-2">
             {reconnect.map((account) => (
               <li
@@ -83,10 +94,13 @@ export function NeedsAttention({
                   className="inline-flex items-center gap-1 rounded-md border bg-background px-2.5 py-1 text-sm font-medium hover:bg-muted"
                 >
                   <PlugZap aria-hidden="true" className="size-3.5" />
-                  {TEXT.reconnect}
+                  {t(TEXT.reconnect)}
                   <span className="sr-only">
                     {' '}
-                    {account.handle} on {PLATFORMS[account.platform].name}
+                    {t('{{handle}} on {{platform}}', {
+                      handle: account.handle,
+                      platform: PLATFORMS[account.platform].name,
+                    })}
                   </span>
                 </Link>
               </li>
@@ -108,7 +122,7 @@ export function NeedsAttention({
                   {item.excerpt || PLATFORMS[item.platform].name}
                 </span>
                 <span className="shrink-0 text-xs text-muted-foreground">
-                  {TARGET_STATUS_LABELS[item.status]}
+                  {t(TARGET_STATUS_LABELS[item.status])}
                 </span>
               </span>
               <p className="text-sm text-destructive wrap-anywhere">
@@ -120,7 +134,7 @@ export function NeedsAttention({
                   to={`/post-composer?post=${encodeURIComponent(item.postId)}`}
                   className="text-sm font-medium text-primary hover:underline"
                 >
-                  {TEXT.openPost}
+                  {t(TEXT.openPost)}
                 </Link>
                 {item.scheduledAt ? (
                   <span className="text-xs text-muted-foreground">
@@ -133,7 +147,7 @@ export function NeedsAttention({
           {total > items.length ? (
             <li className="text-sm text-muted-foreground">
               <Link to="/calendar" className="font-medium text-primary hover:underline">
-                {total - items.length} more in the calendar
+                {t('{{count}} more in the calendar', { count: total - items.length })}
               </Link>
             </li>
           ) : null}

@@ -1,5 +1,6 @@
 import { ONBOARDING_TEXT, type Onboarding, type OnboardingStep } from '@relaycast/shared/onboarding';
 import { ArrowRight, CheckCircle2, Circle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSetOnboardingDismissed } from '@/api/onboarding';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ function stepContent(step: OnboardingStep, canSetAiProvider: boolean) {
  * data); hiding it is kept per user, and a small button brings it back.
  */
 export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) {
+  const { t } = useTranslation('dashboard');
   const setDismissed = useSetOnboardingDismissed();
   const save = (dismissed: boolean) =>
     setDismissed.mutate({ dismissed }, { onError: (error) => toast.error(error.message) });
@@ -29,7 +31,7 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
     return (
       <div>
         <Button variant="ghost" size="sm" onClick={() => save(false)} disabled={setDismissed.isPending}>
-          {TEXT.show}
+          {t(TEXT.show)}
         </Button>
       </div>
     );
@@ -42,26 +44,28 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="onboarding-heading" className="font-semibold">
-            {TEXT.heading}
+            {t(TEXT.heading)}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {doneCount === total ? TEXT.allDone : TEXT.intro}{' '}
-            <span>
-              {doneCount} of {total} done
-            </span>
+            {doneCount === total ? t(TEXT.allDone) : t(TEXT.intro)}{' '}
+            <span>{t('{{done}} of {{total}} done', { done: doneCount, total })}</span>
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => save(true)} disabled={setDismissed.isPending}>
-          {TEXT.dismiss}
+          {t(TEXT.dismiss)}
         </Button>
       </div>
-      <ol aria-label="Getting-started steps" className="mt-4 grid gap-2">
+      <ol aria-label={t('Getting-started steps')} className="mt-4 grid gap-2">
         {onboarding.steps.map((step) => {
           const { title, note, link } = stepContent(step, onboarding.canSetAiProvider);
           return (
             <li
               key={step.id}
-              aria-label={`${title}: ${step.done ? 'done' : 'to do'}`}
+              aria-label={
+                step.done
+                  ? t('{{title}}: done', { title: t(title) })
+                  : t('{{title}}: to do', { title: t(title) })
+              }
               className="flex flex-wrap items-center gap-3 rounded-lg border px-4 py-3"
             >
               {step.done ? (
@@ -71,20 +75,20 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
               )}
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className={step.done ? 'text-sm font-medium line-through' : 'text-sm font-medium'}>
-                  {title}
+                  {t(title)}
                 </span>
-                {note && !step.done ? <span className="text-sm text-muted-foreground">{note}</span> : null}
+                {note && !step.done ? <span className="text-sm text-muted-foreground">{t(note)}</span> : null}
               </span>
               {step.done ? (
                 <span className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
-                  {TEXT.done}
+                  {t(TEXT.done)}
                 </span>
               ) : link ? (
                 <Link
                   to={link.to}
                   className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
                 >
-                  {link.label}
+                  {t(link.label)}
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               ) : null}

@@ -1,4 +1,5 @@
 import { ArrowRight, BarChart3, CalendarDays, type LucideIcon, PenSquare, Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 const QUICK_ACTIONS: readonly { title: string; description: string; to: string; icon: LucideIcon }[] = [
@@ -20,6 +21,7 @@ const QUICK_ACTIONS: readonly { title: string; description: string; to: string; 
 
 /** The four quick cards at the top of the dashboard; each whole card is the link. */
 export function QuickActions() {
+  const { t } = useTranslation('dashboard');
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {QUICK_ACTIONS.map(({ title, description, to, icon: Icon }) => (
@@ -32,13 +34,13 @@ export function QuickActions() {
               <Icon aria-hidden="true" className="size-5" />
             </span>
             <span className="mt-4 flex items-center justify-between font-semibold">
-              {title}
+              {t(title)}
               <ArrowRight
                 aria-hidden="true"
                 className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
               />
             </span>
-            <span className="mt-1 text-sm text-muted-foreground">{description}</span>
+            <span className="mt-1 text-sm text-muted-foreground">{t(description)}</span>
           </Link>
         </li>
       ))}

@@ -2,8 +2,10 @@ import { METRIC_LABELS, type PostMetric } from '@relaycast/shared/analytics';
 import { DASHBOARD_MESSAGES, type DashboardRecent } from '@relaycast/shared/dashboard';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformIcon } from '@/components/platform-icon';
+import { formatNumber } from '@/i18n';
 import { formatRelative } from '@/lib/time-zone';
 import { DashboardSection } from './dashboard-section';
 
@@ -12,16 +14,17 @@ const TEXT = DASHBOARD_MESSAGES;
 const SHOWN: readonly PostMetric[] = ['views', 'likes', 'comments', 'shares'];
 
 function Figures({ metrics }: { metrics: DashboardRecent['metrics'] }) {
-  if (metrics === null) return <p className="text-xs text-muted-foreground italic">{TEXT.collecting}</p>;
+  const { t } = useTranslation('dashboard');
+  if (metrics === null) return <p className="text-xs text-muted-foreground italic">{t(TEXT.collecting)}</p>;
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
       {SHOWN.map((metric) => {
         const value = metrics[metric] ?? null;
         return (
           <div key={metric} className="flex gap-1">
-            <dt className="text-muted-foreground">{METRIC_LABELS[metric]}</dt>
+            <dt className="text-muted-foreground">{t(METRIC_LABELS[metric])}</dt>
             <dd className={value === null ? 'text-muted-foreground' : 'font-medium tabular-nums'}>
-              {value === null ? TEXT.notAvailable : new Intl.NumberFormat().format(value)}
+              {value === null ? t(TEXT.notAvailable) : formatNumber(value)}
             </dd>
           </div>
         );
@@ -32,14 +35,15 @@ function Figures({ metrics }: { metrics: DashboardRecent['metrics'] }) {
 
 /** The last published posts (one line per platform) with their first collected figures. */
 export function RecentPosts({ targets }: { targets: DashboardRecent[] }) {
+  const { t } = useTranslation('dashboard');
   return (
     <DashboardSection
       id="dashboard-recent"
-      title={TEXT.recentHeading}
-      link={{ to: '/analytics', label: 'Analytics' }}
+      title={t(TEXT.recentHeading)}
+      link={{ to: '/analytics', label: t('Analytics') }}
     >
       {targets.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{TEXT.noRecent}</p>
+        <p className="text-sm text-muted-foreground">{t(TEXT.noRecent)}</p>
       ) : (
         <ul className="divide-y">
           {targets.map((target) => (
@@ -60,7 +64,9 @@ export function RecentPosts({ targets }: { targets: DashboardRecent[] }) {
                     className="shrink-0 rounded p-0.5 text-primary hover:bg-muted"
                   >
                     <ExternalLink aria-hidden="true" className="size-3.5" />
-                    <span className="sr-only">View on {PLATFORMS[target.platform].name}</span>
+                    <span className="sr-only">
+                      {t('View on {{platform}}', { platform: PLATFORMS[target.platform].name })}
+                    </span>
                   </a>
                 ) : null}
               </span>

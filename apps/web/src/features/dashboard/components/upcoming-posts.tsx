@@ -1,5 +1,6 @@
 import { DASHBOARD_MESSAGES, type DashboardUpcoming } from '@relaycast/shared/dashboard';
 import { PLATFORMS } from '@relaycast/shared/platforms';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTimeZone } from '@/api/settings';
 import { PlatformIcon } from '@/components/platform-icon';
@@ -10,15 +11,16 @@ const TEXT = DASHBOARD_MESSAGES;
 
 /** The next scheduled posts, each at its time in the user's time zone, opening the composer. */
 export function UpcomingPosts({ posts }: { posts: DashboardUpcoming[] }) {
+  const { t } = useTranslation('dashboard');
   const timeZone = useTimeZone();
   return (
     <DashboardSection
       id="dashboard-upcoming"
-      title={TEXT.upcomingHeading}
-      link={{ to: '/calendar', label: TEXT.viewCalendar }}
+      title={t(TEXT.upcomingHeading)}
+      link={{ to: '/calendar', label: t(TEXT.viewCalendar) }}
     >
       {posts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{TEXT.noUpcoming}</p>
+        <p className="text-sm text-muted-foreground">{t(TEXT.noUpcoming)}</p>
       ) : (
         <ul className="divide-y">
           {posts.map((post) => (

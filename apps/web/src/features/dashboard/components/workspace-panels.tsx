@@ -10,6 +10,7 @@ import {
   PenSquare,
   Settings2,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 interface PanelLink {
@@ -79,6 +80,7 @@ const PANELS: readonly { title: string; description: string; links: readonly Pan
 
 /** Content Management and Live Streaming: each entry links to its screen. */
 export function WorkspacePanels() {
+  const { t } = useTranslation('dashboard');
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {PANELS.map((panel) => {
@@ -91,9 +93,9 @@ export function WorkspacePanels() {
           >
             <div className="border-b px-5 py-4">
               <h2 id={headingId} className="font-semibold">
-                {panel.title}
+                {t(panel.title)}
               </h2>
-              <p className="text-sm text-muted-foreground">{panel.description}</p>
+              <p className="text-sm text-muted-foreground">{t(panel.description)}</p>
             </div>
             <ul className="divide-y">
               {panel.links.map(({ label, description, to, icon: Icon }) => (
@@ -106,8 +108,8 @@ export function WorkspacePanels() {
                       <Icon aria-hidden="true" className="size-4" />
                     </span>
                     <span className="flex min-w-0 flex-1 flex-col">
-                      <span className="text-sm font-medium">{label}</span>
-                      <span className="text-sm text-muted-foreground">{description}</span>
+                      <span className="text-sm font-medium">{t(label)}</span>
+                      <span className="text-sm text-muted-foreground">{t(description)}</span>
                     </span>
                     <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
                   </Link>

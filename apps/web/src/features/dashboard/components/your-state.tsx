@@ -1,4 +1,5 @@
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
+import { useTranslation } from 'react-i18next';
 import { useDashboard } from '@/api/dashboard';
 import { Spinner } from '@/components/ui/spinner';
 import { NeedsAttention } from './needs-attention';
@@ -8,6 +9,7 @@ import { WeekNumbers } from './week-numbers';
 
 /** The user's own state on /dashboard (issue 16): the week, what is next, what went out, what needs them. */
 export function YourState() {
+  const { t } = useTranslation('dashboard');
   const dashboard = useDashboard();
   if (dashboard.isPending) {
     return (
@@ -19,7 +21,7 @@ export function YourState() {
   if (dashboard.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {DASHBOARD_MESSAGES.loadFailed}
+        {t(DASHBOARD_MESSAGES.loadFailed)}
       </p>
     );
   }

@@ -1,9 +1,11 @@
 import type { Post } from '@relaycast/shared/posts';
 import { CalendarClock, Copy, PenLine, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/i18n';
 import { formatRelative } from '@/lib/time-zone';
 
 interface DraftCardProps {
@@ -22,8 +24,8 @@ function draftTitle(post: Post): string {
   ).trim();
   if (text) return text;
   return post.media.length > 0
-    ? `${post.media.length} media file${post.media.length === 1 ? '' : 's'}`
-    : 'Empty draft';
+    ? i18n.t('{{count}} media files', { ns: 'drafts', count: post.media.length })
+    : i18n.t('Empty draft', { ns: 'drafts' });
 }
 
 /** One draft: its text, platforms and media, and what can be done with it. */
@@ -34,6 +36,7 @@ export const DraftCard = memo(function DraftCard({
   onDelete,
   isBusy,
 }: DraftCardProps) {
+  const { t } = useTranslation('drafts');
   const titleId = useId();
   const title = draftTitle(post);
   const shortTitle = title.length > 40 ? `${title.slice(0, 40).trimEnd()}…` : title;
@@ -50,16 +53,12 @@ export const DraftCard = memo(function DraftCard({
                 <PlatformIcon key={platform} platform={platform} labelled className="size-4" />
               ))}
             </span>
-            <span>Edited {formatRelative(post.updatedAt)}</span>
-            {post.media.length > 0 ? (
-              <span>
-                {post.media.length} {post.media.length === 1 ? 'file' : 'files'}
-              </span>
-            ) : null}
+            <span>{t('Edited {{when}}', { when: formatRelative(post.updatedAt) })}</span>
+            {post.media.length > 0 ? <span>{t('{{count}} files', { count: post.media.length })}</span> : null}
           </div>
         </div>
         {post.media.length > 0 ? (
-          <ul aria-label="Media" className="hidden shrink-0 gap-1.5 min-[480px]:flex">
+          <ul aria-label={t('Media')} className="hidden shrink-0 gap-1.5 min-[480px]:flex">
             {post.media.slice(0, 3).map((item) => (
               <li key={item.id} className="size-14 overflow-hidden rounded-md bg-muted ring-1 ring-border">
                 {item.thumbnailUrl || item.mimeType.startsWith('image/') ? (
@@ -81,9 +80,12 @@ export const DraftCard = memo(function DraftCard({
       </div>
       <div className="flex flex-wrap gap-1.5 border-t pt-3">
         <Button asChild size="sm">
-          <Link to={`/post-composer?post=${encodeURIComponent(post.id)}`} aria-label={`Open “${shortTitle}”`}>
+          <Link
+            to={`/post-composer?post=${encodeURIComponent(post.id)}`}
+            aria-label={t('Open “{{title}}”', { title: shortTitle })}
+          >
             <PenLine aria-hidden="true" />
-            Open
+            {t('Open')}
           </Link>
         </Button>
         <Button
@@ -91,31 +93,31 @@ export const DraftCard = memo(function DraftCard({
           size="sm"
           disabled={isBusy}
           onClick={() => onSchedule(post)}
-          aria-label={`Schedule “${shortTitle}”`}
+          aria-label={t('Schedule “{{title}}”', { title: shortTitle })}
         >
           <CalendarClock aria-hidden="true" />
-          Schedule
+          {t('Schedule')}
         </Button>
         <Button
           variant="ghost"
           size="sm"
           disabled={isBusy}
           onClick={() => onDuplicate(post)}
-          aria-label={`Duplicate “${shortTitle}”`}
+          aria-label={t('Duplicate “{{title}}”', { title: shortTitle })}
         >
           <Copy aria-hidden="true" />
-          Duplicate
+          {t('Duplicate')}
         </Button>
         <Button
           variant="ghost"
           size="sm"
           disabled={isBusy}
           onClick={() => onDelete(post)}
-          aria-label={`Delete “${shortTitle}”`}
+          aria-label={t('Delete “{{title}}”', { title: shortTitle })}
           className="text-destructive hover:bg-destructive/10"
         >
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('Delete')}
         </Button>
       </div>
     </article>

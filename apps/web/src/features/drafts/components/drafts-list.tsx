@@ -2,12 +2,14 @@ import { todayIn } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { FilePen, PenSquare, Search } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDeletePost, useDuplicatePost, usePosts, useRestorePost } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { DraftCard } from './draft-card';
@@ -18,6 +20,7 @@ export const UNDO_DELETE_MS = 5000;
 
 /** The workspace's drafts, newest first, with search, and open / schedule / duplicate / delete (undoable). */
 export function DraftsList() {
+  const { t } = useTranslation('drafts');
   const searchId = useId();
   const navigate = useNavigate();
   const timeZone = useTimeZone();
@@ -34,13 +37,13 @@ export function DraftsList() {
     (post: Post) => {
       remove.mutate(post, {
         onSuccess: () =>
-          toast.success(POST_MESSAGES.deleted, {
+          toast.success(translateMessage(POST_MESSAGES.deleted), {
             duration: UNDO_DELETE_MS,
             action: {
-              label: 'Undo',
+              label: t('Undo'),
               onClick: () =>
                 restore.mutate(post.id, {
-                  onSuccess: () => toast.success(POST_MESSAGES.restored),
+                  onSuccess: () => toast.success(translateMessage(POST_MESSAGES.restored)),
                   onError: (error) => toast.error(error.message),
                 }),
             },
@@ -48,22 +51,22 @@ export function DraftsList() {
         onError: (error) => toast.error(error.message),
       });
     },
-    [remove.mutate, restore.mutate],
+    [remove.mutate, restore.mutate, t],
   );
   const onDuplicate = useCallback(
     (post: Post) => {
       duplicate.mutate(post.id, {
         onSuccess: (copy) =>
-          toast.success('Draft duplicated', {
+          toast.success(t('Draft duplicated'), {
             action: {
-              label: 'Open',
+              label: t('Open'),
               onClick: () => void navigate(`/post-composer?post=${encodeURIComponent(copy.id)}`),
             },
           }),
         onError: (error) => toast.error(error.message),
       });
     },
-    [duplicate.mutate, navigate],
+    [duplicate.mutate, navigate, t],
   );
 
   const list = drafts.data ?? [];
@@ -71,22 +74,22 @@ export function DraftsList() {
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Drafts</h1>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Drafts')}</h1>
           <p className="mt-2 text-muted-foreground">
-            Posts you started but have not scheduled yet, newest first.
+            {t('Posts you started but have not scheduled yet, newest first.')}
           </p>
         </div>
         <Button asChild>
           <Link to="/post-composer">
             <PenSquare aria-hidden="true" />
-            New post
+            {t('New post')}
           </Link>
         </Button>
       </header>
 
       <search className="relative block max-w-md">
         <label htmlFor={searchId} className="sr-only">
-          Search drafts
+          {t('Search drafts')}
         </label>
         <Search
           aria-hidden="true"
@@ -95,18 +98,21 @@ export function DraftsList() {
         <Input
           id={searchId}
           type="search"
-          placeholder="Search drafts"
+          placeholder={t('Search drafts')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           className="pl-9"
         />
         {drafts.isFetching && !drafts.isPending ? (
-          <Spinner label="Searching" className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4" />
+          <Spinner
+            label={t('Searching')}
+            className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4"
+          />
         ) : null}
       </search>
 
       {drafts.isPending ? (
-        <LoadingScreen label="Loading drafts" />
+        <LoadingScreen label={t('Loading drafts')} />
       ) : drafts.isError ? (
         <div
           role="alert"
@@ -114,7 +120,7 @@ export function DraftsList() {
         >
           <span>{drafts.error.message}</span>
           <Button variant="outline" size="sm" onClick={() => void drafts.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : list.length === 0 ? (
@@ -123,21 +129,21 @@ export function DraftsList() {
             <FilePen aria-hidden="true" className="size-6" />
           </span>
           {q ? (
-            <p className="font-semibold">No drafts match “{q}”.</p>
+            <p className="font-semibold">{t('No drafts match “{{query}}”.', { query: q })}</p>
           ) : (
             <>
-              <p className="font-semibold">No drafts yet</p>
+              <p className="font-semibold">{t('No drafts yet')}</p>
               <p className="max-w-sm text-sm text-muted-foreground">
-                Save a post as a draft in the composer and it waits for you here.
+                {t('Save a post as a draft in the composer and it waits for you here.')}
               </p>
               <Button asChild variant="outline">
-                <Link to="/post-composer">Write a post</Link>
+                <Link to="/post-composer">{t('Write a post')}</Link>
               </Button>
             </>
           )}
         </div>
       ) : (
-        <ul aria-label="Drafts" className="grid gap-3">
+        <ul aria-label={t('Drafts')} className="grid gap-3">
           {list.map((post) => (
             <li key={post.id}>
               <DraftCard

@@ -1,6 +1,7 @@
 import { zonedToInstant } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post, type PostProblem } from '@relaycast/shared/posts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { inputFromPost, useScheduleDraft } from '@/api/posts';
 import { DateTimeFields } from '@/components/date-time-fields';
@@ -8,12 +9,13 @@ import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { i18n, translateMessage } from '@/i18n';
 import { findPostProblems, problemsFromError } from '@/lib/post-problems';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
 function shorten(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim() || 'this draft';
+  const oneLine = text.replace(/\s+/g, ' ').trim() || i18n.t('this draft', { ns: 'drafts' });
   return oneLine.length > 48 ? `${oneLine.slice(0, 48).trimEnd()}…` : oneLine;
 }
 
@@ -26,14 +28,15 @@ interface ScheduleDraftDialogProps {
 
 /** Picks a date and time for a draft and schedules it, with the same checks as the composer. */
 export function ScheduleDraftDialog({ post, timeZone, minDate, onClose }: ScheduleDraftDialogProps) {
+  const { t } = useTranslation('drafts');
   return (
     <Dialog
       open={post !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Schedule draft"
-      description={post ? `Choose when “${shorten(post.content)}” goes out.` : undefined}
+      title={t('Schedule draft')}
+      description={post ? t('Choose when “{{text}}” goes out.', { text: shorten(post.content) }) : undefined}
       className="max-w-md"
     >
       {post ? <ScheduleForm post={post} timeZone={timeZone} minDate={minDate} onClose={onClose} /> : null}
@@ -47,6 +50,7 @@ function ScheduleForm({
   minDate,
   onClose,
 }: Omit<ScheduleDraftDialogProps, 'post'> & { post: Post }) {
+  const { t } = useTranslation('drafts');
   const [when, setWhen] = useState(() => nextFullHour(timeZone));
   const [problems, setProblems] = useState<PostProblem[]>([]);
   const schedule = useScheduleDraft();
@@ -68,16 +72,16 @@ function ScheduleForm({
     if (found.length > 0 || !scheduledAt) return;
     try {
       const saved = await schedule.mutateAsync({ post, scheduledAt, timeZone });
-      toast.success(POST_MESSAGES.scheduled, {
+      toast.success(translateMessage(POST_MESSAGES.scheduled), {
         description: saved.scheduledAt
-          ? `It goes out ${formatInstant(saved.scheduledAt, timeZone)}.`
+          ? t('It goes out {{when}}.', { when: formatInstant(saved.scheduledAt, timeZone) })
           : undefined,
       });
       onClose();
     } catch (error) {
       const reported = problemsFromError(error);
       if (reported) setProblems(reported);
-      else toast.error(error instanceof Error ? error.message : 'Could not schedule the post.');
+      else toast.error(error instanceof Error ? error.message : t('Could not schedule the post.'));
     }
   }
 
@@ -95,21 +99,23 @@ function ScheduleForm({
       />
       {otherProblems.length > 0 ? (
         <ProblemAlert
-          title="Fix this draft before scheduling it:"
+          title={t('Fix this draft before scheduling it:')}
           messages={otherProblems.map((problem) => problem.message)}
         >
           <Button asChild variant="outline" size="sm" className="mt-3">
-            <Link to={`/post-composer?post=${encodeURIComponent(post.id)}`}>Open in the composer</Link>
+            <Link to={`/post-composer?post=${encodeURIComponent(post.id)}`}>{t('Open in the composer')}</Link>
           </Button>
         </ProblemAlert>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" disabled={schedule.isPending}>
-          {schedule.isPending ? <Spinner label="Scheduling" className="text-primary-foreground" /> : null}
-          Schedule
+          {schedule.isPending ? (
+            <Spinner label={t('Scheduling')} className="text-primary-foreground" />
+          ) : null}
+          {t('Schedule')}
         </Button>
       </div>
     </form>

@@ -1,11 +1,13 @@
 import { ENGAGEMENT_MESSAGES, type InboxItem } from '@relaycast/shared/engagement';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type InboxFilters as Filters, useInbox, useRefreshInbox } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { InboxFilters } from './inbox-filters';
@@ -15,6 +17,7 @@ import { QuickActions } from './quick-actions';
 
 /** The unified inbox: filters, Refresh, the list, the opened item, and the per-platform action buttons. */
 export function EngagementInbox({ userId }: { userId: string }) {
+  const { t } = useTranslation('engagement');
   const [filters, setFilters] = useState<Filters>({});
   const [selected, setSelected] = useState<InboxItem>();
   const [content, setContent] = useState('');
@@ -33,12 +36,14 @@ export function EngagementInbox({ userId }: { userId: string }) {
     refresh.mutate(undefined, {
       onSuccess: (result) => {
         toast.success(
-          `${ENGAGEMENT_MESSAGES.refreshDone}: ${result.newItems} new item${result.newItems === 1 ? '' : 's'}`,
+          `${t(ENGAGEMENT_MESSAGES.refreshDone)}: ${t('{{count}} new items', { count: result.newItems })}`,
         );
-        for (const problem of result.problems) toast.warning(`@${problem.handle}: ${problem.message}`);
+        for (const problem of result.problems) {
+          toast.warning(`@${problem.handle}: ${translateMessage(problem.message)}`);
+        }
       },
       onError: (error) =>
-        toast.error(error instanceof ApiError ? error.message : ENGAGEMENT_MESSAGES.inboxFailed),
+        toast.error(error instanceof ApiError ? error.message : t(ENGAGEMENT_MESSAGES.inboxFailed)),
     });
   }
 
@@ -48,30 +53,36 @@ export function EngagementInbox({ userId }: { userId: string }) {
         <section aria-labelledby="inbox-heading" className="grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="inbox-heading" className="text-lg font-semibold">
-              Inbox
+              {t('Inbox')}
             </h2>
             <Button size="sm" variant="outline" onClick={runRefresh} disabled={refresh.isPending}>
               <RefreshCw aria-hidden="true" className={refresh.isPending ? 'animate-spin' : undefined} />
-              Refresh
+              {t('Refresh')}
             </Button>
           </div>
           <InboxFilters value={filters} onChange={setFilters} />
           {inbox.isPending ? (
-            <Spinner label="Loading the inbox" />
+            <Spinner label={t('Loading the inbox')} />
           ) : inbox.isError ? (
             <div role="alert" className="flex items-center justify-between gap-3 text-sm">
-              <span>{ENGAGEMENT_MESSAGES.inboxFailed}</span>
+              <span>{t(ENGAGEMENT_MESSAGES.inboxFailed)}</span>
               <Button size="sm" variant="outline" onClick={() => inbox.refetch()}>
-                Retry
+                {t('Retry')}
               </Button>
             </div>
           ) : items.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              Nothing here yet. Comments, mentions and messages from your{' '}
-              <Link to="/connected-accounts" className="text-primary underline underline-offset-4">
-                connected accounts
-              </Link>{' '}
-              appear here; Refresh reads them now.
+              <Trans
+                t={t}
+                i18nKey="Nothing here yet. Comments, mentions and messages from your <0>connected accounts</0> appear here; Refresh reads them now."
+                components={[
+                  <Link
+                    key="accounts"
+                    to="/connected-accounts"
+                    className="text-primary underline underline-offset-4"
+                  />,
+                ]}
+              />
             </p>
           ) : (
             <InboxList
@@ -89,7 +100,9 @@ export function EngagementInbox({ userId }: { userId: string }) {
         {selected ? (
           <InboxItemPanel item={selected} userId={userId} content={content} onContentChange={setContent} />
         ) : (
-          <Card className="p-5 text-sm text-muted-foreground">Choose an item to reply, like or message.</Card>
+          <Card className="p-5 text-sm text-muted-foreground">
+            {t('Choose an item to reply, like or message.')}
+          </Card>
         )}
         <QuickActions item={selected} userId={userId} content={content} />
       </div>

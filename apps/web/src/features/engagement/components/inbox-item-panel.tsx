@@ -7,6 +7,7 @@ import {
 } from '@relaycast/shared/engagement';
 import { CheckCheck, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMarkDone } from '@/api/engagement';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
@@ -30,20 +31,25 @@ export function InboxItemPanel({
   content: string;
   onContentChange(value: string): void;
 }) {
+  const { t } = useTranslation('engagement');
   const markDone = useMarkDone();
   const textId = useId();
   const timeZone = useTimeZone();
   return (
     <Card className="grid gap-4 p-5">
-      <section aria-label="Selected item" className="grid gap-4">
+      <section aria-label={t('Selected item')} className="grid gap-4">
         <header className="grid gap-1">
           <h2 className="text-lg font-semibold">
-            {INBOX_KIND_LABELS[item.kind]} from @{item.authorHandle}
+            {t('{{kind}} from @{{author}}', {
+              kind: t(INBOX_KIND_LABELS[item.kind]),
+              author: item.authorHandle,
+            })}
           </h2>
           <p className="text-xs text-muted-foreground">
-            {ENGAGEMENT_PLATFORM_NAMES[item.platform]} · to @{item.accountHandle} ·{' '}
-            <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt, timeZone)}</time> · Status:{' '}
-            <span>{INBOX_STATUS_LABELS[item.status]}</span>
+            {ENGAGEMENT_PLATFORM_NAMES[item.platform]} ·{' '}
+            {t('to @{{account}}', { account: item.accountHandle })} ·{' '}
+            <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt, timeZone)}</time> · {t('Status:')}{' '}
+            <span>{t(INBOX_STATUS_LABELS[item.status])}</span>
           </p>
         </header>
         <blockquote className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap">{item.text}</blockquote>
@@ -55,11 +61,11 @@ export function InboxItemPanel({
             className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
           >
             <ExternalLink aria-hidden="true" className="size-4" />
-            Open on {ENGAGEMENT_PLATFORM_NAMES[item.platform]}
+            {t('Open on {{platform}}', { platform: ENGAGEMENT_PLATFORM_NAMES[item.platform] })}
           </a>
         ) : null}
         <div className="grid gap-1.5">
-          <Label htmlFor={textId}>Your reply or message</Label>
+          <Label htmlFor={textId}>{t('Your reply or message')}</Label>
           <Textarea
             id={textId}
             className="min-h-20"
@@ -83,14 +89,14 @@ export function InboxItemPanel({
             disabled={item.status === 'done' || markDone.isPending}
             onClick={() =>
               markDone.mutate(item.id, {
-                onSuccess: () => toast.success(ENGAGEMENT_MESSAGES.markedDone),
+                onSuccess: () => toast.success(t(ENGAGEMENT_MESSAGES.markedDone)),
                 onError: (error) =>
-                  toast.error(error instanceof ApiError ? error.message : 'Could not mark it done.'),
+                  toast.error(error instanceof ApiError ? error.message : t('Could not mark it done.')),
               })
             }
           >
             <CheckCheck aria-hidden="true" />
-            Mark done
+            {t('Mark done')}
           </Button>
         </div>
       </section>

@@ -4,6 +4,7 @@ import {
   INBOX_STATUS_LABELS,
   type InboxItem,
 } from '@relaycast/shared/engagement';
+import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '@/api/settings';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
@@ -23,15 +24,21 @@ export function InboxList({
   selectedId: string | undefined;
   onSelect(id: string): void;
 }) {
+  const { t } = useTranslation('engagement');
   const timeZone = useTimeZone();
   return (
-    <ul aria-label="Inbox items" className="grid gap-2">
+    <ul aria-label={t('Inbox items')} className="grid gap-2">
       {items.map((item) => (
         <li key={item.id}>
           <button
             type="button"
             aria-pressed={item.id === selectedId}
-            aria-label={`${INBOX_KIND_LABELS[item.kind]} from ${item.authorHandle} on ${ENGAGEMENT_PLATFORM_NAMES[item.platform]}: ${item.text}`}
+            aria-label={t('{{kind}} from {{author}} on {{platform}}: {{text}}', {
+              kind: t(INBOX_KIND_LABELS[item.kind]),
+              author: item.authorHandle,
+              platform: ENGAGEMENT_PLATFORM_NAMES[item.platform],
+              text: item.text,
+            })}
             onClick={() => onSelect(item.id)}
             className={cn(
               'grid w-full gap-1 rounded-md border p-3 text-left text-sm hover:bg-muted',
@@ -40,11 +47,11 @@ export function InboxList({
           >
             <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <Badge variant="outline">{ENGAGEMENT_PLATFORM_NAMES[item.platform]}</Badge>
-              <span>{INBOX_KIND_LABELS[item.kind]}</span>
+              <span>{t(INBOX_KIND_LABELS[item.kind])}</span>
               <span>@{item.authorHandle}</span>
               <time dateTime={item.arrivedAt}>{formatArrival(item.arrivedAt, timeZone)}</time>
               <Badge variant={item.status === 'unanswered' ? 'primary' : 'accent'}>
-                {INBOX_STATUS_LABELS[item.status]}
+                {t(INBOX_STATUS_LABELS[item.status])}
               </Badge>
             </span>
             <span className="line-clamp-2">{item.text}</span>

@@ -1,11 +1,13 @@
 import { ENGAGEMENT_MESSAGES, ENGAGEMENT_PERIODS } from '@relaycast/shared/engagement';
 import { Clock, Heart, MessageCircle, Reply } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useEngagementMetrics } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber, i18n } from '@/i18n';
 import { toast } from '@/lib/toast';
 
 const PERIOD_OPTIONS = ENGAGEMENT_PERIODS.map(String) as `${(typeof ENGAGEMENT_PERIODS)[number]}`[];
@@ -30,58 +32,64 @@ function Missing({ children }: { children: string }) {
 
 /** The four metric cards over a chosen period (spec: Total Likes, Comments, Response Rate, Avg Response Time). */
 export function MetricCards({ days, onDaysChange }: { days: number; onDaysChange(days: number): void }) {
+  const { t } = useTranslation('engagement');
   const metrics = useEngagementMetrics(days);
   // Once per failure (a retry that fails again shows it again).
   const failedAt = metrics.isError ? metrics.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) toast.error(ENGAGEMENT_MESSAGES.metricsFailed, { id: `engagement-metrics-${failedAt}` });
+    if (failedAt)
+      toast.error(i18n.t(ENGAGEMENT_MESSAGES.metricsFailed, { ns: 'engagement' }), {
+        id: `engagement-metrics-${failedAt}`,
+      });
   }, [failedAt]);
 
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SelectField
-          label="Period"
+          label={t('Period')}
           size="sm"
           value={String(days) as (typeof PERIOD_OPTIONS)[number]}
           options={PERIOD_OPTIONS}
-          format={(option) => `Last ${option} days`}
+          format={(option) => t('Last {{count}} days', { count: Number(option) })}
           onChange={(value) => onDaysChange(Number(value))}
         />
       </div>
       {metrics.isPending ? (
         <div className="flex min-h-28 items-center justify-center rounded-lg border">
-          <Spinner label="Loading engagement metrics" />
+          <Spinner label={t('Loading engagement metrics')} />
         </div>
       ) : metrics.isError ? (
         <div role="alert" className="flex items-center justify-between gap-3 rounded-lg border p-4 text-sm">
-          <span>{ENGAGEMENT_MESSAGES.metricsFailed}</span>
+          <span>{t(ENGAGEMENT_MESSAGES.metricsFailed)}</span>
           <Button size="sm" variant="outline" onClick={() => metrics.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         </div>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <MetricCard title="Total Likes" icon={<Heart className="size-4" />}>
-            {metrics.data.likes}
+          <MetricCard title={t('Total Likes')} icon={<Heart className="size-4" />}>
+            {formatNumber(metrics.data.likes)}
           </MetricCard>
-          <MetricCard title="Comments" icon={<MessageCircle className="size-4" />}>
-            {metrics.data.comments}
+          <MetricCard title={t('Comments')} icon={<MessageCircle className="size-4" />}>
+            {formatNumber(metrics.data.comments)}
           </MetricCard>
-          <MetricCard title="Response Rate" icon={<Reply className="size-4" />}>
+          <MetricCard title={t('Response Rate')} icon={<Reply className="size-4" />}>
             {metrics.data.responseRate === null ? (
-              <Missing>{ENGAGEMENT_MESSAGES.noInboundItems}</Missing>
+              <Missing>{t(ENGAGEMENT_MESSAGES.noInboundItems)}</Missing>
             ) : (
-              `${metrics.data.responseRate}%`
+              t('{{value}}%', { value: formatNumber(metrics.data.responseRate) })
             )}
           </MetricCard>
-          <MetricCard title="Avg Response Time" icon={<Clock className="size-4" />}>
+          <MetricCard title={t('Avg Response Time')} icon={<Clock className="size-4" />}>
             {metrics.data.avgResponseTime === null ? (
               <Missing>
-                {metrics.data.inboundItems === 0 ? ENGAGEMENT_MESSAGES.noInboundItems : 'No replies yet'}
+                {metrics.data.inboundItems === 0
+                  ? t(ENGAGEMENT_MESSAGES.noInboundItems)
+                  : t('No replies yet')}
               </Missing>
             ) : (
-              `${metrics.data.avgResponseTime} min`
+              t('{{value}} min', { value: formatNumber(metrics.data.avgResponseTime) })
             )}
           </MetricCard>
         </div>

@@ -10,9 +10,11 @@ import {
 } from '@relaycast/shared/engagement';
 import { Heart, MessageCircle, Send } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEngagementAction } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
+import { i18n, translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -21,18 +23,21 @@ const ICONS: Record<EngagementAction, typeof Heart> = { like: Heart, comment: Me
 /** Why one button is disabled whatever the inbox holds (the platform's API), or null. */
 function actionReason(platform: EngagementPlatform, action: EngagementAction, item: InboxItem | undefined) {
   const support = ENGAGEMENT_SUPPORT[platform][action];
-  if (support !== true) return support;
+  if (support !== true) return i18n.t(support, { ns: 'engagement' });
   if (action === 'like' && item?.platform === platform && item.kind === 'message') {
-    return 'Messages cannot be liked.';
+    return i18n.t('Messages cannot be liked.', { ns: 'engagement' });
   }
   return null;
 }
 
 /** Why every button of the platform is disabled for now (no account, no item selected), or null. */
 function platformReason(platform: EngagementPlatform, item: InboxItem | undefined, hasAccount: boolean) {
-  if (!hasAccount) return `No connected ${ENGAGEMENT_PLATFORM_NAMES[platform]} account.`;
-  if (!item) return 'Select an inbox item first.';
-  if (item.platform !== platform) return `Select a ${ENGAGEMENT_PLATFORM_NAMES[platform]} item first.`;
+  const name = ENGAGEMENT_PLATFORM_NAMES[platform];
+  if (!hasAccount) return i18n.t('No connected {{platform}} account.', { ns: 'engagement', platform: name });
+  if (!item) return i18n.t('Select an inbox item first.', { ns: 'engagement' });
+  if (item.platform !== platform) {
+    return i18n.t('Select a {{platform}} item first.', { ns: 'engagement', platform: name });
+  }
   return null;
 }
 
@@ -58,6 +63,7 @@ export function PlatformActions({
   content: string;
   onSent?(action: EngagementAction): void;
 }) {
+  const { t } = useTranslation('engagement');
   const send = useEngagementAction();
   const groupId = useId();
 
@@ -71,15 +77,15 @@ export function PlatformActions({
     };
     const problem = engagementActionProblem(input);
     if (problem) {
-      toast.error(problem);
+      toast.error(translateMessage(problem));
       return;
     }
     send.mutate(input, {
       onSuccess: (result) => {
-        toast.success(result.message);
+        toast.success(translateMessage(result.message));
         onSent?.(action);
       },
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : 'The action failed.'),
+      onError: (error) => toast.error(error instanceof ApiError ? error.message : t('The action failed.')),
     });
   }
 
@@ -104,8 +110,11 @@ export function PlatformActions({
                 onClick={() => run(action)}
               >
                 <Icon aria-hidden="true" />
-                {ENGAGEMENT_ACTION_LABELS[platform][action]}
-                <span className="sr-only"> on {ENGAGEMENT_PLATFORM_NAMES[platform]}</span>
+                {t(ENGAGEMENT_ACTION_LABELS[platform][action])}
+                <span className="sr-only">
+                  {' '}
+                  {t('on {{platform}}', { platform: ENGAGEMENT_PLATFORM_NAMES[platform] })}
+                </span>
               </Button>
               {reason ? (
                 <span id={reasonId} className="max-w-48 text-xs text-muted-foreground">
@@ -126,7 +135,7 @@ export function PlatformActions({
                 to="/connected-accounts"
                 className="font-medium text-primary underline-offset-2 hover:underline"
               >
-                Connect a {ENGAGEMENT_PLATFORM_NAMES[platform]} account
+                {t('Connect a {{platform}} account', { platform: ENGAGEMENT_PLATFORM_NAMES[platform] })}
               </Link>
             </>
           )}

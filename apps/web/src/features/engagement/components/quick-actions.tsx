@@ -1,4 +1,5 @@
 import type { InboxItem } from '@relaycast/shared/engagement';
+import { useTranslation } from 'react-i18next';
 import { useAccounts } from '@/api/accounts';
 import { Card } from '@/components/ui/card';
 import { PlatformActions } from './platform-actions';
@@ -15,6 +16,7 @@ export function QuickActions({
   userId: string;
   content: string;
 }) {
+  const { t } = useTranslation('engagement');
   const accounts = useAccounts();
   // Until the list arrives, no platform is said to lack an account (the buttons wait for an item anyway).
   const hasAccount = (platform: string) =>
@@ -24,10 +26,12 @@ export function QuickActions({
     <Card className="p-5">
       <section aria-labelledby="quick-actions-heading" className="grid gap-4">
         <h2 id="quick-actions-heading" className="text-lg font-semibold">
-          Platform actions
+          {t('Platform actions')}
         </h2>
         <p className="text-sm text-muted-foreground">
-          They act on the selected inbox item, with the text of your reply box for comments and messages.
+          {t(
+            'They act on the selected inbox item, with the text of your reply box for comments and messages.',
+          )}
         </p>
         {QUICK_PLATFORMS.map((platform) => (
           <PlatformActions

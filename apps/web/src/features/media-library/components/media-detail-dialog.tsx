@@ -1,6 +1,7 @@
 import { formatFileSize, type MediaItem } from '@relaycast/shared/media';
 import type { PostStatus } from '@relaycast/shared/posts';
 import { ExternalLink, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaUsage } from '@/api/media';
 import { useTimeZone } from '@/api/settings';
@@ -22,23 +23,24 @@ function Fact({ term, value }: { term: string; value: string }) {
 
 /** Where a file is used: the posts attaching it, each a link to the composer. */
 function UsedIn({ id }: { id: string }) {
+  const { t } = useTranslation('media-library');
   const usage = useMediaUsage(id);
-  if (usage.isPending) return <Spinner label="Finding where it is used" />;
+  if (usage.isPending) return <Spinner label={t('Finding where it is used')} />;
   if (usage.isError) return <p className="text-sm text-destructive">{usage.error.message}</p>;
   if (usage.data.posts.length === 0)
-    return <p className="text-sm text-muted-foreground">Not used in any post yet.</p>;
+    return <p className="text-sm text-muted-foreground">{t('Not used in any post yet.')}</p>;
   return (
-    <ul aria-label="Posts using this file" className="grid gap-1.5">
+    <ul aria-label={t('Posts using this file')} className="grid gap-1.5">
       {usage.data.posts.map((post) => (
         <li key={post.id} className="flex items-baseline justify-between gap-3 text-sm">
           <Link
             to={`/post-composer?post=${encodeURIComponent(post.id)}`}
             className="min-w-0 truncate font-medium text-primary underline-offset-4 hover:underline"
           >
-            {post.excerpt || 'Post without text'}
+            {post.excerpt || t('Post without text')}
           </Link>
           <span className="shrink-0 text-xs text-muted-foreground">
-            {POST_STATUS_LABELS[post.status as PostStatus] ?? post.status}
+            {t(POST_STATUS_LABELS[post.status as PostStatus] ?? post.status)}
           </span>
         </li>
       ))}
@@ -56,6 +58,7 @@ export function MediaDetailDialog({
   onClose(): void;
   onDelete(item: MediaItem): void;
 }) {
+  const { t } = useTranslation('media-library');
   const timeZone = useTimeZone();
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()} title={item?.name ?? ''}>
@@ -75,35 +78,35 @@ export function MediaDetailDialog({
               <img src={item.url} alt={item.name} className="mx-auto max-h-72 object-contain" />
             )}
           </div>
-          <dl aria-label="File details" className="text-sm">
-            <Fact term="Type" value={item.mimeType} />
-            <Fact term="Size" value={formatFileSize(item.sizeBytes)} />
+          <dl aria-label={t('File details')} className="text-sm">
+            <Fact term={t('Type')} value={item.mimeType} />
+            <Fact term={t('Size')} value={formatFileSize(item.sizeBytes)} />
             <Fact
-              term="Dimensions"
-              value={item.width && item.height ? `${item.width} × ${item.height} px` : 'Unknown'}
+              term={t('Dimensions')}
+              value={item.width && item.height ? `${item.width} × ${item.height} px` : t('Unknown')}
             />
             {item.kind === 'video' ? (
               <Fact
-                term="Duration"
-                value={item.durationSeconds !== null ? formatDuration(item.durationSeconds) : 'Unknown'}
+                term={t('Duration')}
+                value={item.durationSeconds !== null ? formatDuration(item.durationSeconds) : t('Unknown')}
               />
             ) : null}
-            <Fact term="Uploaded" value={formatDateTime(item.createdAt, timeZone)} />
+            <Fact term={t('Uploaded')} value={formatDateTime(item.createdAt, timeZone)} />
           </dl>
-          <section aria-label="Where it is used" className="grid gap-2">
-            <h3 className="text-sm font-semibold">Where it is used</h3>
+          <section aria-label={t('Where it is used')} className="grid gap-2">
+            <h3 className="text-sm font-semibold">{t('Where it is used')}</h3>
             <UsedIn id={item.id} />
           </section>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <a href={item.url} target="_blank" rel="noreferrer">
                 <ExternalLink aria-hidden="true" />
-                Open file
+                {t('Open file')}
               </a>
             </Button>
             <Button variant="destructive" onClick={() => onDelete(item)}>
               <Trash2 aria-hidden="true" />
-              Delete
+              {t('Delete')}
             </Button>
           </div>
         </div>

@@ -1,11 +1,13 @@
 import type { MediaItem } from '@relaycast/shared/media';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
 export type KindFilter = MediaItem['kind'] | 'all';
 
+/** The labels are catalog keys, translated where rendered. */
 const KINDS: readonly { value: KindFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'image', label: 'Images' },
@@ -25,12 +27,13 @@ export function MediaFilters({
   kind: KindFilter;
   onKind: (value: KindFilter) => void;
 }) {
+  const { t } = useTranslation('media-library');
   const searchId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="relative w-full sm:max-w-xs">
         <label htmlFor={searchId} className="sr-only">
-          Search media
+          {t('Search media')}
         </label>
         <Search
           aria-hidden="true"
@@ -39,14 +42,14 @@ export function MediaFilters({
         <Input
           id={searchId}
           type="search"
-          placeholder="Search by name"
+          placeholder={t('Search by name')}
           value={search}
           onChange={(event) => onSearch(event.target.value)}
           className="pl-9"
         />
       </div>
       <fieldset className="flex gap-1 rounded-lg bg-muted p-1">
-        <legend className="sr-only">Show</legend>
+        <legend className="sr-only">{t('Show')}</legend>
         {KINDS.map((option) => (
           <button
             key={option.value}
@@ -58,7 +61,7 @@ export function MediaFilters({
               kind === option.value && 'bg-card text-foreground shadow-sm',
             )}
           >
-            {option.label}
+            {t(option.label)}
           </button>
         ))}
       </fieldset>

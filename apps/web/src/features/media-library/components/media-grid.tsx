@@ -1,14 +1,16 @@
 import { formatFileSize, type MediaItem } from '@relaycast/shared/media';
 import { ImageOff, Play, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatDuration } from '../format';
 
 function Preview({ item }: { item: MediaItem }) {
+  const { t } = useTranslation('media-library');
   if (item.thumbnailUrl) {
     return (
       <img
         src={item.thumbnailUrl}
-        alt={`Preview of ${item.name}`}
+        alt={t('Preview of {{name}}', { name: item.name })}
         loading="lazy"
         decoding="async"
         className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
@@ -18,7 +20,7 @@ function Preview({ item }: { item: MediaItem }) {
   return (
     <span className="flex size-full flex-col items-center justify-center gap-1.5 text-muted-foreground">
       <ImageOff aria-hidden="true" className="size-6" />
-      <span className="text-xs">No preview</span>
+      <span className="text-xs">{t('No preview')}</span>
     </span>
   );
 }
@@ -30,12 +32,13 @@ interface MediaCardActions {
 }
 
 function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardActions) {
+  const { t } = useTranslation('media-library');
   const dimensions = item.width && item.height ? `${item.width}×${item.height}` : null;
   return (
     <li aria-label={item.name} className="group overflow-hidden rounded-xl border bg-card shadow-sm">
       <button
         type="button"
-        aria-label={`Details of ${item.name}`}
+        aria-label={t('Details of {{name}}', { name: item.name })}
         onClick={() => onOpen(item)}
         className="relative block aspect-square w-full cursor-pointer overflow-hidden bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       >
@@ -44,11 +47,11 @@ function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardAc
           <>
             <span className="absolute top-2 left-2 inline-flex size-7 items-center justify-center rounded-full bg-black/60 text-white">
               <Play aria-hidden="true" className="size-3.5 fill-current" />
-              <span className="sr-only">Video</span>
+              <span className="sr-only">{t('Video')}</span>
             </span>
             {item.durationSeconds !== null ? (
               <span className="absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
-                <span className="sr-only">Duration </span>
+                <span className="sr-only">{t('Duration')} </span>
                 {formatDuration(item.durationSeconds)}
               </span>
             ) : null}
@@ -56,7 +59,7 @@ function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardAc
         ) : null}
         {item.kind === 'gif' ? (
           <span className="absolute top-2 left-2 rounded-md bg-black/60 px-1.5 py-0.5 text-xs font-semibold text-white">
-            GIF
+            {t('GIF')}
           </span>
         ) : null}
       </button>
@@ -74,7 +77,7 @@ function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardAc
           variant="ghost"
           size="icon"
           className="-mt-1 size-8 shrink-0 text-muted-foreground hover:text-destructive"
-          aria-label={`Delete ${item.name}`}
+          aria-label={t('Delete {{name}}', { name: item.name })}
           onClick={() => onDelete(item)}
         >
           <Trash2 aria-hidden="true" />
@@ -85,9 +88,10 @@ function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardAc
 }
 
 export function MediaGrid({ items, onDelete, onOpen }: { items: MediaItem[] } & MediaCardActions) {
+  const { t } = useTranslation('media-library');
   return (
     <ul
-      aria-label="Media files"
+      aria-label={t('Media files')}
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
     >
       {items.map((item) => (

@@ -1,8 +1,10 @@
 import { MEDIA_MESSAGES, type MediaItem } from '@relaycast/shared/media';
 import { FolderOpen, Info, SearchX } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDeleteMedia, useMediaList } from '@/api/media';
 import { Button } from '@/components/ui/button';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatFileCount } from '../format';
@@ -16,17 +18,18 @@ import { UploadDropZone } from './upload-drop-zone';
 import { UploadList } from './upload-list';
 
 function EmptyState({ isFiltered }: { isFiltered: boolean }) {
+  const { t } = useTranslation('media-library');
   const Icon = isFiltered ? SearchX : FolderOpen;
   return (
     <div className="flex flex-col items-center justify-center rounded-xl border border-dashed px-6 py-14 text-center">
       <Icon aria-hidden="true" className="size-8 text-muted-foreground" />
       <p className="mt-3 font-medium">
-        {isFiltered ? 'No files match your search' : 'Your library is empty'}
+        {isFiltered ? t('No files match your search') : t('Your library is empty')}
       </p>
       <p className="mt-1 max-w-sm text-sm text-muted-foreground">
         {isFiltered
-          ? 'Try another name or show all kinds of files.'
-          : 'Upload images and videos above; they will be here for every post you write.'}
+          ? t('Try another name or show all kinds of files.')
+          : t('Upload images and videos above; they will be here for every post you write.')}
       </p>
     </div>
   );
@@ -34,6 +37,7 @@ function EmptyState({ isFiltered }: { isFiltered: boolean }) {
 
 /** The media library: upload (picker or drop, several at once), browse, search, filter, open a file's details and delete. */
 export function MediaLibrary() {
+  const { t } = useTranslation('media-library');
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<KindFilter>('all');
   const q = useDebouncedValue(search.trim(), 250);
@@ -47,7 +51,7 @@ export function MediaLibrary() {
   const confirmDelete = (item: MediaItem) => {
     deletion.mutate(item.id, {
       onSuccess: () => {
-        toast.success(MEDIA_MESSAGES.deleted);
+        toast.success(translateMessage(MEDIA_MESSAGES.deleted));
         setToDelete(null);
       },
       onError: (error) => {
@@ -61,8 +65,8 @@ export function MediaLibrary() {
     <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Media Library</h1>
-          <p className="mt-2 text-muted-foreground">Images and videos for your posts, in one place.</p>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Media Library')}</h1>
+          <p className="mt-2 text-muted-foreground">{t('Images and videos for your posts, in one place.')}</p>
         </div>
         {list.data ? <StorageUsage usage={list.data.usage} /> : null}
       </header>
@@ -77,15 +81,16 @@ export function MediaLibrary() {
       {list.data?.thumbnailsAvailable === false ? (
         <p className="flex items-start gap-2 rounded-lg border bg-muted/60 px-4 py-3 text-sm text-muted-foreground">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Thumbnails are unavailable: ffmpeg is not installed on the server. Uploads still work; previews,
-          sizes and durations appear for files uploaded once ffmpeg is installed.
+          {t(
+            'Thumbnails are unavailable: ffmpeg is not installed on the server. Uploads still work; previews, sizes and durations appear for files uploaded once ffmpeg is installed.',
+          )}
         </p>
       ) : null}
 
       <section aria-labelledby="media-files-heading" className="grid grid-cols-1 gap-4">
         <div className="flex items-baseline justify-between gap-3">
           <h2 id="media-files-heading" className="text-lg font-semibold">
-            Your files
+            {t('Your files')}
           </h2>
           {list.data ? (
             <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -98,10 +103,10 @@ export function MediaLibrary() {
           <MediaGridSkeleton />
         ) : list.isError ? (
           <div role="alert" className="rounded-xl border px-6 py-10 text-center">
-            <p className="font-medium">Your media could not be loaded.</p>
+            <p className="font-medium">{t('Your media could not be loaded.')}</p>
             <p className="mt-1 text-sm text-muted-foreground">{list.error.message}</p>
             <Button variant="outline" className="mt-4" onClick={() => list.refetch()}>
-              Try again
+              {t('Try again')}
             </Button>
           </div>
         ) : list.data.items.length === 0 ? (

@@ -1,6 +1,7 @@
 import { ACCEPTED_MEDIA_TYPES, formatFileSize } from '@relaycast/shared/media';
 import { UploadCloud } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 const ACCEPT = Object.keys(ACCEPTED_MEDIA_TYPES).join(',');
@@ -18,6 +19,7 @@ export function UploadDropZone({
   maxFileSizeBytes: number | undefined;
   planName: string | undefined;
 }) {
+  const { t } = useTranslation('media-library');
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const hintId = useId();
@@ -68,12 +70,15 @@ export function UploadDropZone({
           <UploadCloud aria-hidden="true" className="size-6" />
         </span>
         <span id={titleId} className="text-base font-medium">
-          {isDragging ? 'Drop to upload' : 'Drop images and videos here, or choose files'}
+          {isDragging ? t('Drop to upload') : t('Drop images and videos here, or choose files')}
         </span>
         <span id={hintId} className="text-sm text-muted-foreground">
-          JPEG, PNG, GIF, WebP, MP4, MOV or WebM
+          {t('JPEG, PNG, GIF, WebP, MP4, MOV or WebM')}
           {maxFileSizeBytes && planName
-            ? ` · up to ${formatFileSize(maxFileSizeBytes)} each on the ${planName} plan`
+            ? ` · ${t('up to {{size}} each on the {{plan}} plan', {
+                size: formatFileSize(maxFileSizeBytes),
+                plan: t(planName),
+              })}`
             : ''}
         </span>
       </button>
@@ -83,7 +88,7 @@ export function UploadDropZone({
         multiple
         accept={ACCEPT}
         hidden
-        aria-label="Choose files to upload"
+        aria-label={t('Choose files to upload')}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           // Reset so that choosing the same file again fires another change.

@@ -1,9 +1,12 @@
 import { formatFileSize } from '@relaycast/shared/media';
 import { CheckCircle2, CircleAlert, FileImage, FileVideo, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import type { UploadEntry } from '../hooks/use-upload-queue';
 
+/** Catalog keys, translated where rendered. */
 const STATUS_TEXT: Record<UploadEntry['status'], string> = {
   queued: 'Waiting…',
   uploading: 'Uploading…',
@@ -19,9 +22,10 @@ export function UploadList({
   entries: UploadEntry[];
   onDismiss: (id: string) => void;
 }) {
+  const { t } = useTranslation('media-library');
   if (entries.length === 0) return null;
   return (
-    <section aria-label="Uploads" className="rounded-xl border bg-card shadow-sm">
+    <section aria-label={t('Uploads')} className="rounded-xl border bg-card shadow-sm">
       <ul className="divide-y">
         {entries.map((entry) => {
           const percent = Math.round(entry.progress * 100);
@@ -50,7 +54,9 @@ export function UploadList({
                     {entry.file.name}
                   </p>
                   <p className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                    {entry.status === 'uploading' ? `${percent}% · ` : ''}
+                    {entry.status === 'uploading'
+                      ? `${formatNumber(entry.progress, { style: 'percent' })} · `
+                      : ''}
                     {formatFileSize(entry.file.size)}
                   </p>
                 </div>
@@ -62,7 +68,7 @@ export function UploadList({
                   <>
                     <div
                       role="progressbar"
-                      aria-label={`Upload of ${entry.file.name}`}
+                      aria-label={t('Upload of {{name}}', { name: entry.file.name })}
                       aria-valuemin={0}
                       aria-valuemax={100}
                       aria-valuenow={percent}
@@ -78,8 +84,8 @@ export function UploadList({
                     </div>
                     <p className="mt-1 text-xs text-muted-foreground" aria-live="polite">
                       {entry.status === 'uploading' && entry.progress >= 1
-                        ? 'Processing…'
-                        : STATUS_TEXT[entry.status]}
+                        ? t('Processing…')
+                        : t(STATUS_TEXT[entry.status])}
                     </p>
                   </>
                 )}
@@ -89,7 +95,11 @@ export function UploadList({
                   variant="ghost"
                   size="icon"
                   className="-mr-2 size-8 shrink-0"
-                  aria-label={isActive ? `Cancel upload of ${entry.file.name}` : `Dismiss ${entry.file.name}`}
+                  aria-label={
+                    isActive
+                      ? t('Cancel upload of {{name}}', { name: entry.file.name })
+                      : t('Dismiss {{name}}', { name: entry.file.name })
+                  }
                   onClick={() => onDismiss(entry.id)}
                 >
                   <X aria-hidden="true" />

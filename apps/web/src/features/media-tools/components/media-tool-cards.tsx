@@ -1,4 +1,5 @@
 import { ArrowRight, Check, Film, type LucideIcon, Radio, Scissors } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
@@ -40,7 +41,9 @@ const MEDIA_TOOLS: readonly {
   },
 ];
 
+/** The English texts above are the catalog keys; they are translated where rendered. */
 export function MediaToolCards() {
+  const { t } = useTranslation('media-tools');
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {MEDIA_TOOLS.map(({ title, description, points, to, icon: Icon }) => (
@@ -49,20 +52,20 @@ export function MediaToolCards() {
             <span className="inline-flex size-11 items-center justify-center rounded-lg bg-primary text-primary-foreground">
               <Icon aria-hidden="true" className="size-5" />
             </span>
-            <h2 className="mt-5 text-lg font-semibold tracking-tight">{title}</h2>
-            <p className="mt-2 text-sm text-muted-foreground">{description}</p>
+            <h2 className="mt-5 text-lg font-semibold tracking-tight">{t(title)}</h2>
+            <p className="mt-2 text-sm text-muted-foreground">{t(description)}</p>
             <ul className="mt-4 grid gap-2 text-sm">
               {points.map((point) => (
                 <li key={point} className="flex gap-2">
                   <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  {point}
+                  {t(point)}
                 </li>
               ))}
             </ul>
             <div className="mt-auto pt-6">
               <Button asChild className="w-full">
                 <Link to={to}>
-                  Open {title}
+                  {t('Open {{tool}}', { tool: t(title) })}
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </Button>

@@ -1,5 +1,6 @@
 import { studioUrlFor } from '@relaycast/shared/stream-schedule';
 import { BellRing, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDismissScheduledStream, useDueStreams } from '@/api/scheduled-streams';
 import { useTimeZone } from '@/api/settings';
@@ -11,6 +12,7 @@ import { formatInstant } from '@/lib/time-zone';
  * a way to hide it. Renders nothing when none are due. Shown on /dashboard and /streaming.
  */
 export function DueStreamsBanner() {
+  const { t } = useTranslation('stream-schedule');
   const due = useDueStreams();
   const dismiss = useDismissScheduledStream();
   const timeZone = useTimeZone();
@@ -18,14 +20,12 @@ export function DueStreamsBanner() {
   if (streams.length === 0) return null;
   return (
     <section
-      aria-label="Streams due now"
+      aria-label={t('Streams due now')}
       className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm shadow-sm dark:border-rose-800 dark:bg-rose-950/40"
     >
       <p className="flex items-center gap-2 font-semibold">
         <BellRing aria-hidden="true" className="size-4 text-rose-600" />
-        {streams.length === 1
-          ? 'A planned stream is due now'
-          : `${streams.length} planned streams are due now`}
+        {t('{{count}} planned streams are due now', { count: streams.length })}
       </p>
       <ul className="mt-2 grid gap-2">
         {streams.map((stream) => (
@@ -38,8 +38,11 @@ export function DueStreamsBanner() {
             </span>
             <span className="flex gap-2">
               <Button asChild size="sm">
-                <Link to={studioUrlFor(stream.id)} aria-label={`Open studio for ${stream.title}`}>
-                  Open studio
+                <Link
+                  to={studioUrlFor(stream.id)}
+                  aria-label={t('Open studio for {{title}}', { title: stream.title })}
+                >
+                  {t('Open studio')}
                 </Link>
               </Button>
               <Button
@@ -49,7 +52,9 @@ export function DueStreamsBanner() {
                 disabled={dismiss.isPending}
               >
                 <X aria-hidden="true" />
-                <span className="sr-only">Dismiss the reminder for {stream.title}</span>
+                <span className="sr-only">
+                  {t('Dismiss the reminder for {{title}}', { title: stream.title })}
+                </span>
               </Button>
             </span>
           </li>

@@ -5,11 +5,13 @@ import {
 } from '@relaycast/shared/stream-schedule';
 import { Pencil, Radio, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeleteScheduledStream, useUpcomingStreams } from '@/api/scheduled-streams';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -20,12 +22,13 @@ function PlannedStreamRow({
   stream: ScheduledStream;
   onEdit(stream: ScheduledStream): void;
 }) {
+  const { t } = useTranslation('stream-schedule');
   const remove = useDeleteScheduledStream();
   const timeZone = useTimeZone();
   const destinations =
     stream.destinationIds.length === 0
-      ? 'Destinations enabled at go-live'
-      : `${stream.destinationIds.length} destination${stream.destinationIds.length === 1 ? '' : 's'}`;
+      ? t('Destinations enabled at go-live')
+      : t('{{count}} destinations', { count: stream.destinationIds.length });
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 rounded-lg border bg-card p-4">
       <div className="min-w-0">
@@ -38,29 +41,37 @@ function PlannedStreamRow({
       </div>
       <div className="flex gap-2">
         <Button asChild size="sm" variant="outline">
-          <Link to={studioUrlFor(stream.id)} aria-label={`Open studio for ${stream.title}`}>
+          <Link
+            to={studioUrlFor(stream.id)}
+            aria-label={t('Open studio for {{title}}', { title: stream.title })}
+          >
             <Radio aria-hidden="true" />
-            Open studio
+            {t('Open studio')}
           </Link>
         </Button>
-        <Button size="sm" variant="ghost" aria-label={`Edit ${stream.title}`} onClick={() => onEdit(stream)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={t('Edit {{title}}', { title: stream.title })}
+          onClick={() => onEdit(stream)}
+        >
           <Pencil aria-hidden="true" />
-          Edit
+          {t('Edit')}
         </Button>
         <Button
           size="sm"
           variant="ghost"
           disabled={remove.isPending}
-          aria-label={`Delete ${stream.title}`}
+          aria-label={t('Delete {{title}}', { title: stream.title })}
           onClick={() =>
             remove.mutate(stream.id, {
-              onSuccess: () => toast.success(STREAM_SCHEDULE_MESSAGES.deleted),
+              onSuccess: () => toast.success(translateMessage(STREAM_SCHEDULE_MESSAGES.deleted)),
               onError: (error) => toast.error(error.message),
             })
           }
         >
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('Delete')}
         </Button>
       </div>
     </li>
@@ -69,21 +80,22 @@ function PlannedStreamRow({
 
 /** The user's upcoming planned streams, soonest first. */
 export function PlannedStreamsList({ onEdit }: { onEdit(stream: ScheduledStream): void }) {
+  const { t } = useTranslation('stream-schedule');
   const id = useId();
   const streams = useUpcomingStreams();
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3">
       <h2 id={`${id}-title`} className="font-semibold">
-        Upcoming streams
+        {t('Upcoming streams')}
       </h2>
       {streams.isPending ? (
-        <Spinner label="Loading your planned streams" />
+        <Spinner label={t('Loading your planned streams')} />
       ) : streams.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {streams.error.message}
         </p>
       ) : streams.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No streams planned yet.</p>
+        <p className="text-sm text-muted-foreground">{t('No streams planned yet.')}</p>
       ) : (
         <ul aria-labelledby={`${id}-title`} className="grid gap-2">
           {streams.data.map((stream) => (

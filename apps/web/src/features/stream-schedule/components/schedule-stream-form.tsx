@@ -9,6 +9,7 @@ import {
 import { getStreamPlatform } from '@relaycast/shared/streaming';
 import { CalendarClock } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreateScheduledStream, useUpdateScheduledStream } from '@/api/scheduled-streams';
 import { useTimeZone } from '@/api/settings';
@@ -19,6 +20,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { translateMessage } from '@/i18n';
 import { nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -31,7 +33,8 @@ function DestinationPicker({
   chosen: string[];
   onChange(ids: string[]): void;
 }) {
-  if (destinations.isPending) return <Spinner label="Loading your destinations" />;
+  const { t } = useTranslation('stream-schedule');
+  if (destinations.isPending) return <Spinner label={t('Loading your destinations')} />;
   if (destinations.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -41,11 +44,15 @@ function DestinationPicker({
   if (destinations.data.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
-        You have no saved destinations yet. Add YouTube, Twitch or any RTMP server in the{' '}
-        <Link to="/streaming" className="font-medium text-primary underline-offset-4 hover:underline">
-          studio
-        </Link>
-        ; the stream then goes to the destinations enabled when you go live.
+        <Trans
+          t={t}
+          i18nKey="You have no saved destinations yet. Add YouTube, Twitch or any RTMP server in the <studio>studio</studio>; the stream then goes to the destinations enabled when you go live."
+          components={{
+            studio: (
+              <Link to="/streaming" className="font-medium text-primary underline-offset-4 hover:underline" />
+            ),
+          }}
+        />
       </p>
     );
   return (
@@ -65,7 +72,7 @@ function DestinationPicker({
               }
             />
             <span className="font-medium">{destination.name}</span>
-            <span className="text-muted-foreground">{getStreamPlatform(destination.platform).name}</span>
+            <span className="text-muted-foreground">{t(getStreamPlatform(destination.platform).name)}</span>
           </label>
         </li>
       ))}
@@ -84,6 +91,7 @@ export function ScheduleStreamForm({
   editing?: ScheduledStream | null;
   onDone?(): void;
 }) {
+  const { t } = useTranslation('stream-schedule');
   const id = useId();
   const timeZone = useTimeZone();
   const create = useCreateScheduledStream();
@@ -102,11 +110,14 @@ export function ScheduleStreamForm({
     try {
       scheduledAt = zonedToInstant(when.date, when.time, timeZone).toISOString();
     } catch {
-      return setProblem({ field: 'scheduledAt', message: STREAM_SCHEDULE_MESSAGES.timeRequired });
+      return setProblem({
+        field: 'scheduledAt',
+        message: translateMessage(STREAM_SCHEDULE_MESSAGES.timeRequired),
+      });
     }
     const isMoved = !editing || Date.parse(scheduledAt) !== Date.parse(editing.scheduledAt);
     if (isMoved && Date.parse(scheduledAt) <= Date.now())
-      return setProblem({ field: 'scheduledAt', message: STREAM_SCHEDULE_MESSAGES.inPast });
+      return setProblem({ field: 'scheduledAt', message: translateMessage(STREAM_SCHEDULE_MESSAGES.inPast) });
     const parsed = scheduledStreamInputSchema.safeParse({
       title,
       description,
@@ -121,19 +132,19 @@ export function ScheduleStreamForm({
       const issue = parsed.error.issues[0];
       return setProblem({
         field: String(issue?.path[0] ?? ''),
-        message: issue?.message ?? STREAM_SCHEDULE_MESSAGES.timeRequired,
+        message: translateMessage(issue?.message ?? STREAM_SCHEDULE_MESSAGES.timeRequired),
       });
     }
     setProblem(null);
     try {
       if (editing) {
         await update.mutateAsync({ id: editing.id, input: parsed.data });
-        toast.success(STREAM_SCHEDULE_MESSAGES.updated);
+        toast.success(translateMessage(STREAM_SCHEDULE_MESSAGES.updated));
         onDone?.();
         return;
       }
       await create.mutateAsync(parsed.data);
-      toast.success(STREAM_SCHEDULE_MESSAGES.scheduled);
+      toast.success(translateMessage(STREAM_SCHEDULE_MESSAGES.scheduled));
       onDone?.();
       setTitle('');
       setDescription('');
@@ -142,7 +153,7 @@ export function ScheduleStreamForm({
     } catch (error) {
       setProblem({
         field: 'form',
-        message: error instanceof Error ? error.message : 'Could not schedule the stream.',
+        message: error instanceof Error ? error.message : t('Could not schedule the stream.'),
       });
     }
   }
@@ -162,17 +173,17 @@ export function ScheduleStreamForm({
     >
       <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
         <CalendarClock aria-hidden="true" className="size-4 text-primary" />
-        {editing ? `Edit “${editing.title}”` : 'Plan a stream'}
+        {editing ? t('Edit “{{title}}”', { title: editing.title }) : t('Plan a stream')}
       </h2>
       <FormField
-        label="Title"
+        label={t('Title')}
         value={title}
         maxLength={MAX_SCHEDULED_TITLE}
         error={errorFor('title')}
         onChange={(event) => setTitle(event.target.value)}
       />
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Label htmlFor={`${id}-description`}>{t('Description')}</Label>
         <Textarea
           id={`${id}-description`}
           rows={3}
@@ -191,10 +202,10 @@ export function ScheduleStreamForm({
         onChange={setWhen}
       />
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Destinations</legend>
+        <legend className="mb-2 text-sm font-medium">{t('Destinations')}</legend>
         <DestinationPicker destinations={destinations} chosen={destinationIds} onChange={setDestinationIds} />
         <p className="text-xs text-muted-foreground">
-          None chosen: the stream goes to the destinations enabled when you go live.
+          {t('None chosen: the stream goes to the destinations enabled when you go live.')}
         </p>
       </fieldset>
       {otherProblem ? (
@@ -204,11 +215,11 @@ export function ScheduleStreamForm({
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={create.isPending || update.isPending}>
-          {editing ? 'Save changes' : 'Schedule Stream'}
+          {editing ? t('Save changes') : t('Schedule Stream')}
         </Button>
         {editing ? (
           <Button variant="ghost" onClick={() => onDone?.()}>
-            Cancel
+            {t('Cancel')}
           </Button>
         ) : null}
       </div>

@@ -11,14 +11,17 @@ import {
   STREAMING_MESSAGES,
 } from '@relaycast/shared/streaming';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCreateScene } from '@/api/stream-scenes';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 
 function AddSceneForm({ onDone }: { onDone(scene?: Scene): void }) {
+  const { t } = useTranslation('streaming');
   const ids = useId();
   const create = useCreateScene();
   const [name, setName] = useState('');
@@ -30,13 +33,13 @@ function AddSceneForm({ onDone }: { onDone(scene?: Scene): void }) {
   function submit() {
     const parsed = customSceneInputSchema.safeParse({ name, sources, cameraCorner: corner });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? STREAMING_MESSAGES.sceneNameRequired);
+      setProblem(translateMessage(parsed.error.issues[0]?.message ?? STREAMING_MESSAGES.sceneNameRequired));
       return;
     }
     setProblem(null);
     create.mutate(parsed.data, {
       onSuccess: (scene) => {
-        toast.success(STREAMING_MESSAGES.sceneSaved);
+        toast.success(translateMessage(STREAMING_MESSAGES.sceneSaved));
         onDone(scene);
       },
       onError: (error) => setProblem(error.message),
@@ -53,14 +56,14 @@ function AddSceneForm({ onDone }: { onDone(scene?: Scene): void }) {
       }}
     >
       <FormField
-        label="Scene name"
+        label={t('Scene name')}
         value={name}
         maxLength={MAX_SCENE_NAME}
         onChange={(event) => setName(event.target.value)}
-        placeholder="Interview"
+        placeholder={t('Interview')}
       />
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Sources</legend>
+        <legend className="mb-1 text-sm font-medium">{t('Sources')}</legend>
         {SCENE_SOURCES.map((source) => (
           <label key={source} htmlFor={`${ids}-${source}`} className="flex items-center gap-2 text-sm">
             <input
@@ -74,16 +77,16 @@ function AddSceneForm({ onDone }: { onDone(scene?: Scene): void }) {
                 )
               }
             />
-            {SCENE_SOURCE_LABELS[source]}
+            {t(SCENE_SOURCE_LABELS[source])}
           </label>
         ))}
       </fieldset>
       {hasPip ? (
         <SelectField
-          label="Camera corner"
+          label={t('Camera corner')}
           value={corner}
           options={CAMERA_CORNERS}
-          format={(option) => CAMERA_CORNER_LABELS[option]}
+          format={(option) => t(CAMERA_CORNER_LABELS[option])}
           onChange={setCorner}
         />
       ) : null}
@@ -94,10 +97,10 @@ function AddSceneForm({ onDone }: { onDone(scene?: Scene): void }) {
       ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={() => onDone()}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" disabled={create.isPending}>
-          Add scene
+          {t('Add scene')}
         </Button>
       </div>
     </form>
@@ -105,14 +108,17 @@ function AddSceneForm({ onDone }: { onDone(scene?: Scene): void }) {
 }
 
 export function AddSceneDialog({ open, onClose }: { open: boolean; onClose(scene?: Scene): void }) {
+  const { t } = useTranslation('streaming');
   return (
     <Dialog
       open={open}
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      title="New scene"
-      description="Choose what the scene shows. With both camera and screen, the camera sits in a corner."
+      title={t('New scene')}
+      description={t(
+        'Choose what the scene shows. With both camera and screen, the camera sits in a corner.',
+      )}
     >
       {open ? <AddSceneForm onDone={onClose} /> : null}
     </Dialog>

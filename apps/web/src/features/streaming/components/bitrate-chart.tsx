@@ -1,5 +1,7 @@
 import type { StreamDetail } from '@relaycast/shared/streaming';
+import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '@/i18n';
 import { mergeBitrateSeries } from '../bitrate-series';
 import { formatDuration } from '../format';
 
@@ -7,21 +9,24 @@ const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2'
 
 /** Bitrate over time, one line per destination, from the figures the server recorded while live. */
 export function BitrateChart({ detail }: { detail: StreamDetail }) {
+  const { t } = useTranslation('streaming');
   const rows = mergeBitrateSeries(detail.series);
   if (rows.length === 0) {
     return (
       <p className="py-8 text-center text-sm text-muted-foreground">
-        No bitrate figures were recorded for this stream.
+        {t('No bitrate figures were recorded for this stream.')}
       </p>
     );
   }
   return (
     <figure className="grid gap-2">
-      <figcaption className="text-sm font-medium">Bitrate over time (kbps)</figcaption>
+      <figcaption className="text-sm font-medium">{t('Bitrate over time (kbps)')}</figcaption>
       <div
         className="h-72 w-full"
         role="img"
-        aria-label={`Bitrate over time for ${detail.series.map((s) => s.name).join(', ')}`}
+        aria-label={t('Bitrate over time for {{destinations}}', {
+          destinations: detail.series.map((s) => s.name).join(', '),
+        })}
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
@@ -37,7 +42,9 @@ export function BitrateChart({ detail }: { detail: StreamDetail }) {
             <Tooltip
               labelFormatter={(t) => formatDuration(Number(t))}
               formatter={(value) =>
-                value === null || value === undefined ? '–' : `${Math.round(Number(value))} kbps`
+                value === null || value === undefined
+                  ? '–'
+                  : `${formatNumber(Math.round(Number(value)), { useGrouping: false })} kbps`
               }
             />
             <Legend />

@@ -1,4 +1,6 @@
 import { DESTINATION_STATE_LABELS, type DestinationStatus } from '@relaycast/shared/streaming';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatBitrate, formatDuration, formatFps } from '../format';
 
@@ -13,19 +15,22 @@ const STATE_STYLES: Record<DestinationStatus['state'], string> = {
 
 /** One destination's live state (connecting, live, retrying, failed with its reason) and health figures. */
 export function DestinationHealth({ status }: { status: DestinationStatus }) {
+  const { t } = useTranslation('streaming');
   const health = status.health;
   return (
     <div className="grid grid-cols-1 gap-2">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLES[status.state])}>
-          {DESTINATION_STATE_LABELS[status.state]}
+          {t(DESTINATION_STATE_LABELS[status.state])}
         </span>
         {status.state === 'retrying' && status.retryInSeconds !== null ? (
-          <span className="text-muted-foreground">next try in {Math.ceil(status.retryInSeconds)} s</span>
+          <span className="text-muted-foreground">
+            {t('next try in {{seconds}} s', { seconds: Math.ceil(status.retryInSeconds) })}
+          </span>
         ) : null}
         {status.reconnects > 0 ? (
           <span className="text-muted-foreground">
-            {status.reconnects} reconnect{status.reconnects === 1 ? '' : 's'}
+            {t('{{count}} reconnects', { count: status.reconnects })}
           </span>
         ) : null}
       </p>
@@ -35,19 +40,19 @@ export function DestinationHealth({ status }: { status: DestinationStatus }) {
       {health ? (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
           <div>
-            <dt className="text-muted-foreground">Bitrate</dt>
+            <dt className="text-muted-foreground">{t('Bitrate')}</dt>
             <dd className="font-medium tabular-nums">{formatBitrate(health.bitrateKbps)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Frame rate</dt>
+            <dt className="text-muted-foreground">{t('Frame rate')}</dt>
             <dd className="font-medium tabular-nums">{formatFps(health.fps)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Dropped</dt>
-            <dd className="font-medium tabular-nums">{health.droppedFrames}</dd>
+            <dt className="text-muted-foreground">{t('Dropped')}</dt>
+            <dd className="font-medium tabular-nums">{formatNumber(health.droppedFrames)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Uptime</dt>
+            <dt className="text-muted-foreground">{t('Uptime')}</dt>
             <dd className="font-medium tabular-nums">{formatDuration(health.uptimeSeconds)}</dd>
           </div>
         </dl>

@@ -7,8 +7,10 @@ import {
 } from '@relaycast/shared/streaming';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDeleteDestination, useUpdateDestination } from '@/api/stream-destinations';
 import { Button } from '@/components/ui/button';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { DestinationHealth } from './destination-health';
 
@@ -25,6 +27,7 @@ function DestinationRow({
   isChecked: boolean;
   onSelectForPlan: ((id: string, checked: boolean) => void) | null;
 }) {
+  const { t } = useTranslation('streaming');
   const checkboxId = useId();
   const update = useUpdateDestination();
   const remove = useDeleteDestination();
@@ -49,26 +52,26 @@ function DestinationRow({
         />
         <div className="min-w-0 flex-1">
           <label htmlFor={checkboxId} className="block font-medium">
-            <span className="sr-only">Stream to </span>
+            <span className="sr-only">{t('Stream to')} </span>
             {destination.name}
           </label>
           <p className="truncate text-xs text-muted-foreground">
-            {destination.name !== platform.name ? `${platform.name} · ` : ''}
+            {destination.name !== platform.name ? `${t(platform.name)} · ` : ''}
             {destination.rtmpUrl}
           </p>
           <p className="text-xs text-muted-foreground">
-            Key <span className="font-mono">{maskStreamKey(destination.keyLastFour)}</span>
+            {t('Key')} <span className="font-mono">{maskStreamKey(destination.keyLastFour)}</span>
           </p>
         </div>
         <Button
           variant="ghost"
           size="icon"
           className="size-8 shrink-0"
-          aria-label={`Remove ${destination.name}`}
+          aria-label={t('Remove {{name}}', { name: destination.name })}
           disabled={isLive || remove.isPending}
           onClick={() =>
             remove.mutate(destination.id, {
-              onSuccess: () => toast.success(STREAMING_MESSAGES.destinationDeleted),
+              onSuccess: () => toast.success(translateMessage(STREAMING_MESSAGES.destinationDeleted)),
               onError: (error) => toast.error(error.message),
             })
           }
@@ -97,15 +100,16 @@ export function DestinationsPanel({
   /** Set for a planned stream: ticks change only this stream's choice; otherwise they are saved. */
   onSelectForPlan: ((id: string, checked: boolean) => void) | null;
 }) {
+  const { t } = useTranslation('streaming');
   if (destinations.length === 0) {
     return (
       <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-        No destinations yet. Pick a platform below to add its server URL and stream key.
+        {t('No destinations yet. Pick a platform below to add its server URL and stream key.')}
       </p>
     );
   }
   return (
-    <ul className="grid grid-cols-1 gap-3" aria-label="Destinations">
+    <ul className="grid grid-cols-1 gap-3" aria-label={t('Destinations')}>
       {destinations.map((destination) => (
         <DestinationRow
           key={destination.id}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -8,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
  * in-app links through the router's blocker, closing or reloading the tab through `beforeunload`.
  */
 export function LeaveLiveGuard({ isSending }: { isSending: boolean }) {
+  const { t } = useTranslation('streaming');
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     return isSending && currentLocation.pathname !== nextLocation.pathname;
   });
@@ -30,15 +32,15 @@ export function LeaveLiveGuard({ isSending }: { isSending: boolean }) {
       onOpenChange={(open) => {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
-      title="Leave the studio?"
-      description="You are live from this tab. Leaving the studio ends the stream on every destination."
+      title={t('Leave the studio?')}
+      description={t('You are live from this tab. Leaving the studio ends the stream on every destination.')}
     >
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={() => blocker.reset?.()}>
-          Stay live
+          {t('Stay live')}
         </Button>
         <Button variant="destructive" onClick={() => blocker.proceed?.()}>
-          End stream and leave
+          {t('End stream and leave')}
         </Button>
       </div>
     </Dialog>

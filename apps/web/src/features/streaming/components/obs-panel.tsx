@@ -1,23 +1,26 @@
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePersonalIngest, useRotateIngestKey } from '@/api/stream-ingest';
 import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 
 /** The user's own ingest for OBS and other encoders: publishing to it goes live to the ticked destinations. */
 export function ObsPanel() {
+  const { t } = useTranslation('streaming');
   const ingest = usePersonalIngest();
   const rotate = useRotateIngestKey();
   const [isConfirming, setConfirming] = useState(false);
-  if (ingest.isPending) return <Spinner label="Loading your OBS settings" />;
+  if (ingest.isPending) return <Spinner label={t('Loading your OBS settings')} />;
   if (ingest.isError) {
     return (
       <p className="text-sm text-destructive">
-        Your OBS settings could not be loaded: {ingest.error.message}
+        {t('Your OBS settings could not be loaded: {{message}}', { message: ingest.error.message })}
       </p>
     );
   }
@@ -25,30 +28,32 @@ export function ObsPanel() {
   return (
     <div className="grid grid-cols-1 gap-3">
       <p className="text-sm text-muted-foreground">
-        In OBS, choose Settings → Stream → Custom, and paste these. When OBS starts streaming, Relaycast sends
-        it to the destinations ticked above.
+        {t('In OBS, choose Settings → Stream → Custom, and paste these.')}{' '}
+        {t('When OBS starts streaming, Relaycast sends it to the destinations ticked above.')}
       </p>
       {relayRunning ? null : (
-        <p className="text-sm text-destructive">{STREAMING_MESSAGES.streamingUnavailable}</p>
+        <p className="text-sm text-destructive">
+          {translateMessage(STREAMING_MESSAGES.streamingUnavailable)}
+        </p>
       )}
-      <CopyField label="OBS server" value={rtmpUrl} />
-      <CopyField label="OBS stream key" value={streamKey} isSecret />
+      <CopyField label={t('OBS server')} value={rtmpUrl} />
+      <CopyField label={t('OBS stream key')} value={streamKey} isSecret />
       <div>
         {/* A new key breaks OBS until it is pasted there, so it is asked for first (issue 15). */}
         <Button variant="outline" size="sm" disabled={rotate.isPending} onClick={() => setConfirming(true)}>
           <RefreshCw aria-hidden="true" />
-          Rotate stream key
+          {t('Rotate stream key')}
         </Button>
       </div>
       <Dialog
         open={isConfirming}
         onOpenChange={setConfirming}
-        title={STREAMING_MESSAGES.rotateKeyTitle}
-        description={STREAMING_MESSAGES.rotateKeyWarning}
+        title={translateMessage(STREAMING_MESSAGES.rotateKeyTitle)}
+        description={translateMessage(STREAMING_MESSAGES.rotateKeyWarning)}
       >
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirming(false)}>
-            Keep the current key
+            {t('Keep the current key')}
           </Button>
           <Button
             variant="destructive"
@@ -57,13 +62,13 @@ export function ObsPanel() {
               rotate.mutate(undefined, {
                 onSuccess: () => {
                   setConfirming(false);
-                  toast.success(STREAMING_MESSAGES.keyRotated);
+                  toast.success(translateMessage(STREAMING_MESSAGES.keyRotated));
                 },
                 onError: (error) => toast.error(error.message),
               })
             }
           >
-            Rotate key
+            {t('Rotate key')}
           </Button>
         </div>
       </Dialog>

@@ -1,5 +1,6 @@
 import { STREAM_PLATFORMS, type StreamPlatform } from '@relaycast/shared/streaming';
 import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 /** The platforms to stream to; picking one opens its setup modal. Disabled while live. */
@@ -10,8 +11,9 @@ export function PlatformsList({
   isLive: boolean;
   onPick(platform: StreamPlatform): void;
 }) {
+  const { t } = useTranslation('streaming');
   return (
-    <ul className="grid grid-cols-2 gap-2" aria-label="Platforms">
+    <ul className="grid grid-cols-2 gap-2" aria-label={t('Platforms')}>
       {STREAM_PLATFORMS.map((platform) => (
         <li key={platform.id}>
           <Button
@@ -22,7 +24,7 @@ export function PlatformsList({
             onClick={() => onPick(platform)}
           >
             <Plus aria-hidden="true" />
-            <span className="truncate">{platform.name}</span>
+            <span className="truncate">{t(platform.name)}</span>
           </Button>
         </li>
       ))}

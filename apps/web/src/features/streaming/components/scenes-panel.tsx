@@ -1,8 +1,10 @@
 import { SCENE_SOURCE_LABELS, type Scene, STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { Monitor, Plus, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDeleteScene } from '@/api/stream-scenes';
 import { Button } from '@/components/ui/button';
+import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { AddSceneDialog } from './add-scene-dialog';
@@ -46,17 +48,18 @@ export function ScenesPanel({
   selectedId: string;
   onSelect(scene: Scene): void;
 }) {
+  const { t } = useTranslation('streaming');
   const [isAdding, setAdding] = useState(false);
   const remove = useDeleteScene();
   return (
     <section aria-labelledby="scenes-heading" className="rounded-xl border bg-card p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id="scenes-heading" className="font-semibold">
-          Scenes
+          {t('Scenes')}
         </h2>
         <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
-          Add scene
+          {t('Add scene')}
         </Button>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
@@ -74,9 +77,11 @@ export function ScenesPanel({
                 )}
               >
                 <SceneThumbnail scene={scene} />
-                <span className="block text-sm font-medium">{scene.name}</span>
+                <span className="block text-sm font-medium">
+                  {scene.isCustom ? scene.name : t(scene.name)}
+                </span>
                 <span className="block text-xs text-muted-foreground">
-                  {scene.sources.map((source) => SCENE_SOURCE_LABELS[source]).join(', ')}
+                  {scene.sources.map((source) => t(SCENE_SOURCE_LABELS[source])).join(', ')}
                 </span>
               </button>
               {scene.isCustom && !isSelected ? (
@@ -84,11 +89,11 @@ export function ScenesPanel({
                   variant="secondary"
                   size="icon"
                   className="absolute top-3 right-3 size-7"
-                  aria-label={`Remove scene ${scene.name}`}
+                  aria-label={t('Remove scene {{name}}', { name: scene.name })}
                   disabled={remove.isPending}
                   onClick={() =>
                     remove.mutate(scene.id, {
-                      onSuccess: () => toast.success(STREAMING_MESSAGES.sceneDeleted),
+                      onSuccess: () => toast.success(translateMessage(STREAMING_MESSAGES.sceneDeleted)),
                       onError: (error) => toast.error(error.message),
                     })
                   }

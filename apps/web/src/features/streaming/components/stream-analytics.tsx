@@ -1,39 +1,47 @@
 import { DESTINATION_STATE_LABELS, type StreamSummary } from '@relaycast/shared/streaming';
 import { Radio, Video } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStreamDetail, useStreamSessions } from '@/api/stream-sessions';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { currentLocale, formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatBitrate, formatDuration } from '../format';
 import { BitrateChart } from './bitrate-chart';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+function formatStart(iso: string): string {
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
 
 function StatusMark({ summary }: { summary: StreamSummary }) {
+  const { t } = useTranslation('streaming');
   if (summary.status === 'live' || summary.status === 'starting') {
     return (
       <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
         <Radio aria-hidden="true" className="size-3" />
-        LIVE
+        {t('LIVE')}
       </span>
     );
   }
   return (
     <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-      {summary.status === 'failed' ? 'Failed' : 'Ended'}
+      {summary.status === 'failed' ? t('Failed') : t('Ended')}
     </span>
   );
 }
 
 function Figures({ summary }: { summary: StreamSummary }) {
+  const { t } = useTranslation('streaming');
   const figures = [
-    ['Duration', formatDuration(summary.durationSeconds)],
-    ['Average bitrate', formatBitrate(summary.avgBitrateKbps)],
-    ['Peak bitrate', formatBitrate(summary.peakBitrateKbps)],
-    ['Dropped frames', String(summary.droppedFrames)],
-    ['Reconnects', String(summary.reconnects)],
+    [t('Duration'), formatDuration(summary.durationSeconds)],
+    [t('Average bitrate'), formatBitrate(summary.avgBitrateKbps)],
+    [t('Peak bitrate'), formatBitrate(summary.peakBitrateKbps)],
+    [t('Dropped frames'), formatNumber(summary.droppedFrames)],
+    [t('Reconnects'), formatNumber(summary.reconnects)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-5">
@@ -48,6 +56,7 @@ function Figures({ summary }: { summary: StreamSummary }) {
 }
 
 function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
+  const { t } = useTranslation('streaming');
   const detail = useStreamDetail(summary.id);
   return (
     <section
@@ -56,44 +65,45 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="stream-detail-heading" className="text-lg font-semibold">
-          {summary.title || 'Untitled stream'}
+          {summary.title || t('Untitled stream')}
         </h2>
         <StatusMark summary={summary} />
         <span className="text-sm text-muted-foreground">
-          {dateFormat.format(new Date(summary.startedAt))} ·{' '}
-          {summary.source === 'obs' ? 'OBS' : 'Browser studio'}
+          {formatStart(summary.startedAt)} · {summary.source === 'obs' ? 'OBS' : t('Browser studio')}
         </span>
       </div>
       <Figures summary={summary} />
       {detail.isPending ? (
-        <Spinner label="Loading the bitrate chart" />
+        <Spinner label={t('Loading the bitrate chart')} />
       ) : detail.isError ? (
-        <p className="text-sm text-destructive">The chart could not be loaded: {detail.error.message}</p>
+        <p className="text-sm text-destructive">
+          {t('The chart could not be loaded: {{message}}', { message: detail.error.message })}
+        </p>
       ) : (
         <BitrateChart detail={detail.data} />
       )}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">Destinations of this stream</caption>
+          <caption className="sr-only">{t('Destinations of this stream')}</caption>
           <thead className="text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
-                Destination
+                {t('Destination')}
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
-                Last state
+                {t('Last state')}
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
-                Average
+                {t('Average')}
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
-                Peak
+                {t('Peak')}
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
-                Dropped
+                {t('Dropped')}
               </th>
               <th scope="col" className="py-2 font-medium">
-                Reconnects
+                {t('Reconnects')}
               </th>
             </tr>
           </thead>
@@ -101,11 +111,11 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
             {summary.destinations.map((d) => (
               <tr key={d.destinationId} className="border-t">
                 <td className="py-2 pr-3 font-medium">{d.name}</td>
-                <td className="py-2 pr-3">{DESTINATION_STATE_LABELS[d.finalState]}</td>
+                <td className="py-2 pr-3">{t(DESTINATION_STATE_LABELS[d.finalState])}</td>
                 <td className="py-2 pr-3 tabular-nums">{formatBitrate(d.avgBitrateKbps)}</td>
                 <td className="py-2 pr-3 tabular-nums">{formatBitrate(d.peakBitrateKbps)}</td>
-                <td className="py-2 pr-3 tabular-nums">{d.droppedFrames}</td>
-                <td className="py-2 tabular-nums">{d.reconnects}</td>
+                <td className="py-2 pr-3 tabular-nums">{formatNumber(d.droppedFrames)}</td>
+                <td className="py-2 tabular-nums">{formatNumber(d.reconnects)}</td>
               </tr>
             ))}
           </tbody>
@@ -117,6 +127,7 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
 
 /** /stream-analytics: past and current streams with their recorded figures; never sample data. */
 export function StreamAnalytics() {
+  const { t } = useTranslation('streaming');
   const sessions = useStreamSessions();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const list = sessions.data?.sessions ?? [];
@@ -126,36 +137,37 @@ export function StreamAnalytics() {
     <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Stream Analytics</h1>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Stream Analytics')}</h1>
           <p className="mt-2 text-muted-foreground">
-            How each stream and each destination held up, from the figures recorded live.
+            {t('How each stream and each destination held up, from the figures recorded live.')}
           </p>
         </div>
         <Button variant="outline" asChild>
-          <Link to="/streaming">Back to the studio</Link>
+          <Link to="/streaming">{t('Back to the studio')}</Link>
         </Button>
       </header>
       {sessions.isPending ? (
-        <Spinner label="Loading your streams" />
+        <Spinner label={t('Loading your streams')} />
       ) : sessions.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Your streams could not be loaded: {sessions.error.message}
+          {t('Your streams could not be loaded: {{message}}', { message: sessions.error.message })}
         </p>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
           <Video aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="mt-3 font-medium">No streams yet</p>
+          <p className="mt-3 font-medium">{t('No streams yet')}</p>
           <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-            Go live from the studio or OBS; each stream's duration, bitrate, dropped frames and reconnects
-            appear here.
+            {t(
+              "Go live from the studio or OBS; each stream's duration, bitrate, dropped frames and reconnects appear here.",
+            )}
           </p>
           <Button className="mt-4" asChild>
-            <Link to="/streaming">Open the studio</Link>
+            <Link to="/streaming">{t('Open the studio')}</Link>
           </Button>
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <nav aria-label="Streams" className="min-w-0">
+          <nav aria-label={t('Streams')} className="min-w-0">
             <ul className="grid gap-2">
               {list.map((summary) => (
                 <li key={summary.id}>
@@ -170,14 +182,13 @@ export function StreamAnalytics() {
                   >
                     <span className="flex min-w-0 items-center justify-between gap-2">
                       <span className="min-w-0 truncate font-medium">
-                        {summary.title || 'Untitled stream'}
+                        {summary.title || t('Untitled stream')}
                       </span>
                       <StatusMark summary={summary} />
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {dateFormat.format(new Date(summary.startedAt))} ·{' '}
-                      {formatDuration(summary.durationSeconds)} · {summary.destinations.length} destination
-                      {summary.destinations.length === 1 ? '' : 's'}
+                      {formatStart(summary.startedAt)} · {formatDuration(summary.durationSeconds)} ·{' '}
+                      {t('{{count}} destinations', { count: summary.destinations.length })}
                     </span>
                   </button>
                 </li>

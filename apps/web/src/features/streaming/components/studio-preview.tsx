@@ -1,5 +1,6 @@
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -45,6 +46,7 @@ export function StudioPreview({
   /** Extra controls after Mute and Camera (Go Live, End Stream). */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('streaming');
   const videoRef = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = videoRef.current;
@@ -58,7 +60,7 @@ export function StudioPreview({
       <div className="relative aspect-video bg-slate-950">
         <video
           ref={videoRef}
-          aria-label={`Preview of ${sceneName}`}
+          aria-label={t('Preview of {{scene}}', { scene: sceneName })}
           className="size-full object-contain"
           muted
           playsInline
@@ -75,7 +77,7 @@ export function StudioPreview({
             ) : (
               <Mic aria-hidden="true" className="size-3.5" />
             )}
-            {isMuted ? 'Muted' : <MicrophoneMeter level={audioLevel} />}
+            {isMuted ? t('Muted') : <MicrophoneMeter level={audioLevel} />}
           </span>
         </div>
       </div>
@@ -87,7 +89,7 @@ export function StudioPreview({
           className={cn(!isMuted && 'text-foreground')}
         >
           {isMuted ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
-          {isMuted ? 'Unmute' : 'Mute'}
+          {isMuted ? t('Unmute') : t('Mute')}
         </Button>
         <Button
           variant={isCameraOff ? 'destructive' : 'outline'}
@@ -95,7 +97,7 @@ export function StudioPreview({
           onClick={onToggleCamera}
         >
           {isCameraOff ? <VideoOff aria-hidden="true" /> : <Video aria-hidden="true" />}
-          {isCameraOff ? 'Camera on' : 'Camera off'}
+          {isCameraOff ? t('Camera on') : t('Camera off')}
         </Button>
         <div className="ml-auto flex flex-wrap items-center gap-2">{children}</div>
       </div>

@@ -14,6 +14,7 @@ import {
 } from '@relaycast/shared/streaming';
 import { BarChart3, Clapperboard, Layers, Radio, Settings, Square } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlannedStream } from '@/api/scheduled-streams';
 import { useStudioSettings } from '@/api/settings';
@@ -23,6 +24,7 @@ import { useLiveStatus } from '@/api/stream-sessions';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { isBroadcasting } from '../broadcast-state';
 import { formatDuration } from '../format';
@@ -47,6 +49,7 @@ function needsOf(scene: Scene): StudioSceneNeeds {
 }
 
 function LiveBadge({ session }: { session: StreamSession }) {
+  const { t } = useTranslation('streaming');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -59,7 +62,7 @@ function LiveBadge({ session }: { session: StreamSession }) {
       className="flex items-center gap-2 rounded-md bg-red-600 px-2 py-1 text-xs font-bold tracking-wide text-white"
     >
       <Radio aria-hidden="true" className="size-3.5" />
-      {isStarting ? 'STARTING' : 'LIVE'}
+      {isStarting ? t('STARTING') : t('LIVE')}
       {isStarting ? null : (
         <span className="font-medium tabular-nums">
           {formatDuration((now - Date.parse(session.startedAt)) / 1000)}
@@ -91,6 +94,7 @@ export function Studio({
   clipGenerator?: ReactNode;
   planId?: string | null;
 }) {
+  const { t } = useTranslation('streaming');
   const planQuery = usePlannedStream(planId);
   const plan = planQuery.data ?? null;
   const scenesQuery = useScenes();
@@ -98,6 +102,7 @@ export function Studio({
   const [sceneId, setSceneId] = useState(DEFAULT_SCENE_ID);
   const scene = scenes.find((s) => s.id === sceneId) ?? (FIXED_SCENES[0] as Scene);
   const needs = useMemo(() => needsOf(scene), [scene]);
+  const sceneName = scene.isCustom ? scene.name : t(scene.name);
   const settings = useStudioSettings();
   const media = useStudioMedia(needs, {
     cameraId: settings.data?.stream.videoInput || undefined,
@@ -146,7 +151,7 @@ export function Studio({
       broadcast.state.phase === 'idle' &&
       !broadcast.state.error
     ) {
-      toast.success(STREAMING_MESSAGES.streamEnded);
+      toast.success(translateMessage(STREAMING_MESSAGES.streamEnded));
     }
   }, [broadcast.state]);
 
@@ -175,11 +180,13 @@ export function Studio({
         const isReady = await acquire(needs, { includeScreen: true });
         if (!isReady) {
           return {
-            error: `${scene.name} needs its sources: fix the problem shown above, or pick another scene.`,
+            error: t('{{scene}} needs its sources: fix the problem shown above, or pick another scene.', {
+              scene: sceneName,
+            }),
           };
         }
         const stream = media.outgoingStream();
-        return stream ? { stream } : { error: 'The studio is not ready yet. Try again in a moment.' };
+        return stream ? { stream } : { error: t('The studio is not ready yet. Try again in a moment.') };
       },
     });
   }
@@ -193,9 +200,9 @@ export function Studio({
     <div className="grid grid-cols-1 gap-6" onPointerDown={() => void media.resumeAudio()}>
       <header className="flex flex-col gap-4 xl:flex-row xl:items-end xl:justify-between">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Streaming Studio</h1>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Streaming Studio')}</h1>
           <p className="mt-2 text-muted-foreground">
-            Compose your scene, pick your destinations and go live to all of them at once.
+            {t('Compose your scene, pick your destinations and go live to all of them at once.')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -206,7 +213,7 @@ export function Studio({
             onClick={() => setShowScenes((v) => !v)}
           >
             <Layers aria-hidden="true" />
-            Scenes
+            {t('Scenes')}
           </Button>
           <Button
             variant="outline"
@@ -215,18 +222,18 @@ export function Studio({
             onClick={() => setShowClips((v) => !v)}
           >
             <Clapperboard aria-hidden="true" />
-            Clip Generator
+            {t('Clip Generator')}
           </Button>
           <Button variant="outline" size="sm" asChild>
             <Link to="/stream-analytics">
               <BarChart3 aria-hidden="true" />
-              Analytics
+              {t('Analytics')}
             </Link>
           </Button>
           <Button variant="outline" size="sm" asChild>
             <Link to="/stream-settings">
               <Settings aria-hidden="true" />
-              Settings
+              {t('Settings')}
             </Link>
           </Button>
         </div>
@@ -236,7 +243,7 @@ export function Studio({
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <StudioPreview
             stream={media.previewStream}
-            sceneName={scene.name}
+            sceneName={sceneName}
             isMuted={media.isMuted}
             isCameraOff={media.isCameraOff}
             onToggleMute={() => media.setMuted((muted) => !muted)}
@@ -246,7 +253,7 @@ export function Studio({
           >
             {needs.hasScreen && !media.activeSources.screen ? (
               <Button variant="outline" onClick={() => void acquire(needs, { includeScreen: true })}>
-                Share screen
+                {t('Share screen')}
               </Button>
             ) : null}
             {isLive ? (
@@ -260,16 +267,16 @@ export function Studio({
                 }
               >
                 {phase === 'ending' ? (
-                  <Spinner className="text-white" label="Ending" />
+                  <Spinner className="text-white" label={t('Ending')} />
                 ) : (
                   <Square aria-hidden="true" />
                 )}
-                End Stream
+                {t('End Stream')}
               </Button>
             ) : (
               <Button onClick={goLive}>
                 <Radio aria-hidden="true" />
-                Go Live
+                {t('Go Live')}
               </Button>
             )}
           </StudioPreview>
@@ -282,14 +289,16 @@ export function Studio({
               {captureErrors.map(([source, message]) => (
                 <p key={source}>{message}</p>
               ))}
-              {streamProblem ? <p>{streamProblem}</p> : null}
-              {goLiveProblem ? <p>{goLiveProblem}</p> : null}
+              {streamProblem ? <p>{translateMessage(streamProblem)}</p> : null}
+              {goLiveProblem ? <p>{translateMessage(goLiveProblem)}</p> : null}
             </div>
           ) : null}
           {phase === 'preparing' || phase === 'connecting' ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Spinner label="" />
-              {phase === 'preparing' ? 'Starting your camera and the stream…' : 'Connecting to the server…'}
+              {phase === 'preparing'
+                ? t('Starting your camera and the stream…')
+                : t('Connecting to the server…')}
             </p>
           ) : null}
 
@@ -300,38 +309,44 @@ export function Studio({
               className="min-w-0 rounded-xl border bg-card p-4"
             >
               <h2 id="clip-generator-heading" className="mb-3 font-semibold">
-                Clip Generator
+                {t('Clip Generator')}
               </h2>
               {clipGenerator ?? (
-                <p className="text-sm text-muted-foreground">The clip generator is not available.</p>
+                <p className="text-sm text-muted-foreground">{t('The clip generator is not available.')}</p>
               )}
             </section>
           ) : null}
         </div>
 
-        <aside className="grid min-w-0 grid-cols-1 content-start gap-6" aria-label="Stream controls">
-          <Panel title="Destinations" id="destinations-heading">
+        <aside className="grid min-w-0 grid-cols-1 content-start gap-6" aria-label={t('Stream controls')}>
+          <Panel title={t('Destinations')} id="destinations-heading">
             <div className="grid grid-cols-1 gap-4">
               {plan ? (
                 <p className="rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
-                  Planned stream loaded: <strong>{plan.title}</strong>. The ticks below apply to this stream
-                  only.
+                  <Trans
+                    t={t}
+                    i18nKey="Planned stream loaded: <strong>{{title}}</strong>. The ticks below apply to this stream only."
+                    values={{ title: plan.title }}
+                    components={{ strong: <strong /> }}
+                  />
                 </p>
               ) : planQuery.isError ? (
                 <p role="alert" className="text-sm text-destructive">
-                  The planned stream could not be loaded: {planQuery.error.message}
+                  {t('The planned stream could not be loaded: {{message}}', {
+                    message: planQuery.error.message,
+                  })}
                 </p>
               ) : null}
               <FormField
-                label="Stream title"
+                label={t('Stream title')}
                 value={title}
                 maxLength={MAX_STREAM_TITLE}
-                placeholder="Untitled stream"
+                placeholder={t('Untitled stream')}
                 disabled={isLive}
                 onChange={(event) => setTitle(event.target.value)}
               />
               {destinationsQuery.isPending ? (
-                <Spinner label="Loading destinations" />
+                <Spinner label={t('Loading destinations')} />
               ) : (
                 <DestinationsPanel
                   destinations={destinations}
@@ -352,14 +367,14 @@ export function Studio({
                 />
               )}
               {session?.ingestHealth && session.source === 'obs' ? (
-                <p className="text-xs text-muted-foreground">Receiving from OBS.</p>
+                <p className="text-xs text-muted-foreground">{t('Receiving from OBS.')}</p>
               ) : null}
             </div>
           </Panel>
-          <Panel title="Platforms" id="platforms-heading">
+          <Panel title={t('Platforms')} id="platforms-heading">
             <PlatformsList isLive={isLive} onPick={setPlatform} />
           </Panel>
-          <Panel title="Stream from OBS" id="obs-heading">
+          <Panel title={t('Stream from OBS')} id="obs-heading">
             <ObsPanel />
           </Panel>
         </aside>

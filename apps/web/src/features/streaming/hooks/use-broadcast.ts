@@ -8,6 +8,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { LIVE_KEY, SESSIONS_KEY, startStreamSession, stopStreamSession } from '@/api/stream-sessions';
+import { i18n } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { broadcastReducer, INITIAL_BROADCAST } from '../broadcast-state';
 import { pickRecorderMimeType, RECORDER_TIMESLICE_MS, recorderOptions } from '../media/recorder';
@@ -72,9 +73,10 @@ export function useBroadcast() {
           ? null
           : pickRecorderMimeType((t) => MediaRecorder.isTypeSupported(t));
       if (!mimeType) {
+        const t = i18n.getFixedT(null, 'streaming');
         dispatch({
           type: 'failed',
-          message: 'This browser cannot record video for streaming. Use Chrome, Edge or Firefox.',
+          message: t('This browser cannot record video for streaming. Use Chrome, Edge or Firefox.'),
         });
         return;
       }
@@ -108,7 +110,8 @@ export function useBroadcast() {
         try {
           recorder = new MediaRecorder(prepared.stream, recorderOptions(mimeType, videoBitrateKbps));
         } catch {
-          dispatch({ type: 'failed', message: 'This browser cannot record video for streaming.' });
+          const t = i18n.getFixedT(null, 'streaming');
+          dispatch({ type: 'failed', message: t('This browser cannot record video for streaming.') });
           teardown();
           return;
         }

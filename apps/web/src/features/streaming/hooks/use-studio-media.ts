@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { i18n } from '@/i18n';
 import { AudioMixer } from '../media/audio-mixer';
 import {
   CaptureError,
@@ -13,6 +14,14 @@ import { type CompositorScene, SceneCompositor } from '../media/compositor';
 /** The studio canvas: 720p at 30 fps; the server scales and re-times it to the user's stream settings. */
 export const STUDIO_CANVAS = { width: 1280, height: 720 } as const;
 export const STUDIO_FPS = 30;
+
+/** A capture that failed without saying why. */
+function cannotStart(source: CaptureSource): string {
+  const t = i18n.getFixedT(null, 'streaming');
+  if (source === 'camera') return t('The camera could not be started.');
+  if (source === 'microphone') return t('The microphone could not be started.');
+  return t('The screen could not be started.');
+}
 
 export interface StudioSceneNeeds extends CompositorScene {
   hasMicrophone: boolean;
@@ -63,7 +72,8 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
     try {
       mixer = new AudioMixer();
     } catch {
-      setErrors((current) => ({ ...current, microphone: 'This browser cannot mix audio for streaming.' }));
+      const t = i18n.getFixedT(null, 'streaming');
+      setErrors((current) => ({ ...current, microphone: t('This browser cannot mix audio for streaming.') }));
     }
     mixerRef.current = mixer;
     const sources = sourcesRef.current;
@@ -158,8 +168,7 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
           setErrors((current) => ({ ...current, [source]: undefined }));
         } catch (error) {
           isComplete = false;
-          const message =
-            error instanceof CaptureError ? error.message : `The ${source} could not be started.`;
+          const message = error instanceof CaptureError ? error.message : cannotStart(source);
           setErrors((current) => ({ ...current, [source]: message }));
         }
       }

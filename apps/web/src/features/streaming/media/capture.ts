@@ -3,13 +3,9 @@
  * device is missing.
  */
 
-export type CaptureSource = 'camera' | 'microphone' | 'screen';
+import { i18n } from '@/i18n';
 
-const SOURCE_NAMES: Record<CaptureSource, string> = {
-  camera: 'camera',
-  microphone: 'microphone',
-  screen: 'screen',
-};
+export type CaptureSource = 'camera' | 'microphone' | 'screen';
 
 /** A capture that failed, with the message to show. */
 export class CaptureError extends Error {
@@ -24,32 +20,50 @@ export class CaptureError extends Error {
 
 /** The message for a failed getUserMedia/getDisplayMedia, by the DOMException's name. */
 export function describeCaptureError(source: CaptureSource, error: unknown): string {
+  const t = i18n.getFixedT(null, 'streaming');
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  const device = SOURCE_NAMES[source];
   if (source === 'screen') {
     if (name === 'NotAllowedError' || name === 'AbortError') {
-      return 'Screen sharing was cancelled or blocked. Choose a screen or window to share, or pick a scene without the screen.';
+      return t(
+        'Screen sharing was cancelled or blocked. Choose a screen or window to share, or pick a scene without the screen.',
+      );
     }
     if (name === 'NotSupportedError' || name === 'TypeError') {
-      return 'This browser cannot share the screen. Pick a scene without the screen.';
+      return t('This browser cannot share the screen. Pick a scene without the screen.');
     }
-    return 'The screen could not be shared. Try again, or pick a scene without the screen.';
+    return t('The screen could not be shared. Try again, or pick a scene without the screen.');
   }
+  // Whole sentences per device: the device's gender changes the sentence in other languages.
+  const isCamera = source === 'camera';
   switch (name) {
     case 'NotAllowedError':
     case 'SecurityError':
-      return `Access to the ${device} was denied. Allow it in your browser's site settings, then try again.`;
+      return isCamera
+        ? t("Access to the camera was denied. Allow it in your browser's site settings, then try again.")
+        : t("Access to the microphone was denied. Allow it in your browser's site settings, then try again.");
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return `No ${device} was found. Connect one, or pick a scene without the ${device}.`;
+      return isCamera
+        ? t('No camera was found. Connect one, or pick a scene without the camera.')
+        : t('No microphone was found. Connect one, or pick a scene without the microphone.');
     case 'NotReadableError':
     case 'AbortError':
-      return `The ${device} is in use by another application or could not be started. Close the other application and try again.`;
+      return isCamera
+        ? t(
+            'The camera is in use by another application or could not be started. Close the other application and try again.',
+          )
+        : t(
+            'The microphone is in use by another application or could not be started. Close the other application and try again.',
+          );
     case 'NotSupportedError':
     case 'TypeError':
-      return `This browser cannot use the ${device} here (it needs a secure https:// page or localhost).`;
+      return isCamera
+        ? t('This browser cannot use the camera here (it needs a secure https:// page or localhost).')
+        : t('This browser cannot use the microphone here (it needs a secure https:// page or localhost).');
     default:
-      return `The ${device} could not be started. Try again.`;
+      return isCamera
+        ? t('The camera could not be started. Try again.')
+        : t('The microphone could not be started. Try again.');
   }
 }
 

@@ -1,3 +1,4 @@
+import { i18n } from '@/i18n';
 import { type CameraCorner, cropCover, fitContain, layoutScene, type Rect, type Size } from '../scene-layout';
 
 export interface CompositorScene {
@@ -106,7 +107,8 @@ export class SceneCompositor {
     context.fillRect(0, 0, size.width, size.height);
     const layout = layoutScene(scene, size);
     if (!layout.main) {
-      this.drawLabel({ x: 0, y: 0, ...size }, `${scene.name}: audio only`);
+      const t = i18n.getFixedT(null, 'streaming');
+      this.drawLabel({ x: 0, y: 0, ...size }, t('{{scene}}: audio only', { scene: scene.name }));
       return;
     }
     if (layout.main.source === 'screen') this.drawScreen(layout.main.box);
@@ -116,7 +118,8 @@ export class SceneCompositor {
 
   private drawScreen(box: Rect): void {
     if (!hasFrame(this.screen)) {
-      this.drawPlaceholder(box, 'Screen not shared');
+      const t = i18n.getFixedT(null, 'streaming');
+      this.drawPlaceholder(box, t('Screen not shared'));
       return;
     }
     const target = fitContain({ width: this.screen.videoWidth, height: this.screen.videoHeight }, box);
@@ -125,7 +128,8 @@ export class SceneCompositor {
 
   private drawCamera(box: Rect, isOverlay: boolean): void {
     if (this.isCameraOff || !hasFrame(this.camera)) {
-      this.drawPlaceholder(box, this.isCameraOff ? 'Camera off' : 'No camera', isOverlay);
+      const t = i18n.getFixedT(null, 'streaming');
+      this.drawPlaceholder(box, this.isCameraOff ? t('Camera off') : t('No camera'), isOverlay);
       return;
     }
     const source = { width: this.camera.videoWidth, height: this.camera.videoHeight };
