@@ -40,7 +40,9 @@ test.describe('a signed-in user', () => {
     await page.getByLabel('Timezone').selectOption('PST');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     // The interface switches as soon as the settings are saved, without a reload.
-    await expect(page.getByRole('button', { name: tr('fr', 'settings', 'Save Settings') })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: tr('fr', 'settings', 'Save Settings'), exact: true }),
+    ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
     await page.goto('/calendar');
@@ -60,13 +62,18 @@ test.describe('a signed-in user', () => {
     );
     await expect(page.getByLabel(tr('fr', 'common', 'Date'), { exact: true })).toHaveValue(pacificDate);
     await expect(
-      page.getByText(tr('fr', 'common', 'Times are in your time zone, {{zone}}.', { zone: 'America/Los Angeles' })),
+      page.getByText(
+        tr('fr', 'common', 'Times are in your time zone, {{zone}}.', { zone: 'America/Los Angeles' }),
+      ),
     ).toBeVisible();
 
     // A reload keeps French, and so does the public site (the choice is remembered in this browser).
     await page.goto('/');
     await expect(
-      page.getByRole('heading', { level: 1, name: tr('fr', 'home', 'Supercharge your social media with an AI-powered tool') }),
+      page.getByRole('heading', {
+        level: 1,
+        name: tr('fr', 'home', 'Supercharge your social media with an AI-powered tool'),
+      }),
     ).toBeVisible();
   });
 });

@@ -1,15 +1,23 @@
 import type { ApiErrorBody } from '@relaycast/shared/messages';
+import { translateMessage } from '@/i18n';
 
-/** A failed API call, carrying the server's `{ code, message }`. */
+/**
+ * A failed API call, carrying the server's `{ code, message }`. The message (what every toast and alert
+ * shows) and the field issues' messages are in the interface's language: the server writes them in English
+ * and the `messages` catalog translates them (English stays exactly as the server wrote it).
+ */
 export class ApiError extends Error {
+  public readonly issues: ApiErrorBody['issues'];
+
   constructor(
     public readonly status: number,
     public readonly code: string,
     message: string,
-    public readonly issues: ApiErrorBody['issues'] = [],
+    issues: ApiErrorBody['issues'] = [],
   ) {
-    super(message);
+    super(translateMessage(message));
     this.name = 'ApiError';
+    this.issues = issues?.map((issue) => ({ ...issue, message: translateMessage(issue.message) }));
   }
 }
 

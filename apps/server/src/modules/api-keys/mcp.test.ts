@@ -125,7 +125,9 @@ describe('the MCP endpoint', () => {
         },
       });
       expect(notMedia.isError).toBe(true);
-      expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, ada.workspaceId))).toHaveLength(1);
+      expect(
+        await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, ada.workspaceId)),
+      ).toHaveLength(1);
     } finally {
       await client.close();
     }

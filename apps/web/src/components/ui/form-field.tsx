@@ -1,4 +1,6 @@
 import { type ComponentProps, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/i18n';
 import { Input } from './input';
 import { Label } from './label';
 
@@ -8,8 +10,14 @@ interface FormFieldProps extends ComponentProps<'input'> {
   hint?: string;
 }
 
-/** A labelled input with its hint and error message wired up for screen readers. */
+/**
+ * A labelled input with its hint and error message wired up for screen readers. The error comes from a
+ * shared zod schema (through react-hook-form) in English, and is shown in the interface's language; the label
+ * and hint are already translated by the form that passes them.
+ */
 export function FormField({ label, error, hint, id, ...props }: FormFieldProps) {
+  // Re-renders the error in a newly chosen language.
+  useTranslation();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
@@ -26,7 +34,7 @@ export function FormField({ label, error, hint, id, ...props }: FormFieldProps) 
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </div>

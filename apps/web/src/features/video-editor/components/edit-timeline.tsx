@@ -6,10 +6,13 @@ import {
   totalDuration,
   trimEditList,
 } from '@relaycast/shared/video-editor-edit-list';
+import type { TFunction } from 'i18next';
 import { Redo2, Scissors, Trash2, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { timelinePictureUrl } from '@/api/video-editor';
 import { Button } from '@/components/ui/button';
+import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import type { Edit } from '../hooks/use-edit-history';
 
@@ -47,6 +50,7 @@ export function EditTimeline({
   onUndo(): void;
   onRedo(): void;
 }) {
+  const { t } = useTranslation('video-editor');
   const id = useId();
   const { segments, trim } = edit;
   const kept = trimEditList(segments, trim);
@@ -82,12 +86,12 @@ export function EditTimeline({
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="font-semibold">
-          Timeline
+          {t('Timeline')}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" disabled={!canSplit} onClick={split}>
             <Scissors aria-hidden="true" />
-            Split
+            {t('Split')}
           </Button>
           <Button
             type="button"
@@ -97,7 +101,7 @@ export function EditTimeline({
             onClick={remove}
           >
             <Trash2 aria-hidden="true" />
-            Delete section
+            {t('Delete section')}
           </Button>
           <Button
             type="button"
@@ -108,7 +112,7 @@ export function EditTimeline({
             onClick={onUndo}
           >
             <Undo2 aria-hidden="true" />
-            Undo
+            {t('Undo')}
           </Button>
           <Button
             type="button"
@@ -119,11 +123,11 @@ export function EditTimeline({
             onClick={onRedo}
           >
             <Redo2 aria-hidden="true" />
-            Redo
+            {t('Redo')}
           </Button>
         </div>
       </div>
-      <ul aria-label="Sections" className="relative h-10 rounded-md bg-muted">
+      <ul aria-label={t('Sections')} className="relative h-10 rounded-md bg-muted">
         {segments.map((segment, index) => (
           <li
             key={`${segment.start}-${segment.end}`}
@@ -135,7 +139,7 @@ export function EditTimeline({
           >
             <button
               type="button"
-              aria-label={sectionLabel(index, segment)}
+              aria-label={sectionLabel(t, index, segment)}
               aria-pressed={selected === index}
               className={cn(
                 'size-full rounded-md border-2 border-background bg-primary/60 hover:bg-primary/80 focus-visible:outline-2 focus-visible:outline-ring',
@@ -170,7 +174,7 @@ export function EditTimeline({
             <img
               key={kind}
               src={timelinePictureUrl(mediaId, kind)}
-              alt={label}
+              alt={t(label)}
               className="h-10 w-full rounded-md bg-muted object-fill"
               onError={() => setMissing((current) => new Set(current).add(kind))}
             />
@@ -178,13 +182,22 @@ export function EditTimeline({
         : null}
       <p className="text-sm text-muted-foreground">
         {kept.length === 0
-          ? VIDEO_EDITOR_MESSAGES.noSegments
-          : `Keeps ${kept.length} ${kept.length === 1 ? 'section' : 'sections'}, ${formatSeconds(totalDuration(kept))} of ${formatSeconds(duration)}. Playhead at ${formatSeconds(playhead)}.`}
+          ? translateMessage(VIDEO_EDITOR_MESSAGES.noSegments)
+          : t('Keeps {{count}} sections, {{kept}} of {{duration}}. Playhead at {{playhead}}.', {
+              count: kept.length,
+              kept: formatSeconds(totalDuration(kept)),
+              duration: formatSeconds(duration),
+              playhead: formatSeconds(playhead),
+            })}
       </p>
     </section>
   );
 }
 
-function sectionLabel(index: number, segment: Segment): string {
-  return `Section ${index + 1}: ${formatSeconds(segment.start)} to ${formatSeconds(segment.end)}`;
+function sectionLabel(t: TFunction<'video-editor'>, index: number, segment: Segment): string {
+  return t('Section {{number}}: {{start}} to {{end}}', {
+    number: index + 1,
+    start: formatSeconds(segment.start),
+    end: formatSeconds(segment.end),
+  });
 }

@@ -13,16 +13,19 @@ import { type Segment, totalDuration } from '@relaycast/shared/video-editor-edit
 import type { TextOverlay } from '@relaycast/shared/video-editor-overlays';
 import { Download, Film, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCancelExport, useExportJob, useStartExport } from '@/api/video-editor';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { ChosenCaptions } from '../hooks/use-edit-history';
 import { PlatformCheck } from './platform-check';
 import { SendToComposerButton } from './send-to-composer-button';
 
+/** English labels, translated where they are shown. */
 const MODE_LABELS: Record<TrimMode, string> = {
   accurate: 'Accurate (re-encode, exact to the frame)',
   fast: 'Fast (copy, cuts on keyframes)',
@@ -55,6 +58,7 @@ export function ExportPanel({
   overlays: readonly TextOverlay[];
   captions: ChosenCaptions | null;
 }) {
+  const { t } = useTranslation('video-editor');
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('mp4');
   const [mode, setMode] = useState<TrimMode>('accurate');
@@ -69,8 +73,8 @@ export function ExportPanel({
   useEffect(() => {
     if (!job || !isFinished(job.status) || announced.current === job.id) return;
     announced.current = job.id;
-    if (job.status === 'succeeded') toast.success(VIDEO_EDITOR_MESSAGES.trimmed);
-    else if (job.status === 'failed') toast.error(VIDEO_EDITOR_MESSAGES.trimFailed);
+    if (job.status === 'succeeded') toast.success(translateMessage(VIDEO_EDITOR_MESSAGES.trimmed));
+    else if (job.status === 'failed') toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.trimFailed));
   }, [job]);
 
   const isRunning = job !== undefined && !isFinished(job.status);
@@ -101,7 +105,7 @@ export function ExportPanel({
       });
       setJobId(started.id);
     } catch (error) {
-      toast.error(VIDEO_EDITOR_MESSAGES.trimFailed, {
+      toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.trimFailed), {
         description: error instanceof ApiError ? error.message : undefined,
       });
     }
@@ -110,35 +114,36 @@ export function ExportPanel({
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id={`${id}-title`} className="font-semibold">
-        Export
+        {t('Export')}
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField
-          label="Format"
+          label={t('Format')}
           value={format}
           options={EXPORT_FORMATS}
           format={(option) => option.toUpperCase()}
           onChange={setFormat}
         />
         <SelectField
-          label="Cut"
+          label={t('Cut')}
           value={mode}
           options={TRIM_MODES}
-          format={(option) => MODE_LABELS[option]}
+          format={(option) => t(MODE_LABELS[option])}
           onChange={setMode}
         />
         {mode === 'accurate' ? (
           <SelectField
-            label="Crop"
+            label={t('Crop')}
             value={crop}
             options={CROP_ASPECTS}
-            format={(option) => CROP_LABELS[option]}
+            format={(option) => t(CROP_LABELS[option])}
             onChange={setCrop}
           />
         ) : (
           <p className="self-end text-xs text-muted-foreground">
-            Fast mode keeps the original encoding: it takes seconds, starts on the keyframe at or before the
-            start and cannot crop.
+            {t(
+              'Fast mode keeps the original encoding: it takes seconds, starts on the keyframe at or before the start and cannot crop.',
+            )}
           </p>
         )}
       </div>
@@ -156,8 +161,8 @@ export function ExportPanel({
           <div className="flex items-center justify-between text-sm">
             <span>
               {job.status === 'queued'
-                ? 'Waiting for the encoder…'
-                : `Exporting… ${Math.round(job.progress * 100)}%`}
+                ? t('Waiting for the encoder…')
+                : t('Exporting… {{percent}}%', { percent: Math.round(job.progress * 100) })}
             </span>
             <Button
               type="button"
@@ -167,11 +172,11 @@ export function ExportPanel({
               onClick={() => cancel.mutate(job.id)}
             >
               <X aria-hidden="true" />
-              Cancel
+              {t('Cancel')}
             </Button>
           </div>
           <progress
-            aria-label="Export progress"
+            aria-label={t('Export progress')}
             className="h-2 w-full accent-primary"
             value={job.progress}
             max={1}
@@ -179,24 +184,24 @@ export function ExportPanel({
         </div>
       ) : (
         <>
-          {refusal ? <p className="text-sm text-muted-foreground">{refusal}</p> : null}
+          {refusal ? <p className="text-sm text-muted-foreground">{translateMessage(refusal)}</p> : null}
           <Button
             type="button"
             disabled={start.isPending || refusal !== null}
             onClick={() => void exportVideo()}
           >
             <Film aria-hidden="true" />
-            Export Video
+            {t('Export Video')}
           </Button>
         </>
       )}
       {job?.status === 'failed' && job.error ? (
         <p role="alert" className="text-sm text-destructive">
-          {job.error}
+          {translateMessage(job.error)}
         </p>
       ) : null}
       {job?.status === 'cancelled' ? (
-        <p className="text-sm text-muted-foreground">{VIDEO_EDITOR_MESSAGES.cancelled}</p>
+        <p className="text-sm text-muted-foreground">{translateMessage(VIDEO_EDITOR_MESSAGES.cancelled)}</p>
       ) : null}
       {job?.status === 'succeeded' && job.result ? (
         <p className="flex flex-wrap items-center gap-3 text-sm">
@@ -206,10 +211,10 @@ export function ExportPanel({
             className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
           >
             <Download aria-hidden="true" className="size-4" />
-            Download {job.result.name}
+            {t('Download {{name}}', { name: job.result.name })}
           </a>
           <Link to="/media-library" className="text-muted-foreground underline-offset-4 hover:underline">
-            Saved to your media library
+            {t('Saved to your media library')}
           </Link>
           <SendToComposerButton mediaId={job.result.id} crop={job.crop} />
         </p>

@@ -1,14 +1,17 @@
 import { type CropAspect, draftPlatformsFor, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { Send } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSavePost } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 /** Saves the exported video as a draft post (platforms from its crop) and opens it in the composer. */
 export function SendToComposerButton({ mediaId, crop }: { mediaId: string; crop: CropAspect }) {
+  const { t } = useTranslation('video-editor');
   const save = useSavePost();
   const navigate = useNavigate();
   const timeZone = useTimeZone();
@@ -31,11 +34,11 @@ export function SendToComposerButton({ mediaId, crop }: { mediaId: string; crop:
           },
           {
             onSuccess: (post) => {
-              toast.success(VIDEO_EDITOR_MESSAGES.draftCreated);
+              toast.success(translateMessage(VIDEO_EDITOR_MESSAGES.draftCreated));
               void navigate(`/post-composer?post=${encodeURIComponent(post.id)}`);
             },
             onError: (error) =>
-              toast.error(VIDEO_EDITOR_MESSAGES.draftFailed, {
+              toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.draftFailed), {
                 description: error instanceof ApiError ? error.message : undefined,
               }),
           },
@@ -43,7 +46,7 @@ export function SendToComposerButton({ mediaId, crop }: { mediaId: string; crop:
       }
     >
       <Send aria-hidden="true" />
-      Send to composer as a draft
+      {t('Send to composer as a draft')}
     </Button>
   );
 }

@@ -9,12 +9,15 @@ import {
 } from '@relaycast/shared/video-editor-overlays';
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
+import { translateMessage } from '@/i18n';
 import type { Edit } from '../hooks/use-edit-history';
 
+/** English labels, translated where they are shown. */
 const POSITION_LABELS: Record<OverlayPosition, string> = { top: 'Top', center: 'Centre', bottom: 'Bottom' };
 
 /** Cues listed in the editor; the rest are burned in all the same. */
@@ -34,6 +37,7 @@ export function TextAndCaptionsPanel({
   outputDuration: number;
   onRecord(next: Edit): void;
 }) {
+  const { t } = useTranslation('video-editor');
   const id = useId();
   const [text, setText] = useState('');
   const [position, setPosition] = useState<OverlayPosition>('bottom');
@@ -76,10 +80,10 @@ export function TextAndCaptionsPanel({
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id={`${id}-title`} className="font-semibold">
-        Text and captions
+        {t('Text and captions')}
       </h2>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-text`}>Overlay text</Label>
+        <Label htmlFor={`${id}-text`}>{t('Overlay text')}</Label>
         <Input
           id={`${id}-text`}
           value={text}
@@ -89,14 +93,14 @@ export function TextAndCaptionsPanel({
       </div>
       <div className="grid grid-cols-3 gap-3">
         <SelectField
-          label="Position"
+          label={t('Position')}
           value={position}
           options={OVERLAY_POSITIONS}
-          format={(option) => POSITION_LABELS[option]}
+          format={(option) => t(POSITION_LABELS[option])}
           onChange={setPosition}
         />
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-from`}>From (s)</Label>
+          <Label htmlFor={`${id}-from`}>{t('From (s)')}</Label>
           <Input
             id={`${id}-from`}
             type="number"
@@ -107,7 +111,7 @@ export function TextAndCaptionsPanel({
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-until`}>Until (s)</Label>
+          <Label htmlFor={`${id}-until`}>{t('Until (s)')}</Label>
           <Input
             id={`${id}-until`}
             type="number"
@@ -120,15 +124,15 @@ export function TextAndCaptionsPanel({
       </div>
       {overlayError ? (
         <p role="alert" className="text-sm text-destructive">
-          {overlayError}
+          {translateMessage(overlayError)}
         </p>
       ) : null}
       <Button type="button" variant="outline" onClick={addOverlay}>
         <Plus aria-hidden="true" />
-        Add text
+        {t('Add text')}
       </Button>
       {edit.overlays.length > 0 ? (
-        <ul aria-label="Text overlays" className="grid gap-1 text-sm">
+        <ul aria-label={t('Text overlays')} className="grid gap-1 text-sm">
           {edit.overlays.map((overlay, index) => (
             <li
               // Overlays have no identity of their own; their place in the list is theirs.
@@ -137,14 +141,14 @@ export function TextAndCaptionsPanel({
               className="flex items-center justify-between gap-2"
             >
               <span className="truncate">
-                “{overlay.text}” · {POSITION_LABELS[overlay.position]} · {formatSeconds(overlay.start)}–
+                “{overlay.text}” · {t(POSITION_LABELS[overlay.position])} · {formatSeconds(overlay.start)}–
                 {formatSeconds(overlay.end)}
               </span>
               <Button
                 type="button"
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove text “${overlay.text}”`}
+                aria-label={t('Remove text “{{text}}”', { text: overlay.text })}
                 onClick={() =>
                   onRecord({ ...edit, overlays: edit.overlays.filter((_, position) => position !== index) })
                 }
@@ -156,7 +160,7 @@ export function TextAndCaptionsPanel({
         </ul>
       ) : null}
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-captions`}>Subtitle file (.srt or .vtt)</Label>
+        <Label htmlFor={`${id}-captions`}>{t('Subtitle file (.srt or .vtt)')}</Label>
         <Input
           id={`${id}-captions`}
           type="file"
@@ -169,14 +173,17 @@ export function TextAndCaptionsPanel({
       </div>
       {captionsError ? (
         <p role="alert" className="text-sm text-destructive">
-          {captionsError}
+          {translateMessage(captionsError)}
         </p>
       ) : null}
       {edit.captions ? (
         <div className="grid gap-2 text-sm">
           <div className="flex items-center justify-between gap-2">
             <span>
-              Captions from {edit.captions.name} ({edit.captions.cues.length})
+              {t('Captions from {{name}} ({{cues}})', {
+                name: edit.captions.name,
+                cues: edit.captions.cues.length,
+              })}
             </span>
             <Button
               type="button"
@@ -185,10 +192,13 @@ export function TextAndCaptionsPanel({
               onClick={() => onRecord({ ...edit, captions: null })}
             >
               <X aria-hidden="true" />
-              Remove captions
+              {t('Remove captions')}
             </Button>
           </div>
-          <ol aria-label="Captions" className="grid max-h-40 gap-1 overflow-y-auto text-muted-foreground">
+          <ol
+            aria-label={t('Captions')}
+            className="grid max-h-40 gap-1 overflow-y-auto text-muted-foreground"
+          >
             {edit.captions.cues.slice(0, CUES_SHOWN).map((cue) => (
               <li key={`${cue.start}-${cue.end}-${cue.text}`}>
                 {formatSeconds(cue.start)}–{formatSeconds(cue.end)} {cue.text}

@@ -1,6 +1,7 @@
 import { clampTrim, formatSeconds } from '@relaycast/shared/video-editor';
 import { Scissors } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -25,6 +26,7 @@ export function TrimPanel({
   onChange(trim: Trim): void;
   onPreview(): void;
 }) {
+  const { t } = useTranslation('video-editor');
   const id = useId();
   const set = (field: keyof Trim, raw: string) => {
     const value = Number(raw);
@@ -34,11 +36,11 @@ export function TrimPanel({
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <h2 id={`${id}-title`} className="font-semibold">
-        Trim Video
+        {t('Trim Video')}
       </h2>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-start`}>Start (seconds)</Label>
+          <Label htmlFor={`${id}-start`}>{t('Start (seconds)')}</Label>
           <Input
             id={`${id}-start`}
             type="number"
@@ -51,7 +53,7 @@ export function TrimPanel({
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-end`}>End (seconds)</Label>
+          <Label htmlFor={`${id}-end`}>{t('End (seconds)')}</Label>
           <Input
             id={`${id}-end`}
             type="number"
@@ -65,12 +67,16 @@ export function TrimPanel({
         </div>
       </div>
       <p className="text-sm text-muted-foreground">
-        Keeps {formatSeconds(trim.start)} to {formatSeconds(trim.end)} of {formatSeconds(duration)} (
-        {formatSeconds(Math.max(0, trim.end - trim.start))}).
+        {t('Keeps {{start}} to {{end}} of {{duration}} ({{length}}).', {
+          start: formatSeconds(trim.start),
+          end: formatSeconds(trim.end),
+          duration: formatSeconds(duration),
+          length: formatSeconds(Math.max(0, trim.end - trim.start)),
+        })}
       </p>
       <Button type="button" variant="outline" onClick={onPreview}>
         <Scissors aria-hidden="true" />
-        Preview trim
+        {t('Preview trim')}
       </Button>
     </section>
   );

@@ -2,7 +2,9 @@ import type { MediaItem } from '@relaycast/shared/media';
 import { clampTrim, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { playbackPositionAfter, totalDuration, trimEditList } from '@relaycast/shared/video-editor-edit-list';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useImportVideo } from '@/api/video-editor';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useEditHistory } from '../hooks/use-edit-history';
@@ -12,10 +14,13 @@ import { LoadVideoPanel } from './load-video-panel';
 import { TextAndCaptionsPanel } from './text-and-captions-panel';
 import { type Trim, TrimPanel } from './trim-panel';
 
-/** Refusals that say more than "check the URL": the plan's file-size and storage limits. */
+/**
+ * Refusals that say more than "check the URL": the plan's file-size and storage limits (the ApiError's message
+ * is already in the interface's language).
+ */
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ApiError && (error.status === 413 || error.status === 409)) return error.message;
-  return VIDEO_EDITOR_MESSAGES.loadFailed;
+  return translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed);
 }
 
 /** Which trim field changed: typing in one field is one undo step. */
@@ -31,6 +36,7 @@ function trimKey(before: Trim, after: Trim): string {
  * out.
  */
 export function VideoEditor() {
+  const { t } = useTranslation('video-editor');
   const [source, setSource] = useState<MediaItem | null>(null);
   const [duration, setDuration] = useState<number | null>(null);
   const [isLoading, setIsLoading] = useState(false);
@@ -54,7 +60,7 @@ export function VideoEditor() {
 
   async function loadUrl(url: string) {
     if (!url.trim()) {
-      toast.error(VIDEO_EDITOR_MESSAGES.urlRequired);
+      toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.urlRequired));
       return;
     }
     setIsLoading(true);
@@ -73,7 +79,7 @@ export function VideoEditor() {
       <LoadVideoPanel isLoading={isLoading} onLoadUrl={(url) => void loadUrl(url)} onOpen={open} />
       {isLoading ? (
         <p role="status" className="text-sm text-muted-foreground">
-          {VIDEO_EDITOR_MESSAGES.processing}
+          {translateMessage(VIDEO_EDITOR_MESSAGES.processing)}
         </p>
       ) : null}
       {source ? (
@@ -85,7 +91,7 @@ export function VideoEditor() {
             <video
               key={source.id}
               ref={player}
-              aria-label={`Preview of ${source.name}`}
+              aria-label={t('Preview of {{name}}', { name: source.name })}
               src={source.url}
               controls
               preload="metadata"
@@ -100,12 +106,12 @@ export function VideoEditor() {
                 setSelected(null);
                 setPlayhead(0);
                 setIsLoading(false);
-                toast.success(VIDEO_EDITOR_MESSAGES.loaded);
+                toast.success(translateMessage(VIDEO_EDITOR_MESSAGES.loaded));
               }}
               onError={() => {
                 setSource(null);
                 setIsLoading(false);
-                toast.error(VIDEO_EDITOR_MESSAGES.loadFailed);
+                toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed));
               }}
               onTimeUpdate={(event) => {
                 const video = event.currentTarget;
@@ -117,7 +123,7 @@ export function VideoEditor() {
                 }
               }}
             >
-              {VIDEO_EDITOR_MESSAGES.unsupportedBrowser}
+              {translateMessage(VIDEO_EDITOR_MESSAGES.unsupportedBrowser)}
             </video>
             {duration !== null ? (
               <EditTimeline

@@ -1,0 +1,119 @@
+import { ACCOUNT_MESSAGES } from '@relaycast/shared/accounts';
+import { AI_MESSAGES } from '@relaycast/shared/ai';
+import { ANALYTICS_COLLECT_MESSAGES, ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
+import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
+import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/analytics-report';
+import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
+import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
+import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
+import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
+import { MEDIA_MESSAGES } from '@relaycast/shared/media';
+import {
+  ADDRESS_MESSAGES,
+  AUTH_MESSAGES,
+  CONTACT_MESSAGES,
+  GENERIC_MESSAGES,
+  INPUT_MESSAGES,
+} from '@relaycast/shared/messages';
+import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { POST_MESSAGES } from '@relaycast/shared/posts';
+import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
+import { STREAM_SCHEDULE_MESSAGES } from '@relaycast/shared/stream-schedule';
+import { STREAMING_MESSAGES } from '@relaycast/shared/streaming/messages';
+import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { EDIT_LIST_MESSAGES, MAX_SEGMENTS } from '@relaycast/shared/video-editor-edit-list';
+import {
+  CAPTION_MESSAGES,
+  MAX_CAPTION_CUES,
+  MAX_OVERLAY_TEXT,
+  MAX_OVERLAYS,
+  OVERLAY_MESSAGES,
+} from '@relaycast/shared/video-editor-overlays';
+import { WEBHOOK_MESSAGES } from '@relaycast/shared/webhooks';
+import { CLIP_GENERATOR_MESSAGES } from '@relaycast/shared/youtube';
+import { describe, expect, it } from 'vitest';
+import { CATALOGS } from './test-catalogs';
+
+/**
+ * Every message the server or a shared schema writes must be a key of the `messages` catalog, so that
+ * translateMessage() can show it in the interface's language: a new message without a translation fails here.
+ * Functions (messages built from per-request values: a file name, a handle, a count) are skipped.
+ */
+const MESSAGE_OBJECTS = {
+  ACCOUNT_MESSAGES,
+  AI_MESSAGES,
+  ANALYTICS_MESSAGES,
+  ANALYTICS_COLLECT_MESSAGES,
+  ANALYTICS_PAGE_MESSAGES,
+  REPORT_MESSAGES,
+  REPORT_SCHEDULE_MESSAGES,
+  API_KEY_MESSAGES,
+  BEST_TIME_MESSAGES,
+  DASHBOARD_MESSAGES,
+  ENGAGEMENT_MESSAGES,
+  MEDIA_MESSAGES,
+  ADDRESS_MESSAGES,
+  AUTH_MESSAGES,
+  CONTACT_MESSAGES,
+  GENERIC_MESSAGES,
+  INPUT_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  POST_MESSAGES,
+  PUBLISH_MESSAGES,
+  SETTINGS_MESSAGES,
+  STREAM_SCHEDULE_MESSAGES,
+  STREAMING_MESSAGES,
+  CAPTION_MESSAGES,
+  OVERLAY_MESSAGES,
+  VIDEO_EDITOR_MESSAGES,
+  EDIT_LIST_MESSAGES,
+  WEBHOOK_MESSAGES,
+  CLIP_GENERATOR_MESSAGES,
+};
+
+/**
+ * Templates the server fills with a per-request value (fillMessage) before sending them: the text that
+ * reaches the browser contains the value, so the template itself can never be a key.
+ */
+const LEFT_OUT = new Set<string>([
+  AUTH_MESSAGES.authRateLimited, // "{seconds}": the wait, filled per request
+  AUTH_MESSAGES.lockedOutHelp, // "{minutes}": the wait, filled per request
+]);
+
+/** Computed once from constants (limits), so the browser receives exactly these strings. */
+const COMPUTED = [
+  EDIT_LIST_MESSAGES.tooManySegments(MAX_SEGMENTS),
+  OVERLAY_MESSAGES.tooManyOverlays(MAX_OVERLAYS),
+  OVERLAY_MESSAGES.overlayTextTooLong(MAX_OVERLAY_TEXT),
+  CAPTION_MESSAGES.tooManyCaptions(MAX_CAPTION_CUES),
+  // The caption schema's size limit (MAX_CAPTIONS_BYTES, 256 KiB), written as the schema writes it.
+  CAPTION_MESSAGES.captionsTooLarge('256 KB'),
+];
+
+function strings(value: unknown, path: string): { path: string; text: string }[] {
+  if (typeof value === 'string') return [{ path, text: value }];
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, child]) => strings(child, `${path}.${key}`));
+  return [];
+}
+
+describe('the messages catalog', () => {
+  const english = CATALOGS.en?.messages ?? {};
+
+  it('holds every message the server and the shared schemas write', () => {
+    const missing = Object.entries(MESSAGE_OBJECTS)
+      .flatMap(([name, messages]) => strings(messages, name))
+      .filter(({ text }) => !LEFT_OUT.has(text) && english[text] === undefined)
+      .map(({ path, text }) => `${path}: "${text}"`);
+    expect(missing).toEqual([]);
+  });
+
+  it('holds the messages computed from the shared limits', () => {
+    expect(COMPUTED.filter((text) => english[text] === undefined)).toEqual([]);
+  });
+
+  it('maps every English key to itself', () => {
+    expect(Object.entries(english).filter(([key, text]) => key !== text)).toEqual([]);
+  });
+});
