@@ -1,18 +1,22 @@
+import { isProtectedRoute } from '@relaycast/shared/routes';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
-import { detectLanguage, namespaceForPath, startI18n } from './i18n';
+import { prefetchSession } from './features/auth/auth-provider';
+import { detectLanguage, namespacesForPath, startI18n } from './i18n';
 import './index.css';
 
 const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
-// The shell's catalog and the opened page's are fetched before the first paint, so no text flashes in English.
-const pageNamespace = namespaceForPath(window.location.pathname);
-startI18n(detectLanguage(), pageNamespace ? ['common', pageNamespace] : ['common'])
+// Who is signed in is asked at once; the catalogs the opened page needs are fetched before the first paint, so
+// no text flashes in English.
+prefetchSession();
+const { pathname } = window.location;
+startI18n(detectLanguage(), namespacesForPath(pathname, isProtectedRoute(pathname)))
   .catch(() => undefined)
   .finally(() =>
     createRoot(root).render(

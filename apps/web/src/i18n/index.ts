@@ -144,7 +144,17 @@ export async function applyLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** The public page a path opens, so its catalog is fetched alongside the shell's before the first paint. */
+/**
+ * The catalogs a path needs before its first paint: the shell's, the page's, and for the signed-in app the
+ * route guard's and the header bell's, fetched side by side rather than one after another as each suspends.
+ */
+export function namespacesForPath(pathname: string, isProtected: boolean): Namespace[] {
+  const page = namespaceForPath(pathname);
+  const shell: Namespace[] = isProtected ? ['common', 'auth', 'notifications'] : ['common'];
+  return page && !shell.includes(page) ? [...shell, page] : shell;
+}
+
+/** The page a path opens (its feature's catalog). */
 export function namespaceForPath(pathname: string): Namespace | undefined {
   if (pathname === '/') return 'home';
   const first = pathname.split('/')[1] ?? '';

@@ -80,14 +80,31 @@ interface SessionAnswer {
  * opens and again by `refresh()` after a sign-in. A plain request rather than a query: the home page does not
  * load the query cache.
  */
+function fetchSession(): Promise<SessionAnswer | null> {
+  return apiFetch<SessionAnswer | null>('/api/auth/get-session').then((data) => data ?? null);
+}
+
+let earlySession: Promise<SessionAnswer | null> | undefined;
+
+/**
+ * Asks who is signed in as the app starts (main.tsx), while the language's catalogs are still on their way;
+ * the provider's first render then takes that answer instead of asking again.
+ */
+export function prefetchSession(): void {
+  earlySession = fetchSession();
+  earlySession.catch(() => undefined);
+}
+
 function useSession() {
   const [state, setState] = useState<{ isPending: boolean; data: SessionAnswer | null }>({
     isPending: true,
     data: null,
   });
   const refresh = useCallback(() => {
-    apiFetch<SessionAnswer | null>('/api/auth/get-session')
-      .then((data) => setState({ isPending: false, data: data ?? null }))
+    const answer = earlySession ?? fetchSession();
+    earlySession = undefined;
+    answer
+      .then((data) => setState({ isPending: false, data }))
       .catch(() => setState({ isPending: false, data: null }));
   }, []);
   useEffect(refresh, [refresh]);
