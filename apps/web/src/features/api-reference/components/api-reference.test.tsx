@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationsOf, requestUrl } from './api-reference';
+import { operationsOf, requestUrl } from '../operations';
 
 const DOCUMENT = {
   paths: {

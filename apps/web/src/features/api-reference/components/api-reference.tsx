@@ -8,66 +8,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { type Operation, operationsOf, requestUrl } from '../operations';
 
 /**
  * The public API's interactive reference (/api-reference, and /api/docs redirects here): every operation of
  * the OpenAPI document the server generates from its own schemas, with a form that sends the request with the
  * reader's API key and shows the answer. The key stays in this page's memory only.
  */
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  description?: string;
-  schema: { type?: string; enum?: string[] };
-}
-
-export interface Operation {
-  method: string;
-  path: string;
-  summary: string;
-  parameters: Parameter[];
-  example?: unknown;
-  hasJsonBody: boolean;
-  isUpload: boolean;
-}
-
-interface OpenApiOperation {
-  summary?: string;
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { example?: unknown }> };
-}
-
-/** The operations of an OpenAPI document, in the document's order. */
-export function operationsOf(document: {
-  paths?: Record<string, Record<string, OpenApiOperation>>;
-}): Operation[] {
-  return Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      summary: operation.summary ?? '',
-      parameters: operation.parameters ?? [],
-      example: operation.requestBody?.content?.['application/json']?.example,
-      hasJsonBody: Boolean(operation.requestBody?.content?.['application/json']),
-      isUpload: Boolean(operation.requestBody?.content?.['multipart/form-data']),
-    })),
-  );
-}
-
-/** The URL of an operation with its path parameters filled in and its query parameters appended. */
-export function requestUrl(operation: Operation, values: Record<string, string>): string {
-  let url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
-  const query = new URLSearchParams();
-  for (const parameter of operation.parameters) {
-    const value = values[parameter.name]?.trim();
-    if (parameter.in === 'query' && value) query.set(parameter.name, value);
-  }
-  const search = query.toString();
-  if (search) url += `?${search}`;
-  return url;
-}
 
 /** What an API key starts with: a format, not words, so the same in every language. */
 const KEY_PLACEHOLDER = 'rc_…';
