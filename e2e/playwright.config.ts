@@ -51,7 +51,10 @@ export default defineConfig({
   // software rendering, a fresh-clone run of .ci/run took twice as long as the one before (most time in
   // Chromium and the kernel), and walks of 33–66 s failed by chance at 30 s. Each check still waits at most 7 s.
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // Waits, not speed checks: speed is measured in `npm run bench`. A first page load on the loaded 2-core CI
+  // machine (two workers, each with its Chromium and the server) has taken over 7 s since the pages wait for
+  // their language catalogs (docs/decisions/0039-i18n.md; the LCP regression is a known gap).
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
