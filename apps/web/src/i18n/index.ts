@@ -1,4 +1,10 @@
-import { LANGUAGES, type Language } from '@relaycast/shared/languages';
+import {
+  firstSupportedLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+} from '@relaycast/shared/languages';
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -47,9 +53,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** The language a visitor last chose (or their settings hold), kept for the public pages and the next visit. */
 export const LANGUAGE_STORAGE_KEY = 'relaycast.language';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /** The stored choice, else the first of the browser's languages we have, else English. */
 export function detectLanguage(
@@ -57,11 +61,21 @@ export function detectLanguage(
   preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
 ): Language {
   if (isLanguage(stored)) return stored;
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
+  return firstSupportedLanguage(preferred) ?? 'en';
+}
+
+/**
+ * Keeps the choice in the browser, and in a cookie the server reads: the English first page of the home page is
+ * sent ready-drawn (prerender.tsx) only to visitors whose language is English.
+ */
+function rememberLanguage(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts for this page only.
   }
-  return 'en';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; the Cookie Store API is not in every browser we support.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 function readStoredLanguage(): string | null {
@@ -107,6 +121,9 @@ const OPTIONS = {
  */
 export function startI18n(language: Language = detectLanguage(), namespaces: Namespace[] = ['common']) {
   document.documentElement.lang = language;
+  // A choice stored before the cookie existed reaches the server from now on.
+  const stored = readStoredLanguage();
+  if (isLanguage(stored)) rememberLanguage(stored);
   // English needs no `messages` catalog: the messages are written in English.
   const ns = language === 'en' ? namespaces : [...namespaces, 'messages'];
   i18n.on('languageChanged', (lng) => {
@@ -118,7 +135,10 @@ export function startI18n(language: Language = detectLanguage(), namespaces: Nam
     .init({ ...OPTIONS, lng: language, ns, react: { useSuspense: true } });
 }
 
-/** For tests: every catalog given up front, so nothing is fetched and nothing suspends. */
+/**
+ * For tests and the build's prerender (prerender.tsx): every catalog given up front, so nothing is fetched and
+ * nothing suspends.
+ */
 export function startI18nWith(resources: Record<string, Record<string, Record<string, string>>>) {
   return i18n.use(initReactI18next).init({
     ...OPTIONS,
@@ -134,11 +154,7 @@ export function startI18nWith(resources: Record<string, Record<string, Record<st
  * choice for the public pages and the next visit. Missing catalogs are fetched first.
  */
 export async function applyLanguage(language: Language): Promise<void> {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
+  rememberLanguage(language);
   if (i18n.resolvedLanguage === language) return;
   if (language !== 'en') await i18n.loadNamespaces('messages');
   await i18n.changeLanguage(language);

@@ -22,7 +22,7 @@ export interface SessionCookieSettings {
 }
 
 /** One cookie's raw value from a Cookie header, URI-decoded as Better Auth's parser does. */
-function cookieValue(header: string, name: string): string | null {
+export function cookieValue(header: string, name: string): string | null {
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
     if (at === -1 || part.slice(0, at).trim() !== name) continue;

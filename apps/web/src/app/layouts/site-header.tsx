@@ -83,7 +83,10 @@ export function SiteHeader({
         {t('Skip to content')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Logo />
+        {/* Logo and account links share the width equally, so the nav stays centred when the links appear. */}
+        <div className="flex flex-1">
+          <Logo />
+        </div>
         <nav aria-label={t('Main')} className="hidden items-center gap-1 md:flex">
           {PUBLIC_NAV.map((item) => (
             <NavLink
@@ -101,7 +104,7 @@ export function SiteHeader({
             </NavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-1 items-center justify-end gap-2">
           {actions}
           <div className="hidden items-center gap-2 md:flex">{accountLinks}</div>
           <Button
