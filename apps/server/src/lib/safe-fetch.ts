@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type { Agent } from 'undici';
 import { type AddressPolicy, addressPolicy, checkHost, PrivateAddressError } from './address-policy';
 
 export { isPrivateAddress, type ResolvedAddress, type Resolver } from './address-policy';
@@ -57,14 +57,24 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 const USER_AGENT = 'Relaycast/1.0 (+https://github.com/relaycast)';
 
-/** One connection pool per policy object; the production policies are two shared objects. */
-const agents = new WeakMap<AddressPolicy, Agent>();
+/**
+ * One connection pool per policy object; the production policies are two shared objects. Made on the first
+ * request that needs one: undici (the package, not Node's built-in fetch) adds about 19 MB to the server's
+ * memory, which a server that never calls out does not pay (docs/benchmarks.md, "Server memory").
+ */
+const agents = new WeakMap<AddressPolicy, Promise<Agent>>();
 
-function checkingAgent(policy: AddressPolicy): Agent {
+function checkingAgent(policy: AddressPolicy): Promise<Agent> {
   const existing = agents.get(policy);
   if (existing) return existing;
+  const agent = import('undici').then((undici) => makeCheckingAgent(undici, policy));
+  agents.set(policy, agent);
+  return agent;
+}
+
+function makeCheckingAgent({ Agent, buildConnector }: typeof import('undici'), policy: AddressPolicy): Agent {
   const connect = buildConnector({ timeout: 10_000, ...(policy.ca ? { ca: policy.ca } : {}) });
-  const agent = new Agent({
+  return new Agent({
     connect(options, callback) {
       const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
       checkHost(options.hostname, port, policy).then(
@@ -82,8 +92,6 @@ function checkingAgent(policy: AddressPolicy): Agent {
       );
     },
   });
-  agents.set(policy, agent);
-  return agent;
 }
 
 function parseTarget(raw: string): URL {
@@ -140,7 +148,6 @@ export function isSafeFetch(candidate: unknown): boolean {
 export function createSafeFetch(policy: AddressPolicy, settings: SafeFetchSettings = {}): typeof fetch {
   const trusted = new Set([...(settings.trustedOrigins ?? [])].map((origin) => new URL(origin).origin));
   const maxRedirects = settings.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
-  const agent = checkingAgent(policy);
   const safe = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (input instanceof Request) throw new TypeError('the safe fetch takes a URL, not a Request');
     let url = parseTarget(String(input));
@@ -149,7 +156,7 @@ export function createSafeFetch(policy: AddressPolicy, settings: SafeFetchSettin
     const follows = mode === 'follow' && (method === 'GET' || method === 'HEAD');
     const headers = new Headers(init.headers);
     for (let redirects = 0; ; redirects += 1) {
-      const dispatcher = trusted.has(url.origin) ? undefined : agent;
+      const dispatcher = trusted.has(url.origin) ? undefined : await checkingAgent(policy);
       // An address literal is refused at once, before fetch's own checks (its blocked ports) can answer first.
       if (dispatcher && isIP(url.hostname.replace(/^\[|\]$/g, ''))) await checkLiteral(url, policy);
       const response = await send(url, { ...init, headers, redirect: 'manual', dispatcher });

