@@ -14,7 +14,7 @@ import {
 import { translateMessage } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
 import type { authClient as AuthClient } from '@/lib/auth-client';
-import { type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
+import { type AuthEvent, type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
 
 export type AuthResult =
   /** `secondStep`: the password was right and the account asks for a two-factor code next. */
@@ -60,6 +60,13 @@ function failure(
     message: translateMessage(error?.message || fallback),
     ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
   };
+}
+
+/** The auth API could not be reached: the form shows the action's fallback message. */
+function networkFailure(dispatch: (event: AuthEvent) => void, fallback: string): AuthResult {
+  const message = translateMessage(fallback);
+  dispatch({ type: 'failure', error: message });
+  return { ok: false, code: 'NETWORK', message };
 }
 
 /**
@@ -155,8 +162,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         refreshSession();
         return { ok: true };
       } catch {
-        dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signInFallback) });
-        return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signInFallback) };
+        return networkFailure(dispatch, AUTH_MESSAGES.signInFallback);
       }
     },
     [refreshSession],
@@ -180,8 +186,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         refreshSession();
         return { ok: true };
       } catch {
-        dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signInFallback) });
-        return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signInFallback) };
+        return networkFailure(dispatch, AUTH_MESSAGES.signInFallback);
       }
     },
     [refreshSession],
@@ -207,8 +212,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'success' });
       return { ok: true };
     } catch {
-      dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signUpFallback) });
-      return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signUpFallback) };
+      return networkFailure(dispatch, AUTH_MESSAGES.signUpFallback);
     }
   }, []);
 
@@ -225,8 +229,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearSession();
       return { ok: true };
     } catch {
-      dispatch({ type: 'failure', error: translateMessage(AUTH_MESSAGES.signOutFallback) });
-      return { ok: false, code: 'NETWORK', message: translateMessage(AUTH_MESSAGES.signOutFallback) };
+      return networkFailure(dispatch, AUTH_MESSAGES.signOutFallback);
     }
   }, [clearSession]);
 

@@ -20,7 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { formatRelative } from '@/lib/time-zone';
-import { toast } from '@/lib/toast';
+import { toast, toastOutcome } from '@/lib/toast';
 import { DialogForm } from './dialog-form';
 import { SecretShownOnce } from './secret-shown-once';
 
@@ -137,12 +137,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation('settings');
 
   async function revokeKey() {
-    try {
-      await revoke.mutateAsync(apiKey.id);
-      toast.success(t(API_KEY_MESSAGES.revoked));
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
+    await toastOutcome(revoke.mutateAsync(apiKey.id), t(API_KEY_MESSAGES.revoked));
     setConfirming(false);
   }
 

@@ -25,7 +25,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
-import { toast } from '@/lib/toast';
+import { toast, toastOutcome } from '@/lib/toast';
 import { SecretShownOnce } from './secret-shown-once';
 import { SettingsCard } from './settings-card';
 import { DeliveryLog } from './webhook-delivery-log';
@@ -43,31 +43,20 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
 
   async function togglePaused() {
     const paused = !endpoint.paused;
-    try {
-      await setPaused.mutateAsync({ id: endpoint.id, paused });
-      toast.success(t(paused ? WEBHOOK_MESSAGES.paused : WEBHOOK_MESSAGES.resumed));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    await toastOutcome(
+      setPaused.mutateAsync({ id: endpoint.id, paused }),
+      t(paused ? WEBHOOK_MESSAGES.paused : WEBHOOK_MESSAGES.resumed),
+    );
   }
 
   async function test() {
-    try {
-      await sendTest.mutateAsync(endpoint.id);
-      toast.success(t(WEBHOOK_MESSAGES.testQueued));
+    if (await toastOutcome(sendTest.mutateAsync(endpoint.id), t(WEBHOOK_MESSAGES.testQueued))) {
       setShowLog(true);
-    } catch (error) {
-      toast.error(errorMessage(error));
     }
   }
 
   async function del() {
-    try {
-      await remove.mutateAsync(endpoint.id);
-      toast.success(t(WEBHOOK_MESSAGES.deleted));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    await toastOutcome(remove.mutateAsync(endpoint.id), t(WEBHOOK_MESSAGES.deleted));
     setConfirming(false);
   }
 
