@@ -1,0 +1,101 @@
+/**
+ * Workspace roles and what each may do (issue 19; docs/decisions/0041-roles.md). This table is the one
+ * definition: the members page shows it, and the server enforces it on every route (each `/api/` route declares
+ * the permission it needs, or gets the default for its method: `view` to read, `write` to change).
+ */
+
+export const ROLES = ['owner', 'admin', 'editor', 'contributor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles an owner or admin can give by invitation or change to (ownership moves only by transfer). */
+export const ASSIGNABLE_ROLES = [
+  'admin',
+  'editor',
+  'contributor',
+  'viewer',
+] as const satisfies readonly Role[];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  editor: 'Editor',
+  contributor: 'Contributor',
+  viewer: 'Viewer',
+};
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything, including billing, deleting the workspace and transferring ownership.',
+  admin: 'Everything but billing and deleting the workspace: members, accounts, settings and keys.',
+  editor: 'Writes, schedules and publishes posts, answers the inbox and goes live.',
+  contributor: 'Writes drafts and uploads media; cannot publish, invite, or see tokens and stream keys.',
+  viewer: 'Sees the calendar, posts, inbox and analytics; changes nothing.',
+};
+
+/**
+ * The permissions, from the least to the most trusted. `self` covers the caller's own things (profile,
+ * password, two-factor, devices, API keys, personal settings, notifications): every member has it.
+ */
+export const PERMISSIONS = [
+  'self',
+  'view',
+  'write',
+  'publish',
+  'engage',
+  'stream',
+  'manageAccounts',
+  'manageWorkspace',
+  'manageMembers',
+  'billing',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  self: 'Own profile, security and preferences',
+  view: 'See posts, the calendar, media, the inbox and analytics',
+  write: 'Write drafts and upload media',
+  publish: 'Schedule and publish posts',
+  engage: 'Like, reply and send messages from the inbox',
+  stream: 'Go live and manage stream destinations and keys',
+  manageAccounts: 'Connect and disconnect social accounts',
+  manageWorkspace: 'Workspace settings: AI provider, webhooks, report links',
+  manageMembers: 'Invite, remove and change members',
+  billing: 'Plan, billing and deleting the workspace',
+};
+
+const ALLOWED: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  admin: [
+    'self',
+    'view',
+    'write',
+    'publish',
+    'engage',
+    'stream',
+    'manageAccounts',
+    'manageWorkspace',
+    'manageMembers',
+  ],
+  editor: ['self', 'view', 'write', 'publish', 'engage', 'stream'],
+  contributor: ['self', 'view', 'write'],
+  viewer: ['self', 'view'],
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Whether a role may do what a permission covers. An unknown role (an old or foreign row) may do nothing but `self`. */
+export function roleCan(role: string, permission: Permission): boolean {
+  if (!isRole(role)) return permission === 'self';
+  return ALLOWED[role].includes(permission);
+}
+
+/** The roles that hold a permission, for the members page's table and the route-wide tests. */
+export function rolesWith(permission: Permission): Role[] {
+  return ROLES.filter((role) => ALLOWED[role].includes(permission));
+}
+
+export const ROLE_MESSAGES = {
+  /** A request refused by the role table; {role} is the caller's role label, {action} the permission's label. */
+  forbidden: 'Your role ({role}) cannot do this: {action}. Ask a workspace owner or admin.',
+} as const;
