@@ -55,6 +55,11 @@ export const workspaceInvitations = pgTable(
     inviterId: text('inviter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token in the accept link `/invite/<token>`; the token itself is never stored. */
+    tokenHash: text('token_hash'),
   },
-  (table) => [index('workspace_invitations_workspace_idx').on(table.organizationId)],
+  (table) => [
+    index('workspace_invitations_workspace_idx').on(table.organizationId),
+    uniqueIndex('workspace_invitations_token_hash_idx').on(table.tokenHash),
+  ],
 );

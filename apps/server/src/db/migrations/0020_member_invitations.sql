@@ -1,0 +1,2 @@
+ALTER TABLE "workspace_invitations" ADD COLUMN "token_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "workspace_invitations_token_hash_idx" ON "workspace_invitations" USING btree ("token_hash");
