@@ -19,6 +19,7 @@ import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
+import { membersRoutes } from './modules/members/members.routes';
 import { createNotifyDeps } from './modules/notifications/notifications.deps';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import type { NotifyDeps } from './modules/notifications/notifications.service';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
   await app.register(workspacesRoutes);
+  await app.register(membersRoutes, { db: database.db, config, mailer });
   await app.register(contactRoutes, { db: database.db });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine });
   await app.register(mediaRoutes, { db: database.db, config });

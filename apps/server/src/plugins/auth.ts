@@ -1,3 +1,4 @@
+import { MEMBERS_MESSAGES } from '@relaycast/shared/members';
 import { crossSiteRefusal, ERROR_CODES, GENERIC_MESSAGES, INPUT_MESSAGES } from '@relaycast/shared/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,6 +73,30 @@ export function unknownListField(authPath: string, query: URLSearchParams): bool
     const value = query.get(name);
     return value !== null && !fields.includes(value);
   });
+}
+
+/**
+ * Better Auth's organization endpoints that stay reachable: reading, switching the active workspace, and
+ * `create` (refused by Better Auth itself with our message). Its member and invitation mutations would skip
+ * the role table, so they answer 404: members are managed by modules/members (decision 0042).
+ */
+const OPEN_ORGANIZATION_PATHS = new Set([
+  '/organization/create',
+  '/organization/set-active',
+  '/organization/list',
+  '/organization/get-full-organization',
+  '/organization/list-members',
+  '/organization/get-active-member',
+  '/organization/get-active-member-role',
+  '/organization/check-slug',
+  '/organization/list-invitations',
+  '/organization/list-user-invitations',
+  '/organization/get-invitation',
+  '/organization/has-permission',
+]);
+
+export function isClosedAuthPath(authPath: string): boolean {
+  return authPath.startsWith('/organization/') && !OPEN_ORGANIZATION_PATHS.has(authPath);
 }
 
 async function forwardToBetterAuth(auth: Auth, config: Config, request: FastifyRequest, reply: FastifyReply) {
@@ -219,6 +244,9 @@ export const authPlugin = fp(
       preHandler: async (request) => {
         const parsed = new URL(request.url, 'http://x');
         const authPath = parsed.pathname.slice(AUTH_BASE_PATH.length);
+        if (isClosedAuthPath(authPath)) {
+          throw new AppError(ERROR_CODES.notFound, 404, MEMBERS_MESSAGES.authEndpointClosed);
+        }
         if (unknownListField(authPath, parsed.searchParams)) {
           throw new AppError(ERROR_CODES.validation, 400, INPUT_MESSAGES.unknownListField);
         }

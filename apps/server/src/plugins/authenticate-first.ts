@@ -10,6 +10,8 @@ declare module 'fastify' {
      * session, checked before its input is parsed or validated.
      */
     auth?: 'public';
+    /** What the caller's workspace role must allow (packages/shared/src/roles.ts). */
+    permission?: import('@relaycast/shared/roles').Permission;
   }
   interface FastifyInstance {
     /** Every route of the app as registered (route-wide tests iterate over it; new routes join by themselves). */
