@@ -24,6 +24,7 @@ export const PROTECTED_ROUTES = [
   '/calendar',
   '/analytics',
   '/settings',
+  '/settings/members',
   '/connected-accounts',
   '/video-editor',
   '/streaming',
@@ -43,6 +44,8 @@ export const DYNAMIC_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/blog\/[a-z0-9-]+$/,
   // A read-only analytics report link (analytics-report.ts): public, shows its own "expired" message.
   /^\/r\/[A-Za-z0-9_-]{1,200}$/,
+  // An invitation to a workspace (members.ts): public, shows its own "expired" or "used" message.
+  /^\/invite\/[A-Za-z0-9_-]{1,200}$/,
 ];
 
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];

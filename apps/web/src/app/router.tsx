@@ -64,6 +64,11 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
     'settings',
   ),
+  '/settings/members': page(
+    () => import('./routes/members').then((m) => ({ Component: m.MembersPage })),
+    'members',
+    'settings',
+  ),
   '/engagement': page(
     () => import('./routes/engagement').then((m) => ({ Component: m.EngagementPage })),
     'engagement',
@@ -157,6 +162,10 @@ const PUBLIC_PAGES: RouteObject[] = [
   {
     path: 'reset-password',
     lazy: page(() => import('./routes/auth-pages').then((m) => ({ Component: m.ResetPasswordPage })), 'auth'),
+  },
+  {
+    path: 'invite/:token',
+    lazy: page(() => import('./routes/invite').then((m) => ({ Component: m.InvitePage })), 'members', 'auth'),
   },
   { path: '*', lazy: page(() => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage }))) },
 ];

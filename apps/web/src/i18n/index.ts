@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'engagement',
   'media-library',
   'media-tools',
+  'members',
   'notifications',
   'settings',
   'stream-schedule',
@@ -176,6 +177,7 @@ export function namespaceForPath(pathname: string): Namespace | undefined {
   const first = pathname.split('/')[1] ?? '';
   if (first === 'features') return 'product-features';
   if (first === 'r') return 'analytics';
+  if (first === 'invite') return 'members';
   if (first === 'login' || first === 'signup' || first.endsWith('-password')) return 'auth';
   return (NAMESPACES as readonly string[]).includes(first) ? (first as Namespace) : undefined;
 }

@@ -8,6 +8,7 @@ import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
+import { MEMBERS_MESSAGES } from '@relaycast/shared/members';
 import {
   ADDRESS_MESSAGES,
   AUTH_MESSAGES,
@@ -53,6 +54,7 @@ const MESSAGE_OBJECTS = {
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
   MEDIA_MESSAGES,
+  MEMBERS_MESSAGES,
   ADDRESS_MESSAGES,
   AUTH_MESSAGES,
   CONTACT_MESSAGES,
@@ -79,6 +81,7 @@ const MESSAGE_OBJECTS = {
 const LEFT_OUT = new Set<string>([
   AUTH_MESSAGES.authRateLimited, // "{seconds}": the wait, filled per request
   AUTH_MESSAGES.lockedOutHelp, // "{minutes}": the wait, filled per request
+  MEMBERS_MESSAGES.wrongEmail, // "{email}": the invited address, filled per request
 ]);
 
 /** Computed once from constants (limits), so the browser receives exactly these strings. */

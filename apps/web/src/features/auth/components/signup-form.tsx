@@ -24,9 +24,14 @@ export function SignupForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const referralCode = params.get('ref')?.trim() || undefined;
+  // From an invitation (/invite/<token>): the invited address, and the way back to accept after signing in.
+  const invite = params.get('invite') ?? '';
+  const returnTo = /^[A-Za-z0-9_-]{1,200}$/.test(invite)
+    ? { pathname: `/invite/${invite}`, search: '', hash: '', state: null }
+    : undefined;
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { name: '', email: '', password: '', referralCode },
+    defaultValues: { name: '', email: params.get('email') ?? '', password: '', referralCode },
   });
 
   // The page opens clean: no error left over from an earlier attempt.
@@ -36,7 +41,7 @@ export function SignupForm() {
     const result = await signUp({ ...values, referralCode, plan: findPlan(params.get('plan'))?.id });
     if (result.ok) {
       toast.success(translateMessage(AUTH_MESSAGES.signUpSuccess));
-      navigate('/login', { state: { email: values.email } });
+      navigate('/login', { state: { email: values.email, from: returnTo } });
       return;
     }
     if (result.code === ERROR_CODES.emailAlreadyRegistered) {
@@ -44,7 +49,7 @@ export function SignupForm() {
         duration: SIGN_IN_ACTION_MS,
         action: {
           label: t('Sign In'),
-          onClick: () => navigate('/login', { state: { email: values.email } }),
+          onClick: () => navigate('/login', { state: { email: values.email, from: returnTo } }),
         },
       });
       return;
