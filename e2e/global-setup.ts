@@ -1,4 +1,5 @@
 import { startFakeAiProvider } from '../scripts/fake-ai-provider.mjs';
+import { startMailSink } from './mail-sink';
 import { startPlatformFakes } from './platform-fakes';
 
 /** Answers the server's AI requests (AI_BASE_URL) with the same few tokens, slowly enough to watch them stream. */
@@ -23,7 +24,12 @@ export default async function globalSetup() {
         : { kind: 'json', text: E2E_TOKENS.join('') },
   });
   const closePlatformFakes = await startPlatformFakes();
+  const closeMailSink = await startMailSink(
+    Number(process.env.E2E_SMTP_PORT),
+    String(process.env.E2E_MAIL_DIR),
+  );
   return async () => {
+    await closeMailSink();
     await fake.close();
     await closePlatformFakes();
   };

@@ -28,6 +28,9 @@ process.env.E2E_THREADS_PORT ??= String(await freePort());
 process.env.E2E_TIKTOK_PORT ??= String(await freePort());
 // The live engine's RTMP relay (the streaming studio's tests publish through it).
 process.env.E2E_RTMP_PORT ??= String(await freePort());
+// The SMTP sink (mail-sink.ts) that global-setup.ts starts: tests read e-mailed links from E2E_MAIL_DIR.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-mail-'));
 // A fresh embedded database for every run, so runs never see each other's data.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-'));
 
@@ -107,6 +110,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       APP_SECRET: 'e2e-secret-that-is-at-least-32-characters',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,

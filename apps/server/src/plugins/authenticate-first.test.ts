@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = [
   'GET /api/reports/:token',
   'GET /api/reports/:token/overview',
   'GET /api/reports/:token/top-posts',
+  // An invitation link: shows the workspace, inviter and role to the invitee before they sign in (modules/members).
+  'GET /api/invitations/:token',
   // The public API's index (what it offers, how to authenticate); its routes need a key (modules/api-keys).
   'GET /api/v1',
   'GET /api/v1/openapi.json',
