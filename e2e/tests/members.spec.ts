@@ -30,7 +30,7 @@ test('the owner invites an editor, who signs up from the e-mailed link, accepts 
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Role', { exact: true }).selectOption('editor');
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Invitation sent.' })).toBeVisible();
+  await expect(page.getByText('Invitation sent.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('invitation-row').filter({ hasText: email })).toContainText('Editor');
 
   // The invitee opens the link from the e-mail in their own browser.
@@ -55,9 +55,7 @@ test('the owner invites an editor, who signs up from the e-mailed link, accepts 
   // Back on the invitation after signing in.
   await expect(invitee).toHaveURL(/\/invite\//);
   await invitee.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(
-    invitee.getByRole('status').filter({ hasText: 'Welcome! You joined the workspace.' }),
-  ).toBeVisible();
+  await expect(invitee.getByText('Welcome! You joined the workspace.')).toBeVisible();
   await expect(invitee).toHaveURL(/\/dashboard$/);
 
   await invitee.goto('/calendar');

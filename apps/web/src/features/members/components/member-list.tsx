@@ -86,7 +86,7 @@ function MemberControls({
           }
         />
       ) : (
-        <div className="grid gap-1 text-right">
+        <div className="flex flex-col items-end gap-1 text-right">
           <Badge variant={member.role === 'owner' ? 'primary' : 'accent'}>{roleText}</Badge>
           {reason ? <span className="text-xs text-muted-foreground">{reason}</span> : null}
         </div>
