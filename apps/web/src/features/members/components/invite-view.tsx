@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { useAcceptInvitation, useInvitation } from '@/api/members';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-provider';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { toastOutcome } from '@/lib/toast';
@@ -17,9 +16,17 @@ const STATE_MESSAGES = {
 } as const;
 
 /** `/invite/:token`: the invitation, then Accept (signed in) or Sign up / Sign in (returning here after). */
-export function InviteView({ token }: { token: string }) {
+export function InviteView({
+  token,
+  user,
+  loading,
+}: {
+  token: string;
+  /** The signed-in user, or null; `loading` while the session is not known yet. */
+  user: { email: string } | null;
+  loading: boolean;
+}) {
   const { t } = useTranslation('members');
-  const { user, loading } = useAuth();
   const navigate = useNavigate();
   const query = useInvitation(token);
   const accept = useAcceptInvitation(token);

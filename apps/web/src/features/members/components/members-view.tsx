@@ -6,13 +6,13 @@ import { useNavigate } from 'react-router';
 import { useLeaveWorkspace, useMembers } from '@/api/members';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { SettingsCard } from '@/features/settings/components/settings-card';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { toastOutcome } from '@/lib/toast';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
+import { MembersCard } from './members-card';
 import { RoleTable } from './role-table';
 
 /** Settings → Members: who is in the workspace, invitations, and what each role may do. */
@@ -31,7 +31,7 @@ export function MembersView() {
   const canManage = roleCan(yourRole, 'manageMembers');
   return (
     <>
-      <SettingsCard
+      <MembersCard
         title={t('Invite a member')}
         icon={Mail}
         description={t('They get an e-mail with a link valid for 7 days.')}
@@ -43,16 +43,16 @@ export function MembersView() {
             {t('Only an owner or admin can invite, change or remove members.')}
           </p>
         )}
-      </SettingsCard>
-      <SettingsCard title={t('Members')} icon={Users}>
+      </MembersCard>
+      <MembersCard title={t('Members')} icon={Users}>
         <MemberList members={members} yourRole={yourRole} />
-      </SettingsCard>
-      <SettingsCard title={t('Pending invitations')} icon={Mail}>
+      </MembersCard>
+      <MembersCard title={t('Pending invitations')} icon={Mail}>
         <InvitationList invitations={invitations} canManage={canManage} />
-      </SettingsCard>
-      <SettingsCard title={t('Roles')} icon={ShieldCheck}>
+      </MembersCard>
+      <MembersCard title={t('Roles')} icon={ShieldCheck}>
         <RoleTable />
-      </SettingsCard>
+      </MembersCard>
       <LeaveSection isOwner={yourRole === 'owner'} />
     </>
   );
@@ -69,7 +69,7 @@ function LeaveSection({ isOwner }: { isOwner: boolean }) {
     }
   }
   return (
-    <SettingsCard title={t('Leave workspace')} icon={LogOut}>
+    <MembersCard title={t('Leave workspace')} icon={LogOut}>
       {isOwner ? (
         <p className="text-sm text-muted-foreground">{translateMessage(MEMBERS_MESSAGES.ownerCannotLeave)}</p>
       ) : null}
@@ -78,6 +78,6 @@ function LeaveSection({ isOwner }: { isOwner: boolean }) {
           {t('Leave workspace')}
         </Button>
       </div>
-    </SettingsCard>
+    </MembersCard>
   );
 }
