@@ -18,7 +18,6 @@ export const MEMBERS_MESSAGES = {
   memberRequired: 'Choose the member who becomes the owner.',
   alreadyMember: 'This person is already a member of the workspace.',
   alreadyInvited: 'This e-mail already has a pending invitation. Re-send it instead of inviting again.',
-  adminCannotInviteOwner: 'Only the owner can hand over ownership, and only by transferring it.',
   invitationNotFound: 'That invitation does not exist or was revoked.',
   invitationNotPending: 'That invitation was already accepted or revoked.',
   memberNotFound: 'That member does not exist in this workspace.',
