@@ -108,6 +108,8 @@ export default defineConfig({
       APP_SECRET: 'e2e-secret-that-is-at-least-32-characters',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // The specs check Standard's limits during the trial (media-library's 2 MB): billing as with Stripe keys.
+      BILLING_MODE: 'managed',
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-model',

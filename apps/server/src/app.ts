@@ -24,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
 import {
   flagTargetsOfDisconnectedAccount,
@@ -124,9 +125,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
-  await app.register(workspacesRoutes);
+  await app.register(workspacesRoutes, { config });
+  await app.register(usageRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db });
-  await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine });
+  await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });
