@@ -24,7 +24,6 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
-import { usageRoutes } from './modules/usage/usage.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
 import {
   flagTargetsOfDisconnectedAccount,
@@ -35,6 +34,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videoEditorRoutes } from './modules/video-editor/video-editor.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';

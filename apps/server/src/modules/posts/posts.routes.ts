@@ -1,3 +1,4 @@
+import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
 import {
   listPostsQuerySchema,
   postInputSchema,
@@ -5,7 +6,6 @@ import {
   postSchema,
   rescheduleInputSchema,
 } from '@relaycast/shared/posts';
-import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { targetParamsSchema } from '@relaycast/shared/publishing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,9 +13,9 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { planStatus } from '../workspaces/plan-status';
 import type { PublishingEngine } from '../publishing/publishing.engine';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
+import { planStatus } from '../workspaces/plan-status';
 import { getPost, listPosts } from './posts.queries';
 import {
   createPost,

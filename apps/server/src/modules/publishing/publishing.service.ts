@@ -162,7 +162,11 @@ export async function cancelHeldTarget(db: Db, workspaceId: string, postId: stri
  * its trial had ended are due again now, as a retry (the stale rule holds scheduled targets only), so the sweep
  * publishes them. Returns how many resumed.
  */
-export async function resumeTargetsHeldForPlan(db: Db, workspaceId: string, now = new Date()): Promise<number> {
+export async function resumeTargetsHeldForPlan(
+  db: Db,
+  workspaceId: string,
+  now = new Date(),
+): Promise<number> {
   return db.transaction(async (tx) => {
     const resumed = await tx
       .update(postTargets)

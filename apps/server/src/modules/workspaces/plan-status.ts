@@ -67,5 +67,11 @@ export function planStatus(
       reason: null,
     };
   }
-  return { plan, onTrial: false, trialDaysLeft: 0, publishingBlocked: true, reason: PLAN_MESSAGES.trialEnded };
+  return {
+    plan,
+    onTrial: false,
+    trialDaysLeft: 0,
+    publishingBlocked: true,
+    reason: PLAN_MESSAGES.trialEnded,
+  };
 }

@@ -22,7 +22,14 @@ export interface RecordingLog {
  * file-size limit does not apply: the user did not upload it. The temporary files are removed either way.
  */
 export async function keepRecording(
-  deps: { db: Db; storage: MediaStorage; processor: MediaProcessor; log: RecordingLog; ffmpegPath: string; billingMode: BillingMode },
+  deps: {
+    db: Db;
+    storage: MediaStorage;
+    processor: MediaProcessor;
+    log: RecordingLog;
+    ffmpegPath: string;
+    billingMode: BillingMode;
+  },
   /** `path`: the recorder's FLV; it is remuxed to MP4 here. */
   recording: { sessionId: string; owner: StreamOwner; plan: PlanId | null; path: string; name: string },
 ): Promise<string | null> {
