@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'settings',
   'stream-schedule',
   'streaming',
+  'usage',
   'video-editor',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
