@@ -12,7 +12,7 @@ export function TrialBadge() {
     <Link
       to="/usage"
       data-testid="trial-badge"
-      className="inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+      className="hidden items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1 text-xs sm:inline-flex font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
     >
       <Clock aria-hidden="true" className="size-3.5" />
       {t('Trial: {{count}} days left', { count: data.trialDaysLeft })}

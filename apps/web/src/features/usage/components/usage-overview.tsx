@@ -44,8 +44,9 @@ function Meter({
 }
 
 function megabytes(bytes: number): string {
+  // Under a megabyte, kilobytes: a first upload of a few KB must not read "0 MB".
   return bytes > 0 && bytes < 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(2)} MB`
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : formatMegabytes(bytes);
 }
 
