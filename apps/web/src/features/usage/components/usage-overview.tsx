@@ -25,15 +25,15 @@ function Meter({
         <span className="font-medium">{label}</span>
         <span className="tabular-nums text-muted-foreground">{detail}</span>
       </div>
-      <div
-        role="meter"
+      <meter
+        className="sr-only"
         aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={Math.min(used, limit)}
         aria-valuetext={detail}
-        className="h-2 overflow-hidden rounded-full bg-muted"
-      >
+        min={0}
+        max={Math.max(limit, 1)}
+        value={Math.min(used, limit)}
+      />
+      <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
         <div
           className={percent >= 90 ? 'h-full bg-destructive' : 'h-full bg-primary'}
           style={{ width: `${percent}%` }}
