@@ -206,3 +206,36 @@ describe('the end of the trial (managed billing)', () => {
     expect(res.json().message).toBe(PLAN_MESSAGES.trialEnded);
   });
 });
+
+describe('self-hosted billing (no Stripe key)', () => {
+  it('gives a workspace without a plan the highest limits and never pauses it, even past its trial end', async () => {
+    const selfHosted = await createTestApp({ config: { billingMode: 'self-hosted' } });
+    try {
+      await selfHosted.app.ready();
+      const owner = await signUpUser(selfHosted, 'Sam Self');
+      await selfHosted.db
+        .update(workspaces)
+        .set({ trialEndsAt: new Date(Date.now() - 24 * 60 * 60 * 1000) })
+        .where(eq(workspaces.id, owner.workspaceId));
+      const res = await send(selfHosted, owner, 'GET', '/api/workspaces/current/usage');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        billingMode: 'self-hosted',
+        effectivePlan: 'entrepreneur',
+        onTrial: false,
+        publishingBlocked: false,
+        accounts: { limit: 70, perPlatformLimit: 10 },
+        storage: { limitBytes: 1000 * 1024 * 1024 },
+      });
+      const post = await send(selfHosted, owner, 'POST', '/api/posts', {
+        content: 'Self-hosted, scheduled',
+        platforms: ['mastodon'],
+        action: 'schedule',
+        scheduledAt: inAnHour(),
+      });
+      expect(post.statusCode, post.body).toBe(201);
+    } finally {
+      await selfHosted.close();
+    }
+  });
+});
