@@ -112,6 +112,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // The specs check Standard's limits during the trial (media-library's 2 MB): billing as with Stripe keys.
+      BILLING_MODE: 'managed',
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-model',

@@ -35,6 +35,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videoEditorRoutes } from './modules/video-editor/video-editor.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -125,10 +126,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
-  await app.register(workspacesRoutes);
+  await app.register(workspacesRoutes, { config });
   await app.register(membersRoutes, { db: database.db, config, mailer });
+  await app.register(usageRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db });
-  await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine });
+  await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });

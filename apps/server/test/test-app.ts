@@ -65,6 +65,8 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
       APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+      // The suites check Standard's limits during the trial: billing as on a hosted server with Stripe.
+      BILLING_MODE: 'managed',
     },
     { webDistDir: undefined, ...overrides },
   );

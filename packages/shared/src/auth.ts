@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages';
-import { PLAN_IDS } from './plans';
+import { BILLING_MODES, PLAN_IDS } from './plans';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Better Auth's default upper bound; longer passwords are refused rather than silently truncated. */
@@ -73,7 +73,13 @@ export const currentWorkspaceSchema = z.object({
   /** The plan whose limits apply now (Standard during a trial without a chosen plan). */
   effectivePlan: z.enum(PLAN_IDS),
   trialEndsAt: z.string().nullable(),
+  /** On a trial that has not ended (managed billing, no plan chosen). */
   isTrial: z.boolean(),
+  billingMode: z.enum(BILLING_MODES),
+  trialDaysLeft: z.number().int(),
+  /** Trial over without a plan: posts can be saved as drafts, not scheduled or published. */
+  publishingBlocked: z.boolean(),
+  publishingBlockedReason: z.string().nullable(),
 });
 export type CurrentWorkspace = z.infer<typeof currentWorkspaceSchema>;
 

@@ -128,3 +128,23 @@ export function formatMegabytes(bytes: number): string {
 export function formatPrice(amount: number): string {
   return `$${amount}`;
 }
+
+/**
+ * How plans are paid for (docs/plans-and-billing.md): `managed` when the server has Stripe keys (a 14-day trial
+ * on Standard's limits, then publishing pauses until a plan is chosen); `self-hosted` otherwise (no trial end; a
+ * workspace without a plan gets the highest plan's limits, and the administrator sets plans with `npm run admin`).
+ */
+export const BILLING_MODES = ['managed', 'self-hosted'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+
+/** The highest plan: the limits of a self-hosted workspace nobody chose a plan for. */
+export const HIGHEST_PLAN_ID: PlanId = 'entrepreneur';
+
+export const PLAN_MESSAGES = {
+  trialEnded:
+    'Your free trial has ended. Choose a plan to schedule and publish again; your drafts and scheduled posts are kept.',
+} as const;
+
+export const PLAN_ERROR_CODES = {
+  publishingBlocked: 'PUBLISHING_BLOCKED',
+} as const;

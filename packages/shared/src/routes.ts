@@ -37,6 +37,7 @@ export const PROTECTED_ROUTES = [
   '/stream-settings',
   '/stream-analytics',
   '/schedule-stream',
+  '/usage',
 ] as const;
 
 /** Route patterns with parameters, as regular expressions over the pathname. */

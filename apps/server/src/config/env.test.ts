@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     expect(config.trustedOrigins).toEqual(['http://localhost:3000']);
   });
 
+  it('bills as self-hosted without a Stripe key, as managed with one, and BILLING_MODE overrides both', () => {
+    const mode = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).billingMode;
+    expect(mode({})).toBe('self-hosted');
+    expect(mode({ STRIPE_SECRET_KEY: '' })).toBe('self-hosted');
+    expect(mode({ STRIPE_SECRET_KEY: 'sk_test_123' })).toBe('managed');
+    expect(mode({ BILLING_MODE: 'managed' })).toBe('managed');
+    expect(mode({ STRIPE_SECRET_KEY: 'sk_test_123', BILLING_MODE: 'self-hosted' })).toBe('self-hosted');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), BILLING_MODE: 'free' })).toThrow(ConfigError);
+  });
+
   it('refuses private addresses unless ALLOW_PRIVATE_ADDRESSES, or its deprecated alias, allows them', () => {
     const allowed = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: tempDir(), ...env }).allowPrivateAddresses;

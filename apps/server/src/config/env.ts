@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
@@ -111,6 +112,13 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().trim().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Billing through Stripe (issue 19): set, billing is "managed" (trial, then a chosen plan); unset, "self-hosted". */
+  STRIPE_SECRET_KEY: optionalSecret,
+  /** Overrides the billing mode STRIPE_SECRET_KEY implies (tests and staging run "managed" without Stripe). */
+  BILLING_MODE: z
+    .enum(['managed', 'self-hosted', ''])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
   PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
@@ -161,6 +169,12 @@ export interface Config {
   ffmpegPath: string;
   ffprobePath: string;
   chromiumPath: string;
+  /**
+   * `managed` when STRIPE_SECRET_KEY is set (or BILLING_MODE=managed): a trial on Standard's limits, then
+   * publishing pauses until a plan is chosen. `self-hosted` otherwise: no trial end, the highest plan's limits
+   * unless the administrator sets a plan (`npm run admin`). The rule: workspaces/plan-status.ts.
+   */
+  billingMode: BillingMode;
   /** The RTMP relay of the live engine (apps/server/src/modules/streaming/live). */
   rtmp: RtmpConfig;
   ai: AiConfig;
@@ -340,6 +354,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       env.ALLOW_PRIVATE_ADDRESSES === undefined || env.ALLOW_PRIVATE_ADDRESSES === ''
         ? env.PLATFORM_ALLOW_PRIVATE_URLS
         : env.ALLOW_PRIVATE_ADDRESSES === 'true' || env.ALLOW_PRIVATE_ADDRESSES === '1',
+    billingMode: env.BILLING_MODE ?? (env.STRIPE_SECRET_KEY ? 'managed' : 'self-hosted'),
     role: env.ROLE,
     publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
     publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,

@@ -98,6 +98,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/schedule-stream').then((m) => ({ Component: m.ScheduleStreamPage })),
     'stream-schedule',
   ),
+  '/usage': page(() => import('./routes/usage').then((m) => ({ Component: m.UsagePage })), 'usage'),
   '/video-editor': page(
     () => import('./routes/video-editor').then((m) => ({ Component: m.VideoEditorPage })),
     'video-editor',

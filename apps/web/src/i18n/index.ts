@@ -47,6 +47,7 @@ export const NAMESPACES = [
   'settings',
   'stream-schedule',
   'streaming',
+  'usage',
   'video-editor',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -17,6 +17,7 @@ import {
   INPUT_MESSAGES,
 } from '@relaycast/shared/messages';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
@@ -61,6 +62,7 @@ const MESSAGE_OBJECTS = {
   GENERIC_MESSAGES,
   INPUT_MESSAGES,
   NOTIFICATION_MESSAGES,
+  PLAN_MESSAGES,
   POST_MESSAGES,
   PUBLISH_MESSAGES,
   SETTINGS_MESSAGES,

@@ -102,7 +102,7 @@ export async function listConnectablePlatforms(
   config: Config,
   workspace: Pick<WorkspaceContext, 'id' | 'plan'>,
 ): Promise<ConnectablePlatformList> {
-  const plan = effectivePlan(workspace);
+  const plan = effectivePlan(workspace, config.billingMode);
   const used = (await countedAccounts(db, workspace.id)).reduce((sum, row) => sum + Number(row.total), 0);
   return {
     platforms: PLATFORM_IDS.map((platform) => {
@@ -158,7 +158,7 @@ export async function saveConnectedAccount(
 ): Promise<SocialAccount> {
   const { workspace, platform, identity } = input;
   const instanceUrl = input.instanceUrl ?? '';
-  const plan = effectivePlan(workspace);
+  const plan = effectivePlan(workspace, config.billingMode);
   const now = new Date();
   const { account, isRestored } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social_accounts:${workspace.id}`}))`);

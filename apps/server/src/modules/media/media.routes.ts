@@ -119,7 +119,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     signal: AbortSignal,
   ) {
     const { user, workspace } = await request.requireWorkspace();
-    const plan = effectivePlan(workspace);
+    const plan = effectivePlan(workspace, config.billingMode);
     const usedBytes = await storageUsedBytes(db, workspace.id);
     const received = await receiveUpload(request, row.tempPath, { plan, usedBytes });
 
@@ -205,7 +205,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     { schema: { querystring: listMediaQuerySchema, response: { 200: mediaListSchema } } },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
-      const plan = effectivePlan(workspace);
+      const plan = effectivePlan(workspace, config.billingMode);
       const [rows, usedBytes, thumbnailsAvailable] = await Promise.all([
         listMedia(db, workspace.id, request.query),
         storageUsedBytes(db, workspace.id),

@@ -1,3 +1,4 @@
+import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
 import {
   listPostsQuerySchema,
   postInputSchema,
@@ -9,9 +10,12 @@ import { targetParamsSchema } from '@relaycast/shared/publishing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { PublishingEngine } from '../publishing/publishing.engine';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
+import { planStatus } from '../workspaces/plan-status';
 import { getPost, listPosts } from './posts.queries';
 import {
   createPost,
@@ -31,14 +35,32 @@ async function actorOf(request: FastifyRequest): Promise<PostActor> {
 }
 
 /**
+ * The actor, when its workspace may schedule and publish (trial not over, or a plan chosen: plan-status.ts);
+ * else a 403 with the reason. Drafts are always allowed: pass `publishing: false`.
+ */
+async function publishingActorOf(
+  request: FastifyRequest,
+  billingMode: Config['billingMode'],
+  publishing: boolean,
+): Promise<PostActor> {
+  const { user, workspace } = await request.requireWorkspace();
+  const status = planStatus(workspace, billingMode);
+  if (publishing && status.publishingBlocked) {
+    throw new AppError(PLAN_ERROR_CODES.publishingBlocked, 403, status.reason ?? PLAN_MESSAGES.trialEnded);
+  }
+  return { userId: user.id, workspaceId: workspace.id };
+}
+
+/**
  * `/api/posts`: the workspace's drafts and scheduled posts (composer, drafts list, calendar), and
  * `/api/posts/:id/targets/:targetId/…`: the user's decisions on one target of a post (Retry / Publish again /
  * Publish now, "It was posted", Cancel), carried out by the publishing module.
  */
-export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; engine: PublishingEngine }> = async (
-  app,
-  { db, engine },
-) => {
+export const postsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  engine: PublishingEngine;
+  config: Config;
+}> = async (app, { db, engine, config }) => {
   /** After a write: the post's targets get jobs at their instant (the old ones are cancelled). */
   async function scheduled<T extends { id: string }>(post: T): Promise<T> {
     await engine.schedulePost(post.id);
@@ -67,7 +89,8 @@ export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; engine: PublishingEngi
     '/api/posts',
     { schema: { body: postInputSchema, response: { 201: postSchema } } },
     async (request, reply) => {
-      const post = await scheduled(await createPost(db, await actorOf(request), request.body));
+      const actor = await publishingActorOf(request, config.billingMode, request.body.action !== 'draft');
+      const post = await scheduled(await createPost(db, actor, request.body));
       return reply.status(201).send(post);
     },
   );
@@ -75,15 +98,19 @@ export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; engine: PublishingEngi
   app.put(
     '/api/posts/:id',
     { schema: { params: postParamsSchema, body: postInputSchema, response: { 200: postSchema } } },
-    async (request) =>
-      scheduled(await updatePost(db, await actorOf(request), request.params.id, request.body)),
+    async (request) => {
+      const actor = await publishingActorOf(request, config.billingMode, request.body.action !== 'draft');
+      return scheduled(await updatePost(db, actor, request.params.id, request.body));
+    },
   );
 
   app.patch(
     '/api/posts/:id/schedule',
     { schema: { params: postParamsSchema, body: rescheduleInputSchema, response: { 200: postSchema } } },
-    async (request) =>
-      scheduled(await reschedulePost(db, await actorOf(request), request.params.id, request.body)),
+    async (request) => {
+      const actor = await publishingActorOf(request, config.billingMode, true);
+      return scheduled(await reschedulePost(db, actor, request.params.id, request.body));
+    },
   );
 
   app.post(
@@ -121,10 +148,10 @@ export const postsRoutes: FastifyPluginAsyncZod<{ db: Db; engine: PublishingEngi
       `/api/posts/:id/targets/:targetId/${action}`,
       { schema: { params: targetParamsSchema, response: { 200: postSchema } } },
       async (request) => {
-        const { workspace } = await request.requireWorkspace();
-        await change(db, workspace.id, request.params.id, request.params.targetId);
+        const { workspaceId } = await publishingActorOf(request, config.billingMode, action === 'retry');
+        await change(db, workspaceId, request.params.id, request.params.targetId);
         if (action === 'retry') await engine.schedulePost(request.params.id);
-        return getPost(db, workspace.id, request.params.id);
+        return getPost(db, workspaceId, request.params.id);
       },
     );
   }

@@ -1,11 +1,12 @@
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { posts, postTargets } from '../../db/schema/index';
+import { posts, postTargets, workspaces } from '../../db/schema/index';
 import { insertNotificationSql } from '../notifications/notifications.service';
 import { queueEventSql } from '../webhooks/webhooks.service';
 import {
@@ -80,9 +81,20 @@ export function createTargetClaims(deps: {
   const staleMs = config.publishStaleAfterHours * 60 * 60 * 1000;
   const leases = createClaimLeases(db, deps.leaseMs);
 
+  /**
+   * True for a target of `t` whose workspace may not publish now (managed billing, trial over, no plan chosen:
+   * workspaces/plan-status.ts says the same in TypeScript). Self-hosted servers never block.
+   */
+  function publishingBlockedSql(now: Date) {
+    if (config.billingMode !== 'managed') return sql`false`;
+    return sql`exists (select 1 from ${workspaces} w where w.id = t.workspace_id and w.plan is null
+      and w.trial_ends_at is not null and w.trial_ends_at <= ${now.toISOString()}::timestamptz)`;
+  }
+
   async function claim(targetId: string): Promise<ClaimedWithPost | undefined> {
     const now = new Date();
     const staleBefore = new Date(now.getTime() - staleMs);
+    const blocked = publishingBlockedSql(now);
     // The common case in one statement (one round trip, one commit): claim the target if it is due, not stale
     // and its post is live, and mark the post as publishing (any target in flight makes it so).
     const result = await db.execute<Record<string, unknown>>(sql`
@@ -95,6 +107,7 @@ export function createTargetClaims(deps: {
           and t.due_at <= ${now.toISOString()}::timestamptz
           and not (t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
           and exists (select 1 from ${posts} p where p.id = t.post_id and p.deleted_at is null)
+          and not ${blocked}
         returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at
       ), marked as (
         update ${posts} set status = 'publishing'
@@ -121,16 +134,21 @@ export function createTargetClaims(deps: {
         },
       };
     }
-    // Not claimable: hold it if it came due too long ago, fail it if it never had an account (one statement;
-    // a job that finds nothing to do costs one round trip).
+    // Not claimable: hold it if it came due too long ago or while its workspace's trial is over (held, not
+    // failed: it resumes when a plan is chosen), fail it if it never had an account (one statement; a job that
+    // finds nothing to do costs one round trip).
     const settled = await db.execute<{ post_id: string }>(sql`
       update ${postTargets} t
       set status = case when t.status = 'needs_account' then 'failed' else 'held' end,
-          last_error = case when t.status = 'needs_account' then t.last_error else ${PUBLISH_MESSAGES.held(config.publishStaleAfterHours)} end,
+          last_error = case when t.status = 'needs_account' then t.last_error
+            when ${blocked} then ${PLAN_MESSAGES.trialEnded}
+            else ${PUBLISH_MESSAGES.held(config.publishStaleAfterHours)} end,
           updated_at = ${now.toISOString()}::timestamptz
       where t.id = ${targetId}
         and ((t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
-          or (t.status = 'needs_account' and t.due_at <= ${now.toISOString()}::timestamptz))
+          or (t.status = 'needs_account' and t.due_at <= ${now.toISOString()}::timestamptz)
+          or (t.status in ('scheduled', 'retrying') and t.due_at <= ${now.toISOString()}::timestamptz
+            and ${blocked}))
       returning t.post_id`);
     const changed = (settled as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
     if (changed.length > 0) await db.transaction((tx) => recomputePostStatuses(tx, changed));

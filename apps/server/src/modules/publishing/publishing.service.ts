@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@relaycast/shared/messages';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { canRetryTarget, PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -154,4 +155,31 @@ export async function cancelHeldTarget(db: Db, workspaceId: string, postId: stri
     PUBLISH_MESSAGES.notCancellable,
     () => ({ status: 'failed', lastError: PUBLISH_MESSAGES.cancelled }),
   );
+}
+
+/**
+ * Called when a workspace gets a plan (the administrator's `set-plan`, later billing): the targets held because
+ * its trial had ended are due again now, as a retry (the stale rule holds scheduled targets only), so the sweep
+ * publishes them. Returns how many resumed.
+ */
+export async function resumeTargetsHeldForPlan(
+  db: Db,
+  workspaceId: string,
+  now = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const resumed = await tx
+      .update(postTargets)
+      .set({ status: 'retrying', dueAt: now, lastError: null, updatedAt: now })
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          eq(postTargets.status, 'held'),
+          eq(postTargets.lastError, PLAN_MESSAGES.trialEnded),
+        ),
+      )
+      .returning({ postId: postTargets.postId });
+    await recomputePostStatuses(tx, [...new Set(resumed.map((row) => row.postId))]);
+    return resumed.length;
+  });
 }

@@ -78,7 +78,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     { schema: { body: importVideoSchema, response: { 201: mediaItemSchema } } },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
-      const plan = effectivePlan(workspace);
+      const plan = effectivePlan(workspace, config.billingMode);
       if (!(await app.mediaProcessor.isAvailable())) throw loadFailedError();
       const usedBytes = await storageUsedBytes(db, workspace.id);
       const name = nameFromUrl(request.body.url);
@@ -116,7 +116,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     { schema: { body: startExportSchema, response: { 202: exportJobSchema } } },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
-      const plan = effectivePlan(workspace);
+      const plan = effectivePlan(workspace, config.billingMode);
       const body = request.body;
       const source = await findMedia(db, workspace.id, body.mediaId);
       videoOnly(source);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
-import { FREE_TRIAL_DAYS, PLAN_IDS, PLANS, type Plan, type PlanId } from '@relaycast/shared/plans';
+import { FREE_TRIAL_DAYS, PLAN_IDS, type PlanId } from '@relaycast/shared/plans';
 import { type AnyColumn, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema/index';
@@ -24,13 +24,7 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }
 
-/** The plan whose limits apply: the chosen one, else Standard (during the trial and after it). */
-export function effectivePlan(workspace: Pick<WorkspaceContext, 'plan'>): Plan {
-  const id = workspace.plan ?? 'standard';
-  const plan = PLANS.find((candidate) => candidate.id === id);
-  if (!plan) throw new Error(`unknown plan ${id}`);
-  return plan;
-}
+export { effectivePlan, planStatus } from './plan-status';
 
 /** Creates the personal workspace a new user works in, with the user as owner. */
 export async function createPersonalWorkspace(

@@ -14,6 +14,7 @@ import { NavLink, Outlet } from 'react-router';
 import { useApplyUserLanguage, useReportBrowserTimeZone, useUserSettings } from '@/api/settings';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { PublishingBlockedBanner, TrialBadge } from '@/features/usage/components/plan-status-header';
 import { cn } from '@/lib/cn';
 import { QueryProvider } from '../query-provider';
 import { SiteHeader } from './site-header';
@@ -74,7 +75,12 @@ function SignedInApp() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader
-        actions={<NotificationBell />}
+        actions={
+          <>
+            <TrialBadge />
+            <NotificationBell />
+          </>
+        }
         appLinks={(close) => (
           <nav aria-label={t('App mobile')} className="py-2 lg:hidden">
             <SidebarLinks onNavigate={close} />
@@ -86,6 +92,7 @@ function SignedInApp() {
           <SidebarLinks />
         </nav>
         <div className="flex min-w-0 flex-1 flex-col">
+          <PublishingBlockedBanner />
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
             {settings.isPending ? (
               <Spinner label={t('Loading your settings')} />

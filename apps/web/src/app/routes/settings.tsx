@@ -1,4 +1,4 @@
-import { Link2, Users } from 'lucide-react';
+import { Gauge, Link2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
@@ -38,6 +38,13 @@ export function SettingsPage() {
           >
             <Users aria-hidden="true" className="size-4" />
             {t('Members')}
+          </Link>
+          <Link
+            to="/usage"
+            className="ml-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Gauge aria-hidden="true" className="size-4" />
+            {t('Plan & usage')}
           </Link>
         </p>
       </header>

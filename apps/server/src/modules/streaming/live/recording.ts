@@ -1,6 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import type { PlanId } from '@relaycast/shared/plans';
+import type { BillingMode, PlanId } from '@relaycast/shared/plans';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { type MediaProcessor, runProcess } from '../../../lib/media/ffmpeg';
@@ -22,7 +22,14 @@ export interface RecordingLog {
  * file-size limit does not apply: the user did not upload it. The temporary files are removed either way.
  */
 export async function keepRecording(
-  deps: { db: Db; storage: MediaStorage; processor: MediaProcessor; log: RecordingLog; ffmpegPath: string },
+  deps: {
+    db: Db;
+    storage: MediaStorage;
+    processor: MediaProcessor;
+    log: RecordingLog;
+    ffmpegPath: string;
+    billingMode: BillingMode;
+  },
   /** `path`: the recorder's FLV; it is remuxed to MP4 here. */
   recording: { sessionId: string; owner: StreamOwner; plan: PlanId | null; path: string; name: string },
 ): Promise<string | null> {
@@ -46,7 +53,7 @@ export async function keepRecording(
     const row = await storeMedia(deps.db, deps.storage, {
       workspaceId: recording.owner.workspaceId,
       userId: recording.owner.userId,
-      plan: effectivePlan({ plan: recording.plan }),
+      plan: effectivePlan({ plan: recording.plan }, deps.billingMode),
       file: {
         id: newMediaId(),
         name: recording.name,

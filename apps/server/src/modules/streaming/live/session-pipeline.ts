@@ -234,7 +234,7 @@ export class SessionPipeline {
     const { db, storage, processor, log, config } = this.options;
     this.deps.track(
       keepRecording(
-        { db, storage, processor, log, ffmpegPath: config.ffmpegPath },
+        { db, storage, processor, log, ffmpegPath: config.ffmpegPath, billingMode: config.billingMode },
         {
           sessionId: session.id,
           owner: session.owner,

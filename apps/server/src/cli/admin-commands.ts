@@ -1,0 +1,122 @@
+import { normalizeEmail } from '@relaycast/shared/auth';
+import { isPlanId, type PlanId } from '@relaycast/shared/plans';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import { users, workspaceMembers, workspaces } from '../db/schema/index';
+import { resumeTargetsHeldForPlan } from '../modules/publishing/publishing.service';
+import { planStatus } from '../modules/workspaces/plan-status';
+
+/**
+ * The administrator's commands (`npm run admin -- <command>`; docs/plans-and-billing.md): list the workspaces
+ * with their plans, and set a workspace's plan when billing is self-hosted (or to fix one by hand). They write
+ * lines to `out` and return the exit code, so tests run them on a database without a process.
+ */
+
+export const ADMIN_USAGE = `Usage:
+  npm run admin -- list-workspaces
+  npm run admin -- set-plan <workspace id or owner e-mail> <standard|premium|entrepreneur|none>`;
+
+export interface AdminContext {
+  db: Db;
+  config: Config;
+  out: (line: string) => void;
+  now?: Date;
+}
+
+/** Workspaces with their owner's e-mail, members and plan status, oldest first. */
+async function listWorkspaces(ctx: AdminContext): Promise<number> {
+  const rows = await ctx.db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      trialEndsAt: workspaces.trialEndsAt,
+      owner: sql<string | null>`(select u.email from ${workspaceMembers} m join ${users} u on u.id = m.user_id
+        where m.workspace_id = "workspaces"."id" and m.role = 'owner' order by m.created_at limit 1)`,
+      members:
+        sql<number>`(select count(*) from ${workspaceMembers} m where m.workspace_id = "workspaces"."id")`.mapWith(
+          Number,
+        ),
+    })
+    .from(workspaces)
+    .orderBy(asc(workspaces.createdAt));
+  ctx.out(`Billing: ${ctx.config.billingMode}. ${rows.length} workspace(s).`);
+  for (const row of rows) {
+    const status = planStatus(row, ctx.config.billingMode, ctx.now);
+    const state = status.publishingBlocked
+      ? 'trial ended, publishing paused'
+      : status.onTrial
+        ? `trial, ${status.trialDaysLeft} day(s) left`
+        : row.plan
+          ? 'plan chosen'
+          : 'no plan (self-hosted default)';
+    ctx.out(
+      [
+        row.id,
+        row.owner ?? '-',
+        row.name,
+        `plan=${row.plan ?? 'none'}`,
+        `limits=${status.plan.id}`,
+        state,
+        `members=${row.members}`,
+      ].join('\t'),
+    );
+  }
+  return 0;
+}
+
+/** The workspace named by id, or the one its owner (by e-mail) owns; a message when none or several. */
+async function findWorkspace(ctx: AdminContext, ref: string): Promise<{ id: string } | string> {
+  const [byId] = await ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, ref));
+  if (byId) return byId;
+  if (!ref.includes('@')) return `No workspace with id "${ref}".`;
+  const owned = await ctx.db
+    .select({ id: workspaceMembers.organizationId })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(users.email, normalizeEmail(ref)), eq(workspaceMembers.role, 'owner')))
+    .orderBy(asc(workspaceMembers.createdAt));
+  if (owned.length === 0) return `No workspace owned by "${ref}".`;
+  if (owned.length > 1) {
+    return `"${ref}" owns ${owned.length} workspaces (${owned.map((row) => row.id).join(', ')}): give the workspace id.`;
+  }
+  return owned[0] as { id: string };
+}
+
+async function setPlan(
+  ctx: AdminContext,
+  ref: string | undefined,
+  planArg: string | undefined,
+): Promise<number> {
+  if (!ref || !planArg) {
+    ctx.out(ADMIN_USAGE);
+    return 2;
+  }
+  const plan: PlanId | null = planArg === 'none' ? null : isPlanId(planArg) ? planArg : null;
+  if (plan === null && planArg !== 'none') {
+    ctx.out(`Unknown plan "${planArg}": use standard, premium, entrepreneur or none.`);
+    return 2;
+  }
+  const found = await findWorkspace(ctx, ref);
+  if (typeof found === 'string') {
+    ctx.out(found);
+    return 1;
+  }
+  await ctx.db.update(workspaces).set({ plan }).where(eq(workspaces.id, found.id));
+  const resumed = plan ? await resumeTargetsHeldForPlan(ctx.db, found.id, ctx.now) : 0;
+  ctx.out(
+    `Workspace ${found.id}: plan ${plan ?? 'none'}` +
+      (resumed > 0 ? `; ${resumed} held post target(s) will publish now.` : '.'),
+  );
+  return 0;
+}
+
+/** Runs one command; returns the process exit code (0 done, 1 not found, 2 bad usage). */
+export async function runAdminCommand(args: readonly string[], ctx: AdminContext): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === 'list-workspaces') return listWorkspaces(ctx);
+  if (command === 'set-plan') return setPlan(ctx, rest[0], rest[1]);
+  ctx.out(ADMIN_USAGE);
+  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+}

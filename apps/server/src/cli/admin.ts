@@ -1,0 +1,41 @@
+import { databaseTargetOf } from '../app';
+import { ConfigError, loadConfig } from '../config/env';
+import { openDatabase } from '../db/client';
+import { runAdminCommand } from './admin-commands';
+
+/**
+ * `npm run admin -- <command>`: the administrator's commands on the server's own database (the same
+ * configuration as `npm start`: DATABASE_URL, else the embedded PGlite in DATA_DIR, which only one process may
+ * open: stop the server first). Migrations are applied first, as at the server's start.
+ */
+async function main(): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  const database = await openDatabase(databaseTargetOf(config));
+  try {
+    await database.migrate();
+    return await runAdminCommand(process.argv.slice(2), {
+      db: database.db,
+      config,
+      out: (line) => console.info(line),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('The admin command failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,17 @@
+import { workspaceUsageSchema } from '@relaycast/shared/usage';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { workspaceUsage } from './usage.service';
+
+/** `GET /api/workspaces/current/usage`: the usage page's figures (any member may read them). */
+export const usageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/api/workspaces/current/usage',
+    { schema: { response: { 200: workspaceUsageSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return workspaceUsage(db, config, workspace);
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import type { WorkspaceUsage } from '@relaycast/shared/usage';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { aiGenerations, mediaFiles, socialAccounts, workspaceMembers } from '../../db/schema/index';
+import { planStatus } from '../workspaces/plan-status';
+import type { WorkspaceContext } from '../workspaces/workspaces.service';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * What the workspace uses against its plan's limits, read in one statement: accounts counted as the connect
+ * limit counts them (connected or needing a reconnect), stored bytes as the upload limit counts them, members,
+ * and AI requests in the rolling hour the AI limit uses.
+ */
+export async function workspaceUsage(
+  db: Db,
+  config: Config,
+  workspace: Pick<WorkspaceContext, 'id' | 'plan' | 'trialEndsAt'>,
+  now = new Date(),
+): Promise<WorkspaceUsage> {
+  const status = planStatus(workspace, config.billingMode, now);
+  const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select
+      (select count(*) from ${socialAccounts} a
+        where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')) as accounts,
+      (select a.platform from ${socialAccounts} a
+        where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')
+        group by a.platform order by count(*) desc, a.platform limit 1) as fullest_platform,
+      (select count(*) from ${socialAccounts} a
+        where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')
+        group by a.platform order by count(*) desc limit 1) as fullest_used,
+      (select coalesce(sum(m.size_bytes), 0) from ${mediaFiles} m where m.workspace_id = ${workspace.id}) as storage,
+      (select count(*) from ${workspaceMembers} wm where wm.workspace_id = ${workspace.id}) as members,
+      (select count(*) from ${aiGenerations} g
+        where g.workspace_id = ${workspace.id} and g.created_at > ${since}::timestamptz) as ai`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const plan = status.plan;
+  return {
+    billingMode: config.billingMode,
+    plan: workspace.plan,
+    effectivePlan: plan.id,
+    onTrial: status.onTrial,
+    trialDaysLeft: status.trialDaysLeft,
+    trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
+    publishingBlocked: status.publishingBlocked,
+    publishingBlockedReason: status.reason,
+    accounts: {
+      used: Number(row.accounts ?? 0),
+      limit: plan.socialAccounts,
+      fullestPlatform: row.fullest_platform == null ? null : String(row.fullest_platform),
+      fullestPlatformUsed: Number(row.fullest_used ?? 0),
+      perPlatformLimit: plan.accountsPerPlatform,
+    },
+    storage: {
+      usedBytes: Number(row.storage ?? 0),
+      limitBytes: plan.storageBytes,
+      maxFileSizeBytes: plan.maxFileSizeBytes,
+    },
+    members: { count: Number(row.members ?? 0) },
+    ai: { usedThisHour: Number(row.ai ?? 0), hourlyLimit: config.ai.hourlyLimit },
+  };
+}
