@@ -10,7 +10,10 @@ declare module 'fastify' {
      * session, checked before its input is parsed or validated.
      */
     auth?: 'public';
-    /** What the caller's workspace role must allow (packages/shared/src/roles.ts). */
+    /**
+     * What the caller's workspace role must allow (packages/shared/src/roles.ts). Declared, not yet enforced
+     * here: the route-wide role check is still to come (README, Known gaps); until then each service checks.
+     */
     permission?: import('@relaycast/shared/roles').Permission;
   }
   interface FastifyInstance {

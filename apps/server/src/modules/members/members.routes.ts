@@ -48,8 +48,8 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
 
 /**
  * Settings → Members (issue 19; docs/decisions/0042-members-and-invitations.md): the current workspace's
- * members and invitations, and the invite link's own two routes. Each route declares its permission for the
- * server-wide check; the services check the caller's role as well.
+ * members and invitations, and the invite link's own two routes. Each route declares its permission (for the
+ * route-wide check still to come); the services check the caller's role themselves.
  */
 export const membersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer: Mailer }> = async (
   app,

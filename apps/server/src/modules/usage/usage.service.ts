@@ -25,16 +25,18 @@ export async function workspaceUsage(
     select
       (select count(*) from ${socialAccounts} a
         where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')) as accounts,
-      (select a.platform from ${socialAccounts} a
-        where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')
-        group by a.platform order by count(*) desc, a.platform limit 1) as fullest_platform,
-      (select count(*) from ${socialAccounts} a
-        where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')
-        group by a.platform order by count(*) desc limit 1) as fullest_used,
+      fullest.platform as fullest_platform,
+      fullest.used as fullest_used,
       (select coalesce(sum(m.size_bytes), 0) from ${mediaFiles} m where m.workspace_id = ${workspace.id}) as storage,
       (select count(*) from ${workspaceMembers} wm where wm.workspace_id = ${workspace.id}) as members,
       (select count(*) from ${aiGenerations} g
-        where g.workspace_id = ${workspace.id} and g.created_at > ${since}::timestamptz) as ai`);
+        where g.workspace_id = ${workspace.id} and g.created_at > ${since}::timestamptz) as ai
+    from (select 1) as one
+    left join lateral (
+      select a.platform, count(*) as used from ${socialAccounts} a
+      where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')
+      group by a.platform order by count(*) desc, a.platform limit 1
+    ) as fullest on true`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const plan = status.plan;
   return {

@@ -1,8 +1,8 @@
 import {
   type BillingMode,
+  findPlan,
   HIGHEST_PLAN_ID,
   PLAN_MESSAGES,
-  PLANS,
   type Plan,
   type PlanId,
 } from '@relaycast/shared/plans';
@@ -28,7 +28,7 @@ export interface PlanStatus {
 }
 
 function planById(id: PlanId): Plan {
-  const plan = PLANS.find((candidate) => candidate.id === id);
+  const plan = findPlan(id);
   if (!plan) throw new Error(`unknown plan ${id}`);
   return plan;
 }

@@ -4,6 +4,7 @@ import { LogOut, Mail, ShieldCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLeaveWorkspace, useMembers } from '@/api/members';
+import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
@@ -12,7 +13,6 @@ import { toastOutcome } from '@/lib/toast';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
-import { MembersCard } from './members-card';
 import { RoleTable } from './role-table';
 
 /** Settings → Members: who is in the workspace, invitations, and what each role may do. */
@@ -31,7 +31,7 @@ export function MembersView() {
   const canManage = roleCan(yourRole, 'manageMembers');
   return (
     <>
-      <MembersCard
+      <SettingsCard
         title={t('Invite a member')}
         icon={Mail}
         description={t('They get an e-mail with a link valid for 7 days.')}
@@ -43,16 +43,16 @@ export function MembersView() {
             {t('Only an owner or admin can invite, change or remove members.')}
           </p>
         )}
-      </MembersCard>
-      <MembersCard title={t('Members')} icon={Users}>
+      </SettingsCard>
+      <SettingsCard title={t('Members')} icon={Users}>
         <MemberList members={members} yourRole={yourRole} />
-      </MembersCard>
-      <MembersCard title={t('Pending invitations')} icon={Mail}>
+      </SettingsCard>
+      <SettingsCard title={t('Pending invitations')} icon={Mail}>
         <InvitationList invitations={invitations} canManage={canManage} />
-      </MembersCard>
-      <MembersCard title={t('Roles')} icon={ShieldCheck}>
+      </SettingsCard>
+      <SettingsCard title={t('Roles')} icon={ShieldCheck}>
         <RoleTable />
-      </MembersCard>
+      </SettingsCard>
       <LeaveSection isOwner={yourRole === 'owner'} />
     </>
   );
@@ -69,7 +69,7 @@ function LeaveSection({ isOwner }: { isOwner: boolean }) {
     }
   }
   return (
-    <MembersCard title={t('Leave workspace')} icon={LogOut}>
+    <SettingsCard title={t('Leave workspace')} icon={LogOut}>
       {isOwner ? (
         <p className="text-sm text-muted-foreground">{translateMessage(MEMBERS_MESSAGES.ownerCannotLeave)}</p>
       ) : null}
@@ -78,6 +78,6 @@ function LeaveSection({ isOwner }: { isOwner: boolean }) {
           {t('Leave workspace')}
         </Button>
       </div>
-    </MembersCard>
+    </SettingsCard>
   );
 }

@@ -14,6 +14,7 @@ import {
   useSaveAnalyticsBudget,
 } from '@/api/analytics-collection';
 import { useTimeZone } from '@/api/settings';
+import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -21,7 +22,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatNumber, translateMessage } from '@/i18n';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import { SettingsCard } from './settings-card';
 
 export const BUDGET_SAVED = 'X read budget saved.';
 

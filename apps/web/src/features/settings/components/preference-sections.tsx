@@ -8,11 +8,11 @@ import {
 } from '@relaycast/shared/settings';
 import { Bell, Globe, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '@/components/settings-card';
 import { SelectField } from '@/components/ui/select-field';
 import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zone';
 import { ApiKeysSetting } from './api-keys-setting';
 import { PushToggleField } from './push-toggle-field';
-import { SettingsCard } from './settings-card';
 import { SignedInDevices } from './signed-in-devices';
 import { ToggleField } from './toggle-field';
 import { TwoFactorSetting } from './two-factor-setting';

@@ -11,11 +11,11 @@ import {
 } from '@relaycast/shared/settings';
 import { Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { formatNumber } from '@/i18n';
 import { type DeviceOption, useMediaDevices } from '../hooks/use-media-devices';
-import { SettingsCard } from './settings-card';
 
 function DeviceSelect({
   label,

@@ -18,6 +18,7 @@ import {
   useSetWebhookPaused,
   useWebhookEndpoints,
 } from '@/api/webhooks';
+import { SettingsCard } from '@/components/settings-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -27,7 +28,6 @@ import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { toast, toastOutcome } from '@/lib/toast';
 import { SecretShownOnce } from './secret-shown-once';
-import { SettingsCard } from './settings-card';
 import { DeliveryLog } from './webhook-delivery-log';
 
 /** The example in the address field: a URL, the same in every language. */

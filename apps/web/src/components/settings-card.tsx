@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
-/** One titled section of the members page (drawn like the settings page's sections). */
-export function MembersCard({
+/** One titled section of a settings page (Settings, Members). */
+export function SettingsCard({
   title,
   icon: Icon,
   description,
