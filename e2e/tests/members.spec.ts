@@ -71,4 +71,15 @@ test('the owner invites an editor, who signs up from the e-mailed link, accepts 
   await expect(
     invitee.getByRole('alert').filter({ hasText: 'This invitation has already been used.' }),
   ).toBeVisible();
+
+  // The owner makes them a contributor: the studio (stream keys, going live) is then closed to them, with why.
+  await page.getByLabel('Role of Eddie Editor').selectOption('contributor');
+  await expect(page.getByText('Role changed.', { exact: true })).toBeVisible();
+  await invitee.goto('/streaming');
+  await expect(invitee.getByTestId('role-gate')).toHaveText(
+    'Your role (Contributor) cannot do this: go live and manage stream destinations and keys. Ask a workspace owner or admin.',
+  );
+  // The server refuses the stream keys themselves, whatever the page shows.
+  const keys = await invitee.request.get('/api/streaming/ingest');
+  expect(keys.status()).toBe(403);
 });

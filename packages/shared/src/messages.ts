@@ -151,6 +151,8 @@ export const ERROR_CODES = {
   twoFactorChallengeExpired: 'TWO_FACTOR_CHALLENGE_EXPIRED',
   twoFactorPasswordInvalid: 'TWO_FACTOR_PASSWORD_INVALID',
   twoFactorState: 'TWO_FACTOR_STATE',
+  /** The caller's workspace role does not allow the route (packages/shared/src/roles.ts). */
+  forbidden: 'FORBIDDEN',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -84,10 +84,20 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
+/**
+ * A stored role as one of ROLES: `member`, the role Better Auth gave before the role table (decision 0042), reads
+ * as editor; anything else unknown is null.
+ */
+export function normalizeRole(role: string): Role | null {
+  if (isRole(role)) return role;
+  return role === 'member' ? 'editor' : null;
+}
+
 /** Whether a role may do what a permission covers. An unknown role (an old or foreign row) may do nothing but `self`. */
 export function roleCan(role: string, permission: Permission): boolean {
-  if (!isRole(role)) return permission === 'self';
-  return ALLOWED[role].includes(permission);
+  const known = normalizeRole(role);
+  if (!known) return permission === 'self';
+  return ALLOWED[known].includes(permission);
 }
 
 /** The roles that hold a permission, for the members page's table and the route-wide tests. */
@@ -99,3 +109,11 @@ export const ROLE_MESSAGES = {
   /** A request refused by the role table; {role} is the caller's role label, {action} the permission's label. */
   forbidden: 'Your role ({role}) cannot do this: {action}. Ask a workspace owner or admin.',
 } as const;
+
+/** The refusal's words for a role that may not do what a permission covers (the same on every route). */
+export function forbiddenMessage(role: string, permission: Permission): string {
+  const known = normalizeRole(role);
+  return ROLE_MESSAGES.forbidden
+    .replace('{role}', known ? ROLE_LABELS[known] : role)
+    .replace('{action}', PERMISSION_LABELS[permission].toLowerCase());
+}

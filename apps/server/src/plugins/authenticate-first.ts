@@ -1,3 +1,5 @@
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import { forbiddenMessage, type Permission, roleCan } from '@relaycast/shared/roles';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -11,10 +13,12 @@ declare module 'fastify' {
      */
     auth?: 'public';
     /**
-     * What the caller's workspace role must allow (packages/shared/src/roles.ts). Declared, not yet enforced
-     * here: the route-wide role check is still to come (README, Known gaps); until then each service checks.
+     * What the caller's workspace role must allow (packages/shared/src/roles.ts), checked for every `/api/` route
+     * that needs a session, before its input is read. Without it: `view` to read (GET, HEAD), `write` otherwise.
      */
     permission?: import('@relaycast/shared/roles').Permission;
+    /** The refusal's message when a module words it itself (e.g. AI_MESSAGES.adminOnly); else ROLE_MESSAGES.forbidden. */
+    permissionMessage?: string;
   }
   interface FastifyInstance {
     /** Every route of the app as registered (route-wide tests iterate over it; new routes join by themselves). */
@@ -27,6 +31,8 @@ export interface RegisteredRoute {
   url: string;
   /** Answers 401 to a request without a session before anything else of the route runs. */
   needsSession: boolean;
+  /** What the caller's role must allow (null on the public routes, which check their caller themselves). */
+  permission: Permission | null;
   options: RouteOptions;
 }
 
@@ -49,10 +55,37 @@ async function requireSession(request: FastifyRequest) {
   }
 }
 
-function withHook(existing: RouteOptions['onRequest'], hook: onRequestHookHandler): onRequestHookHandler[] {
+/** The permission a route needs: the one it declares, else `view` to read and `write` to change. */
+export function routePermission(route: Pick<RouteOptions, 'method' | 'config'>): Permission {
+  const declared = (route.config as { permission?: Permission } | undefined)?.permission;
+  if (declared) return declared;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return methods.every((method) => method === 'GET' || method === 'HEAD') ? 'view' : 'write';
+}
+
+/**
+ * The role check: the caller's role in the workspace they work in must allow the route's permission (the one
+ * table, packages/shared/src/roles.ts). `self` covers the caller's own things and needs no workspace role.
+ * Session and API-key callers alike (a key acts with its owner's role), before the body is parsed.
+ */
+function requirePermission(permission: Permission, message: string | undefined): onRequestHookHandler {
+  return async function checkRole(request: FastifyRequest) {
+    if (permission === 'self') return;
+    const { workspace } = await request.requireWorkspace();
+    if (!roleCan(workspace.role, permission)) {
+      const words = message ?? forbiddenMessage(workspace.role, permission);
+      throw new AppError(ERROR_CODES.forbidden, 403, words, unreadBodyHeaders(request));
+    }
+  };
+}
+
+function withHooks(
+  existing: RouteOptions['onRequest'],
+  hooks: onRequestHookHandler[],
+): onRequestHookHandler[] {
   // After the route's own hooks (the rate limiter counts anonymous requests too).
-  if (!existing) return [hook];
-  return [...(Array.isArray(existing) ? existing : [existing]), hook];
+  if (!existing) return hooks;
+  return [...(Array.isArray(existing) ? existing : [existing]), ...hooks];
 }
 
 /** Register before any route: it sees every route registered after it, in every plugin scope. */
@@ -61,8 +94,12 @@ export const authenticateFirstPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     const needsSession = route.url.startsWith('/api/') && route.config?.auth !== 'public';
-    if (needsSession) route.onRequest = withHook(route.onRequest, requireSession);
+    const permission = needsSession ? routePermission(route) : null;
+    if (permission) {
+      const message = route.config?.permissionMessage;
+      route.onRequest = withHooks(route.onRequest, [requireSession, requirePermission(permission, message)]);
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    routes.push({ methods, url: route.url, needsSession, options: route });
+    routes.push({ methods, url: route.url, needsSession, permission, options: route });
   });
 });

@@ -79,7 +79,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 
   app.post(
     '/api/accounts/oauth/:platform/start',
-    { schema: { params: platformParams, response: { 200: oauthStartResultSchema } } },
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { params: platformParams, response: { 200: oauthStartResultSchema } },
+    },
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       const platform = parsePlatform(request.params.platform);
@@ -134,7 +137,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 
   app.post(
     '/api/accounts/mastodon/start',
-    { schema: { body: mastodonStartInputSchema, response: { 200: oauthStartResultSchema } } },
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { body: mastodonStartInputSchema, response: { 200: oauthStartResultSchema } },
+    },
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       return startInstanceOAuth(
@@ -149,7 +155,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 
   app.post(
     '/api/accounts/bluesky',
-    { schema: { body: blueskyConnectInputSchema, response: { 200: socialAccountSchema } } },
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { body: blueskyConnectInputSchema, response: { 200: socialAccountSchema } },
+    },
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       const connector = connectorForConnect(config, 'bluesky', 'app-password');
@@ -183,7 +192,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 
   app.post(
     '/api/accounts/:id/refresh',
-    { schema: { params: idParams, response: { 200: socialAccountSchema } } },
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { params: idParams, response: { 200: socialAccountSchema } },
+    },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       const account = await requireAccount(db, workspace.id, request.params.id);
@@ -213,7 +225,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 
   app.delete(
     '/api/accounts/:id',
-    { schema: { params: idParams, response: { 200: socialAccountSchema } } },
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { params: idParams, response: { 200: socialAccountSchema } },
+    },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       const account = await disconnectAccount(db, workspace.id, request.params.id, events);

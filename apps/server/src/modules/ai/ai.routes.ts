@@ -241,7 +241,10 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
 
   app.put(
     '/api/ai/settings',
-    { schema: { body: aiSettingsInputSchema, response: { 200: aiSettingsSchema } } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: AI_MESSAGES.adminOnly },
+      schema: { body: aiSettingsInputSchema, response: { 200: aiSettingsSchema } },
+    },
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       return saveAiSettings(db, config, workspace, user.id, request.body);

@@ -39,7 +39,13 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
 
   app.put(
     '/api/analytics/budget',
-    { schema: { body: analyticsBudgetInputSchema, response: { 200: analyticsBudgetSchema } } },
+    {
+      config: {
+        permission: 'manageWorkspace',
+        permissionMessage: ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly,
+      },
+      schema: { body: analyticsBudgetInputSchema, response: { 200: analyticsBudgetSchema } },
+    },
     async (request): Promise<AnalyticsBudget> => {
       const { workspace } = await request.requireWorkspace();
       if (!isWorkspaceAdmin(workspace.role)) {

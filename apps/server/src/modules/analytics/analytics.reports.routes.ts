@@ -71,7 +71,10 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
 
   app.post(
     '/api/analytics/report-links',
-    { schema: { body: createReportLinkSchema, response: { 201: createdReportLinkSchema } } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: REPORT_MESSAGES.adminOnly },
+      schema: { body: createReportLinkSchema, response: { 201: createdReportLinkSchema } },
+    },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
@@ -94,7 +97,10 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
 
   app.delete(
     '/api/analytics/report-links/:id',
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: REPORT_MESSAGES.adminOnly },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const { workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
@@ -120,7 +126,10 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
 
   app.put(
     '/api/analytics/report-schedule',
-    { schema: { body: reportScheduleInputSchema, response: { 200: reportScheduleStateSchema } } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: REPORT_SCHEDULE_MESSAGES.adminOnly },
+      schema: { body: reportScheduleInputSchema, response: { 200: reportScheduleStateSchema } },
+    },
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
@@ -139,7 +148,10 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
 
   app.delete(
     '/api/analytics/report-schedule',
-    { schema: { response: { 204: z.null() } } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: REPORT_SCHEDULE_MESSAGES.adminOnly },
+      schema: { response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const { workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {

@@ -169,14 +169,22 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
   );
 
-  app.post('/api/analytics/demo', { schema: { response: { 200: demoResultSchema } } }, async (request) => {
-    const user = await request.requireUser();
-    return createDemoWorkspace(db, user);
-  });
+  app.post(
+    '/api/analytics/demo',
+    { config: { permission: 'self' }, schema: { response: { 200: demoResultSchema } } },
+    async (request) => {
+      const user = await request.requireUser();
+      return createDemoWorkspace(db, user);
+    },
+  );
 
-  app.delete('/api/analytics/demo', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    const user = await request.requireUser();
-    await deleteDemoWorkspace(db, user);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/analytics/demo',
+    { config: { permission: 'self' }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await deleteDemoWorkspace(db, user);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -21,18 +21,25 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
  * take the session only (an API key cannot mint keys).
  */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/api-keys', { schema: { response: { 200: apiKeyListSchema } } }, async (request) => {
-    const { user, workspace } = await request.requireWorkspace();
-    const [keys, settings] = await Promise.all([
-      listApiKeys(db, workspace.id, user.id),
-      getUserSettings(db, user.id),
-    ]);
-    return { keys, enabled: settings.security.apiKeyEnabled };
-  });
+  app.get(
+    '/api/api-keys',
+    { config: { permission: 'self' }, schema: { response: { 200: apiKeyListSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const [keys, settings] = await Promise.all([
+        listApiKeys(db, workspace.id, user.id),
+        getUserSettings(db, user.id),
+      ]);
+      return { keys, enabled: settings.security.apiKeyEnabled };
+    },
+  );
 
   app.post(
     '/api/api-keys',
-    { schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema } } },
+    {
+      config: { permission: 'self' },
+      schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema } },
+    },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
       const created = await createApiKey(db, {
@@ -45,11 +52,15 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  app.delete('/api/api-keys/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { user, workspace } = await request.requireWorkspace();
-    await revokeApiKey(db, workspace.id, user.id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/api-keys/:id',
+    { config: { permission: 'self' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      await revokeApiKey(db, workspace.id, user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // The public API's index: what it offers and how to authenticate, readable without a key.
   app.get(PUBLIC_API_BASE, { config: { auth: 'public' } }, async () => ({

@@ -27,7 +27,10 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
 
   app.post(
     '/api/engagement/actions',
-    { schema: { body: engagementActionInputSchema, response: { 201: engagementActionResultSchema } } },
+    {
+      config: { permission: 'engage' },
+      schema: { body: engagementActionInputSchema, response: { 201: engagementActionResultSchema } },
+    },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
       const result = await performAction(
@@ -60,7 +63,10 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
 
   app.post(
     '/api/engagement/inbox/:id/done',
-    { schema: { params: itemParamsSchema, response: { 200: inboxItemSchema } } },
+    {
+      config: { permission: 'engage' },
+      schema: { params: itemParamsSchema, response: { 200: inboxItemSchema } },
+    },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       return markItemDone(db, workspace.id, request.params.id);
@@ -69,7 +75,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
 
   app.post(
     '/api/engagement/refresh',
-    { schema: { response: { 200: inboxRefreshResultSchema } } },
+    { config: { permission: 'engage' }, schema: { response: { 200: inboxRefreshResultSchema } } },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       return refreshWorkspaceInbox(db, config, workspace.id);

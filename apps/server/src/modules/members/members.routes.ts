@@ -3,6 +3,7 @@ import {
   changeRoleSchema,
   invitationPreviewSchema,
   inviteMemberSchema,
+  MEMBERS_MESSAGES,
   membersListSchema,
   transferOwnershipSchema,
 } from '@relaycast/shared/members';
@@ -48,8 +49,8 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
 
 /**
  * Settings → Members (issue 19; docs/decisions/0042-members-and-invitations.md): the current workspace's
- * members and invitations, and the invite link's own two routes. Each route declares its permission (for the
- * route-wide check still to come); the services check the caller's role themselves.
+ * members and invitations, and the invite link's own two routes. Each route declares its permission (checked for
+ * every route by plugins/authenticate-first.ts); the services check the finer rules themselves.
  */
 export const membersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mailer: Mailer }> = async (
   app,
@@ -110,7 +111,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mail
 
   app.post(
     '/api/workspaces/current/transfer-ownership',
-    { config: { permission: 'billing' }, schema: { body: transferOwnershipSchema } },
+    {
+      config: { permission: 'billing', permissionMessage: MEMBERS_MESSAGES.onlyOwnerTransfers },
+      schema: { body: transferOwnershipSchema },
+    },
     async (request, reply) => {
       await transferOwnership(db, await callerOf(request), request.body);
       return reply.status(204).send();

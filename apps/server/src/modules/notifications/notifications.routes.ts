@@ -30,7 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, config, notifyDeps }) => {
   app.get(
     '/api/notifications',
-    { schema: { response: { 200: notificationListSchema } } },
+    { config: { permission: 'self' }, schema: { response: { 200: notificationListSchema } } },
     async (request) => {
       const user = await request.requireUser();
       return listNotifications(db, user.id);
@@ -39,7 +39,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/notifications/read',
-    { schema: { body: markNotificationsReadSchema, response: { 200: markNotificationsReadResultSchema } } },
+    {
+      config: { permission: 'self' },
+      schema: { body: markNotificationsReadSchema, response: { 200: markNotificationsReadResultSchema } },
+    },
     async (request) => {
       const user = await request.requireUser();
       return { updated: await markNotificationsRead(db, user.id, request.body) };
@@ -48,7 +51,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/notifications/push-key',
-    { schema: { response: { 200: pushKeySchema } } },
+    { config: { permission: 'self' }, schema: { response: { 200: pushKeySchema } } },
     async (request) => {
       await request.requireUser();
       return { publicKey: notifyDeps.push.publicKey };
@@ -57,7 +60,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/notifications/push-subscriptions',
-    { schema: { body: pushSubscriptionSchema } },
+    { config: { permission: 'self' }, schema: { body: pushSubscriptionSchema } },
     async (request, reply) => {
       const user = await request.requireUser();
       await savePushSubscription(db, addressPolicy(config.allowPrivateAddresses), user.id, request.body);
@@ -67,7 +70,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/notifications/push-subscriptions',
-    { schema: { body: deletePushSubscriptionSchema } },
+    { config: { permission: 'self' }, schema: { body: deletePushSubscriptionSchema } },
     async (request, reply) => {
       const user = await request.requireUser();
       await deletePushSubscription(db, user.id, request.body.endpoint);

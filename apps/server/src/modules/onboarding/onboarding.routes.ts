@@ -12,14 +12,21 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
-  app.get('/api/onboarding', { schema: { response: { 200: onboardingSchema } } }, async (request) => {
-    const { user, workspace } = await request.requireWorkspace();
-    return getOnboarding(db, config, user.id, workspace);
-  });
+  app.get(
+    '/api/onboarding',
+    { config: { permission: 'self' }, schema: { response: { 200: onboardingSchema } } },
+    async (request) => {
+      const { user, workspace } = await request.requireWorkspace();
+      return getOnboarding(db, config, user.id, workspace);
+    },
+  );
 
   app.put(
     '/api/onboarding',
-    { schema: { body: onboardingInputSchema, response: { 200: onboardingSchema } } },
+    {
+      config: { permission: 'self' },
+      schema: { body: onboardingInputSchema, response: { 200: onboardingSchema } },
+    },
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       await setOnboardingDismissed(db, user.id, request.body.dismissed);

@@ -106,7 +106,10 @@ export const postsRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/api/posts/:id/schedule',
-    { schema: { params: postParamsSchema, body: rescheduleInputSchema, response: { 200: postSchema } } },
+    {
+      config: { permission: 'publish' },
+      schema: { params: postParamsSchema, body: rescheduleInputSchema, response: { 200: postSchema } },
+    },
     async (request) => {
       const actor = await publishingActorOf(request, config.billingMode, true);
       return scheduled(await reschedulePost(db, actor, request.params.id, request.body));
@@ -146,7 +149,10 @@ export const postsRoutes: FastifyPluginAsyncZod<{
   for (const [action, change] of Object.entries(targetActions)) {
     app.post(
       `/api/posts/:id/targets/:targetId/${action}`,
-      { schema: { params: targetParamsSchema, response: { 200: postSchema } } },
+      {
+        config: { permission: 'publish' },
+        schema: { params: targetParamsSchema, response: { 200: postSchema } },
+      },
       async (request) => {
         const { workspaceId } = await publishingActorOf(request, config.billingMode, action === 'retry');
         await change(db, workspaceId, request.params.id, request.params.targetId);

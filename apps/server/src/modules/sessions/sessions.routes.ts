@@ -23,14 +23,18 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     return { userId: user.id, sessionId: found.session.id };
   }
 
-  app.get('/api/sessions', { schema: { response: { 200: signedInDevicesSchema } } }, async (request) => {
-    const { userId, sessionId } = await currentSession(request);
-    return { devices: await listSignedInDevices(db, userId, sessionId) };
-  });
+  app.get(
+    '/api/sessions',
+    { config: { permission: 'self' }, schema: { response: { 200: signedInDevicesSchema } } },
+    async (request) => {
+      const { userId, sessionId } = await currentSession(request);
+      return { devices: await listSignedInDevices(db, userId, sessionId) };
+    },
+  );
 
   app.post(
     '/api/sessions/revoke-others',
-    { schema: { response: { 200: revokeOtherSessionsResultSchema } } },
+    { config: { permission: 'self' }, schema: { response: { 200: revokeOtherSessionsResultSchema } } },
     async (request) => {
       const { userId, sessionId } = await currentSession(request);
       return { revoked: await revokeOtherSessions(db, userId, sessionId) };
@@ -39,7 +43,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post(
     '/api/sessions/:id/revoke',
-    { schema: { params: z.object({ id: z.string().min(1).max(200) }) } },
+    { config: { permission: 'self' }, schema: { params: z.object({ id: z.string().min(1).max(200) }) } },
     async (request, reply) => {
       const { userId, sessionId } = await currentSession(request);
       if (request.params.id === sessionId) {

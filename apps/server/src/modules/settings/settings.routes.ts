@@ -5,14 +5,21 @@ import { getUserSettings, saveBrowserTimeZone, saveUserSettings } from './settin
 
 /** `GET/PUT /api/settings`: the signed-in user's own settings (per user, not per workspace). */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/settings', { schema: { response: { 200: userSettingsSchema } } }, async (request) => {
-    const user = await request.requireUser();
-    return getUserSettings(db, user.id);
-  });
+  app.get(
+    '/api/settings',
+    { config: { permission: 'self' }, schema: { response: { 200: userSettingsSchema } } },
+    async (request) => {
+      const user = await request.requireUser();
+      return getUserSettings(db, user.id);
+    },
+  );
 
   app.put(
     '/api/settings',
-    { schema: { body: userSettingsSchema, response: { 200: userSettingsSchema } } },
+    {
+      config: { permission: 'self' },
+      schema: { body: userSettingsSchema, response: { 200: userSettingsSchema } },
+    },
     async (request) => {
       const user = await request.requireUser();
       return saveUserSettings(db, user.id, request.body);
@@ -20,7 +27,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
   app.put(
     '/api/settings/browser-time-zone',
-    { schema: { body: browserTimeZoneSchema } },
+    { config: { permission: 'self' }, schema: { body: browserTimeZoneSchema } },
     async (request, reply) => {
       const user = await request.requireUser();
       await saveBrowserTimeZone(db, user.id, request.body.timeZone);

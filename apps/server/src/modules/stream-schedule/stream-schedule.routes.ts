@@ -50,7 +50,10 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
 
   app.post(
     '/api/scheduled-streams',
-    { schema: { body: scheduledStreamInputSchema, response: { 201: scheduledStreamSchema } } },
+    {
+      config: { permission: 'stream' },
+      schema: { body: scheduledStreamInputSchema, response: { 201: scheduledStreamSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createScheduledStream(db, await ownerOf(request), request.body)),
   );
@@ -58,6 +61,7 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   app.put(
     '/api/scheduled-streams/:id',
     {
+      config: { permission: 'stream' },
       schema: {
         params: paramsSchema,
         body: scheduledStreamInputSchema,
@@ -69,12 +73,19 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
 
   app.post(
     '/api/scheduled-streams/:id/dismiss',
-    { schema: { params: paramsSchema, response: { 200: scheduledStreamSchema } } },
+    {
+      config: { permission: 'stream' },
+      schema: { params: paramsSchema, response: { 200: scheduledStreamSchema } },
+    },
     async (request) => dismissScheduledStream(db, await ownerOf(request), request.params.id),
   );
 
-  app.delete('/api/scheduled-streams/:id', { schema: { params: paramsSchema } }, async (request, reply) => {
-    await deleteScheduledStream(db, await ownerOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/scheduled-streams/:id',
+    { config: { permission: 'stream' }, schema: { params: paramsSchema } },
+    async (request, reply) => {
+      await deleteScheduledStream(db, await ownerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,3 +1,5 @@
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import { forbiddenMessage, roleCan } from '@relaycast/shared/roles';
 import {
   type IngestServerMessage,
   ingestClientMessageSchema,
@@ -59,6 +61,10 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
         const sessionId = request.params.id;
         try {
           const { user, workspace } = await request.requireWorkspace();
+          // The role table, as on every other route: only roles that may go live feed a session.
+          if (!roleCan(workspace.role, 'stream')) {
+            throw new AppError(ERROR_CODES.forbidden, 403, forbiddenMessage(workspace.role, 'stream'));
+          }
           ingest = deps.engine.attachIngest(sessionId, { userId: user.id, workspaceId: workspace.id });
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 401) {

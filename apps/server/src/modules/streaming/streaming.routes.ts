@@ -68,7 +68,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
 
   app.get(
     '/api/streaming/destinations',
-    { schema: { response: { 200: streamDestinationListSchema } } },
+    { config: { permission: 'stream' }, schema: { response: { 200: streamDestinationListSchema } } },
     async (request) => ({
       destinations: await listDestinations(db, await ownerOf(request)),
       privateAddressesAllowed: config.allowPrivateAddresses,
@@ -77,7 +77,10 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
 
   app.post(
     '/api/streaming/destinations',
-    { schema: { body: streamDestinationInputSchema, response: { 201: streamDestinationSchema } } },
+    {
+      config: { permission: 'stream' },
+      schema: { body: streamDestinationInputSchema, response: { 201: streamDestinationSchema } },
+    },
     async (request, reply) => {
       const owner = await changeableOwner(request);
       return reply
@@ -97,6 +100,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   app.patch(
     '/api/streaming/destinations/:id',
     {
+      config: { permission: 'stream' },
       schema: {
         params: idParams,
         body: streamDestinationPatchSchema,
@@ -114,10 +118,14 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       ),
   );
 
-  app.delete('/api/streaming/destinations/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteDestination(db, await changeableOwner(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/streaming/destinations/:id',
+    { config: { permission: 'stream' }, schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteDestination(db, await changeableOwner(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get('/api/streaming/scenes', { schema: { response: { 200: sceneListSchema } } }, async (request) => ({
     scenes: await listScenes(db, await ownerOf(request)),
@@ -125,19 +133,26 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
 
   app.post(
     '/api/streaming/scenes',
-    { schema: { body: customSceneInputSchema, response: { 201: sceneSchema } } },
+    {
+      config: { permission: 'stream' },
+      schema: { body: customSceneInputSchema, response: { 201: sceneSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createScene(db, await ownerOf(request), request.body)),
   );
 
-  app.delete('/api/streaming/scenes/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteScene(db, await ownerOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/streaming/scenes/:id',
+    { config: { permission: 'stream' }, schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteScene(db, await ownerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/streaming/ingest',
-    { schema: { response: { 200: personalIngestSchema } } },
+    { config: { permission: 'stream' }, schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
       rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
       streamKey: await getIngestKey(db, await ownerOf(request), config.appSecret),
@@ -147,7 +162,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
 
   app.post(
     '/api/streaming/ingest/rotate',
-    { schema: { response: { 200: personalIngestSchema } } },
+    { config: { permission: 'stream' }, schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
       rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
       streamKey: await rotateIngestKey(db, await ownerOf(request), config.appSecret),
@@ -157,7 +172,10 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
 
   app.post(
     '/api/streaming/sessions',
-    { schema: { body: startStreamInputSchema, response: { 201: streamSessionSchema } } },
+    {
+      config: { permission: 'stream' },
+      schema: { body: startStreamInputSchema, response: { 201: streamSessionSchema } },
+    },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
       const session = await engine.startBrowserSession(
@@ -171,7 +189,10 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
 
   app.post(
     '/api/streaming/sessions/:id/stop',
-    { schema: { params: idParams, response: { 200: streamSessionSchema } } },
+    {
+      config: { permission: 'stream' },
+      schema: { params: idParams, response: { 200: streamSessionSchema } },
+    },
     async (request) => {
       const owner = await ownerOf(request);
       return engine.stopSession(request.params.id, { status: 'ended', reason: null }, owner);

@@ -2,6 +2,7 @@ import {
   createdWebhookSchema,
   createWebhookSchema,
   pauseWebhookSchema,
+  WEBHOOK_MESSAGES,
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
@@ -40,37 +41,60 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
 
   app.post(
     '/api/webhooks',
-    { schema: { body: createWebhookSchema, response: { 201: createdWebhookSchema } } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: WEBHOOK_MESSAGES.adminOnly },
+      schema: { body: createWebhookSchema, response: { 201: createdWebhookSchema } },
+    },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
       return reply.status(201).send(await createEndpoint(db, config, workspace, user.id, request.body));
     },
   );
 
-  app.delete('/api/webhooks/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { workspace } = await request.requireWorkspace();
-    await deleteEndpoint(db, workspace, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/webhooks/:id',
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: WEBHOOK_MESSAGES.adminOnly },
+      schema: { params: idParams },
+    },
+    async (request, reply) => {
+      const { workspace } = await request.requireWorkspace();
+      await deleteEndpoint(db, workspace, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.put(
     '/api/webhooks/:id/paused',
-    { schema: { params: idParams, body: pauseWebhookSchema, response: { 200: webhookEndpointSchema } } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: WEBHOOK_MESSAGES.adminOnly },
+      schema: { params: idParams, body: pauseWebhookSchema, response: { 200: webhookEndpointSchema } },
+    },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       return setEndpointPaused(db, workspace, request.params.id, request.body.paused);
     },
   );
 
-  app.post('/api/webhooks/:id/test', { schema: { params: idParams } }, async (request, reply) => {
-    const { workspace } = await request.requireWorkspace();
-    await queueTestEvent(db, workspace, request.params.id);
-    return reply.status(202).send({ queued: true });
-  });
+  app.post(
+    '/api/webhooks/:id/test',
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: WEBHOOK_MESSAGES.adminOnly },
+      schema: { params: idParams },
+    },
+    async (request, reply) => {
+      const { workspace } = await request.requireWorkspace();
+      await queueTestEvent(db, workspace, request.params.id);
+      return reply.status(202).send({ queued: true });
+    },
+  );
 
   app.post(
     '/api/webhooks/:id/deliveries/:deliveryId/resend',
-    { schema: { params: deliveryParams } },
+    {
+      config: { permission: 'manageWorkspace', permissionMessage: WEBHOOK_MESSAGES.adminOnly },
+      schema: { params: deliveryParams },
+    },
     async (request, reply) => {
       const { workspace } = await request.requireWorkspace();
       await resendDelivery(db, workspace, request.params.id, request.params.deliveryId);

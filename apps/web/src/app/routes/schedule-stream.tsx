@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RoleGate } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { PlannedStreamsList } from '@/features/stream-schedule/components/planned-streams-list';
 import { ScheduleStreamForm } from '@/features/stream-schedule/components/schedule-stream-form';
@@ -34,13 +35,15 @@ export function ScheduleStreamPage() {
           )}
         </p>
       </header>
-      <ScheduleStreamForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
-      <PlannedStreamsList
-        onEdit={(stream) => {
-          setEditing(stream);
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        }}
-      />
+      <RoleGate permission="stream">
+        <ScheduleStreamForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+        <PlannedStreamsList
+          onEdit={(stream) => {
+            setEditing(stream);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      </RoleGate>
     </div>
   );
 }

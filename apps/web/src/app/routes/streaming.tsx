@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { RoleGate } from '@/components/role-gate';
 import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
 import { DueStreamsBanner } from '@/features/stream-schedule/components/due-streams-banner';
 import { Studio } from '@/features/streaming/components/studio';
@@ -15,8 +16,11 @@ export function StreamingPage() {
   const [params] = useSearchParams();
   return (
     <div className="mx-auto grid max-w-7xl gap-4">
-      <DueStreamsBanner />
-      <Studio clipGenerator={<ClipGenerator compact />} planId={params.get('plan')} />
+      {/* The studio shows stream keys and goes live: the roles that may not stream see why instead. */}
+      <RoleGate permission="stream">
+        <DueStreamsBanner />
+        <Studio clipGenerator={<ClipGenerator compact />} planId={params.get('plan')} />
+      </RoleGate>
     </div>
   );
 }
