@@ -135,6 +135,16 @@ test('open a video from the media library', async ({ page }) => {
   await page.getByRole('button', { name: 'Open from library' }).click();
   await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByLabel('End (seconds)')).toHaveValue('30');
+
+  // The edit survives a reload: the address names the video and the browser keeps its edit list.
+  await expect(page).toHaveURL(/\/video-editor\?media=/);
+  await page.getByLabel('End (seconds)').fill('12');
+  await page.getByLabel('End (seconds)').blur();
+  await page.reload();
+  await expect(page.getByText('Your last edit of this video was restored.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('End (seconds)')).toHaveValue('12');
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(page.getByLabel('End (seconds)')).toHaveValue('30');
 });
 
 test('export a vertical 9:16 cut and send it to the composer as a draft', async ({ page }) => {

@@ -1,13 +1,16 @@
 import type { MediaItem } from '@relaycast/shared/media';
 import { clampTrim, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { playbackPositionAfter, totalDuration, trimEditList } from '@relaycast/shared/video-editor-edit-list';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useImportVideo } from '@/api/video-editor';
+import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useEditHistory } from '../hooks/use-edit-history';
+import { initialEdit, useEditHistory } from '../hooks/use-edit-history';
+import { loadSavedEdit, saveEdit } from '../saved-edit';
 import { EditTimeline } from './edit-timeline';
 import { ExportPanel } from './export-panel';
 import { LoadVideoPanel } from './load-video-panel';
@@ -33,7 +36,8 @@ function trimKey(before: Trim, after: Trim): string {
  * timeline, text and export panels appear) or back to not loaded. The player's metadata decides: a file the
  * browser cannot read is a failed load even when the server stored it. The edit (kept sections, trim, text
  * overlays, captions) is a small list with undo and redo (docs/decisions/0038); playback skips what it leaves
- * out.
+ * out. The open video is in the address (`?media=<id>`) and its edit is kept in the browser (saved-edit.ts), so a
+ * reload comes back to the same video and edit.
  */
 export function VideoEditor() {
   const { t } = useTranslation('video-editor');
@@ -51,12 +55,40 @@ export function VideoEditor() {
   const kept = duration === null ? [] : trimEditList(edit.segments, clampTrim(trim, duration));
   const player = useRef<HTMLVideoElement>(null);
   const importVideo = useImportVideo();
+  const [params, setParams] = useSearchParams();
+  const [restored, setRestored] = useState(false);
 
   function open(item: MediaItem) {
     setDuration(null);
     setSource(item);
     setIsLoading(true);
+    setRestored(false);
+    if (params.get('media') !== item.id) setParams({ media: item.id }, { replace: true });
   }
+
+  // A reload (or a link) with `?media=<id>`: open that video again.
+  const mediaParam = params.get('media');
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !mediaParam) return;
+    reopened.current = true;
+    setIsLoading(true);
+    apiFetch<MediaItem>(`/api/media/${encodeURIComponent(mediaParam)}`)
+      .then((item) =>
+        item.mimeType.startsWith('video/') ? open(item) : Promise.reject(new Error('not a video')),
+      )
+      .catch(() => {
+        setIsLoading(false);
+        setParams({}, { replace: true });
+        toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed));
+      });
+    // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened on.
+  }, [mediaParam]);
+
+  // Every change of the edit is kept for this video.
+  useEffect(() => {
+    if (source && duration !== null) saveEdit(source.id, duration, edit);
+  }, [source, duration, edit]);
 
   async function loadUrl(url: string) {
     if (!url.trim()) {
@@ -102,7 +134,9 @@ export function VideoEditor() {
                   : (source.durationSeconds ?? 0);
                 const rounded = Math.round(seconds * 1000) / 1000;
                 setDuration(rounded);
-                reset(rounded);
+                const kept = loadSavedEdit(source.id, rounded);
+                reset(rounded, kept);
+                setRestored(kept !== null);
                 setSelected(null);
                 setPlayhead(0);
                 setIsLoading(false);
@@ -125,6 +159,23 @@ export function VideoEditor() {
             >
               {translateMessage(VIDEO_EDITOR_MESSAGES.unsupportedBrowser)}
             </video>
+            {duration !== null && restored ? (
+              <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                {t('Your last edit of this video was restored.')}
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    record(initialEdit(duration));
+                    setRestored(false);
+                    setSelected(null);
+                  }}
+                >
+                  {t('Start over')}
+                </Button>
+              </p>
+            ) : null}
             {duration !== null ? (
               <EditTimeline
                 edit={edit}

@@ -49,8 +49,11 @@ function isTyping(target: EventTarget | null): boolean {
  */
 export function useEditHistory() {
   const [history, setHistory] = useState<EditHistory<Edit>>(() => startHistory(initialEdit(0)));
-  /** A newly loaded video: the whole of it, nothing to undo. */
-  const reset = useCallback((duration: number) => setHistory(startHistory(initialEdit(duration))), []);
+  /** A newly loaded video: the whole of it (or the edit kept from last time), nothing to undo. */
+  const reset = useCallback(
+    (duration: number, kept: Edit | null = null) => setHistory(startHistory(kept ?? initialEdit(duration))),
+    [],
+  );
   const record = useCallback(
     (next: Edit, key: string | null = null) => setHistory((current) => recordEdit(current, next, key)),
     [],
