@@ -70,8 +70,10 @@ export function VideoEditor() {
   const mediaParam = params.get('media');
   const reopened = useRef(false);
   useEffect(() => {
-    if (reopened.current || !mediaParam) return;
+    // Only the address the page opened on: opening a video later writes `?media=` itself.
+    if (reopened.current) return;
     reopened.current = true;
+    if (!mediaParam) return;
     setIsLoading(true);
     apiFetch<MediaItem>(`/api/media/${encodeURIComponent(mediaParam)}`)
       .then((item) =>
