@@ -42,7 +42,9 @@ export type WorkspaceNameInput = z.infer<typeof workspaceNameInputSchema>;
 
 /** `DELETE /api/workspaces/current`: the workspace's name typed exactly, as the confirmation. */
 export const deleteWorkspaceSchema = z.object({
-  name: z.string({ error: WORKSPACE_MESSAGES.confirmNameWrong }).max(200, WORKSPACE_MESSAGES.confirmNameWrong),
+  name: z
+    .string({ error: WORKSPACE_MESSAGES.confirmNameWrong })
+    .max(200, WORKSPACE_MESSAGES.confirmNameWrong),
 });
 export type DeleteWorkspaceInput = z.infer<typeof deleteWorkspaceSchema>;
 

@@ -172,7 +172,13 @@ export async function createPost(
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const body = await bodyFromInput(tx, actor.workspaceId, input, now);
-    await writePost(tx, actor.workspaceId, { id, authorId: actor.userId, updatedBy: actor.userId }, body, now);
+    await writePost(
+      tx,
+      actor.workspaceId,
+      { id, authorId: actor.userId, updatedBy: actor.userId },
+      body,
+      now,
+    );
   });
   return getPost(db, actor.workspaceId, id);
 }

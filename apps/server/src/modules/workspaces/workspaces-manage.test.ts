@@ -26,7 +26,12 @@ describe('workspaces: create, list and switch', () => {
     const list = await send(t.app, 'GET', '/api/workspaces', owner.cookie);
     expect(list.statusCode).toBe(200);
     expect(list.json().workspaces).toEqual([
-      expect.objectContaining({ id: owner.workspaceId, name: "Nora's workspace", role: 'owner', isCurrent: true }),
+      expect.objectContaining({
+        id: owner.workspaceId,
+        name: "Nora's workspace",
+        role: 'owner',
+        isCurrent: true,
+      }),
       expect.objectContaining({ id, name: 'Client A', role: 'owner', isCurrent: false, onTrial: true }),
     ]);
     // Creating does not move the session.
@@ -80,7 +85,9 @@ describe('workspaces: create, list and switch', () => {
   it(`refuses an owner's workspace number ${MAX_OWNED_WORKSPACES + 1}`, async () => {
     const owner = await signedInOwner(t.app, t.db);
     for (let i = 2; i <= MAX_OWNED_WORKSPACES; i += 1) {
-      expect((await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: `W${i}` })).statusCode).toBe(201);
+      expect((await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: `W${i}` })).statusCode).toBe(
+        201,
+      );
     }
     const over = await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: 'One too many' });
     expect(over.statusCode).toBe(409);
@@ -117,7 +124,9 @@ describe('workspaces: rename', () => {
       role: 'viewer',
     });
     await send(t.app, 'POST', `/api/workspaces/${owner.workspaceId}/switch`, viewer.cookie);
-    const refused = await send(t.app, 'PATCH', '/api/workspaces/current', viewer.cookie, { name: 'Mine now' });
+    const refused = await send(t.app, 'PATCH', '/api/workspaces/current', viewer.cookie, {
+      name: 'Mine now',
+    });
     expect(refused.statusCode).toBe(403);
     expect((await current(owner.cookie)).name).toBe('Agency');
     const bad = await send(t.app, 'PATCH', '/api/workspaces/current', owner.cookie, { name: '' });
@@ -143,7 +152,9 @@ describe('workspaces: delete', () => {
     }
     expect(await t.db.select().from(workspaces).where(eq(workspaces.id, id))).toHaveLength(1);
 
-    const deleted = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, { name: 'Short lived' });
+    const deleted = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, {
+      name: 'Short lived',
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await t.db.select().from(workspaces).where(eq(workspaces.id, id))).toHaveLength(0);
     expect((await current(owner.cookie)).id).toBe(owner.workspaceId);

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { BillingMode } from '@relaycast/shared/plans';
 import { FREE_TRIAL_DAYS, type PlanId } from '@relaycast/shared/plans';
 import { roleCan } from '@relaycast/shared/roles';
 import {
@@ -7,13 +8,12 @@ import {
   WORKSPACE_MESSAGES,
   type WorkspaceList,
 } from '@relaycast/shared/workspaces';
-import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mediaFiles, sessions, workspaceMembers, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/media/storage';
-import type { BillingMode } from '@relaycast/shared/plans';
 import { planStatus } from './plan-status';
 import { insertOwnedWorkspace, type WorkspaceContext } from './workspaces.service';
 
@@ -177,7 +177,9 @@ export async function deleteWorkspace(
       .set({ activeOrganizationId: null })
       .where(eq(sessions.activeOrganizationId, workspaceId));
     await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
-    return files.flatMap((file) => (file.thumbnailKey ? [file.storageKey, file.thumbnailKey] : [file.storageKey]));
+    return files.flatMap((file) =>
+      file.thumbnailKey ? [file.storageKey, file.thumbnailKey] : [file.storageKey],
+    );
   });
   for (const key of keys) {
     await storage.delete(key).catch((err: unknown) => {
