@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
 const workspaceScoped = tables.filter((table) =>
   getTableConfig(table).columns.some((column) => column.name === 'workspace_id'),
 );

@@ -20,7 +20,7 @@ export async function signedInOwner(app: FastifyInstance, db: Db, name = 'Wanda 
 /** A same-origin request with a JSON body, as the web app sends it. */
 export function send(
   app: FastifyInstance,
-  method: 'POST' | 'PATCH' | 'DELETE' | 'GET',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET',
   url: string,
   cookie: string,
   payload?: unknown,
