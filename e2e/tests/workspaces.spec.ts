@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createPostThroughApi, TIME_ZONE } from './post-helpers';
+import { createPostThroughApi, seriousViolations, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
@@ -24,6 +24,7 @@ test('creates a second workspace from the switcher, works in it empty, renames i
   await switcher.click();
   const dialog = page.getByRole('dialog', { name: 'Workspaces' });
   await expect(dialog.getByRole('button', { name: /Wendy's workspace/ })).toContainText('Owner');
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByLabel('New workspace name').fill('Client Orbit');
   await dialog.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page.getByText('Workspace created.', { exact: true })).toBeVisible();
@@ -46,6 +47,7 @@ test('creates a second workspace from the switcher, works in it empty, renames i
   await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeVisible({ timeout: 20_000 });
   const name = page.getByLabel('Name', { exact: true });
   await expect(name).toHaveValue('Client Orbit');
+  expect(await seriousViolations(page)).toEqual([]);
   await name.fill('Client Nova');
   await page.getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByText('Workspace renamed.', { exact: true })).toBeVisible();
