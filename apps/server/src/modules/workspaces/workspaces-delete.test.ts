@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one row in every workspace-scoped table, written out so a new table shows up here.
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
