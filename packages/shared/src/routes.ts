@@ -25,6 +25,7 @@ export const PROTECTED_ROUTES = [
   '/analytics',
   '/settings',
   '/settings/members',
+  '/settings/workspace',
   '/connected-accounts',
   '/video-editor',
   '/streaming',

@@ -69,6 +69,10 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'members',
     'settings',
   ),
+  '/settings/workspace': page(
+    () => import('./routes/workspace-settings').then((m) => ({ Component: m.WorkspaceSettingsPage })),
+    'workspaces',
+  ),
   '/engagement': page(
     () => import('./routes/engagement').then((m) => ({ Component: m.EngagementPage })),
     'engagement',

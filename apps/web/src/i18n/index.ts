@@ -49,6 +49,7 @@ export const NAMESPACES = [
   'streaming',
   'usage',
   'video-editor',
+  'workspaces',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -33,6 +33,7 @@ import {
   OVERLAY_MESSAGES,
 } from '@relaycast/shared/video-editor-overlays';
 import { WEBHOOK_MESSAGES } from '@relaycast/shared/webhooks';
+import { WORKSPACE_MESSAGES } from '@relaycast/shared/workspaces';
 import { CLIP_GENERATOR_MESSAGES } from '@relaycast/shared/youtube';
 import { describe, expect, it } from 'vitest';
 import { CATALOGS } from './test-catalogs';
@@ -74,6 +75,7 @@ const MESSAGE_OBJECTS = {
   EDIT_LIST_MESSAGES,
   WEBHOOK_MESSAGES,
   CLIP_GENERATOR_MESSAGES,
+  WORKSPACE_MESSAGES,
 };
 
 /**

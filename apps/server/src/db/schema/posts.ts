@@ -15,7 +15,10 @@ export const posts = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who created the post ("Created by" on the shared calendar). */
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who last changed it ("Last changed by"); null on rows written before workspaces were shared. */
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
     /** Per-platform text replacing `content` for that platform. */
     overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),

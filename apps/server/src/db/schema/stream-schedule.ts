@@ -15,9 +15,12 @@ export const scheduledStreams = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who planned the stream ("Created by"). */
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who last changed it ("Last changed by"); null on rows written before it was recorded. */
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),

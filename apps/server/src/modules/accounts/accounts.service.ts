@@ -5,13 +5,14 @@ import {
   type SocialAccount as SocialAccountDto,
 } from '@relaycast/shared/accounts';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { connectorFor, hasConnector, missingConfiguration } from '../../platforms/registry';
 import type { ConnectedIdentity, Connector } from '../../platforms/types';
+import { inSameOwnerWorkspaces, ownerLockSql } from '../workspaces/owner-scope';
 import { effectivePlan, type WorkspaceContext } from '../workspaces/workspaces.service';
 import { loadAccount, type SocialAccount, tokenColumns } from './account-credentials';
 import { type AccountEvents, noAccountEvents } from './account-events';
@@ -89,11 +90,17 @@ export function connectorForConnect(
   return connector;
 }
 
-async function countedAccounts(db: Db, workspaceId: string) {
+/** Accounts the connect limit counts, per platform, across every workspace of the paying owner. */
+async function countedAccounts(db: Pick<Db, 'select'>, workspaceId: string) {
   return db
     .select({ platform: socialAccounts.platform, total: count() })
     .from(socialAccounts)
-    .where(and(eq(socialAccounts.workspaceId, workspaceId), inArray(socialAccounts.status, COUNTED_STATUSES)))
+    .where(
+      and(
+        inSameOwnerWorkspaces(socialAccounts.workspaceId, workspaceId),
+        inArray(socialAccounts.status, COUNTED_STATUSES),
+      ),
+    )
     .groupBy(socialAccounts.platform);
 }
 
@@ -161,7 +168,8 @@ export async function saveConnectedAccount(
   const plan = effectivePlan(workspace, config.billingMode);
   const now = new Date();
   const { account, isRestored } = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social_accounts:${workspace.id}`}))`);
+    // One lock per paying owner: the limits count across every workspace they own.
+    await tx.execute(ownerLockSql(workspace.id));
     const [existing] = await tx
       .select()
       .from(socialAccounts)
@@ -176,13 +184,7 @@ export async function saveConnectedAccount(
       .limit(1);
     const alreadyCounted = existing !== undefined && existing.status !== 'disconnected';
     if (!alreadyCounted) {
-      const rows = await tx
-        .select({ platform: socialAccounts.platform, total: count() })
-        .from(socialAccounts)
-        .where(
-          and(eq(socialAccounts.workspaceId, workspace.id), inArray(socialAccounts.status, COUNTED_STATUSES)),
-        )
-        .groupBy(socialAccounts.platform);
+      const rows = await countedAccounts(tx, workspace.id);
       const total = rows.reduce((sum, row) => sum + Number(row.total), 0);
       const onPlatform = Number(rows.find((row) => row.platform === platform)?.total ?? 0);
       if (total >= plan.socialAccounts) {

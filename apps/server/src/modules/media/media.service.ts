@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/media/storage';
+import { inSameOwnerWorkspaces, ownerKeySql } from '../workspaces/owner-scope';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
@@ -37,12 +38,15 @@ export function toMediaItem(row: MediaFileRow): MediaItem {
   };
 }
 
-/** Bytes the workspace's files take (thumbnails are ours and do not count). */
+/**
+ * Bytes the files take across every workspace of the paying owner (the storage quota counts them together;
+ * thumbnails are ours and do not count).
+ */
 export async function storageUsedBytes(db: Pick<Db, 'select'>, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ used: sql<number>`coalesce(sum(${mediaFiles.sizeBytes}), 0)`.mapWith(Number) })
     .from(mediaFiles)
-    .where(eq(mediaFiles.workspaceId, workspaceId));
+    .where(inSameOwnerWorkspaces(mediaFiles.workspaceId, workspaceId));
   return row?.used ?? 0;
 }
 
@@ -123,7 +127,7 @@ export interface ReceivedFile {
 }
 
 /**
- * Stores an upload and its row, under the workspace's quota lock: the final "used + this file <= quota"
+ * Stores an upload and its row, under the paying owner's quota lock: the final "used + this file <= quota"
  * check, the bytes going to storage and the insert happen together, so two uploads racing for the last
  * megabytes cannot both get in. When anything fails, nothing stays stored.
  */
@@ -138,7 +142,7 @@ export async function storeMedia(
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(
-        sql`select pg_advisory_xact_lock(${sql.raw(String(MEDIA_QUOTA_LOCK))}, hashtext(${workspaceId}))`,
+        sql`select pg_advisory_xact_lock(${sql.raw(String(MEDIA_QUOTA_LOCK))}, hashtext(${ownerKeySql(workspaceId)}))`,
       );
       const used = await storageUsedBytes(tx, workspaceId);
       if (used + file.sizeBytes > plan.storageBytes) throw storageFullError(file.name, plan, used);

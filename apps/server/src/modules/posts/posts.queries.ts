@@ -5,7 +5,7 @@ import type { PostTarget } from '@relaycast/shared/publishing';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { mediaFiles, postMedia, posts } from '../../db/schema/index';
+import { mediaFiles, postMedia, posts, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
@@ -77,10 +77,17 @@ const postColumns = {
   authorId: posts.authorId,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
+  createdByName: sql<string | null>`(select u.name from ${users} u where u.id = ${posts.authorId})`,
+  updatedByName: sql<string | null>`(select u.name from ${users} u where u.id = ${posts.updatedBy})`,
   media: mediaJson,
   targets: targetsJson,
 };
-type PostRow = Pick<typeof posts.$inferSelect, Exclude<keyof typeof postColumns, 'media' | 'targets'>> & {
+type PostRow = Pick<
+  typeof posts.$inferSelect,
+  Exclude<keyof typeof postColumns, 'media' | 'targets' | 'createdByName' | 'updatedByName'>
+> & {
+  createdByName: string | null;
+  updatedByName: string | null;
   media: MediaJson[];
   targets: TargetJson[];
 };
@@ -126,6 +133,8 @@ function toPost(row: PostRow): Post {
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     timezone: row.timezone,
     authorId: row.authorId,
+    createdByName: row.createdByName,
+    updatedByName: row.updatedByName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     targets: row.targets.map((target) => ({

@@ -108,19 +108,26 @@ interface PostBody {
 async function writePost(
   tx: Tx,
   workspaceId: string,
-  post: { id: string; authorId?: string },
+  post: { id: string; authorId?: string; updatedBy: string },
   body: PostBody,
   now: Date,
 ): Promise<void> {
   const { media, accountIds, ...row } = body;
+  const updatedBy = post.updatedBy;
   if (post.authorId) {
-    await tx
-      .insert(posts)
-      .values({ ...row, id: post.id, workspaceId, authorId: post.authorId, createdAt: now, updatedAt: now });
+    await tx.insert(posts).values({
+      ...row,
+      id: post.id,
+      workspaceId,
+      authorId: post.authorId,
+      updatedBy,
+      createdAt: now,
+      updatedAt: now,
+    });
   } else {
     await tx
       .update(posts)
-      .set({ ...row, updatedAt: now })
+      .set({ ...row, updatedBy, updatedAt: now })
       .where(eq(posts.id, post.id));
   }
   await replaceMedia(tx, post.id, media);
@@ -165,7 +172,13 @@ export async function createPost(
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const body = await bodyFromInput(tx, actor.workspaceId, input, now);
-    await writePost(tx, actor.workspaceId, { id, authorId: actor.userId }, body, now);
+    await writePost(
+      tx,
+      actor.workspaceId,
+      { id, authorId: actor.userId, updatedBy: actor.userId },
+      body,
+      now,
+    );
   });
   return getPost(db, actor.workspaceId, id);
 }
@@ -181,7 +194,7 @@ export async function updatePost(
   await db.transaction(async (tx) => {
     await lockEditablePost(tx, actor.workspaceId, postId);
     const body = await bodyFromInput(tx, actor.workspaceId, input, now, postId);
-    await writePost(tx, actor.workspaceId, { id: postId }, body, now);
+    await writePost(tx, actor.workspaceId, { id: postId, updatedBy: actor.userId }, body, now);
   });
   return getPost(db, actor.workspaceId, postId);
 }
@@ -217,6 +230,7 @@ export async function reschedulePost(
         status: 'scheduled',
         scheduledAt: new Date(input.scheduledAt),
         timezone: input.timezone ?? current.timezone,
+        updatedBy: actor.userId,
         updatedAt: now,
       })
       .where(eq(posts.id, postId));
@@ -261,7 +275,7 @@ export async function duplicatePost(
     await writePost(
       tx,
       actor.workspaceId,
-      { id, authorId: actor.userId },
+      { id, authorId: actor.userId, updatedBy: actor.userId },
       {
         content: copy.content,
         platforms: copy.platforms,

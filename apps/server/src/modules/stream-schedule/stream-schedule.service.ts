@@ -134,6 +134,7 @@ export async function createScheduledStream(
       id: randomUUID(),
       workspaceId: owner.workspaceId,
       userId: owner.userId,
+      updatedBy: owner.userId,
       title: input.title,
       description: input.description,
       scheduledAt,
@@ -168,6 +169,7 @@ export async function updateScheduledStream(
       scheduledAt,
       timezone: input.timezone,
       destinationIds: input.destinationIds,
+      updatedBy: owner.userId,
       updatedAt: now,
       ...(isMoved ? { remindedAt: null, dismissedAt: null } : {}),
     })

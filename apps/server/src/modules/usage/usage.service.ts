@@ -3,13 +3,15 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { aiGenerations, mediaFiles, socialAccounts, workspaceMembers } from '../../db/schema/index';
+import { sameOwnerWorkspaceIds } from '../workspaces/owner-scope';
 import { planStatus } from '../workspaces/plan-status';
 import type { WorkspaceContext } from '../workspaces/workspaces.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * What the workspace uses against its plan's limits, read in one statement: accounts counted as the connect
+ * What the workspace uses against its plan's limits, read in one statement (accounts and storage across every
+ * workspace the paying owner owns, as the limits count them): accounts counted as the connect
  * limit counts them (connected or needing a reconnect), stored bytes as the upload limit counts them, members,
  * and AI requests in the rolling hour the AI limit uses.
  */
@@ -21,20 +23,22 @@ export async function workspaceUsage(
 ): Promise<WorkspaceUsage> {
   const status = planStatus(workspace, config.billingMode, now);
   const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  // Accounts and storage count across every workspace the paying owner owns, as the limits do.
+  const owned = sameOwnerWorkspaceIds(workspace.id);
   const result = await db.execute<Record<string, unknown>>(sql`
     select
       (select count(*) from ${socialAccounts} a
-        where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')) as accounts,
+        where a.workspace_id in ${owned} and a.status in ('connected', 'needs_reconnect')) as accounts,
       fullest.platform as fullest_platform,
       fullest.used as fullest_used,
-      (select coalesce(sum(m.size_bytes), 0) from ${mediaFiles} m where m.workspace_id = ${workspace.id}) as storage,
+      (select coalesce(sum(m.size_bytes), 0) from ${mediaFiles} m where m.workspace_id in ${owned}) as storage,
       (select count(*) from ${workspaceMembers} wm where wm.workspace_id = ${workspace.id}) as members,
       (select count(*) from ${aiGenerations} g
         where g.workspace_id = ${workspace.id} and g.created_at > ${since}::timestamptz) as ai
     from (select 1) as one
     left join lateral (
       select a.platform, count(*) as used from ${socialAccounts} a
-      where a.workspace_id = ${workspace.id} and a.status in ('connected', 'needs_reconnect')
+      where a.workspace_id in ${owned} and a.status in ('connected', 'needs_reconnect')
       group by a.platform order by count(*) desc, a.platform limit 1
     ) as fullest on true`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};

@@ -1,9 +1,41 @@
 import { currentWorkspaceSchema } from '@relaycast/shared/auth';
+import {
+  createdWorkspaceSchema,
+  deleteWorkspaceSchema,
+  workspaceListSchema,
+  workspaceNameInputSchema,
+} from '@relaycast/shared/workspaces';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
 import { planStatus } from './plan-status';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  listWorkspaces,
+  renameWorkspace,
+  switchWorkspace,
+  type WorkspaceCaller,
+} from './workspaces.manage';
 
-export const workspacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+async function callerOf(request: FastifyRequest): Promise<WorkspaceCaller> {
+  const { user, workspace } = await request.requireWorkspace();
+  return { userId: user.id, workspace };
+}
+
+/**
+ * The current workspace, and the switcher's routes (docs/decisions/0044-workspaces.md): list, create, switch,
+ * rename and delete. Better Auth's /organization/* mutations stay closed (plugins/auth.ts).
+ */
+export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/api/workspaces/current',
     { schema: { response: { 200: currentWorkspaceSchema } } },
@@ -23,6 +55,59 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
         publishingBlocked: status.publishingBlocked,
         publishingBlockedReason: status.reason,
       };
+    },
+  );
+
+  app.get(
+    '/api/workspaces',
+    { config: { permission: 'self' }, schema: { response: { 200: workspaceListSchema } } },
+    async (request) => listWorkspaces(db, await callerOf(request), config.billingMode),
+  );
+
+  app.post(
+    '/api/workspaces',
+    {
+      config: { permission: 'self' },
+      schema: { body: workspaceNameInputSchema, response: { 201: createdWorkspaceSchema } },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      return reply.status(201).send(await createWorkspace(db, user.id, request.body.name));
+    },
+  );
+
+  app.post(
+    '/api/workspaces/:id/switch',
+    { config: { permission: 'self' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await switchWorkspace(db, user.id, request.params.id, async (organizationId) => {
+        // Better Auth owns the session row: it sets this session's active workspace (and checks membership again).
+        await app.auth.api.setActiveOrganization({
+          headers: fromNodeHeaders(request.headers),
+          body: { organizationId },
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.patch(
+    '/api/workspaces/current',
+    { config: { permission: 'manageWorkspace' }, schema: { body: workspaceNameInputSchema } },
+    async (request) => renameWorkspace(db, await callerOf(request), request.body.name),
+  );
+
+  app.delete(
+    '/api/workspaces/current',
+    { config: { permission: 'billing' }, schema: { body: deleteWorkspaceSchema } },
+    async (request, reply) => {
+      await deleteWorkspace(
+        { db, storage: app.mediaStorage, log: request.log },
+        await callerOf(request),
+        request.body.name,
+      );
+      return reply.status(204).send();
     },
   );
 };

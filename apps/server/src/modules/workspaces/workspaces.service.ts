@@ -26,6 +26,33 @@ export function isPlanId(value: unknown): value is PlanId {
 
 export { effectivePlan, planStatus } from './plan-status';
 
+/**
+ * Inserts a workspace and its owner's membership (in the caller's transaction): the personal one at sign-up and
+ * every one created from the switcher.
+ */
+export async function insertOwnedWorkspace(
+  tx: Pick<Db, 'insert'>,
+  input: { ownerId: string; name: string; plan: PlanId | null; trialEndsAt: Date | null; now: Date },
+): Promise<string> {
+  const id = randomBytes(16).toString('base64url');
+  await tx.insert(workspaces).values({
+    id,
+    name: input.name,
+    slug: `ws-${id.toLowerCase()}`,
+    plan: input.plan,
+    trialEndsAt: input.trialEndsAt,
+    createdAt: input.now,
+  });
+  await tx.insert(workspaceMembers).values({
+    id: randomBytes(16).toString('base64url'),
+    organizationId: id,
+    userId: input.ownerId,
+    role: 'owner',
+    createdAt: input.now,
+  });
+  return id;
+}
+
 /** Creates the personal workspace a new user works in, with the user as owner. */
 export async function createPersonalWorkspace(
   db: Db,
@@ -33,25 +60,15 @@ export async function createPersonalWorkspace(
   chosenPlan: unknown,
   now = new Date(),
 ): Promise<string> {
-  const id = randomBytes(16).toString('base64url');
-  await db.transaction(async (tx) => {
-    await tx.insert(workspaces).values({
-      id,
+  return db.transaction((tx) =>
+    insertOwnedWorkspace(tx, {
+      ownerId: user.id,
       name: `${user.name.split(' ')[0] || user.name}'s workspace`,
-      slug: `ws-${id.toLowerCase()}`,
       plan: isPlanId(chosenPlan) ? chosenPlan : null,
       trialEndsAt: new Date(now.getTime() + FREE_TRIAL_DAYS * 24 * 60 * 60 * 1000),
-      createdAt: now,
-    });
-    await tx.insert(workspaceMembers).values({
-      id: randomBytes(16).toString('base64url'),
-      organizationId: id,
-      userId: user.id,
-      role: 'owner',
-      createdAt: now,
-    });
-  });
-  return id;
+      now,
+    }),
+  );
 }
 
 /** The id of the user's first workspace (their personal one), or null. */

@@ -15,6 +15,7 @@ import { useApplyUserLanguage, useReportBrowserTimeZone, useUserSettings } from 
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { PublishingBlockedBanner, TrialBadge } from '@/features/usage/components/plan-status-header';
+import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { cn } from '@/lib/cn';
 import { QueryProvider } from '../query-provider';
 import { SiteHeader } from './site-header';
@@ -77,6 +78,7 @@ function SignedInApp() {
       <SiteHeader
         actions={
           <>
+            <WorkspaceSwitcher />
             <TrialBadge />
             <NotificationBell />
           </>

@@ -1,4 +1,4 @@
-import { Gauge, Link2, Users } from 'lucide-react';
+import { Building2, Gauge, Link2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
@@ -31,6 +31,13 @@ export function SettingsPage() {
           >
             <Link2 aria-hidden="true" className="size-4" />
             {t('Connected accounts')}
+          </Link>
+          <Link
+            to="/settings/workspace"
+            className="ml-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Building2 aria-hidden="true" className="size-4" />
+            {t('Workspace')}
           </Link>
           <Link
             to="/settings/members"

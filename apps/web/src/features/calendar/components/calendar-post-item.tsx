@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTargetAction } from '@/api/posts';
 import { PlatformIcon } from '@/components/platform-icon';
+import { PostAttribution } from '@/components/post-attribution';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { canReschedule, POST_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
@@ -84,6 +85,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
               {status}
             </span>
             <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{fullText(post)}</span>
+            <PostAttribution post={post} />
             {troubled.map((target) => (
               <span key={target.id} className="flex items-start gap-1 text-destructive">
                 <CircleAlert aria-hidden="true" className="mt-px size-3 shrink-0" />

@@ -15,6 +15,7 @@ import { usePost, useSavePost } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { MissingAccountsDialog, platformsWithoutAccount } from '@/components/missing-accounts-dialog';
 import { PlatformPicker } from '@/components/platform-picker';
+import { PostAttribution } from '@/components/post-attribution';
 import { PostTargets } from '@/components/post-targets';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -230,6 +231,7 @@ function ComposerForm({
         }}
       >
         {live ? <PostStatusLine post={live} timeZone={timeZone} newPostHref={newPostHref} /> : null}
+        {live ? <PostAttribution post={live} className="text-sm" /> : null}
         {live ? <PostTargets post={live} /> : null}
         {isLocked ? (
           <p role="status" className="rounded-lg border bg-muted p-4 text-sm">

@@ -102,6 +102,11 @@ export function UsageOverview() {
       <PlanSummary usage={usage} />
       <Card className="grid gap-5" data-testid="usage-figures">
         <h2 className="text-lg font-semibold">{t('Usage')}</h2>
+        <p className="-mt-3 text-sm text-muted-foreground">
+          {t(
+            'Connected accounts and storage count all the workspaces you own: the plan limits apply to them together.',
+          )}
+        </p>
         <Meter
           label={t('Connected accounts')}
           used={usage.accounts.used}

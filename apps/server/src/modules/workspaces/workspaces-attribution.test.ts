@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { posts, scheduledStreams, workspaceMembers } from '../../db/schema/index';
+import { send, signedInOwner } from './workspaces.test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const draft = (content: string) => ({ content, platforms: ['bluesky'], action: 'draft' });
+
+describe('shared calendar attribution', () => {
+  it('records who created and who last changed a post, and the post and list APIs name them', async () => {
+    const owner = await signedInOwner(t.app, t.db, 'Olga Owner');
+    const editor = await signedInOwner(t.app, t.db, 'Eddie Editor');
+    await t.db.insert(workspaceMembers).values({
+      id: `e-${editor.userId}`,
+      organizationId: owner.workspaceId,
+      userId: editor.userId,
+      role: 'editor',
+    });
+    expect(
+      (await send(t.app, 'POST', `/api/workspaces/${owner.workspaceId}/switch`, editor.cookie)).statusCode,
+    ).toBe(204);
+
+    const created = await send(t.app, 'POST', '/api/posts', owner.cookie, draft('First words'));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json()).toMatchObject({ createdByName: 'Olga Owner', updatedByName: 'Olga Owner' });
+
+    // The editor sees the owner's post (one shared calendar) and changes it.
+    const updated = await send(t.app, 'PUT', `/api/posts/${id}`, editor.cookie, draft('Better words'));
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ createdByName: 'Olga Owner', updatedByName: 'Eddie Editor' });
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, id));
+    expect(row).toMatchObject({ authorId: owner.userId, updatedBy: editor.userId });
+
+    const list = await send(t.app, 'GET', '/api/posts', owner.cookie);
+    const listed = list.json().posts.find((post: { id: string }) => post.id === id);
+    expect(listed).toMatchObject({ createdByName: 'Olga Owner', updatedByName: 'Eddie Editor' });
+  });
+
+  it('shows nothing for rows written before the change was recorded', async () => {
+    const owner = await signedInOwner(t.app, t.db, 'Old Timer');
+    const id = (await send(t.app, 'POST', '/api/posts', owner.cookie, draft('Old'))).json().id as string;
+    await t.db.update(posts).set({ updatedBy: null }).where(eq(posts.id, id));
+    const got = await send(t.app, 'GET', `/api/posts/${id}`, owner.cookie);
+    expect(got.json()).toMatchObject({ createdByName: 'Old Timer', updatedByName: null });
+  });
+
+  it('records who planned and who last changed a planned stream', async () => {
+    const owner = await signedInOwner(t.app, t.db, 'Stream Planner');
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    const res = await send(t.app, 'POST', '/api/scheduled-streams', owner.cookie, {
+      title: 'Launch',
+      scheduledAt: at,
+      timezone: 'UTC',
+      destinationIds: [],
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.id, res.json().id));
+    expect(row).toMatchObject({ userId: owner.userId, updatedBy: owner.userId });
+  });
+});

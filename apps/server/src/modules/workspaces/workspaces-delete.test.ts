@@ -1,0 +1,315 @@
+// Over 300 lines on purpose: one row in every workspace-scoped table, written out so a new table shows up here.
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, getTableName, inArray, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import * as schema from '../../db/schema/index';
+import { StorageNotFoundError } from '../../lib/media/storage';
+import { createAndSwitch, send, signedInOwner } from './workspaces.test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
+const workspaceScoped = tables.filter((table) =>
+  getTableConfig(table).columns.some((column) => column.name === 'workspace_id'),
+);
+
+async function rowsIn(tableName: string, workspaceId: string): Promise<number> {
+  const result = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(tableName)} where workspace_id = ${workspaceId}`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** One row (or more) in every workspace-scoped table, and in the tables that hang off those rows. */
+async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
+  const s = schema;
+  const now = new Date();
+  const account = `acc-${tag}`;
+  const post = `post-${tag}`;
+  const target = `tgt-${tag}`;
+  const media = `med-${tag}`;
+  const item = `inbox-${tag}`;
+  const stream = `sess-${tag}`;
+  const endpoint = `hook-${tag}`;
+  await t.db.insert(s.socialAccounts).values({
+    id: account,
+    workspaceId,
+    platform: 'bluesky',
+    platformAccountId: `pa-${tag}`,
+    handle: `@${tag}`,
+    accessTokenEncrypted: 'secret-token',
+  });
+  await t.db.insert(s.oauthStates).values({
+    stateHash: `state-${tag}`,
+    workspaceId,
+    userId,
+    platform: 'x',
+    redirectUri: 'http://localhost/cb',
+    expiresAt: new Date(now.getTime() + 60_000),
+  });
+  await t.db
+    .insert(s.aiGenerations)
+    .values({ id: `ai-${tag}`, workspaceId, userId, kind: 'ideas', prompt: 'p' });
+  await t.db.insert(s.workspaceAiSettings).values({ workspaceId, provider: 'openai', apiKeyEncrypted: 'k' });
+  await t.db.insert(s.mediaFiles).values({
+    id: media,
+    workspaceId,
+    uploadedBy: userId,
+    name: 'a.png',
+    mimeType: 'image/png',
+    kind: 'image',
+    sizeBytes: 3,
+    storageKey: `${workspaceId}/${media}.png`,
+    thumbnailKey: `${workspaceId}/${media}.thumb.jpg`,
+  });
+  await t.db
+    .insert(s.posts)
+    .values({ id: post, workspaceId, authorId: userId, platforms: ['bluesky'], status: 'draft' });
+  await t.db.insert(s.postMedia).values({ postId: post, mediaId: media, position: 0 });
+  await t.db.insert(s.postTargets).values({
+    id: target,
+    workspaceId,
+    postId: post,
+    platform: 'bluesky',
+    accountId: account,
+    status: 'published',
+  });
+  await t.db
+    .insert(s.accountMetricDays)
+    .values({ accountId: account, day: '2026-11-01', workspaceId, platform: 'bluesky' });
+  await t.db.insert(s.postMetrics).values({
+    targetId: target,
+    workspaceId,
+    accountId: account,
+    platform: 'bluesky',
+    platformPostId: 'pp',
+    publishedAt: now,
+  });
+  await t.db.insert(s.postMetricDays).values({ targetId: target, day: '2026-11-02' });
+  await t.db.insert(s.analyticsCollectState).values({ accountId: account, workspaceId });
+  await t.db.insert(s.analyticsReadBudgets).values({ workspaceId, platform: 'x', month: '2026-11' });
+  await t.db.insert(s.analyticsReportLinks).values({
+    id: `link-${tag}`,
+    workspaceId,
+    tokenHash: `hash-${tag}`,
+    expiresAt: new Date(now.getTime() + 60_000),
+  });
+  await t.db.insert(s.analyticsReportSchedules).values({
+    workspaceId,
+    frequency: 'weekly',
+    recipients: ['a@example.com'],
+    nextSendAt: now,
+  });
+  await t.db.insert(s.apiKeys).values({
+    id: `key-${tag}`,
+    workspaceId,
+    userId,
+    name: 'k',
+    start: 'rc_',
+    keyHash: `kh-${tag}`,
+    scopes: ['posts:read'],
+  });
+  await t.db.insert(s.inboxItems).values({
+    id: item,
+    workspaceId,
+    accountId: account,
+    platform: 'bluesky',
+    kind: 'comment',
+    platformItemId: `pi-${tag}`,
+    authorPlatformId: 'ap',
+    authorHandle: '@fan',
+    text: 'hi',
+    arrivedAt: now,
+  });
+  await t.db.insert(s.engagementActions).values({
+    id: `act-${tag}`,
+    workspaceId,
+    userId,
+    action: 'like',
+    platform: 'bluesky',
+    itemId: item,
+    accountId: account,
+    outcome: 'sent',
+  });
+  await t.db.insert(s.inboxSyncState).values({ accountId: account, workspaceId });
+  await t.db.insert(s.notifications).values({ id: `n-${tag}`, userId, workspaceId, kind: 'k', title: 't' });
+  await t.db.insert(s.scheduledStreams).values({
+    id: `plan-${tag}`,
+    workspaceId,
+    userId,
+    title: 'Live',
+    scheduledAt: new Date(now.getTime() + 86_400_000),
+    timezone: 'UTC',
+  });
+  await t.db.insert(s.streamDestinations).values({
+    id: `dest-${tag}`,
+    workspaceId,
+    userId,
+    platform: 'youtube',
+    name: 'YT',
+    rtmpUrl: 'rtmp://a.example/live',
+    streamKeyEncrypted: 'enc',
+    keyLastFour: '1234',
+  });
+  await t.db.insert(s.streamScenes).values({
+    id: `scene-${tag}`,
+    workspaceId,
+    userId,
+    name: 'S',
+    sources: ['camera'],
+    cameraCorner: 'bottom-right',
+  });
+  await t.db
+    .insert(s.streamIngestKeys)
+    .values({ userId, workspaceId, keyHash: `ik-${tag}`, keyEncrypted: 'e' });
+  await t.db.insert(s.streamSessions).values({
+    id: stream,
+    workspaceId,
+    userId,
+    title: 'S',
+    source: 'obs',
+    status: 'ended',
+    settings: { resolution: '720p', bitrateKbps: 1, fps: 30, encoder: 'x', format: 'flv' },
+  });
+  await t.db
+    .insert(s.streamSessionDestinations)
+    .values({ sessionId: stream, destinationId: 'd', platform: 'youtube', name: 'YT' });
+  await t.db
+    .insert(s.streamSamples)
+    .values({ id: `sample-${tag}`, sessionId: stream, destinationId: 'd', t: 1 });
+  await t.db.insert(s.webhookEndpoints).values({
+    id: endpoint,
+    workspaceId,
+    url: 'https://hooks.example/x',
+    secretEncrypted: 'e',
+    events: ['post.published'],
+  });
+  await t.db
+    .insert(s.webhookDeliveries)
+    .values({ id: `del-${tag}`, endpointId: endpoint, event: 'post.published', payload: {} });
+  await t.db.insert(s.workspaceInvitations).values({
+    id: `inv-${tag}`,
+    organizationId: workspaceId,
+    email: `${tag}@example.com`,
+    role: 'viewer',
+    inviterId: userId,
+    expiresAt: new Date(now.getTime() + 60_000),
+  });
+  return { post, stream, endpoint, target, media };
+}
+
+describe('deleting a workspace', () => {
+  it('every table with a workspace column deletes its rows with the workspace (ON DELETE CASCADE)', () => {
+    expect(workspaceScoped.length).toBeGreaterThan(20);
+    for (const table of workspaceScoped) {
+      const config = getTableConfig(table);
+      const cascades = config.foreignKeys.some((fk) => {
+        const ref = fk.reference();
+        return (
+          getTableName(ref.foreignTable) === 'workspaces' &&
+          ref.columns.some((column) => column.name === 'workspace_id') &&
+          fk.onDelete === 'cascade'
+        );
+      });
+      expect(cascades, `${config.name}.workspace_id must reference workspaces ON DELETE CASCADE`).toBe(true);
+    }
+  });
+
+  it('removes every row in every workspace-scoped table, the media files and tokens, and leaves the other workspace alone', async () => {
+    const owner = await signedInOwner(t.app, t.db, 'Del Owner');
+    const doomed = await createAndSwitch(t.app, owner.cookie, 'Doomed');
+    const doomedIds = await fillWorkspace(doomed, owner.userId, `d-${doomed}`);
+    // The kept workspace has the same kinds of rows; the ingest key (one per user) lives in the doomed one.
+    const keptIds = await fillWorkspaceExceptIngest(
+      owner.workspaceId,
+      owner.userId,
+      `k-${owner.workspaceId}`,
+    );
+
+    // Files in the media storage for both workspaces.
+    const source = path.join(tmpdir(), `ws-del-${Date.now()}.bin`);
+    const keys = (ws: string, media: string) => [`${ws}/${media}.png`, `${ws}/${media}.thumb.jpg`];
+    for (const key of [...keys(doomed, doomedIds.media), ...keys(owner.workspaceId, keptIds.media)]) {
+      writeFileSync(source, 'abc');
+      await t.app.mediaStorage.put(key, source, 'image/png');
+    }
+
+    for (const table of workspaceScoped) {
+      const name = getTableName(table);
+      expect(await rowsIn(name, doomed), `a row in ${name} before the delete`).toBeGreaterThan(0);
+    }
+
+    const res = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, { name: 'Doomed' });
+    expect(res.statusCode).toBe(204);
+
+    for (const table of workspaceScoped) {
+      const name = getTableName(table);
+      expect(await rowsIn(name, doomed), `rows left in ${name}`).toBe(0);
+    }
+    // Tables without a workspace column hang off deleted rows.
+    expect(
+      await t.db.select().from(schema.postMedia).where(eq(schema.postMedia.postId, doomedIds.post)),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.postMetricDays)
+        .where(eq(schema.postMetricDays.targetId, doomedIds.target)),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.streamSessionDestinations)
+        .where(eq(schema.streamSessionDestinations.sessionId, doomedIds.stream)),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.streamSamples)
+        .where(eq(schema.streamSamples.sessionId, doomedIds.stream)),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.webhookDeliveries)
+        .where(eq(schema.webhookDeliveries.endpointId, doomedIds.endpoint)),
+    ).toEqual([]);
+    for (const key of keys(doomed, doomedIds.media)) {
+      await expect(t.app.mediaStorage.get(key)).rejects.toBeInstanceOf(StorageNotFoundError);
+    }
+
+    // The other workspace keeps everything, its files included, and the session works there again.
+    for (const key of keys(owner.workspaceId, keptIds.media)) {
+      expect(await t.app.mediaStorage.get(key)).toBeTruthy();
+    }
+    const kept = await t.db
+      .select()
+      .from(schema.posts)
+      .where(inArray(schema.posts.id, [keptIds.post, doomedIds.post]));
+    expect(kept.map((row) => row.id)).toEqual([keptIds.post]);
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/workspaces/current',
+      headers: { cookie: owner.cookie },
+    });
+    expect(current.json().id).toBe(owner.workspaceId);
+  });
+});
+
+async function fillWorkspaceExceptIngest(workspaceId: string, userId: string, tag: string) {
+  // A second user holds this workspace's ingest key (the table keeps one key per user).
+  const helper = await signedInOwner(t.app, t.db, 'Key Holder');
+  const ids = await fillWorkspace(workspaceId, helper.userId, tag);
+  await t.db.update(schema.posts).set({ authorId: userId }).where(eq(schema.posts.id, ids.post));
+  return ids;
+}

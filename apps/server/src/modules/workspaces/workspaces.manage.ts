@@ -1,0 +1,189 @@
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { BillingMode } from '@relaycast/shared/plans';
+import { FREE_TRIAL_DAYS, type PlanId } from '@relaycast/shared/plans';
+import { roleCan } from '@relaycast/shared/roles';
+import {
+  type CreatedWorkspace,
+  MAX_OWNED_WORKSPACES,
+  WORKSPACE_MESSAGES,
+  type WorkspaceList,
+} from '@relaycast/shared/workspaces';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { mediaFiles, sessions, workspaceMembers, workspaces } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { MediaStorage } from '../../lib/media/storage';
+import { planStatus } from './plan-status';
+import { insertOwnedWorkspace, type WorkspaceContext } from './workspaces.service';
+
+/**
+ * Creating, listing, switching, renaming and deleting workspaces (issue 19; docs/decisions/0044-workspaces.md).
+ * Better Auth's own /organization/* mutations stay closed: these are the only ways in, each scoped to the
+ * caller's memberships, so another workspace's id is simply not found (404).
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface WorkspaceCaller {
+  userId: string;
+  workspace: WorkspaceContext;
+}
+
+function notFound(): AppError {
+  return new AppError(ERROR_CODES.notFound, 404, WORKSPACE_MESSAGES.notFound);
+}
+
+/** The caller's workspaces (demo workspaces aside), the current one first, then in the order they joined. */
+export async function listWorkspaces(
+  db: Db,
+  caller: WorkspaceCaller,
+  billingMode: BillingMode,
+): Promise<WorkspaceList> {
+  const rows = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      trialEndsAt: workspaces.trialEndsAt,
+      role: workspaceMembers.role,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+    .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaces.isDemo, false)))
+    .orderBy(desc(sql`${workspaces.id} = ${caller.workspace.id}`), asc(workspaceMembers.createdAt));
+  const now = new Date();
+  return {
+    workspaces: rows.map((row) => {
+      const status = planStatus(row, billingMode, now);
+      return {
+        id: row.id,
+        name: row.name,
+        role: row.role,
+        isCurrent: row.id === caller.workspace.id,
+        effectivePlan: status.plan.id,
+        onTrial: status.onTrial,
+        publishingBlocked: status.publishingBlocked,
+      };
+    }),
+  };
+}
+
+/** The (non-demo) workspaces the user owns, oldest first. */
+async function ownedWorkspaces(db: Pick<Db, 'select'>, userId: string) {
+  return db
+    .select({ id: workspaces.id, plan: workspaces.plan, trialEndsAt: workspaces.trialEndsAt })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        eq(workspaceMembers.role, 'owner'),
+        eq(workspaces.isDemo, false),
+      ),
+    )
+    .orderBy(asc(workspaceMembers.createdAt));
+}
+
+/**
+ * A new workspace the caller owns. Plan and trial follow the paying owner, not the workspace: it takes the plan
+ * and the trial end of the oldest workspace they own (a second workspace never restarts the trial), and a
+ * fresh trial only when they own none. At most MAX_OWNED_WORKSPACES each.
+ */
+export async function createWorkspace(
+  db: Db,
+  userId: string,
+  name: string,
+  now = new Date(),
+): Promise<CreatedWorkspace> {
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`owned_workspaces:${userId}`}))`);
+    const owned = await ownedWorkspaces(tx, userId);
+    if (owned.length >= MAX_OWNED_WORKSPACES) {
+      throw new AppError('CONFLICT', 409, WORKSPACE_MESSAGES.tooMany);
+    }
+    const first = owned[0];
+    const plan: PlanId | null = first ? first.plan : null;
+    const trialEndsAt = first ? first.trialEndsAt : new Date(now.getTime() + FREE_TRIAL_DAYS * DAY_MS);
+    return insertOwnedWorkspace(tx, { ownerId: userId, name, plan, trialEndsAt, now });
+  });
+  return { id, name, role: 'owner' };
+}
+
+/** Points this session (only) at a workspace the user is a member of; anything else is not found. */
+export async function switchWorkspace(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+  setActive: (workspaceId: string) => Promise<void>,
+): Promise<void> {
+  const [membership] = await db
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        eq(workspaceMembers.organizationId, workspaceId),
+        eq(workspaces.isDemo, false),
+      ),
+    )
+    .limit(1);
+  if (!membership) throw notFound();
+  await setActive(workspaceId);
+}
+
+export async function renameWorkspace(db: Db, caller: WorkspaceCaller, name: string) {
+  if (!roleCan(caller.workspace.role, 'manageWorkspace')) {
+    throw new AppError('FORBIDDEN', 403, WORKSPACE_MESSAGES.renameNotAllowed);
+  }
+  await db.update(workspaces).set({ name }).where(eq(workspaces.id, caller.workspace.id));
+  return { id: caller.workspace.id, name };
+}
+
+/**
+ * Deletes the current workspace and everything in it. Only its owner, only with its exact name typed, and never
+ * the last workspace they own (everyone keeps one to work in). Every workspace-scoped table references
+ * `workspaces` with ON DELETE CASCADE (and the rest hang off those rows), so one delete in one transaction
+ * removes posts, targets, media rows, accounts and their tokens, stream destinations and keys, API keys,
+ * webhooks, invitations and members; sessions working in it fall back to the user's oldest workspace. The media
+ * files go from storage after the commit (a failure there is logged, the rows are already gone).
+ */
+export async function deleteWorkspace(
+  deps: { db: Db; storage: MediaStorage; log: FastifyBaseLogger },
+  caller: WorkspaceCaller,
+  confirmName: string,
+): Promise<void> {
+  const { db, storage, log } = deps;
+  const workspaceId = caller.workspace.id;
+  if (!roleCan(caller.workspace.role, 'billing')) {
+    throw new AppError('FORBIDDEN', 403, WORKSPACE_MESSAGES.deleteNotAllowed);
+  }
+  if (confirmName !== caller.workspace.name) {
+    throw new AppError(ERROR_CODES.validation, 400, WORKSPACE_MESSAGES.confirmNameWrong);
+  }
+  const keys = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`owned_workspaces:${caller.userId}`}))`);
+    const owned = await ownedWorkspaces(tx, caller.userId);
+    if (!owned.some((row) => row.id !== workspaceId)) {
+      throw new AppError('CONFLICT', 409, WORKSPACE_MESSAGES.lastOwned);
+    }
+    const files = await tx
+      .select({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey })
+      .from(mediaFiles)
+      .where(eq(mediaFiles.workspaceId, workspaceId));
+    await tx
+      .update(sessions)
+      .set({ activeOrganizationId: null })
+      .where(eq(sessions.activeOrganizationId, workspaceId));
+    await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
+    return files.flatMap((file) =>
+      file.thumbnailKey ? [file.storageKey, file.thumbnailKey] : [file.storageKey],
+    );
+  });
+  for (const key of keys) {
+    await storage.delete(key).catch((err: unknown) => {
+      log.warn({ err: String(err), key }, 'could not delete a media object of a deleted workspace');
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PostAttribution } from '@/components/post-attribution';
+import { WorkspaceSettingsView } from './workspace-settings-view';
+
+vi.mock('@/lib/toast', () => ({ toastOutcome: async (action: Promise<unknown>) => action.then(() => true) }));
+
+const requests: { url: string; method: string; body: unknown }[] = [];
+
+function stubServer(role: string) {
+  requests.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      requests.push({
+        url,
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (url === '/api/workspaces/current' && (init?.method ?? 'GET') === 'GET') {
+        return new Response(JSON.stringify({ id: 'w1', name: 'Acme Brand', role }));
+      }
+      return new Response(null, { status: 204 });
+    }),
+  );
+}
+
+function renderView() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <WorkspaceSettingsView />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Settings → Workspace', () => {
+  it('deletes only once the exact name is typed, sending it as the confirmation', async () => {
+    stubServer('owner');
+    renderView();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete workspace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Acme Brand?' });
+    const field = dialog.querySelector('input') as HTMLInputElement;
+    const submit = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Delete workspace')!;
+    await userEvent.type(field, 'acme brand');
+    expect(submit.disabled).toBe(true);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Acme Brand');
+    expect(submit.disabled).toBe(false);
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(requests).toContainEqual({
+        url: '/api/workspaces/current',
+        method: 'DELETE',
+        body: { name: 'Acme Brand' },
+      }),
+    );
+  });
+
+  it('renames with the new name, and shows no danger zone to an admin', async () => {
+    stubServer('admin');
+    renderView();
+    const name = await screen.findByLabelText('Name');
+    expect(screen.queryByRole('button', { name: 'Delete workspace' })).toBeNull();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme Global');
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await waitFor(() =>
+      expect(requests).toContainEqual({
+        url: '/api/workspaces/current',
+        method: 'PATCH',
+        body: { name: 'Acme Global' },
+      }),
+    );
+  });
+
+  it('keeps the name read-only for a viewer', async () => {
+    stubServer('viewer');
+    renderView();
+    expect((await screen.findByLabelText<HTMLInputElement>('Name')).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+  });
+});
+
+describe('PostAttribution', () => {
+  it('names who created and who last changed a post, and shows nothing for old rows', () => {
+    const { rerender, container } = render(
+      <PostAttribution post={{ createdByName: 'Olga', updatedByName: 'Eddie' }} />,
+    );
+    expect(screen.getByTestId('post-attribution').textContent).toBe(
+      'Created by Olga · Last changed by Eddie',
+    );
+    rerender(<PostAttribution post={{ createdByName: 'Olga', updatedByName: null }} />);
+    expect(screen.getByTestId('post-attribution').textContent).toBe('Created by Olga');
+    rerender(<PostAttribution post={{ createdByName: null, updatedByName: null }} />);
+    expect(container.innerHTML).toBe('');
+  });
+});

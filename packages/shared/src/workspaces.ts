@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './plans';
+
+/**
+ * Several workspaces per user (issue 19; docs/decisions/0044-workspaces.md): the switcher lists the caller's
+ * workspaces, and an owner creates, renames and deletes them. Plan limits count across every workspace the
+ * paying owner owns.
+ */
+
+export const WORKSPACE_NAME_MAX = 80;
+/** The most (non-demo) workspaces one person may own. */
+export const MAX_OWNED_WORKSPACES = 10;
+
+export const WORKSPACE_MESSAGES = {
+  nameRequired: 'Enter a name for the workspace.',
+  nameTooLong: `A workspace name has at most ${WORKSPACE_NAME_MAX} characters.`,
+  nameInvalid: 'A workspace name cannot contain line breaks or other control characters.',
+  tooMany: `You already own ${MAX_OWNED_WORKSPACES} workspaces, the most one person can own. Delete one you no longer use first.`,
+  notFound: 'That workspace does not exist or you are not a member of it.',
+  renameNotAllowed: 'Only an owner or admin of this workspace can rename it.',
+  deleteNotAllowed: 'Only the owner can delete the workspace.',
+  confirmNameWrong: 'Type the workspace name exactly as it is shown to delete it.',
+  lastOwned: 'This is the only workspace you own, and you always keep one. Create another workspace first.',
+  created: 'Workspace created.',
+  renamed: 'Workspace renamed.',
+  deleted: 'Workspace deleted.',
+} as const;
+
+/** Control characters (C0, DEL, C1): never part of a name shown in a header. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+export const workspaceNameSchema = z
+  .string({ error: WORKSPACE_MESSAGES.nameRequired })
+  .trim()
+  .min(1, WORKSPACE_MESSAGES.nameRequired)
+  .max(WORKSPACE_NAME_MAX, WORKSPACE_MESSAGES.nameTooLong)
+  .refine((name) => !CONTROL_CHARACTER.test(name), WORKSPACE_MESSAGES.nameInvalid);
+
+/** `POST /api/workspaces` and `PATCH /api/workspaces/current`. */
+export const workspaceNameInputSchema = z.object({ name: workspaceNameSchema });
+export type WorkspaceNameInput = z.infer<typeof workspaceNameInputSchema>;
+
+/** `DELETE /api/workspaces/current`: the workspace's name typed exactly, as the confirmation. */
+export const deleteWorkspaceSchema = z.object({
+  name: z
+    .string({ error: WORKSPACE_MESSAGES.confirmNameWrong })
+    .max(200, WORKSPACE_MESSAGES.confirmNameWrong),
+});
+export type DeleteWorkspaceInput = z.infer<typeof deleteWorkspaceSchema>;
+
+export const workspaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The caller's role in it. */
+  role: z.string(),
+  isCurrent: z.boolean(),
+  /** The plan whose limits apply, and whether it is on a trial / paused. */
+  effectivePlan: z.enum(PLAN_IDS),
+  onTrial: z.boolean(),
+  publishingBlocked: z.boolean(),
+});
+export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
+
+/** `GET /api/workspaces`: the caller's workspaces (demo workspaces aside), the current one first. */
+export const workspaceListSchema = z.object({ workspaces: z.array(workspaceSummarySchema) });
+export type WorkspaceList = z.infer<typeof workspaceListSchema>;
+
+export const createdWorkspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.string() });
+export type CreatedWorkspace = z.infer<typeof createdWorkspaceSchema>;
