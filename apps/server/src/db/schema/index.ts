@@ -1,3 +1,4 @@
+export * from './approvals';
 export * from './accounts';
 export * from './ai';
 export * from './analytics';
