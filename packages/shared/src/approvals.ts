@@ -80,8 +80,7 @@ export function postStatusOf(state: ApprovalState): PostStatus {
 export const APPROVAL_MESSAGES = {
   notAllowed: (action: ApprovalAction, state: ApprovalState) =>
     `This post cannot be ${ACTION_PAST[action]} while it is ${STATE_LABELS[state].toLowerCase()}.`,
-  alreadyDecided:
-    'Another approver has just decided on this post. Reload to see its current state.',
+  alreadyDecided: 'Another approver has just decided on this post. Reload to see its current state.',
   expiredBeforeApproval: 'The time this post was to be published has passed: it expired without approval.',
   commentTooLong: 'Comments are limited to 2,000 characters.',
   commentRequired: 'Write a comment saying what to change or why the post is rejected.',

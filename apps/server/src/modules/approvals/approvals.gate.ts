@@ -40,7 +40,10 @@ export async function requiresApprovalFor(tx: Db, actor: GateActor): Promise<boo
       .select({ role: workspaceMembers.role })
       .from(workspaceMembers)
       .where(
-        and(eq(workspaceMembers.organizationId, actor.workspaceId), eq(workspaceMembers.userId, actor.userId)),
+        and(
+          eq(workspaceMembers.organizationId, actor.workspaceId),
+          eq(workspaceMembers.userId, actor.userId),
+        ),
       )
       .limit(1);
     role = member?.role ?? '';
@@ -69,7 +72,8 @@ export async function decideWrite(
   if (requested.status !== 'scheduled') return { ...requested, event: null };
   if (!(await requiresApprovalFor(tx, actor))) {
     // An approver scheduling a post that was waiting approves it by doing so.
-    const event = from === 'awaiting_approval' ? { action: 'approve' as const, from, to: 'approved' as const } : null;
+    const event =
+      from === 'awaiting_approval' ? { action: 'approve' as const, from, to: 'approved' as const } : null;
     return { status: 'scheduled', scheduledAt: requested.scheduledAt, event };
   }
   const action: ApprovalAction = from === 'approved' || from === 'awaiting_approval' ? 'edit' : 'submit';
