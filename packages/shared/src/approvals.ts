@@ -162,6 +162,17 @@ export type ApprovalDecisionInput = z.input<typeof approvalDecisionSchema>;
 export const approvalSettingsSchema = z.object({ requireApproval: z.boolean() });
 export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
 
+/** `GET /api/approvals/settings`: the setting, and what it means for the caller (the composer's buttons). */
+export const approvalStatusSchema = approvalSettingsSchema.extend({
+  /** The caller's scheduled posts wait for approval ("Submit for approval" instead of Schedule). */
+  needsApproval: z.boolean(),
+  /** The caller may approve, request changes, reject and make review links. */
+  canApprove: z.boolean(),
+  /** The caller may change the setting (owner, admin). */
+  canChangeSetting: z.boolean(),
+});
+export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
+
 /** One word-level piece of a diff: kept, added or removed text. */
 export const diffPartSchema = z.object({ value: z.string(), added: z.boolean(), removed: z.boolean() });
 export type DiffPart = z.infer<typeof diffPartSchema>;

@@ -3,6 +3,7 @@ import {
   approvalHistorySchema,
   approvalQueueSchema,
   approvalSettingsSchema,
+  approvalStatusSchema,
   createReviewLinkSchema,
   reviewActionSchema,
   reviewLinkSchema,
@@ -60,8 +61,8 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/approvals/settings',
-    { config: { permission: 'view' }, schema: { response: { 200: approvalSettingsSchema } } },
-    async (request) => getApprovalSettings(db, (await callerOf(request)).workspaceId),
+    { config: { permission: 'view' }, schema: { response: { 200: approvalStatusSchema } } },
+    async (request) => getApprovalSettings(db, await callerOf(request)),
   );
 
   app.put(

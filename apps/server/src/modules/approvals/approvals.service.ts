@@ -5,6 +5,7 @@ import {
   type ApprovalQueueItem,
   type ApprovalSettings,
   type ApprovalState,
+  type ApprovalStatus,
   approvalStateOf,
   transition,
 } from '@relaycast/shared/approvals';
@@ -256,12 +257,19 @@ export async function postHistory(db: Db, workspaceId: string, postId: string): 
   }));
 }
 
-export async function getApprovalSettings(db: Db, workspaceId: string): Promise<ApprovalSettings> {
+export async function getApprovalSettings(db: Db, caller: ApprovalCaller): Promise<ApprovalStatus> {
   const [row] = await db
     .select({ requireApproval: approvalSettings.requireApproval })
     .from(approvalSettings)
-    .where(eq(approvalSettings.workspaceId, workspaceId));
-  return { requireApproval: row?.requireApproval ?? false };
+    .where(eq(approvalSettings.workspaceId, caller.workspaceId));
+  const requireApproval = row?.requireApproval ?? false;
+  const canApprove = roleCan(caller.role, 'publish');
+  return {
+    requireApproval,
+    needsApproval: requireApproval || !canApprove,
+    canApprove,
+    canChangeSetting: isWorkspaceAdmin(caller.role),
+  };
 }
 
 /** "Require approval for everyone": owners and admins only. */
