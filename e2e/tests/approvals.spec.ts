@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { linkInMailTo } from '../mail-sink';
-import { uniqueEmail } from './helpers';
 import { connectMastodon, localDate, TIME_ZONE } from './post-helpers';
 import { createAccount, signInAsNewUser } from './session';
 

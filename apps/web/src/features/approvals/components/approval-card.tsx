@@ -66,7 +66,7 @@ export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; ca
         </span>
       </header>
       <p className="whitespace-pre-wrap break-words">{item.content}</p>
-      {item.diff && item.diff.some((part) => part.added || part.removed) ? (
+      {item.diff?.some((part) => part.added || part.removed) ? (
         <div className="grid gap-1">
           <h3 className="text-sm font-medium">{t('Changes since the last approved version')}</h3>
           <DiffView parts={item.diff} />

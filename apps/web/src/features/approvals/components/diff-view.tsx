@@ -1,14 +1,9 @@
 import type { DiffPart } from '@relaycast/shared/approvals';
-import { useTranslation } from 'react-i18next';
 
 /** A word diff: removed words struck through in red, added ones underlined in green, the rest as is. */
 export function DiffView({ parts }: { parts: readonly DiffPart[] }) {
-  const { t } = useTranslation('approvals');
   return (
-    <p
-      className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-3 text-sm"
-      aria-label={t('Changes')}
-    >
+    <p className="whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-3 text-sm">
       {parts.map((part, index) =>
         part.added ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move

@@ -21,6 +21,7 @@ export function ReviewView({ token }: { token: string }) {
   const { t } = useTranslation('approvals');
   const page = useReviewPage(token);
   const [name, setName] = useState('');
+  const nameId = useId();
   if (page.isPending) {
     return (
       <div className="flex min-h-48 items-center justify-center">
@@ -53,10 +54,12 @@ export function ReviewView({ token }: { token: string }) {
           })}
         </p>
       </header>
-      <label className="grid max-w-sm gap-1 text-sm font-medium">
-        {t('Your name')}
-        <Input value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-      </label>
+      <div className="grid max-w-sm gap-1">
+        <label htmlFor={nameId} className="text-sm font-medium">
+          {t('Your name')}
+        </label>
+        <Input id={nameId} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+      </div>
       {page.data.posts.length === 0 ? (
         <p className="text-muted-foreground">{t('There is nothing to review here.')}</p>
       ) : (
