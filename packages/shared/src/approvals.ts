@@ -90,7 +90,6 @@ export const APPROVAL_MESSAGES = {
   linkRevoked: 'This review link was revoked. Ask for a new link.',
   linkPostOutside: 'This post is not part of this review link.',
   postNotFound: 'Post not found.',
-  weekStartInvalid: 'Choose the Monday the week starts on.',
   submitted: 'Submitted for approval',
   approved: 'Post approved',
   changesRequested: 'Changes requested',

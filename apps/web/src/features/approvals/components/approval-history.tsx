@@ -45,3 +45,18 @@ export function ApprovalHistory({ postId }: { postId: string }) {
     </ol>
   );
 }
+
+/** The composer's view of a saved post's approval history: nothing when the post never went through approval. */
+export function ApprovalHistorySection({ postId }: { postId: string }) {
+  const { t } = useTranslation('approvals');
+  const history = useApprovalHistory(postId);
+  if (!history.data || history.data.length === 0) return null;
+  return (
+    <details className="rounded-xl border bg-card p-5 shadow-sm">
+      <summary className="cursor-pointer font-semibold">{t('Approval history')}</summary>
+      <div className="mt-3">
+        <ApprovalHistory postId={postId} />
+      </div>
+    </details>
+  );
+}

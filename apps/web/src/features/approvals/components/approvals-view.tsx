@@ -1,7 +1,17 @@
-import { ClipboardCheck } from 'lucide-react';
+import { calendarWeeks, todayIn, zonedToInstant } from '@relaycast/shared/calendar';
+import { ClipboardCheck, Link2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApprovalQueue, useApprovalStatus, useSaveApprovalSetting } from '@/api/approvals';
+import {
+  useApprovalQueue,
+  useApprovalStatus,
+  useCreateReviewLink,
+  useSaveApprovalSetting,
+} from '@/api/approvals';
+import { useTimeZone } from '@/api/settings';
+import { CopyField } from '@/components/copy-field';
 import { SettingsCard } from '@/components/settings-card';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { ApprovalCard } from './approval-card';
@@ -12,6 +22,18 @@ export function ApprovalsView() {
   const queue = useApprovalQueue();
   const status = useApprovalStatus();
   const save = useSaveApprovalSetting();
+  const timeZone = useTimeZone();
+  const createLink = useCreateReviewLink();
+  const [weekLink, setWeekLink] = useState<string | null>(null);
+
+  function shareWeek() {
+    // The calendar's current week, from its first day at midnight in the user's time zone.
+    const firstDay = calendarWeeks(todayIn(timeZone), 1)[0]?.[0] ?? todayIn(timeZone);
+    createLink.mutate(
+      { weekStart: zonedToInstant(firstDay, '00:00', timeZone).toISOString() },
+      { onSuccess: (link) => setWeekLink(link.url), onError: (error) => toast.error(error.message) },
+    );
+  }
 
   return (
     <div className="grid gap-6">
@@ -36,6 +58,20 @@ export function ApprovalsView() {
             {t('Require approval for everyone')}
           </label>
         </SettingsCard>
+      ) : null}
+      {status.data?.canApprove ? (
+        <div className="grid gap-2">
+          <Button
+            variant="outline"
+            className="justify-self-end"
+            disabled={createLink.isPending}
+            onClick={shareWeek}
+          >
+            <Link2 aria-hidden="true" />
+            {t('Client review link for this week')}
+          </Button>
+          {weekLink ? <CopyField label={t('Review link (valid 7 days)')} value={weekLink} /> : null}
+        </div>
       ) : null}
       {queue.isPending ? (
         <Spinner label={t('Loading the queue')} />
