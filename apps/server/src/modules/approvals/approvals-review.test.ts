@@ -135,4 +135,12 @@ describe('a client review link', () => {
       404,
     );
   });
+
+  it('is rate-limited per address like the other public forms', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 70; i += 1) codes.push((await anonymous('GET', '/api/review/a.1.b')).statusCode);
+    expect(codes).not.toContain(500);
+    expect(codes[0]).toBe(404);
+    expect(codes.at(-1)).toBe(429);
+  });
 });
