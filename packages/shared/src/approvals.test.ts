@@ -37,6 +37,14 @@ describe('the approval state machine', () => {
     expect(transition('approved', 'submit').ok).toBe(false);
   });
 
+  it('withdraws a post waiting or sent back to a draft, never an approved one', () => {
+    for (const state of ['awaiting_approval', 'changes_requested', 'rejected', 'expired'] as const) {
+      expect(transition(state, 'withdraw')).toEqual({ ok: true, to: 'draft' });
+    }
+    expect(transition('approved', 'withdraw').ok).toBe(false);
+    expect(transition('draft', 'withdraw').ok).toBe(false);
+  });
+
   it('keeps the state on a comment and says why a move is refused', () => {
     for (const state of APPROVAL_STATES)
       expect(transition(state, 'comment')).toEqual({ ok: true, to: state });

@@ -27,6 +27,7 @@ export const APPROVAL_ACTIONS = [
   'reject',
   'expire',
   'edit',
+  'withdraw',
   'comment',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
@@ -43,6 +44,8 @@ export const APPROVAL_TRANSITIONS: Record<
   expire: { from: ['awaiting_approval'], to: 'expired' },
   /** An approved post edited by someone who needs approval goes back to the approvers. */
   edit: { from: ['approved', 'awaiting_approval'], to: 'awaiting_approval' },
+  /** Saved back as a draft before (or after) a decision: it leaves the queue. */
+  withdraw: { from: ['awaiting_approval', 'changes_requested', 'rejected', 'expired'], to: 'draft' },
 };
 
 /** The post statuses of a post that is not (or no longer) approved: never published, its targets stay drafts. */
@@ -132,6 +135,7 @@ const ACTION_PAST: Record<ApprovalAction, string> = {
   reject: 'rejected',
   expire: 'expired',
   edit: 'edited',
+  withdraw: 'withdrawn',
   comment: 'commented on',
 };
 

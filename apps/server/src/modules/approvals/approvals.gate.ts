@@ -69,7 +69,12 @@ export async function decideWrite(
   requested: { status: PostStatus; scheduledAt: Date | null; action: PostAction },
 ): Promise<GateDecision> {
   const from = previous ? approvalStateOf(previous) : 'draft';
-  if (requested.status !== 'scheduled') return { ...requested, event: null };
+  if (requested.status !== 'scheduled') {
+    // Saved as a draft while waiting or after a decision: recorded, and it leaves the queue.
+    const withdrawn = transition(from, 'withdraw');
+    const event = withdrawn.ok ? { action: 'withdraw' as const, from, to: withdrawn.to } : null;
+    return { status: requested.status, scheduledAt: requested.scheduledAt, event };
+  }
   if (!(await requiresApprovalFor(tx, actor))) {
     // An approver scheduling a post that was waiting approves it by doing so.
     const event =

@@ -128,6 +128,19 @@ describe('a contributor’s post', () => {
     expect(events[1]).toMatchObject({ actorName: 'Eddie Editor', comment: 'Add a link' });
   });
 
+  it('leaves the queue, recorded, when its author saves it back as a draft', async () => {
+    const post = await createPost(s.t, contributor, scheduleInput('Not ready after all'));
+    const input = { content: 'Not ready after all', platforms: ['mastodon'], action: 'draft' };
+    const saved = await send(s.t, contributor, 'PUT', `/api/posts/${post.id}`, input);
+    expect(saved.json().status).toBe('draft');
+    const queue = await send(s.t, s.owner, 'GET', '/api/approvals');
+    expect(queue.json().items.map((item: { postId: string }) => item.postId)).not.toContain(post.id);
+    expect((await history(post.id)).map((e) => [e.action, e.toState])).toEqual([
+      ['submit', 'awaiting_approval'],
+      ['withdraw', 'draft'],
+    ]);
+  });
+
   it('gets one decision when two approvers race; the other gets a 409 saying so', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Race me'));
     const results = await Promise.all([

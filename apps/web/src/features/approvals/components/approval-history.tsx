@@ -12,6 +12,7 @@ const ACTION_LABELS: Record<ApprovalEvent['action'], string> = {
   reject: 'Rejected',
   expire: 'Expired',
   edit: 'Edited after approval',
+  withdraw: 'Withdrawn to drafts',
   comment: 'Commented',
 };
 
