@@ -10,6 +10,7 @@ import { analyticsReportRoutes } from './modules/analytics/analytics.reports.rou
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { rewritePublicApiUrl } from './modules/api-keys/public-api';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { bestTimeRoutes } from './modules/best-time/best-time.routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(usageRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
+  await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });

@@ -14,6 +14,10 @@ export const NOTIFICATION_KINDS = [
   'stream_failed',
   'stream_due',
   'weekly_summary',
+  // Approvals (approvals.ts): a post waiting for an approver, a decision for its author, an expiry.
+  'approval_requested',
+  'approval_decided',
+  'approval_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);

@@ -17,6 +17,11 @@ export const POST_STATUSES = [
   'published',
   'partially_published',
   'failed',
+  // Approvals (approvals.ts): a post not approved yet, sent back, rejected, or past its time unapproved.
+  'awaiting_approval',
+  'changes_requested',
+  'rejected',
+  'expired',
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 

@@ -39,6 +39,7 @@ export const PROTECTED_ROUTES = [
   '/stream-analytics',
   '/schedule-stream',
   '/usage',
+  '/approvals',
 ] as const;
 
 /** Route patterns with parameters, as regular expressions over the pathname. */
@@ -48,6 +49,8 @@ export const DYNAMIC_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/r\/[A-Za-z0-9_-]{1,200}$/,
   // An invitation to a workspace (members.ts): public, shows its own "expired" or "used" message.
   /^\/invite\/[A-Za-z0-9_-]{1,200}$/,
+  // A client review link (approvals.ts): public, shows its own "expired" or "revoked" message.
+  /^\/review\/[A-Za-z0-9_.-]{1,200}$/,
 ];
 
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];

@@ -18,6 +18,10 @@ const PUBLIC_ROUTES = [
   'GET /api/reports/:token/top-posts',
   // An invitation link: shows the workspace, inviter and role to the invitee before they sign in (modules/members).
   'GET /api/invitations/:token',
+  // A client review link: the signed token is the credential; approve or comment only (modules/approvals).
+  'GET /api/review/:token',
+  'POST /api/review/:token/posts/:postId/approve',
+  'POST /api/review/:token/posts/:postId/comment',
   // The public API's index (what it offers, how to authenticate); its routes need a key (modules/api-keys).
   'GET /api/v1',
   'GET /api/v1/openapi.json',

@@ -19,6 +19,7 @@ describe('which background work a process runs', () => {
       reportEmails: false,
       webhookDeliveries: false,
       notifications: false,
+      approvalExpiry: false,
     });
     for (const role of ['all', 'worker'] as const) {
       expect(backgroundWorkOf({ ...settings, role, env: 'production' })).toEqual({
@@ -30,6 +31,7 @@ describe('which background work a process runs', () => {
         reportEmails: true,
         webhookDeliveries: true,
         notifications: true,
+        approvalExpiry: true,
       });
     }
   });
@@ -53,6 +55,7 @@ describe('which background work a process runs', () => {
       reportEmails: false,
       webhookDeliveries: false,
       notifications: false,
+      approvalExpiry: false,
     });
     expect(backgroundWorkOf(config, { runWorkers: true }).publishWorkers).toBe(true);
   });

@@ -6,6 +6,7 @@ import { startAccountsSweep } from '../modules/accounts/accounts.sweep';
 import { ownOrigin, renderPdf } from '../modules/analytics/analytics.pdf';
 import { startReportEmails } from '../modules/analytics/analytics.report-emails';
 import { startAnalyticsCollector } from '../modules/analytics/collect/collect.sweep';
+import { startApprovalExpiry } from '../modules/approvals/approvals.expiry';
 import { startInboxSweep } from '../modules/engagement/engagement.sync';
 import type { Mailer } from '../modules/mail/mailer';
 import { startNotificationLoops } from '../modules/notifications/notifications.loops';
@@ -38,6 +39,8 @@ export interface BackgroundWork {
   webhookDeliveries: boolean;
   /** Sending the e-mail and push of notifications written by other statements, and the weekly summary. */
   notifications: boolean;
+  /** Expiring the posts still awaiting approval at their publish time (approvals). */
+  approvalExpiry: boolean;
 }
 
 /**
@@ -65,6 +68,8 @@ export function backgroundWorkOf(
     webhookDeliveries: worker && outsideTests,
     // Off under NODE_ENV=test: the notification tests call the delivery and the weekly summary directly.
     notifications: worker && outsideTests,
+    // Off under NODE_ENV=test: the approvals tests call expireOverdueApprovals with the time they need.
+    approvalExpiry: worker && outsideTests,
   };
 }
 
@@ -123,6 +128,12 @@ async function background(app: FastifyInstance, options: BackgroundPluginOptions
   }
   if (work.webhookDeliveries) {
     tasks.push(() => startWebhookDeliveries({ db: database.db, config, log: app.log }));
+  }
+  if (work.approvalExpiry) {
+    tasks.push(() => {
+      const expiry = startApprovalExpiry(database.db, app.log);
+      return () => expiry.stop();
+    });
   }
   if (work.notifications) tasks.push(() => startNotificationLoops(database.db, notifyDeps, app.log));
   if (work.streamReminders) {

@@ -86,7 +86,8 @@ describe('the role matrix over every route', () => {
     expect(permissionOf('GET', '/api/streaming/destinations')).toBe('stream');
     expect(permissionOf('GET', '/api/streaming/ingest')).toBe('stream');
     expect(permissionOf('POST', '/api/workspaces/current/invitations')).toBe('manageMembers');
-    expect(permissionOf('PATCH', '/api/posts/:id/schedule')).toBe('publish');
+    expect(permissionOf('PATCH', '/api/posts/:id/schedule')).toBe('write');
+    expect(permissionOf('POST', '/api/posts/:id/targets/:targetId/retry')).toBe('publish');
     expect(permissionOf('POST', '/api/accounts/bluesky')).toBe('manageAccounts');
   });
 

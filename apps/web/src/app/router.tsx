@@ -103,6 +103,10 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'stream-schedule',
   ),
   '/usage': page(() => import('./routes/usage').then((m) => ({ Component: m.UsagePage })), 'usage'),
+  '/approvals': page(
+    () => import('./routes/approvals').then((m) => ({ Component: m.ApprovalsPage })),
+    'approvals',
+  ),
   '/video-editor': page(
     () => import('./routes/video-editor').then((m) => ({ Component: m.VideoEditorPage })),
     'video-editor',
@@ -182,6 +186,13 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
     lazy: page(() => import('./routes/report').then((m) => ({ Component: m.ReportPage })), 'analytics'),
+  },
+  {
+    // A client's review link (decision 0045): no site header, no session.
+    path: 'review/:token',
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: page(() => import('./routes/review').then((m) => ({ Component: m.ReviewPage })), 'approvals'),
   },
   {
     element: <PublicLayout />,

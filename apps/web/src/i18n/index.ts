@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'api-reference',
   'auth',
   'accounts',
+  'approvals',
   'ai-assistant',
   'analytics',
   'best-time',

@@ -4,6 +4,7 @@ import { ANALYTICS_COLLECT_MESSAGES, ANALYTICS_MESSAGES } from '@relaycast/share
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/analytics-report';
 import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
+import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
@@ -52,6 +53,7 @@ const MESSAGE_OBJECTS = {
   REPORT_MESSAGES,
   REPORT_SCHEDULE_MESSAGES,
   API_KEY_MESSAGES,
+  APPROVAL_MESSAGES,
   BEST_TIME_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,

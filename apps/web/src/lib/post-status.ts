@@ -22,6 +22,18 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   get failed() {
     return i18n.t('Failed', { ns: 'common' });
   },
+  get awaiting_approval() {
+    return i18n.t('Awaiting approval', { ns: 'common' });
+  },
+  get changes_requested() {
+    return i18n.t('Changes requested', { ns: 'common' });
+  },
+  get rejected() {
+    return i18n.t('Rejected', { ns: 'common' });
+  },
+  get expired() {
+    return i18n.t('Expired', { ns: 'common' });
+  },
 };
 
 /** Statuses whose post has reached (or is reaching) a platform: shown, never changed. */

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './ai';
 export * from './analytics';
 export * from './api-keys';
+export * from './approvals';
 export * from './auth';
 export * from './contact';
 export * from './engagement';

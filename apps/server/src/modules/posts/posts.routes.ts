@@ -31,7 +31,7 @@ const postParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 async function actorOf(request: FastifyRequest): Promise<PostActor> {
   const { user, workspace } = await request.requireWorkspace();
-  return { userId: user.id, workspaceId: workspace.id };
+  return { userId: user.id, workspaceId: workspace.id, role: workspace.role };
 }
 
 /**
@@ -48,7 +48,7 @@ async function publishingActorOf(
   if (publishing && status.publishingBlocked) {
     throw new AppError(PLAN_ERROR_CODES.publishingBlocked, 403, status.reason ?? PLAN_MESSAGES.trialEnded);
   }
-  return { userId: user.id, workspaceId: workspace.id };
+  return { userId: user.id, workspaceId: workspace.id, role: workspace.role };
 }
 
 /**
@@ -107,7 +107,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/posts/:id/schedule',
     {
-      config: { permission: 'publish' },
+      // `write`: a contributor's move goes to approval (modules/approvals) rather than being refused.
       schema: { params: postParamsSchema, body: rescheduleInputSchema, response: { 200: postSchema } },
     },
     async (request) => {

@@ -13,6 +13,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
+import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals.gate';
 import { syncPostTargets } from '../publishing/publishing.targets';
 import {
   type AttachedMedia,
@@ -33,6 +34,8 @@ import { resolveSchedule } from './posts.schedule';
 export interface PostActor {
   userId: string;
   workspaceId: string;
+  /** The caller's role (approvals: without `publish`, scheduling waits for approval); read when absent. */
+  role?: string;
 }
 
 /** A post in these states has reached (or is reaching) a platform: its content and time are history. */
@@ -162,6 +165,22 @@ async function bodyFromInput(
   };
 }
 
+/** The body as the approval gate lets it be stored: scheduled, or awaiting approval (approvals.gate.ts). */
+async function gated(
+  tx: Tx,
+  actor: PostActor,
+  previous: PostStatus | null,
+  body: PostBody,
+  action: ParsedPostInput['action'],
+): Promise<{ body: PostBody; decision: GateDecision }> {
+  const decision = await decideWrite(tx, actor, previous, {
+    status: body.status,
+    scheduledAt: body.scheduledAt,
+    action,
+  });
+  return { body: { ...body, status: decision.status, scheduledAt: decision.scheduledAt }, decision };
+}
+
 /** Creates a draft, a scheduled post or a queued one, after the same checks the composer runs. */
 export async function createPost(
   db: Db,
@@ -171,7 +190,8 @@ export async function createPost(
 ): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    const body = await bodyFromInput(tx, actor.workspaceId, input, now);
+    const written = await bodyFromInput(tx, actor.workspaceId, input, now);
+    const { body, decision } = await gated(tx, actor, null, written, input.action);
     await writePost(
       tx,
       actor.workspaceId,
@@ -179,6 +199,7 @@ export async function createPost(
       body,
       now,
     );
+    await recordWrite(tx, actor, { id, ...body }, decision, now);
   });
   return getPost(db, actor.workspaceId, id);
 }
@@ -192,9 +213,11 @@ export async function updatePost(
   now = new Date(),
 ): Promise<Post> {
   await db.transaction(async (tx) => {
-    await lockEditablePost(tx, actor.workspaceId, postId);
-    const body = await bodyFromInput(tx, actor.workspaceId, input, now, postId);
+    const current = await lockEditablePost(tx, actor.workspaceId, postId);
+    const written = await bodyFromInput(tx, actor.workspaceId, input, now, postId);
+    const { body, decision } = await gated(tx, actor, current.status, written, input.action);
     await writePost(tx, actor.workspaceId, { id: postId, updatedBy: actor.userId }, body, now);
+    await recordWrite(tx, actor, { id: postId, ...body }, decision, now);
   });
   return getPost(db, actor.workspaceId, postId);
 }
@@ -224,11 +247,16 @@ export async function reschedulePost(
       media,
       now,
     );
+    const decision = await decideWrite(tx, actor, current.status, {
+      status: 'scheduled',
+      scheduledAt: new Date(input.scheduledAt),
+      action: 'schedule',
+    });
     await tx
       .update(posts)
       .set({
-        status: 'scheduled',
-        scheduledAt: new Date(input.scheduledAt),
+        status: decision.status,
+        scheduledAt: decision.scheduledAt,
         timezone: input.timezone ?? current.timezone,
         updatedBy: actor.userId,
         updatedAt: now,
@@ -241,11 +269,12 @@ export async function reschedulePost(
       {
         platforms: current.platforms as PlatformId[],
         accountIds: null,
-        status: 'scheduled',
-        scheduledAt: new Date(input.scheduledAt),
+        status: decision.status,
+        scheduledAt: decision.scheduledAt,
       },
       now,
     );
+    await recordWrite(tx, actor, current, decision, now);
   });
   return getPost(db, actor.workspaceId, postId);
 }

@@ -1,11 +1,12 @@
+import { UNAPPROVED_POST_STATUSES } from '@relaycast/shared/approvals';
 import { sumTargetStatuses, type TargetStatus } from '@relaycast/shared/publishing';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
 
 /**
  * Sets each post's status to the sum of its targets' (packages/shared/src/publishing.ts, sumTargetStatuses).
- * Drafts keep theirs. Call it in the transaction that changed the targets (it locks the posts' rows).
+ * Drafts and posts not approved keep theirs. Call it in the transaction that changed the targets (it locks the posts' rows).
  */
 export async function recomputePostStatuses(db: Db, postIds: readonly string[]): Promise<void> {
   if (postIds.length === 0) return;
@@ -32,6 +33,12 @@ export async function recomputePostStatuses(db: Db, postIds: readonly string[]):
     await db
       .update(posts)
       .set({ status })
-      .where(and(eq(posts.id, postId), ne(posts.status, 'draft'), ne(posts.status, status)));
+      .where(
+        and(
+          eq(posts.id, postId),
+          notInArray(posts.status, ['draft', ...UNAPPROVED_POST_STATUSES]),
+          ne(posts.status, status),
+        ),
+      );
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUnapprovedStatus } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { PostStatus } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
@@ -78,7 +79,8 @@ export async function syncPostTargets(
       .map((row) => [`${row.platform}:${row.accountId ?? ''}`, row]),
   );
 
-  const isDraft = plan.status === 'draft';
+  // A post not approved (approvals) keeps draft targets: nothing claims them until it is.
+  const isDraft = plan.status === 'draft' || isUnapprovedStatus(plan.status);
   const inserts: (typeof postTargets.$inferInsert)[] = [];
   const wanted: { platform: PlatformId; account: WorkspaceAccount | null }[] = [];
   for (const platform of plan.platforms) {

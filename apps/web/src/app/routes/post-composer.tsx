@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApprovalHistorySection } from '@/features/approvals/components/approval-history';
 import { useAuth } from '@/features/auth/auth-provider';
 import { PostComposer } from '@/features/composer/components/post-composer';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -30,6 +31,7 @@ export function PostComposerPage() {
           navigate(`/post-composer?post=${encodeURIComponent(post.id)}`, { replace: true })
         }
       />
+      {postId ? <ApprovalHistorySection postId={postId} /> : null}
     </div>
   );
 }

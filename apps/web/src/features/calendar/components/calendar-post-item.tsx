@@ -25,6 +25,10 @@ const STATUS_STYLES: Record<Post['status'], string> = {
   published: 'border-l-success',
   partially_published: 'border-l-amber-500',
   failed: 'border-l-destructive',
+  awaiting_approval: 'border-l-amber-500 border-dashed',
+  changes_requested: 'border-l-amber-500 border-dashed',
+  rejected: 'border-l-destructive border-dashed',
+  expired: 'border-l-muted-foreground border-dashed',
 };
 
 interface CalendarPostItemProps {

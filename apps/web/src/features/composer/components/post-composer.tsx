@@ -3,6 +3,8 @@
  * and the save/schedule flow, which share state; the parts that do not (pickers, preview, checks, publish
  * panel, media) are their own files, and the AI assistant is a feature of its own composed by the route.
  */
+
+import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
@@ -11,6 +13,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
+import { useApprovalStatus } from '@/api/approvals';
 import { usePost, useSavePost } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { MissingAccountsDialog, platformsWithoutAccount } from '@/components/missing-accounts-dialog';
@@ -125,6 +128,7 @@ function ComposerForm({
   const [uploadCount, setUploadCount] = useState(0);
   const [selection, setSelection] = useState({ start: 0, end: 0 });
   const save = useSavePost();
+  const approval = useApprovalStatus();
   const accounts = useAccounts().data;
   // "Publish now" to platforms without an account is stopped with a dialog (scheduling is warned in the picker).
   const [missing, setMissing] = useState<PlatformId[]>([]);
@@ -199,6 +203,8 @@ function ComposerForm({
       const wasNew = !saved;
       setSaved(post);
       if (action === 'draft') toast.success(translateMessage(POST_MESSAGES.saved));
+      else if (post.status === 'awaiting_approval')
+        toast.success(translateMessage(APPROVAL_MESSAGES.submitted));
       else if (action === 'now') toast.success(t('Publishing now'));
       else if (post.scheduledAt) {
         const when = formatInstant(post.scheduledAt, timeZone);
@@ -345,6 +351,7 @@ function ComposerForm({
             }}
             isFindingBestTime={bestTime.isFinding}
             bestTimeNote={bestTime.note}
+            needsApproval={approval.data?.needsApproval ?? false}
           />
         </fieldset>
       </form>

@@ -33,6 +33,8 @@ interface PublishPanelProps {
   isFindingBestTime?: boolean;
   /** What the last "Best time" found, and how suggestions are drawn. */
   bestTimeNote?: string;
+  /** The caller's scheduled posts wait for approval: "Submit for approval" instead of Schedule, no "Publish now". */
+  needsApproval?: boolean;
 }
 
 /** The composer's last step: the date and time, every problem in one list, and the three actions. */
@@ -50,6 +52,7 @@ export function PublishPanel({
   onBestTime,
   isFindingBestTime,
   bestTimeNote,
+  needsApproval = false,
 }: PublishPanelProps) {
   const { t } = useTranslation('composer');
   const id = useId();
@@ -96,6 +99,11 @@ export function PublishPanel({
           {bestTimeNote}
         </p>
       ) : null}
+      {needsApproval ? (
+        <p className="-mt-2 text-sm text-muted-foreground">
+          {t('An approver reviews this post before it is scheduled. You are told when they decide.')}
+        </p>
+      ) : null}
       {failedAction ? (
         <ProblemAlert
           className="p-4"
@@ -108,10 +116,12 @@ export function PublishPanel({
           {pendingAction === 'draft' ? <Spinner label={t('Saving')} /> : <FileText aria-hidden="true" />}
           {t('Save draft')}
         </Button>
-        <Button variant="outline" disabled={isBusy} onClick={() => onAction('now')}>
-          {pendingAction === 'now' ? <Spinner label={t('Publishing')} /> : <Send aria-hidden="true" />}
-          {t('Publish now')}
-        </Button>
+        {needsApproval ? null : (
+          <Button variant="outline" disabled={isBusy} onClick={() => onAction('now')}>
+            {pendingAction === 'now' ? <Spinner label={t('Publishing')} /> : <Send aria-hidden="true" />}
+            {t('Publish now')}
+          </Button>
+        )}
         <Button variant="secondary" disabled={isBusy} onClick={() => onAction('queue')}>
           {pendingAction === 'queue' ? <Spinner label={t('Adding')} /> : <ListPlus aria-hidden="true" />}
           {t('Add to queue')}
@@ -122,7 +132,7 @@ export function PublishPanel({
           ) : (
             <CalendarClock aria-hidden="true" />
           )}
-          {t('Schedule')}
+          {needsApproval ? t('Submit for approval') : t('Schedule')}
         </Button>
       </div>
       {isUploading ? (

@@ -4,8 +4,10 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformIcon } from '@/components/platform-icon';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/i18n';
+import { POST_STATUS_LABELS } from '@/lib/post-status';
 import { formatRelative } from '@/lib/time-zone';
 
 interface DraftCardProps {
@@ -53,6 +55,9 @@ export const DraftCard = memo(function DraftCard({
                 <PlatformIcon key={platform} platform={platform} labelled className="size-4" />
               ))}
             </span>
+            {post.status !== 'draft' ? (
+              <Badge variant="outline">{POST_STATUS_LABELS[post.status]}</Badge>
+            ) : null}
             <span>{t('Edited {{when}}', { when: formatRelative(post.updatedAt) })}</span>
             {post.media.length > 0 ? <span>{t('{{count}} files', { count: post.media.length })}</span> : null}
           </div>

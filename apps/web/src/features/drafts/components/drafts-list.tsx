@@ -1,3 +1,4 @@
+import { UNAPPROVED_POST_STATUSES } from '@relaycast/shared/approvals';
 import { todayIn } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { FilePen, PenSquare, Search } from 'lucide-react';
@@ -18,6 +19,8 @@ import { ScheduleDraftDialog } from './schedule-draft-dialog';
 /** How long the Undo of a delete stays on screen. */
 export const UNDO_DELETE_MS = 5000;
 
+const DRAFT_LIKE_STATUSES = ['draft', ...UNAPPROVED_POST_STATUSES].join(',');
+
 /** The workspace's drafts, newest first, with search, and open / schedule / duplicate / delete (undoable). */
 export function DraftsList() {
   const { t } = useTranslation('drafts');
@@ -26,7 +29,8 @@ export function DraftsList() {
   const timeZone = useTimeZone();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const drafts = usePosts({ status: 'draft', q: q || undefined });
+  // Drafts, and posts not approved yet or sent back (approvals), which their authors work on here too.
+  const drafts = usePosts({ status: DRAFT_LIKE_STATUSES, q: q || undefined });
   const [scheduling, setScheduling] = useState<Post | null>(null);
 
   const remove = useDeletePost();

@@ -1,0 +1,146 @@
+/** Client review links (decision 0045): signed, expiring, revocable; approve or comment only; never a 500. */
+import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalEvents } from '../../db/schema/index';
+import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import { createPost, getPost, send } from '../publishing/publishing.test-support';
+import { inHours, joined, type Setup, scheduleInput, setUp } from './approvals.test-support';
+
+let s: Setup;
+let contributor: SignedInUser;
+
+beforeAll(async () => {
+  s = await setUp();
+  contributor = await joined(s, 'contributor', 'Cora Contributor');
+}, 60_000);
+afterAll(() => s?.close());
+
+async function linkFor(body: Record<string, unknown>, who: SignedInUser = s.owner) {
+  const res = await send(s.t, who, 'POST', '/api/approvals/review-links', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; token: string; url: string; expiresAt: string };
+}
+
+const anonymous = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+  s.t.app.inject({
+    method,
+    url,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+  });
+
+describe('a client review link', () => {
+  it('shows the post without an account and lets the client comment and approve, named', async () => {
+    const post = await createPost(s.t, contributor, scheduleInput('For the client'));
+    const link = await linkFor({ postId: post.id });
+    expect(link.url).toContain(`/review/${link.token}`);
+    const page = await anonymous('GET', `/api/review/${link.token}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().posts).toEqual([
+      expect.objectContaining({ id: post.id, content: 'For the client', canApprove: true }),
+    ]);
+    const nameless = await anonymous('POST', `/api/review/${link.token}/posts/${post.id}/comment`, {
+      reviewerName: ' ',
+      comment: 'Hi',
+    });
+    expect(nameless.statusCode).toBe(400);
+    const commented = await anonymous('POST', `/api/review/${link.token}/posts/${post.id}/comment`, {
+      reviewerName: 'Clara Client',
+      comment: 'Love it',
+    });
+    expect(commented.statusCode, commented.body).toBe(204);
+    const approved = await anonymous('POST', `/api/review/${link.token}/posts/${post.id}/approve`, {
+      reviewerName: 'Clara Client',
+    });
+    expect(approved.statusCode, approved.body).toBe(204);
+    expect((await getPost(s.t, s.owner, post.id)).status).toBe('scheduled');
+    const events = await s.t.db.select().from(approvalEvents).where(eq(approvalEvents.postId, post.id));
+    expect(events.map((e) => [e.action, e.reviewerName, e.actorId])).toEqual(
+      expect.arrayContaining([
+        ['comment', 'Clara Client', null],
+        ['approve', 'Clara Client', null],
+      ]),
+    );
+  });
+
+  it('covers one week of the calendar and nothing outside it', async () => {
+    const inWeek = await createPost(s.t, contributor, scheduleInput('In the week', 24));
+    const outside = await createPost(s.t, contributor, scheduleInput('Next month', 24 * 30));
+    const link = await linkFor({ weekStart: inHours(0) });
+    const ids = (await anonymous('GET', `/api/review/${link.token}`))
+      .json()
+      .posts.map((p: { id: string }) => p.id);
+    expect(ids).toContain(inWeek.id);
+    expect(ids).not.toContain(outside.id);
+    const refused = await anonymous('POST', `/api/review/${link.token}/posts/${outside.id}/approve`, {
+      reviewerName: 'Clara',
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(APPROVAL_MESSAGES.linkPostOutside);
+    expect((await getPost(s.t, s.owner, outside.id)).status).toBe('awaiting_approval');
+  });
+
+  it('answers a tampered token 404 and an expired or revoked one 410, never 500', async () => {
+    const post = await createPost(s.t, contributor, scheduleInput('Guarded'));
+    const link = await linkFor({ postId: post.id, days: 1 });
+    const [id, exp, sig] = link.token.split('.') as [string, string, string];
+    const tampered = [
+      `${id}.${Number(exp) + 86_400}.${sig}`,
+      `${id}.${exp}.${sig.slice(0, -2)}xx`,
+      'not-a-token',
+      `${id}.${exp}`,
+      `${id}.999999999999.${sig}`,
+      `${id.slice(1)}x.${exp}.${sig}`,
+    ];
+    for (const token of tampered) {
+      const res = await anonymous('GET', `/api/review/${encodeURIComponent(token)}`);
+      expect(res.statusCode, token).toBe(404);
+      expect(res.json().message).toBe(APPROVAL_MESSAGES.linkNotFound);
+    }
+    const { createReviewLink } = await import('./approvals.review-links');
+    const old = await createReviewLink(
+      s.t.db,
+      s.t.config.appSecret,
+      'http://x',
+      { userId: s.owner.userId, workspaceId: s.owner.workspaceId, role: 'owner' },
+      { postId: post.id, days: 1 },
+      new Date(Date.now() - 2 * 86_400_000),
+    );
+    const expired = await anonymous('POST', `/api/review/${old.token}/posts/${post.id}/approve`, {
+      reviewerName: 'Clara',
+    });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(APPROVAL_MESSAGES.linkExpired);
+    expect((await send(s.t, s.owner, 'DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(
+      204,
+    );
+    const revoked = await anonymous('GET', `/api/review/${link.token}`);
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.json().message).toBe(APPROVAL_MESSAGES.linkRevoked);
+    expect((await getPost(s.t, s.owner, post.id)).status).toBe('awaiting_approval');
+  });
+
+  it('is made by approvers only, for their own workspace’s posts', async () => {
+    const post = await createPost(s.t, contributor, scheduleInput('Not yours'));
+    expect(
+      (await send(s.t, contributor, 'POST', '/api/approvals/review-links', { postId: post.id })).statusCode,
+    ).toBe(403);
+    const outsider = await signUpUser(s.t, 'Otto Outsider');
+    const res = await send(s.t, outsider, 'POST', '/api/approvals/review-links', { postId: post.id });
+    expect(res.statusCode).toBe(404);
+    const link = await linkFor({ postId: post.id });
+    expect((await send(s.t, outsider, 'DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('is rate-limited per address like the other public forms', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 70; i += 1) codes.push((await anonymous('GET', '/api/review/a.1.b')).statusCode);
+    expect(codes).not.toContain(500);
+    expect(codes[0]).toBe(404);
+    expect(codes.at(-1)).toBe(429);
+  });
+});

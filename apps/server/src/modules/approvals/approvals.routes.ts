@@ -1,0 +1,169 @@
+import {
+  approvalDecisionSchema,
+  approvalHistorySchema,
+  approvalQueueSchema,
+  approvalSettingsSchema,
+  approvalStatusSchema,
+  createReviewLinkSchema,
+  reviewActionSchema,
+  reviewLinkSchema,
+  reviewPageSchema,
+} from '@relaycast/shared/approvals';
+import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { linkBaseUrl } from '../../lib/request-origin';
+import type { PublishingEngine } from '../publishing/publishing.engine';
+import { planStatus } from '../workspaces/plan-status';
+import { actOnReview, createReviewLink, reviewPage, revokeReviewLink } from './approvals.review-links';
+import {
+  type ApprovalCaller,
+  type Decision,
+  decideAsMember,
+  getApprovalSettings,
+  listQueue,
+  postHistory,
+  saveApprovalSettings,
+} from './approvals.service';
+
+const postParams = z.object({ postId: z.string().min(1).max(100) });
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const tokenParams = z.object({ token: z.string().min(1).max(300) });
+const reviewPostParams = tokenParams.extend({ postId: z.string().min(1).max(100) });
+
+/** The review page's routes: open to anyone with the link, so limited per address like other public forms. */
+const PUBLIC_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+
+async function callerOf(request: FastifyRequest): Promise<ApprovalCaller> {
+  const { user, workspace } = await request.requireWorkspace();
+  return { userId: user.id, workspaceId: workspace.id, role: workspace.role };
+}
+
+/**
+ * `/api/approvals` (issue 19; docs/decisions/0045-approvals.md): the queue of posts awaiting approval, the
+ * decisions on one, its history, the workspace's "require approval" setting and client review links; and
+ * `/api/review/:token`, the review page of a client without an account.
+ */
+export const approvalsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  engine: PublishingEngine;
+}> = async (app, { db, config, engine }) => {
+  app.get(
+    '/api/approvals',
+    { config: { permission: 'view' }, schema: { response: { 200: approvalQueueSchema } } },
+    async (request) => ({ items: await listQueue(db, (await callerOf(request)).workspaceId) }),
+  );
+
+  app.get(
+    '/api/approvals/settings',
+    { config: { permission: 'view' }, schema: { response: { 200: approvalStatusSchema } } },
+    async (request) => getApprovalSettings(db, await callerOf(request)),
+  );
+
+  app.put(
+    '/api/approvals/settings',
+    {
+      config: { permission: 'manageWorkspace' },
+      schema: { body: approvalSettingsSchema, response: { 200: approvalSettingsSchema } },
+    },
+    async (request) => saveApprovalSettings(db, await callerOf(request), request.body),
+  );
+
+  app.get(
+    '/api/approvals/:postId/history',
+    {
+      config: { permission: 'view' },
+      schema: { params: postParams, response: { 200: approvalHistorySchema } },
+    },
+    async (request) => ({
+      events: await postHistory(db, (await callerOf(request)).workspaceId, request.params.postId),
+    }),
+  );
+
+  const decisions: Record<string, Decision> = {
+    approve: 'approve',
+    'request-changes': 'request_changes',
+    reject: 'reject',
+  };
+  for (const [path, decision] of Object.entries(decisions)) {
+    app.post(
+      `/api/approvals/:postId/${path}`,
+      { config: { permission: 'publish' }, schema: { params: postParams, body: approvalDecisionSchema } },
+      async (request, reply) => {
+        const { workspace } = await request.requireWorkspace();
+        const status = planStatus(workspace, config.billingMode);
+        if (decision === 'approve' && status.publishingBlocked) {
+          throw new AppError(
+            PLAN_ERROR_CODES.publishingBlocked,
+            403,
+            status.reason ?? PLAN_MESSAGES.trialEnded,
+          );
+        }
+        const caller = await callerOf(request);
+        await decideAsMember(db, caller, request.params.postId, decision, request.body.comment);
+        if (decision === 'approve') await engine.schedulePost(request.params.postId);
+        return reply.status(204).send();
+      },
+    );
+  }
+
+  app.post(
+    '/api/approvals/review-links',
+    {
+      config: { permission: 'publish' },
+      schema: { body: createReviewLinkSchema, response: { 201: reviewLinkSchema } },
+    },
+    async (request, reply) => {
+      const link = await createReviewLink(
+        db,
+        config.appSecret,
+        linkBaseUrl(request, config),
+        await callerOf(request),
+        request.body,
+      );
+      return reply.status(201).send(link);
+    },
+  );
+
+  app.delete(
+    '/api/approvals/review-links/:id',
+    { config: { permission: 'publish' }, schema: { params: idParams } },
+    async (request, reply) => {
+      await revokeReviewLink(db, await callerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/review/:token',
+    {
+      config: { auth: 'public', rateLimit: PUBLIC_RATE_LIMIT },
+      schema: { params: tokenParams, response: { 200: reviewPageSchema } },
+    },
+    async (request) => reviewPage(db, config.appSecret, request.params.token),
+  );
+
+  for (const action of ['approve', 'comment'] as const) {
+    app.post(
+      `/api/review/:token/posts/:postId/${action}`,
+      {
+        config: { auth: 'public', rateLimit: PUBLIC_RATE_LIMIT },
+        schema: { params: reviewPostParams, body: reviewActionSchema },
+      },
+      async (request, reply) => {
+        const { token, postId } = request.params;
+        await actOnReview(db, config.appSecret, token, postId, action, {
+          reviewerName: request.body.reviewerName,
+          comment: request.body.comment,
+        });
+        if (action === 'approve') await engine.schedulePost(postId);
+        return reply.status(204).send();
+      },
+    );
+  }
+};

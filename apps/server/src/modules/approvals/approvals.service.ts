@@ -1,0 +1,291 @@
+import {
+  APPROVAL_ERROR_CODES,
+  APPROVAL_MESSAGES,
+  type ApprovalEvent,
+  type ApprovalQueueItem,
+  type ApprovalSettings,
+  type ApprovalState,
+  type ApprovalStatus,
+  approvalStateOf,
+  transition,
+} from '@relaycast/shared/approvals';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { PlatformId } from '@relaycast/shared/platforms';
+import {
+  isRole,
+  PERMISSION_LABELS,
+  type Permission,
+  ROLE_LABELS,
+  ROLE_MESSAGES,
+  roleCan,
+} from '@relaycast/shared/roles';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { approvalEvents, approvalSettings, posts, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { syncPostTargets } from '../publishing/publishing.targets';
+import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
+import { queueNotifications, recordEvent } from './approvals.events';
+import { snapshotText } from './approvals.text';
+
+/** The approvers' side: the queue, decisions (approve, request changes, reject), a post's history, the setting. */
+
+export interface ApprovalCaller {
+  userId: string;
+  workspaceId: string;
+  role: string;
+}
+
+export type Decision = 'approve' | 'request_changes' | 'reject';
+
+const DECIDED: readonly ApprovalState[] = ['approved', 'changes_requested', 'rejected', 'expired'];
+
+export function forbidden(role: string, permission: Permission): AppError {
+  const label = isRole(role) ? ROLE_LABELS[role] : role;
+  return new AppError(
+    ERROR_CODES.unauthorized,
+    403,
+    ROLE_MESSAGES.forbidden.replace('{role}', label).replace('{action}', PERMISSION_LABELS[permission]),
+  );
+}
+
+function conflict(message: string): AppError {
+  return new AppError(APPROVAL_ERROR_CODES.conflict, 409, message);
+}
+
+/** Who decides: a member (actorId) or a client through a review link (reviewerName). */
+export interface Decider {
+  actorId: string | null;
+  reviewerName: string | null;
+  /** Shown to the author in the notification. */
+  displayName: string;
+}
+
+/**
+ * Moves a post awaiting approval to approved (scheduled with the approved text), changes requested or
+ * rejected. The row is locked and the update is conditional on the state read, so of two approvers deciding
+ * at once one succeeds and the other gets a 409 saying someone else just decided. Returns the author to notify.
+ */
+export async function decide(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+  decision: Decision,
+  comment: string,
+  decider: Decider,
+  now = new Date(),
+): Promise<void> {
+  if (decision !== 'approve' && comment.trim() === '') {
+    throw new AppError(ERROR_CODES.validation, 400, APPROVAL_MESSAGES.commentRequired);
+  }
+  await db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({
+        id: posts.id,
+        status: posts.status,
+        content: posts.content,
+        overrides: posts.overrides,
+        platforms: posts.platforms,
+        scheduledAt: posts.scheduledAt,
+        authorId: posts.authorId,
+      })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
+      .for('update')
+      .limit(1);
+    if (!post) throw new AppError(ERROR_CODES.notFound, 404, APPROVAL_MESSAGES.postNotFound);
+    const from = approvalStateOf(post.status);
+    const result = transition(from, decision);
+    if (!result.ok) {
+      throw conflict(DECIDED.includes(from) ? APPROVAL_MESSAGES.alreadyDecided : result.message);
+    }
+    if (decision === 'approve' && post.scheduledAt && post.scheduledAt.getTime() <= now.getTime()) {
+      throw conflict(APPROVAL_MESSAGES.expiredBeforeApproval);
+    }
+    const status = result.to === 'approved' ? 'scheduled' : result.to;
+    // Approved without a time ("publish now" waiting for approval): it goes out at once.
+    const scheduledAt = decision === 'approve' ? (post.scheduledAt ?? now) : post.scheduledAt;
+    const updated = await tx
+      .update(posts)
+      .set({ status, scheduledAt, updatedAt: now })
+      .where(and(eq(posts.id, postId), eq(posts.status, post.status)))
+      .returning({ id: posts.id });
+    if (updated.length === 0) throw conflict(APPROVAL_MESSAGES.alreadyDecided);
+    await syncPostTargets(
+      tx,
+      workspaceId,
+      postId,
+      { platforms: post.platforms as PlatformId[], accountIds: null, status, scheduledAt },
+      now,
+    );
+    await recordEvent(
+      tx,
+      {
+        workspaceId,
+        postId,
+        actorId: decider.actorId,
+        reviewerName: decider.reviewerName,
+        action: decision,
+        fromState: from,
+        toState: result.to,
+        comment,
+        text: decision === 'approve' ? snapshotText(post.content, post.overrides) : null,
+      },
+      now,
+    );
+    if (post.authorId && post.authorId !== decider.actorId) {
+      await queueNotifications(tx, [
+        {
+          userId: post.authorId,
+          workspaceId,
+          kind: 'approval_decided',
+          title: APPROVAL_MESSAGES.decidedTitle(decision),
+          body: APPROVAL_MESSAGES.decidedBody(decider.displayName, comment),
+          link: `/approvals?post=${encodeURIComponent(postId)}`,
+        },
+      ]);
+    }
+  });
+}
+
+/** The member's name, for the notification a decision sends. */
+export async function memberName(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? '';
+}
+
+/** A decision by a member: only roles with `publish` approve. */
+export async function decideAsMember(
+  db: Db,
+  caller: ApprovalCaller,
+  postId: string,
+  decision: Decision,
+  comment: string,
+  now = new Date(),
+): Promise<void> {
+  if (!roleCan(caller.role, 'publish')) throw forbidden(caller.role, 'publish');
+  const displayName = await memberName(db, caller.userId);
+  await decide(
+    db,
+    caller.workspaceId,
+    postId,
+    decision,
+    comment,
+    {
+      actorId: caller.userId,
+      reviewerName: null,
+      displayName,
+    },
+    now,
+  );
+}
+
+/** The posts awaiting approval, the soonest due first, with what changed since the last approval. */
+export async function listQueue(db: Db, workspaceId: string): Promise<ApprovalQueueItem[]> {
+  const rows = await db
+    .select({
+      id: posts.id,
+      content: posts.content,
+      platforms: posts.platforms,
+      status: posts.status,
+      scheduledAt: posts.scheduledAt,
+      authorName: users.name,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(
+      and(eq(posts.workspaceId, workspaceId), eq(posts.status, 'awaiting_approval'), isNull(posts.deletedAt)),
+    )
+    .orderBy(asc(posts.scheduledAt), asc(posts.createdAt))
+    .limit(200);
+  if (rows.length === 0) return [];
+  const submissions = await db
+    .select({ postId: approvalEvents.postId, at: approvalEvents.createdAt, diff: approvalEvents.diff })
+    .from(approvalEvents)
+    .where(
+      and(
+        eq(approvalEvents.workspaceId, workspaceId),
+        inArray(
+          approvalEvents.postId,
+          rows.map((row) => row.id),
+        ),
+        inArray(approvalEvents.action, ['submit', 'edit']),
+      ),
+    )
+    .orderBy(desc(approvalEvents.createdAt));
+  const latest = new Map<string, (typeof submissions)[number]>();
+  for (const row of submissions) if (!latest.has(row.postId)) latest.set(row.postId, row);
+  return rows.map((row) => ({
+    postId: row.id,
+    content: row.content,
+    platforms: row.platforms,
+    status: row.status,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    authorName: row.authorName,
+    submittedAt: latest.get(row.id)?.at.toISOString() ?? null,
+    diff: latest.get(row.id)?.diff ?? null,
+  }));
+}
+
+/** Every transition of one post of the workspace, oldest first (404 for another workspace's post). */
+export async function postHistory(db: Db, workspaceId: string, postId: string): Promise<ApprovalEvent[]> {
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
+    .limit(1);
+  if (!post) throw new AppError(ERROR_CODES.notFound, 404, APPROVAL_MESSAGES.postNotFound);
+  const rows = await db
+    .select({ event: approvalEvents, actorName: users.name })
+    .from(approvalEvents)
+    .leftJoin(users, eq(users.id, approvalEvents.actorId))
+    .where(and(eq(approvalEvents.workspaceId, workspaceId), eq(approvalEvents.postId, postId)))
+    .orderBy(asc(approvalEvents.createdAt));
+  return rows.map(({ event, actorName }) => ({
+    id: event.id,
+    postId: event.postId,
+    action: event.action as ApprovalEvent['action'],
+    fromState: event.fromState as ApprovalState,
+    toState: event.toState as ApprovalState,
+    actorName,
+    reviewerName: event.reviewerName,
+    comment: event.comment,
+    submittedText: event.submittedText,
+    approvedText: event.approvedText,
+    diff: event.diff,
+    at: event.createdAt.toISOString(),
+  }));
+}
+
+export async function getApprovalSettings(db: Db, caller: ApprovalCaller): Promise<ApprovalStatus> {
+  const [row] = await db
+    .select({ requireApproval: approvalSettings.requireApproval })
+    .from(approvalSettings)
+    .where(eq(approvalSettings.workspaceId, caller.workspaceId));
+  const requireApproval = row?.requireApproval ?? false;
+  const canApprove = roleCan(caller.role, 'publish');
+  return {
+    requireApproval,
+    needsApproval: requireApproval || !canApprove,
+    canApprove,
+    canChangeSetting: isWorkspaceAdmin(caller.role),
+  };
+}
+
+/** "Require approval for everyone": owners and admins only. */
+export async function saveApprovalSettings(
+  db: Db,
+  caller: ApprovalCaller,
+  input: ApprovalSettings,
+  now = new Date(),
+): Promise<ApprovalSettings> {
+  if (!isWorkspaceAdmin(caller.role)) throw forbidden(caller.role, 'manageWorkspace');
+  await db
+    .insert(approvalSettings)
+    .values({ workspaceId: caller.workspaceId, requireApproval: input.requireApproval, updatedAt: now })
+    .onConflictDoUpdate({
+      target: approvalSettings.workspaceId,
+      set: { requireApproval: input.requireApproval, updatedAt: now },
+    });
+  return input;
+}

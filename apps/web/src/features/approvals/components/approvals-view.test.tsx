@@ -1,0 +1,93 @@
+import { APPROVAL_MESSAGES, type ApprovalQueueItem } from '@relaycast/shared/approvals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApprovalsView } from './approvals-view';
+
+const ITEM: ApprovalQueueItem = {
+  postId: 'post-1',
+  content: 'The second version',
+  platforms: ['mastodon'],
+  status: 'awaiting_approval',
+  scheduledAt: null,
+  authorName: 'Cora Contributor',
+  submittedAt: new Date().toISOString(),
+  diff: [
+    { value: 'The ', added: false, removed: false },
+    { value: 'first', added: false, removed: true },
+    { value: 'second', added: true, removed: false },
+    { value: ' version', added: false, removed: false },
+  ],
+};
+
+describe('the approval queue', () => {
+  let calls: { url: string; method: string; body: unknown }[];
+  beforeEach(() => {
+    calls = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      const path = String(url);
+      const method = init?.method ?? 'GET';
+      calls.push({ url: path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (path === '/api/approvals') return new Response(JSON.stringify({ items: [ITEM] }));
+      if (path === '/api/approvals/settings') {
+        return new Response(
+          JSON.stringify({
+            requireApproval: false,
+            needsApproval: false,
+            canApprove: true,
+            canChangeSetting: true,
+          }),
+        );
+      }
+      if (path === '/api/approvals/post-1/reject') {
+        return new Response(
+          JSON.stringify({ code: 'VALIDATION_ERROR', message: APPROVAL_MESSAGES.commentRequired }),
+          {
+            status: 400,
+          },
+        );
+      }
+      if (path === '/api/approvals/post-1/approve') return new Response(null, { status: 204 });
+      return new Response('{}', { status: 404 });
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  function renderView() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ApprovalsView />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('shows each waiting post with its author and what changed since the last approval', async () => {
+    renderView();
+    const card = await screen.findByRole('article', { name: 'From Cora Contributor' });
+    expect(within(card).getByText('The second version')).toBeTruthy();
+    expect(card.querySelector('del')?.textContent).toBe('first');
+    expect(card.querySelector('ins')?.textContent).toBe('second');
+    expect(screen.getByRole('checkbox', { name: 'Require approval for everyone' })).toBeTruthy();
+  });
+
+  it("shows the server's reason next to the post when a decision is refused, and approves with the comment", async () => {
+    const user = userEvent.setup();
+    renderView();
+    const card = await screen.findByRole('article', { name: 'From Cora Contributor' });
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(APPROVAL_MESSAGES.commentRequired);
+    await user.type(within(card).getByLabelText('Comment'), 'Great');
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/approvals/post-1/approve')).toMatchObject({
+        method: 'POST',
+        body: { comment: 'Great' },
+      }),
+    );
+  });
+});

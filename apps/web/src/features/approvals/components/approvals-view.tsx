@@ -1,0 +1,95 @@
+import { calendarWeeks, todayIn, zonedToInstant } from '@relaycast/shared/calendar';
+import { ClipboardCheck, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useApprovalQueue,
+  useApprovalStatus,
+  useCreateReviewLink,
+  useSaveApprovalSetting,
+} from '@/api/approvals';
+import { useTimeZone } from '@/api/settings';
+import { CopyField } from '@/components/copy-field';
+import { SettingsCard } from '@/components/settings-card';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
+import { ApprovalCard } from './approval-card';
+
+/** /approvals: the posts awaiting approval, soonest first, and the workspace's "require approval" switch. */
+export function ApprovalsView() {
+  const { t } = useTranslation('approvals');
+  const queue = useApprovalQueue();
+  const status = useApprovalStatus();
+  const save = useSaveApprovalSetting();
+  const timeZone = useTimeZone();
+  const createLink = useCreateReviewLink();
+  const [weekLink, setWeekLink] = useState<string | null>(null);
+
+  function shareWeek() {
+    // The calendar's current week, from its first day at midnight in the user's time zone.
+    const firstDay = calendarWeeks(todayIn(timeZone), 1)[0]?.[0] ?? todayIn(timeZone);
+    createLink.mutate(
+      { weekStart: zonedToInstant(firstDay, '00:00', timeZone).toISOString() },
+      { onSuccess: (link) => setWeekLink(link.url), onError: (error) => toast.error(error.message) },
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      {status.data?.canChangeSetting ? (
+        <SettingsCard
+          title={t('Approval rules')}
+          icon={ClipboardCheck}
+          description={t('Contributors always need approval. Turn this on to review every post, yours too.')}
+        >
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={status.data.requireApproval}
+              disabled={save.isPending}
+              onChange={(event) =>
+                save.mutate(event.target.checked, {
+                  onError: (error) => toast.error(error.message),
+                })
+              }
+            />
+            {t('Require approval for everyone')}
+          </label>
+        </SettingsCard>
+      ) : null}
+      {status.data?.canApprove ? (
+        <div className="grid gap-2">
+          <Button
+            variant="outline"
+            className="justify-self-end"
+            disabled={createLink.isPending}
+            onClick={shareWeek}
+          >
+            <Link2 aria-hidden="true" />
+            {t('Client review link for this week')}
+          </Button>
+          {weekLink ? <CopyField label={t('Review link (valid 7 days)')} value={weekLink} /> : null}
+        </div>
+      ) : null}
+      {queue.isPending ? (
+        <Spinner label={t('Loading the queue')} />
+      ) : queue.isError ? (
+        <p role="alert" className="text-destructive">
+          {t('The approval queue could not be loaded.')}
+        </p>
+      ) : queue.data.length === 0 ? (
+        <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">
+          {t('No posts are waiting for approval.')}
+        </p>
+      ) : (
+        <div className="grid gap-4">
+          {queue.data.map((item) => (
+            <ApprovalCard key={item.postId} item={item} canApprove={status.data?.canApprove ?? false} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
