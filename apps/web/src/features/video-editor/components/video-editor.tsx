@@ -69,6 +69,7 @@ export function VideoEditor() {
   // A reload (or a link) with `?media=<id>`: open that video again.
   const mediaParam = params.get('media');
   const reopened = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened on.
   useEffect(() => {
     // Only the address the page opened on: opening a video later writes `?media=` itself.
     if (reopened.current) return;
@@ -84,7 +85,6 @@ export function VideoEditor() {
         setParams({}, { replace: true });
         toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed));
       });
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened on.
   }, [mediaParam]);
 
   // Every change of the edit is kept for this video.
