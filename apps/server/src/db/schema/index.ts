@@ -3,6 +3,7 @@ export * from './ai';
 export * from './analytics';
 export * from './api-keys';
 export * from './auth';
+export * from './billing';
 export * from './contact';
 export * from './engagement';
 export * from './mail';
