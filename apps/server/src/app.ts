@@ -13,6 +13,7 @@ import { rewritePublicApiUrl } from './modules/api-keys/public-api';
 import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { bestTimeRoutes } from './modules/best-time/best-time.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(workspacesRoutes, { config });
   await app.register(membersRoutes, { db: database.db, config, mailer });
   await app.register(usageRoutes, { db: database.db, config });
+  await app.register(billingRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });

@@ -82,6 +82,7 @@ export const adminSetPlanSchema = z.strictObject({ plan: z.enum(PLAN_IDS).nullab
 export const BILLING_MESSAGES = {
   stripeNotConfigured: 'Billing is not set up on this server. Its administrator sets plans.',
   ownerOnly: 'Only the workspace owner can change the plan and billing.',
+  alreadySubscribed: 'This workspace already has a subscription: change or cancel it in Manage billing.',
   noCustomer: 'Choose a plan first: there is no billing account for this workspace yet.',
   stripeUnavailable: 'The payment provider could not be reached. Try again in a moment.',
   invalidSignature: 'The webhook signature is missing, invalid or too old.',
@@ -92,7 +93,9 @@ export const BILLING_MESSAGES = {
 } as const;
 
 export const BILLING_ERROR_CODES = {
+  forbidden: 'FORBIDDEN',
   stripeNotConfigured: 'BILLING_NOT_CONFIGURED',
   stripeUnavailable: 'BILLING_PROVIDER_UNAVAILABLE',
   invalidSignature: 'INVALID_WEBHOOK_SIGNATURE',
+  alreadySubscribed: 'ALREADY_SUBSCRIBED',
 } as const;

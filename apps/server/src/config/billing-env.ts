@@ -18,7 +18,9 @@ export function priceEnvName(plan: PlanId, period: BillingPeriod): string {
   return `STRIPE_PRICE_${plan.toUpperCase()}_${period.toUpperCase()}`;
 }
 
-const PRICE_ENV_NAMES = PLAN_IDS.flatMap((plan) => BILLING_PERIODS.map((period) => priceEnvName(plan, period)));
+const PRICE_ENV_NAMES = PLAN_IDS.flatMap((plan) =>
+  BILLING_PERIODS.map((period) => priceEnvName(plan, period)),
+);
 
 export const billingEnvShape = {
   /** Billing through Stripe (issue 19): set, billing is "managed" (trial, then a chosen plan); unset, "self-hosted". */

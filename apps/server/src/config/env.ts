@@ -280,7 +280,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : '',
   ].filter(Boolean);
   const billing = readBillingEnv(env);
-  if (s3Problems.length + billing.problems.length > 0) throw new ConfigError([...s3Problems, ...billing.problems]);
+  if (s3Problems.length + billing.problems.length > 0)
+    throw new ConfigError([...s3Problems, ...billing.problems]);
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const webDistDir = env.WEB_DIST_DIR
