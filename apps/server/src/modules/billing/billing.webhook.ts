@@ -57,7 +57,7 @@ function verify(stripe: Stripe, secret: string, raw: Buffer, signature: string |
       secret,
       WEBHOOK_TOLERANCE_SECONDS,
       undefined,
-      Math.floor(now.getTime() / 1000),
+      now.getTime(), // milliseconds: the SDK divides by 1000
     );
   } catch (err) {
     const badJson = err instanceof SyntaxError;

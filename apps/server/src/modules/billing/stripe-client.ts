@@ -6,7 +6,12 @@ import type { StripeSettings } from '../../config/billing-env';
  * stripe-fake.ts in tests and e2e). One retry on a network error; the SDK adds an idempotency key to each POST.
  */
 export function createStripeClient(settings: StripeSettings): Stripe {
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 15_000, telemetry: false };
+  const options: Stripe.StripeConfig = {
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+    httpClient: Stripe.createFetchHttpClient(),
+  };
   if (settings.apiBase) {
     const url = new URL(settings.apiBase);
     options.protocol = url.protocol === 'http:' ? 'http' : 'https';
