@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
-  await app.register(workspacesRoutes, { config });
+  await app.register(workspacesRoutes, { db: database.db, config });
   await app.register(membersRoutes, { db: database.db, config, mailer });
   await app.register(usageRoutes, { db: database.db, config });
   await app.register(billingRoutes, { db: database.db, config });

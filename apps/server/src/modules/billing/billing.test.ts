@@ -7,6 +7,7 @@ import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, uniqueEmail } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { StripeSettings } from '../../config/billing-env';
 import { billingEvents, workspaceMembers, workspaces } from '../../db/schema/index';
@@ -165,6 +166,22 @@ describe('checkout and the customer portal', () => {
     expect(status).toMatchObject({ canManage: false, stripeEnabled: true, billingMode: 'managed' });
   });
 
+  it('does not grant the plan picked at sign-up: with Stripe it is bought at Checkout', async () => {
+    const email = uniqueEmail('picked');
+    const res = await signUp(t.app, {
+      name: 'Pick Premium',
+      email,
+      password: 'correct-horse-battery',
+      plan: 'premium',
+    } as never);
+    expect(res.statusCode, res.body).toBe(200);
+    const [member] = await t.db
+      .select({ workspaceId: workspaceMembers.organizationId })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, res.json().user.id));
+    expect((await workspaceRow(member!.workspaceId)).plan).toBeNull();
+  });
+
   it('refuses a bad plan or period with a 400', async () => {
     const owner = await signUpUser(t, 'Bea Bad');
     const res = await send(t, owner, 'POST', '/api/billing/checkout', { plan: 'gold', interval: 'weekly' });
@@ -313,6 +330,10 @@ describe('the webhook', () => {
       billingStatus: 'past_due',
     });
     expect((await send(t, owner, 'GET', '/api/billing')).json().status).toBe('past_due');
+    expect((await send(t, owner, 'GET', '/api/workspaces/current')).json()).toMatchObject({
+      paymentFailed: true,
+      publishingBlocked: false,
+    });
     const paid = await deliver(stripe.event('invoice.paid', invoice, { created: now() - 40 }));
     expect(paid.json().outcome).toBe('applied');
     expect(await workspaceRow(owner.workspaceId)).toMatchObject({ plan: 'premium', billingStatus: 'active' });
