@@ -38,6 +38,8 @@ export const PROTECTED_ROUTES = [
   '/stream-analytics',
   '/schedule-stream',
   '/usage',
+  /** The instance administrator's page (ADMIN_EMAILS); anyone else sees the not-found page. */
+  '/admin',
 ] as const;
 
 /** Route patterns with parameters, as regular expressions over the pathname. */

@@ -5,6 +5,7 @@ import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/analytics-report';
 import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
+import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
@@ -52,6 +53,7 @@ const MESSAGE_OBJECTS = {
   REPORT_SCHEDULE_MESSAGES,
   API_KEY_MESSAGES,
   BEST_TIME_MESSAGES,
+  BILLING_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
   MEDIA_MESSAGES,
