@@ -30,6 +30,12 @@ describe('billing settings', () => {
     expect.assertions(2);
   });
 
+  it('leaves Stripe off when BILLING_MODE=self-hosted, key or not', () => {
+    const config = loadConfig({ ...BASE, STRIPE_SECRET_KEY: 'sk_test_1', BILLING_MODE: 'self-hosted' });
+    expect(config.billingMode).toBe('self-hosted');
+    expect(config.stripe).toBeUndefined();
+  });
+
   it('is managed with every setting, the prices by plan and period', () => {
     const config = loadConfig({
       ...BASE,

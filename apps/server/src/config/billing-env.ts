@@ -63,7 +63,9 @@ export function readBillingEnv(env: Record<string, unknown>): {
     .filter(Boolean)
     .map(normalizeEmail);
   const secretKey = read('STRIPE_SECRET_KEY');
-  if (!secretKey) return { stripe: undefined, adminEmails, problems: [] };
+  // BILLING_MODE=self-hosted turns Stripe off even with a key: plans are the administrator's then.
+  if (!secretKey || read('BILLING_MODE') === 'self-hosted')
+    return { stripe: undefined, adminEmails, problems: [] };
   const problems: string[] = [];
   const webhookSecret = read('STRIPE_WEBHOOK_SECRET');
   if (!webhookSecret) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
