@@ -21,6 +21,9 @@ import { AppError } from '../../lib/app-error';
  * (the `billing` permission) may start either; every query is scoped to the caller's workspace.
  */
 
+/** Stripe refuses a subscription trial that ends sooner than this. */
+const TRIAL_END_MIN_MS = 48 * 60 * 60 * 1000 + 60_000;
+
 export interface BillingDeps {
   db: Db;
   config: Config;
@@ -45,6 +48,7 @@ async function readBilling(db: Db, workspaceId: string) {
       billingInterval: workspaces.billingInterval,
       currentPeriodEnd: workspaces.currentPeriodEnd,
       cancelAtPeriodEnd: workspaces.cancelAtPeriodEnd,
+      trialEndsAt: workspaces.trialEndsAt,
     })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
@@ -115,6 +119,7 @@ export async function startCheckout(
   caller: BillingCaller,
   input: CheckoutRequest,
   linkBase: string,
+  now = new Date(),
 ): Promise<{ url: string }> {
   const stripe = requireStripe(deps, caller);
   const settings = deps.config.stripe!;
@@ -123,6 +128,9 @@ export async function startCheckout(
     throw new AppError(BILLING_ERROR_CODES.alreadySubscribed, 409, BILLING_MESSAGES.alreadySubscribed);
   }
   const customer = await ensureCustomer(deps, stripe, caller);
+  // Chosen during the trial, the first charge waits for its end (Stripe wants that at least 48 hours away).
+  const trialEnd =
+    row.trialEndsAt && row.trialEndsAt.getTime() - now.getTime() > TRIAL_END_MIN_MS ? row.trialEndsAt : null;
   const session = await callStripe(deps, 'checkout.sessions.create', () =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -132,7 +140,10 @@ export async function startCheckout(
       success_url: `${linkBase}/usage?checkout=success`,
       cancel_url: `${linkBase}/usage?checkout=cancelled`,
       metadata: { workspace_id: caller.workspaceId, plan: input.plan, interval: input.interval },
-      subscription_data: { metadata: { workspace_id: caller.workspaceId } },
+      subscription_data: {
+        metadata: { workspace_id: caller.workspaceId },
+        ...(trialEnd ? { trial_end: Math.floor(trialEnd.getTime() / 1000) } : {}),
+      },
     }),
   );
   if (!session.url)

@@ -125,6 +125,9 @@ describe('checkout and the customer portal', () => {
       cancel_url: 'http://localhost:3000/usage?checkout=cancelled',
       'subscription_data[metadata][workspace_id]': owner.workspaceId,
     });
+    // Chosen on the first day of the 14-day trial: the first charge waits for the trial's end.
+    const trialEnd = Number(sessionCall!.body?.['subscription_data[trial_end]']);
+    expect(Math.abs(trialEnd * 1000 - row.trialEndsAt!.getTime())).toBeLessThan(1000);
 
     // A second checkout reuses the customer.
     const customers = stripe.customers.size;
