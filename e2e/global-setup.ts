@@ -1,6 +1,8 @@
+import { startStripeFake } from '../apps/server/src/modules/billing/stripe-fake';
 import { startFakeAiProvider } from '../scripts/fake-ai-provider.mjs';
 import { startMailSink } from './mail-sink';
 import { startPlatformFakes } from './platform-fakes';
+import { E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 
 /** Answers the server's AI requests (AI_BASE_URL) with the same few tokens, slowly enough to watch them stream. */
 const E2E_TOKENS = [
@@ -24,6 +26,12 @@ export default async function globalSetup() {
         : { kind: 'json', text: E2E_TOKENS.join('') },
   });
   const closePlatformFakes = await startPlatformFakes();
+  const stripe = await startStripeFake({
+    port: Number(process.env.E2E_STRIPE_PORT),
+    secretKey: E2E_STRIPE_SECRET_KEY,
+    webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
+    webhookUrl: `http://localhost:${process.env.E2E_PORT}/api/billing/webhook`,
+  });
   const closeMailSink = await startMailSink(
     Number(process.env.E2E_SMTP_PORT),
     String(process.env.E2E_MAIL_DIR),
@@ -32,5 +40,6 @@ export default async function globalSetup() {
     await closeMailSink();
     await fake.close();
     await closePlatformFakes();
+    await stripe.close();
   };
 }

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_STRIPE_PRICE_ENV, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 
 /** A free port, found once in the main process; workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -26,6 +27,8 @@ process.env.E2E_MASTODON_PORT ??= String(await freePort());
 process.env.E2E_BLUESKY_PORT ??= String(await freePort());
 process.env.E2E_THREADS_PORT ??= String(await freePort());
 process.env.E2E_TIKTOK_PORT ??= String(await freePort());
+// The Stripe fake (billing.spec.ts): the server's STRIPE_API_BASE, its Checkout page and webhook deliveries.
+process.env.E2E_STRIPE_PORT ??= String(await freePort());
 // The live engine's RTMP relay (the streaming studio's tests publish through it).
 process.env.E2E_RTMP_PORT ??= String(await freePort());
 // The SMTP sink (mail-sink.ts) that global-setup.ts starts: tests read e-mailed links from E2E_MAIL_DIR.
@@ -112,8 +115,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      // The specs check Standard's limits during the trial (media-library's 2 MB): billing as with Stripe keys.
+      // The specs check Standard's limits during the trial (media-library's 2 MB): billing managed, with Stripe
+      // keys that point at the local fake (global-setup.ts; e2e/stripe-prices.ts).
       BILLING_MODE: 'managed',
+      STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
+      ...E2E_STRIPE_PRICE_ENV,
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-model',

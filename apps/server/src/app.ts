@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { analyticsCollectRoutes } from './modules/analytics/analytics.collect.routes';
 import { analyticsReportRoutes } from './modules/analytics/analytics.reports.routes';
@@ -14,6 +15,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { bestTimeRoutes } from './modules/best-time/best-time.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
@@ -130,6 +132,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(workspacesRoutes, { db: database.db, config });
   await app.register(membersRoutes, { db: database.db, config, mailer });
   await app.register(usageRoutes, { db: database.db, config });
+  await app.register(billingRoutes, { db: database.db, config });
+  await app.register(adminRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });

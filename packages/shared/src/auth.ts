@@ -80,6 +80,8 @@ export const currentWorkspaceSchema = z.object({
   /** Trial over without a plan: posts can be saved as drafts, not scheduled or published. */
   publishingBlocked: z.boolean(),
   publishingBlockedReason: z.string().nullable(),
+  /** Stripe could not charge the last invoice (past due): the plan holds while Stripe retries (billing). */
+  paymentFailed: z.boolean(),
 });
 export type CurrentWorkspace = z.infer<typeof currentWorkspaceSchema>;
 

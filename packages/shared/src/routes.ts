@@ -40,6 +40,8 @@ export const PROTECTED_ROUTES = [
   '/schedule-stream',
   '/usage',
   '/approvals',
+  /** The instance administrator's page (ADMIN_EMAILS); anyone else sees the not-found page. */
+  '/admin',
 ] as const;
 
 /** Route patterns with parameters, as regular expressions over the pathname. */

@@ -1,11 +1,11 @@
 import { normalizeEmail } from '@relaycast/shared/auth';
 import { isPlanId, type PlanId } from '@relaycast/shared/plans';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { users, workspaceMembers, workspaces } from '../db/schema/index';
-import { resumeTargetsHeldForPlan } from '../modules/publishing/publishing.service';
-import { planStatus } from '../modules/workspaces/plan-status';
+import { listInstanceWorkspaces } from '../modules/admin/admin.service';
+import { setWorkspacePlan } from '../modules/billing/plan-change';
 
 /**
  * The administrator's commands (`npm run admin -- <command>`; docs/plans-and-billing.md): list the workspaces
@@ -24,30 +24,15 @@ export interface AdminContext {
   now?: Date;
 }
 
-/** Workspaces with their owner's e-mail, members and plan status, oldest first. */
+/** Workspaces with their owner's e-mail, members and plan status, oldest first (the /admin page's list). */
 async function listWorkspaces(ctx: AdminContext): Promise<number> {
-  const rows = await ctx.db
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      plan: workspaces.plan,
-      trialEndsAt: workspaces.trialEndsAt,
-      owner: sql<string | null>`(select u.email from ${workspaceMembers} m join ${users} u on u.id = m.user_id
-        where m.workspace_id = "workspaces"."id" and m.role = 'owner' order by m.created_at limit 1)`,
-      members:
-        sql<number>`(select count(*) from ${workspaceMembers} m where m.workspace_id = "workspaces"."id")`.mapWith(
-          Number,
-        ),
-    })
-    .from(workspaces)
-    .orderBy(asc(workspaces.createdAt));
+  const rows = await listInstanceWorkspaces(ctx.db, ctx.config, ctx.now);
   ctx.out(`Billing: ${ctx.config.billingMode}. ${rows.length} workspace(s).`);
   for (const row of rows) {
-    const status = planStatus(row, ctx.config.billingMode, ctx.now);
-    const state = status.publishingBlocked
+    const state = row.publishingBlocked
       ? 'trial ended, publishing paused'
-      : status.onTrial
-        ? `trial, ${status.trialDaysLeft} day(s) left`
+      : row.onTrial
+        ? `trial, ${row.trialDaysLeft} day(s) left`
         : row.plan
           ? 'plan chosen'
           : 'no plan (self-hosted default)';
@@ -57,7 +42,7 @@ async function listWorkspaces(ctx: AdminContext): Promise<number> {
         row.owner ?? '-',
         row.name,
         `plan=${row.plan ?? 'none'}`,
-        `limits=${status.plan.id}`,
+        `limits=${row.effectivePlan}`,
         state,
         `members=${row.members}`,
       ].join('\t'),
@@ -103,8 +88,7 @@ async function setPlan(
     ctx.out(found);
     return 1;
   }
-  await ctx.db.update(workspaces).set({ plan }).where(eq(workspaces.id, found.id));
-  const resumed = plan ? await resumeTargetsHeldForPlan(ctx.db, found.id, ctx.now) : 0;
+  const resumed = await setWorkspacePlan(ctx.db, found.id, plan, ctx.now);
   ctx.out(
     `Workspace ${found.id}: plan ${plan ?? 'none'}` +
       (resumed > 0 ? `; ${resumed} held post target(s) will publish now.` : '.'),

@@ -29,7 +29,20 @@ describe('loadConfig', () => {
     const mode = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).billingMode;
     expect(mode({})).toBe('self-hosted');
     expect(mode({ STRIPE_SECRET_KEY: '' })).toBe('self-hosted');
-    expect(mode({ STRIPE_SECRET_KEY: 'sk_test_123' })).toBe('managed');
+    // With a key, the webhook secret and the six prices are required too (billing-env.test.ts).
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      ...Object.fromEntries(
+        ['STANDARD', 'PREMIUM', 'ENTREPRENEUR'].flatMap((plan) =>
+          ['MONTHLY', 'ANNUAL'].map((period) => [
+            `STRIPE_PRICE_${plan}_${period}`,
+            `price_${plan}_${period}`,
+          ]),
+        ),
+      ),
+    };
+    expect(mode(stripe)).toBe('managed');
     expect(mode({ BILLING_MODE: 'managed' })).toBe('managed');
     expect(mode({ STRIPE_SECRET_KEY: 'sk_test_123', BILLING_MODE: 'self-hosted' })).toBe('self-hosted');
     expect(() => loadConfig({ DATA_DIR: tempDir(), BILLING_MODE: 'free' })).toThrow(ConfigError);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
+import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
 const optionalUrl = (protocols: string[]) =>
@@ -112,8 +113,8 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().trim().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
-  /** Billing through Stripe (issue 19): set, billing is "managed" (trial, then a chosen plan); unset, "self-hosted". */
-  STRIPE_SECRET_KEY: optionalSecret,
+  /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_<PLAN>_<PERIOD>, STRIPE_API_BASE, ADMIN_EMAILS. */
+  ...billingEnvShape,
   /** Overrides the billing mode STRIPE_SECRET_KEY implies (tests and staging run "managed" without Stripe). */
   BILLING_MODE: z
     .enum(['managed', 'self-hosted', ''])
@@ -175,6 +176,10 @@ export interface Config {
    * unless the administrator sets a plan (`npm run admin`). The rule: workspaces/plan-status.ts.
    */
   billingMode: BillingMode;
+  /** Stripe's keys and prices when STRIPE_SECRET_KEY is set (config/billing-env.ts); else undefined. */
+  stripe: StripeSettings | undefined;
+  /** ADMIN_EMAILS, normalized: who may open /admin (the instance's workspaces and their plans). */
+  adminEmails: string[];
   /** The RTMP relay of the live engine (apps/server/src/modules/streaming/live). */
   rtmp: RtmpConfig;
   ai: AiConfig;
@@ -274,7 +279,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       ? 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY'
       : '',
   ].filter(Boolean);
-  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
+  const billing = readBillingEnv(env);
+  if (s3Problems.length + billing.problems.length > 0)
+    throw new ConfigError([...s3Problems, ...billing.problems]);
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const webDistDir = env.WEB_DIST_DIR
@@ -354,7 +361,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       env.ALLOW_PRIVATE_ADDRESSES === undefined || env.ALLOW_PRIVATE_ADDRESSES === ''
         ? env.PLATFORM_ALLOW_PRIVATE_URLS
         : env.ALLOW_PRIVATE_ADDRESSES === 'true' || env.ALLOW_PRIVATE_ADDRESSES === '1',
-    billingMode: env.BILLING_MODE ?? (env.STRIPE_SECRET_KEY ? 'managed' : 'self-hosted'),
+    billingMode: env.BILLING_MODE ?? (billing.stripe ? 'managed' : 'self-hosted'),
+    stripe: billing.stripe,
+    adminEmails: billing.adminEmails,
     role: env.ROLE,
     publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
     publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,

@@ -102,6 +102,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/schedule-stream').then((m) => ({ Component: m.ScheduleStreamPage })),
     'stream-schedule',
   ),
+  '/admin': page(() => import('./routes/admin').then((m) => ({ Component: m.AdminPage })), 'usage'),
   '/usage': page(() => import('./routes/usage').then((m) => ({ Component: m.UsagePage })), 'usage'),
   '/approvals': page(
     () => import('./routes/approvals').then((m) => ({ Component: m.ApprovalsPage })),

@@ -6,6 +6,7 @@ import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/ana
 import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
+import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
@@ -55,6 +56,7 @@ const MESSAGE_OBJECTS = {
   API_KEY_MESSAGES,
   APPROVAL_MESSAGES,
   BEST_TIME_MESSAGES,
+  BILLING_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
   MEDIA_MESSAGES,

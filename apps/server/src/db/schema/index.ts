@@ -4,6 +4,7 @@ export * from './analytics';
 export * from './api-keys';
 export * from './approvals';
 export * from './auth';
+export * from './billing';
 export * from './contact';
 export * from './engagement';
 export * from './mail';

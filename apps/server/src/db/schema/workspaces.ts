@@ -17,6 +17,16 @@ export const workspaces = pgTable('workspaces', {
   /** A generated demo workspace ("try with demo data" on /analytics): labelled as demo everywhere, deletable. */
   isDemo: boolean('is_demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Stripe's customer for this workspace, made at the first checkout (docs/decisions/0046-stripe-billing.md). */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** Stripe's subscription status (BILLING_STATUSES), null before the first checkout. */
+  billingStatus: text('billing_status'),
+  billingInterval: text('billing_interval', { enum: ['monthly', 'annual'] }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** `created` of the newest Stripe event applied: an older event arriving later changes nothing. */
+  billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
 });
 
 export const workspaceMembers = pgTable(

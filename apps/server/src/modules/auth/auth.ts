@@ -232,7 +232,8 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
             const referralCode = (user as { referralCode?: string | null }).referralCode;
             if (referralCode) await creditReferrer(db, referralCode, user.id);
             const chosenPlan = (context?.body as { plan?: unknown } | undefined)?.plan;
-            await createPersonalWorkspace(db, user, chosenPlan);
+            // With Stripe, a plan is bought at Checkout: the one picked on the pricing page is not granted here.
+            await createPersonalWorkspace(db, user, config.stripe ? null : chosenPlan);
           },
         },
       },

@@ -15,7 +15,11 @@ import { NavLink, Outlet } from 'react-router';
 import { useApplyUserLanguage, useReportBrowserTimeZone, useUserSettings } from '@/api/settings';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { PublishingBlockedBanner, TrialBadge } from '@/features/usage/components/plan-status-header';
+import {
+  PaymentFailedBanner,
+  PublishingBlockedBanner,
+  TrialBadge,
+} from '@/features/usage/components/plan-status-header';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { cn } from '@/lib/cn';
 import { QueryProvider } from '../query-provider';
@@ -97,6 +101,7 @@ function SignedInApp() {
         </nav>
         <div className="flex min-w-0 flex-1 flex-col">
           <PublishingBlockedBanner />
+          <PaymentFailedBanner />
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8">
             {settings.isPending ? (
               <Spinner label={t('Loading your settings')} />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BillingCard } from '@/features/usage/components/billing-card';
 import { UsageOverview } from '@/features/usage/components/usage-overview';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -14,6 +15,7 @@ export function UsagePage() {
         </p>
       </header>
       <UsageOverview />
+      <BillingCard />
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { AlertTriangle, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentWorkspace } from '@/api/usage';
+import { translateMessage } from '@/i18n';
 
 /** "Trial: N days left" in the app's header while a managed trial runs, linking to the usage page. */
 export function TrialBadge() {
@@ -36,6 +38,26 @@ export function PublishingBlockedBanner() {
           'Your free trial has ended. Choose a plan to schedule and publish again; your drafts and scheduled posts are kept.',
         )}
       </span>
+      <Link to="/usage" className="font-medium underline underline-offset-4">
+        {t('Plan & usage')}
+      </Link>
+    </div>
+  );
+}
+
+/** While Stripe retries a failed payment (past due): the plan still holds; the owner should update the card. */
+export function PaymentFailedBanner() {
+  const { t } = useTranslation('common');
+  const { data } = useCurrentWorkspace();
+  if (!data?.paymentFailed) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="payment-failed-banner"
+      className="flex flex-wrap items-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:px-8 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+      <span>{translateMessage(BILLING_MESSAGES.paymentFailed)}</span>
       <Link to="/usage" className="font-medium underline underline-offset-4">
         {t('Plan & usage')}
       </Link>

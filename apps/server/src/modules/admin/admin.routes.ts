@@ -1,0 +1,45 @@
+import { adminSetPlanSchema, adminWorkspacesSchema } from '@relaycast/shared/billing';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { listInstanceWorkspaces, requireInstanceAdmin, setInstanceWorkspacePlan } from './admin.service';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * The instance administrator's page (/admin): every workspace of the server and its plan. Not a workspace
+ * permission: the caller's e-mail must be in ADMIN_EMAILS, and anyone else gets 404.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  // Before the body is validated, so a bad body tells a non-administrator nothing either.
+  const onlyAdmins = async (request: FastifyRequest) =>
+    requireInstanceAdmin(config, (await request.requireUser()).email);
+
+  app.get(
+    '/api/admin/workspaces',
+    {
+      config: { permission: 'self' },
+      preValidation: onlyAdmins,
+      schema: { response: { 200: adminWorkspacesSchema } },
+    },
+    async () => {
+      const rows = await listInstanceWorkspaces(db, config);
+      return { billingMode: config.billingMode, workspaces: rows };
+    },
+  );
+
+  app.put(
+    '/api/admin/workspaces/:id/plan',
+    {
+      config: { permission: 'self' },
+      preValidation: onlyAdmins,
+      schema: { params: idParams, body: adminSetPlanSchema },
+    },
+    async (request) => {
+      const resumed = await setInstanceWorkspacePlan(db, request.params.id, request.body.plan);
+      return { plan: request.body.plan, resumed };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { workspaces } from '../../db/schema/index';
+import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import { send } from '../publishing/publishing.test-support';
+
+/**
+ * The instance administrator's API (/admin; docs/decisions/0046-stripe-billing.md) on a self-hosted server:
+ * ADMIN_EMAILS may list the workspaces and set a plan; everyone else is answered 404, whatever they send.
+ */
+
+let t: TestApp;
+let admin: SignedInUser;
+let someone: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { billingMode: 'self-hosted', adminEmails: [] } });
+  admin = await signUpUser(t, 'Ida Admin');
+  someone = await signUpUser(t, 'Sid Someone');
+  // The administrator is named by e-mail, in any case.
+  t.config.adminEmails.push(admin.email.toLowerCase());
+}, 60_000);
+afterAll(() => t?.close());
+
+async function planOf(workspaceId: string) {
+  const [row] = await t.db
+    .select({ plan: workspaces.plan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.plan;
+}
+
+describe('the admin API', () => {
+  it('answers 404 to anyone not in ADMIN_EMAILS, even with a bad body, and changes nothing', async () => {
+    expect((await send(t, someone, 'GET', '/api/admin/workspaces')).statusCode).toBe(404);
+    for (const body of [{ plan: 'premium' }, { plan: 'gold' }, {}]) {
+      const res = await send(t, someone, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, body);
+      expect(res.statusCode).toBe(404);
+    }
+    expect(await planOf(someone.workspaceId)).toBeNull();
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/workspaces' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lists every workspace with the self-hosted default for the administrator', async () => {
+    const res = await send(t, admin, 'GET', '/api/admin/workspaces');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.billingMode).toBe('self-hosted');
+    const row = body.workspaces.find((w: { id: string }) => w.id === someone.workspaceId);
+    expect(row).toMatchObject({
+      owner: someone.email.toLowerCase(),
+      members: 1,
+      plan: null,
+      effectivePlan: 'entrepreneur',
+      onTrial: false,
+      publishingBlocked: false,
+    });
+  });
+
+  it('sets and clears a plan through the same service as the command line', async () => {
+    const res = await send(t, admin, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
+      plan: 'standard',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await planOf(someone.workspaceId)).toBe('standard');
+    const current = (await send(t, someone, 'GET', '/api/workspaces/current')).json();
+    expect(current).toMatchObject({ plan: 'standard', effectivePlan: 'standard' });
+    const cleared = await send(t, admin, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
+      plan: null,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(await planOf(someone.workspaceId)).toBeNull();
+  });
+
+  it('refuses an unknown plan (400) and an unknown workspace (404)', async () => {
+    const bad = await send(t, admin, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
+      plan: 'gold',
+    });
+    expect(bad.statusCode).toBe(400);
+    const missing = await send(t, admin, 'PUT', '/api/admin/workspaces/no-such-workspace/plan', {
+      plan: 'premium',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
