@@ -21,6 +21,8 @@ export const WORKSPACE_MESSAGES = {
   deleteNotAllowed: 'Only the owner can delete the workspace.',
   confirmNameWrong: 'Type the workspace name exactly as it is shown to delete it.',
   lastOwned: 'This is the only workspace you own, and you always keep one. Create another workspace first.',
+  subscriptionActive:
+    'This workspace still has a paid subscription. Cancel it in Manage billing on the Plan & usage page, then delete the workspace.',
   created: 'Workspace created.',
   renamed: 'Workspace renamed.',
   deleted: 'Workspace deleted.',

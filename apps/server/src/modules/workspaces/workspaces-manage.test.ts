@@ -152,6 +152,18 @@ describe('workspaces: delete', () => {
     }
     expect(await t.db.select().from(workspaces).where(eq(workspaces.id, id))).toHaveLength(1);
 
+    // A paid subscription is cancelled first: deleting must not leave Stripe charging for nothing.
+    await t.db
+      .update(workspaces)
+      .set({ stripeSubscriptionId: 'sub_1', billingStatus: 'active' })
+      .where(eq(workspaces.id, id));
+    const paying = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, {
+      name: 'Short lived',
+    });
+    expect(paying.statusCode).toBe(409);
+    expect(paying.json().message).toBe(WORKSPACE_MESSAGES.subscriptionActive);
+    await t.db.update(workspaces).set({ billingStatus: 'canceled' }).where(eq(workspaces.id, id));
+
     const deleted = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, {
       name: 'Short lived',
     });

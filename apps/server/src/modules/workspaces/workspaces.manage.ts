@@ -168,6 +168,14 @@ export async function deleteWorkspace(
     if (!owned.some((row) => row.id !== workspaceId)) {
       throw new AppError('CONFLICT', 409, WORKSPACE_MESSAGES.lastOwned);
     }
+    // Deleting must not leave Stripe charging for a workspace that is gone (decision 0046).
+    const [billing] = await tx
+      .select({ subscription: workspaces.stripeSubscriptionId, status: workspaces.billingStatus })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    if (billing?.subscription && billing.status !== 'canceled' && billing.status !== 'incomplete_expired') {
+      throw new AppError('CONFLICT', 409, WORKSPACE_MESSAGES.subscriptionActive);
+    }
     const files = await tx
       .select({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey })
       .from(mediaFiles)
