@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1',
   'GET /api/v1/openapi.json',
   'GET /api/docs',
+  // Stripe's webhooks: the signature is the credential (modules/billing).
+  'POST /api/billing/webhook',
   // The MCP endpoint checks the API key itself (modules/api-keys/mcp.ts).
   'POST /api/v1/mcp',
 ].sort();

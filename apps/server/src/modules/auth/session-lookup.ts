@@ -79,6 +79,7 @@ function buildSessionContextQuery(db: Db) {
         name: workspace.name,
         plan: workspace.plan,
         trialEndsAt: workspace.trialEndsAt,
+        billingStatus: workspace.billingStatus,
         role: workspace.role,
       },
     })

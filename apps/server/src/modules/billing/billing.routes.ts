@@ -1,4 +1,9 @@
-import { billingRedirectSchema, billingStatusSchema, checkoutRequestSchema } from '@relaycast/shared/billing';
+import {
+  BILLING_MESSAGES,
+  billingRedirectSchema,
+  billingStatusSchema,
+  checkoutRequestSchema,
+} from '@relaycast/shared/billing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
@@ -51,7 +56,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
   app.post(
     '/api/billing/checkout',
     {
-      config: { permission: 'billing' },
+      config: { permission: 'billing', permissionMessage: BILLING_MESSAGES.ownerOnly },
       schema: { body: checkoutRequestSchema, response: { 200: billingRedirectSchema } },
     },
     async (request) =>
@@ -60,7 +65,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
 
   app.post(
     '/api/billing/portal',
-    { config: { permission: 'billing' }, schema: { response: { 200: billingRedirectSchema } } },
+    {
+      config: { permission: 'billing', permissionMessage: BILLING_MESSAGES.ownerOnly },
+      schema: { response: { 200: billingRedirectSchema } },
+    },
     async (request) => openPortal(deps, await callerOf(request), linkBaseUrl(request, config)),
   );
 

@@ -6,13 +6,11 @@ import {
   workspaceNameInputSchema,
 } from '@relaycast/shared/workspaces';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { workspaces } from '../../db/schema/index';
 import { planStatus } from './plan-status';
 import {
   createWorkspace,
@@ -44,10 +42,6 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       const status = planStatus(workspace, config.billingMode);
-      const [billing] = await db
-        .select({ status: workspaces.billingStatus })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspace.id));
       return {
         id: workspace.id,
         name: workspace.name,
@@ -60,7 +54,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         trialDaysLeft: status.trialDaysLeft,
         publishingBlocked: status.publishingBlocked,
         publishingBlockedReason: status.reason,
-        paymentFailed: billing?.status === 'past_due',
+        // Read with the session (modules/auth/session-lookup.ts): no query of its own.
+        paymentFailed: workspace.billingStatus === 'past_due',
       };
     },
   );

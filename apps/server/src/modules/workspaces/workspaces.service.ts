@@ -13,6 +13,8 @@ export interface WorkspaceContext {
   /** The plan chosen (null during a trial without a chosen plan). */
   plan: PlanId | null;
   trialEndsAt: Date | null;
+  /** Stripe's subscription status (null before any checkout; absent where the caller did not read it). */
+  billingStatus?: string | null;
 }
 
 /** Owners and admins change what acts for the whole workspace (AI provider, budgets, report links, webhooks). */
@@ -116,6 +118,7 @@ export function requestWorkspaceQuery(
       name: workspaces.name,
       plan: workspaces.plan,
       trialEndsAt: workspaces.trialEndsAt,
+      billingStatus: workspaces.billingStatus,
       role: workspaceMembers.role,
     })
     .from(workspaceMembers)
