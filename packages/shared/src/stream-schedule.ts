@@ -80,6 +80,14 @@ export const scheduledStreamSchema = z.object({
   dismissedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The shared calendar (issue 19): who planned it and who changed it last (null when unknown). */
+  createdByName: z.string().nullable().optional(),
+  updatedByName: z.string().nullable().optional(),
+  /**
+   * Whether the caller planned it. Another member's planned stream is shown, not opened: it goes live with its
+   * planner's destinations and keys (false: destinationIds is empty).
+   */
+  isYours: z.boolean().optional(),
 });
 export type ScheduledStream = z.infer<typeof scheduledStreamSchema>;
 

@@ -7,9 +7,9 @@ import {
   STREAM_SCHEDULE_ERROR_CODES,
   STREAM_SCHEDULE_MESSAGES,
 } from '@relaycast/shared/stream-schedule';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { scheduledStreams, streamDestinations } from '../../db/schema/index';
+import { scheduledStreams, streamDestinations, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 
 /** Whose planned streams: the signed-in user in their current workspace. */
@@ -70,7 +70,11 @@ function checkFuture(scheduledAt: Date, now: Date) {
   }
 }
 
-/** Planned streams in a range (by start); without one, those not yet past their due window. */
+/**
+ * Planned streams in a range (by start), everyone's in the workspace: the shared calendar (issue 19), with who
+ * planned and last changed each; another member's shows no destinations (they are its planner's). Without a
+ * range, the caller's own that are not yet past their due window (the Schedule Stream page's list).
+ */
 export async function listScheduledStreams(
   db: Db,
   owner: ScheduleOwner,
@@ -84,13 +88,33 @@ export async function listScheduledStreams(
           query.to ? lt(scheduledStreams.scheduledAt, new Date(query.to)) : undefined,
         )
       : gte(scheduledStreams.scheduledAt, new Date(now.getTime() - DUE_WINDOW_MINUTES * 60_000));
+  const shared = Boolean(query.from || query.to);
   const rows = await db
-    .select()
+    .select({
+      row: scheduledStreams,
+      createdByName: sql<
+        string | null
+      >`(select u.name from ${users} u where u.id = ${scheduledStreams.userId})`,
+      updatedByName: sql<
+        string | null
+      >`(select u.name from ${users} u where u.id = ${scheduledStreams.updatedBy})`,
+    })
     .from(scheduledStreams)
-    .where(and(owned(owner), range))
+    .where(and(shared ? eq(scheduledStreams.workspaceId, owner.workspaceId) : owned(owner), range))
     .orderBy(asc(scheduledStreams.scheduledAt), asc(scheduledStreams.id))
     .limit(MAX_LIST);
-  return rows.map(toScheduledStream);
+  return rows.map(({ row, createdByName, updatedByName }) => {
+    // Someone else's (only in a range): shown with names, without the planner's destinations.
+    const isYours = row.userId === owner.userId;
+    const stream = toScheduledStream(row);
+    return {
+      ...stream,
+      destinationIds: isYours ? stream.destinationIds : [],
+      createdByName,
+      updatedByName,
+      isYours,
+    };
+  });
 }
 
 /** Due now: started less than the due window ago and not dismissed (the banner on /dashboard and /streaming). */

@@ -45,12 +45,14 @@ describe('planned streams', () => {
       dismissedAt: null,
     });
     expect((await ada.get(`/api/scheduled-streams/${stream.id}`)).json()).toEqual(stream);
-    expect((await ada.get('/api/scheduled-streams')).json().streams).toContainEqual(stream);
+    // Lists add who planned and last changed each (the shared calendar), and whether it is the caller's.
+    const named = { ...stream, createdByName: 'Ada', updatedByName: 'Ada', isYours: true };
+    expect((await ada.get('/api/scheduled-streams')).json().streams).toContainEqual(named);
 
     const from = minutesFromNow(23 * 60);
     const to = minutesFromNow(25 * 60);
     const inRange = await ada.get(`/api/scheduled-streams?from=${from}&to=${to}`);
-    expect(inRange.json().streams).toEqual([stream]);
+    expect(inRange.json().streams).toEqual([named]);
     const outOfRange = await ada.get(`/api/scheduled-streams?from=${to}&to=${minutesFromNow(26 * 60)}`);
     expect(outOfRange.json().streams).toEqual([]);
 

@@ -64,4 +64,48 @@ describe('shared calendar attribution', () => {
     const [row] = await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.id, res.json().id));
     expect(row).toMatchObject({ userId: owner.userId, updatedBy: owner.userId });
   });
+
+  it('shows every member’s planned streams on the shared calendar, with names; only the planner opens one', async () => {
+    const owner = await signedInOwner(t.app, t.db, 'Pat Planner');
+    const editor = await signedInOwner(t.app, t.db, 'Sam Streamer');
+    await t.db.insert(workspaceMembers).values({
+      id: `s-${editor.userId}`,
+      organizationId: owner.workspaceId,
+      userId: editor.userId,
+      role: 'editor',
+    });
+    await send(t.app, 'POST', `/api/workspaces/${owner.workspaceId}/switch`, editor.cookie);
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    const planned = await send(t.app, 'POST', '/api/scheduled-streams', owner.cookie, {
+      title: 'Owner live',
+      scheduledAt: at,
+      timezone: 'UTC',
+      destinationIds: [],
+    });
+    expect(planned.statusCode).toBe(201);
+    const id = planned.json().id as string;
+    const range = `from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(
+      new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    )}`;
+
+    const seen = await send(t.app, 'GET', `/api/scheduled-streams?${range}`, editor.cookie);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().streams).toEqual([
+      expect.objectContaining({
+        id,
+        title: 'Owner live',
+        createdByName: 'Pat Planner',
+        updatedByName: 'Pat Planner',
+        isYours: false,
+        destinationIds: [],
+      }),
+    ]);
+    const own = await send(t.app, 'GET', `/api/scheduled-streams?${range}`, owner.cookie);
+    expect(own.json().streams[0]).toMatchObject({ id, isYours: true });
+    // Opening, changing or deleting it stays the planner's (it goes live with their destinations).
+    expect((await send(t.app, 'GET', `/api/scheduled-streams/${id}`, editor.cookie)).statusCode).toBe(404);
+    expect((await send(t.app, 'DELETE', `/api/scheduled-streams/${id}`, editor.cookie)).statusCode).toBe(404);
+    // The Schedule Stream page's own list (no range) is the caller's only.
+    expect((await send(t.app, 'GET', '/api/scheduled-streams', editor.cookie)).json().streams).toEqual([]);
+  });
 });

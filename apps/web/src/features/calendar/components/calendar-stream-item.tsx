@@ -1,7 +1,9 @@
 import { studioUrlFor } from '@relaycast/shared/stream-schedule';
 import { Radio } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PostAttribution } from '@/components/post-attribution';
 import { Tooltip } from '@/components/ui/tooltip';
 import { formatTimeOfDay } from '@/lib/time-zone';
 import type { PlannedStreamEntry } from '../planned-stream-entries';
@@ -9,7 +11,9 @@ import type { PlannedStreamEntry } from '../planned-stream-entries';
 /**
  * A planned stream in a day cell, clearly marked as a live stream; opens the studio with it loaded. The badge
  * moves under the time when the cell is too narrow for both (it overflowed at 1440 px, issue 15); the title
- * takes one line, and the whole title and description show in a tooltip on hover and focus.
+ * takes one line, and the whole title and description show in a tooltip on hover and focus. Another member's
+ * planned stream (the shared calendar, issue 19) shows who planned it and does not open the studio: it goes live
+ * with its planner's destinations.
  */
 export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {
   const { t } = useTranslation('calendar');
@@ -25,16 +29,12 @@ export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {
           {stream.description ? (
             <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{stream.description}</span>
           ) : null}
+          <PostAttribution post={stream} />
         </>
       }
     >
       {(describedBy) => (
-        <Link
-          to={studioUrlFor(stream.id)}
-          data-scheduled-stream-id={stream.id}
-          aria-describedby={describedBy}
-          className="flex min-w-0 flex-1 flex-col rounded-md border border-l-[3px] border-l-rose-500 bg-rose-50 px-2 py-1.5 text-xs shadow-xs hover:shadow-sm dark:bg-rose-950/40"
-        >
+        <StreamLink stream={stream} describedBy={describedBy}>
           <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
             <time dateTime={stream.scheduledAt} className="font-semibold whitespace-nowrap tabular-nums">
               {formatTimeOfDay(time)}
@@ -48,8 +48,46 @@ export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {
             </span>
           </span>
           <span className="mt-0.5 block truncate text-muted-foreground">{stream.title}</span>
-        </Link>
+        </StreamLink>
       )}
     </Tooltip>
+  );
+}
+
+const ITEM_CLASS =
+  'flex min-w-0 flex-1 flex-col rounded-md border border-l-[3px] border-l-rose-500 bg-rose-50 px-2 py-1.5 text-xs shadow-xs hover:shadow-sm dark:bg-rose-950/40';
+
+/** The caller's own planned stream opens the studio; another member's is a focusable, read-only entry. */
+function StreamLink({
+  stream,
+  describedBy,
+  children,
+}: {
+  stream: PlannedStreamEntry['stream'];
+  describedBy: string | undefined;
+  children: ReactNode;
+}) {
+  if (stream.isYours === false) {
+    return (
+      // A button only so keyboard users reach the tooltip with its details; it opens nothing.
+      <button
+        type="button"
+        data-scheduled-stream-id={stream.id}
+        aria-describedby={describedBy}
+        className={`${ITEM_CLASS} cursor-default text-left`}
+      >
+        {children}
+      </button>
+    );
+  }
+  return (
+    <Link
+      to={studioUrlFor(stream.id)}
+      data-scheduled-stream-id={stream.id}
+      aria-describedby={describedBy}
+      className={ITEM_CLASS}
+    >
+      {children}
+    </Link>
   );
 }
