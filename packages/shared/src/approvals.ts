@@ -233,6 +233,20 @@ export const reviewLinkSchema = z.object({
   expiresAt: z.string(),
 });
 
+/** A link still open (neither expired nor revoked), as the approvals page lists it: its URL is not shown again. */
+export const activeReviewLinkSchema = z.object({
+  id: z.string(),
+  /** One post (its first words) or the week from `weekStart`. */
+  postId: z.string().nullable(),
+  postExcerpt: z.string().nullable(),
+  weekStart: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+});
+export type ActiveReviewLink = z.infer<typeof activeReviewLinkSchema>;
+export const activeReviewLinkListSchema = z.object({ links: z.array(activeReviewLinkSchema) });
+
 /** What the public review page shows: read-only posts, and what the client may do. */
 export const reviewPageSchema = z.object({
   workspaceName: z.string(),

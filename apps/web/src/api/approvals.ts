@@ -1,4 +1,5 @@
 import type {
+  ActiveReviewLink,
   ApprovalDecisionInput,
   ApprovalEvent,
   ApprovalQueueItem,
@@ -18,6 +19,7 @@ export const approvalKeys = {
   status: () => [...approvalKeys.all, 'status'] as const,
   history: (postId: string) => [...approvalKeys.all, 'history', postId] as const,
   review: (token: string) => ['review', token] as const,
+  links: () => [...approvalKeys.all, 'review-links'] as const,
 };
 
 export type ApprovalDecisionPath = 'approve' | 'request-changes' | 'reject';
@@ -76,12 +78,33 @@ export function useDecide() {
 }
 
 export function useCreateReviewLink() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateReviewLinkInput) =>
       apiFetch<{ id: string; url: string; expiresAt: string }>('/api/approvals/review-links', {
         method: 'POST',
         json: input,
       }),
+    onSuccess: () => client.invalidateQueries({ queryKey: approvalKeys.links() }),
+  });
+}
+
+/** The workspace's review links still open (approvers only). */
+export function useReviewLinks(enabled: boolean) {
+  return useQuery({
+    queryKey: approvalKeys.links(),
+    enabled,
+    queryFn: () =>
+      apiFetch<{ links: ActiveReviewLink[] }>('/api/approvals/review-links').then((data) => data.links),
+  });
+}
+
+export function useRevokeReviewLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/api/approvals/review-links/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: approvalKeys.links() }),
   });
 }
 

@@ -113,9 +113,21 @@ describe('a client review link', () => {
     });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(APPROVAL_MESSAGES.linkExpired);
+    // The approvals page lists the links still open (not the expired one), and revoking takes it off.
+    const open = await send(s.t, s.owner, 'GET', '/api/approvals/review-links');
+    expect(open.statusCode).toBe(200);
+    const listed = open.json().links as { id: string; postId: string; createdByName: string }[];
+    expect(listed.map((row) => row.id)).toContain(link.id);
+    expect(listed.map((row) => row.id)).not.toContain(old.id);
+    expect(listed.find((row) => row.id === link.id)).toMatchObject({ postId: post.id });
+    expect(JSON.stringify(open.json())).not.toContain(link.token);
     expect((await send(s.t, s.owner, 'DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(
       204,
     );
+    const after = (await send(s.t, s.owner, 'GET', '/api/approvals/review-links')).json().links as {
+      id: string;
+    }[];
+    expect(after.map((row) => row.id)).not.toContain(link.id);
     const revoked = await anonymous('GET', `/api/review/${link.token}`);
     expect(revoked.statusCode).toBe(410);
     expect(revoked.json().message).toBe(APPROVAL_MESSAGES.linkRevoked);

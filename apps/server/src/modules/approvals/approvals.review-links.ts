@@ -9,9 +9,9 @@ import {
 } from '@relaycast/shared/approvals';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import { roleCan } from '@relaycast/shared/roles';
-import { and, asc, eq, gte, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, reviewLinks, workspaces } from '../../db/schema/index';
+import { posts, reviewLinks, users, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { queueNotifications, recordEvent } from './approvals.events';
 import { type ApprovalCaller, decide, forbidden } from './approvals.service';
@@ -92,6 +92,43 @@ export async function createReviewLink(
     createdAt: now,
   });
   return { id, token, url: `${linkBase}/review/${token}`, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+/** The workspace's links still open, newest first (approvers only; at most 100). */
+export async function listActiveReviewLinks(db: Db, caller: ApprovalCaller, now = new Date()) {
+  if (!roleCan(caller.role, 'publish')) throw forbidden(caller.role, 'publish');
+  const rows = await db
+    .select({
+      id: reviewLinks.id,
+      postId: reviewLinks.postId,
+      postExcerpt: sql<
+        string | null
+      >`(select left(p.content, 80) from ${posts} p where p.id = ${reviewLinks.postId})`,
+      weekStart: reviewLinks.weekStart,
+      expiresAt: reviewLinks.expiresAt,
+      createdAt: reviewLinks.createdAt,
+      createdByName: sql<
+        string | null
+      >`(select u.name from ${users} u where u.id = ${reviewLinks.createdBy})`,
+    })
+    .from(reviewLinks)
+    .where(
+      and(
+        eq(reviewLinks.workspaceId, caller.workspaceId),
+        isNull(reviewLinks.revokedAt),
+        gt(reviewLinks.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(reviewLinks.createdAt))
+    .limit(100);
+  return {
+    links: rows.map((row) => ({
+      ...row,
+      weekStart: row.weekStart?.toISOString() ?? null,
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
 }
 
 /** Revokes a link of the workspace at once. */

@@ -1,4 +1,5 @@
 import {
+  activeReviewLinkListSchema,
   approvalDecisionSchema,
   approvalHistorySchema,
   approvalQueueSchema,
@@ -19,7 +20,13 @@ import { AppError } from '../../lib/app-error';
 import { linkBaseUrl } from '../../lib/request-origin';
 import type { PublishingEngine } from '../publishing/publishing.engine';
 import { planStatus } from '../workspaces/plan-status';
-import { actOnReview, createReviewLink, reviewPage, revokeReviewLink } from './approvals.review-links';
+import {
+  actOnReview,
+  createReviewLink,
+  listActiveReviewLinks,
+  reviewPage,
+  revokeReviewLink,
+} from './approvals.review-links';
 import {
   type ApprovalCaller,
   type Decision,
@@ -128,6 +135,12 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
       );
       return reply.status(201).send(link);
     },
+  );
+
+  app.get(
+    '/api/approvals/review-links',
+    { config: { permission: 'publish' }, schema: { response: { 200: activeReviewLinkListSchema } } },
+    async (request) => listActiveReviewLinks(db, await callerOf(request)),
   );
 
   app.delete(

@@ -50,6 +50,27 @@ describe('the approval queue', () => {
         );
       }
       if (path === '/api/approvals/post-1/approve') return new Response(null, { status: 204 });
+      if (path === '/api/approvals/review-links' && method === 'GET') {
+        const revoked = calls.some((call) => call.url === '/api/approvals/review-links/link-1');
+        return new Response(
+          JSON.stringify({
+            links: revoked
+              ? []
+              : [
+                  {
+                    id: 'link-1',
+                    postId: 'post-1',
+                    postExcerpt: 'The second version',
+                    weekStart: null,
+                    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+                    createdAt: new Date().toISOString(),
+                    createdByName: 'Olivia Owner',
+                  },
+                ],
+          }),
+        );
+      }
+      if (path === '/api/approvals/review-links/link-1') return new Response(null, { status: 204 });
       return new Response('{}', { status: 404 });
     });
   });
@@ -89,5 +110,16 @@ describe('the approval queue', () => {
         body: { comment: 'Great' },
       }),
     );
+  });
+
+  it('lists the review links still open and revokes one', async () => {
+    const user = userEvent.setup();
+    renderView();
+    const row = await screen.findByTestId('review-link-row');
+    expect(row.textContent).toContain('Post: The second version');
+    expect(row.textContent).toContain('Made by Olivia Owner');
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByTestId('review-link-row')).toBeNull());
+    expect(calls.find((call) => call.url === '/api/approvals/review-links/link-1')?.method).toBe('DELETE');
   });
 });

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { ApprovalCard } from './approval-card';
+import { ReviewLinksCard } from './review-links-card';
 
 /** /approvals: the posts awaiting approval, soonest first, and the workspace's "require approval" switch. */
 export function ApprovalsView() {
@@ -73,6 +74,7 @@ export function ApprovalsView() {
           {weekLink ? <CopyField label={t('Review link (valid 7 days)')} value={weekLink} /> : null}
         </div>
       ) : null}
+      {status.data?.canApprove ? <ReviewLinksCard /> : null}
       {queue.isPending ? (
         <Spinner label={t('Loading the queue')} />
       ) : queue.isError ? (
