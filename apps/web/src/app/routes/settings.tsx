@@ -1,6 +1,7 @@
-import { Building2, Gauge, Link2, Users } from 'lucide-react';
+import { Building2, Gauge, Link2, ShieldCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAdminWorkspaces } from '@/api/billing';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
 import { AnalyticsCollectionSection } from '@/features/settings/components/analytics-collection-section';
 import { UserSettingsForm } from '@/features/settings/components/user-settings-form';
@@ -9,6 +10,8 @@ import { usePageMeta } from '@/lib/use-page-meta';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
+  // The instance administrator's page (ADMIN_EMAILS): linked only for them (anyone else gets 404 from the API).
+  const isInstanceAdmin = useAdminWorkspaces().isSuccess;
   usePageMeta(
     t('Settings'),
     t(
@@ -53,6 +56,15 @@ export function SettingsPage() {
             <Gauge aria-hidden="true" className="size-4" />
             {t('Plan & usage')}
           </Link>
+          {isInstanceAdmin ? (
+            <Link
+              to="/admin"
+              className="ml-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              {t('Administration')}
+            </Link>
+          ) : null}
         </p>
       </header>
       <UserSettingsForm />
