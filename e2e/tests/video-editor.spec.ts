@@ -145,6 +145,18 @@ test('open a video from the media library', async ({ page }) => {
   await expect(page.getByLabel('End (seconds)')).toHaveValue('12');
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(page.getByLabel('End (seconds)')).toHaveValue('30');
+
+  // The trim's end handle dragged to the middle of the timeline: the End field follows (30 s video).
+  const bar = await page.getByRole('list', { name: 'Sections' }).boundingBox();
+  const handle = await page.getByRole('slider', { name: 'Trim end' }).boundingBox();
+  expect(bar && handle).toBeTruthy();
+  await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(bar!.x + bar!.width / 2, handle!.y + handle!.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const end = Number(await page.getByLabel('End (seconds)').inputValue());
+  expect(end).toBeGreaterThan(14);
+  expect(end).toBeLessThan(16);
 });
 
 test('export a vertical 9:16 cut and send it to the composer as a draft', async ({ page }) => {

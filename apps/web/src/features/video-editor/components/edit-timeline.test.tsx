@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { initialEdit, useEditHistory } from '../hooks/use-edit-history';
 import { EditTimeline } from './edit-timeline';
+import { moveTrimHandle } from './trim-handles';
 
 /** The timeline as the editor wires it, on a 10 s video with the playhead where the test puts it. */
 function Harness({ playhead }: { playhead: number }) {
@@ -23,6 +24,9 @@ function Harness({ playhead }: { playhead: number }) {
         onSelect={setSelected}
         onUndo={undo}
         onRedo={redo}
+        onTrim={(next) =>
+          record({ ...edit, trim: next }, next.start !== edit.trim.start ? 'trim-start' : 'trim-end')
+        }
       />
       <input aria-label="A text field" />
     </>
@@ -107,5 +111,45 @@ describe('EditTimeline', () => {
     fireEvent.error(screen.getByRole('img', { name: 'Waveform of the sound' }));
     expect(screen.queryByRole('img', { name: 'Waveform of the sound' })).toBeNull();
     expect(screen.getByRole('img', { name: 'Frames across the video' })).toBeTruthy();
+  });
+
+  it('moves the trim with its handles: arrow keys by a tenth, Shift by a second, a drag as one undo step', async () => {
+    const user = userEvent.setup();
+    render(<Harness playhead={0} />);
+    const start = screen.getByRole('slider', { name: 'Trim start' });
+    const end = screen.getByRole('slider', { name: 'Trim end' });
+    expect(end.getAttribute('aria-valuenow')).toBe('10');
+    start.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowRight}{/Shift}');
+    expect(start.getAttribute('aria-valuenow')).toBe('1.2');
+
+    // A drag along a 500 px bar: 400 px is 8 s; the whole drag undoes in one step.
+    const bar = screen.getByRole('list', { name: 'Sections' });
+    bar.getBoundingClientRect = () => ({
+      left: 0,
+      width: 500,
+      top: 0,
+      height: 40,
+      right: 500,
+      bottom: 40,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    fireEvent.pointerDown(end, { pointerId: 1, clientX: 500 });
+    fireEvent.pointerMove(end, { pointerId: 1, clientX: 450 });
+    fireEvent.pointerMove(end, { pointerId: 1, clientX: 400 });
+    fireEvent.pointerUp(end, { pointerId: 1, clientX: 400 });
+    expect(end.getAttribute('aria-valuenow')).toBe('8');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByRole('slider', { name: 'Trim end' }).getAttribute('aria-valuenow')).toBe('10');
+  });
+
+  it('never lets a handle pass the other or leave the video', () => {
+    expect(moveTrimHandle({ start: 2, end: 5 }, 'start', 9, 10)).toEqual({ start: 4.9, end: 5 });
+    expect(moveTrimHandle({ start: 2, end: 5 }, 'end', 1, 10)).toEqual({ start: 2, end: 2.1 });
+    expect(moveTrimHandle({ start: 2, end: 5 }, 'start', -3, 10)).toEqual({ start: 0, end: 5 });
+    expect(moveTrimHandle({ start: 2, end: 5 }, 'end', 42, 10)).toEqual({ start: 2, end: 10 });
+    expect(moveTrimHandle({ start: 0, end: 10 }, 'end', 7.04, 10)).toEqual({ start: 0, end: 7 });
   });
 });

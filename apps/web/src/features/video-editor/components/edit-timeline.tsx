@@ -8,20 +8,23 @@ import {
 } from '@relaycast/shared/video-editor-edit-list';
 import type { TFunction } from 'i18next';
 import { Redo2, Scissors, Trash2, Undo2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timelinePictureUrl } from '@/api/video-editor';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import type { Edit } from '../hooks/use-edit-history';
+import { TrimHandles } from './trim-handles';
+import type { Trim } from './trim-panel';
 
 const percent = (seconds: number, duration: number) => `${(duration > 0 ? seconds / duration : 0) * 100}%`;
 
 /**
  * The timeline of the edit (docs/decisions/0038): the kept sections of the source as a bar (the gaps are the
- * deleted parts, the dimmed ends what the trim leaves out) with the playhead; Split cuts the section under the
- * playhead in two, Delete section removes the selected one, Undo and Redo step through the edit.
+ * deleted parts, the dimmed ends what the trim leaves out) with the playhead and the trim's two handles (drag
+ * them, or use the arrow keys); Split cuts the section under the playhead in two, Delete section removes the
+ * selected one, Undo and Redo step through the edit.
  */
 export function EditTimeline({
   mediaId,
@@ -35,6 +38,7 @@ export function EditTimeline({
   onSelect,
   onUndo,
   onRedo,
+  onTrim,
 }: {
   /** The source in the library; its frame strip and waveform run under the bar (none for a test harness). */
   mediaId?: string;
@@ -49,9 +53,12 @@ export function EditTimeline({
   onSelect(index: number | null, seekTo?: number): void;
   onUndo(): void;
   onRedo(): void;
+  /** Moves the trim from its handles on the bar (the Trim panel's fields move it too). */
+  onTrim?(next: Trim): void;
 }) {
   const { t } = useTranslation('video-editor');
   const id = useId();
+  const bar = useRef<HTMLUListElement>(null);
   const { segments, trim } = edit;
   const kept = trimEditList(segments, trim);
   const canSplit = splitAt(segments, playhead) !== segments;
@@ -127,7 +134,7 @@ export function EditTimeline({
           </Button>
         </div>
       </div>
-      <ul aria-label={t('Sections')} className="relative h-10 rounded-md bg-muted">
+      <ul ref={bar} aria-label={t('Sections')} className="relative h-10 rounded-md bg-muted">
         {segments.map((segment, index) => (
           <li
             key={`${segment.start}-${segment.end}`}
@@ -168,6 +175,7 @@ export function EditTimeline({
           className="pointer-events-none absolute -inset-y-1 w-0.5 bg-foreground"
           style={{ left: percent(Math.min(playhead, duration), duration) }}
         />
+        {onTrim ? <TrimHandles bar={bar} trim={trim} duration={duration} onTrim={onTrim} /> : null}
       </ul>
       {mediaId
         ? pictures.map(([kind, label]) => (

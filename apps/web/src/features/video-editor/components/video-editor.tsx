@@ -203,6 +203,7 @@ export function VideoEditor() {
                   redo();
                   setSelected(null);
                 }}
+                onTrim={setTrim}
               />
             ) : null}
           </div>
