@@ -181,7 +181,17 @@ test('export a vertical 9:16 cut and send it to the composer as a draft', async 
   await page.getByLabel('End (seconds)').blur();
   await expect(page.getByRole('list', { name: 'Platform warnings' })).toHaveCount(0);
   await page.getByLabel('Crop').selectOption('9:16');
+  // The frame shows on the preview; moved to the left edge, the export cuts there.
+  const frame = page.getByRole('slider', { name: 'Crop frame position' });
+  await expect(frame).toHaveAttribute('aria-valuenow', '50');
+  await frame.focus();
+  await page.keyboard.press('Home');
+  await expect(frame).toHaveAttribute('aria-valuenow', '0');
+  const exportRequest = page.waitForRequest(
+    (request) => request.url().endsWith('/api/video-editor/exports') && request.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Export Video' }).click();
+  expect((await exportRequest).postDataJSON()).toMatchObject({ crop: '9:16', cropPosition: 0 });
   await expect(page.getByText('Video trimmed successfully')).toBeVisible({ timeout: 60_000 });
   const download = page.getByRole('link', { name: 'Download clip (0:00–0:03 9:16).mp4' });
   await expect(download).toBeVisible();

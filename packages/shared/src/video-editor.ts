@@ -89,6 +89,11 @@ export const startExportSchema = z
     mode: z.enum(TRIM_MODES).default('accurate'),
     crop: z.enum(CROP_ASPECTS).default('original'),
     /**
+     * Where the crop's frame sits along the one side the picture is larger than it (a frame of another aspect
+     * always takes the whole of the other side): 0 at the left (or top), 1 at the right (or bottom), 0.5 centred.
+     */
+    cropPosition: z.number().min(0).max(1).default(0.5),
+    /**
      * The kept sections (docs/decisions/0038), between `start` and `end`; absent means the one section from
      * `start` to `end`, as before the edit list existed.
      */

@@ -134,6 +134,10 @@ describe('crop', () => {
     expect(croppedSize(1080, 1920, '16:9')).toEqual({ width: 1080, height: 606 });
     expect(croppedSize(320, 240, 'original')).toEqual({ width: 320, height: 240 });
     expect(cropFilter('original')).toBeNull();
+    // Moved by the user: along the side with room (the other offset is then 0 whatever the factor).
+    expect(cropFilter('9:16', 0)).toBe(`${cropFilter('9:16')}:(iw-ow)*0.0000:(ih-oh)*0.0000`);
+    expect(cropFilter('9:16', 1)).toBe(`${cropFilter('9:16')}:(iw-ow)*1.0000:(ih-oh)*1.0000`);
+    expect(cropFilter('9:16', 0.5)).toBe(cropFilter('9:16'));
   });
 });
 

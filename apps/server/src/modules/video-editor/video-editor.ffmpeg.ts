@@ -15,6 +15,8 @@ export interface ExportPlan {
   format: ExportFormat;
   mode: TrimMode;
   crop: CropAspect;
+  /** Where the frame sits along the side with room to move (0 to 1; centred when absent). */
+  cropPosition?: number;
   /**
    * The kept sections between `start` and `end` (docs/decisions/0038). One section (or none given) is a plain
    * trim; several are cut and joined in one filter graph (accurate mode only).
@@ -33,9 +35,11 @@ export interface ExportPlan {
 /** The picture filters after the cut: the crop, the captions, then the text. Null when there are none. */
 function pictureFilters(plan: ExportPlan): string | null {
   const captions = plan.captionsFile ? captionsFilter(plan.captionsFile) : null;
-  const filters = [cropFilter(plan.crop), captions, ...overlayFilters(plan.overlays ?? [])].filter(
-    (filter): filter is string => filter !== null,
-  );
+  const filters = [
+    cropFilter(plan.crop, plan.cropPosition),
+    captions,
+    ...overlayFilters(plan.overlays ?? []),
+  ].filter((filter): filter is string => filter !== null);
   return filters.length > 0 ? filters.join(',') : null;
 }
 
@@ -59,16 +63,19 @@ const ASPECTS: Record<Exclude<CropAspect, 'original'>, [number, number]> = {
 };
 
 /**
- * The largest centred frame of the chosen aspect inside the picture, with even sides (yuv420p needs them):
- * a 1920×1080 source cropped to 9:16 gives 606×1080 from x = 657.
+ * The largest frame of the chosen aspect inside the picture, with even sides (yuv420p needs them): a 1920×1080
+ * source cropped to 9:16 gives 606×1080, from x = 657 centred. `position` (0 to 1) moves it along the side with
+ * room to spare, the user's frame on the preview; the other offset is 0 whatever it is.
  */
-export function cropFilter(crop: CropAspect): string | null {
+export function cropFilter(crop: CropAspect, position = 0.5): string | null {
   if (crop === 'original') return null;
   const [w, h] = ASPECTS[crop];
   const width = `floor(min(iw\\,ih*${w}/${h})/2)*2`;
   const height = `floor(min(ih\\,iw*${h}/${w})/2)*2`;
   // crop centres the frame by default ((iw-ow)/2, (ih-oh)/2).
-  return `crop=${width}:${height}`;
+  if (position === 0.5) return `crop=${width}:${height}`;
+  const at = Math.min(1, Math.max(0, position)).toFixed(4);
+  return `crop=${width}:${height}:(iw-ow)*${at}:(ih-oh)*${at}`;
 }
 
 /** The same crop computed here, for the tests and for estimating the output. */

@@ -373,6 +373,34 @@ describe('trimming and exporting', () => {
     expect([video.width, video.height]).toEqual([134, 240]);
   });
 
+  it('moves the crop frame where the user put it: the left edge, the right edge and the centre differ', async () => {
+    const firstFrame = (file: string) =>
+      execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-frames:v', '1', '-f', 'md5', '-'], {
+        encoding: 'utf8',
+      });
+    const frames: string[] = [];
+    for (const cropPosition of [0, 0.5, 1]) {
+      const { probe } = await exportToFile(
+        cookie,
+        { mediaId, start: 0, end: 1, format: 'mp4', crop: '9:16', cropPosition },
+        `vertical-${cropPosition}.mp4`,
+      );
+      const video = probe.streams.find((stream) => stream.codec_type === 'video')!;
+      expect([video.width, video.height]).toEqual([134, 240]);
+      frames.push(firstFrame(path.join(fx.dir, `vertical-${cropPosition}.mp4`)));
+    }
+    expect(new Set(frames).size).toBe(3);
+    const outside = await startExport(cookie, {
+      mediaId,
+      start: 0,
+      end: 1,
+      format: 'mp4',
+      crop: '9:16',
+      cropPosition: 2,
+    });
+    expect(outside.statusCode).toBe(400);
+  });
+
   it('refuses what it cannot do with a clear message', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ mediaId, start: 3, end: 2, format: 'mp4' }, VIDEO_EDITOR_MESSAGES.endBeforeStart],

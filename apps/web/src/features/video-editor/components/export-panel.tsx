@@ -50,6 +50,9 @@ export function ExportPanel({
   segments,
   overlays,
   captions,
+  crop,
+  cropPosition,
+  onCropChange,
 }: {
   mediaId: string;
   sourceName: string;
@@ -57,12 +60,15 @@ export function ExportPanel({
   segments: readonly Segment[];
   overlays: readonly TextOverlay[];
   captions: ChosenCaptions | null;
+  /** The crop, chosen here and framed on the preview (crop-frame.tsx). */
+  crop: CropAspect;
+  cropPosition: number;
+  onCropChange(crop: CropAspect): void;
 }) {
   const { t } = useTranslation('video-editor');
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('mp4');
   const [mode, setMode] = useState<TrimMode>('accurate');
-  const [crop, setCrop] = useState<CropAspect>('original');
   const [jobId, setJobId] = useState<string | null>(null);
   const [platforms, setPlatforms] = useState<PlatformId[]>([]);
   const start = useStartExport();
@@ -102,6 +108,7 @@ export function ExportPanel({
         format,
         mode,
         crop: mode === 'fast' ? 'original' : crop,
+        ...(mode === 'accurate' && crop !== 'original' ? { cropPosition } : {}),
       });
       setJobId(started.id);
     } catch (error) {
@@ -129,7 +136,11 @@ export function ExportPanel({
           value={mode}
           options={TRIM_MODES}
           format={(option) => t(MODE_LABELS[option])}
-          onChange={setMode}
+          onChange={(next) => {
+            setMode(next);
+            // Fast mode cannot crop: the preview's frame goes too.
+            if (next === 'fast') onCropChange('original');
+          }}
         />
         {mode === 'accurate' ? (
           <SelectField
@@ -137,7 +148,7 @@ export function ExportPanel({
             value={crop}
             options={CROP_ASPECTS}
             format={(option) => t(CROP_LABELS[option])}
-            onChange={setCrop}
+            onChange={onCropChange}
           />
         ) : (
           <p className="self-end text-xs text-muted-foreground">

@@ -1,5 +1,5 @@
 import type { MediaItem } from '@relaycast/shared/media';
-import { clampTrim, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { type CropAspect, clampTrim, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { playbackPositionAfter, totalDuration, trimEditList } from '@relaycast/shared/video-editor-edit-list';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { initialEdit, useEditHistory } from '../hooks/use-edit-history';
 import { loadSavedEdit, saveEdit } from '../saved-edit';
+import { CropFrame } from './crop-frame';
 import { EditTimeline } from './edit-timeline';
 import { ExportPanel } from './export-panel';
 import { LoadVideoPanel } from './load-video-panel';
@@ -57,9 +58,15 @@ export function VideoEditor() {
   const importVideo = useImportVideo();
   const [params, setParams] = useSearchParams();
   const [restored, setRestored] = useState(false);
+  const [crop, setCrop] = useState<CropAspect>('original');
+  const [cropPosition, setCropPosition] = useState(0.5);
+  const [natural, setNatural] = useState({ width: 0, height: 0 });
+  const frameBox = useRef<HTMLDivElement>(null);
 
   function open(item: MediaItem) {
     setDuration(null);
+    setCrop('original');
+    setCropPosition(0.5);
     setSource(item);
     setIsLoading(true);
     setRestored(false);
@@ -121,46 +128,61 @@ export function VideoEditor() {
           className={duration === null ? 'sr-only' : 'grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'}
         >
           <div className="grid content-start gap-4">
-            {/* biome-ignore lint/a11y/useMediaCaption: the user's own video, being edited; captions chosen in the editor are burned into the export, not played here (README). */}
-            <video
-              key={source.id}
-              ref={player}
-              aria-label={t('Preview of {{name}}', { name: source.name })}
-              src={source.url}
-              controls
-              preload="metadata"
-              className="aspect-video w-full rounded-xl bg-black"
-              onLoadedMetadata={(event) => {
-                const seconds = Number.isFinite(event.currentTarget.duration)
-                  ? event.currentTarget.duration
-                  : (source.durationSeconds ?? 0);
-                const rounded = Math.round(seconds * 1000) / 1000;
-                setDuration(rounded);
-                const kept = loadSavedEdit(source.id, rounded);
-                reset(rounded, kept);
-                setRestored(kept !== null);
-                setSelected(null);
-                setPlayhead(0);
-                setIsLoading(false);
-                toast.success(translateMessage(VIDEO_EDITOR_MESSAGES.loaded));
-              }}
-              onError={() => {
-                setSource(null);
-                setIsLoading(false);
-                toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed));
-              }}
-              onTimeUpdate={(event) => {
-                const video = event.currentTarget;
-                setPlayhead(video.currentTime);
-                const next = playbackPositionAfter(kept, video.currentTime);
-                if (next && !video.paused) {
-                  if (next.pause) video.pause();
-                  video.currentTime = next.seekTo;
-                }
-              }}
-            >
-              {translateMessage(VIDEO_EDITOR_MESSAGES.unsupportedBrowser)}
-            </video>
+            <div ref={frameBox} className="relative">
+              {/* biome-ignore lint/a11y/useMediaCaption: the user's own video, being edited; captions chosen in the editor are burned into the export, not played here (README). */}
+              <video
+                key={source.id}
+                ref={player}
+                aria-label={t('Preview of {{name}}', { name: source.name })}
+                src={source.url}
+                controls
+                preload="metadata"
+                className="aspect-video w-full rounded-xl bg-black"
+                onLoadedMetadata={(event) => {
+                  setNatural({
+                    width: event.currentTarget.videoWidth,
+                    height: event.currentTarget.videoHeight,
+                  });
+                  const seconds = Number.isFinite(event.currentTarget.duration)
+                    ? event.currentTarget.duration
+                    : (source.durationSeconds ?? 0);
+                  const rounded = Math.round(seconds * 1000) / 1000;
+                  setDuration(rounded);
+                  const kept = loadSavedEdit(source.id, rounded);
+                  reset(rounded, kept);
+                  setRestored(kept !== null);
+                  setSelected(null);
+                  setPlayhead(0);
+                  setIsLoading(false);
+                  toast.success(translateMessage(VIDEO_EDITOR_MESSAGES.loaded));
+                }}
+                onError={() => {
+                  setSource(null);
+                  setIsLoading(false);
+                  toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed));
+                }}
+                onTimeUpdate={(event) => {
+                  const video = event.currentTarget;
+                  setPlayhead(video.currentTime);
+                  const next = playbackPositionAfter(kept, video.currentTime);
+                  if (next && !video.paused) {
+                    if (next.pause) video.pause();
+                    video.currentTime = next.seekTo;
+                  }
+                }}
+              >
+                {translateMessage(VIDEO_EDITOR_MESSAGES.unsupportedBrowser)}
+              </video>
+              {crop !== 'original' && duration !== null ? (
+                <CropFrame
+                  player={frameBox}
+                  video={natural}
+                  crop={crop}
+                  position={cropPosition}
+                  onChange={setCropPosition}
+                />
+              ) : null}
+            </div>
             {duration !== null && restored ? (
               <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                 {t('Your last edit of this video was restored.')}
@@ -235,6 +257,12 @@ export function VideoEditor() {
                 segments={kept}
                 overlays={edit.overlays}
                 captions={edit.captions}
+                crop={crop}
+                cropPosition={cropPosition}
+                onCropChange={(next) => {
+                  setCrop(next);
+                  setCropPosition(0.5);
+                }}
               />
             </div>
           ) : null}
