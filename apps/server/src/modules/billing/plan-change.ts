@@ -1,13 +1,16 @@
 import type { PlanId } from '@relaycast/shared/plans';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaces } from '../../db/schema/index';
 import { resumeTargetsHeldForPlan } from '../publishing/publishing.service';
+import { sameOwnerWorkspaceIds } from '../workspaces/owner-scope';
 
 /**
  * Sets a workspace's plan, the one way every path does it: the administrator's command and page, and Stripe's
- * webhooks. With a plan, the post targets held when the trial ended become due again at once (the engine's
- * sweep publishes them through the usual claim). Returns how many were resumed.
+ * webhooks. The plan is the paying owner's (issue 19: limits count across all the workspaces they own), so it
+ * goes to every other workspace of the same owner too, except one paid for by a Stripe subscription of its own
+ * (and generated demo workspaces). With a plan, the post targets held when the trial ended become due again at
+ * once (the engine's sweep publishes them through the usual claim). Returns how many were resumed.
  */
 export async function setWorkspacePlan(
   db: Db,
@@ -15,6 +18,18 @@ export async function setWorkspacePlan(
   plan: PlanId | null,
   now = new Date(),
 ): Promise<number> {
-  await db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId));
-  return plan ? resumeTargetsHeldForPlan(db, workspaceId, now) : 0;
+  const changed = await db
+    .update(workspaces)
+    .set({ plan })
+    .where(
+      and(
+        sql`${workspaces.id} in ${sameOwnerWorkspaceIds(workspaceId)}`,
+        or(eq(workspaces.id, workspaceId), isNull(workspaces.stripeSubscriptionId)),
+      ),
+    )
+    .returning({ id: workspaces.id });
+  if (!plan) return 0;
+  let resumed = 0;
+  for (const { id } of changed) resumed += await resumeTargetsHeldForPlan(db, id, now);
+  return resumed;
 }

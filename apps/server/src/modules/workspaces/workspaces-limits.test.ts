@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles, socialAccounts, workspaceMembers, workspaces } from '../../db/schema/index';
 import type { ConnectedIdentity } from '../../platforms/types';
 import { PlanLimitError, saveConnectedAccount } from '../accounts/accounts.service';
+import { setWorkspacePlan } from '../billing/plan-change';
 import { storageUsedBytes } from '../media/media.service';
 import { type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { createAndSwitch, send, signedInOwner } from './workspaces.test-support';
@@ -124,5 +125,23 @@ describe('plan limits across the workspaces one owner owns', () => {
     await t.db.update(workspaces).set({ isDemo: true }).where(eq(workspaces.id, demo));
     await fillStorage(demo, STANDARD.storageBytes);
     expect(await storageUsedBytes(t.db, owner.workspaceId)).toBe(0);
+  });
+
+  it('gives a plan set on one workspace to every workspace of the same owner, not to one with its own subscription', async () => {
+    const owner = await signedInOwner(t.app, t.db);
+    const second = await createAndSwitch(t.app, owner.cookie, 'Second brand');
+    const paidApart = await createAndSwitch(t.app, owner.cookie, 'Paid apart');
+    await t.db
+      .update(workspaces)
+      .set({ plan: 'standard', stripeSubscriptionId: 'sub_apart' })
+      .where(eq(workspaces.id, paidApart));
+    const stranger = await signedInOwner(t.app, t.db);
+    await setWorkspacePlan(t.db, owner.workspaceId, 'premium');
+    const planOf = async (id: string) =>
+      (await t.db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, id)))[0]?.plan;
+    expect(await planOf(owner.workspaceId)).toBe('premium');
+    expect(await planOf(second)).toBe('premium');
+    expect(await planOf(paidApart)).toBe('standard');
+    expect(await planOf(stranger.workspaceId)).toBeNull();
   });
 });
