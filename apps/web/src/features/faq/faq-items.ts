@@ -52,7 +52,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'teams',
     question: 'Can my team work in Relaycast together?',
     answer:
-      'Yes. The Premium and Entrepreneur plans include team features: shared calendars, approval workflows so posts are checked before they go out, and role-based access so everyone sees only what they need.',
+      'Yes. Every plan includes team features: invite members by e-mail to a shared calendar, approval workflows so posts are checked before they go out (with review links for clients), and five roles so everyone can do only what they need.',
   },
   {
     id: 'change-plan',
