@@ -53,7 +53,8 @@ export function WorkspaceSwitcher() {
         onClick={() => setOpen(true)}
       >
         <Building2 aria-hidden="true" />
-        <span className="max-w-32 truncate sm:max-w-48">{current?.name ?? t('Workspace')}</span>
+        {/* On a phone the button is its icons only (the header has no room); its label names the workspace. */}
+        <span className="hidden max-w-48 truncate sm:inline">{current?.name ?? t('Workspace')}</span>
         <ChevronsUpDown aria-hidden="true" />
       </Button>
       <Dialog
