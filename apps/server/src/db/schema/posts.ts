@@ -1,3 +1,4 @@
+import { POST_STATUSES } from '@relaycast/shared/posts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -23,20 +24,7 @@ export const posts = pgTable(
     /** Per-platform text replacing `content` for that platform. */
     overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
     platforms: text('platforms').array().notNull(),
-    status: text('status', {
-      enum: [
-        'draft',
-        'scheduled',
-        'publishing',
-        'published',
-        'partially_published',
-        'failed',
-        'awaiting_approval',
-        'changes_requested',
-        'rejected',
-        'expired',
-      ],
-    }).notNull(),
+    status: text('status', { enum: POST_STATUSES }).notNull(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default('UTC'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

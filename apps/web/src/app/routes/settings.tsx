@@ -12,6 +12,13 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   // The instance administrator's page (ADMIN_EMAILS): linked only for them (anyone else gets 404 from the API).
   const isInstanceAdmin = useAdminWorkspaces().isSuccess;
+  const links = [
+    { to: '/connected-accounts', icon: Link2, label: t('Connected accounts') },
+    { to: '/settings/workspace', icon: Building2, label: t('Workspace') },
+    { to: '/settings/members', icon: Users, label: t('Members') },
+    { to: '/usage', icon: Gauge, label: t('Plan & usage') },
+    ...(isInstanceAdmin ? [{ to: '/admin', icon: ShieldCheck, label: t('Administration') }] : []),
+  ];
   usePageMeta(
     t('Settings'),
     t(
@@ -27,44 +34,17 @@ export function SettingsPage() {
             'Your stream, notification, security and language settings, and your workspace’s AI assistant and webhooks.',
           )}
         </p>
-        <p className="mt-3">
-          <Link
-            to="/connected-accounts"
-            className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <Link2 aria-hidden="true" className="size-4" />
-            {t('Connected accounts')}
-          </Link>
-          <Link
-            to="/settings/workspace"
-            className="ml-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <Building2 aria-hidden="true" className="size-4" />
-            {t('Workspace')}
-          </Link>
-          <Link
-            to="/settings/members"
-            className="ml-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <Users aria-hidden="true" className="size-4" />
-            {t('Members')}
-          </Link>
-          <Link
-            to="/usage"
-            className="ml-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            <Gauge aria-hidden="true" className="size-4" />
-            {t('Plan & usage')}
-          </Link>
-          {isInstanceAdmin ? (
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
+          {links.map(({ to, icon: Icon, label }) => (
             <Link
-              to="/admin"
-              className="ml-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              key={to}
+              to={to}
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
-              <ShieldCheck aria-hidden="true" className="size-4" />
-              {t('Administration')}
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
             </Link>
-          ) : null}
+          ))}
         </p>
       </header>
       <UserSettingsForm />
