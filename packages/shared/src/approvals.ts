@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_STATUSES, type PostStatus } from './posts';
+import { MAX_POST_CONTENT, POST_STATUSES, type PostStatus } from './posts';
 
 /**
  * Post approvals (issue 19; docs/decisions/0045-approvals.md). A post written by a member without the
@@ -157,8 +157,14 @@ export const REVIEW_LINK_MAX_DAYS = 30;
 
 const commentSchema = z.string().trim().max(APPROVAL_COMMENT_MAX, APPROVAL_MESSAGES.commentTooLong);
 
-/** `POST /api/approvals/:postId/{approve,request-changes,reject}`. */
-export const approvalDecisionSchema = z.object({ comment: commentSchema.default('') });
+/**
+ * `POST /api/approvals/:postId/{approve,request-changes,reject}`. `content`, on approve only: the approver's
+ * own edit of the post's text, saved and approved in one step (the history shows it as the change approved).
+ */
+export const approvalDecisionSchema = z.object({
+  comment: commentSchema.default(''),
+  content: z.string().max(MAX_POST_CONTENT).optional(),
+});
 export type ApprovalDecisionInput = z.input<typeof approvalDecisionSchema>;
 
 /** `PUT /api/approvals/settings`. */

@@ -38,6 +38,7 @@ export const STREAMING_MESSAGES = {
   encoderTooSlow:
     'The server cannot encode your stream fast enough at these settings. Choose a lower resolution or frame rate in Stream Settings.',
   unauthorized: 'Sign in to go live.',
+  workspaceDeleted: 'The workspace was deleted, so its stream ended.',
 } as const;
 
 /** `code` of AppError answers (REST) and of WebSocket `error` messages. */

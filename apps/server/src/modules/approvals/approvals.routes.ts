@@ -112,7 +112,8 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
           );
         }
         const caller = await callerOf(request);
-        await decideAsMember(db, caller, request.params.postId, decision, request.body.comment);
+        const { comment, content } = request.body;
+        await decideAsMember(db, caller, request.params.postId, decision, comment, new Date(), content);
         if (decision === 'approve') await engine.schedulePost(request.params.postId);
         return reply.status(204).send();
       },

@@ -26,7 +26,7 @@ import { AppError } from '../../lib/app-error';
 import { syncPostTargets } from '../publishing/publishing.targets';
 import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
 import { queueNotifications, recordEvent } from './approvals.events';
-import { snapshotText } from './approvals.text';
+import { assertPublishable, snapshotText } from './approvals.text';
 
 /** The approvers' side: the queue, decisions (approve, request changes, reject), a post's history, the setting. */
 
@@ -74,6 +74,8 @@ export async function decide(
   comment: string,
   decider: Decider,
   now = new Date(),
+  /** The approver's edit of the text, approved with it (approve only; ignored otherwise). */
+  editedContent?: string,
 ): Promise<void> {
   if (decision !== 'approve' && comment.trim() === '') {
     throw new AppError(ERROR_CODES.validation, 400, APPROVAL_MESSAGES.commentRequired);
@@ -105,9 +107,16 @@ export async function decide(
     const status = result.to === 'approved' ? 'scheduled' : result.to;
     // Approved without a time ("publish now" waiting for approval): it goes out at once.
     const scheduledAt = decision === 'approve' ? (post.scheduledAt ?? now) : post.scheduledAt;
+    const content = decision === 'approve' && editedContent !== undefined ? editedContent : post.content;
+    if (content !== post.content) await assertPublishable(tx, workspaceId, { ...post, content });
     const updated = await tx
       .update(posts)
-      .set({ status, scheduledAt, updatedAt: now })
+      .set({
+        status,
+        scheduledAt,
+        updatedAt: now,
+        ...(content === post.content ? {} : { content, updatedBy: decider.actorId }),
+      })
       .where(and(eq(posts.id, postId), eq(posts.status, post.status)))
       .returning({ id: posts.id });
     if (updated.length === 0) throw conflict(APPROVAL_MESSAGES.alreadyDecided);
@@ -129,7 +138,7 @@ export async function decide(
         fromState: from,
         toState: result.to,
         comment,
-        text: decision === 'approve' ? snapshotText(post.content, post.overrides) : null,
+        text: decision === 'approve' ? snapshotText(content, post.overrides) : null,
       },
       now,
     );
@@ -162,22 +171,12 @@ export async function decideAsMember(
   decision: Decision,
   comment: string,
   now = new Date(),
+  editedContent?: string,
 ): Promise<void> {
   if (!roleCan(caller.role, 'publish')) throw forbidden(caller.role, 'publish');
   const displayName = await memberName(db, caller.userId);
-  await decide(
-    db,
-    caller.workspaceId,
-    postId,
-    decision,
-    comment,
-    {
-      actorId: caller.userId,
-      reviewerName: null,
-      displayName,
-    },
-    now,
-  );
+  const decider = { actorId: caller.userId, reviewerName: null, displayName };
+  await decide(db, caller.workspaceId, postId, decision, comment, decider, now, editedContent);
 }
 
 /** The posts awaiting approval, the soonest due first, with what changed since the last approval. */

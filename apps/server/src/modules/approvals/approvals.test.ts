@@ -104,6 +104,31 @@ describe('a contributor’s post', () => {
     expect(diff.filter((part) => part.added).map((part) => part.value.trim())).toContain('second');
   });
 
+  it('takes an approver’s edit of the text with the approval, held to the platform’s limits', async () => {
+    const post = await createPost(s.t, contributor, scheduleInput('Draft from the contributor'));
+    const url = `/api/approvals/${post.id}/approve`;
+    const tooLong = await send(s.t, s.owner, 'POST', url, { comment: '', content: 'x'.repeat(600) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Mastodon');
+    const unchanged = await getPost(s.t, s.owner, post.id);
+    expect(unchanged).toMatchObject({ status: 'awaiting_approval', content: 'Draft from the contributor' });
+
+    const approved = await send(s.t, editor, 'POST', url, {
+      comment: 'Tightened',
+      content: 'Polished by the editor',
+    });
+    expect(approved.statusCode, approved.body).toBe(204);
+    const after = await getPost(s.t, s.owner, post.id);
+    expect(after).toMatchObject({ status: 'scheduled', content: 'Polished by the editor' });
+    const events = await history(post.id);
+    expect(events.map((e) => e.action)).toEqual(['submit', 'approve']);
+    expect(events[1]).toMatchObject({ actorName: 'Eddie Editor', approvedText: 'Polished by the editor' });
+    await makeDue(s.t, post.id);
+    await s.t.app.publishing.engine.publishTarget(after.targets[0]!.id);
+    expect(s.fake.published.filter((p) => p.text === 'Polished by the editor')).toHaveLength(1);
+    expect(s.fake.published.filter((p) => p.text === 'Draft from the contributor')).toHaveLength(0);
+  });
+
   it('can be sent back for changes or rejected, each with a comment', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Needs work'));
     const bare = await decideAs(editor, post.id, 'request-changes');

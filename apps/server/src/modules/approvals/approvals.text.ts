@@ -1,5 +1,10 @@
 import type { DiffPart } from '@relaycast/shared/approvals';
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { checkPost } from '@relaycast/shared/posts';
 import { diffWords } from 'diff';
+import type { Db } from '../../db/client';
+import { ValidationError } from '../../lib/app-error';
+import { loadAttachedMedia } from '../posts/posts.queries';
 
 /**
  * The text an approval is about: the post's shared text, then each platform's own text under its name, so a
@@ -20,4 +25,26 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     added: Boolean(part.added),
     removed: Boolean(part.removed),
   }));
+}
+
+/**
+ * An approver's edit of the text is held to the composer's rules (each platform's length and media limits, not
+ * empty) before it is approved: the same checkPost the posts API runs, with the post's attached media.
+ */
+export async function assertPublishable(
+  db: Db,
+  workspaceId: string,
+  post: { id: string; content: string; platforms: string[]; overrides: Record<string, string> },
+): Promise<void> {
+  const media = await loadAttachedMedia(db, workspaceId, post.id);
+  const problems = checkPost(
+    {
+      content: post.content,
+      platforms: post.platforms as PlatformId[],
+      overrides: post.overrides,
+      action: 'now',
+    },
+    media,
+  );
+  if (problems.length > 0) throw new ValidationError(problems);
 }

@@ -104,11 +104,10 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/workspaces/current',
     { config: { permission: 'billing' }, schema: { body: deleteWorkspaceSchema } },
     async (request, reply) => {
-      await deleteWorkspace(
-        { db, storage: app.mediaStorage, log: request.log },
-        await callerOf(request),
-        request.body.name,
-      );
+      const caller = await callerOf(request);
+      await deleteWorkspace({ db, storage: app.mediaStorage, log: request.log }, caller, request.body.name);
+      // Its destinations and keys are gone with it: a stream it was running ends now, not at the next restart.
+      await app.streamEngine.endStreamsOfWorkspace(caller.workspace.id);
       return reply.status(204).send();
     },
   );

@@ -378,14 +378,21 @@ export class StreamEngine {
     return promise;
   }
 
+  /** A deleted workspace's streams end at once; its rows are gone, so nothing is written or recorded for them. */
+  endStreamsOfWorkspace(workspaceId: string): Promise<unknown> {
+    const result = { status: 'ended', reason: STREAMING_MESSAGES.workspaceDeleted, discard: true } as const;
+    return this.stopEvery((session) => session.owner.workspaceId === workspaceId, result);
+  }
+
+  private stopEvery(which: (session: ActiveSession) => boolean, result: StopResult): Promise<unknown> {
+    const ending = [...this.sessions.values()].filter(which);
+    return Promise.allSettled(ending.map((session) => this.stopSession(session.id, result)));
+  }
+
   /** app.close(): every stream ends, every ffmpeg is gone, the relay stops. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled(
-      [...this.sessions.keys()].map((id) =>
-        this.stopSession(id, { status: 'ended', reason: 'The server is shutting down.' }),
-      ),
-    );
+    await this.stopEvery(() => true, { status: 'ended', reason: 'The server is shutting down.' });
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
     await this.relay?.stop();
   }

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
 import type { Config } from '../../../config/env';
@@ -32,7 +33,12 @@ export interface PipelineOptions {
   sampleIntervalMs?: number;
 }
 
-export type StopResult = { status: 'ended' | 'failed'; reason: string | null };
+export type StopResult = {
+  status: 'ended' | 'failed';
+  reason: string | null;
+  /** The workspace was deleted: its rows are gone, so nothing is written and the recording is thrown away. */
+  discard?: true;
+};
 
 /** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
 const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
@@ -208,8 +214,8 @@ export class SessionPipeline {
       });
     }
     if (session.source === 'obs') relay.dropPublisher(session.relayKey);
-    if (wasLive) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
-    if (wasLive) await this.writeSamples(session);
+    if (wasLive && !result.discard) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    if (wasLive && !result.discard) await this.writeSamples(session);
     const stopped = Promise.all([
       ...session.destinations.map((d) => d.supervisor?.stop()),
       session.recorder ? stopChild(session.recorder.child) : undefined,
@@ -219,15 +225,18 @@ export class SessionPipeline {
     session.status = result.status;
     session.reason = result.reason;
     const destinations = finishedDestinationsOf(session);
-    try {
-      await finishSession(this.options.db, session.id, { ...result, destinations });
-    } catch (err) {
-      this.options.log.warn({ err: String(err) }, 'could not record the end of a stream');
+    if (!result.discard) {
+      try {
+        await finishSession(this.options.db, session.id, { ...result, destinations });
+      } catch (err) {
+        this.options.log.warn({ err: String(err) }, 'could not record the end of a stream');
+      }
     }
     this.notify(session);
     session.listeners.clear();
     forget();
-    if (session.recorder && wasLive) this.keepRecordingOf(session, session.recorder.path);
+    if (session.recorder && result.discard) await rm(session.recorder.path, { force: true });
+    else if (session.recorder && wasLive) this.keepRecordingOf(session, session.recorder.path);
   }
 
   private keepRecordingOf(session: ActiveSession, recordingPath: string) {

@@ -1,6 +1,6 @@
 import type { ApprovalQueueItem } from '@relaycast/shared/approvals';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
-import { Check, Link2, MessageSquareWarning, X } from 'lucide-react';
+import { Check, Link2, MessageSquareWarning, Pencil, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApprovalDecisionPath, useCreateReviewLink, useDecide } from '@/api/approvals';
@@ -27,6 +27,8 @@ export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; ca
   const timeZone = useTimeZone();
   const id = useId();
   const [comment, setComment] = useState('');
+  /** The approver's own edit of the text, approved with it; null while not editing. */
+  const [edited, setEdited] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reviewUrl, setReviewUrl] = useState<string | null>(null);
   const decide = useDecide();
@@ -35,7 +37,8 @@ export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; ca
   async function run(path: ApprovalDecisionPath) {
     setError(null);
     try {
-      await decide.mutateAsync({ postId: item.postId, path, comment });
+      const content = path === 'approve' && edited !== null && edited !== item.content ? edited : undefined;
+      await decide.mutateAsync({ postId: item.postId, path, comment, content });
       toast.success(translateMessage(DONE[path]));
     } catch (err) {
       setError(err instanceof ApiError || err instanceof Error ? err.message : t('Something went wrong.'));
@@ -65,7 +68,21 @@ export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; ca
             : t('to publish when approved')}
         </span>
       </header>
-      <p className="whitespace-pre-wrap break-words">{item.content}</p>
+      {edited === null ? (
+        <p className="whitespace-pre-wrap break-words">{item.content}</p>
+      ) : (
+        <>
+          <label htmlFor={`${id}-text`} className="text-sm font-medium">
+            {t('Text to approve')}
+          </label>
+          <Textarea
+            id={`${id}-text`}
+            value={edited}
+            rows={4}
+            onChange={(event) => setEdited(event.target.value)}
+          />
+        </>
+      )}
       {item.diff?.some((part) => part.added || part.removed) ? (
         <div className="grid gap-1">
           <h3 className="text-sm font-medium">{t('Changes since the last approved version')}</h3>
@@ -90,6 +107,12 @@ export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; ca
             </p>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
+            {edited === null ? (
+              <Button variant="outline" onClick={() => setEdited(item.content)}>
+                <Pencil aria-hidden="true" />
+                {t('Edit text')}
+              </Button>
+            ) : null}
             <Button variant="outline" disabled={createLink.isPending} onClick={() => void share()}>
               <Link2 aria-hidden="true" />
               {t('Client review link')}

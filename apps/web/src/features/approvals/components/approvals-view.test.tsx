@@ -1,4 +1,5 @@
 import { APPROVAL_MESSAGES, type ApprovalQueueItem } from '@relaycast/shared/approvals';
+import { calendarWeeks, todayIn, zonedToInstant } from '@relaycast/shared/calendar';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -71,6 +72,11 @@ describe('the approval queue', () => {
         );
       }
       if (path === '/api/approvals/review-links/link-1') return new Response(null, { status: 204 });
+      if (path === '/api/approvals/review-links' && method === 'POST') {
+        return new Response(JSON.stringify({ url: 'http://127.0.0.1:3000/review/signed-token' }), {
+          status: 201,
+        });
+      }
       return new Response('{}', { status: 404 });
     });
   });
@@ -112,6 +118,24 @@ describe('the approval queue', () => {
     );
   });
 
+  it('approves the approver’s own edit of the text in one step', async () => {
+    const user = userEvent.setup();
+    renderView();
+    const card = await screen.findByRole('article', { name: 'From Cora Contributor' });
+    await user.click(within(card).getByRole('button', { name: 'Edit text' }));
+    const text = within(card).getByLabelText('Text to approve');
+    expect((text as HTMLTextAreaElement).value).toBe('The second version');
+    await user.clear(text);
+    await user.type(text, 'The final version');
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/approvals/post-1/approve')?.body).toEqual({
+        comment: '',
+        content: 'The final version',
+      }),
+    );
+  });
+
   it('lists the review links still open and revokes one', async () => {
     const user = userEvent.setup();
     renderView();
@@ -121,5 +145,22 @@ describe('the approval queue', () => {
     await user.click(within(row).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByTestId('review-link-row')).toBeNull());
     expect(calls.find((call) => call.url === '/api/approvals/review-links/link-1')?.method).toBe('DELETE');
+  });
+
+  it('makes a review link for a week the user picks, from its first day at midnight in their zone', async () => {
+    const user = userEvent.setup();
+    renderView();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const thirdWeek = calendarWeeks(todayIn(zone), 3)[2]?.[0] as string;
+    const picker = await screen.findByLabelText('Week to share');
+    expect((picker as HTMLSelectElement).options.length).toBe(8);
+    expect((picker as HTMLSelectElement).options[0]?.textContent).toBe('This week');
+    await user.selectOptions(picker, thirdWeek);
+    await user.click(screen.getByRole('button', { name: 'Client review link for the week' }));
+    expect(((await screen.findByLabelText('Review link (valid 7 days)')) as HTMLInputElement).value).toBe(
+      'http://127.0.0.1:3000/review/signed-token',
+    );
+    const made = calls.find((call) => call.url === '/api/approvals/review-links' && call.method === 'POST');
+    expect(made?.body).toEqual({ weekStart: zonedToInstant(thirdWeek, '00:00', zone).toISOString() });
   });
 });

@@ -1,21 +1,12 @@
-import { calendarWeeks, todayIn, zonedToInstant } from '@relaycast/shared/calendar';
-import { ClipboardCheck, Link2 } from 'lucide-react';
-import { useState } from 'react';
+import { ClipboardCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  useApprovalQueue,
-  useApprovalStatus,
-  useCreateReviewLink,
-  useSaveApprovalSetting,
-} from '@/api/approvals';
-import { useTimeZone } from '@/api/settings';
-import { CopyField } from '@/components/copy-field';
+import { useApprovalQueue, useApprovalStatus, useSaveApprovalSetting } from '@/api/approvals';
 import { SettingsCard } from '@/components/settings-card';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { ApprovalCard } from './approval-card';
 import { ReviewLinksCard } from './review-links-card';
+import { WeekReviewLink } from './week-review-link';
 
 /** /approvals: the posts awaiting approval, soonest first, and the workspace's "require approval" switch. */
 export function ApprovalsView() {
@@ -23,18 +14,6 @@ export function ApprovalsView() {
   const queue = useApprovalQueue();
   const status = useApprovalStatus();
   const save = useSaveApprovalSetting();
-  const timeZone = useTimeZone();
-  const createLink = useCreateReviewLink();
-  const [weekLink, setWeekLink] = useState<string | null>(null);
-
-  function shareWeek() {
-    // The calendar's current week, from its first day at midnight in the user's time zone.
-    const firstDay = calendarWeeks(todayIn(timeZone), 1)[0]?.[0] ?? todayIn(timeZone);
-    createLink.mutate(
-      { weekStart: zonedToInstant(firstDay, '00:00', timeZone).toISOString() },
-      { onSuccess: (link) => setWeekLink(link.url), onError: (error) => toast.error(error.message) },
-    );
-  }
 
   return (
     <div className="grid gap-6">
@@ -60,20 +39,7 @@ export function ApprovalsView() {
           </label>
         </SettingsCard>
       ) : null}
-      {status.data?.canApprove ? (
-        <div className="grid gap-2">
-          <Button
-            variant="outline"
-            className="justify-self-end"
-            disabled={createLink.isPending}
-            onClick={shareWeek}
-          >
-            <Link2 aria-hidden="true" />
-            {t('Client review link for this week')}
-          </Button>
-          {weekLink ? <CopyField label={t('Review link (valid 7 days)')} value={weekLink} /> : null}
-        </div>
-      ) : null}
+      {status.data?.canApprove ? <WeekReviewLink /> : null}
       {status.data?.canApprove ? <ReviewLinksCard /> : null}
       {queue.isPending ? (
         <Spinner label={t('Loading the queue')} />
