@@ -132,18 +132,17 @@ analyze;
 function rangeQuerySql(workspaceId, { from, to }) {
   return `select "id", "content", "platforms", "overrides", "status", "scheduled_at", "timezone", "author_id",
        "created_at", "updated_at",
-       coalesce((select json_agg(json_build_object('id', mf.id, 'name', mf.name, 'mimeType', mf.mime_type,
-                   'sizeBytes', mf.size_bytes, 'durationSeconds', mf.duration_seconds,
-                   'thumbnailKey', mf.thumbnail_key) order by pm.position)
+       (select u.name from users u where u.id = "posts"."author_id"),
+       (select u.name from users u where u.id = "posts"."updated_by"),
+       (select json_agg(json_build_array(mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds,
+                   mf.thumbnail_key) order by pm.position)
                  from post_media pm join media_files mf on mf.id = pm.media_id
-                 where pm.post_id = "posts"."id" and mf.workspace_id = "posts"."workspace_id"), '[]'::json),
-       coalesce((select json_agg(json_build_object('id', pt.id, 'platform', pt.platform,
-                   'accountId', pt.account_id, 'accountHandle', sa.handle, 'status', pt.status,
-                   'attempts', pt.attempts, 'dueAt', pt.due_at, 'lastError', pt.last_error,
-                   'platformPostId', pt.platform_post_id, 'url', pt.url, 'publishedAt', pt.published_at)
-                   order by pt.platform, pt.created_at, pt.id)
-                 from post_targets pt left join social_accounts sa on sa.id = pt.account_id
-                 where pt.post_id = "posts"."id"), '[]'::json)
+                 where pm.post_id = "posts"."id" and mf.workspace_id = "posts"."workspace_id"),
+       (select json_agg(json_build_array(pt.id, pt.platform, pt.account_id,
+                   (select sa.handle from social_accounts sa where sa.id = pt.account_id), pt.status,
+                   pt.attempts, pt.due_at, pt.last_error, pt.platform_post_id, pt.url, pt.published_at,
+                   pt.created_at))
+                 from post_targets pt where pt.post_id = "posts"."id")
   from "posts"
   where ("posts"."workspace_id" = ${literal(workspaceId)} and "posts"."deleted_at" is null
     and "posts"."scheduled_at" >= ${literal(from)} and "posts"."scheduled_at" < ${literal(to)})

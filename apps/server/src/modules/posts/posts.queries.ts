@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the posts module's reads share one row shape (the columns, the JSON the database
+// builds per post and its mapping to the API), which splitting would scatter over files.
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import { type listPostsQuerySchema, POST_MESSAGES, type Post } from '@relaycast/shared/posts';
@@ -12,58 +14,67 @@ import { AppError, ValidationError } from '../../lib/app-error';
 
 export type ListPostsFilter = z.output<typeof listPostsQuerySchema>;
 
-interface MediaJson {
-  id: string;
-  name: string;
-  mimeType: string;
-  sizeBytes: number;
-  durationSeconds: number | null;
-  thumbnailKey: string | null;
-}
+/** A file as the database sends it: `[id, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]`. */
+type MediaJson = [string, string, string, number, number | null, string | null];
 
 /**
- * A post's media, in order, as one JSON array computed by the database next to each post row: the posts and
- * their media come back in a single round trip, whatever the page size (each lookup uses the keys of
- * post_media and media_files). Only the workspace's own files are listed. The outer columns are written out
- * qualified: Drizzle leaves them bare in a select list, where `id` would mean `mf.id`.
+ * A post's media, in order, as one JSON array of arrays computed by the database next to each post row: the
+ * posts and their media come back in a single round trip, whatever the page size (each lookup uses the keys of
+ * post_media and media_files). Only the workspace's own files are listed. Arrays, not objects: building an
+ * object per row with its key names cost the database as much again (docs/decisions/0047). The outer columns
+ * are written out qualified: Drizzle leaves them bare in a select list, where `id` would mean `mf.id`.
  */
-const mediaJson = sql<MediaJson[]>`coalesce((
-  select json_agg(json_build_object(
-           'id', mf.id, 'name', mf.name, 'mimeType', mf.mime_type, 'sizeBytes', mf.size_bytes,
-           'durationSeconds', mf.duration_seconds, 'thumbnailKey', mf.thumbnail_key
+const mediaJson = sql<MediaJson[] | null>`(
+  select json_agg(json_build_array(
+           mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key
          ) order by pm.position)
   from post_media pm join media_files mf on mf.id = pm.media_id
   where pm.post_id = "posts"."id" and mf.workspace_id = "posts"."workspace_id"
-), '[]'::json)`;
+)`;
 
-interface TargetJson {
-  id: string;
-  platform: string;
-  accountId: string | null;
-  accountHandle: string | null;
-  status: PostTarget['status'];
-  attempts: number;
-  dueAt: string | null;
-  lastError: string | null;
-  platformPostId: string | null;
-  url: string | null;
-  publishedAt: string | null;
-}
+/**
+ * A target as the database sends it: `[id, platform, accountId, accountHandle, status, attempts, dueAt,
+ * lastError, platformPostId, url, publishedAt, createdAt]` (instants as json_build_array writes them).
+ */
+type TargetJson = [
+  string,
+  string,
+  string | null,
+  string | null,
+  PostTarget['status'],
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+];
 
 /**
  * The post's publishing targets, the same way: one JSON array next to each row (served by
  * `post_targets_post_idx`), so a page of posts is one statement whatever its size, never a second round trip
- * with an IN list of every id on the page (docs/decisions/0030-request-path-statements.md).
+ * with an IN list of every id on the page (docs/decisions/0030-request-path-statements.md). They are put in
+ * order here (platform, creation, id), not by a sort per post in the database.
  */
-const targetsJson = sql<TargetJson[]>`coalesce((
-  select json_agg(json_build_object(
-           'id', pt.id, 'platform', pt.platform, 'accountId', pt.account_id, 'accountHandle', sa.handle,
-           'status', pt.status, 'attempts', pt.attempts, 'dueAt', pt.due_at, 'lastError', pt.last_error,
-           'platformPostId', pt.platform_post_id, 'url', pt.url, 'publishedAt', pt.published_at
-         ) order by pt.platform, pt.created_at, pt.id)
-  from post_targets pt left join social_accounts sa on sa.id = pt.account_id
+const targetsJson = sql<TargetJson[] | null>`(
+  select json_agg(json_build_array(
+           pt.id, pt.platform, pt.account_id,
+           (select sa.handle from social_accounts sa where sa.id = pt.account_id),
+           pt.status, pt.attempts, pt.due_at, pt.last_error, pt.platform_post_id, pt.url, pt.published_at,
+           pt.created_at
+         ))
+  from post_targets pt
   where pt.post_id = "posts"."id"
-), '[]'::json)`;
+)`;
+
+/** Targets in the order the API has always listed them: by platform, then creation, then id. */
+function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
+  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
+  const created = new Date(a[11]).getTime() - new Date(b[11]).getTime();
+  if (created !== 0) return created;
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
 
 /** What a response needs (never `workspaceId` or `deletedAt`). */
 const postColumns = {
@@ -88,8 +99,8 @@ type PostRow = Pick<
 > & {
   createdByName: string | null;
   updatedByName: string | null;
-  media: MediaJson[];
-  targets: TargetJson[];
+  media: MediaJson[] | null;
+  targets: TargetJson[] | null;
 };
 
 /** A timestamp from json_build_object (`2026-11-23T16:45:13.123+00:00`) as the API writes instants. */
@@ -120,14 +131,14 @@ function toPost(row: PostRow): Post {
     content: row.content,
     platforms: row.platforms as PlatformId[],
     overrides: row.overrides,
-    media: row.media.map((item) => ({
-      id: item.id,
-      name: item.name,
-      mimeType: item.mimeType,
-      sizeBytes: Number(item.sizeBytes),
-      url: mediaFileUrl(item.id),
-      thumbnailUrl: item.thumbnailKey ? mediaThumbnailUrl(item.id) : null,
-      durationSeconds: item.durationSeconds,
+    media: (row.media ?? []).map(([id, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]) => ({
+      id,
+      name,
+      mimeType,
+      sizeBytes: Number(sizeBytes),
+      url: mediaFileUrl(id),
+      thumbnailUrl: thumbnailKey ? mediaThumbnailUrl(id) : null,
+      durationSeconds,
     })),
     status: row.status,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
@@ -137,19 +148,35 @@ function toPost(row: PostRow): Post {
     updatedByName: row.updatedByName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    targets: row.targets.map((target) => ({
-      id: target.id,
-      platform: target.platform as PlatformId,
-      accountId: target.accountId,
-      accountHandle: target.accountHandle,
-      status: target.status,
-      attempts: target.attempts,
-      dueAt: jsonInstant(target.dueAt),
-      lastError: target.lastError,
-      platformPostId: target.platformPostId,
-      url: target.url,
-      publishedAt: jsonInstant(target.publishedAt),
-    })),
+    targets: (row.targets ?? [])
+      .sort(byPlatformThenCreation)
+      .map(
+        ([
+          id,
+          platform,
+          accountId,
+          accountHandle,
+          status,
+          attempts,
+          dueAt,
+          lastError,
+          platformPostId,
+          url,
+          publishedAt,
+        ]) => ({
+          id,
+          platform: platform as PlatformId,
+          accountId,
+          accountHandle,
+          status,
+          attempts,
+          dueAt: jsonInstant(dueAt),
+          lastError,
+          platformPostId,
+          url,
+          publishedAt: jsonInstant(publishedAt),
+        }),
+      ),
   };
 }
 
