@@ -4,7 +4,7 @@ import { checkPost } from '@relaycast/shared/posts';
 import { diffWords } from 'diff';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
-import { loadAttachedMedia } from '../posts/posts.queries';
+import { loadAttachedMedia } from '../media/attached-media';
 
 /**
  * The text an approval is about: the post's shared text, then each platform's own text under its name, so a

@@ -1,14 +1,13 @@
-// Over 300 lines on purpose: the posts module's reads share one row shape (the columns, the JSON the database
-// builds per post and its mapping to the API), which splitting would scatter over files.
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
+import type { PlatformId } from '@relaycast/shared/platforms';
 import { type listPostsQuerySchema, POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import type { PostTarget } from '@relaycast/shared/publishing';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { mediaFiles, postMedia, posts, users } from '../../db/schema/index';
+import { mediaFiles, posts, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
+import type { AttachedMedia } from '../media/attached-media';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
 
@@ -259,10 +258,6 @@ export async function getPost(db: Db, workspaceId: string, postId: string): Prom
   return toPost(row);
 }
 
-export interface AttachedMedia extends MediaFacts {
-  id: string;
-}
-
 /**
  * The workspace's files for `mediaIds`, in that order (duplicates dropped). A file of another workspace is
  * reported exactly like a deleted one, so ids cannot be probed across workspaces.
@@ -292,25 +287,4 @@ export async function loadMediaFacts(
     if (!row) throw new ValidationError([{ path: 'mediaIds', message: POST_MESSAGES.mediaNotFound }]);
     return row;
   });
-}
-
-/** The media attached to a post, in order, as the platform rules see them. */
-export async function loadAttachedMedia(
-  db: Db,
-  workspaceId: string,
-  postId: string,
-): Promise<AttachedMedia[]> {
-  return db
-    .select({
-      id: mediaFiles.id,
-      name: mediaFiles.name,
-      mimeType: mediaFiles.mimeType,
-      sizeBytes: mediaFiles.sizeBytes,
-      durationSeconds: mediaFiles.durationSeconds,
-    })
-    .from(postMedia)
-    .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
-    .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
-    .orderBy(asc(postMedia.position))
-    .for('key share', { of: mediaFiles });
 }

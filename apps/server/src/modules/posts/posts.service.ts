@@ -14,14 +14,9 @@ import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals.gate';
+import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing.targets';
-import {
-  type AttachedMedia,
-  getPost,
-  loadAttachedMedia,
-  loadMediaFacts,
-  postNotFound,
-} from './posts.queries';
+import { getPost, loadMediaFacts, postNotFound } from './posts.queries';
 import { resolveSchedule } from './posts.schedule';
 
 /**

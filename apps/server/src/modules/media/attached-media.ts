@@ -1,0 +1,30 @@
+import type { MediaFacts } from '@relaycast/shared/platforms';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mediaFiles, postMedia } from '../../db/schema/index';
+
+/** A file attached to a post, with the facts the platform rules need (`checkPost`). */
+export interface AttachedMedia extends MediaFacts {
+  id: string;
+}
+
+/** The media attached to a post, in order, as the platform rules see them. */
+export async function loadAttachedMedia(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+): Promise<AttachedMedia[]> {
+  return db
+    .select({
+      id: mediaFiles.id,
+      name: mediaFiles.name,
+      mimeType: mediaFiles.mimeType,
+      sizeBytes: mediaFiles.sizeBytes,
+      durationSeconds: mediaFiles.durationSeconds,
+    })
+    .from(postMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
+    .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
+    .orderBy(asc(postMedia.position))
+    .for('key share', { of: mediaFiles });
+}
