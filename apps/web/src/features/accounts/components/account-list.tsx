@@ -40,7 +40,7 @@ function AccountRow({
       <AccountAvatar account={account} />
       <div className="min-w-48 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="truncate font-medium">{account.handle}</span>
+          <span className="min-w-0 truncate font-medium">{account.handle}</span>
           <AccountStatusBadge status={account.status} />
         </p>
         <p className="truncate text-sm text-muted-foreground">
