@@ -84,6 +84,7 @@ export const APPROVAL_MESSAGES = {
   notAllowed: (action: ApprovalAction, state: ApprovalState) =>
     `This post cannot be ${ACTION_PAST[action]} while it is ${STATE_LABELS[state].toLowerCase()}.`,
   alreadyDecided: 'Another approver has just decided on this post. Reload to see its current state.',
+  weekTooFar: 'Choose a week that starts within the next nine weeks.',
   expiredBeforeApproval: 'The time this post was to be published has passed: it expired without approval.',
   commentTooLong: 'Comments are limited to 2,000 characters.',
   commentRequired: 'Write a comment saying what to change or why the post is rejected.',
@@ -154,6 +155,8 @@ export const REVIEWER_NAME_MAX = 100;
 /** How long a client review link lasts unless asked otherwise, and at most. */
 export const REVIEW_LINK_DEFAULT_DAYS = 7;
 export const REVIEW_LINK_MAX_DAYS = 30;
+/** A week's link may be made for a week starting at most this many days ahead (the page offers eight weeks). */
+export const REVIEW_WEEK_MAX_AHEAD_DAYS = 63;
 
 const commentSchema = z.string().trim().max(APPROVAL_COMMENT_MAX, APPROVAL_MESSAGES.commentTooLong);
 

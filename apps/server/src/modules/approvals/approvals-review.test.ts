@@ -82,6 +82,21 @@ describe('a client review link', () => {
     expect((await getPost(s.t, s.owner, outside.id)).status).toBe('awaiting_approval');
   });
 
+  it('lasts until a later week has ended, and is refused for a week more than nine weeks ahead', async () => {
+    const weekStart = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const later = await linkFor({ weekStart });
+    expect(Date.parse(later.expiresAt)).toBeGreaterThanOrEqual(
+      Date.parse(weekStart) + 7 * 86_400_000 - 1_000,
+    );
+    const thisWeek = await linkFor({ weekStart: inHours(0) });
+    expect(Date.parse(thisWeek.expiresAt)).toBeLessThan(Date.now() + 8 * 86_400_000);
+    const far = await send(s.t, s.owner, 'POST', '/api/approvals/review-links', {
+      weekStart: new Date(Date.now() + 70 * 86_400_000).toISOString(),
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe(APPROVAL_MESSAGES.weekTooFar);
+  });
+
   it('answers a tampered token 404 and an expired or revoked one 410, never 500', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Guarded'));
     const link = await linkFor({ postId: post.id, days: 1 });

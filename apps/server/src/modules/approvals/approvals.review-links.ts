@@ -5,6 +5,7 @@ import {
   approvalStateOf,
   type CreateReviewLinkInput,
   REVIEW_LINK_DEFAULT_DAYS,
+  REVIEW_WEEK_MAX_AHEAD_DAYS,
   type ReviewPage,
 } from '@relaycast/shared/approvals';
 import { ERROR_CODES } from '@relaycast/shared/messages';
@@ -78,8 +79,14 @@ export async function createReviewLink(
   }
   // Short enough that the whole token stays a single path segment under Fastify's 100-character limit.
   const id = randomBytes(12).toString('base64url');
+  const weekStart = input.weekStart ? new Date(input.weekStart) : null;
+  if (weekStart && weekStart.getTime() > now.getTime() + REVIEW_WEEK_MAX_AHEAD_DAYS * DAY_MS) {
+    throw new AppError(ERROR_CODES.validation, 400, APPROVAL_MESSAGES.weekTooFar);
+  }
   const days = input.days ?? REVIEW_LINK_DEFAULT_DAYS;
-  const exp = Math.floor((now.getTime() + days * DAY_MS) / 1000);
+  // A week's link lasts until that week has ended, when that is later than the usual days.
+  const until = Math.max(now.getTime() + days * DAY_MS, weekStart ? weekStart.getTime() + WEEK_MS : 0);
+  const exp = Math.floor(until / 1000);
   const token = `${id}.${exp}.${signatureOf(appSecret, id, exp)}`;
   await db.insert(reviewLinks).values({
     id,
@@ -87,7 +94,7 @@ export async function createReviewLink(
     createdBy: caller.userId,
     tokenHash: hashToken(token),
     postId: input.postId ?? null,
-    weekStart: input.weekStart ? new Date(input.weekStart) : null,
+    weekStart,
     expiresAt: new Date(exp * 1000),
     createdAt: now,
   });

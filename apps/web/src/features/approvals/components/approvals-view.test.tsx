@@ -73,9 +73,11 @@ describe('the approval queue', () => {
       }
       if (path === '/api/approvals/review-links/link-1') return new Response(null, { status: 204 });
       if (path === '/api/approvals/review-links' && method === 'POST') {
-        return new Response(JSON.stringify({ url: 'http://127.0.0.1:3000/review/signed-token' }), {
-          status: 201,
-        });
+        const made = {
+          url: 'http://127.0.0.1:3000/review/signed-token',
+          expiresAt: '2030-01-20T10:00:00.000Z',
+        };
+        return new Response(JSON.stringify(made), { status: 201 });
       }
       return new Response('{}', { status: 404 });
     });
@@ -157,9 +159,9 @@ describe('the approval queue', () => {
     expect((picker as HTMLSelectElement).options[0]?.textContent).toBe('This week');
     await user.selectOptions(picker, thirdWeek);
     await user.click(screen.getByRole('button', { name: 'Client review link for the week' }));
-    expect(((await screen.findByLabelText('Review link (valid 7 days)')) as HTMLInputElement).value).toBe(
-      'http://127.0.0.1:3000/review/signed-token',
-    );
+    expect(
+      ((await screen.findByLabelText(/Review link \(valid until .*2030\)/)) as HTMLInputElement).value,
+    ).toBe('http://127.0.0.1:3000/review/signed-token');
     const made = calls.find((call) => call.url === '/api/approvals/review-links' && call.method === 'POST');
     expect(made?.body).toEqual({ weekStart: zonedToInstant(thirdWeek, '00:00', zone).toISOString() });
   });

@@ -15,7 +15,8 @@ const WEEKS_AHEAD = 8;
 
 /**
  * A client review link for one week of the calendar: this week or one of the next seven (the calendar's weeks,
- * from their first day at midnight in the user's time zone). The link is shown once, when it is made.
+ * from their first day at midnight in the user's time zone). The link is shown once, when it is made, and lasts
+ * until its week has ended when that is later than the usual seven days.
  */
 export function WeekReviewLink() {
   const { t } = useTranslation('approvals');
@@ -23,13 +24,13 @@ export function WeekReviewLink() {
   const createLink = useCreateReviewLink();
   const weekStarts = calendarWeeks(todayIn(timeZone), WEEKS_AHEAD).map((week) => week[0] as string);
   const [week, setWeek] = useState(weekStarts[0] as string);
-  const [link, setLink] = useState<string | null>(null);
+  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const chosen = weekStarts.includes(week) ? week : (weekStarts[0] as string);
 
   function share() {
     createLink.mutate(
       { weekStart: zonedToInstant(chosen, '00:00', timeZone).toISOString() },
-      { onSuccess: (made) => setLink(made.url), onError: (error) => toast.error(error.message) },
+      { onSuccess: (made) => setLink(made), onError: (error) => toast.error(error.message) },
     );
   }
 
@@ -60,7 +61,14 @@ export function WeekReviewLink() {
           {t('Client review link for the week')}
         </Button>
       </div>
-      {link ? <CopyField label={t('Review link (valid 7 days)')} value={link} /> : null}
+      {link ? (
+        <CopyField
+          label={t('Review link (valid until {{date}})', {
+            date: formatDateTime(link.expiresAt, timeZone, { dateStyle: 'medium' }),
+          })}
+          value={link.url}
+        />
+      ) : null}
     </div>
   );
 }
