@@ -91,3 +91,13 @@ describe('the analysis output parsers', () => {
     expect(parsed.silence).toEqual([0, 0.5, 1]);
   });
 });
+
+describe('loudness noise', () => {
+  it('ignores seconds less than 1 LU above the median, so a tie goes to the earlier window', () => {
+    const base = signals({ loud: [10, 16], cuts: [20], duration: 40 });
+    // The quiet tone measures a little differently second by second.
+    const noisy = { ...base, loudness: base.loudness.map((value, second) => value + (second % 3) * 0.02) };
+    const [top] = scoreClips(noisy, 30);
+    expect(top).toMatchObject({ start: 0, end: 30 });
+  });
+});

@@ -21,6 +21,8 @@ export interface VideoSignals {
 
 /** A scene score under this is movement within a shot, not a cut (scdet's own default threshold is 10/100). */
 export const SCENE_THRESHOLD = 0.1;
+/** A second must be this much (LU) above the median to count as louder. */
+const MIN_RISE = 1;
 /** Loudness below this counts as no sound at all. */
 const LOUDNESS_FLOOR = -70;
 export const WEIGHTS = { loudness: 0.55, scenes: 0.45, silencePenalty: 0.8 } as const;
@@ -78,7 +80,8 @@ export function scoreClips(signals: VideoSignals, clipSeconds: number, count = M
     let silence = 0;
     for (let second = start; second < start + length; second++) {
       const loud = heard[second];
-      if (loud !== undefined && loud > LOUDNESS_FLOOR) rise += Math.max(0, loud - typical);
+      // Under 1 LU above the median is the same level (a tone's measurement noise), not a louder part.
+      if (loud !== undefined && loud > LOUDNESS_FLOOR && loud - typical >= MIN_RISE) rise += loud - typical;
       const scene = at(signals.scenes, second);
       if (scene >= SCENE_THRESHOLD) {
         scenes += scene;
