@@ -51,6 +51,8 @@ export const suggestedClipSchema = z.object({
   end: z.number().min(0),
   score: unit,
   signals: clipSignalsSchema,
+  /** Where across the picture the movement is, on average over the clip: 0 at the left, 1 at the right. */
+  activityCentre: unit,
   /** One line in English built from the signals (the web shows its own translated labels beside it). */
   reason: z.string(),
 });
@@ -66,3 +68,19 @@ export const clipAnalysisSchema = z.object({
   createdAt: z.string(),
 });
 export type ClipAnalysis = z.infer<typeof clipAnalysisSchema>;
+
+/**
+ * The video editor's `cropPosition` (0 to 1 along the side with room) that centres a crop of `aspect` on the
+ * activity's horizontal centre (0 to 1) of a `width`×`height` picture; 0.5 when the crop takes the whole width.
+ */
+export function cropPositionFor(
+  centre: number,
+  width: number,
+  height: number,
+  aspect: [number, number],
+): number {
+  const share = (height * aspect[0]) / aspect[1] / width;
+  if (!(share > 0) || share >= 1) return 0.5;
+  const position = (centre - share / 2) / (1 - share);
+  return Math.round(Math.min(1, Math.max(0, position)) * 1000) / 1000;
+}

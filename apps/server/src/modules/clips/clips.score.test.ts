@@ -1,6 +1,7 @@
+import { cropPositionFor } from '@relaycast/shared/clips';
 import { describe, expect, it } from 'vitest';
-import { parseAudio, parseScenes } from './clips.analysis';
-import { reasonOf, scoreClips, type VideoSignals } from './clips.score';
+import { parseAudio, parseMotion, parseScenes } from './clips.analysis';
+import { activityCentreOf, reasonOf, scoreClips, type VideoSignals } from './clips.score';
 
 /** A 60 s video: -30 LUFS throughout, except the spans given. */
 function signals(overrides: {
@@ -99,5 +100,36 @@ describe('loudness noise', () => {
     const noisy = { ...base, loudness: base.loudness.map((value, second) => value + (second % 3) * 0.02) };
     const [top] = scoreClips(noisy, 30);
     expect(top).toMatchObject({ start: 0, end: 30 });
+  });
+});
+
+describe('where the activity is', () => {
+  it('weighs each third at its middle, and is centred without movement or measurement', () => {
+    const base = signals({ duration: 4 });
+    expect(activityCentreOf(base, 0, 4)).toBe(0.5);
+    const right = {
+      ...base,
+      motionThirds: [
+        [0, 0, 0, 0],
+        [1, 1, 1, 1],
+        [3, 3, 3, 3],
+      ] as const,
+    };
+    expect(activityCentreOf(right, 0, 4)).toBeCloseTo((1 / 2 + (3 * 5) / 6) / 4, 3);
+    expect(activityCentreOf({ ...base, motionThirds: [[0], [0], [0]] }, 0, 4)).toBe(0.5);
+    expect(
+      parseMotion(
+        'frame:1 pts:1 pts_time:0.2\nlavfi.signalstats.YAVG=4\nframe:2 pts:2 pts_time:0.4\nlavfi.signalstats.YAVG=6',
+        2,
+      ),
+    ).toEqual([5, 0]);
+  });
+
+  it('turns the centre into the crop position of a 9:16 frame in a 16:9 picture', () => {
+    // The frame is 0.316 of the width: centred on 0.5 it sits in the middle; at the edges it stops there.
+    expect(cropPositionFor(0.5, 1920, 1080, [9, 16])).toBe(0.5);
+    expect(cropPositionFor(0.8, 1920, 1080, [9, 16])).toBeCloseTo(0.939, 3);
+    expect(cropPositionFor(0.05, 1920, 1080, [9, 16])).toBe(0);
+    expect(cropPositionFor(0.8, 1920, 1080, [16, 9])).toBe(0.5);
   });
 });

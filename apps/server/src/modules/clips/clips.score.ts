@@ -17,6 +17,23 @@ export interface VideoSignals {
   scenes: readonly number[];
   /** The silent share of each second (0 to 1). */
   silence: readonly number[];
+  /** The movement (mean frame difference) per second in the left, middle and right thirds; absent: centred. */
+  motionThirds?: readonly [readonly number[], readonly number[], readonly number[]];
+}
+
+/** The horizontal centre of the movement over seconds [start, end): each third weighs at its middle. */
+export function activityCentreOf(signals: VideoSignals, start: number, end: number): number {
+  const thirds = signals.motionThirds;
+  if (!thirds) return 0.5;
+  const totals = thirds.map((third) => {
+    let sum = 0;
+    for (let second = start; second < end; second++) sum += third[second] ?? 0;
+    return sum;
+  });
+  const all = totals.reduce((sum, value) => sum + value, 0);
+  if (all <= 0.001) return 0.5;
+  const centre = ((totals[0] ?? 0) / 6 + (totals[1] ?? 0) / 2 + ((totals[2] ?? 0) * 5) / 6) / all;
+  return round(centre);
 }
 
 /** A scene score under this is movement within a shot, not a cut (scdet's own default threshold is 10/100). */
@@ -127,6 +144,7 @@ export function scoreClips(signals: VideoSignals, clipSeconds: number, count = M
     end: round(window.end),
     score: round(Math.min(1, Math.max(0, score))),
     signals: clipSignals,
+    activityCentre: activityCentreOf(signals, window.start, Math.ceil(window.end)),
     reason: reasonOf(window),
   }));
 }

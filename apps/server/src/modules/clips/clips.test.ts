@@ -63,6 +63,9 @@ describe('clip highlights from a library video', () => {
     expect(top!.signals.loudness).toBe(1);
     expect(top!.signals.silence).toBe(0);
     expect(top!.reason).toMatch(/louder than usual/i);
+    // testsrc2 and testsrc move across the whole picture: the activity is near the middle.
+    expect(top!.activityCentre).toBeGreaterThan(0.3);
+    expect(top!.activityCentre).toBeLessThan(0.7);
     // The clips do not overlap, are at most five and come best first; a clip over the silence says so.
     expect(result.clips.length).toBeLessThanOrEqual(5);
     for (const clip of rest) {

@@ -1,4 +1,4 @@
-import type { ClipSignals, SuggestedClip } from '@relaycast/shared/clips';
+import { type ClipSignals, cropPositionFor, type SuggestedClip } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
 import { type CropAspect, formatSeconds, isFinished } from '@relaycast/shared/video-editor';
 import { Download, Play } from 'lucide-react';
@@ -29,7 +29,8 @@ function SignalBar({ label, value }: { label: string; value: number }) {
 /**
  * One suggested clip: its times, its score and why (each signal as a labelled bar), a preview of the library
  * file between its times, and the export to 9:16 or 16:9, which is the video editor's export job (the crop
- * centred: cropPosition 0.5). The finished file lands in the media library; its link is shown here.
+ * centred on where the clip's movement is, the server's `activityCentre`). The finished file lands in the media
+ * library; its link is shown here.
  */
 export function HighlightClip({
   clip,
@@ -62,7 +63,15 @@ export function HighlightClip({
         format: 'mp4',
         mode: 'accurate',
         crop,
-        cropPosition: 0.5,
+        cropPosition:
+          media.width && media.height
+            ? cropPositionFor(
+                clip.activityCentre,
+                media.width,
+                media.height,
+                crop === '9:16' ? [9, 16] : [16, 9],
+              )
+            : 0.5,
       });
       setJobId(started.id);
     } catch (error) {

@@ -35,6 +35,7 @@ const ANALYSIS: ClipAnalysis = {
       end: 36,
       score: 0.82,
       signals: { loudness: 1, scenes: 0.6, silence: 0 },
+      activityCentre: 0.8,
       reason: 'Louder than usual.',
     },
     {
@@ -42,6 +43,7 @@ const ANALYSIS: ClipAnalysis = {
       end: 60,
       score: 0.2,
       signals: { loudness: 0, scenes: 0.45, silence: 0.42 },
+      activityCentre: 0.5,
       reason: '1 scene change.',
     },
   ],
@@ -93,7 +95,8 @@ describe('VideoHighlights', () => {
     );
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ mediaId: 'vid1' });
 
-    // Export 9:16 is the video editor's export job for the clip's times, centred.
+    // Export 9:16 is the video editor's export job for the clip's times, the frame moved to the activity (0.8 of
+    // the width: the 9:16 frame, 0.316 of a 16:9 picture, sits 0.939 of the way along).
     fireEvent.click(within(clips[0]!).getByRole('button', { name: 'Export 9:16' }));
     await waitFor(() =>
       expect(fetch.mock.calls.some(([input]) => input === '/api/video-editor/exports')).toBe(true),
@@ -106,7 +109,7 @@ describe('VideoHighlights', () => {
       format: 'mp4',
       mode: 'accurate',
       crop: '9:16',
-      cropPosition: 0.5,
+      cropPosition: 0.939,
     });
   });
 });
