@@ -14,6 +14,7 @@ export const CLIP_HIGHLIGHT_MESSAGES = {
     'This video could not be analysed. Try another file, or export it again from the video editor.',
   notAnalysed: 'This video has not been analysed yet. Choose "Find highlights" first.',
   unavailable: 'Video analysis is not available on this server (ffmpeg is missing).',
+  busy: 'Other videos are being analysed right now. Try again in a minute.',
 } as const;
 
 /** The longest video analysed (seconds): the analysis runs while the request waits. */

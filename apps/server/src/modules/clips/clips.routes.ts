@@ -2,7 +2,6 @@ import path from 'node:path';
 import {
   analysisParamsSchema,
   CLIP_HIGHLIGHT_MESSAGES,
-  type ClipAnalysis,
   clipAnalysisSchema,
   startAnalysisSchema,
 } from '@relaycast/shared/clips';
@@ -12,7 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findMedia } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
-import { analyseAndStore, checkAnalysable, findAnalysis } from './clips.service';
+import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
 
 export interface ClipsRoutesOptions {
   db: Db;
@@ -36,8 +35,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     ffprobePath: config.ffprobePath,
     tempDir,
   };
-  /** One run per video at a time: a second request for the same video waits for the first. */
-  const running = new Map<string, Promise<ClipAnalysis>>();
+  /** One run per video at a time, two at most (clips.service createAnalysisRunner). */
+  const runner = createAnalysisRunner();
 
   app.post(
     '/api/clips/analyses',
@@ -50,11 +49,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
         throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
       }
       const key = `${workspace.id}/${source.id}/${request.body.clipSeconds}`;
-      const existing = running.get(key);
-      if (existing) return existing;
-      const run = analyseAndStore(deps, source, request.body.clipSeconds).finally(() => running.delete(key));
-      running.set(key, run);
-      return run;
+      return runner.run(key, () => analyseAndStore(deps, source, request.body.clipSeconds));
     },
   );
 

@@ -25,6 +25,27 @@ export interface ClipsDeps {
   tempDir: string;
 }
 
+/** Analyses running at once in this process (each is an ffmpeg decoding a whole video). */
+export const MAX_RUNNING_ANALYSES = 2;
+
+/**
+ * Runs analyses, at most `limit` at a time: a request for a video already being analysed (same key) shares that
+ * run; one more beyond the limit is refused with 429 rather than queued behind minutes of ffmpeg.
+ */
+export function createAnalysisRunner(limit = MAX_RUNNING_ANALYSES) {
+  const running = new Map<string, Promise<ClipAnalysis>>();
+  return {
+    run(key: string, analyse: () => Promise<ClipAnalysis>): Promise<ClipAnalysis> {
+      const existing = running.get(key);
+      if (existing) return existing;
+      if (running.size >= limit) throw new AppError('ANALYSIS_BUSY', 429, CLIP_HIGHLIGHT_MESSAGES.busy);
+      const run = analyse().finally(() => running.delete(key));
+      running.set(key, run);
+      return run;
+    },
+  };
+}
+
 /** Refuses what cannot be analysed: an image (400), a video over 10 minutes (400), one ffprobe could not read. */
 export function checkAnalysable(source: MediaFileRow): number {
   if (source.kind !== 'video') throw new AppError('NOT_A_VIDEO', 400, CLIP_HIGHLIGHT_MESSAGES.notAVideo);
