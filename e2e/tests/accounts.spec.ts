@@ -41,6 +41,21 @@ test('connects X through OAuth and Mastodon by instance, shows unconfigured plat
   await expect(mastodonAccount.getByText(/masto\d+@127\.0\.0\.1/)).toBeVisible();
   await expect(page.getByText(/2 of \d+ accounts on the/)).toBeVisible();
 
+  // The Mastodon audience is in New York: its best time is counted there, and the choice is kept.
+  const zone = mastodonAccount.getByLabel('Audience time zone (best time)');
+  await expect(zone).toHaveValue('');
+  await zone.selectOption('America/New_York');
+  await expect(page.getByText(/Time zone saved for masto/)).toBeVisible();
+  await page.reload();
+  await expect(
+    accounts.getByRole('listitem', { name: /on Mastodon$/ }).getByLabel(/Audience time zone/),
+  ).toHaveValue('America/New_York');
+
+  // A long handle is cut with an ellipsis on a phone instead of widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   expect(await seriousViolations(page)).toEqual([]);
 
   // Disconnect X: confirmed, tokens gone, the row stays with Reconnect.

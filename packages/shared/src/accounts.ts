@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLANS, type PlanId } from './plans';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from './platforms';
+import { timeZoneSchema } from './posts';
 
 /** Connected social accounts (`/api/accounts…`): what the browser sees (never a token), inputs and messages. */
 
@@ -25,9 +26,15 @@ export const socialAccountSchema = z.object({
   lastSyncAt: z.string().nullable(),
   /** Why the account needs reconnecting (the platform's reason). */
   lastError: z.string().nullable(),
+  /** The audience's IANA time zone, used for this account's best time; null: the viewer's own zone. */
+  timezone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
+
+/** `PATCH /api/accounts/:id`: the account's own settings. */
+export const accountSettingsInputSchema = z.object({ timezone: timeZoneSchema.nullable() });
+export type AccountSettingsInput = z.infer<typeof accountSettingsInputSchema>;
 
 export const socialAccountListSchema = z.object({ accounts: z.array(socialAccountSchema) });
 export type SocialAccountList = z.infer<typeof socialAccountListSchema>;

@@ -80,6 +80,25 @@ export function useRefreshAccount() {
   });
 }
 
+/**
+ * `PATCH /api/accounts/:id`: the account's audience time zone (null: the viewer's own), which its best time is
+ * counted in. The best-time queries are refreshed with the accounts.
+ */
+export function useSaveAccountTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, timezone }: { id: string; timezone: string | null }) =>
+      apiFetch<SocialAccount>(`/api/accounts/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        json: { timezone },
+      }),
+    onSettled: async () => {
+      await invalidateAccounts(queryClient);
+      await queryClient.invalidateQueries({ queryKey: ['best-time'] });
+    },
+  });
+}
+
 /** `DELETE /api/accounts/:id`: removes the tokens; the account stays listed as disconnected. */
 export function useDisconnectAccount() {
   const queryClient = useQueryClient();

@@ -36,6 +36,8 @@ export const socialAccounts = pgTable(
     meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The audience's IANA zone for this account's best time; null: the viewer's own (issue 16). */
+    timezone: text('timezone'),
     /** When the owner was told the account needs reconnecting (once per failure episode). */
     reconnectNotifiedAt: timestamp('reconnect_notified_at', { withTimezone: true }),
     /** The refresh sweep's claim on the row, so several processes never refresh one account at once. */

@@ -114,6 +114,7 @@ describe('OAuth connect (X against its fake)', () => {
         'lastSyncAt',
         'platform',
         'status',
+        'timezone',
       ].sort(),
     );
   });

@@ -1,4 +1,5 @@
 import {
+  accountSettingsInputSchema,
   blueskyConnectInputSchema,
   connectablePlatformListSchema,
   mastodonStartInputSchema,
@@ -19,6 +20,7 @@ import type { Mailer } from '../mail/mailer';
 import type { NotifyDeps } from '../notifications/notifications.service';
 import { refreshAccount } from './account-credentials';
 import type { AccountEvents } from './account-events';
+import { updateAccountSettings } from './account-settings';
 import {
   CallbackRefusal,
   completeOAuth,
@@ -220,6 +222,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         }
         throw platformFailure(error, connector.platform);
       }
+    },
+  );
+
+  app.patch(
+    '/api/accounts/:id',
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { params: idParams, body: accountSettingsInputSchema, response: { 200: socialAccountSchema } },
+    },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      return toAccountDto(await updateAccountSettings(db, workspace.id, request.params.id, request.body));
     },
   );
 

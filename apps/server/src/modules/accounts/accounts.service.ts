@@ -43,6 +43,7 @@ export function toAccountDto(account: SocialAccount): SocialAccountDto {
     status: account.status,
     lastSyncAt: account.lastSyncAt?.toISOString() ?? null,
     lastError: account.lastError,
+    timezone: account.timezone,
     createdAt: account.createdAt.toISOString(),
   };
 }

@@ -7,17 +7,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { getUserTimeZone } from '../settings/settings.service';
-import { freeSlots, getBestTime, loadSubject, noteFor, takenInstants } from './best-time.service';
+import { freeSlots, getBestTime, loadSubject, noteFor, takenInstants, zoneFor } from './best-time.service';
 
 /**
  * `GET /api/best-time`: the heatmap of one account (`accountId`), of a platform's accounts (`platform`) or of
  * the whole workspace, with the coming week's suggested slots. `GET /api/best-time/suggestions`: the free
- * suggested slots in a range, for the calendar and the composer's "Best time". Hours are counted in `timezone`
- * (the browser's), else in the zone of the user's settings.
+ * suggested slots in a range, for the calendar and the composer's "Best time". Hours are counted in the one
+ * account's own zone when it has one (its audience's), else in `timezone` (the browser's), else in the zone of
+ * the user's settings.
  */
 export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  async function zoneOf(userId: string, asked: string | undefined): Promise<string> {
-    return asked ?? (await getUserTimeZone(db, userId));
+  function zoneOf(userId: string, workspaceId: string, accountIds: string[], asked: string | undefined) {
+    return zoneFor(db, workspaceId, accountIds, async () => asked ?? (await getUserTimeZone(db, userId)));
   }
 
   app.get(
@@ -26,11 +27,12 @@ export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       const { accountId, platform, timezone } = request.query;
+      const accountIds = accountId ? [accountId] : [];
       return getBestTime(
         db,
         workspace.id,
-        { accountIds: accountId ? [accountId] : [], platforms: platform ? [platform] : [] },
-        await zoneOf(user.id, timezone),
+        { accountIds, platforms: platform ? [platform] : [] },
+        await zoneOf(user.id, workspace.id, accountIds, timezone),
       );
     },
   );
@@ -41,7 +43,7 @@ export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       const query = request.query;
-      const timeZone = await zoneOf(user.id, query.timezone);
+      const timeZone = await zoneOf(user.id, workspace.id, query.accountIds, query.timezone);
       const now = new Date();
       const from = new Date(Math.max(Date.parse(query.from), now.getTime() + 1));
       const to = new Date(query.to);

@@ -201,3 +201,25 @@ export async function pickQueueSlot(
   });
   return slot ? new Date(slot.at) : null;
 }
+
+/**
+ * The zone a heatmap or its suggestions are counted in: the account's own (its audience's) when exactly one
+ * account is asked for and it has one, else the zone the browser sent, else the user's settings' zone.
+ */
+export async function zoneFor(
+  db: Db,
+  workspaceId: string,
+  accountIds: readonly string[],
+  fallback: () => Promise<string>,
+): Promise<string> {
+  if (accountIds.length === 1) {
+    const [account] = await db
+      .select({ timezone: socialAccounts.timezone })
+      .from(socialAccounts)
+      .where(
+        and(eq(socialAccounts.id, accountIds[0] as string), eq(socialAccounts.workspaceId, workspaceId)),
+      );
+    if (account?.timezone) return account.timezone;
+  }
+  return fallback();
+}

@@ -102,6 +102,32 @@ describe('GET /api/best-time', () => {
     expect((await ada.send('PUT', '/api/settings', defaultUserSettings())).statusCode).toBe(200);
   });
 
+  it('counts an account’s hours in its own zone when it has one, whatever the browser says', async () => {
+    const url = `/api/accounts/${adaAccount}`;
+    const bad = await ada.send('PATCH', url, { timezone: 'Mars/Olympus' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Unknown time zone.');
+    expect((await bob.send('PATCH', url, { timezone: ZONE })).statusCode).toBe(404);
+    const saved = await ada.send('PATCH', url, { timezone: ZONE });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: adaAccount, timezone: ZONE });
+    const paris = `timezone=${encodeURIComponent('Europe/Paris')}`;
+    const body: BestTimeResponse = (await ada.get(`/api/best-time?accountId=${adaAccount}&${paris}`)).json();
+    expect(body.timeZone).toBe(ZONE);
+    expect([...body.cells].sort((a, b) => b.score - a.score)[0]!.hourOfWeek % 24).toBe(14);
+    const range = 'from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z';
+    const suggestions = await ada.get(
+      `/api/best-time/suggestions?accountIds=${adaAccount}&${range}&${paris}`,
+    );
+    expect(suggestions.json().timeZone).toBe(ZONE);
+    // The workspace as a whole is shown in the viewer's zone; clearing the account's zone brings it back to it.
+    expect((await ada.get(`/api/best-time?${paris}`)).json().timeZone).toBe('Europe/Paris');
+    expect((await ada.send('PATCH', url, { timezone: null })).json().timezone).toBeNull();
+    expect((await ada.get(`/api/best-time?accountId=${adaAccount}&${paris}`)).json().timeZone).toBe(
+      'Europe/Paris',
+    );
+  });
+
   it("answers 404 for another workspace's account and 400 for bad input", async () => {
     const other = await bob.get(`/api/best-time?accountId=${adaAccount}`);
     expect(other.statusCode).toBe(404);

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { accountMessages } from '../account-messages';
 import { AccountAvatar } from './account-avatar';
 import { AccountStatusBadge } from './account-status-badge';
+import { AccountTimeZone } from './account-time-zone';
 
 function LastSync({ account }: { account: SocialAccount }) {
   const { t } = useTranslation('accounts');
@@ -39,7 +40,7 @@ function AccountRow({
       <AccountAvatar account={account} />
       <div className="min-w-48 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="truncate font-medium">{account.handle}</span>
+          <span className="min-w-0 truncate font-medium">{account.handle}</span>
           <AccountStatusBadge status={account.status} />
         </p>
         <p className="truncate text-sm text-muted-foreground">
@@ -54,6 +55,7 @@ function AccountRow({
           <p className="mt-1 text-sm text-amber-800 dark:text-amber-200">{account.lastError}</p>
         ) : null}
       </div>
+      {account.status !== 'disconnected' ? <AccountTimeZone account={account} /> : null}
       <div className="flex w-full flex-wrap justify-end gap-2 sm:w-auto">
         {account.status === 'connected' ? (
           <Button

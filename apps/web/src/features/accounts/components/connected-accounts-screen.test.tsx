@@ -1,6 +1,7 @@
 import type { ConnectablePlatformList, SocialAccount } from '@relaycast/shared/accounts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectedAccountsScreen } from './connected-accounts-screen';
@@ -15,6 +16,7 @@ const ACCOUNT: SocialAccount = {
   status: 'needs_reconnect',
   lastSyncAt: '2026-11-20T10:00:00.000Z',
   lastError: 'X refused the refresh token.',
+  timezone: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
@@ -61,6 +63,22 @@ describe('ConnectedAccountsScreen', () => {
     expect(within(row).getByText('Needs reconnect')).toBeTruthy();
     expect(within(row).getByText('X refused the refresh token.')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+  });
+
+  it("saves an account's audience time zone for its best time, and clears it with Same as mine", async () => {
+    renderScreen('/connected-accounts', [{ ...ACCOUNT, status: 'connected', timezone: 'America/New_York' }]);
+    const fetchMock = vi.mocked(fetch);
+    const row = await screen.findByRole('listitem', { name: 'ada on X (Twitter)' });
+    const zone = within(row).getByLabelText('Audience time zone (best time)') as HTMLSelectElement;
+    expect(zone.value).toBe('America/New_York');
+    await userEvent.setup().selectOptions(zone, 'Same as mine');
+    await waitFor(() => {
+      const patch = fetchMock.mock.calls.find(
+        ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',
+      );
+      expect(patch?.[0]).toBe('/api/accounts/a1');
+      expect(JSON.parse(String((patch?.[1] as RequestInit | undefined)?.body))).toEqual({ timezone: null });
+    });
   });
 
   it('names the variables of a platform that is not configured, with no Connect button', async () => {

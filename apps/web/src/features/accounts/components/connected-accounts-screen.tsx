@@ -52,7 +52,7 @@ export function ConnectedAccountsScreen() {
     platforms.data?.platforms.find((candidate) => candidate.platform === platform)?.method ?? 'oauth2';
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
       <header>
         <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight sm:text-3xl">
           <Link2 aria-hidden="true" className="size-6 text-primary" />
