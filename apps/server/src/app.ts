@@ -16,6 +16,7 @@ import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { bestTimeRoutes } from './modules/best-time/best-time.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { clipsRoutes } from './modules/clips/clips.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(analyticsCollectRoutes, { db: database.db });
   await app.register(streamScheduleRoutes, { db: database.db });
   await app.register(videoEditorRoutes, { db: database.db, config });
+  await app.register(clipsRoutes, { db: database.db, config });
   await app.register(onboardingRoutes, { db: database.db, config });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(analyticsRoutes, { db: database.db });

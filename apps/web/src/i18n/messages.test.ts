@@ -7,6 +7,7 @@ import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
+import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
@@ -57,6 +58,7 @@ const MESSAGE_OBJECTS = {
   APPROVAL_MESSAGES,
   BEST_TIME_MESSAGES,
   BILLING_MESSAGES,
+  CLIP_HIGHLIGHT_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
   MEDIA_MESSAGES,

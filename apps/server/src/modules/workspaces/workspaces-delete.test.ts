@@ -222,6 +222,18 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
     toState: 'awaiting_approval',
   });
   await t.db.insert(s.approvalSettings).values({ workspaceId, requireApproval: true });
+  await t.db.insert(s.clipAnalyses).values({
+    mediaId: media,
+    workspaceId,
+    result: {
+      mediaId: media,
+      durationSeconds: 0,
+      clipSeconds: 30,
+      sceneChanges: [],
+      clips: [],
+      createdAt: '',
+    },
+  });
   await t.db.insert(s.reviewLinks).values({
     id: `rl-${tag}`,
     workspaceId,

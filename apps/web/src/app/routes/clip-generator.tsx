@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
+import { VideoHighlights } from '@/features/clip-generator/components/video-highlights';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ClipGeneratorPage() {
@@ -24,10 +25,11 @@ export function ClipGeneratorPage() {
           {t(
             'Paste a YouTube link to get snapshots at 0:30, 1:00, 1:30 and 2:00. Click one to watch from there.',
           )}{' '}
-          {t('Clips from your own videos and stream recordings come later.')}
+          {t('Or find the best moments of your own videos and stream recordings below.')}
         </p>
       </header>
       <ClipGenerator />
+      <VideoHighlights />
     </div>
   );
 }

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import {
+  analysisParamsSchema,
+  CLIP_HIGHLIGHT_MESSAGES,
+  clipAnalysisSchema,
+  startAnalysisSchema,
+} from '@relaycast/shared/clips';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findMedia } from '../media/media.service';
+import { prepareTempDir } from '../media/media-upload';
+import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
+
+export interface ClipsRoutesOptions {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * Clip highlights from the workspace's own videos (docs/decisions/0048-clip-highlights.md):
+ * `POST /api/clips/analyses` analyses a library video (up to 10 minutes, while the request waits) and returns
+ * the suggested clips with their score per signal; `GET /api/clips/analyses/:mediaId` is the stored result.
+ * Another workspace's video is "not found". Exporting a clip is the video editor's export job.
+ */
+export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, options) => {
+  const { db, config } = options;
+  const tempDir = path.join(config.dataDir, 'tmp', 'clips');
+  await prepareTempDir(tempDir);
+  const deps = {
+    db,
+    storage: app.mediaStorage,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    tempDir,
+  };
+  /** One run per video at a time, two at most (clips.service createAnalysisRunner). */
+  const runner = createAnalysisRunner();
+
+  app.post(
+    '/api/clips/analyses',
+    { schema: { body: startAnalysisSchema, response: { 200: clipAnalysisSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      const source = await findMedia(db, workspace.id, request.body.mediaId);
+      checkAnalysable(source);
+      if (!(await app.mediaProcessor.isAvailable())) {
+        throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
+      }
+      const key = `${workspace.id}/${source.id}/${request.body.clipSeconds}`;
+      return runner.run(key, () => analyseAndStore(deps, source, request.body.clipSeconds));
+    },
+  );
+
+  app.get(
+    '/api/clips/analyses/:mediaId',
+    { schema: { params: analysisParamsSchema, response: { 200: clipAnalysisSchema } } },
+    async (request) => {
+      const { workspace } = await request.requireWorkspace();
+      const source = await findMedia(db, workspace.id, request.params.mediaId);
+      return findAnalysis(db, workspace.id, source.id);
+    },
+  );
+};

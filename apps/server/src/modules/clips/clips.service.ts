@@ -1,0 +1,105 @@
+import {
+  CLIP_HIGHLIGHT_MESSAGES,
+  type ClipAnalysis,
+  MAX_ANALYSIS_SECONDS,
+  MAX_CLIPS,
+} from '@relaycast/shared/clips';
+import { ERROR_CODES } from '@relaycast/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clipAnalyses } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { MediaStorage } from '../../lib/media/storage';
+import type { MediaFileRow } from '../media/media.service';
+import { analyseVideo } from './clips.analysis';
+import { SCENE_THRESHOLD, scoreClips } from './clips.score';
+
+/** The most scene changes kept in a result (the strongest, listed in time order). */
+const MAX_SCENE_CHANGES = 50;
+
+export interface ClipsDeps {
+  db: Db;
+  storage: MediaStorage;
+  ffmpegPath: string;
+  ffprobePath: string;
+  tempDir: string;
+}
+
+/** Analyses running at once in this process (each is an ffmpeg decoding a whole video). */
+export const MAX_RUNNING_ANALYSES = 2;
+
+/**
+ * Runs analyses, at most `limit` at a time: a request for a video already being analysed (same key) shares that
+ * run; one more beyond the limit is refused with 429 rather than queued behind minutes of ffmpeg.
+ */
+export function createAnalysisRunner(limit = MAX_RUNNING_ANALYSES) {
+  const running = new Map<string, Promise<ClipAnalysis>>();
+  return {
+    run(key: string, analyse: () => Promise<ClipAnalysis>): Promise<ClipAnalysis> {
+      const existing = running.get(key);
+      if (existing) return existing;
+      if (running.size >= limit) throw new AppError('ANALYSIS_BUSY', 429, CLIP_HIGHLIGHT_MESSAGES.busy);
+      const run = analyse().finally(() => running.delete(key));
+      running.set(key, run);
+      return run;
+    },
+  };
+}
+
+/** Refuses what cannot be analysed: an image (400), a video over 10 minutes (400), one ffprobe could not read. */
+export function checkAnalysable(source: MediaFileRow): number {
+  if (source.kind !== 'video') throw new AppError('NOT_A_VIDEO', 400, CLIP_HIGHLIGHT_MESSAGES.notAVideo);
+  const duration = source.durationSeconds;
+  if (!duration || duration <= 0) {
+    throw new AppError('ANALYSIS_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
+  }
+  if (duration > MAX_ANALYSIS_SECONDS + 0.5) {
+    throw new AppError('VIDEO_TOO_LONG', 400, CLIP_HIGHLIGHT_MESSAGES.tooLong);
+  }
+  return duration;
+}
+
+/** Runs the analysis, scores the clips, and stores the result in place of the last one. */
+export async function analyseAndStore(
+  deps: ClipsDeps,
+  source: MediaFileRow,
+  clipSeconds: number,
+): Promise<ClipAnalysis> {
+  checkAnalysable(source);
+  let signals: Awaited<ReturnType<typeof analyseVideo>>;
+  try {
+    signals = await analyseVideo(source, deps);
+  } catch {
+    throw new AppError('ANALYSIS_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
+  }
+  const sceneChanges = signals.scenes
+    .map((score, second) => ({ time: second, score: Math.round(score * 1000) / 1000 }))
+    .filter((change) => change.score >= SCENE_THRESHOLD)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MAX_SCENE_CHANGES)
+    .sort((a, b) => a.time - b.time);
+  const result: ClipAnalysis = {
+    mediaId: source.id,
+    durationSeconds: signals.durationSeconds,
+    clipSeconds: Math.min(clipSeconds, Math.ceil(signals.durationSeconds)),
+    sceneChanges,
+    clips: scoreClips(signals, clipSeconds, MAX_CLIPS),
+    createdAt: new Date().toISOString(),
+  };
+  await deps.db
+    .insert(clipAnalyses)
+    .values({ mediaId: source.id, workspaceId: source.workspaceId, result })
+    .onConflictDoUpdate({ target: clipAnalyses.mediaId, set: { result, createdAt: new Date() } });
+  return result;
+}
+
+/** The stored analysis of a workspace's video; 404 when it was never analysed. */
+export async function findAnalysis(db: Db, workspaceId: string, mediaId: string): Promise<ClipAnalysis> {
+  const [row] = await db
+    .select({ result: clipAnalyses.result })
+    .from(clipAnalyses)
+    .where(and(eq(clipAnalyses.workspaceId, workspaceId), eq(clipAnalyses.mediaId, mediaId)))
+    .limit(1);
+  if (!row) throw new AppError(ERROR_CODES.notFound, 404, CLIP_HIGHLIGHT_MESSAGES.notAnalysed);
+  return row.result;
+}

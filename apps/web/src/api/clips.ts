@@ -1,0 +1,37 @@
+import type { ClipAnalysis, StartAnalysis } from '@relaycast/shared/clips';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api-client';
+
+/** `/api/clips/…`: the clip highlights of the workspace's own videos (docs/decisions/0048-clip-highlights.md). */
+export const CLIP_ANALYSES_QUERY_KEY = ['clips', 'analyses'] as const;
+
+/** `GET /api/clips/analyses/:mediaId`: the stored analysis, or null when the video was never analysed. */
+export async function fetchClipAnalysis(mediaId: string): Promise<ClipAnalysis | null> {
+  try {
+    return await apiFetch<ClipAnalysis>(`/api/clips/analyses/${encodeURIComponent(mediaId)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useClipAnalysis(mediaId: string | null) {
+  return useQuery({
+    queryKey: [...CLIP_ANALYSES_QUERY_KEY, mediaId],
+    queryFn: () => fetchClipAnalysis(mediaId ?? ''),
+    enabled: mediaId !== null,
+  });
+}
+
+/** `POST /api/clips/analyses`: analyses the video (while the request waits) and stores the result. */
+export function analyseVideo(input: Partial<StartAnalysis> & { mediaId: string }): Promise<ClipAnalysis> {
+  return apiFetch<ClipAnalysis>('/api/clips/analyses', { method: 'POST', json: input });
+}
+
+export function useAnalyseVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: analyseVideo,
+    onSuccess: (result) => queryClient.setQueryData([...CLIP_ANALYSES_QUERY_KEY, result.mediaId], result),
+  });
+}

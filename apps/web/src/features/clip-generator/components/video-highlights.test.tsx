@@ -1,0 +1,115 @@
+import type { ClipAnalysis } from '@relaycast/shared/clips';
+import type { MediaItem, MediaList } from '@relaycast/shared/media';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VideoHighlights } from './video-highlights';
+
+const VIDEO: MediaItem = {
+  id: 'vid1',
+  name: 'stream.mp4',
+  mimeType: 'video/mp4',
+  kind: 'video',
+  sizeBytes: 1000,
+  width: 1920,
+  height: 1080,
+  durationSeconds: 60,
+  url: '/api/media/vid1/file',
+  thumbnailUrl: null,
+  createdAt: '2026-11-25T00:00:00.000Z',
+};
+
+const LIST: MediaList = {
+  items: [VIDEO],
+  usage: { usedBytes: 1000, storageBytes: 10_000, maxFileSizeBytes: 5000, plan: 'standard' },
+};
+
+const ANALYSIS: ClipAnalysis = {
+  mediaId: 'vid1',
+  durationSeconds: 60,
+  clipSeconds: 30,
+  sceneChanges: [{ time: 15, score: 0.19 }],
+  clips: [
+    {
+      start: 6,
+      end: 36,
+      score: 0.82,
+      signals: { loudness: 1, scenes: 0.6, silence: 0 },
+      activityCentre: 0.8,
+      reason: 'Louder than usual.',
+    },
+    {
+      start: 36,
+      end: 60,
+      score: 0.2,
+      signals: { loudness: 0, scenes: 0.45, silence: 0.42 },
+      activityCentre: 0.5,
+      reason: '1 scene change.',
+    },
+  ],
+  createdAt: '2026-11-25T00:00:00.000Z',
+};
+
+function renderHighlights() {
+  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+    if (input.startsWith('/api/media')) return Response.json(LIST);
+    if (input === '/api/clips/analyses' && init?.method === 'POST') return Response.json(ANALYSIS);
+    if (input === '/api/clips/analyses/vid1')
+      return Response.json({ code: 'NOT_FOUND', message: 'not analysed' }, { status: 404 });
+    if (input === '/api/video-editor/exports')
+      return Response.json({ id: 'job1', status: 'queued', progress: 0 }, { status: 202 });
+    return Response.json({ code: 'NOT_FOUND', message: 'no' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <VideoHighlights />
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('VideoHighlights', () => {
+  it('analyses the chosen video and lists its clips with their score per signal', async () => {
+    const fetch = renderHighlights();
+    const select = await screen.findByLabelText('Video');
+    fireEvent.change(select, { target: { value: 'vid1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find highlights' }));
+
+    const list = await screen.findByRole('list', { name: 'Suggested clips' });
+    const clips = within(list).getAllByRole('listitem');
+    expect(clips).toHaveLength(2);
+    expect(within(clips[0]!).getByRole('heading').textContent).toBe('Clip 1: 0:06 to 0:36');
+    expect(within(clips[0]!).getByText('Score 82%')).toBeTruthy();
+    const meters = within(clips[1]!).getAllByRole('meter');
+    expect(meters.map((meter) => [meter.getAttribute('aria-label'), meter.getAttribute('value')])).toEqual([
+      ['Loudness', '0'],
+      ['Scene changes', '45'],
+      ['Silence', '42'],
+    ]);
+    const post = fetch.mock.calls.find(
+      ([input, init]) => input === '/api/clips/analyses' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ mediaId: 'vid1' });
+
+    // Export 9:16 is the video editor's export job for the clip's times, the frame moved to the activity (0.8 of
+    // the width: the 9:16 frame, 0.316 of a 16:9 picture, sits 0.939 of the way along).
+    fireEvent.click(within(clips[0]!).getByRole('button', { name: 'Export 9:16' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([input]) => input === '/api/video-editor/exports')).toBe(true),
+    );
+    const exported = fetch.mock.calls.find(([input]) => input === '/api/video-editor/exports');
+    expect(JSON.parse(String(exported?.[1]?.body))).toEqual({
+      mediaId: 'vid1',
+      start: 6,
+      end: 36,
+      format: 'mp4',
+      mode: 'accurate',
+      crop: '9:16',
+      cropPosition: 0.939,
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import type { MediaItem } from '@relaycast/shared/media';
+import { formatSeconds } from '@relaycast/shared/video-editor';
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnalyseVideo, useClipAnalysis } from '@/api/clips';
+import { useMediaList } from '@/api/media';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { HighlightClip } from './highlight-clip';
+
+/**
+ * "From your videos" (docs/decisions/0048-clip-highlights.md): pick a video of the media library (uploads,
+ * exports and stream recordings), let the server find its highlights (loudness, scene changes, silence), and
+ * preview or export each suggested clip. The last analysis of a video is kept and shown on choosing it again.
+ */
+export function VideoHighlights() {
+  const { t } = useTranslation('clip-generator');
+  const videos = useMediaList({ kind: 'video' });
+  const items: MediaItem[] = videos.data?.items ?? [];
+  const [chosen, setChosen] = useState('');
+  const media = items.find((item) => item.id === chosen) ?? null;
+  const analysis = useClipAnalysis(media ? media.id : null);
+  const analyse = useAnalyseVideo();
+  const result = analysis.data ?? null;
+
+  async function findHighlights() {
+    if (!media) return;
+    try {
+      await analyse.mutateAsync({ mediaId: media.id });
+    } catch (error) {
+      toast.error(t('No highlights could be found.'), {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="video-highlights-title"
+      className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm"
+    >
+      <div>
+        <h2 id="video-highlights-title" className="text-lg font-semibold">
+          {t('From your videos')}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {t(
+            'Pick a video from your media library (up to 10 minutes) and get the moments worth clipping: loud parts and scene changes count for a clip, silence against it.',
+          )}
+        </p>
+      </div>
+      {videos.isPending ? <Spinner /> : null}
+      {videos.isSuccess && items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('Your media library has no videos yet.')}</p>
+      ) : null}
+      {items.length > 0 ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <SelectField
+            className="flex-1"
+            label={t('Video')}
+            value={chosen}
+            options={['', ...items.map((item) => item.id)]}
+            format={(id) => {
+              const item = items.find((candidate) => candidate.id === id);
+              if (!item) return t('Choose a video');
+              return item.durationSeconds
+                ? `${item.name} (${formatSeconds(item.durationSeconds)})`
+                : item.name;
+            }}
+            onChange={setChosen}
+          />
+          <Button type="button" disabled={!media || analyse.isPending} onClick={() => void findHighlights()}>
+            <Sparkles aria-hidden="true" />
+            {t('Find highlights')}
+          </Button>
+        </div>
+      ) : null}
+      {analyse.isPending ? <Spinner label={t('Finding highlights…')} /> : null}
+      {media && result && !analyse.isPending ? (
+        result.clips.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {t('Nothing stands out in this video: no louder parts or scene changes were found.')}
+          </p>
+        ) : (
+          <ol aria-label={t('Suggested clips')} className="grid gap-3">
+            {result.clips.map((clip, index) => (
+              <HighlightClip key={`${clip.start}-${clip.end}`} clip={clip} media={media} index={index} />
+            ))}
+          </ol>
+        )
+      ) : null}
+    </section>
+  );
+}

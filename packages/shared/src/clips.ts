@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Clip highlights from the user's own videos (issue 17, docs/decisions/0048-clip-highlights.md): the server
+ * reads a library video once with ffmpeg (scene changes, loudness, silence per second) and suggests the clips
+ * worth cutting, each with its score per signal so the user sees why it was chosen. Exporting a clip is the
+ * video editor's export job (`POST /api/video-editor/exports`), not a second pipeline.
+ */
+
+export const CLIP_HIGHLIGHT_MESSAGES = {
+  notAVideo: 'Choose a video to find highlights in: this file is an image.',
+  tooLong: 'Highlights can be found in videos of up to 10 minutes. Trim this one in the video editor first.',
+  analysisFailed:
+    'This video could not be analysed. Try another file, or export it again from the video editor.',
+  notAnalysed: 'This video has not been analysed yet. Choose "Find highlights" first.',
+  unavailable: 'Video analysis is not available on this server (ffmpeg is missing).',
+  busy: 'Other videos are being analysed right now. Try again in a minute.',
+} as const;
+
+/** The longest video analysed (seconds): the analysis runs while the request waits. */
+export const MAX_ANALYSIS_SECONDS = 10 * 60;
+/** At most this many clips are suggested. */
+export const MAX_CLIPS = 5;
+export const DEFAULT_CLIP_SECONDS = 30;
+export const MIN_CLIP_SECONDS = 15;
+export const MAX_CLIP_SECONDS = 60;
+
+export const startAnalysisSchema = z.object({
+  mediaId: z.string().trim().min(1).max(64),
+  /** How long each suggested clip is (a shorter video gets shorter clips). */
+  clipSeconds: z.number().int().min(MIN_CLIP_SECONDS).max(MAX_CLIP_SECONDS).default(DEFAULT_CLIP_SECONDS),
+});
+export type StartAnalysis = z.infer<typeof startAnalysisSchema>;
+
+export const analysisParamsSchema = z.object({ mediaId: z.string().trim().min(1).max(64) });
+
+const unit = z.number().min(0).max(1);
+
+/** Why a clip was chosen: each signal's share, 0 (none) to 1 (the most in this video). */
+export const clipSignalsSchema = z.object({
+  /** How far its loudness rises above the video's median. */
+  loudness: unit,
+  /** How many (and how strong) scene changes it holds. */
+  scenes: unit,
+  /** How much of it is silent (counts against it). */
+  silence: unit,
+});
+export type ClipSignals = z.infer<typeof clipSignalsSchema>;
+
+export const suggestedClipSchema = z.object({
+  start: z.number().min(0),
+  end: z.number().min(0),
+  score: unit,
+  signals: clipSignalsSchema,
+  /** Where across the picture the movement is, on average over the clip: 0 at the left, 1 at the right. */
+  activityCentre: unit,
+  /** One line in English built from the signals (the web shows its own translated labels beside it). */
+  reason: z.string(),
+});
+export type SuggestedClip = z.infer<typeof suggestedClipSchema>;
+
+export const clipAnalysisSchema = z.object({
+  mediaId: z.string(),
+  durationSeconds: z.number().min(0),
+  clipSeconds: z.number(),
+  /** The strongest scene changes found (seconds, score 0–1), at most 50, in time order. */
+  sceneChanges: z.array(z.object({ time: z.number(), score: unit })),
+  clips: z.array(suggestedClipSchema),
+  createdAt: z.string(),
+});
+export type ClipAnalysis = z.infer<typeof clipAnalysisSchema>;
+
+/**
+ * The video editor's `cropPosition` (0 to 1 along the side with room) that centres a crop of `aspect` on the
+ * activity's horizontal centre (0 to 1) of a `width`×`height` picture; 0.5 when the crop takes the whole width.
+ */
+export function cropPositionFor(
+  centre: number,
+  width: number,
+  height: number,
+  aspect: [number, number],
+): number {
+  const share = (height * aspect[0]) / aspect[1] / width;
+  if (!(share > 0) || share >= 1) return 0.5;
+  const position = (centre - share / 2) / (1 - share);
+  return Math.round(Math.min(1, Math.max(0, position)) * 1000) / 1000;
+}
