@@ -86,10 +86,15 @@ export async function analyseAndStore(
     clips: scoreClips(signals, clipSeconds, MAX_CLIPS),
     createdAt: new Date().toISOString(),
   };
-  await deps.db
-    .insert(clipAnalyses)
-    .values({ mediaId: source.id, workspaceId: source.workspaceId, result })
-    .onConflictDoUpdate({ target: clipAnalyses.mediaId, set: { result, createdAt: new Date() } });
+  try {
+    await deps.db
+      .insert(clipAnalyses)
+      .values({ mediaId: source.id, workspaceId: source.workspaceId, result })
+      .onConflictDoUpdate({ target: clipAnalyses.mediaId, set: { result, createdAt: new Date() } });
+  } catch {
+    // The video (or its workspace) was deleted while it was being analysed: there is nothing to keep it for.
+    throw new AppError(ERROR_CODES.notFound, 404, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
+  }
   return result;
 }
 
