@@ -7,7 +7,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { getUserTimeZone } from '../settings/settings.service';
-import { freeSlots, getBestTime, loadSubject, noteFor, takenInstants, zoneFor } from './best-time.service';
+import {
+  accountZone,
+  freeSlots,
+  getBestTime,
+  loadSubject,
+  noteFor,
+  takenInstants,
+} from './best-time.service';
 
 /**
  * `GET /api/best-time`: the heatmap of one account (`accountId`), of a platform's accounts (`platform`) or of
@@ -17,8 +24,13 @@ import { freeSlots, getBestTime, loadSubject, noteFor, takenInstants, zoneFor } 
  * the user's settings.
  */
 export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  function zoneOf(userId: string, workspaceId: string, accountIds: string[], asked: string | undefined) {
-    return zoneFor(db, workspaceId, accountIds, async () => asked ?? (await getUserTimeZone(db, userId)));
+  async function zoneOf(
+    userId: string,
+    workspaceId: string,
+    accountIds: string[],
+    asked: string | undefined,
+  ) {
+    return (await accountZone(db, workspaceId, accountIds)) ?? asked ?? (await getUserTimeZone(db, userId));
   }
 
   app.get(

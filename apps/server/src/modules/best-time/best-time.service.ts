@@ -203,23 +203,19 @@ export async function pickQueueSlot(
 }
 
 /**
- * The zone a heatmap or its suggestions are counted in: the account's own (its audience's) when exactly one
- * account is asked for and it has one, else the zone the browser sent, else the user's settings' zone.
+ * The audience zone of the one account asked for, when exactly one is and it has a zone of its own; null
+ * otherwise (the caller then counts in the browser's zone, else the user's settings' zone).
  */
-export async function zoneFor(
+export async function accountZone(
   db: Db,
   workspaceId: string,
   accountIds: readonly string[],
-  fallback: () => Promise<string>,
-): Promise<string> {
-  if (accountIds.length === 1) {
-    const [account] = await db
-      .select({ timezone: socialAccounts.timezone })
-      .from(socialAccounts)
-      .where(
-        and(eq(socialAccounts.id, accountIds[0] as string), eq(socialAccounts.workspaceId, workspaceId)),
-      );
-    if (account?.timezone) return account.timezone;
-  }
-  return fallback();
+): Promise<string | null> {
+  const [accountId] = accountIds;
+  if (accountIds.length !== 1 || !accountId) return null;
+  const [account] = await db
+    .select({ timezone: socialAccounts.timezone })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.id, accountId), eq(socialAccounts.workspaceId, workspaceId)));
+  return account?.timezone ?? null;
 }

@@ -59,13 +59,12 @@ export function checkAnalysable(source: MediaFileRow): number {
   return duration;
 }
 
-/** Runs the analysis, scores the clips, and stores the result in place of the last one. */
+/** Runs the analysis of a video `checkAnalysable` let through, scores the clips, and stores the result. */
 export async function analyseAndStore(
   deps: ClipsDeps,
   source: MediaFileRow,
   clipSeconds: number,
 ): Promise<ClipAnalysis> {
-  checkAnalysable(source);
   let signals: Awaited<ReturnType<typeof analyseVideo>>;
   try {
     signals = await analyseVideo(source, deps);

@@ -8,6 +8,15 @@ export interface AttachedMedia extends MediaFacts {
   id: string;
 }
 
+/** The columns of a file the platform rules read, shared by every read of a post's media facts. */
+export const mediaFactColumns = {
+  id: mediaFiles.id,
+  name: mediaFiles.name,
+  mimeType: mediaFiles.mimeType,
+  sizeBytes: mediaFiles.sizeBytes,
+  durationSeconds: mediaFiles.durationSeconds,
+};
+
 /** The media attached to a post, in order, as the platform rules see them. */
 export async function loadAttachedMedia(
   db: Db,
@@ -15,13 +24,7 @@ export async function loadAttachedMedia(
   postId: string,
 ): Promise<AttachedMedia[]> {
   return db
-    .select({
-      id: mediaFiles.id,
-      name: mediaFiles.name,
-      mimeType: mediaFiles.mimeType,
-      sizeBytes: mediaFiles.sizeBytes,
-      durationSeconds: mediaFiles.durationSeconds,
-    })
+    .select(mediaFactColumns)
     .from(postMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
     .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))

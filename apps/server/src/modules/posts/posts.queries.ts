@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { mediaFiles, posts, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
-import type { AttachedMedia } from '../media/attached-media';
+import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
 
@@ -270,13 +270,7 @@ export async function loadMediaFacts(
   const ids = [...new Set(mediaIds)];
   if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      id: mediaFiles.id,
-      name: mediaFiles.name,
-      mimeType: mediaFiles.mimeType,
-      sizeBytes: mediaFiles.sizeBytes,
-      durationSeconds: mediaFiles.durationSeconds,
-    })
+    .select(mediaFactColumns)
     .from(mediaFiles)
     .where(and(eq(mediaFiles.workspaceId, workspaceId), inArray(mediaFiles.id, ids)))
     // Inside the caller's transaction the files cannot be deleted before they are attached.
