@@ -175,12 +175,17 @@ test('export a vertical 9:16 cut and send it to the composer as a draft', async 
   await expect(warnings).toHaveText([
     'Instagram takes videos as MP4, MOV; "clip.webm" is WebM.',
     'Instagram needs videos of at least 3 seconds; "clip.webm" lasts 2 seconds.',
+    // The source is 320×240: Instagram shows Reels at 9:16.
+    'Instagram shows videos at 9:16; this export is 4:3 and will show with bars. Crop it to 9:16.',
   ]);
   await page.getByLabel('Format').selectOption('mp4');
   await page.getByLabel('End (seconds)').fill('3');
   await page.getByLabel('End (seconds)').blur();
-  await expect(page.getByRole('list', { name: 'Platform warnings' })).toHaveCount(0);
+  await expect(warnings).toHaveText([
+    'Instagram shows videos at 9:16; this export is 4:3 and will show with bars. Crop it to 9:16.',
+  ]);
   await page.getByLabel('Crop').selectOption('9:16');
+  await expect(page.getByRole('list', { name: 'Platform warnings' })).toHaveCount(0);
   // The frame shows on the preview; moved to the left edge, the export cuts there.
   const frame = page.getByRole('slider', { name: 'Crop frame position' });
   await expect(frame).toHaveAttribute('aria-valuenow', '50');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  aspectName,
   clampTrim,
   draftPlatformsFor,
+  exportAspect,
   exportWarnings,
   formatSeconds,
   importVideoSchema,
@@ -48,6 +50,33 @@ describe('video editor rules', () => {
         (issue) => issue.message,
       ),
     ).toEqual(['X (Twitter) takes videos up to 140 seconds; "cut.mp4" lasts 200 seconds.']);
+  });
+
+  it("names an export's frame: the crop's, else the source's own", () => {
+    expect(exportAspect('9:16', { width: 1920, height: 1080 })).toBe('9:16');
+    expect(exportAspect('original', { width: 1920, height: 1080 })).toBe('16:9');
+    expect(exportAspect('original', { width: 1280, height: 718 })).toBe('16:9');
+    expect(exportAspect('original', { width: 0, height: 0 })).toBeNull();
+    expect(aspectName(640, 480)).toBe('4:3');
+    expect(aspectName(2350, 1000)).toBe('2.35:1');
+    expect(aspectName(1000, 2500)).toBe('1:2.5');
+  });
+
+  it('advises the frame Instagram and TikTok show videos in, and nothing for the other platforms', () => {
+    const planned = { name: 'cut.mp4', format: 'mp4' as const, durationSeconds: 30 };
+    expect(exportWarnings(['instagram', 'tiktok', 'youtube'], { ...planned, aspect: '9:16' })).toEqual([]);
+    expect(
+      exportWarnings(['instagram', 'tiktok', 'youtube', 'twitter'], { ...planned, aspect: '16:9' }).map(
+        (issue) => issue.message,
+      ),
+    ).toEqual([
+      'Instagram shows videos at 9:16; this export is 16:9 and will show with bars. Crop it to 9:16.',
+    ]);
+    expect(exportWarnings(['tiktok'], { ...planned, aspect: '1:1' }).map((issue) => issue.message)).toEqual([
+      'TikTok takes videos at 9:16 or 16:9; this export is 1:1. Crop it to 9:16.',
+    ]);
+    // An unknown frame (the player has not read the size yet) gives no advice.
+    expect(exportWarnings(['instagram'], { ...planned, aspect: null })).toEqual([]);
   });
 
   it('writes times as minutes and seconds', () => {

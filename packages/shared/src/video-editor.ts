@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mediaItemSchema } from './media';
-import { checkPlatformRules, type PlatformId, type PlatformIssue } from './platforms';
+import { checkPlatformRules, PLATFORMS, type PlatformId, type PlatformIssue } from './platforms';
 import { EDIT_LIST_MESSAGES, editListSchema } from './video-editor-edit-list';
 import {
   CAPTION_MESSAGES,
@@ -165,13 +165,46 @@ export function draftPlatformsFor(crop: CropAspect): ('tiktok' | 'instagram' | '
 }
 
 /**
+ * How the platforms that show videos full screen want them framed (docs/video-editor.md, "Aspect"): Instagram
+ * publishes every video as a Reel and recommends 9:16 (a wider one shows with bars); TikTok takes 9:16 or 16:9
+ * videos. Advice, not a refusal: both platforms accept the upload. The others take any frame.
+ */
+export const VIDEO_ASPECT_ADVICE: Partial<Record<PlatformId, readonly string[]>> = {
+  instagram: ['9:16'],
+  tiktok: ['9:16', '16:9'],
+};
+
+const NAMED_ASPECTS: readonly [string, number][] = [
+  ['16:9', 16 / 9],
+  ['9:16', 9 / 16],
+  ['1:1', 1],
+  ['4:5', 4 / 5],
+  ['4:3', 4 / 3],
+  ['3:4', 3 / 4],
+];
+
+/** The aspect of a width/height as people name it ("16:9"), or "W:H" rounded to two decimals ("2.35:1"). */
+export function aspectName(width: number, height: number): string {
+  const ratio = width / height;
+  const named = NAMED_ASPECTS.find(([, value]) => Math.abs(ratio - value) / value < 0.02);
+  if (named) return named[0];
+  return ratio >= 1 ? `${Math.round(ratio * 100) / 100}:1` : `1:${Math.round((1 / ratio) * 100) / 100}`;
+}
+
+/** The frame an export will have: the crop's, or the source's own when it is not cropped (null if unknown). */
+export function exportAspect(crop: CropAspect, source: { width: number; height: number }): string | null {
+  if (crop !== 'original') return crop;
+  return source.width > 0 && source.height > 0 ? aspectName(source.width, source.height) : null;
+}
+
+/**
  * What the chosen platforms would refuse about an export before it runs: its format and its duration (the
- * platforms' rules in platforms.ts, the composer's same messages). Size is not checked here: every plan's
- * file-size limit is far below every platform's.
+ * platforms' rules in platforms.ts, the composer's same messages), and a frame a platform advises against
+ * (`VIDEO_ASPECT_ADVICE`). Size is not checked here: every plan's file-size limit is far below every platform's.
  */
 export function exportWarnings(
   platforms: readonly PlatformId[],
-  planned: { name: string; format: ExportFormat; durationSeconds: number },
+  planned: { name: string; format: ExportFormat; durationSeconds: number; aspect?: string | null },
 ): PlatformIssue[] {
   const media = [
     {
@@ -182,7 +215,20 @@ export function exportWarnings(
     },
   ];
   // One character of text: only the video's own problems are left.
-  return platforms.flatMap((platform) => checkPlatformRules(platform, '.', media));
+  return platforms.flatMap((platform) => {
+    const issues = checkPlatformRules(platform, '.', media);
+    const advised = VIDEO_ASPECT_ADVICE[platform];
+    if (advised && planned.aspect && !advised.includes(planned.aspect)) {
+      issues.push({ platform, message: aspectAdvice(PLATFORMS[platform].name, advised, planned.aspect) });
+    }
+    return issues;
+  });
+}
+
+function aspectAdvice(name: string, advised: readonly string[], aspect: string): string {
+  return advised.length === 1
+    ? `${name} shows videos at ${advised[0]}; this export is ${aspect} and will show with bars. Crop it to ${advised[0]}.`
+    : `${name} takes videos at ${advised.join(' or ')}; this export is ${aspect}. Crop it to ${advised[0]}.`;
 }
 
 export function isFinished(status: ExportJobStatus): boolean {

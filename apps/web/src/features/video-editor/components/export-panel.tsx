@@ -4,6 +4,7 @@ import {
   type CropAspect,
   EXPORT_FORMATS,
   type ExportFormat,
+  exportAspect,
   isFinished,
   TRIM_MODES,
   type TrimMode,
@@ -53,6 +54,7 @@ export function ExportPanel({
   crop,
   cropPosition,
   onCropChange,
+  sourceSize,
 }: {
   mediaId: string;
   sourceName: string;
@@ -64,6 +66,8 @@ export function ExportPanel({
   crop: CropAspect;
   cropPosition: number;
   onCropChange(crop: CropAspect): void;
+  /** The source's picture size (0×0 until the player has read it), for the platforms' aspect advice. */
+  sourceSize: { width: number; height: number };
 }) {
   const { t } = useTranslation('video-editor');
   const id = useId();
@@ -165,6 +169,7 @@ export function ExportPanel({
           name: `${sourceName.replace(/\.[^.]+$/, '')}.${format}`,
           format,
           durationSeconds: totalDuration(segments),
+          aspect: exportAspect(mode === 'fast' ? 'original' : crop, sourceSize),
         }}
       />
       {isRunning ? (

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The platforms the export is meant for, and what they would refuse about it (format, duration) before it
+ * The platforms the export is meant for, and what they would refuse about it (format, duration) or advise (frame) before it
  * runs; the same rules and messages as the composer's.
  */
 export function PlatformCheck({
@@ -15,7 +15,7 @@ export function PlatformCheck({
 }: {
   selected: readonly PlatformId[];
   onChange(platforms: PlatformId[]): void;
-  planned: { name: string; format: ExportFormat; durationSeconds: number };
+  planned: { name: string; format: ExportFormat; durationSeconds: number; aspect: string | null };
 }) {
   const { t } = useTranslation('video-editor');
   const id = useId();

@@ -259,6 +259,7 @@ export function VideoEditor() {
                 captions={edit.captions}
                 crop={crop}
                 cropPosition={cropPosition}
+                sourceSize={natural}
                 onCropChange={(next) => {
                   setCrop(next);
                   setCropPosition(0.5);
