@@ -39,6 +39,11 @@ export const analyticsActivitySchema = z.object({
     peakBitrateKbps: z.number().nullable(),
     /** Distinct destinations streamed to. */
     destinations: z.number(),
+    /**
+     * The most viewers one destination had at once, as its platform's API counted them (YouTube's
+     * concurrentViewers, read about every minute); null where no platform gave a count.
+     */
+    peakViewers: z.number().nullable(),
   }),
 });
 export type AnalyticsActivity = z.infer<typeof analyticsActivitySchema>;

@@ -301,6 +301,14 @@ export interface AnalyticsOperations {
     refused: Array<{ mediaType: string; platformMetric: string; reason: string }>;
     reads: number;
   }>;
+  /**
+   * The account's broadcast live right now and its concurrent viewers (`viewers` absent when the platform hides
+   * them); `live: false` when the account is not live. Only platforms whose API gives a viewer count have it.
+   */
+  readLiveViewers?(
+    ctx: CallContext,
+    credentials: AccountCredentials,
+  ): Promise<{ live: boolean; viewers?: PlatformFigure; reads: number }>;
 }
 
 export interface Connector {

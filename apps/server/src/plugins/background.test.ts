@@ -20,6 +20,7 @@ describe('which background work a process runs', () => {
       webhookDeliveries: false,
       notifications: false,
       approvalExpiry: false,
+      streamViewers: false,
     });
     for (const role of ['all', 'worker'] as const) {
       expect(backgroundWorkOf({ ...settings, role, env: 'production' })).toEqual({
@@ -32,6 +33,7 @@ describe('which background work a process runs', () => {
         webhookDeliveries: true,
         notifications: true,
         approvalExpiry: true,
+        streamViewers: true,
       });
     }
   });
@@ -56,6 +58,7 @@ describe('which background work a process runs', () => {
       webhookDeliveries: false,
       notifications: false,
       approvalExpiry: false,
+      streamViewers: false,
     });
     expect(backgroundWorkOf(config, { runWorkers: true }).publishWorkers).toBe(true);
   });

@@ -17,6 +17,7 @@ import {
   type PublishingOptions,
 } from '../modules/publishing/publishing.plugin';
 import { startReminderTimer } from '../modules/stream-schedule/stream-schedule.reminders';
+import { startStreamViewers } from '../modules/streaming/stream-viewers';
 import { startWebhookDeliveries } from '../modules/webhooks/webhooks.delivery';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ export interface BackgroundWork {
   notifications: boolean;
   /** Expiring the posts still awaiting approval at their publish time (approvals). */
   approvalExpiry: boolean;
+  /** Reading live streams' viewer counts from the platforms' APIs. */
+  streamViewers: boolean;
 }
 
 /**
@@ -70,6 +73,8 @@ export function backgroundWorkOf(
     notifications: worker && outsideTests,
     // Off under NODE_ENV=test: the approvals tests call expireOverdueApprovals with the time they need.
     approvalExpiry: worker && outsideTests,
+    // Off under NODE_ENV=test: the viewers tests call sweepStreamViewers with the time they need.
+    streamViewers: worker && outsideTests,
   };
 }
 
@@ -135,6 +140,7 @@ async function background(app: FastifyInstance, options: BackgroundPluginOptions
       return () => expiry.stop();
     });
   }
+  if (work.streamViewers) tasks.push(() => startStreamViewers(database.db, config, app.log));
   if (work.notifications) tasks.push(() => startNotificationLoops(database.db, notifyDeps, app.log));
   if (work.streamReminders) {
     // The claim in sendDueReminders keeps reminders single when several workers run them.

@@ -15,6 +15,19 @@ export const destinationSummarySchema = z.object({
   peakBitrateKbps: z.number().nullable(),
   droppedFrames: z.number().int(),
   reconnects: z.number().int(),
+  /**
+   * Viewers as the platform's API counts them, read about every minute while live (docs/streaming.md,
+   * "Viewers"): the highest and the last reading, and the platform's name for the figure. Null where the
+   * platform gives none, or none was read (no connected account of that platform, not live there yet).
+   */
+  viewers: z
+    .object({
+      peak: z.number().int(),
+      last: z.number().int(),
+      platformMetric: z.string(),
+      readAt: z.string(),
+    })
+    .nullable(),
 });
 export type DestinationSummary = z.infer<typeof destinationSummarySchema>;
 

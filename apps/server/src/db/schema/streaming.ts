@@ -126,6 +126,13 @@ export const streamSessionDestinations = pgTable(
     reason: text('reason'),
     reconnects: integer('reconnects').notNull().default(0),
     droppedFrames: integer('dropped_frames').notNull().default(0),
+    /** Viewers read from the platform's API while live (modules/streaming/stream-viewers.ts). */
+    viewersPeak: integer('viewers_peak'),
+    viewersLast: integer('viewers_last'),
+    viewersMetric: text('viewers_metric'),
+    viewersReadAt: timestamp('viewers_read_at', { withTimezone: true }),
+    /** When the viewers were last asked for (the sweep's claim); null until the first time. */
+    viewersCheckedAt: timestamp('viewers_checked_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('stream_session_destinations_pk').on(table.sessionId, table.destinationId)],
 );

@@ -107,7 +107,16 @@ beforeAll(async () => {
     .where(eq(streamSessions.id, stream));
   await t.db.insert(streamSessionDestinations).values([
     { sessionId: stream, destinationId: 'dest-a', platform: 'twitch', name: 'Twitch' },
-    { sessionId: stream, destinationId: 'dest-b', platform: 'youtube', name: 'YouTube' },
+    {
+      sessionId: stream,
+      destinationId: 'dest-b',
+      platform: 'youtube',
+      name: 'YouTube',
+      viewersPeak: 340,
+      viewersLast: 210,
+      viewersMetric: 'liveStreamingDetails.concurrentViewers',
+      viewersReadAt: new Date('2026-03-11T11:29:00Z'),
+    },
   ]);
   await t.db.insert(streamSamples).values([
     { id: randomUUID(), sessionId: stream, destinationId: 'dest-a', t: 5, bitrateKbps: 4500 },
@@ -148,6 +157,7 @@ describe('GET /api/analytics/activity', () => {
       liveSeconds: 5400,
       peakBitrateKbps: 6000,
       destinations: 2,
+      peakViewers: 340,
     });
   });
 
@@ -173,6 +183,7 @@ describe('GET /api/analytics/activity', () => {
       liveSeconds: 0,
       peakBitrateKbps: null,
       destinations: 0,
+      peakViewers: null,
     });
   });
 

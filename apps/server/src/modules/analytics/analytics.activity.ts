@@ -77,6 +77,7 @@ export async function relaycastActivity(
       live_seconds: string | null;
       peak: string | null;
       destinations: string;
+      viewers: string | null;
     }>(
       db,
       sql`with s as (
@@ -90,7 +91,9 @@ export async function relaycastActivity(
             sum(extract(epoch from (s.until - s.live_at))) as live_seconds,
             (select max(m.bitrate_kbps) from stream_samples m where m.session_id in (select id from s)) as peak,
             (select count(distinct d.destination_id) from stream_session_destinations d
-               where d.session_id in (select id from s)) as destinations
+               where d.session_id in (select id from s)) as destinations,
+            (select max(d.viewers_peak) from stream_session_destinations d
+               where d.session_id in (select id from s)) as viewers
           from s`,
     ),
   ]);
@@ -126,6 +129,7 @@ export async function relaycastActivity(
       liveSeconds: Math.round(toNumber(streams?.live_seconds) ?? 0),
       peakBitrateKbps: toNumber(streams?.peak),
       destinations: toNumber(streams?.destinations) ?? 0,
+      peakViewers: toNumber(streams?.viewers),
     },
   };
 }

@@ -68,6 +68,15 @@ async function summarize(db: Db, rows: SessionRow[], overlay: LiveOverlay): Prom
           peakBitrateKbps: hasFigures && f.peak !== null ? Math.round(f.peak) : null,
           droppedFrames: current?.droppedFrames ?? Math.max(d.droppedFrames, f?.dropped ?? 0),
           reconnects: current?.reconnects ?? d.reconnects,
+          viewers:
+            d.viewersPeak !== null && d.viewersLast !== null && d.viewersMetric && d.viewersReadAt
+              ? {
+                  peak: d.viewersPeak,
+                  last: d.viewersLast,
+                  platformMetric: d.viewersMetric,
+                  readAt: d.viewersReadAt.toISOString(),
+                }
+              : null,
         };
       });
     const averages = perDestination.flatMap((d) => (d.avgBitrateKbps === null ? [] : [d.avgBitrateKbps]));

@@ -21,15 +21,45 @@ function googleError(status: number, reason: string, message: string): FakeRespo
   };
 }
 
+/**
+ * The channel's live broadcast, for `liveBroadcasts.list?broadcastStatus=active` and
+ * `videos.list?part=liveStreamingDetails`; `viewers: null` hides the count (as an owner may). Change it between
+ * calls to follow a stream.
+ */
+export interface YouTubeLiveSeed {
+  broadcastId: string | null;
+  viewers: number | null;
+}
+
 export function addYouTubeAnalyticsRoutes(
   fake: Pick<PlatformFake, 'server'>,
   seeds: YouTubeSeedVideo[],
+  live: YouTubeLiveSeed = { broadcastId: null, viewers: null },
 ): void {
   const videos = new Map(seeds.map((seed) => [seed.id, seed]));
+  const authorized = (authorization: string | undefined) => /^Bearer \S+$/.test(authorization ?? '');
+
+  fake.server.route('GET', '/youtube/v3/liveBroadcasts', (request) => {
+    if (!authorized(request.headers.authorization))
+      return googleError(401, 'authError', 'Request had invalid authentication credentials.');
+    const filters = ['broadcastStatus', 'id', 'mine'].filter((name) => request.query.has(name));
+    if (filters.length !== 1)
+      return googleError(400, 'incompatibleParameters', 'Specify exactly one of broadcastStatus, id, mine.');
+    if (request.query.get('broadcastStatus') !== 'active') throw new Error('expected broadcastStatus=active');
+    const items = live.broadcastId ? [{ kind: 'youtube#liveBroadcast', id: live.broadcastId }] : [];
+    return { body: { kind: 'youtube#liveBroadcastListResponse', items } };
+  });
 
   fake.server.route('GET', '/youtube/v3/videos', (request) => {
-    if (!/^Bearer \S+$/.test(request.headers.authorization ?? ''))
+    if (!authorized(request.headers.authorization))
       return googleError(401, 'authError', 'Request had invalid authentication credentials.');
+    if (request.query.get('part') === 'liveStreamingDetails') {
+      const id = request.query.get('id');
+      if (!id || id !== live.broadcastId) return { body: { kind: 'youtube#videoListResponse', items: [] } };
+      const details: Record<string, string> = { actualStartTime: new Date().toISOString() };
+      if (live.viewers !== null) details.concurrentViewers = String(live.viewers);
+      return { body: { kind: 'youtube#videoListResponse', items: [{ id, liveStreamingDetails: details }] } };
+    }
     if (request.query.get('part') !== 'statistics') throw new Error('expected part=statistics');
     const ids = (request.query.get('id') ?? '').split(',').filter(Boolean);
     if (ids.length === 0) throw new Error('id missing');

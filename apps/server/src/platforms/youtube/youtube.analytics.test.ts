@@ -9,6 +9,7 @@ import { youtubeConnector as youtube } from './youtube.connector';
 import { startYouTubeFake, type YouTubeFake } from './youtube.fake';
 
 let fake: YouTubeFake;
+const live = { broadcastId: null as string | null, viewers: null as number | null };
 let ctx: CallContext;
 let credentials: AccountCredentials;
 const verifier = 'v'.repeat(60);
@@ -18,11 +19,15 @@ const vid = (n: number) => `vid${String(n).padStart(8, '0')}`;
 
 beforeAll(async () => {
   fake = await startYouTubeFake();
-  addYouTubeAnalyticsRoutes(fake, [
-    { id: 'popular', views: 5000, likes: 300, comments: 25 },
-    { id: 'hidden', views: 80, likes: null, comments: null },
-    ...Array.from({ length: 60 }, (_, i) => ({ id: vid(i), views: i * 10, likes: i, comments: 0 })),
-  ]);
+  addYouTubeAnalyticsRoutes(
+    fake,
+    [
+      { id: 'popular', views: 5000, likes: 300, comments: 25 },
+      { id: 'hidden', views: 80, likes: null, comments: null },
+      ...Array.from({ length: 60 }, (_, i) => ({ id: vid(i), views: i * 10, likes: i, comments: 0 })),
+    ],
+    live,
+  );
   ctx = { settings: fakeSettings('youtube', fake.url) };
   const { code } = await consent(
     youtube.authorizationUrl?.(ctx, {
@@ -85,6 +90,27 @@ describe('YouTube analytics', () => {
     expect(Object.keys(posts)).toHaveLength(60);
     expect(posts.deleted).toBeUndefined();
     expect(posts[vid(59)]?.views?.value).toBe(590);
+    expect(fake.server.violations).toEqual([]);
+  });
+
+  it("reads the live broadcast's concurrent viewers; none when not live; absent when hidden", async () => {
+    expect(await analytics.readLiveViewers?.(ctx, credentials)).toEqual({ live: false, reads: 1 });
+    const asked = fake.server.received('GET', '/youtube/v3/liveBroadcasts').at(-1)?.query;
+    expect(asked?.get('broadcastStatus')).toBe('active');
+    expect(asked?.get('broadcastType')).toBe('all');
+    expect(asked?.has('mine')).toBe(false);
+    Object.assign(live, { broadcastId: 'live-broadcast-1', viewers: 128 });
+    expect(await analytics.readLiveViewers?.(ctx, credentials)).toEqual({
+      live: true,
+      reads: 2,
+      viewers: { value: 128, platformMetric: 'liveStreamingDetails.concurrentViewers', kind: 'unique' },
+    });
+    expect(fake.server.received('GET', '/youtube/v3/videos').at(-1)?.query.get('id')).toBe(
+      'live-broadcast-1',
+    );
+    live.viewers = null;
+    expect(await analytics.readLiveViewers?.(ctx, credentials)).toEqual({ live: true, reads: 2 });
+    Object.assign(live, { broadcastId: null, viewers: null });
     expect(fake.server.violations).toEqual([]);
   });
 

@@ -97,4 +97,53 @@ export const youtubeAnalytics: AnalyticsOperations = {
     }
     return { posts: result, refused: [], reads };
   },
+
+  /**
+   * The channel's live broadcast and its viewers: `liveBroadcasts.list?broadcastStatus=active&broadcastType=all`
+   * (exactly one filter; `all` also finds the channel's default "stream now" broadcast, which is `persistent`),
+   * then `videos.list?part=liveStreamingDetails` for the broadcast's video (a broadcast's id is its video's):
+   * `liveStreamingDetails.concurrentViewers`, a decimal string absent when the owner hides the count
+   * (developers.google.com/youtube/v3/live/docs/liveBroadcasts/list, /youtube/v3/docs/videos#liveStreamingDetails).
+   * Two quota units a reading.
+   */
+  async readLiveViewers(ctx, credentials) {
+    const { body } = await platformRequest<{ items?: { id?: string }[] }>(
+      ctx,
+      {
+        url: api(ctx, '/liveBroadcasts'),
+        query: { part: 'id', broadcastStatus: 'active', broadcastType: 'all', maxResults: 5 },
+        token: credentials.accessToken,
+      },
+      describeYouTubeError,
+    );
+    const broadcast = body.items?.find((item) => typeof item.id === 'string' && item.id.length > 0)?.id;
+    if (!broadcast) return { live: false, reads: 1 };
+    const { body: videos } = await platformRequest<{
+      items?: { id: string; liveStreamingDetails?: { concurrentViewers?: unknown } }[];
+    }>(
+      ctx,
+      {
+        url: api(ctx, '/videos'),
+        query: { part: 'liveStreamingDetails', id: broadcast },
+        token: credentials.accessToken,
+      },
+      describeYouTubeError,
+    );
+    const viewers = counter(
+      videos.items?.find((item) => item.id === broadcast)?.liveStreamingDetails?.concurrentViewers,
+    );
+    return {
+      live: true,
+      reads: 2,
+      ...(viewers === undefined
+        ? {}
+        : {
+            viewers: {
+              value: viewers,
+              platformMetric: 'liveStreamingDetails.concurrentViewers',
+              kind: 'unique' as const,
+            },
+          }),
+    };
+  },
 };

@@ -15,7 +15,14 @@ const ACTIVITY: AnalyticsActivity = {
     itemsAnswered: 5,
     medianResponseMinutes: 42,
   },
-  streams: { count: 2, failed: 0, liveSeconds: 5400, peakBitrateKbps: 6000, destinations: 3 },
+  streams: {
+    count: 2,
+    failed: 0,
+    liveSeconds: 5400,
+    peakBitrateKbps: 6000,
+    destinations: 3,
+    peakViewers: 340,
+  },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -39,6 +46,8 @@ describe('RelaycastActivity (/analytics)', () => {
     const streams = await screen.findByRole('region', { name: 'Live streams' });
     expect(within(streams).getByText('1 h 30 min')).toBeTruthy();
     expect(within(streams).getByText('6,000 kbps')).toBeTruthy();
+    expect(within(streams).getByText('Peak viewers')).toBeTruthy();
+    expect(within(streams).getByText('340')).toBeTruthy();
     const inbox = screen.getByRole('region', { name: 'Inbox' });
     expect(within(inbox).getByText('42 min')).toBeTruthy();
     expect(within(inbox).getByText('4 · 2 · 1')).toBeTruthy();

@@ -81,6 +81,10 @@ function ActivityCards({ activity }: { activity: AnalyticsActivity }) {
               : t('{{kbps}} kbps', { kbps: formatFigure(Math.round(streams.peakBitrateKbps)) }),
           ],
           [t('Destinations'), formatFigure(streams.destinations)],
+          [
+            t('Peak viewers'),
+            streams.peakViewers === null ? t('not available') : formatFigure(streams.peakViewers),
+          ],
         ]}
       />
     </div>

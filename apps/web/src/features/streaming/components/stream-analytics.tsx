@@ -10,6 +10,7 @@ import { currentLocale, formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatBitrate, formatDuration } from '../format';
 import { BitrateChart } from './bitrate-chart';
+import { StreamViewers } from './stream-viewers';
 
 function formatStart(iso: string): string {
   return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -102,8 +103,11 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
               <th scope="col" className="py-2 pr-3 font-medium">
                 {t('Dropped')}
               </th>
-              <th scope="col" className="py-2 font-medium">
+              <th scope="col" className="py-2 pr-3 font-medium">
                 {t('Reconnects')}
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                {t('Viewers (peak / last)')}
               </th>
             </tr>
           </thead>
@@ -115,7 +119,10 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
                 <td className="py-2 pr-3 tabular-nums">{formatBitrate(d.avgBitrateKbps)}</td>
                 <td className="py-2 pr-3 tabular-nums">{formatBitrate(d.peakBitrateKbps)}</td>
                 <td className="py-2 pr-3 tabular-nums">{formatNumber(d.droppedFrames)}</td>
-                <td className="py-2 tabular-nums">{formatNumber(d.reconnects)}</td>
+                <td className="py-2 pr-3 tabular-nums">{formatNumber(d.reconnects)}</td>
+                <td className="py-2 tabular-nums">
+                  <StreamViewers viewers={d.viewers} />
+                </td>
               </tr>
             ))}
           </tbody>
