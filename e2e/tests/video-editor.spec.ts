@@ -262,7 +262,20 @@ test('split, delete a section, undo, redo, then export only the kept sections', 
   expect(played.some(([start, end]) => (start ?? 0) < 3 && (end ?? 0) > 3)).toBe(false);
   await video.evaluate((element: HTMLVideoElement) => element.pause());
 
+  // The last section dragged onto the first plays first; the export joins them in that order.
+  await page
+    .getByRole('button', { name: 'Section 2: 0:04 to 0:30' })
+    .dragTo(page.getByRole('button', { name: 'Section 1: 0:00 to 0:02' }));
+  await expect(page.getByRole('button', { name: 'Section 1: 0:04 to 0:30' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Section 2: 0:00 to 0:02' })).toBeVisible();
+  const exportRequest = page.waitForRequest(
+    (request) => request.url().endsWith('/api/video-editor/exports') && request.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Export Video' }).click();
+  expect((await exportRequest).postDataJSON().segments).toEqual([
+    { start: 4, end: 6 },
+    { start: 0, end: 2 },
+  ]);
   await expect(page.getByText('Video trimmed successfully')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('link', { name: 'Download clip (0:00–0:06, 2 sections).mp4' })).toBeVisible();
   const media = await (await page.request.get('/api/media?kind=video')).json();

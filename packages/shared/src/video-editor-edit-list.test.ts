@@ -5,12 +5,14 @@ import {
   editListSchema,
   fullEditList,
   MAX_SEGMENTS,
+  moveSegment,
   outputToSourceTime,
   playbackPositionAfter,
   recordEdit,
   redoEdit,
   type Segment,
   segmentIndexAt,
+  sourceSpan,
   sourceToOutputTime,
   splitAt,
   startHistory,
@@ -25,7 +27,7 @@ const TWO: Segment[] = [
 ];
 
 describe('the edit list schema', () => {
-  it('takes sections in order, without overlap, at most the limit', () => {
+  it('takes sections in any play order, without overlap, at most the limit', () => {
     expect(editListSchema.safeParse(TWO).success).toBe(true);
     expect(
       editListSchema.safeParse([
@@ -36,7 +38,14 @@ describe('the edit list schema', () => {
     const message = (value: unknown) => editListSchema.safeParse(value).error?.issues[0]?.message;
     expect(message([])).toBe(EDIT_LIST_MESSAGES.noSegments);
     expect(message([{ start: 2, end: 2 }])).toBe(EDIT_LIST_MESSAGES.segmentEndBeforeStart);
-    expect(message([TWO[1], TWO[0]])).toBe(EDIT_LIST_MESSAGES.segmentsOverlap);
+    // Moved: the later part of the source plays first.
+    expect(editListSchema.safeParse([TWO[1], TWO[0]]).success).toBe(true);
+    expect(
+      message([
+        { start: 5, end: 8 },
+        { start: 1, end: 6 },
+      ]),
+    ).toBe(EDIT_LIST_MESSAGES.segmentsOverlap);
     expect(
       message([
         { start: 0, end: 4 },
@@ -105,12 +114,53 @@ describe('output and source times', () => {
     expect(sourceToOutputTime(TWO, 9)).toBe(5);
   });
 
+  it('maps both ways when the sections were moved', () => {
+    const moved = [TWO[1]!, TWO[0]!];
+    expect(outputToSourceTime(moved, 0)).toBe(5);
+    expect(outputToSourceTime(moved, 3.5)).toBe(1.5);
+    expect(sourceToOutputTime(moved, 6)).toBe(1);
+    expect(sourceToOutputTime(moved, 2)).toBe(4);
+    // A deleted part maps to where the section after it in the source begins in the output.
+    expect(sourceToOutputTime(moved, 4)).toBe(0);
+    expect(sourceToOutputTime(moved, 0)).toBe(3);
+    expect(sourceToOutputTime(moved, 9)).toBe(5);
+  });
+
   it('skips deleted parts in playback and stops after the last section', () => {
-    expect(playbackPositionAfter(TWO, 2)).toBeNull();
-    expect(playbackPositionAfter(TWO, 0.5)).toEqual({ seekTo: 1, pause: false });
-    expect(playbackPositionAfter(TWO, 3)).toEqual({ seekTo: 5, pause: false });
-    expect(playbackPositionAfter(TWO, 8)).toEqual({ seekTo: 1, pause: true });
+    expect(playbackPositionAfter(TWO, 2, 0)).toEqual({ index: 0, seekTo: null, pause: false });
+    expect(playbackPositionAfter(TWO, 0.5)).toEqual({ index: 0, seekTo: 1, pause: false });
+    expect(playbackPositionAfter(TWO, 3, 0)).toEqual({ index: 1, seekTo: 5, pause: false });
+    expect(playbackPositionAfter(TWO, 8, 1)).toEqual({ index: 0, seekTo: 1, pause: true });
+    expect(playbackPositionAfter(TWO, 9)).toEqual({ index: 0, seekTo: 1, pause: true });
     expect(playbackPositionAfter([], 1)).toBeNull();
+  });
+
+  it('plays moved sections in their new order, even where two sections touch in the source', () => {
+    // Source 0–4 and 4–8, moved so that 4–8 plays first.
+    const moved = [
+      { start: 4, end: 8 },
+      { start: 0, end: 4 },
+    ];
+    expect(playbackPositionAfter(moved, 6, 0)).toEqual({ index: 0, seekTo: null, pause: false });
+    // The end of the first played section: on to 0–4, not on into 8.
+    expect(playbackPositionAfter(moved, 8.1, 0)).toEqual({ index: 1, seekTo: 0, pause: false });
+    // The end of 0–4 is the start of 4–8 in the source, but 0–4 plays last: back to the first, paused.
+    expect(playbackPositionAfter(moved, 4.05, 1)).toEqual({ index: 0, seekTo: 4, pause: true });
+    // The user moves the playhead into 0–4: it becomes the section playing.
+    expect(playbackPositionAfter(moved, 2, 0)).toEqual({ index: 1, seekTo: null, pause: false });
+  });
+});
+
+describe('moving a section', () => {
+  it('moves a section to another place in the play order, and nothing else', () => {
+    const three = [...TWO, { start: 10, end: 12 }];
+    expect(moveSegment(three, 2, 0)).toEqual([three[2], three[0], three[1]]);
+    expect(moveSegment(three, 0, 1)).toEqual([three[1], three[0], three[2]]);
+    expect(moveSegment(three, 1, 1)).toBe(three);
+    expect(moveSegment(three, 3, 0)).toBe(three);
+    expect(moveSegment(three, 0, -1)).toBe(three);
+    expect(sourceSpan(moveSegment(three, 2, 0))).toEqual({ start: 1, end: 12 });
+    expect(sourceSpan([])).toBeNull();
   });
 });
 

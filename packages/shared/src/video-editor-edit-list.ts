@@ -1,15 +1,16 @@
 import { z } from 'zod';
 
 /**
- * The video editor's edit list (issue 17, docs/decisions/0038): the parts of the source that are kept, in
- * order, as `{ start, end }` seconds of the source. Split, delete and trim only rewrite this list, so undo and
- * redo are instant and the source file is never changed; the export job cuts and joins the kept parts in one
- * ffmpeg pass. Pure functions: the browser and the server run the same rules.
+ * The video editor's edit list (issue 17, docs/decisions/0038): the parts of the source that are kept, in the
+ * order they play, as `{ start, end }` seconds of the source. Split, delete, move and trim only rewrite this
+ * list, so undo and redo are instant and the source file is never changed; the export job cuts and joins the
+ * kept parts in one ffmpeg pass, in the list's order. Pure functions: the browser and the server run the same
+ * rules.
  */
 
 export const EDIT_LIST_MESSAGES = {
   segmentEndBeforeStart: 'Each kept section must end after it starts.',
-  segmentsOverlap: 'The kept sections must be in order and must not overlap.',
+  segmentsOverlap: 'The kept sections must not overlap.',
   tooManySegments: (limit: number) => `An edit can keep at most ${limit} sections.`,
   noSegments: 'Keep at least one section of the video.',
   segmentsOutsideTrim: 'The kept sections must lie between the start and the end.',
@@ -41,11 +42,39 @@ export const editListSchema = z
   .array(segmentSchema)
   .min(1, EDIT_LIST_MESSAGES.noSegments)
   .max(MAX_SEGMENTS, EDIT_LIST_MESSAGES.tooManySegments(MAX_SEGMENTS))
-  .refine(isInOrder, { message: EDIT_LIST_MESSAGES.segmentsOverlap });
+  .refine(isDisjoint, { message: EDIT_LIST_MESSAGES.segmentsOverlap });
 export type EditList = z.infer<typeof editListSchema>;
 
-function isInOrder(segments: readonly Segment[]): boolean {
-  return segments.every((segment, index) => index === 0 || segment.start >= segments[index - 1]!.end);
+/** The sections in the source's order. */
+function bySource(segments: readonly Segment[]): Segment[] {
+  return [...segments].sort((a, b) => a.start - b.start);
+}
+
+/** No two sections share a moment of the source (they may play in any order). */
+function isDisjoint(segments: readonly Segment[]): boolean {
+  const sorted = bySource(segments);
+  return sorted.every((segment, index) => index === 0 || segment.start >= sorted[index - 1]!.end);
+}
+
+/** The first and the last moment of the source the sections use. */
+export function sourceSpan(segments: readonly Segment[]): { start: number; end: number } | null {
+  if (segments.length === 0) return null;
+  return {
+    start: Math.min(...segments.map((segment) => segment.start)),
+    end: Math.max(...segments.map((segment) => segment.end)),
+  };
+}
+
+/**
+ * Moves section `from` to position `to` of the play order (dragged on the timeline, or Move earlier / later).
+ * Unchanged (the same array) when either index is outside the list or they are equal.
+ */
+export function moveSegment(segments: readonly Segment[], from: number, to: number): readonly Segment[] {
+  if (from === to || from < 0 || to < 0 || from >= segments.length || to >= segments.length) return segments;
+  const next = [...segments];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved as Segment);
+  return next;
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
@@ -113,29 +142,54 @@ export function outputToSourceTime(segments: readonly Segment[], t: number): num
   return segments.at(-1)?.end ?? 0;
 }
 
-/** A time of the source as a time of the output; a deleted part maps to where the next kept section begins. */
-export function sourceToOutputTime(segments: readonly Segment[], t: number): number {
-  let elapsed = 0;
-  for (const segment of segments) {
-    if (t < segment.start) return round(elapsed);
-    if (t < segment.end) return round(elapsed + t - segment.start);
-    elapsed += segment.end - segment.start;
-  }
-  return round(elapsed);
+/** Where section `index` begins in the output: the lengths of the sections played before it. */
+function outputStartOf(segments: readonly Segment[], index: number): number {
+  return segments.slice(0, index).reduce((sum, segment) => sum + (segment.end - segment.start), 0);
 }
 
 /**
- * Where playback goes from source time `t`: over a deleted part to the next kept section, and after the last
- * one back to the first, paused. Null while `t` is inside a kept section.
+ * A time of the source as a time of the output; a deleted part maps to where the kept section that follows it
+ * in the source begins (the output's end when none does).
+ */
+export function sourceToOutputTime(segments: readonly Segment[], t: number): number {
+  const index = segmentIndexAt(segments, t);
+  if (index >= 0) return round(outputStartOf(segments, index) + t - segments[index]!.start);
+  const after = bySource(segments).find((segment) => segment.start > t);
+  return round(after ? outputStartOf(segments, segments.indexOf(after)) : totalDuration(segments));
+}
+
+/** How far past a section's end a playhead still counts as having just reached it (timeupdate fires ~4×/s). */
+const END_TOLERANCE_SECONDS = 0.5;
+
+/**
+ * What playback does at source time `t` when section `current` (the one playing, in play order) was playing:
+ * - inside it: go on (`seekTo` null);
+ * - at or just past its end: on to the next section in play order, or after the last back to the first, paused;
+ * - anywhere else (the user moved the playhead): the section under `t` becomes the one playing; in a deleted
+ *   part, on to the kept section that follows in the source, or back to the first, paused.
+ * Null only when nothing is kept.
  */
 export function playbackPositionAfter(
   segments: readonly Segment[],
   t: number,
-): { seekTo: number; pause: boolean } | null {
-  if (segments.length === 0 || segmentIndexAt(segments, t) >= 0) return null;
-  const next = segments.find((segment) => segment.start > t);
-  if (next) return { seekTo: next.start, pause: false };
-  return { seekTo: segments[0]!.start, pause: true };
+  current: number | null = null,
+): { index: number; seekTo: number | null; pause: boolean } | null {
+  if (segments.length === 0) return null;
+  const playing = current === null ? undefined : segments[current];
+  if (playing && current !== null) {
+    if (t >= playing.start && t < playing.end) return { index: current, seekTo: null, pause: false };
+    if (t >= playing.end && t < playing.end + END_TOLERANCE_SECONDS) {
+      const next = segments[current + 1];
+      return next
+        ? { index: current + 1, seekTo: next.start, pause: false }
+        : { index: 0, seekTo: segments[0]!.start, pause: true };
+    }
+  }
+  const under = segmentIndexAt(segments, t);
+  if (under >= 0) return { index: under, seekTo: null, pause: false };
+  const after = bySource(segments).find((segment) => segment.start > t);
+  if (after) return { index: segments.indexOf(after), seekTo: after.start, pause: false };
+  return { index: 0, seekTo: segments[0]!.start, pause: true };
 }
 
 /** Undo and redo over snapshots of the edit: `past` and `future` hold what Undo and Redo bring back. */

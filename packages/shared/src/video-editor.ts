@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mediaItemSchema } from './media';
 import { checkPlatformRules, PLATFORMS, type PlatformId, type PlatformIssue } from './platforms';
-import { EDIT_LIST_MESSAGES, editListSchema } from './video-editor-edit-list';
+import { EDIT_LIST_MESSAGES, editListSchema, sourceSpan } from './video-editor-edit-list';
 import {
   CAPTION_MESSAGES,
   captionsFileSchema,
@@ -114,8 +114,8 @@ export const startExportSchema = z
   .refine(
     (input) =>
       !input.segments ||
-      ((input.segments[0]?.start ?? input.start) >= input.start - 0.001 &&
-        (input.segments.at(-1)?.end ?? input.end) <= input.end + 0.001),
+      ((sourceSpan(input.segments)?.start ?? input.start) >= input.start - 0.001 &&
+        (sourceSpan(input.segments)?.end ?? input.end) <= input.end + 0.001),
     { message: EDIT_LIST_MESSAGES.segmentsOutsideTrim, path: ['segments'] },
   )
   .refine((input) => input.mode === 'accurate' || !input.segments || input.segments.length === 1, {

@@ -87,6 +87,14 @@ describe('joining the kept sections of an edit list', () => {
     expect(args).not.toContain('[aout]');
   });
 
+  it('joins moved sections in their play order, not the source order', () => {
+    expect(joinFilter([segments[1]!, segments[0]!], false, null)).toBe(
+      '[0:v:0]trim=start=4.000:end=5.000,setpts=PTS-STARTPTS[v0];' +
+        '[0:v:0]trim=start=1.000:end=2.500,setpts=PTS-STARTPTS[v1];' +
+        '[v0][v1]concat=n=2:v=1:a=0[vout]',
+    );
+  });
+
   it('cuts a single section as a plain trim, from its own start and end', () => {
     const args = exportArgs({ ...plan, start: 0, end: 6, segments: [{ start: 2, end: 3.5 }] });
     expect(args[args.indexOf('-ss') + 1]).toBe('2.000');

@@ -16,7 +16,7 @@ import {
   type StartExport,
   VIDEO_EDITOR_MESSAGES,
 } from '@relaycast/shared/video-editor';
-import { type Segment, totalDuration } from '@relaycast/shared/video-editor-edit-list';
+import { type Segment, sourceSpan, totalDuration } from '@relaycast/shared/video-editor-edit-list';
 import { type CaptionCue, type TextOverlay, toSrt } from '@relaycast/shared/video-editor-overlays';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
@@ -81,8 +81,9 @@ class Cancelled extends Error {}
 
 /** "0:01–0:08, 2 sections 9:16": the export's name in the library says what was kept. */
 function exportLabel(request: ParsedExport, segments: readonly Segment[]): string {
-  const first = segments[0]?.start ?? request.start;
-  const last = segments.at(-1)?.end ?? request.end;
+  const span = sourceSpan(segments);
+  const first = span?.start ?? request.start;
+  const last = span?.end ?? request.end;
   const sections = segments.length > 1 ? `, ${segments.length} sections` : '';
   const crop = request.crop === 'original' ? '' : ` ${request.crop}`;
   return `${formatSeconds(first)}–${formatSeconds(last)}${sections}${crop}`;

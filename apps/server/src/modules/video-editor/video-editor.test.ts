@@ -448,7 +448,7 @@ describe('trimming and exporting', () => {
           format: 'mp4',
           segments: [
             { start: 2, end: 4 },
-            { start: 0, end: 1 },
+            { start: 0, end: 2.5 },
           ],
         },
         VIDEO_EDITOR_MESSAGES.segmentsOverlap,

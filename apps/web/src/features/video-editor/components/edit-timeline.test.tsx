@@ -67,6 +67,56 @@ describe('EditTimeline', () => {
     expect(screen.getByRole('button', { name: 'Redo' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('moves a section in the play order with the buttons and by dragging, and undoes a move', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Harness playhead={4} />);
+    await user.click(screen.getByRole('button', { name: 'Split' }));
+    rerender(<Harness playhead={6} />);
+    await user.click(screen.getByRole('button', { name: 'Split' }));
+    expect(screen.getByRole('button', { name: 'Move earlier' }).hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Section 3: 0:06 to 0:10' }));
+    expect(screen.getByRole('button', { name: 'Move later' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Move earlier' }));
+    expect(sections()).toEqual([
+      'Section 1: 0:00 to 0:04',
+      'Section 2: 0:06 to 0:10',
+      'Section 3: 0:04 to 0:06',
+    ]);
+    // The moved section stays selected, under its new number.
+    expect(screen.getByRole('button', { name: 'Section 2: 0:06 to 0:10' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // Dragged onto the first, the last section plays first.
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      get types() {
+        return [...data.keys()];
+      },
+      effectAllowed: 'all',
+    };
+    fireEvent.dragStart(screen.getByRole('button', { name: 'Section 3: 0:04 to 0:06' }), { dataTransfer });
+    const first = screen.getByRole('button', { name: 'Section 1: 0:00 to 0:04' });
+    fireEvent.dragOver(first, { dataTransfer });
+    fireEvent.drop(first, { dataTransfer });
+    expect(sections()).toEqual([
+      'Section 1: 0:04 to 0:06',
+      'Section 2: 0:00 to 0:04',
+      'Section 3: 0:06 to 0:10',
+    ]);
+    expect(screen.getByText(/^Keeps 3 sections, 0:10 of 0:10/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(sections()).toEqual([
+      'Section 1: 0:00 to 0:04',
+      'Section 2: 0:06 to 0:10',
+      'Section 3: 0:04 to 0:06',
+    ]);
+  });
+
   it('undoes with Ctrl+Z and redoes with Ctrl+Shift+Z, but not while typing in a field', async () => {
     const user = userEvent.setup();
     render(<Harness playhead={5} />);

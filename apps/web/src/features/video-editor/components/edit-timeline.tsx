@@ -1,13 +1,14 @@
 import { formatSeconds, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import {
   deleteSegment,
+  moveSegment,
   type Segment,
   splitAt,
   totalDuration,
   trimEditList,
 } from '@relaycast/shared/video-editor-edit-list';
 import type { TFunction } from 'i18next';
-import { Redo2, Scissors, Trash2, Undo2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Redo2, Scissors, Trash2, Undo2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timelinePictureUrl } from '@/api/video-editor';
@@ -18,13 +19,17 @@ import type { Edit } from '../hooks/use-edit-history';
 import { TrimHandles } from './trim-handles';
 import type { Trim } from './trim-panel';
 
+/** The drag data of a section: its index in the play order. */
+const SECTION_DRAG_TYPE = 'application/x-relaycast-section';
+
 const percent = (seconds: number, duration: number) => `${(duration > 0 ? seconds / duration : 0) * 100}%`;
 
 /**
  * The timeline of the edit (docs/decisions/0038): the kept sections of the source as a bar (the gaps are the
  * deleted parts, the dimmed ends what the trim leaves out) with the playhead and the trim's two handles (drag
  * them, or use the arrow keys); Split cuts the section under the playhead in two, Delete section removes the
- * selected one, Undo and Redo step through the edit.
+ * selected one, a section dragged onto another (or Move earlier / Move later) changes the order the sections
+ * play in (each shows its number in that order), Undo and Redo step through the edit.
  */
 export function EditTimeline({
   mediaId,
@@ -65,6 +70,8 @@ export function EditTimeline({
   const selectedSegment = selected === null ? undefined : segments[selected];
   // A picture that cannot be made (a silent video has no waveform) is left out.
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  /** The section a dragged one is over (dropped there, it takes that place in the play order). */
+  const [dragOver, setDragOver] = useState<number | null>(null);
   const pictures = mediaId
     ? (
         [
@@ -79,6 +86,14 @@ export function EditTimeline({
     if (next === segments) return;
     onRecord({ ...edit, segments: next });
     onSelect(null);
+  }
+
+  /** Moves section `from` to place `to` of the play order; the moved section stays selected. */
+  function move(from: number, to: number) {
+    const next = moveSegment(segments, from, to);
+    if (next === segments) return;
+    onRecord({ ...edit, segments: next });
+    onSelect(to);
   }
 
   function remove() {
@@ -109,6 +124,26 @@ export function EditTimeline({
           >
             <Trash2 aria-hidden="true" />
             {t('Delete section')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={selected === null || selected === 0}
+            onClick={() => selected !== null && move(selected, selected - 1)}
+          >
+            <ArrowLeft aria-hidden="true" />
+            {t('Move earlier')}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={selected === null || selected >= segments.length - 1}
+            onClick={() => selected !== null && move(selected, selected + 1)}
+          >
+            <ArrowRight aria-hidden="true" />
+            {t('Move later')}
           </Button>
           <Button
             type="button"
@@ -146,14 +181,34 @@ export function EditTimeline({
           >
             <button
               type="button"
+              draggable={segments.length > 1}
               aria-label={sectionLabel(t, index, segment)}
               aria-pressed={selected === index}
               className={cn(
-                'size-full rounded-md border-2 border-background bg-primary/60 hover:bg-primary/80 focus-visible:outline-2 focus-visible:outline-ring',
+                'grid size-full place-items-center rounded-md border-2 border-background bg-primary/60 text-xs font-semibold text-primary-foreground hover:bg-primary/80 focus-visible:outline-2 focus-visible:outline-ring',
                 selected === index && 'bg-primary ring-2 ring-ring',
+                dragOver === index && 'ring-2 ring-foreground',
               )}
               onClick={() => onSelect(selected === index ? null : index, segment.start)}
-            />
+              onDragStart={(event) => {
+                event.dataTransfer.setData(SECTION_DRAG_TYPE, String(index));
+                event.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragOver={(event) => {
+                if (!event.dataTransfer.types.includes(SECTION_DRAG_TYPE)) return;
+                event.preventDefault();
+                setDragOver(index);
+              }}
+              onDragLeave={() => setDragOver(null)}
+              onDrop={(event) => {
+                event.preventDefault();
+                setDragOver(null);
+                const from = Number(event.dataTransfer.getData(SECTION_DRAG_TYPE));
+                if (Number.isInteger(from)) move(from, index);
+              }}
+            >
+              <span aria-hidden="true">{index + 1}</span>
+            </button>
           </li>
         ))}
         {trim.start > 0 ? (

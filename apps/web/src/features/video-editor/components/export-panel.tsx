@@ -10,7 +10,7 @@ import {
   type TrimMode,
   VIDEO_EDITOR_MESSAGES,
 } from '@relaycast/shared/video-editor';
-import { type Segment, totalDuration } from '@relaycast/shared/video-editor-edit-list';
+import { type Segment, sourceSpan, totalDuration } from '@relaycast/shared/video-editor-edit-list';
 import type { TextOverlay } from '@relaycast/shared/video-editor-overlays';
 import { Download, Film, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -88,10 +88,10 @@ export function ExportPanel({
   }, [job]);
 
   const isRunning = job !== undefined && !isFinished(job.status);
-  const first = segments[0];
-  const last = segments.at(-1);
+  // The part of the source the sections use (they may play in another order: moved on the timeline).
+  const span = sourceSpan(segments);
   const refusal =
-    !first || !last
+    !span
       ? VIDEO_EDITOR_MESSAGES.noSegments
       : mode === 'fast' && segments.length > 1
         ? VIDEO_EDITOR_MESSAGES.fastOneSegment
@@ -100,12 +100,12 @@ export function ExportPanel({
           : null;
 
   async function exportVideo() {
-    if (!first || !last || refusal) return;
+    if (!span || refusal) return;
     try {
       const started = await start.mutateAsync({
         mediaId,
-        start: first.start,
-        end: last.end,
+        start: span.start,
+        end: span.end,
         segments: [...segments],
         ...(overlays.length > 0 ? { overlays: [...overlays] } : {}),
         ...(captions ? { captions: { name: captions.name, text: captions.text } } : {}),

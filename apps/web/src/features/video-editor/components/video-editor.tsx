@@ -62,6 +62,8 @@ export function VideoEditor() {
   const [cropPosition, setCropPosition] = useState(0.5);
   const [natural, setNatural] = useState({ width: 0, height: 0 });
   const frameBox = useRef<HTMLDivElement>(null);
+  /** The kept section playing (play order), so moved sections play one after another in their new order. */
+  const playing = useRef<number | null>(null);
 
   function open(item: MediaItem) {
     setDuration(null);
@@ -164,8 +166,10 @@ export function VideoEditor() {
                 onTimeUpdate={(event) => {
                   const video = event.currentTarget;
                   setPlayhead(video.currentTime);
-                  const next = playbackPositionAfter(kept, video.currentTime);
-                  if (next && !video.paused) {
+                  const next = playbackPositionAfter(kept, video.currentTime, playing.current);
+                  if (!next) return;
+                  playing.current = next.index;
+                  if (next.seekTo !== null && !video.paused) {
                     if (next.pause) video.pause();
                     video.currentTime = next.seekTo;
                   }
@@ -213,6 +217,7 @@ export function VideoEditor() {
                   setSelected(index);
                   const video = player.current;
                   if (video && seekTo !== undefined) {
+                    playing.current = null;
                     video.currentTime = seekTo;
                     setPlayhead(seekTo);
                   }
@@ -240,6 +245,7 @@ export function VideoEditor() {
                   if (!video) return;
                   const bounded = clampTrim(trim, duration);
                   setTrim(bounded);
+                  playing.current = 0;
                   video.currentTime = kept[0]?.start ?? bounded.start;
                   void video.play().catch(() => undefined);
                 }}
