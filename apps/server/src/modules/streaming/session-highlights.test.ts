@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type StreamHighlights, STREAM_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
+import { STREAM_HIGHLIGHT_MESSAGES, type StreamHighlights } from '@relaycast/shared/clips';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -59,7 +59,10 @@ async function streamWithRecording() {
     .select({ userId: workspaceMembers.userId })
     .from(workspaceMembers)
     .where(eq(workspaceMembers.organizationId, owner.workspaceId));
-  const sessionId = await insertStartingSession(t.db, { workspaceId: owner.workspaceId, userId: member!.userId });
+  const sessionId = await insertStartingSession(t.db, {
+    workspaceId: owner.workspaceId,
+    userId: member!.userId,
+  });
   const upload = await uploadFile(t.app, owner.cookie, 'Launch day.mp4', video);
   expect(upload.statusCode).toBe(201);
   const mediaId = upload.json().id as string;
@@ -134,7 +137,10 @@ describe("a stream's suggested clips", () => {
     const queue = fakeQueue();
     await queueBackgroundAnalysis(t.db, queue, s.payload);
     await runBackgroundAnalysis(deps(), createAnalysisRunner(), queue, s.payload);
-    expect((await highlights(s.cookie, s.sessionId)).body).toMatchObject({ status: 'failed', analysis: null });
+    expect((await highlights(s.cookie, s.sessionId)).body).toMatchObject({
+      status: 'failed',
+      analysis: null,
+    });
 
     // "Try again" through the route: queued on the app's own job queue.
     const res = await t.app.inject({

@@ -47,7 +47,8 @@ export async function getSessionHighlights(
   sessionId: string,
 ): Promise<StreamHighlights> {
   const media = await recordingOf(db, owner, sessionId);
-  if (!media) return { status: 'no-recording', recordingMediaId: null, recordingSeconds: null, analysis: null };
+  if (!media)
+    return { status: 'no-recording', recordingMediaId: null, recordingSeconds: null, analysis: null };
   const { status, analysis } = await backgroundAnalysisOf(db, owner.workspaceId, media.id);
   return { status, recordingMediaId: media.id, recordingSeconds: media.durationSeconds, analysis };
 }

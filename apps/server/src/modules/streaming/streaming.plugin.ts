@@ -39,4 +39,7 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
 }
 
 /** Not encapsulated, so `app.streamEngine` is visible to the routes, the tests and other modules. */
-export const streamingPlugin = fp(streaming, { name: 'streaming-engine', dependencies: ['media', 'background'] });
+export const streamingPlugin = fp(streaming, {
+  name: 'streaming-engine',
+  dependencies: ['media', 'background'],
+});

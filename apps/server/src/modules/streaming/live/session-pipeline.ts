@@ -258,7 +258,10 @@ export class SessionPipeline {
         try {
           await this.options.onRecordingKept({ workspaceId: session.owner.workspaceId, mediaId });
         } catch (err) {
-          log.warn({ sessionId: session.id, err: String(err) }, 'could not queue the analysis of a recording');
+          log.warn(
+            { sessionId: session.id, err: String(err) },
+            'could not queue the analysis of a recording',
+          );
         }
       }),
     );
