@@ -1,7 +1,12 @@
 import path from 'node:path';
-import { STREAM_HIGHLIGHT_MESSAGES, type StreamHighlights } from '@relaycast/shared/clips';
+import {
+  CLIP_HIGHLIGHT_MESSAGES,
+  STREAM_HIGHLIGHT_MESSAGES,
+  type StreamHighlights,
+} from '@relaycast/shared/clips';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clipAnalysisRuns, mediaFiles, workspaceMembers } from '../../db/schema/index';
 import {
@@ -154,6 +159,34 @@ describe("a stream's suggested clips", () => {
       sql`select data from pgboss.job where name = ${CLIP_ANALYSIS_JOB} and data->>'mediaId' = ${s.mediaId}`,
     );
     expect((jobs as unknown as { rows: unknown[] }).rows ?? jobs).toHaveLength(1);
+  }, 60_000);
+
+  it('queues a recording over 10 minutes (the route refuses it), up to 3 hours', async () => {
+    const s = await streamWithRecording();
+    const setDuration = (seconds: number) =>
+      t.db.update(mediaFiles).set({ durationSeconds: seconds }).where(eq(mediaFiles.id, s.mediaId));
+    const request = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/streaming/sessions/${s.sessionId}/highlights`,
+        headers: { cookie: s.cookie },
+      });
+    await setDuration(3 * 3600 + 60);
+    const tooLong = await request();
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(STREAM_HIGHLIGHT_MESSAGES.recordingTooLong);
+    expect((await highlights(s.cookie, s.sessionId)).body.status).toBe('not-analysed');
+
+    await setDuration(45 * 60);
+    const direct = await postJson(t.app, '/api/clips/analyses', { mediaId: s.mediaId }, { cookie: s.cookie });
+    expect(direct.statusCode).toBe(400);
+    expect(direct.json().message).toBe(CLIP_HIGHLIGHT_MESSAGES.tooLong);
+    const queued = await request();
+    expect(queued.statusCode).toBe(200);
+    expect(queued.json()).toMatchObject({ status: 'queued', recordingSeconds: 45 * 60 });
+    // The job analyses it (the real file is 60 s; the stored duration is what the limit reads).
+    await runBackgroundAnalysis(deps(), createAnalysisRunner(), fakeQueue(), s.payload);
+    expect((await highlights(s.cookie, s.sessionId)).body.status).toBe('done');
   }, 60_000);
 
   it('waits in the queue when every analysis slot is taken', async () => {
