@@ -85,3 +85,38 @@ export function cropPositionFor(
   const position = (centre - share / 2) / (1 - share);
   return Math.round(Math.min(1, Math.max(0, position)) * 1000) / 1000;
 }
+
+/**
+ * A stream's recording is analysed in the background once it is kept (docs/decisions/0049-stream-clips.md):
+ * no request waits, so recordings up to 3 hours are read (the request route keeps its 10-minute cap).
+ */
+export const MAX_BACKGROUND_ANALYSIS_SECONDS = 3 * 60 * 60;
+/** A background analysis queued or running for longer than this is reported as failed (its process died). */
+export const STALE_BACKGROUND_ANALYSIS_MINUTES = 120;
+
+export const STREAM_HIGHLIGHT_MESSAGES = {
+  noRecording: 'This stream has no recording in the media library, so no clips can be suggested.',
+  recordingTooLong: 'Highlights can be found in recordings of up to 3 hours.',
+} as const;
+
+/**
+ * Where a stream's suggested clips stand: `no-recording` (none kept, or it was deleted), `not-analysed`,
+ * `queued` / `analysing` (in the background), `done` (with the analysis), `failed`.
+ */
+export const streamHighlightsStatusSchema = z.enum([
+  'no-recording',
+  'not-analysed',
+  'queued',
+  'analysing',
+  'done',
+  'failed',
+]);
+export type StreamHighlightsStatus = z.infer<typeof streamHighlightsStatusSchema>;
+
+export const streamHighlightsSchema = z.object({
+  status: streamHighlightsStatusSchema,
+  recordingMediaId: z.string().nullable(),
+  recordingSeconds: z.number().nullable(),
+  analysis: clipAnalysisSchema.nullable(),
+});
+export type StreamHighlights = z.infer<typeof streamHighlightsSchema>;

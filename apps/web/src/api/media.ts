@@ -26,6 +26,15 @@ export function useMediaList(query: ListMediaQuery = {}) {
   });
 }
 
+/** `GET /api/media/:id`: one file of the library (a stream's recording on /stream-analytics). */
+export function useMediaItem(id: string | null) {
+  return useQuery({
+    queryKey: [...MEDIA_QUERY_KEY, 'item', id],
+    queryFn: () => apiFetch<MediaItem>(`/api/media/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null,
+  });
+}
+
 export interface UploadMediaVariables {
   file: File;
   onProgress?: (progress: UploadProgress) => void;

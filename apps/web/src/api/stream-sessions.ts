@@ -1,3 +1,4 @@
+import { MAX_ANALYSIS_SECONDS, type StreamHighlights } from '@relaycast/shared/clips';
 import type {
   LiveStatus,
   StartStreamInput,
@@ -7,6 +8,7 @@ import type {
 } from '@relaycast/shared/streaming';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { analyseVideo } from './clips';
 
 /** `/api/streaming/live` and `/api/streaming/sessions…`: the one client module for streams, live and past. */
 export const LIVE_KEY = ['streaming', 'live'] as const;
@@ -64,5 +66,51 @@ export function useStreamDetail(id: string | null) {
     queryFn: () => apiFetch<StreamDetail>(`/api/streaming/sessions/${encodeURIComponent(id ?? '')}`),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.summary.status === 'live' ? 5000 : false),
+  });
+}
+
+/** A stream that ended this recently may still be putting its recording in the media library. */
+const RECORDING_GRACE_MS = 5 * 60_000;
+
+function highlightsKey(id: string) {
+  return [...SESSIONS_KEY, id, 'highlights'] as const;
+}
+
+/**
+ * `GET /api/streaming/sessions/:id/highlights`: the suggested clips of a stream's recording (analysed in the
+ * background once the recording is kept). Polled while queued or analysing, and just after the stream ended
+ * while its recording is still on its way to the library.
+ */
+export function useStreamHighlights(id: string, endedAt: string | null) {
+  return useQuery({
+    queryKey: highlightsKey(id),
+    queryFn: () => apiFetch<StreamHighlights>(`/api/streaming/sessions/${encodeURIComponent(id)}/highlights`),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      if (status === 'queued' || status === 'analysing') return 3000;
+      const justEnded = endedAt !== null && Date.now() - new Date(endedAt).getTime() < RECORDING_GRACE_MS;
+      return status === 'no-recording' && justEnded ? 5000 : false;
+    },
+  });
+}
+
+/**
+ * "Find clips now": a recording of up to 10 minutes is analysed while the request waits (`POST
+ * /api/clips/analyses`, as on /clip-generator); a longer one is queued for the background analysis
+ * (`POST /api/streaming/sessions/:id/highlights`). Either way the stream's highlights are read again.
+ */
+export function useFindStreamHighlights(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (recording: { mediaId: string; seconds: number | null }) => {
+      if (recording.seconds !== null && recording.seconds <= MAX_ANALYSIS_SECONDS) {
+        await analyseVideo({ mediaId: recording.mediaId });
+        return;
+      }
+      await apiFetch<StreamHighlights>(`/api/streaming/sessions/${encodeURIComponent(id)}/highlights`, {
+        method: 'POST',
+      });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: highlightsKey(id) }),
   });
 }

@@ -147,7 +147,8 @@ export async function analyseVideo(
     await runProcess(
       options.ffmpegPath,
       analysisArgs(input, { ...files, audio: withAudio ? files.audio : null }),
-      { timeoutMs: 300_000 },
+      // 5 minutes, or half the video's length for the long recordings analysed in the background.
+      { timeoutMs: Math.max(300_000, (source.durationSeconds ?? 0) * 500) },
     );
     const durationSeconds = source.durationSeconds ?? 0;
     const seconds = Math.max(1, Math.ceil(durationSeconds));

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findMedia } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
+import { registerClipAnalysisJob } from './clips.background';
 import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
 
 export interface ClipsRoutesOptions {
@@ -37,6 +38,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
   };
   /** One run per video at a time, two at most (clips.service createAnalysisRunner). */
   const runner = createAnalysisRunner();
+  // A stream's recording is analysed in the background through the same runner (clips.background.ts).
+  registerClipAnalysisJob(app.publishing.queue, deps, runner);
 
   app.post(
     '/api/clips/analyses',

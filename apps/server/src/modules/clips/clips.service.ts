@@ -46,15 +46,24 @@ export function createAnalysisRunner(limit = MAX_RUNNING_ANALYSES) {
   };
 }
 
-/** Refuses what cannot be analysed: an image (400), a video over 10 minutes (400), one ffprobe could not read. */
-export function checkAnalysable(source: MediaFileRow): number {
+/**
+ * Refuses what cannot be analysed: an image (400), a video over 10 minutes (400; background runs pass their
+ * own longer limit), one ffprobe could not read.
+ */
+export function checkAnalysable(
+  source: MediaFileRow,
+  limit: { seconds: number; message: string } = {
+    seconds: MAX_ANALYSIS_SECONDS,
+    message: CLIP_HIGHLIGHT_MESSAGES.tooLong,
+  },
+): number {
   if (source.kind !== 'video') throw new AppError('NOT_A_VIDEO', 400, CLIP_HIGHLIGHT_MESSAGES.notAVideo);
   const duration = source.durationSeconds;
   if (!duration || duration <= 0) {
     throw new AppError('ANALYSIS_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
   }
-  if (duration > MAX_ANALYSIS_SECONDS + 0.5) {
-    throw new AppError('VIDEO_TOO_LONG', 400, CLIP_HIGHLIGHT_MESSAGES.tooLong);
+  if (duration > limit.seconds + 0.5) {
+    throw new AppError('VIDEO_TOO_LONG', 400, limit.message);
   }
   return duration;
 }

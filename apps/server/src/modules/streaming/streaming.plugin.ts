@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { queueBackgroundAnalysis } from '../clips/clips.background';
 import { StreamEngine, type StreamEngineOptions } from './live/engine';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
     log: app.log,
     storage: app.mediaStorage,
     processor: app.mediaProcessor,
+    // A kept recording is analysed for clip highlights in the background (docs/decisions/0049-stream-clips.md).
+    onRecordingKept: (kept) => queueBackgroundAnalysis(options.db, app.publishing.queue, kept),
     ...options.engine,
   });
   app.addHook('preClose', async () => engine.close());
@@ -36,4 +39,7 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
 }
 
 /** Not encapsulated, so `app.streamEngine` is visible to the routes, the tests and other modules. */
-export const streamingPlugin = fp(streaming, { name: 'streaming-engine', dependencies: ['media'] });
+export const streamingPlugin = fp(streaming, {
+  name: 'streaming-engine',
+  dependencies: ['media', 'background'],
+});

@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { streamHighlightsSchema } from '@relaycast/shared/clips';
 import {
   customSceneInputSchema,
   liveStatusSchema,
@@ -34,6 +35,7 @@ import {
 } from './destinations.service';
 import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
 import { createScene, deleteScene, listScenes } from './scenes.service';
+import { getSessionHighlights, requestSessionHighlights } from './session-highlights';
 import { getSessionDetail, listSessionSummaries } from './sessions.queries';
 import { registerIngestSocket } from './streaming-ingest.socket';
 
@@ -215,6 +217,24 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     '/api/streaming/sessions/:id',
     { schema: { params: idParams, response: { 200: streamDetailSchema } } },
     async (request) => getSessionDetail(db, await ownerOf(request), request.params.id, engine.overlay),
+  );
+
+  // A stream's suggested clips: the background analysis of its recording (session-highlights.ts).
+  app.get(
+    '/api/streaming/sessions/:id/highlights',
+    { schema: { params: idParams, response: { 200: streamHighlightsSchema } } },
+    async (request) => getSessionHighlights(db, await ownerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/streaming/sessions/:id/highlights',
+    { schema: { params: idParams, response: { 200: streamHighlightsSchema } } },
+    async (request) =>
+      requestSessionHighlights(
+        { db, queue: app.publishing.queue, ffmpegAvailable: () => app.mediaProcessor.isAvailable() },
+        await ownerOf(request),
+        request.params.id,
+      ),
   );
 
   // The WebSocket plugin in its own scope: its route hook then only wraps the ingest socket.

@@ -234,6 +234,7 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
       createdAt: '',
     },
   });
+  await t.db.insert(s.clipAnalysisRuns).values({ mediaId: media, workspaceId, status: 'failed' });
   await t.db.insert(s.reviewLinks).values({
     id: `rl-${tag}`,
     workspaceId,

@@ -2,12 +2,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { StreamHighlights } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
 import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
+import { CLIP_ANALYSIS_JOB } from '../../clips/clips.background';
 import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { saveUserSettings } from '../../settings/settings.service';
 import {
@@ -253,6 +256,18 @@ describe('live engine with real ffmpeg', () => {
       height: 720,
     });
     expect(Math.abs((media.durationSeconds ?? 0) - STREAM_SECONDS)).toBeLessThanOrEqual(0.5);
+    // And its clip analysis is queued in the background (the job itself: session-highlights.test.ts).
+    await waitFor(
+      async () =>
+        ((await ada.get(`/api/streaming/sessions/${session.id}/highlights`)).json() as StreamHighlights)
+          .status === 'queued',
+      5_000,
+      'the analysis of the recording queued',
+    );
+    const jobs = await t.db.execute(
+      sql`select 1 from pgboss.job where name = ${CLIP_ANALYSIS_JOB} and data->>'mediaId' = ${recordingId}`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   }, 60_000);
 
   it('refuses a publish with an unknown stream key at once', async () => {

@@ -31,6 +31,8 @@ export interface PipelineOptions {
   supervisor?: Partial<SupervisorOptions>;
   /** How often health figures are written for the analytics charts. */
   sampleIntervalMs?: number;
+  /** Called once a recording is in the media library (streaming.plugin.ts queues its clip analysis). */
+  onRecordingKept?: (kept: { workspaceId: string; mediaId: string }) => Promise<unknown>;
 }
 
 export type StopResult = {
@@ -251,7 +253,17 @@ export class SessionPipeline {
           path: recordingPath,
           name: `${session.title}.mp4`,
         },
-      ),
+      ).then(async (mediaId) => {
+        if (!mediaId || !this.options.onRecordingKept) return;
+        try {
+          await this.options.onRecordingKept({ workspaceId: session.owner.workspaceId, mediaId });
+        } catch (err) {
+          log.warn(
+            { sessionId: session.id, err: String(err) },
+            'could not queue the analysis of a recording',
+          );
+        }
+      }),
     );
   }
 }

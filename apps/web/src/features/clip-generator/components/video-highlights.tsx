@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnalyseVideo, useClipAnalysis } from '@/api/clips';
 import { useMediaList } from '@/api/media';
+import { SuggestedClipList } from '@/components/clips/suggested-clip-list';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { HighlightClip } from './highlight-clip';
 
 /**
  * "From your videos" (docs/decisions/0048-clip-highlights.md): pick a video of the media library (uploads,
@@ -80,19 +80,7 @@ export function VideoHighlights() {
         </div>
       ) : null}
       {analyse.isPending ? <Spinner label={t('Finding highlights…')} /> : null}
-      {media && result && !analyse.isPending ? (
-        result.clips.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {t('Nothing stands out in this video: no louder parts or scene changes were found.')}
-          </p>
-        ) : (
-          <ol aria-label={t('Suggested clips')} className="grid gap-3">
-            {result.clips.map((clip, index) => (
-              <HighlightClip key={`${clip.start}-${clip.end}`} clip={clip} media={media} index={index} />
-            ))}
-          </ol>
-        )
-      ) : null}
+      {media && result && !analyse.isPending ? <SuggestedClipList analysis={result} media={media} /> : null}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { currentLocale, formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatBitrate, formatDuration } from '../format';
 import { BitrateChart } from './bitrate-chart';
+import { StreamHighlights } from './stream-highlights';
 import { StreamViewers } from './stream-viewers';
 
 function formatStart(iso: string): string {
@@ -128,6 +129,9 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
           </tbody>
         </table>
       </div>
+      {summary.status === 'ended' || summary.status === 'failed' ? (
+        <StreamHighlights summary={summary} />
+      ) : null}
     </section>
   );
 }

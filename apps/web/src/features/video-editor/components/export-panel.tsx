@@ -17,6 +17,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCancelExport, useExportJob, useStartExport } from '@/api/video-editor';
+import { SendToComposerButton } from '@/components/send-to-composer-button';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { translateMessage } from '@/i18n';
@@ -24,7 +25,6 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { ChosenCaptions } from '../hooks/use-edit-history';
 import { PlatformCheck } from './platform-check';
-import { SendToComposerButton } from './send-to-composer-button';
 
 /** English labels, translated where they are shown. */
 const MODE_LABELS: Record<TrimMode, string> = {

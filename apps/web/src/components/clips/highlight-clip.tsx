@@ -5,6 +5,7 @@ import { Download, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportJob, useStartExport } from '@/api/video-editor';
+import { SendToComposerButton } from '@/components/send-to-composer-button';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -30,7 +31,8 @@ function SignalBar({ label, value }: { label: string; value: number }) {
  * One suggested clip: its times, its score and why (each signal as a labelled bar), a preview of the library
  * file between its times, and the export to 9:16 or 16:9, which is the video editor's export job (the crop
  * centred on where the clip's movement is, the server's `activityCentre`). The finished file lands in the media
- * library; its link is shown here.
+ * library; its link is shown here, with "send to composer" (a draft for the platforms of its crop). Shared by
+ * the clip generator and a stream's suggested clips on /stream-analytics.
  */
 export function HighlightClip({
   clip,
@@ -132,8 +134,8 @@ export function HighlightClip({
         ) : null}
       </div>
       {job?.status === 'succeeded' && job.result ? (
-        <p className="text-sm">
-          {t('Exported to your media library:')}{' '}
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {t('Exported to your media library:')}
           <a
             className="font-medium text-primary underline"
             href={job.result.url}
@@ -142,7 +144,8 @@ export function HighlightClip({
           >
             {job.result.name}
           </a>
-        </p>
+          <SendToComposerButton mediaId={job.result.id} crop={job.crop} />
+        </div>
       ) : null}
       {job?.status === 'failed' ? (
         <p className="text-sm text-destructive">{job.error ?? t('The clip could not be exported.')}</p>
