@@ -86,6 +86,8 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(20),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  /** PocketSphinx's English model (Debian package `pocketsphinx-en-us`) for the clips' speech-to-text. */
+  POCKETSPHINX_MODEL_DIR: z.string().trim().min(1).default('/usr/share/pocketsphinx/model/en-us'),
   /** Debian's Chromium, which prints the /analytics PDF report; without it the PDF answers 503. */
   CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
   /** The built-in RTMP relay (live streaming). Off by default under NODE_ENV=test; 'false' turns it off. */
@@ -169,6 +171,8 @@ export interface Config {
   s3: S3Config | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  /** The folder of PocketSphinx's English model: `en-us/`, `cmudict-en-us.dict`, `en-us.lm.bin`. */
+  pocketsphinxModelDir: string;
   chromiumPath: string;
   /**
    * `managed` when STRIPE_SECRET_KEY is set (or BILLING_MODE=managed): a trial on Standard's limits, then
@@ -328,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : undefined,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
+    pocketsphinxModelDir: env.POCKETSPHINX_MODEL_DIR,
     chromiumPath: env.CHROMIUM_PATH,
     rtmp: {
       enabled:

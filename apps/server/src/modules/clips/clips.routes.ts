@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { findMedia } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
+import { canTranscribe } from './clips.transcript';
 
 export interface ClipsRoutesOptions {
   db: Db;
@@ -34,6 +35,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     ffmpegPath: config.ffmpegPath,
     ffprobePath: config.ffprobePath,
     tempDir,
+    modelDir: config.pocketsphinxModelDir,
   };
   /** One run per video at a time, two at most (clips.service createAnalysisRunner). */
   const runner = createAnalysisRunner();
@@ -48,8 +50,12 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       if (!(await app.mediaProcessor.isAvailable())) {
         throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
       }
-      const key = `${workspace.id}/${source.id}/${request.body.clipSeconds}`;
-      return runner.run(key, () => analyseAndStore(deps, source, request.body.clipSeconds));
+      const { clipSeconds, transcribe } = request.body;
+      if (transcribe && !(await canTranscribe({ ffmpegPath: config.ffmpegPath, modelDir: deps.modelDir }))) {
+        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.transcriptUnavailable);
+      }
+      const key = `${workspace.id}/${source.id}/${clipSeconds}${transcribe ? '/transcribe' : ''}`;
+      return runner.run(key, () => analyseAndStore(deps, source, clipSeconds, { transcribe }));
     },
   );
 
