@@ -8,7 +8,7 @@ import { MAX_CLIPS, type SuggestedClip } from '@relaycast/shared/clips';
  * share of it that is silent). Score = (0.55 × loudness + 0.45 × scenes) × (1 − 0.8 × silence); the best
  * windows that do not overlap are the clips. With a transcript (docs/decisions/0050-clip-transcript.md) a fourth
  * signal, speech (the words a second spoken in the window, against the wordiest window), joins them:
- * Score = (0.4 × loudness + 0.3 × scenes + 0.3 × speech) × (1 − 0.8 × silence). Without one, nothing changes.
+ * Score = (0.4 × loudness + 0.25 × scenes + 0.35 × speech) × (1 − 0.8 × silence). Without one, nothing changes.
  */
 
 export interface VideoSignals {
@@ -48,7 +48,12 @@ const MIN_RISE = 1;
 const LOUDNESS_FLOOR = -70;
 export const WEIGHTS = { loudness: 0.55, scenes: 0.45, silencePenalty: 0.8 } as const;
 /** The weights when the video has a transcript. */
-export const WEIGHTS_WITH_SPEECH = { loudness: 0.4, scenes: 0.3, speech: 0.3, silencePenalty: 0.8 } as const;
+export const WEIGHTS_WITH_SPEECH = {
+  loudness: 0.4,
+  scenes: 0.25,
+  speech: 0.35,
+  silencePenalty: 0.8,
+} as const;
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return LOUDNESS_FLOOR;

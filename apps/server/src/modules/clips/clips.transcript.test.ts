@@ -140,7 +140,7 @@ describe('the transcript of a library video', () => {
     expect(Math.abs(Number(probe.format.duration) - (top!.end - top!.start))).toBeLessThan(0.5);
     const picture = probe.streams.find((stream) => stream.codec_type === 'video');
     expect(picture!.height! > picture!.width!).toBe(true);
-  });
+  }, 120_000);
 
   it('says so when the speech model is missing (503), and refuses bad input', async () => {
     const bare = await createTestApp({ config: { pocketsphinxModelDir: path.join(fx.dir, 'no-model') } });
