@@ -115,6 +115,8 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().trim().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** The provider's speech-to-text model (`POST {base}/audio/transcriptions`, e.g. whisper-1); unset: local only. */
+  AI_TRANSCRIPTION_MODEL: z.string().trim().optional(),
   /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_<PLAN>_<PERIOD>, STRIPE_API_BASE, ADMIN_EMAILS. */
   ...billingEnvShape,
   /** Overrides the billing mode STRIPE_SECRET_KEY implies (tests and staging run "managed" without Stripe). */
@@ -226,6 +228,8 @@ export interface AiConfig {
   timeoutMs: number;
   /** Provider requests per workspace per rolling hour. */
   hourlyLimit: number;
+  /** The clip transcripts' model at the provider's OpenAI-style `/audio/transcriptions`; unset: none. */
+  transcriptionModel?: string;
 }
 
 export interface RtmpConfig {
@@ -350,6 +354,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       apiKey: env.AI_API_KEY || undefined,
       timeoutMs: env.AI_TIMEOUT_MS,
       hourlyLimit: env.AI_HOURLY_LIMIT,
+      transcriptionModel: env.AI_TRANSCRIPTION_MODEL || undefined,
     },
     platforms: Object.fromEntries(
       PLATFORM_IDS.map((platform) => {

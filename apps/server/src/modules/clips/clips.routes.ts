@@ -13,6 +13,7 @@ import { findMedia } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
 import { canTranscribe } from './clips.transcript';
+import { aiTranscriptionSettings } from './clips.transcript-ai';
 
 export interface ClipsRoutesOptions {
   db: Db;
@@ -23,7 +24,8 @@ export interface ClipsRoutesOptions {
  * Clip highlights from the workspace's own videos (docs/decisions/0048-clip-highlights.md):
  * `POST /api/clips/analyses` analyses a library video (up to 10 minutes, while the request waits) and returns
  * the suggested clips with their score per signal; `GET /api/clips/analyses/:mediaId` is the stored result.
- * Another workspace's video is "not found". Exporting a clip is the video editor's export job.
+ * Another workspace's video is "not found". Exporting a clip is the video editor's export job. With
+ * `transcribe: true` the speech is transcribed too (docs/decisions/0050-clip-transcript.md) and kept with the video.
  */
 export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, options) => {
   const { db, config } = options;
@@ -36,6 +38,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     ffprobePath: config.ffprobePath,
     tempDir,
     modelDir: config.pocketsphinxModelDir,
+    ai: aiTranscriptionSettings(config.ai),
   };
   /** One run per video at a time, two at most (clips.service createAnalysisRunner). */
   const runner = createAnalysisRunner();
@@ -51,7 +54,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
         throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
       }
       const { clipSeconds, transcribe } = request.body;
-      if (transcribe && !(await canTranscribe({ ffmpegPath: config.ffmpegPath, modelDir: deps.modelDir }))) {
+      // The provider's speech-to-text when set up, else the local one (docs/decisions/0050-clip-transcript.md).
+      if (transcribe && !deps.ai && !(await canTranscribe({ ...deps, modelDir: deps.modelDir }))) {
         throw new AppError('TRANSCRIPTION_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.transcriptUnavailable);
       }
       const key = `${workspace.id}/${source.id}/${clipSeconds}${transcribe ? '/transcribe' : ''}`;

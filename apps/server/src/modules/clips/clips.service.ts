@@ -14,6 +14,7 @@ import type { MediaFileRow } from '../media/media.service';
 import { analyseVideo } from './clips.analysis';
 import { SCENE_THRESHOLD, scoreClips } from './clips.score';
 import { transcriptFor, withSpeech } from './clips.transcribe';
+import type { AiTranscription } from './clips.transcript-ai';
 
 /** The most scene changes kept in a result (the strongest, listed in time order). */
 const MAX_SCENE_CHANGES = 50;
@@ -26,6 +27,8 @@ export interface ClipsDeps {
   tempDir: string;
   /** PocketSphinx's model folder (clips.transcript.ts); without it no transcript is made. */
   modelDir?: string;
+  /** The AI provider's speech-to-text, tried before the local one (clips.transcript-ai.ts). */
+  ai?: AiTranscription | null;
 }
 
 /** Analyses running at once in this process (each is an ffmpeg decoding a whole video). */

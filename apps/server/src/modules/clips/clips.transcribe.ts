@@ -8,6 +8,7 @@ import type { MediaStorage } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
 import type { VideoSignals } from './clips.score';
 import { transcribeVideo, wordsPerSecond } from './clips.transcript';
+import type { AiTranscription } from './clips.transcript-ai';
 
 /**
  * The transcript an analysis uses (docs/decisions/0050-clip-transcript.md): made now when the request asks for
@@ -21,6 +22,7 @@ export async function transcriptFor(
     ffprobePath: string;
     tempDir: string;
     modelDir?: string;
+    ai?: AiTranscription | null;
   },
   source: MediaFileRow,
   transcribe: boolean,

@@ -9,6 +9,7 @@ import type { MediaStorage } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
 import { codecProbeArgs, hasAudioStream } from '../video-editor/video-editor.ffmpeg';
 import { framesOf } from './clips.analysis';
+import { type AiTranscription, transcribeWithProvider } from './clips.transcript-ai';
 
 /**
  * Offline English speech-to-text for the clip highlights (docs/decisions/0050-clip-transcript.md): ffmpeg's `asr`
@@ -137,25 +138,37 @@ export interface TranscribeOptions {
   ffprobePath: string;
   tempDir: string;
   modelDir: string;
+  /** The AI provider's transcription (clips.transcript-ai.ts), tried first when set. */
+  ai?: AiTranscription | null;
 }
 
-/** Copies the stored file to `tempDir` and transcribes its first sound track (none: no utterances). */
+/**
+ * Copies the stored file to `tempDir` and transcribes its first sound track (none: no utterances): with the AI
+ * provider when it is set up and answers, else with the local PocketSphinx.
+ */
 export async function transcribeVideo(source: MediaFileRow, options: TranscribeOptions): Promise<Transcript> {
   const base = path.join(options.tempDir, `transcript-${source.id}-${Date.now()}`);
   const input = `${base}-source`;
   const output = `${base}-asr.txt`;
+  const audioFile = `${base}-audio.mp3`;
   try {
     await pipeline(await options.storage.get(source.storageKey), createWriteStream(input));
     const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000 });
     let utterances: Utterance[] = [];
+    const duration = source.durationSeconds ?? 0;
     if (hasAudioStream(stdout)) {
+      if (options.ai) {
+        const answer = await transcribeWithProvider(options.ai, { ...options, input, audioFile, duration });
+        if (answer) return { source: 'ai', utterances: answer, createdAt: new Date().toISOString() };
+      }
+      if (!(await canTranscribe(options))) throw new Error('no speech-to-text on this server');
       await runProcess(options.ffmpegPath, transcriptionArgs(input, output, options.modelDir), {
         timeoutMs: 900_000,
       });
-      utterances = parseTranscription(await readFile(output, 'utf8'), source.durationSeconds ?? 0);
+      utterances = parseTranscription(await readFile(output, 'utf8'), duration);
     }
     return { source: 'local', utterances, createdAt: new Date().toISOString() };
   } finally {
-    await Promise.all([input, output].map((file) => rm(file, { force: true })));
+    await Promise.all([input, output, audioFile].map((file) => rm(file, { force: true })));
   }
 }
