@@ -22,7 +22,8 @@ test('transcribes a video, scores its speech and exports a clip with captions', 
       ...['-hide_banner', '-loglevel', 'error', '-y'],
       ...['-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=10:d=30', '-i', speech],
       ...['-af', 'adelay=10000:all=1,apad', '-t', '30'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ar', '22050', file],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-ar', '22050', file],
     ]);
     await signInAsNewUser(page, 'Tess Transcript');
     const uploaded = await page.request.post('/api/media', {
