@@ -79,6 +79,8 @@ function aptInstall(packages, why, { optional = false } = {}) {
 
 /** The font the video editor draws text overlays with (Debian's fonts-dejavu-core). */
 const OVERLAY_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+/** PocketSphinx's English model, the clip highlights' offline speech-to-text (Debian's pocketsphinx-en-us). */
+const SPEECH_MODEL = `${process.env.POCKETSPHINX_MODEL_DIR || '/usr/share/pocketsphinx/model/en-us'}/en-us.lm.bin`;
 
 function hasFfmpeg() {
   return (
@@ -92,10 +94,11 @@ export function offerFfmpeg() {
   const missing = [];
   if (!hasFfmpeg()) missing.push('ffmpeg');
   if (!existsSync(OVERLAY_FONT)) missing.push('fonts-dejavu-core');
+  if (!existsSync(SPEECH_MODEL)) missing.push('pocketsphinx-en-us');
   if (missing.length === 0) return;
   aptInstall(
     missing,
-    'Media thumbnails, video durations and the video editor need ffmpeg (text overlays the DejaVu Sans font); uploads work without them.',
+    'Media thumbnails, video durations and the video editor need ffmpeg (text overlays the DejaVu Sans font, the clip transcripts pocketsphinx-en-us); uploads work without them.',
     { optional: true },
   );
 }
@@ -105,18 +108,20 @@ function onPath(command) {
 }
 
 /**
- * Makes sure the system packages the tests need are there: Debian's Chromium for the browser tests and
- * ffmpeg for the media pipeline. Installs them as root; explains the command otherwise.
+ * Makes sure the system packages the tests need are there: Debian's Chromium for the browser tests,
+ * ffmpeg for the media pipeline, PocketSphinx's English model and espeak-ng (a voice) for the clip transcripts. Installs them as root; explains the command otherwise.
  */
 export function ensureSystemPackages() {
   const missing = [];
   if (!findChromium()) missing.push('chromium');
   if (!hasFfmpeg()) missing.push('ffmpeg');
   if (!existsSync(OVERLAY_FONT)) missing.push('fonts-dejavu-core');
+  if (!existsSync(SPEECH_MODEL)) missing.push('pocketsphinx-en-us');
+  if (!onPath('espeak-ng')) missing.push('espeak-ng');
   if (missing.length > 0) {
     aptInstall(
       missing,
-      'the browser tests need Chromium, the media tests ffmpeg and the text-overlay tests DejaVu Sans.',
+      'the browser tests need Chromium, the media tests ffmpeg, the text-overlay tests DejaVu Sans and the transcript tests pocketsphinx-en-us and espeak-ng.',
     );
   }
   const chromium = findChromium();

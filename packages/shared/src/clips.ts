@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSCRIPT_MESSAGES, transcriptSchema } from './clip-transcript';
 
 /**
  * Clip highlights from the user's own videos (issue 17, docs/decisions/0048-clip-highlights.md): the server
@@ -15,6 +16,7 @@ export const CLIP_HIGHLIGHT_MESSAGES = {
   notAnalysed: 'This video has not been analysed yet. Choose "Find highlights" first.',
   unavailable: 'Video analysis is not available on this server (ffmpeg is missing).',
   busy: 'Other videos are being analysed right now. Try again in a minute.',
+  ...TRANSCRIPT_MESSAGES,
 } as const;
 
 /** The longest video analysed (seconds): the analysis runs while the request waits. */
@@ -29,6 +31,11 @@ export const startAnalysisSchema = z.object({
   mediaId: z.string().trim().min(1).max(64),
   /** How long each suggested clip is (a shorter video gets shorter clips). */
   clipSeconds: z.number().int().min(MIN_CLIP_SECONDS).max(MAX_CLIP_SECONDS).default(DEFAULT_CLIP_SECONDS),
+  /**
+   * Also transcribe the speech (docs/decisions/0050-clip-transcript.md): slower (about a quarter of the video's
+   * length), and the clips get a "speech" signal. Without it a transcript made before is kept and used.
+   */
+  transcribe: z.boolean().default(false),
 });
 export type StartAnalysis = z.infer<typeof startAnalysisSchema>;
 
@@ -44,6 +51,8 @@ export const clipSignalsSchema = z.object({
   scenes: unit,
   /** How much of it is silent (counts against it). */
   silence: unit,
+  /** How many words a second are spoken in it (against the wordiest window); only when there is a transcript. */
+  speech: unit.optional(),
 });
 export type ClipSignals = z.infer<typeof clipSignalsSchema>;
 
@@ -66,6 +75,8 @@ export const clipAnalysisSchema = z.object({
   /** The strongest scene changes found (seconds, score 0–1), at most 50, in time order. */
   sceneChanges: z.array(z.object({ time: z.number(), score: unit })),
   clips: z.array(suggestedClipSchema),
+  /** The video's speech, once transcribed (kept when the video is analysed again). */
+  transcript: transcriptSchema.optional(),
   createdAt: z.string(),
 });
 export type ClipAnalysis = z.infer<typeof clipAnalysisSchema>;

@@ -86,6 +86,8 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(20),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  /** PocketSphinx's English model (Debian package `pocketsphinx-en-us`) for the clips' speech-to-text. */
+  POCKETSPHINX_MODEL_DIR: z.string().trim().min(1).default('/usr/share/pocketsphinx/model/en-us'),
   /** Debian's Chromium, which prints the /analytics PDF report; without it the PDF answers 503. */
   CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
   /** The built-in RTMP relay (live streaming). Off by default under NODE_ENV=test; 'false' turns it off. */
@@ -113,6 +115,8 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().trim().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** The provider's speech-to-text model (`POST {base}/audio/transcriptions`, e.g. whisper-1); unset: local only. */
+  AI_TRANSCRIPTION_MODEL: z.string().trim().optional(),
   /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_<PLAN>_<PERIOD>, STRIPE_API_BASE, ADMIN_EMAILS. */
   ...billingEnvShape,
   /** Overrides the billing mode STRIPE_SECRET_KEY implies (tests and staging run "managed" without Stripe). */
@@ -169,6 +173,8 @@ export interface Config {
   s3: S3Config | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  /** The folder of PocketSphinx's English model: `en-us/`, `cmudict-en-us.dict`, `en-us.lm.bin`. */
+  pocketsphinxModelDir: string;
   chromiumPath: string;
   /**
    * `managed` when STRIPE_SECRET_KEY is set (or BILLING_MODE=managed): a trial on Standard's limits, then
@@ -222,6 +228,8 @@ export interface AiConfig {
   timeoutMs: number;
   /** Provider requests per workspace per rolling hour. */
   hourlyLimit: number;
+  /** The clip transcripts' model at the provider's OpenAI-style `/audio/transcriptions`; unset: none. */
+  transcriptionModel?: string;
 }
 
 export interface RtmpConfig {
@@ -328,6 +336,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : undefined,
     ffmpegPath: env.FFMPEG_PATH,
     ffprobePath: env.FFPROBE_PATH,
+    pocketsphinxModelDir: env.POCKETSPHINX_MODEL_DIR,
     chromiumPath: env.CHROMIUM_PATH,
     rtmp: {
       enabled:
@@ -345,6 +354,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       apiKey: env.AI_API_KEY || undefined,
       timeoutMs: env.AI_TIMEOUT_MS,
       hourlyLimit: env.AI_HOURLY_LIMIT,
+      transcriptionModel: env.AI_TRANSCRIPTION_MODEL || undefined,
     },
     platforms: Object.fromEntries(
       PLATFORM_IDS.map((platform) => {

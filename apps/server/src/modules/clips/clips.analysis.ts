@@ -73,7 +73,7 @@ export function parseMotion(text: string, seconds: number): number[] {
 }
 
 /** Splits a `metadata=print` file into frames: each frame's time and its keys. */
-function framesOf(text: string): { time: number; values: Map<string, string> }[] {
+export function framesOf(text: string): { time: number; values: Map<string, string> }[] {
   const frames: { time: number; values: Map<string, string> }[] = [];
   for (const line of text.split('\n')) {
     const header = /pts_time:(-?[\d.]+)/.exec(line);

@@ -13,6 +13,8 @@ import { findMedia } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { registerClipAnalysisJob } from './clips.background';
 import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
+import { canTranscribe } from './clips.transcript';
+import { aiTranscriptionSettings } from './clips.transcript-ai';
 
 export interface ClipsRoutesOptions {
   db: Db;
@@ -23,7 +25,8 @@ export interface ClipsRoutesOptions {
  * Clip highlights from the workspace's own videos (docs/decisions/0048-clip-highlights.md):
  * `POST /api/clips/analyses` analyses a library video (up to 10 minutes, while the request waits) and returns
  * the suggested clips with their score per signal; `GET /api/clips/analyses/:mediaId` is the stored result.
- * Another workspace's video is "not found". Exporting a clip is the video editor's export job.
+ * Another workspace's video is "not found". Exporting a clip is the video editor's export job. With
+ * `transcribe: true` the speech is transcribed too (docs/decisions/0050-clip-transcript.md) and kept with the video.
  */
 export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, options) => {
   const { db, config } = options;
@@ -35,6 +38,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     ffmpegPath: config.ffmpegPath,
     ffprobePath: config.ffprobePath,
     tempDir,
+    modelDir: config.pocketsphinxModelDir,
+    ai: aiTranscriptionSettings(config.ai),
   };
   /** One run per video at a time, two at most (clips.service createAnalysisRunner). */
   const runner = createAnalysisRunner();
@@ -51,8 +56,13 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       if (!(await app.mediaProcessor.isAvailable())) {
         throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
       }
-      const key = `${workspace.id}/${source.id}/${request.body.clipSeconds}`;
-      return runner.run(key, () => analyseAndStore(deps, source, request.body.clipSeconds));
+      const { clipSeconds, transcribe } = request.body;
+      // The provider's speech-to-text when set up, else the local one (docs/decisions/0050-clip-transcript.md).
+      if (transcribe && !deps.ai && !(await canTranscribe({ ...deps, modelDir: deps.modelDir }))) {
+        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.transcriptUnavailable);
+      }
+      const key = `${workspace.id}/${source.id}/${clipSeconds}${transcribe ? '/transcribe' : ''}`;
+      return runner.run(key, () => analyseAndStore(deps, source, clipSeconds, { transcribe }));
     },
   );
 

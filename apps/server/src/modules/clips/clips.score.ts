@@ -6,7 +6,9 @@ import { MAX_CLIPS, type SuggestedClip } from '@relaycast/shared/clips';
  * apart, gets three signals from 0 to 1: loudness (how far above the video's median loudness it is, against the
  * loudest window), scenes (the scene-change strength it holds, against the busiest window) and silence (the
  * share of it that is silent). Score = (0.55 × loudness + 0.45 × scenes) × (1 − 0.8 × silence); the best
- * windows that do not overlap are the clips.
+ * windows that do not overlap are the clips. With a transcript (docs/decisions/0050-clip-transcript.md) a fourth
+ * signal, speech (the words a second spoken in the window, against the wordiest window), joins them:
+ * Score = (0.4 × loudness + 0.25 × scenes + 0.35 × speech) × (1 − 0.8 × silence). Without one, nothing changes.
  */
 
 export interface VideoSignals {
@@ -19,6 +21,8 @@ export interface VideoSignals {
   silence: readonly number[];
   /** The movement (mean frame difference) per second in the left, middle and right thirds; absent: centred. */
   motionThirds?: readonly [readonly number[], readonly number[], readonly number[]];
+  /** The words spoken in each second (clips.transcript.ts wordsPerSecond); absent without a transcript. */
+  speech?: readonly number[];
 }
 
 /** The horizontal centre of the movement over seconds [start, end): each third weighs at its middle. */
@@ -43,6 +47,13 @@ const MIN_RISE = 1;
 /** Loudness below this counts as no sound at all. */
 const LOUDNESS_FLOOR = -70;
 export const WEIGHTS = { loudness: 0.55, scenes: 0.45, silencePenalty: 0.8 } as const;
+/** The weights when the video has a transcript. */
+export const WEIGHTS_WITH_SPEECH = {
+  loudness: 0.4,
+  scenes: 0.25,
+  speech: 0.35,
+  silencePenalty: 0.8,
+} as const;
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return LOUDNESS_FLOOR;
@@ -66,13 +77,21 @@ interface Window {
   sceneCount: number;
   silence: number;
   riseDb: number;
+  speechRaw: number;
 }
 
 /** One line saying why: the signals that count, in words. */
-export function reasonOf(clip: { riseDb: number; sceneCount: number; silence: number }): string {
+export function reasonOf(clip: {
+  riseDb: number;
+  sceneCount: number;
+  silence: number;
+  speechRaw?: number;
+}): string {
   const parts: string[] = [];
   if (clip.riseDb >= 1)
     parts.push(`louder than usual (+${Math.round(clip.riseDb)} dB above the video's median)`);
+  if (clip.speechRaw && clip.speechRaw >= 0.05)
+    parts.push(`speech (${clip.speechRaw.toFixed(1)} words a second)`);
   if (clip.sceneCount > 0) parts.push(`${clip.sceneCount} scene change${clip.sceneCount === 1 ? '' : 's'}`);
   parts.push(clip.silence < 0.05 ? 'no silence' : `${Math.round(clip.silence * 100)}% silent`);
   const text = parts.join(', ');
@@ -95,6 +114,7 @@ export function scoreClips(signals: VideoSignals, clipSeconds: number, count = M
     let scenes = 0;
     let sceneCount = 0;
     let silence = 0;
+    let words = 0;
     for (let second = start; second < start + length; second++) {
       const loud = heard[second];
       // Under 1 LU above the median is the same level (a tone's measurement noise), not a louder part.
@@ -105,6 +125,7 @@ export function scoreClips(signals: VideoSignals, clipSeconds: number, count = M
         sceneCount++;
       }
       silence += Math.min(1, Math.max(0, at(signals.silence, second)));
+      if (signals.speech) words += at(signals.speech, second);
     }
     windows.push({
       start,
@@ -114,20 +135,28 @@ export function scoreClips(signals: VideoSignals, clipSeconds: number, count = M
       sceneCount,
       silence: silence / length,
       riseDb: rise / length,
+      speechRaw: words / length,
     });
   }
   const maxLoud = Math.max(0, ...windows.map((window) => window.loudRaw));
   const maxScenes = Math.max(0, ...windows.map((window) => window.scenesRaw));
+  const maxSpeech = Math.max(0, ...windows.map((window) => window.speechRaw));
   const scored = windows.map((window) => {
     const loudness = maxLoud > 0 ? window.loudRaw / maxLoud : 0;
     const scenes = maxScenes > 0 ? window.scenesRaw / maxScenes : 0;
+    const clipSignals = { loudness: round(loudness), scenes: round(scenes), silence: round(window.silence) };
+    if (!signals.speech) {
+      const score =
+        (WEIGHTS.loudness * loudness + WEIGHTS.scenes * scenes) *
+        (1 - WEIGHTS.silencePenalty * window.silence);
+      return { window, score, signals: clipSignals };
+    }
+    const speech = maxSpeech > 0 ? window.speechRaw / maxSpeech : 0;
+    const w = WEIGHTS_WITH_SPEECH;
     const score =
-      (WEIGHTS.loudness * loudness + WEIGHTS.scenes * scenes) * (1 - WEIGHTS.silencePenalty * window.silence);
-    return {
-      window,
-      score,
-      signals: { loudness: round(loudness), scenes: round(scenes), silence: round(window.silence) },
-    };
+      (w.loudness * loudness + w.scenes * scenes + w.speech * speech) *
+      (1 - w.silencePenalty * window.silence);
+    return { window, score, signals: { ...clipSignals, speech: round(speech) } };
   });
   // Best first; on a tie the earlier window.
   scored.sort((a, b) => b.score - a.score || a.window.start - b.window.start);

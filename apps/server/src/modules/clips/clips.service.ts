@@ -13,6 +13,8 @@ import type { MediaStorage } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
 import { analyseVideo } from './clips.analysis';
 import { SCENE_THRESHOLD, scoreClips } from './clips.score';
+import { transcriptFor, withSpeech } from './clips.transcribe';
+import type { AiTranscription } from './clips.transcript-ai';
 
 /** The most scene changes kept in a result (the strongest, listed in time order). */
 const MAX_SCENE_CHANGES = 50;
@@ -23,6 +25,10 @@ export interface ClipsDeps {
   ffmpegPath: string;
   ffprobePath: string;
   tempDir: string;
+  /** PocketSphinx's model folder (clips.transcript.ts); without it no transcript is made. */
+  modelDir?: string;
+  /** The AI provider's speech-to-text, tried before the local one (clips.transcript-ai.ts). */
+  ai?: AiTranscription | null;
 }
 
 /** Analyses running at once in this process (each is an ffmpeg decoding a whole video). */
@@ -73,13 +79,18 @@ export async function analyseAndStore(
   deps: ClipsDeps,
   source: MediaFileRow,
   clipSeconds: number,
+  options: { transcribe?: boolean } = {},
 ): Promise<ClipAnalysis> {
+  // The transcript (docs/decisions/0050-clip-transcript.md), made alongside the analysis or the one kept.
+  const transcribing = transcriptFor(deps, source, options.transcribe === true);
+  transcribing.catch(() => undefined);
   let signals: Awaited<ReturnType<typeof analyseVideo>>;
   try {
     signals = await analyseVideo(source, deps);
   } catch {
     throw new AppError('ANALYSIS_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
   }
+  const transcript = await transcribing;
   const sceneChanges = signals.scenes
     .map((score, second) => ({ time: second, score: Math.round(score * 1000) / 1000 }))
     .filter((change) => change.score >= SCENE_THRESHOLD)
@@ -91,7 +102,8 @@ export async function analyseAndStore(
     durationSeconds: signals.durationSeconds,
     clipSeconds: Math.min(clipSeconds, Math.ceil(signals.durationSeconds)),
     sceneChanges,
-    clips: scoreClips(signals, clipSeconds, MAX_CLIPS),
+    clips: scoreClips(withSpeech(signals, transcript), clipSeconds, MAX_CLIPS),
+    ...(transcript ? { transcript } : {}),
     createdAt: new Date().toISOString(),
   };
   try {

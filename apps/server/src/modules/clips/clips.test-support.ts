@@ -41,3 +41,54 @@ export function makeHighlightVideo(dir: string): Buffer {
   );
   return readFileSync(file);
 }
+
+/** The known shape of the synthetic speech video (clips.transcript.test.ts). */
+export const SPEECH_VIDEO = {
+  durationSeconds: 30,
+  /** espeak-ng speaks from 10 s for about six seconds; the rest is silent. */
+  speechStart: 10,
+  text: 'Hello world. This is a test of the speech recognition. Thank you very much.',
+};
+
+/**
+ * Writes a 30 s, 160×120, 10 fps H.264/AAC video into `dir`: testsrc2 without cuts, silent but for espeak-ng
+ * saying `SPEECH_VIDEO.text` from 10 s. Returns the file and where the speech ends (seconds).
+ */
+export function makeSpeechVideo(dir: string): { video: Buffer; speechEnd: number } {
+  const speech = path.join(dir, 'speech.wav');
+  const file = path.join(dir, 'speech.mp4');
+  execFileSync('espeak-ng', ['-w', speech, SPEECH_VIDEO.text], { stdio: 'pipe' });
+  const spoken = Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', speech])
+      .toString()
+      .trim(),
+  );
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', `testsrc2=s=160x120:r=10:d=${SPEECH_VIDEO.durationSeconds}`, '-i', speech],
+      ...[
+        '-af',
+        `adelay=${SPEECH_VIDEO.speechStart * 1000}:all=1,apad`,
+        '-t',
+        String(SPEECH_VIDEO.durationSeconds),
+      ],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-ar',
+        '22050',
+        file,
+      ],
+    ],
+    { stdio: 'pipe' },
+  );
+  return { video: readFileSync(file), speechEnd: SPEECH_VIDEO.speechStart + spoken };
+}

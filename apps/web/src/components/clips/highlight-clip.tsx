@@ -1,8 +1,10 @@
+import { clipCaptionCues, type Transcript } from '@relaycast/shared/clip-transcript';
 import { type ClipSignals, cropPositionFor, type SuggestedClip } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
 import { type CropAspect, formatSeconds, isFinished } from '@relaycast/shared/video-editor';
+import { toSrt } from '@relaycast/shared/video-editor-overlays';
 import { Download, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportJob, useStartExport } from '@/api/video-editor';
 import { SendToComposerButton } from '@/components/send-to-composer-button';
@@ -14,7 +16,7 @@ import { toast } from '@/lib/toast';
 /** The crops offered for a clip: vertical for Shorts, Reels and TikTok, and landscape. */
 const EXPORT_CROPS = ['9:16', '16:9'] as const satisfies readonly CropAspect[];
 
-const SIGNALS = ['loudness', 'scenes', 'silence'] as const satisfies readonly (keyof ClipSignals)[];
+const SIGNALS = ['loudness', 'scenes', 'speech', 'silence'] as const satisfies readonly (keyof ClipSignals)[];
 
 function SignalBar({ label, value }: { label: string; value: number }) {
   const percent = Math.round(value * 100);
@@ -31,21 +33,31 @@ function SignalBar({ label, value }: { label: string; value: number }) {
  * One suggested clip: its times, its score and why (each signal as a labelled bar), a preview of the library
  * file between its times, and the export to 9:16 or 16:9, which is the video editor's export job (the crop
  * centred on where the clip's movement is, the server's `activityCentre`). The finished file lands in the media
- * library; its link is shown here, with "send to composer" (a draft for the platforms of its crop). Shared by
- * the clip generator and a stream's suggested clips on /stream-analytics.
+ * library; its link is shown here, with "send to composer" (a draft for the platforms of its crop). With a
+ * transcript (docs/decisions/0050-clip-transcript.md) the clip shows its speech signal and, when words are spoken
+ * in it, a "Captions" box: the export then burns in the utterances within the clip (times from the clip's start)
+ * through the editor's captions, sent as an SRT file. Shared by the clip generator and a stream's suggested clips
+ * on /stream-analytics.
  */
 export function HighlightClip({
   clip,
   media,
   index,
+  transcript,
 }: {
   clip: SuggestedClip;
   media: MediaItem;
   index: number;
+  transcript?: Transcript;
 }) {
   const { t } = useTranslation('clip-generator');
   const [previewing, setPreviewing] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [withCaptions, setWithCaptions] = useState(false);
+  const cues = useMemo(
+    () => (transcript ? clipCaptionCues(transcript.utterances, clip.start, clip.end) : []),
+    [transcript, clip.start, clip.end],
+  );
   const start = useStartExport();
   const job = useExportJob(jobId).data;
   const running = start.isPending || (jobId !== null && (!job || !isFinished(job.status)));
@@ -53,6 +65,7 @@ export function HighlightClip({
     loudness: t('Loudness'),
     scenes: t('Scene changes'),
     silence: t('Silence'),
+    speech: t('Speech'),
   };
   const times = { start: formatSeconds(clip.start), end: formatSeconds(clip.end) };
 
@@ -74,6 +87,9 @@ export function HighlightClip({
                 crop === '9:16' ? [9, 16] : [16, 9],
               )
             : 0.5,
+        ...(withCaptions && cues.length > 0
+          ? { captions: { name: `clip-${index + 1}.srt`, text: toSrt(cues) } }
+          : {}),
       });
       setJobId(started.id);
     } catch (error) {
@@ -95,9 +111,10 @@ export function HighlightClip({
       </div>
       <div className="grid gap-1">
         <p className="text-xs font-medium">{t('Why this clip')}</p>
-        {SIGNALS.map((signal) => (
-          <SignalBar key={signal} label={labels[signal]} value={clip.signals[signal]} />
-        ))}
+        {SIGNALS.map((signal) => {
+          const value = clip.signals[signal];
+          return value === undefined ? null : <SignalBar key={signal} label={labels[signal]} value={value} />;
+        })}
       </div>
       {previewing ? (
         // biome-ignore lint/a11y/useMediaCaption: the user's own video, which has no caption track.
@@ -114,6 +131,17 @@ export function HighlightClip({
           <Play aria-hidden="true" />
           {previewing ? t('Hide preview') : t('Preview')}
         </Button>
+        {cues.length > 0 ? (
+          <label className="flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={withCaptions}
+              disabled={running}
+              onChange={(event) => setWithCaptions(event.target.checked)}
+            />
+            {t('Captions')}
+          </label>
+        ) : null}
         {EXPORT_CROPS.map((crop) => (
           <Button
             key={crop}

@@ -19,7 +19,13 @@ export function SuggestedClipList({ analysis, media }: { analysis: ClipAnalysis;
   return (
     <ol aria-label={t('Suggested clips')} className="grid gap-3">
       {analysis.clips.map((clip, index) => (
-        <HighlightClip key={`${clip.start}-${clip.end}`} clip={clip} media={media} index={index} />
+        <HighlightClip
+          key={`${clip.start}-${clip.end}`}
+          clip={clip}
+          media={media}
+          index={index}
+          transcript={analysis.transcript}
+        />
       ))}
     </ol>
   );

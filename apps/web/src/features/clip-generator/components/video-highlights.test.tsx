@@ -50,10 +50,26 @@ const ANALYSIS: ClipAnalysis = {
   createdAt: '2026-11-25T00:00:00.000Z',
 };
 
+/** The same video once transcribed: speech from 10 s to 14 s, inside the first clip only. */
+const TRANSCRIBED: ClipAnalysis = {
+  ...ANALYSIS,
+  clips: ANALYSIS.clips.map((clip, index) => ({
+    ...clip,
+    signals: { ...clip.signals, speech: index === 0 ? 1 : 0 },
+  })),
+  transcript: {
+    source: 'local',
+    utterances: [{ start: 10, end: 14, text: 'this is the speech' }],
+    createdAt: '2026-11-25T00:00:00.000Z',
+  },
+};
+
 function renderHighlights() {
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     if (input.startsWith('/api/media')) return Response.json(LIST);
-    if (input === '/api/clips/analyses' && init?.method === 'POST') return Response.json(ANALYSIS);
+    if (input === '/api/clips/analyses' && init?.method === 'POST') {
+      return Response.json(JSON.parse(String(init.body)).transcribe ? TRANSCRIBED : ANALYSIS);
+    }
     if (input === '/api/clips/analyses/vid1')
       return Response.json({ code: 'NOT_FOUND', message: 'not analysed' }, { status: 404 });
     if (input === '/api/video-editor/exports')
@@ -110,6 +126,39 @@ describe('VideoHighlights', () => {
       mode: 'accurate',
       crop: '9:16',
       cropPosition: 0.939,
+    });
+  });
+
+  it('transcribes the speech, shows its signal, and burns the clip\'s captions in when "Captions" is ticked', async () => {
+    const fetch = renderHighlights();
+    fireEvent.change(await screen.findByLabelText('Video'), { target: { value: 'vid1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find highlights' }));
+    const before = await screen.findByRole('list', { name: 'Suggested clips' });
+    // No transcript yet: no speech bar and no captions box.
+    expect(within(before).queryByRole('checkbox', { name: 'Captions' })).toBeNull();
+    expect(within(before).queryByRole('meter', { name: 'Speech' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Transcribe speech' }));
+    await screen.findByRole('button', { name: 'Transcribe again' });
+    const transcribe = fetch.mock.calls.filter(
+      ([input, init]) => input === '/api/clips/analyses' && init?.method === 'POST',
+    )[1];
+    expect(JSON.parse(String(transcribe?.[1]?.body))).toEqual({ mediaId: 'vid1', transcribe: true });
+
+    const clips = within(screen.getByRole('list', { name: 'Suggested clips' })).getAllByRole('listitem');
+    expect(within(clips[0]!).getByRole('meter', { name: 'Speech' }).getAttribute('value')).toBe('100');
+    // The second clip (36–60 s) has no words in it: no captions box.
+    expect(within(clips[1]!).queryByRole('checkbox', { name: 'Captions' })).toBeNull();
+    fireEvent.click(within(clips[0]!).getByRole('checkbox', { name: 'Captions' }));
+    fireEvent.click(within(clips[0]!).getByRole('button', { name: 'Export 16:9' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([input]) => input === '/api/video-editor/exports')).toBe(true),
+    );
+    const exported = fetch.mock.calls.find(([input]) => input === '/api/video-editor/exports');
+    // The clip starts at 6 s: the words at 10–14 s are captions at 4–8 s of the clip.
+    expect(JSON.parse(String(exported?.[1]?.body)).captions).toEqual({
+      name: 'clip-1.srt',
+      text: '1\n00:00:04,000 --> 00:00:08,000\nthis is the speech\n',
     });
   });
 });

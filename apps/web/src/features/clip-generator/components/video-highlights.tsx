@@ -1,6 +1,6 @@
 import type { MediaItem } from '@relaycast/shared/media';
 import { formatSeconds } from '@relaycast/shared/video-editor';
-import { Sparkles } from 'lucide-react';
+import { AudioLines, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnalyseVideo, useClipAnalysis } from '@/api/clips';
@@ -27,14 +27,22 @@ export function VideoHighlights() {
   const analyse = useAnalyseVideo();
   const result = analysis.data ?? null;
 
-  async function findHighlights() {
+  const [transcribing, setTranscribing] = useState(false);
+  const transcript = result?.transcript;
+
+  /** Finds the highlights; `transcribe` also makes the transcript (slower: docs/decisions/0050). */
+  async function findHighlights(transcribe = false) {
     if (!media) return;
+    setTranscribing(transcribe);
     try {
-      await analyse.mutateAsync({ mediaId: media.id });
+      await analyse.mutateAsync(transcribe ? { mediaId: media.id, transcribe } : { mediaId: media.id });
     } catch (error) {
-      toast.error(t('No highlights could be found.'), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
+      toast.error(
+        transcribe ? t('The speech could not be transcribed.') : t('No highlights could be found.'),
+        {
+          description: error instanceof ApiError ? error.message : undefined,
+        },
+      );
     }
   }
 
@@ -79,7 +87,30 @@ export function VideoHighlights() {
           </Button>
         </div>
       ) : null}
-      {analyse.isPending ? <Spinner label={t('Finding highlights…')} /> : null}
+      {analyse.isPending ? (
+        <Spinner
+          label={
+            transcribing
+              ? t('Transcribing the speech… this takes about a quarter of the video’s length.')
+              : t('Finding highlights…')
+          }
+        />
+      ) : null}
+      {media && result && !analyse.isPending ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <span>
+            {!transcript
+              ? t('Transcribe the speech to score the clips by what is said and to add captions to them.')
+              : transcript.utterances.length > 0
+                ? t('The speech is transcribed: it counts for the clips, and they can have captions.')
+                : t('No speech was recognised in this video.')}
+          </span>
+          <Button type="button" variant="outline" size="sm" onClick={() => void findHighlights(true)}>
+            <AudioLines aria-hidden="true" />
+            {transcript ? t('Transcribe again') : t('Transcribe speech')}
+          </Button>
+        </div>
+      ) : null}
       {media && result && !analyse.isPending ? <SuggestedClipList analysis={result} media={media} /> : null}
     </section>
   );
