@@ -321,7 +321,7 @@ What each figure runs: the export and the trim are \`exportArgs()\` (apps/server
 run through \`runProcess()\` with the export job's \`-progress\` reading; the job's other steps (copying the stored file
 to its temp folder, storing the result in the library) are not in these figures. The analysis is \`analyseVideo()\`
 (apps/server/src/modules/clips/clips.analysis.ts) whole: it copies the file to its temp folder, probes it, runs the one
-ffmpeg pass of \`analysisArgs()\` (${analysisArgs('in', { video: 'v', motion: ['l', 'm', 'r'], audio: 'a' })[6].split(';')[0]}, …) and parses
+ffmpeg pass of \`analysisArgs()\` (${analysisArgs('in', { video: 'v', motion: ['l', 'm', 'r'], audio: 'a' })[7].split(';')[0]}, …) and parses
 the signals; the run checks it found this file's cuts (${cuts} seconds with a scene score ≥ ${SCENE_THRESHOLD}, of 39) and its loud
 span (${fmt(loud)} LUFS against ${fmt(quiet)} LUFS before it).
 
