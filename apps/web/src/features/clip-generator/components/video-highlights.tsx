@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { HighlightClip } from './highlight-clip';
+import { SceneSnapshots } from './scene-snapshots';
 
 /**
  * "From your videos" (docs/decisions/0048-clip-highlights.md): pick a video of the media library (uploads,
@@ -93,6 +94,7 @@ export function VideoHighlights() {
           </ol>
         )
       ) : null}
+      {media && result && !analyse.isPending ? <SceneSnapshots media={media} analysis={result} /> : null}
     </section>
   );
 }
