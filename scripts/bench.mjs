@@ -307,6 +307,14 @@ const { runMemoryBench } = await import('./bench-memory.mjs');
 const memoryBench = await runMemoryBench();
 // ── end of the server memory benchmark ─────────────────────────────────────────────────────────────────────
 
+// ── Video benchmark (issue 17) ─────────────────────────────────────────────────────────────────────────────
+// scripts/bench-video.mjs: on a 10-minute 1080p recording made with ffmpeg (cached in the temp folder), the
+// export's ffmpeg command vs the same command by hand (< 5 %), the fast trim (< 5 s) and the highlight analysis
+// (≥ 10× real time) next to a bare decode; adds its own section to docs/benchmarks.md.
+const { runVideoBench } = await import('./bench-video.mjs');
+const videoBench = await runVideoBench();
+// ── end of the video benchmark ─────────────────────────────────────────────────────────────────────────────
+
 const verdicts = {
   'home page JavaScript': jsOk,
   'home page LCP': lcpOk,
@@ -319,6 +327,7 @@ const verdicts = {
   'server memory': memoryBench.ok,
   'best-time model': bestTimeBench.ok,
   'API-key requests': apiKeyBench.ok,
+  video: videoBench.ok,
 };
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);
 console.info(

@@ -17,6 +17,8 @@ export const CLIP_HIGHLIGHT_MESSAGES = {
   unavailable: 'Video analysis is not available on this server (ffmpeg is missing).',
   busy: 'Other videos are being analysed right now. Try again in a minute.',
   ...TRANSCRIPT_MESSAGES,
+  coverOutsideVideo: 'Choose a time inside the video for the cover image.',
+  coverFailed: 'No cover image could be made at this time of the video. Try another scene.',
 } as const;
 
 /** The longest video analysed (seconds): the analysis runs while the request waits. */
@@ -131,3 +133,37 @@ export const streamHighlightsSchema = z.object({
   analysis: clipAnalysisSchema.nullable(),
 });
 export type StreamHighlights = z.infer<typeof streamHighlightsSchema>;
+
+/**
+ * A cover image from a scene change (docs/decisions/0051-video-bench-and-scene-covers.md): `POST
+ * /api/clips/analyses/:mediaId/covers` with the scene change's `time` stores the frame there as a JPEG image in
+ * the media library, at the video's own size.
+ */
+export const sceneCoverSchema = z.object({
+  time: z
+    .number()
+    .min(0)
+    .max(MAX_BACKGROUND_ANALYSIS_SECONDS + 1),
+});
+export type SceneCover = z.infer<typeof sceneCoverSchema>;
+
+/**
+ * A scene change's `time` is the second the cut was found in (the analysis reads 5 frames a second, each
+ * compared with the one before, so the cut lies at most 0.8 s into that second): the frame 0.9 s in is the first
+ * scene's picture after the cut, and never past the video's last frame.
+ */
+export function sceneFrameTime(time: number, durationSeconds: number): number {
+  const frame = Math.min(time + 0.9, Math.max(0, durationSeconds - 0.1));
+  return Math.round(Math.max(0, frame) * 1000) / 1000;
+}
+
+/** How many scene changes the cover strip offers (the strongest, shown in time order). */
+export const MAX_COVER_CHOICES = 8;
+
+/** The strongest `MAX_COVER_CHOICES` scene changes, in time order. */
+export function coverChoices(sceneChanges: ClipAnalysis['sceneChanges']): ClipAnalysis['sceneChanges'] {
+  return [...sceneChanges]
+    .sort((a, b) => b.score - a.score || a.time - b.time)
+    .slice(0, MAX_COVER_CHOICES)
+    .sort((a, b) => a.time - b.time);
+}

@@ -1,6 +1,8 @@
-import type { ClipAnalysis, StartAnalysis } from '@relaycast/shared/clips';
+import type { ClipAnalysis, SceneCover, StartAnalysis } from '@relaycast/shared/clips';
+import type { MediaItem } from '@relaycast/shared/media';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { MEDIA_QUERY_KEY } from './media';
 
 /** `/api/clips/…`: the clip highlights of the workspace's own videos (docs/decisions/0048-clip-highlights.md). */
 export const CLIP_ANALYSES_QUERY_KEY = ['clips', 'analyses'] as const;
@@ -33,5 +35,21 @@ export function useAnalyseVideo() {
   return useMutation({
     mutationFn: analyseVideo,
     onSuccess: (result) => queryClient.setQueryData([...CLIP_ANALYSES_QUERY_KEY, result.mediaId], result),
+  });
+}
+
+/** `POST /api/clips/analyses/:mediaId/covers`: stores the frame at a scene change as a library image. */
+export function saveSceneCover({ mediaId, time }: { mediaId: string } & SceneCover): Promise<MediaItem> {
+  return apiFetch<MediaItem>(`/api/clips/analyses/${encodeURIComponent(mediaId)}/covers`, {
+    method: 'POST',
+    json: { time },
+  });
+}
+
+export function useSaveSceneCover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSceneCover,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MEDIA_QUERY_KEY }),
   });
 }

@@ -40,8 +40,10 @@ export function analysisArgs(input: string, files: AnalysisFiles): string[] {
     (x, index) =>
       `[m${index}]crop=iw/3:ih:${x}:0,signalstats,metadata=mode=print:key=lavfi.signalstats.YAVG:file=${filterPath(files.motion[index] as string)}[mo${index}]`,
   ).join(';');
+  // fps before scale: the frames not kept are dropped before they are scaled (scaling every 1080p frame and
+  // keeping a sixth of them was 40 % of the run; docs/benchmarks.md, "Video").
   const video = [
-    '[0:v:0]scale=320:-2,fps=5,split=2[s][m]',
+    '[0:v:0]fps=5,scale=320:-2,split=2[s][m]',
     `[s]scdet=threshold=0:sc_pass=0,metadata=mode=print:file=${filterPath(files.video)}[vo]`,
     '[m]tblend=all_mode=difference,split=3[m0][m1][m2]',
     motion,

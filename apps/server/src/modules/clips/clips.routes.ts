@@ -3,15 +3,19 @@ import {
   analysisParamsSchema,
   CLIP_HIGHLIGHT_MESSAGES,
   clipAnalysisSchema,
+  sceneCoverSchema,
   startAnalysisSchema,
 } from '@relaycast/shared/clips';
+import { mediaItemSchema } from '@relaycast/shared/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findMedia } from '../media/media.service';
+import { findMedia, toMediaItem } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
+import { effectivePlan } from '../workspaces/workspaces.service';
 import { registerClipAnalysisJob } from './clips.background';
+import { checkCoverTime, saveSceneCover } from './clips.covers';
 import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
 import { canTranscribe } from './clips.transcript';
 import { aiTranscriptionSettings } from './clips.transcript-ai';
@@ -27,6 +31,7 @@ export interface ClipsRoutesOptions {
  * the suggested clips with their score per signal; `GET /api/clips/analyses/:mediaId` is the stored result.
  * Another workspace's video is "not found". Exporting a clip is the video editor's export job. With
  * `transcribe: true` the speech is transcribed too (docs/decisions/0050-clip-transcript.md) and kept with the video.
+ * `POST /api/clips/analyses/:mediaId/covers` stores the frame at a scene change as a library image (clips.covers).
  */
 export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, options) => {
   const { db, config } = options;
@@ -73,6 +78,30 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       const { workspace } = await request.requireWorkspace();
       const source = await findMedia(db, workspace.id, request.params.mediaId);
       return findAnalysis(db, workspace.id, source.id);
+    },
+  );
+
+  app.post(
+    '/api/clips/analyses/:mediaId/covers',
+    {
+      schema: { params: analysisParamsSchema, body: sceneCoverSchema, response: { 201: mediaItemSchema } },
+    },
+    async (request, reply) => {
+      const { user, workspace } = await request.requireWorkspace();
+      const source = await findMedia(db, workspace.id, request.params.mediaId);
+      if (source.kind !== 'video') {
+        throw new AppError('NOT_A_VIDEO', 400, CLIP_HIGHLIGHT_MESSAGES.notAVideo);
+      }
+      await findAnalysis(db, workspace.id, source.id);
+      const seconds = checkCoverTime(source, request.body.time);
+      if (!(await app.mediaProcessor.isAvailable())) {
+        throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
+      }
+      const row = await saveSceneCover(
+        { ...deps, processor: app.mediaProcessor },
+        { source, seconds, userId: user.id, plan: effectivePlan(workspace, config.billingMode) },
+      );
+      return reply.status(201).send(toMediaItem(row));
     },
   );
 };

@@ -11,6 +11,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { SceneSnapshots } from './scene-snapshots';
 
 /**
  * "From your videos" (docs/decisions/0048-clip-highlights.md): pick a video of the media library (uploads,
@@ -112,6 +113,7 @@ export function VideoHighlights() {
         </div>
       ) : null}
       {media && result && !analyse.isPending ? <SuggestedClipList analysis={result} media={media} /> : null}
+      {media && result && !analyse.isPending ? <SceneSnapshots media={media} analysis={result} /> : null}
     </section>
   );
 }

@@ -90,14 +90,13 @@ export function ExportPanel({
   const isRunning = job !== undefined && !isFinished(job.status);
   // The part of the source the sections use (they may play in another order: moved on the timeline).
   const span = sourceSpan(segments);
-  const refusal =
-    !span
-      ? VIDEO_EDITOR_MESSAGES.noSegments
-      : mode === 'fast' && segments.length > 1
-        ? VIDEO_EDITOR_MESSAGES.fastOneSegment
-        : mode === 'fast' && (overlays.length > 0 || captions)
-          ? VIDEO_EDITOR_MESSAGES.fastCannotOverlay
-          : null;
+  const refusal = !span
+    ? VIDEO_EDITOR_MESSAGES.noSegments
+    : mode === 'fast' && segments.length > 1
+      ? VIDEO_EDITOR_MESSAGES.fastOneSegment
+      : mode === 'fast' && (overlays.length > 0 || captions)
+        ? VIDEO_EDITOR_MESSAGES.fastCannotOverlay
+        : null;
 
   async function exportVideo() {
     if (!span || refusal) return;

@@ -1,0 +1,105 @@
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CLIP_HIGHLIGHT_MESSAGES, sceneFrameTime } from '@relaycast/shared/clips';
+import type { Plan } from '@relaycast/shared/plans';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { type MediaProcessor, runProcess } from '../../lib/media/ffmpeg';
+import type { MediaStorage } from '../../lib/media/storage';
+import { type MediaFileRow, newMediaId, storeMedia } from '../media/media.service';
+import { displayNameOf } from '../media/media-upload';
+
+/**
+ * Cover images from scene changes (docs/decisions/0051-video-bench-and-scene-covers.md): the frame at a scene
+ * change of an analysed video, as a JPEG at the video's own size, stored in the media library like an upload
+ * (media.service storeMedia: the plan's storage quota under its lock, and a thumbnail for the library grid).
+ * Extracted on save only: the web's strip previews the frames from the video itself.
+ */
+
+export interface CoverDeps {
+  db: Db;
+  storage: MediaStorage;
+  processor: MediaProcessor;
+  ffmpegPath: string;
+  tempDir: string;
+}
+
+/** One frame at `seconds` (seeking before `-i`: from the keyframe before, decoded to the exact frame), JPEG. */
+export function coverFrameArgs(input: string, output: string, seconds: number): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', seconds.toFixed(3), '-i', input],
+    ...['-map', '0:v:0', '-frames:v', '1', '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', output],
+  ];
+}
+
+/** "stream.mp4" at 83 s → "stream (cover 1:23).jpg". */
+export function coverName(videoName: string, seconds: number): string {
+  const base = videoName.replace(/\.[a-z0-9]{1,5}$/i, '') || 'Video';
+  const whole = Math.floor(seconds);
+  const label = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  return displayNameOf(`${base} (cover ${label}).jpg`);
+}
+
+/** The time a cover may be taken at: inside the video, else 400 with the message the user sees. */
+export function checkCoverTime(source: MediaFileRow, time: number): number {
+  const duration = source.durationSeconds ?? 0;
+  if (!(time >= 0) || time >= duration) {
+    throw new AppError('COVER_OUT_OF_RANGE', 400, CLIP_HIGHLIGHT_MESSAGES.coverOutsideVideo);
+  }
+  return sceneFrameTime(time, duration);
+}
+
+/** Extracts the frame at `seconds` of `source` and stores it in the workspace's library as an image. */
+export async function saveSceneCover(
+  deps: CoverDeps,
+  input: { source: MediaFileRow; seconds: number; userId: string; plan: Plan },
+): Promise<MediaFileRow> {
+  const { source, seconds } = input;
+  const id = newMediaId();
+  const video = path.join(deps.tempDir, `cover-${id}-source`);
+  const image = path.join(deps.tempDir, `cover-${id}.jpg`);
+  const thumbBase = `${image}-thumb`;
+  const failed = () => new AppError('COVER_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.coverFailed);
+  try {
+    // A seekable copy: the stored file may be in S3, and an MP4's index may sit at its end.
+    await pipeline(await deps.storage.get(source.storageKey), createWriteStream(video));
+    await runProcess(deps.ffmpegPath, coverFrameArgs(video, image, seconds), { timeoutMs: 60_000 }).catch(
+      () => {
+        throw failed();
+      },
+    );
+    const { size } = await stat(image).catch(() => {
+      throw failed();
+    });
+    const facts = await deps.processor.probe(image, 'image');
+    if (!facts?.width || !facts.height || size === 0) throw failed();
+    const thumbnail = await deps.processor.makeThumbnail(image, thumbBase, {
+      kind: 'image',
+      durationSeconds: null,
+    });
+    return await storeMedia(deps.db, deps.storage, {
+      workspaceId: source.workspaceId,
+      userId: input.userId,
+      plan: input.plan,
+      file: {
+        id,
+        name: coverName(source.name, seconds),
+        mimeType: 'image/jpeg',
+        kind: 'image',
+        sizeBytes: size,
+        width: facts.width,
+        height: facts.height,
+        durationSeconds: null,
+        path: image,
+        thumbnail,
+        extension: 'jpg',
+      },
+    });
+  } finally {
+    await Promise.all(
+      [video, image, `${thumbBase}.webp`, `${thumbBase}.jpg`].map((file) => rm(file, { force: true })),
+    );
+  }
+}
