@@ -326,8 +326,8 @@ the signals; the run checks it found this file's cuts (${cuts} seconds with a sc
 span (${fmt(loud)} LUFS against ${fmt(quiet)} LUFS before it).
 
 Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory}, ${machine.system}, Node.js ${machine.node}, ${machine.ffmpeg};
-load average at the end ${machine.load}. Measured while other work ran on the machine (two other engineers' builds and
-tests); rerun on a quiet machine for steady figures.
+load average at the end ${machine.load} (a load near 2 is this benchmark's own ffmpeg on 2 cores). The figures are
+steady only on a quiet machine, with nothing else running.
 `,
       );
     }
