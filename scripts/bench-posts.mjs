@@ -111,11 +111,18 @@ insert into posts (id, workspace_id, author_id, content, overrides, platforms, s
        lateral (select date_trunc('minute', now()) - interval '${spreadDays / 2} days'
                        + ((g::bigint * 7919) % ${minutes}) * interval '1 minute' as at) s;
 
--- A publishing target per platform of every post that is not a draft (no account: needs_account), as the
--- composer creates them, so the API's targets subselect has its real work to do.
-insert into post_targets (id, workspace_id, post_id, platform, status, due_at, attempts)
-  select p.id || '-' || t.platform, p.workspace_id, p.id, t.platform,
-         case when p.status = 'published' then 'published' else 'needs_account' end, p.scheduled_at,
+-- Every workspace has an account on each platform (its token expired since: needs_reconnect, so no worker
+-- tries to publish during the run), and every post that is not a draft a target per platform on that account,
+-- as the composer creates them, so the API's targets and handles have their real work to do.
+insert into social_accounts (id, workspace_id, platform, platform_account_id, handle, status)
+  select w.id || '-' || pl, w.id, pl, 'bench-' || pl, 'bench_' || pl || '_' || substr(md5(w.id), 1, 6), 'needs_reconnect'
+  from workspaces w,
+       unnest(array['twitter', 'facebook', 'instagram', 'linkedin', 'bluesky', 'mastodon']) as pl
+  where w.id like 'bench-ws-%' or w.id = ${literal(userWorkspaceId)};
+
+insert into post_targets (id, workspace_id, post_id, platform, account_id, status, due_at, attempts)
+  select p.id || '-' || t.platform, p.workspace_id, p.id, t.platform, p.workspace_id || '-' || t.platform,
+         case when p.status = 'published' then 'published' else 'needs_reconnect' end, p.scheduled_at,
          case when p.status = 'published' then 1 else 0 end
   from posts p, unnest(p.platforms) as t(platform)
   where p.id like 'bench-post-%' and p.status <> 'draft';
@@ -128,25 +135,33 @@ analyze;
 `;
 }
 
-/** The statement the API runs for the range (as Drizzle writes it in posts.queries.ts), to show its plan. */
+/**
+ * The statement the API runs for the range (as Drizzle writes it in posts.queries.ts `postsPage`), to show its
+ * plan and to time it bare: the page as one JSON value, with the workspace's account handles.
+ */
 function rangeQuerySql(workspaceId, { from, to }) {
-  return `select "id", "content", "platforms", "overrides", "status", "scheduled_at", "timezone", "author_id",
-       "created_at", "updated_at",
-       (select u.name from users u where u.id = "posts"."author_id"),
-       (select u.name from users u where u.id = "posts"."updated_by"),
-       (select json_agg(json_build_array(mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds,
-                   mf.thumbnail_key) order by pm.position)
-                 from post_media pm join media_files mf on mf.id = pm.media_id
-                 where pm.post_id = "posts"."id" and mf.workspace_id = "posts"."workspace_id"),
-       (select json_agg(json_build_array(pt.id, pt.platform, pt.account_id,
-                   (select sa.handle from social_accounts sa where sa.id = pt.account_id), pt.status,
-                   pt.attempts, pt.due_at, pt.last_error, pt.platform_post_id, pt.url, pt.published_at,
-                   pt.created_at))
-                 from post_targets pt where pt.post_id = "posts"."id")
-  from "posts"
-  where ("posts"."workspace_id" = ${literal(workspaceId)} and "posts"."deleted_at" is null
-    and "posts"."scheduled_at" >= ${literal(from)} and "posts"."scheduled_at" < ${literal(to)})
-  order by "posts"."scheduled_at" asc, "posts"."id" asc limit 200`;
+  const ws = literal(workspaceId);
+  return `select json_build_object(
+    'accounts', (select json_object_agg(sa.id, sa.handle) from social_accounts sa where sa.workspace_id = ${ws}),
+    'posts', coalesce(json_agg(json_build_array(
+      p.id, p.content, p.platforms, p.overrides, p.status, p.scheduled_at, p.timezone, p.author_id, p.created_at,
+      p.updated_at, created_by.name, updated_by_user.name,
+      (select json_agg(json_build_array(mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds,
+                mf.thumbnail_key) order by pm.position)
+         from post_media pm join media_files mf on mf.id = pm.media_id
+         where pm.post_id = p.id and mf.workspace_id = p.workspace_id),
+      (select json_agg(json_build_array(pt.id, pt.platform, pt.account_id, pt.status, pt.attempts, pt.due_at,
+                pt.last_error, pt.platform_post_id, pt.url, pt.published_at, pt.created_at))
+         from post_targets pt where pt.post_id = p.id)
+    ) order by p.scheduled_at asc, p.id asc) filter (where p.id is not null), '[]'::json))
+  from (select "id", "workspace_id", "content", "platforms", "overrides", "status", "scheduled_at", "timezone",
+               "author_id", "updated_by", "created_at", "updated_at"
+        from "posts"
+        where ("posts"."workspace_id" = ${ws} and "posts"."deleted_at" is null
+          and "posts"."scheduled_at" >= ${literal(from)} and "posts"."scheduled_at" < ${literal(to)})
+        order by "posts"."scheduled_at" asc, "posts"."id" asc limit 200) p
+  left join users created_by on created_by.id = p.author_id
+  left join users updated_by_user on updated_by_user.id = p.updated_by`;
 }
 
 /** Signs up through the real endpoint and returns the user's id and workspace id. */
@@ -442,11 +457,12 @@ function markdownSection({ results, machine, settings, postgresVersion, pgliteVe
 \`GET /api/posts?from&to\` for the calendar's current three weeks, signed in, against the built server
 (\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) with
 ${POSTS_BENCH.posts.toLocaleString('en-US')} posts across ${POSTS_BENCH.workspaces} workspaces
-(2,000 each over a year; a fifth are drafts; every third has an image attached), signed in as the user of one
-of them. autocannon runs ${settings.duration} s after a 3 s warm-up, first with ${settings.connections} connections in a closed loop (each
+(2,000 each over a year; a fifth are drafts; every third has an image attached; every post but the drafts has a target
+per platform on the workspace's account there, six accounts each), signed in as the user of one of them. autocannon runs ${settings.duration} s after a 3 s warm-up, first with ${settings.connections} connections in a closed loop (each
 sends its next request as soon as the last one is answered, so the server runs flat out and requests queue),
-then with 1 connection (the latency of a request alone). Each response carries the posts and their media,
-read in one SQL statement, after the session and workspace lookups every API request makes. The load
+then with 1 connection (the latency of a request alone). Each response carries the posts, their media and targets with the
+accounts' handles, read in one SQL statement as one JSON value (docs/decisions/0052), after the session and
+workspace lookup every API request makes. The load
 generator, the server and PostgreSQL share the machine's CPUs; a load average above the CPU count means
 something else was running too.
 

@@ -9,7 +9,7 @@ import {
   zonedToInstant,
 } from '@relaycast/shared/calendar';
 import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
-import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import { POST_MESSAGES, type Post, postListSchema } from '@relaycast/shared/posts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -219,6 +219,10 @@ describe('listing posts', () => {
     expect(res.statusCode).toBe(200);
     const list: Post[] = res.json().posts;
     expect(list.map((post) => post.content)).toEqual(['first instant', 'middle', 'last minute']);
+    // The list is written without the schema check (for speed): it must still be exactly what the schema allows
+    // (parsing strips unknown keys), and each post what GET /api/posts/:id answers through the schema.
+    expect(postListSchema.parse(res.json())).toEqual(res.json());
+    for (const post of list) expect((await ada.get(`/api/posts/${post.id}`)).json()).toEqual(post);
 
     const failedOnly = await ada.get(`${url}&status=failed`);
     expect(failedOnly.json().posts).toEqual([]);

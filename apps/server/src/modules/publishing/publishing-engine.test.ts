@@ -1,3 +1,4 @@
+import type { Post } from '@relaycast/shared/posts';
 import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,26 @@ describe('targets and jobs', () => {
     const mastodon = post.targets.find((target) => target.platform === 'mastodon');
     const bluesky = post.targets.find((target) => target.platform === 'bluesky');
     expect(mastodon).toMatchObject({ accountId, status: 'scheduled', dueAt: scheduledAt });
+    // The account's handle comes with the target, in the post and in the calendar's range alike.
+    const [account] = await t.db
+      .select({ handle: socialAccounts.handle })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.id, accountId));
+    expect(account?.handle).toBeTruthy();
+    expect(mastodon?.accountHandle).toBe(account?.handle);
+    const range = await send(
+      t,
+      user,
+      'GET',
+      `/api/posts?from=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&to=${encodeURIComponent(
+        new Date(Date.parse(scheduledAt) + 60_000).toISOString(),
+      )}`,
+    );
+    const listed = (range.json().posts as Post[]).find((candidate) => candidate.id === post.id);
+    expect(listed?.targets.map((target) => [target.platform, target.accountHandle])).toEqual([
+      ['bluesky', null],
+      ['mastodon', account?.handle],
+    ]);
     // No Bluesky account: never silently dropped, the reason shows until the instant.
     expect(bluesky).toMatchObject({
       accountId: null,

@@ -1,0 +1,255 @@
+import type { PlatformId } from '@relaycast/shared/platforms';
+import type { Post } from '@relaycast/shared/posts';
+import type { PostTarget } from '@relaycast/shared/publishing';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { posts, socialAccounts, users } from '../../db/schema/index';
+
+/** A page of posts as the database builds it in one statement, and the posts the API answers with. */
+
+/** A file as the database sends it: `[id, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]`. */
+type MediaJson = [string, string, string, number, number | null, string | null];
+
+/**
+ * A post's media, in order, as one JSON array of arrays computed by the database next to each post: each lookup
+ * uses the keys of post_media and media_files. Only the workspace's own files are listed. Arrays, not objects:
+ * building an object per row with its key names cost the database as much again (docs/decisions/0047).
+ */
+const mediaJson = sql`(
+  select json_agg(json_build_array(
+           mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key
+         ) order by pm.position)
+  from post_media pm join media_files mf on mf.id = pm.media_id
+  where pm.post_id = "p"."id" and mf.workspace_id = "p"."workspace_id"
+)`;
+
+/**
+ * A target as the database sends it: `[id, platform, accountId, status, attempts, dueAt, lastError,
+ * platformPostId, url, publishedAt, createdAt]` (instants as json_build_array writes them). The account's
+ * handle is not in it: it comes from the page's `accounts` map (see `postsPage`).
+ */
+type TargetJson = [
+  string,
+  string,
+  string | null,
+  PostTarget['status'],
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+];
+
+/**
+ * The post's publishing targets, the same way (served by `post_targets_post_idx`), so a page of posts is one
+ * statement whatever its size (docs/decisions/0030-request-path-statements.md). They are put in order here
+ * (platform, creation, id), not by a sort per post in the database.
+ */
+const targetsJson = sql`(
+  select json_agg(json_build_array(
+           pt.id, pt.platform, pt.account_id, pt.status, pt.attempts, pt.due_at, pt.last_error,
+           pt.platform_post_id, pt.url, pt.published_at, pt.created_at
+         ))
+  from post_targets pt
+  where pt.post_id = "p"."id"
+)`;
+
+/** Targets in the order the API has always listed them: by platform, then creation, then id. */
+function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
+  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
+  const created = new Date(a[10]).getTime() - new Date(b[10]).getTime();
+  if (created !== 0) return created;
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
+
+/**
+ * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
+ * createdAt, updatedAt, createdByName, updatedByName, media, targets]`.
+ */
+type PostJson = [
+  string,
+  string,
+  string[],
+  Post['overrides'],
+  Post['status'],
+  string | null,
+  string,
+  string | null,
+  string,
+  string,
+  string | null,
+  string | null,
+  MediaJson[] | null,
+  TargetJson[] | null,
+];
+
+/** A page as the database sends it: the posts, and the workspace's account handles by id. */
+interface PageJson {
+  accounts: Record<string, string> | null;
+  posts: PostJson[];
+}
+
+/** The columns of the page's posts (never `deletedAt`): what the response and the subselects read. */
+const pageColumns = {
+  id: posts.id,
+  workspaceId: posts.workspaceId,
+  content: posts.content,
+  platforms: posts.platforms,
+  overrides: posts.overrides,
+  status: posts.status,
+  scheduledAt: posts.scheduledAt,
+  timezone: posts.timezone,
+  authorId: posts.authorId,
+  updatedBy: posts.updatedBy,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+};
+
+export type PageOrder = 'schedule' | 'newestChange';
+
+/**
+ * A page of posts as ONE row holding one JSON value: the posts chosen by `where`, `order` and `limit`, each with
+ * its authors' names, media and targets, and the workspace's account handles by id.
+ *
+ * Why one value (docs/decisions/0052-posts-page-as-one-json-value.md): the drivers, PGlite's above all, pay for
+ * every field of every row (a copy and a UTF-8 decode each), and one JSON.parse of the whole page costs far less
+ * than 14 fields × 117 rows. And why the handles and names are not subselects per row: on the small users and
+ * social_accounts tables the planner picks a sequential scan, re-run for every post or target, and each re-run
+ * asks the file for its size (an `fstat` through PGlite's file system): 470 of them per calendar page. Here the
+ * authors are two hash joins and the handles one scan.
+ */
+export function postsPage(
+  db: Db,
+  workspaceId: SQL | string,
+  where: SQL,
+  order: PageOrder,
+  limit: SQL | number,
+) {
+  const page = db
+    .select(pageColumns)
+    .from(posts)
+    .where(where)
+    .orderBy(
+      ...(order === 'schedule'
+        ? [asc(posts.scheduledAt), asc(posts.id)]
+        : [desc(posts.updatedAt), desc(posts.id)]),
+    )
+    .limit(limit as number)
+    .as('p');
+  const createdBy = alias(users, 'created_by');
+  const updatedBy = alias(users, 'updated_by_user');
+  const orderSql =
+    order === 'schedule'
+      ? sql`${page.scheduledAt} asc, ${page.id} asc`
+      : sql`${page.updatedAt} desc, ${page.id} desc`;
+  return db
+    .select({
+      page: sql<PageJson>`json_build_object(
+        'accounts', (select json_object_agg(sa.id, sa.handle) from ${socialAccounts} sa
+                     where sa.workspace_id = ${workspaceId}),
+        'posts', coalesce(json_agg(json_build_array(
+          ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
+          ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${createdBy.name},
+          ${updatedBy.name}, ${mediaJson}, ${targetsJson}
+        ) order by ${orderSql}) filter (where ${page.id} is not null), '[]'::json))`,
+    })
+    .from(page)
+    .leftJoin(createdBy, eq(createdBy.id, page.authorId))
+    .leftJoin(updatedBy, eq(updatedBy.id, page.updatedBy));
+}
+
+/**
+ * A timestamp as the database writes it in JSON (`2026-11-23T16:45:13.123456+00:00`) as the API writes instants
+ * (`2026-11-23T16:45:13.123Z`). A page holds about a thousand of them, and parsing each into a Date took half a
+ * millisecond a page: a UTC one is rewritten as text (milliseconds truncated, as Date does); any other goes
+ * through Date.
+ */
+export function jsonInstant(value: string | null): string | null {
+  if (value === null) return null;
+  if (
+    value.length >= 25 &&
+    value.length <= 32 &&
+    value[4] === '-' &&
+    value[10] === 'T' &&
+    value.endsWith('+00:00')
+  ) {
+    const fraction = value.slice(19, -6);
+    if (fraction === '' || (fraction[0] === '.' && /^\.\d{1,6}$/.test(fraction))) {
+      return `${value.slice(0, 19)}.${`${fraction.slice(1)}000`.slice(0, 3)}Z`;
+    }
+  }
+  return new Date(value).toISOString();
+}
+
+/** The media library serves each file and its thumbnail; a post only links to them. */
+export function mediaFileUrl(id: string): string {
+  return `/api/media/${encodeURIComponent(id)}/file`;
+}
+export function mediaThumbnailUrl(id: string): string {
+  return `/api/media/${encodeURIComponent(id)}/thumbnail`;
+}
+
+function toPost(row: PostJson, accounts: Record<string, string> | null): Post {
+  const [id, content, platforms, overrides, status, scheduledAt, timezone, authorId, createdAt, updatedAt] =
+    row;
+  return {
+    id,
+    content,
+    platforms: platforms as PlatformId[],
+    overrides,
+    media: (row[12] ?? []).map(([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]) => ({
+      id: fileId,
+      name,
+      mimeType,
+      sizeBytes: Number(sizeBytes),
+      url: mediaFileUrl(fileId),
+      thumbnailUrl: thumbnailKey ? mediaThumbnailUrl(fileId) : null,
+      durationSeconds,
+    })),
+    status,
+    scheduledAt: jsonInstant(scheduledAt),
+    timezone,
+    authorId,
+    createdByName: row[10],
+    updatedByName: row[11],
+    createdAt: jsonInstant(createdAt) as string,
+    updatedAt: jsonInstant(updatedAt) as string,
+    targets: (row[13] ?? [])
+      .sort(byPlatformThenCreation)
+      .map(
+        ([
+          targetId,
+          platform,
+          accountId,
+          targetStatus,
+          attempts,
+          dueAt,
+          lastError,
+          platformPostId,
+          url,
+          publishedAt,
+        ]) => ({
+          id: targetId,
+          platform: platform as PlatformId,
+          accountId,
+          accountHandle: accountId === null ? null : (accounts?.[accountId] ?? null),
+          status: targetStatus,
+          attempts,
+          dueAt: jsonInstant(dueAt),
+          lastError,
+          platformPostId,
+          url,
+          publishedAt: jsonInstant(publishedAt),
+        }),
+      ),
+  };
+}
+
+export function toPosts(rows: { page: PageJson }[]): Post[] {
+  const page = rows[0]?.page;
+  if (!page) return [];
+  return page.posts.map((row) => toPost(row, page.accounts));
+}
