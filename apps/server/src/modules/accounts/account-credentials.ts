@@ -2,6 +2,7 @@ import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { socialAccounts } from '../../db/schema/index';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
@@ -32,8 +33,18 @@ export async function loadAccount(
   return row ?? null;
 }
 
+/** Read before every platform call (publishing, engagement): prepared once per database. */
+const accountByIdStatement = perDatabase((db) =>
+  db
+    .select()
+    .from(socialAccounts)
+    .where(eq(socialAccounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('relaycast_account_by_id'),
+);
+
 async function loadAccountById(db: Db, accountId: string): Promise<SocialAccount | null> {
-  const [row] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId)).limit(1);
+  const [row] = await accountByIdStatement(db).execute({ accountId });
   return row ?? null;
 }
 

@@ -3,6 +3,7 @@ import { type listPostsQuerySchema, POST_MESSAGES, type Post } from '@relaycast/
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { mediaFiles, posts } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
@@ -62,15 +63,7 @@ function buildCalendarRangeStatement(db: Db) {
  * (its plan took as long as its execution: docs/decisions/0030-request-path-statements.md). Same SQL as
  * `selectPosts` for a range without status or search.
  */
-const calendarRangeStatements = new WeakMap<Db, ReturnType<typeof buildCalendarRangeStatement>>();
-function calendarRangeStatement(db: Db) {
-  let statement = calendarRangeStatements.get(db);
-  if (!statement) {
-    statement = buildCalendarRangeStatement(db);
-    calendarRangeStatements.set(db, statement);
-  }
-  return statement;
-}
+const calendarRangeStatement = perDatabase(buildCalendarRangeStatement);
 
 /** The statement behind `listPosts` (exported so a test can check its plan uses the indexes). */
 export function selectPosts(db: Db, workspaceId: string, filter: ListPostsFilter) {

@@ -1,10 +1,11 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { postTargets } from '../../db/schema/index';
 import type { JobQueue } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
@@ -59,6 +60,16 @@ export interface PublishAttempts {
    */
   resumeTakenOver(row: TakenOverClaim): Promise<void>;
 }
+
+/** What a job needs of its target before claiming it (its platform's slot, the account's back-off). */
+const targetRouteStatement = perDatabase((db) =>
+  db
+    .select({ platform: postTargets.platform, accountId: postTargets.accountId })
+    .from(postTargets)
+    .where(eq(postTargets.id, sql.placeholder('targetId')))
+    .limit(1)
+    .prepare('relaycast_publish_target_route'),
+);
 
 export function createPublishAttempts(deps: {
   db: Db;
@@ -233,11 +244,7 @@ export function createPublishAttempts(deps: {
   }
 
   async function publishTarget(targetId: string): Promise<void> {
-    const [row] = await db
-      .select({ platform: postTargets.platform, accountId: postTargets.accountId })
-      .from(postTargets)
-      .where(eq(postTargets.id, targetId))
-      .limit(1);
+    const [row] = await targetRouteStatement(db).execute({ targetId });
     if (!row) return;
     const blockedUntil = blockedUntilFor(row.accountId);
     if (blockedUntil) {

@@ -6,6 +6,7 @@ import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishin
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { posts, postTargets, workspaces } from '../../db/schema/index';
 import { insertNotificationSql } from '../notifications/notifications.service';
 import { queueEventSql } from '../webhooks/webhooks.service';
@@ -97,7 +98,9 @@ export function createTargetClaims(deps: {
     const blocked = publishingBlockedSql(now);
     // The common case in one statement (one round trip, one commit): claim the target if it is due, not stale
     // and its post is live, and mark the post as publishing (any target in flight makes it so).
-    const result = await db.execute<Record<string, unknown>>(sql`
+    const result = await executePrepared<Record<string, unknown>>(
+      db,
+      sql`
       with claimed as (
         update ${postTargets} t
         set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
@@ -116,8 +119,9 @@ export function createTargetClaims(deps: {
       )
       select c.*, p.content, p.overrides, p.workspace_id,
              exists (select 1 from post_media pm where pm.post_id = c.post_id) as has_media
-      from claimed c join ${posts} p on p.id = c.post_id`);
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      from claimed c join ${posts} p on p.id = c.post_id`,
+    );
+    const [row] = result.rows;
     if (row) {
       return {
         id: String(row.id),
@@ -188,7 +192,9 @@ export function createTargetClaims(deps: {
             link: '/calendar',
           })} where np.author_id is not null)`
         : sql``;
-    const result = await db.execute<{ post_id: string; siblings: number }>(sql`
+    const result = await executePrepared<{ post_id: string; siblings: number }>(
+      db,
+      sql`
       with ended as (
         update ${postTargets} t
         set status = ${values.status}, last_error = ${values.lastError ?? null},
@@ -205,8 +211,9 @@ export function createTargetClaims(deps: {
         where id in (select post_id from ended where siblings = 1) and status <> 'draft'
         returning id
       )${hooks}${notice}
-      select post_id, siblings from ended`);
-    const [row] = (result as unknown as { rows: { post_id: string; siblings: number }[] }).rows;
+      select post_id, siblings from ended`,
+    );
+    const [row] = result.rows;
     if (!row) return false;
     if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
     return true;

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+/**
+ * Runs a raw statement (a `sql` template, CTEs and all) as a named prepared statement on PostgreSQL, so each
+ * connection parses and plans it once instead of at every call, as Drizzle's `.prepare(name)` does for its
+ * query builders. The name is a hash of the SQL text: the same text always gets the same name (node-postgres
+ * prepares a name once per connection and refuses one reused with another text). PGlite runs it unnamed, as
+ * `db.execute` does.
+ *
+ * Only for statements whose text is fixed (values as parameters, a bounded number of shapes): every distinct
+ * text stays prepared on every connection for the connection's life. The publishing engine's claim and finish
+ * use it (docs/decisions/0053).
+ */
+export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> {
+  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
+  const built = dialect.sqlToQuery(query);
+  const name = `rc_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  return result as unknown as { rows: Row[] };
+}
+
+/**
+ * One value per database, built on first use: for Drizzle statements prepared with `.prepare(name)`, which
+ * must be built once per database (their SQL is written once; PostgreSQL plans them once per connection).
+ */
+export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}
