@@ -41,5 +41,14 @@ export function createLocalStorage(root: string): MediaStorage {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    async localPath(key) {
+      const file = path.resolve(pathOf(key));
+      try {
+        await stat(file);
+      } catch {
+        throw new StorageNotFoundError(key);
+      }
+      return file;
+    },
   };
 }

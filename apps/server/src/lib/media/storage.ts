@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config/env';
 import { createLocalStorage } from './local-storage';
 
@@ -20,6 +23,36 @@ export interface MediaStorage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The stored file's own path when the backend keeps files on this machine's disk (null, or absent, for S3).
+   * Throws StorageNotFoundError when the key does not exist. Read it, never write it.
+   */
+  localPath?(key: string): Promise<string | null>;
+}
+
+/**
+ * Runs `use` with a path ffmpeg can read and seek (an MP4's index may sit at its end): the stored file itself
+ * on the local disk, or else a copy at `tempPath`, removed afterwards. Before, each analysis, cover, timeline
+ * picture and export copied the whole stored video first, even from the local disk: a 3-hour recording was
+ * copied once per pass.
+ */
+export async function withSeekableFile<T>(
+  storage: MediaStorage,
+  key: string,
+  tempPath: string,
+  use: (file: string) => Promise<T>,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const local = storage.localPath ? await storage.localPath(key) : null;
+  if (local !== null) return use(local);
+  try {
+    await pipeline(await storage.get(key), createWriteStream(tempPath, { flags: 'wx' }), {
+      signal: options.signal,
+    });
+    return await use(tempPath);
+  } finally {
+    await rm(tempPath, { force: true });
+  }
 }
 
 export class StorageNotFoundError extends Error {
@@ -58,5 +91,9 @@ export function openMediaStorageLazily(config: Pick<Config, 'mediaDir' | 's3'>):
     put: async (key, sourcePath, contentType) => (await storage()).put(key, sourcePath, contentType),
     get: async (key, range) => (await storage()).get(key, range),
     delete: async (key) => (await storage()).delete(key),
+    localPath: async (key) => {
+      const opened = await storage();
+      return opened.localPath ? opened.localPath(key) : null;
+    },
   };
 }

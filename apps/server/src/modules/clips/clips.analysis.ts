@@ -1,9 +1,7 @@
-import { createWriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { runProcess } from '../../lib/media/ffmpeg';
-import type { MediaStorage } from '../../lib/media/storage';
+import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
 import { codecProbeArgs, hasAudioStream } from '../video-editor/video-editor.ffmpeg';
 import type { VideoSignals } from './clips.score';
@@ -133,37 +131,47 @@ export function parseAudio(text: string, seconds: number): { loudness: number[];
   return { loudness, silence };
 }
 
-/** Copies the stored file to `tempDir`, runs the one ffmpeg pass, and returns the per-second signals. */
+/** Runs the one ffmpeg pass over the stored file (a copy in `tempDir` from S3) and returns the per-second signals. */
 export async function analyseVideo(
   source: MediaFileRow,
   options: { storage: MediaStorage; ffmpegPath: string; ffprobePath: string; tempDir: string },
 ): Promise<VideoSignals> {
   const base = path.join(options.tempDir, `clips-${source.id}-${Date.now()}`);
-  const input = `${base}-source`;
   const motion = [`${base}-left.txt`, `${base}-middle.txt`, `${base}-right.txt`] as const;
   const files = { video: `${base}-video.txt`, motion, audio: `${base}-audio.txt` };
   try {
-    await pipeline(await options.storage.get(source.storageKey), createWriteStream(input));
-    const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000 });
-    const withAudio = hasAudioStream(stdout);
-    await runProcess(
-      options.ffmpegPath,
-      analysisArgs(input, { ...files, audio: withAudio ? files.audio : null }),
-      // 5 minutes, or half the video's length for the long recordings analysed in the background.
-      { timeoutMs: Math.max(300_000, (source.durationSeconds ?? 0) * 500) },
+    return await withSeekableFile(options.storage, source.storageKey, `${base}-source`, (input) =>
+      signalsOf(input, source, options, files),
     );
-    const durationSeconds = source.durationSeconds ?? 0;
-    const seconds = Math.max(1, Math.ceil(durationSeconds));
-    const scenes = parseScenes(await readFile(files.video, 'utf8'), seconds);
-    const audio = withAudio
-      ? parseAudio(await readFile(files.audio, 'utf8'), seconds)
-      : { loudness: [], silence: new Array<number>(seconds).fill(0) };
-    const [left, middle, right] = await Promise.all(
-      motion.map(async (file) => parseMotion(await readFile(file, 'utf8'), seconds)),
-    );
-    const motionThirds = [left ?? [], middle ?? [], right ?? []] as const;
-    return { durationSeconds, scenes, motionThirds, ...audio };
   } finally {
-    await Promise.all([input, files.video, files.audio, ...motion].map((file) => rm(file, { force: true })));
+    await Promise.all([files.video, files.audio, ...motion].map((file) => rm(file, { force: true })));
   }
+}
+
+async function signalsOf(
+  input: string,
+  source: MediaFileRow,
+  options: { ffmpegPath: string; ffprobePath: string },
+  files: { video: string; motion: readonly [string, string, string]; audio: string },
+): Promise<VideoSignals> {
+  const { motion } = files;
+  const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000 });
+  const withAudio = hasAudioStream(stdout);
+  await runProcess(
+    options.ffmpegPath,
+    analysisArgs(input, { ...files, audio: withAudio ? files.audio : null }),
+    // 5 minutes, or half the video's length for the long recordings analysed in the background.
+    { timeoutMs: Math.max(300_000, (source.durationSeconds ?? 0) * 500) },
+  );
+  const durationSeconds = source.durationSeconds ?? 0;
+  const seconds = Math.max(1, Math.ceil(durationSeconds));
+  const scenes = parseScenes(await readFile(files.video, 'utf8'), seconds);
+  const audio = withAudio
+    ? parseAudio(await readFile(files.audio, 'utf8'), seconds)
+    : { loudness: [], silence: new Array<number>(seconds).fill(0) };
+  const [left, middle, right] = await Promise.all(
+    motion.map(async (file) => parseMotion(await readFile(file, 'utf8'), seconds)),
+  );
+  const motionThirds = [left ?? [], middle ?? [], right ?? []] as const;
+  return { durationSeconds, scenes, motionThirds, ...audio };
 }

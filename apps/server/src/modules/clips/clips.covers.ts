@@ -1,13 +1,11 @@
-import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { CLIP_HIGHLIGHT_MESSAGES, sceneFrameTime } from '@relaycast/shared/clips';
 import type { Plan } from '@relaycast/shared/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type MediaProcessor, runProcess } from '../../lib/media/ffmpeg';
-import type { MediaStorage } from '../../lib/media/storage';
+import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import { type MediaFileRow, newMediaId, storeMedia } from '../media/media.service';
 import { displayNameOf } from '../media/media-upload';
 
@@ -63,12 +61,11 @@ export async function saveSceneCover(
   const thumbBase = `${image}-thumb`;
   const failed = () => new AppError('COVER_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.coverFailed);
   try {
-    // A seekable copy: the stored file may be in S3, and an MP4's index may sit at its end.
-    await pipeline(await deps.storage.get(source.storageKey), createWriteStream(video));
-    await runProcess(deps.ffmpegPath, coverFrameArgs(video, image, seconds), { timeoutMs: 60_000 }).catch(
-      () => {
+    // The stored file itself on the local disk; a seekable copy from S3 (an MP4's index may sit at its end).
+    await withSeekableFile(deps.storage, source.storageKey, video, (input) =>
+      runProcess(deps.ffmpegPath, coverFrameArgs(input, image, seconds), { timeoutMs: 60_000 }).catch(() => {
         throw failed();
-      },
+      }),
     );
     const { size } = await stat(image).catch(() => {
       throw failed();
@@ -99,7 +96,7 @@ export async function saveSceneCover(
     });
   } finally {
     await Promise.all(
-      [video, image, `${thumbBase}.webp`, `${thumbBase}.jpg`].map((file) => rm(file, { force: true })),
+      [image, `${thumbBase}.webp`, `${thumbBase}.jpg`].map((file) => rm(file, { force: true })),
     );
   }
 }

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { access, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Transcript, Utterance } from '@relaycast/shared/clip-transcript';
 import { runProcess } from '../../lib/media/ffmpeg';
-import type { MediaStorage } from '../../lib/media/storage';
+import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
 import { codecProbeArgs, hasAudioStream } from '../video-editor/video-editor.ffmpeg';
 import { framesOf } from './clips.analysis';
@@ -143,32 +141,41 @@ export interface TranscribeOptions {
 }
 
 /**
- * Copies the stored file to `tempDir` and transcribes its first sound track (none: no utterances): with the AI
+ * Transcribes the stored file's first sound track (read in place on the local disk, copied to `tempDir` from S3) (none: no utterances): with the AI
  * provider when it is set up and answers, else with the local PocketSphinx.
  */
 export async function transcribeVideo(source: MediaFileRow, options: TranscribeOptions): Promise<Transcript> {
   const base = path.join(options.tempDir, `transcript-${source.id}-${Date.now()}`);
-  const input = `${base}-source`;
   const output = `${base}-asr.txt`;
   const audioFile = `${base}-audio.mp3`;
   try {
-    await pipeline(await options.storage.get(source.storageKey), createWriteStream(input));
-    const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000 });
-    let utterances: Utterance[] = [];
-    const duration = source.durationSeconds ?? 0;
-    if (hasAudioStream(stdout)) {
-      if (options.ai) {
-        const answer = await transcribeWithProvider(options.ai, { ...options, input, audioFile, duration });
-        if (answer) return { source: 'ai', utterances: answer, createdAt: new Date().toISOString() };
-      }
-      if (!(await canTranscribe(options))) throw new Error('no speech-to-text on this server');
-      await runProcess(options.ffmpegPath, transcriptionArgs(input, output, options.modelDir), {
-        timeoutMs: 900_000,
-      });
-      utterances = parseTranscription(await readFile(output, 'utf8'), duration);
-    }
-    return { source: 'local', utterances, createdAt: new Date().toISOString() };
+    return await withSeekableFile(options.storage, source.storageKey, `${base}-source`, (input) =>
+      transcribeFile(input, source, options, { output, audioFile }),
+    );
   } finally {
-    await Promise.all([input, output, audioFile].map((file) => rm(file, { force: true })));
+    await Promise.all([output, audioFile].map((file) => rm(file, { force: true })));
   }
+}
+
+async function transcribeFile(
+  input: string,
+  source: MediaFileRow,
+  options: TranscribeOptions,
+  { output, audioFile }: { output: string; audioFile: string },
+): Promise<Transcript> {
+  const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000 });
+  let utterances: Utterance[] = [];
+  const duration = source.durationSeconds ?? 0;
+  if (hasAudioStream(stdout)) {
+    if (options.ai) {
+      const answer = await transcribeWithProvider(options.ai, { ...options, input, audioFile, duration });
+      if (answer) return { source: 'ai', utterances: answer, createdAt: new Date().toISOString() };
+    }
+    if (!(await canTranscribe(options))) throw new Error('no speech-to-text on this server');
+    await runProcess(options.ffmpegPath, transcriptionArgs(input, output, options.modelDir), {
+      timeoutMs: 900_000,
+    });
+    utterances = parseTranscription(await readFile(output, 'utf8'), duration);
+  }
+  return { source: 'local', utterances, createdAt: new Date().toISOString() };
 }

@@ -1,11 +1,9 @@
 // Over 300 lines on purpose: a job's whole life (slot, source copy, text files, ffmpeg, library, cancel and
 // clean-up) shares the state of one closure; split across files, that state would have to be passed around.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { formatFileSize } from '@relaycast/shared/media';
 import type { Plan } from '@relaycast/shared/plans';
 import {
@@ -20,6 +18,7 @@ import { type Segment, sourceSpan, totalDuration } from '@relaycast/shared/video
 import { type CaptionCue, type TextOverlay, toSrt } from '@relaycast/shared/video-editor-overlays';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
+import { withSeekableFile } from '../../lib/media/storage';
 import { deleteMedia, type MediaFileRow, newMediaId, toMediaItem } from '../media/media.service';
 import {
   canStreamCopy,
@@ -147,16 +146,10 @@ export function createExportJobs(options: ExportJobsOptions) {
     for (const [id, job] of jobs) if (job.finishedAt !== null && job.finishedAt < cutoff) jobs.delete(id);
   }
 
-  async function copySourceTo(file: string, job: Job) {
-    const body = await options.storage.get(job.source.storageKey);
-    await pipeline(body, createWriteStream(file, { flags: 'wx' }), { signal: job.controller.signal });
-  }
-
   async function execute(job: Job) {
     const signal = job.controller.signal;
     const { request } = job;
     const base = path.join(options.tempDir, `${job.id}`);
-    const input = `${base}-source`;
     const output = `${base}-out.${request.format}`;
     const duration = totalDuration(job.segments);
     // The text and caption files are named inside ffmpeg filter options, which take plain paths only: they go to
@@ -168,65 +161,77 @@ export function createExportJobs(options: ExportJobsOptions) {
       await acquireSlot(signal);
       try {
         job.status = 'running';
-        await copySourceTo(input, job);
-        const isJoin = job.segments.length > 1;
-        const probe =
-          request.mode === 'fast' || isJoin
-            ? (await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000, signal }))
-                .stdout
-            : null;
-        if (probe !== null && request.mode === 'fast') {
-          if (!canStreamCopy(parseCodecs(probe), request.format)) {
-            throw new AppError(
-              'FAST_TRIM_UNSUPPORTED',
-              400,
-              VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(request.format),
+        // The stored file itself on the local disk; a copy from S3, removed when done.
+        await withSeekableFile(
+          options.storage,
+          job.source.storageKey,
+          `${base}-source`,
+          async (input) => {
+            const isJoin = job.segments.length > 1;
+            const probe =
+              request.mode === 'fast' || isJoin
+                ? (
+                    await runProcess(options.ffprobePath, codecProbeArgs(input), {
+                      timeoutMs: 30_000,
+                      signal,
+                    })
+                  ).stdout
+                : null;
+            if (probe !== null && request.mode === 'fast') {
+              if (!canStreamCopy(parseCodecs(probe), request.format)) {
+                throw new AppError(
+                  'FAST_TRIM_UNSUPPORTED',
+                  400,
+                  VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(request.format),
+                );
+              }
+            }
+            // The overlay texts go to ffmpeg as files: nothing the user typed is parsed as filter syntax.
+            await Promise.all(
+              job.overlays.map((overlay, index) =>
+                writeFile(textFiles[index]!, overlay.text, { flag: 'wx' }),
+              ),
             );
-          }
-        }
-        // The overlay texts go to ffmpeg as files: nothing the user typed is parsed as filter syntax.
-        await Promise.all(
-          job.overlays.map((overlay, index) => writeFile(textFiles[index]!, overlay.text, { flag: 'wx' })),
-        );
-        if (captionsFile) await writeFile(captionsFile, toSrt(job.captions), { flag: 'wx' });
-        let progressText = '';
-        await runProcess(
-          options.ffmpegPath,
-          exportArgs({
-            input,
-            output,
-            ...request,
-            segments: job.segments,
-            hasAudio: probe !== null && hasAudioStream(probe),
-            overlays: job.overlays.map((overlay, index) => ({ ...overlay, textFile: textFiles[index]! })),
-            captionsFile,
-            maxBytes: job.maxBytes,
-          }),
-          {
-            // Generous: a slow VP9 encode of a long cut on a busy machine.
-            timeoutMs: Math.max(120_000, duration * 20_000),
-            signal,
-            onStdout(chunk) {
-              progressText = (progressText + chunk).slice(-4096);
-              const seconds = progressSecondsOf(progressText);
-              if (seconds !== null && duration > 0)
-                job.progress = Math.min(0.99, Math.max(0, seconds / duration));
-            },
+            if (captionsFile) await writeFile(captionsFile, toSrt(job.captions), { flag: 'wx' });
+            let progressText = '';
+            await runProcess(
+              options.ffmpegPath,
+              exportArgs({
+                input,
+                output,
+                ...request,
+                segments: job.segments,
+                hasAudio: probe !== null && hasAudioStream(probe),
+                overlays: job.overlays.map((overlay, index) => ({ ...overlay, textFile: textFiles[index]! })),
+                captionsFile,
+                maxBytes: job.maxBytes,
+              }),
+              {
+                // Generous: a slow VP9 encode of a long cut on a busy machine.
+                timeoutMs: Math.max(120_000, duration * 20_000),
+                signal,
+                onStdout(chunk) {
+                  progressText = (progressText + chunk).slice(-4096);
+                  const seconds = progressSecondsOf(progressText);
+                  if (seconds !== null && duration > 0)
+                    job.progress = Math.min(0.99, Math.max(0, seconds / duration));
+                },
+              },
+            );
+            const { size } = await stat(output);
+            if (size >= job.maxBytes) {
+              throw new AppError(
+                'EXPORT_TOO_LARGE',
+                413,
+                VIDEO_EDITOR_MESSAGES.exportTooLarge(formatFileSize(job.maxBytes)),
+              );
+            }
           },
+          { signal },
         );
-        const { size } = await stat(output);
-        if (size >= job.maxBytes) {
-          throw new AppError(
-            'EXPORT_TOO_LARGE',
-            413,
-            VIDEO_EDITOR_MESSAGES.exportTooLarge(formatFileSize(job.maxBytes)),
-          );
-        }
       } finally {
         await Promise.all(
-          [input, ...textFiles, ...(captionsFile ? [captionsFile] : [])].map((file) =>
-            rm(file, { force: true }),
-          ),
+          [...textFiles, ...(captionsFile ? [captionsFile] : [])].map((file) => rm(file, { force: true })),
         );
         releaseSlot();
       }

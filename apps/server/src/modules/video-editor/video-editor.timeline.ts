@@ -1,11 +1,9 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
-import type { MediaStorage } from '../../lib/media/storage';
+import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
 import { codecProbeArgs, hasAudioStream } from './video-editor.ffmpeg';
 
@@ -55,11 +53,18 @@ export function createTimelinePictures(options: {
   const inFlight = new Map<string, Promise<string>>();
 
   async function make(source: MediaFileRow, kind: TimelineKind, target: string): Promise<string> {
-    const input = path.join(options.tempDir, `timeline-${source.id}-${kind}-source`);
+    const copy = path.join(options.tempDir, `timeline-${source.id}-${kind}-source`);
     const partial = `${target}.partial`;
     try {
-      const body = await options.storage.get(source.storageKey);
-      await pipeline(body, createWriteStream(input));
+      await withSeekableFile(options.storage, source.storageKey, copy, (input) => draw(input));
+      await stat(partial);
+      await rename(partial, target);
+      return target;
+    } finally {
+      await rm(partial, { force: true });
+    }
+
+    async function draw(input: string) {
       if (kind === 'waveform') {
         const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), {
           timeoutMs: 30_000,
@@ -71,11 +76,6 @@ export function createTimelinePictures(options: {
           ? thumbnailsArgs(input, partial, source.durationSeconds ?? 1)
           : waveformArgs(input, partial);
       await runProcess(options.ffmpegPath, args, { timeoutMs: 120_000 });
-      await stat(partial);
-      await rename(partial, target);
-      return target;
-    } finally {
-      await Promise.all([rm(input, { force: true }), rm(partial, { force: true })]);
     }
   }
 
