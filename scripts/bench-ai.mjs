@@ -10,6 +10,7 @@ import path from 'node:path';
 import { startFakeAiProvider } from './fake-ai-provider.mjs';
 import { assertMeasured, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
 import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
+import { findChromium } from './lib/setup.mjs';
 
 const _ROOT = path.resolve(import.meta.dirname, '..');
 const SECTION_TITLE = '## AI assistant (time to first token)';
@@ -69,7 +70,7 @@ async function timeToMarker(url, init, marker) {
 }
 
 async function measureBrowser(serverUrl, cookie) {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = findChromium() ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) return null;
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({

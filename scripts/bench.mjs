@@ -8,8 +8,14 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { startBuiltServer } from './lib/bench-server.mjs';
+import { ensureDependencies, ensureSystemPackages } from './lib/setup.mjs';
+
+// From a fresh clone: the npm packages (Playwright, autocannon, the app's own) and the system ones (Chromium,
+// ffmpeg) first, as `npm start` and `npm test` do; Playwright is loaded only once it is there.
+await ensureDependencies();
+const installedChromium = ensureSystemPackages();
+const { chromium } = await import('@playwright/test');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = path.join(ROOT, 'apps', 'web', 'dist');
@@ -125,7 +131,7 @@ rmSync(path.join(WEB_DIST, '.vite'), { recursive: true, force: true });
 
 console.info('▶ measuring the home page in headless Chromium');
 const server = await startBuiltServer();
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const executablePath = process.env.CHROMIUM_PATH ?? installedChromium;
 if (!existsSync(executablePath))
   throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
 const browser = await chromium.launch({
