@@ -523,7 +523,9 @@ function loadLine() {
   const cores = os.availableParallelism();
   const busy = LOAD_BEFORE[0] > cores;
   return `Load average as the run started: ${LOAD_BEFORE.map((value) => value.toFixed(1)).join(', ')} (${cores} cores; ${
-    busy ? 'above that, other work shared the machine: the figures are noisy' : 'nothing else was running'
+    busy
+      ? 'above that, other work or the benchmark before this one was still running: the figures may be noisy'
+      : 'nothing else was running'
   }).`;
 }
 
