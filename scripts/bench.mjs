@@ -131,7 +131,8 @@ rmSync(path.join(WEB_DIST, '.vite'), { recursive: true, force: true });
 
 console.info('▶ measuring the home page in headless Chromium');
 const server = await startBuiltServer();
-const executablePath = process.env.CHROMIUM_PATH ?? installedChromium;
+// findChromium (in ensureSystemPackages) already prefers CHROMIUM_PATH.
+const executablePath = installedChromium;
 if (!existsSync(executablePath))
   throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH)`);
 const browser = await chromium.launch({

@@ -24,7 +24,8 @@ export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: 
 
 /**
  * One value per database, built on first use: for Drizzle statements prepared with `.prepare(name)`, which
- * must be built once per database (their SQL is written once; PostgreSQL plans them once per connection).
+ * must be built once per database (their SQL is written once; PostgreSQL plans them once per connection). The
+ * session and API-key lookups, the calendar range, the publishing route and the account read use it.
  */
 export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();

@@ -13,6 +13,7 @@ import {
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { apiKeys, userSettings, users, workspaceMembers, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isPlanId, type WorkspaceContext } from '../workspaces/workspaces.service';
@@ -149,7 +150,7 @@ function buildKeyLookup(db: Db) {
 }
 
 /** Built once per database, like the session lookup (modules/auth/session-lookup.ts): planned once. */
-const preparedLookups = new WeakMap<Db, ReturnType<typeof buildKeyLookup>>();
+const keyLookup = perDatabase(buildKeyLookup);
 
 /**
  * The owner, workspace and scopes of a key, in one prepared statement: only an active key whose owner is still
@@ -159,12 +160,7 @@ const preparedLookups = new WeakMap<Db, ReturnType<typeof buildKeyLookup>>();
 export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKeyContext> {
   if (!looksLikeApiKey(secret))
     throw new AppError(API_KEY_ERROR_CODES.invalid, 401, API_KEY_MESSAGES.invalid);
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = buildKeyLookup(db);
-    preparedLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ hash: hashApiKey(secret) });
+  const [row] = await keyLookup(db).execute({ hash: hashApiKey(secret) });
   if (!row) throw new AppError(API_KEY_ERROR_CODES.invalid, 401, API_KEY_MESSAGES.invalid);
   if (!row.enabled) throw new AppError(API_KEY_ERROR_CODES.disabled, 401, API_KEY_MESSAGES.disabled);
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {

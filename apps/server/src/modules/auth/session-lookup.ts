@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
 import { requestWorkspaceQuery, type WorkspaceContext } from '../workspaces/workspaces.service';
 
@@ -91,16 +92,11 @@ function buildSessionContextQuery(db: Db) {
 }
 
 /** Built once per database: the SQL text is made once, and PostgreSQL plans the named statement once. */
-const prepared = new WeakMap<Db, ReturnType<typeof buildSessionContextQuery>>();
+const sessionContextQuery = perDatabase(buildSessionContextQuery);
 
 /** The session of `token` with its user and workspace, or null when there is no such session. */
 export async function findSessionContext(db: Db, token: string): Promise<SessionContext | null> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = buildSessionContextQuery(db);
-    prepared.set(db, query);
-  }
-  const [row] = await query.execute({ token });
+  const [row] = await sessionContextQuery(db).execute({ token });
   if (!row) return null;
   return {
     user: { id: row.userId, email: row.email, name: row.name },

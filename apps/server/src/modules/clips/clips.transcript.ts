@@ -141,8 +141,9 @@ export interface TranscribeOptions {
 }
 
 /**
- * Transcribes the stored file's first sound track (read in place on the local disk, copied to `tempDir` from S3) (none: no utterances): with the AI
- * provider when it is set up and answers, else with the local PocketSphinx.
+ * Transcribes the stored file's first sound track (none: no utterances) with the AI provider when it is set up
+ * and answers, else with the local PocketSphinx. The file is read in place on the local disk, copied to
+ * `tempDir` from S3.
  */
 export async function transcribeVideo(source: MediaFileRow, options: TranscribeOptions): Promise<Transcript> {
   const base = path.join(options.tempDir, `transcript-${source.id}-${Date.now()}`);

@@ -56,7 +56,7 @@ export function createTimelinePictures(options: {
     const copy = path.join(options.tempDir, `timeline-${source.id}-${kind}-source`);
     const partial = `${target}.partial`;
     try {
-      await withSeekableFile(options.storage, source.storageKey, copy, (input) => draw(input));
+      await withSeekableFile(options.storage, source.storageKey, copy, draw);
       await stat(partial);
       await rename(partial, target);
       return target;
