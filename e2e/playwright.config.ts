@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { serverProcessEnv } from '../scripts/lib/server-env.mjs';
 import { E2E_STRIPE_PRICE_ENV, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 
 /** A free port, found once in the main process; workers inherit it through the environment. */
@@ -106,6 +107,8 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // The allocator setting `npm start` gives the server on PGlite (docs/decisions/0054): tested as it runs.
+      ...serverProcessEnv({ GLIBC_TUNABLES: process.env.GLIBC_TUNABLES }),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -121,9 +121,10 @@ image uploaded (its thumbnail made by ffmpeg), the media library, ${MEMORY_BENCH
 | after start | ${figures.atStart.toFixed(0)} MB | | |
 | after the session | ${figures.afterSession.toFixed(0)} MB | under ${MEMORY_BENCH.goalMb} MB | ${ok ? 'pass' : '**FAIL**'} |
 
-Memory is not a ratio: machine load barely moves it, but the garbage collector's timing does. On 2026-11-25 the
-same command measured between 281 and 328 MB after the session, in runs minutes apart. Why it is where it is:
-docs/decisions/0017 (initdb in a short-lived child, \`shared_buffers=16MB\`).
+The server runs with the environment \`npm start\` gives it on PGlite (\`serverProcessEnv\`,
+\`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768\`: glibc returns V8's freed compiler memory; without it the
+same command measured 281–328 MB after the session). Why it is where it is: docs/decisions/0017 (initdb in a
+short-lived child, \`shared_buffers=16MB\`) and 0054 (the allocator setting).
 
 - Command: \`npm run bench\` (this section alone: \`node scripts/bench-memory.mjs\`)
 - Measured: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.availableParallelism()} CPUs

@@ -30,6 +30,7 @@ import {
   totalCpu,
 } from './lib/baseline.mjs';
 import { writeBenchSection } from './lib/bench-server.mjs';
+import { serverProcessEnv } from './lib/server-env.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
@@ -91,11 +92,11 @@ function startWorker(env) {
     cwd: ROOT,
     // stdout is read for the ready line (then drained); BENCH_WORKER_LOG sends it to a file instead.
     stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'pipe', 'inherit'],
-    env: {
+    env: serverProcessEnv({
       ...process.env,
       ...env,
       ...(logFile ? { LOG_LEVEL: process.env.BENCH_WORKER_LOG_LEVEL ?? 'warn' } : {}),
-    },
+    }),
   });
   child.stdout?.resume();
   return child;

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
 import { freePort, SERVER_ENTRY, writeBenchSection } from './lib/bench-server.mjs';
+import { serverProcessEnv } from './lib/server-env.mjs';
 import { run } from './lib/setup.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -185,7 +186,7 @@ async function startServer() {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
+    env: serverProcessEnv({
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -199,7 +200,7 @@ async function startServer() {
       STREAM_RECONNECT_GRACE_SECONDS: '1',
       // The fake platforms are RTMP sinks on 127.0.0.1 (docs/decisions/0014).
       ALLOW_PRIVATE_ADDRESSES: 'true',
-    },
+    }),
   });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;

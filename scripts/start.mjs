@@ -1,4 +1,5 @@
 // `npm start`: install what is missing, build, then run the server (migrations are applied at start).
+import { serverProcessEnv } from './lib/server-env.mjs';
 import { ensureDependencies, offerFfmpeg, ROOT, run } from './lib/setup.mjs';
 
 await ensureDependencies();
@@ -11,7 +12,7 @@ const { spawn } = await import('node:child_process');
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: serverProcessEnv({ NODE_ENV: 'production', ...process.env }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverProcessEnv } from './server-env.mjs';
 import { ROOT } from './setup.mjs';
 
 export const SERVER_ENTRY = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
@@ -31,7 +32,7 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
+    env: serverProcessEnv({
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -43,7 +44,7 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
       RTMP_PORT: String(rtmpPort),
       RTMP_HOST: '127.0.0.1',
       ...env,
-    },
+    }),
   });
   const url = `http://localhost:${port}`;
   // A fresh data directory runs initdb first: on a busy 2-core machine that alone can take most of a minute.
@@ -105,7 +106,7 @@ export function spawnBuiltServer(env, label) {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: serverProcessEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

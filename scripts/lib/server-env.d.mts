@@ -1,0 +1,2 @@
+export declare const SERVER_MALLOC_TUNABLES: string;
+export declare function serverProcessEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
