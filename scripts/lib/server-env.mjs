@@ -21,9 +21,14 @@ export const SERVER_MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=32768';
 export function serverProcessEnv(env = process.env) {
   if (env.DATABASE_URL?.trim()) return { ...env };
   const current = env.GLIBC_TUNABLES ?? '';
-  if (/(^|:)glibc\.malloc\.mmap_threshold=/.test(current)) return { ...env };
+  if (setsMmapThreshold(current)) return { ...env };
   return {
     ...env,
     GLIBC_TUNABLES: current ? `${current}:${SERVER_MALLOC_TUNABLES}` : SERVER_MALLOC_TUNABLES,
   };
+}
+
+/** Whether a `GLIBC_TUNABLES` value already sets the threshold (the server's start line checks it too). */
+export function setsMmapThreshold(tunables = '') {
+  return /(^|:)glibc\.malloc\.mmap_threshold=/.test(tunables);
 }

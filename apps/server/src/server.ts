@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { allocatorHint, runsOnGlibc } from './config/allocator';
+import { allocatorHint } from './config/allocator';
 import { ConfigError, loadConfig } from './config/env';
 
 /** Starts Relaycast: parse the configuration, build the app (migrations included), listen, shut down cleanly. */
@@ -42,11 +42,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`;
   console.info(`Relaycast is ready on http://localhost:${port} (database: ${storage})`);
-  const hint = allocatorHint({
-    usesPglite: !config.databaseUrl,
-    glibc: runsOnGlibc(),
-    tunables: process.env.GLIBC_TUNABLES,
-  });
+  const hint = allocatorHint({ usesPglite: !config.databaseUrl, tunables: process.env.GLIBC_TUNABLES });
   if (hint) console.info(hint);
 }
 

@@ -39,17 +39,19 @@ describe('the allocator setting the launchers give the server (decision 0054)', 
 
 describe('the start hint', () => {
   it('names the setting when the server runs on PGlite and glibc without it', () => {
-    const hint = allocatorHint({ usesPglite: true, glibc: true, tunables: undefined });
+    const hint = allocatorHint({ usesPglite: true, glibc: () => true, tunables: undefined });
     expect(hint).toContain('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768');
     expect(hint).toContain('docs/decisions/0054-server-memory.md');
-    expect(allocatorHint({ usesPglite: true, glibc: true, tunables: 'glibc.malloc.arena_max=2' })).toBe(hint);
+    expect(allocatorHint({ usesPglite: true, glibc: () => true, tunables: 'glibc.malloc.arena_max=2' })).toBe(
+      hint,
+    );
   });
 
   it('says nothing when the setting is there, on PostgreSQL, or off glibc', () => {
     const tunables = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=32768';
-    expect(allocatorHint({ usesPglite: true, glibc: true, tunables })).toBeNull();
-    expect(allocatorHint({ usesPglite: false, glibc: true, tunables: undefined })).toBeNull();
-    expect(allocatorHint({ usesPglite: true, glibc: false, tunables: undefined })).toBeNull();
+    expect(allocatorHint({ usesPglite: true, glibc: () => true, tunables })).toBeNull();
+    expect(allocatorHint({ usesPglite: false, glibc: () => true, tunables: undefined })).toBeNull();
+    expect(allocatorHint({ usesPglite: true, glibc: () => false, tunables: undefined })).toBeNull();
   });
 
   it('finds glibc where the system C library is glibc', () => {
