@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths';
+import { useNamedStatements } from './pglite-named-statements';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -78,6 +79,8 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     startParams: PGLITE_START_PARAMS,
   });
   const db = drizzlePglite({ client, schema, logger: drizzleLogger(options) }) as unknown as Db;
+  // Statements prepared with a name are parsed and planned once, as on PostgreSQL (docs/decisions/0055).
+  useNamedStatements(db, client);
   let closed = false;
   return {
     db,

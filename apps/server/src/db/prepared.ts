@@ -7,8 +7,8 @@ import type { Db } from './client';
  * Runs a raw statement (a `sql` template, CTEs and all) as a named prepared statement on PostgreSQL, so each
  * connection parses and plans it once instead of at every call, as Drizzle's `.prepare(name)` does for its
  * query builders. The name is a hash of the SQL text: the same text always gets the same name (node-postgres
- * prepares a name once per connection and refuses one reused with another text). PGlite runs it unnamed, as
- * `db.execute` does.
+ * prepares a name once per connection and refuses one reused with another text). On PGlite the named
+ * statements of `pglite-named-statements.ts` do the same in its one session (docs/decisions/0055).
  *
  * Only for statements whose text is fixed (values as parameters, a bounded number of shapes): every distinct
  * text stays prepared on every connection for the connection's life. The publishing engine's claim and finish
