@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
+import { loadTest } from './lib/http-load.mjs';
 import { run } from './lib/setup.mjs';
 
 const _ROOT = path.resolve(import.meta.dirname, '..');
@@ -149,19 +150,12 @@ async function startLikeSink() {
 }
 
 async function measureMetrics(url, cookie, { duration, connections }) {
-  const { default: autocannon } = await import('autocannon');
   const loadBefore = os.loadavg()[0];
-  const options = { url, connections, headers: { cookie } };
-  await autocannon({ ...options, duration: 3 });
-  const result = await autocannon({ ...options, duration });
-  // A run that measured nothing is a failure, never a fast result.
-  if (result.requests.total === 0) throw new Error('autocannon completed no request: nothing was measured');
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors`);
+  const figures = await loadTest({ url, headers: { cookie }, connections, seconds: duration });
   return {
-    requestsPerSecond: result.requests.average,
-    medianMs: result.latency.p50,
-    p99Ms: result.latency.p99,
+    requestsPerSecond: figures.requestsPerSecond,
+    medianMs: figures.medianMs,
+    p99Ms: figures.p99Ms,
     loadAverage: Math.max(loadBefore, os.loadavg()[0]),
   };
 }

@@ -1,8 +1,7 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import type { PostTarget } from '@relaycast/shared/publishing';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, socialAccounts, users } from '../../db/schema/index';
 
@@ -67,7 +66,7 @@ function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
 
 /**
  * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, createdByName, updatedByName, media, targets]`.
+ * createdAt, updatedAt, updatedBy, media, targets]`. The authors' names come from the page's `names` map.
  */
 type PostJson = [
   string,
@@ -81,14 +80,14 @@ type PostJson = [
   string,
   string,
   string | null,
-  string | null,
   MediaJson[] | null,
   TargetJson[] | null,
 ];
 
-/** A page as the database sends it: the posts, and the workspace's account handles by id. */
+/** A page as the database sends it: the posts, the workspace's account handles and the authors' names by id. */
 interface PageJson {
   accounts: Record<string, string> | null;
+  names: Record<string, string | null> | null;
   posts: PostJson[];
 }
 
@@ -112,14 +111,15 @@ export type PageOrder = 'schedule' | 'newestChange';
 
 /**
  * A page of posts as ONE row holding one JSON value: the posts chosen by `where`, `order` and `limit`, each with
- * its authors' names, media and targets, and the workspace's account handles by id.
+ * its media and targets, the workspace's account handles by id, and the names of the page's authors by id.
  *
  * Why one value (docs/decisions/0052-posts-page-as-one-json-value.md): the drivers, PGlite's above all, pay for
  * every field of every row (a copy and a UTF-8 decode each), and one JSON.parse of the whole page costs far less
- * than 14 fields × 117 rows. And why the handles and names are not subselects per row: on the small users and
- * social_accounts tables the planner picks a sequential scan, re-run for every post or target, and each re-run
- * asks the file for its size (an `fstat` through PGlite's file system): 470 of them per calendar page. Here the
- * authors are two hash joins and the handles one scan.
+ * than 14 fields × 117 rows. Why the handles and the names are maps read once, not looked up per post: the
+ * calendar's range is a prepared statement, and its generic plan expects a page of one post, so it joined
+ * `users` by a sequential scan re-run for every post, twice (234 scans of the whole table per calendar page,
+ * each asking PGlite's file system for the file's size: docs/decisions/0055). Here `users` is read for the
+ * page's distinct authors only, whatever the plan.
  */
 export function postsPage(
   db: Db,
@@ -128,37 +128,37 @@ export function postsPage(
   order: PageOrder,
   limit: SQL | number,
 ) {
-  const page = db
-    .select(pageColumns)
-    .from(posts)
-    .where(where)
-    .orderBy(
-      ...(order === 'schedule'
-        ? [asc(posts.scheduledAt), asc(posts.id)]
-        : [desc(posts.updatedAt), desc(posts.id)]),
-    )
-    .limit(limit as number)
-    .as('p');
-  const createdBy = alias(users, 'created_by');
-  const updatedBy = alias(users, 'updated_by_user');
+  const page = db.$with('p').as(
+    db
+      .select(pageColumns)
+      .from(posts)
+      .where(where)
+      .orderBy(
+        ...(order === 'schedule'
+          ? [asc(posts.scheduledAt), asc(posts.id)]
+          : [desc(posts.updatedAt), desc(posts.id)]),
+      )
+      .limit(limit as number),
+  );
   const orderSql =
     order === 'schedule'
       ? sql`${page.scheduledAt} asc, ${page.id} asc`
       : sql`${page.updatedAt} desc, ${page.id} desc`;
   return db
+    .with(page)
     .select({
       page: sql<PageJson>`json_build_object(
         'accounts', (select json_object_agg(sa.id, sa.handle) from ${socialAccounts} sa
                      where sa.workspace_id = ${workspaceId}),
+        'names', (select json_object_agg(u.id, u.name) from ${users} u
+                  where u.id in (select ${page.authorId} from ${page} union select ${page.updatedBy} from ${page})),
         'posts', coalesce(json_agg(json_build_array(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
-          ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${createdBy.name},
-          ${updatedBy.name}, ${mediaJson}, ${targetsJson}
-        ) order by ${orderSql}) filter (where ${page.id} is not null), '[]'::json))`,
+          ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
+          ${mediaJson}, ${targetsJson}
+        ) order by ${orderSql}), '[]'::json))`,
     })
-    .from(page)
-    .leftJoin(createdBy, eq(createdBy.id, page.authorId))
-    .leftJoin(updatedBy, eq(updatedBy.id, page.updatedBy));
+    .from(page);
 }
 
 /**
@@ -192,15 +192,26 @@ export function mediaThumbnailUrl(id: string): string {
   return `/api/media/${encodeURIComponent(id)}/thumbnail`;
 }
 
-function toPost(row: PostJson, accounts: Record<string, string> | null): Post {
-  const [id, content, platforms, overrides, status, scheduledAt, timezone, authorId, createdAt, updatedAt] =
-    row;
+function toPost(row: PostJson, { accounts, names }: PageJson): Post {
+  const [
+    id,
+    content,
+    platforms,
+    overrides,
+    status,
+    scheduledAt,
+    timezone,
+    authorId,
+    createdAt,
+    updatedAt,
+    updatedBy,
+  ] = row;
   return {
     id,
     content,
     platforms: platforms as PlatformId[],
     overrides,
-    media: (row[12] ?? []).map(([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]) => ({
+    media: (row[11] ?? []).map(([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]) => ({
       id: fileId,
       name,
       mimeType,
@@ -213,11 +224,11 @@ function toPost(row: PostJson, accounts: Record<string, string> | null): Post {
     scheduledAt: jsonInstant(scheduledAt),
     timezone,
     authorId,
-    createdByName: row[10],
-    updatedByName: row[11],
+    createdByName: authorId === null ? null : (names?.[authorId] ?? null),
+    updatedByName: updatedBy === null ? null : (names?.[updatedBy] ?? null),
     createdAt: jsonInstant(createdAt) as string,
     updatedAt: jsonInstant(updatedAt) as string,
-    targets: (row[13] ?? [])
+    targets: (row[12] ?? [])
       .sort(byPlatformThenCreation)
       .map(
         ([
@@ -251,5 +262,5 @@ function toPost(row: PostJson, accounts: Record<string, string> | null): Post {
 export function toPosts(rows: { page: PageJson }[]): Post[] {
   const page = rows[0]?.page;
   if (!page) return [];
-  return page.posts.map((row) => toPost(row, page.accounts));
+  return page.posts.map((row) => toPost(row, page));
 }

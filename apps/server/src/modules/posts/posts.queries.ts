@@ -41,7 +41,11 @@ export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFi
   return toPosts(rows);
 }
 
-function buildCalendarRangeStatement(db: Db) {
+/**
+ * The calendar's range with its values as placeholders (`workspaceId`, `from`, `to`, `limit`): the statement
+ * prepared below, exported so a test can check the plan the database caches for it.
+ */
+export function calendarRangeQuery(db: Db) {
   const workspaceId = sql.placeholder('workspaceId');
   return postsPage(
     db,
@@ -54,7 +58,11 @@ function buildCalendarRangeStatement(db: Db) {
     ) as SQL,
     'schedule',
     sql`${sql.placeholder('limit')}`,
-  ).prepare('relaycast_calendar_range');
+  );
+}
+
+function buildCalendarRangeStatement(db: Db) {
+  return calendarRangeQuery(db).prepare('relaycast_calendar_range');
 }
 
 /**
