@@ -37,7 +37,10 @@ test('the composer’s Best time fills the next suggested slot, and the user can
   await expect(page.getByLabel('Date')).toHaveValue(expected.date);
   await expect(page.getByLabel('Time')).toHaveValue(expected.time);
 
-  // The suggestion is only a proposal: a time typed by hand is the one kept.
+  // The suggestion is only a proposal: a date and time typed by hand are the ones kept. The date too: when the
+  // suggestion is today at 17:00, 16:45 today is already past between 16:45 and 17:00 (a run at 15:5x UTC failed).
+  const typedDate = localDate(3);
+  await page.getByLabel('Date').fill(typedDate);
   await page.getByLabel('Time').fill('16:45');
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled' })).toBeVisible();
@@ -46,6 +49,7 @@ test('the composer’s Best time fills the next suggested slot, and the user can
     return (await fetch(`/api/posts/${id}`)).json();
   });
   expect(parisTime(post.scheduledAt)).toBe('16:45');
+  expect(post.scheduledAt).toBe(parisInstant(typedDate, '16:45'));
 });
 
 test('the calendar shows suggested slots; one opens Create Post at its time and is then taken', async ({
