@@ -7,6 +7,7 @@ const driverIndependentTests = [
   'apps/server/src/config/env.test.ts',
   'apps/server/src/config/allocator.test.ts',
   'apps/server/src/db/pglite-named-statements.test.ts',
+  'apps/server/src/plugins/fair-admission.test.ts',
   'apps/server/src/layout.test.ts',
 ];
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */

@@ -48,6 +48,7 @@ import { authPlugin } from './plugins/auth';
 import { authenticateFirstPlugin } from './plugins/authenticate-first';
 import { backgroundPlugin } from './plugins/background';
 import { errorsPlugin } from './plugins/errors';
+import { fairAdmissionPlugin } from './plugins/fair-admission';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { mediaPlugin } from './plugins/media';
 import { securityPlugin } from './plugins/security';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     throw err;
   }
 
+  // First of all: requests start in the order they were read, one per turn of the event loop.
+  await app.register(fairAdmissionPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
