@@ -9,9 +9,13 @@ const driverIndependentTests = [
   'apps/server/src/db/pglite-named-statements.test.ts',
   'apps/server/src/plugins/fair-admission.test.ts',
   'apps/server/src/layout.test.ts',
+  'apps/server/src/lib/job-queue.test.ts',
 ];
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */
-const postgresOnlyTests = ['apps/server/src/modules/publishing/publishing-kill.test.ts'];
+const postgresOnlyTests = [
+  'apps/server/src/modules/publishing/publishing-kill.test.ts',
+  'apps/server/src/lib/job-queue-processes.test.ts',
+];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**

@@ -279,6 +279,8 @@ async function measureCatchUp(ctx, spawnWorker, victim) {
   const received = () =>
     fake.server.received('POST', '/api/v1/statuses').filter((r) => texts.has(String(r.body?.status ?? '')));
   while (received().length < killAfter) await sleep(20);
+  if (victim.exitCode !== null || victim.signalCode !== null)
+    throw new Error('the worker to kill had already exited');
   const exited = new Promise((resolve) => victim.once('exit', resolve));
   victim.kill('SIGKILL');
   await exited;
@@ -423,6 +425,9 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
       return child;
     };
     for (let i = 0; i < PUBLISHING_BENCH.workers; i++) spawnWorker();
+    // Every worker must be up: one that failed to start (they once deadlocked creating the job queues together)
+    // left the run measuring one worker, then waiting forever for the dead one to be killed in (c).
+    await Promise.all(children.map((child) => (child.stdout ? readyOf(child) : undefined)));
     // Warm-up: the workers are ready when they have published a few posts.
     const warm = await seedTargets(ctx, 'Warm-up', 20, () => new Date());
     await measure(ctx, warm, 60_000);

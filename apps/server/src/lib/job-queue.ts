@@ -118,11 +118,16 @@ export function createJobQueue(options: {
       await boss.start();
       started = true;
       for (const definition of definitions) {
-        await boss.createQueue(definition.name, {
-          name: definition.name,
-          retryLimit: 0,
-          expireInSeconds: 900,
-        });
+        // Processes starting together on a new database create the same queues at once; pg-boss's create_queue
+        // inserts the queue and attaches its partition in one statement, and two of them on one name can
+        // deadlock. The victim's try is rolled back whole: trying again finds the queue made and does nothing.
+        await retryOnDeadlock(() =>
+          boss.createQueue(definition.name, {
+            name: definition.name,
+            retryLimit: 0,
+            expireInSeconds: 900,
+          }),
+        );
       }
       if (!runWorkers) return;
       for (const definition of definitions) {
@@ -185,4 +190,22 @@ export function createJobQueue(options: {
       await boss.cancel(name, ids).catch((error) => log.warn({ err: error }, 'could not cancel jobs'));
     },
   };
+}
+
+/** PostgreSQL's "deadlock detected": the statement was rolled back so that the other one could go on. */
+const DEADLOCK_DETECTED = '40P01';
+
+/** Runs `statement` again (up to `attempts` in all, after a short random pause) when it was a deadlock's victim. */
+export async function retryOnDeadlock<T>(
+  statement: () => Promise<T>,
+  { attempts = 5, pauseMs = 50 }: { attempts?: number; pauseMs?: number } = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs * attempt * Math.random()));
+    }
+  }
 }
