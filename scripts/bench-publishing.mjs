@@ -73,10 +73,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function readyOf(child) {
   return new Promise((resolve, reject) => {
     let output = '';
-    child.stdout?.on('data', (chunk) => {
+    const onData = (chunk) => {
       output += chunk.toString();
-      if (output.includes('Relaycast is ready')) resolve(Date.now());
-    });
+      if (!output.includes('Relaycast is ready')) return;
+      // Ready: stop collecting the worker's output (it runs through the measurements).
+      child.stdout.off('data', onData);
+      resolve(Date.now());
+    };
+    child.stdout?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`a worker exited (${code}) before it was ready`)));
   });
 }

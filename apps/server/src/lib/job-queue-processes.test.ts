@@ -1,27 +1,18 @@
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
 import { createJobQueue, type JobQueue } from './job-queue';
 
-const silentLog = {
-  error: () => {},
-  warn: () => {},
-  info: () => {},
-  debug: () => {},
-  trace: () => {},
-  fatal: () => {},
-  child: () => silentLog,
-  level: 'silent',
-  silent: () => {},
-} as never;
+const silentLog = pino({ level: 'silent' });
 
 /**
  * Two processes started at the same moment on a new database (a web and a worker process, or the publishing
  * benchmark's two workers) create the same queues together. pg-boss's create_queue inserts the queue's row and
  * attaches its partition in one statement; two of them on one name deadlocked, and the process PostgreSQL chose
- * as the victim failed to start ("Relaycast failed to start: error: deadlock detected"). PostgreSQL only: on PGlite one process holds the
- * database and has one job queue.
+ * as the victim failed to start ("Relaycast failed to start: error: deadlock detected"). PostgreSQL only: on
+ * PGlite one process holds the database and has one job queue.
  */
 describe('job queues of several processes starting together on a new database', () => {
   let testDb: TestDatabase;
@@ -43,8 +34,8 @@ describe('job queues of several processes starting together on a new database', 
         database: testDb.database,
         log: silentLog,
         runWorkers: false,
-        // Each its own pool on PostgreSQL, as separate processes have.
-        ...(testDb.url ? { connectionString: testDb.url } : {}),
+        // Each its own pool, as separate processes have.
+        connectionString: testDb.url,
       });
       for (const name of names) queue.register({ name, schema: z.object({}), handler: async () => {} });
       queues.push(queue);
