@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { allocatorHint } from './config/allocator';
 import { ConfigError, loadConfig } from './config/env';
+import { reapOrphanedChildren, useChildRegistry } from './lib/child-processes';
 
 /** Starts Relaycast: parse the configuration, build the app (migrations included), listen, shut down cleanly. */
 async function main() {
@@ -15,7 +17,14 @@ async function main() {
     throw err;
   }
 
+  // Programs (ffmpeg) a server killed with -9 left running, and their temporary files (docs/decisions/0058).
+  const childRegistry = path.join(config.dataDir, 'run', 'children');
+  const reaped = reapOrphanedChildren(childRegistry);
+  useChildRegistry(childRegistry);
   const app = await buildApp(config);
+  if (reaped.killed.length > 0 || reaped.removed.length > 0) {
+    app.log.warn(reaped, 'stopped programs and removed temporary files a previous server process left behind');
+  }
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { MediaKind } from '@relaycast/shared/platforms';
+import { spawnChild } from '../child-processes';
 
 /** The part of a logger the runner needs (pino's and Fastify's fit). */
 export interface RunnerLog {
@@ -23,19 +23,29 @@ const MAX_OUTPUT_BYTES = 1024 * 1024;
 /**
  * Runs a program without a shell and collects its output. It is killed (SIGKILL) when it runs past
  * `timeoutMs` or when `signal` aborts, so a stuck ffmpeg never holds an upload forever. `onStdout` sees the
- * output as it comes (ffmpeg's `-progress pipe:1`).
+ * output as it comes (ffmpeg's `-progress pipe:1`). Started through spawnChild: it dies with the server, and
+ * `tempPaths` (the files this run writes) are removed at the next start if the server died first.
  */
 export function runProcess(
   command: string,
   args: readonly string[],
-  options: { timeoutMs: number; signal?: AbortSignal; onStdout?: (chunk: string) => void },
+  options: {
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onStdout?: (chunk: string) => void;
+    tempPaths?: readonly string[];
+  },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new ProcessError(`${command} aborted`, 'aborted'));
       return;
     }
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawnChild(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+      tempPaths: options.tempPaths,
+    });
     let stdout = '';
     let stderr = '';
     let settled = false;

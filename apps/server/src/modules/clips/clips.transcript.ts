@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { access, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transcript, Utterance } from '@relaycast/shared/clip-transcript';
@@ -109,11 +108,10 @@ const asrFilterChecks = new Map<string, Promise<boolean>>();
 function hasAsrFilter(ffmpegPath: string): Promise<boolean> {
   let check = asrFilterChecks.get(ffmpegPath);
   if (!check) {
-    check = new Promise((resolve) => {
-      execFile(ffmpegPath, ['-hide_banner', '-h', 'filter=asr'], { timeout: 10_000 }, (error, stdout) =>
-        resolve(!error && /Filter asr/.test(stdout)),
-      );
-    });
+    check = runProcess(ffmpegPath, ['-hide_banner', '-h', 'filter=asr'], { timeoutMs: 10_000 }).then(
+      ({ stdout }) => /Filter asr/.test(stdout),
+      () => false,
+    );
     asrFilterChecks.set(ffmpegPath, check);
   }
   return check;

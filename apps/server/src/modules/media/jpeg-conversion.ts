@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { spawnChild } from '../../lib/child-processes';
 
 /** How long one image conversion may take. */
 const JPEG_CONVERSION_TIMEOUT_MS = 30_000;
@@ -9,7 +9,7 @@ const JPEG_CONVERSION_TIMEOUT_MS = 30_000;
  * platforms that take JPEG only (docs/decisions/0027-onboarding.md). Reads the source from `input`.
  */
 export async function convertToJpeg(ffmpegPath: string, input: NodeJS.ReadableStream): Promise<Buffer> {
-  const child = spawn(
+  const child = spawnChild(
     ffmpegPath,
     [
       '-hide_banner',
@@ -37,8 +37,8 @@ export async function convertToJpeg(ffmpegPath: string, input: NodeJS.ReadableSt
     stderr = (stderr + String(chunk)).slice(-2000);
   });
   // ffmpeg may stop reading early (one frame is enough): a closed pipe is not an error here.
-  child.stdin.on('error', () => {});
-  (input as Readable).pipe(child.stdin);
+  child.stdin?.on('error', () => {});
+  if (child.stdin) (input as Readable).pipe(child.stdin);
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);

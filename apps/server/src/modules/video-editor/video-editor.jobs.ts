@@ -210,6 +210,8 @@ export function createExportJobs(options: ExportJobsOptions) {
                 // Generous: a slow VP9 encode of a long cut on a busy machine.
                 timeoutMs: Math.max(120_000, duration * 20_000),
                 signal,
+                // What this export writes, for the next start to remove if the server dies meanwhile.
+                tempPaths: [output, `${base}-source`, ...textFiles, ...(captionsFile ? [captionsFile] : [])],
                 onStdout(chunk) {
                   progressText = (progressText + chunk).slice(-4096);
                   const seconds = progressSecondsOf(progressText);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../../../lib/child-processes';
 import { type ProgressBlock, ProgressParser } from './progress';
 
 /** A running ffmpeg as the supervisor sees it; tests pass fakes. */
@@ -25,7 +25,7 @@ export const runningChildren = new Set<number>();
  * of stderr for the failure reason.
  */
 export function spawnFfmpeg(ffmpegPath: string, args: string[], options: { stdin?: boolean } = {}) {
-  const child = spawn(ffmpegPath, args, { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  const child = spawnChild(ffmpegPath, args, { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   const parser = new ProgressParser();
   const progressListeners: ((block: ProgressBlock) => void)[] = [];
   const exitListeners: Parameters<ChildHandle['onExit']>[0][] = [];
