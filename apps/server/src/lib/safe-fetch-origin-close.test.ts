@@ -7,7 +7,7 @@ const CHILD = path.join(import.meta.dirname, 'safe-fetch-origin-close.test-suppo
 
 /**
  * An origin that closes its connection while the response body waits unread must be that request's business:
- * the assertion undici threw from the socket's `end` handler (docs/decisions/0057-outbound-fetch-crash.md) was
+ * the assertion undici threw from the socket's `end` handler (docs/decisions/0057-outbound-fetch-crash-and-supervision.md) was
  * uncaught and ended the process, so the fetch runs in a child process and the test asserts the child lives.
  */
 describe('safe fetch when the origin closes the connection under backpressure', () => {
