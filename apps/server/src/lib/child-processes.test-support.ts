@@ -3,7 +3,7 @@ import { spawnChild, useChildRegistry } from './child-processes';
 
 /**
  * Run as its own process by child-processes.test.ts: a server stand-in that writes a temporary file, starts a
- * long ffmpeg through spawnChild and prints its pid. argv: registry folder, temporary file, `die-with-parent`
+ * long ffmpeg through spawnChild and prints its pid once ffmpeg runs. argv: registry folder, temporary file, `die-with-parent`
  * or `registry-only`, and `wait` (stay until killed) or `exit` (exit at once, the way a shutdown ends).
  */
 const [registryDir, tempFile, wrapping, ending] = process.argv.slice(2);
@@ -15,7 +15,10 @@ const ffmpeg = spawnChild(
   { stdio: ['ignore', 'pipe', 'pipe'], tempPaths: [tempFile ?? ''] },
 );
 ffmpeg.stdout.resume();
-ffmpeg.stderr.resume();
-process.stdout.write(`${ffmpeg.pid}\n`);
-if (ending === 'exit') process.exit(0);
+// ffmpeg's first words say it runs: setpriv has set its death signal and handed over by then.
+ffmpeg.stderr.once('data', () => {
+  ffmpeg.stderr.resume();
+  process.stdout.write(`${ffmpeg.pid}\n`);
+  if (ending === 'exit') process.exit(0);
+});
 setInterval(() => {}, 60_000);
