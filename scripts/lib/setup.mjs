@@ -1,6 +1,6 @@
 // Helpers for the root scripts. Only Node built-ins here: these run before dependencies are installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -17,12 +17,19 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Installs npm dependencies when they are missing or older than the lockfile. */
+/** The newest of the lockfile and the patches applied at install (patches/, docs/decisions/0057). */
+function newestInstallInput() {
+  const patches = path.join(ROOT, 'patches');
+  const inputs = [path.join(ROOT, 'package-lock.json')];
+  if (existsSync(patches)) inputs.push(...readdirSync(patches).map((name) => path.join(patches, name)));
+  return Math.max(...inputs.map((file) => statSync(file).mtimeMs));
+}
+
+/** Installs npm dependencies when they are missing or older than the lockfile or a patch. */
 export async function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
-  const lock = path.join(ROOT, 'package-lock.json');
   const installed = existsSync(marker) && existsSync(path.join(ROOT, 'node_modules', '.bin', 'vite'));
-  if (installed && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  if (installed && statSync(marker).mtimeMs >= newestInstallInput()) return;
   console.info('Installing dependencies (npm ci)…');
   const code = await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
   if (code !== 0) {
