@@ -63,7 +63,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/approvals',
     { config: { permission: 'view' }, schema: { response: { 200: approvalQueueSchema } } },
-    async (request) => ({ items: await listQueue(db, (await callerOf(request)).workspaceId) }),
+    async (request) => ({ items: await listQueue(db, await callerOf(request)) }),
   );
 
   app.get(
