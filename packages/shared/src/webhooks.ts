@@ -65,6 +65,29 @@ export const createWebhookSchema = z.object({
 });
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
 
+/** A path word shown as is: up to 16 letters (with - _ .), in one case or capitalised; anything else may be a token. */
+const PLAIN_PATH_WORD = /^(?:[a-z][a-z._-]{0,15}|[A-Z][a-z._-]{0,15}|[A-Z._-]{1,16})$/;
+const HIDDEN = '•••';
+
+/**
+ * A webhook address as members without `manageWorkspace` see it (docs/decisions/0059): scheme, host and the
+ * path's plain words; every other path segment (ids, tokens), the query and the fragment become "•••". Slack,
+ * Discord and Zapier put the secret in the path, others in the query.
+ */
+export function maskWebhookUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return HIDDEN;
+  }
+  const path = parsed.pathname
+    .split('/')
+    .map((segment) => (segment === '' || PLAIN_PATH_WORD.test(segment) ? segment : HIDDEN))
+    .join('/');
+  return `${parsed.protocol}//${parsed.host}${path}${parsed.search ? `?${HIDDEN}` : ''}`;
+}
+
 export const webhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -76,6 +99,7 @@ export const webhookEndpointSchema = z.object({
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 export const webhookEndpointListSchema = z.object({
+  /** Each address whole for owners and admins, masked (maskWebhookUrl) for everyone else. */
   endpoints: z.array(webhookEndpointSchema),
   /** Owners and admins add, test and delete endpoints; members see them and their logs. */
   canManage: z.boolean(),
