@@ -75,17 +75,15 @@ const HIDDEN = '•••';
  * Discord and Zapier put the secret in the path, others in the query.
  */
 export function maskWebhookUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return HIDDEN;
-  }
-  const path = parsed.pathname
+  // Parsed by hand: this package has no URL class in every runtime's types (the stored address is normalised).
+  const match = /^([a-z][a-z0-9+.-]*:)\/\/(?:[^/?#@]*@)?([^/?#]+)([^?#]*)(\?[^#]*)?/i.exec(url);
+  if (!match) return HIDDEN;
+  const [, protocol, host, pathname = '', search = ''] = match;
+  const path = pathname
     .split('/')
     .map((segment) => (segment === '' || PLAIN_PATH_WORD.test(segment) ? segment : HIDDEN))
     .join('/');
-  return `${parsed.protocol}//${parsed.host}${path}${parsed.search ? `?${HIDDEN}` : ''}`;
+  return `${protocol}//${host}${path}${search.length > 1 ? `?${HIDDEN}` : ''}`;
 }
 
 export const webhookEndpointSchema = z.object({
