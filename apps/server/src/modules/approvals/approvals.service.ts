@@ -3,9 +3,7 @@ import {
   APPROVAL_MESSAGES,
   type ApprovalEvent,
   type ApprovalQueueItem,
-  type ApprovalSettings,
   type ApprovalState,
-  type ApprovalStatus,
   approvalStateOf,
   transition,
 } from '@relaycast/shared/approvals';
@@ -21,12 +19,10 @@ import {
 } from '@relaycast/shared/roles';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { approvalEvents, approvalSettings, posts, users } from '../../db/schema/index';
+import { approvalEvents, posts, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { syncPostTargets } from '../publishing/publishing.targets';
-import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
 import { queueNotifications, recordEvent, submitterOf } from './approvals.events';
-import { isSoleApprover } from './approvals.gate';
 import { assertPublishable, snapshotText } from './approvals.text';
 
 /** The approvers' side: the queue, decisions (approve, request changes, reject), a post's history, the setting. */
@@ -280,40 +276,4 @@ export async function postHistory(db: Db, workspaceId: string, postId: string): 
     diff: event.diff,
     at: event.createdAt.toISOString(),
   }));
-}
-
-export async function getApprovalSettings(db: Db, caller: ApprovalCaller): Promise<ApprovalStatus> {
-  const [row] = await db
-    .select({ requireApproval: approvalSettings.requireApproval })
-    .from(approvalSettings)
-    .where(eq(approvalSettings.workspaceId, caller.workspaceId));
-  const requireApproval = row?.requireApproval ?? false;
-  const canApprove = roleCan(caller.role, 'publish');
-  const isSole = canApprove && (await isSoleApprover(db, caller.workspaceId, caller.userId));
-  return {
-    requireApproval,
-    // As the gate decides (approvals.gate.ts): the only approver is never held.
-    needsApproval: (requireApproval && !isSole) || !canApprove,
-    canApprove,
-    canChangeSetting: isWorkspaceAdmin(caller.role),
-    isSoleApprover: isSole,
-  };
-}
-
-/** "Require approval for everyone": owners and admins only. */
-export async function saveApprovalSettings(
-  db: Db,
-  caller: ApprovalCaller,
-  input: ApprovalSettings,
-  now = new Date(),
-): Promise<ApprovalSettings> {
-  if (!isWorkspaceAdmin(caller.role)) throw forbidden(caller.role, 'manageWorkspace');
-  await db
-    .insert(approvalSettings)
-    .values({ workspaceId: caller.workspaceId, requireApproval: input.requireApproval, updatedAt: now })
-    .onConflictDoUpdate({
-      target: approvalSettings.workspaceId,
-      set: { requireApproval: input.requireApproval, updatedAt: now },
-    });
-  return input;
 }
