@@ -15,7 +15,7 @@ export const API_KEY_SHOWN_CHARS = 11;
 export const API_KEY_NAME_MAX = 60;
 /** Active keys a user may hold in one workspace. */
 export const API_KEY_MAX_PER_WORKSPACE = 20;
-/** Requests one key may make per window (the answer's `RateLimit-*` headers count them down). */
+/** Requests one user may make per window with all their keys together (the answer's `RateLimit-*` headers count them down). */
 export const API_KEY_RATE_LIMIT = { requests: 120, windowSeconds: 60 } as const;
 
 export const API_KEY_ERROR_CODES = {
@@ -39,7 +39,7 @@ export const API_KEY_MESSAGES = {
   disabled: 'API key access is off for this key’s owner. Turn it on in Settings → Security.',
   readOnly: 'This API key may only read. Create a key with the write scope to make changes.',
   rateLimited: (seconds: number) =>
-    `Too many requests with this API key. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    `Too many requests with your API keys. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 
 /** `POST /api/api-keys`. A read + write key is `['read', 'write']`; write alone implies read. */

@@ -84,6 +84,8 @@ export const APPROVAL_MESSAGES = {
   notAllowed: (action: ApprovalAction, state: ApprovalState) =>
     `This post cannot be ${ACTION_PAST[action]} while it is ${STATE_LABELS[state].toLowerCase()}.`,
   alreadyDecided: 'Another approver has just decided on this post. Reload to see its current state.',
+  selfApproval:
+    'You cannot approve a post you wrote or submitted: an approval needs a second person. Ask another approver, or send a client review link.',
   weekTooFar: 'Choose a week that starts within the next nine weeks.',
   expiredBeforeApproval: 'The time this post was to be published has passed: it expired without approval.',
   commentTooLong: 'Comments are limited to 2,000 characters.',
@@ -115,6 +117,8 @@ export const APPROVAL_MESSAGES = {
 
 export const APPROVAL_ERROR_CODES = {
   conflict: 'APPROVAL_CONFLICT',
+  /** The approver wrote or submitted the post (docs/decisions/0059). */
+  selfApproval: 'APPROVAL_SELF',
   notAllowed: 'APPROVAL_NOT_ALLOWED',
   linkNotFound: 'REVIEW_LINK_NOT_FOUND',
   linkExpired: 'REVIEW_LINK_EXPIRED',
@@ -182,6 +186,11 @@ export const approvalStatusSchema = approvalSettingsSchema.extend({
   canApprove: z.boolean(),
   /** The caller may change the setting (owner, admin). */
   canChangeSetting: z.boolean(),
+  /**
+   * The caller is the workspace's only member who may approve: "Require approval for everyone" does not hold
+   * their posts, since nobody else could approve them (docs/decisions/0059).
+   */
+  isSoleApprover: z.boolean(),
 });
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 
@@ -219,6 +228,8 @@ export const approvalQueueItemSchema = z.object({
   authorName: z.string().nullable(),
   submittedAt: z.string().nullable(),
   diff: z.array(diffPartSchema).nullable(),
+  /** The caller wrote or submitted it: they may send it back or reject it, never approve it. */
+  isOwn: z.boolean(),
 });
 export type ApprovalQueueItem = z.infer<typeof approvalQueueItemSchema>;
 export const approvalQueueSchema = z.object({ items: z.array(approvalQueueItemSchema) });

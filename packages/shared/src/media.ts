@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Plan } from './plans';
+import type { PostStatus } from './posts';
 
 /** What the media library accepts, recognised from the file's content (not its name). */
 export const ACCEPTED_MEDIA_TYPES = {
@@ -34,11 +35,31 @@ export const MEDIA_MESSAGES = {
     `"${name}" is not an image or video we can use. Upload JPEG, PNG, GIF, WebP, MP4, MOV or WebM files.`,
   unreadable: (name: string, kind: 'image' | 'video') =>
     `"${name}" could not be read as ${kind === 'video' ? 'a video' : 'an image'}. It may be damaged or incomplete.`,
+  /**
+   * A file a post on its way out uses cannot be deleted (docs/decisions/0059): `excerpts` are the first lines of
+   * up to three of the `count` posts.
+   */
+  inUse: (name: string, count: number, excerpts: readonly string[]) => {
+    const listed = excerpts.map((excerpt) => `“${excerpt}”`).join(', ');
+    const more = count > excerpts.length ? ` and ${count - excerpts.length} more` : '';
+    const posts = count === 1 ? '1 post' : `${count} posts`;
+    return `"${name}" cannot be deleted: ${posts} scheduled or awaiting approval use${count === 1 ? 's' : ''} it (${listed}${more}). Remove it from ${count === 1 ? 'that post' : 'those posts'} or delete ${count === 1 ? 'it' : 'them'} first.`;
+  },
   noFile: 'Choose a file to upload.',
   notFound: 'File not found.',
   uploaded: (name: string) => `Uploaded ${name}`,
   deleted: 'File deleted',
 } as const;
+
+/**
+ * The states of a post that pin its files (docs/decisions/0059): it will be, or is being, published, so its media
+ * cannot be deleted from under it. A draft (or a post sent back) just loses the file.
+ */
+export const MEDIA_PINNING_STATUSES = [
+  'scheduled',
+  'publishing',
+  'awaiting_approval',
+] as const satisfies readonly PostStatus[];
 
 export const mediaItemSchema = z.object({
   id: z.string(),

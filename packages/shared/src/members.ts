@@ -30,6 +30,7 @@ export const MEMBERS_MESSAGES = {
   onlyOwnerTransfers: 'Only the owner can transfer ownership.',
   transferToSelf: 'You already own this workspace. Choose another member.',
   passwordWrong: 'That password is not right.',
+  passwordRequired: 'Enter your password to transfer ownership.',
   notAllowed: 'Only an owner or admin of this workspace can manage members.',
   linkNotFound: 'This invitation link is not valid. Ask for a new invitation.',
   linkExpired: 'This invitation has expired. Ask the person who invited you to send it again.',
@@ -69,7 +70,11 @@ export const transferOwnershipSchema = z.object({
     .string({ error: MEMBERS_MESSAGES.memberRequired })
     .min(1, MEMBERS_MESSAGES.memberRequired)
     .max(64),
-  password: z.string().max(128).optional(),
+  /** The owner's current password, checked like two-factor's turning off (decision 0059). */
+  password: z
+    .string({ error: MEMBERS_MESSAGES.passwordRequired })
+    .min(1, MEMBERS_MESSAGES.passwordRequired)
+    .max(128, MEMBERS_MESSAGES.passwordWrong),
 });
 export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;
 

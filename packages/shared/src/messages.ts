@@ -140,6 +140,8 @@ export const ERROR_CODES = {
   workspaceCreationClosed: 'WORKSPACE_CREATION_CLOSED',
   fileTooLarge: 'FILE_TOO_LARGE',
   storageFull: 'STORAGE_FULL',
+  /** A file that a scheduled post, or one awaiting approval, uses (docs/decisions/0059). */
+  mediaInUse: 'MEDIA_IN_USE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unreadableMedia: 'UNREADABLE_MEDIA',
   noFile: 'NO_FILE',

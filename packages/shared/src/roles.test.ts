@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenMessage, normalizeRole, PERMISSIONS, ROLES, roleCan, rolesWith } from './roles';
+import {
+  canRemove,
+  forbiddenMessage,
+  normalizeRole,
+  PERMISSIONS,
+  permissionToRemove,
+  ROLES,
+  roleCan,
+  rolesWith,
+} from './roles';
 
 describe('the role table', () => {
   it('gives the owner everything and each lower role a subset of the one above', () => {
@@ -33,5 +42,19 @@ describe('the role table', () => {
     expect(forbiddenMessage('viewer', 'write')).toBe(
       'Your role (Viewer) cannot do this: write drafts and upload media. Ask a workspace owner or admin.',
     );
+  });
+
+  it('lets `write` remove only the caller’s own drafts and uploads; anything else needs `publish`', () => {
+    expect(permissionToRemove({ kind: 'post', isOwn: true, status: 'draft' })).toBe('write');
+    expect(permissionToRemove({ kind: 'post', isOwn: true, status: 'rejected' })).toBe('write');
+    for (const status of ['scheduled', 'awaiting_approval', 'publishing', 'published', 'failed'] as const) {
+      expect(permissionToRemove({ kind: 'post', isOwn: true, status })).toBe('publish');
+    }
+    expect(permissionToRemove({ kind: 'post', isOwn: false, status: 'draft' })).toBe('publish');
+    expect(permissionToRemove({ kind: 'media', isOwn: true })).toBe('write');
+    expect(permissionToRemove({ kind: 'media', isOwn: false })).toBe('publish');
+    expect(canRemove('contributor', { kind: 'post', isOwn: false, status: 'scheduled' })).toBe(false);
+    expect(canRemove('editor', { kind: 'post', isOwn: false, status: 'scheduled' })).toBe(true);
+    expect(canRemove('viewer', { kind: 'media', isOwn: true })).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import type { PostStatus } from './posts';
+
 /**
  * Workspace roles and what each may do (issue 19; docs/decisions/0041-roles.md). This table is the one
  * definition: the members page shows it, and the server enforces it on every route (each `/api/` route declares
@@ -26,8 +28,10 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: 'Everything, including billing, deleting the workspace and transferring ownership.',
   admin: 'Everything but billing and deleting the workspace: members, accounts, settings and keys.',
-  editor: 'Writes, schedules and publishes posts, answers the inbox and goes live.',
-  contributor: 'Writes drafts and uploads media; cannot publish, invite, or see tokens and stream keys.',
+  editor:
+    'Writes, schedules and publishes posts, deletes or restores anyone’s posts and files, answers the inbox and goes live.',
+  contributor:
+    'Writes drafts and uploads media, and deletes only their own drafts and uploads; cannot publish, invite, or see tokens and stream keys.',
   viewer: 'Sees the calendar, posts, inbox and analytics; changes nothing.',
 };
 
@@ -53,7 +57,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   self: 'Own profile, security and preferences',
   view: 'See posts, the calendar, media, the inbox and analytics',
   write: 'Write drafts and upload media',
-  publish: 'Schedule and publish posts',
+  publish: 'Schedule and publish posts, and delete or restore anyone’s posts and files',
   engage: 'Like, reply and send messages from the inbox',
   stream: 'Go live and manage stream destinations and keys',
   manageAccounts: 'Connect and disconnect social accounts',
@@ -108,7 +112,40 @@ export function rolesWith(permission: Permission): Role[] {
 export const ROLE_MESSAGES = {
   /** A request refused by the role table; {role} is the caller's role label, {action} the permission's label. */
   forbidden: 'Your role ({role}) cannot do this: {action}. Ask a workspace owner or admin.',
+  /** A delete or restore refused by `permissionToRemove` (someone else's work, or a post on its way out). */
+  onlyOwnDrafts:
+    'You can delete or restore only your own drafts and your own uploads. Ask an editor, an admin or the owner.',
 } as const;
+
+/**
+ * The states of a post its author may delete or restore with `write` alone: not submitted, not scheduled, not
+ * published (a post waiting for approval, approved or on its way out is the approvers' to remove).
+ */
+export const OWN_REMOVABLE_POST_STATUSES: readonly PostStatus[] = [
+  'draft',
+  'changes_requested',
+  'rejected',
+  'expired',
+];
+
+/**
+ * What deleting or restoring a post or a media file needs (docs/decisions/0059-removing-others-work.md): `write`
+ * for the caller's own draft (a post in OWN_REMOVABLE_POST_STATUSES) or own upload, `publish` for anything else,
+ * as Buffer and Hootsuite let contributors remove only their own unsubmitted work. The server asks this with the
+ * row in hand; the web hides a Delete the caller could not use.
+ */
+export function permissionToRemove(
+  thing: { kind: 'post'; isOwn: boolean; status: PostStatus } | { kind: 'media'; isOwn: boolean },
+): Permission {
+  if (!thing.isOwn) return 'publish';
+  if (thing.kind === 'media') return 'write';
+  return OWN_REMOVABLE_POST_STATUSES.includes(thing.status) ? 'write' : 'publish';
+}
+
+/** Whether a role may delete or restore a post or file (permissionToRemove, then the table). */
+export function canRemove(role: string, thing: Parameters<typeof permissionToRemove>[0]): boolean {
+  return roleCan(role, permissionToRemove(thing));
+}
 
 /** The refusal's words for a role that may not do what a permission covers (the same on every route). */
 export function forbiddenMessage(role: string, permission: Permission): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWebhookSchema, WEBHOOK_MESSAGES } from './webhooks';
+import { createWebhookSchema, maskWebhookUrl, WEBHOOK_MESSAGES } from './webhooks';
 
 describe('webhook endpoint input', () => {
   it('keeps the events in a fixed order, without duplicates', () => {
@@ -25,5 +25,22 @@ describe('webhook endpoint input', () => {
     expect(
       createWebhookSchema.safeParse({ url: 'https://example.com', events: ['post.deleted'] }).success,
     ).toBe(false);
+  });
+});
+
+describe('a webhook address as members without manageWorkspace see it', () => {
+  it('keeps the scheme, host and plain path words; hides tokens in the path, the query and the fragment', () => {
+    expect(
+      maskWebhookUrl('https://hooks.slack.com/services/T0123ABCD/B0456EFGH/aBcDeFgHiJkLmNoPqRsTuVwX'),
+    ).toBe('https://hooks.slack.com/services/•••/•••/•••');
+    expect(maskWebhookUrl('https://discord.com/api/webhooks/123456789/tokenTOKENtoken-_')).toBe(
+      'https://discord.com/api/webhooks/•••/•••',
+    );
+    expect(maskWebhookUrl('https://example.com:8443/relaycast/hook?token=s3cret&x=1#frag')).toBe(
+      'https://example.com:8443/relaycast/hook?•••',
+    );
+    expect(maskWebhookUrl('https://example.com/')).toBe('https://example.com/');
+    expect(maskWebhookUrl('https://example.com/averyveryverylongsecretword')).toBe('https://example.com/•••');
+    expect(maskWebhookUrl('not a url')).toBe('•••');
   });
 });

@@ -65,6 +65,27 @@ export const createWebhookSchema = z.object({
 });
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
 
+/** A path word shown as is: up to 16 letters (with - _ .), in one case or capitalised; anything else may be a token. */
+const PLAIN_PATH_WORD = /^(?:[a-z][a-z._-]{0,15}|[A-Z][a-z._-]{0,15}|[A-Z._-]{1,16})$/;
+const HIDDEN = '•••';
+
+/**
+ * A webhook address as members without `manageWorkspace` see it (docs/decisions/0059): scheme, host and the
+ * path's plain words; every other path segment (ids, tokens), the query and the fragment become "•••". Slack,
+ * Discord and Zapier put the secret in the path, others in the query.
+ */
+export function maskWebhookUrl(url: string): string {
+  // Parsed by hand: this package has no URL class in every runtime's types (the stored address is normalised).
+  const match = /^([a-z][a-z0-9+.-]*:)\/\/(?:[^/?#@]*@)?([^/?#]+)([^?#]*)(\?[^#]*)?/i.exec(url);
+  if (!match) return HIDDEN;
+  const [, protocol, host, pathname = '', search = ''] = match;
+  const path = pathname
+    .split('/')
+    .map((segment) => (segment === '' || PLAIN_PATH_WORD.test(segment) ? segment : HIDDEN))
+    .join('/');
+  return `${protocol}//${host}${path}${search.length > 1 ? `?${HIDDEN}` : ''}`;
+}
+
 export const webhookEndpointSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -76,6 +97,7 @@ export const webhookEndpointSchema = z.object({
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 export const webhookEndpointListSchema = z.object({
+  /** Each address whole for owners and admins, masked (maskWebhookUrl) for everyone else. */
   endpoints: z.array(webhookEndpointSchema),
   /** Owners and admins add, test and delete endpoints; members see them and their logs. */
   canManage: z.boolean(),

@@ -1,8 +1,8 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
-import { forbiddenMessage, type Permission, roleCan } from '@relaycast/shared/roles';
+import { type Permission, roleCan } from '@relaycast/shared/roles';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { assertRoleCan } from '../lib/role-check';
 import { unreadBodyHeaders } from './input-guard';
 
 declare module 'fastify' {
@@ -72,10 +72,8 @@ function requirePermission(permission: Permission, message: string | undefined):
   return async function checkRole(request: FastifyRequest) {
     if (permission === 'self') return;
     const { workspace } = await request.requireWorkspace();
-    if (!roleCan(workspace.role, permission)) {
-      const words = message ?? forbiddenMessage(workspace.role, permission);
-      throw new AppError(ERROR_CODES.forbidden, 403, words, unreadBodyHeaders(request));
-    }
+    if (roleCan(workspace.role, permission)) return;
+    assertRoleCan(workspace.role, permission, message, unreadBodyHeaders(request));
   };
 }
 

@@ -4,20 +4,37 @@
  * registered routes and packages/shared/src/roles.ts, so new routes and changed roles join by themselves.
  */
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import { forbiddenMessage, ROLES, type Role, roleCan } from '@relaycast/shared/roles';
+import {
+  canRemove,
+  forbiddenMessage,
+  ROLE_MESSAGES,
+  ROLES,
+  type Role,
+  roleCan,
+} from '@relaycast/shared/roles';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, signIn, signUp, uniqueEmail } from '../../test/auth-requests';
 import { linkInMailTo } from '../../test/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
+import { users } from '../db/schema/index';
+import { insertMedia } from '../modules/posts/posts.test-support';
 import { routePermission } from './authenticate-first';
 
 let t: TestApp;
 const cookies = {} as Record<Role, string>;
+const userIds = {} as Record<Role, string>;
+let workspaceId = '';
 
 async function person(name: string) {
   const email = uniqueEmail(name.toLowerCase());
   expect((await signUp(t.app, { name, email, password: 'secret-password' })).statusCode).toBe(200);
-  return { email, cookie: cookieHeader(await signIn(t.app, { email, password: 'secret-password' })) };
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return {
+    email,
+    userId: user!.id,
+    cookie: cookieHeader(await signIn(t.app, { email, password: 'secret-password' })),
+  };
 }
 
 function send(method: string, url: string, cookie: string, body?: unknown) {
@@ -37,6 +54,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const owner = await person('Owner');
   cookies.owner = owner.cookie;
+  userIds.owner = owner.userId;
   // Everyone else joins the owner's workspace through a real invitation, with their role.
   for (const role of ROLES.filter((r) => r !== 'owner')) {
     const member = await person(role);
@@ -50,7 +68,9 @@ beforeAll(async () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const current = await send('GET', '/api/workspaces/current', member.cookie);
     expect(current.json().role).toBe(role);
+    workspaceId = current.json().id;
     cookies[role] = member.cookie;
+    userIds[role] = member.userId;
   }
 });
 afterAll(() => t.close());
@@ -155,5 +175,50 @@ describe('the role matrix over every route', () => {
     const refused = await withKey('POST', '/api/v1/posts', { text: 'From a viewer’s key' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(forbiddenMessage('viewer', 'write'));
+  });
+
+  it('applies the table’s removal rule to deleting and restoring posts and files (decision 0059)', {
+    timeout: 60_000,
+  }, async () => {
+    const wrong: string[] = [];
+    const check = (what: string, role: Role, allowed: boolean, res: { statusCode: number; body: string }) => {
+      const refused = res.statusCode === 403 && res.body.includes(ROLE_MESSAGES.onlyOwnDrafts);
+      if (allowed ? res.statusCode >= 400 : !refused) wrong.push(`${role} ${what} → ${res.statusCode}`);
+    };
+    for (const role of ROLES.filter((r) => roleCan(r, 'write'))) {
+      const other: Role = role === 'owner' ? 'editor' : 'owner';
+      for (const author of [role, other]) {
+        const draft = { content: `${author}’s draft`, platforms: ['facebook'], action: 'draft' };
+        const made = await send('POST', '/api/posts', cookies[author], draft);
+        expect(made.statusCode, made.body).toBe(201);
+        const id = made.json().id as string;
+        const allowed = canRemove(role, { kind: 'post', isOwn: author === role, status: 'draft' });
+        check(
+          `DELETE ${author}’s draft`,
+          role,
+          allowed,
+          await send('DELETE', `/api/posts/${id}`, cookies[role]),
+        );
+        // Restoring: deleted by its author first when the role may not delete it.
+        if (!allowed) await send('DELETE', `/api/posts/${id}`, cookies[author]);
+        const restore = await send('POST', `/api/posts/${id}/restore`, cookies[role]);
+        check(`restore ${author}’s draft`, role, allowed, restore);
+
+        const file = await insertMedia(t, workspaceId, {
+          name: 'file.jpg',
+          mimeType: 'image/jpeg',
+          sizeBytes: 10,
+          uploadedBy: userIds[author],
+        });
+        const mayDelete = canRemove(role, { kind: 'media', isOwn: author === role });
+        check(
+          `DELETE ${author}’s file`,
+          role,
+          mayDelete,
+          await send('DELETE', `/api/media/${file}`, cookies[role]),
+        );
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
 import { STREAM_SCHEDULE_MESSAGES } from '@relaycast/shared/stream-schedule';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming/messages';
@@ -72,6 +73,7 @@ const MESSAGE_OBJECTS = {
   PLAN_MESSAGES,
   POST_MESSAGES,
   PUBLISH_MESSAGES,
+  ROLE_MESSAGES,
   SETTINGS_MESSAGES,
   STREAM_SCHEDULE_MESSAGES,
   STREAMING_MESSAGES,
@@ -92,6 +94,7 @@ const LEFT_OUT = new Set<string>([
   AUTH_MESSAGES.authRateLimited, // "{seconds}": the wait, filled per request
   AUTH_MESSAGES.lockedOutHelp, // "{minutes}": the wait, filled per request
   MEMBERS_MESSAGES.wrongEmail, // "{email}": the invited address, filled per request
+  ROLE_MESSAGES.forbidden, // "{role}", "{action}": the caller's role and the permission, filled per request
 ]);
 
 /** Computed once from constants (limits), so the browser receives exactly these strings. */

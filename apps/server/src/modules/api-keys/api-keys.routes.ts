@@ -69,6 +69,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     authentication:
       'Send an API key from Settings → Security as "Authorization: Bearer <key>" or in an "x-api-key" header.',
     rateLimit: {
+      // Counted per user: all of a user's keys share one window (docs/public-api.md).
+      per: 'user',
       requests: API_KEY_RATE_LIMIT.requests,
       windowSeconds: API_KEY_RATE_LIMIT.windowSeconds,
       headers: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],

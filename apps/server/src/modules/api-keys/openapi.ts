@@ -127,7 +127,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], serverU
     info: {
       title: 'Relaycast public API',
       version: 'v1',
-      description: `Send an API key from Settings → Security as "Authorization: Bearer <key>" or in an "x-api-key" header. Read-only keys may only GET. ${API_KEY_RATE_LIMIT.requests} requests per key per ${API_KEY_RATE_LIMIT.windowSeconds} s; every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.`,
+      description: `Send an API key from Settings → Security as "Authorization: Bearer <key>" or in an "x-api-key" header. Read-only keys may only GET. ${API_KEY_RATE_LIMIT.requests} requests per user (all their keys together) per ${API_KEY_RATE_LIMIT.windowSeconds} s; every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.`,
     },
     servers: [{ url: serverUrl }],
     components: {

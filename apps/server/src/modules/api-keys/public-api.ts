@@ -177,22 +177,23 @@ export interface RateLimitState {
 }
 
 /**
- * A fixed window per key, in this process's memory (docs/public-api.md says why: one statement less per
- * request; with several servers each counts its own share).
+ * A fixed window per user (the keys' owner), in this process's memory (docs/public-api.md says why: one statement
+ * less per request; with several servers each counts its own share). Per user, not per key: making more keys
+ * gives no more requests.
  */
 export function createKeyRateLimiter(
   limit: number = API_KEY_RATE_LIMIT.requests,
   windowMs: number = API_KEY_RATE_LIMIT.windowSeconds * 1000,
 ) {
   const windows = new Map<string, { startedAt: number; count: number }>();
-  return function take(keyId: string, now = Date.now()): RateLimitState & { allowed: boolean } {
-    let window = windows.get(keyId);
+  return function take(userId: string, now = Date.now()): RateLimitState & { allowed: boolean } {
+    let window = windows.get(userId);
     if (!window || now - window.startedAt >= windowMs) {
       if (windows.size > 10_000) {
         for (const [id, old] of windows) if (now - old.startedAt >= windowMs) windows.delete(id);
       }
       window = { startedAt: now, count: 0 };
-      windows.set(keyId, window);
+      windows.set(userId, window);
     }
     window.count += 1;
     const reset = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
@@ -214,7 +215,8 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 /**
- * The caller of a public API request: its key's owner and workspace, after the scope and the key's rate limit.
+ * The caller of a public API request: its key's owner and workspace, after the scope and the owner's rate limit
+ * (shared by all their keys, in every workspace).
  * `onLimit` receives the window's state so the answer carries the `RateLimit-*` headers.
  */
 export async function authenticatePublicApiRequest(
@@ -226,7 +228,7 @@ export async function authenticatePublicApiRequest(
   const secret = apiKeyOf(request);
   if (!secret) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
   const context = await authenticateApiKey(db, secret);
-  const state = take(context.keyId);
+  const state = take(context.user.id);
   onLimit(state);
   if (!state.allowed) {
     throw new AppError(ERROR_CODES.rateLimited, 429, API_KEY_MESSAGES.rateLimited(state.reset), {

@@ -103,3 +103,20 @@ export async function approverIds(tx: Db, workspaceId: string, roles: readonly s
     );
   return rows.map((row) => row.userId);
 }
+
+/** The member whose version of the post waits: the actor of its last submit or edit (null if none is recorded). */
+export async function submitterOf(tx: Db, workspaceId: string, postId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ actorId: approvalEvents.actorId })
+    .from(approvalEvents)
+    .where(
+      and(
+        eq(approvalEvents.workspaceId, workspaceId),
+        eq(approvalEvents.postId, postId),
+        inArray(approvalEvents.action, ['submit', 'edit']),
+      ),
+    )
+    .orderBy(desc(approvalEvents.createdAt))
+    .limit(1);
+  return row?.actorId ?? null;
+}

@@ -33,28 +33,36 @@ export interface GateDecision {
   event: { action: ApprovalAction; from: ApprovalState; to: ApprovalState } | null;
 }
 
+/** The actor's role: the one the route passed, else read from the membership ('' for none). */
+export async function actorRole(tx: Db, actor: GateActor): Promise<string> {
+  if (actor.role !== undefined) return actor.role;
+  const [member] = await tx
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.organizationId, actor.workspaceId), eq(workspaceMembers.userId, actor.userId)),
+    )
+    .limit(1);
+  return member?.role ?? '';
+}
+
 export async function requiresApprovalFor(tx: Db, actor: GateActor): Promise<boolean> {
-  let role = actor.role;
-  if (role === undefined) {
-    const [member] = await tx
-      .select({ role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .where(
-        and(
-          eq(workspaceMembers.organizationId, actor.workspaceId),
-          eq(workspaceMembers.userId, actor.userId),
-        ),
-      )
-      .limit(1);
-    role = member?.role ?? '';
-  }
+  const role = await actorRole(tx, actor);
   if (!roleCan(role, 'publish')) return true;
   const [settings] = await tx
     .select({ requireApproval: approvalSettings.requireApproval })
     .from(approvalSettings)
     .where(eq(approvalSettings.workspaceId, actor.workspaceId))
     .limit(1);
-  return settings?.requireApproval ?? false;
+  if (!settings?.requireApproval) return false;
+  // An approval needs a second person: the only approver's posts go through (docs/decisions/0059).
+  return !(await isSoleApprover(tx, actor.workspaceId, actor.userId));
+}
+
+/** Whether no member but `userId` may approve in the workspace (the roles with `publish`). */
+export async function isSoleApprover(tx: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const approvers = await approverIds(tx, workspaceId, rolesWith('publish'));
+  return approvers.every((id) => id === userId);
 }
 
 /**

@@ -31,11 +31,10 @@ import {
   type ApprovalCaller,
   type Decision,
   decideAsMember,
-  getApprovalSettings,
   listQueue,
   postHistory,
-  saveApprovalSettings,
 } from './approvals.service';
+import { getApprovalSettings, saveApprovalSettings } from './approvals.settings';
 
 const postParams = z.object({ postId: z.string().min(1).max(100) });
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -63,7 +62,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/approvals',
     { config: { permission: 'view' }, schema: { response: { 200: approvalQueueSchema } } },
-    async (request) => ({ items: await listQueue(db, (await callerOf(request)).workspaceId) }),
+    async (request) => ({ items: await listQueue(db, await callerOf(request)) }),
   );
 
   app.get(

@@ -3,9 +3,7 @@ import {
   APPROVAL_MESSAGES,
   type ApprovalEvent,
   type ApprovalQueueItem,
-  type ApprovalSettings,
   type ApprovalState,
-  type ApprovalStatus,
   approvalStateOf,
   transition,
 } from '@relaycast/shared/approvals';
@@ -21,11 +19,10 @@ import {
 } from '@relaycast/shared/roles';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { approvalEvents, approvalSettings, posts, users } from '../../db/schema/index';
+import { approvalEvents, posts, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { syncPostTargets } from '../publishing/publishing.targets';
-import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
-import { queueNotifications, recordEvent } from './approvals.events';
+import { queueNotifications, recordEvent, submitterOf } from './approvals.events';
 import { assertPublishable, snapshotText } from './approvals.text';
 
 /** The approvers' side: the queue, decisions (approve, request changes, reject), a post's history, the setting. */
@@ -51,6 +48,20 @@ export function forbidden(role: string, permission: Permission): AppError {
 
 function conflict(message: string): AppError {
   return new AppError(APPROVAL_ERROR_CODES.conflict, 409, message);
+}
+
+/**
+ * An approval needs a second person (docs/decisions/0059): neither the post's author nor the member who submitted
+ * the waiting version approves it. Sending one's own post back or rejecting it stays allowed: it withdraws it.
+ */
+async function assertSecondPerson(
+  tx: Db,
+  workspaceId: string,
+  post: { id: string; authorId: string | null },
+  approverId: string,
+): Promise<void> {
+  const isOwn = post.authorId === approverId || (await submitterOf(tx, workspaceId, post.id)) === approverId;
+  if (isOwn) throw new AppError(APPROVAL_ERROR_CODES.selfApproval, 403, APPROVAL_MESSAGES.selfApproval);
 }
 
 /** Who decides: a member (actorId) or a client through a review link (reviewerName). */
@@ -96,6 +107,9 @@ export async function decide(
       .for('update')
       .limit(1);
     if (!post) throw new AppError(ERROR_CODES.notFound, 404, APPROVAL_MESSAGES.postNotFound);
+    if (decision === 'approve' && decider.actorId) {
+      await assertSecondPerson(tx, workspaceId, post, decider.actorId);
+    }
     const from = approvalStateOf(post.status);
     const result = transition(from, decision);
     if (!result.ok) {
@@ -180,10 +194,12 @@ export async function decideAsMember(
 }
 
 /** The posts awaiting approval, the soonest due first, with what changed since the last approval. */
-export async function listQueue(db: Db, workspaceId: string): Promise<ApprovalQueueItem[]> {
+export async function listQueue(db: Db, caller: ApprovalCaller): Promise<ApprovalQueueItem[]> {
+  const { workspaceId } = caller;
   const rows = await db
     .select({
       id: posts.id,
+      authorId: posts.authorId,
       content: posts.content,
       platforms: posts.platforms,
       status: posts.status,
@@ -199,7 +215,12 @@ export async function listQueue(db: Db, workspaceId: string): Promise<ApprovalQu
     .limit(200);
   if (rows.length === 0) return [];
   const submissions = await db
-    .select({ postId: approvalEvents.postId, at: approvalEvents.createdAt, diff: approvalEvents.diff })
+    .select({
+      postId: approvalEvents.postId,
+      at: approvalEvents.createdAt,
+      diff: approvalEvents.diff,
+      actorId: approvalEvents.actorId,
+    })
     .from(approvalEvents)
     .where(
       and(
@@ -223,6 +244,7 @@ export async function listQueue(db: Db, workspaceId: string): Promise<ApprovalQu
     authorName: row.authorName,
     submittedAt: latest.get(row.id)?.at.toISOString() ?? null,
     diff: latest.get(row.id)?.diff ?? null,
+    isOwn: row.authorId === caller.userId || latest.get(row.id)?.actorId === caller.userId,
   }));
 }
 
@@ -254,37 +276,4 @@ export async function postHistory(db: Db, workspaceId: string, postId: string): 
     diff: event.diff,
     at: event.createdAt.toISOString(),
   }));
-}
-
-export async function getApprovalSettings(db: Db, caller: ApprovalCaller): Promise<ApprovalStatus> {
-  const [row] = await db
-    .select({ requireApproval: approvalSettings.requireApproval })
-    .from(approvalSettings)
-    .where(eq(approvalSettings.workspaceId, caller.workspaceId));
-  const requireApproval = row?.requireApproval ?? false;
-  const canApprove = roleCan(caller.role, 'publish');
-  return {
-    requireApproval,
-    needsApproval: requireApproval || !canApprove,
-    canApprove,
-    canChangeSetting: isWorkspaceAdmin(caller.role),
-  };
-}
-
-/** "Require approval for everyone": owners and admins only. */
-export async function saveApprovalSettings(
-  db: Db,
-  caller: ApprovalCaller,
-  input: ApprovalSettings,
-  now = new Date(),
-): Promise<ApprovalSettings> {
-  if (!isWorkspaceAdmin(caller.role)) throw forbidden(caller.role, 'manageWorkspace');
-  await db
-    .insert(approvalSettings)
-    .values({ workspaceId: caller.workspaceId, requireApproval: input.requireApproval, updatedAt: now })
-    .onConflictDoUpdate({
-      target: approvalSettings.workspaceId,
-      set: { requireApproval: input.requireApproval, updatedAt: now },
-    });
-  return input;
 }

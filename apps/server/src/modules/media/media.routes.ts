@@ -267,8 +267,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   });
 
   app.delete('/api/media/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { workspace } = await request.requireWorkspace();
-    await deleteMedia(db, storage, workspace.id, request.params.id, request.log);
+    const { user, workspace } = await request.requireWorkspace();
+    const caller = { userId: user.id, role: workspace.role };
+    await deleteMedia(db, storage, workspace.id, request.params.id, request.log, caller);
     return reply.status(204).send();
   });
 

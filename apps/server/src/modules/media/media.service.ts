@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { MEDIA_MESSAGES, type MediaItem, type MediaUsage } from '@relaycast/shared/media';
+import {
+  MEDIA_MESSAGES,
+  MEDIA_PINNING_STATUSES,
+  type MediaItem,
+  type MediaUsage,
+} from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { Plan } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/media/storage';
+import { assertRoleCan } from '../../lib/role-check';
 import { inSameOwnerWorkspaces, ownerKeySql } from '../workspaces/owner-scope';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
@@ -95,16 +102,19 @@ export async function findMediaUsage(db: Db, workspaceId: string, id: string): P
     .orderBy(desc(posts.updatedAt))
     .limit(100);
   return {
-    posts: rows.map((row) => {
-      const line = row.content.split('\n')[0]?.trim() ?? '';
-      return {
-        id: row.id,
-        excerpt: line.length > 80 ? `${line.slice(0, 79)}…` : line,
-        status: row.status,
-        scheduledAt: row.scheduledAt?.toISOString() ?? null,
-      };
-    }),
+    posts: rows.map((row) => ({
+      id: row.id,
+      excerpt: excerptOf(row.content),
+      status: row.status,
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    })),
   };
+}
+
+/** A post's first line, cut to 80 characters: how the library names a post. */
+function excerptOf(content: string): string {
+  const line = content.split('\n')[0]?.trim() ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 export function storageFullError(name: string, plan: Plan, usedBytes: number): AppError {
@@ -178,9 +188,56 @@ export async function storeMedia(
   }
 }
 
+/** A member deleting a file: who they are, for the rules of decision 0059. */
+export interface MediaCaller {
+  userId: string;
+  role: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
- * Deletes the row (freeing its quota; the posts' attachments cascade), then the file and its thumbnail.
- * A storage failure after the row is gone only leaves an orphan object, which is logged.
+ * A member may delete their own upload with `write`, anyone's with `publish` (permissionToRemove), and nobody a
+ * file that a scheduled post, or one being published or awaiting approval, uses: 409 naming those posts
+ * (docs/decisions/0059-removing-others-work.md). The file's row is locked, and a post attaching it takes a key-share
+ * lock on it (attached-media.ts), so no post starts using it between this check and the delete.
+ */
+async function assertMemberMayDelete(
+  tx: Tx,
+  caller: MediaCaller,
+  workspaceId: string,
+  file: { id: string; name: string; uploadedBy: string | null },
+): Promise<void> {
+  const rule = { kind: 'media' as const, isOwn: file.uploadedBy === caller.userId };
+  assertRoleCan(caller.role, permissionToRemove(rule), ROLE_MESSAGES.onlyOwnDrafts);
+  const pinning = and(
+    eq(postMedia.mediaId, file.id),
+    eq(posts.workspaceId, workspaceId),
+    isNull(posts.deletedAt),
+    inArray(posts.status, [...MEDIA_PINNING_STATUSES]),
+  );
+  const [total] = await tx
+    .select({ n: count() })
+    .from(postMedia)
+    .innerJoin(posts, eq(posts.id, postMedia.postId))
+    .where(pinning);
+  if (!total?.n) return;
+  const named = await tx
+    .select({ content: posts.content })
+    .from(postMedia)
+    .innerJoin(posts, eq(posts.id, postMedia.postId))
+    .where(pinning)
+    .orderBy(desc(posts.updatedAt), desc(posts.id))
+    .limit(3);
+  const excerpts = named.map((row) => excerptOf(row.content));
+  throw new AppError(ERROR_CODES.mediaInUse, 409, MEDIA_MESSAGES.inUse(file.name, total.n, excerpts));
+}
+
+/**
+ * Deletes the row (freeing its quota; the posts' attachments cascade), then the file and its thumbnail. With a
+ * `caller` (a member's request), decision 0059's rules apply first; without one (the server taking back a file it
+ * just made), nothing is checked. A storage failure after the row is gone only leaves an orphan object, which is
+ * logged.
  */
 export async function deleteMedia(
   db: Db,
@@ -188,11 +245,23 @@ export async function deleteMedia(
   workspaceId: string,
   id: string,
   log: { warn(obj: object, msg: string): void },
+  caller?: MediaCaller,
 ): Promise<void> {
-  const [row] = await db
-    .delete(mediaFiles)
-    .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
-    .returning({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey });
+  const row = await db.transaction(async (tx) => {
+    const [file] = await tx
+      .select({ id: mediaFiles.id, name: mediaFiles.name, uploadedBy: mediaFiles.uploadedBy })
+      .from(mediaFiles)
+      .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
+      .for('update')
+      .limit(1);
+    if (!file) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+    if (caller) await assertMemberMayDelete(tx, caller, workspaceId, file);
+    const [deleted] = await tx
+      .delete(mediaFiles)
+      .where(eq(mediaFiles.id, id))
+      .returning({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey });
+    return deleted;
+  });
   if (!row) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
   for (const key of [row.storageKey, row.thumbnailKey]) {
     if (!key) continue;

@@ -149,18 +149,22 @@ async function checkPassword(db: Db, userId: string, password: string): Promise<
   if (!ok) throw forbidden(MEMBERS_MESSAGES.passwordWrong);
 }
 
-/** Owner only: the target becomes owner and the caller admin, in one transaction. */
+/**
+ * Owner only, with the owner's current password (checked against the stored hash with Better Auth's own
+ * `verifyPassword`, as its two-factor disable does): the target becomes owner and the caller admin, in one
+ * transaction.
+ */
 export async function transferOwnership(
   db: Db,
   caller: Caller,
-  input: { memberId: string; password?: string | undefined },
+  input: { memberId: string; password: string },
 ): Promise<void> {
   if (caller.role !== 'owner') {
     throw forbidden(MEMBERS_MESSAGES.onlyOwnerTransfers);
   }
   const target = await findMember(db, caller.workspaceId, input.memberId);
   if (target.userId === caller.userId) throw conflict(MEMBERS_MESSAGES.transferToSelf);
-  if (input.password !== undefined) await checkPassword(db, caller.userId, input.password);
+  await checkPassword(db, caller.userId, input.password);
   await db.transaction(async (tx) => {
     // The caller's ownership is read again inside the transaction: two transfers at once move it once.
     const demoted = await tx

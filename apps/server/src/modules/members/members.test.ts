@@ -275,7 +275,7 @@ describe('roles', () => {
       send('DELETE', `${BASE}/members/${theirs.memberId}`, owner),
       send('POST', `${BASE}/invitations/${theirInvite.id}/resend`, owner),
       send('DELETE', `${BASE}/invitations/${theirInvite.id}`, owner),
-      send('POST', `${BASE}/transfer-ownership`, owner, { memberId: theirs.memberId }),
+      send('POST', `${BASE}/transfer-ownership`, owner, { memberId: theirs.memberId, password: PASSWORD }),
     ])) {
       expect(res.statusCode, res.body).toBe(404);
     }
@@ -297,6 +297,13 @@ describe('leaving and ownership', () => {
   it('transfers ownership: the target becomes owner, the old owner admin', async () => {
     const owner = await person('Owner');
     const editor = await joined(owner, 'editor');
+    // The password is required, as for turning two-factor off: a session left open cannot give the workspace away.
+    for (const body of [{ memberId: editor.memberId }, { memberId: editor.memberId, password: '' }]) {
+      const noPassword = await send('POST', `${BASE}/transfer-ownership`, owner, body);
+      expect(noPassword.statusCode, noPassword.body).toBe(400);
+      expect(message(noPassword)).toBe(MEMBERS_MESSAGES.passwordRequired);
+    }
+    expect((await members(owner)).yourRole).toBe('owner');
     const wrongPassword = await send('POST', `${BASE}/transfer-ownership`, owner, {
       memberId: editor.memberId,
       password: 'not-it',

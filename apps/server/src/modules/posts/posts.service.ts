@@ -9,11 +9,13 @@ import {
   type PostStatus,
   type RescheduleInput,
 } from '@relaycast/shared/posts';
+import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
-import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals.gate';
+import { assertRoleCan } from '../../lib/role-check';
+import { actorRole, decideWrite, type GateDecision, recordWrite } from '../approvals/approvals.gate';
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing.targets';
 import { getPost, loadMediaFacts, postNotFound } from './posts.queries';
@@ -64,6 +66,7 @@ async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { 
       scheduledAt: posts.scheduledAt,
       timezone: posts.timezone,
       deletedAt: posts.deletedAt,
+      authorId: posts.authorId,
     })
     .from(posts)
     .where(and(...conditions))
@@ -317,12 +320,26 @@ export async function duplicatePost(
 }
 
 /**
+ * Deleting or restoring another member's post, or one waiting for approval, scheduled or published, needs
+ * `publish`; the caller's own draft needs `write` (permissionToRemove, docs/decisions/0059).
+ */
+async function assertMayRemove(
+  tx: Tx,
+  actor: PostActor,
+  post: { authorId: string | null; status: PostStatus },
+): Promise<void> {
+  const rule = { kind: 'post' as const, isOwn: post.authorId === actor.userId, status: post.status };
+  assertRoleCan(await actorRole(tx, actor), permissionToRemove(rule), ROLE_MESSAGES.onlyOwnDrafts);
+}
+
+/**
  * Soft-deletes a post (it can be restored for RESTORE_WINDOW_MS) and returns it as it was. A post being
  * published cannot be deleted: the publisher holds it.
  */
 export async function deletePost(db: Db, actor: PostActor, postId: string, now = new Date()): Promise<Post> {
   return db.transaction(async (tx) => {
     const current = await lockPost(tx, actor.workspaceId, postId);
+    await assertMayRemove(tx, actor, current);
     if (current.status === 'publishing') throw notEditable();
     const post = await getPost(tx, actor.workspaceId, postId);
     await tx.update(posts).set({ deletedAt: now }).where(eq(posts.id, postId));
@@ -339,6 +356,7 @@ export async function restorePost(db: Db, actor: PostActor, postId: string, now 
     const current = await lockPost(tx, actor.workspaceId, postId, { deleted: true });
     if (!current.deletedAt) return;
     if (now.getTime() - current.deletedAt.getTime() > RESTORE_WINDOW_MS) throw postNotFound();
+    await assertMayRemove(tx, actor, current);
     const isOverdue =
       current.status === 'scheduled' &&
       current.scheduledAt !== null &&

@@ -63,6 +63,8 @@ export async function insertMedia(
     sizeBytes: number;
     durationSeconds?: number;
     thumbnailKey?: string;
+    /** Who uploaded it (null: nobody known, as for a file older than the column). */
+    uploadedBy?: string;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -76,6 +78,7 @@ export async function insertMedia(
     durationSeconds: file.durationSeconds ?? null,
     storageKey: `test/${id}`,
     thumbnailKey: file.thumbnailKey ?? null,
+    uploadedBy: file.uploadedBy ?? null,
   });
   return id;
 }

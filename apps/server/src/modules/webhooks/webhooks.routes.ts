@@ -36,7 +36,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
 ) => {
   app.get('/api/webhooks', { schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => {
     const { workspace } = await request.requireWorkspace();
-    return { endpoints: await listEndpoints(db, workspace.id), canManage: canManageWebhooks(workspace) };
+    return { endpoints: await listEndpoints(db, workspace), canManage: canManageWebhooks(workspace) };
   });
 
   app.post(

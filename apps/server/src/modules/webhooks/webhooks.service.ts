@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import {
   type CreatedWebhook,
+  maskWebhookUrl,
   WEBHOOK_LOG_SIZE,
   WEBHOOK_MAX_ENDPOINTS,
   WEBHOOK_MESSAGES,
@@ -51,13 +52,22 @@ function toEndpoint(row: typeof webhookEndpoints.$inferSelect): WebhookEndpoint 
   };
 }
 
-export async function listEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpoint[]> {
+/**
+ * The workspace's endpoints. An address may carry a token (Slack, Discord, Zapier put it in the path): whole for
+ * those who manage webhooks, masked for everyone else (maskWebhookUrl, docs/decisions/0059).
+ */
+export async function listEndpoints(
+  db: Db,
+  workspace: Pick<WorkspaceContext, 'id' | 'role'>,
+): Promise<WebhookEndpoint[]> {
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.workspaceId, workspaceId))
+    .where(eq(webhookEndpoints.workspaceId, workspace.id))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-  return rows.map(toEndpoint);
+  const endpoints = rows.map(toEndpoint);
+  if (canManageWebhooks(workspace)) return endpoints;
+  return endpoints.map((endpoint) => ({ ...endpoint, url: maskWebhookUrl(endpoint.url) }));
 }
 
 /**

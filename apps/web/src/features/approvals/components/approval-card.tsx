@@ -107,7 +107,7 @@ export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; ca
             </p>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
-            {edited === null ? (
+            {edited === null && !item.isOwn ? (
               <Button variant="outline" onClick={() => setEdited(item.content)}>
                 <Pencil aria-hidden="true" />
                 {t('Edit text')}
@@ -129,11 +129,19 @@ export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; ca
               <MessageSquareWarning aria-hidden="true" />
               {t('Request changes')}
             </Button>
-            <Button disabled={decide.isPending} onClick={() => void run('approve')}>
-              <Check aria-hidden="true" />
-              {t('Approve')}
-            </Button>
+            {/* An approval needs a second person (the server refuses it too: docs/decisions/0059). */}
+            {item.isOwn ? null : (
+              <Button disabled={decide.isPending} onClick={() => void run('approve')}>
+                <Check aria-hidden="true" />
+                {t('Approve')}
+              </Button>
+            )}
           </div>
+          {item.isOwn ? (
+            <p className="text-sm text-muted-foreground">
+              {t('You wrote or submitted this post, so another approver approves it.')}
+            </p>
+          ) : null}
           {reviewUrl ? <CopyField label={t('Review link (valid 7 days)')} value={reviewUrl} /> : null}
         </>
       ) : null}

@@ -15,6 +15,7 @@ const ITEM: ApprovalQueueItem = {
   scheduledAt: null,
   authorName: 'Cora Contributor',
   submittedAt: new Date().toISOString(),
+  isOwn: false,
   diff: [
     { value: 'The ', added: false, removed: false },
     { value: 'first', added: false, removed: true },
@@ -24,14 +25,16 @@ const ITEM: ApprovalQueueItem = {
 };
 
 describe('the approval queue', () => {
+  let items: ApprovalQueueItem[];
   let calls: { url: string; method: string; body: unknown }[];
   beforeEach(() => {
     calls = [];
+    items = [ITEM];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
       const path = String(url);
       const method = init?.method ?? 'GET';
       calls.push({ url: path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/approvals') return new Response(JSON.stringify({ items: [ITEM] }));
+      if (path === '/api/approvals') return new Response(JSON.stringify({ items }));
       if (path === '/api/approvals/settings') {
         return new Response(
           JSON.stringify({
@@ -39,6 +42,7 @@ describe('the approval queue', () => {
             needsApproval: false,
             canApprove: true,
             canChangeSetting: true,
+            isSoleApprover: false,
           }),
         );
       }
@@ -118,6 +122,18 @@ describe('the approval queue', () => {
         body: { comment: 'Great' },
       }),
     );
+  });
+
+  it('offers no Approve (nor edit-and-approve) on a post the caller wrote or submitted', async () => {
+    items = [{ ...ITEM, isOwn: true }];
+    renderView();
+    const card = await screen.findByRole('article', { name: 'From Cora Contributor' });
+    expect(within(card).getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Edit text' })).toBeNull();
+    expect(
+      within(card).getByText('You wrote or submitted this post, so another approver approves it.'),
+    ).toBeTruthy();
   });
 
   it('approves the approver’s own edit of the text in one step', async () => {

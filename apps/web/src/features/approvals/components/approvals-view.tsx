@@ -37,6 +37,13 @@ export function ApprovalsView() {
             />
             {t('Require approval for everyone')}
           </label>
+          {status.data.requireApproval && status.data.isSoleApprover ? (
+            <p className="mt-2 text-sm text-muted-foreground">
+              {t(
+                'You are the only member who can approve, so your own posts are scheduled without approval.',
+              )}
+            </p>
+          ) : null}
         </SettingsCard>
       ) : null}
       {status.data?.canApprove ? <WeekReviewLink /> : null}
