@@ -69,6 +69,8 @@ export const currentWorkspaceSchema = z.object({
   id: z.string(),
   name: z.string(),
   role: z.string(),
+  /** The signed-in user's id: with `role`, what the web needs to offer only the actions the server allows. */
+  userId: z.string(),
   plan: z.enum(PLAN_IDS).nullable(),
   /** The plan whose limits apply now (Standard during a trial without a chosen plan). */
   effectivePlan: z.enum(PLAN_IDS),

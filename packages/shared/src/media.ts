@@ -73,6 +73,8 @@ export const mediaItemSchema = z.object({
   url: z.string(),
   thumbnailUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** Who uploaded it (null once that member's account is gone): own uploads are the contributor's to delete. */
+  uploadedBy: z.string().nullable().optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -1,4 +1,6 @@
+import type { PostStatus } from '@relaycast/shared/posts';
 import {
+  canRemove,
   normalizeRole,
   PERMISSION_LABELS,
   type Permission,
@@ -14,6 +16,24 @@ import { useCurrentWorkspace } from '@/api/usage';
 export function useCan(permission: Permission): boolean | null {
   const { data } = useCurrentWorkspace();
   return data ? roleCan(data.role, permission) : null;
+}
+
+/**
+ * Whether the caller may delete or restore a post or file (the role table's `permissionToRemove`,
+ * docs/decisions/0059-removing-others-work.md): a contributor sees Delete only on their own drafts and uploads.
+ * True while the workspace loads (the server refuses anyway).
+ */
+export function useCanRemove(
+  thing:
+    | { kind: 'post'; ownerId: string | null; status: PostStatus }
+    | { kind: 'media'; ownerId: string | null },
+): boolean {
+  const { data } = useCurrentWorkspace();
+  if (!data) return true;
+  const isOwn = thing.ownerId !== null && thing.ownerId === data.userId;
+  return thing.kind === 'post'
+    ? canRemove(data.role, { kind: 'post', isOwn, status: thing.status })
+    : canRemove(data.role, { kind: 'media', isOwn });
 }
 
 /**

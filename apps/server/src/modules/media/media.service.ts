@@ -42,6 +42,7 @@ export function toMediaItem(row: MediaFileRow): MediaItem {
     url: `/api/media/${row.id}/file`,
     thumbnailUrl: row.thumbnailKey ? `/api/media/${row.id}/thumbnail` : null,
     createdAt: row.createdAt.toISOString(),
+    uploadedBy: row.uploadedBy,
   };
 }
 

@@ -40,12 +40,13 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/workspaces/current',
     { schema: { response: { 200: currentWorkspaceSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
+      const { user, workspace } = await request.requireWorkspace();
       const status = planStatus(workspace, config.billingMode);
       return {
         id: workspace.id,
         name: workspace.name,
         role: workspace.role,
+        userId: user.id,
         plan: workspace.plan,
         effectivePlan: status.plan.id,
         trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,

@@ -4,6 +4,7 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformIcon } from '@/components/platform-icon';
+import { useCanRemove } from '@/components/role-gate';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/i18n';
@@ -42,6 +43,7 @@ export const DraftCard = memo(function DraftCard({
   const titleId = useId();
   const title = draftTitle(post);
   const shortTitle = title.length > 40 ? `${title.slice(0, 40).trimEnd()}…` : title;
+  const canDelete = useCanRemove({ kind: 'post', ownerId: post.authorId, status: post.status });
   return (
     <article aria-labelledby={titleId} className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
       <div className="flex gap-4">
@@ -113,17 +115,19 @@ export const DraftCard = memo(function DraftCard({
           <Copy aria-hidden="true" />
           {t('Duplicate')}
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={isBusy}
-          onClick={() => onDelete(post)}
-          aria-label={t('Delete “{{title}}”', { title: shortTitle })}
-          className="text-destructive hover:bg-destructive/10"
-        >
-          <Trash2 aria-hidden="true" />
-          {t('Delete')}
-        </Button>
+        {canDelete ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={isBusy}
+            onClick={() => onDelete(post)}
+            aria-label={t('Delete “{{title}}”', { title: shortTitle })}
+            className="text-destructive hover:bg-destructive/10"
+          >
+            <Trash2 aria-hidden="true" />
+            {t('Delete')}
+          </Button>
+        ) : null}
       </div>
     </article>
   );

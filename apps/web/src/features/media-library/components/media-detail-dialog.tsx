@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaUsage } from '@/api/media';
 import { useTimeZone } from '@/api/settings';
+import { useCanRemove } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -45,6 +46,19 @@ function UsedIn({ id }: { id: string }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Delete, for those the role table lets remove this file (docs/decisions/0059-removing-others-work.md). */
+function DeleteButton({ item, onDelete }: { item: MediaItem; onDelete(item: MediaItem): void }) {
+  const { t } = useTranslation('media-library');
+  const canDelete = useCanRemove({ kind: 'media', ownerId: item.uploadedBy ?? null });
+  if (!canDelete) return null;
+  return (
+    <Button variant="destructive" onClick={() => onDelete(item)}>
+      <Trash2 aria-hidden="true" />
+      {t('Delete')}
+    </Button>
   );
 }
 
@@ -104,10 +118,7 @@ export function MediaDetailDialog({
                 {t('Open file')}
               </a>
             </Button>
-            <Button variant="destructive" onClick={() => onDelete(item)}>
-              <Trash2 aria-hidden="true" />
-              {t('Delete')}
-            </Button>
+            <DeleteButton item={item} onDelete={onDelete} />
           </div>
         </div>
       ) : null}

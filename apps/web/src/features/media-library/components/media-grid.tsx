@@ -1,6 +1,7 @@
 import { formatFileSize, type MediaItem } from '@relaycast/shared/media';
 import { ImageOff, Play, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useCanRemove } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { formatDuration } from '../format';
 
@@ -34,6 +35,7 @@ interface MediaCardActions {
 function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardActions) {
   const { t } = useTranslation('media-library');
   const dimensions = item.width && item.height ? `${item.width}×${item.height}` : null;
+  const canDelete = useCanRemove({ kind: 'media', ownerId: item.uploadedBy ?? null });
   return (
     <li aria-label={item.name} className="group overflow-hidden rounded-xl border bg-card shadow-sm">
       <button
@@ -73,15 +75,17 @@ function MediaCard({ item, onDelete, onOpen }: { item: MediaItem } & MediaCardAc
             {dimensions ? ` · ${dimensions}` : ''}
           </p>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-mt-1 size-8 shrink-0 text-muted-foreground hover:text-destructive"
-          aria-label={t('Delete {{name}}', { name: item.name })}
-          onClick={() => onDelete(item)}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        {canDelete ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 size-8 shrink-0 text-muted-foreground hover:text-destructive"
+            aria-label={t('Delete {{name}}', { name: item.name })}
+            onClick={() => onDelete(item)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        ) : null}
       </div>
     </li>
   );
