@@ -140,6 +140,8 @@ export const ERROR_CODES = {
   workspaceCreationClosed: 'WORKSPACE_CREATION_CLOSED',
   fileTooLarge: 'FILE_TOO_LARGE',
   storageFull: 'STORAGE_FULL',
+  /** The server's disk is down to its reserve (MIN_FREE_DISK_MB): nothing more is written (507). */
+  diskFull: 'DISK_FULL',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unreadableMedia: 'UNREADABLE_MEDIA',
   noFile: 'NO_FILE',

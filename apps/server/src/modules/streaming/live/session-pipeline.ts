@@ -1,11 +1,13 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { addressPolicy } from '../../../lib/address-policy';
+import type { DiskGuard } from '../../../lib/media/disk-space';
 import type { MediaProcessor } from '../../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../../lib/media/storage';
+import { mediaLimitsOf } from '../../workspaces/workspaces.service';
 import { destinationRefusal } from '../destination-address';
 import { finishSession, insertSamples, markSessionLive } from '../sessions.service';
 import { type spawnFfmpeg, stopChild } from './child';
@@ -28,6 +30,8 @@ export interface PipelineOptions {
   log: EngineLog;
   storage: MediaStorage;
   processor: MediaProcessor;
+  /** The data directory's disk: a recording stops before it eats into the reserve (decision 0061). */
+  disk: DiskGuard;
   supervisor?: Partial<SupervisorOptions>;
   /** How often health figures are written for the analytics charts. */
   sampleIntervalMs?: number;
@@ -41,6 +45,12 @@ export type StopResult = {
   /** The workspace was deleted: its rows are gone, so nothing is written and the recording is thrown away. */
   discard?: true;
 };
+
+/** How often a live recording's disk room is read (statfs). */
+const RECORDING_DISK_CHECK_MS = 5_000;
+
+/** Room kept beyond a second copy of the recording: a few seconds of a high-bitrate stream. */
+const RECORDING_DISK_MARGIN_BYTES = 64 * 1024 * 1024;
 
 /** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
 const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
@@ -152,6 +162,9 @@ export class SessionPipeline {
     const pusher = setInterval(() => this.tick(session), 1_000);
     pusher.unref();
     session.timers.push(pusher);
+    const diskWatch = setInterval(() => track(this.watchRecordingRoom(session)), RECORDING_DISK_CHECK_MS);
+    diskWatch.unref();
+    session.timers.push(diskWatch);
     this.notify(session);
   }
 
@@ -175,6 +188,28 @@ export class SessionPipeline {
         session.ingestHealth = { bitrateKbps, fps: stats.fps, droppedFrames: 0 };
       }
     }
+    this.notify(session);
+  }
+
+  /**
+   * Stops the recorder (the stream goes on) once the disk's room above its reserve no longer holds the
+   * recording again plus a margin: keeping it remuxes the FLV into an MP4 of about the same size. What was
+   * recorded is kept, and the session's reason says why it stops there.
+   */
+  private async watchRecordingRoom(session: ActiveSession) {
+    const recorder = session.recorder;
+    if (!recorder || session.stopping || session.recordingStoppedReason) return;
+    const recorded = await stat(recorder.path).then(
+      (s) => s.size,
+      () => 0,
+    );
+    if ((await this.options.disk.room()) >= recorded + RECORDING_DISK_MARGIN_BYTES) return;
+    session.recordingStoppedReason = STREAMING_MESSAGES.recordingStoppedDiskFull;
+    this.options.log.warn(
+      { sessionId: session.id, recorded },
+      'recording stopped: the disk reached its reserve',
+    );
+    await stopChild(recorder.child);
     this.notify(session);
   }
 
@@ -225,11 +260,11 @@ export class SessionPipeline {
     relay.closeReaders(session.relayKey);
     await stopped;
     session.status = result.status;
-    session.reason = result.reason;
+    session.reason = result.reason ?? session.recordingStoppedReason;
     const destinations = finishedDestinationsOf(session);
     if (!result.discard) {
       try {
-        await finishSession(this.options.db, session.id, { ...result, destinations });
+        await finishSession(this.options.db, session.id, { ...result, reason: session.reason, destinations });
       } catch (err) {
         this.options.log.warn({ err: String(err) }, 'could not record the end of a stream');
       }
@@ -245,11 +280,11 @@ export class SessionPipeline {
     const { db, storage, processor, log, config } = this.options;
     this.deps.track(
       keepRecording(
-        { db, storage, processor, log, ffmpegPath: config.ffmpegPath, billingMode: config.billingMode },
+        { db, storage, processor, log, ffmpegPath: config.ffmpegPath, disk: this.options.disk },
         {
           sessionId: session.id,
           owner: session.owner,
-          plan: session.plan,
+          limits: mediaLimitsOf({ plan: session.plan }, config),
           path: recordingPath,
           name: `${session.title}.mp4`,
         },
