@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaLimits } from '@relaycast/shared/plans';
+import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { DiskGuard } from '../../../lib/media/disk-space';
@@ -9,7 +10,15 @@ import type { MediaStorage } from '../../../lib/media/storage';
 import { newMediaId, storeMedia } from '../../media/media.service';
 import type { StreamOwner } from '../destinations.service';
 import { setSessionRecording } from '../sessions.service';
+import { stopChild } from './child';
 import { buildRemuxArgs } from './ffmpeg-args';
+import type { ActiveSession } from './live-session';
+
+/** How often a live recording's disk room is read (statfs). */
+export const RECORDING_DISK_CHECK_MS = 5_000;
+
+/** Room kept beyond a second copy of the recording: a few seconds of a high-bitrate stream. */
+const RECORDING_DISK_MARGIN_BYTES = 64 * 1024 * 1024;
 
 export interface RecordingLog {
   info(obj: object, msg: string): void;
@@ -93,4 +102,26 @@ export async function keepRecording(
     await rm(mp4Path, { force: true });
     if (thumbnailPath) await rm(thumbnailPath, { force: true });
   }
+}
+
+/**
+ * While live: stops the recorder (the stream goes on) once the disk's room above its reserve no longer holds the
+ * recording again plus a margin, since keeping it remuxes the FLV into an MP4 of about the same size
+ * (docs/decisions/0061). What was recorded is kept at the end, and the session's reason says why it stops there.
+ */
+export async function stopRecordingAtDiskReserve(
+  session: Pick<ActiveSession, 'id' | 'recorder' | 'stopping' | 'recordingStoppedReason'>,
+  disk: DiskGuard,
+  log: RecordingLog,
+): Promise<void> {
+  const recorder = session.recorder;
+  if (!recorder || session.stopping || session.recordingStoppedReason) return;
+  const recorded = await stat(recorder.path).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if ((await disk.room()) >= recorded + RECORDING_DISK_MARGIN_BYTES) return;
+  session.recordingStoppedReason = STREAMING_MESSAGES.recordingStoppedDiskFull;
+  log.warn({ sessionId: session.id, recorded }, 'recording stopped: the disk reached its reserve');
+  await stopChild(recorder.child);
 }

@@ -1,4 +1,4 @@
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
 import type { Config } from '../../../config/env';
@@ -13,7 +13,7 @@ import { finishSession, insertSamples, markSessionLive } from '../sessions.servi
 import { type spawnFfmpeg, stopChild } from './child';
 import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
-import { keepRecording } from './recording';
+import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
 import type { Relay } from './relay';
 import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
 
@@ -45,12 +45,6 @@ export type StopResult = {
   /** The workspace was deleted: its rows are gone, so nothing is written and the recording is thrown away. */
   discard?: true;
 };
-
-/** How often a live recording's disk room is read (statfs). */
-const RECORDING_DISK_CHECK_MS = 5_000;
-
-/** Room kept beyond a second copy of the recording: a few seconds of a high-bitrate stream. */
-const RECORDING_DISK_MARGIN_BYTES = 64 * 1024 * 1024;
 
 /** Browser chunks waiting for the encoder beyond this (about a minute at 8 Mbps): it cannot keep up. */
 const MAX_INGEST_BACKLOG_BYTES = 64 * 1024 * 1024;
@@ -162,7 +156,15 @@ export class SessionPipeline {
     const pusher = setInterval(() => this.tick(session), 1_000);
     pusher.unref();
     session.timers.push(pusher);
-    const diskWatch = setInterval(() => track(this.watchRecordingRoom(session)), RECORDING_DISK_CHECK_MS);
+    const diskWatch = setInterval(
+      () =>
+        track(
+          stopRecordingAtDiskReserve(session, this.options.disk, this.options.log).then(() =>
+            this.notify(session),
+          ),
+        ),
+      RECORDING_DISK_CHECK_MS,
+    );
     diskWatch.unref();
     session.timers.push(diskWatch);
     this.notify(session);
@@ -188,28 +190,6 @@ export class SessionPipeline {
         session.ingestHealth = { bitrateKbps, fps: stats.fps, droppedFrames: 0 };
       }
     }
-    this.notify(session);
-  }
-
-  /**
-   * Stops the recorder (the stream goes on) once the disk's room above its reserve no longer holds the
-   * recording again plus a margin: keeping it remuxes the FLV into an MP4 of about the same size. What was
-   * recorded is kept, and the session's reason says why it stops there.
-   */
-  private async watchRecordingRoom(session: ActiveSession) {
-    const recorder = session.recorder;
-    if (!recorder || session.stopping || session.recordingStoppedReason) return;
-    const recorded = await stat(recorder.path).then(
-      (s) => s.size,
-      () => 0,
-    );
-    if ((await this.options.disk.room()) >= recorded + RECORDING_DISK_MARGIN_BYTES) return;
-    session.recordingStoppedReason = STREAMING_MESSAGES.recordingStoppedDiskFull;
-    this.options.log.warn(
-      { sessionId: session.id, recorded },
-      'recording stopped: the disk reached its reserve',
-    );
-    await stopChild(recorder.child);
     this.notify(session);
   }
 
