@@ -39,7 +39,7 @@ function recorderOf(bytes: number) {
   return {
     session: {
       id: 's1',
-      stopping: false,
+      stopping: null as Promise<void> | null,
       recordingStoppedReason: null as string | null,
       recorder: { child, path: file },
     },
