@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
@@ -51,7 +50,7 @@ import { errorsPlugin } from './plugins/errors';
 import { fairAdmissionPlugin } from './plugins/fair-admission';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { mediaPlugin } from './plugins/media';
-import { securityPlugin } from './plugins/security';
+import { requestIdOf, securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -72,8 +71,9 @@ export function databaseTargetOf(config: Config) {
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The client's X-Request-Id only when it is a safe token (plugins/security.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The public API answers `/api/v1/<path>` with the app's own `/api/<path>` route (modules/api-keys).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Plan } from './plans';
+import type { MediaLimits } from './plans';
 import type { PostStatus } from './posts';
 
 /** What the media library accepts, recognised from the file's content (not its name). */
@@ -27,10 +27,17 @@ export function formatFileSize(bytes: number): string {
 }
 
 export const MEDIA_MESSAGES = {
-  fileTooLarge: (name: string, plan: Plan) =>
-    `"${name}" is larger than ${formatFileSize(plan.maxFileSizeBytes)}, the file size limit of the ${plan.name} plan.`,
-  storageFull: (name: string, plan: Plan, usedBytes: number) =>
-    `Uploading "${name}" would go over the ${formatFileSize(plan.storageBytes)} of storage of the ${plan.name} plan (${formatFileSize(usedBytes)} used). Delete files or choose a bigger plan.`,
+  fileTooLarge: (name: string, limits: MediaLimits) =>
+    limits.planName
+      ? `"${name}" is larger than ${formatFileSize(limits.maxFileSizeBytes)}, the file size limit of the ${limits.planName} plan.`
+      : `"${name}" is larger than ${formatFileSize(limits.maxFileSizeBytes)}, the largest file this server accepts.`,
+  storageFull: (name: string, limits: MediaLimits, usedBytes: number) =>
+    limits.planName
+      ? `Uploading "${name}" would go over the ${formatFileSize(limits.storageBytes ?? 0)} of storage of the ${limits.planName} plan (${formatFileSize(usedBytes)} used). Delete files or choose a bigger plan.`
+      : `Uploading "${name}" would go over the ${formatFileSize(limits.storageBytes ?? 0)} of storage this server allows (${formatFileSize(usedBytes)} used). Delete files or ask the server's administrator for more room.`,
+  /** The free disk space is down to the server's reserve (MIN_FREE_DISK_MB). */
+  diskFull:
+    "The server's disk is almost full, so nothing more can be saved. Delete files, or ask the server's administrator to free some space.",
   unsupportedType: (name: string) =>
     `"${name}" is not an image or video we can use. Upload JPEG, PNG, GIF, WebP, MP4, MOV or WebM files.`,
   unreadable: (name: string, kind: 'image' | 'video') =>
@@ -82,9 +89,13 @@ export const mediaListSchema = z.object({
   items: z.array(mediaItemSchema),
   usage: z.object({
     usedBytes: z.number().int(),
-    storageBytes: z.number().int(),
+    /** Null: no storage limit but the server's disk (a self-hosted install without WORKSPACE_STORAGE_MB). */
+    storageBytes: z.number().int().nullable(),
     maxFileSizeBytes: z.number().int(),
-    plan: z.string(),
+    /** The plan the limits come from; null when the server's administrator set them (self-hosted). */
+    plan: z.string().nullable(),
+    /** What the server's disk can still take before its reserve (self-hosted only; null on a managed install). */
+    diskFreeBytes: z.number().int().nullable(),
   }),
   /** False when the server has no ffmpeg: uploads work, but without thumbnails, dimensions or durations. */
   thumbnailsAvailable: z.boolean().optional(),

@@ -142,6 +142,8 @@ export const ERROR_CODES = {
   storageFull: 'STORAGE_FULL',
   /** A file that a scheduled post, or one awaiting approval, uses (docs/decisions/0059). */
   mediaInUse: 'MEDIA_IN_USE',
+  /** The server's disk is down to its reserve (MIN_FREE_DISK_MB): nothing more is written (507). */
+  diskFull: 'DISK_FULL',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unreadableMedia: 'UNREADABLE_MEDIA',
   noFile: 'NO_FILE',

@@ -137,7 +137,23 @@ export function formatPrice(amount: number): string {
 export const BILLING_MODES = ['managed', 'self-hosted'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
-/** The highest plan: the limits of a self-hosted workspace nobody chose a plan for. */
+/**
+ * The file-size and storage limits of a workspace's media: its plan's on a managed install, the install's own
+ * (MAX_UPLOAD_MB, WORKSPACE_STORAGE_MB) when self-hosted (docs/decisions/0061-self-hosted-limits-and-no-store.md).
+ */
+export interface MediaLimits {
+  maxFileSizeBytes: number;
+  /** Null: no storage limit but the server's free disk space. */
+  storageBytes: number | null;
+  /** The plan the limits come from; null when the server's administrator set them (self-hosted). */
+  planName: string | null;
+}
+
+export function planMediaLimits(plan: Plan): MediaLimits {
+  return { maxFileSizeBytes: plan.maxFileSizeBytes, storageBytes: plan.storageBytes, planName: plan.name };
+}
+
+/** The highest plan: the account limits of a self-hosted workspace nobody chose a plan for. */
 export const HIGHEST_PLAN_ID: PlanId = 'entrepreneur';
 
 export const PLAN_MESSAGES = {

@@ -24,7 +24,16 @@ export const workspaceUsageSchema = z.object({
     fullestPlatformUsed: z.number().int(),
     perPlatformLimit: z.number().int(),
   }),
-  storage: z.object({ usedBytes: z.number(), limitBytes: z.number(), maxFileSizeBytes: z.number() }),
+  storage: z.object({
+    usedBytes: z.number(),
+    /** Null: no storage limit but the server's disk (self-hosted without WORKSPACE_STORAGE_MB). */
+    limitBytes: z.number().nullable(),
+    maxFileSizeBytes: z.number(),
+    /** Whose limits: the plan's (managed) or the server's own (self-hosted, docs/decisions/0061). */
+    limitsFrom: z.enum(['plan', 'server']),
+    /** What the server's disk can still take before its reserve (self-hosted only; null on a managed install). */
+    diskFreeBytes: z.number().nullable(),
+  }),
   members: z.object({ count: z.number().int() }),
   ai: z.object({ usedThisHour: z.number().int(), hourlyLimit: z.number().int() }),
 });

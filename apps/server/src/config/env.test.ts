@@ -48,6 +48,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), BILLING_MODE: 'free' })).toThrow(ConfigError);
   });
 
+  it('gives a self-hosted install generous media limits of its own: 2 GB files, storage bounded by the disk', () => {
+    const limits = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).installLimits;
+    const MB = 1024 * 1024;
+    expect(limits({})).toEqual({
+      maxFileSizeBytes: 2048 * MB,
+      storageBytes: null,
+      minFreeDiskBytes: 1024 * MB,
+    });
+    expect(limits({ MAX_UPLOAD_MB: '500', WORKSPACE_STORAGE_MB: '20000', MIN_FREE_DISK_MB: '0' })).toEqual({
+      maxFileSizeBytes: 500 * MB,
+      storageBytes: 20000 * MB,
+      minFreeDiskBytes: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MAX_UPLOAD_MB: '0' })).toThrow(ConfigError);
+  });
+
   it('refuses private addresses unless ALLOW_PRIVATE_ADDRESSES, or its deprecated alias, allows them', () => {
     const allowed = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: tempDir(), ...env }).allowPrivateAddresses;

@@ -10,6 +10,7 @@ import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
 import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-env';
+import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
 const optionalUrl = (protocols: string[]) =>
@@ -124,6 +125,7 @@ export const envSchema = z.object({
     .enum(['managed', 'self-hosted', ''])
     .optional()
     .transform((value) => (value ? value : undefined)),
+  ...installLimitsEnvShape,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
   PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
@@ -178,10 +180,13 @@ export interface Config {
   chromiumPath: string;
   /**
    * `managed` when STRIPE_SECRET_KEY is set (or BILLING_MODE=managed): a trial on Standard's limits, then
-   * publishing pauses until a plan is chosen. `self-hosted` otherwise: no trial end, the highest plan's limits
-   * unless the administrator sets a plan (`npm run admin`). The rule: workspaces/plan-status.ts.
+   * publishing pauses until a plan is chosen. `self-hosted` otherwise: no trial end, the highest plan's account
+   * limits unless the administrator sets a plan (`npm run admin`), and the install's own file-size and storage
+   * limits (installLimits). The rule: workspaces/plan-status.ts.
    */
   billingMode: BillingMode;
+  /** MAX_UPLOAD_MB, WORKSPACE_STORAGE_MB, MIN_FREE_DISK_MB (config/install-limits-env.ts). */
+  installLimits: InstallLimits;
   /** Stripe's keys and prices when STRIPE_SECRET_KEY is set (config/billing-env.ts); else undefined. */
   stripe: StripeSettings | undefined;
   /** ADMIN_EMAILS, normalized: who may open /admin (the instance's workspaces and their plans). */
@@ -372,6 +377,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         ? env.PLATFORM_ALLOW_PRIVATE_URLS
         : env.ALLOW_PRIVATE_ADDRESSES === 'true' || env.ALLOW_PRIVATE_ADDRESSES === '1',
     billingMode: env.BILLING_MODE ?? (billing.stripe ? 'managed' : 'self-hosted'),
+    installLimits: readInstallLimits(env),
     stripe: billing.stripe,
     adminEmails: billing.adminEmails,
     role: env.ROLE,

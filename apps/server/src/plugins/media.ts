@@ -1,6 +1,8 @@
+import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
+import { createDiskGuard, type DiskGuard } from '../lib/media/disk-space';
 import { createMediaProcessor, type MediaProcessor } from '../lib/media/ffmpeg';
 import { createMediaStorage, type MediaStorage } from '../lib/media/storage';
 
@@ -10,6 +12,8 @@ declare module 'fastify' {
     mediaStorage: MediaStorage;
     /** ffprobe/ffmpeg for probes, thumbnails and recordings (reports itself unavailable without ffmpeg). */
     mediaProcessor: MediaProcessor;
+    /** The data directory's disk and its reserve (MIN_FREE_DISK_MB): checked before and while files are written. */
+    diskGuard: DiskGuard;
   }
 }
 
@@ -23,6 +27,8 @@ export interface MediaPluginOptions {
  */
 async function media(app: FastifyInstance, { config }: MediaPluginOptions) {
   app.decorate('mediaStorage', await createMediaStorage(config));
+  await mkdir(config.dataDir, { recursive: true });
+  app.decorate('diskGuard', createDiskGuard(config.dataDir, config.installLimits.minFreeDiskBytes));
   app.decorate(
     'mediaProcessor',
     createMediaProcessor({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, log: app.log }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,19 @@ function ownConnectSources(request: IncomingMessage): string {
     ?.trim();
   const https = secure || forwardedProto === 'https';
   return `'self' ${https ? 'wss' : 'ws'}://${host}`;
+}
+
+/** A client's X-Request-Id we echo and log: short, printable, no spaces or line breaks (docs/decisions/0061-self-hosted-limits-and-no-store.md). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The id of a request: the client's X-Request-Id when it is a safe token (a proxy's or a client's trace id), else
+ * a fresh UUID. Fastify's own `requestIdHeader` would take any value, line breaks and kilobytes included, into
+ * every log line and back into the response's header.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /**
@@ -63,6 +77,16 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
   app.addHook('onRequest', (request, reply, done) => {
     // helmet sets its headers synchronously and then calls back (with an error only for a bad configuration).
     setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+  // Every API answer is `Cache-Control: no-store` unless its route chose its own caching (media bytes,
+  // thumbnails): new API keys, stream keys, webhook secrets, link tokens and Better Auth's two-factor setup
+  // (under /api/auth) are never kept by a browser's disk cache or a shared proxy. A default on the whole
+  // prefix rather than a per-route `secret` flag: a route that forgets a flag leaks, one that forgets
+  // nothing cannot (docs/decisions/0061-self-hosted-limits-and-no-store.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   await app.register(rateLimit, { global: false });
 });

@@ -4,6 +4,9 @@
  */
 
 export const STREAMING_MESSAGES = {
+  /** The recorder stopped before the stream ended: the server's disk reached its reserve (MIN_FREE_DISK_MB). */
+  recordingStoppedDiskFull:
+    "The recording stopped because the server's disk is almost full. What was recorded until then is kept in the media library; the stream itself went on.",
   destinationIncomplete: 'Please enter both stream key and RTMP URL',
   rtmpProtocol: 'The RTMP URL must start with rtmp:// or rtmps://',
   rtmpInvalid: 'Enter a valid RTMP URL, like rtmp://live.example.com/app',

@@ -1,9 +1,10 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CLIP_HIGHLIGHT_MESSAGES, sceneFrameTime } from '@relaycast/shared/clips';
-import type { Plan } from '@relaycast/shared/plans';
+import type { MediaLimits } from '@relaycast/shared/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { DiskGuard } from '../../lib/media/disk-space';
 import { type MediaProcessor, runProcess } from '../../lib/media/ffmpeg';
 import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import { type MediaFileRow, newMediaId, storeMedia } from '../media/media.service';
@@ -12,9 +13,12 @@ import { displayNameOf } from '../media/media-upload';
 /**
  * Cover images from scene changes (docs/decisions/0051-video-bench-and-scene-covers.md): the frame at a scene
  * change of an analysed video, as a JPEG at the video's own size, stored in the media library like an upload
- * (media.service storeMedia: the plan's storage quota under its lock, and a thumbnail for the library grid).
+ * (media.service storeMedia: the storage quota under its lock, and a thumbnail for the library grid).
  * Extracted on save only: the web's strip previews the frames from the video itself.
  */
+
+/** Room asked of the disk before a cover is extracted (a full-size JPEG frame and its thumbnail). */
+const COVER_ROOM_BYTES = 16 * 1024 * 1024;
 
 export interface CoverDeps {
   db: Db;
@@ -22,6 +26,8 @@ export interface CoverDeps {
   processor: MediaProcessor;
   ffmpegPath: string;
   tempDir: string;
+  /** Checked before the frame is written (the disk's reserve, decision 0061). */
+  disk: DiskGuard;
 }
 
 /** One frame at `seconds` (seeking before `-i`: from the keyframe before, decoded to the exact frame), JPEG. */
@@ -52,7 +58,7 @@ export function checkCoverTime(source: MediaFileRow, time: number): number {
 /** Extracts the frame at `seconds` of `source` and stores it in the workspace's library as an image. */
 export async function saveSceneCover(
   deps: CoverDeps,
-  input: { source: MediaFileRow; seconds: number; userId: string; plan: Plan },
+  input: { source: MediaFileRow; seconds: number; userId: string; limits: MediaLimits },
 ): Promise<MediaFileRow> {
   const { source, seconds } = input;
   const id = newMediaId();
@@ -60,6 +66,8 @@ export async function saveSceneCover(
   const image = path.join(deps.tempDir, `cover-${id}.jpg`);
   const thumbBase = `${image}-thumb`;
   const failed = () => new AppError('COVER_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.coverFailed);
+  // A JPEG frame and its thumbnail: a few megabytes at most.
+  await deps.disk.assertRoom(COVER_ROOM_BYTES);
   try {
     // The stored file itself on the local disk; a seekable copy from S3 (an MP4's index may sit at its end).
     await withSeekableFile(deps.storage, source.storageKey, video, (input) =>
@@ -79,7 +87,7 @@ export async function saveSceneCover(
     return await storeMedia(deps.db, deps.storage, {
       workspaceId: source.workspaceId,
       userId: input.userId,
-      plan: input.plan,
+      limits: input.limits,
       file: {
         id,
         name: coverName(source.name, seconds),

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findMedia, toMediaItem } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
-import { effectivePlan } from '../workspaces/workspaces.service';
+import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { registerClipAnalysisJob } from './clips.background';
 import { checkCoverTime, saveSceneCover } from './clips.covers';
 import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
@@ -98,8 +98,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
         throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
       }
       const row = await saveSceneCover(
-        { ...deps, processor: app.mediaProcessor },
-        { source, seconds, userId: user.id, plan: effectivePlan(workspace, config.billingMode) },
+        { ...deps, processor: app.mediaProcessor, disk: app.diskGuard },
+        { source, seconds, userId: user.id, limits: mediaLimitsOf(workspace, config) },
       );
       return reply.status(201).send(toMediaItem(row));
     },

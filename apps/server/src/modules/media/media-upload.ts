@@ -5,10 +5,11 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import type { Plan } from '@relaycast/shared/plans';
+import type { MediaLimits } from '@relaycast/shared/plans';
 import { truncateToGraphemes } from '@relaycast/shared/text';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import type { DiskGuard } from '../../lib/media/disk-space';
 import { storageFullError } from './media.service';
 
 /**
@@ -25,9 +26,12 @@ export function noFileError(): AppError {
   return new AppError(ERROR_CODES.noFile, 400, MEDIA_MESSAGES.noFile);
 }
 
-export function fileTooLargeError(name: string, plan: Plan): AppError {
-  return new AppError(ERROR_CODES.fileTooLarge, 413, MEDIA_MESSAGES.fileTooLarge(name, plan));
+export function fileTooLargeError(name: string, limits: MediaLimits): AppError {
+  return new AppError(ERROR_CODES.fileTooLarge, 413, MEDIA_MESSAGES.fileTooLarge(name, limits));
 }
+
+/** While a file streams to disk, the disk's free space is read again after each this many bytes. */
+export const DISK_CHECK_INTERVAL_BYTES = 8 * 1024 * 1024;
 
 /**
  * The name shown in the library: the last path segment, without control characters, at most 255 long (cut
@@ -43,9 +47,12 @@ export function displayNameOf(filename: string): string {
 }
 
 export interface UploadBudget {
-  plan: Plan;
+  /** The workspace's file-size and storage limits (workspaces/plan-status.ts `mediaLimitsOf`). */
+  limits: MediaLimits;
   /** Bytes the workspace already uses (read without the lock: the final check happens on insert). */
   usedBytes: number;
+  /** The disk being written: checked before the first byte and every DISK_CHECK_INTERVAL_BYTES after. */
+  disk: DiskGuard;
 }
 
 export interface ReceivedUpload {
@@ -55,40 +62,52 @@ export interface ReceivedUpload {
 }
 
 /**
- * A pass-through that counts the bytes of a file on its way to disk and fails the transfer with the plan's
- * message the moment it passes the file-size limit or the storage left (uploads and URL imports alike).
+ * A pass-through that counts the bytes of a file on its way to disk and fails the transfer with the limit's
+ * message the moment it passes the file-size limit or the storage left, or the disk reaches its reserve
+ * (uploads and URL imports alike). The caller removes what was written.
  */
-export function planLimitedCounter(
+export function limitedCounter(
   name: string,
-  { plan, usedBytes }: UploadBudget,
+  { limits, usedBytes, disk }: UploadBudget,
 ): Transform & { bytes(): number } {
-  const storageLeft = plan.storageBytes - usedBytes;
+  const storageLeft =
+    limits.storageBytes === null ? Number.POSITIVE_INFINITY : limits.storageBytes - usedBytes;
   let sizeBytes = 0;
+  let checkedUpTo = -1;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       sizeBytes += chunk.length;
-      if (sizeBytes > plan.maxFileSizeBytes) callback(fileTooLargeError(name, plan));
-      else if (sizeBytes > storageLeft) callback(storageFullError(name, plan, usedBytes));
-      else callback(null, chunk);
+      if (sizeBytes > limits.maxFileSizeBytes) return callback(fileTooLargeError(name, limits));
+      if (sizeBytes > storageLeft) return callback(storageFullError(name, limits, usedBytes));
+      const window = Math.floor(sizeBytes / DISK_CHECK_INTERVAL_BYTES);
+      if (window === checkedUpTo) return callback(null, chunk);
+      checkedUpTo = window;
+      // This chunk must fit above the reserve: a disk filling up (by this file or anything else) stops it.
+      disk.assertRoom(chunk.length).then(
+        () => callback(null, chunk),
+        (err: unknown) => callback(err as Error),
+      );
     },
   });
   return Object.assign(counter, { bytes: () => sizeBytes });
 }
 
 /**
- * Streams the request's one file into `tempPath`, counting bytes: the moment the file passes the plan's
- * file-size limit or the storage left, the transfer stops and the partial file is removed. A request whose
- * Content-Length alone proves the file too big is refused before any of the file is read.
+ * Streams the request's one file into `tempPath`, counting bytes: the moment the file passes the file-size
+ * limit or the storage left, or the disk reaches its reserve, the transfer stops and the partial file is removed.
+ * A request whose Content-Length alone proves the file too big (or the disk too full) is refused before any of
+ * the file is read.
  */
 export async function receiveUpload(
   request: FastifyRequest,
   tempPath: string,
-  { plan, usedBytes }: UploadBudget,
+  budget: UploadBudget,
 ): Promise<ReceivedUpload> {
+  const { limits, usedBytes, disk } = budget;
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
     part = await request.file({
-      limits: { fileSize: plan.maxFileSizeBytes + 1, files: 1, fields: 10, parts: 20, headerPairs: 50 },
+      limits: { fileSize: limits.maxFileSizeBytes + 1, files: 1, fields: 10, parts: 20, headerPairs: 50 },
       throwFileSizeLimit: false,
     });
   } catch {
@@ -100,11 +119,13 @@ export async function receiveUpload(
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > 0) {
     const smallestPossibleFile = declared - MULTIPART_OVERHEAD_BYTES;
-    if (smallestPossibleFile > plan.maxFileSizeBytes) throw fileTooLargeError(name, plan);
-    if (usedBytes + smallestPossibleFile > plan.storageBytes) throw storageFullError(name, plan, usedBytes);
+    if (smallestPossibleFile > limits.maxFileSizeBytes) throw fileTooLargeError(name, limits);
+    if (limits.storageBytes !== null && usedBytes + smallestPossibleFile > limits.storageBytes)
+      throw storageFullError(name, limits, usedBytes);
+    await disk.assertRoom(smallestPossibleFile);
   }
 
-  const counter = planLimitedCounter(name, { plan, usedBytes });
+  const counter = limitedCounter(name, budget);
   const out = createWriteStream(tempPath, { flags: 'wx' });
   try {
     await pipeline(part.file, counter, out);
@@ -119,7 +140,7 @@ export async function receiveUpload(
   }
   if (part.file.truncated) {
     await rm(tempPath, { force: true });
-    throw fileTooLargeError(name, plan);
+    throw fileTooLargeError(name, limits);
   }
   const sizeBytes = counter.bytes();
   if (sizeBytes === 0) {

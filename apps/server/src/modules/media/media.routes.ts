@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
-import { effectivePlan } from '../workspaces/workspaces.service';
+import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
 import { convertToJpeg } from './jpeg-conversion';
 import {
@@ -64,7 +64,7 @@ function contentDisposition(name: string): string {
  * The media library: `POST /api/media` (one file per request, multipart), list, read, download (with HTTP
  * ranges for video seeking), thumbnail and delete, all scoped to the caller's workspace; and
  * `GET /api/media/public/:id`, the signed link (publishing.media.ts) by which platforms fetch a post's media.
- * Status codes of a refused upload: 400 no file, 413 file over the plan's size limit, 409 storage quota
+ * Status codes of a refused upload: 400 no file, 413 file over the size limit, 409 storage quota
  * full (the request is fine; the workspace's state refuses it), 415 content that is not an accepted type.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, options) => {
@@ -119,9 +119,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     signal: AbortSignal,
   ) {
     const { user, workspace } = await request.requireWorkspace();
-    const plan = effectivePlan(workspace, config.billingMode);
+    const limits = mediaLimitsOf(workspace, config);
     const usedBytes = await storageUsedBytes(db, workspace.id);
-    const received = await receiveUpload(request, row.tempPath, { plan, usedBytes });
+    const received = await receiveUpload(request, row.tempPath, { limits, usedBytes, disk: app.diskGuard });
 
     const detected = await fileTypeFromFile(received.path);
     const mimeType = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime;
@@ -158,7 +158,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     return storeMedia(db, storage, {
       workspaceId: workspace.id,
       userId: user.id,
-      plan,
+      limits,
       file: {
         id: path.basename(row.tempPath),
         name: received.name,
@@ -205,19 +205,22 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     { schema: { querystring: listMediaQuerySchema, response: { 200: mediaListSchema } } },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
-      const plan = effectivePlan(workspace, config.billingMode);
-      const [rows, usedBytes, thumbnailsAvailable] = await Promise.all([
+      const limits = mediaLimitsOf(workspace, config);
+      const [rows, usedBytes, thumbnailsAvailable, diskFreeBytes] = await Promise.all([
         listMedia(db, workspace.id, request.query),
         storageUsedBytes(db, workspace.id),
         processor.isAvailable(),
+        // The disk bounds a self-hosted install's storage: shown there; a managed one shows its plan alone.
+        config.billingMode === 'self-hosted' ? app.diskGuard.room() : null,
       ]);
       return {
         items: rows.map(toMediaItem),
         usage: {
           usedBytes,
-          storageBytes: plan.storageBytes,
-          maxFileSizeBytes: plan.maxFileSizeBytes,
-          plan: plan.name,
+          storageBytes: limits.storageBytes,
+          maxFileSizeBytes: limits.maxFileSizeBytes,
+          plan: limits.planName,
+          diskFreeBytes,
         },
         thumbnailsAvailable,
       };

@@ -6,7 +6,7 @@ import {
   type MediaUsage,
 } from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import type { Plan } from '@relaycast/shared/plans';
+import type { MediaLimits } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -118,8 +118,8 @@ function excerptOf(content: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-export function storageFullError(name: string, plan: Plan, usedBytes: number): AppError {
-  return new AppError(ERROR_CODES.storageFull, 409, MEDIA_MESSAGES.storageFull(name, plan, usedBytes));
+export function storageFullError(name: string, limits: MediaLimits, usedBytes: number): AppError {
+  return new AppError(ERROR_CODES.storageFull, 409, MEDIA_MESSAGES.storageFull(name, limits, usedBytes));
 }
 
 export interface ReceivedFile {
@@ -145,9 +145,9 @@ export interface ReceivedFile {
 export async function storeMedia(
   db: Db,
   storage: MediaStorage,
-  input: { workspaceId: string; userId: string | null; plan: Plan; file: ReceivedFile },
+  input: { workspaceId: string; userId: string | null; limits: MediaLimits; file: ReceivedFile },
 ): Promise<MediaFileRow> {
-  const { workspaceId, file, plan } = input;
+  const { workspaceId, file, limits } = input;
   const storageKey = `${workspaceId}/${file.id}.${file.extension}`;
   const thumbnailKey = file.thumbnail ? `${workspaceId}/${file.id}.thumb.${file.thumbnail.extension}` : null;
   try {
@@ -156,7 +156,8 @@ export async function storeMedia(
         sql`select pg_advisory_xact_lock(${sql.raw(String(MEDIA_QUOTA_LOCK))}, hashtext(${ownerKeySql(workspaceId)}))`,
       );
       const used = await storageUsedBytes(tx, workspaceId);
-      if (used + file.sizeBytes > plan.storageBytes) throw storageFullError(file.name, plan, used);
+      if (limits.storageBytes !== null && used + file.sizeBytes > limits.storageBytes)
+        throw storageFullError(file.name, limits, used);
       const [row] = await tx
         .insert(mediaFiles)
         .values({

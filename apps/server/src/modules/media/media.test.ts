@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import { MEGABYTE, PLANS } from '@relaycast/shared/plans';
+import { MEGABYTE, PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
@@ -262,7 +262,7 @@ describe('plan limits', () => {
       code: ERROR_CODES.fileTooLarge,
       message: '"over.png" is larger than 2 MB, the file size limit of the Standard plan.',
     });
-    expect(over.json().message).toBe(MEDIA_MESSAGES.fileTooLarge('over.png', STANDARD));
+    expect(over.json().message).toBe(MEDIA_MESSAGES.fileTooLarge('over.png', planMediaLimits(STANDARD)));
     expect((await rowsOf(workspaceId)).map((row) => row.name)).toEqual(['at-limit.png']);
     expect(filesUnder(t.config.mediaDir)).toEqual(before);
     expect(filesUnder(tempDir())).toEqual([]);
@@ -273,7 +273,7 @@ describe('plan limits', () => {
     const res = await uploadFile(t.app, cookie, 'huge.png', pngOfSize(fx.png, 3 * MEGABYTE));
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).toBe('close');
-    expect(res.json().message).toBe(MEDIA_MESSAGES.fileTooLarge('huge.png', STANDARD));
+    expect(res.json().message).toBe(MEDIA_MESSAGES.fileTooLarge('huge.png', planMediaLimits(STANDARD)));
     expect(await rowsOf(workspaceId)).toHaveLength(0);
     expect(filesUnder(tempDir())).toEqual([]);
   });
@@ -297,6 +297,7 @@ describe('plan limits', () => {
       storageBytes: 500 * MEGABYTE,
       maxFileSizeBytes: 5 * MEGABYTE,
       plan: 'Premium',
+      diskFreeBytes: null,
     });
     await t.db.update(workspaces).set({ plan: 'entrepreneur' }).where(eq(workspaces.id, workspaceId));
     const bigger = await uploadFile(
@@ -320,7 +321,7 @@ describe('plan limits', () => {
     expect(third.statusCode).toBe(409);
     expect(third.json()).toEqual({
       code: ERROR_CODES.storageFull,
-      message: MEDIA_MESSAGES.storageFull('three.png', STANDARD, STANDARD.storageBytes),
+      message: MEDIA_MESSAGES.storageFull('three.png', planMediaLimits(STANDARD), STANDARD.storageBytes),
     });
     expect(third.json().message).toBe(
       'Uploading "three.png" would go over the 100 MB of storage of the Standard plan (100 MB used). Delete files or choose a bigger plan.',
@@ -378,7 +379,7 @@ describe('the quota lock', () => {
         storeMedia(t.db, slowStorage, {
           workspaceId,
           userId: null,
-          plan: STANDARD,
+          limits: planMediaLimits(STANDARD),
           file: {
             id: newMediaId(),
             name: `${n}.png`,
@@ -427,6 +428,7 @@ describe('listing and deleting', () => {
       storageBytes: 100 * MEGABYTE,
       maxFileSizeBytes: 2 * MEGABYTE,
       plan: 'Standard',
+      diskFreeBytes: null,
     });
     expect((await get('?q=BEACH')).items.map((item: { name: string }) => item.name)).toEqual([
       'beach_video.mp4',

@@ -30,6 +30,7 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
     log: app.log,
     storage: app.mediaStorage,
     processor: app.mediaProcessor,
+    disk: app.diskGuard,
     // A kept recording is analysed for clip highlights in the background (docs/decisions/0049-stream-clips.md).
     onRecordingKept: (kept) => queueBackgroundAnalysis(options.db, app.publishing.queue, kept),
     ...options.engine,

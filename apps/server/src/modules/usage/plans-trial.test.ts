@@ -79,7 +79,13 @@ describe('the usage route', () => {
         fullestPlatformUsed: 1,
         perPlatformLimit: 1,
       },
-      storage: { usedBytes: 0, limitBytes: 100 * 1024 * 1024, maxFileSizeBytes: 2 * 1024 * 1024 },
+      storage: {
+        usedBytes: 0,
+        limitBytes: 100 * 1024 * 1024,
+        maxFileSizeBytes: 2 * 1024 * 1024,
+        limitsFrom: 'plan',
+        diskFreeBytes: null,
+      },
       members: { count: 1 },
       ai: { usedThisHour: 0, hourlyLimit: 60 },
     });
@@ -225,7 +231,9 @@ describe('self-hosted billing (no Stripe key)', () => {
         onTrial: false,
         publishingBlocked: false,
         accounts: { limit: 70, perPlatformLimit: 10 },
-        storage: { limitBytes: 1000 * 1024 * 1024 },
+        // The plans' sizes are the managed service's: the install's own (MAX_UPLOAD_MB's 2 GB by default, no
+        // storage limit but the disk) apply (docs/decisions/0061).
+        storage: { limitBytes: null, maxFileSizeBytes: 2048 * 1024 * 1024, limitsFrom: 'server' },
       });
       const post = await send(selfHosted, owner, 'POST', '/api/posts', {
         content: 'Self-hosted, scheduled',

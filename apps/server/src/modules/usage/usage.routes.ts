@@ -11,7 +11,9 @@ export const usageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
     { schema: { response: { 200: workspaceUsageSchema } } },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
-      return workspaceUsage(db, config, workspace);
+      // A self-hosted install's storage is bounded by its disk: the usage page shows what is left of it.
+      const diskFreeBytes = config.billingMode === 'self-hosted' ? await app.diskGuard.room() : null;
+      return workspaceUsage(db, config, workspace, new Date(), diskFreeBytes);
     },
   );
 };

@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { aiGenerations, mediaFiles, socialAccounts, workspaceMembers } from '../../db/schema/index';
 import { sameOwnerWorkspaceIds } from '../workspaces/owner-scope';
-import { planStatus } from '../workspaces/plan-status';
+import { mediaLimitsOf, planStatus } from '../workspaces/plan-status';
 import type { WorkspaceContext } from '../workspaces/workspaces.service';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,6 +20,8 @@ export async function workspaceUsage(
   config: Config,
   workspace: Pick<WorkspaceContext, 'id' | 'plan' | 'trialEndsAt'>,
   now = new Date(),
+  /** What the disk can still take above its reserve (self-hosted: it bounds the storage); null on managed. */
+  diskFreeBytes: number | null = null,
 ): Promise<WorkspaceUsage> {
   const status = planStatus(workspace, config.billingMode, now);
   const since = new Date(now.getTime() - HOUR_MS).toISOString();
@@ -43,6 +45,7 @@ export async function workspaceUsage(
     ) as fullest on true`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const plan = status.plan;
+  const limits = mediaLimitsOf(workspace, config);
   return {
     billingMode: config.billingMode,
     plan: workspace.plan,
@@ -61,8 +64,10 @@ export async function workspaceUsage(
     },
     storage: {
       usedBytes: Number(row.storage ?? 0),
-      limitBytes: plan.storageBytes,
-      maxFileSizeBytes: plan.maxFileSizeBytes,
+      limitBytes: limits.storageBytes,
+      maxFileSizeBytes: limits.maxFileSizeBytes,
+      limitsFrom: limits.planName === null ? 'server' : 'plan',
+      diskFreeBytes,
     },
     members: { count: Number(row.members ?? 0) },
     ai: { usedThisHour: Number(row.ai ?? 0), hourlyLimit: config.ai.hourlyLimit },

@@ -4,12 +4,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isAcceptedMediaType } from '@relaycast/shared/media';
-import type { Plan } from '@relaycast/shared/plans';
+import type { MediaLimits } from '@relaycast/shared/plans';
 import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from '../../lib/app-error';
+import type { DiskGuard } from '../../lib/media/disk-space';
 import { storageFullError } from '../media/media.service';
-import { fileTooLargeError, planLimitedCounter } from '../media/media-upload';
+import { fileTooLargeError, limitedCounter } from '../media/media-upload';
 
 /** How long a whole download may take (connect, headers and body). */
 export const IMPORT_TIMEOUT_MS = 120_000;
@@ -31,20 +32,21 @@ export function nameFromUrl(url: string): string {
 /**
  * Downloads the video a user pointed at into `tempPath` through the outbound-address policy's fetch
  * (`doFetch` comes from createSafeFetch: private, loopback and link-local addresses are refused at connect time,
- * redirects are checked hop by hop), stopping at the plan's file-size limit or the storage left and at
+ * redirects are checked hop by hop), stopping at the file-size limit, the storage left or the disk's reserve, and at
  * IMPORT_TIMEOUT_MS. Whatever goes wrong (refused address, HTTP error, not a video) is the spec's one message,
- * except the plan's limits, which say which limit.
+ * except the limits, which say which limit.
  */
 export async function downloadVideo(
   doFetch: typeof fetch,
   url: string,
   tempPath: string,
-  budget: { plan: Plan; usedBytes: number; name: string; signal?: AbortSignal },
+  budget: { limits: MediaLimits; usedBytes: number; disk: DiskGuard; name: string; signal?: AbortSignal },
 ): Promise<{ sizeBytes: number; mimeType: 'video/mp4' | 'video/quicktime' | 'video/webm' }> {
-  const { plan, usedBytes, name } = budget;
+  const { limits, usedBytes, name } = budget;
   const deadline = AbortSignal.timeout(IMPORT_TIMEOUT_MS);
   const signal = budget.signal ? AbortSignal.any([deadline, budget.signal]) : deadline;
-  const storageLeft = plan.storageBytes - usedBytes;
+  const storageLeft =
+    limits.storageBytes === null ? Number.POSITIVE_INFINITY : limits.storageBytes - usedBytes;
   let response: Response;
   try {
     response = await doFetch(url, { signal, headers: { accept: 'video/*,*/*;q=0.5' } });
@@ -57,16 +59,22 @@ export async function downloadVideo(
   }
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > 0) {
-    if (declared > plan.maxFileSizeBytes) {
+    if (declared > limits.maxFileSizeBytes) {
       await response.body.cancel();
-      throw fileTooLargeError(name, plan);
+      throw fileTooLargeError(name, limits);
     }
     if (declared > storageLeft) {
       await response.body.cancel();
-      throw storageFullError(name, plan, usedBytes);
+      throw storageFullError(name, limits, usedBytes);
     }
   }
-  const counter = planLimitedCounter(name, { plan, usedBytes });
+  await budget.disk
+    .assertRoom(Number.isFinite(declared) && declared > 0 ? declared : 0)
+    .catch(async (err) => {
+      await response.body?.cancel();
+      throw err;
+    });
+  const counter = limitedCounter(name, budget);
   try {
     await pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),

@@ -5,7 +5,7 @@ import { rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatFileSize } from '@relaycast/shared/media';
-import type { Plan } from '@relaycast/shared/plans';
+import type { MediaLimits } from '@relaycast/shared/plans';
 import {
   EXPORT_MIME_TYPES,
   type ExportJob,
@@ -43,7 +43,7 @@ interface Job {
   id: string;
   workspaceId: string;
   userId: string;
-  plan: Plan;
+  limits: MediaLimits;
   source: MediaFileRow;
   request: ParsedExport;
   /** The kept sections: the request's, or the one from its start to its end. */
@@ -244,7 +244,7 @@ export function createExportJobs(options: ExportJobsOptions) {
         {
           workspaceId: job.workspaceId,
           userId: job.userId,
-          plan: job.plan,
+          limits: job.limits,
           video: {
             id: newMediaId(),
             path: output,
@@ -281,11 +281,11 @@ export function createExportJobs(options: ExportJobsOptions) {
   }
 
   return {
-    /** Starts an export; the plan's limits were checked by the caller (they are checked again on storing). */
+    /** Starts an export; the limits were checked by the caller (they are checked again on storing). */
     start(input: {
       workspaceId: string;
       userId: string;
-      plan: Plan;
+      limits: MediaLimits;
       source: MediaFileRow;
       request: ParsedExport & {
         segments?: Segment[] | undefined;

@@ -15,6 +15,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { diskFullError } from '../../lib/media/disk-space';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import {
   findMedia,
@@ -24,7 +25,7 @@ import {
   toMediaItem,
 } from '../media/media.service';
 import { fileTooLargeError, prepareTempDir } from '../media/media-upload';
-import { effectivePlan } from '../workspaces/workspaces.service';
+import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { downloadVideo, loadFailedError, nameFromUrl } from './video-editor.import';
 import { createExportJobs } from './video-editor.jobs';
 import { addVideoToLibrary, videoOnly } from './video-editor.service';
@@ -78,7 +79,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     { schema: { body: importVideoSchema, response: { 201: mediaItemSchema } } },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
-      const plan = effectivePlan(workspace, config.billingMode);
+      const limits = mediaLimitsOf(workspace, config);
       if (!(await app.mediaProcessor.isAvailable())) throw loadFailedError();
       const usedBytes = await storageUsedBytes(db, workspace.id);
       const name = nameFromUrl(request.body.url);
@@ -90,8 +91,9 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
         if (!reply.raw.writableFinished) controller.abort();
       });
       const { mimeType } = await downloadVideo(doFetch, request.body.url, tempPath, {
-        plan,
+        limits,
         usedBytes,
+        disk: app.diskGuard,
         name,
         signal: controller.signal,
       });
@@ -101,7 +103,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
         {
           workspaceId: workspace.id,
           userId: user.id,
-          plan,
+          limits,
           video: { id, path: tempPath, name, mimeType, extension },
           signal: controller.signal,
         },
@@ -116,7 +118,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     { schema: { body: startExportSchema, response: { 202: exportJobSchema } } },
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
-      const plan = effectivePlan(workspace, config.billingMode);
+      const limits = mediaLimitsOf(workspace, config);
       const body = request.body;
       const source = await findMedia(db, workspace.id, body.mediaId);
       videoOnly(source);
@@ -134,27 +136,31 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
       // A subtitle file that cannot be read is refused before anything starts.
       const captions = body.captions ? readCaptionsFile(body.captions) : null;
       if (captions && !captions.ok) throw new AppError('CAPTIONS_INVALID', 400, captions.message);
-      // The plan's limits before the job starts: some room must be left, and a stream copy (whose size is the
-      // source's share) must fit. ffmpeg is then capped at that room (-fs) and the quota is checked again on
-      // storing the result.
+      // The limits before the job starts: some room must be left (in the quota and above the disk's reserve),
+      // and a stream copy (whose size is the source's share) must fit. ffmpeg is then capped at that room (-fs)
+      // and the quota is checked again on storing the result.
       const usedBytes = await storageUsedBytes(db, workspace.id);
-      const storageLeft = plan.storageBytes - usedBytes;
+      const storageLeft =
+        limits.storageBytes === null ? Number.POSITIVE_INFINITY : limits.storageBytes - usedBytes;
       const label = `${source.name} (export)`;
-      if (storageLeft <= 0) throw storageFullError(label, plan, usedBytes);
+      if (storageLeft <= 0) throw storageFullError(label, limits, usedBytes);
+      const diskRoom = await app.diskGuard.room();
+      if (diskRoom <= 0) throw diskFullError();
       if (body.mode === 'fast' && duration) {
         const kept = body.segments ? totalDuration(body.segments) : body.end - body.start;
         const estimate = Math.round(source.sizeBytes * (kept / duration));
-        if (estimate > plan.maxFileSizeBytes) throw fileTooLargeError(label, plan);
-        if (estimate > storageLeft) throw storageFullError(label, plan, usedBytes);
+        if (estimate > limits.maxFileSizeBytes) throw fileTooLargeError(label, limits);
+        if (estimate > storageLeft) throw storageFullError(label, limits, usedBytes);
+        if (estimate > diskRoom) throw diskFullError();
       }
       const job = jobs.start({
         workspaceId: workspace.id,
         userId: user.id,
-        plan,
+        limits,
         source,
         request: body,
         captions: captions?.ok ? captions.cues : [],
-        maxBytes: Math.min(plan.maxFileSizeBytes, storageLeft),
+        maxBytes: Math.min(limits.maxFileSizeBytes, storageLeft, diskRoom),
       });
       return reply.status(202).send(job);
     },

@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaItem } from '@relaycast/shared/media';
-import type { Plan } from '@relaycast/shared/plans';
+import type { MediaLimits } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import type { Db } from '../../db/client';
@@ -34,7 +34,13 @@ export interface ProducedVideo {
  */
 export async function addVideoToLibrary(
   deps: LibraryDeps,
-  input: { workspaceId: string; userId: string; plan: Plan; video: ProducedVideo; signal?: AbortSignal },
+  input: {
+    workspaceId: string;
+    userId: string;
+    limits: MediaLimits;
+    video: ProducedVideo;
+    signal?: AbortSignal;
+  },
   unreadable: () => AppError,
 ): Promise<MediaFileRow> {
   const { video, signal } = input;
@@ -53,7 +59,7 @@ export async function addVideoToLibrary(
     return await storeMedia(deps.db, deps.storage, {
       workspaceId: input.workspaceId,
       userId: input.userId,
-      plan: input.plan,
+      limits: input.limits,
       file: {
         id: video.id,
         name: displayNameOf(video.name) || 'Untitled',

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
-import { PLANS } from '@relaycast/shared/plans';
+import { PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { type ExportJob, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,7 +193,7 @@ describe('loading a video from a URL', () => {
       { cookie },
     );
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(MEDIA_MESSAGES.fileTooLarge('huge.mp4', STANDARD));
+    expect(res.json().message).toBe(MEDIA_MESSAGES.fileTooLarge('huge.mp4', planMediaLimits(STANDARD)));
     expect(await rowCount(workspaceId)).toBe(0);
   });
 
@@ -203,8 +203,9 @@ describe('loading a video from a URL', () => {
     const target = path.join(fx.dir, 'blocked.mp4');
     await expect(
       downloadVideo(doFetch, `${siteUrl}/clip.mp4`, target, {
-        plan: STANDARD,
+        limits: planMediaLimits(STANDARD),
         usedBytes: 0,
+        disk: { room: async () => Number.MAX_SAFE_INTEGER, assertRoom: async () => {} },
         name: 'clip.mp4',
       }),
     ).rejects.toMatchObject({ statusCode: 400, message: VIDEO_EDITOR_MESSAGES.loadFailed });

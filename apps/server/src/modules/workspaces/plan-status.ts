@@ -2,10 +2,13 @@ import {
   type BillingMode,
   findPlan,
   HIGHEST_PLAN_ID,
+  type MediaLimits,
   PLAN_MESSAGES,
   type Plan,
   type PlanId,
+  planMediaLimits,
 } from '@relaycast/shared/plans';
+import type { InstallLimits } from '../../config/install-limits-env';
 
 /**
  * The one rule of plans, trial and billing mode (issue 19; docs/plans-and-billing.md). Every limit check and
@@ -40,6 +43,24 @@ function planById(id: PlanId): Plan {
 export function effectivePlan(workspace: { plan: PlanId | null }, billingMode: BillingMode): Plan {
   if (workspace.plan) return planById(workspace.plan);
   return planById(billingMode === 'managed' ? 'standard' : HIGHEST_PLAN_ID);
+}
+
+/**
+ * The file-size and storage limits of a workspace's media: its plan's on a managed install; on a self-hosted one
+ * the operator's (MAX_UPLOAD_MB, WORKSPACE_STORAGE_MB), whatever plan the administrator set, since the plans'
+ * sizes are the managed service's (docs/decisions/0061-self-hosted-limits-and-no-store.md). Uploads, URL
+ * imports, exports, clips and recordings all read it.
+ */
+export function mediaLimitsOf(
+  workspace: { plan: PlanId | null },
+  config: {
+    billingMode: BillingMode;
+    installLimits: Pick<InstallLimits, 'maxFileSizeBytes' | 'storageBytes'>;
+  },
+): MediaLimits {
+  if (config.billingMode === 'managed') return planMediaLimits(effectivePlan(workspace, 'managed'));
+  const { maxFileSizeBytes, storageBytes } = config.installLimits;
+  return { maxFileSizeBytes, storageBytes, planName: null };
 }
 
 /** Where a workspace stands: its plan's limits, its trial, and whether publishing is paused. */

@@ -26,7 +26,7 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }
 
-export { effectivePlan, planStatus } from './plan-status';
+export { effectivePlan, mediaLimitsOf, planStatus } from './plan-status';
 
 /**
  * Inserts a workspace and its owner's membership (in the caller's transaction): the personal one at sign-up and

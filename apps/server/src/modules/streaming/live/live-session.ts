@@ -43,6 +43,8 @@ export interface ActiveSession {
   lastInBytes: { bytes: number; at: number } | null;
   liveSince: number | null;
   recorder: { child: ChildHandle; path: string } | null;
+  /** Set when the recorder was stopped before the stream ended (the disk reached its reserve): why. */
+  recordingStoppedReason: string | null;
   timers: NodeJS.Timeout[];
   stopping: Promise<void> | null;
   listeners: Set<(session: StreamSession) => void>;
@@ -94,6 +96,7 @@ export function newActiveSession(input: {
     lastInBytes: null,
     liveSince: null,
     recorder: null,
+    recordingStoppedReason: null,
     timers: [],
     stopping: null,
     listeners: new Set(),

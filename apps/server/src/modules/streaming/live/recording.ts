@@ -1,15 +1,24 @@
 import { rm, stat } from 'node:fs/promises';
 import { ERROR_CODES } from '@relaycast/shared/messages';
-import type { BillingMode, PlanId } from '@relaycast/shared/plans';
+import type { MediaLimits } from '@relaycast/shared/plans';
+import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import type { DiskGuard } from '../../../lib/media/disk-space';
 import { type MediaProcessor, runProcess } from '../../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../../lib/media/storage';
 import { newMediaId, storeMedia } from '../../media/media.service';
-import { effectivePlan } from '../../workspaces/workspaces.service';
 import type { StreamOwner } from '../destinations.service';
 import { setSessionRecording } from '../sessions.service';
+import { stopChild } from './child';
 import { buildRemuxArgs } from './ffmpeg-args';
+import type { ActiveSession } from './live-session';
+
+/** How often a live recording's disk room is read (statfs). */
+export const RECORDING_DISK_CHECK_MS = 5_000;
+
+/** Room kept beyond a second copy of the recording: a few seconds of a high-bitrate stream. */
+const RECORDING_DISK_MARGIN_BYTES = 64 * 1024 * 1024;
 
 export interface RecordingLog {
   info(obj: object, msg: string): void;
@@ -28,10 +37,11 @@ export async function keepRecording(
     processor: MediaProcessor;
     log: RecordingLog;
     ffmpegPath: string;
-    billingMode: BillingMode;
+    /** The remux writes an MP4 about the FLV's size: refused (not kept) when the disk has not that room. */
+    disk: DiskGuard;
   },
   /** `path`: the recorder's FLV; it is remuxed to MP4 here. */
-  recording: { sessionId: string; owner: StreamOwner; plan: PlanId | null; path: string; name: string },
+  recording: { sessionId: string; owner: StreamOwner; limits: MediaLimits; path: string; name: string },
 ): Promise<string | null> {
   const mp4Path = recording.path.replace(/\.flv$/, '.mp4');
   const thumbBase = `${mp4Path}.thumb`;
@@ -42,6 +52,7 @@ export async function keepRecording(
       () => 0,
     );
     if (recorded === 0) return null;
+    await deps.disk.assertRoom(recorded);
     await runProcess(deps.ffmpegPath, buildRemuxArgs(recording.path, mp4Path), { timeoutMs: 10 * 60_000 });
     const size = (await stat(mp4Path)).size;
     const facts = await deps.processor.probe(mp4Path, 'video');
@@ -53,7 +64,7 @@ export async function keepRecording(
     const row = await storeMedia(deps.db, deps.storage, {
       workspaceId: recording.owner.workspaceId,
       userId: recording.owner.userId,
-      plan: effectivePlan({ plan: recording.plan }, deps.billingMode),
+      limits: recording.limits,
       file: {
         id: newMediaId(),
         name: recording.name,
@@ -71,10 +82,13 @@ export async function keepRecording(
     await setSessionRecording(deps.db, recording.sessionId, row.id);
     return row.id;
   } catch (err) {
-    if (err instanceof AppError && err.code === ERROR_CODES.storageFull) {
+    if (
+      err instanceof AppError &&
+      (err.code === ERROR_CODES.storageFull || err.code === ERROR_CODES.diskFull)
+    ) {
       deps.log.info(
-        { sessionId: recording.sessionId },
-        'stream recording not kept: the storage quota is full',
+        { sessionId: recording.sessionId, code: err.code },
+        'stream recording not kept: the storage quota or the disk is full',
       );
     } else {
       deps.log.warn(
@@ -88,4 +102,26 @@ export async function keepRecording(
     await rm(mp4Path, { force: true });
     if (thumbnailPath) await rm(thumbnailPath, { force: true });
   }
+}
+
+/**
+ * While live: stops the recorder (the stream goes on) once the disk's room above its reserve no longer holds the
+ * recording again plus a margin, since keeping it remuxes the FLV into an MP4 of about the same size
+ * (docs/decisions/0061). What was recorded is kept at the end, and the session's reason says why it stops there.
+ */
+export async function stopRecordingAtDiskReserve(
+  session: Pick<ActiveSession, 'id' | 'recorder' | 'stopping' | 'recordingStoppedReason'>,
+  disk: DiskGuard,
+  log: RecordingLog,
+): Promise<void> {
+  const recorder = session.recorder;
+  if (!recorder || session.stopping || session.recordingStoppedReason) return;
+  const recorded = await stat(recorder.path).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if ((await disk.room()) >= recorded + RECORDING_DISK_MARGIN_BYTES) return;
+  session.recordingStoppedReason = STREAMING_MESSAGES.recordingStoppedDiskFull;
+  log.warn({ sessionId: session.id, recorded }, 'recording stopped: the disk reached its reserve');
+  await stopChild(recorder.child);
 }

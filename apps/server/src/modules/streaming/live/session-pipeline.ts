@@ -4,14 +4,16 @@ import { STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/stream
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { addressPolicy } from '../../../lib/address-policy';
+import type { DiskGuard } from '../../../lib/media/disk-space';
 import type { MediaProcessor } from '../../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../../lib/media/storage';
+import { mediaLimitsOf } from '../../workspaces/workspaces.service';
 import { destinationRefusal } from '../destination-address';
 import { finishSession, insertSamples, markSessionLive } from '../sessions.service';
 import { type spawnFfmpeg, stopChild } from './child';
 import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
-import { keepRecording } from './recording';
+import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
 import type { Relay } from './relay';
 import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
 
@@ -28,6 +30,8 @@ export interface PipelineOptions {
   log: EngineLog;
   storage: MediaStorage;
   processor: MediaProcessor;
+  /** The data directory's disk: a recording stops before it eats into the reserve (decision 0061). */
+  disk: DiskGuard;
   supervisor?: Partial<SupervisorOptions>;
   /** How often health figures are written for the analytics charts. */
   sampleIntervalMs?: number;
@@ -152,6 +156,17 @@ export class SessionPipeline {
     const pusher = setInterval(() => this.tick(session), 1_000);
     pusher.unref();
     session.timers.push(pusher);
+    const diskWatch = setInterval(
+      () =>
+        track(
+          stopRecordingAtDiskReserve(session, this.options.disk, this.options.log).then(() =>
+            this.notify(session),
+          ),
+        ),
+      RECORDING_DISK_CHECK_MS,
+    );
+    diskWatch.unref();
+    session.timers.push(diskWatch);
     this.notify(session);
   }
 
@@ -225,11 +240,11 @@ export class SessionPipeline {
     relay.closeReaders(session.relayKey);
     await stopped;
     session.status = result.status;
-    session.reason = result.reason;
+    session.reason = result.reason ?? session.recordingStoppedReason;
     const destinations = finishedDestinationsOf(session);
     if (!result.discard) {
       try {
-        await finishSession(this.options.db, session.id, { ...result, destinations });
+        await finishSession(this.options.db, session.id, { ...result, reason: session.reason, destinations });
       } catch (err) {
         this.options.log.warn({ err: String(err) }, 'could not record the end of a stream');
       }
@@ -245,11 +260,11 @@ export class SessionPipeline {
     const { db, storage, processor, log, config } = this.options;
     this.deps.track(
       keepRecording(
-        { db, storage, processor, log, ffmpegPath: config.ffmpegPath, billingMode: config.billingMode },
+        { db, storage, processor, log, ffmpegPath: config.ffmpegPath, disk: this.options.disk },
         {
           sessionId: session.id,
           owner: session.owner,
-          plan: session.plan,
+          limits: mediaLimitsOf({ plan: session.plan }, config),
           path: recordingPath,
           name: `${session.title}.mp4`,
         },

@@ -21,7 +21,13 @@ const VIDEO: MediaItem = {
 
 const LIST: MediaList = {
   items: [VIDEO],
-  usage: { usedBytes: 1000, storageBytes: 10_000, maxFileSizeBytes: 5000, plan: 'standard' },
+  usage: {
+    usedBytes: 1000,
+    storageBytes: 10_000,
+    maxFileSizeBytes: 5000,
+    plan: 'standard',
+    diskFreeBytes: null,
+  },
 };
 
 const ANALYSIS: ClipAnalysis = {

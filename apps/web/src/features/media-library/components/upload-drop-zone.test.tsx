@@ -28,6 +28,13 @@ describe('UploadDropZone', () => {
     );
   });
 
+  it("names a self-hosted server's own file size limit, not a plan", () => {
+    render(<UploadDropZone onFiles={vi.fn()} maxFileSizeBytes={2048 * 1024 * 1024} planName={null} />);
+    const zone = screen.getByRole('button', { name: 'Drop images and videos here, or choose files' });
+    const hint = document.getElementById(zone.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('JPEG, PNG, GIF, WebP, MP4, MOV or WebM · up to 2 GB each');
+  });
+
   it('opens the file picker from the keyboard and uploads the chosen files', async () => {
     const user = userEvent.setup();
     const onFiles = vi.fn();

@@ -17,7 +17,8 @@ export function UploadDropZone({
 }: {
   onFiles: (files: File[]) => void;
   maxFileSizeBytes: number | undefined;
-  planName: string | undefined;
+  /** The plan the limit comes from; null on a self-hosted server (its own limit); undefined while loading. */
+  planName: string | null | undefined;
 }) {
   const { t } = useTranslation('media-library');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -79,7 +80,9 @@ export function UploadDropZone({
                 size: formatFileSize(maxFileSizeBytes),
                 plan: t(planName),
               })}`
-            : ''}
+            : maxFileSizeBytes && planName === null
+              ? ` · ${t('up to {{size}} each', { size: formatFileSize(maxFileSizeBytes) })}`
+              : ''}
         </span>
       </button>
       <input

@@ -50,6 +50,31 @@ function megabytes(bytes: number): string {
     : formatMegabytes(bytes);
 }
 
+/** Storage against its limit; without one (a self-hosted server), against what the server's disk can still take. */
+function StorageMeter({ storage }: { storage: WorkspaceUsage['storage'] }) {
+  const { t } = useTranslation('usage');
+  const used = megabytes(storage.usedBytes);
+  if (storage.limitBytes !== null) {
+    return (
+      <Meter
+        label={t('Storage')}
+        used={storage.usedBytes}
+        limit={storage.limitBytes}
+        detail={t('{{used}} of {{limit}}', { used, limit: formatMegabytes(storage.limitBytes) })}
+      />
+    );
+  }
+  const free = storage.diskFreeBytes ?? 0;
+  return (
+    <Meter
+      label={t('Storage')}
+      used={storage.usedBytes}
+      limit={storage.usedBytes + free}
+      detail={t("{{used}} used, {{free}} free on the server's disk", { used, free: megabytes(free) })}
+    />
+  );
+}
+
 function PlanSummary({ usage }: { usage: WorkspaceUsage }) {
   const { t } = useTranslation('usage');
   const plan = findPlan(usage.effectivePlan);
@@ -66,6 +91,11 @@ function PlanSummary({ usage }: { usage: WorkspaceUsage }) {
               ? t('Self-hosted: the {{plan}} limits', { plan: plan?.name })
               : t('No plan chosen yet')}
       </p>
+      {usage.storage.limitsFrom === 'server' ? (
+        <p className="text-sm text-muted-foreground" data-testid="server-limits">
+          {t("File size and storage limits are this server's own, set by its administrator.")}
+        </p>
+      ) : null}
       {usage.onTrial ? (
         <p className="text-sm text-muted-foreground" data-testid="trial-days-left">
           {t('Trial: {{count}} days left', { count: usage.trialDaysLeft })}
@@ -128,15 +158,7 @@ export function UsageOverview() {
             limit: usage.accounts.perPlatformLimit,
           })}
         />
-        <Meter
-          label={t('Storage')}
-          used={usage.storage.usedBytes}
-          limit={usage.storage.limitBytes}
-          detail={t('{{used}} of {{limit}}', {
-            used: megabytes(usage.storage.usedBytes),
-            limit: formatMegabytes(usage.storage.limitBytes),
-          })}
-        />
+        <StorageMeter storage={usage.storage} />
         <p className="text-sm text-muted-foreground">
           {t('Largest file: {{size}}', { size: formatMegabytes(usage.storage.maxFileSizeBytes) })}
         </p>
