@@ -3,7 +3,7 @@ import { forbiddenMessage, type Permission, roleCan } from '@relaycast/shared/ro
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { unreadBodyHeaders } from './input-guard';
+import { unreadBodyHeaders } from '../lib/request-body';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

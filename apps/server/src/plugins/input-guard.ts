@@ -1,15 +1,11 @@
 import { ERROR_CODES, INPUT_MESSAGES } from '@relaycast/shared/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { findInputProblem, inputProblemError } from '../lib/input-problems';
+import { unreadBodyHeaders } from '../lib/request-body';
 
 const NUL_IN_URL = /%00|\0/i;
-
-/** Headers for a refusal sent before the request's body was read: do not read the rest of it. */
-export function unreadBodyHeaders(request: FastifyRequest): Record<string, string> {
-  return request.raw.complete ? {} : { connection: 'close' };
-}
 
 /**
  * Refuses, with a 400 and before any route or the auth forwarder runs, input that PostgreSQL cannot store or
