@@ -19,6 +19,7 @@ import {
   GENERIC_MESSAGES,
   INPUT_MESSAGES,
 } from '@relaycast/shared/messages';
+import { NAME_MESSAGES } from '@relaycast/shared/names';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
@@ -63,6 +64,7 @@ const MESSAGE_OBJECTS = {
   ENGAGEMENT_MESSAGES,
   MEDIA_MESSAGES,
   MEMBERS_MESSAGES,
+  NAME_MESSAGES,
   ADDRESS_MESSAGES,
   AUTH_MESSAGES,
   CONTACT_MESSAGES,
@@ -92,6 +94,7 @@ const LEFT_OUT = new Set<string>([
   AUTH_MESSAGES.authRateLimited, // "{seconds}": the wait, filled per request
   AUTH_MESSAGES.lockedOutHelp, // "{minutes}": the wait, filled per request
   MEMBERS_MESSAGES.wrongEmail, // "{email}": the invited address, filled per request
+  MEMBERS_MESSAGES.tooManyInvitations, // "{minutes}": the wait, filled per request
 ]);
 
 /** Computed once from constants (limits), so the browser receives exactly these strings. */
