@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(sessionsRoutes, { db: database.db });
-  await app.register(apiKeysRoutes, { db: database.db });
+  await app.register(apiKeysRoutes, { db: database.db, config });
   await app.register(webhooksRoutes, { db: database.db, config });
   await app.register(notificationsRoutes, { db: database.db, config, notifyDeps });
   await app.register(bestTimeRoutes, { db: database.db });

@@ -24,6 +24,7 @@ export const API_KEY_ERROR_CODES = {
   disabled: 'API_KEY_ACCESS_OFF',
   readOnly: 'API_KEY_READ_ONLY',
   tooMany: 'API_KEY_LIMIT',
+  bodyTooLarge: 'API_KEY_BODY_TOO_LARGE',
 } as const;
 
 export const API_KEY_MESSAGES = {
@@ -38,6 +39,10 @@ export const API_KEY_MESSAGES = {
   invalid: 'This API key is not valid or has been revoked.',
   disabled: 'API key access is off for this key’s owner. Turn it on in Settings → Security.',
   readOnly: 'This API key may only read. Create a key with the write scope to make changes.',
+  readOnlyBodyTooLarge:
+    'This request is too large for a read-only API key (at most 64 KB). Uploads need a key with the write scope.',
+  mcpBodyTooLarge:
+    'This request is larger than the largest file your plan lets you upload through MCP. Upload it with POST /api/v1/media.',
   rateLimited: (seconds: number) =>
     `Too many requests with your API keys. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages';
+import { nameSchema } from './names';
 import { BILLING_MODES, PLAN_IDS } from './plans';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -22,8 +23,16 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
 
+/** A person's display name (sign-up, Better Auth's update-user): the one name rule of names.ts. */
+export const USER_NAME_MAX = 120;
+export const userNameSchema = nameSchema({
+  max: USER_NAME_MAX,
+  required: AUTH_MESSAGES.nameRequired,
+  tooLong: AUTH_MESSAGES.nameTooLong,
+});
+
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
+  name: userNameSchema,
   email,
   password: newPassword,
   referralCode: z.string().trim().max(64).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, CONTACT_MESSAGES } from './messages';
+import { nameSchema } from './names';
 
 export const CONTACT_NAME_MAX_LENGTH = 120;
 export const CONTACT_EMAIL_MAX_LENGTH = 254;
@@ -18,11 +19,11 @@ export const CONTACT_RATE_LIMIT = {
 
 /** The contact form, parsed by the form in the browser and by `POST /api/contact`. */
 export const contactMessageSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, CONTACT_MESSAGES.nameRequired)
-    .max(CONTACT_NAME_MAX_LENGTH, CONTACT_MESSAGES.nameTooLong),
+  name: nameSchema({
+    max: CONTACT_NAME_MAX_LENGTH,
+    required: CONTACT_MESSAGES.nameRequired,
+    tooLong: CONTACT_MESSAGES.nameTooLong,
+  }),
   email: z
     .string()
     .trim()

@@ -11,6 +11,10 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 export const INVITATION_TTL_DAYS = 7;
 export const INVITATION_EMAIL_MAX = 254;
+/** Invitation e-mails one workspace may send in an hour, new and re-sent (decision 0060). */
+export const INVITATIONS_PER_HOUR = 20;
+/** The least time between two e-mails of one invitation. */
+export const INVITATION_RESEND_MINUTES = 10;
 
 export const MEMBERS_MESSAGES = {
   emailInvalid: 'Enter a valid e-mail address.',
@@ -38,6 +42,8 @@ export const MEMBERS_MESSAGES = {
   linkRevoked: 'This invitation was revoked. Ask the person who invited you for a new one.',
   wrongEmail:
     'This invitation is for {email}. Sign in with that e-mail address to accept it, or ask for an invitation to your own address.',
+  tooManyInvitations: `This workspace has sent ${INVITATIONS_PER_HOUR} invitations in the last hour, the most it may send. Try again in {minutes} min.`,
+  resentTooSoon: `This invitation was sent less than ${INVITATION_RESEND_MINUTES} minutes ago. Give it a few minutes to arrive before sending it again.`,
   invited: 'Invitation sent.',
   resent: 'Invitation sent again.',
   revoked: 'Invitation revoked.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameSchema } from './names';
 import { PLAN_IDS } from './plans';
 
 /**
@@ -28,15 +29,13 @@ export const WORKSPACE_MESSAGES = {
   deleted: 'Workspace deleted.',
 } as const;
 
-/** Control characters (C0, DEL, C1): never part of a name shown in a header. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-
-export const workspaceNameSchema = z
-  .string({ error: WORKSPACE_MESSAGES.nameRequired })
-  .trim()
-  .min(1, WORKSPACE_MESSAGES.nameRequired)
-  .max(WORKSPACE_NAME_MAX, WORKSPACE_MESSAGES.nameTooLong)
-  .refine((name) => !CONTROL_CHARACTER.test(name), WORKSPACE_MESSAGES.nameInvalid);
+/** The one name rule (names.ts): one line, no control or direction characters, no web address. */
+export const workspaceNameSchema = nameSchema({
+  max: WORKSPACE_NAME_MAX,
+  required: WORKSPACE_MESSAGES.nameRequired,
+  tooLong: WORKSPACE_MESSAGES.nameTooLong,
+  invalidCharacters: WORKSPACE_MESSAGES.nameInvalid,
+});
 
 /** `POST /api/workspaces` and `PATCH /api/workspaces/current`. */
 export const workspaceNameInputSchema = z.object({ name: workspaceNameSchema });

@@ -105,6 +105,10 @@ describe('checkUrlHost', () => {
     expect(await refusedAddress('http://[::ffff:127.0.0.1]:8080/')).toBe('::ffff:7f00:1');
     expect(await refusedAddress('http://[::ffff:169.254.169.254]/')).toBe('::ffff:a9fe:a9fe');
     expect(await refusedAddress('http://[fd00:ec2::254]/')).toBe('fd00:ec2::254');
+    expect(await refusedAddress('http://[::ffff:0:127.0.0.1]/')).toBe('::ffff:0:7f00:1');
+    expect(await refusedAddress('rtmp://[::ffff:0:127.0.0.1]/app')).toBe('::ffff:0:7f00:1');
+    expect(await refusedAddress('https://[2001:2::1]/')).toBe('2001:2::1');
+    expect(await refusedAddress('rtmps://[3fff::1]/app')).toBe('3fff::1');
   });
 
   it('refuses a name when any of its addresses is private, and says which one', async () => {

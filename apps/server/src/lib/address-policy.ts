@@ -1,12 +1,13 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP, isIPv4 } from 'node:net';
+import { isIP } from 'node:net';
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
+import { isSpecialPurposeAddress } from './special-purpose-addresses';
 
 /**
  * The one outbound-address policy (decision 0014): every address a user gives the server to connect to (an
  * article, an AI base URL, an RTMP destination, a Mastodon instance, a Bluesky service) must resolve to public
- * addresses only, unless the administrator sets ALLOW_PRIVATE_ADDRESSES=true. Private, loopback, link-local,
- * CGNAT, cloud metadata, unspecified, multicast, documentation and reserved ranges are refused. The caller
+ * addresses only, unless the administrator sets ALLOW_PRIVATE_ADDRESSES=true. Every special-purpose range of
+ * IANA's registries is refused (private, loopback, link-local, CGNAT, cloud metadata, documentation, ...). The caller
  * connects to the address checked here (no second lookup a rebinding DNS could answer differently).
  */
 
@@ -63,65 +64,12 @@ export function addressPolicy(allowPrivate: boolean): AddressPolicy {
   return allowPrivate ? OPEN : STRICT;
 }
 
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // CGNAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['64:ff9b::', 96], // NAT64 (could reach any IPv4, private ones included)
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['100::', 64], // discard
-  ['2001::', 32], // Teredo
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local, incl. AWS metadata fd00:ec2::254
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
-}
-
-/** The IPv4 address an IPv6 address carries: IPv4-mapped or -compatible (::ffff:7f00:1), or 6to4 (2002::/16). */
-function embeddedIPv4(address: string): string | null {
-  const toDotted = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
-  const mapped = /^::(?:ffff:)?(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (mapped) {
-    if (mapped[1]) return mapped[1];
-    return toDotted(Number.parseInt(mapped[2] ?? '0', 16), Number.parseInt(mapped[3] ?? '0', 16));
-  }
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/i.exec(address);
-  if (sixToFour) {
-    return toDotted(Number.parseInt(sixToFour[1] ?? '0', 16), Number.parseInt(sixToFour[2] ?? '0', 16));
-  }
-  return null;
-}
-
-/** True for every address inside a server's own network, or not a public unicast address at all. */
+/**
+ * True for every address inside a server's own network, or not a public unicast address at all: every entry of
+ * IANA's special-purpose registries (lib/special-purpose-addresses.ts, decision 0060).
+ */
 export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIPv4(bare)) return BLOCKED.check(bare, 'ipv4');
-  if (isIP(bare) !== 6) return true;
-  const embedded = embeddedIPv4(bare);
-  if (embedded && isIPv4(embedded) && BLOCKED.check(embedded, 'ipv4')) return true;
-  return BLOCKED.check(bare, 'ipv6');
+  return isSpecialPurposeAddress(address);
 }
 
 export const systemResolver: Resolver = async (hostname) => {

@@ -37,6 +37,15 @@ describe('checkUserGivenUrl', () => {
         'nowhere.example could not be found.',
       ],
       ['https://', publicHost, '“https://” is not a valid address.'],
+      // IANA special-purpose ranges the attack run of decision 0060 got through, literal and by DNS
+      ['https://[::ffff:0:127.0.0.1]', publicHost, ADDRESS_MESSAGES.privateAddress('::ffff:0:7f00:1')],
+      ...['2001:2::1', '2001:10::1', '2001:20::1', '3fff::1', '5f00::1', '::ffff:0:7f00:1'].map(
+        (address): [string, AddressPolicy, string] => [
+          'https://special.example',
+          strictWith(answering('93.184.216.34', address)),
+          ADDRESS_MESSAGES.privateAddress(address),
+        ],
+      ),
     ];
     for (const [raw, policy, message] of cases) {
       const err = await platformFailure(checkUserGivenUrl(raw, policy));

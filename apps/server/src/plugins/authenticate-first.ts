@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { assertRoleCan } from '../lib/role-check';
-import { unreadBodyHeaders } from './input-guard';
+import { unreadBodyHeaders } from '../lib/request-body';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,9 @@
 import { ERROR_CODES, INPUT_MESSAGES } from '@relaycast/shared/messages';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findInputProblem, MAX_INPUT_DEPTH } from '../lib/input-problems';
 import { errorsPlugin } from './errors';
-import { findInputProblem, inputGuardPlugin, MAX_INPUT_DEPTH } from './input-guard';
+import { inputGuardPlugin } from './input-guard';
 
 function nested(depth: number): unknown {
   let value: unknown = 'leaf';

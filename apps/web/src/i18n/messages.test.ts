@@ -19,6 +19,7 @@ import {
   GENERIC_MESSAGES,
   INPUT_MESSAGES,
 } from '@relaycast/shared/messages';
+import { NAME_MESSAGES } from '@relaycast/shared/names';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
@@ -64,6 +65,7 @@ const MESSAGE_OBJECTS = {
   ENGAGEMENT_MESSAGES,
   MEDIA_MESSAGES,
   MEMBERS_MESSAGES,
+  NAME_MESSAGES,
   ADDRESS_MESSAGES,
   AUTH_MESSAGES,
   CONTACT_MESSAGES,
@@ -95,6 +97,7 @@ const LEFT_OUT = new Set<string>([
   AUTH_MESSAGES.lockedOutHelp, // "{minutes}": the wait, filled per request
   MEMBERS_MESSAGES.wrongEmail, // "{email}": the invited address, filled per request
   ROLE_MESSAGES.forbidden, // "{role}", "{action}": the caller's role and the permission, filled per request
+  MEMBERS_MESSAGES.tooManyInvitations, // "{minutes}": the wait, filled per request
 ]);
 
 /** Computed once from constants (limits), so the browser receives exactly these strings. */

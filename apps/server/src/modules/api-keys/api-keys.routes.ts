@@ -6,6 +6,7 @@ import {
 } from '@relaycast/shared/api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { getUserSettings } from '../settings/settings.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
@@ -20,7 +21,10 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
  * `DELETE /api/api-keys/:id`. Each user manages their own keys in the workspace they work in; these routes
  * take the session only (an API key cannot mint keys).
  */
-export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const apiKeysRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Pick<Config, 'billingMode' | 'installLimits'>;
+}> = async (app, { db, config }) => {
   app.get(
     '/api/api-keys',
     { config: { permission: 'self' }, schema: { response: { 200: apiKeyListSchema } } },
@@ -87,7 +91,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   };
   app.get(`${PUBLIC_API_BASE}/openapi.json`, { config: { auth: 'public' } }, async () => openApiDocument());
   // The same operations as MCP tools, for AI assistants (modules/api-keys/mcp.ts).
-  registerMcpEndpoint(app, db, openApiDocument);
+  registerMcpEndpoint(app, db, config, openApiDocument);
 
   // The interactive reference is a page of the web app.
   app.get('/api/docs', { config: { auth: 'public' } }, async (_request, reply) =>

@@ -3,7 +3,9 @@ import { API_KEY_ERROR_CODES, API_KEY_MESSAGES } from '@relaycast/shared/api-key
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { authenticateApiKey } from './api-keys.service';
+import { capRequestBody, unreadBodyHeaders } from '../../lib/request-body';
+import { mediaLimitsOf } from '../workspaces/plan-status';
+import { type ApiKeyContext, authenticateApiKey } from './api-keys.service';
 import { apiKeyOf, PUBLIC_API_BASE } from './public-api';
 
 /**
@@ -45,8 +47,26 @@ export interface McpTool {
 
 /** The largest file the MCP upload tool takes (decoded); bigger files go through the REST upload. */
 export const MCP_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+/** Room for the JSON-RPC envelope around a tool's arguments. */
+const MCP_ENVELOPE_BYTES = 64 * 1024;
 /** The endpoint's body limit: the base64 of the largest upload, plus room for the JSON-RPC envelope. */
-const MCP_BODY_LIMIT = Math.ceil((MCP_UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
+const MCP_BODY_LIMIT = Math.ceil((MCP_UPLOAD_MAX_BYTES * 4) / 3) + MCP_ENVELOPE_BYTES;
+/** A read-only key calls read tools only, whose arguments are an id or a few filters (decision 0060). */
+export const MCP_READ_ONLY_BODY_LIMIT = MCP_ENVELOPE_BYTES;
+
+/** What decides a workspace's file limit (workspaces/plan-status.ts `mediaLimitsOf`). */
+export type McpLimitsConfig = Parameters<typeof mediaLimitsOf>[1];
+
+/**
+ * The most a key may send in one request, known before its body is read: a read-only key, a small envelope; a
+ * write key, the base64 of the largest file its workspace may upload through MCP (the workspace's file limit,
+ * the plan's or the install's as mediaLimitsOf says, at most MCP_UPLOAD_MAX_BYTES) plus the envelope.
+ */
+export function mcpBodyLimit(key: Pick<ApiKeyContext, 'scopes' | 'workspace'>, limits: McpLimitsConfig) {
+  if (!key.scopes.includes('write')) return MCP_READ_ONLY_BODY_LIMIT;
+  const fileBytes = Math.min(MCP_UPLOAD_MAX_BYTES, mediaLimitsOf(key.workspace, limits).maxFileSizeBytes);
+  return Math.ceil((fileBytes * 4) / 3) + MCP_ENVELOPE_BYTES;
+}
 
 /** What an upload tool takes in place of the multipart body. */
 const UPLOAD_SCHEMA: Record<string, JsonSchema> = {
@@ -205,6 +225,7 @@ async function createMcpServer(app: FastifyInstance, tools: McpTool[], apiKey: s
 export function registerMcpEndpoint(
   app: FastifyInstance,
   db: Db,
+  limits: McpLimitsConfig,
   openApiDocument: () => Record<string, unknown>,
 ): void {
   let tools: McpTool[] | undefined;
@@ -239,17 +260,31 @@ export function registerMcpEndpoint(
       await server.close();
     }
   }
-  // A media upload carries the file in base64 inside the JSON-RPC body.
-  // The key is checked before the body is read (an upload's body is large); each tool call then goes through
-  // the public API's own checks.
+  // The key is checked, and the body's cap set from its scope and plan, before a byte of the body is read
+  // (a media upload carries its file in base64, so the route's own limit is large); each tool call then goes
+  // through the public API's own checks.
+  const bodyLimits = new WeakMap<FastifyRequest, number>();
   async function checkKey(request: FastifyRequest) {
-    const apiKey = apiKeyOf(request);
-    if (!apiKey) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
-    await authenticateApiKey(db, apiKey);
+    try {
+      const apiKey = apiKeyOf(request);
+      if (!apiKey) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
+      bodyLimits.set(request, mcpBodyLimit(await authenticateApiKey(db, apiKey), limits));
+    } catch (error) {
+      if (error instanceof AppError) Object.assign(error.headers, unreadBodyHeaders(request));
+      throw error;
+    }
+  }
+  async function capBody(request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) {
+    const limit = bodyLimits.get(request) ?? MCP_READ_ONLY_BODY_LIMIT;
+    return capRequestBody(request, payload, limit, () =>
+      limit === MCP_READ_ONLY_BODY_LIMIT
+        ? new AppError(API_KEY_ERROR_CODES.bodyTooLarge, 413, API_KEY_MESSAGES.readOnlyBodyTooLarge)
+        : new AppError(API_KEY_ERROR_CODES.bodyTooLarge, 413, API_KEY_MESSAGES.mcpBodyTooLarge),
+    );
   }
   app.post(
     `${PUBLIC_API_BASE}/mcp`,
-    { config: { auth: 'public' }, bodyLimit: MCP_BODY_LIMIT, onRequest: checkKey },
+    { config: { auth: 'public' }, bodyLimit: MCP_BODY_LIMIT, onRequest: checkKey, preParsing: capBody },
     handle,
   );
 }

@@ -1,17 +1,16 @@
+import { userNameSchema } from '@relaycast/shared/auth';
 import { AUTH_MESSAGES, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { nameSchema } from '@relaycast/shared/names';
 import { APIError } from 'better-auth/api';
 import { type ZodType, z } from 'zod';
 
-const userName = z
-  .string(AUTH_MESSAGES.nameRequired)
-  .trim()
-  .min(1, AUTH_MESSAGES.nameRequired)
-  .max(120, AUTH_MESSAGES.nameTooLong);
-const workspaceName = z
-  .string(AUTH_MESSAGES.workspaceNameInvalid)
-  .trim()
-  .min(1, AUTH_MESSAGES.workspaceNameInvalid)
-  .max(120, AUTH_MESSAGES.workspaceNameInvalid);
+// The one name rule (packages/shared/src/names.ts, decision 0060), here for Better Auth's own endpoints.
+const userName = userNameSchema;
+const workspaceName = nameSchema({
+  max: 120,
+  required: AUTH_MESSAGES.workspaceNameInvalid,
+  tooLong: AUTH_MESSAGES.workspaceNameInvalid,
+});
 /** The personal workspace's slug is `ws-` and a lowercased base64url id; others follow the same alphabet. */
 const workspaceSlug = z
   .string(AUTH_MESSAGES.workspaceSlugInvalid)

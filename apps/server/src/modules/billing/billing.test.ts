@@ -4,6 +4,7 @@
  * server and one fake shared by the checkout, the portal and every webhook case the issue lists.
  */
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
+import { INPUT_MESSAGES } from '@relaycast/shared/messages';
 import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -276,6 +277,23 @@ describe('the webhook', () => {
     // Within the tolerance it is accepted.
     expect((await deliver(payload, stripe.sign(payload, now() - 200))).statusCode).toBe(200);
     expect((await workspaceRow(owner.workspaceId)).plan).toBe('standard');
+  });
+
+  it('refuses a signed event carrying a NUL or a lone surrogate with 400 and the input message, storing nothing', async () => {
+    const owner = await signUpUser(t, 'Nula Null');
+    const sub = stripe.subscribe(await customerOf(owner), PRICES.standard.monthly);
+    const cases: [string, string][] = [
+      [
+        stripe.event('customer.subscription.created', sub, { id: 'evt_nul\u0000' }),
+        INPUT_MESSAGES.nulCharacter,
+      ],
+      [stripe.event('invoice.paid', { id: 'in_\ud800', subscription: sub.id }), INPUT_MESSAGES.loneSurrogate],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await deliver(payload);
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message });
+    }
+    expect((await workspaceRow(owner.workspaceId)).plan).toBeNull();
   });
 
   it('treats a replayed event as a no-op', async () => {

@@ -8,10 +8,12 @@ import {
 import { BILLING_PERIODS, type BillingPeriod, PLAN_IDS, type PlanId } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { StripeSettings } from '../../config/billing-env';
 import type { Db } from '../../db/client';
 import { billingEvents, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { findInputProblem, inputProblemError } from '../../lib/input-problems';
 import type { BillingDeps } from './billing.service';
 import { setWorkspacePlan } from './plan-change';
 import { WEBHOOK_TOLERANCE_SECONDS } from './stripe-client';
@@ -37,6 +39,14 @@ export const HANDLED_EVENTS = [
 ] as const;
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored';
+
+/** The part of a Stripe event the handler reads; checked after the signature like any input (decision 0060). */
+export const stripeEventEnvelopeSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().finite(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 interface EventEnvelope {
   id: string;
@@ -67,20 +77,15 @@ function verify(stripe: Stripe, secret: string, raw: Buffer, signature: string |
       badJson ? BILLING_MESSAGES.invalidEvent : BILLING_MESSAGES.invalidSignature,
     );
   }
-  const e = event as Partial<{ id: unknown; type: unknown; created: unknown; data: { object?: unknown } }>;
-  const object = e.data?.object;
-  if (
-    typeof e.id !== 'string' ||
-    e.id.length > 255 ||
-    typeof e.type !== 'string' ||
-    typeof e.created !== 'number' ||
-    !Number.isFinite(e.created) ||
-    !object ||
-    typeof object !== 'object'
-  ) {
+  // The body was read raw for the signature, so the input guard never saw it: the same rule, here (0060).
+  const problem = findInputProblem(event);
+  if (problem) throw inputProblemError(problem);
+  const envelope = stripeEventEnvelopeSchema.safeParse(event);
+  if (!envelope.success) {
     throw new AppError(BILLING_ERROR_CODES.invalidSignature, 400, BILLING_MESSAGES.invalidEvent);
   }
-  return { id: e.id, type: e.type, created: e.created, object: object as Record<string, unknown> };
+  const { id, type, created, data } = envelope.data;
+  return { id, type, created, object: data.object };
 }
 
 const idOf = (value: unknown): string | undefined =>

@@ -9,11 +9,13 @@ import {
   MEMBERS_MESSAGES,
   wrongEmailMessage,
 } from '@relaycast/shared/members';
+import { oneLineName } from '@relaycast/shared/names';
 import { ROLE_LABELS } from '@relaycast/shared/roles';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema/index';
 import type { Mailer } from '../mail/mailer';
+import { assertResendAllowed, reserveInvitationSend } from './invitations.limit';
 import { type Caller, conflict, forbidden, notFound, requireManageMembers } from './members.service';
 
 /**
@@ -49,13 +51,16 @@ export function invitationEmail(input: {
   url: string;
 }) {
   const roleLabel = ROLE_LABELS[input.role as keyof typeof ROLE_LABELS] ?? input.role;
+  // Names stored before the name rule may hold line breaks or a link: each is one line of inert text (0060).
+  const inviter = oneLineName(input.inviterName);
+  const workspace = oneLineName(input.workspaceName);
   return {
     to: input.to,
-    subject: `${input.inviterName} invited you to ${input.workspaceName} on Relaycast`,
+    subject: `${inviter} invited you to ${workspace} on Relaycast`,
     text: [
       'Hi,',
       '',
-      `${input.inviterName} invited you to join the workspace "${input.workspaceName}" on Relaycast as ${roleLabel}.`,
+      `${inviter} invited you to join the workspace "${workspace}" on Relaycast as ${roleLabel}.`,
       `Open this link within ${INVITATION_TTL_DAYS} days to accept: ${input.url}`,
       '',
       'If you do not have a Relaycast account yet, you can create one from that page with this e-mail address.',
@@ -110,16 +115,19 @@ export async function inviteMember(
   const { token, tokenHash } = newToken();
   const id = randomBytes(16).toString('base64url');
   const expiresAt = expiry(now);
-  await db.insert(workspaceInvitations).values({
-    id,
-    organizationId: caller.workspaceId,
-    email,
-    role: input.role,
-    status: 'pending',
-    expiresAt,
-    createdAt: now,
-    inviterId: caller.userId,
-    tokenHash,
+  await db.transaction(async (tx) => {
+    await reserveInvitationSend(tx, caller.workspaceId, now);
+    await tx.insert(workspaceInvitations).values({
+      id,
+      organizationId: caller.workspaceId,
+      email,
+      role: input.role,
+      status: 'pending',
+      expiresAt,
+      createdAt: now,
+      inviterId: caller.userId,
+      tokenHash,
+    });
   });
   await sendInvitation(deps, caller, email, input.role, token);
   return { id, email, role: input.role, expiresAt: expiresAt.toISOString() };
@@ -140,13 +148,17 @@ async function findPendingInvitation(db: Db, caller: Caller, id: string) {
 export async function resendInvitation(deps: InvitationDeps, caller: Caller, id: string, now = new Date()) {
   requireManageMembers(caller);
   const invitation = await findPendingInvitation(deps.db, caller, id);
+  assertResendAllowed(invitation, now);
   const { token, tokenHash } = newToken();
   const expiresAt = expiry(now);
-  const updated = await deps.db
-    .update(workspaceInvitations)
-    .set({ tokenHash, expiresAt })
-    .where(and(eq(workspaceInvitations.id, invitation.id), eq(workspaceInvitations.status, 'pending')))
-    .returning({ id: workspaceInvitations.id });
+  const updated = await deps.db.transaction(async (tx) => {
+    await reserveInvitationSend(tx, caller.workspaceId, now);
+    return tx
+      .update(workspaceInvitations)
+      .set({ tokenHash, expiresAt })
+      .where(and(eq(workspaceInvitations.id, invitation.id), eq(workspaceInvitations.status, 'pending')))
+      .returning({ id: workspaceInvitations.id });
+  });
   if (updated.length === 0) throw conflict(MEMBERS_MESSAGES.invitationNotPending);
   const role = invitation.role ?? 'viewer';
   await sendInvitation(deps, caller, invitation.email, role, token);
