@@ -23,7 +23,10 @@ async function main() {
   useChildRegistry(childRegistry);
   const app = await buildApp(config);
   if (reaped.killed.length > 0 || reaped.removed.length > 0) {
-    app.log.warn(reaped, 'stopped programs and removed temporary files a previous server process left behind');
+    app.log.warn(
+      reaped,
+      'stopped programs and removed temporary files a previous server process left behind',
+    );
   }
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

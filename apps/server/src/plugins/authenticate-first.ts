@@ -2,8 +2,8 @@ import { type Permission, roleCan } from '@relaycast/shared/roles';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { assertRoleCan } from '../lib/role-check';
 import { unreadBodyHeaders } from '../lib/request-body';
+import { assertRoleCan } from '../lib/role-check';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
