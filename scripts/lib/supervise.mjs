@@ -10,6 +10,12 @@ export const SUPERVISE_DEFAULTS = Object.freeze({
   healthyAfterMs: 60_000,
 });
 
+/**
+ * The server's exit code for a configuration it refuses (apps/server/src/server.ts, sysexits' EX_CONFIG): the same
+ * configuration would fail again, so the supervisor ends with it instead of restarting.
+ */
+export const EXIT_CONFIG = 78;
+
 /** The wait before restart number `failures` (1 for the first crash in a row). */
 export function restartDelayMs(failures, { initialDelayMs, maxDelayMs } = SUPERVISE_DEFAULTS) {
   return Math.min(maxDelayMs, initialDelayMs * 2 ** Math.max(0, failures - 1));
@@ -24,7 +30,7 @@ export function describeExit(code, signal) {
  * Starts `start()` (which returns a ChildProcess) and starts it again whenever it ends on its own, after
  * restartDelayMs of the crashes in a row; the count goes back to zero once a child has run healthyAfterMs.
  * `stop(signal)` passes the signal to the running child and restarts nothing more. A child that exits with code
- * 0 on its own stopped deliberately: not restarted either. Resolves `done` with the exit code to end with.
+ * 0 on its own stopped deliberately, and one that exits EXIT_CONFIG cannot start as configured: neither is restarted. Resolves `done` with the exit code to end with.
  */
 export function supervise(start, options = {}) {
   const settings = { ...SUPERVISE_DEFAULTS, ...options };
@@ -53,6 +59,10 @@ export function supervise(start, options = {}) {
       child = undefined;
       if (stopping) return finish(code ?? 0);
       if (code === 0) return finish(0);
+      if (code === EXIT_CONFIG) {
+        log('The server refused its configuration (see above); fix it and start again. Not restarting.');
+        return finish(EXIT_CONFIG);
+      }
       if (Date.now() - startedAt >= settings.healthyAfterMs) failures = 0;
       failures += 1;
       const delay = restartDelayMs(failures, settings);

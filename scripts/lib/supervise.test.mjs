@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { describeExit, restartDelayMs, supervise } from './supervise.mjs';
+import { describeExit, EXIT_CONFIG, restartDelayMs, supervise } from './supervise.mjs';
 
 /** A Node child running `code`; its stdout is piped so a test can wait for what it prints. */
 function nodeChild(code) {
@@ -93,6 +93,23 @@ describe('supervise', () => {
     );
     expect(await supervisor.done).toBe(0);
     expect(starts).toBe(1);
+  });
+
+  it('does not restart a server that refused its configuration (exit 78), and says so', async () => {
+    let starts = 0;
+    const lines = [];
+    const supervisor = supervise(
+      () => {
+        starts += 1;
+        return nodeChild(`process.exit(${EXIT_CONFIG})`);
+      },
+      { initialDelayMs: 10, log: (line) => lines.push(line) },
+    );
+    expect(await supervisor.done).toBe(78);
+    expect(starts).toBe(1);
+    expect(lines).toEqual([
+      'The server refused its configuration (see above); fix it and start again. Not restarting.',
+    ]);
   });
 
   it('names the signal that killed a child', () => {

@@ -49,9 +49,9 @@ afterEach(() => {
 
 // Runs in the PGlite project only (see vitest.config.ts): the process behaviour does not depend on the driver.
 describe('the server process', () => {
-  it('exits 1 and lists every bad variable', async () => {
+  it('exits 78 (EX_CONFIG: not restarted) and lists every bad variable', async () => {
     const server = startServer({ PORT: 'not-a-port', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'chatty' });
-    expect(await server.exited).toBe(1);
+    expect(await server.exited).toBe(78);
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(server.output()).toContain(name);
   });
 

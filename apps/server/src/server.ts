@@ -4,6 +4,12 @@ import { allocatorHint } from './config/allocator';
 import { ConfigError, loadConfig } from './config/env';
 import { reapOrphanedChildren, useChildRegistry } from './lib/child-processes';
 
+/**
+ * The exit code of a configuration the server refuses (sysexits' EX_CONFIG): starting again cannot help, so
+ * `npm start`'s supervisor (scripts/lib/supervise.mjs) and the README's systemd unit do not restart on it.
+ */
+const EXIT_CONFIG = 78;
+
 /** Starts Relaycast: parse the configuration, build the app (migrations included), listen, shut down cleanly. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -12,7 +18,7 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
-      process.exit(1);
+      process.exit(EXIT_CONFIG);
     }
     throw err;
   }
