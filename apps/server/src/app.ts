@@ -16,6 +16,7 @@ import { createPasswordReset } from './modules/auth/password-reset';
 import { bestTimeRoutes } from './modules/best-time/best-time.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
+import { createAnalysisRunner } from './modules/clips/clips.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
@@ -49,6 +50,7 @@ import { backgroundPlugin } from './plugins/background';
 import { errorsPlugin } from './plugins/errors';
 import { fairAdmissionPlugin } from './plugins/fair-admission';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { jobsPlugin } from './plugins/jobs';
 import { mediaPlugin } from './plugins/media';
 import { requestIdOf, securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -57,7 +59,7 @@ export interface BuildAppOptions {
   /** An already open database (tests). When absent, one is opened from the config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
-  /** The publishing engine: whether this app runs its workers (default from ROLE, plugins/background.ts), and its tuning. */
+  /** Whether this app works the job queues (default from ROLE, plugins/jobs.ts), and the publishing engine's tuning. */
   publishing?: PublishingOptions;
 }
 
@@ -119,14 +121,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // Before every route: it adds the session check to each /api/ route not marked `config: { auth: 'public' }`.
   await app.register(authenticateFirstPlugin);
   await app.register(authPlugin, { auth, config, db: database.db });
-  // Infrastructure built once and decorated on the app: media storage and processor, the publishing engine and
-  // the background work (started on onReady, stopped on preClose), the live engine.
+  // Infrastructure built once and decorated on the app: media storage and processor, the job runner of every
+  // module's jobs and sweeps, the publishing engine and the background work (started on onReady, stopped on
+  // preClose), the live engine.
   await app.register(mediaPlugin, { config });
+  await app.register(jobsPlugin, { config, database, runWorkers: options.publishing?.runWorkers });
+  // One run per video at a time, two at most: shared by the clip analysis route and the `clip-analysis` job.
+  const clipRunner = createAnalysisRunner();
   await app.register(backgroundPlugin, {
     config,
     database,
     mailer,
     notifyDeps,
+    clipRunner,
     publishing: options.publishing,
   });
   await app.register(streamingPlugin, { db: database.db, config });
@@ -164,7 +171,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(analyticsCollectRoutes, { db: database.db });
   await app.register(streamScheduleRoutes, { db: database.db });
   await app.register(videoEditorRoutes, { db: database.db, config });
-  await app.register(clipsRoutes, { db: database.db, config });
+  await app.register(clipsRoutes, { db: database.db, config, runner: clipRunner });
   await app.register(onboardingRoutes, { db: database.db, config });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(analyticsRoutes, { db: database.db });

@@ -4,7 +4,6 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { type PeriodicTask, startPeriodicTask } from './periodic-task';
 
 /**
  * pg-boss 10 on the app's own database (docs/architecture.md, "Jobs"). On PGlite, pg-boss talks through a small
@@ -12,7 +11,9 @@ import { type PeriodicTask, startPeriodicTask } from './periodic-task';
  * to `exec`; the others to `query`. On PostgreSQL it shares the app's pool.
  *
  * A job is `{ name, schema, handler }`: the payload is parsed with the zod schema before the handler runs, and
- * handlers must be idempotent (the row they act on is the truth; a job is only a wake-up).
+ * handlers must be idempotent (the row they act on is the truth; a job is only a wake-up). Modules do not
+ * register here: they declare their jobs in `<module>.jobs.ts` and plugins/jobs.ts registers them all
+ * (docs/decisions/0062-background-work-one-way.md).
  */
 
 export interface JobDefinition<Schema extends z.ZodType> {
@@ -23,26 +24,27 @@ export interface JobDefinition<Schema extends z.ZodType> {
   batchSize?: number;
   workers?: number;
   pollingIntervalSeconds?: number;
+  /** Whether this process works the queue (default: when the queue runs workers). Its queue is created anyway. */
+  work?: boolean;
 }
 
 export interface SendOptions {
   startAfter?: Date;
 }
 
-export interface JobQueue {
-  /** Starts pg-boss (creates its schema on first use) and, when `runWorkers`, the registered workers. */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  register<Schema extends z.ZodType>(definition: JobDefinition<Schema>): void;
+/** What sending jobs needs: the routes, the engine and the handlers get only this. */
+export interface JobSender {
   send(name: string, payload: object, options?: SendOptions): Promise<string | null>;
   /** Many jobs of one queue in one statement (the benchmark, a large schedule). */
   sendMany(name: string, jobs: { payload: object; startAfter?: Date }[]): Promise<void>;
   cancel(name: string, ids: string[]): Promise<void>;
-  /**
-   * Runs `task` every `everyMs` in this process while the queue runs workers (an unref'd timer, cleared on
-   * stop). Tasks must claim their rows atomically: every worker process runs them.
-   */
-  every(name: string, everyMs: number, task: () => Promise<void>): void;
+}
+
+export interface JobQueue extends JobSender {
+  /** Starts pg-boss (creates its schema on first use) and, when `runWorkers`, the registered workers. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  register<Schema extends z.ZodType>(definition: JobDefinition<Schema>): void;
   readonly isRunningWorkers: boolean;
 }
 
@@ -73,7 +75,7 @@ function poolExecutor(pool: pg.Pool): PgBoss.Db {
 export function createJobQueue(options: {
   database: Database;
   log: FastifyBaseLogger;
-  /** Whether this process works jobs and runs recurring tasks (ROLE all or worker). */
+  /** Whether this process works jobs (ROLE all or worker). */
   runWorkers: boolean;
   /**
    * PostgreSQL: pg-boss gets its own small pool on this database, so polling and completing jobs never wait
@@ -99,8 +101,6 @@ export function createJobQueue(options: {
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const definitions: JobDefinition<z.ZodType>[] = [];
-  const recurring: { name: string; everyMs: number; task: () => Promise<void> }[] = [];
-  const runningTasks: PeriodicTask[] = [];
   let started = false;
   let stopping = false;
 
@@ -110,9 +110,6 @@ export function createJobQueue(options: {
     },
     register(definition) {
       definitions.push(definition as unknown as JobDefinition<z.ZodType>);
-    },
-    every(name, everyMs, task) {
-      recurring.push({ name, everyMs, task });
     },
     async start() {
       await boss.start();
@@ -131,6 +128,7 @@ export function createJobQueue(options: {
       }
       if (!runWorkers) return;
       for (const definition of definitions) {
+        if (definition.work === false) continue;
         const loops = definition.workers ?? 1;
         for (let i = 0; i < loops; i++) {
           await boss.work(
@@ -159,14 +157,10 @@ export function createJobQueue(options: {
           );
         }
       }
-      for (const entry of recurring) {
-        runningTasks.push(startPeriodicTask({ ...entry, log, runNow: true }));
-      }
     },
     async stop() {
       if (!started) return;
       stopping = true;
-      await Promise.all(runningTasks.splice(0).map((task) => task.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
     },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { backgroundWorkOf } from './background';
+import type { Config } from '../config/env';
+import { planOf } from '../lib/background-work';
+import { DEFAULT_ENGINE_OPTIONS } from '../modules/publishing/publishing.engine';
+import { BACKGROUND_WORK, type JobContext } from './job-list';
+import { processSwitchesOf } from './jobs';
 
 const settings = {
   engagementSyncIntervalSeconds: 300,
@@ -8,64 +12,80 @@ const settings = {
   analyticsCollectIntervalSeconds: 3600,
 };
 
+type Settings = Pick<
+  Config,
+  | 'role'
+  | 'env'
+  | 'engagementSyncIntervalSeconds'
+  | 'streamReminderIntervalMs'
+  | 'analyticsCollectIntervalSeconds'
+>;
+
+/** What a process of this configuration runs of the server's one list. */
+function planFor(config: Settings, runWorkers?: boolean) {
+  const context = { config, publishingTuning: DEFAULT_ENGINE_OPTIONS } as unknown as JobContext;
+  const plan = planOf(BACKGROUND_WORK, processSwitchesOf(config, runWorkers), context);
+  return { jobs: plan.jobs, sweeps: Object.fromEntries(plan.sweeps.map((s) => [s.name, s.everyMs])) };
+}
+
+const PUBLISHING_SWEEPS = {
+  'publishing-sweep': 5_000,
+  'publishing-leases': 1_000,
+  'publishing-catch-up': 1_000,
+};
+
 describe('which background work a process runs', () => {
-  it('runs nothing in the background on ROLE=api, everything on all and worker', () => {
-    expect(backgroundWorkOf({ ...settings, role: 'api', env: 'production' })).toEqual({
-      publishWorkers: false,
-      accountsSweep: false,
-      inboxSweep: false,
-      streamReminders: false,
-      analyticsCollect: false,
-      reportEmails: false,
-      webhookDeliveries: false,
-      notifications: false,
-      approvalExpiry: false,
-      streamViewers: false,
-    });
+  it('runs nothing in the background on ROLE=api, everything at its interval on all and worker', () => {
+    expect(planFor({ ...settings, role: 'api', env: 'production' })).toEqual({ jobs: [], sweeps: {} });
     for (const role of ['all', 'worker'] as const) {
-      expect(backgroundWorkOf({ ...settings, role, env: 'production' })).toEqual({
-        publishWorkers: true,
-        accountsSweep: true,
-        inboxSweep: true,
-        streamReminders: true,
-        analyticsCollect: true,
-        reportEmails: true,
-        webhookDeliveries: true,
-        notifications: true,
-        approvalExpiry: true,
-        streamViewers: true,
+      expect(planFor({ ...settings, role, env: 'production' })).toEqual({
+        jobs: ['publish-target', 'clip-analysis'],
+        sweeps: {
+          ...PUBLISHING_SWEEPS,
+          'accounts sweep': 60_000,
+          'inbox sweep': 60_000,
+          'analytics collector': 60_000,
+          'report e-mails': 300_000,
+          'webhook deliveries': 5_000,
+          'approval expiry': 60_000,
+          'stream viewers': 60_000,
+          'notification delivery': 5_000,
+          'weekly summary': 3_600_000,
+          'stream reminder run': 60_000,
+        },
       });
     }
   });
 
-  it('turns a periodic task off with an interval of 0', () => {
-    const work = backgroundWorkOf({
+  it('turns a sweep off with an interval of 0', () => {
+    const plan = planFor({
       role: 'all',
       env: 'production',
       engagementSyncIntervalSeconds: 0,
       streamReminderIntervalMs: 0,
+      analyticsCollectIntervalSeconds: 0,
     });
-    expect(work).toMatchObject({ inboxSweep: false, streamReminders: false, publishWorkers: true });
+    expect(Object.keys(plan.sweeps)).not.toContain('inbox sweep');
+    expect(Object.keys(plan.sweeps)).not.toContain('stream reminder run');
+    expect(Object.keys(plan.sweeps)).not.toContain('analytics collector');
+    expect(plan.sweeps).toMatchObject(PUBLISHING_SWEEPS);
   });
 
-  it('leaves the publish workers and the accounts sweep to the tests under NODE_ENV=test', () => {
+  it('leaves the queues, the publishing sweeps and the swept-by-tests work to the tests under NODE_ENV=test', () => {
     const config = { ...settings, role: 'all' as const, env: 'test' as const };
-    expect(backgroundWorkOf(config)).toMatchObject({
-      publishWorkers: false,
-      accountsSweep: false,
-      analyticsCollect: false,
-      reportEmails: false,
-      webhookDeliveries: false,
-      notifications: false,
-      approvalExpiry: false,
-      streamViewers: false,
+    expect(planFor(config)).toEqual({
+      jobs: [],
+      sweeps: { 'inbox sweep': 60_000, 'stream reminder run': 60_000 },
     });
-    expect(backgroundWorkOf(config, { runWorkers: true }).publishWorkers).toBe(true);
+    expect(planFor(config, true)).toEqual({
+      jobs: ['publish-target', 'clip-analysis'],
+      sweeps: { ...PUBLISHING_SWEEPS, 'inbox sweep': 60_000, 'stream reminder run': 60_000 },
+    });
   });
 });
 
 describe('the background plugin', () => {
-  it('starts the job queue with workers only where ROLE runs them, and stops it on close', async () => {
+  it('starts the job runner with workers and sweeps only where ROLE runs them, and stops it on close', async () => {
     for (const [role, expected] of [
       ['api', false],
       ['worker', true],
@@ -75,10 +95,14 @@ describe('the background plugin', () => {
       });
       try {
         await t.app.ready();
-        expect(t.app.publishing.queue.isRunningWorkers).toBe(expected);
+        expect(t.app.jobs.isRunningWorkers).toBe(expected);
+        const names = t.app.jobs.runningSweeps.map((sweep) => sweep.name);
+        if (expected) expect(names).toEqual(expect.arrayContaining(['publishing-leases', 'weekly summary']));
+        else expect(names).toEqual([]);
       } finally {
         await t.close();
       }
+      expect(t.app.jobs.runningSweeps).toEqual([]);
     }
   });
 });

@@ -1,80 +1,98 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
-import { startAccountsSweep } from '../modules/accounts/accounts.sweep';
+import { type MediaStorage, openMediaStorageLazily } from '../lib/media/storage';
 import { ownOrigin, renderPdf } from '../modules/analytics/analytics.pdf';
-import { startReportEmails } from '../modules/analytics/analytics.report-emails';
-import { startAnalyticsCollector } from '../modules/analytics/collect/collect.sweep';
-import { startApprovalExpiry } from '../modules/approvals/approvals.expiry';
-import { startInboxSweep } from '../modules/engagement/engagement.sync';
-import type { Mailer } from '../modules/mail/mailer';
-import { startNotificationLoops } from '../modules/notifications/notifications.loops';
+import { type AnalysisRunner, createAnalysisRunner } from '../modules/clips/clips.service';
+import { createMailer, type Mailer } from '../modules/mail/mailer';
+import { createNotifyDeps } from '../modules/notifications/notifications.deps';
 import type { NotifyDeps } from '../modules/notifications/notifications.service';
-import {
-  createPublishing,
-  type Publishing,
-  type PublishingOptions,
-} from '../modules/publishing/publishing.plugin';
-import { startReminderTimer } from '../modules/stream-schedule/stream-schedule.reminders';
-import { startStreamViewers } from '../modules/streaming/stream-viewers';
-import { startWebhookDeliveries } from '../modules/webhooks/webhooks.delivery';
+import type { PublishingEngine } from '../modules/publishing/publishing.engine';
+import { createPublishing, type PublishingOptions } from '../modules/publishing/publishing.plugin';
+import { BACKGROUND_WORK, type JobContext } from './job-list';
+import { createJobRunner, type JobRunner, processSwitchesOf } from './jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The job queue and publishing engine of this process (routes schedule through `publishing.engine`). */
-    publishing: Publishing;
+    /** The publishing engine of this process (routes schedule through `publishing.engine`). */
+    publishing: { engine: PublishingEngine };
   }
 }
 
-/** Which background work this process runs. */
-export interface BackgroundWork {
-  publishWorkers: boolean;
-  accountsSweep: boolean;
-  inboxSweep: boolean;
-  streamReminders: boolean;
-  analyticsCollect: boolean;
-  /** The weekly and monthly analytics report e-mails. */
-  reportEmails: boolean;
-  /** Sending the queued webhook deliveries. */
-  webhookDeliveries: boolean;
-  /** Sending the e-mail and push of notifications written by other statements, and the weekly summary. */
-  notifications: boolean;
-  /** Expiring the posts still awaiting approval at their publish time (approvals). */
-  approvalExpiry: boolean;
-  /** Reading live streams' viewer counts from the platforms' APIs. */
-  streamViewers: boolean;
+export interface Background {
+  engine: PublishingEngine;
+  jobs: JobRunner<JobContext>;
+  /** Starts the job runner with the handlers' context: the queues (workers where ROLE runs them) and sweeps. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
- * The one place that decides from ROLE: `api` processes only serve requests (and send jobs), `all` and
- * `worker` run the background work. An interval setting of 0 turns its task off. Under NODE_ENV=test the
- * publish workers and the accounts sweep stay off unless a test asks for them (tests drive them directly).
+ * The background work of one process, built one way for the app and for a worker built outside one (the tests'
+ * extra in-process workers, the benchmark): the job runner (`jobs`, or one of its own), the publishing engine
+ * sending through it, and the context every handler gets (plugins/job-list.ts).
  */
-export function backgroundWorkOf(
-  config: Pick<Config, 'role' | 'env' | 'engagementSyncIntervalSeconds' | 'streamReminderIntervalMs'> &
-    Partial<Pick<Config, 'analyticsCollectIntervalSeconds'>>,
-  publishing: PublishingOptions = {},
-): BackgroundWork {
-  const worker = config.role !== 'api';
-  const outsideTests = config.env !== 'test';
+export function createBackground(deps: {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** The app's runner (`app.jobs`); without it, a runner of its own, working the queues per `options.runWorkers`. */
+  jobs?: JobRunner<JobContext>;
+  /** The app's media storage; without it, the configured one opened on first use. */
+  storage?: MediaStorage;
+  mailer?: Mailer;
+  notifyDeps?: NotifyDeps;
+  /** The clip analysis route's runner (one run per video, two at most). */
+  clipRunner?: AnalysisRunner;
+  renderReportPdf?: (printPath: string) => Promise<Buffer>;
+  options?: PublishingOptions;
+}): Background {
+  const { database, config, log } = deps;
+  const jobs =
+    deps.jobs ??
+    createJobRunner({
+      database,
+      config,
+      log,
+      process: processSwitchesOf(config, deps.options?.runWorkers),
+      work: BACKGROUND_WORK,
+    });
+  const storage = deps.storage ?? openMediaStorageLazily(config);
+  const publishing = createPublishing({
+    database,
+    config,
+    log,
+    storage,
+    jobs,
+    options: { ...deps.options, runWorkers: jobs.isRunningWorkers },
+  });
+  const mailer =
+    deps.mailer ?? createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const context: JobContext = {
+    db: database.db,
+    config,
+    log,
+    storage,
+    jobs,
+    mailer,
+    notifyDeps: deps.notifyDeps ?? createNotifyDeps({ config, mailer, log }),
+    clipRunner: deps.clipRunner ?? createAnalysisRunner(),
+    publishing: publishing.engine,
+    publishingTuning: publishing.tuning,
+    renderReportPdf:
+      deps.renderReportPdf ??
+      ((printPath) =>
+        renderPdf({ chromiumPath: config.chromiumPath, url: `${config.publicUrl}${printPath}` }, log)),
+  };
   return {
-    publishWorkers: publishing.runWorkers ?? (worker && outsideTests),
-    accountsSweep: worker && outsideTests,
-    inboxSweep: worker && config.engagementSyncIntervalSeconds > 0,
-    streamReminders: worker && config.streamReminderIntervalMs > 0,
-    // Off under NODE_ENV=test like the accounts sweep: the collector's tests drive it directly.
-    analyticsCollect: worker && outsideTests && (config.analyticsCollectIntervalSeconds ?? 0) > 0,
-    // Off under NODE_ENV=test: the report e-mail tests call sendDueReports with the time they need.
-    reportEmails: worker && outsideTests,
-    // Off under NODE_ENV=test: the webhook tests call sendDueWebhooks with the time they need.
-    webhookDeliveries: worker && outsideTests,
-    // Off under NODE_ENV=test: the notification tests call the delivery and the weekly summary directly.
-    notifications: worker && outsideTests,
-    // Off under NODE_ENV=test: the approvals tests call expireOverdueApprovals with the time they need.
-    approvalExpiry: worker && outsideTests,
-    // Off under NODE_ENV=test: the viewers tests call sweepStreamViewers with the time they need.
-    streamViewers: worker && outsideTests,
+    engine: publishing.engine,
+    jobs,
+    start: () => jobs.start(context),
+    async stop() {
+      await jobs.stop();
+      await publishing.stop();
+    },
   };
 }
 
@@ -83,84 +101,41 @@ export interface BackgroundPluginOptions {
   database: Database;
   mailer: Mailer;
   notifyDeps: NotifyDeps;
-  /** Tests: run the publish workers, engine tuning. */
+  clipRunner: AnalysisRunner;
+  /** Tests: engine tuning (whether the app works the queues is `app.jobs`'s: plugins/jobs.ts). */
   publishing?: PublishingOptions;
 }
 
-type StopTask = () => Promise<void>;
-
 /**
- * Background work, started one way: the job queue (always: api processes send jobs) with the publish workers
- * when this process runs them, and the periodic sweeps. All start on onReady and stop on preClose, while the
- * database is still open.
+ * Background work, started one way: `app.jobs` (plugins/jobs.ts, every module's jobs and sweeps) with the
+ * handlers' context, on onReady; stopped on preClose, while the database is still open.
  */
 async function background(app: FastifyInstance, options: BackgroundPluginOptions) {
-  const { config, database, mailer, notifyDeps } = options;
-  const work = backgroundWorkOf(config, options.publishing);
-  const publishing = createPublishing({
-    database,
+  const { config } = options;
+  const work = createBackground({
+    database: options.database,
     config,
     log: app.log,
+    jobs: app.jobs,
     storage: app.mediaStorage,
-    options: { ...options.publishing, runWorkers: work.publishWorkers },
-  });
-  app.decorate('publishing', publishing);
-
-  const tasks: (() => StopTask)[] = [];
-  if (work.accountsSweep)
-    tasks.push(() => startAccountsSweep(database.db, config, mailer, app.log, notifyDeps));
-  if (work.inboxSweep) tasks.push(() => startInboxSweep(database.db, config, app.log));
-  if (work.analyticsCollect) tasks.push(() => startAnalyticsCollector(database.db, config, app.log));
-  if (work.reportEmails) {
+    mailer: options.mailer,
+    notifyDeps: options.notifyDeps,
+    clipRunner: options.clipRunner,
     // The PDF is printed by this server's Chromium from its own address (PUBLIC_URL when it serves no pages).
-    const renderReportPdf = (printPath: string) =>
+    renderReportPdf: (printPath) =>
       renderPdf(
         {
           chromiumPath: config.chromiumPath,
           url: `${ownOrigin(app, config.publicUrl, Boolean(config.webDistDir))}${printPath}`,
         },
         app.log,
-      );
-    tasks.push(() =>
-      startReportEmails({
-        db: database.db,
-        mailer,
-        publicUrl: config.publicUrl,
-        log: app.log,
-        renderReportPdf,
-      }),
-    );
-  }
-  if (work.webhookDeliveries) {
-    tasks.push(() => startWebhookDeliveries({ db: database.db, config, log: app.log }));
-  }
-  if (work.approvalExpiry) {
-    tasks.push(() => {
-      const expiry = startApprovalExpiry(database.db, app.log);
-      return () => expiry.stop();
-    });
-  }
-  if (work.streamViewers) tasks.push(() => startStreamViewers(database.db, config, app.log));
-  if (work.notifications) tasks.push(() => startNotificationLoops(database.db, notifyDeps, app.log));
-  if (work.streamReminders) {
-    // The claim in sendDueReminders keeps reminders single when several workers run them.
-    const context = { db: database.db, mailer, publicUrl: config.publicUrl, log: app.log, notifyDeps };
-    tasks.push(() => {
-      const reminders = startReminderTimer(context, config.streamReminderIntervalMs);
-      return () => reminders.stop();
-    });
-  }
-
-  const running: StopTask[] = [];
-  app.addHook('onReady', async () => {
-    await publishing.start();
-    for (const start of tasks) running.push(start());
+      ),
+    options: options.publishing,
   });
-  app.addHook('preClose', async () => {
-    await Promise.all(running.splice(0).map((stop) => stop()));
-    await publishing.stop();
-  });
+  app.decorate('publishing', { engine: work.engine });
+  app.addHook('onReady', () => work.start());
+  app.addHook('preClose', () => work.stop());
 }
 
 /** Not encapsulated: `app.publishing` is visible to the routes and the tests. */
-export const backgroundPlugin = fp(background, { name: 'background', dependencies: ['media'] });
+export const backgroundPlugin = fp(background, { name: 'background', dependencies: ['media', 'jobs'] });

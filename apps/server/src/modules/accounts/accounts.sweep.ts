@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { socialAccounts, users, workspaceMembers } from '../../db/schema/index';
-import { startPeriodicTask } from '../../lib/periodic-task';
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
 import { type NotifyDeps, notify } from '../notifications/notifications.service';
@@ -108,21 +107,4 @@ export async function runAccountsSweep(
   const notified = await sendReconnectNotices(db, mailer, config, notifyDeps);
   await deleteExpiredStates(db);
   return { refreshed, notified, claimed: due.length };
-}
-
-/** Runs the sweep every minute in the background (stopped, after any run in progress, by the returned function). */
-export function startAccountsSweep(
-  db: Db,
-  config: Config,
-  mailer: Mailer,
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  notifyDeps?: NotifyDeps,
-): () => Promise<void> {
-  const sweep = startPeriodicTask({
-    name: 'accounts sweep',
-    everyMs: SWEEP_INTERVAL_MS,
-    task: () => runAccountsSweep(db, config, mailer, log, notifyDeps),
-    log,
-  });
-  return () => sweep.stop();
 }

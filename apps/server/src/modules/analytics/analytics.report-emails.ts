@@ -12,7 +12,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { analyticsReportSchedules, workspaces } from '../../db/schema/index';
-import { startPeriodicTask } from '../../lib/periodic-task';
 import type { EmailAttachment, Mailer } from '../mail/mailer';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
 import { createReportLink, deleteReportLink, expiryOf, PRINT_LINK_TTL_MS } from './analytics.reports';
@@ -247,18 +246,4 @@ export async function sendDueReports(context: ReportEmailContext, now = new Date
     }
   }
   return sent;
-}
-
-/** The sweep, every five minutes (stopped, after a run in progress, by the returned function). */
-export function startReportEmails(
-  context: ReportEmailContext & { log: FastifyBaseLogger },
-): () => Promise<void> {
-  const task = startPeriodicTask({
-    name: 'report e-mails',
-    everyMs: 5 * 60_000,
-    task: () => sendDueReports(context),
-    log: context.log,
-    runNow: true,
-  });
-  return () => task.stop();
 }

@@ -3,7 +3,6 @@ import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
-import { type PeriodicTask, startPeriodicTask } from '../../lib/periodic-task';
 import { queueNotifications, recordEvent } from './approvals.events';
 
 /** How often the expiry runs: a post awaiting approval expires within this of its publish time. */
@@ -54,15 +53,5 @@ export async function expireOverdueApprovals(db: Db, now = new Date()): Promise<
       ),
     );
     return expired.map((post) => post.id);
-  });
-}
-
-export function startApprovalExpiry(db: Db, log: FastifyBaseLogger): PeriodicTask {
-  return startPeriodicTask({
-    name: 'approval expiry',
-    everyMs: APPROVAL_EXPIRY_INTERVAL_MS,
-    task: () => expireOverdueApprovals(db),
-    log,
-    runNow: true,
   });
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   type ClipAnalysis,
   DEFAULT_CLIP_SECONDS,
@@ -7,12 +8,15 @@ import {
 } from '@relaycast/shared/clips';
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { clipAnalyses, clipAnalysisRuns } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { JobQueue } from '../../lib/job-queue';
+import type { JobSender } from '../../lib/job-queue';
+import type { MediaStorage } from '../../lib/media/storage';
 import { findMedia } from '../media/media.service';
-import { analyseAndStore, type ClipsDeps, checkAnalysable, type createAnalysisRunner } from './clips.service';
+import { type AnalysisRunner, analyseAndStore, type ClipsDeps, checkAnalysable } from './clips.service';
+import { aiTranscriptionSettings } from './clips.transcript-ai';
 
 /**
  * Background analyses (docs/decisions/0049-stream-clips.md): a stream's recording is analysed by the
@@ -27,8 +31,7 @@ export type ClipAnalysisPayload = z.infer<typeof clipAnalysisPayloadSchema>;
 /** When every runner slot is taken, the job comes back this much later. */
 export const BUSY_RETRY_MS = 30_000;
 
-type Runner = ReturnType<typeof createAnalysisRunner>;
-type Queue = Pick<JobQueue, 'send'>;
+type Queue = Pick<JobSender, 'send'>;
 export type BackgroundStatus = 'not-analysed' | 'queued' | 'analysing' | 'done' | 'failed';
 
 function staleBefore(now: Date): Date {
@@ -99,7 +102,7 @@ async function setRunStatus(db: Db, mediaId: string, status: 'queued' | 'failed'
  */
 export async function runBackgroundAnalysis(
   deps: ClipsDeps,
-  runner: Runner,
+  runner: AnalysisRunner,
   queue: Queue,
   payload: ClipAnalysisPayload,
 ): Promise<void> {
@@ -136,14 +139,16 @@ export async function runBackgroundAnalysis(
   }
 }
 
-/** Registers the job: one at a time per process, through the route's runner. */
-export function registerClipAnalysisJob(queue: JobQueue, deps: ClipsDeps, runner: Runner): void {
-  queue.register({
-    name: CLIP_ANALYSIS_JOB,
-    schema: clipAnalysisPayloadSchema,
-    handler: (payload) => runBackgroundAnalysis(deps, runner, queue, payload),
-    workers: 1,
-    batchSize: 1,
-    pollingIntervalSeconds: 2,
-  });
+/** What an analysis needs, the same for the route and the job (the route prepares the temp folder). */
+export function clipsDepsOf(deps: { db: Db; config: Config; storage: MediaStorage }): ClipsDeps {
+  const { db, config, storage } = deps;
+  return {
+    db,
+    storage,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    tempDir: path.join(config.dataDir, 'tmp', 'clips'),
+    modelDir: config.pocketsphinxModelDir,
+    ai: aiTranscriptionSettings(config.ai),
+  };
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   analysisParamsSchema,
   CLIP_HIGHLIGHT_MESSAGES,
@@ -14,15 +13,16 @@ import { AppError } from '../../lib/app-error';
 import { findMedia, toMediaItem } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
-import { registerClipAnalysisJob } from './clips.background';
+import { clipsDepsOf } from './clips.background';
 import { checkCoverTime, saveSceneCover } from './clips.covers';
-import { analyseAndStore, checkAnalysable, createAnalysisRunner, findAnalysis } from './clips.service';
+import { type AnalysisRunner, analyseAndStore, checkAnalysable, findAnalysis } from './clips.service';
 import { canTranscribe } from './clips.transcript';
-import { aiTranscriptionSettings } from './clips.transcript-ai';
 
 export interface ClipsRoutesOptions {
   db: Db;
   config: Config;
+  /** One run per video at a time, two at most, shared with the `clip-analysis` job (clips.jobs.ts). */
+  runner: AnalysisRunner;
 }
 
 /**
@@ -34,22 +34,9 @@ export interface ClipsRoutesOptions {
  * `POST /api/clips/analyses/:mediaId/covers` stores the frame at a scene change as a library image (clips.covers).
  */
 export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, options) => {
-  const { db, config } = options;
-  const tempDir = path.join(config.dataDir, 'tmp', 'clips');
-  await prepareTempDir(tempDir);
-  const deps = {
-    db,
-    storage: app.mediaStorage,
-    ffmpegPath: config.ffmpegPath,
-    ffprobePath: config.ffprobePath,
-    tempDir,
-    modelDir: config.pocketsphinxModelDir,
-    ai: aiTranscriptionSettings(config.ai),
-  };
-  /** One run per video at a time, two at most (clips.service createAnalysisRunner). */
-  const runner = createAnalysisRunner();
-  // A stream's recording is analysed in the background through the same runner (clips.background.ts).
-  registerClipAnalysisJob(app.publishing.queue, deps, runner);
+  const { db, config, runner } = options;
+  const deps = clipsDepsOf({ db, config, storage: app.mediaStorage });
+  await prepareTempDir(deps.tempDir);
 
   app.post(
     '/api/clips/analyses',
@@ -63,7 +50,11 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       }
       const { clipSeconds, transcribe } = request.body;
       // The provider's speech-to-text when set up, else the local one (docs/decisions/0050-clip-transcript.md).
-      if (transcribe && !deps.ai && !(await canTranscribe({ ...deps, modelDir: deps.modelDir }))) {
+      if (
+        transcribe &&
+        !deps.ai &&
+        !(await canTranscribe({ ...deps, modelDir: config.pocketsphinxModelDir }))
+      ) {
         throw new AppError('TRANSCRIPTION_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.transcriptUnavailable);
       }
       const key = `${workspace.id}/${source.id}/${clipSeconds}${transcribe ? '/transcribe' : ''}`;

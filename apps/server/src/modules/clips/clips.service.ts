@@ -38,6 +38,8 @@ export const MAX_RUNNING_ANALYSES = 2;
  * Runs analyses, at most `limit` at a time: a request for a video already being analysed (same key) shares that
  * run; one more beyond the limit is refused with 429 rather than queued behind minutes of ffmpeg.
  */
+export type AnalysisRunner = ReturnType<typeof createAnalysisRunner>;
+
 export function createAnalysisRunner(limit = MAX_RUNNING_ANALYSES) {
   const running = new Map<string, Promise<ClipAnalysis>>();
   return {

@@ -13,7 +13,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { inboxItems, inboxSyncState, postTargets, socialAccounts } from '../../db/schema/index';
-import { startPeriodicTask } from '../../lib/periodic-task';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { type Connector, PlatformError, type PlatformInboxItem } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
@@ -301,19 +300,4 @@ export async function sweepInboxes(db: Db, config: Config, log: FastifyBaseLogge
       .set({ claimedUntil: null, nextSyncAt: new Date(Date.now() + 24 * 60 * 60 * 1000) })
       .where(inArray(inboxSyncState.accountId, skipped));
   }
-}
-
-/** Starts the periodic sweep (stopped, after any run in progress, by the returned function on app close). */
-export function startInboxSweep(db: Db, config: Config, log: FastifyBaseLogger): () => Promise<void> {
-  const intervalMs = config.engagementSyncIntervalSeconds * 1000;
-  if (intervalMs <= 0) return async () => {};
-  // Each account waits for its own next sync time; the sweep only looks for due ones at least every minute.
-  const sweep = startPeriodicTask({
-    name: 'inbox sweep',
-    everyMs: Math.min(intervalMs, 60_000),
-    task: () => sweepInboxes(db, config, log),
-    log,
-    failureLevel: 'warn',
-  });
-  return () => sweep.stop();
 }

@@ -5,9 +5,9 @@ import { posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings } from '../../platforms/registry';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
+import { type Background, createBackground } from '../../plugins/background';
 import { credentialsOf } from '../accounts/account-credentials';
 import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { createPublishing, type Publishing } from './publishing.plugin';
 import { connectMastodon, eventually } from './publishing.test-support';
 import {
   CATCH_UP_GOAL_MS,
@@ -26,7 +26,7 @@ let t: TestApp;
 let fake: PlatformFake;
 let user: SignedInUser;
 let accountId: string;
-const inProcess: Publishing[] = [];
+const inProcess: Background[] = [];
 
 beforeAll(async () => {
   fake = await startMastodonFake();
@@ -49,7 +49,7 @@ afterAll(async () => {
 }, 60_000);
 
 async function startInProcessWorker(): Promise<void> {
-  const worker = createPublishing({
+  const worker = createBackground({
     database: t.app.database,
     config: t.config,
     log: t.app.log,

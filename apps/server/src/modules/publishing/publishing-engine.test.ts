@@ -8,9 +8,9 @@ import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings, registerConnector } from '../../platforms/registry';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
 import { type Connector, PlatformError } from '../../platforms/types';
+import { createBackground } from '../../plugins/background';
 import { credentialsOf } from '../accounts/account-credentials';
 import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { createPublishing } from './publishing.plugin';
 import { flagTargetsOfDisconnectedAccount, restoreTargetsOfReconnectedAccount } from './publishing.service';
 import {
   connectMastodon,
@@ -160,7 +160,7 @@ describe('targets and jobs', () => {
 
 describe('publishing', () => {
   it('publishes a due post on time through a worker, with the link, exactly once', async () => {
-    const worker = createPublishing({
+    const worker = createBackground({
       database: t.app.database,
       config: t.config,
       log: t.app.log,

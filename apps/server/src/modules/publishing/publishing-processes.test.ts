@@ -15,8 +15,8 @@ import {
 import { posts, postTargets } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
+import { type Background, createBackground } from '../../plugins/background';
 import { platformsConfig, signUpUser } from '../accounts/accounts.test-support';
-import { createPublishing, type Publishing } from './publishing.plugin';
 import { connectMastodon, eventually } from './publishing.test-support';
 import { workerProcessEnv } from './publishing-crash.test-support';
 
@@ -52,7 +52,7 @@ describe('two workers on one database', () => {
   let t: TestApp;
   let fake: PlatformFake;
   const workers: ChildProcess[] = [];
-  const inProcess: Publishing[] = [];
+  const inProcess: Background[] = [];
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
@@ -115,7 +115,7 @@ describe('two workers on one database', () => {
     await t.app.publishing.engine.enqueueTargets(ids.map((row) => row.id));
 
     for (let i = 0; i < 2 && testDriver === 'pglite'; i++) {
-      const worker = createPublishing({
+      const worker = createBackground({
         database: t.app.database,
         config: t.config,
         log: t.app.log,

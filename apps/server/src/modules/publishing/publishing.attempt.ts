@@ -7,7 +7,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { postTargets } from '../../db/schema/index';
-import type { JobQueue } from '../../lib/job-queue';
+import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
@@ -74,7 +74,7 @@ const targetRouteStatement = perDatabase((db) =>
 export function createPublishAttempts(deps: {
   db: Db;
   config: Config;
-  queue: JobQueue;
+  queue: JobSender;
   log: FastifyBaseLogger;
   claims: TargetClaims;
   /** Where the posts' media are read from (plugins/media.ts). */

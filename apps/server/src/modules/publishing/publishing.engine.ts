@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { postTargets } from '../../db/schema/index';
-import type { JobQueue } from '../../lib/job-queue';
+import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
 import { createPublishAttempts } from './publishing.attempt';
 import { createTargetClaims } from './publishing.claim';
@@ -88,7 +88,7 @@ export interface PublishingEngine {
 export function createPublishingEngine(deps: {
   db: Db;
   config: Config;
-  queue: JobQueue;
+  queue: JobSender;
   log: FastifyBaseLogger;
   /** Where the posts' media are read from (plugins/media.ts). */
   storage: MediaStorage;

@@ -4,9 +4,8 @@ import pg from 'pg';
 import type { Config } from '../../config/env';
 import type { Database, Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
-import { createJobQueue, type JobQueue } from '../../lib/job-queue';
+import type { JobSender } from '../../lib/job-queue';
 import { type MediaStorage, openMediaStorageLazily } from '../../lib/media/storage';
-import { registerPublishingJobs } from './publish-target.job';
 import {
   createPublishingEngine,
   DEFAULT_ENGINE_OPTIONS,
@@ -19,9 +18,9 @@ const WORKER_POOL_SIZE = 20;
 
 export interface PublishingOptions {
   /**
-   * Whether this process runs the publish workers and sweeps (default off). The app's value comes from
-   * plugins/background.ts: ROLE all or worker, except under NODE_ENV=test, where a test turns them on when it
-   * needs them (or drives the engine itself).
+   * Whether this process works the job queues and runs the publishing sweeps (default off). The app's value
+   * comes from ROLE (plugins/jobs.ts `processSwitchesOf`): all or worker, except under NODE_ENV=test, where a
+   * test turns them on when it needs them (or drives the engine itself).
    */
   runWorkers?: boolean;
   engine?: Partial<EngineOptions>;
@@ -29,19 +28,21 @@ export interface PublishingOptions {
 
 export interface Publishing {
   engine: PublishingEngine;
-  queue: JobQueue;
-  start(): Promise<void>;
+  /** The engine's timings and worker counts (the publishing jobs' tuning: publishing.jobs.ts). */
+  tuning: EngineOptions;
+  /** Ends the worker pool; after the job runner stopped. */
   stop(): Promise<void>;
 }
 
 /**
- * The job queue and the publishing engine of this process. plugins/background.ts decides whether it runs the
- * workers, starts it with the app and stops it before the app closes.
+ * The publishing engine of this process, sending its jobs through `jobs` (the app's job runner). plugins/
+ * background.ts builds it, gives it to the publishing jobs (publishing.jobs.ts) and stops it after the runner.
  */
 export function createPublishing(deps: {
   database: Database;
   config: Config;
   log: FastifyBaseLogger;
+  jobs: JobSender;
   /**
    * The app's media storage (plugins/media.ts). A worker built outside an app (the tests' extra in-process
    * workers, the benchmark) opens the configured storage on first use instead.
@@ -52,7 +53,6 @@ export function createPublishing(deps: {
   const { database, config, log } = deps;
   const runWorkers = deps.options?.runWorkers ?? false;
   const storage = deps.storage ?? openMediaStorageLazily(config);
-  const queue = createJobQueue({ database, log, runWorkers, connectionString: config.databaseUrl });
   const engineOptions = {
     ...DEFAULT_ENGINE_OPTIONS,
     // Each worker loop waits for its whole batch before it polls again: PostgreSQL workers run more loops so a
@@ -73,14 +73,18 @@ export function createPublishing(deps: {
       : undefined;
   workerPool?.on('error', () => {});
   const db = workerPool ? (drizzle({ client: workerPool, schema }) as unknown as Db) : database.db;
-  const engine = createPublishingEngine({ db, config, queue, log, storage, options: engineOptions });
-  registerPublishingJobs(queue, engine, engineOptions);
+  const engine = createPublishingEngine({
+    db,
+    config,
+    queue: deps.jobs,
+    log,
+    storage,
+    options: engineOptions,
+  });
   return {
     engine,
-    queue,
-    start: () => queue.start(),
+    tuning: engineOptions,
     async stop() {
-      await queue.stop();
       await workerPool?.end();
     },
   };

@@ -2,12 +2,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { postTargets } from '../../db/schema/index';
-import type { JobQueue } from '../../lib/job-queue';
+import type { JobSender } from '../../lib/job-queue';
 
 /**
  * The `publish-target` job: one per target, sent to wake a worker at the target's instant. Sending it is shared
- * by the engine (a post was scheduled) and the attempts (a retry, a claim given up); the handler is registered
- * in jobs/publish-target.job.ts.
+ * by the engine (a post was scheduled) and the attempts (a retry, a claim given up); its handler is declared
+ * in publishing.jobs.ts.
  */
 
 export const PUBLISH_TARGET_JOB = 'publish-target';
@@ -17,7 +17,7 @@ export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1)
 /** Sends a job per target at its instant (at once when due) and remembers its id on the row, to cancel it. */
 export async function sendTargetJobs(
   db: Db,
-  queue: JobQueue,
+  queue: JobSender,
   rows: readonly { id: string; dueAt: Date | null }[],
 ): Promise<void> {
   const now = Date.now();
@@ -33,7 +33,7 @@ export async function sendTargetJobs(
 /** Sends a job for each of these targets at its instant, in one batch (their ids are not kept). */
 export async function enqueueTargetJobs(
   db: Db,
-  queue: JobQueue,
+  queue: JobSender,
   targetIds: readonly string[],
 ): Promise<void> {
   if (targetIds.length === 0) return;

@@ -8,7 +8,6 @@ import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { scheduledStreams, users } from '../../db/schema/index';
-import { type PeriodicTask, startPeriodicTask } from '../../lib/periodic-task';
 import type { Mailer } from '../mail/mailer';
 import { type NotifyDeps, notify } from '../notifications/notifications.service';
 import { getUserSettings } from '../settings/settings.service';
@@ -99,18 +98,4 @@ export async function sendDueReminders(context: ReminderContext, now: Date = new
     }
   }
   return { claimed: claimed.length, emailed };
-}
-
-/**
- * Runs `sendDueReminders` now and then every `intervalMs` (one run at a time). `stop` ends the timer and
- * waits for a run in progress, so the database can close after it.
- */
-export function startReminderTimer(context: ReminderContext, intervalMs: number): PeriodicTask {
-  return startPeriodicTask({
-    name: 'stream reminder run',
-    everyMs: intervalMs,
-    task: () => sendDueReminders(context),
-    log: context.log,
-    runNow: true,
-  });
 }

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { socialAccounts, streamSessionDestinations } from '../../db/schema/index';
-import { startPeriodicTask } from '../../lib/periodic-task';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { withFreshCredentials } from '../accounts/account-credentials';
 
@@ -127,16 +126,4 @@ export async function sweepStreamViewers(
     options.log?.warn({ problems: result.problems }, 'stream viewers: some accounts could not be read');
   }
   return result;
-}
-
-/** Starts the periodic reading (stopped, after any run in progress, by the returned function on app close). */
-export function startStreamViewers(db: Db, config: Config, log: FastifyBaseLogger): () => Promise<void> {
-  const task = startPeriodicTask({
-    name: 'stream viewers',
-    everyMs: STREAM_VIEWERS_EVERY_MS,
-    task: () => sweepStreamViewers(db, config, { log }),
-    log,
-    failureLevel: 'warn',
-  });
-  return () => task.stop();
 }

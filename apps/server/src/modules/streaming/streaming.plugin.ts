@@ -32,7 +32,7 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
     processor: app.mediaProcessor,
     disk: app.diskGuard,
     // A kept recording is analysed for clip highlights in the background (docs/decisions/0049-stream-clips.md).
-    onRecordingKept: (kept) => queueBackgroundAnalysis(options.db, app.publishing.queue, kept),
+    onRecordingKept: (kept) => queueBackgroundAnalysis(options.db, app.jobs, kept),
     ...options.engine,
   });
   app.addHook('preClose', async () => engine.close());
@@ -42,5 +42,5 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
 /** Not encapsulated, so `app.streamEngine` is visible to the routes, the tests and other modules. */
 export const streamingPlugin = fp(streaming, {
   name: 'streaming-engine',
-  dependencies: ['media', 'background'],
+  dependencies: ['media', 'jobs'],
 });

@@ -231,7 +231,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     { schema: { params: idParams, response: { 200: streamHighlightsSchema } } },
     async (request) =>
       requestSessionHighlights(
-        { db, queue: app.publishing.queue, ffmpegAvailable: () => app.mediaProcessor.isAvailable() },
+        { db, queue: app.jobs, ffmpegAvailable: () => app.mediaProcessor.isAvailable() },
         await ownerOf(request),
         request.params.id,
       ),

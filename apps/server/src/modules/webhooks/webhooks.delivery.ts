@@ -5,7 +5,6 @@ import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
-import { startPeriodicTask } from '../../lib/periodic-task';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { decryptSecret } from '../../lib/secrets';
 
@@ -18,7 +17,7 @@ import { decryptSecret } from '../../lib/secrets';
 
 const BATCH = 50;
 const CLAIM_MS = 2 * 60_000;
-const SWEEP_EVERY_MS = 5_000;
+export const WEBHOOK_SWEEP_EVERY_MS = 5_000;
 /** How much of an endpoint's error answer the log keeps. */
 const ERROR_TEXT_MAX = 300;
 
@@ -164,19 +163,4 @@ export async function sendDueWebhooks(context: {
     attempted += due.length;
     if (due.length < BATCH) return attempted;
   }
-}
-
-export function startWebhookDeliveries(context: {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}): () => Promise<void> {
-  const task = startPeriodicTask({
-    name: 'webhook deliveries',
-    everyMs: SWEEP_EVERY_MS,
-    task: () => sendDueWebhooks(context),
-    log: context.log,
-    runNow: true,
-  });
-  return () => task.stop();
 }

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { analyticsCollectState, socialAccounts, workspaces } from '../../../db/schema/index';
-import { startPeriodicTask } from '../../../lib/periodic-task';
 import { connectorFor, hasConnector } from '../../../platforms/registry';
 import { collectAccount } from './collect.account';
 
@@ -105,19 +104,4 @@ export async function sweepAnalytics(
     }),
   );
   return result;
-}
-
-/** Starts the periodic collector (stopped, after any run in progress, by the returned function on app close). */
-export function startAnalyticsCollector(db: Db, config: Config, log: FastifyBaseLogger): () => Promise<void> {
-  const intervalMs = config.analyticsCollectIntervalSeconds * 1000;
-  if (intervalMs <= 0) return async () => {};
-  // Each account waits for its own next pull time; the sweep only looks for due ones at least every minute.
-  const sweep = startPeriodicTask({
-    name: 'analytics collector',
-    everyMs: Math.min(intervalMs, 60_000),
-    task: () => sweepAnalytics(db, config, log),
-    log,
-    failureLevel: 'warn',
-  });
-  return () => sweep.stop();
 }

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { defineSweep, WORKER_ROLES } from '../../lib/background-work';
+import { STREAM_VIEWERS_EVERY_MS, sweepStreamViewers } from './stream-viewers';
+
+export interface StreamingJobContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Every minute: the viewers of live streams, read from the platforms' APIs (stream-viewers.ts). Each live
+ * destination is claimed before it is read, so every worker process shares the work.
+ */
+export const STREAMING_JOBS = [
+  defineSweep<StreamingJobContext>({
+    name: 'stream viewers',
+    everyMs: STREAM_VIEWERS_EVERY_MS,
+    roles: WORKER_ROLES,
+    single: false,
+    // Its tests call sweepStreamViewers with the time they need.
+    underTest: 'off',
+    failureLevel: 'warn',
+    handler: ({ db, config, log }) => sweepStreamViewers(db, config, { log }),
+  }),
+];

@@ -1,0 +1,49 @@
+import type { BackgroundWork } from '../lib/background-work';
+import { ACCOUNTS_JOBS, type AccountsJobContext } from '../modules/accounts/accounts.jobs';
+import { ANALYTICS_JOBS, type AnalyticsJobContext } from '../modules/analytics/analytics.jobs';
+import { APPROVALS_JOBS, type ApprovalsJobContext } from '../modules/approvals/approvals.jobs';
+import { CLIPS_JOBS, type ClipsJobContext } from '../modules/clips/clips.jobs';
+import { ENGAGEMENT_JOBS, type EngagementJobContext } from '../modules/engagement/engagement.jobs';
+import {
+  NOTIFICATIONS_JOBS,
+  type NotificationsJobContext,
+} from '../modules/notifications/notifications.jobs';
+import { PUBLISHING_JOBS, type PublishingJobContext } from '../modules/publishing/publishing.jobs';
+import {
+  STREAM_SCHEDULE_JOBS,
+  type StreamScheduleJobContext,
+} from '../modules/stream-schedule/stream-schedule.jobs';
+import { STREAMING_JOBS, type StreamingJobContext } from '../modules/streaming/streaming.jobs';
+import { WEBHOOKS_JOBS, type WebhooksJobContext } from '../modules/webhooks/webhooks.jobs';
+
+/**
+ * What the handlers get (plugins/background.ts builds it once per process): the union of what each module's
+ * jobs declare they need.
+ */
+export type JobContext = AccountsJobContext &
+  AnalyticsJobContext &
+  ApprovalsJobContext &
+  ClipsJobContext &
+  EngagementJobContext &
+  NotificationsJobContext &
+  PublishingJobContext &
+  StreamScheduleJobContext &
+  StreamingJobContext &
+  WebhooksJobContext;
+
+/**
+ * Every job and sweep of the server, in one list (docs/decisions/0062-background-work-one-way.md). A module
+ * declares its own in `<module>.jobs.ts`; adding one is a line here.
+ */
+export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
+  ...PUBLISHING_JOBS,
+  ...CLIPS_JOBS,
+  ...ACCOUNTS_JOBS,
+  ...ENGAGEMENT_JOBS,
+  ...ANALYTICS_JOBS,
+  ...WEBHOOKS_JOBS,
+  ...APPROVALS_JOBS,
+  ...STREAMING_JOBS,
+  ...NOTIFICATIONS_JOBS,
+  ...STREAM_SCHEDULE_JOBS,
+];
