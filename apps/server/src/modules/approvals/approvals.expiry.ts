@@ -1,6 +1,5 @@
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import { queueNotifications, recordEvent } from './approvals.events';

@@ -1,6 +1,5 @@
 import { WEBHOOK_RETRY_MINUTES, WEBHOOK_TIMEOUT_MS } from '@relaycast/shared/webhooks';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
