@@ -361,7 +361,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
   const schema = await import(src('db/schema/index.ts'));
   const { encryptSecret } = await import(src('lib/secrets.ts'));
   const { loadConfig } = await import(src('config/env.ts'));
-  const { createPublishing } = await import(src('modules/publishing/publishing.plugin.ts'));
+  const { createBackground } = await import(src('plugins/background.ts'));
   const { startMastodonFake } = await import(src('platforms/mastodon/mastodon.fake.ts'));
 
   const fake = await startMastodonFake({ latencyMs: PUBLISHING_BENCH.latencyMs });
@@ -403,7 +403,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
     });
     dataDirs.push(config.dataDir);
     const log = { error: console.error, warn: () => {}, info: () => {}, debug: () => {} };
-    publishing = createPublishing({ database, config, log, options: { runWorkers: false } });
+    publishing = createBackground({ database, config, log, options: { runWorkers: false } });
     await publishing.start();
     const ctx = { db, schema, workspaceId, userId, accountId, publishing, fake };
 

@@ -64,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app,
   { db, config, mailer, notifyDeps, events },
 ) => {
-  // The refresh sweep is background work: plugins/background.ts starts it.
+  // The refresh sweep is background work: accounts.jobs.ts declares it.
   app.get('/api/accounts', { schema: { response: { 200: socialAccountListSchema } } }, async (request) => {
     const { workspace } = await request.requireWorkspace();
     return { accounts: (await listAccounts(db, workspace.id)).map(toAccountDto) };

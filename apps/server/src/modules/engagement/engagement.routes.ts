@@ -23,7 +23,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
-  // Background inbox syncs run in worker processes (plugins/background.ts); here only Refresh.
+  // Background inbox syncs run in worker processes (engagement.jobs.ts); here only Refresh.
 
   app.post(
     '/api/engagement/actions',
