@@ -10,9 +10,9 @@ export interface PeriodicTask {
 }
 
 /**
- * Background work that runs every `everyMs` in this process (token refreshes, inbox syncs, reminders, the
- * publishing sweeps): never two runs at once, a failure logged and retried at the next tick, an unref'd timer so
- * it never keeps the process alive. Work shared by several processes claims its rows atomically itself.
+ * The timer of a sweep (plugins/jobs.ts, the only caller: modules declare sweeps in `<module>.jobs.ts`, decision
+ * 0062): runs every `everyMs` in this process, never two runs at once, a failure logged and retried at the next
+ * tick, an unref'd timer so it never keeps the process alive.
  */
 export function startPeriodicTask(options: {
   name: string;
