@@ -6,7 +6,7 @@ import { useUploadMedia } from '@/api/media';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { type AttachedMedia, attachedFromLibrary } from '../composer-state';
+import { type AttachedMedia, attachedFromLibrary } from '@/lib/post-form';
 import { MediaLibraryDialog } from './media-library-dialog';
 import { MediaThumbnail } from './media-thumbnail';
 
