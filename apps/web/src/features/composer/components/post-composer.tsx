@@ -1,9 +1,9 @@
 /*
- * Over 300 lines on purpose: the composer form holds the post's values, the selection the assistant works on
- * and the save/schedule flow, which share state; the parts that do not (pickers, preview, checks, publish
- * panel, media) are their own files, and the AI assistant is a feature of its own composed by the route.
+ * Over 300 lines on purpose: the composer form's sections (platforms, text, media, publish panel) and the
+ * assistant's bridge share the one post form (`usePostForm`, lib/use-post-form.ts); the parts that hold no form
+ * state (pickers, preview, checks, publish panel, media) are their own files, and the AI assistant is a feature
+ * of its own composed by the route.
  */
-
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
