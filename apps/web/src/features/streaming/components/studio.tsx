@@ -54,9 +54,9 @@ function Panel({ title, children, id }: { title: string; id: string; children: R
 }
 
 /**
- * The streaming studio's layout; its session state (scene, media, broadcast, destinations) is
- * `useStudioSession`. The streaming studio: preview of the current scene with Mute and Camera off, scenes, destinations and
- * their live health, platforms, OBS settings and (composed by the route) the clip generator panel.
+ * The streaming studio: preview of the current scene with Mute and Camera off, scenes, destinations and
+ * their live health, platforms, OBS settings and (composed by the route) the clip generator panel. Its session
+ * state (plan, scene, media, broadcast, destination ticks) is `useStudioSession`; this only lays it out.
  */
 export function Studio({
   clipGenerator,
