@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the stages of one publish attempt (call, settle, retry, reconcile, resume) read top
+// to bottom as staged functions sharing one AttemptContext; split across files, each would import the others.
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';

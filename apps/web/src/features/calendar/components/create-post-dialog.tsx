@@ -1,4 +1,4 @@
-import { PLATFORMS } from '@relaycast/shared/platforms';
+import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -78,7 +78,6 @@ function CreatePostForm({
     update,
   } = form;
   const withoutAccount = accounts ? platformsWithoutAccount(platforms, accounts) : [];
-  // This modal attaches no media: say at once which chosen platforms need some (Instagram, TikTok, YouTube).
   const needMedia = platforms.filter((platform) => !PLATFORMS[platform].allowsTextOnly);
   const platformProblems = form.problems.filter(
     (problem) => !['content', 'platforms', 'scheduledAt'].includes(problem.path),
@@ -111,24 +110,7 @@ function CreatePostForm({
           </p>
         ) : null}
         <MissingAccountsNotice platforms={withoutAccount} />
-        {needMedia.length > 0 ? (
-          <p className="text-sm text-amber-700 dark:text-amber-400">
-            <Trans
-              t={t}
-              i18nKey="{{platforms}} needs an image or video, which this form cannot attach. <a>Write it in the Post Composer</a> to add media."
-              count={needMedia.length}
-              values={{ platforms: needMedia.map((platform) => PLATFORMS[platform].name).join(', ') }}
-              components={{
-                a: (
-                  <Link
-                    to="/post-composer"
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  />
-                ),
-              }}
-            />
-          </p>
-        ) : null}
+        <NeedsMediaNotice platforms={needMedia} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${ids}-content`}>{t('Content')}</Label>
@@ -172,5 +154,29 @@ function CreatePostForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** This modal attaches no media: it says at once which chosen platforms need some (Instagram, TikTok, YouTube). */
+function NeedsMediaNotice({ platforms: needMedia }: { platforms: PlatformId[] }) {
+  const { t } = useTranslation('calendar');
+  if (needMedia.length === 0) return null;
+  return (
+    <p className="text-sm text-amber-700 dark:text-amber-400">
+      <Trans
+        t={t}
+        i18nKey="{{platforms}} needs an image or video, which this form cannot attach. <a>Write it in the Post Composer</a> to add media."
+        count={needMedia.length}
+        values={{ platforms: needMedia.map((platform) => PLATFORMS[platform].name).join(', ') }}
+        components={{
+          a: (
+            <Link
+              to="/post-composer"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            />
+          ),
+        }}
+      />
+    </p>
   );
 }

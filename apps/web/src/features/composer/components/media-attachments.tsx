@@ -27,6 +27,7 @@ interface MediaAttachmentsProps {
 const ACCEPT = Object.keys(ACCEPTED_MEDIA_TYPES).join(',');
 
 /** The post's media: thumbnails of what is attached, files from the library, and new uploads with progress. */
+// function-budget: MediaAttachments lays out one screen part in one JSX tree; split into named parts when it next changes
 export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAttachmentsProps) {
   const { t } = useTranslation('composer');
   const ids = useId();

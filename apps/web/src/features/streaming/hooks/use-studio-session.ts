@@ -8,7 +8,7 @@ import { useScenes } from '@/api/stream-scenes';
 import { useLiveStatus } from '@/api/stream-sessions';
 import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
-import { isBroadcasting } from '../broadcast-state';
+import { type BroadcastState, isBroadcasting } from '../broadcast-state';
 import { useBroadcast } from './use-broadcast';
 import { type StudioSceneNeeds, useStudioMedia } from './use-studio-media';
 
@@ -20,6 +20,37 @@ function needsOf(scene: Scene): StudioSceneNeeds {
     hasMicrophone: scene.sources.includes('microphone'),
     cameraCorner: scene.cameraCorner,
   };
+}
+
+/** A planned stream chooses its own destinations for this stream; otherwise the saved ticks apply. */
+function usePlanTicks() {
+  const [planSelection, setPlanSelection] = useState<Set<string> | null>(null);
+  return {
+    setPlanSelection,
+    isSelected: (id: string, enabled: boolean) => (planSelection ? planSelection.has(id) : enabled),
+    /** Ticks or unticks a destination for this planned stream only; null when no plan chose destinations. */
+    selectForPlan: planSelection
+      ? (id: string, checked: boolean) =>
+          setPlanSelection((current) => {
+            const next = new Set(current);
+            if (checked) next.add(id);
+            else next.delete(id);
+            return next;
+          })
+      : null,
+  };
+}
+
+/** Toasts once when a stream this tab was sending ends without an error. */
+function useToastWhenStreamEnds(state: BroadcastState) {
+  const previousPhase = useRef(state.phase);
+  useEffect(() => {
+    const before = previousPhase.current;
+    previousPhase.current = state.phase;
+    if (before !== 'idle' && before !== 'preparing' && state.phase === 'idle' && !state.error) {
+      toast.success(translateMessage(STREAMING_MESSAGES.streamEnded));
+    }
+  }, [state]);
 }
 
 /**
@@ -49,8 +80,7 @@ export function useStudioSession(planId: string | null) {
   const destinations = destinationsQuery.data?.destinations ?? [];
   const [title, setTitle] = useState(plan?.title ?? '');
   const [goLiveProblem, setGoLiveProblem] = useState<string | null>(null);
-  /** A planned stream chooses its own destinations for this stream; otherwise the saved ticks apply. */
-  const [planSelection, setPlanSelection] = useState<Set<string> | null>(null);
+  const { isSelected, selectForPlan, setPlanSelection } = usePlanTicks();
 
   const localSession = 'session' in broadcast.state ? broadcast.state.session : null;
   const polled = live.data?.session ?? null;
@@ -69,33 +99,8 @@ export function useStudioSession(planId: string | null) {
     if (!plan) return;
     setTitle((current) => current || plan.title);
     if (plan.destinationIds.length > 0) setPlanSelection(new Set(plan.destinationIds));
-  }, [plan]);
-  const isSelected = (id: string, enabled: boolean) => (planSelection ? planSelection.has(id) : enabled);
-  /** Ticks or unticks a destination for this planned stream only; null when no plan chose destinations. */
-  const selectForPlan = planSelection
-    ? (id: string, checked: boolean) =>
-        setPlanSelection((current) => {
-          const next = new Set(current);
-          if (checked) next.add(id);
-          else next.delete(id);
-          return next;
-        })
-    : null;
-
-  // Toast once when a stream this tab was sending ends without an error.
-  const previousPhase = useRef(broadcast.state.phase);
-  useEffect(() => {
-    const before = previousPhase.current;
-    previousPhase.current = broadcast.state.phase;
-    if (
-      before !== 'idle' &&
-      before !== 'preparing' &&
-      broadcast.state.phase === 'idle' &&
-      !broadcast.state.error
-    ) {
-      toast.success(translateMessage(STREAMING_MESSAGES.streamEnded));
-    }
-  }, [broadcast.state]);
+  }, [plan, setPlanSelection]);
+  useToastWhenStreamEnds(broadcast.state);
 
   function selectScene(next: Scene) {
     setSceneId(next.id);
