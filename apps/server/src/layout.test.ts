@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FUNCTION_BUDGET, longFunctions } from './layout.test-support';
 
 /**
  * The layout rules of docs/architecture.md, checked on every run so the map keeps matching the territory:
  * the server's folders form layers (plugins → modules → platforms/lib/db) with no import cycle between
- * them, and no product file grows past 400 lines (one past 300 says why in its opening comment).
+ * them, no product file grows past 400 lines (one past 300 says why in its opening comment), and no function
+ * passes FUNCTION_BUDGET lines without a `function-budget:` reason right above it (docs/conventions.md).
  */
 const serverSrc = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(serverSrc, '../../..');
@@ -36,6 +38,26 @@ function productFiles(dir: string): string[] {
     }
   }
   return found;
+}
+
+/** Every TypeScript file of the workspace's sources, tests included (the function budget covers them all). */
+function sourceFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!['node_modules', 'dist'].includes(entry.name)) found.push(...sourceFiles(full));
+    } else if (/\.tsx?$/.test(entry.name) && !/\.d\.ts$/.test(entry.name)) {
+      found.push(full);
+    }
+  }
+  return found;
+}
+
+/** A function of `lines` lines, with an optional comment above it, as a parser sees it. */
+function fixtureFunction(lines: number, comment = ''): string {
+  const body = Array.from({ length: lines - 2 }, (_, index) => `  const line${index} = ${index};`);
+  return `${comment}export function tooLong() {\n${body.join('\n')}\n}\n`;
 }
 
 /**
@@ -132,5 +154,54 @@ describe('the layout', () => {
     }
     expect(tooLong).toEqual([]);
     expect(unexplained).toEqual([]);
+  });
+
+  it(`keeps every function within ${FUNCTION_BUDGET} lines, or says why right above it`, () => {
+    const roots = ['apps/server/src', 'apps/web/src', 'packages/shared/src', 'e2e'];
+    const unexplained: string[] = [];
+    for (const file of roots.flatMap((dir) => sourceFiles(path.join(repoRoot, dir)))) {
+      const isTestFile = /\.(test|spec)\.tsx?$/.test(file);
+      for (const found of longFunctions(readFileSync(file, 'utf8'), file, { isTestFile })) {
+        if (!found.hasReason)
+          unexplained.push(
+            `${path.relative(repoRoot, file)}:${found.line} ${found.name} (${found.lines} lines)`,
+          );
+      }
+    }
+    expect(unexplained).toEqual([]);
+  });
+
+  describe('the function budget itself', () => {
+    it(`finds a function of ${FUNCTION_BUDGET + 1} lines with no reason, and none of ${FUNCTION_BUDGET}`, () => {
+      expect(longFunctions(fixtureFunction(FUNCTION_BUDGET + 1), 'a.ts', { isTestFile: false })).toEqual([
+        { name: 'tooLong', line: 1, lines: FUNCTION_BUDGET + 1, hasReason: false },
+      ]);
+      expect(longFunctions(fixtureFunction(FUNCTION_BUDGET), 'a.ts', { isTestFile: false })).toEqual([]);
+    });
+
+    it('lets a long function pass with a function-budget reason right above it, not one further up', () => {
+      const reasoned = fixtureFunction(
+        FUNCTION_BUDGET + 1,
+        '/** Does a lot. */\n// function-budget: one table\n',
+      );
+      expect(longFunctions(reasoned, 'a.ts', { isTestFile: false })[0]?.hasReason).toBe(true);
+      const detached = fixtureFunction(FUNCTION_BUDGET + 1, '// function-budget: one table\n\n');
+      expect(longFunctions(detached, 'a.ts', { isTestFile: false })[0]?.hasReason).toBe(false);
+      const empty = fixtureFunction(FUNCTION_BUDGET + 1, '// function-budget:\n');
+      expect(longFunctions(empty, 'a.ts', { isTestFile: false })[0]?.hasReason).toBe(false);
+    });
+
+    it("measures arrows, methods and components, and skips only a test file's describe/it callbacks", () => {
+      const body = Array.from({ length: FUNCTION_BUDGET }, (_, index) => `  x(${index});`).join('\n');
+      const source = [
+        `const Panel = () => {\n${body}\n};`,
+        `class Jobs {\n  run() {\n${body}\n  }\n}`,
+        `describe('cases', () => {\n${body}\n});`,
+      ].join('\n');
+      const names = (isTestFile: boolean) =>
+        longFunctions(source, 'a.test.tsx', { isTestFile }).map((found) => found.name);
+      expect(names(false)).toEqual(['Panel', 'run', 'describe(…) callback']);
+      expect(names(true)).toEqual(['Panel', 'run']);
+    });
   });
 });

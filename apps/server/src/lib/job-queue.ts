@@ -72,6 +72,7 @@ function poolExecutor(pool: pg.Pool): PgBoss.Db {
   };
 }
 
+// function-budget: the queue's one closure over its pg-boss instance, its pool and its timers
 export function createJobQueue(options: {
   database: Database;
   log: FastifyBaseLogger;

@@ -133,6 +133,7 @@ async function forwardToBetterAuth(auth: Auth, config: Config, request: FastifyR
 }
 
 export const authPlugin = fp(
+  // function-budget: the auth plugin: its hooks and request decorators share the auth instance and config
   async (app: FastifyInstance, options: { auth: Auth; config: Config; db: Db }) => {
     const { auth, config, db } = options;
     app.decorate('auth', auth);

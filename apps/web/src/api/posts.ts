@@ -144,19 +144,6 @@ export function useSavePost() {
   });
 }
 
-/** The input that re-saves a post as it is, with another action (a draft scheduled from the drafts list). */
-export function inputFromPost(post: Post, action: PostInput['action']): PostInput {
-  return {
-    content: post.content,
-    platforms: post.platforms,
-    overrides: post.overrides,
-    mediaIds: post.media.map((item) => item.id),
-    accountIds: post.targets.flatMap((target) => (target.accountId ? [target.accountId] : [])),
-    action,
-    timezone: post.timezone,
-  };
-}
-
 /** `DELETE /api/posts/:id`: a soft delete that `restore` can undo; answers with the post as it was. */
 export function deletePost(id: string): Promise<Post> {
   return apiFetch<Post>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' });

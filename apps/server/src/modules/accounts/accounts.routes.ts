@@ -60,6 +60,7 @@ const platformParams = z.object({ platform: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
+// function-budget: one module's routes in one plugin; each handler is short and the routes share its setup
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (
   app,
   { db, config, mailer, notifyDeps, events },

@@ -67,6 +67,7 @@ function callSignal(reply: FastifyReply, timeoutMs: number) {
   };
 }
 
+// function-budget: one module's routes in one plugin; each handler is short and the routes share its setup
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db, config, fetchPage }) => {
   /**
    * The start of every provider call: the caller's workspace and its provider (503 when none), the hourly limit

@@ -53,6 +53,7 @@ const PUBLIC_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+// function-budget: one module's routes in one plugin; each handler is short and the routes share its setup
 export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,
   { db, config },

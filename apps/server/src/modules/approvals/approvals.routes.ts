@@ -54,6 +54,7 @@ async function callerOf(request: FastifyRequest): Promise<ApprovalCaller> {
  * decisions on one, its history, the workspace's "require approval" setting and client review links; and
  * `/api/review/:token`, the review page of a client without an account.
  */
+// function-budget: one module's routes in one plugin; each handler is short and the routes share its setup
 export const approvalsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;

@@ -90,6 +90,7 @@ interface PendingSignIn {
 
 type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
+// function-budget: better-auth's one configuration (plugins, hooks, mail callbacks), read as one object
 export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
   const pendingSignIns = new WeakMap<Request, PendingSignIn>();
   const secureCookies = config.publicUrl.startsWith('https://');

@@ -67,6 +67,7 @@ function nested(body: Record<string, unknown> | undefined, prefix: string): Reco
   return out;
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startStripeFake(options: StripeFakeOptions = {}): Promise<StripeFake> {
   const server = await startFakeServer({ port: options.port });
   const secretKey = options.secretKey ?? 'sk_test_fake';

@@ -67,6 +67,7 @@ function contentDisposition(name: string): string {
  * Status codes of a refused upload: 400 no file, 413 file over the size limit, 409 storage quota
  * full (the request is fine; the workspace's state refuses it), 415 content that is not an accepted type.
  */
+// function-budget: one module's routes in one plugin; each handler is short and the routes share its setup
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, options) => {
   const { db, config } = options;
   // Built once by plugins/media.ts.

@@ -50,6 +50,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
  * `/api/streaming/*` (see packages/shared/src/streaming.ts for the whole contract): destinations, custom
  * scenes, the personal OBS ingest, stream sessions, live status and analytics; plus the ingest WebSocket.
  */
+// function-budget: one module's routes in one plugin; each handler is short and the routes share its setup
 export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = async (app, options) => {
   const { db, config } = options;
   // Built once by streaming.plugin.ts.

@@ -1,5 +1,5 @@
 // Over 300 lines on purpose: a job's whole life (slot, source copy, text files, ffmpeg, library, cancel and
-// clean-up) shares the state of one closure; split across files, that state would have to be passed around.
+// clean-up) is one set of staged functions around one Job record; split across files, each would import the rest.
 import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -108,176 +108,205 @@ function toExportJob(job: Job): ExportJob {
   };
 }
 
-export function createExportJobs(options: ExportJobsOptions) {
-  const jobs = new Map<string, Job>();
-  const concurrency = options.concurrency ?? 1;
-  const perWorkspace = options.perWorkspace ?? MAX_JOBS_PER_WORKSPACE;
+/** One process's ffmpeg slots: a job waits for one (or is cancelled while waiting) and gives it back. */
+function createSlots(concurrency: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
-
-  async function acquireSlot(signal: AbortSignal): Promise<void> {
-    if (running < concurrency) {
-      running += 1;
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        const index = waiting.indexOf(grant);
-        if (index >= 0) waiting.splice(index, 1);
-        reject(new Cancelled());
-      };
-      const grant = () => {
-        signal.removeEventListener('abort', onAbort);
+  return {
+    async acquire(signal: AbortSignal): Promise<void> {
+      if (running < concurrency) {
         running += 1;
-        resolve();
-      };
-      waiting.push(grant);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
+        return;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          const index = waiting.indexOf(grant);
+          if (index >= 0) waiting.splice(index, 1);
+          reject(new Cancelled());
+        };
+        const grant = () => {
+          signal.removeEventListener('abort', onAbort);
+          running += 1;
+          resolve();
+        };
+        waiting.push(grant);
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+    },
+    release() {
+      running -= 1;
+      waiting.shift()?.();
+    },
+  };
+}
 
-  function releaseSlot() {
-    running -= 1;
-    waiting.shift()?.();
+type Slots = ReturnType<typeof createSlots>;
+
+/** The files one export writes: the source copy and output in the temp folder, the text and caption files. */
+function exportFiles(job: Job, tempDir: string) {
+  const base = path.join(tempDir, `${job.id}`);
+  // The text and caption files are named inside ffmpeg filter options, which take plain paths only: they go to
+  // the system's temp folder, not the data folder (whose path a self-hoster may give spaces or accents).
+  const textBase = path.join(tmpdir(), `relaycast-${job.id}`);
+  const textFiles = job.overlays.map((_, index) => `${textBase}-text-${index}.txt`);
+  const captionsFile = job.captions.length > 0 ? `${textBase}-captions.srt` : null;
+  return {
+    source: `${base}-source`,
+    output: `${base}-out.${job.request.format}`,
+    textFiles,
+    captionsFile,
+    /** The user's texts, removed as soon as ffmpeg is done with them. */
+    texts: [...textFiles, ...(captionsFile ? [captionsFile] : [])],
+  };
+}
+
+type ExportFiles = ReturnType<typeof exportFiles>;
+
+/** Probes the codecs when the mode needs them; a fast trim refuses codecs it cannot copy. */
+async function probeSource(options: ExportJobsOptions, job: Job, input: string, signal: AbortSignal) {
+  const { request } = job;
+  const isJoin = job.segments.length > 1;
+  if (request.mode !== 'fast' && !isJoin) return null;
+  const probe = (await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000, signal }))
+    .stdout;
+  if (request.mode === 'fast' && !canStreamCopy(parseCodecs(probe), request.format)) {
+    throw new AppError(
+      'FAST_TRIM_UNSUPPORTED',
+      400,
+      VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(request.format),
+    );
   }
+  return probe;
+}
+
+/** Runs ffmpeg on the seekable source into `files.output`, reporting progress on the job, within the size cap. */
+async function renderExport(
+  options: ExportJobsOptions,
+  job: Job,
+  files: ExportFiles,
+  input: string,
+  signal: AbortSignal,
+) {
+  const probe = await probeSource(options, job, input, signal);
+  // The overlay texts go to ffmpeg as files: nothing the user typed is parsed as filter syntax.
+  await Promise.all(
+    job.overlays.map((overlay, index) => writeFile(files.textFiles[index]!, overlay.text, { flag: 'wx' })),
+  );
+  if (files.captionsFile) await writeFile(files.captionsFile, toSrt(job.captions), { flag: 'wx' });
+  const duration = totalDuration(job.segments);
+  let progressText = '';
+  await runProcess(
+    options.ffmpegPath,
+    exportArgs({
+      input,
+      output: files.output,
+      ...job.request,
+      segments: job.segments,
+      hasAudio: probe !== null && hasAudioStream(probe),
+      overlays: job.overlays.map((overlay, index) => ({ ...overlay, textFile: files.textFiles[index]! })),
+      captionsFile: files.captionsFile,
+      maxBytes: job.maxBytes,
+    }),
+    {
+      // Generous: a slow VP9 encode of a long cut on a busy machine.
+      timeoutMs: Math.max(120_000, duration * 20_000),
+      signal,
+      // What this export writes, for the next start to remove if the server dies meanwhile.
+      tempPaths: [files.output, files.source, ...files.texts],
+      onStdout(chunk) {
+        progressText = (progressText + chunk).slice(-4096);
+        const seconds = progressSecondsOf(progressText);
+        if (seconds !== null && duration > 0) job.progress = Math.min(0.99, Math.max(0, seconds / duration));
+      },
+    },
+  );
+  const { size } = await stat(files.output);
+  if (size >= job.maxBytes) {
+    throw new AppError(
+      'EXPORT_TOO_LARGE',
+      413,
+      VIDEO_EDITOR_MESSAGES.exportTooLarge(formatFileSize(job.maxBytes)),
+    );
+  }
+}
+
+/** Stores the output in the library; a job cancelled meanwhile takes its row out again. */
+async function storeExport(options: ExportJobsOptions, job: Job, output: string, signal: AbortSignal) {
+  const { request } = job;
+  const label = exportLabel(request, job.segments);
+  const row = await addVideoToLibrary(
+    options,
+    {
+      workspaceId: job.workspaceId,
+      userId: job.userId,
+      limits: job.limits,
+      video: {
+        id: newMediaId(),
+        path: output,
+        name: exportName(job.source.name, label, request.format),
+        mimeType: EXPORT_MIME_TYPES[request.format],
+        extension: request.format,
+      },
+    },
+    () => new AppError('EXPORT_FAILED', 500, VIDEO_EDITOR_MESSAGES.trimFailed),
+  );
+  // Cancelled while the result was being stored: take it out again.
+  if (signal.aborted) {
+    await deleteMedia(options.db, options.storage, job.workspaceId, row.id, options.log);
+    throw new Cancelled();
+  }
+  job.result = toMediaItem(row);
+}
+
+/** A job's whole life: wait for a slot, render, store; any failure leaves no file and says why on the job. */
+async function executeExport(options: ExportJobsOptions, slots: Slots, job: Job) {
+  const signal = job.controller.signal;
+  const files = exportFiles(job, options.tempDir);
+  try {
+    await slots.acquire(signal);
+    try {
+      job.status = 'running';
+      // The stored file itself on the local disk; a copy from S3, removed when done.
+      await withSeekableFile(
+        options.storage,
+        job.source.storageKey,
+        files.source,
+        (input) => renderExport(options, job, files, input, signal),
+        { signal },
+      );
+    } finally {
+      await Promise.all(files.texts.map((file) => rm(file, { force: true })));
+      slots.release();
+    }
+    if (signal.aborted) throw new Cancelled();
+    await storeExport(options, job, files.output, signal);
+    job.progress = 1;
+    job.status = 'succeeded';
+  } catch (err) {
+    await rm(files.output, { force: true });
+    if (signal.aborted || err instanceof Cancelled) {
+      job.status = 'cancelled';
+      job.error = VIDEO_EDITOR_MESSAGES.cancelled;
+    } else {
+      job.status = 'failed';
+      job.error =
+        err instanceof AppError && err.statusCode < 500 ? err.message : VIDEO_EDITOR_MESSAGES.trimFailed;
+      if (!(err instanceof AppError))
+        options.log.warn({ err: String(err), jobId: job.id }, 'video export failed');
+    }
+  } finally {
+    job.finishedAt = Date.now();
+  }
+}
+
+export function createExportJobs(options: ExportJobsOptions) {
+  const jobs = new Map<string, Job>();
+  const perWorkspace = options.perWorkspace ?? MAX_JOBS_PER_WORKSPACE;
+  const slots = createSlots(options.concurrency ?? 1);
 
   function prune() {
     const cutoff = Date.now() - JOB_RETENTION_MS;
     for (const [id, job] of jobs) if (job.finishedAt !== null && job.finishedAt < cutoff) jobs.delete(id);
-  }
-
-  async function execute(job: Job) {
-    const signal = job.controller.signal;
-    const { request } = job;
-    const base = path.join(options.tempDir, `${job.id}`);
-    const output = `${base}-out.${request.format}`;
-    const duration = totalDuration(job.segments);
-    // The text and caption files are named inside ffmpeg filter options, which take plain paths only: they go to
-    // the system's temp folder, not the data folder (whose path a self-hoster may give spaces or accents).
-    const textBase = path.join(tmpdir(), `relaycast-${job.id}`);
-    const textFiles = job.overlays.map((_, index) => `${textBase}-text-${index}.txt`);
-    const captionsFile = job.captions.length > 0 ? `${textBase}-captions.srt` : null;
-    try {
-      await acquireSlot(signal);
-      try {
-        job.status = 'running';
-        // The stored file itself on the local disk; a copy from S3, removed when done.
-        await withSeekableFile(
-          options.storage,
-          job.source.storageKey,
-          `${base}-source`,
-          async (input) => {
-            const isJoin = job.segments.length > 1;
-            const probe =
-              request.mode === 'fast' || isJoin
-                ? (
-                    await runProcess(options.ffprobePath, codecProbeArgs(input), {
-                      timeoutMs: 30_000,
-                      signal,
-                    })
-                  ).stdout
-                : null;
-            if (probe !== null && request.mode === 'fast') {
-              if (!canStreamCopy(parseCodecs(probe), request.format)) {
-                throw new AppError(
-                  'FAST_TRIM_UNSUPPORTED',
-                  400,
-                  VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(request.format),
-                );
-              }
-            }
-            // The overlay texts go to ffmpeg as files: nothing the user typed is parsed as filter syntax.
-            await Promise.all(
-              job.overlays.map((overlay, index) =>
-                writeFile(textFiles[index]!, overlay.text, { flag: 'wx' }),
-              ),
-            );
-            if (captionsFile) await writeFile(captionsFile, toSrt(job.captions), { flag: 'wx' });
-            let progressText = '';
-            await runProcess(
-              options.ffmpegPath,
-              exportArgs({
-                input,
-                output,
-                ...request,
-                segments: job.segments,
-                hasAudio: probe !== null && hasAudioStream(probe),
-                overlays: job.overlays.map((overlay, index) => ({ ...overlay, textFile: textFiles[index]! })),
-                captionsFile,
-                maxBytes: job.maxBytes,
-              }),
-              {
-                // Generous: a slow VP9 encode of a long cut on a busy machine.
-                timeoutMs: Math.max(120_000, duration * 20_000),
-                signal,
-                // What this export writes, for the next start to remove if the server dies meanwhile.
-                tempPaths: [output, `${base}-source`, ...textFiles, ...(captionsFile ? [captionsFile] : [])],
-                onStdout(chunk) {
-                  progressText = (progressText + chunk).slice(-4096);
-                  const seconds = progressSecondsOf(progressText);
-                  if (seconds !== null && duration > 0)
-                    job.progress = Math.min(0.99, Math.max(0, seconds / duration));
-                },
-              },
-            );
-            const { size } = await stat(output);
-            if (size >= job.maxBytes) {
-              throw new AppError(
-                'EXPORT_TOO_LARGE',
-                413,
-                VIDEO_EDITOR_MESSAGES.exportTooLarge(formatFileSize(job.maxBytes)),
-              );
-            }
-          },
-          { signal },
-        );
-      } finally {
-        await Promise.all(
-          [...textFiles, ...(captionsFile ? [captionsFile] : [])].map((file) => rm(file, { force: true })),
-        );
-        releaseSlot();
-      }
-      if (signal.aborted) throw new Cancelled();
-      const label = exportLabel(request, job.segments);
-      const row = await addVideoToLibrary(
-        options,
-        {
-          workspaceId: job.workspaceId,
-          userId: job.userId,
-          limits: job.limits,
-          video: {
-            id: newMediaId(),
-            path: output,
-            name: exportName(job.source.name, label, request.format),
-            mimeType: EXPORT_MIME_TYPES[request.format],
-            extension: request.format,
-          },
-        },
-        () => new AppError('EXPORT_FAILED', 500, VIDEO_EDITOR_MESSAGES.trimFailed),
-      );
-      // Cancelled while the result was being stored: take it out again.
-      if (signal.aborted) {
-        await deleteMedia(options.db, options.storage, job.workspaceId, row.id, options.log);
-        throw new Cancelled();
-      }
-      job.result = toMediaItem(row);
-      job.progress = 1;
-      job.status = 'succeeded';
-    } catch (err) {
-      await rm(output, { force: true });
-      if (signal.aborted || err instanceof Cancelled) {
-        job.status = 'cancelled';
-        job.error = VIDEO_EDITOR_MESSAGES.cancelled;
-      } else {
-        job.status = 'failed';
-        job.error =
-          err instanceof AppError && err.statusCode < 500 ? err.message : VIDEO_EDITOR_MESSAGES.trimFailed;
-        if (!(err instanceof AppError))
-          options.log.warn({ err: String(err), jobId: job.id }, 'video export failed');
-      }
-    } finally {
-      job.finishedAt = Date.now();
-    }
   }
 
   return {
@@ -322,7 +351,7 @@ export function createExportJobs(options: ExportJobsOptions) {
         done: Promise.resolve(),
       };
       jobs.set(job.id, job);
-      job.done = execute(job);
+      job.done = executeExport(options, slots, job);
       return toExportJob(job);
     },
 

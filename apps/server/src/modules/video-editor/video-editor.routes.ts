@@ -52,6 +52,7 @@ function familyOf(mimeType: string): 'iso' | 'webm' {
  * `GET /api/video-editor/exports/:id` reads its progress; `POST …/:id/cancel` cancels it. All of
  * it is scoped to the caller's workspace: another workspace's media or job is "not found".
  */
+// function-budget: one module's routes in one plugin; each handler is short and the routes share its setup
 export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> = async (app, options) => {
   const { db, config } = options;
   const tempDir = path.join(config.dataDir, 'tmp', 'video-editor');

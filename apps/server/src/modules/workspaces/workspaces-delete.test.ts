@@ -38,6 +38,7 @@ async function rowsIn(tableName: string, workspaceId: string): Promise<number> {
 }
 
 /** One row (or more) in every workspace-scoped table, and in the tables that hang off those rows. */
+// function-budget: test data: a row in every table a workspace owns, so deletion is checked against each
 async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   const s = schema;
   const now = new Date();

@@ -39,6 +39,7 @@ export interface BlueskyFake extends PlatformFake {
   followers: Map<string, number>;
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promise<BlueskyFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const followers = new Map<string, number>();

@@ -53,6 +53,7 @@ export function accountOf(credentials: AccountCredentials) {
   };
 }
 
+// function-budget: one connector: its methods share the platform's client, settings and error mapping
 export function createInstagramConnector(options: { poll?: PollOptions } = {}): Connector {
   const poll = options.poll ?? DEFAULT_POLL;
 

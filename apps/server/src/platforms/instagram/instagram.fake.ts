@@ -46,6 +46,7 @@ export interface InstagramFake extends PlatformFake {
   followers: Map<string, number>;
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startInstagramFake(options: InstagramFakeOptions = {}): Promise<InstagramFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   // A user whose login_hint starts with `no-ig` manages only a Page without an Instagram account.

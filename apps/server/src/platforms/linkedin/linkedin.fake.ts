@@ -51,6 +51,7 @@ function checkRestHeaders(request: FakeRequest) {
     throw new Error('missing X-Restli-Protocol-Version: 2.0.0');
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Promise<PlatformFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const published: PublishedOnFake[] = [];

@@ -35,6 +35,7 @@ export interface MastodonFake extends PlatformFake {
   followers: Map<string, number>;
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startMastodonFake(options: PlatformFakeOptions = {}): Promise<MastodonFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const followers = new Map<string, number>();

@@ -63,6 +63,7 @@ function oauthError(error: string, description: string, status = 400): FakeRespo
   return { status, body: { error, error_description: description } };
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export function createOAuthFake(options: OAuthFakeOptions): OAuthFake {
   const grants = new Map<string, Grant>();
   const accessTokens = new Map<string, { accountId: string; expiresAt?: number }>();

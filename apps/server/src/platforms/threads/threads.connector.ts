@@ -74,6 +74,7 @@ function longLivedTokenSet(answer: TokenAnswer): TokenSet {
   return { ...tokens, refreshToken: tokens.accessToken };
 }
 
+// function-budget: one connector: its methods share the platform's client, settings and error mapping
 export function createThreadsConnector(options: { poll?: PollOptions } = {}): Connector {
   const poll = options.poll ?? DEFAULT_POLL;
 

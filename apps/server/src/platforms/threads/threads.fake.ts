@@ -40,6 +40,7 @@ export interface ThreadsFake extends PlatformFake {
 
 const LONG_LIVED_SECONDS = 60 * 24 * 3600;
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startThreadsFake(options: ThreadsFakeOptions = {}): Promise<ThreadsFake> {
   const clientId = options.clientId ?? 'test-client-id';
   const clientSecret = options.clientSecret ?? 'test-client-secret';

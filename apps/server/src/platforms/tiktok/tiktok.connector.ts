@@ -14,6 +14,7 @@ import { createTikTokPublishing, type TikTokOptions, tiktokPostUrl } from './tik
 /** `user.info.stats`: follower_count for analytics (issue 16, tiktok.analytics.ts). */
 const SCOPES = ['user.info.basic', 'user.info.stats', 'video.publish', 'video.upload', 'video.list'] as const;
 
+// function-budget: one connector: its methods share the platform's client, settings and error mapping
 export function createTikTokConnector(options: TikTokOptions = {}): Connector {
   const { creatorInfo, publish } = createTikTokPublishing(options);
 

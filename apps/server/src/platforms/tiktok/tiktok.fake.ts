@@ -63,6 +63,7 @@ function oauthError(status: number, error: string, description: string): FakeRes
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<TikTokFake> {
   const clientKey = options.clientId ?? 'test-client-id';
   const clientSecret = options.clientSecret ?? 'test-client-secret';

@@ -49,6 +49,7 @@ export function tiktokPostUrl(username: string | undefined, id: string, kind: 'v
     : `https://www.tiktok.com/${kind}/${id}`;
 }
 
+// function-budget: one connector: its methods share the platform's client, settings and error mapping
 export function createTikTokPublishing(options: TikTokOptions = {}) {
   const poll = options.poll ?? { intervalMs: 2_000, maxIntervalMs: 15_000, timeoutMs: 15 * 60_000 };
   const chunkBytes = options.chunkBytes ?? 10 * 1024 * 1024;

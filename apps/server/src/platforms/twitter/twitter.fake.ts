@@ -36,6 +36,7 @@ export interface TwitterFake extends PlatformFake {
   followers: Map<string, number>;
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startTwitterFake(options: PlatformFakeOptions = {}): Promise<TwitterFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const published: PublishedOnFake[] = [];

@@ -45,6 +45,7 @@ export interface YouTubeFake extends PlatformFake {
   subscribers: Map<string, number>;
 }
 
+// function-budget: a fake platform for tests: one server whose short routes imitate its API and share its state
 export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promise<YouTubeFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const subscribers = new Map<string, number>();

@@ -32,6 +32,7 @@ export function Logo() {
  * phone everything sits behind one menu button; the signed-in app hands in its own links (`appLinks`), shown
  * first in that same menu, so a phone never shows two menus stacked (issue 15).
  */
+// function-budget: SiteHeader lays out one screen part in one JSX tree; split into named parts when it next changes
 export function SiteHeader({
   appLinks,
   actions,

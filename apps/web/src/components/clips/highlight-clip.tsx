@@ -39,6 +39,7 @@ function SignalBar({ label, value }: { label: string; value: number }) {
  * through the editor's captions, sent as an SRT file. Shared by the clip generator and a stream's suggested clips
  * on /stream-analytics.
  */
+// function-budget: HighlightClip lays out one screen part in one JSX tree; split into named parts when it next changes
 export function HighlightClip({
   clip,
   media,

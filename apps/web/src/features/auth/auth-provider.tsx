@@ -119,6 +119,7 @@ function useSession() {
   return { ...state, refresh, clear };
 }
 
+// function-budget: AuthProvider lays out one screen part in one JSX tree; split into named parts when it next changes
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const [state, dispatch] = useReducer(authReducer, initialAuthState);

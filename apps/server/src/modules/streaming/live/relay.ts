@@ -62,6 +62,7 @@ function keyOf(session: NmsSession): string | null {
  * error we report instead of node-media-server's process.exit) and hand each connection to its RTMP server.
  * node-media-server keeps its state in a module-wide context, so one relay runs per process.
  */
+// function-budget: the RTMP relay's one closure over node-media-server, its socket and its sessions
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   const storeDir = path.join(options.dataDir, 'relay');
   mkdirSync(storeDir, { recursive: true });

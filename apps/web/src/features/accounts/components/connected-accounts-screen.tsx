@@ -29,6 +29,7 @@ function useCallbackResult() {
 }
 
 /** /connected-accounts: the workspace's accounts, their status, and connecting more. */
+// function-budget: ConnectedAccountsScreen lays out one screen part in one JSX tree; split into named parts when it next changes
 export function ConnectedAccountsScreen() {
   const { t } = useTranslation('accounts');
   const accounts = useAccounts();

@@ -23,6 +23,7 @@ import { useAiGeneration } from '../hooks/use-ai-generation';
 import { AiVariantCard } from './ai-variant-card';
 
 /** Prompt, options, Generate with live tokens and Stop, then one variant per chosen platform. */
+// function-budget: AiGenerateForm lays out one screen part in one JSX tree; split into named parts when it next changes
 export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; composer: ComposerBridge }) {
   const { t } = useTranslation('ai-assistant');
   const ids = useId();

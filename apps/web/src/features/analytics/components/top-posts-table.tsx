@@ -40,6 +40,7 @@ export function ReportTopPostsTable({ token }: { token: string }) {
 
 const FIRST_ORDER: TopPostsOrder = { sort: 'views', order: 'desc', page: 1 };
 
+// function-budget: TopPostsView lays out one screen part in one JSX tree; split into named parts when it next changes
 function TopPostsView({
   posts,
   order,

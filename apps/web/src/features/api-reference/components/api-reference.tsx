@@ -27,6 +27,7 @@ const METHOD_STYLES: Record<string, string> = {
   DELETE: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
 };
 
+// function-budget: OperationCard lays out one screen part in one JSX tree; split into named parts when it next changes
 function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: string }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [body, setBody] = useState(() =>

@@ -22,6 +22,7 @@ const DONE: Record<ApprovalDecisionPath, string> = {
 };
 
 /** One post awaiting approval: its text, what changed, the comment box, the three decisions and the history. */
+// function-budget: ApprovalCard lays out one screen part in one JSX tree; split into named parts when it next changes
 export function ApprovalCard({ item, canApprove }: { item: ApprovalQueueItem; canApprove: boolean }) {
   const { t } = useTranslation('approvals');
   const timeZone = useTimeZone();

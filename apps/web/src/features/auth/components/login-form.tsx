@@ -22,6 +22,7 @@ export interface LoginLocationState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash' | 'state'>;
 }
 
+// function-budget: LoginForm lays out one screen part in one JSX tree; split into named parts when it next changes
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const { signIn, loading, clearError } = useAuth();

@@ -48,6 +48,7 @@ function Cell({ cell }: { cell: HeatmapCell }) {
  * the model's score, with how sure it is (hatched: no posts yet; dot: 1–4 posts; plain: 5 or more) and the
  * number of posts in each cell's label; a table gives the same figures to screen readers and keyboards.
  */
+// function-budget: BestTimeHeatmap lays out one screen part in one JSX tree; split into named parts when it next changes
 export function BestTimeHeatmap({ className }: { className?: string }) {
   const timeZone = useTimeZone();
   const id = useId();

@@ -43,6 +43,7 @@ interface CalendarPostItemProps {
  * the whole text and each platform's error show in a tooltip on hover and on keyboard focus (issue 15).
  * Opens the composer; scheduled ones drag.
  */
+// function-budget: CalendarPostItem lays out one screen part in one JSX tree; split into named parts when it next changes
 export const CalendarPostItem = memo(function CalendarPostItem({
   entry,
   onMoveRequest,

@@ -36,6 +36,7 @@ const DAYS_PER_PAGE = CALENDAR_WEEKS * DAYS_PER_WEEK;
 const RANGE_LIMIT = 500;
 
 /** Three weeks of posts from the current week, Sunday first; Previous and Next move by three weeks. */
+// function-budget: ContentCalendar lays out one screen part in one JSX tree; split into named parts when it next changes
 export function ContentCalendar() {
   const { t } = useTranslation('calendar');
   const timeZone = useTimeZone();

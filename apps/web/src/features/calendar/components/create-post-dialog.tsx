@@ -1,7 +1,6 @@
-import { zonedToInstant } from '@relaycast/shared/calendar';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
-import { POST_MESSAGES, type Post, type PostInput, type PostProblem } from '@relaycast/shared/posts';
-import { type FormEvent, useId, useState } from 'react';
+import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
@@ -16,9 +15,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
-import { findPostProblems, groupProblems, problemsFromError } from '@/lib/post-problems';
+import { emptyValues } from '@/lib/post-form';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
+import { usePostForm } from '@/lib/use-post-form';
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -56,44 +56,13 @@ function CreatePostForm({
 }: Omit<CreatePostDialogProps, 'open' | 'onOpenChange'> & { onClose(): void }) {
   const { t } = useTranslation('calendar');
   const ids = useId();
-  const [platforms, setPlatforms] = useState<PlatformId[]>([]);
-  const [content, setContent] = useState('');
-  const [when, setWhen] = useState(slot);
-  // After a refused attempt the form re-checks as the user edits; the server's problems stay until an edit.
-  const [attempt, setAttempt] = useState<{ serverProblems: PostProblem[] | null } | null>(null);
   const save = useSavePost();
   const accounts = useAccounts().data;
-  const withoutAccount = accounts ? platformsWithoutAccount(platforms, accounts) : [];
-  // This modal attaches no media: say at once which chosen platforms need some (Instagram, TikTok, YouTube).
-  const needMedia = platforms.filter((platform) => !PLATFORMS[platform].allowsTextOnly);
-
-  function inputOf(): PostInput {
-    let scheduledAt: string | undefined;
-    try {
-      if (when.date && when.time)
-        scheduledAt = zonedToInstant(when.date, when.time.slice(0, 5), timeZone).toISOString();
-    } catch {
-      scheduledAt = undefined;
-    }
-    return {
-      content,
-      platforms,
-      overrides: {},
-      mediaIds: [],
-      action: 'schedule',
-      scheduledAt,
-      timezone: timeZone,
-    };
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = inputOf();
-    const found = findPostProblems(input, []);
-    setAttempt(found.length > 0 ? { serverProblems: null } : null);
-    if (found.length > 0) return;
-    try {
-      const post = await save.mutateAsync({ input });
+  const form = usePostForm({
+    initialValues: () => emptyValues('', slot),
+    timeZone,
+    save: (input) => save.mutateAsync({ input }),
+    onSaved(post) {
       toast.success(translateMessage(POST_MESSAGES.scheduled), {
         description: post.scheduledAt
           ? t('It goes out {{when}}.', { when: formatInstant(post.scheduledAt, timeZone) })
@@ -101,25 +70,29 @@ function CreatePostForm({
       });
       onCreated(post);
       onClose();
-    } catch (error) {
-      const reported = problemsFromError(error);
-      if (reported) setAttempt({ serverProblems: reported });
-      else toast.error(error instanceof Error ? error.message : t('Could not schedule the post.'));
-    }
-  }
-
-  const problems = attempt ? (attempt.serverProblems ?? findPostProblems(inputOf(), [])) : [];
-  const byPath = groupProblems(problems);
-  function edited() {
-    setAttempt((current) => (current?.serverProblems ? null : current));
-  }
-  const platformProblems = problems.filter(
+    },
+    failureMessage: t('Could not schedule the post.'),
+  });
+  const {
+    values: { platforms, content, date, time },
+    update,
+  } = form;
+  const withoutAccount = accounts ? platformsWithoutAccount(platforms, accounts) : [];
+  const needMedia = platforms.filter((platform) => !PLATFORMS[platform].allowsTextOnly);
+  const platformProblems = form.problems.filter(
     (problem) => !['content', 'platforms', 'scheduledAt'].includes(problem.path),
   );
-  const contentError = byPath.get('content')?.join(' ');
-  const platformsError = byPath.get('platforms')?.join(' ');
+  const contentError = form.errorOf('content');
+  const platformsError = form.errorOf('platforms');
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit('schedule');
+      }}
+      className="grid gap-4"
+    >
       <div className="grid gap-2">
         <span aria-hidden="true" className="text-sm font-medium">
           {t('Platforms')}
@@ -128,10 +101,7 @@ function CreatePostForm({
           size="sm"
           label={t('Platforms')}
           selected={platforms}
-          onChange={(next) => {
-            setPlatforms(next);
-            edited();
-          }}
+          onChange={(next) => update({ platforms: next })}
           errorId={platformsError ? `${ids}-platforms-error` : undefined}
         />
         {platformsError ? (
@@ -140,24 +110,7 @@ function CreatePostForm({
           </p>
         ) : null}
         <MissingAccountsNotice platforms={withoutAccount} />
-        {needMedia.length > 0 ? (
-          <p className="text-sm text-amber-700 dark:text-amber-400">
-            <Trans
-              t={t}
-              i18nKey="{{platforms}} needs an image or video, which this form cannot attach. <a>Write it in the Post Composer</a> to add media."
-              count={needMedia.length}
-              values={{ platforms: needMedia.map((platform) => PLATFORMS[platform].name).join(', ') }}
-              components={{
-                a: (
-                  <Link
-                    to="/post-composer"
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  />
-                ),
-              }}
-            />
-          </p>
-        ) : null}
+        <NeedsMediaNotice platforms={needMedia} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${ids}-content`}>{t('Content')}</Label>
@@ -169,10 +122,7 @@ function CreatePostForm({
           className="min-h-0"
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${ids}-content-error` : undefined}
-          onChange={(event) => {
-            setContent(event.target.value);
-            edited();
-          }}
+          onChange={(event) => update({ content: event.target.value })}
         />
         {contentError ? (
           <p id={`${ids}-content-error`} className="text-sm text-destructive">
@@ -181,15 +131,12 @@ function CreatePostForm({
         ) : null}
       </div>
       <DateTimeFields
-        date={when.date}
-        time={when.time}
+        date={date}
+        time={time}
         minDate={minDate}
         timeZone={timeZone}
-        error={byPath.get('scheduledAt')?.join(' ')}
-        onChange={(next) => {
-          setWhen(next);
-          edited();
-        }}
+        error={form.errorOf('scheduledAt')}
+        onChange={(next) => update(next)}
       />
       {platformProblems.length > 0 ? (
         <ProblemAlert
@@ -207,5 +154,29 @@ function CreatePostForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** This modal attaches no media: it says at once which chosen platforms need some (Instagram, TikTok, YouTube). */
+function NeedsMediaNotice({ platforms: needMedia }: { platforms: PlatformId[] }) {
+  const { t } = useTranslation('calendar');
+  if (needMedia.length === 0) return null;
+  return (
+    <p className="text-sm text-amber-700 dark:text-amber-400">
+      <Trans
+        t={t}
+        i18nKey="{{platforms}} needs an image or video, which this form cannot attach. <a>Write it in the Post Composer</a> to add media."
+        count={needMedia.length}
+        values={{ platforms: needMedia.map((platform) => PLATFORMS[platform].name).join(', ') }}
+        components={{
+          a: (
+            <Link
+              to="/post-composer"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            />
+          ),
+        }}
+      />
+    </p>
   );
 }

@@ -32,6 +32,7 @@ interface DayCellProps {
 }
 
 /** One day of the calendar: its date, its posts (the first few), and a drop target for moving posts. */
+// function-budget: DayCell lays out one screen part in one JSX tree; split into named parts when it next changes
 export const DayCell = memo(function DayCell({
   date,
   entries = NO_ENTRIES,

@@ -6,7 +6,7 @@ import { useUploadMedia } from '@/api/media';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { type AttachedMedia, attachedFromLibrary } from '../composer-state';
+import { type AttachedMedia, attachedFromLibrary } from '@/lib/post-form';
 import { MediaLibraryDialog } from './media-library-dialog';
 import { MediaThumbnail } from './media-thumbnail';
 
@@ -27,6 +27,7 @@ interface MediaAttachmentsProps {
 const ACCEPT = Object.keys(ACCEPTED_MEDIA_TYPES).join(',');
 
 /** The post's media: thumbnails of what is attached, files from the library, and new uploads with progress. */
+// function-budget: MediaAttachments lays out one screen part in one JSX tree; split into named parts when it next changes
 export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAttachmentsProps) {
   const { t } = useTranslation('composer');
   const ids = useId();

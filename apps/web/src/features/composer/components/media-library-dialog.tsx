@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { type AttachedMedia, attachedFromLibrary } from '../composer-state';
+import { type AttachedMedia, attachedFromLibrary } from '@/lib/post-form';
 import { MediaThumbnail } from './media-thumbnail';
 
 interface MediaLibraryDialogProps {

@@ -1,7 +1,7 @@
 import { mediaKindOf } from '@relaycast/shared/platforms';
 import { Film, Play } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import type { AttachedMedia } from '../composer-state';
+import type { AttachedMedia } from '@/lib/post-form';
 
 /** A square preview of an attached file: the image itself, or a video's poster frame with a play mark. */
 export function MediaThumbnail({

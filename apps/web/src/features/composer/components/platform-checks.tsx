@@ -2,11 +2,11 @@ import { checkPlatformRules, type PlatformId } from '@relaycast/shared/platforms
 import { contentFor } from '@relaycast/shared/posts';
 import { CircleAlert, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type ComposerValues, mediaFacts } from '../composer-state';
+import { mediaFacts, type PostFormValues } from '@/lib/post-form';
 import { CharacterCounter, lengthProblem } from './character-counter';
 
 interface PlatformChecksProps {
-  values: ComposerValues;
+  values: PostFormValues;
   /** Problems the last attempt to save reported, by platform (client checks or the server's). */
   problemsByPlatform: ReadonlyMap<string, string[]>;
 }

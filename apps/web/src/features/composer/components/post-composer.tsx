@@ -1,13 +1,13 @@
 /*
- * Over 300 lines on purpose: the composer form holds the post's values, the selection the assistant works on
- * and the save/schedule flow, which share state; the parts that do not (pickers, preview, checks, publish
- * panel, media) are their own files, and the AI assistant is a feature of its own composed by the route.
+ * Over 300 lines on purpose: the composer form's sections (platforms, text, media, publish panel) and the
+ * assistant's bridge share the one post form (`usePostForm`, lib/use-post-form.ts); the parts that hold no form
+ * state (pickers, preview, checks, publish panel, media) are their own files, and the AI assistant is a feature
+ * of its own composed by the route.
  */
-
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
-import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
-import { POST_MESSAGES } from '@relaycast/shared/posts';
+import { POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
+import type { TFunction } from 'i18next';
 import { Send } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,17 +27,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
-import { groupProblems, problemsFromError } from '@/lib/post-problems';
+import { emptyValues, valuesFromPost } from '@/lib/post-form';
 import { LOCKED_POST_STATUSES } from '@/lib/post-status';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import {
-  buildPostInput,
-  type ComposerValues,
-  emptyValues,
-  validateComposer,
-  valuesFromPost,
-} from '../composer-state';
+import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
 import { AccountPicker, effectiveAccounts } from './account-picker';
 import { MediaAttachments } from './media-attachments';
@@ -115,18 +109,8 @@ function ComposerForm({
   const timeZone = useTimeZone();
   const ids = useId();
   const [saved, setSaved] = useState<Post | undefined>(initialPost);
-  const [values, setValues] = useState<ComposerValues>(() =>
-    initialPost
-      ? valuesFromPost(initialPost, timeZone, nextFullHour(timeZone))
-      : { ...emptyValues('', nextFullHour(timeZone)), platforms: [...(initialPlatforms ?? [])] },
-  );
-  // The last refused attempt. Its client-side problems are re-checked as the user edits, so a fixed problem
-  // disappears at once; the server's stay until the next edit.
-  const [attempt, setAttempt] = useState<{ action: PostAction; serverProblems: PostProblem[] | null } | null>(
-    null,
-  );
-  const [uploadCount, setUploadCount] = useState(0);
   const [selection, setSelection] = useState({ start: 0, end: 0 });
+  const [uploadCount, setUploadCount] = useState(0);
   const save = useSavePost();
   const approval = useApprovalStatus();
   const accounts = useAccounts().data;
@@ -135,95 +119,32 @@ function ComposerForm({
   const bestTime = useBestTimeChoice(timeZone);
   // The saved post as it is now: its targets change as the workers publish it.
   const live = usePost(saved?.id).data ?? saved;
-
   const isLocked = live ? LOCKED_POST_STATUSES.includes(live.status) : false;
-  const failedAction = attempt?.action ?? null;
-  const problems = attempt
-    ? (attempt.serverProblems ?? validateComposer(values, attempt.action, timeZone))
-    : [];
-  const byPath = groupProblems(problems);
-  const contentError = byPath.get('content')?.join(' ');
-  const platformsError = byPath.get('platforms')?.join(' ');
-  const scheduleError = byPath.get('scheduledAt')?.join(' ');
-
-  function update(patch: Partial<ComposerValues>) {
-    setValues((current) => ({ ...current, ...patch }));
-    setAttempt((current) => (current?.serverProblems ? null : current));
-  }
-
-  const bridge: ComposerBridge = {
-    platforms: values.platforms,
-    content: values.content,
-    isLocked,
-    selection: { ...selection, text: values.content.slice(selection.start, selection.end) },
-    applyText(platform, text, isOnlyPlatform) {
-      setValues((current) => {
-        const platforms = current.platforms.includes(platform)
-          ? current.platforms
-          : [...current.platforms, platform];
-        if (isOnlyPlatform) {
-          const overrides = { ...current.overrides };
-          delete overrides[platform];
-          return { ...current, platforms, content: text, overrides };
-        }
-        return {
-          ...current,
-          platforms,
-          content: current.content.trim() ? current.content : text,
-          overrides: { ...current.overrides, [platform]: text },
-        };
-      });
-      setAttempt((current) => (current?.serverProblems ? null : current));
-    },
-    replaceSelection(text) {
-      const { start, end } = selection;
-      update({ content: values.content.slice(0, start) + text + values.content.slice(end) });
-      setSelection({ start, end: start + text.length });
-    },
-    appendText(text) {
-      update({ content: values.content.trim() ? `${values.content.trimEnd()}\n\n${text}` : text });
-    },
-  };
-
-  async function submit(action: PostAction) {
-    const found = validateComposer(values, action, timeZone);
-    setAttempt(found.length > 0 ? { action, serverProblems: null } : null);
-    if (found.length > 0) return;
-    if (action === 'now' && accounts) {
+  const form = usePostForm({
+    initialValues: () =>
+      initialPost
+        ? valuesFromPost(initialPost, timeZone, nextFullHour(timeZone))
+        : { ...emptyValues('', nextFullHour(timeZone)), platforms: [...(initialPlatforms ?? [])] },
+    timeZone,
+    save: (input) => save.mutateAsync({ id: saved?.id, input }),
+    isReadyToSave(values, action) {
+      if (action !== 'now' || !accounts) return true;
       const without = platformsWithoutAccount(values.platforms, accounts, (platform) =>
         effectiveAccounts(platform, values.accounts, accounts),
       );
-      if (without.length > 0) {
-        setMissing(without);
-        return;
-      }
-    }
-    try {
-      const post = await save.mutateAsync({ id: saved?.id, input: buildPostInput(values, action, timeZone) });
+      if (without.length > 0) setMissing(without);
+      return without.length === 0;
+    },
+    onSaved(post, action) {
       const wasNew = !saved;
       setSaved(post);
-      if (action === 'draft') toast.success(translateMessage(POST_MESSAGES.saved));
-      else if (post.status === 'awaiting_approval')
-        toast.success(translateMessage(APPROVAL_MESSAGES.submitted));
-      else if (action === 'now') toast.success(t('Publishing now'));
-      else if (post.scheduledAt) {
-        const when = formatInstant(post.scheduledAt, timeZone);
-        if (action === 'queue') toast.success(t('Added to the queue for {{when}}', { when }));
-        else
-          toast.success(translateMessage(POST_MESSAGES.scheduled), {
-            description: t('It goes out {{when}}.', { when }),
-          });
-      }
+      toastSaved(t, post, action, timeZone);
       if (wasNew) onCreated(post);
-    } catch (error) {
-      const reported = problemsFromError(error);
-      if (reported) {
-        setAttempt({ action, serverProblems: reported });
-      } else {
-        toast.error(error instanceof Error && error.message ? error.message : t('Could not save the post.'));
-      }
-    }
-  }
+    },
+    failureMessage: t('Could not save the post.'),
+  });
+  const { values, update } = form;
+  const bridge = composerBridge(form, isLocked, selection, setSelection);
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
@@ -233,7 +154,7 @@ function ComposerForm({
         aria-label={t('Post')}
         onSubmit={(event) => {
           event.preventDefault();
-          void submit('schedule');
+          void form.submit('schedule');
         }}
       >
         {live ? <PostStatusLine post={live} timeZone={timeZone} newPostHref={newPostHref} /> : null}
@@ -245,102 +166,24 @@ function ComposerForm({
           </p>
         ) : null}
         <fieldset disabled={isLocked} className="grid min-w-0 gap-6">
-          <section aria-labelledby={`${ids}-platforms`} className="rounded-xl border bg-card p-5 shadow-sm">
-            <h2 id={`${ids}-platforms`} className="font-semibold">
-              {t('Platforms')}
-            </h2>
-            <p className="mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              <span>{t('Where should this post go?')}</span>
-              <Link
-                to="/connected-accounts"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                {t('Manage connected accounts')}
-              </Link>
-            </p>
-            <PlatformPicker
-              className="mt-4"
-              label={t('Platforms')}
-              selected={values.platforms}
-              onChange={(platforms) => update({ platforms })}
-              errorId={platformsError ? `${ids}-platforms-error` : undefined}
-            />
-            {platformsError ? (
-              <p id={`${ids}-platforms-error`} className="mt-2 text-sm text-destructive">
-                {platformsError}
-              </p>
-            ) : null}
-            <AccountPicker
-              platforms={values.platforms}
-              chosen={values.accounts}
-              onChange={(accounts) => update({ accounts })}
-            />
-          </section>
-
-          <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${ids}-content`} className="text-base font-semibold">
-                {t('Post text')}
-              </Label>
-              <Textarea
-                id={`${ids}-content`}
-                rows={7}
-                value={values.content}
-                placeholder={t('What would you like to share?')}
-                aria-invalid={contentError ? true : undefined}
-                aria-describedby={contentError ? `${ids}-content-error` : undefined}
-                onChange={(event) => update({ content: event.target.value })}
-                onSelect={(event) =>
-                  setSelection({
-                    start: event.currentTarget.selectionStart,
-                    end: event.currentTarget.selectionEnd,
-                  })
-                }
-                className="min-h-40 text-base sm:text-sm"
-              />
-              {contentError ? (
-                <p id={`${ids}-content-error`} className="text-sm text-destructive">
-                  {contentError}
-                </p>
-              ) : null}
-            </div>
-            {values.platforms.length > 0 ? (
-              <>
-                <PlatformChecks values={values} problemsByPlatform={byPath} />
-                <OverrideEditor
-                  platforms={values.platforms}
-                  content={values.content}
-                  overrides={values.overrides}
-                  onChange={(overrides) => update({ overrides })}
-                />
-              </>
-            ) : (
-              <p className="text-sm text-muted-foreground">
-                {t('Choose a platform to see how many characters you have left there.')}
-              </p>
-            )}
-          </div>
-
+          <PlatformsSection form={form} ids={ids} />
+          <PostTextSection form={form} ids={ids} onSelect={setSelection} />
           <MediaAttachments
             media={values.media}
-            onChange={(change) => {
-              setValues((current) => ({ ...current, media: change(current.media) }));
-              setAttempt((current) => (current?.serverProblems ? null : current));
-            }}
+            onChange={(change) => update((current) => ({ ...current, media: change(current.media) }))}
             onUploadingChange={setUploadCount}
           />
-
           <PublishPanel
             date={values.date}
             time={values.time}
             timeZone={timeZone}
             onTimeChange={(slot) => update(slot)}
-            scheduleError={scheduleError}
-            failedAction={problems.length > 0 ? failedAction : null}
-            problems={problems}
+            scheduleError={form.errorOf('scheduledAt')}
+            failedAction={form.failedAction}
+            problems={form.problems}
             pendingAction={save.isPending ? save.variables?.input.action : undefined}
             isUploading={uploadCount > 0}
-            onAction={(action) => void submit(action)}
+            onAction={(action) => void form.submit(action)}
             onBestTime={() => {
               const accountIds = values.platforms.flatMap((platform) =>
                 effectiveAccounts(platform, values.accounts, accounts ?? []),
@@ -368,6 +211,160 @@ function ComposerForm({
           <PostPreview values={values} authorName={authorName} />
         </section>
       </aside>
+    </div>
+  );
+}
+
+type PostForm = ReturnType<typeof usePostForm>;
+type Selection = { start: number; end: number };
+
+/** What the AI assistant may read and change in the form (lib/composer-bridge.ts). */
+function composerBridge(
+  { values, update }: PostForm,
+  isLocked: boolean,
+  selection: Selection,
+  setSelection: (selection: Selection) => void,
+): ComposerBridge {
+  return {
+    platforms: values.platforms,
+    content: values.content,
+    isLocked,
+    selection: { ...selection, text: values.content.slice(selection.start, selection.end) },
+    applyText(platform, text, isOnlyPlatform) {
+      update((current) => {
+        const platforms = current.platforms.includes(platform)
+          ? current.platforms
+          : [...current.platforms, platform];
+        if (isOnlyPlatform) {
+          const overrides = { ...current.overrides };
+          delete overrides[platform];
+          return { ...current, platforms, content: text, overrides };
+        }
+        return {
+          ...current,
+          platforms,
+          content: current.content.trim() ? current.content : text,
+          overrides: { ...current.overrides, [platform]: text },
+        };
+      });
+    },
+    replaceSelection(text) {
+      const { start, end } = selection;
+      update({ content: values.content.slice(0, start) + text + values.content.slice(end) });
+      setSelection({ start, end: start + text.length });
+    },
+    appendText(text) {
+      update({ content: values.content.trim() ? `${values.content.trimEnd()}\n\n${text}` : text });
+    },
+  };
+}
+
+/** The toast that says what a save did: saved, sent for approval, publishing, queued or scheduled. */
+function toastSaved(t: TFunction<'composer'>, post: Post, action: PostAction, timeZone: string) {
+  if (action === 'draft') toast.success(translateMessage(POST_MESSAGES.saved));
+  else if (post.status === 'awaiting_approval') toast.success(translateMessage(APPROVAL_MESSAGES.submitted));
+  else if (action === 'now') toast.success(t('Publishing now'));
+  else if (post.scheduledAt) {
+    const when = formatInstant(post.scheduledAt, timeZone);
+    if (action === 'queue') toast.success(t('Added to the queue for {{when}}', { when }));
+    else
+      toast.success(translateMessage(POST_MESSAGES.scheduled), {
+        description: t('It goes out {{when}}.', { when }),
+      });
+  }
+}
+
+function PlatformsSection({ form, ids }: { form: PostForm; ids: string }) {
+  const { t } = useTranslation('composer');
+  const { values, update } = form;
+  const platformsError = form.errorOf('platforms');
+  return (
+    <section aria-labelledby={`${ids}-platforms`} className="rounded-xl border bg-card p-5 shadow-sm">
+      <h2 id={`${ids}-platforms`} className="font-semibold">
+        {t('Platforms')}
+      </h2>
+      <p className="mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span>{t('Where should this post go?')}</span>
+        <Link
+          to="/connected-accounts"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('Manage connected accounts')}
+        </Link>
+      </p>
+      <PlatformPicker
+        className="mt-4"
+        label={t('Platforms')}
+        selected={values.platforms}
+        onChange={(platforms) => update({ platforms })}
+        errorId={platformsError ? `${ids}-platforms-error` : undefined}
+      />
+      {platformsError ? (
+        <p id={`${ids}-platforms-error`} className="mt-2 text-sm text-destructive">
+          {platformsError}
+        </p>
+      ) : null}
+      <AccountPicker
+        platforms={values.platforms}
+        chosen={values.accounts}
+        onChange={(accounts) => update({ accounts })}
+      />
+    </section>
+  );
+}
+
+function PostTextSection({
+  form,
+  ids,
+  onSelect,
+}: {
+  form: PostForm;
+  ids: string;
+  onSelect(selection: Selection): void;
+}) {
+  const { t } = useTranslation('composer');
+  const { values, update } = form;
+  const contentError = form.errorOf('content');
+  return (
+    <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${ids}-content`} className="text-base font-semibold">
+          {t('Post text')}
+        </Label>
+        <Textarea
+          id={`${ids}-content`}
+          rows={7}
+          value={values.content}
+          placeholder={t('What would you like to share?')}
+          aria-invalid={contentError ? true : undefined}
+          aria-describedby={contentError ? `${ids}-content-error` : undefined}
+          onChange={(event) => update({ content: event.target.value })}
+          onSelect={(event) =>
+            onSelect({ start: event.currentTarget.selectionStart, end: event.currentTarget.selectionEnd })
+          }
+          className="min-h-40 text-base sm:text-sm"
+        />
+        {contentError ? (
+          <p id={`${ids}-content-error`} className="text-sm text-destructive">
+            {contentError}
+          </p>
+        ) : null}
+      </div>
+      {values.platforms.length > 0 ? (
+        <>
+          <PlatformChecks values={values} problemsByPlatform={form.byPath} />
+          <OverrideEditor
+            platforms={values.platforms}
+            content={values.content}
+            overrides={values.overrides}
+            onChange={(overrides) => update({ overrides })}
+          />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {t('Choose a platform to see how many characters you have left there.')}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,11 +5,11 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { cn } from '@/lib/cn';
-import type { ComposerValues } from '../composer-state';
+import type { PostFormValues } from '@/lib/post-form';
 import { MediaThumbnail } from './media-thumbnail';
 
 interface PostPreviewProps {
-  values: ComposerValues;
+  values: PostFormValues;
   authorName: string;
 }
 

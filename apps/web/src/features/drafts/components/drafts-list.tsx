@@ -22,6 +22,7 @@ export const UNDO_DELETE_MS = 5000;
 const DRAFT_LIKE_STATUSES = ['draft', ...UNAPPROVED_POST_STATUSES].join(',');
 
 /** The workspace's drafts, newest first, with search, and open / schedule / duplicate / delete (undoable). */
+// function-budget: DraftsList lays out one screen part in one JSX tree; split into named parts when it next changes
 export function DraftsList() {
   const { t } = useTranslation('drafts');
   const searchId = useId();

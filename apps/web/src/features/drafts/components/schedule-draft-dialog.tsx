@@ -1,18 +1,17 @@
-import { zonedToInstant } from '@relaycast/shared/calendar';
-import { POST_MESSAGES, type Post, type PostProblem } from '@relaycast/shared/posts';
-import { type FormEvent, useState } from 'react';
+import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { inputFromPost, useScheduleDraft } from '@/api/posts';
+import { useScheduleDraft } from '@/api/posts';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n, translateMessage } from '@/i18n';
-import { findPostProblems, problemsFromError } from '@/lib/post-problems';
+import { valuesFromPost } from '@/lib/post-form';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
+import { usePostForm } from '@/lib/use-post-form';
 
 function shorten(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim() || i18n.t('this draft', { ns: 'drafts' });
@@ -51,51 +50,42 @@ function ScheduleForm({
   onClose,
 }: Omit<ScheduleDraftDialogProps, 'post'> & { post: Post }) {
   const { t } = useTranslation('drafts');
-  const [when, setWhen] = useState(() => nextFullHour(timeZone));
-  const [problems, setProblems] = useState<PostProblem[]>([]);
   const schedule = useScheduleDraft();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    let scheduledAt: string | undefined;
-    try {
-      if (when.date && when.time)
-        scheduledAt = zonedToInstant(when.date, when.time.slice(0, 5), timeZone).toISOString();
-    } catch {
-      scheduledAt = undefined;
-    }
-    const found = findPostProblems(
-      { ...inputFromPost(post, 'schedule'), scheduledAt, timezone: timeZone },
-      post.media,
-    );
-    setProblems(found);
-    if (found.length > 0 || !scheduledAt) return;
-    try {
-      const saved = await schedule.mutateAsync({ post, scheduledAt, timeZone });
+  // The draft as the composer would send it, with the time this dialog picks (the next full hour to start).
+  const form = usePostForm({
+    initialValues: () => ({
+      ...valuesFromPost(post, timeZone, nextFullHour(timeZone)),
+      ...nextFullHour(timeZone),
+    }),
+    timeZone,
+    save: ({ scheduledAt = '' }) => schedule.mutateAsync({ post, scheduledAt, timeZone }),
+    onSaved(saved) {
       toast.success(translateMessage(POST_MESSAGES.scheduled), {
         description: saved.scheduledAt
           ? t('It goes out {{when}}.', { when: formatInstant(saved.scheduledAt, timeZone) })
           : undefined,
       });
       onClose();
-    } catch (error) {
-      const reported = problemsFromError(error);
-      if (reported) setProblems(reported);
-      else toast.error(error instanceof Error ? error.message : t('Could not schedule the post.'));
-    }
-  }
-
-  const timeProblems = problems.filter((problem) => problem.path === 'scheduledAt');
-  const otherProblems = problems.filter((problem) => problem.path !== 'scheduledAt');
+    },
+    failureMessage: t('Could not schedule the post.'),
+  });
+  const otherProblems = form.problems.filter((problem) => problem.path !== 'scheduledAt');
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit('schedule');
+      }}
+      className="grid gap-4"
+    >
       <DateTimeFields
-        date={when.date}
-        time={when.time}
+        date={form.values.date}
+        time={form.values.time}
         minDate={minDate}
         timeZone={timeZone}
-        error={timeProblems.map((problem) => problem.message).join(' ') || undefined}
-        onChange={setWhen}
+        error={form.errorOf('scheduledAt')}
+        onChange={(next) => form.update(next)}
       />
       {otherProblems.length > 0 ? (
         <ProblemAlert

@@ -31,6 +31,7 @@ const MODEL_EXAMPLE = 'llama3.1';
 /** The empty value keeps the server's provider. */
 const PROVIDER_OPTIONS: readonly (AiProvider | '')[] = ['', ...AI_PROVIDERS];
 
+// function-budget: AiSettingsForm lays out one screen part in one JSX tree; split into named parts when it next changes
 function AiSettingsForm({ settings }: { settings: AiSettings }) {
   const { t } = useTranslation('settings');
   const ids = useId();

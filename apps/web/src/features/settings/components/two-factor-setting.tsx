@@ -34,6 +34,7 @@ function readableSecret(totpURI: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
+// function-budget: EnableDialog lays out one screen part in one JSX tree; split into named parts when it next changes
 function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const start = useStartTwoFactorEnrolment();
   const confirm = useConfirmTwoFactorEnrolment();

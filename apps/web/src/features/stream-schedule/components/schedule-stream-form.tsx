@@ -84,6 +84,7 @@ function DestinationPicker({
  * Plan a stream (title, description, local date and time, destinations), or change one (`editing`; give the
  * form a `key` per stream so it starts from that stream's values).
  */
+// function-budget: ScheduleStreamForm lays out one screen part in one JSX tree; split into named parts when it next changes
 export function ScheduleStreamForm({
   editing = null,
   onDone,

@@ -39,6 +39,7 @@ function send(socket: WebSocket, message: IngestClientMessage): void {
  * open its WebSocket, say hello, then send every MediaRecorder chunk in order. One recorder for the whole
  * session: scene switches, mute and camera off change only what is drawn and mixed.
  */
+// function-budget: useBroadcast is one state machine whose effects share refs; split when it next changes
 export function useBroadcast() {
   const [state, dispatch] = useReducer(broadcastReducer, INITIAL_BROADCAST);
   const connectionRef = useRef<Connection | null>(null);

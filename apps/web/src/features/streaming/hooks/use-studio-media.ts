@@ -45,6 +45,7 @@ export interface DevicePreferences {
  * them and the audio mix. `acquire` asks for what is missing (the screen only on a click, as browsers
  * require); the composed stream stays the same object for the whole visit.
  */
+// function-budget: useStudioMedia is one state machine whose effects share refs; split when it next changes
 export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferences = {}) {
   const compositorRef = useRef<SceneCompositor | null>(null);
   const mixerRef = useRef<AudioMixer | null>(null);

@@ -29,6 +29,7 @@ function go(url: string) {
  * annual) at Stripe's Checkout and manages it in Stripe's portal; self-hosted, the administrator sets plans.
  * Back from Checkout (`?checkout=success`) it polls until Stripe's webhook has made the plan active.
  */
+// function-budget: BillingCard lays out one screen part in one JSX tree; split into named parts when it next changes
 export function BillingCard() {
   const { t } = useTranslation('usage');
   const [params] = useSearchParams();

@@ -31,6 +31,7 @@ const percent = (seconds: number, duration: number) => `${(duration > 0 ? second
  * selected one, a section dragged onto another (or Move earlier / Move later) changes the order the sections
  * play in (each shows its number in that order), Undo and Redo step through the edit.
  */
+// function-budget: EditTimeline lays out one screen part in one JSX tree; split into named parts when it next changes
 export function EditTimeline({
   mediaId,
   edit,

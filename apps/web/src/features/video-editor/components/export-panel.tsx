@@ -45,6 +45,7 @@ const CROP_LABELS: Record<CropAspect, string> = {
  * Cancel; the result lands in the media library with a download link. The job gets the kept sections of the
  * edit (docs/decisions/0038) and joins them; fast mode cuts one section only.
  */
+// function-budget: ExportPanel lays out one screen part in one JSX tree; split into named parts when it next changes
 export function ExportPanel({
   mediaId,
   sourceName,

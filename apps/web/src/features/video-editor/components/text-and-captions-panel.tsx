@@ -27,6 +27,7 @@ const CUES_SHOWN = 50;
  * Text overlays (text, position, from and until, in seconds of the edited video) and the captions of a subtitle
  * file (.srt or .vtt, read here to list its cues, read again by the server), both burned into the export.
  */
+// function-budget: TextAndCaptionsPanel lays out one screen part in one JSX tree; split into named parts when it next changes
 export function TextAndCaptionsPanel({
   edit,
   outputDuration,

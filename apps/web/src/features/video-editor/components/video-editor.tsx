@@ -40,6 +40,7 @@ function trimKey(before: Trim, after: Trim): string {
  * out. The open video is in the address (`?media=<id>`) and its edit is kept in the browser (saved-edit.ts), so a
  * reload comes back to the same video and edit.
  */
+// function-budget: VideoEditor lays out one screen part in one JSX tree; split into named parts when it next changes
 export function VideoEditor() {
   const { t } = useTranslation('video-editor');
   const [source, setSource] = useState<MediaItem | null>(null);

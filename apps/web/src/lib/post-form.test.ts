@@ -1,10 +1,10 @@
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { describe, expect, it } from 'vitest';
-import { buildPostInput, type ComposerValues, emptyValues, validateComposer } from './composer-state';
+import { buildPostInput, emptyValues, type PostFormValues, validatePostForm } from './post-form';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
-function values(patch: Partial<ComposerValues>): ComposerValues {
+function values(patch: Partial<PostFormValues>): PostFormValues {
   return {
     ...emptyValues('Hello world', { date: '2026-03-11', time: '09:00' }),
     platforms: ['twitter'],
@@ -30,29 +30,29 @@ describe('buildPostInput', () => {
   });
 });
 
-describe('validateComposer', () => {
+describe('validatePostForm', () => {
   it('asks for a platform first, with the server message', () => {
-    expect(validateComposer(values({ platforms: [] }), 'draft', 'UTC', NOW)).toEqual([
+    expect(validatePostForm(values({ platforms: [] }), 'draft', 'UTC', NOW)).toEqual([
       { path: 'platforms', message: POST_MESSAGES.noPlatform },
     ]);
   });
 
   it('refuses an empty post', () => {
-    expect(validateComposer(values({ content: '  ' }), 'draft', 'UTC', NOW)).toEqual([
+    expect(validatePostForm(values({ content: '  ' }), 'draft', 'UTC', NOW)).toEqual([
       { path: 'content', message: POST_MESSAGES.empty },
     ]);
   });
 
   it('lets a draft go over a limit but not a scheduled post', () => {
     const long = values({ content: 'a'.repeat(300) });
-    expect(validateComposer(long, 'draft', 'UTC', NOW)).toEqual([]);
-    expect(validateComposer(long, 'schedule', 'UTC', NOW)).toEqual([
+    expect(validatePostForm(long, 'draft', 'UTC', NOW)).toEqual([]);
+    expect(validatePostForm(long, 'schedule', 'UTC', NOW)).toEqual([
       { path: 'twitter', message: 'X (Twitter) allows at most 280 characters; this text has 300.' },
     ]);
   });
 
   it('checks a platform against its own text', () => {
-    const problems = validateComposer(
+    const problems = validatePostForm(
       values({
         content: 'a'.repeat(300),
         platforms: ['twitter', 'linkedin'],
@@ -66,16 +66,16 @@ describe('validateComposer', () => {
   });
 
   it('needs a time in the future to schedule', () => {
-    expect(validateComposer(values({ date: '', time: '' }), 'schedule', 'UTC', NOW)).toEqual([
+    expect(validatePostForm(values({ date: '', time: '' }), 'schedule', 'UTC', NOW)).toEqual([
       { path: 'scheduledAt', message: POST_MESSAGES.scheduleNeedsTime },
     ]);
-    expect(validateComposer(values({ date: '2026-03-10', time: '11:00' }), 'schedule', 'UTC', NOW)).toEqual([
+    expect(validatePostForm(values({ date: '2026-03-10', time: '11:00' }), 'schedule', 'UTC', NOW)).toEqual([
       { path: 'scheduledAt', message: POST_MESSAGES.scheduleInPast },
     ]);
   });
 
   it('names what a platform needs from the media', () => {
-    expect(validateComposer(values({ platforms: ['instagram'] }), 'schedule', 'UTC', NOW)).toEqual([
+    expect(validatePostForm(values({ platforms: ['instagram'] }), 'schedule', 'UTC', NOW)).toEqual([
       { path: 'instagram', message: 'Instagram needs at least one image or video.' },
     ]);
   });

@@ -8,7 +8,7 @@ import { findPostProblems } from '@/lib/post-problems';
 export type AttachedMedia = z.infer<typeof postMediaSchema>;
 
 /** Everything the composer form holds. Date and time are local to the user's time zone. */
-export interface ComposerValues {
+export interface PostFormValues {
   content: string;
   platforms: PlatformId[];
   /** Per-platform text; a platform without a key gets `content`. */
@@ -23,7 +23,7 @@ export interface ComposerValues {
   time: string;
 }
 
-export function emptyValues(content = '', slot = { date: '', time: '' }): ComposerValues {
+export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
   return { content, platforms: [], overrides: {}, media: [], accounts: {}, ...slot };
 }
 
@@ -32,7 +32,7 @@ export function valuesFromPost(
   post: Post,
   timeZone: string,
   fallbackSlot: { date: string; time: string },
-): ComposerValues {
+): PostFormValues {
   return {
     content: post.content,
     platforms: [...post.platforms],
@@ -76,7 +76,7 @@ export function mediaFacts(media: readonly AttachedMedia[]): MediaFacts[] {
 
 /** The chosen date and time as an instant, or null when either is missing or not a real time. */
 export function scheduledInstant(
-  values: Pick<ComposerValues, 'date' | 'time'>,
+  values: Pick<PostFormValues, 'date' | 'time'>,
   timeZone: string,
 ): Date | null {
   if (!values.date || !values.time) return null;
@@ -88,7 +88,7 @@ export function scheduledInstant(
 }
 
 /** The request body for the action; only the overrides of chosen platforms are sent. */
-export function buildPostInput(values: ComposerValues, action: PostAction, timeZone: string): PostInput {
+export function buildPostInput(values: PostFormValues, action: PostAction, timeZone: string): PostInput {
   const overrides: Record<string, string> = {};
   for (const platform of values.platforms) {
     const text = values.overrides[platform];
@@ -109,8 +109,8 @@ export function buildPostInput(values: ComposerValues, action: PostAction, timeZ
 }
 
 /** The problems the server would report for this action, found before sending. */
-export function validateComposer(
-  values: ComposerValues,
+export function validatePostForm(
+  values: PostFormValues,
   action: PostAction,
   timeZone: string,
   now: Date = new Date(),
