@@ -1,4 +1,4 @@
-import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { GENERIC_MESSAGES } from '@relaycast/shared/messages';
 
 /** The one error type services throw. `message` is safe to show to the user. */
 export class AppError extends Error {
@@ -24,7 +24,7 @@ export interface ValidationIssue {
  */
 export class ValidationError extends AppError {
   constructor(public readonly issues: ValidationIssue[]) {
-    super(ERROR_CODES.validation, 400, issues[0]?.message ?? GENERIC_MESSAGES.validation);
+    super('VALIDATION_ERROR', 400, issues[0]?.message ?? GENERIC_MESSAGES.validation);
     this.name = 'ValidationError';
   }
 }

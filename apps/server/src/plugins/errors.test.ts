@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import Fastify from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -39,7 +38,7 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'x' } });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.code).toBe(ERROR_CODES.validation);
+    expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.message).toBe('Name is too short');
     expect(body.issues.map((issue: { path: string }) => issue.path)).toEqual(['name', 'age']);
   });
@@ -55,7 +54,7 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body.code).toBe(ERROR_CODES.internal);
+    expect(body.code).toBe('INTERNAL_ERROR');
     expect(JSON.stringify(body)).not.toContain('hunter2');
     expect(body.requestId).toBe(res.headers['x-request-id'] ?? body.requestId);
   });
@@ -82,13 +81,13 @@ describe('the built app', () => {
   it('answers unknown API routes with a 404 in the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: ERROR_CODES.notFound, message: 'Not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
 
   it('asks for sign-in on a protected API route', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(ERROR_CODES.unauthorized);
+    expect(res.json().code).toBe('UNAUTHORIZED');
   });
 
   it('sends security headers with a content security policy', async () => {

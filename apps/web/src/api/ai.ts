@@ -10,7 +10,7 @@ import type {
   AiTextResult,
   AiTransformInput,
 } from '@relaycast/shared/ai';
-import type { ApiErrorBody } from '@relaycast/shared/messages';
+import type { ApiErrorBody } from '@relaycast/shared/errors';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@relaycast/shared/messages';
+import type { ApiErrorBody } from '@relaycast/shared/errors';
 import { translateMessage } from '@/i18n';
 
 /**

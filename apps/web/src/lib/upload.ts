@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@relaycast/shared/messages';
+import type { ApiErrorBody } from '@relaycast/shared/errors';
 import { i18n } from '@/i18n';
 import { ApiError } from './api-client';
 

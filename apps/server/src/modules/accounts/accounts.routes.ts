@@ -29,7 +29,6 @@ import {
   startOAuth,
 } from './accounts.oauth';
 import {
-  ACCOUNT_ERROR_CODES,
   connectorForConnect,
   disconnectAccount,
   listAccounts,
@@ -203,7 +202,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       const account = await requireAccount(db, workspace.id, request.params.id);
       if (account.status !== 'connected') {
         throw new AppError(
-          ACCOUNT_ERROR_CODES.platformRefused,
+          'PLATFORM_REFUSED',
           409,
           account.status === 'disconnected'
             ? 'This account is disconnected. Connect it again.'

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AI_ERROR_CODES,
   AI_MESSAGES,
   type AiGenerationKind,
   type AiHistoryEntry,
@@ -60,12 +59,9 @@ export async function startGeneration(
     if ((row?.total ?? 0) >= limit) {
       const oldest = row?.oldest ?? new Date();
       const seconds = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000));
-      throw new AppError(
-        AI_ERROR_CODES.hourlyLimit,
-        429,
-        AI_MESSAGES.hourlyLimit(limit, Math.ceil(seconds / 60)),
-        { 'retry-after': String(seconds) },
-      );
+      throw new AppError('AI_HOURLY_LIMIT', 429, AI_MESSAGES.hourlyLimit(limit, Math.ceil(seconds / 60)), {
+        'retry-after': String(seconds),
+      });
     }
     const id = randomUUID();
     await tx.insert(aiGenerations).values({ id, ...entry });

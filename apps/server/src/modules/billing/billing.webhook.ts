@@ -1,5 +1,4 @@
 import {
-  BILLING_ERROR_CODES,
   BILLING_MESSAGES,
   type BillingStatus,
   isBillingStatus,
@@ -57,8 +56,7 @@ interface EventEnvelope {
 
 /** Verifies the signature and the envelope; a 400 for anything else, never a 500. */
 function verify(stripe: Stripe, secret: string, raw: Buffer, signature: string | undefined, now: Date) {
-  if (!signature)
-    throw new AppError(BILLING_ERROR_CODES.invalidSignature, 400, BILLING_MESSAGES.invalidSignature);
+  if (!signature) throw new AppError('INVALID_WEBHOOK_SIGNATURE', 400, BILLING_MESSAGES.invalidSignature);
   let event: unknown;
   try {
     event = stripe.webhooks.constructEvent(
@@ -72,7 +70,7 @@ function verify(stripe: Stripe, secret: string, raw: Buffer, signature: string |
   } catch (err) {
     const badJson = err instanceof SyntaxError;
     throw new AppError(
-      BILLING_ERROR_CODES.invalidSignature,
+      'INVALID_WEBHOOK_SIGNATURE',
       400,
       badJson ? BILLING_MESSAGES.invalidEvent : BILLING_MESSAGES.invalidSignature,
     );
@@ -82,7 +80,7 @@ function verify(stripe: Stripe, secret: string, raw: Buffer, signature: string |
   if (problem) throw inputProblemError(problem);
   const envelope = stripeEventEnvelopeSchema.safeParse(event);
   if (!envelope.success) {
-    throw new AppError(BILLING_ERROR_CODES.invalidSignature, 400, BILLING_MESSAGES.invalidEvent);
+    throw new AppError('INVALID_WEBHOOK_SIGNATURE', 400, BILLING_MESSAGES.invalidEvent);
   }
   const { id, type, created, data } = envelope.data;
   return { id, type, created, object: data.object };
@@ -162,7 +160,7 @@ async function subscriptionOf(
   } catch (err) {
     deps.log?.warn({ err }, 'Stripe: subscriptions.retrieve failed');
     // A 503 makes Stripe deliver the event again later; the event id was not stored.
-    throw new AppError(BILLING_ERROR_CODES.stripeUnavailable, 503, BILLING_MESSAGES.stripeUnavailable);
+    throw new AppError('BILLING_PROVIDER_UNAVAILABLE', 503, BILLING_MESSAGES.stripeUnavailable);
   }
   const state = subscriptionState(fetched);
   if (!state) return null;
@@ -209,7 +207,7 @@ export async function handleStripeWebhook(
   const settings = deps.config.stripe;
   const stripe = deps.stripe;
   if (!settings || !stripe) {
-    throw new AppError(BILLING_ERROR_CODES.stripeNotConfigured, 404, BILLING_MESSAGES.stripeNotConfigured);
+    throw new AppError('BILLING_NOT_CONFIGURED', 404, BILLING_MESSAGES.stripeNotConfigured);
   }
   const event = verify(stripe, settings.webhookSecret, raw, signature, now);
   const [seen] = await deps.db

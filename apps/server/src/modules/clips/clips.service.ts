@@ -4,7 +4,6 @@ import {
   MAX_ANALYSIS_SECONDS,
   MAX_CLIPS,
 } from '@relaycast/shared/clips';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clipAnalyses } from '../../db/schema';
@@ -113,7 +112,7 @@ export async function analyseAndStore(
       .onConflictDoUpdate({ target: clipAnalyses.mediaId, set: { result, createdAt: new Date() } });
   } catch {
     // The video (or its workspace) was deleted while it was being analysed: there is nothing to keep it for.
-    throw new AppError(ERROR_CODES.notFound, 404, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
+    throw new AppError('NOT_FOUND', 404, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
   }
   return result;
 }
@@ -125,6 +124,6 @@ export async function findAnalysis(db: Db, workspaceId: string, mediaId: string)
     .from(clipAnalyses)
     .where(and(eq(clipAnalyses.workspaceId, workspaceId), eq(clipAnalyses.mediaId, mediaId)))
     .limit(1);
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, CLIP_HIGHLIGHT_MESSAGES.notAnalysed);
+  if (!row) throw new AppError('NOT_FOUND', 404, CLIP_HIGHLIGHT_MESSAGES.notAnalysed);
   return row.result;
 }

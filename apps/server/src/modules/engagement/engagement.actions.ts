@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ENGAGEMENT_ERROR_CODES,
   ENGAGEMENT_HOURLY_LIMITS,
   ENGAGEMENT_MESSAGES,
   ENGAGEMENT_PLATFORM_NAMES,
@@ -49,7 +48,7 @@ export function toActionRecord(row: ActionRow): EngagementActionRecord {
 }
 
 function validationError(message: string) {
-  return new AppError(ENGAGEMENT_ERROR_CODES.validation, 400, message);
+  return new AppError('VALIDATION', 400, message);
 }
 
 /** The connector method behind each action. */
@@ -102,7 +101,7 @@ export async function reserveAction(
         Math.ceil((oldest.getTime() + ENGAGEMENT_WINDOW_MS - now.getTime()) / 1000),
       );
       throw new AppError(
-        ENGAGEMENT_ERROR_CODES.rateLimited,
+        'ENGAGEMENT_RATE_LIMITED',
         429,
         ENGAGEMENT_MESSAGES.rateLimitExceeded(entry.action),
         { 'retry-after': String(seconds) },
@@ -120,15 +119,11 @@ export async function reserveAction(
 function platformFailure(error: PlatformError, platformName: string): AppError {
   switch (error.kind) {
     case 'reauthorize':
-      return new AppError(
-        ENGAGEMENT_ERROR_CODES.accountUnavailable,
-        409,
-        ENGAGEMENT_MESSAGES.accountUnavailable,
-      );
+      return new AppError('ACCOUNT_UNAVAILABLE', 409, ENGAGEMENT_MESSAGES.accountUnavailable);
     case 'retry': {
       const seconds = error.details.retryAfterMs ? Math.ceil(error.details.retryAfterMs / 1000) : undefined;
       return new AppError(
-        ENGAGEMENT_ERROR_CODES.platformFailed,
+        'PLATFORM_FAILED',
         503,
         ENGAGEMENT_MESSAGES.platformFailed(platformName, error.message),
         seconds ? { 'retry-after': String(seconds) } : {},
@@ -136,7 +131,7 @@ function platformFailure(error: PlatformError, platformName: string): AppError {
     }
     default:
       return new AppError(
-        ENGAGEMENT_ERROR_CODES.platformFailed,
+        'PLATFORM_FAILED',
         error.kind === 'refuse' ? 422 : 502,
         ENGAGEMENT_MESSAGES.platformFailed(platformName, error.message),
       );
@@ -161,7 +156,7 @@ export async function performAction(
   const action = input.action as EngagementAction;
   const platformName = ENGAGEMENT_PLATFORM_NAMES[platform];
   if (input.userId !== actor.userId) {
-    throw new AppError(ENGAGEMENT_ERROR_CODES.forbidden, 403, ENGAGEMENT_MESSAGES.notYourUser);
+    throw new AppError('FORBIDDEN', 403, ENGAGEMENT_MESSAGES.notYourUser);
   }
   if (!input.itemId) throw validationError(ENGAGEMENT_MESSAGES.itemRequired);
   const [item] = await db
@@ -169,15 +164,11 @@ export async function performAction(
     .from(inboxItems)
     .where(and(eq(inboxItems.id, input.itemId), eq(inboxItems.workspaceId, actor.workspaceId)))
     .limit(1);
-  if (!item) throw new AppError(ENGAGEMENT_ERROR_CODES.notFound, 404, ENGAGEMENT_MESSAGES.itemNotFound);
+  if (!item) throw new AppError('NOT_FOUND', 404, ENGAGEMENT_MESSAGES.itemNotFound);
   if (item.platform !== platform) throw validationError(ENGAGEMENT_MESSAGES.wrongPlatform);
 
   if (!hasConnector(platform as PlatformId)) {
-    throw new AppError(
-      ENGAGEMENT_ERROR_CODES.platformFailed,
-      503,
-      ENGAGEMENT_MESSAGES.connectorUnavailable(platformName),
-    );
+    throw new AppError('PLATFORM_FAILED', 503, ENGAGEMENT_MESSAGES.connectorUnavailable(platformName));
   }
   const connector = connectorFor(platform as PlatformId);
   const operation = OPERATION[action];

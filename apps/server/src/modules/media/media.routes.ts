@@ -14,7 +14,6 @@ import {
   mediaListSchema,
   mediaUsageSchema,
 } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { mediaKindOf } from '@relaycast/shared/platforms';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -51,7 +50,7 @@ export interface MediaRoutesOptions {
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 function mediaLinkInvalid(): AppError {
-  return new AppError(ERROR_CODES.notFound, 404, 'This media link is invalid or has expired.');
+  return new AppError('NOT_FOUND', 404, 'This media link is invalid or has expired.');
 }
 
 /** A name safe in a Content-Disposition header: ASCII without quotes, plus the exact name in filename*. */
@@ -93,7 +92,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     } catch (err) {
       if (!(err instanceof StorageNotFoundError)) throw err;
       reply.log.warn({ key }, 'a media row points at a missing storage object');
-      throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+      throw new AppError('NOT_FOUND', 404, MEDIA_MESSAGES.notFound);
     }
     reply
       .header('content-type', headers.type)
@@ -127,11 +126,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     const mimeType = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime;
     const kind = mimeType ? mediaKindOf(mimeType) : null;
     if (!mimeType || !isAcceptedMediaType(mimeType) || !kind) {
-      throw new AppError(
-        ERROR_CODES.unsupportedMediaType,
-        415,
-        MEDIA_MESSAGES.unsupportedType(received.name),
-      );
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MEDIA_MESSAGES.unsupportedType(received.name));
     }
     const facts = await processor.probe(received.path, kind, signal);
     const thumbnail = await processor.makeThumbnail(
@@ -150,7 +145,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       (kind !== 'video' || facts.durationSeconds !== null);
     if (!decoded && (await processor.isAvailable())) {
       throw new AppError(
-        ERROR_CODES.unreadableMedia,
+        'UNREADABLE_MEDIA',
         400,
         MEDIA_MESSAGES.unreadable(received.name, kind === 'video' ? 'video' : 'image'),
       );
@@ -260,7 +255,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.get('/api/media/:id/thumbnail', { schema: { params: idParams } }, async (request, reply) => {
     const { workspace } = await request.requireWorkspace();
     const row = await findMedia(db, workspace.id, request.params.id);
-    if (!row.thumbnailKey) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+    if (!row.thumbnailKey) throw new AppError('NOT_FOUND', 404, MEDIA_MESSAGES.notFound);
     return sendObject(reply, row.thumbnailKey, {
       type: row.thumbnailKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
       name: `${row.name} (thumbnail)`,

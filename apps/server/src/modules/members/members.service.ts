@@ -1,5 +1,4 @@
 import { type AssignableRole, MEMBERS_MESSAGES, type MembersList } from '@relaycast/shared/members';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { roleCan } from '@relaycast/shared/roles';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -27,7 +26,7 @@ export function forbidden(message: string = MEMBERS_MESSAGES.notAllowed): AppErr
 }
 
 export function notFound(message: string): AppError {
-  return new AppError(ERROR_CODES.notFound, 404, message);
+  return new AppError('NOT_FOUND', 404, message);
 }
 
 export function conflict(message: string): AppError {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import {
   checkPost,
@@ -49,7 +48,7 @@ function assertValid(input: Parameters<typeof checkPost>[0], media: readonly Med
 }
 
 function notEditable(): AppError {
-  return new AppError(ERROR_CODES.postNotEditable, 409, POST_MESSAGES.notEditable);
+  return new AppError('POST_NOT_EDITABLE', 409, POST_MESSAGES.notEditable);
 }
 
 /** The post's row, locked until the transaction ends (the publisher may be changing its status). */

@@ -5,7 +5,6 @@ import {
   MAX_CUSTOM_SCENES,
   type Scene,
   type SceneSource,
-  STREAMING_ERROR_CODES,
   STREAMING_MESSAGES,
 } from '@relaycast/shared/streaming';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -74,6 +73,6 @@ export async function deleteScene(db: Db, owner: StreamOwner, id: string): Promi
     .where(and(ownedBy(owner), eq(streamScenes.id, id)))
     .returning({ id: streamScenes.id });
   if (deleted.length === 0) {
-    throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sceneNotFound);
+    throw new AppError('NOT_FOUND', 404, STREAMING_MESSAGES.sceneNotFound);
   }
 }

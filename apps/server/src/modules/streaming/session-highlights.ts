@@ -4,7 +4,7 @@ import {
   STREAM_HIGHLIGHT_MESSAGES,
   type StreamHighlights,
 } from '@relaycast/shared/clips';
-import { STREAMING_ERROR_CODES, STREAMING_MESSAGES } from '@relaycast/shared/streaming';
+import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, streamSessions } from '../../db/schema/index';
@@ -30,7 +30,7 @@ async function recordingOf(db: Db, owner: StreamOwner, sessionId: string) {
       ),
     )
     .limit(1);
-  if (!row) throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound);
+  if (!row) throw new AppError('NOT_FOUND', 404, STREAMING_MESSAGES.sessionNotFound);
   if (!row.recordingMediaId) return null;
   // The recording may have been deleted from the library since.
   const [media] = await db

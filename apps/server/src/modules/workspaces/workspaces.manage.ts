@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { FREE_TRIAL_DAYS, type PlanId } from '@relaycast/shared/plans';
 import { roleCan } from '@relaycast/shared/roles';
@@ -31,7 +30,7 @@ export interface WorkspaceCaller {
 }
 
 function notFound(): AppError {
-  return new AppError(ERROR_CODES.notFound, 404, WORKSPACE_MESSAGES.notFound);
+  return new AppError('NOT_FOUND', 404, WORKSPACE_MESSAGES.notFound);
 }
 
 /** The caller's workspaces (demo workspaces aside), the current one first, then in the order they joined. */
@@ -160,7 +159,7 @@ export async function deleteWorkspace(
     throw new AppError('FORBIDDEN', 403, WORKSPACE_MESSAGES.deleteNotAllowed);
   }
   if (confirmName !== caller.workspace.name) {
-    throw new AppError(ERROR_CODES.validation, 400, WORKSPACE_MESSAGES.confirmNameWrong);
+    throw new AppError('VALIDATION_ERROR', 400, WORKSPACE_MESSAGES.confirmNameWrong);
   }
   const keys = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`owned_workspaces:${caller.userId}`}))`);
