@@ -193,9 +193,11 @@ export type ErrorMessageValues<C extends ErrorCode> = (typeof ERRORS)[C]['messag
   : [];
 
 /** Every status a code may be answered with: its own, and the ones listed as `alsoStatus`. */
-export type ErrorStatus<C extends ErrorCode> =
-  | (typeof ERRORS)[C]['status']
-  | ((typeof ERRORS)[C] extends { alsoStatus: readonly (infer S)[] } ? S : never);
+export type ErrorStatus<C extends ErrorCode> = C extends ErrorCode
+  ?
+      | (typeof ERRORS)[C]['status']
+      | ((typeof ERRORS)[C] extends { alsoStatus: readonly (infer S)[] } ? S : never)
+  : never;
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(ERRORS, code);

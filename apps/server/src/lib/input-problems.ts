@@ -49,7 +49,7 @@ export function findInputProblem(input: unknown): InputProblem | null {
 }
 
 export function inputProblemError(problem: InputProblem): AppError {
-  if (problem === 'tooDeep') return new AppError('NESTED_TOO_DEEPLY', 400, INPUT_MESSAGES.tooDeep);
+  if (problem === 'tooDeep') return new AppError('NESTED_TOO_DEEPLY');
   const message = problem === 'nul' ? INPUT_MESSAGES.nulCharacter : INPUT_MESSAGES.loneSurrogate;
-  return new AppError('INVALID_CHARACTER', 400, message);
+  return new AppError('INVALID_CHARACTER', { message });
 }

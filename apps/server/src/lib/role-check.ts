@@ -14,5 +14,8 @@ export function assertRoleCan(
   headers: Record<string, string> = {},
 ): void {
   if (roleCan(role, permission)) return;
-  throw new AppError('FORBIDDEN', 403, message ?? forbiddenMessage(role, permission), headers);
+  throw new AppError('FORBIDDEN', {
+    message: message ?? forbiddenMessage(role, permission),
+    headers: headers,
+  });
 }

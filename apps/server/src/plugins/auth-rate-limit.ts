@@ -37,12 +37,10 @@ function emailOf(body: unknown): string | null {
 
 function refusal(seconds: number) {
   const wait = Math.max(1, Math.ceil(seconds));
-  return new AppError(
-    'AUTH_RATE_LIMITED',
-    429,
-    fillMessage(AUTH_MESSAGES.authRateLimited, { seconds: waitInWords(wait) }),
-    { 'retry-after': String(wait) },
-  );
+  return new AppError('AUTH_RATE_LIMITED', {
+    message: fillMessage(AUTH_MESSAGES.authRateLimited, { seconds: waitInWords(wait) }),
+    headers: { 'retry-after': String(wait) },
+  });
 }
 
 /**

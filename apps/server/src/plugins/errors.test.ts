@@ -1,3 +1,4 @@
+import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import Fastify from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -24,7 +25,7 @@ describe('the error handler', () => {
         async (request) => request.body,
       );
       instance.get('/teapot', async () => {
-        throw new AppError('TEAPOT', 418, 'I am a teapot', { 'retry-after': '5' });
+        throw new AppError('ANALYSIS_BUSY', { headers: { 'retry-after': '5' } });
       });
       instance.get('/boom', async () => {
         throw new Error('database password is hunter2');
@@ -45,8 +46,12 @@ describe('the error handler', () => {
 
   it('passes an AppError through with its status, message and headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/teapot' });
-    expect(res.statusCode).toBe(418);
-    expect(res.json()).toEqual({ code: 'TEAPOT', message: 'I am a teapot', retryAfterSeconds: 5 });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      code: 'ANALYSIS_BUSY',
+      message: CLIP_HIGHLIGHT_MESSAGES.busy,
+      retryAfterSeconds: 5,
+    });
     expect(res.headers['retry-after']).toBe('5');
   });
 

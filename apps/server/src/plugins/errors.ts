@@ -1,4 +1,5 @@
-import { type ApiErrorBody, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import type { ApiErrorBody } from '@relaycast/shared/errors';
+import { GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

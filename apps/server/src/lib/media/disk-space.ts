@@ -1,5 +1,4 @@
 import { statfs } from 'node:fs/promises';
-import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { AppError } from '../app-error';
 
 /**
@@ -15,7 +14,7 @@ export interface DiskGuard {
 }
 
 export function diskFullError(): AppError {
-  return new AppError('DISK_FULL', 507, MEDIA_MESSAGES.diskFull);
+  return new AppError('DISK_FULL');
 }
 
 /** Bytes an unprivileged process may still write on the disk that holds `dir`. */

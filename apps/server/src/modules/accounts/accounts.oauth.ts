@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, type OauthResultCode } from '@relaycast/shared/accounts';
+import type { OauthResultCode } from '@relaycast/shared/accounts';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Config } from '../../config/env';
@@ -37,9 +37,11 @@ export function platformFailure(error: unknown, platform: PlatformId): AppError 
   if (error instanceof AppError) return error;
   const name = PLATFORMS[platform].name;
   if (error instanceof PlatformError && (error.kind === 'refuse' || error.kind === 'reauthorize')) {
-    return new AppError('PLATFORM_REFUSED', 400, ACCOUNT_MESSAGES.exchangeFailed(name, error.message));
+    return new AppError('PLATFORM_REFUSED', { values: [name, error.message] });
   }
-  return new AppError('PLATFORM_UNREACHABLE', 502, `Could not reach ${name}. Please try again in a moment.`);
+  return new AppError('PLATFORM_UNREACHABLE', {
+    message: `Could not reach ${name}. Please try again in a moment.`,
+  });
 }
 
 async function storeState(
@@ -149,7 +151,7 @@ export async function startInstanceOAuth(
     instanceUrl = await checkUserGivenUrl(rawInstanceUrl, addressPolicy(config.allowPrivateAddresses));
   } catch (error) {
     if (error instanceof PlatformError) {
-      throw new AppError('PLATFORM_REFUSED', 400, error.message);
+      throw new AppError('PLATFORM_REFUSED', { message: error.message });
     }
     throw error;
   }

@@ -47,13 +47,13 @@ export async function listAccounts(db: Db, workspaceId: string): Promise<SocialA
 /** The account or a 404 (another workspace's account is "not found" too). */
 export async function requireAccount(db: Db, workspaceId: string, accountId: string): Promise<SocialAccount> {
   const account = await loadAccount(db, workspaceId, accountId);
-  if (!account) throw new AppError('ACCOUNT_NOT_FOUND', 404, ACCOUNT_MESSAGES.notFound);
+  if (!account) throw new AppError('ACCOUNT_NOT_FOUND');
   return account;
 }
 
 export function parsePlatform(value: string): PlatformId {
   if (!(PLATFORM_IDS as readonly string[]).includes(value)) {
-    throw new AppError('UNKNOWN_PLATFORM', 404, ACCOUNT_MESSAGES.unknownPlatform);
+    throw new AppError('UNKNOWN_PLATFORM');
   }
   return value as PlatformId;
 }
@@ -66,15 +66,15 @@ export function connectorForConnect(
 ): Connector {
   const name = PLATFORMS[platform].name;
   if (!hasConnector(platform)) {
-    throw new AppError('PLATFORM_UNAVAILABLE', 409, ACCOUNT_MESSAGES.unavailable(name));
+    throw new AppError('PLATFORM_UNAVAILABLE', { values: [name] });
   }
   const connector = connectorFor(platform);
   if (connector.capabilities.auth !== method) {
-    throw new AppError('WRONG_CONNECT_METHOD', 400, ACCOUNT_MESSAGES.wrongMethod(name));
+    throw new AppError('WRONG_CONNECT_METHOD', { values: [name] });
   }
   const missing = missingConfiguration(config, platform);
   if (missing.length > 0) {
-    throw new AppError('PLATFORM_NOT_CONFIGURED', 409, ACCOUNT_MESSAGES.notConfigured(name, missing));
+    throw new AppError('PLATFORM_NOT_CONFIGURED', { values: [name, missing] });
   }
   return connector;
 }
@@ -130,7 +130,7 @@ export class PlanLimitError extends AppError {
     message: string,
     public readonly planId: string,
   ) {
-    super(code, 403, message);
+    super(code, { message });
   }
 }
 

@@ -57,7 +57,7 @@ export async function checkWorkspaceBaseUrl(config: Config, baseUrl: string | nu
     await checkUrlHost(new URL(baseUrl), addressPolicy(false));
   } catch (error) {
     if (error instanceof PrivateAddressError) {
-      throw new AppError('PRIVATE_ADDRESS', 400, error.message);
+      throw new AppError('PRIVATE_ADDRESS', { message: error.message });
     }
   }
 }
@@ -99,7 +99,7 @@ export async function saveAiSettings(
   userId: string,
   input: AiSettingsInput,
 ): Promise<AiSettings> {
-  if (!canEditAiSettings(workspace)) throw new AppError('FORBIDDEN', 403, AI_MESSAGES.adminOnly);
+  if (!canEditAiSettings(workspace)) throw new AppError('FORBIDDEN', { message: AI_MESSAGES.adminOnly });
   await checkWorkspaceBaseUrl(config, input.baseUrl);
   const key =
     input.apiKey === undefined

@@ -19,7 +19,7 @@ const MAX_WAITING = 2;
 export const REPORT_READY_SELECTOR = '[data-report-ready="true"]';
 
 function unavailable(message: string): AppError {
-  return new AppError('PDF_UNAVAILABLE', 503, message, { 'retry-after': '10' });
+  return new AppError('PDF_UNAVAILABLE', { message, headers: { 'retry-after': '10' } });
 }
 
 let running: Promise<unknown> = Promise.resolve();

@@ -167,7 +167,7 @@ export async function accountAnalytics(
     ),
   ]);
   const account = accounts[0];
-  if (!account) throw new AppError('NOT_FOUND', 404, ANALYTICS_PAGE_MESSAGES.accountNotFound);
+  if (!account) throw new AppError('NOT_FOUND', { message: ANALYTICS_PAGE_MESSAGES.accountNotFound });
 
   const byDay = new Map(days.map((row) => [row.day, row]));
   const totals = Object.fromEntries(POST_METRICS.map((m) => [m, null])) as Record<PostMetric, number | null>;

@@ -78,7 +78,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', 403, REPORT_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_MESSAGES.adminOnly });
       }
       const { filters, expiresInDays } = request.body;
       const context = await loadAnalyticsContext(db, workspace.id, user.id);
@@ -104,7 +104,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request, reply) => {
       const { workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', 403, REPORT_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_MESSAGES.adminOnly });
       }
       await revokeReportLink(db, workspace.id, request.params.id);
       return reply.status(204).send(null);
@@ -133,7 +133,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', 403, REPORT_SCHEDULE_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_SCHEDULE_MESSAGES.adminOnly });
       }
       const context = await loadAnalyticsContext(db, workspace.id, user.id);
       const schedule = await saveReportSchedule(db, {
@@ -155,7 +155,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request, reply) => {
       const { workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', 403, REPORT_SCHEDULE_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_SCHEDULE_MESSAGES.adminOnly });
       }
       await deleteReportSchedule(db, workspace.id);
       return reply.status(204).send(null);

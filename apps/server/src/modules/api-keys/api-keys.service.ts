@@ -70,7 +70,7 @@ export async function createApiKey(
         ),
       );
     if ((active?.total ?? 0) >= API_KEY_MAX_PER_WORKSPACE) {
-      throw new AppError('API_KEY_LIMIT', 400, API_KEY_MESSAGES.tooMany);
+      throw new AppError('API_KEY_LIMIT');
     }
     const [row] = await tx
       .insert(apiKeys)
@@ -103,7 +103,7 @@ export async function revokeApiKey(db: Db, workspaceId: string, userId: string, 
       ),
     )
     .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw new AppError('NOT_FOUND', 404, API_KEY_MESSAGES.notFound);
+  if (revoked.length === 0) throw new AppError('NOT_FOUND', { message: API_KEY_MESSAGES.notFound });
 }
 
 export interface ApiKeyContext {
@@ -156,10 +156,10 @@ const keyLookup = perDatabase(buildKeyLookup);
  * is a 401 with the reason a developer can act on.
  */
 export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKeyContext> {
-  if (!looksLikeApiKey(secret)) throw new AppError('API_KEY_INVALID', 401, API_KEY_MESSAGES.invalid);
+  if (!looksLikeApiKey(secret)) throw new AppError('API_KEY_INVALID');
   const [row] = await keyLookup(db).execute({ hash: hashApiKey(secret) });
-  if (!row) throw new AppError('API_KEY_INVALID', 401, API_KEY_MESSAGES.invalid);
-  if (!row.enabled) throw new AppError('API_KEY_ACCESS_OFF', 401, API_KEY_MESSAGES.disabled);
+  if (!row) throw new AppError('API_KEY_INVALID');
+  if (!row.enabled) throw new AppError('API_KEY_ACCESS_OFF');
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
   }

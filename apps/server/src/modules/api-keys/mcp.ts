@@ -267,7 +267,7 @@ export function registerMcpEndpoint(
   async function checkKey(request: FastifyRequest) {
     try {
       const apiKey = apiKeyOf(request);
-      if (!apiKey) throw new AppError('API_KEY_MISSING', 401, API_KEY_MESSAGES.missing);
+      if (!apiKey) throw new AppError('API_KEY_MISSING');
       bodyLimits.set(request, mcpBodyLimit(await authenticateApiKey(db, apiKey), limits));
     } catch (error) {
       if (error instanceof AppError) Object.assign(error.headers, unreadBodyHeaders(request));
@@ -278,8 +278,8 @@ export function registerMcpEndpoint(
     const limit = bodyLimits.get(request) ?? MCP_READ_ONLY_BODY_LIMIT;
     return capRequestBody(request, payload, limit, () =>
       limit === MCP_READ_ONLY_BODY_LIMIT
-        ? new AppError('API_KEY_BODY_TOO_LARGE', 413, API_KEY_MESSAGES.readOnlyBodyTooLarge)
-        : new AppError('API_KEY_BODY_TOO_LARGE', 413, API_KEY_MESSAGES.mcpBodyTooLarge),
+        ? new AppError('API_KEY_BODY_TOO_LARGE', { message: API_KEY_MESSAGES.readOnlyBodyTooLarge })
+        : new AppError('API_KEY_BODY_TOO_LARGE'),
     );
   }
   app.post(

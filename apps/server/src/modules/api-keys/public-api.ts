@@ -220,18 +220,21 @@ export async function authenticatePublicApiRequest(
   onLimit: (state: RateLimitState) => void,
 ): Promise<ApiKeyContext> {
   const secret = apiKeyOf(request);
-  if (!secret) throw new AppError('API_KEY_MISSING', 401, API_KEY_MESSAGES.missing);
+  if (!secret) throw new AppError('API_KEY_MISSING');
   const context = await authenticateApiKey(db, secret);
   const state = take(context.user.id);
   onLimit(state);
   if (!state.allowed) {
-    throw new AppError('RATE_LIMITED', 429, API_KEY_MESSAGES.rateLimited(state.reset), {
-      ...rateLimitHeaders(state),
-      'retry-after': String(state.reset),
+    throw new AppError('RATE_LIMITED', {
+      message: API_KEY_MESSAGES.rateLimited(state.reset),
+      headers: {
+        ...rateLimitHeaders(state),
+        'retry-after': String(state.reset),
+      },
     });
   }
   if (!scopeAllows(context.scopes, request.method)) {
-    throw new AppError('API_KEY_READ_ONLY', 403, API_KEY_MESSAGES.readOnly);
+    throw new AppError('API_KEY_READ_ONLY');
   }
   return context;
 }

@@ -104,7 +104,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
         const { workspace } = await request.requireWorkspace();
         const status = planStatus(workspace, config.billingMode);
         if (decision === 'approve' && status.publishingBlocked) {
-          throw new AppError('PUBLISHING_BLOCKED', 403, status.reason ?? PLAN_MESSAGES.trialEnded);
+          throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
         }
         const caller = await callerOf(request);
         const { comment, content } = request.body;

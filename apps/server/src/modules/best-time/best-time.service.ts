@@ -65,7 +65,7 @@ export async function loadSubject(
   for (const id of selection.accountIds) {
     if (known.has(id)) chosen.add(id);
     else if (!options.ignoreUnknown) {
-      throw new AppError('NOT_FOUND', 404, BEST_TIME_MESSAGES.accountNotFound);
+      throw new AppError('NOT_FOUND', { message: BEST_TIME_MESSAGES.accountNotFound });
     }
   }
   const everything = selection.accountIds.length === 0 && selection.platforms.length === 0;

@@ -39,8 +39,11 @@ function refuse(oldest: Date | null): never {
   const retryAfterSeconds = oldest
     ? Math.max(1, Math.ceil((oldest.getTime() + WINDOW_MS - Date.now()) / 1000))
     : CONTACT_RATE_LIMIT.windowMinutes * 60;
-  throw new AppError('RATE_LIMITED', 429, CONTACT_MESSAGES.rateLimited, {
-    'retry-after': String(retryAfterSeconds),
+  throw new AppError('RATE_LIMITED', {
+    message: CONTACT_MESSAGES.rateLimited,
+    headers: {
+      'retry-after': String(retryAfterSeconds),
+    },
   });
 }
 

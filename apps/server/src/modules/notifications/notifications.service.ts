@@ -233,7 +233,7 @@ export async function savePushSubscription(
   } catch (error) {
     if (error instanceof PlatformError) {
       const message = /https/.test(error.message) ? NOTIFICATION_MESSAGES.pushEndpointRefused : error.message;
-      throw new AppError('VALIDATION_ERROR', 400, message);
+      throw new AppError('VALIDATION_ERROR', { message });
     }
     throw error;
   }

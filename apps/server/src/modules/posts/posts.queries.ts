@@ -13,7 +13,7 @@ import { postsPage, toPosts } from './posts.page';
 export type ListPostsFilter = z.output<typeof listPostsQuerySchema>;
 
 export function postNotFound(): AppError {
-  return new AppError('NOT_FOUND', 404, POST_MESSAGES.notFound);
+  return new AppError('NOT_FOUND', { message: POST_MESSAGES.notFound });
 }
 
 /** `%`, `_` and `\` match literally in a search (LIKE's default escape character is the backslash). */

@@ -78,7 +78,7 @@ async function lockTarget(tx: Db, workspaceId: string, postId: string, targetId:
     )
     .for('update', { of: postTargets })
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 404, PUBLISH_MESSAGES.targetNotFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: PUBLISH_MESSAGES.targetNotFound });
   return row;
 }
 
@@ -93,7 +93,7 @@ async function changeTarget(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockTarget(tx, workspaceId, postId, targetId);
-    if (!allowed(row.status)) throw new AppError('VALIDATION_ERROR', 409, refusal);
+    if (!allowed(row.status)) throw new AppError('VALIDATION_ERROR', { status: 409, message: refusal });
     await tx
       .update(postTargets)
       .set({ ...values(row), updatedAt: new Date() })

@@ -40,7 +40,7 @@ export function toScheduledStream(row: Row): ScheduledStream {
 const owned = (owner: ScheduleOwner) =>
   and(eq(scheduledStreams.workspaceId, owner.workspaceId), eq(scheduledStreams.userId, owner.userId));
 
-const notFound = () => new AppError('NOT_FOUND', 404, STREAM_SCHEDULE_MESSAGES.notFound);
+const notFound = () => new AppError('NOT_FOUND', { message: STREAM_SCHEDULE_MESSAGES.notFound });
 
 /** The chosen destinations must be the owner's own saved ones. */
 async function checkDestinations(db: Db, owner: ScheduleOwner, ids: readonly string[]) {

@@ -80,7 +80,7 @@ export async function createDestination(
 }
 
 function notFound(): AppError {
-  return new AppError('NOT_FOUND', 404, STREAMING_MESSAGES.destinationNotFound);
+  return new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.destinationNotFound });
 }
 
 export async function updateDestination(

@@ -61,7 +61,7 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
           const { user, workspace } = await request.requireWorkspace();
           // The role table, as on every other route: only roles that may go live feed a session.
           if (!roleCan(workspace.role, 'stream')) {
-            throw new AppError('FORBIDDEN', 403, forbiddenMessage(workspace.role, 'stream'));
+            throw new AppError('FORBIDDEN', { message: forbiddenMessage(workspace.role, 'stream') });
           }
           ingest = deps.engine.attachIngest(sessionId, { userId: user.id, workspaceId: workspace.id });
         } catch (err) {
