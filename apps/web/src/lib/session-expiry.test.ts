@@ -9,12 +9,12 @@ function answering(status: number, body: unknown) {
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' };
 
 describe('an ended session', () => {
-  let expired: ReturnType<typeof vi.fn>;
+  let expired: ReturnType<typeof vi.fn<() => void>>;
   let unregister: () => void;
 
   beforeEach(() => {
     resetSessionExpiry();
-    expired = vi.fn();
+    expired = vi.fn<() => void>();
     unregister = onSessionExpired(expired);
     window.history.replaceState(null, '', '/calendar');
   });

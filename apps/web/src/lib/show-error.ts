@@ -29,3 +29,18 @@ export function showError(error: unknown, fallback?: string, options: ShowErrorO
   }
   toast.error(errorMessage(error, fallback), toastOptions);
 }
+
+/**
+ * Waits for an action (a mutation), then toasts `success`, or the server's message when it was refused.
+ * Resolves to whether it succeeded, so the caller can go on only then.
+ */
+export async function toastOutcome(action: Promise<unknown>, success: string): Promise<boolean> {
+  try {
+    await action;
+    toast.success(success);
+    return true;
+  } catch (error) {
+    showError(error);
+    return false;
+  }
+}

@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
 import { findPostProblems, groupProblems, problemsFromError } from '@/lib/post-problems';
+import { showError } from '@/lib/show-error';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -104,7 +105,7 @@ function CreatePostForm({
     } catch (error) {
       const reported = problemsFromError(error);
       if (reported) setAttempt({ serverProblems: reported });
-      else toast.error(error instanceof Error ? error.message : t('Could not schedule the post.'));
+      else showError(error, t('Could not schedule the post.'));
     }
   }
 

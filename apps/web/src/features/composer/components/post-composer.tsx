@@ -29,6 +29,7 @@ import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { groupProblems, problemsFromError } from '@/lib/post-problems';
 import { LOCKED_POST_STATUSES } from '@/lib/post-status';
+import { showError } from '@/lib/show-error';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import {
@@ -220,7 +221,7 @@ function ComposerForm({
       if (reported) {
         setAttempt({ action, serverProblems: reported });
       } else {
-        toast.error(error instanceof Error && error.message ? error.message : t('Could not save the post.'));
+        showError(error, t('Could not save the post.'));
       }
     }
   }

@@ -11,6 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n, translateMessage } from '@/i18n';
 import { findPostProblems, problemsFromError } from '@/lib/post-problems';
+import { showError } from '@/lib/show-error';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -81,7 +82,7 @@ function ScheduleForm({
     } catch (error) {
       const reported = problemsFromError(error);
       if (reported) setProblems(reported);
-      else toast.error(error instanceof Error ? error.message : t('Could not schedule the post.'));
+      else showError(error, t('Could not schedule the post.'));
     }
   }
 

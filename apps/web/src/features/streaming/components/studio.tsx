@@ -25,6 +25,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { isBroadcasting } from '../broadcast-state';
 import { formatDuration } from '../format';
@@ -261,9 +262,7 @@ export function Studio({
                 variant="destructive"
                 disabled={phase === 'ending' || phase === 'preparing'}
                 onClick={() =>
-                  void broadcast
-                    .endStream(session?.id ?? null)
-                    .catch((error: Error) => toast.error(error.message))
+                  void broadcast.endStream(session?.id ?? null).catch((error: Error) => showError(error))
                 }
               >
                 {phase === 'ending' ? (
