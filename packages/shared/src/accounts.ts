@@ -90,6 +90,7 @@ export const ACCOUNT_MESSAGES = {
   stateMismatch: 'This sign-in was started by another user or workspace. Please connect again.',
   denied: 'The platform did not grant access. Please connect again if you want to.',
   exchangeFailed: (name: string, reason: string) => `${name} refused the connection: ${reason}`,
+  unreachable: (name: string) => `Could not reach ${name}. Please try again in a moment.`,
   connected: (name: string, handle: string) => `Connected ${handle} on ${name}.`,
   disconnected: (handle: string) => `Disconnected ${handle}. Its scheduled posts are flagged for review.`,
   refreshed: (handle: string) => `Refreshed ${handle}.`,

@@ -43,21 +43,6 @@ export const AI_SETUP = {
   ollamaExample: 'AI_PROVIDER=openai-compatible AI_BASE_URL=http://localhost:11434/v1 AI_MODEL=llama3.1',
 } as const;
 
-/** Error codes of the AI endpoints (alongside the shared ERROR_CODES). */
-export const AI_ERROR_CODES = {
-  notConfigured: 'AI_NOT_CONFIGURED',
-  hourlyLimit: 'AI_HOURLY_LIMIT',
-  badKey: 'AI_BAD_KEY',
-  quota: 'AI_QUOTA',
-  timeout: 'AI_TIMEOUT',
-  unreachable: 'AI_UNREACHABLE',
-  modelNotFound: 'AI_MODEL_NOT_FOUND',
-  providerFailed: 'AI_PROVIDER_ERROR',
-  forbidden: 'FORBIDDEN',
-  blockedUrl: 'URL_BLOCKED',
-  fetchFailed: 'URL_FETCH_FAILED',
-} as const;
-
 export const AI_MESSAGES = {
   notConfigured:
     'The AI assistant is not set up yet. Set AI_PROVIDER (openai, anthropic or openai-compatible), AI_MODEL, and AI_API_KEY or AI_BASE_URL on the server, or ask a workspace admin to choose a provider in Settings.',

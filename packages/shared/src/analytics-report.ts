@@ -32,13 +32,6 @@ export const REPORT_MESSAGES = {
   pdfFailed: 'The PDF report could not be made. Try again.',
 } as const;
 
-export const REPORT_ERROR_CODES = {
-  expired: 'REPORT_LINK_EXPIRED',
-  revoked: 'REPORT_LINK_REVOKED',
-  notFound: 'REPORT_LINK_NOT_FOUND',
-  pdfUnavailable: 'PDF_UNAVAILABLE',
-} as const;
-
 /** The filters a link shows, as the /analytics API takes them. */
 export const reportFiltersSchema = z.object({
   range: z.enum([...ANALYTICS_RANGE_PRESETS, 'custom']).default('30d'),

@@ -185,8 +185,6 @@ export const ANALYTICS_COLLECT_MESSAGES = {
   postGone: 'The platform no longer has this post.',
 } as const;
 
-export const ANALYTICS_ERROR_CODES = { forbidden: 'FORBIDDEN' } as const;
-
 export const analyticsBudgetInputSchema = z.object({
   platform: z.enum(ANALYTICS_BILLED_PLATFORMS),
   monthlyLimit: z

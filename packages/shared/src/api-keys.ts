@@ -18,15 +18,6 @@ export const API_KEY_MAX_PER_WORKSPACE = 20;
 /** Requests one user may make per window with all their keys together (the answer's `RateLimit-*` headers count them down). */
 export const API_KEY_RATE_LIMIT = { requests: 120, windowSeconds: 60 } as const;
 
-export const API_KEY_ERROR_CODES = {
-  missing: 'API_KEY_MISSING',
-  invalid: 'API_KEY_INVALID',
-  disabled: 'API_KEY_ACCESS_OFF',
-  readOnly: 'API_KEY_READ_ONLY',
-  tooMany: 'API_KEY_LIMIT',
-  bodyTooLarge: 'API_KEY_BODY_TOO_LARGE',
-} as const;
-
 export const API_KEY_MESSAGES = {
   nameRequired: 'Give the key a name.',
   nameTooLong: `Keep the name to ${API_KEY_NAME_MAX} characters.`,

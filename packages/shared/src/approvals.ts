@@ -115,15 +115,6 @@ export const APPROVAL_MESSAGES = {
   clientCommentTitle: (reviewer: string) => `${reviewer} commented on a post`,
 } as const;
 
-export const APPROVAL_ERROR_CODES = {
-  conflict: 'APPROVAL_CONFLICT',
-  /** The approver wrote or submitted the post (docs/decisions/0059). */
-  selfApproval: 'APPROVAL_SELF',
-  notAllowed: 'APPROVAL_NOT_ALLOWED',
-  linkNotFound: 'REVIEW_LINK_NOT_FOUND',
-  linkExpired: 'REVIEW_LINK_EXPIRED',
-} as const;
-
 export const STATE_LABELS: Record<ApprovalState, string> = {
   draft: 'Draft',
   awaiting_approval: 'Awaiting approval',

@@ -91,11 +91,3 @@ export const BILLING_MESSAGES = {
     'Your last payment failed. Update your payment method in Manage billing to keep your plan; Stripe retries the charge for a few days.',
   workspaceNotFound: 'No workspace with this id.',
 } as const;
-
-export const BILLING_ERROR_CODES = {
-  forbidden: 'FORBIDDEN',
-  stripeNotConfigured: 'BILLING_NOT_CONFIGURED',
-  stripeUnavailable: 'BILLING_PROVIDER_UNAVAILABLE',
-  invalidSignature: 'INVALID_WEBHOOK_SIGNATURE',
-  alreadySubscribed: 'ALREADY_SUBSCRIBED',
-} as const;

@@ -115,15 +115,6 @@ export const ENGAGEMENT_MESSAGES = {
   contentTooLong: 'Please keep it under 10,000 characters.',
 } as const;
 
-export const ENGAGEMENT_ERROR_CODES = {
-  validation: 'VALIDATION',
-  rateLimited: 'ENGAGEMENT_RATE_LIMITED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  accountUnavailable: 'ACCOUNT_UNAVAILABLE',
-  platformFailed: 'PLATFORM_FAILED',
-} as const;
-
 export const MAX_ENGAGEMENT_CONTENT = 10_000;
 
 export function isEngagementPlatform(value: unknown): value is EngagementPlatform {

@@ -54,6 +54,9 @@ export const MEDIA_MESSAGES = {
   },
   noFile: 'Choose a file to upload.',
   notFound: 'File not found.',
+  notConvertible: 'This image could not be converted to JPEG.',
+  rangeOutsideFile: 'The requested range is outside the file.',
+  linkInvalid: 'This media link is invalid or has expired.',
   uploaded: (name: string) => `Uploaded ${name}`,
   deleted: 'File deleted',
 } as const;

@@ -49,6 +49,8 @@ export const AUTH_MESSAGES = {
   sessionRevoked: 'Signed out of that device.',
   sessionNotFound: 'That device is already signed out.',
   sessionIsThisDevice: 'This is the device you are using: use Sign out in the menu instead.',
+  /** A request of the signed-in app answered 401: the session ended (signed out elsewhere, revoked, expired). */
+  sessionExpired: 'Your session has ended. Please sign in again.',
 } as const;
 
 /**
@@ -85,6 +87,9 @@ export const GENERIC_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   unauthorized: 'Please sign in to continue.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
+  /** A refusal with no more specific wording (packages/shared/src/errors.ts). */
+  forbidden: 'You do not have permission to do this.',
+  conflict: 'This was changed in the meantime. Reload the page and try again.',
 } as const;
 
 /** Input the server refuses whatever the route (apps/server/src/plugins/input-guard.ts). */
@@ -121,52 +126,3 @@ export const ADDRESS_MESSAGES = {
   helpAllowed:
     'This server allows addresses inside its own network (ALLOW_PRIVATE_ADDRESSES=true), such as a local Ollama or a LAN media server.',
 } as const;
-
-/** Machine-readable error codes shared by the API and the client. */
-export const ERROR_CODES = {
-  validation: 'VALIDATION_ERROR',
-  notFound: 'NOT_FOUND',
-  unauthorized: 'UNAUTHORIZED',
-  internal: 'INTERNAL_ERROR',
-  rateLimited: 'RATE_LIMITED',
-  emailAlreadyRegistered: 'EMAIL_ALREADY_REGISTERED',
-  invalidEmail: 'INVALID_EMAIL',
-  passwordTooShort: 'PASSWORD_TOO_SHORT',
-  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
-  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
-  invalidToken: 'INVALID_TOKEN',
-  crossSite: 'CROSS_SITE_REQUEST',
-  authRateLimited: 'AUTH_RATE_LIMITED',
-  workspaceCreationClosed: 'WORKSPACE_CREATION_CLOSED',
-  fileTooLarge: 'FILE_TOO_LARGE',
-  storageFull: 'STORAGE_FULL',
-  /** A file that a scheduled post, or one awaiting approval, uses (docs/decisions/0059). */
-  mediaInUse: 'MEDIA_IN_USE',
-  /** The server's disk is down to its reserve (MIN_FREE_DISK_MB): nothing more is written (507). */
-  diskFull: 'DISK_FULL',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  unreadableMedia: 'UNREADABLE_MEDIA',
-  noFile: 'NO_FILE',
-  postNotEditable: 'POST_NOT_EDITABLE',
-  invalidCharacter: 'INVALID_CHARACTER',
-  nestedTooDeeply: 'NESTED_TOO_DEEPLY',
-  privateAddress: 'PRIVATE_ADDRESS',
-  twoFactorCodeInvalid: 'TWO_FACTOR_CODE_INVALID',
-  twoFactorChallengeExpired: 'TWO_FACTOR_CHALLENGE_EXPIRED',
-  twoFactorPasswordInvalid: 'TWO_FACTOR_PASSWORD_INVALID',
-  twoFactorState: 'TWO_FACTOR_STATE',
-  /** The caller's workspace role does not allow the route (packages/shared/src/roles.ts). */
-  forbidden: 'FORBIDDEN',
-} as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
-
-/** The one JSON error shape of the API. */
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  issues?: { path: string; message: string }[];
-  requestId?: string;
-  /** With 429: seconds until the request may be tried again (also in the Retry-After header). */
-  retryAfterSeconds?: number;
-}

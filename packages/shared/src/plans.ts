@@ -160,7 +160,3 @@ export const PLAN_MESSAGES = {
   trialEnded:
     'Your free trial has ended. Choose a plan to schedule and publish again; your drafts and scheduled posts are kept.',
 } as const;
-
-export const PLAN_ERROR_CODES = {
-  publishingBlocked: 'PUBLISHING_BLOCKED',
-} as const;

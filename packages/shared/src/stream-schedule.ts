@@ -39,8 +39,6 @@ export const STREAM_SCHEDULE_MESSAGES = {
   reminderSubject: (title: string) => `Time to go live: ${title}`,
 } as const;
 
-export const STREAM_SCHEDULE_ERROR_CODES = { notFound: 'NOT_FOUND', validation: 'VALIDATION_ERROR' } as const;
-
 /** Create or replace a planned stream. */
 export const scheduledStreamInputSchema = z.object({
   title: z

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_BASE_PATH } from '../modules/auth/auth';
@@ -169,7 +168,7 @@ export function isServerCrash(response: LightMyRequestResponse): boolean {
   if (response.statusCode === 500) return true;
   try {
     const code = (response.json() as { code?: unknown }).code;
-    return typeof code !== 'string' || code === ERROR_CODES.internal;
+    return typeof code !== 'string' || code === 'INTERNAL_ERROR';
   } catch {
     return true;
   }

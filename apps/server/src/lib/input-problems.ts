@@ -1,4 +1,4 @@
-import { ERROR_CODES, INPUT_MESSAGES } from '@relaycast/shared/messages';
+import { INPUT_MESSAGES } from '@relaycast/shared/messages';
 import { AppError } from './app-error';
 
 /**
@@ -49,7 +49,7 @@ export function findInputProblem(input: unknown): InputProblem | null {
 }
 
 export function inputProblemError(problem: InputProblem): AppError {
-  if (problem === 'tooDeep') return new AppError(ERROR_CODES.nestedTooDeeply, 400, INPUT_MESSAGES.tooDeep);
+  if (problem === 'tooDeep') return new AppError('NESTED_TOO_DEEPLY');
   const message = problem === 'nul' ? INPUT_MESSAGES.nulCharacter : INPUT_MESSAGES.loneSurrogate;
-  return new AppError(ERROR_CODES.invalidCharacter, 400, message);
+  return new AppError('INVALID_CHARACTER', { message });
 }

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { forbiddenMessage, type Permission, roleCan } from '@relaycast/shared/roles';
 import { AppError } from './app-error';
 
@@ -15,5 +14,8 @@ export function assertRoleCan(
   headers: Record<string, string> = {},
 ): void {
   if (roleCan(role, permission)) return;
-  throw new AppError(ERROR_CODES.forbidden, 403, message ?? forbiddenMessage(role, permission), headers);
+  throw new AppError('FORBIDDEN', {
+    message: message ?? forbiddenMessage(role, permission),
+    headers: headers,
+  });
 }

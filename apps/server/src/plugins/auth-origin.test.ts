@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, uniqueEmail } from '../../test/auth-requests';
@@ -76,7 +76,7 @@ describe('with PUBLIC_URL unset', () => {
       { host: '127.0.0.2:3000', origin: 'http://evil.example' },
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe(ERROR_CODES.crossSite);
+    expect(res.json().code).toBe('CROSS_SITE_REQUEST');
     expect(res.json().message).toMatch(new RegExp(`^${AUTH_MESSAGES.crossSiteRefused.replace('.', '\\.')}`));
     expect(res.json().message).toContain('PUBLIC_URL');
   });
@@ -222,7 +222,7 @@ describe('rate limits on credentials', () => {
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    expect(last!.json().code).toBe(ERROR_CODES.authRateLimited);
+    expect(last!.json().code).toBe('AUTH_RATE_LIMITED');
     expect(last!.json().message).toMatch(/Please wait \d+ (seconds?|minutes?) before trying again\./);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     // The failures are recorded with the peer's address, not the one the client claimed.

@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES, ERROR_CODES, fillMessage, waitInWords } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES, fillMessage, waitInWords } from '@relaycast/shared/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import { AppError } from '../lib/app-error';
@@ -37,12 +37,10 @@ function emailOf(body: unknown): string | null {
 
 function refusal(seconds: number) {
   const wait = Math.max(1, Math.ceil(seconds));
-  return new AppError(
-    ERROR_CODES.authRateLimited,
-    429,
-    fillMessage(AUTH_MESSAGES.authRateLimited, { seconds: waitInWords(wait) }),
-    { 'retry-after': String(wait) },
-  );
+  return new AppError('AUTH_RATE_LIMITED', {
+    message: fillMessage(AUTH_MESSAGES.authRateLimited, { seconds: waitInWords(wait) }),
+    headers: { 'retry-after': String(wait) },
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MEMBERS_MESSAGES } from '@relaycast/shared/members';
-import { crossSiteRefusal, ERROR_CODES, GENERIC_MESSAGES, INPUT_MESSAGES } from '@relaycast/shared/messages';
+import { crossSiteRefusal, INPUT_MESSAGES } from '@relaycast/shared/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -154,8 +154,11 @@ export const authPlugin = fp(
             ? 'refused a request from a page outside PUBLIC_URL and TRUSTED_ORIGINS; add its origin to TRUSTED_ORIGINS if it is yours'
             : 'refused a request whose Origin is not the Host it was sent to; set PUBLIC_URL (or TRUSTED_ORIGINS) to the address people use',
         );
-        throw new AppError(ERROR_CODES.crossSite, 403, crossSiteRefusal(origin, config.publicUrlConfigured), {
-          connection: 'close',
+        throw new AppError('CROSS_SITE_REQUEST', {
+          message: crossSiteRefusal(origin, config.publicUrlConfigured),
+          headers: {
+            connection: 'close',
+          },
         });
       }
     });
@@ -200,7 +203,7 @@ export const authPlugin = fp(
     /** Better Auth's own lookup: for a session it must extend or clean up (at most daily per session). */
     async function loadSessionThroughBetterAuth(request: FastifyRequest) {
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!session) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+      if (!session) throw new AppError('UNAUTHORIZED');
       const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name };
       const activeWorkspaceId = session.session.activeOrganizationId;
       return { user, workspace: () => resolveWorkspace(db, user.id, activeWorkspaceId) };
@@ -213,9 +216,9 @@ export const authPlugin = fp(
     async function readSession(request: FastifyRequest) {
       const settings = await sessionCookieSettings();
       const token = readSessionToken(request.headers.cookie, settings);
-      if (!token) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+      if (!token) throw new AppError('UNAUTHORIZED');
       const found = await findSessionContext(db, token);
-      if (!found) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+      if (!found) throw new AppError('UNAUTHORIZED');
       if (found.expiresAt.getTime() <= Date.now() || isSessionDueForRefresh(found.expiresAt, settings)) {
         return loadSessionThroughBetterAuth(request);
       }
@@ -223,7 +226,7 @@ export const authPlugin = fp(
       return {
         user: found.user,
         async workspace() {
-          if (!workspace) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+          if (!workspace) throw new AppError('UNAUTHORIZED');
           return workspace;
         },
       };
@@ -246,10 +249,10 @@ export const authPlugin = fp(
         const parsed = new URL(request.url, 'http://x');
         const authPath = parsed.pathname.slice(AUTH_BASE_PATH.length);
         if (isClosedAuthPath(authPath)) {
-          throw new AppError(ERROR_CODES.notFound, 404, MEMBERS_MESSAGES.authEndpointClosed);
+          throw new AppError('NOT_FOUND', { message: MEMBERS_MESSAGES.authEndpointClosed });
         }
         if (unknownListField(authPath, parsed.searchParams)) {
-          throw new AppError(ERROR_CODES.validation, 400, INPUT_MESSAGES.unknownListField);
+          throw new AppError('VALIDATION_ERROR', { message: INPUT_MESSAGES.unknownListField });
         }
         await checkCredentialLimits(request, authPath);
       },

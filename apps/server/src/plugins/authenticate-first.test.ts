@@ -1,4 +1,4 @@
-import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, signIn, signUp, uniqueEmail } from '../../test/auth-requests';
 import { createQueryLoggedApp, type QueryLog } from '../../test/query-log';
@@ -68,7 +68,7 @@ describe('authentication before validation', () => {
           payload: method === 'GET' || method === 'DELETE' ? undefined : '{"content": 42, "platforms": "no"',
         });
         const body = response.json();
-        if (response.statusCode !== 401 || body.code !== ERROR_CODES.unauthorized) {
+        if (response.statusCode !== 401 || body.code !== 'UNAUTHORIZED') {
           wrong.push(`${method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 120)}`);
         } else {
           expect(body.message).toBe(GENERIC_MESSAGES.unauthorized);
@@ -101,6 +101,6 @@ describe('authentication before validation', () => {
       payload: { content: 42 },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe(ERROR_CODES.validation);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
   });
 });

@@ -46,10 +46,7 @@ async function requireSession(request: FastifyRequest) {
     await request.requireUser();
   } catch (error) {
     if (error instanceof AppError) {
-      throw new AppError(error.code, error.statusCode, error.message, {
-        ...error.headers,
-        ...unreadBodyHeaders(request),
-      });
+      throw error.withHeaders(unreadBodyHeaders(request));
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
+import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import Fastify from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -25,7 +25,7 @@ describe('the error handler', () => {
         async (request) => request.body,
       );
       instance.get('/teapot', async () => {
-        throw new AppError('TEAPOT', 418, 'I am a teapot', { 'retry-after': '5' });
+        throw new AppError('ANALYSIS_BUSY', { headers: { 'retry-after': '5' } });
       });
       instance.get('/boom', async () => {
         throw new Error('database password is hunter2');
@@ -39,15 +39,19 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'x' } });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.code).toBe(ERROR_CODES.validation);
+    expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.message).toBe('Name is too short');
     expect(body.issues.map((issue: { path: string }) => issue.path)).toEqual(['name', 'age']);
   });
 
   it('passes an AppError through with its status, message and headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/teapot' });
-    expect(res.statusCode).toBe(418);
-    expect(res.json()).toEqual({ code: 'TEAPOT', message: 'I am a teapot', retryAfterSeconds: 5 });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      code: 'ANALYSIS_BUSY',
+      message: CLIP_HIGHLIGHT_MESSAGES.busy,
+      retryAfterSeconds: 5,
+    });
     expect(res.headers['retry-after']).toBe('5');
   });
 
@@ -55,7 +59,7 @@ describe('the error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body.code).toBe(ERROR_CODES.internal);
+    expect(body.code).toBe('INTERNAL_ERROR');
     expect(JSON.stringify(body)).not.toContain('hunter2');
     expect(body.requestId).toBe(res.headers['x-request-id'] ?? body.requestId);
   });
@@ -82,13 +86,13 @@ describe('the built app', () => {
   it('answers unknown API routes with a 404 in the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: ERROR_CODES.notFound, message: 'Not found' });
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
 
   it('asks for sign-in on a protected API route', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(ERROR_CODES.unauthorized);
+    expect(res.json().code).toBe('UNAUTHORIZED');
   });
 
   it('sends security headers with a content security policy', async () => {

@@ -1,4 +1,5 @@
-import { type ApiErrorBody, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import type { ApiErrorBody } from '@relaycast/shared/errors';
+import { GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -24,7 +25,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: issue.message ?? 'Invalid value',
       }));
       const body: ApiErrorBody = {
-        code: ERROR_CODES.validation,
+        code: 'VALIDATION_ERROR',
         message: issues[0]?.message ?? GENERIC_MESSAGES.validation,
         issues,
       };
@@ -32,7 +33,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {
-      return reply.status(429).send({ code: ERROR_CODES.rateLimited, message: GENERIC_MESSAGES.rateLimited });
+      return reply.status(429).send({ code: 'RATE_LIMITED', message: GENERIC_MESSAGES.rateLimited });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
@@ -40,7 +41,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
-      code: ERROR_CODES.internal,
+      code: 'INTERNAL_ERROR',
       message: GENERIC_MESSAGES.internal,
       requestId: request.id,
     } satisfies ApiErrorBody);

@@ -1,4 +1,4 @@
-import { ERROR_CODES, INPUT_MESSAGES } from '@relaycast/shared/messages';
+import { INPUT_MESSAGES } from '@relaycast/shared/messages';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInputProblem, MAX_INPUT_DEPTH } from '../lib/input-problems';
@@ -52,7 +52,7 @@ describe('the input guard on requests', () => {
   });
   afterAll(() => app.close());
 
-  const nulRefusal = { code: ERROR_CODES.invalidCharacter, message: INPUT_MESSAGES.nulCharacter };
+  const nulRefusal = { code: 'INVALID_CHARACTER', message: INPUT_MESSAGES.nulCharacter };
 
   it('refuses a percent-encoded NUL in the path or the query with a 400, before the route runs', async () => {
     const before = handled;
@@ -77,7 +77,7 @@ describe('the input guard on requests', () => {
     });
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json()).toEqual({
-      code: ERROR_CODES.invalidCharacter,
+      code: 'INVALID_CHARACTER',
       message: INPUT_MESSAGES.loneSurrogate,
     });
   });
@@ -101,7 +101,7 @@ describe('the input guard on requests', () => {
       payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: ERROR_CODES.nestedTooDeeply, message: INPUT_MESSAGES.tooDeep });
+    expect(response.json()).toEqual({ code: 'NESTED_TOO_DEEPLY', message: INPUT_MESSAGES.tooDeep });
   });
 
   it('lets ordinary input through unchanged', async () => {

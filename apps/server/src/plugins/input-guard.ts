@@ -1,4 +1,3 @@
-import { ERROR_CODES, INPUT_MESSAGES } from '@relaycast/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -18,12 +17,7 @@ const NUL_IN_URL = /%00|\0/i;
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (NUL_IN_URL.test(request.url)) {
-      throw new AppError(
-        ERROR_CODES.invalidCharacter,
-        400,
-        INPUT_MESSAGES.nulCharacter,
-        unreadBodyHeaders(request),
-      );
+      throw new AppError('INVALID_CHARACTER', { headers: unreadBodyHeaders(request) });
     }
   });
 

@@ -7,7 +7,7 @@ import {
   isLanguage,
   LANGUAGE_COOKIE,
 } from '@relaycast/shared/languages';
-import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { isKnownAppRoute } from '@relaycast/shared/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -75,7 +75,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDistDi
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !isPage || !webDistDir) {
-      return reply.status(404).send({ code: ERROR_CODES.notFound, message: GENERIC_MESSAGES.notFound });
+      return reply.status(404).send({ code: 'NOT_FOUND', message: GENERIC_MESSAGES.notFound });
     }
     reply.header('cache-control', 'no-cache');
     return reply.status(isKnownAppRoute(pathname) ? 200 : 404).sendFile('index.html');

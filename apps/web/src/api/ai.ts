@@ -10,10 +10,9 @@ import type {
   AiTextResult,
   AiTransformInput,
 } from '@relaycast/shared/ai';
-import type { ApiErrorBody } from '@relaycast/shared/messages';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch, toApiError } from '@/lib/api-client';
 
 /** `/api/ai…`: the one client module for the AI assistant and the workspace's AI settings. */
 export const aiKeys = {
@@ -93,8 +92,8 @@ export async function streamGeneration(
     signal,
   });
   if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-    throw new ApiError(response.status, body.code ?? 'HTTP_ERROR', body.message ?? response.statusText);
+    const body = await response.json().catch(() => ({}));
+    throw toApiError('/api/ai/generate', response.status, body, response.statusText);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -9,7 +9,7 @@ import type {
   ReportScheduleState,
 } from '@relaycast/shared/analytics-report';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch, toApiError } from '@/lib/api-client';
 import { type AnalyticsFilters, analyticsSearch, type TopPostsOrder } from './analytics';
 
 /**
@@ -97,8 +97,13 @@ export function useDownloadPdf() {
         credentials: 'include',
       });
       if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-        throw new ApiError(response.status, body.code ?? 'HTTP_ERROR', body.message ?? response.statusText);
+        const body = await response.json().catch(() => ({}));
+        throw toApiError(
+          response.url || '/api/analytics/report.pdf',
+          response.status,
+          body,
+          response.statusText,
+        );
       }
       const name =
         /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??

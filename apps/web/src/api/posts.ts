@@ -9,7 +9,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { i18n } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 import { bestTimeKeys } from './best-time';
 
 /**
@@ -225,7 +225,7 @@ export function useMovePost(listQuery: ListPostsQuery) {
     },
     onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
-      toast.error(error.message || i18n.getFixedT(null, 'calendar')('Could not move the post.'));
+      showError(error, i18n.getFixedT(null, 'calendar')('Could not move the post.'));
     },
     onSuccess: (post) => {
       queryClient.setQueryData<Post[]>(listKey, (posts) =>

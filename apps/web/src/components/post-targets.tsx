@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { TARGET_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 /** What the user can do about a target, by its status. */
@@ -52,9 +53,7 @@ export function PostTargets({ post, className }: { post: Post; className?: strin
       await act.mutateAsync({ postId: post.id, targetId: target.id, action });
       toast.success(translateMessage(SUCCESS[action]));
     } catch (error) {
-      toast.error(
-        error instanceof Error && error.message ? error.message : t('That did not work. Try again.'),
-      );
+      showError(error, t('That did not work. Try again.'));
     }
   }
 

@@ -6,7 +6,7 @@ import { useSavePost } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 /** Saves the exported video as a draft post (platforms from its crop) and opens it in the composer. */
@@ -38,9 +38,7 @@ export function SendToComposerButton({ mediaId, crop }: { mediaId: string; crop:
               void navigate(`/post-composer?post=${encodeURIComponent(post.id)}`);
             },
             onError: (error) =>
-              toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.draftFailed), {
-                description: error instanceof ApiError ? error.message : undefined,
-              }),
+              showError(error, undefined, { title: translateMessage(VIDEO_EDITOR_MESSAGES.draftFailed) }),
           },
         )
       }

@@ -1,5 +1,6 @@
-import type { ApiErrorBody } from '@relaycast/shared/messages';
+import type { ApiErrorBody } from '@relaycast/shared/errors';
 import { translateMessage } from '@/i18n';
+import { reportUnauthorized } from './session-expiry';
 
 /**
  * A failed API call, carrying the server's `{ code, message }`. The message (what every toast and alert
@@ -14,6 +15,8 @@ export class ApiError extends Error {
     public readonly code: string,
     message: string,
     issues: ApiErrorBody['issues'] = [],
+    /** The request's address: tells an ended session's 401 from a refused sign-in's. */
+    public readonly path = '',
   ) {
     super(translateMessage(message));
     this.name = 'ApiError';
@@ -21,7 +24,10 @@ export class ApiError extends Error {
   }
 }
 
-/** The one way the web app calls the API: JSON in, JSON out, errors as ApiError. */
+/**
+ * The one way the web app calls the API: JSON in, JSON out, errors as ApiError; a 401 of the signed-in app
+ * ends the session on this page too (lib/session-expiry.ts).
+ */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {
@@ -32,14 +38,16 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   });
   const text = await response.text();
   const body = text ? (JSON.parse(text) as unknown) : undefined;
-  if (!response.ok) {
-    const error = (body ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError(
-      response.status,
-      error.code ?? 'HTTP_ERROR',
-      error.message ?? response.statusText,
-      error.issues,
-    );
-  }
+  if (!response.ok) throw toApiError(path, response.status, body, response.statusText);
   return body as T;
+}
+
+/**
+ * The ApiError of a refused request to `path`, from its JSON body (if any): every request of the app, fetch or
+ * XHR, turns a refusal into one this way, so a 401 that ends the session is noticed whichever made it.
+ */
+export function toApiError(path: string, status: number, body: unknown, statusText: string): ApiError {
+  if (status === 401) reportUnauthorized(path);
+  const error = (body ?? {}) as Partial<ApiErrorBody>;
+  return new ApiError(status, error.code ?? 'HTTP_ERROR', error.message ?? statusText, error.issues, path);
 }

@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import type { ExternalToast } from 'sonner';
 import { translateMessage } from '@/i18n';
-import { errorMessage } from './error-message';
 
 /**
  * Toasts, with the toast library loaded the first time one is shown rather than with every page: most
@@ -52,18 +51,3 @@ export const toast = {
   info: (message: string, options?: ExternalToast) => show('info', message, options),
   warning: (message: string, options?: ExternalToast) => show('warning', message, options),
 };
-
-/**
- * Waits for an action (a mutation), then toasts `success`, or the server's message when it was refused.
- * Resolves to whether it succeeded, so the caller can go on only then.
- */
-export async function toastOutcome(action: Promise<unknown>, success: string): Promise<boolean> {
-  try {
-    await action;
-    toast.success(success);
-    return true;
-  } catch (error) {
-    toast.error(errorMessage(error));
-    return false;
-  }
-}

@@ -1,6 +1,5 @@
-import type { ApiErrorBody } from '@relaycast/shared/messages';
 import { i18n } from '@/i18n';
-import { ApiError } from './api-client';
+import { ApiError, toApiError } from './api-client';
 
 /** The English text (tests compare against it); the error itself carries it in the interface's language. */
 export const UPLOAD_NETWORK_ERROR = 'The upload was interrupted. Check your connection and try again.';
@@ -54,10 +53,7 @@ export function uploadFile<T>(url: string, file: File, options: UploadOptions = 
         resolve(body as T);
         return;
       }
-      const error = (body ?? {}) as Partial<ApiErrorBody>;
-      reject(
-        new ApiError(xhr.status, error.code ?? 'HTTP_ERROR', error.message ?? xhr.statusText, error.issues),
-      );
+      reject(toApiError(url, xhr.status, body, xhr.statusText));
     });
     xhr.addEventListener('error', () => {
       done();

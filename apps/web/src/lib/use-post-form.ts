@@ -2,7 +2,7 @@ import type { Post, PostAction, PostInput, PostProblem } from '@relaycast/shared
 import { useState } from 'react';
 import { buildPostInput, type PostFormValues, validatePostForm } from '@/lib/post-form';
 import { groupProblems, problemsFromError } from '@/lib/post-problems';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 
 interface UsePostFormOptions {
   /** The values the form starts with (read once, on the first render). */
@@ -57,7 +57,7 @@ export function usePostForm({
     } catch (error) {
       const reported = problemsFromError(error);
       if (reported) setAttempt({ action, serverProblems: reported });
-      else toast.error(error instanceof Error && error.message ? error.message : failureMessage);
+      else showError(error, failureMessage);
     }
   }
 

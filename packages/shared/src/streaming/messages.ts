@@ -36,23 +36,11 @@ export const STREAMING_MESSAGES = {
     'OBS and any other encoder using the current key stop working until you paste the new key into them. A stream running from OBS now is cut off.',
   ingestAlreadyConnected: 'This stream is already receiving video from another tab.',
   ingestFailed: 'The server could not encode your stream. Try going live again.',
+  sceneLimit: (max: number) => `You can keep up to ${max} custom scenes. Remove one first.`,
   noVideo: 'The studio never sent any video, so the stream did not start.',
   browserStopped: 'The studio stopped sending video, so the stream ended. Go live again when you are ready.',
   encoderTooSlow:
     'The server cannot encode your stream fast enough at these settings. Choose a lower resolution or frame rate in Stream Settings.',
   unauthorized: 'Sign in to go live.',
   workspaceDeleted: 'The workspace was deleted, so its stream ended.',
-} as const;
-
-/** `code` of AppError answers (REST) and of WebSocket `error` messages. */
-export const STREAMING_ERROR_CODES = {
-  lockedWhileLive: 'STREAM_LOCKED_WHILE_LIVE',
-  alreadyLive: 'STREAM_ALREADY_LIVE',
-  noDestinations: 'STREAM_NO_DESTINATIONS',
-  notFound: 'NOT_FOUND',
-  notLive: 'STREAM_NOT_LIVE',
-  unavailable: 'STREAMING_UNAVAILABLE',
-  ingestBusy: 'STREAM_INGEST_BUSY',
-  ingestFailed: 'STREAM_INGEST_FAILED',
-  unauthorized: 'UNAUTHORIZED',
 } as const;

@@ -1,6 +1,4 @@
 import { statfs } from 'node:fs/promises';
-import { MEDIA_MESSAGES } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { AppError } from '../app-error';
 
 /**
@@ -16,7 +14,7 @@ export interface DiskGuard {
 }
 
 export function diskFullError(): AppError {
-  return new AppError(ERROR_CODES.diskFull, 507, MEDIA_MESSAGES.diskFull);
+  return new AppError('DISK_FULL');
 }
 
 /** Bytes an unprivileged process may still write on the disk that holds `dir`. */

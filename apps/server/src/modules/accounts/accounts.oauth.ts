@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, type OauthResultCode } from '@relaycast/shared/accounts';
+import type { OauthResultCode } from '@relaycast/shared/accounts';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Config } from '../../config/env';
@@ -14,12 +14,7 @@ import { checkUserGivenUrl } from '../../platforms/user-given-url';
 import type { WorkspaceContext } from '../workspaces/workspaces.service';
 import type { SocialAccount } from './account-credentials';
 import { type AccountEvents, noAccountEvents } from './account-events';
-import {
-  ACCOUNT_ERROR_CODES,
-  connectorForConnect,
-  PlanLimitError,
-  saveConnectedAccount,
-} from './accounts.service';
+import { connectorForConnect, PlanLimitError, saveConnectedAccount } from './accounts.service';
 
 /** How long a started authorization may take (state and verifier are refused afterwards). */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
@@ -42,17 +37,11 @@ export function platformFailure(error: unknown, platform: PlatformId): AppError 
   if (error instanceof AppError) return error;
   const name = PLATFORMS[platform].name;
   if (error instanceof PlatformError && (error.kind === 'refuse' || error.kind === 'reauthorize')) {
-    return new AppError(
-      ACCOUNT_ERROR_CODES.platformRefused,
-      400,
-      ACCOUNT_MESSAGES.exchangeFailed(name, error.message),
-    );
+    return new AppError('PLATFORM_REFUSED', { values: [name, error.message] });
   }
-  return new AppError(
-    ACCOUNT_ERROR_CODES.platformUnreachable,
-    502,
-    `Could not reach ${name}. Please try again in a moment.`,
-  );
+  return new AppError('PLATFORM_UNREACHABLE', {
+    message: `Could not reach ${name}. Please try again in a moment.`,
+  });
 }
 
 async function storeState(
@@ -162,7 +151,7 @@ export async function startInstanceOAuth(
     instanceUrl = await checkUserGivenUrl(rawInstanceUrl, addressPolicy(config.allowPrivateAddresses));
   } catch (error) {
     if (error instanceof PlatformError) {
-      throw new AppError(ACCOUNT_ERROR_CODES.platformRefused, 400, error.message);
+      throw new AppError('PLATFORM_REFUSED', { message: error.message });
     }
     throw error;
   }
@@ -270,7 +259,7 @@ export async function completeOAuth(
   } catch (error) {
     if (error instanceof PlanLimitError) {
       throw new CallbackRefusal(
-        error.code === ACCOUNT_ERROR_CODES.totalLimit ? 'total_limit' : 'platform_limit',
+        error.code === 'ACCOUNT_LIMIT' ? 'total_limit' : 'platform_limit',
         error.planId,
       );
     }

@@ -29,7 +29,6 @@ import {
   startOAuth,
 } from './accounts.oauth';
 import {
-  ACCOUNT_ERROR_CODES,
   connectorForConnect,
   disconnectAccount,
   listAccounts,
@@ -203,13 +202,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       const { workspace } = await request.requireWorkspace();
       const account = await requireAccount(db, workspace.id, request.params.id);
       if (account.status !== 'connected') {
-        throw new AppError(
-          ACCOUNT_ERROR_CODES.platformRefused,
-          409,
-          account.status === 'disconnected'
-            ? 'This account is disconnected. Connect it again.'
-            : 'This account needs reconnecting. Use Reconnect.',
-        );
+        throw new AppError('PLATFORM_REFUSED', {
+          status: 409,
+          message:
+            account.status === 'disconnected'
+              ? 'This account is disconnected. Connect it again.'
+              : 'This account needs reconnecting. Use Reconnect.',
+        });
       }
       const platform = parsePlatform(account.platform);
       if (!hasConnector(platform) || !connectorFor(platform).capabilities.refresh)

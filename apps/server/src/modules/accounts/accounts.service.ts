@@ -17,18 +17,6 @@ import { effectivePlan, type WorkspaceContext } from '../workspaces/workspaces.s
 import { loadAccount, type SocialAccount, tokenColumns } from './account-credentials';
 import { type AccountEvents, noAccountEvents } from './account-events';
 
-export const ACCOUNT_ERROR_CODES = {
-  notFound: 'ACCOUNT_NOT_FOUND',
-  unknownPlatform: 'UNKNOWN_PLATFORM',
-  unavailable: 'PLATFORM_UNAVAILABLE',
-  notConfigured: 'PLATFORM_NOT_CONFIGURED',
-  wrongMethod: 'WRONG_CONNECT_METHOD',
-  totalLimit: 'ACCOUNT_LIMIT',
-  platformLimit: 'PLATFORM_ACCOUNT_LIMIT',
-  platformRefused: 'PLATFORM_REFUSED',
-  platformUnreachable: 'PLATFORM_UNREACHABLE',
-} as const;
-
 /** Statuses that hold a place against the plan's limits (a disconnected account holds none). */
 const COUNTED_STATUSES = ['connected', 'needs_reconnect'] as const;
 
@@ -59,13 +47,13 @@ export async function listAccounts(db: Db, workspaceId: string): Promise<SocialA
 /** The account or a 404 (another workspace's account is "not found" too). */
 export async function requireAccount(db: Db, workspaceId: string, accountId: string): Promise<SocialAccount> {
   const account = await loadAccount(db, workspaceId, accountId);
-  if (!account) throw new AppError(ACCOUNT_ERROR_CODES.notFound, 404, ACCOUNT_MESSAGES.notFound);
+  if (!account) throw new AppError('ACCOUNT_NOT_FOUND');
   return account;
 }
 
 export function parsePlatform(value: string): PlatformId {
   if (!(PLATFORM_IDS as readonly string[]).includes(value)) {
-    throw new AppError(ACCOUNT_ERROR_CODES.unknownPlatform, 404, ACCOUNT_MESSAGES.unknownPlatform);
+    throw new AppError('UNKNOWN_PLATFORM');
   }
   return value as PlatformId;
 }
@@ -78,15 +66,15 @@ export function connectorForConnect(
 ): Connector {
   const name = PLATFORMS[platform].name;
   if (!hasConnector(platform)) {
-    throw new AppError(ACCOUNT_ERROR_CODES.unavailable, 409, ACCOUNT_MESSAGES.unavailable(name));
+    throw new AppError('PLATFORM_UNAVAILABLE', { values: [name] });
   }
   const connector = connectorFor(platform);
   if (connector.capabilities.auth !== method) {
-    throw new AppError(ACCOUNT_ERROR_CODES.wrongMethod, 400, ACCOUNT_MESSAGES.wrongMethod(name));
+    throw new AppError('WRONG_CONNECT_METHOD', { values: [name] });
   }
   const missing = missingConfiguration(config, platform);
   if (missing.length > 0) {
-    throw new AppError(ACCOUNT_ERROR_CODES.notConfigured, 409, ACCOUNT_MESSAGES.notConfigured(name, missing));
+    throw new AppError('PLATFORM_NOT_CONFIGURED', { values: [name, missing] });
   }
   return connector;
 }
@@ -138,11 +126,11 @@ export async function listConnectablePlatforms(
 /** Refused connect because of the plan: the code tells the OAuth callback which message to show. */
 export class PlanLimitError extends AppError {
   constructor(
-    code: (typeof ACCOUNT_ERROR_CODES)['totalLimit' | 'platformLimit'],
+    code: 'ACCOUNT_LIMIT' | 'PLATFORM_ACCOUNT_LIMIT',
     message: string,
     public readonly planId: string,
   ) {
-    super(code, 403, message);
+    super(code, { message });
   }
 }
 
@@ -190,14 +178,14 @@ export async function saveConnectedAccount(
       const onPlatform = Number(rows.find((row) => row.platform === platform)?.total ?? 0);
       if (total >= plan.socialAccounts) {
         throw new PlanLimitError(
-          ACCOUNT_ERROR_CODES.totalLimit,
+          'ACCOUNT_LIMIT',
           ACCOUNT_MESSAGES.totalLimit(plan.socialAccounts, plan.name),
           plan.id,
         );
       }
       if (onPlatform >= plan.accountsPerPlatform) {
         throw new PlanLimitError(
-          ACCOUNT_ERROR_CODES.platformLimit,
+          'PLATFORM_ACCOUNT_LIMIT',
           ACCOUNT_MESSAGES.perPlatformLimit(plan.accountsPerPlatform, plan.name, PLATFORMS[platform].name),
           plan.id,
         );

@@ -1,6 +1,5 @@
 import { normalizeEmail } from '@relaycast/shared/auth';
 import { type AdminWorkspace, BILLING_MESSAGES, isBillingStatus } from '@relaycast/shared/billing';
-import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import type { PlanId } from '@relaycast/shared/plans';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
@@ -22,8 +21,7 @@ export function isInstanceAdmin(config: Pick<Config, 'adminEmails'>, email: stri
 
 /** Anyone else is told the page does not exist (404), not that it is forbidden. */
 export function requireInstanceAdmin(config: Pick<Config, 'adminEmails'>, email: string): void {
-  if (!isInstanceAdmin(config, email))
-    throw new AppError(ERROR_CODES.notFound, 404, GENERIC_MESSAGES.notFound);
+  if (!isInstanceAdmin(config, email)) throw new AppError('NOT_FOUND');
 }
 
 export interface AdminWorkspaceRow extends AdminWorkspace {
@@ -82,6 +80,6 @@ export async function setInstanceWorkspacePlan(
     .select({ id: workspaces.id })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
-  if (!found) throw new AppError(ERROR_CODES.notFound, 404, BILLING_MESSAGES.workspaceNotFound);
+  if (!found) throw new AppError('NOT_FOUND', { message: BILLING_MESSAGES.workspaceNotFound });
   return setWorkspacePlan(db, workspaceId, plan, now);
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AI_MESSAGES } from '@relaycast/shared/ai';
-import { ADDRESS_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '../../../test/auth-requests';
 import { aiGenerations, workspaceAiSettings, workspaces } from '../../db/schema/index';
@@ -59,7 +59,7 @@ describe('the workspace AI base URL', () => {
     const response = await saveBaseUrl(strict, baseUrl);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      code: ERROR_CODES.privateAddress,
+      code: 'PRIVATE_ADDRESS',
       message: ADDRESS_MESSAGES.privateAddress(address),
     });
     expect(await strict.test.db.select().from(workspaceAiSettings)).toEqual([]);
@@ -104,7 +104,7 @@ describe('the workspace AI base URL', () => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
-        code: ERROR_CODES.privateAddress,
+        code: 'PRIVATE_ADDRESS',
         message: ADDRESS_MESSAGES.privateAddress('127.0.0.1'),
       });
       expect(strict.fake.requests).toHaveLength(0);

@@ -1,4 +1,5 @@
-import { AI_ERROR_CODES, AI_MESSAGES } from '@relaycast/shared/ai';
+import { AI_MESSAGES } from '@relaycast/shared/ai';
+import type { ErrorStatus } from '@relaycast/shared/errors';
 import { AppError } from '../../lib/app-error';
 import {
   SafeFetchError,
@@ -12,17 +13,23 @@ export type PageFetcher = (url: string, options?: SafeFetchOptions) => Promise<S
 /** How much article text goes into the prompt: enough for ideas, little enough for small local models. */
 const MAX_ARTICLE_CHARS = 12_000;
 
-const FETCH_ERRORS: Record<SafeFetchError['reason'], { status: number; code: string; message: string }> = {
-  'invalid-url': { status: 400, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.invalidUrl },
-  blocked: { status: 400, code: AI_ERROR_CODES.blockedUrl, message: AI_MESSAGES.blockedUrl },
-  'too-large': { status: 422, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.pageTooLarge },
-  timeout: { status: 504, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.pageTimeout },
+type FetchErrorAnswer = {
+  code: 'URL_FETCH_FAILED' | 'URL_BLOCKED';
+  status: ErrorStatus<'URL_FETCH_FAILED'>;
+  message: string;
+};
+
+const FETCH_ERRORS: Record<SafeFetchError['reason'], FetchErrorAnswer> = {
+  'invalid-url': { status: 400, code: 'URL_FETCH_FAILED', message: AI_MESSAGES.invalidUrl },
+  blocked: { status: 400, code: 'URL_BLOCKED', message: AI_MESSAGES.blockedUrl },
+  'too-large': { status: 422, code: 'URL_FETCH_FAILED', message: AI_MESSAGES.pageTooLarge },
+  timeout: { status: 504, code: 'URL_FETCH_FAILED', message: AI_MESSAGES.pageTimeout },
   'too-many-redirects': {
     status: 422,
-    code: AI_ERROR_CODES.fetchFailed,
+    code: 'URL_FETCH_FAILED',
     message: AI_MESSAGES.tooManyRedirects,
   },
-  failed: { status: 422, code: AI_ERROR_CODES.fetchFailed, message: AI_MESSAGES.pageFailed },
+  failed: { status: 422, code: 'URL_FETCH_FAILED', message: AI_MESSAGES.pageFailed },
 };
 
 /**
@@ -59,7 +66,7 @@ export async function readArticle(
   } catch (error) {
     if (error instanceof SafeFetchError) {
       const mapped = FETCH_ERRORS[error.reason];
-      throw new AppError(mapped.code, mapped.status, mapped.message);
+      throw new AppError(mapped.code, { status: mapped.status, message: mapped.message });
     }
     throw error;
   }
@@ -68,6 +75,6 @@ export async function readArticle(
   const { title, text } = isHtml
     ? await extractArticle(body, page.url)
     : { title: new URL(page.url).hostname, text: body };
-  if (text.length < 40) throw new AppError(AI_ERROR_CODES.fetchFailed, 422, AI_MESSAGES.noReadableText);
+  if (text.length < 40) throw new AppError('URL_FETCH_FAILED', { message: AI_MESSAGES.noReadableText });
   return { url, title, text: text.slice(0, MAX_ARTICLE_CHARS) };
 }

@@ -1,6 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { AI_ERROR_CODES, AI_MESSAGES, type AiProvider } from '@relaycast/shared/ai';
-import { ERROR_CODES } from '@relaycast/shared/messages';
+import type { AiProvider } from '@relaycast/shared/ai';
 import type { LanguageModel } from 'ai';
 import type { AiConfig } from '../../config/env';
 import { AppError } from '../../lib/app-error';
@@ -98,27 +97,26 @@ function causeCode(error: unknown): string | undefined {
 
 /** A provider failure as the message a user can act on. `timedOut`: our own deadline fired. */
 export function providerError(error: unknown, timedOut: boolean): AppError {
-  if (timedOut) return new AppError(AI_ERROR_CODES.timeout, 504, AI_MESSAGES.timeout);
+  if (timedOut) return new AppError('AI_TIMEOUT');
   // The address policy refused the workspace's base URL at connection time (a name that now resolves inside).
   const refused = [error, (error as { cause?: unknown })?.cause].find(
     (candidate) => candidate instanceof SafeFetchError && candidate.reason === 'blocked',
   );
-  if (refused instanceof SafeFetchError)
-    return new AppError(ERROR_CODES.privateAddress, 400, refused.message);
+  if (refused instanceof SafeFetchError) return new AppError('PRIVATE_ADDRESS', { message: refused.message });
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    if (status === 401 || status === 403) return new AppError(AI_ERROR_CODES.badKey, 502, AI_MESSAGES.badKey);
-    if (status === 429) return new AppError(AI_ERROR_CODES.quota, 503, AI_MESSAGES.quota);
-    if (status === 404) return new AppError(AI_ERROR_CODES.modelNotFound, 502, AI_MESSAGES.modelNotFound);
-    if (status === undefined) return new AppError(AI_ERROR_CODES.unreachable, 502, AI_MESSAGES.unreachable);
-    return new AppError(AI_ERROR_CODES.providerFailed, 502, AI_MESSAGES.providerFailed);
+    if (status === 401 || status === 403) return new AppError('AI_BAD_KEY');
+    if (status === 429) return new AppError('AI_QUOTA');
+    if (status === 404) return new AppError('AI_MODEL_NOT_FOUND');
+    if (status === undefined) return new AppError('AI_UNREACHABLE');
+    return new AppError('AI_PROVIDER_ERROR');
   }
   const code = causeCode(error);
   if (code && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EHOSTUNREACH'].includes(code)) {
-    return new AppError(AI_ERROR_CODES.unreachable, 502, AI_MESSAGES.unreachable);
+    return new AppError('AI_UNREACHABLE');
   }
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
-    return new AppError(AI_ERROR_CODES.unreachable, 502, AI_MESSAGES.unreachable);
+    return new AppError('AI_UNREACHABLE');
   }
-  return new AppError(AI_ERROR_CODES.providerFailed, 502, AI_MESSAGES.providerFailed);
+  return new AppError('AI_PROVIDER_ERROR');
 }

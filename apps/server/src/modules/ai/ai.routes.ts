@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import {
-  AI_ERROR_CODES,
   AI_MESSAGES,
   AI_SETUP,
   type AiGenerationKind,
@@ -82,7 +81,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
   ) {
     const { user, workspace } = await request.requireWorkspace();
     const settings = await providerSettingsFor(db, config, workspace.id);
-    if (!settings) throw new AppError(AI_ERROR_CODES.notConfigured, 503, AI_MESSAGES.notConfigured);
+    if (!settings) throw new AppError('AI_NOT_CONFIGURED');
     // A base URL saved before the policy (or by a direct edit) is refused before any usage is counted.
     if (settings.baseUrlFromWorkspace) await checkWorkspaceBaseUrl(config, settings.baseUrl);
     const id = await startGeneration(db, config.ai.hourlyLimit, {

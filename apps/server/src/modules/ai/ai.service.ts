@@ -1,5 +1,4 @@
 import {
-  AI_ERROR_CODES,
   AI_MESSAGES,
   type AiGenerateOptions,
   type AiStreamEvent,
@@ -45,7 +44,7 @@ async function complete(call: AiCall, request: { system: string; prompt: string 
     abortSignal: call.signal,
   });
   const text = cleanModelText(result.text);
-  if (!text) throw new AppError(AI_ERROR_CODES.providerFailed, 502, AI_MESSAGES.emptyAnswer);
+  if (!text) throw new AppError('AI_PROVIDER_ERROR', { message: AI_MESSAGES.emptyAnswer });
   return text;
 }
 
@@ -88,7 +87,7 @@ async function fitToPlatform(
 ): Promise<AiVariant> {
   const maxLength = PLATFORMS[platform].maxLength;
   let text = cleanModelText(draft);
-  if (!text) throw new AppError(AI_ERROR_CODES.providerFailed, 502, AI_MESSAGES.emptyAnswer);
+  if (!text) throw new AppError('AI_PROVIDER_ERROR', { message: AI_MESSAGES.emptyAnswer });
   let length = textLengthFor(platform, text);
   let wasShortened = false;
   if (length > maxLength) {
@@ -152,7 +151,7 @@ export function parseHashtags(text: string): string[] {
 export async function suggestHashtags(call: AiCall, text: string, platform?: PlatformId): Promise<string[]> {
   const answer = await complete(call, hashtagsPrompt(text, platform), TEMPERATURES.hashtags);
   const tags = parseHashtags(answer);
-  if (tags.length === 0) throw new AppError(AI_ERROR_CODES.providerFailed, 502, AI_MESSAGES.emptyAnswer);
+  if (tags.length === 0) throw new AppError('AI_PROVIDER_ERROR', { message: AI_MESSAGES.emptyAnswer });
   return tags;
 }
 

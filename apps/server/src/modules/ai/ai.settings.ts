@@ -1,5 +1,4 @@
-import { AI_ERROR_CODES, AI_MESSAGES, type AiSettings, type AiSettingsInput } from '@relaycast/shared/ai';
-import { ERROR_CODES } from '@relaycast/shared/messages';
+import { AI_MESSAGES, type AiSettings, type AiSettingsInput } from '@relaycast/shared/ai';
 import type { LanguageModel } from 'ai';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
@@ -58,7 +57,7 @@ export async function checkWorkspaceBaseUrl(config: Config, baseUrl: string | nu
     await checkUrlHost(new URL(baseUrl), addressPolicy(false));
   } catch (error) {
     if (error instanceof PrivateAddressError) {
-      throw new AppError(ERROR_CODES.privateAddress, 400, error.message);
+      throw new AppError('PRIVATE_ADDRESS', { message: error.message });
     }
   }
 }
@@ -100,7 +99,7 @@ export async function saveAiSettings(
   userId: string,
   input: AiSettingsInput,
 ): Promise<AiSettings> {
-  if (!canEditAiSettings(workspace)) throw new AppError(AI_ERROR_CODES.forbidden, 403, AI_MESSAGES.adminOnly);
+  if (!canEditAiSettings(workspace)) throw new AppError('FORBIDDEN', { message: AI_MESSAGES.adminOnly });
   await checkWorkspaceBaseUrl(config, input.baseUrl);
   const key =
     input.apiKey === undefined

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AI_ERROR_CODES,
-  AI_MESSAGES,
-  type AiGenerationKind,
-  type AiHistoryEntry,
-  type AiVariant,
-} from '@relaycast/shared/ai';
+import type { AiGenerationKind, AiHistoryEntry, AiVariant } from '@relaycast/shared/ai';
 import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiGenerations } from '../../db/schema/index';
@@ -60,12 +54,12 @@ export async function startGeneration(
     if ((row?.total ?? 0) >= limit) {
       const oldest = row?.oldest ?? new Date();
       const seconds = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000));
-      throw new AppError(
-        AI_ERROR_CODES.hourlyLimit,
-        429,
-        AI_MESSAGES.hourlyLimit(limit, Math.ceil(seconds / 60)),
-        { 'retry-after': String(seconds) },
-      );
+      throw new AppError('AI_HOURLY_LIMIT', {
+        values: [limit, Math.ceil(seconds / 60)],
+        headers: {
+          'retry-after': String(seconds),
+        },
+      });
     }
     const id = randomUUID();
     await tx.insert(aiGenerations).values({ id, ...entry });

@@ -1,7 +1,6 @@
 import {
   ANALYTICS_BILLED_PLATFORMS,
   ANALYTICS_COLLECT_MESSAGES,
-  ANALYTICS_ERROR_CODES,
   type AnalyticsBudget,
   analyticsBudgetInputSchema,
   analyticsBudgetSchema,
@@ -49,7 +48,7 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     async (request): Promise<AnalyticsBudget> => {
       const { workspace } = await request.requireWorkspace();
       if (!isWorkspaceAdmin(workspace.role)) {
-        throw new AppError(ANALYTICS_ERROR_CODES.forbidden, 403, ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly);
+        throw new AppError('FORBIDDEN', { message: ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly });
       }
       const { platform, monthlyLimit } = request.body;
       const budget = await setBudgetLimit(db, workspace.id, platform, monthlyLimit);

@@ -5,7 +5,6 @@ import {
   type DemoWorkspaceResult,
   daysOf,
 } from '@relaycast/shared/analytics-page';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -264,7 +263,7 @@ export async function createDemoWorkspace(
 /** Deletes the user's demo workspace (everything in it cascades) and switches their sessions back. */
 export async function deleteDemoWorkspace(db: Db, user: { id: string }): Promise<void> {
   const ids = await demoWorkspaceIds(db, user.id);
-  if (ids.length === 0) throw new AppError(ERROR_CODES.notFound, 404, ANALYTICS_PAGE_MESSAGES.noDemo);
+  if (ids.length === 0) throw new AppError('NOT_FOUND', { message: ANALYTICS_PAGE_MESSAGES.noDemo });
   await db.transaction(async (tx) => {
     // Only a workspace flagged demo is ever deleted here, and only one the user belongs to.
     await tx.delete(workspaces).where(and(inArray(workspaces.id, ids), eq(workspaces.isDemo, true)));

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { REPORT_ERROR_CODES, REPORT_MESSAGES } from '@relaycast/shared/analytics-report';
+import { REPORT_MESSAGES } from '@relaycast/shared/analytics-report';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +19,7 @@ const MAX_WAITING = 2;
 export const REPORT_READY_SELECTOR = '[data-report-ready="true"]';
 
 function unavailable(message: string): AppError {
-  return new AppError(REPORT_ERROR_CODES.pdfUnavailable, 503, message, { 'retry-after': '10' });
+  return new AppError('PDF_UNAVAILABLE', { message, headers: { 'retry-after': '10' } });
 }
 
 let running: Promise<unknown> = Promise.resolve();

@@ -10,7 +10,6 @@ import {
   type TopPostSort,
   type TopPostsPage,
 } from '@relaycast/shared/analytics-page';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -168,7 +167,7 @@ export async function accountAnalytics(
     ),
   ]);
   const account = accounts[0];
-  if (!account) throw new AppError(ERROR_CODES.notFound, 404, ANALYTICS_PAGE_MESSAGES.accountNotFound);
+  if (!account) throw new AppError('NOT_FOUND', { message: ANALYTICS_PAGE_MESSAGES.accountNotFound });
 
   const byDay = new Map(days.map((row) => [row.day, row]));
   const totals = Object.fromEntries(POST_METRICS.map((m) => [m, null])) as Record<PostMetric, number | null>;

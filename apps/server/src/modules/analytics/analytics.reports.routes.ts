@@ -1,4 +1,4 @@
-import { ANALYTICS_ERROR_CODES, analyticsQuerySchema } from '@relaycast/shared/analytics';
+import { analyticsQuerySchema } from '@relaycast/shared/analytics';
 import { TOP_POST_SORTS, TOP_POSTS_PAGE_SIZE } from '@relaycast/shared/analytics-page';
 import {
   createdReportLinkSchema,
@@ -79,7 +79,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request, reply) => {
       const { user, workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError(ANALYTICS_ERROR_CODES.forbidden, 403, REPORT_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_MESSAGES.adminOnly });
       }
       const { filters, expiresInDays } = request.body;
       const context = await loadAnalyticsContext(db, workspace.id, user.id);
@@ -105,7 +105,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request, reply) => {
       const { workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError(ANALYTICS_ERROR_CODES.forbidden, 403, REPORT_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_MESSAGES.adminOnly });
       }
       await revokeReportLink(db, workspace.id, request.params.id);
       return reply.status(204).send(null);
@@ -134,7 +134,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request) => {
       const { user, workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError(ANALYTICS_ERROR_CODES.forbidden, 403, REPORT_SCHEDULE_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_SCHEDULE_MESSAGES.adminOnly });
       }
       const context = await loadAnalyticsContext(db, workspace.id, user.id);
       const schedule = await saveReportSchedule(db, {
@@ -156,7 +156,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     async (request, reply) => {
       const { workspace } = await request.requireWorkspace();
       if (!canManageReportLinks(workspace.role)) {
-        throw new AppError(ANALYTICS_ERROR_CODES.forbidden, 403, REPORT_SCHEDULE_MESSAGES.adminOnly);
+        throw new AppError('FORBIDDEN', { message: REPORT_SCHEDULE_MESSAGES.adminOnly });
       }
       await deleteReportSchedule(db, workspace.id);
       return reply.status(204).send(null);

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   parseReportFilters,
-  REPORT_ERROR_CODES,
   REPORT_LINK_PATH,
   REPORT_MESSAGES,
   REPORT_TOKEN_PATTERN,
@@ -9,7 +8,6 @@ import {
   type ReportLink,
   reportFiltersQuery,
 } from '@relaycast/shared/analytics-report';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyticsReportLinks } from '../../db/schema/index';
@@ -119,7 +117,7 @@ export async function revokeReportLink(db: Db, workspaceId: string, id: string, 
       ),
     )
     .returning({ id: analyticsReportLinks.id });
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, REPORT_MESSAGES.linkNotFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: REPORT_MESSAGES.linkNotFound });
 }
 
 export async function deleteReportLink(db: Db, id: string) {
@@ -138,17 +136,17 @@ export interface OpenedReport {
  */
 export async function openReport(db: Db, token: string, now = new Date()): Promise<OpenedReport> {
   if (!REPORT_TOKEN_PATTERN.test(token)) {
-    throw new AppError(REPORT_ERROR_CODES.notFound, 404, REPORT_MESSAGES.notFound);
+    throw new AppError('REPORT_LINK_NOT_FOUND');
   }
   const [row] = await db
     .select()
     .from(analyticsReportLinks)
     .where(eq(analyticsReportLinks.tokenHash, hashToken(token)));
-  if (!row) throw new AppError(REPORT_ERROR_CODES.notFound, 404, REPORT_MESSAGES.notFound);
+  if (!row) throw new AppError('REPORT_LINK_NOT_FOUND');
   if (row.revokedAt && row.revokedAt <= now) {
-    throw new AppError(REPORT_ERROR_CODES.revoked, 410, REPORT_MESSAGES.revoked);
+    throw new AppError('REPORT_LINK_REVOKED');
   }
-  if (row.expiresAt <= now) throw new AppError(REPORT_ERROR_CODES.expired, 410, REPORT_MESSAGES.expired);
+  if (row.expiresAt <= now) throw new AppError('REPORT_LINK_EXPIRED');
   const context = await loadAnalyticsContext(db, row.workspaceId, row.createdBy ?? '');
   return { filters: parseReportFilters(row.query), expiresAt: row.expiresAt, context };
 }

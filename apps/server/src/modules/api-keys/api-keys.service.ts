@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
-  API_KEY_ERROR_CODES,
   API_KEY_MAX_PER_WORKSPACE,
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
@@ -10,7 +9,6 @@ import {
   type CreatedApiKey,
   looksLikeApiKey,
 } from '@relaycast/shared/api-keys';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
@@ -72,7 +70,7 @@ export async function createApiKey(
         ),
       );
     if ((active?.total ?? 0) >= API_KEY_MAX_PER_WORKSPACE) {
-      throw new AppError(API_KEY_ERROR_CODES.tooMany, 400, API_KEY_MESSAGES.tooMany);
+      throw new AppError('API_KEY_LIMIT');
     }
     const [row] = await tx
       .insert(apiKeys)
@@ -105,7 +103,7 @@ export async function revokeApiKey(db: Db, workspaceId: string, userId: string, 
       ),
     )
     .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw new AppError(ERROR_CODES.notFound, 404, API_KEY_MESSAGES.notFound);
+  if (revoked.length === 0) throw new AppError('NOT_FOUND', { message: API_KEY_MESSAGES.notFound });
 }
 
 export interface ApiKeyContext {
@@ -158,11 +156,10 @@ const keyLookup = perDatabase(buildKeyLookup);
  * is a 401 with the reason a developer can act on.
  */
 export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKeyContext> {
-  if (!looksLikeApiKey(secret))
-    throw new AppError(API_KEY_ERROR_CODES.invalid, 401, API_KEY_MESSAGES.invalid);
+  if (!looksLikeApiKey(secret)) throw new AppError('API_KEY_INVALID');
   const [row] = await keyLookup(db).execute({ hash: hashApiKey(secret) });
-  if (!row) throw new AppError(API_KEY_ERROR_CODES.invalid, 401, API_KEY_MESSAGES.invalid);
-  if (!row.enabled) throw new AppError(API_KEY_ERROR_CODES.disabled, 401, API_KEY_MESSAGES.disabled);
+  if (!row) throw new AppError('API_KEY_INVALID');
+  if (!row.enabled) throw new AppError('API_KEY_ACCESS_OFF');
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
   }

@@ -1,10 +1,4 @@
-import {
-  API_KEY_ERROR_CODES,
-  API_KEY_MAX_PER_WORKSPACE,
-  API_KEY_MESSAGES,
-  API_KEY_RATE_LIMIT,
-} from '@relaycast/shared/api-keys';
-import { ERROR_CODES } from '@relaycast/shared/messages';
+import { API_KEY_MAX_PER_WORKSPACE, API_KEY_MESSAGES, API_KEY_RATE_LIMIT } from '@relaycast/shared/api-keys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -91,7 +85,7 @@ describe('managing keys', () => {
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(API_KEY_MAX_PER_WORKSPACE);
     const refused = answers.filter((res) => res.statusCode !== 201);
     expect(refused.map((res) => res.json())).toEqual(
-      Array(3).fill({ code: API_KEY_ERROR_CODES.tooMany, message: API_KEY_MESSAGES.tooMany }),
+      Array(3).fill({ code: 'API_KEY_LIMIT', message: API_KEY_MESSAGES.tooMany }),
     );
   });
 
@@ -108,7 +102,7 @@ describe('managing keys', () => {
     expect((await ada.send('DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(204);
     const after = await withKey(secret, 'GET', '/api/v1/posts');
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ code: API_KEY_ERROR_CODES.invalid, message: API_KEY_MESSAGES.invalid });
+    expect(after.json()).toEqual({ code: 'API_KEY_INVALID', message: API_KEY_MESSAGES.invalid });
     expect((await ada.get('/api/api-keys')).json().keys).toEqual([]);
     expect((await ada.send('DELETE', `/api/api-keys/${key.id}`)).json().message).toBe(
       API_KEY_MESSAGES.notFound,
@@ -158,7 +152,7 @@ describe('the public API', () => {
     const { secret } = await newKey(ada);
     const bad = await withKey(secret, 'POST', '/api/v1/posts', { content: 'x', platforms: ['myspace'] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: ERROR_CODES.validation, message: expect.any(String) });
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String) });
     const unknown = await withKey(secret, 'GET', '/api/v1/settings');
     expect(unknown.statusCode).toBe(404);
   });
@@ -173,7 +167,7 @@ describe('the public API', () => {
       action: 'draft',
     });
     expect(write.statusCode).toBe(403);
-    expect(write.json()).toEqual({ code: API_KEY_ERROR_CODES.readOnly, message: API_KEY_MESSAGES.readOnly });
+    expect(write.json()).toEqual({ code: 'API_KEY_READ_ONLY', message: API_KEY_MESSAGES.readOnly });
     expect(await t.db.select().from(posts).where(eq(posts.workspaceId, ada.workspaceId))).toEqual([]);
   });
 
@@ -198,12 +192,12 @@ describe('the public API', () => {
     const withCookie = await ada.get('/api/v1/posts');
     expect(withCookie.statusCode).toBe(401);
     expect(withCookie.json()).toEqual({
-      code: API_KEY_ERROR_CODES.missing,
+      code: 'API_KEY_MISSING',
       message: API_KEY_MESSAGES.missing,
     });
     expect((await withKey(secret, 'GET', '/api/posts')).statusCode).toBe(401);
     const wrong = await withKey(`rc_${'A'.repeat(43)}`, 'GET', '/api/v1/posts');
-    expect(wrong.json()).toEqual({ code: API_KEY_ERROR_CODES.invalid, message: API_KEY_MESSAGES.invalid });
+    expect(wrong.json()).toEqual({ code: 'API_KEY_INVALID', message: API_KEY_MESSAGES.invalid });
     const junk = await withKey('not-a-key\u0000', 'GET', '/api/v1/posts');
     expect(junk.statusCode).toBe(401);
   });
@@ -220,7 +214,7 @@ describe('the public API', () => {
     const refused = await withKey(secret, 'GET', '/api/v1/posts');
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({
-      code: API_KEY_ERROR_CODES.disabled,
+      code: 'API_KEY_ACCESS_OFF',
       message: API_KEY_MESSAGES.disabled,
     });
     expect((await ada.get('/api/api-keys')).json().enabled).toBe(false);
@@ -260,7 +254,7 @@ describe('the public API', () => {
     for (const key of keys) {
       const limited = await withKey(key.secret, 'GET', '/api/v1/accounts');
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().code).toBe(ERROR_CODES.rateLimited);
+      expect(limited.json().code).toBe('RATE_LIMITED');
       expect(limited.json().message).toMatch(
         /^Too many requests with your API keys\. Try again in \d+ seconds?\.$/,
       );

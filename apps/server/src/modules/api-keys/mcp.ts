@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { API_KEY_ERROR_CODES, API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
+import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -267,7 +267,7 @@ export function registerMcpEndpoint(
   async function checkKey(request: FastifyRequest) {
     try {
       const apiKey = apiKeyOf(request);
-      if (!apiKey) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
+      if (!apiKey) throw new AppError('API_KEY_MISSING');
       bodyLimits.set(request, mcpBodyLimit(await authenticateApiKey(db, apiKey), limits));
     } catch (error) {
       if (error instanceof AppError) Object.assign(error.headers, unreadBodyHeaders(request));
@@ -278,8 +278,8 @@ export function registerMcpEndpoint(
     const limit = bodyLimits.get(request) ?? MCP_READ_ONLY_BODY_LIMIT;
     return capRequestBody(request, payload, limit, () =>
       limit === MCP_READ_ONLY_BODY_LIMIT
-        ? new AppError(API_KEY_ERROR_CODES.bodyTooLarge, 413, API_KEY_MESSAGES.readOnlyBodyTooLarge)
-        : new AppError(API_KEY_ERROR_CODES.bodyTooLarge, 413, API_KEY_MESSAGES.mcpBodyTooLarge),
+        ? new AppError('API_KEY_BODY_TOO_LARGE', { message: API_KEY_MESSAGES.readOnlyBodyTooLarge })
+        : new AppError('API_KEY_BODY_TOO_LARGE'),
     );
   }
   app.post(

@@ -1,10 +1,4 @@
-import {
-  API_KEY_ERROR_CODES,
-  API_KEY_MESSAGES,
-  API_KEY_RATE_LIMIT,
-  scopeAllows,
-} from '@relaycast/shared/api-keys';
-import { ERROR_CODES } from '@relaycast/shared/messages';
+import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, scopeAllows } from '@relaycast/shared/api-keys';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -226,18 +220,21 @@ export async function authenticatePublicApiRequest(
   onLimit: (state: RateLimitState) => void,
 ): Promise<ApiKeyContext> {
   const secret = apiKeyOf(request);
-  if (!secret) throw new AppError(API_KEY_ERROR_CODES.missing, 401, API_KEY_MESSAGES.missing);
+  if (!secret) throw new AppError('API_KEY_MISSING');
   const context = await authenticateApiKey(db, secret);
   const state = take(context.user.id);
   onLimit(state);
   if (!state.allowed) {
-    throw new AppError(ERROR_CODES.rateLimited, 429, API_KEY_MESSAGES.rateLimited(state.reset), {
-      ...rateLimitHeaders(state),
-      'retry-after': String(state.reset),
+    throw new AppError('RATE_LIMITED', {
+      message: API_KEY_MESSAGES.rateLimited(state.reset),
+      headers: {
+        ...rateLimitHeaders(state),
+        'retry-after': String(state.reset),
+      },
     });
   }
   if (!scopeAllows(context.scopes, request.method)) {
-    throw new AppError(API_KEY_ERROR_CODES.readOnly, 403, API_KEY_MESSAGES.readOnly);
+    throw new AppError('API_KEY_READ_ONLY');
   }
   return context;
 }

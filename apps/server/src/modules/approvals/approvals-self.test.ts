@@ -3,7 +3,7 @@
  * post they wrote or submitted; they may still send it back or reject it (their own withdrawal); a workspace's
  * only approver is not held by "Require approval for everyone", since nobody else could approve.
  */
-import { APPROVAL_ERROR_CODES, APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
+import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
 import { connectMastodon, createPost, getPost, send } from '../publishing/publishing.test-support';
@@ -26,7 +26,7 @@ const decideAs = (who: SignedInUser, postId: string, path: string, comment = '')
 function expectSelfApprovalRefused(res: { statusCode: number; json(): { code: string; message: string } }) {
   expect(res.statusCode).toBe(403);
   expect(res.json()).toMatchObject({
-    code: APPROVAL_ERROR_CODES.selfApproval,
+    code: 'APPROVAL_SELF',
     message: APPROVAL_MESSAGES.selfApproval,
   });
 }

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  APPROVAL_ERROR_CODES,
   APPROVAL_MESSAGES,
   approvalStateOf,
   type CreateReviewLinkInput,
@@ -8,7 +7,6 @@ import {
   REVIEW_WEEK_MAX_AHEAD_DAYS,
   type ReviewPage,
 } from '@relaycast/shared/approvals';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { roleCan } from '@relaycast/shared/roles';
 import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -44,11 +42,11 @@ function hashToken(token: string): string {
 }
 
 function notFound(): AppError {
-  return new AppError(APPROVAL_ERROR_CODES.linkNotFound, 404, APPROVAL_MESSAGES.linkNotFound);
+  return new AppError('REVIEW_LINK_NOT_FOUND');
 }
 
 function gone(message: string): AppError {
-  return new AppError(APPROVAL_ERROR_CODES.linkExpired, 410, message);
+  return new AppError('REVIEW_LINK_EXPIRED', { message });
 }
 
 export interface CreatedReviewLink {
@@ -75,13 +73,13 @@ export async function createReviewLink(
       .where(
         and(eq(posts.id, input.postId), eq(posts.workspaceId, caller.workspaceId), isNull(posts.deletedAt)),
       );
-    if (!post) throw new AppError(ERROR_CODES.notFound, 404, APPROVAL_MESSAGES.postNotFound);
+    if (!post) throw new AppError('NOT_FOUND', { message: APPROVAL_MESSAGES.postNotFound });
   }
   // Short enough that the whole token stays a single path segment under Fastify's 100-character limit.
   const id = randomBytes(12).toString('base64url');
   const weekStart = input.weekStart ? new Date(input.weekStart) : null;
   if (weekStart && weekStart.getTime() > now.getTime() + REVIEW_WEEK_MAX_AHEAD_DAYS * DAY_MS) {
-    throw new AppError(ERROR_CODES.validation, 400, APPROVAL_MESSAGES.weekTooFar);
+    throw new AppError('VALIDATION_ERROR', { message: APPROVAL_MESSAGES.weekTooFar });
   }
   const days = input.days ?? REVIEW_LINK_DEFAULT_DAYS;
   // A week's link lasts until that week has ended, when that is later than the usual days.
@@ -236,14 +234,14 @@ export async function actOnReview(
 ): Promise<void> {
   const link = await resolveReviewLink(db, appSecret, token, now);
   const post = (await postsOf(db, link)).find((row) => row.id === postId);
-  if (!post) throw new AppError(ERROR_CODES.notFound, 404, APPROVAL_MESSAGES.linkPostOutside);
+  if (!post) throw new AppError('NOT_FOUND', { message: APPROVAL_MESSAGES.linkPostOutside });
   const decider = { actorId: null, reviewerName: input.reviewerName, displayName: input.reviewerName };
   if (action === 'approve') {
     await decide(db, link.workspaceId, postId, 'approve', input.comment, decider, now);
     return;
   }
   if (input.comment.trim() === '') {
-    throw new AppError(ERROR_CODES.validation, 400, APPROVAL_MESSAGES.commentRequired);
+    throw new AppError('VALIDATION_ERROR', { message: APPROVAL_MESSAGES.commentRequired });
   }
   await db.transaction(async (tx) => {
     await recordEvent(

@@ -10,7 +10,7 @@ import {
   reviewLinkSchema,
   reviewPageSchema,
 } from '@relaycast/shared/approvals';
-import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -105,11 +105,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
         const { workspace } = await request.requireWorkspace();
         const status = planStatus(workspace, config.billingMode);
         if (decision === 'approve' && status.publishingBlocked) {
-          throw new AppError(
-            PLAN_ERROR_CODES.publishingBlocked,
-            403,
-            status.reason ?? PLAN_MESSAGES.trialEnded,
-          );
+          throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
         }
         const caller = await callerOf(request);
         const { comment, content } = request.body;

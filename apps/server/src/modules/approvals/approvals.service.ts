@@ -1,5 +1,4 @@
 import {
-  APPROVAL_ERROR_CODES,
   APPROVAL_MESSAGES,
   type ApprovalEvent,
   type ApprovalQueueItem,
@@ -7,7 +6,6 @@ import {
   approvalStateOf,
   transition,
 } from '@relaycast/shared/approvals';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import {
   isRole,
@@ -39,15 +37,16 @@ const DECIDED: readonly ApprovalState[] = ['approved', 'changes_requested', 'rej
 
 export function forbidden(role: string, permission: Permission): AppError {
   const label = isRole(role) ? ROLE_LABELS[role] : role;
-  return new AppError(
-    ERROR_CODES.unauthorized,
-    403,
-    ROLE_MESSAGES.forbidden.replace('{role}', label).replace('{action}', PERMISSION_LABELS[permission]),
-  );
+  return new AppError('UNAUTHORIZED', {
+    status: 403,
+    message: ROLE_MESSAGES.forbidden
+      .replace('{role}', label)
+      .replace('{action}', PERMISSION_LABELS[permission]),
+  });
 }
 
 function conflict(message: string): AppError {
-  return new AppError(APPROVAL_ERROR_CODES.conflict, 409, message);
+  return new AppError('APPROVAL_CONFLICT', { message });
 }
 
 /**
@@ -61,7 +60,7 @@ async function assertSecondPerson(
   approverId: string,
 ): Promise<void> {
   const isOwn = post.authorId === approverId || (await submitterOf(tx, workspaceId, post.id)) === approverId;
-  if (isOwn) throw new AppError(APPROVAL_ERROR_CODES.selfApproval, 403, APPROVAL_MESSAGES.selfApproval);
+  if (isOwn) throw new AppError('APPROVAL_SELF');
 }
 
 /** Who decides: a member (actorId) or a client through a review link (reviewerName). */
@@ -89,7 +88,7 @@ export async function decide(
   editedContent?: string,
 ): Promise<void> {
   if (decision !== 'approve' && comment.trim() === '') {
-    throw new AppError(ERROR_CODES.validation, 400, APPROVAL_MESSAGES.commentRequired);
+    throw new AppError('VALIDATION_ERROR', { message: APPROVAL_MESSAGES.commentRequired });
   }
   await db.transaction(async (tx) => {
     const [post] = await tx
@@ -106,7 +105,7 @@ export async function decide(
       .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
       .for('update')
       .limit(1);
-    if (!post) throw new AppError(ERROR_CODES.notFound, 404, APPROVAL_MESSAGES.postNotFound);
+    if (!post) throw new AppError('NOT_FOUND', { message: APPROVAL_MESSAGES.postNotFound });
     if (decision === 'approve' && decider.actorId) {
       await assertSecondPerson(tx, workspaceId, post, decider.actorId);
     }
@@ -255,7 +254,7 @@ export async function postHistory(db: Db, workspaceId: string, postId: string): 
     .from(posts)
     .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)))
     .limit(1);
-  if (!post) throw new AppError(ERROR_CODES.notFound, 404, APPROVAL_MESSAGES.postNotFound);
+  if (!post) throw new AppError('NOT_FOUND', { message: APPROVAL_MESSAGES.postNotFound });
   const rows = await db
     .select({ event: approvalEvents, actorName: users.name })
     .from(approvalEvents)

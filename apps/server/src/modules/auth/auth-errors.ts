@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { APIError, isAPIError } from 'better-auth/api';
 import type { ZodType } from 'zod';
 
@@ -14,51 +14,51 @@ export type ErrorRewrite = {
 export const SIGN_UP_ERRORS: Record<string, ErrorRewrite> = {
   USER_ALREADY_EXISTS: {
     status: 'CONFLICT',
-    code: ERROR_CODES.emailAlreadyRegistered,
+    code: 'EMAIL_ALREADY_REGISTERED',
     message: AUTH_MESSAGES.emailAlreadyRegistered,
   },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
     status: 'CONFLICT',
-    code: ERROR_CODES.emailAlreadyRegistered,
+    code: 'EMAIL_ALREADY_REGISTERED',
     message: AUTH_MESSAGES.emailAlreadyRegistered,
   },
   INVALID_EMAIL: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.invalidEmail,
+    code: 'INVALID_EMAIL',
     message: AUTH_MESSAGES.invalidEmail,
   },
   PASSWORD_TOO_SHORT: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.passwordTooShort,
+    code: 'PASSWORD_TOO_SHORT',
     message: AUTH_MESSAGES.passwordTooShort,
   },
 };
 export const SIGN_IN_ERRORS: Record<string, ErrorRewrite> = {
   INVALID_EMAIL_OR_PASSWORD: {
     status: 'UNAUTHORIZED',
-    code: ERROR_CODES.invalidCredentials,
+    code: 'INVALID_EMAIL_OR_PASSWORD',
     message: AUTH_MESSAGES.invalidCredentials,
   },
   INVALID_EMAIL: {
     status: 'UNAUTHORIZED',
-    code: ERROR_CODES.invalidCredentials,
+    code: 'INVALID_EMAIL_OR_PASSWORD',
     message: AUTH_MESSAGES.invalidCredentials,
   },
   INVALID_PASSWORD: {
     status: 'UNAUTHORIZED',
-    code: ERROR_CODES.invalidCredentials,
+    code: 'INVALID_EMAIL_OR_PASSWORD',
     message: AUTH_MESSAGES.invalidCredentials,
   },
 };
 export const RESET_ERRORS: Record<string, ErrorRewrite> = {
   INVALID_TOKEN: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.invalidToken,
+    code: 'INVALID_TOKEN',
     message: AUTH_MESSAGES.resetInvalidToken,
   },
   PASSWORD_TOO_SHORT: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.passwordTooShort,
+    code: 'PASSWORD_TOO_SHORT',
     message: AUTH_MESSAGES.passwordTooShort,
   },
 };
@@ -66,15 +66,15 @@ export const RESET_ERRORS: Record<string, ErrorRewrite> = {
 export const WORKSPACE_CREATE_ERRORS: Record<string, ErrorRewrite> = {
   YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION: {
     status: 'FORBIDDEN',
-    code: ERROR_CODES.workspaceCreationClosed,
+    code: 'WORKSPACE_CREATION_CLOSED',
     message: AUTH_MESSAGES.workspaceCreationClosed,
   },
 };
 
 function codeForIssue(path: string): string {
-  if (path === 'email') return ERROR_CODES.invalidEmail;
-  if (path === 'password') return ERROR_CODES.passwordTooShort;
-  return ERROR_CODES.validation;
+  if (path === 'email') return 'INVALID_EMAIL';
+  if (path === 'password') return 'PASSWORD_TOO_SHORT';
+  return 'VALIDATION_ERROR';
 }
 
 /** Validates a request body against the shared schema, so the form and the server give the same message. */
@@ -98,7 +98,7 @@ export function rewriteError(returned: unknown, table: Record<string, ErrorRewri
 
 export function emailAlreadyRegistered() {
   return new APIError('CONFLICT', {
-    code: ERROR_CODES.emailAlreadyRegistered,
+    code: 'EMAIL_ALREADY_REGISTERED',
     message: AUTH_MESSAGES.emailAlreadyRegistered,
   });
 }

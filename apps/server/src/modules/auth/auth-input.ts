@@ -1,5 +1,5 @@
 import { userNameSchema } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { nameSchema } from '@relaycast/shared/names';
 import { APIError } from 'better-auth/api';
 import { type ZodType, z } from 'zod';
@@ -45,7 +45,7 @@ function isUsableCallback(value: unknown): boolean {
 }
 
 function refuse(message: string): never {
-  throw new APIError('BAD_REQUEST', { code: ERROR_CODES.validation, message });
+  throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message });
 }
 
 /** Throws Better Auth's 400 with the product's message when an endpoint's input breaks the rules above. */

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
@@ -31,7 +31,7 @@ describe('sign-up', () => {
     const res = await signUp(t.app, { name: 'Second', email: email.toUpperCase(), password: 'secret2' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      code: ERROR_CODES.emailAlreadyRegistered,
+      code: 'EMAIL_ALREADY_REGISTERED',
       message: 'This email is already registered. Please sign in instead.',
     });
     const rows = await t.db.select().from(users).where(eq(users.email, email));
@@ -122,7 +122,7 @@ describe('sign-in', () => {
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
-        code: ERROR_CODES.invalidCredentials,
+        code: 'INVALID_EMAIL_OR_PASSWORD',
         message: 'Invalid email or password.',
       });
     }
@@ -140,7 +140,7 @@ describe('sign-in', () => {
     const locked = await signIn(t.app, { email, password: 'secret1' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
-      code: ERROR_CODES.tooManyAttempts,
+      code: 'TOO_MANY_ATTEMPTS',
       message: 'Too many failed attempts. Please try again later.',
       retryAfterSeconds: expect.any(Number),
     });
@@ -179,7 +179,7 @@ describe('sign-in', () => {
       { origin: 'https://evil.example' },
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe(ERROR_CODES.crossSite);
+    expect(res.json().code).toBe('CROSS_SITE_REQUEST');
     expect(cookieHeader(res)).toBe('');
   });
 });
@@ -193,7 +193,7 @@ describe('sign-out', () => {
     expect(out.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
-    expect(me.json().code).toBe(ERROR_CODES.unauthorized);
+    expect(me.json().code).toBe('UNAUTHORIZED');
   });
 });
 

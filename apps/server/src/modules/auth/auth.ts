@@ -12,7 +12,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -123,7 +123,7 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
       throw new APIError(
         'TOO_MANY_REQUESTS',
         {
-          code: ERROR_CODES.tooManyAttempts,
+          code: 'TOO_MANY_ATTEMPTS',
           message: AUTH_MESSAGES.tooManyAttempts,
           retryAfterSeconds: reservation.retryAfterSeconds,
         },

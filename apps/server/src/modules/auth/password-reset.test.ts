@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
@@ -77,7 +77,7 @@ describe('password reset through the outbox', () => {
     const again = await postJson(t.app, '/api/auth/reset-password', { newPassword: 'third-password', token });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
-      code: ERROR_CODES.invalidToken,
+      code: 'INVALID_TOKEN',
       message: AUTH_MESSAGES.resetInvalidToken,
     });
     expect((await signIn(t.app, { email, password: 'new-password' })).statusCode).toBe(200);

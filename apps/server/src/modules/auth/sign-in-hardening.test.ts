@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
@@ -131,7 +131,7 @@ describe('workspaces', () => {
       { cookie },
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe(ERROR_CODES.workspaceCreationClosed);
+    expect(res.json().code).toBe('WORKSPACE_CREATION_CLOSED');
     expect(res.json().message).toBe(AUTH_MESSAGES.workspaceCreationClosed);
   });
 });

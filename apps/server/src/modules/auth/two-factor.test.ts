@@ -1,5 +1,5 @@
 import { LOGIN_MAX_FAILED_ATTEMPTS } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { BACKUP_CODE_COUNT } from '@relaycast/shared/security';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -93,7 +93,7 @@ describe('two-factor enrolment', () => {
     const wrongPassword = await jar.post('/api/auth/two-factor/enable', { password: 'nope' });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json()).toMatchObject({
-      code: ERROR_CODES.twoFactorPasswordInvalid,
+      code: 'TWO_FACTOR_PASSWORD_INVALID',
       message: AUTH_MESSAGES.twoFactorPasswordInvalid,
     });
 
@@ -112,7 +112,7 @@ describe('two-factor enrolment', () => {
     const refused = await jar.post('/api/auth/two-factor/verify-totp', { code: wrongCode(secret) });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({
-      code: ERROR_CODES.twoFactorCodeInvalid,
+      code: 'TWO_FACTOR_CODE_INVALID',
       message: AUTH_MESSAGES.twoFactorCodeInvalid,
     });
     expect(await isTwoFactorOn(email)).toBe(false);
@@ -164,7 +164,7 @@ describe('signing in with two-factor on', () => {
     const wrong = await browser.post('/api/auth/two-factor/verify-totp', { code: wrongCode(secret) });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({
-      code: ERROR_CODES.twoFactorCodeInvalid,
+      code: 'TWO_FACTOR_CODE_INVALID',
       message: AUTH_MESSAGES.twoFactorCodeInvalid,
     });
     expect(await failuresOf(email)).toHaveLength(1);
@@ -268,7 +268,7 @@ describe('signing in with two-factor on', () => {
     const locked = await browser.post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({
-      code: ERROR_CODES.tooManyAttempts,
+      code: 'TOO_MANY_ATTEMPTS',
       message: AUTH_MESSAGES.tooManyAttempts,
     });
     expect(locked.headers['retry-after']).toBeDefined();

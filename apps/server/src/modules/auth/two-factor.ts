@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import {
   BACKUP_CODE_COUNT,
   backupCodeSchema,
@@ -53,7 +53,7 @@ export function assertSecondStepCode(ctx: HookContext): void {
   const parsed = rule.safeParse(ctx.body?.code);
   if (!parsed.success) {
     throw new APIError('UNAUTHORIZED', {
-      code: ERROR_CODES.twoFactorCodeInvalid,
+      code: 'TWO_FACTOR_CODE_INVALID',
       message: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.twoFactorCodeInvalid,
     });
   }
@@ -64,52 +64,52 @@ export function assertSecondStepCode(ctx: HookContext): void {
 export const TWO_FACTOR_ERRORS: Record<string, ErrorRewrite> = {
   INVALID_CODE: {
     status: 'UNAUTHORIZED',
-    code: ERROR_CODES.twoFactorCodeInvalid,
+    code: 'TWO_FACTOR_CODE_INVALID',
     message: AUTH_MESSAGES.twoFactorCodeInvalid,
   },
   INVALID_BACKUP_CODE: {
     status: 'UNAUTHORIZED',
-    code: ERROR_CODES.twoFactorCodeInvalid,
+    code: 'TWO_FACTOR_CODE_INVALID',
     message: AUTH_MESSAGES.twoFactorBackupCodeInvalid,
   },
   INVALID_TWO_FACTOR_COOKIE: {
     status: 'UNAUTHORIZED',
-    code: ERROR_CODES.twoFactorChallengeExpired,
+    code: 'TWO_FACTOR_CHALLENGE_EXPIRED',
     message: AUTH_MESSAGES.twoFactorChallengeExpired,
   },
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.twoFactorChallengeExpired,
+    code: 'TWO_FACTOR_CHALLENGE_EXPIRED',
     message: AUTH_MESSAGES.twoFactorTooManyCodes,
   },
   ACCOUNT_TEMPORARILY_LOCKED: {
     status: 'TOO_MANY_REQUESTS',
-    code: ERROR_CODES.tooManyAttempts,
+    code: 'TOO_MANY_ATTEMPTS',
     message: AUTH_MESSAGES.tooManyAttempts,
   },
   INVALID_PASSWORD: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.twoFactorPasswordInvalid,
+    code: 'TWO_FACTOR_PASSWORD_INVALID',
     message: AUTH_MESSAGES.twoFactorPasswordInvalid,
   },
   TOTP_ALREADY_ENABLED: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.twoFactorState,
+    code: 'TWO_FACTOR_STATE',
     message: AUTH_MESSAGES.twoFactorAlreadyOn,
   },
   TOTP_NOT_ENABLED: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.twoFactorState,
+    code: 'TWO_FACTOR_STATE',
     message: AUTH_MESSAGES.twoFactorNotOn,
   },
   TWO_FACTOR_NOT_ENABLED: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.twoFactorState,
+    code: 'TWO_FACTOR_STATE',
     message: AUTH_MESSAGES.twoFactorNotOn,
   },
   BACKUP_CODES_NOT_ENABLED: {
     status: 'BAD_REQUEST',
-    code: ERROR_CODES.twoFactorState,
+    code: 'TWO_FACTOR_STATE',
     message: AUTH_MESSAGES.twoFactorNotOn,
   },
 };

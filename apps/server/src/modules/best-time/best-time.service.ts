@@ -10,7 +10,6 @@ import {
 } from '@relaycast/shared/best-time';
 import type { BestTimeResponse } from '@relaycast/shared/best-time-api';
 import { firstFreeSlot, QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -66,7 +65,7 @@ export async function loadSubject(
   for (const id of selection.accountIds) {
     if (known.has(id)) chosen.add(id);
     else if (!options.ignoreUnknown) {
-      throw new AppError(ERROR_CODES.notFound, 404, BEST_TIME_MESSAGES.accountNotFound);
+      throw new AppError('NOT_FOUND', { message: BEST_TIME_MESSAGES.accountNotFound });
     }
   }
   const everything = selection.accountIds.length === 0 && selection.platforms.length === 0;

@@ -7,7 +7,6 @@ import {
   todayIn,
   zonedToInstant,
 } from '@relaycast/shared/calendar';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { Post } from '@relaycast/shared/posts';
 import { defaultUserSettings } from '@relaycast/shared/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +131,7 @@ describe('GET /api/best-time', () => {
     const other = await bob.get(`/api/best-time?accountId=${adaAccount}`);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({
-      code: ERROR_CODES.notFound,
+      code: 'NOT_FOUND',
       message: BEST_TIME_MESSAGES.accountNotFound,
     });
     const zone = await ada.get('/api/best-time?timezone=Mars%2FOlympus');

@@ -1,12 +1,10 @@
 import {
-  BILLING_ERROR_CODES,
   BILLING_MESSAGES,
   type BillingStatusView,
   type CheckoutRequest,
   isBillingStatus,
   PLAN_KEEPING_STATUSES,
 } from '@relaycast/shared/billing';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { roleCan } from '@relaycast/shared/roles';
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -52,7 +50,7 @@ async function readBilling(db: Db, workspaceId: string) {
     })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, BILLING_MESSAGES.workspaceNotFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: BILLING_MESSAGES.workspaceNotFound });
   return row;
 }
 
@@ -73,10 +71,10 @@ export async function billingStatus(deps: BillingDeps, caller: BillingCaller): P
 
 function requireStripe(deps: BillingDeps, caller: BillingCaller): Stripe {
   if (!roleCan(caller.role, 'billing')) {
-    throw new AppError(BILLING_ERROR_CODES.forbidden, 403, BILLING_MESSAGES.ownerOnly);
+    throw new AppError('FORBIDDEN', { message: BILLING_MESSAGES.ownerOnly });
   }
   if (!deps.stripe || !deps.config.stripe) {
-    throw new AppError(BILLING_ERROR_CODES.stripeNotConfigured, 409, BILLING_MESSAGES.stripeNotConfigured);
+    throw new AppError('BILLING_NOT_CONFIGURED');
   }
   return deps.stripe;
 }
@@ -87,7 +85,7 @@ async function callStripe<T>(deps: BillingDeps, what: string, call: () => Promis
     return await call();
   } catch (err) {
     deps.log?.warn({ err }, `Stripe: ${what} failed`);
-    throw new AppError(BILLING_ERROR_CODES.stripeUnavailable, 502, BILLING_MESSAGES.stripeUnavailable);
+    throw new AppError('BILLING_PROVIDER_UNAVAILABLE');
   }
 }
 
@@ -125,7 +123,7 @@ export async function startCheckout(
   const settings = deps.config.stripe!;
   const row = await readBilling(deps.db, caller.workspaceId);
   if (isBillingStatus(row.billingStatus) && PLAN_KEEPING_STATUSES.includes(row.billingStatus)) {
-    throw new AppError(BILLING_ERROR_CODES.alreadySubscribed, 409, BILLING_MESSAGES.alreadySubscribed);
+    throw new AppError('ALREADY_SUBSCRIBED');
   }
   const customer = await ensureCustomer(deps, stripe, caller);
   // Chosen during the trial, the first charge waits for its end (Stripe wants that at least 48 hours away).
@@ -146,8 +144,7 @@ export async function startCheckout(
       },
     }),
   );
-  if (!session.url)
-    throw new AppError(BILLING_ERROR_CODES.stripeUnavailable, 502, BILLING_MESSAGES.stripeUnavailable);
+  if (!session.url) throw new AppError('BILLING_PROVIDER_UNAVAILABLE');
   return { url: session.url };
 }
 
@@ -159,7 +156,7 @@ export async function openPortal(
 ): Promise<{ url: string }> {
   const stripe = requireStripe(deps, caller);
   const row = await readBilling(deps.db, caller.workspaceId);
-  if (!row.stripeCustomerId) throw new AppError(ERROR_CODES.notFound, 404, BILLING_MESSAGES.noCustomer);
+  if (!row.stripeCustomerId) throw new AppError('NOT_FOUND', { message: BILLING_MESSAGES.noCustomer });
   const customer = row.stripeCustomerId;
   const session = await callStripe(deps, 'billingPortal.sessions.create', () =>
     stripe.billingPortal.sessions.create({ customer, return_url: `${linkBase}/usage` }),

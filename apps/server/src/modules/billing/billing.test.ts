@@ -5,7 +5,7 @@
  */
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { INPUT_MESSAGES } from '@relaycast/shared/messages';
-import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail } from '../../../test/auth-requests';
@@ -386,7 +386,7 @@ describe('the webhook', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
-      code: PLAN_ERROR_CODES.publishingBlocked,
+      code: 'PUBLISHING_BLOCKED',
       message: PLAN_MESSAGES.trialEnded,
     });
   });

@@ -1,5 +1,4 @@
 import {
-  BILLING_ERROR_CODES,
   BILLING_MESSAGES,
   type BillingStatus,
   isBillingStatus,
@@ -57,8 +56,7 @@ interface EventEnvelope {
 
 /** Verifies the signature and the envelope; a 400 for anything else, never a 500. */
 function verify(stripe: Stripe, secret: string, raw: Buffer, signature: string | undefined, now: Date) {
-  if (!signature)
-    throw new AppError(BILLING_ERROR_CODES.invalidSignature, 400, BILLING_MESSAGES.invalidSignature);
+  if (!signature) throw new AppError('INVALID_WEBHOOK_SIGNATURE');
   let event: unknown;
   try {
     event = stripe.webhooks.constructEvent(
@@ -71,18 +69,16 @@ function verify(stripe: Stripe, secret: string, raw: Buffer, signature: string |
     );
   } catch (err) {
     const badJson = err instanceof SyntaxError;
-    throw new AppError(
-      BILLING_ERROR_CODES.invalidSignature,
-      400,
-      badJson ? BILLING_MESSAGES.invalidEvent : BILLING_MESSAGES.invalidSignature,
-    );
+    throw new AppError('INVALID_WEBHOOK_SIGNATURE', {
+      message: badJson ? BILLING_MESSAGES.invalidEvent : BILLING_MESSAGES.invalidSignature,
+    });
   }
   // The body was read raw for the signature, so the input guard never saw it: the same rule, here (0060).
   const problem = findInputProblem(event);
   if (problem) throw inputProblemError(problem);
   const envelope = stripeEventEnvelopeSchema.safeParse(event);
   if (!envelope.success) {
-    throw new AppError(BILLING_ERROR_CODES.invalidSignature, 400, BILLING_MESSAGES.invalidEvent);
+    throw new AppError('INVALID_WEBHOOK_SIGNATURE', { message: BILLING_MESSAGES.invalidEvent });
   }
   const { id, type, created, data } = envelope.data;
   return { id, type, created, object: data.object };
@@ -162,7 +158,7 @@ async function subscriptionOf(
   } catch (err) {
     deps.log?.warn({ err }, 'Stripe: subscriptions.retrieve failed');
     // A 503 makes Stripe deliver the event again later; the event id was not stored.
-    throw new AppError(BILLING_ERROR_CODES.stripeUnavailable, 503, BILLING_MESSAGES.stripeUnavailable);
+    throw new AppError('BILLING_PROVIDER_UNAVAILABLE', { status: 503 });
   }
   const state = subscriptionState(fetched);
   if (!state) return null;
@@ -209,7 +205,7 @@ export async function handleStripeWebhook(
   const settings = deps.config.stripe;
   const stripe = deps.stripe;
   if (!settings || !stripe) {
-    throw new AppError(BILLING_ERROR_CODES.stripeNotConfigured, 404, BILLING_MESSAGES.stripeNotConfigured);
+    throw new AppError('BILLING_NOT_CONFIGURED', { status: 404 });
   }
   const event = verify(stripe, settings.webhookSecret, raw, signature, now);
   const [seen] = await deps.db

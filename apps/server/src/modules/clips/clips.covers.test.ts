@@ -3,7 +3,6 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLIP_HIGHLIGHT_MESSAGES, type ClipAnalysis } from '@relaycast/shared/clips';
 import { MEDIA_MESSAGES, type MediaItem } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { PLANS } from '@relaycast/shared/plans';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,7 +134,7 @@ describe('cover images from scene changes', () => {
     });
     const full = await saveCover(owner.cookie, owner.mediaId, { time: 15 });
     expect(full.statusCode).toBe(409);
-    expect(full.json().code).toBe(ERROR_CODES.storageFull);
+    expect(full.json().code).toBe('STORAGE_FULL');
     expect(await imagesOf(owner.workspaceId)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CLIP_HIGHLIGHT_MESSAGES, sceneFrameTime } from '@relaycast/shared/clips';
+import { sceneFrameTime } from '@relaycast/shared/clips';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -50,7 +50,7 @@ export function coverName(videoName: string, seconds: number): string {
 export function checkCoverTime(source: MediaFileRow, time: number): number {
   const duration = source.durationSeconds ?? 0;
   if (!(time >= 0) || time >= duration) {
-    throw new AppError('COVER_OUT_OF_RANGE', 400, CLIP_HIGHLIGHT_MESSAGES.coverOutsideVideo);
+    throw new AppError('COVER_OUT_OF_RANGE');
   }
   return sceneFrameTime(time, duration);
 }
@@ -65,7 +65,7 @@ export async function saveSceneCover(
   const video = path.join(deps.tempDir, `cover-${id}-source`);
   const image = path.join(deps.tempDir, `cover-${id}.jpg`);
   const thumbBase = `${image}-thumb`;
-  const failed = () => new AppError('COVER_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.coverFailed);
+  const failed = () => new AppError('COVER_FAILED');
   // A JPEG frame and its thumbnail: a few megabytes at most.
   await deps.disk.assertRoom(COVER_ROOM_BYTES);
   try {

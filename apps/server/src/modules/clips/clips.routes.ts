@@ -1,6 +1,5 @@
 import {
   analysisParamsSchema,
-  CLIP_HIGHLIGHT_MESSAGES,
   clipAnalysisSchema,
   sceneCoverSchema,
   startAnalysisSchema,
@@ -46,7 +45,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       const source = await findMedia(db, workspace.id, request.body.mediaId);
       checkAnalysable(source);
       if (!(await app.mediaProcessor.isAvailable())) {
-        throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
+        throw new AppError('ANALYSIS_UNAVAILABLE');
       }
       const { clipSeconds, transcribe } = request.body;
       // The provider's speech-to-text when set up, else the local one (docs/decisions/0050-clip-transcript.md).
@@ -55,7 +54,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
         !deps.ai &&
         !(await canTranscribe({ ...deps, modelDir: config.pocketsphinxModelDir }))
       ) {
-        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.transcriptUnavailable);
+        throw new AppError('TRANSCRIPTION_UNAVAILABLE');
       }
       const key = `${workspace.id}/${source.id}/${clipSeconds}${transcribe ? '/transcribe' : ''}`;
       return runner.run(key, () => analyseAndStore(deps, source, clipSeconds, { transcribe }));
@@ -81,12 +80,12 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       const { user, workspace } = await request.requireWorkspace();
       const source = await findMedia(db, workspace.id, request.params.mediaId);
       if (source.kind !== 'video') {
-        throw new AppError('NOT_A_VIDEO', 400, CLIP_HIGHLIGHT_MESSAGES.notAVideo);
+        throw new AppError('NOT_A_VIDEO');
       }
       await findAnalysis(db, workspace.id, source.id);
       const seconds = checkCoverTime(source, request.body.time);
       if (!(await app.mediaProcessor.isAvailable())) {
-        throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
+        throw new AppError('ANALYSIS_UNAVAILABLE');
       }
       const row = await saveSceneCover(
         { ...deps, processor: app.mediaProcessor, disk: app.diskGuard },

@@ -4,7 +4,6 @@ import {
   MAX_ANALYSIS_SECONDS,
   MAX_CLIPS,
 } from '@relaycast/shared/clips';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clipAnalyses } from '../../db/schema';
@@ -46,7 +45,7 @@ export function createAnalysisRunner(limit = MAX_RUNNING_ANALYSES) {
     run(key: string, analyse: () => Promise<ClipAnalysis>): Promise<ClipAnalysis> {
       const existing = running.get(key);
       if (existing) return existing;
-      if (running.size >= limit) throw new AppError('ANALYSIS_BUSY', 429, CLIP_HIGHLIGHT_MESSAGES.busy);
+      if (running.size >= limit) throw new AppError('ANALYSIS_BUSY');
       const run = analyse().finally(() => running.delete(key));
       running.set(key, run);
       return run;
@@ -65,13 +64,13 @@ export function checkAnalysable(
     message: CLIP_HIGHLIGHT_MESSAGES.tooLong,
   },
 ): number {
-  if (source.kind !== 'video') throw new AppError('NOT_A_VIDEO', 400, CLIP_HIGHLIGHT_MESSAGES.notAVideo);
+  if (source.kind !== 'video') throw new AppError('NOT_A_VIDEO');
   const duration = source.durationSeconds;
   if (!duration || duration <= 0) {
-    throw new AppError('ANALYSIS_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
+    throw new AppError('ANALYSIS_FAILED');
   }
   if (duration > limit.seconds + 0.5) {
-    throw new AppError('VIDEO_TOO_LONG', 400, limit.message);
+    throw new AppError('VIDEO_TOO_LONG', { message: limit.message });
   }
   return duration;
 }
@@ -90,7 +89,7 @@ export async function analyseAndStore(
   try {
     signals = await analyseVideo(source, deps);
   } catch {
-    throw new AppError('ANALYSIS_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
+    throw new AppError('ANALYSIS_FAILED');
   }
   const transcript = await transcribing;
   const sceneChanges = signals.scenes
@@ -115,7 +114,7 @@ export async function analyseAndStore(
       .onConflictDoUpdate({ target: clipAnalyses.mediaId, set: { result, createdAt: new Date() } });
   } catch {
     // The video (or its workspace) was deleted while it was being analysed: there is nothing to keep it for.
-    throw new AppError(ERROR_CODES.notFound, 404, CLIP_HIGHLIGHT_MESSAGES.analysisFailed);
+    throw new AppError('NOT_FOUND', { message: CLIP_HIGHLIGHT_MESSAGES.analysisFailed });
   }
   return result;
 }
@@ -127,6 +126,6 @@ export async function findAnalysis(db: Db, workspaceId: string, mediaId: string)
     .from(clipAnalyses)
     .where(and(eq(clipAnalyses.workspaceId, workspaceId), eq(clipAnalyses.mediaId, mediaId)))
     .limit(1);
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, CLIP_HIGHLIGHT_MESSAGES.notAnalysed);
+  if (!row) throw new AppError('NOT_FOUND', { message: CLIP_HIGHLIGHT_MESSAGES.notAnalysed });
   return row.result;
 }

@@ -1,5 +1,4 @@
 import type { Transcript } from '@relaycast/shared/clip-transcript';
-import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clipAnalyses } from '../../db/schema';
@@ -38,7 +37,7 @@ export async function transcriptFor(
   try {
     return await transcribeVideo(source, { ...deps, modelDir: deps.modelDir });
   } catch {
-    throw new AppError('TRANSCRIPTION_FAILED', 400, CLIP_HIGHLIGHT_MESSAGES.transcriptFailed);
+    throw new AppError('TRANSCRIPTION_FAILED');
   }
 }
 

@@ -1,6 +1,6 @@
 import { normalizeEmail } from '@relaycast/shared/auth';
 import { CONTACT_RATE_LIMIT, type ContactMessageInput, type ContactReceipt } from '@relaycast/shared/contact';
-import { CONTACT_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { CONTACT_MESSAGES } from '@relaycast/shared/messages';
 import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
@@ -39,8 +39,11 @@ function refuse(oldest: Date | null): never {
   const retryAfterSeconds = oldest
     ? Math.max(1, Math.ceil((oldest.getTime() + WINDOW_MS - Date.now()) / 1000))
     : CONTACT_RATE_LIMIT.windowMinutes * 60;
-  throw new AppError(ERROR_CODES.rateLimited, 429, CONTACT_MESSAGES.rateLimited, {
-    'retry-after': String(retryAfterSeconds),
+  throw new AppError('RATE_LIMITED', {
+    message: CONTACT_MESSAGES.rateLimited,
+    headers: {
+      'retry-after': String(retryAfterSeconds),
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { CONTACT_RATE_LIMIT } from '@relaycast/shared/contact';
-import { AUTH_MESSAGES, CONTACT_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES, CONTACT_MESSAGES } from '@relaycast/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, uniqueEmail } from '../../../test/auth-requests';
@@ -80,7 +80,7 @@ describe('POST /api/contact', () => {
     for (const { body, message } of cases) {
       const res = await sendContact(body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe(ERROR_CODES.validation);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
       if (message) expect(res.json().message).toBe(message);
     }
     expect(await storedFor(email)).toHaveLength(0);
@@ -95,7 +95,7 @@ describe('POST /api/contact', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe(ERROR_CODES.validation);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
   });
 });
 
@@ -109,7 +109,7 @@ describe('contact rate limits', () => {
     const refused = await sendContact(messageFrom(email.toUpperCase()));
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
-      code: ERROR_CODES.rateLimited,
+      code: 'RATE_LIMITED',
       message: CONTACT_MESSAGES.rateLimited,
       retryAfterSeconds: Number(refused.headers['retry-after']),
     });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ENGAGEMENT_ERROR_CODES,
   ENGAGEMENT_HOURLY_LIMITS,
   ENGAGEMENT_MESSAGES,
   ENGAGEMENT_PLATFORM_NAMES,
@@ -49,7 +48,7 @@ export function toActionRecord(row: ActionRow): EngagementActionRecord {
 }
 
 function validationError(message: string) {
-  return new AppError(ENGAGEMENT_ERROR_CODES.validation, 400, message);
+  return new AppError('VALIDATION', { message });
 }
 
 /** The connector method behind each action. */
@@ -101,12 +100,10 @@ export async function reserveAction(
         1,
         Math.ceil((oldest.getTime() + ENGAGEMENT_WINDOW_MS - now.getTime()) / 1000),
       );
-      throw new AppError(
-        ENGAGEMENT_ERROR_CODES.rateLimited,
-        429,
-        ENGAGEMENT_MESSAGES.rateLimitExceeded(entry.action),
-        { 'retry-after': String(seconds) },
-      );
+      throw new AppError('ENGAGEMENT_RATE_LIMITED', {
+        values: [entry.action],
+        headers: { 'retry-after': String(seconds) },
+      });
     }
     const [inserted] = await tx
       .insert(engagementActions)
@@ -120,26 +117,19 @@ export async function reserveAction(
 function platformFailure(error: PlatformError, platformName: string): AppError {
   switch (error.kind) {
     case 'reauthorize':
-      return new AppError(
-        ENGAGEMENT_ERROR_CODES.accountUnavailable,
-        409,
-        ENGAGEMENT_MESSAGES.accountUnavailable,
-      );
+      return new AppError('ACCOUNT_UNAVAILABLE');
     case 'retry': {
       const seconds = error.details.retryAfterMs ? Math.ceil(error.details.retryAfterMs / 1000) : undefined;
-      return new AppError(
-        ENGAGEMENT_ERROR_CODES.platformFailed,
-        503,
-        ENGAGEMENT_MESSAGES.platformFailed(platformName, error.message),
-        seconds ? { 'retry-after': String(seconds) } : {},
-      );
+      return new AppError('PLATFORM_FAILED', {
+        values: [platformName, error.message],
+        headers: seconds ? { 'retry-after': String(seconds) } : {},
+      });
     }
     default:
-      return new AppError(
-        ENGAGEMENT_ERROR_CODES.platformFailed,
-        error.kind === 'refuse' ? 422 : 502,
-        ENGAGEMENT_MESSAGES.platformFailed(platformName, error.message),
-      );
+      return new AppError('PLATFORM_FAILED', {
+        status: error.kind === 'refuse' ? 422 : 502,
+        values: [platformName, error.message],
+      });
   }
 }
 
@@ -161,7 +151,7 @@ export async function performAction(
   const action = input.action as EngagementAction;
   const platformName = ENGAGEMENT_PLATFORM_NAMES[platform];
   if (input.userId !== actor.userId) {
-    throw new AppError(ENGAGEMENT_ERROR_CODES.forbidden, 403, ENGAGEMENT_MESSAGES.notYourUser);
+    throw new AppError('FORBIDDEN', { message: ENGAGEMENT_MESSAGES.notYourUser });
   }
   if (!input.itemId) throw validationError(ENGAGEMENT_MESSAGES.itemRequired);
   const [item] = await db
@@ -169,15 +159,13 @@ export async function performAction(
     .from(inboxItems)
     .where(and(eq(inboxItems.id, input.itemId), eq(inboxItems.workspaceId, actor.workspaceId)))
     .limit(1);
-  if (!item) throw new AppError(ENGAGEMENT_ERROR_CODES.notFound, 404, ENGAGEMENT_MESSAGES.itemNotFound);
+  if (!item) throw new AppError('NOT_FOUND', { message: ENGAGEMENT_MESSAGES.itemNotFound });
   if (item.platform !== platform) throw validationError(ENGAGEMENT_MESSAGES.wrongPlatform);
 
   if (!hasConnector(platform as PlatformId)) {
-    throw new AppError(
-      ENGAGEMENT_ERROR_CODES.platformFailed,
-      503,
-      ENGAGEMENT_MESSAGES.connectorUnavailable(platformName),
-    );
+    throw new AppError('PLATFORM_FAILED', {
+      message: ENGAGEMENT_MESSAGES.connectorUnavailable(platformName),
+    });
   }
   const connector = connectorFor(platform as PlatformId);
   const operation = OPERATION[action];

@@ -1,5 +1,4 @@
 import {
-  ENGAGEMENT_ERROR_CODES,
   ENGAGEMENT_MESSAGES,
   type EngagementMetrics,
   type EngagementPlatform,
@@ -57,7 +56,7 @@ export async function markItemDone(db: Db, workspaceId: string, itemId: string):
     .set({ status: 'done' })
     .where(and(eq(inboxItems.id, itemId), eq(inboxItems.workspaceId, workspaceId)))
     .returning();
-  if (!updated) throw new AppError(ENGAGEMENT_ERROR_CODES.notFound, 404, ENGAGEMENT_MESSAGES.itemNotFound);
+  if (!updated) throw new AppError('NOT_FOUND', { message: ENGAGEMENT_MESSAGES.itemNotFound });
   const [account] = await db
     .select({ handle: socialAccounts.handle })
     .from(socialAccounts)

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { MEGABYTE, PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,7 +78,7 @@ describe('a self-hosted install (no billing)', () => {
     const res = await uploadFile(selfHosted.app, cookie, 'too-big.png', pngOfSize(fx.png, 17 * MEGABYTE));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
-      code: ERROR_CODES.fileTooLarge,
+      code: 'FILE_TOO_LARGE',
       message: '"too-big.png" is larger than 16 MB, the largest file this server accepts.',
     });
     expect(await rowsOf(selfHosted, workspaceId)).toHaveLength(0);
@@ -116,7 +115,7 @@ describe('a self-hosted install (no billing)', () => {
     disk.free = () => RESERVE + MEGABYTE;
     const res = await uploadFile(selfHosted.app, cookie, 'clip.png', pngOfSize(fx.png, 2 * MEGABYTE));
     expect(res.statusCode).toBe(507);
-    expect(res.json()).toEqual({ code: ERROR_CODES.diskFull, message: MEDIA_MESSAGES.diskFull });
+    expect(res.json()).toEqual({ code: 'DISK_FULL', message: MEDIA_MESSAGES.diskFull });
     expect(res.headers.connection).toBe('close');
     expect(await rowsOf(selfHosted, workspaceId)).toHaveLength(0);
     expect(filesUnder(tempDirOf(selfHosted))).toEqual([]);

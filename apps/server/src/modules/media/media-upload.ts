@@ -3,8 +3,6 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MEDIA_MESSAGES } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import { truncateToGraphemes } from '@relaycast/shared/text';
 import type { FastifyRequest } from 'fastify';
@@ -23,11 +21,11 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const MAX_DISPLAY_NAME_LENGTH = 255;
 
 export function noFileError(): AppError {
-  return new AppError(ERROR_CODES.noFile, 400, MEDIA_MESSAGES.noFile);
+  return new AppError('NO_FILE');
 }
 
 export function fileTooLargeError(name: string, limits: MediaLimits): AppError {
-  return new AppError(ERROR_CODES.fileTooLarge, 413, MEDIA_MESSAGES.fileTooLarge(name, limits));
+  return new AppError('FILE_TOO_LARGE', { values: [name, limits] });
 }
 
 /** While a file streams to disk, the disk's free space is read again after each this many bytes. */
@@ -136,7 +134,7 @@ export async function receiveUpload(
     await rm(tempPath, { force: true });
     if (err instanceof AppError) throw err;
     // The client went away or sent broken multipart data: nothing to store.
-    throw new AppError(ERROR_CODES.noFile, 400, MEDIA_MESSAGES.noFile);
+    throw new AppError('NO_FILE');
   }
   if (part.file.truncated) {
     await rm(tempPath, { force: true });

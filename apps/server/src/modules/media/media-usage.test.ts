@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { created, insertMedia, type Member, signedInMember } from '../posts/posts.test-support';
@@ -65,7 +64,7 @@ describe('GET /api/media/:id/usage', () => {
     for (const url of [`/api/media/${image}/usage`, '/api/media/no-such-id/usage']) {
       const res = await bob.get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json().code).toBe(ERROR_CODES.notFound);
+      expect(res.json().code).toBe('NOT_FOUND');
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/media/${image}/usage` })).statusCode).toBe(401);
   });

@@ -14,7 +14,6 @@ import {
   mediaListSchema,
   mediaUsageSchema,
 } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { mediaKindOf } from '@relaycast/shared/platforms';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -51,7 +50,7 @@ export interface MediaRoutesOptions {
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 function mediaLinkInvalid(): AppError {
-  return new AppError(ERROR_CODES.notFound, 404, 'This media link is invalid or has expired.');
+  return new AppError('NOT_FOUND', { message: 'This media link is invalid or has expired.' });
 }
 
 /** A name safe in a Content-Disposition header: ASCII without quotes, plus the exact name in filename*. */
@@ -84,8 +83,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   ) {
     const range = headers.size === null ? undefined : parseByteRange(headers.rangeHeader, headers.size);
     if (range === 'unsatisfiable') {
-      throw new AppError('RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the file.', {
-        'content-range': `bytes */${headers.size}`,
+      throw new AppError('RANGE_NOT_SATISFIABLE', {
+        message: 'The requested range is outside the file.',
+        headers: {
+          'content-range': `bytes */${headers.size}`,
+        },
       });
     }
     let body: Awaited<ReturnType<MediaStorage['get']>>;
@@ -94,7 +96,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     } catch (err) {
       if (!(err instanceof StorageNotFoundError)) throw err;
       reply.log.warn({ key }, 'a media row points at a missing storage object');
-      throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+      throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
     }
     reply
       .header('content-type', headers.type)
@@ -128,11 +130,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     const mimeType = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime;
     const kind = mimeType ? mediaKindOf(mimeType) : null;
     if (!mimeType || !isAcceptedMediaType(mimeType) || !kind) {
-      throw new AppError(
-        ERROR_CODES.unsupportedMediaType,
-        415,
-        MEDIA_MESSAGES.unsupportedType(received.name),
-      );
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', { values: [received.name] });
     }
     const facts = await processor.probe(received.path, kind, signal);
     const thumbnail = await processor.makeThumbnail(
@@ -150,11 +148,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       facts.height !== null &&
       (kind !== 'video' || facts.durationSeconds !== null);
     if (!decoded && (await processor.isAvailable())) {
-      throw new AppError(
-        ERROR_CODES.unreadableMedia,
-        400,
-        MEDIA_MESSAGES.unreadable(received.name, kind === 'video' ? 'video' : 'image'),
-      );
+      throw new AppError('UNREADABLE_MEDIA', {
+        values: [received.name, kind === 'video' ? 'video' : 'image'],
+      });
     }
     return storeMedia(db, storage, {
       workspaceId: workspace.id,
@@ -261,7 +257,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.get('/api/media/:id/thumbnail', { schema: { params: idParams } }, async (request, reply) => {
     const { workspace } = await request.requireWorkspace();
     const row = await findMedia(db, workspace.id, request.params.id);
-    if (!row.thumbnailKey) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+    if (!row.thumbnailKey) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
     return sendObject(reply, row.thumbnailKey, {
       type: row.thumbnailKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
       name: `${row.name} (thumbnail)`,
@@ -306,7 +302,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
           const jpeg = await convertToJpeg(config.ffmpegPath, await storage.get(row.storageKey)).catch(
             (error: unknown) => {
               request.log.warn({ err: String(error), id }, 'could not convert an image to JPEG');
-              throw new AppError('MEDIA_NOT_CONVERTIBLE', 422, 'This image could not be converted to JPEG.');
+              throw new AppError('MEDIA_NOT_CONVERTIBLE', {
+                message: 'This image could not be converted to JPEG.',
+              });
             },
           );
           return reply

@@ -5,7 +5,6 @@ import {
   type MediaItem,
   type MediaUsage,
 } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
@@ -88,7 +87,7 @@ export async function findMedia(db: Db, workspaceId: string, id: string): Promis
     .from(mediaFiles)
     .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
     .limit(1);
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
   return row;
 }
 
@@ -119,7 +118,7 @@ function excerptOf(content: string): string {
 }
 
 export function storageFullError(name: string, limits: MediaLimits, usedBytes: number): AppError {
-  return new AppError(ERROR_CODES.storageFull, 409, MEDIA_MESSAGES.storageFull(name, limits, usedBytes));
+  return new AppError('STORAGE_FULL', { values: [name, limits, usedBytes] });
 }
 
 export interface ReceivedFile {
@@ -232,7 +231,7 @@ async function assertMemberMayDelete(
     .orderBy(desc(posts.updatedAt), desc(posts.id))
     .limit(3);
   const excerpts = named.map((row) => excerptOf(row.content));
-  throw new AppError(ERROR_CODES.mediaInUse, 409, MEDIA_MESSAGES.inUse(file.name, total.n, excerpts));
+  throw new AppError('MEDIA_IN_USE', { values: [file.name, total.n, excerpts] });
 }
 
 /**
@@ -256,7 +255,7 @@ export async function deleteMedia(
       .where(and(eq(mediaFiles.workspaceId, workspaceId), eq(mediaFiles.id, id)))
       .for('update')
       .limit(1);
-    if (!file) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+    if (!file) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
     if (caller) await assertMemberMayDelete(tx, caller, workspaceId, file);
     const [deleted] = await tx
       .delete(mediaFiles)
@@ -264,7 +263,7 @@ export async function deleteMedia(
       .returning({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey });
     return deleted;
   });
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, MEDIA_MESSAGES.notFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
   for (const key of [row.storageKey, row.thumbnailKey]) {
     if (!key) continue;
     await storage.delete(key).catch((err: unknown) => {

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { MEGABYTE, PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +146,7 @@ describe('uploading media', () => {
     const text = await uploadFile(t.app, cookie, 'photo.png', Buffer.from('just some text, not a picture\n'));
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({
-      code: ERROR_CODES.unsupportedMediaType,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
       message: MEDIA_MESSAGES.unsupportedType('photo.png'),
     });
     expect(await rowsOf(workspaceId)).toHaveLength(0);
@@ -164,14 +163,14 @@ describe('uploading media', () => {
     const truncated = await uploadFile(t.app, cookie, 'cut.mp4', fx.mp4.subarray(0, 4096));
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json()).toEqual({
-      code: ERROR_CODES.unreadableMedia,
+      code: 'UNREADABLE_MEDIA',
       message: MEDIA_MESSAGES.unreadable('cut.mp4', 'video'),
     });
     // PNG signature and IHDR only: the size is there, the pixels are not.
     const headerOnly = await uploadFile(t.app, cookie, 'empty.png', fx.png.subarray(0, 33));
     expect(headerOnly.statusCode).toBe(400);
     expect(headerOnly.json()).toEqual({
-      code: ERROR_CODES.unreadableMedia,
+      code: 'UNREADABLE_MEDIA',
       message: MEDIA_MESSAGES.unreadable('empty.png', 'image'),
     });
     expect(await rowsOf(workspaceId)).toHaveLength(0);
@@ -188,7 +187,7 @@ describe('uploading media', () => {
     const { cookie } = await signedInUser(t.app);
     const empty = await uploadFile(t.app, cookie, 'empty.png', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ code: ERROR_CODES.noFile, message: MEDIA_MESSAGES.noFile });
+    expect(empty.json()).toEqual({ code: 'NO_FILE', message: MEDIA_MESSAGES.noFile });
 
     const json = await t.app.inject({
       method: 'POST',
@@ -259,7 +258,7 @@ describe('plan limits', () => {
     );
     expect(over.statusCode).toBe(413);
     expect(over.json()).toEqual({
-      code: ERROR_CODES.fileTooLarge,
+      code: 'FILE_TOO_LARGE',
       message: '"over.png" is larger than 2 MB, the file size limit of the Standard plan.',
     });
     expect(over.json().message).toBe(MEDIA_MESSAGES.fileTooLarge('over.png', planMediaLimits(STANDARD)));
@@ -320,7 +319,7 @@ describe('plan limits', () => {
     const third = await uploadFile(t.app, cookie, 'three.png', fx.png);
     expect(third.statusCode).toBe(409);
     expect(third.json()).toEqual({
-      code: ERROR_CODES.storageFull,
+      code: 'STORAGE_FULL',
       message: MEDIA_MESSAGES.storageFull('three.png', planMediaLimits(STANDARD), STANDARD.storageBytes),
     });
     expect(third.json().message).toBe(
@@ -484,7 +483,7 @@ describe('listing and deleting', () => {
     for (const url of [`/api/media/${item.id}`, item.url, item.thumbnailUrl]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie: b.cookie } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: ERROR_CODES.notFound, message: MEDIA_MESSAGES.notFound });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: MEDIA_MESSAGES.notFound });
     }
     const del = await t.app.inject({
       method: 'DELETE',

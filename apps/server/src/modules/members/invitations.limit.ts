@@ -4,7 +4,7 @@ import {
   INVITATIONS_PER_HOUR,
   MEMBERS_MESSAGES,
 } from '@relaycast/shared/members';
-import { ERROR_CODES, fillMessage } from '@relaycast/shared/messages';
+import { fillMessage } from '@relaycast/shared/messages';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaceInvitations, workspaces } from '../../db/schema/index';
@@ -40,12 +40,10 @@ export async function reserveInvitationSend(tx: Tx, workspaceId: string, now: Da
   const oldest = recent[INVITATIONS_PER_HOUR - 1]?.sentAt;
   if (!oldest) return;
   const waitSeconds = Math.max(1, Math.ceil((new Date(oldest).getTime() + HOUR_MS - now.getTime()) / 1000));
-  throw new AppError(
-    ERROR_CODES.rateLimited,
-    429,
-    fillMessage(MEMBERS_MESSAGES.tooManyInvitations, { minutes: Math.ceil(waitSeconds / 60) }),
-    { 'retry-after': String(waitSeconds) },
-  );
+  throw new AppError('RATE_LIMITED', {
+    message: fillMessage(MEMBERS_MESSAGES.tooManyInvitations, { minutes: Math.ceil(waitSeconds / 60) }),
+    headers: { 'retry-after': String(waitSeconds) },
+  });
 }
 
 /** Refuses a re-send of an invitation whose last e-mail left less than INVITATION_RESEND_MINUTES ago. */
@@ -53,8 +51,11 @@ export function assertResendAllowed(invitation: { expiresAt: Date }, now: Date):
   const sentAt = invitation.expiresAt.getTime() - TTL_MS;
   const waitMs = sentAt + INVITATION_RESEND_MINUTES * 60 * 1000 - now.getTime();
   if (waitMs > 0) {
-    throw new AppError(ERROR_CODES.rateLimited, 429, MEMBERS_MESSAGES.resentTooSoon, {
-      'retry-after': String(Math.ceil(waitMs / 1000)),
+    throw new AppError('RATE_LIMITED', {
+      message: MEMBERS_MESSAGES.resentTooSoon,
+      headers: {
+        'retry-after': String(Math.ceil(waitMs / 1000)),
+      },
     });
   }
 }

@@ -1,5 +1,4 @@
 import { type AssignableRole, MEMBERS_MESSAGES, type MembersList } from '@relaycast/shared/members';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { roleCan } from '@relaycast/shared/roles';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -23,15 +22,15 @@ export interface Caller {
 }
 
 export function forbidden(message: string = MEMBERS_MESSAGES.notAllowed): AppError {
-  return new AppError('FORBIDDEN', 403, message);
+  return new AppError('FORBIDDEN', { message });
 }
 
 export function notFound(message: string): AppError {
-  return new AppError(ERROR_CODES.notFound, 404, message);
+  return new AppError('NOT_FOUND', { message });
 }
 
 export function conflict(message: string): AppError {
-  return new AppError('CONFLICT', 409, message);
+  return new AppError('CONFLICT', { message });
 }
 
 export function requireManageMembers(caller: Caller): void {

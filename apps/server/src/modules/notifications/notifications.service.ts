@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import {
   isChannelEnabled,
   isInAppPath,
@@ -234,7 +233,7 @@ export async function savePushSubscription(
   } catch (error) {
     if (error instanceof PlatformError) {
       const message = /https/.test(error.message) ? NOTIFICATION_MESSAGES.pushEndpointRefused : error.message;
-      throw new AppError(ERROR_CODES.validation, 400, message);
+      throw new AppError('VALIDATION_ERROR', { message });
     }
     throw error;
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { Onboarding } from '@relaycast/shared/onboarding';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +146,7 @@ describe('GET /api/onboarding', () => {
   it('refuses a caller who is not signed in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/onboarding' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(ERROR_CODES.unauthorized);
+    expect(res.json().code).toBe('UNAUTHORIZED');
   });
 });
 

@@ -1,5 +1,4 @@
 import { addDaysToDate, instantToZoned, moveToDate } from '@relaycast/shared/calendar';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +86,7 @@ describe('changing posts', () => {
     const past = await ada.send('PATCH', `/api/posts/${post.id}/schedule`, { scheduledAt: hoursFromNow(-1) });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toMatchObject({
-      code: ERROR_CODES.validation,
+      code: 'VALIDATION_ERROR',
       message: POST_MESSAGES.scheduleInPast,
     });
     expect((await ada.get(`/api/posts/${post.id}`)).json().scheduledAt).toBe(moved);
@@ -124,7 +123,7 @@ describe('changing posts', () => {
         action: 'draft',
       });
       expect(edit.statusCode).toBe(409);
-      expect(edit.json()).toEqual({ code: ERROR_CODES.postNotEditable, message: POST_MESSAGES.notEditable });
+      expect(edit.json()).toEqual({ code: 'POST_NOT_EDITABLE', message: POST_MESSAGES.notEditable });
       const move = await ada.send('PATCH', `/api/posts/${post.id}/schedule`, {
         scheduledAt: hoursFromNow(9),
       });
@@ -202,7 +201,7 @@ describe('changing posts', () => {
       .where(eq(posts.id, post.id));
     const late = await ada.send('POST', `/api/posts/${post.id}/restore`);
     expect(late.statusCode).toBe(404);
-    expect(late.json()).toEqual({ code: ERROR_CODES.notFound, message: POST_MESSAGES.notFound });
+    expect(late.json()).toEqual({ code: 'NOT_FOUND', message: POST_MESSAGES.notFound });
   });
 
   it('brings back a scheduled post whose time passed while deleted as a draft', async () => {

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { POST_MESSAGES, type Post, type PostInput } from '@relaycast/shared/posts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const notFound = { code: ERROR_CODES.notFound, message: POST_MESSAGES.notFound };
+const notFound = { code: 'NOT_FOUND', message: POST_MESSAGES.notFound };
 
 async function adaPostIsUntouched() {
   const res = await ada.get(`/api/posts/${adaPost.id}`);
@@ -98,7 +97,7 @@ describe('workspace isolation', () => {
     const create = await bob.create(input);
     expect(create.statusCode).toBe(400);
     expect(create.json()).toEqual({
-      code: ERROR_CODES.validation,
+      code: 'VALIDATION_ERROR',
       message: POST_MESSAGES.mediaNotFound,
       issues: [{ path: 'mediaIds', message: POST_MESSAGES.mediaNotFound }],
     });

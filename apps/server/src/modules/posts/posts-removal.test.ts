@@ -4,7 +4,6 @@
  * awaiting approval) uses cannot be deleted from under it, by anyone.
  */
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { Post } from '@relaycast/shared/posts';
 import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { eq } from 'drizzle-orm';
@@ -49,7 +48,7 @@ async function isDeleted(postId: string) {
 
 function expectOnlyOwnDrafts(res: { statusCode: number; json(): { code: string; message: string } }) {
   expect(res.statusCode).toBe(403);
-  expect(res.json()).toMatchObject({ code: ERROR_CODES.forbidden, message: ROLE_MESSAGES.onlyOwnDrafts });
+  expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: ROLE_MESSAGES.onlyOwnDrafts });
 }
 
 describe('deleting and restoring posts', () => {
@@ -126,7 +125,7 @@ describe('deleting media', () => {
     for (const who of [s.owner, editor]) {
       const refused = await send(s.t, who, 'DELETE', `/api/media/${file}`);
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json().code).toBe(ERROR_CODES.mediaInUse);
+      expect(refused.json().code).toBe('MEDIA_IN_USE');
       expect(refused.json().message).toBe(
         MEDIA_MESSAGES.inUse('launch.jpg', 2, ['Waiting with a picture', 'Launch with a picture']),
       );

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { POST_MESSAGES, type PostInput } from '@relaycast/shared/posts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +22,7 @@ async function expectRefused(input: unknown, message: string) {
   const res = await ada.send('POST', '/api/posts', input);
   expect(res.statusCode, res.body).toBe(400);
   const body = res.json();
-  expect(body.code).toBe(ERROR_CODES.validation);
+  expect(body.code).toBe('VALIDATION_ERROR');
   expect(body.message).toBe(message);
   expect(body.issues).toContainEqual(expect.objectContaining({ message }));
   expect(await storedCount()).toBe(before);

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { type listPostsQuerySchema, POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -14,7 +13,7 @@ import { postsPage, toPosts } from './posts.page';
 export type ListPostsFilter = z.output<typeof listPostsQuerySchema>;
 
 export function postNotFound(): AppError {
-  return new AppError(ERROR_CODES.notFound, 404, POST_MESSAGES.notFound);
+  return new AppError('NOT_FOUND', { message: POST_MESSAGES.notFound });
 }
 
 /** `%`, `_` and `\` match literally in a search (LIKE's default escape character is the backslash). */

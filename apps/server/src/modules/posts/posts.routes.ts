@@ -1,4 +1,4 @@
-import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import {
   listPostsQuerySchema,
   postInputSchema,
@@ -46,7 +46,7 @@ async function publishingActorOf(
   const { user, workspace } = await request.requireWorkspace();
   const status = planStatus(workspace, billingMode);
   if (publishing && status.publishingBlocked) {
-    throw new AppError(PLAN_ERROR_CODES.publishingBlocked, 403, status.reason ?? PLAN_MESSAGES.trialEnded);
+    throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
   }
   return { userId: user.id, workspaceId: workspace.id, role: workspace.role };
 }

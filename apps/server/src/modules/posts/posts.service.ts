@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import {
   checkPost,
   type ParsedPostInput,
-  POST_MESSAGES,
   type Post,
   type PostStatus,
   type RescheduleInput,
@@ -49,7 +47,7 @@ function assertValid(input: Parameters<typeof checkPost>[0], media: readonly Med
 }
 
 function notEditable(): AppError {
-  return new AppError(ERROR_CODES.postNotEditable, 409, POST_MESSAGES.notEditable);
+  return new AppError('POST_NOT_EDITABLE');
 }
 
 /** The post's row, locked until the transaction ends (the publisher may be changing its status). */

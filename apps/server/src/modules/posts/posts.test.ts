@@ -8,7 +8,7 @@ import {
   todayIn,
   zonedToInstant,
 } from '@relaycast/shared/calendar';
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { POST_MESSAGES, type Post, postListSchema } from '@relaycast/shared/posts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,7 +186,7 @@ describe('creating and reading posts', () => {
       timezone: zone,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: ERROR_CODES.validation, message: POST_MESSAGES.queueFull });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: POST_MESSAGES.queueFull });
   });
 });
 
@@ -307,7 +307,7 @@ describe('listing posts', () => {
     const ada = await signedInMember(t);
     const range = await ada.get('/api/posts?from=2027-01-02T00:00:00Z&to=2027-01-01T00:00:00Z');
     expect(range.statusCode).toBe(400);
-    expect(range.json()).toMatchObject({ code: ERROR_CODES.validation, message: POST_MESSAGES.rangeOrder });
+    expect(range.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: POST_MESSAGES.rangeOrder });
     expect((await ada.get('/api/posts?status=lost')).statusCode).toBe(400);
   });
 });
@@ -322,7 +322,7 @@ describe('access', () => {
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe(ERROR_CODES.unauthorized);
+      expect(res.json().code).toBe('UNAUTHORIZED');
     }
   });
 
@@ -336,7 +336,7 @@ describe('access', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
-      code: ERROR_CODES.crossSite,
+      code: 'CROSS_SITE_REQUEST',
       message: expect.stringContaining(AUTH_MESSAGES.crossSiteRefused),
     });
     expect(await t.db.select().from(posts).where(eq(posts.workspaceId, ada.workspaceId))).toEqual([]);

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { canRetryTarget, PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
@@ -79,7 +78,7 @@ async function lockTarget(tx: Db, workspaceId: string, postId: string, targetId:
     )
     .for('update', { of: postTargets })
     .limit(1);
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, PUBLISH_MESSAGES.targetNotFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: PUBLISH_MESSAGES.targetNotFound });
   return row;
 }
 
@@ -94,7 +93,7 @@ async function changeTarget(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockTarget(tx, workspaceId, postId, targetId);
-    if (!allowed(row.status)) throw new AppError(ERROR_CODES.validation, 409, refusal);
+    if (!allowed(row.status)) throw new AppError('VALIDATION_ERROR', { status: 409, message: refusal });
     await tx
       .update(postTargets)
       .set({ ...values(row), updatedAt: new Date() })

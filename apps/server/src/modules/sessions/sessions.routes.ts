@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { revokeOtherSessionsResultSchema, signedInDevicesSchema } from '@relaycast/shared/security';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     const user = await request.requireUser();
     const found = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!found || found.user.id !== user.id) {
-      throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+      throw new AppError('UNAUTHORIZED');
     }
     return { userId: user.id, sessionId: found.session.id };
   }
@@ -47,10 +47,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const { userId, sessionId } = await currentSession(request);
       if (request.params.id === sessionId) {
-        throw new AppError(ERROR_CODES.validation, 400, AUTH_MESSAGES.sessionIsThisDevice);
+        throw new AppError('VALIDATION_ERROR', { message: AUTH_MESSAGES.sessionIsThisDevice });
       }
       if (!(await revokeSession(db, userId, sessionId, request.params.id))) {
-        throw new AppError(ERROR_CODES.notFound, 404, AUTH_MESSAGES.sessionNotFound);
+        throw new AppError('NOT_FOUND', { message: AUTH_MESSAGES.sessionNotFound });
       }
       return reply.status(204).send();
     },

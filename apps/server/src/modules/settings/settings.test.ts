@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { DEFAULT_USER_SETTINGS, SETTINGS_MESSAGES, type UserSettings } from '@relaycast/shared/settings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +94,7 @@ describe('user settings', () => {
     const before = (await ada.get('/api/settings')).json();
     const res = await ada.send('PUT', '/api/settings', { ...before, ...patch });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: ERROR_CODES.validation, message });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
     expect((await ada.get('/api/settings')).json()).toEqual(before);
   });
 
@@ -128,7 +127,7 @@ describe('user settings', () => {
       const res = await bob.send('PUT', '/api/settings/browser-time-zone', { timeZone });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
-        code: ERROR_CODES.validation,
+        code: 'VALIDATION_ERROR',
         message: SETTINGS_MESSAGES.browserTimeZone,
       });
     }

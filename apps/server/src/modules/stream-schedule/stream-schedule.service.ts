@@ -4,7 +4,6 @@ import {
   type ListScheduledStreamsQuery,
   type ParsedScheduledStreamInput,
   type ScheduledStream,
-  STREAM_SCHEDULE_ERROR_CODES,
   STREAM_SCHEDULE_MESSAGES,
 } from '@relaycast/shared/stream-schedule';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
@@ -41,8 +40,7 @@ export function toScheduledStream(row: Row): ScheduledStream {
 const owned = (owner: ScheduleOwner) =>
   and(eq(scheduledStreams.workspaceId, owner.workspaceId), eq(scheduledStreams.userId, owner.userId));
 
-const notFound = () =>
-  new AppError(STREAM_SCHEDULE_ERROR_CODES.notFound, 404, STREAM_SCHEDULE_MESSAGES.notFound);
+const notFound = () => new AppError('NOT_FOUND', { message: STREAM_SCHEDULE_MESSAGES.notFound });
 
 /** The chosen destinations must be the owner's own saved ones. */
 async function checkDestinations(db: Db, owner: ScheduleOwner, ids: readonly string[]) {

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { type ScheduledStream, STREAM_SCHEDULE_MESSAGES } from '@relaycast/shared/stream-schedule';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +85,7 @@ describe('planned streams', () => {
     const before = await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.userId, ada.userId));
     const res = await ada.send('POST', '/api/scheduled-streams', plan(overrides));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: ERROR_CODES.validation, message });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
     expect(await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.userId, ada.userId))).toEqual(
       before,
     );
@@ -150,7 +149,7 @@ describe('planned streams', () => {
     ]);
     for (const res of attempts) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: ERROR_CODES.notFound, message: STREAM_SCHEDULE_MESSAGES.notFound });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: STREAM_SCHEDULE_MESSAGES.notFound });
     }
     expect((await ada.get(`/api/scheduled-streams/${stream.id}`)).json()).toEqual(stream);
   });

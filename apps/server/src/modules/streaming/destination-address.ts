@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { type AddressPolicy, checkUrlHost, PrivateAddressError } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
 
@@ -28,5 +27,5 @@ export async function destinationRefusal(rtmpUrl: string, policy: AddressPolicy)
 /** The save-time check: 400 with the policy's reason, nothing saved. */
 export async function assertDestinationAllowed(rtmpUrl: string, policy: AddressPolicy): Promise<void> {
   const refusal = await destinationRefusal(rtmpUrl, policy);
-  if (refusal) throw new AppError(ERROR_CODES.privateAddress, 400, refusal);
+  if (refusal) throw new AppError('PRIVATE_ADDRESS', { message: refusal });
 }

@@ -1,4 +1,4 @@
-import { ADDRESS_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { addressPolicy } from '../../lib/address-policy';
@@ -54,7 +54,7 @@ describe('stream destination addresses', () => {
     const response = await send(strict, ada, 'POST', '/api/streaming/destinations', destination(rtmpUrl));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      code: ERROR_CODES.privateAddress,
+      code: 'PRIVATE_ADDRESS',
       message: ADDRESS_MESSAGES.privateAddress(address),
     });
     const list = await strict.app.inject({

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   getStreamPlatform,
-  STREAMING_ERROR_CODES,
   STREAMING_MESSAGES,
   type StreamDestination,
   type StreamDestinationPatch,
@@ -81,7 +80,7 @@ export async function createDestination(
 }
 
 function notFound(): AppError {
-  return new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.destinationNotFound);
+  return new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.destinationNotFound });
 }
 
 export async function updateDestination(

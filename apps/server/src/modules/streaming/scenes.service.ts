@@ -5,7 +5,6 @@ import {
   MAX_CUSTOM_SCENES,
   type Scene,
   type SceneSource,
-  STREAMING_ERROR_CODES,
   STREAMING_MESSAGES,
 } from '@relaycast/shared/streaming';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -47,11 +46,9 @@ export async function createScene(
 ): Promise<Scene> {
   const [existing] = await db.select({ n: count() }).from(streamScenes).where(ownedBy(owner));
   if ((existing?.n ?? 0) >= MAX_CUSTOM_SCENES) {
-    throw new AppError(
-      'SCENE_LIMIT',
-      409,
-      `You can keep up to ${MAX_CUSTOM_SCENES} custom scenes. Remove one first.`,
-    );
+    throw new AppError('SCENE_LIMIT', {
+      message: `You can keep up to ${MAX_CUSTOM_SCENES} custom scenes. Remove one first.`,
+    });
   }
   const [row] = await db
     .insert(streamScenes)
@@ -74,6 +71,6 @@ export async function deleteScene(db: Db, owner: StreamOwner, id: string): Promi
     .where(and(ownedBy(owner), eq(streamScenes.id, id)))
     .returning({ id: streamScenes.id });
   if (deleted.length === 0) {
-    throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sceneNotFound);
+    throw new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.sceneNotFound });
   }
 }

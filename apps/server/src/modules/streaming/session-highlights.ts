@@ -1,10 +1,9 @@
 import {
-  CLIP_HIGHLIGHT_MESSAGES,
   MAX_BACKGROUND_ANALYSIS_SECONDS,
   STREAM_HIGHLIGHT_MESSAGES,
   type StreamHighlights,
 } from '@relaycast/shared/clips';
-import { STREAMING_ERROR_CODES, STREAMING_MESSAGES } from '@relaycast/shared/streaming';
+import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, streamSessions } from '../../db/schema/index';
@@ -30,7 +29,7 @@ async function recordingOf(db: Db, owner: StreamOwner, sessionId: string) {
       ),
     )
     .limit(1);
-  if (!row) throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.sessionNotFound });
   if (!row.recordingMediaId) return null;
   // The recording may have been deleted from the library since.
   const [media] = await db
@@ -60,13 +59,13 @@ export async function requestSessionHighlights(
   sessionId: string,
 ): Promise<StreamHighlights> {
   const media = await recordingOf(deps.db, owner, sessionId);
-  if (!media) throw new AppError('NO_RECORDING', 409, STREAM_HIGHLIGHT_MESSAGES.noRecording);
+  if (!media) throw new AppError('NO_RECORDING');
   checkAnalysable(media, {
     seconds: MAX_BACKGROUND_ANALYSIS_SECONDS,
     message: STREAM_HIGHLIGHT_MESSAGES.recordingTooLong,
   });
   if (!(await deps.ffmpegAvailable())) {
-    throw new AppError('ANALYSIS_UNAVAILABLE', 503, CLIP_HIGHLIGHT_MESSAGES.unavailable);
+    throw new AppError('ANALYSIS_UNAVAILABLE');
   }
   await queueBackgroundAnalysis(deps.db, deps.queue, { workspaceId: owner.workspaceId, mediaId: media.id });
   return getSessionHighlights(deps.db, owner, sessionId);

@@ -1,7 +1,6 @@
 import {
   type DestinationState,
   type DestinationSummary,
-  STREAMING_ERROR_CODES,
   STREAMING_MESSAGES,
   type StreamDetail,
   type StreamPlatformId,
@@ -130,7 +129,7 @@ export async function getSessionDetail(
     .from(streamSessions)
     .where(and(ownedBy(owner), eq(streamSessions.id, id)))
     .limit(1);
-  if (!row) throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.sessionNotFound });
   const [summary] = await summarize(db, [row], overlay);
   if (!summary) throw new Error('summary missing');
   const samples = await db

@@ -1,10 +1,8 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { forbiddenMessage, roleCan } from '@relaycast/shared/roles';
 import {
   type IngestServerMessage,
   ingestClientMessageSchema,
   STREAM_INGEST,
-  STREAMING_ERROR_CODES,
   STREAMING_MESSAGES,
 } from '@relaycast/shared/streaming';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,10 +13,10 @@ import { isOriginAccepted } from '../../lib/request-origin';
 import type { StreamEngine } from './live/engine';
 
 const CLOSE_CODE_OF: Record<string, number> = {
-  [STREAMING_ERROR_CODES.unauthorized]: STREAM_INGEST.closeCodes.unauthorized,
-  [STREAMING_ERROR_CODES.notFound]: STREAM_INGEST.closeCodes.notFound,
-  [STREAMING_ERROR_CODES.ingestBusy]: STREAM_INGEST.closeCodes.busy,
-  [STREAMING_ERROR_CODES.notLive]: STREAM_INGEST.closeCodes.notLive,
+  UNAUTHORIZED: STREAM_INGEST.closeCodes.unauthorized,
+  NOT_FOUND: STREAM_INGEST.closeCodes.notFound,
+  STREAM_INGEST_BUSY: STREAM_INGEST.closeCodes.busy,
+  STREAM_NOT_LIVE: STREAM_INGEST.closeCodes.notLive,
 };
 
 function send(socket: WebSocket, message: IngestServerMessage) {
@@ -54,7 +52,7 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
       void (async () => {
         const origin = request.headers.origin;
         if (origin && !isOriginAccepted(origin, request, deps.config)) {
-          refuse(socket, STREAMING_ERROR_CODES.unauthorized, STREAMING_MESSAGES.unauthorized);
+          refuse(socket, 'UNAUTHORIZED', STREAMING_MESSAGES.unauthorized);
           return;
         }
         let ingest: ReturnType<StreamEngine['attachIngest']>;
@@ -63,17 +61,17 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
           const { user, workspace } = await request.requireWorkspace();
           // The role table, as on every other route: only roles that may go live feed a session.
           if (!roleCan(workspace.role, 'stream')) {
-            throw new AppError(ERROR_CODES.forbidden, 403, forbiddenMessage(workspace.role, 'stream'));
+            throw new AppError('FORBIDDEN', { message: forbiddenMessage(workspace.role, 'stream') });
           }
           ingest = deps.engine.attachIngest(sessionId, { userId: user.id, workspaceId: workspace.id });
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 401) {
-            refuse(socket, STREAMING_ERROR_CODES.unauthorized, STREAMING_MESSAGES.unauthorized);
+            refuse(socket, 'UNAUTHORIZED', STREAMING_MESSAGES.unauthorized);
           } else if (err instanceof AppError) {
             refuse(socket, err.code, err.message);
           } else {
             request.log.warn({ err: String(err) }, 'stream ingest socket failed to start');
-            refuse(socket, STREAMING_ERROR_CODES.ingestFailed, STREAMING_MESSAGES.ingestFailed);
+            refuse(socket, 'STREAM_INGEST_FAILED', STREAMING_MESSAGES.ingestFailed);
           }
           return;
         }
@@ -97,11 +95,7 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
           send(socket, { type: 'status', session });
           if (session.status === 'failed' && !ended) {
             ended = true;
-            refuse(
-              socket,
-              STREAMING_ERROR_CODES.ingestFailed,
-              session.reason ?? STREAMING_MESSAGES.ingestFailed,
-            );
+            refuse(socket, 'STREAM_INGEST_FAILED', session.reason ?? STREAMING_MESSAGES.ingestFailed);
           } else if (session.status === 'ended' && !ended) {
             ended = true;
             socket.close(STREAM_INGEST.closeCodes.normal, 'ended');

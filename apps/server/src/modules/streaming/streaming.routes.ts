@@ -5,8 +5,6 @@ import {
   liveStatusSchema,
   personalIngestSchema,
   STREAM_INGEST,
-  STREAMING_ERROR_CODES,
-  STREAMING_MESSAGES,
   sceneListSchema,
   sceneSchema,
   startStreamInputSchema,
@@ -64,7 +62,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   async function changeableOwner(request: FastifyRequest): Promise<StreamOwner> {
     const owner = await ownerOf(request);
     if (engine.isLive(owner)) {
-      throw new AppError(STREAMING_ERROR_CODES.lockedWhileLive, 409, STREAMING_MESSAGES.lockedWhileLive);
+      throw new AppError('STREAM_LOCKED_WHILE_LIVE');
     }
     return owner;
   }

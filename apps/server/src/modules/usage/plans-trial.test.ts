@@ -1,4 +1,4 @@
-import { PLAN_ERROR_CODES, PLAN_MESSAGES } from '@relaycast/shared/plans';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import type { WorkspaceUsage } from '@relaycast/shared/usage';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,7 +146,7 @@ describe('the end of the trial (managed billing)', () => {
       });
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toMatchObject({
-        code: PLAN_ERROR_CODES.publishingBlocked,
+        code: 'PUBLISHING_BLOCKED',
         message: PLAN_MESSAGES.trialEnded,
       });
     }

@@ -1,5 +1,4 @@
 import { userProfileSchema } from '@relaycast/shared/auth';
-import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -8,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 
 export async function getUserProfile(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+  if (!user) throw new AppError('UNAUTHORIZED');
   return {
     id: user.id,
     name: user.name,

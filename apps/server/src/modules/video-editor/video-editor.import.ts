@@ -5,7 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isAcceptedMediaType } from '@relaycast/shared/media';
 import type { MediaLimits } from '@relaycast/shared/plans';
-import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from '../../lib/app-error';
 import type { DiskGuard } from '../../lib/media/disk-space';
@@ -16,7 +15,7 @@ import { fileTooLargeError, limitedCounter } from '../media/media-upload';
 export const IMPORT_TIMEOUT_MS = 120_000;
 
 export function loadFailedError(): AppError {
-  return new AppError('VIDEO_LOAD_FAILED', 400, VIDEO_EDITOR_MESSAGES.loadFailed);
+  return new AppError('VIDEO_LOAD_FAILED');
 }
 
 /** The file name a URL's last path segment gives, or a generic one. */

@@ -170,11 +170,7 @@ async function probeSource(options: ExportJobsOptions, job: Job, input: string, 
   const probe = (await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000, signal }))
     .stdout;
   if (request.mode === 'fast' && !canStreamCopy(parseCodecs(probe), request.format)) {
-    throw new AppError(
-      'FAST_TRIM_UNSUPPORTED',
-      400,
-      VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(request.format),
-    );
+    throw new AppError('FAST_TRIM_UNSUPPORTED', { values: [request.format] });
   }
   return probe;
 }
@@ -222,11 +218,7 @@ async function renderExport(
   );
   const { size } = await stat(files.output);
   if (size >= job.maxBytes) {
-    throw new AppError(
-      'EXPORT_TOO_LARGE',
-      413,
-      VIDEO_EDITOR_MESSAGES.exportTooLarge(formatFileSize(job.maxBytes)),
-    );
+    throw new AppError('EXPORT_TOO_LARGE', { values: [formatFileSize(job.maxBytes)] });
   }
 }
 
@@ -248,7 +240,7 @@ async function storeExport(options: ExportJobsOptions, job: Job, output: string,
         extension: request.format,
       },
     },
-    () => new AppError('EXPORT_FAILED', 500, VIDEO_EDITOR_MESSAGES.trimFailed),
+    () => new AppError('EXPORT_FAILED'),
   );
   // Cancelled while the result was being stored: take it out again.
   if (signal.aborted) {
@@ -330,7 +322,7 @@ export function createExportJobs(options: ExportJobsOptions) {
         (job) => job.workspaceId === input.workspaceId && job.finishedAt === null,
       );
       if (unfinished.length >= perWorkspace) {
-        throw new AppError('TOO_MANY_EXPORTS', 429, VIDEO_EDITOR_MESSAGES.tooManyJobs(perWorkspace));
+        throw new AppError('TOO_MANY_EXPORTS', { values: [perWorkspace] });
       }
       // The subtitle file's text stays out of the job: its parsed cues are what is used.
       const { segments, overlays, captions: _file, ...request } = input.request;
@@ -386,7 +378,7 @@ export function createExportJobs(options: ExportJobsOptions) {
   function findJob(workspaceId: string, id: string): Job {
     const job = jobs.get(id);
     if (!job || job.workspaceId !== workspaceId) {
-      throw new AppError('NOT_FOUND', 404, VIDEO_EDITOR_MESSAGES.jobNotFound);
+      throw new AppError('NOT_FOUND', { message: VIDEO_EDITOR_MESSAGES.jobNotFound });
     }
     return job;
   }

@@ -1,12 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { mediaItemSchema } from '@relaycast/shared/media';
-import {
-  exportJobSchema,
-  importVideoSchema,
-  startExportSchema,
-  VIDEO_EDITOR_MESSAGES,
-} from '@relaycast/shared/video-editor';
+import { exportJobSchema, importVideoSchema, startExportSchema } from '@relaycast/shared/video-editor';
 import { totalDuration } from '@relaycast/shared/video-editor-edit-list';
 import { readCaptionsFile } from '@relaycast/shared/video-editor-overlays';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -125,18 +120,14 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
       videoOnly(source);
       const duration = source.durationSeconds;
       if (duration !== null && body.end > duration + 0.001) {
-        throw new AppError('TRIM_OUT_OF_RANGE', 400, VIDEO_EDITOR_MESSAGES.pastDuration(duration));
+        throw new AppError('TRIM_OUT_OF_RANGE', { values: [duration] });
       }
       if (body.mode === 'fast' && familyOf(source.mimeType) !== familyOf(`video/${body.format}`)) {
-        throw new AppError(
-          'FAST_TRIM_UNSUPPORTED',
-          400,
-          VIDEO_EDITOR_MESSAGES.fastNeedsSameCodecs(body.format),
-        );
+        throw new AppError('FAST_TRIM_UNSUPPORTED', { values: [body.format] });
       }
       // A subtitle file that cannot be read is refused before anything starts.
       const captions = body.captions ? readCaptionsFile(body.captions) : null;
-      if (captions && !captions.ok) throw new AppError('CAPTIONS_INVALID', 400, captions.message);
+      if (captions && !captions.ok) throw new AppError('CAPTIONS_INVALID', { message: captions.message });
       // The limits before the job starts: some room must be left (in the quota and above the disk's reserve),
       // and a stream copy (whose size is the source's share) must fit. ffmpeg is then capped at that room (-fs)
       // and the quota is checked again on storing the result.

@@ -88,5 +88,5 @@ export function exportName(sourceName: string, label: string, extension: string)
 }
 
 export function videoOnly(item: { kind: MediaItem['kind'] }): void {
-  if (item.kind !== 'video') throw new AppError('NOT_A_VIDEO', 400, VIDEO_EDITOR_MESSAGES.notAVideo);
+  if (item.kind !== 'video') throw new AppError('NOT_A_VIDEO', { message: VIDEO_EDITOR_MESSAGES.notAVideo });
 }

@@ -1,6 +1,5 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
@@ -69,7 +68,7 @@ export function createTimelinePictures(options: {
         const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), {
           timeoutMs: 30_000,
         });
-        if (!hasAudioStream(stdout)) throw new AppError('NO_AUDIO', 404, VIDEO_EDITOR_MESSAGES.noSound);
+        if (!hasAudioStream(stdout)) throw new AppError('NO_AUDIO');
       }
       const args =
         kind === 'thumbnails'
@@ -97,7 +96,7 @@ export function createTimelinePictures(options: {
       const made = make(source, kind, target)
         .catch((err: unknown) => {
           if (err instanceof AppError) throw err;
-          throw new AppError('TIMELINE_FAILED', 400, VIDEO_EDITOR_MESSAGES.timelineFailed);
+          throw new AppError('TIMELINE_FAILED');
         })
         .finally(() => inFlight.delete(target));
       inFlight.set(target, made);

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import {
   type CreatedWebhook,
   maskWebhookUrl,
@@ -25,20 +24,13 @@ import { isWorkspaceAdmin, type WorkspaceContext } from '../workspaces/workspace
 /** First key of the per-workspace advisory lock around the endpoint count and the insert. */
 const WEBHOOK_LOCK_NAMESPACE = 724_311_912;
 
-export const WEBHOOK_ERROR_CODES = {
-  forbidden: 'WEBHOOKS_ADMIN_ONLY',
-  tooMany: 'WEBHOOK_LIMIT',
-  stillPending: 'WEBHOOK_DELIVERY_PENDING',
-  paused: 'WEBHOOK_PAUSED',
-} as const;
-
 export function canManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): boolean {
   return isWorkspaceAdmin(workspace.role);
 }
 
 export function assertCanManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): void {
   if (!canManageWebhooks(workspace)) {
-    throw new AppError(WEBHOOK_ERROR_CODES.forbidden, 403, WEBHOOK_MESSAGES.adminOnly);
+    throw new AppError('WEBHOOKS_ADMIN_ONLY');
   }
 }
 
@@ -86,7 +78,7 @@ export async function createEndpoint(
     // The scheme, credentials and host are checked like any user-given address (it answers the origin only).
     await checkUserGivenUrl(input.url, addressPolicy(config.allowPrivateAddresses));
   } catch (error) {
-    if (error instanceof PlatformError) throw new AppError(ERROR_CODES.validation, 400, error.message);
+    if (error instanceof PlatformError) throw new AppError('VALIDATION_ERROR', { message: error.message });
     throw error;
   }
   // The whole address is kept: path and query included.
@@ -101,7 +93,7 @@ export async function createEndpoint(
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.workspaceId, workspace.id));
     if ((existing?.total ?? 0) >= WEBHOOK_MAX_ENDPOINTS) {
-      throw new AppError(WEBHOOK_ERROR_CODES.tooMany, 400, WEBHOOK_MESSAGES.tooMany);
+      throw new AppError('WEBHOOK_LIMIT');
     }
     const [row] = await tx
       .insert(webhookEndpoints)
@@ -125,7 +117,7 @@ export async function deleteEndpoint(db: Db, workspace: WorkspaceContext, id: st
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspace.id)))
     .returning({ id: webhookEndpoints.id });
-  if (removed.length === 0) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
+  if (removed.length === 0) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.notFound });
 }
 
 /**
@@ -145,7 +137,7 @@ export async function setEndpointPaused(
     .set({ pausedAt: paused ? sql`coalesce(${webhookEndpoints.pausedAt}, now())` : null })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspace.id)))
     .returning();
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.notFound });
   return toEndpoint(row);
 }
 
@@ -154,7 +146,7 @@ async function endpointOf(db: Db, workspaceId: string, id: string) {
     .select({ id: webhookEndpoints.id, pausedAt: webhookEndpoints.pausedAt })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.notFound);
+  if (!row) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.notFound });
   return row;
 }
 
@@ -189,7 +181,7 @@ export async function queueTestEvent(db: Db, workspace: WorkspaceContext, endpoi
   assertCanManageWebhooks(workspace);
   const endpoint = await endpointOf(db, workspace.id, endpointId);
   if (endpoint.pausedAt) {
-    throw new AppError(WEBHOOK_ERROR_CODES.paused, 409, WEBHOOK_MESSAGES.testWhilePaused);
+    throw new AppError('WEBHOOK_PAUSED');
   }
   const id = `msg_${randomUUID()}`;
   await db.insert(webhookDeliveries).values({
@@ -241,8 +233,8 @@ export async function resendDelivery(
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
-  if (pending) throw new AppError(WEBHOOK_ERROR_CODES.stillPending, 409, WEBHOOK_MESSAGES.resendPending);
-  throw new AppError(ERROR_CODES.notFound, 404, WEBHOOK_MESSAGES.deliveryNotFound);
+  if (pending) throw new AppError('WEBHOOK_DELIVERY_PENDING');
+  throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.deliveryNotFound });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, WEBHOOK_RETRY_MINUTES } from '@relaycast/shared/webhooks';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -269,7 +268,7 @@ describe('webhook endpoints', () => {
     ] as const) {
       const res = await send(t, eve, method, url, method === 'PUT' ? { paused: true } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ code: ERROR_CODES.notFound, message: WEBHOOK_MESSAGES.notFound });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: WEBHOOK_MESSAGES.notFound });
     }
     expect((await send(t, user, 'GET', '/api/webhooks')).json().endpoints).toHaveLength(1);
   });
@@ -337,7 +336,7 @@ describe('webhook addresses on a server that keeps private addresses closed', ()
     ]) {
       const inside = await send(strict, owner, 'POST', '/api/webhooks', { url, events: ['post.failed'] });
       expect(inside.statusCode, url).toBe(400);
-      expect(inside.json().code).toBe(ERROR_CODES.validation);
+      expect(inside.json().code).toBe('VALIDATION_ERROR');
     }
     expect((await send(strict, owner, 'GET', '/api/webhooks')).json().endpoints).toEqual([]);
   });

@@ -1,5 +1,4 @@
 import { ACCOUNT_MESSAGES } from '@relaycast/shared/accounts';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { findPlan } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +111,7 @@ describe('plan limits across the workspaces one owner owns', () => {
 
     const upload = await uploadFile(t.app, owner.cookie, 'b.png', fx.png);
     expect(upload.statusCode).toBe(409);
-    expect(upload.json().code).toBe(ERROR_CODES.storageFull);
+    expect(upload.json().code).toBe('STORAGE_FULL');
     expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, second))).toEqual([]);
 
     const usage = await send(t.app, 'GET', '/api/workspaces/current/usage', owner.cookie);

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { FREE_TRIAL_DAYS, type PlanId } from '@relaycast/shared/plans';
 import { roleCan } from '@relaycast/shared/roles';
@@ -31,7 +30,7 @@ export interface WorkspaceCaller {
 }
 
 function notFound(): AppError {
-  return new AppError(ERROR_CODES.notFound, 404, WORKSPACE_MESSAGES.notFound);
+  return new AppError('NOT_FOUND', { message: WORKSPACE_MESSAGES.notFound });
 }
 
 /** The caller's workspaces (demo workspaces aside), the current one first, then in the order they joined. */
@@ -100,7 +99,7 @@ export async function createWorkspace(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`owned_workspaces:${userId}`}))`);
     const owned = await ownedWorkspaces(tx, userId);
     if (owned.length >= MAX_OWNED_WORKSPACES) {
-      throw new AppError('CONFLICT', 409, WORKSPACE_MESSAGES.tooMany);
+      throw new AppError('CONFLICT', { message: WORKSPACE_MESSAGES.tooMany });
     }
     const first = owned[0];
     const plan: PlanId | null = first ? first.plan : null;
@@ -135,7 +134,7 @@ export async function switchWorkspace(
 
 export async function renameWorkspace(db: Db, caller: WorkspaceCaller, name: string) {
   if (!roleCan(caller.workspace.role, 'manageWorkspace')) {
-    throw new AppError('FORBIDDEN', 403, WORKSPACE_MESSAGES.renameNotAllowed);
+    throw new AppError('FORBIDDEN', { message: WORKSPACE_MESSAGES.renameNotAllowed });
   }
   await db.update(workspaces).set({ name }).where(eq(workspaces.id, caller.workspace.id));
   return { id: caller.workspace.id, name };
@@ -157,16 +156,16 @@ export async function deleteWorkspace(
   const { db, storage, log } = deps;
   const workspaceId = caller.workspace.id;
   if (!roleCan(caller.workspace.role, 'billing')) {
-    throw new AppError('FORBIDDEN', 403, WORKSPACE_MESSAGES.deleteNotAllowed);
+    throw new AppError('FORBIDDEN', { message: WORKSPACE_MESSAGES.deleteNotAllowed });
   }
   if (confirmName !== caller.workspace.name) {
-    throw new AppError(ERROR_CODES.validation, 400, WORKSPACE_MESSAGES.confirmNameWrong);
+    throw new AppError('VALIDATION_ERROR', { message: WORKSPACE_MESSAGES.confirmNameWrong });
   }
   const keys = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`owned_workspaces:${caller.userId}`}))`);
     const owned = await ownedWorkspaces(tx, caller.userId);
     if (!owned.some((row) => row.id !== workspaceId)) {
-      throw new AppError('CONFLICT', 409, WORKSPACE_MESSAGES.lastOwned);
+      throw new AppError('CONFLICT', { message: WORKSPACE_MESSAGES.lastOwned });
     }
     // Deleting must not leave Stripe charging for a workspace that is gone (decision 0046).
     const [billing] = await tx
@@ -174,7 +173,7 @@ export async function deleteWorkspace(
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId));
     if (billing?.subscription && billing.status !== 'canceled' && billing.status !== 'incomplete_expired') {
-      throw new AppError('CONFLICT', 409, WORKSPACE_MESSAGES.subscriptionActive);
+      throw new AppError('CONFLICT', { message: WORKSPACE_MESSAGES.subscriptionActive });
     }
     const files = await tx
       .select({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey })

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { FREE_TRIAL_DAYS, PLAN_IDS, type PlanId } from '@relaycast/shared/plans';
 import { type AnyColumn, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -94,7 +93,7 @@ export async function resolveWorkspace(
   activeWorkspaceId: string | null | undefined,
 ): Promise<WorkspaceContext> {
   const [workspace] = await requestWorkspaceQuery(db, userId, activeWorkspaceId ?? null);
-  if (!workspace) throw new AppError(ERROR_CODES.unauthorized, 401, GENERIC_MESSAGES.unauthorized);
+  if (!workspace) throw new AppError('UNAUTHORIZED');
   return workspace;
 }
 

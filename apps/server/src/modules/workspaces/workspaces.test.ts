@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
@@ -81,6 +80,6 @@ describe('personal workspaces', () => {
   it('asks for sign-in without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/workspaces/current' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(ERROR_CODES.unauthorized);
+    expect(res.json().code).toBe('UNAUTHORIZED');
   });
 });

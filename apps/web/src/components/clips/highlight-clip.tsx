@@ -10,8 +10,7 @@ import { useExportJob, useStartExport } from '@/api/video-editor';
 import { SendToComposerButton } from '@/components/send-to-composer-button';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 
 /** The crops offered for a clip: vertical for Shorts, Reels and TikTok, and landscape. */
 const EXPORT_CROPS = ['9:16', '16:9'] as const satisfies readonly CropAspect[];
@@ -94,9 +93,7 @@ export function HighlightClip({
       });
       setJobId(started.id);
     } catch (error) {
-      toast.error(t('The clip could not be exported.'), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
+      showError(error, undefined, { title: t('The clip could not be exported.') });
     }
   }
 

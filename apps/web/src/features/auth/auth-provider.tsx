@@ -14,6 +14,8 @@ import {
 import { translateMessage } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
 import type { authClient as AuthClient } from '@/lib/auth-client';
+import { onSessionExpired, resetSessionExpiry } from '@/lib/session-expiry';
+import { toast } from '@/lib/toast';
 import { type AuthEvent, type AuthState, type AuthUser, authReducer, initialAuthState } from './auth-state';
 
 export type AuthResult =
@@ -139,6 +141,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void Promise.all([import('@/api/settings'), import('@/lib/query-client')]).then(
       ([{ prefetchUserSettings }, { queryClient }]) => prefetchUserSettings(queryClient),
     );
+  }, [userId]);
+
+  // A 401 mid-session (lib/session-expiry.ts): forget the user and the cached data, and say why; the route
+  // guard then sends them to /login with the page to come back to. A new session re-arms it.
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        clearSession();
+        toast.info(translateMessage(AUTH_MESSAGES.sessionExpired), { id: 'session-expired' });
+        void import('@/lib/query-client').then(({ queryClient }) => queryClient.clear());
+      }),
+    [clearSession],
+  );
+  useEffect(() => {
+    if (userId) resetSessionExpiry();
   }, [userId]);
 
   const signIn = useCallback(

@@ -9,7 +9,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PlanId } from '@relaycast/shared/plans';
 import {
-  STREAMING_ERROR_CODES,
   STREAMING_MESSAGES,
   type StartStreamInput,
   type StreamSession,
@@ -163,7 +162,7 @@ export class StreamEngine {
 
   private requireAvailable() {
     if (!this.isAvailable) {
-      throw new AppError(STREAMING_ERROR_CODES.unavailable, 503, STREAMING_MESSAGES.streamingUnavailable);
+      throw new AppError('STREAMING_UNAVAILABLE');
     }
   }
 
@@ -226,10 +225,10 @@ export class StreamEngine {
   ): Promise<StreamSession> {
     this.requireAvailable();
     if (!(await this.options.processor.isAvailable())) {
-      throw new AppError(STREAMING_ERROR_CODES.unavailable, 503, STREAMING_MESSAGES.streamingUnavailable);
+      throw new AppError('STREAMING_UNAVAILABLE');
     }
     if (this.userIsLive(owner.userId)) {
-      throw new AppError(STREAMING_ERROR_CODES.alreadyLive, 409, STREAMING_MESSAGES.alreadyLive);
+      throw new AppError('STREAM_ALREADY_LIVE');
     }
     const destinations = await loadLiveDestinations(
       this.options.db,
@@ -238,11 +237,11 @@ export class StreamEngine {
       input.destinationIds,
     );
     if (destinations.length === 0) {
-      throw new AppError(STREAMING_ERROR_CODES.noDestinations, 400, STREAMING_MESSAGES.noDestinations);
+      throw new AppError('STREAM_NO_DESTINATIONS');
     }
     // Checked again after the awaits: two clicks on Go Live must not start two streams.
     if (this.userIsLive(owner.userId)) {
-      throw new AppError(STREAMING_ERROR_CODES.alreadyLive, 409, STREAMING_MESSAGES.alreadyLive);
+      throw new AppError('STREAM_ALREADY_LIVE');
     }
     const session = await this.createSession({
       owner,
@@ -270,16 +269,16 @@ export class StreamEngine {
   attachIngest(sessionId: string, owner: StreamOwner) {
     const session = this.sessions.get(sessionId);
     if (session?.source !== 'browser' || !isOwnedBy(session, owner)) {
-      throw new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound);
+      throw new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.sessionNotFound });
     }
     if (session.stopping || session.status === 'ended' || session.status === 'failed') {
-      throw new AppError(STREAMING_ERROR_CODES.notLive, 410, STREAMING_MESSAGES.sessionNotLive);
+      throw new AppError('STREAM_NOT_LIVE');
     }
     if (session.ingest) {
-      throw new AppError(STREAMING_ERROR_CODES.ingestBusy, 409, STREAMING_MESSAGES.ingestAlreadyConnected);
+      throw new AppError('STREAM_INGEST_BUSY');
     }
     if (!this.pipeline) {
-      throw new AppError(STREAMING_ERROR_CODES.unavailable, 503, STREAMING_MESSAGES.streamingUnavailable);
+      throw new AppError('STREAMING_UNAVAILABLE');
     }
     return this.pipeline.startIngest(session);
   }
@@ -352,9 +351,7 @@ export class StreamEngine {
   ): Promise<StreamSession> {
     const session = this.sessions.get(sessionId);
     if (!session || (owner && !isOwnedBy(session, owner))) {
-      return Promise.reject(
-        new AppError(STREAMING_ERROR_CODES.notFound, 404, STREAMING_MESSAGES.sessionNotFound),
-      );
+      return Promise.reject(new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.sessionNotFound }));
     }
     // End Stream from the studio on an OBS stream: OBS reconnects on its own, which would start a new stream.
     if (owner && session.source === 'obs' && !session.stopping) {

@@ -1,5 +1,4 @@
 import { rm, stat } from 'node:fs/promises';
-import { ERROR_CODES } from '@relaycast/shared/messages';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import type { Db } from '../../../db/client';
@@ -82,10 +81,7 @@ export async function keepRecording(
     await setSessionRecording(deps.db, recording.sessionId, row.id);
     return row.id;
   } catch (err) {
-    if (
-      err instanceof AppError &&
-      (err.code === ERROR_CODES.storageFull || err.code === ERROR_CODES.diskFull)
-    ) {
+    if (err instanceof AppError && (err.code === 'STORAGE_FULL' || err.code === 'DISK_FULL')) {
       deps.log.info(
         { sessionId: recording.sessionId, code: err.code },
         'stream recording not kept: the storage quota or the disk is full',

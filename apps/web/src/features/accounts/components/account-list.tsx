@@ -7,6 +7,7 @@ import { useDisconnectAccount, useRefreshAccount } from '@/api/accounts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { currentLocale } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { accountMessages } from '../account-messages';
 import { AccountAvatar } from './account-avatar';
@@ -66,7 +67,7 @@ function AccountRow({
             onClick={() =>
               refresh.mutate(account.id, {
                 onSuccess: (updated) => toast.success(accountMessages.refreshed(updated.handle)),
-                onError: (error) => toast.error(error.message),
+                onError: (error) => showError(error),
               })
             }
           >
@@ -144,7 +145,7 @@ export function AccountList({
                   toast.success(accountMessages.disconnected(account.handle));
                   setPending(null);
                 },
-                onError: (error) => toast.error(error.message),
+                onError: (error) => showError(error),
               });
             }}
           >

@@ -2,6 +2,7 @@ import type { SocialAccount } from '@relaycast/shared/accounts';
 import { useTranslation } from 'react-i18next';
 import { useSaveAccountTimeZone } from '@/api/accounts';
 import { SelectField } from '@/components/ui/select-field';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 /** "" stands for no zone of its own: the account's best time is then counted in the viewer's zone. */
@@ -34,7 +35,7 @@ export function AccountTimeZone({ account }: { account: SocialAccount }) {
           { id: account.id, timezone: zone === OWN_ZONE ? null : zone },
           {
             onSuccess: () => toast.success(t('Time zone saved for {{handle}}', { handle: account.handle })),
-            onError: (error) => toast.error(error.message),
+            onError: (error) => showError(error),
           },
         )
       }

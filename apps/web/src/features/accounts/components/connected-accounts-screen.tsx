@@ -8,7 +8,7 @@ import { useAccounts, useConnectablePlatforms, useStartOAuth } from '@/api/accou
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 import { accountMessages, localizedOauthResult } from '../account-messages';
 import { AccountList } from './account-list';
 import { BlueskyConnectDialog } from './bluesky-connect-dialog';
@@ -42,7 +42,7 @@ export function ConnectedAccountsScreen() {
     if (method === 'app-password') return setDialog({ kind: 'bluesky', handle: account?.handle ?? '' });
     if (method === 'instance-oauth2')
       return setDialog({ kind: 'mastodon', instance: account?.instanceUrl ?? '' });
-    startOAuth.mutate(platform, { onError: (error) => toast.error(error.message) });
+    startOAuth.mutate(platform, { onError: (error) => showError(error) });
   }
 
   const list = accounts.data ?? [];

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { capitalize, SelectField } from '@/components/ui/select-field';
 import { translateMessage } from '@/i18n';
 import type { ComposerBridge } from '@/lib/composer-bridge';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 const ACTIONS: AiTransform[] = ['shorten', 'expand', 'rephrase', 'fix-grammar'];
@@ -41,7 +42,7 @@ export function AiSelectionTools({ composer }: { composer: ComposerBridge }) {
       composer.replaceSelection(result.text);
       toast.success(t('{{action}}: done', { action: t(AI_TRANSFORM_LABELS[action]) }));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : translateMessage(AI_MESSAGES.providerFailed));
+      showError(error, translateMessage(AI_MESSAGES.providerFailed));
     }
   }
 

@@ -7,6 +7,7 @@ import { useCreateDemo, useDeleteDemo } from '@/api/analytics';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { i18n } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 /** The workspace has no connected account: how to connect one, or try the page on generated data. */
@@ -28,7 +29,7 @@ export function AnalyticsEmptyState() {
             createDemo.mutate(undefined, {
               onSuccess: () =>
                 toast.success(i18n.t(ANALYTICS_PAGE_MESSAGES.demoCreated, { ns: 'analytics' })),
-              onError: (error) => toast.error(error.message),
+              onError: (error) => showError(error),
             })
           }
         >
@@ -66,7 +67,7 @@ export function DemoBanner() {
         onClick={() =>
           deleteDemo.mutate(undefined, {
             onSuccess: () => toast.success(i18n.t(ANALYTICS_PAGE_MESSAGES.demoDeleted, { ns: 'analytics' })),
-            onError: (error) => toast.error(error.message),
+            onError: (error) => showError(error),
           })
         }
       >

@@ -19,6 +19,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { i18n, translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -157,7 +158,7 @@ function EmailReportsForm({ state }: { state: ReportScheduleState }) {
                   stop.mutate(undefined, {
                     onSuccess: () =>
                       toast.success(i18n.t(REPORT_SCHEDULE_MESSAGES.stopped, { ns: 'analytics' })),
-                    onError: (error) => toast.error(error.message),
+                    onError: (error) => showError(error),
                   })
                 }
               >

@@ -22,6 +22,7 @@ import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -49,7 +50,7 @@ export function DownloadPdfButton({ filters }: { filters: AnalyticsFilters }) {
       variant="outline"
       size="sm"
       disabled={download.isPending}
-      onClick={() => download.mutate(filters, { onError: (error) => toast.error(error.message) })}
+      onClick={() => download.mutate(filters, { onError: (error) => showError(error) })}
     >
       <FileDown aria-hidden="true" className="size-4" />
       {download.isPending ? t('Making PDF…') : t('Download PDF')}
@@ -118,7 +119,7 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
                   setCreatedUrl(`${window.location.origin}${link.path}`);
                   toast.success(t(REPORT_MESSAGES.created));
                 },
-                onError: (error) => toast.error(error.message),
+                onError: (error) => showError(error),
               },
             );
           }}
@@ -182,7 +183,7 @@ function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
                       onClick={() =>
                         revoke.mutate(link.id, {
                           onSuccess: () => toast.success(t(REPORT_MESSAGES.revokedToast)),
-                          onError: (error) => toast.error(error.message),
+                          onError: (error) => showError(error),
                         })
                       }
                     >

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useApprovalQueue, useApprovalStatus, useSaveApprovalSetting } from '@/api/approvals';
 import { SettingsCard } from '@/components/settings-card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 import { ApprovalCard } from './approval-card';
 import { ReviewLinksCard } from './review-links-card';
 import { WeekReviewLink } from './week-review-link';
@@ -31,7 +31,7 @@ export function ApprovalsView() {
               disabled={save.isPending}
               onChange={(event) =>
                 save.mutate(event.target.checked, {
-                  onError: (error) => toast.error(error.message),
+                  onError: (error) => showError(error),
                 })
               }
             />

@@ -4,6 +4,7 @@ import { useReviewLinks, useRevokeReviewLink } from '@/api/approvals';
 import { useTimeZone } from '@/api/settings';
 import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
+import { showError } from '@/lib/show-error';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -55,7 +56,7 @@ export function ReviewLinksCard() {
               onClick={() =>
                 revoke.mutate(link.id, {
                   onSuccess: () => toast.success(t('Review link revoked.')),
-                  onError: (error) => toast.error(error.message),
+                  onError: (error) => showError(error),
                 })
               }
             >

@@ -7,8 +7,8 @@ import { useTimeZone } from '@/api/settings';
 import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
+import { showError } from '@/lib/show-error';
 import { formatDateTime } from '@/lib/time-zone';
-import { toast } from '@/lib/toast';
 
 /** How many calendar weeks, from this one on, a week's review link can be made for. */
 const WEEKS_AHEAD = 8;
@@ -30,7 +30,7 @@ export function WeekReviewLink() {
   function share() {
     createLink.mutate(
       { weekStart: zonedToInstant(chosen, '00:00', timeZone).toISOString() },
-      { onSuccess: (made) => setLink(made), onError: (error) => toast.error(error.message) },
+      { onSuccess: (made) => setLink(made), onError: (error) => showError(error) },
     );
   }
 

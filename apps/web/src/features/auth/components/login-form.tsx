@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, signInSchema } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,12 +44,11 @@ export function LoginForm() {
     setRefusal(null);
     const result = await signIn(values);
     if (!result.ok) {
-      if (result.code === ERROR_CODES.tooManyAttempts || result.code === ERROR_CODES.authRateLimited) {
+      if (result.code === 'TOO_MANY_ATTEMPTS' || result.code === 'AUTH_RATE_LIMITED') {
         // Kept on the page, with how long to wait and, when locked, the way in that no one else can block.
         setRefusal({
           message: result.message,
-          help:
-            result.code === ERROR_CODES.tooManyAttempts ? lockedOutHelp(result.retryAfterSeconds) : undefined,
+          help: result.code === 'TOO_MANY_ATTEMPTS' ? lockedOutHelp(result.retryAfterSeconds) : undefined,
         });
         return;
       }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpInput, signUpSchema } from '@relaycast/shared/auth';
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { findPlan } from '@relaycast/shared/plans';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -44,7 +44,7 @@ export function SignupForm() {
       navigate('/login', { state: { email: values.email, from: returnTo } });
       return;
     }
-    if (result.code === ERROR_CODES.emailAlreadyRegistered) {
+    if (result.code === 'EMAIL_ALREADY_REGISTERED') {
       toast.error(translateMessage(AUTH_MESSAGES.emailAlreadyRegistered), {
         duration: SIGN_IN_ACTION_MS,
         action: {

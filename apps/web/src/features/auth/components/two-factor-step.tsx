@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@relaycast/shared/messages';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { backupCodeSchema, TRUSTED_DEVICE_DAYS, totpCodeSchema } from '@relaycast/shared/security';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
     const result = await completeSecondStep({ code: parsed.data, isBackupCode, trustDevice });
     setIsSubmitting(false);
     if (result.ok) return onSignedIn();
-    if (result.code === ERROR_CODES.tooManyAttempts) {
+    if (result.code === 'TOO_MANY_ATTEMPTS') {
       setError({
         message: result.message,
         help: lockedOutHelp(result.retryAfterSeconds),
@@ -45,7 +45,7 @@ export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn(): void; o
     } else {
       setError({
         message: result.message,
-        restart: result.code === ERROR_CODES.twoFactorChallengeExpired,
+        restart: result.code === 'TWO_FACTOR_CHALLENGE_EXPIRED',
       });
     }
   }

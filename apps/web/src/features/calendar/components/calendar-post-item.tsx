@@ -10,6 +10,7 @@ import { PostAttribution } from '@/components/post-attribution';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { canReschedule, POST_STATUS_LABELS, TROUBLED_TARGET_STATUSES } from '@/lib/post-status';
+import { showError } from '@/lib/show-error';
 import { formatTimeOfDay } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { type CalendarEntry, firstWords } from '../calendar-entries';
@@ -193,7 +194,7 @@ function RetryButton({ post, failed, words }: { post: Post; failed: Post['target
       }
       toast.success(t('Publishing again'));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : t('Could not retry.'));
+      showError(error, t('Could not retry.'));
     }
   }
   return (

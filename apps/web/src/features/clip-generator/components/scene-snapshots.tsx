@@ -5,7 +5,7 @@ import { ImagePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSaveSceneCover } from '@/api/clips';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 /**
@@ -25,9 +25,7 @@ export function SceneSnapshots({ media, analysis }: { media: MediaItem; analysis
       const image = await save.mutateAsync({ mediaId: media.id, time });
       toast.success(t('Cover image saved to your media library.'), { description: image.name });
     } catch (error) {
-      toast.error(t('The cover image could not be saved.'), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
+      showError(error, undefined, { title: t('The cover image could not be saved.') });
     }
   }
 

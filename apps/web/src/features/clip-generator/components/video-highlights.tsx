@@ -9,8 +9,7 @@ import { SuggestedClipList } from '@/components/clips/suggested-clip-list';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 import { SceneSnapshots } from './scene-snapshots';
 
 /**
@@ -38,12 +37,9 @@ export function VideoHighlights() {
     try {
       await analyse.mutateAsync(transcribe ? { mediaId: media.id, transcribe } : { mediaId: media.id });
     } catch (error) {
-      toast.error(
-        transcribe ? t('The speech could not be transcribed.') : t('No highlights could be found.'),
-        {
-          description: error instanceof ApiError ? error.message : undefined,
-        },
-      );
+      showError(error, undefined, {
+        title: transcribe ? t('The speech could not be transcribed.') : t('No highlights could be found.'),
+      });
     }
   }
 

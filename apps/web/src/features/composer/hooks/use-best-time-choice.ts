@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bestTimeKeys, fetchSuggestions, type SuggestionParams } from '@/api/best-time';
 import { i18n, translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { formatInstant } from '@/lib/time-zone';
-import { toast } from '@/lib/toast';
 
 /** How far ahead "Best time" looks for a free suggested slot. */
 const LOOKAHEAD_DAYS = 14;
@@ -56,9 +56,7 @@ export function useBestTimeChoice(timeZone: string) {
       setNote(`${found} ${translateMessage(result.note)}`);
       return instantToZoned(slot.at, timeZone);
     } catch (error) {
-      toast.error(
-        error instanceof Error && error.message ? error.message : t('Could not find the best time.'),
-      );
+      showError(error, t('Could not find the best time.'));
       return null;
     } finally {
       setFinding(false);

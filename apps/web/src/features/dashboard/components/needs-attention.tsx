@@ -15,8 +15,8 @@ import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/i18n';
 import { TARGET_STATUS_LABELS } from '@/lib/post-status';
+import { showError } from '@/lib/show-error';
 import { formatInstant } from '@/lib/time-zone';
-import { toast } from '@/lib/toast';
 import { DashboardSection } from './dashboard-section';
 
 const TEXT = DASHBOARD_MESSAGES;
@@ -30,11 +30,7 @@ function RetryButton({ item }: { item: DashboardAttention }) {
       await retry.mutateAsync({ postId: item.postId, targetId: item.targetId, action: 'retry' });
       await queryClient.invalidateQueries({ queryKey: dashboardKey });
     } catch (error) {
-      toast.error(
-        error instanceof Error && error.message
-          ? error.message
-          : i18n.t('Could not retry.', { ns: 'dashboard' }),
-      );
+      showError(error, i18n.t('Could not retry.', { ns: 'dashboard' }));
     }
   }
   return (

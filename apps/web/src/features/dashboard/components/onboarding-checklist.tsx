@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSetOnboardingDismissed } from '@/api/onboarding';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 
 const TEXT = ONBOARDING_TEXT;
 
@@ -25,7 +25,7 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
   const { t } = useTranslation('dashboard');
   const setDismissed = useSetOnboardingDismissed();
   const save = (dismissed: boolean) =>
-    setDismissed.mutate({ dismissed }, { onError: (error) => toast.error(error.message) });
+    setDismissed.mutate({ dismissed }, { onError: (error) => showError(error) });
 
   if (onboarding.dismissed) {
     return (

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { DraftCard } from './draft-card';
@@ -49,11 +50,11 @@ export function DraftsList() {
               onClick: () =>
                 restore.mutate(post.id, {
                   onSuccess: () => toast.success(translateMessage(POST_MESSAGES.restored)),
-                  onError: (error) => toast.error(error.message),
+                  onError: (error) => showError(error),
                 }),
             },
           }),
-        onError: (error) => toast.error(error.message),
+        onError: (error) => showError(error),
       });
     },
     [remove.mutate, restore.mutate, t],
@@ -68,7 +69,7 @@ export function DraftsList() {
               onClick: () => void navigate(`/post-composer?post=${encodeURIComponent(copy.id)}`),
             },
           }),
-        onError: (error) => toast.error(error.message),
+        onError: (error) => showError(error),
       });
     },
     [duplicate.mutate, navigate, t],

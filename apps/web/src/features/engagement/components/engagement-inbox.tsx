@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { InboxFilters } from './inbox-filters';
 import { InboxItemPanel } from './inbox-item-panel';
@@ -42,8 +42,7 @@ export function EngagementInbox({ userId }: { userId: string }) {
           toast.warning(`@${problem.handle}: ${translateMessage(problem.message)}`);
         }
       },
-      onError: (error) =>
-        toast.error(error instanceof ApiError ? error.message : t(ENGAGEMENT_MESSAGES.inboxFailed)),
+      onError: (error) => showError(error, t(ENGAGEMENT_MESSAGES.inboxFailed)),
     });
   }
 

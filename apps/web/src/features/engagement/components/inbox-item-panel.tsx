@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { formatArrival } from './inbox-list';
 import { PlatformActions } from './platform-actions';
@@ -90,8 +90,7 @@ export function InboxItemPanel({
             onClick={() =>
               markDone.mutate(item.id, {
                 onSuccess: () => toast.success(t(ENGAGEMENT_MESSAGES.markedDone)),
-                onError: (error) =>
-                  toast.error(error instanceof ApiError ? error.message : t('Could not mark it done.')),
+                onError: (error) => showError(error, t('Could not mark it done.')),
               })
             }
           >

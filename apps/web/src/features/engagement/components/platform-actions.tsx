@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { useEngagementAction } from '@/api/engagement';
 import { Button } from '@/components/ui/button';
 import { i18n, translateMessage } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 const ICONS: Record<EngagementAction, typeof Heart> = { like: Heart, comment: MessageCircle, dm: Send };
@@ -85,7 +85,7 @@ export function PlatformActions({
         toast.success(translateMessage(result.message));
         onSent?.(action);
       },
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : t('The action failed.')),
+      onError: (error) => showError(error, t('The action failed.')),
     });
   }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteMedia, useMediaList } from '@/api/media';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatFileCount } from '../format';
@@ -55,7 +56,7 @@ export function MediaLibrary() {
         setToDelete(null);
       },
       onError: (error) => {
-        toast.error(error.message);
+        showError(error);
         setToDelete(null);
       },
     });

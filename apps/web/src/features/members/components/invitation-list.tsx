@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useResendInvitation, useRevokeInvitation } from '@/api/members';
 import { Button } from '@/components/ui/button';
 import { currentLocale, translateMessage } from '@/i18n';
-import { toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
 
 /** Pending invitations: re-send (a fresh 7-day link) or revoke, for owners and admins. */
 export function InvitationList({

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { currentLocale, translateMessage } from '@/i18n';
-import { toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
 import { TransferOwnershipButton } from './transfer-dialog';
 
 function roleLabel(role: string): string {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
-import { toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';

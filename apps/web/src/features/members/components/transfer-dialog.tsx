@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { translateMessage } from '@/i18n';
-import { toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
 
 /** Owner only: confirms with the password; the member becomes owner and the caller an admin. */
 export function TransferOwnershipButton({ member }: { member: Member }) {

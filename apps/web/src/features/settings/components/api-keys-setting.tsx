@@ -19,8 +19,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
+import { toastOutcome } from '@/lib/show-error';
 import { formatRelative } from '@/lib/time-zone';
-import { toast, toastOutcome } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { DialogForm } from './dialog-form';
 import { SecretShownOnce } from './secret-shown-once';
 

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -21,11 +22,7 @@ export function SignedInDevices() {
       await revoke.mutateAsync();
       toast.success(t(AUTH_MESSAGES.sessionsRevoked));
     } catch (error) {
-      toast.error(
-        error instanceof Error && error.message
-          ? error.message
-          : translateMessage(AUTH_MESSAGES.signOutFallback),
-      );
+      showError(error, translateMessage(AUTH_MESSAGES.signOutFallback));
     }
   }
 
@@ -34,11 +31,7 @@ export function SignedInDevices() {
       await revokeOne.mutateAsync(id);
       toast.success(t(AUTH_MESSAGES.sessionRevoked));
     } catch (error) {
-      toast.error(
-        error instanceof Error && error.message
-          ? error.message
-          : translateMessage(AUTH_MESSAGES.signOutFallback),
-      );
+      showError(error, translateMessage(AUTH_MESSAGES.signOutFallback));
     }
   }
 

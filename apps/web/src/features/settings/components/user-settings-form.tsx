@@ -5,6 +5,7 @@ import { useSaveUserSettings, useUserSettings } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { NotificationsSection, RegionSection, SecuritySection } from './preference-sections';
 import { StreamSettingsSection } from './stream-settings-section';
@@ -22,11 +23,7 @@ function Form({ initial }: { initial: UserSettings }) {
       setSettings(await save.mutateAsync(parsed.data));
       toast.success(t(SETTINGS_MESSAGES.saved));
     } catch (error) {
-      toast.error(
-        error instanceof Error && error.message
-          ? error.message
-          : translateMessage(SETTINGS_MESSAGES.saveFailed),
-      );
+      showError(error, translateMessage(SETTINGS_MESSAGES.saveFailed));
     }
   }
 

@@ -4,7 +4,7 @@ import { useResendWebhookDelivery, useWebhookDeliveries } from '@/api/webhooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/error-message';
+import { showError } from '@/lib/show-error';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -66,7 +66,7 @@ export function DeliveryLog({ endpointId, canManage }: { endpointId: string; can
                     { endpointId, deliveryId: delivery.id },
                     {
                       onSuccess: () => toast.success(t(WEBHOOK_MESSAGES.resendQueued)),
-                      onError: (error) => toast.error(errorMessage(error)),
+                      onError: (error) => showError(error),
                     },
                   )
                 }

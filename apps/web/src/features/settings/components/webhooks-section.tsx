@@ -26,7 +26,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
-import { toast, toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
+import { toast } from '@/lib/toast';
 import { SecretShownOnce } from './secret-shown-once';
 import { DeliveryLog } from './webhook-delivery-log';
 

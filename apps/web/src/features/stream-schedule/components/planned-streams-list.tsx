@@ -12,6 +12,7 @@ import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 
@@ -66,7 +67,7 @@ function PlannedStreamRow({
           onClick={() =>
             remove.mutate(stream.id, {
               onSuccess: () => toast.success(translateMessage(STREAM_SCHEDULE_MESSAGES.deleted)),
-              onError: (error) => toast.error(error.message),
+              onError: (error) => showError(error),
             })
           }
         >

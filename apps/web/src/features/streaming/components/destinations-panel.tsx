@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteDestination, useUpdateDestination } from '@/api/stream-destinations';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { DestinationHealth } from './destination-health';
 
@@ -46,7 +47,7 @@ function DestinationRow({
               ? onSelectForPlan(destination.id, event.target.checked)
               : update.mutate(
                   { id: destination.id, patch: { enabled: event.target.checked } },
-                  { onError: (error) => toast.error(error.message) },
+                  { onError: (error) => showError(error) },
                 )
           }
         />
@@ -72,7 +73,7 @@ function DestinationRow({
           onClick={() =>
             remove.mutate(destination.id, {
               onSuccess: () => toast.success(translateMessage(STREAMING_MESSAGES.destinationDeleted)),
-              onError: (error) => toast.error(error.message),
+              onError: (error) => showError(error),
             })
           }
         >

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 /** The user's own ingest for OBS and other encoders: publishing to it goes live to the ticked destinations. */
@@ -64,7 +65,7 @@ export function ObsPanel() {
                   setConfirming(false);
                   toast.success(translateMessage(STREAMING_MESSAGES.keyRotated));
                 },
-                onError: (error) => toast.error(error.message),
+                onError: (error) => showError(error),
               })
             }
           >

@@ -6,6 +6,7 @@ import { useDeleteScene } from '@/api/stream-scenes';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { AddSceneDialog } from './add-scene-dialog';
 
@@ -94,7 +95,7 @@ export function ScenesPanel({
                   onClick={() =>
                     remove.mutate(scene.id, {
                       onSuccess: () => toast.success(translateMessage(STREAMING_MESSAGES.sceneDeleted)),
-                      onError: (error) => toast.error(error.message),
+                      onError: (error) => showError(error),
                     })
                   }
                 >

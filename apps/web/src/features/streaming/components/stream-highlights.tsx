@@ -6,8 +6,7 @@ import { useFindStreamHighlights, useStreamHighlights } from '@/api/stream-sessi
 import { SuggestedClipList } from '@/components/clips/suggested-clip-list';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 
 /**
  * "Suggested clips" of an ended stream (docs/decisions/0049-stream-clips.md): its recording is analysed in the
@@ -27,9 +26,7 @@ export function StreamHighlights({ summary }: { summary: StreamSummary }) {
     try {
       await find.mutateAsync({ mediaId: data.recordingMediaId, seconds: data.recordingSeconds });
     } catch (error) {
-      toast.error(t('No clips could be found in this recording.'), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
+      showError(error, undefined, { title: t('No clips could be found in this recording.') });
     }
   }
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
-import { toast } from '@/lib/toast';
+import { showError } from '@/lib/show-error';
 import { formatDuration } from '../format';
 import { type StudioSession, useStudioSession } from '../hooks/use-studio-session';
 import { DestinationsPanel } from './destinations-panel';
@@ -104,9 +104,7 @@ export function Studio({
                 variant="destructive"
                 disabled={phase === 'ending' || phase === 'preparing'}
                 onClick={() =>
-                  void broadcast
-                    .endStream(session?.id ?? null)
-                    .catch((error: Error) => toast.error(error.message))
+                  void broadcast.endStream(session?.id ?? null).catch((error: Error) => showError(error))
                 }
               >
                 {phase === 'ending' ? (

@@ -5,7 +5,7 @@ import { useAdminWorkspaces, useSetWorkspacePlan } from '@/api/billing';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
-import { toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
 
 const NONE = 'none';
 type Choice = PlanId | typeof NONE;

@@ -21,7 +21,7 @@ import { SendToComposerButton } from '@/components/send-to-composer-button';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { translateMessage } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import type { ChosenCaptions } from '../hooks/use-edit-history';
 import { PlatformCheck } from './platform-check';
@@ -116,9 +116,7 @@ export function ExportPanel({
       });
       setJobId(started.id);
     } catch (error) {
-      toast.error(translateMessage(VIDEO_EDITOR_MESSAGES.trimFailed), {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
+      showError(error, undefined, { title: translateMessage(VIDEO_EDITOR_MESSAGES.trimFailed) });
     }
   }
 

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostAttribution } from '@/components/post-attribution';
 import { WorkspaceSettingsView } from './workspace-settings-view';
 
-vi.mock('@/lib/toast', () => ({ toastOutcome: async (action: Promise<unknown>) => action.then(() => true) }));
+vi.mock('@/lib/show-error', () => ({
+  toastOutcome: async (action: Promise<unknown>) => action.then(() => true),
+}));
 
 const requests: { url: string; method: string; body: unknown }[] = [];
 

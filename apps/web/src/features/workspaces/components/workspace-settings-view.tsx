@@ -12,7 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
-import { toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
 
 /** Settings → Workspace: rename it (owner or admin) and, in the danger zone, delete it (owner only). */
 export function WorkspaceSettingsView() {

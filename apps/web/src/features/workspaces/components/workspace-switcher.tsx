@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { translateMessage } from '@/i18n';
-import { toastOutcome } from '@/lib/toast';
+import { toastOutcome } from '@/lib/show-error';
 
 /**
  * The app shell's workspace switcher (issue 19; docs/decisions/0044-workspaces.md): the current workspace's
