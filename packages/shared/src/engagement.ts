@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlatformId } from './platforms';
 
 /**
  * Engagement (issue 8): like / comment / message actions with hourly limits, the unified inbox and the response
@@ -33,29 +34,93 @@ export const ENGAGEMENT_HOURLY_LIMITS: Record<EngagementAction, number> = { like
 export const ENGAGEMENT_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * What each platform's public API lets a connected account do: `true`, or the reason shown next to the disabled
- * button. Sources in docs/platforms.md and docs/decisions/0010-engagement.md.
+ * What the inbox reads from each platform and which actions its connector performs: the one declaration, read by
+ * the connectors (apps/server/src/platforms/<platform>/<platform>.connector.ts), the server's checks and the web's
+ * buttons. It says what the connector code implements (a test holds each connector to it); the platforms' own
+ * limits behind each `false` are in docs/platforms.md and docs/decisions/0010-engagement.md.
  */
-export const ENGAGEMENT_SUPPORT: Record<EngagementPlatform, Record<EngagementAction, true | string>> = {
-  instagram: {
-    like: "Instagram's API does not let business accounts like posts or comments.",
-    comment: true,
-    dm: true,
-  },
-  twitter: { like: true, comment: true, dm: true },
-  facebook: { like: true, comment: true, dm: true },
-  linkedin: {
-    like: true,
-    comment: true,
-    dm: "LinkedIn's messaging API is open to approved partners only.",
-  },
-  bluesky: {
-    like: true,
-    comment: true,
-    dm: 'Bluesky direct messages need a chat-enabled app password; reply in the Bluesky app.',
-  },
-  mastodon: { like: true, comment: true, dm: true },
+export interface EngagementCapabilities {
+  readComments: boolean;
+  readMentions: boolean;
+  readMessages: boolean;
+  like: boolean;
+  reply: boolean;
+  message: boolean;
+}
+
+const NO_ENGAGEMENT: EngagementCapabilities = {
+  readComments: false,
+  readMentions: false,
+  readMessages: false,
+  like: false,
+  reply: false,
+  message: false,
 };
+
+export const ENGAGEMENT_CAPABILITIES: Readonly<Record<PlatformId, EngagementCapabilities>> = {
+  // Comments on recent media; replies under a comment and a private reply to its author. No like endpoint.
+  instagram: { ...NO_ENGAGEMENT, readComments: true, reply: true, message: true },
+  twitter: {
+    readComments: true,
+    readMentions: true,
+    readMessages: true,
+    like: true,
+    reply: true,
+    message: true,
+  },
+  // Page comments and Messenger conversations.
+  facebook: {
+    ...NO_ENGAGEMENT,
+    readComments: true,
+    readMessages: true,
+    like: true,
+    reply: true,
+    message: true,
+  },
+  // Reactions and comments on a post; nothing is read (no inbox API for members).
+  linkedin: { ...NO_ENGAGEMENT, like: true, reply: true },
+  bluesky: { ...NO_ENGAGEMENT, readComments: true, readMentions: true, like: true, reply: true },
+  mastodon: {
+    readComments: true,
+    readMentions: true,
+    readMessages: true,
+    like: true,
+    reply: true,
+    message: true,
+  },
+  threads: NO_ENGAGEMENT,
+  tiktok: NO_ENGAGEMENT,
+  youtube: NO_ENGAGEMENT,
+};
+
+/** Why an action is not offered, shown next to its disabled button (the platforms' limits, docs/platforms.md). */
+const UNAVAILABLE_REASONS: Partial<Record<EngagementPlatform, Partial<Record<EngagementAction, string>>>> = {
+  instagram: { like: "Instagram's API does not let business accounts like posts or comments." },
+  linkedin: { dm: "LinkedIn's messaging API is open to approved partners only." },
+  bluesky: { dm: 'Bluesky direct messages need a chat-enabled app password; reply in the Bluesky app.' },
+};
+
+const OPERATION_OF: Record<EngagementAction, 'like' | 'reply' | 'message'> = {
+  like: 'like',
+  comment: 'reply',
+  dm: 'message',
+};
+
+function supportOf(platform: EngagementPlatform): Record<EngagementAction, true | string> {
+  const capabilities = ENGAGEMENT_CAPABILITIES[platform];
+  const support = (action: EngagementAction) =>
+    capabilities[OPERATION_OF[action]] || (UNAVAILABLE_REASONS[platform]?.[action] ?? '');
+  return { like: support('like'), comment: support('comment'), dm: support('dm') };
+}
+
+/** Each action of each inbox platform: `true`, or the reason shown next to the disabled button. */
+export const ENGAGEMENT_SUPPORT: Record<
+  EngagementPlatform,
+  Record<EngagementAction, true | string>
+> = Object.fromEntries(ENGAGEMENT_PLATFORMS.map((platform) => [platform, supportOf(platform)])) as Record<
+  EngagementPlatform,
+  Record<EngagementAction, true | string>
+>;
 
 /** The success toasts, exactly as the issue lists them (and the same style for the other platforms). */
 export const ENGAGEMENT_SUCCESS: Record<EngagementPlatform, Record<EngagementAction, string>> = {

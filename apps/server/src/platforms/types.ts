@@ -1,4 +1,5 @@
 import type { PostMetric } from '@relaycast/shared/analytics';
+import type { EngagementCapabilities } from '@relaycast/shared/engagement';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { AddressPolicy } from '../lib/address-policy';
 
@@ -57,15 +58,8 @@ export interface ConnectorCapabilities {
   mediaByUrl: boolean;
   /** The connector can list the account's recent posts, so a publish of unknown outcome can be reconciled. */
   listRecentPosts: boolean;
-  /** Engagement (issue 8): what the connector can read and do. */
-  engagement: {
-    readComments: boolean;
-    readMentions: boolean;
-    readMessages: boolean;
-    like: boolean;
-    reply: boolean;
-    message: boolean;
-  };
+  /** What the connector reads and does: the shared declaration (packages/shared/src/engagement.ts). */
+  engagement: EngagementCapabilities;
   /** Publishes in flight at once per process for this platform (also the analytics pulls in flight). */
   maxConcurrency: number;
   /**

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement';
 import { clientCredentials } from '../oauth';
 import { type Connector, PlatformError, type RecentPost } from '../types';
 import { DEFAULT_URLS, tiktokApi, tokenCall, urlsOf } from './tiktok.api';
@@ -29,14 +30,7 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
       // Photos are pulled by TikTok from their public URL; videos are uploaded as bytes.
       mediaByUrl: true,
       listRecentPosts: true,
-      engagement: {
-        readComments: false,
-        readMentions: false,
-        readMessages: false,
-        like: false,
-        reply: false,
-        message: false,
-      },
+      engagement: ENGAGEMENT_CAPABILITIES.tiktok,
       // video/init allows 6 requests a minute per user.
       maxConcurrency: 2,
     },
