@@ -10,6 +10,7 @@ import {
   type StatCard,
   type TopPost,
 } from './analytics';
+import { todayIn } from './calendar';
 import type { PlatformId } from './platforms';
 
 /**
@@ -47,15 +48,6 @@ type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 function isoDay(date: Date): string {
   return format(date, 'yyyy-MM-dd');
-}
-
-/** Today's date in an IANA zone (unknown zones count as UTC). */
-export function todayIn(timezone: string, now = new Date()): string {
-  try {
-    return format(new TZDate(now.getTime(), timezone), 'yyyy-MM-dd');
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
 }
 
 /**

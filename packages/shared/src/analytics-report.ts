@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addWeeks, format, parseISO, startOfISOWeek, startOfMonth } from 'date-fns';
 import { z } from 'zod';
 import { ANALYTICS_RANGE_PRESETS } from './analytics';
-import { todayIn } from './analytics-page';
+import { todayIn } from './calendar';
 
 /**
  * Read-only report links and the PDF report of /analytics (issue 16). A link shows one workspace's report for the

@@ -25,6 +25,9 @@ export const POST_STATUSES = [
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/** A post in these states has reached (or is reaching) a platform: its content and time are history. */
+export const LOCKED_POST_STATUSES: readonly PostStatus[] = ['publishing', 'published', 'partially_published'];
+
 /** What the composer asks the server to do with a post. */
 /** `now`: publish at once (the workers pick it up within a second). */
 export const POST_ACTIONS = ['draft', 'schedule', 'queue', 'now'] as const;

@@ -1,4 +1,4 @@
-import { todayIn } from '@relaycast/shared/analytics-page';
+import { todayIn } from '@relaycast/shared/calendar';
 import {
   nextReportSendAt,
   REPORT_SCHEDULE_MESSAGES,

@@ -1,5 +1,5 @@
 import type { StatCard } from '@relaycast/shared/analytics';
-import { todayIn } from '@relaycast/shared/analytics-page';
+import { todayIn } from '@relaycast/shared/calendar';
 import {
   nextReportSendAt,
   REPORT_EMAIL_LINK_DAYS,

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { idParams } from '../../lib/id-params';
 import { ownOrigin, renderPdf } from './analytics.pdf';
 import { topPosts } from './analytics.posts';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
@@ -40,7 +41,6 @@ import { overviewSchema, topPostsPageSchema } from './analytics.routes';
  */
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
-const idParams = z.object({ id: z.string().min(1).max(200) });
 const publicTopPostsQuery = z.object({
   sort: z.enum(TOP_POST_SORTS, { error: 'Sort by one of the listed figures.' }).default('views'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -7,7 +7,7 @@
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostProblem } from '@relaycast/shared/posts';
-import { POST_MESSAGES } from '@relaycast/shared/posts';
+import { LOCKED_POST_STATUSES, POST_MESSAGES } from '@relaycast/shared/posts';
 import { Send } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,6 @@ import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { groupProblems, problemsFromError } from '@/lib/post-problems';
-import { LOCKED_POST_STATUSES } from '@/lib/post-status';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import {
