@@ -14,7 +14,7 @@ import { todayIn } from './calendar';
 import type { PlatformId } from './platforms';
 
 /**
- * The /analytics page's own rules (issue 16), next to the contract in analytics.ts: how a filter becomes a range
+ * The /analytics page's own rules (docs/analytics.md), next to the contract in analytics.ts: how a filter becomes a range
  * of days in the user's time zone, the top-posts query, the per-account page, the demo workspace and the CSV
  * cells. Pure functions: the server and the page compute the same days.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PlatformId } from './platforms';
 
 /**
- * Engagement (issue 8): like / comment / message actions with hourly limits, the unified inbox and the response
+ * Engagement (docs/decisions/0010-engagement.md): like / comment / message actions with hourly limits, the unified inbox and the response
  * metrics. Messages are the product specification's, word for word (sections 5, 8 and the issue).
  */
 

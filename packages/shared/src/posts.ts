@@ -153,14 +153,14 @@ export const postSchema = z.object({
   /** Null once the author's account is gone (the post stays with the workspace). */
   authorId: z.string().nullable(),
   /**
-   * The shared calendar's attribution (issue 19): "Created by X · Last changed by Y". Null when unknown (the
+   * The shared calendar's attribution (docs/decisions/0044-workspaces.md): "Created by X · Last changed by Y". Null when unknown (the
    * account is gone, or the row predates the record of who changed it).
    */
   createdByName: z.string().nullable().optional(),
   updatedByName: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Where the post goes: one target per connected account (publishing engine, issue 5). */
+  /** Where the post goes: one target per connected account (publishing engine, docs/decisions/0007-publishing-engine.md). */
   targets: z.array(postTargetSchema),
 });
 export type Post = z.infer<typeof postSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from './platforms';
 
 /**
- * The publishing engine's contract (issue 5): one target per post × connected account, its states, how a
+ * The publishing engine's contract (docs/decisions/0007-publishing-engine.md): one target per post × connected account, its states, how a
  * post's status sums its targets, and the messages the calendar and the composer show.
  */
 

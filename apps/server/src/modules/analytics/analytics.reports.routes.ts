@@ -34,7 +34,7 @@ import {
 import { overviewSchema, topPostsPageSchema } from './analytics.routes';
 
 /**
- * Report links and the PDF report (issue 16). `/api/analytics/report-links`: an owner or admin shares the current
+ * Report links and the PDF report (docs/decisions/0033-analytics-report-links-and-pdf.md). `/api/analytics/report-links`: an owner or admin shares the current
  * filters read-only until a chosen expiry, lists and revokes; every member sees the list. `/api/reports/:token…`:
  * the public reads of one link (no session), the same overview and top posts as /analytics and nothing else.
  * `/api/analytics/report.pdf`: any member prints the page through a one-minute print link.

@@ -50,7 +50,7 @@ async function callerOf(request: FastifyRequest): Promise<ApprovalCaller> {
 }
 
 /**
- * `/api/approvals` (issue 19; docs/decisions/0045-approvals.md): the queue of posts awaiting approval, the
+ * `/api/approvals` (docs/decisions/0045-approvals.md): the queue of posts awaiting approval, the
  * decisions on one, its history, the workspace's "require approval" setting and client review links; and
  * `/api/review/:token`, the review page of a client without an account.
  */

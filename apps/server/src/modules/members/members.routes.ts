@@ -48,7 +48,7 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
 }
 
 /**
- * Settings → Members (issue 19; docs/decisions/0042-members-and-invitations.md): the current workspace's
+ * Settings → Members (docs/decisions/0042-members-and-invitations.md): the current workspace's
  * members and invitations, and the invite link's own two routes. Each route declares its permission (checked for
  * every route by plugins/authenticate-first.ts); the services check the finer rules themselves.
  */

@@ -12,7 +12,7 @@ import { createTikTokPublishing, type TikTokOptions, tiktokPostUrl } from './tik
  * from `/v2/video/list/`, which needs the `video.list` scope. Publishing lives in tiktok.publish.ts.
  */
 
-/** `user.info.stats`: follower_count for analytics (issue 16, tiktok.analytics.ts). */
+/** `user.info.stats`: follower_count for analytics (docs/analytics.md, tiktok.analytics.ts). */
 const SCOPES = ['user.info.basic', 'user.info.stats', 'video.publish', 'video.upload', 'video.list'] as const;
 
 export function createTikTokConnector(options: TikTokOptions = {}): Connector {

@@ -40,7 +40,7 @@ interface CalendarPostItemProps {
 
 /**
  * One post in a day: its local time, platform icons and one line of text (a mark when a platform failed);
- * the whole text and each platform's error show in a tooltip on hover and on keyboard focus (issue 15).
+ * the whole text and each platform's error show in a tooltip on hover and on keyboard focus (docs/decisions/0026-rough-edges-layout.md).
  * Opens the composer; scheduled ones drag.
  */
 export const CalendarPostItem = memo(function CalendarPostItem({
