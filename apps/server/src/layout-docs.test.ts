@@ -65,6 +65,12 @@ export function commentText(source: string): string {
     .join('\n');
 }
 
+/** Whether a decision record says its status and its date near the top (docs/decisions/0001-foundation-stack.md). */
+export function hasStatusAndDate(record: string): boolean {
+  const head = record.split('\n').slice(0, 15).join('\n');
+  return /\bstatus\b/i.test(head) && /\bdate\b[^\n]*\d{4}-\d{2}-\d{2}/i.test(head);
+}
+
 /** "line: text" of each comment line that cites an issue number. */
 export function issueCitations(source: string): string[] {
   return commentText(source)
@@ -126,6 +132,16 @@ describe('what the docs and comments name', () => {
       issueCitations(readFileSync(file, 'utf8')).map((line) => `${path.relative(repoRoot, file)}:${line}`),
     );
     expect(citations).toEqual([]);
+  });
+
+  it('gives every decision record a status and a date', () => {
+    const dir = path.join(repoRoot, 'docs/decisions');
+    const undated = readdirSync(dir).filter(
+      (name) => name.endsWith('.md') && !hasStatusAndDate(readFileSync(path.join(dir, name), 'utf8')),
+    );
+    expect(undated).toEqual([]);
+    expect(hasStatusAndDate('# 0001 A record\n\nStatus: accepted · Date: 2026-11-22\n')).toBe(true);
+    expect(hasStatusAndDate('# 0002 A record\n\nIssue 18 asks for it.\n')).toBe(false);
   });
 
   it('finds a missing path and an issue citation when there is one (the rules themselves work)', () => {
