@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { PlatformId } from './platforms';
+import { ENGAGEMENT_CAPABILITIES, UNAVAILABLE_REASONS } from './engagement-capabilities';
 
 /**
- * Engagement (docs/decisions/0010-engagement.md): like / comment / message actions with hourly limits, the unified inbox and the response
- * metrics. Messages are the product specification's, word for word (sections 5, 8 and the issue).
+ * Engagement (docs/decisions/0010-engagement.md): like / comment / message actions with hourly limits, the
+ * unified inbox and the response metrics. Messages are the product specification's, word for word (sections 5, 8 and the issue).
  */
 
 export const ENGAGEMENT_ACTIONS = ['like', 'comment', 'dm'] as const;
@@ -32,73 +32,6 @@ export const ENGAGEMENT_PLATFORM_NAMES: Record<EngagementPlatform, string> = {
 /** Rolling one-hour limits per user per action (spec section 9). */
 export const ENGAGEMENT_HOURLY_LIMITS: Record<EngagementAction, number> = { like: 60, comment: 30, dm: 20 };
 export const ENGAGEMENT_WINDOW_MS = 60 * 60 * 1000;
-
-/**
- * What the inbox reads from each platform and which actions its connector performs: the one declaration, read by
- * the connectors (apps/server/src/platforms/<platform>/<platform>.connector.ts), the server's checks and the web's
- * buttons. It says what the connector code implements (a test holds each connector to it); the platforms' own
- * limits behind each `false` are in docs/platforms.md and docs/decisions/0010-engagement.md.
- */
-export interface EngagementCapabilities {
-  readComments: boolean;
-  readMentions: boolean;
-  readMessages: boolean;
-  like: boolean;
-  reply: boolean;
-  message: boolean;
-}
-
-const NO_ENGAGEMENT: EngagementCapabilities = {
-  readComments: false,
-  readMentions: false,
-  readMessages: false,
-  like: false,
-  reply: false,
-  message: false,
-};
-
-export const ENGAGEMENT_CAPABILITIES: Readonly<Record<PlatformId, EngagementCapabilities>> = {
-  // Comments on recent media; replies under a comment and a private reply to its author. No like endpoint.
-  instagram: { ...NO_ENGAGEMENT, readComments: true, reply: true, message: true },
-  twitter: {
-    readComments: true,
-    readMentions: true,
-    readMessages: true,
-    like: true,
-    reply: true,
-    message: true,
-  },
-  // Page comments and Messenger conversations.
-  facebook: {
-    ...NO_ENGAGEMENT,
-    readComments: true,
-    readMessages: true,
-    like: true,
-    reply: true,
-    message: true,
-  },
-  // Reactions and comments on a post; nothing is read (no inbox API for members).
-  linkedin: { ...NO_ENGAGEMENT, like: true, reply: true },
-  bluesky: { ...NO_ENGAGEMENT, readComments: true, readMentions: true, like: true, reply: true },
-  mastodon: {
-    readComments: true,
-    readMentions: true,
-    readMessages: true,
-    like: true,
-    reply: true,
-    message: true,
-  },
-  threads: NO_ENGAGEMENT,
-  tiktok: NO_ENGAGEMENT,
-  youtube: NO_ENGAGEMENT,
-};
-
-/** Why an action is not offered, shown next to its disabled button (the platforms' limits, docs/platforms.md). */
-const UNAVAILABLE_REASONS: Partial<Record<EngagementPlatform, Partial<Record<EngagementAction, string>>>> = {
-  instagram: { like: "Instagram's API does not let business accounts like posts or comments." },
-  linkedin: { dm: "LinkedIn's messaging API is open to approved partners only." },
-  bluesky: { dm: 'Bluesky direct messages need a chat-enabled app password; reply in the Bluesky app.' },
-};
 
 const OPERATION_OF: Record<EngagementAction, 'like' | 'reply' | 'message'> = {
   like: 'like',

@@ -1,11 +1,11 @@
-import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement';
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { PLATFORM_IDS } from '@relaycast/shared/platforms';
 import { describe, expect, it } from 'vitest';
 import { connectorFor, hasConnector } from './registry';
 
 /**
- * What a platform's engagement can do is declared once, in packages/shared/src/engagement.ts (the web shows it);
- * every connector reads that declaration and implements exactly what it says.
+ * What a platform's engagement can do is declared once, in packages/shared/src/engagement-capabilities.ts (the
+ * web shows it); every connector reads that declaration and implements exactly what it says.
  */
 describe('the connectors’ engagement capabilities', () => {
   const connected = PLATFORM_IDS.filter(hasConnector);

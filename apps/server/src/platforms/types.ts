@@ -1,5 +1,5 @@
 import type { PostMetric } from '@relaycast/shared/analytics';
-import type { EngagementCapabilities } from '@relaycast/shared/engagement';
+import type { EngagementCapabilities } from '@relaycast/shared/engagement-capabilities';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { AddressPolicy } from '../lib/address-policy';
 
@@ -58,7 +58,7 @@ export interface ConnectorCapabilities {
   mediaByUrl: boolean;
   /** The connector can list the account's recent posts, so a publish of unknown outcome can be reconciled. */
   listRecentPosts: boolean;
-  /** What the connector reads and does: the shared declaration (packages/shared/src/engagement.ts). */
+  /** What the connector reads and does: the shared declaration (packages/shared/src/engagement-capabilities.ts). */
   engagement: EngagementCapabilities;
   /** Publishes in flight at once per process for this platform (also the analytics pulls in flight). */
   maxConcurrency: number;

@@ -1,4 +1,4 @@
-import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement';
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import {
   exchangeForLongLivedUserToken,
   FACEBOOK_LOGIN_URLS,

@@ -1,4 +1,4 @@
-import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement';
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes, sleep } from '../media';
 import { authorizationCodeUrl, isTokenError, type OAuthTokenAnswer, tokenSetFromAnswer } from '../oauth';

@@ -1,4 +1,4 @@
-import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement';
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { clientCredentials } from '../oauth';
 import { type Connector, PlatformError, type RecentPost } from '../types';
 import { DEFAULT_URLS, tiktokApi, tokenCall, urlsOf } from './tiktok.api';

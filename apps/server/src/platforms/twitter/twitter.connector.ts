@@ -1,4 +1,4 @@
-import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement';
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import type { DescribeError } from '../http';
 import { platformRequest } from '../http';
 import { readMediaBytes, sleep, splitBytes } from '../media';
