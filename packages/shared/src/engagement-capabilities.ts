@@ -16,7 +16,8 @@ export interface EngagementCapabilities {
   message: boolean;
 }
 
-const NO_ENGAGEMENT: EngagementCapabilities = {
+/** Nothing read, nothing done (also what a test's scripted connector without engagement declares). */
+export const NO_ENGAGEMENT: EngagementCapabilities = {
   readComments: false,
   readMentions: false,
   readMessages: false,
@@ -25,17 +26,20 @@ const NO_ENGAGEMENT: EngagementCapabilities = {
   message: false,
 };
 
+/** Everything read and every action (X and Mastodon; a test's scripted connector with engagement). */
+export const FULL_ENGAGEMENT: EngagementCapabilities = {
+  readComments: true,
+  readMentions: true,
+  readMessages: true,
+  like: true,
+  reply: true,
+  message: true,
+};
+
 export const ENGAGEMENT_CAPABILITIES: Readonly<Record<PlatformId, EngagementCapabilities>> = {
   // Comments on recent media; replies under a comment and a private reply to its author. No like endpoint.
   instagram: { ...NO_ENGAGEMENT, readComments: true, reply: true, message: true },
-  twitter: {
-    readComments: true,
-    readMentions: true,
-    readMessages: true,
-    like: true,
-    reply: true,
-    message: true,
-  },
+  twitter: FULL_ENGAGEMENT,
   // Page comments and Messenger conversations.
   facebook: {
     ...NO_ENGAGEMENT,
@@ -48,14 +52,7 @@ export const ENGAGEMENT_CAPABILITIES: Readonly<Record<PlatformId, EngagementCapa
   // Reactions and comments on a post; nothing is read (no inbox API for members).
   linkedin: { ...NO_ENGAGEMENT, like: true, reply: true },
   bluesky: { ...NO_ENGAGEMENT, readComments: true, readMentions: true, like: true, reply: true },
-  mastodon: {
-    readComments: true,
-    readMentions: true,
-    readMessages: true,
-    like: true,
-    reply: true,
-    message: true,
-  },
+  mastodon: FULL_ENGAGEMENT,
   threads: NO_ENGAGEMENT,
   tiktok: NO_ENGAGEMENT,
   youtube: NO_ENGAGEMENT,

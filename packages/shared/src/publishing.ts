@@ -79,9 +79,6 @@ export const postTargetSchema = z.object({
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
 
-/** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`. */
-export const targetParamsSchema = z.object({ id: z.string().min(1), targetId: z.string().min(1) });
-
 /**
  * A post's status from its targets': in flight while any is being published or retried, then published,
  * partially published or failed. Targets still waiting (scheduled, held, needs_account, needs_reconnect) keep

@@ -7,5 +7,8 @@ import { z } from 'zod';
  */
 export const MAX_ID_LENGTH = 64;
 
+/** One id in a path, whatever the parameter's name (`:postId`, `:memberId`, `:targetId`). */
+export const idSchema = z.string().min(1).max(MAX_ID_LENGTH);
+
 /** The `:id` of a route (`/api/posts/:id`, `/api/webhooks/:id`…): the one params schema, every route imports it. */
-export const idParams = z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) });
+export const idParams = z.object({ id: idSchema });

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { idParams } from '../../lib/id-params';
+import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import type { PublishingEngine } from '../publishing/publishing.engine';
 import { planStatus } from '../workspaces/plan-status';
@@ -37,7 +37,7 @@ import {
 } from './approvals.service';
 import { getApprovalSettings, saveApprovalSettings } from './approvals.settings';
 
-const postParams = z.object({ postId: z.string().min(1).max(100) });
+const postParams = z.object({ postId: idSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(300) });
 const reviewPostParams = tokenParams.extend({ postId: z.string().min(1).max(100) });
 

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { idParams } from '../../lib/id-params';
+import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import type { Mailer } from '../mail/mailer';
 import {
@@ -32,7 +32,7 @@ import {
   transferOwnership,
 } from './members.service';
 
-const memberParams = z.object({ memberId: z.string().min(1).max(64) });
+const memberParams = z.object({ memberId: idSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {

@@ -6,13 +6,12 @@ import {
   postSchema,
   rescheduleInputSchema,
 } from '@relaycast/shared/posts';
-import { targetParamsSchema } from '@relaycast/shared/publishing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { idParams } from '../../lib/id-params';
+import { idParams, idSchema } from '../../lib/id-params';
 import type { PublishingEngine } from '../publishing/publishing.engine';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
 import { planStatus } from '../workspaces/plan-status';
@@ -26,6 +25,9 @@ import {
   restorePost,
   updatePost,
 } from './posts.service';
+
+/** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`. */
+const targetParams = idParams.extend({ targetId: idSchema });
 
 async function actorOf(request: FastifyRequest): Promise<PostActor> {
   const { user, workspace } = await request.requireWorkspace();
@@ -155,7 +157,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
       `/api/posts/:id/targets/:targetId/${action}`,
       {
         config: { permission: 'publish' },
-        schema: { params: targetParamsSchema, response: { 200: postSchema } },
+        schema: { params: targetParams, response: { 200: postSchema } },
       },
       async (request) => {
         const { workspaceId } = await publishingActorOf(request, config.billingMode, action === 'retry');
