@@ -119,7 +119,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       // The specs check Standard's limits during the trial (media-library's 2 MB): billing managed, with Stripe
-      // keys that point at the local fake (global-setup.ts; e2e/stripe-prices.ts).
+      // keys that point at the local fake (global-setup.ts; e2e/stripe-settings.ts).
       BILLING_MODE: 'managed',
       STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,

@@ -1,4 +1,4 @@
-// AI assistant benchmark (issue 6): time to the first token through the server against an instant local
+// AI assistant benchmark (docs/decisions/0006-ai-assistant.md): time to the first token through the server against an instant local
 // provider, next to the same request sent to the provider directly (the same-run baseline, decision 0025).
 //
 //   node scripts/bench-ai.mjs              # writes its section of docs/benchmarks.md

@@ -261,7 +261,7 @@ while the server is stopped; a \`pg.Pool\` on PostgreSQL).
 - Measured: ${date}
 - Machine: ${os.availableParallelism?.() ?? cpus.length} CPUs (${cpus[0]?.model?.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM; Node ${process.version}
 
-| database | API median | API p99 | goal (issue 16) | | bare statements median / p99 | load average |
+| database | API median | API p99 | goal (docs/benchmarks.md) | | bare statements median / p99 | load average |
 | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 
@@ -296,7 +296,7 @@ export async function runAnalyticsBench({ build = !process.env.BENCH_SKIP_BUILD,
         await probe.connect();
         await probe.end();
       } catch {
-        // Nothing measured is a failure, never a pass (issue 20).
+        // Nothing measured is a failure, never a pass (docs/benchmarks.md).
         console.error(`  PostgreSQL at ${settings.postgresUrl} is not reachable: measured nothing there`);
         ok = false;
         continue;

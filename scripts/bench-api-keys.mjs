@@ -1,4 +1,4 @@
-// API-key request benchmark (issue 18): what authenticating by API key costs over the session cookie. The built
+// API-key request benchmark (docs/public-api.md): what authenticating by API key costs over the session cookie. The built
 // server on a fresh PGlite database; one user with a session and a read key; the same route twice:
 // `GET /api/v1/accounts` with the key and `GET /api/accounts` with the cookie, one request at a time, interleaved
 // (so both see the same machine), after a warm-up. Goal: the key's median adds under 2 ms over the cookie's.

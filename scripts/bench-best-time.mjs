@@ -1,4 +1,4 @@
-// Best-time model benchmark (issue 16): one account with 5,000 posts over two years, in Europe/Paris: build the
+// Best-time model benchmark (docs/best-time.md): one account with 5,000 posts over two years, in Europe/Paris: build the
 // model (normalize, bucket by local hour of the week, smooth, shrink) and plan the queue's 60 days of slots.
 // Goal: under 20 ms (p95 of the build; p99 reported). Same-run baseline (docs/decisions/0025): a plain loop over the same
 // inputs that sums each post's engagement into its UTC hour of the week, the least any model must do.

@@ -1,4 +1,4 @@
-// Engagement benchmark (issue 8), on PostgreSQL:
+// Engagement benchmark (docs/decisions/0010-engagement.md), on PostgreSQL:
 //   1. GET /api/engagement/metrics (30 days) with 1,000,000 engagement_actions and 200,000 inbox items in the
 //      database: p99 under 50 ms;
 //   2. actions per second through the hourly limit check (POST /api/engagement/actions, likes) with 50
@@ -300,7 +300,7 @@ export async function runEngagementBench({ build = !process.env.BENCH_SKIP_BUILD
     postgresVersion = (await probe.query('show server_version')).rows[0].server_version;
     await probe.end();
   } catch {
-    // Nothing measured is a failure, never a pass (issue 20).
+    // Nothing measured is a failure, never a pass (docs/benchmarks.md).
     console.error(
       `  PostgreSQL at ${settings.postgresUrl} is not reachable: the engagement benchmark measured nothing`,
     );

@@ -1,4 +1,4 @@
-// Server memory benchmark (issue 20): the built server on a fresh embedded database (PGlite), its resident
+// Server memory benchmark (docs/decisions/0054-server-memory.md): the built server on a fresh embedded database (PGlite), its resident
 // memory (RSS) right after start and after a short scripted session of use: sign up, sign in, a few pages of
 // API calls, posts created, a small image uploaded. Goal: under 300 MB after the session; the run fails above.
 //

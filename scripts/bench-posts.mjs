@@ -28,7 +28,7 @@ export const POSTS_BENCH = {
   mediaPerWorkspace: 10,
   /** Scheduled instants are spread over a year centred on today: about 115 posts in any three weeks. */
   spreadDays: 365,
-  /** Issue 20's absolute goals, set on its reference machine (pgbench select-only 19,400 tx/s, one client). */
+  /** docs/benchmarks.md's absolute goals, set on its reference machine (pgbench select-only 19,400 tx/s, one client). */
   targets: {
     postgresP99Ms: 50,
     postgresAloneMedianMs: 3,
@@ -498,7 +498,7 @@ ${rows.join('\n')}
 
 Query plan of the range (\`EXPLAIN ANALYZE\`, printed by the script): ${plans}.
 
-Issue 20's absolute goals, set on its reference machine: pgbench select-only 19,400 tx/s with one client. This
+docs/benchmarks.md's absolute goals, set on its reference machine: pgbench select-only 19,400 tx/s with one client. This
 machine, in this run: ${machineRate ? `${Math.round(machineRate).toLocaleString('en-US')} tx/s (${(machineRate / REFERENCE_SELECT_ONLY_TPS).toFixed(2)}× the reference)` : 'not measured (no pgbench or no PostgreSQL)'}.
 
 ${verdict}
@@ -570,11 +570,11 @@ export async function runPostsBench({ build = !process.env.BENCH_SKIP_BUILD, wri
   return { results, section, ok: postsBenchOk(results) };
 }
 
-/** pgbench's select-only rate on the reference machine of issue 20 (one client). */
+/** pgbench's select-only rate on the reference machine of docs/benchmarks.md (one client). */
 const REFERENCE_SELECT_ONLY_TPS = 19_400;
 
 /**
- * This machine's PostgreSQL yardstick, the one issue 20 gives for its reference machine: pgbench select-only,
+ * This machine's PostgreSQL yardstick, the one docs/benchmarks.md gives for its reference machine: pgbench select-only,
  * one client, 5 s, on a scale-1 database of its own. Undefined when pgbench is not installed.
  */
 async function pgbenchSelectOnly(adminUrl) {
@@ -605,7 +605,7 @@ async function pgbenchSelectOnly(adminUrl) {
   }
 }
 
-/** Issue 20's absolute goals and whether this run met them (a database not measured did not meet its goal). */
+/** docs/benchmarks.md's absolute goals and whether this run met them (a database not measured did not meet its goal). */
 export function absoluteGoals(results) {
   const { targets } = POSTS_BENCH;
   const pg = results.find((r) => r.driver === 'postgres' && !r.skipped);
@@ -623,7 +623,7 @@ export function absoluteGoals(results) {
 
 /**
  * Whether the run passed: every database measured (a skipped one measured nothing), every ratio goal held, and
- * issue 20's absolute goals (PostgreSQL p99 and median alone, PGlite p99).
+ * docs/benchmarks.md's absolute goals (PostgreSQL p99 and median alone, PGlite p99).
  */
 export function postsBenchOk(results) {
   let ok = true;

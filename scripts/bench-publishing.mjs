@@ -1,4 +1,4 @@
-// Publishing engine benchmark (issue 5): on a throwaway PostgreSQL database, two worker processes
+// Publishing engine benchmark (docs/decisions/0007-publishing-engine.md): on a throwaway PostgreSQL database, two worker processes
 // (`ROLE=worker`) publish to the Mastodon fake answering every request in 50 ms:
 //   (a) a burst of 10,000 targets due at the same instant: throughput, p50/p99 lateness, duplicates, lost;
 //   (b) a steady 50 targets due per second for a minute: p50/p99 lateness;
@@ -344,7 +344,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
   try {
     await admin.connect();
   } catch (error) {
-    // Nothing measured is a failure, never a pass (issue 20).
+    // Nothing measured is a failure, never a pass (docs/benchmarks.md).
     console.error(`Publishing benchmark measured nothing: no PostgreSQL at ${adminUrl} (${error.message})`);
     return { ok: false, skipped: true };
   }

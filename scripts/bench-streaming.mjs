@@ -1,4 +1,4 @@
-// Live streaming benchmark (issue 7): one 720p30 3000 kbps stream published to the built server's RTMP relay
+// Live streaming benchmark (docs/streaming.md): one 720p30 3000 kbps stream published to the built server's RTMP relay
 // and fanned out to 1, 3 and 6 local RTMP sinks by the engine (one `-c copy` ffmpeg per destination), against
 // the naive way (one full x264 encode per destination) for 6. Measures CPU seconds per minute of streaming
 // from /proc/<pid>/stat, memory (RSS) per process, and the delay the relay path adds to a keyframe.
@@ -29,7 +29,7 @@ export const STREAMING_BENCH = {
   fanOuts: [1, 3, 6],
   naiveCount: 6,
   /** Each extra destination under 5% of one core; the relay adds under 500 ms. */
-  // Issue 20: each extra destination at most 2 % of one core (it was 5 % from issue 9).
+  // The budget (docs/benchmarks.md): each extra destination at most 2 % of one core (it was 5 % before).
   targetPerDestinationCorePercent: 2,
   targetRelayDelayMs: 500,
   /**

@@ -1,4 +1,4 @@
-// Video benchmark (issue 17): a 10-minute 1080p30 recording (H.264 ultrafast, 6 Mbit/s, a keyframe every 2 s, AAC) made
+// Video benchmark (docs/benchmarks.md): a 10-minute 1080p30 recording (H.264 ultrafast, 6 Mbit/s, a keyframe every 2 s, AAC) made
 // with ffmpeg's lavfi sources and cached in the temp folder, then three figures through the product's own code:
 //   - export overhead: the video editor's export command (exportArgs, run by runProcess with its `-progress`
 //     reading, as the export job runs it) against the same cut and encoder typed by hand; goal: under 5 % (the
@@ -45,7 +45,7 @@ export const VIDEO_BENCH = {
   goals: {
     exportVsHand: {
       goal: 1.05,
-      why: 'issue 17: the product adds only `-progress` reading, stream maps, `-fs` and `+faststart` to the command a person would type',
+      why: 'docs/benchmarks.md: the product adds only `-progress` reading, stream maps, `-fs` and `+faststart` to the command a person would type',
     },
     trimVsHand: {
       goal: 1.5,

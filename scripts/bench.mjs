@@ -1,5 +1,5 @@
 // `npm run bench`: builds Relaycast, measures what the home page costs a visitor and records it in
-// docs/benchmarks.md. Two budgets, both from issue 3:
+// docs/benchmarks.md. Two budgets:
 //   - the gzip size of all JavaScript the home page loads stays under 150 KB (1 KB = 1000 bytes);
 //   - the home page's Largest Contentful Paint, in headless Chromium on localhost, stays under 1 s.
 // Exits 1 when a budget is broken.
@@ -181,7 +181,7 @@ const date = new Date().toISOString().slice(0, 10);
 const report = `# Benchmarks
 
 Written by \`npm run bench\` (\`scripts/bench.mjs\`); run it again after a change that could move these figures
-and commit the result. Budgets come from issue 3.
+and commit the result. Budgets come from docs/benchmarks.md.
 
 ## Home page, ${date}
 
@@ -252,7 +252,7 @@ console.info(`Wrote ${path.relative(ROOT, REPORT)}`);
 // `BENCH_ONLY=home npm run bench`: the home page's figures alone (a front-end change), without the server ones.
 if (process.env.BENCH_ONLY === 'home') process.exit(jsOk && lcpOk ? 0 : 1);
 
-// ── Posts API benchmark (issue 4) ──────────────────────────────────────────────────────────────────────────
+// ── Posts API benchmark (docs/decisions/0004-posts-api.md) ──────────────────────────────────────────────────────────────────────────
 // scripts/bench-posts.mjs seeds 100,000 posts, measures GET /api/posts for three weeks on PGlite and PostgreSQL
 // and adds its own section to docs/benchmarks.md (the server was built above).
 const { runPostsBench } = await import('./bench-posts.mjs');
@@ -260,61 +260,61 @@ const postsBench = await runPostsBench({ build: false });
 const postsOk = postsBench.ok;
 // ── end of the posts API benchmark ─────────────────────────────────────────────────────────────────────────
 
-// ── AI assistant benchmark (issue 6) ───────────────────────────────────────────────────────────────────────
+// ── AI assistant benchmark (docs/decisions/0006-ai-assistant.md) ───────────────────────────────────────────────────────────────────────
 // scripts/bench-ai.mjs: time to the first token through the server against an instant local provider, and in
 // the browser from Generate; adds its own section to docs/benchmarks.md.
 const { runAiBench } = await import('./bench-ai.mjs');
 const aiBench = await runAiBench();
 // ── end of the AI assistant benchmark ──────────────────────────────────────────────────────────────────────
 
-// ── Live streaming benchmark (issue 7) ─────────────────────────────────────────────────────────────────────
+// ── Live streaming benchmark (docs/streaming.md) ─────────────────────────────────────────────────────────────────────
 // scripts/bench-streaming.mjs: one 720p30 stream through the relay to 1, 3 and 6 local sinks vs 6 full encodes
 // (CPU s/min, memory, relay delay); adds its own section to docs/benchmarks.md (the server was built above).
 const { runStreamingBench } = await import('./bench-streaming.mjs');
 const streamingBench = await runStreamingBench({ build: false });
 // ── end of the live streaming benchmark ────────────────────────────────────────────────────────────────────
 
-// ── Engagement benchmark (issue 8) ─────────────────────────────────────────────────────────────────────────
+// ── Engagement benchmark (docs/decisions/0010-engagement.md) ─────────────────────────────────────────────────────────────────────────
 // scripts/bench-engagement.mjs: GET /api/engagement/metrics with 1,000,000 actions and 200,000 inbox items, and
 // actions per second through the hourly limit with 50 users, on PostgreSQL; adds its own section.
 const { runEngagementBench } = await import('./bench-engagement.mjs');
 const engagementBench = await runEngagementBench({ build: false });
 // ── end of the engagement benchmark ────────────────────────────────────────────────────────────────────────
 
-// ── Publishing engine benchmark (issue 5) ──────────────────────────────────────────────────────────────────
+// ── Publishing engine benchmark (docs/decisions/0007-publishing-engine.md) ──────────────────────────────────────────────────────────────────
 // scripts/bench-publishing.mjs: two ROLE=worker processes on a throwaway PostgreSQL database, the Mastodon fake
 // answering in 50 ms: a burst of 10,000 due targets and 50 due per second for a minute; adds its own section.
 const { runPublishingBench } = await import('./bench-publishing.mjs');
 const publishingBench = await runPublishingBench();
 // ── end of the publishing engine benchmark ─────────────────────────────────────────────────────────────────
 
-// ── Best-time model benchmark (issue 16) ───────────────────────────────────────────────────────────────────
+// ── Best-time model benchmark (docs/best-time.md) ───────────────────────────────────────────────────────────────────
 // scripts/bench-best-time.mjs: the model for one account with 5,000 posts (goal < 20 ms) against a plain loop
 // bucketing the same inputs in the same run; adds its own section to docs/benchmarks.md.
 const { runBestTimeBench } = await import('./bench-best-time.mjs');
 const bestTimeBench = await runBestTimeBench();
 // ── end of the best-time model benchmark ───────────────────────────────────────────────────────────────────
-// ── Analytics benchmark (issue 16) ─────────────────────────────────────────────────────────────────────────
+// ── Analytics benchmark (docs/benchmarks.md) ─────────────────────────────────────────────────────────────────────────
 // scripts/bench-analytics.mjs: GET /api/analytics/overview for 90 days over 500 accounts × 2 years of daily
 // snapshots and 1,000,000 posts, on PGlite and PostgreSQL, against the bare statements; adds its own section.
 const { runAnalyticsBench } = await import('./bench-analytics.mjs');
 const analyticsBench = await runAnalyticsBench({ build: false });
 // ── end of the analytics benchmark ─────────────────────────────────────────────────────────────────────────
 
-// ── API-key request benchmark (issue 18) ──────────────────────────────────────────────────────────────────
+// ── API-key request benchmark (docs/public-api.md) ──────────────────────────────────────────────────────────────────
 // scripts/bench-api-keys.mjs: GET /api/v1/accounts with a key vs GET /api/accounts with the cookie, one at a
 // time, interleaved; goal: the key adds under 2 ms (median). Adds its own section to docs/benchmarks.md.
 const { runApiKeyBench } = await import('./bench-api-keys.mjs');
 const apiKeyBench = await runApiKeyBench();
 // ── end of the API-key request benchmark ───────────────────────────────────────────────────────────────────
 
-// ── Server memory benchmark (issue 20) ─────────────────────────────────────────────────────────────────────
+// ── Server memory benchmark (docs/decisions/0054-server-memory.md) ─────────────────────────────────────────────────────────────────────
 // scripts/bench-memory.mjs: RSS of the built server on PGlite after a scripted short session; goal < 300 MB.
 const { runMemoryBench } = await import('./bench-memory.mjs');
 const memoryBench = await runMemoryBench();
 // ── end of the server memory benchmark ─────────────────────────────────────────────────────────────────────
 
-// ── Video benchmark (issue 17) ─────────────────────────────────────────────────────────────────────────────
+// ── Video benchmark (docs/benchmarks.md) ─────────────────────────────────────────────────────────────────────────────
 // scripts/bench-video.mjs: on a 10-minute 1080p recording made with ffmpeg (cached in the temp folder), the
 // export's ffmpeg command vs the same command by hand (< 5 %), the fast trim (< 5 s) and the highlight analysis
 // (≥ 10× real time) next to a bare decode; adds its own section to docs/benchmarks.md.

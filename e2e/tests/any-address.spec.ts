@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInThroughUi, uniqueEmail } from './helpers';
 
 /**
- * Issue 13, item 1: a self-hoster opens `npm start` on whatever address the machine has. With PUBLIC_URL
+ * Per docs/decisions/0018-origins-sign-in-hardening.md: a self-hoster opens `npm start` on whatever address the machine has. With PUBLIC_URL
  * unset, sign-up, sign-in and the composer work on http://127.0.0.1:PORT and http://127.0.0.2:PORT (any
  * loopback address answers on Linux, standing in for a LAN address); with PUBLIC_URL set to another origin the
  * page says what to set, and the message stays until dismissed. These servers are started here because the

@@ -2,7 +2,7 @@ import { expect, request as requestContext, test } from '@playwright/test';
 import { gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
-/** Issue 18, Security → API keys: create a key in Settings, use it on the public API, turn access off, revoke. */
+/** Security → API keys (docs/public-api.md): create a key in Settings, use it on the public API, turn access off, revoke. */
 
 test('an API key made in Settings posts through /api/v1, stops with the switch off and dies when revoked', async ({
   page,

@@ -3,7 +3,7 @@ import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
- * Issue 19, billing: an owner on the trial chooses a plan, pays on (the local fake of) Stripe's Checkout, comes
+ * Billing (docs/decisions/0046-stripe-billing.md): an owner on the trial chooses a plan, pays on (the local fake of) Stripe's Checkout, comes
  * back to the usage page and sees the plan active, once Stripe's signed webhook has arrived.
  */
 

@@ -129,7 +129,7 @@ test('Create Post starts from the AI prompt, puts it in the assistant and goes b
   await page.getByRole('button', { name: 'Generate' }).click();
   await expect(page).toHaveURL(/\/create-post$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Create Post' })).toBeVisible();
-  // The prompt is the assistant's, not the post's text (issue 15).
+  // The prompt is the assistant's, not the post's text (docs/decisions/0026-rough-edges-layout.md).
   await expect(page.getByLabel('Post text')).toHaveValue('');
   const assistant = page.getByRole('region', { name: 'AI assistant' });
   await expect(assistant.getByLabel('What should the post say?')).toHaveValue(

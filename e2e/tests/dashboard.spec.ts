@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createPostThroughApi, seriousViolations, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
-/** Issue 16: the dashboard shows the user's own state: empty for a new user, their posts once they have some. */
+/** Per docs/decisions/0027-onboarding.md: the dashboard shows the user's own state: empty for a new user, their posts once they have some. */
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
 

@@ -5,7 +5,7 @@ import { gotoSettings } from './helpers';
 import { createPostThroughApi, localDate, parisInstant, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
-// Issue 18: "switch to Français and PST and see the calendar and composer change". The expected words are read
+// Per docs/decisions/0039-i18n.md: "switch to Français and PST and see the calendar and composer change". The expected words are read
 // from the catalogs the app ships, so the test checks that the interface uses them, not one wording.
 const LOCALES = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'public', 'locales');
 

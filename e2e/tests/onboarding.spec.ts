@@ -8,7 +8,7 @@ import { makeTestImage } from './fixtures';
 import { signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
 import { signInAsNewUser } from './session';
 
-/** Issue 15: a new user's first ten minutes, from sign-up to every getting-started step done. */
+/** Per docs/decisions/0027-onboarding.md: a new user's first ten minutes, from sign-up to every getting-started step done. */
 
 function checklist(page: Page) {
   return page.getByRole('region', { name: 'Get started' });

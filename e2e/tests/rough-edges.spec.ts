@@ -4,7 +4,7 @@ import { signInAsNewUser } from './session';
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
 
-// The rough edges a new user hit in issue 15: each one at a desktop and a phone width where it is about layout.
+// The rough edges a new user hit in docs/decisions/0026-rough-edges-layout.md: each one at a desktop and a phone width where it is about layout.
 
 const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },

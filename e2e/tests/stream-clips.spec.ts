@@ -7,7 +7,7 @@ import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
- * Issue 17's flow end to end (docs/decisions/0049-stream-clips.md): a stream ends → its recording is analysed in
+ * The flow end to end (docs/decisions/0049-stream-clips.md): a stream ends → its recording is analysed in
  * the background → the stream's page suggests clips → one is exported vertical → sent to the composer as a draft
  * for TikTok, Reels and Shorts. The stream is real: 36 s of a test pattern (a cut at 18 s, loud from 6 s to
  * 12 s) published to the personal ingest the way OBS does.

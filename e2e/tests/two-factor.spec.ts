@@ -4,7 +4,7 @@ import { totpCode } from '../../apps/server/test/totp';
 import { gotoSettings, seriousViolations, signInThroughUi } from './helpers';
 import { signInAsNewUser } from './session';
 
-/** Issue 18, Security: two-factor sign-in enrolled from Settings, and signing out other devices. */
+/** Security (docs/decisions/0032-two-factor-and-sessions.md): two-factor sign-in enrolled from Settings, and signing out other devices. */
 
 /** A 6-digit code that is none of the ones the server accepts around now. */
 function wrongCode(secret: string): string {

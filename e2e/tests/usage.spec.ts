@@ -6,7 +6,7 @@ import { makeTestImage } from './fixtures';
 import { seriousViolations, signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
 import { connectMastodon } from './post-helpers';
 
-/** Issue 19: the usage page shows the trial and the workspace's real figures against the Standard limits. */
+/** Per docs/plans-and-billing.md: the usage page shows the trial and the workspace's real figures against the Standard limits. */
 
 let dir: string;
 let photo: string;

@@ -6,7 +6,7 @@ import { gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
- * Issue 18, Settings → Webhooks: add an endpoint, send a test event, see it delivered and verify its signature,
+ * Settings → Webhooks (docs/webhooks.md): add an endpoint, send a test event, see it delivered and verify its signature,
  * resend it.
  */
 

@@ -1,4 +1,4 @@
-// What the benchmarks share to keep their figures honest (issue 20, docs/decisions/0025):
+// What the benchmarks share to keep their figures honest (docs/decisions/0025):
 //   - a baseline measured in the same run next to each figure (the bare query, an empty Fastify route, a bare
 //     UPDATE loop, `ffmpeg -c copy` by hand, the provider called directly), and a *ratio* goal between the two:
 //     a slower or busier machine moves both, a regression in Relaycast moves only the ratio;

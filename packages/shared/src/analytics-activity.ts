@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLATFORM_IDS } from './platforms';
 
 /**
- * Relaycast's own records on /analytics (issue 16): what the workspace did through Relaycast in the range, read
+ * Relaycast's own records on /analytics (docs/analytics.md): what the workspace did through Relaycast in the range, read
  * from its own tables rather than from the platforms. `GET /api/analytics/activity` with the page's filters
  * (range, platforms, accounts; the stream figures are not filtered by platform: a stream goes to RTMP
  * destinations, not to connected accounts).

@@ -10,10 +10,11 @@ import {
   type StatCard,
   type TopPost,
 } from './analytics';
+import { todayIn } from './calendar';
 import type { PlatformId } from './platforms';
 
 /**
- * The /analytics page's own rules (issue 16), next to the contract in analytics.ts: how a filter becomes a range
+ * The /analytics page's own rules (docs/analytics.md), next to the contract in analytics.ts: how a filter becomes a range
  * of days in the user's time zone, the top-posts query, the per-account page, the demo workspace and the CSV
  * cells. Pure functions: the server and the page compute the same days.
  */
@@ -47,15 +48,6 @@ type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 function isoDay(date: Date): string {
   return format(date, 'yyyy-MM-dd');
-}
-
-/** Today's date in an IANA zone (unknown zones count as UTC). */
-export function todayIn(timezone: string, now = new Date()): string {
-  try {
-    return format(new TZDate(now.getTime(), timezone), 'yyyy-MM-dd');
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
 }
 
 /**

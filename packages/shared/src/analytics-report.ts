@@ -2,10 +2,10 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addWeeks, format, parseISO, startOfISOWeek, startOfMonth } from 'date-fns';
 import { z } from 'zod';
 import { ANALYTICS_RANGE_PRESETS } from './analytics';
-import { todayIn } from './analytics-page';
+import { todayIn } from './calendar';
 
 /**
- * Read-only report links and the PDF report of /analytics (issue 16). A link shows one workspace's report for the
+ * Read-only report links and the PDF report of /analytics (docs/decisions/0033-analytics-report-links-and-pdf.md). A link shows one workspace's report for the
  * filters it was made with, to anyone holding it, until it expires or is revoked. The server stores only the
  * SHA-256 of the token.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLATFORM_IDS, type PlatformId } from './platforms';
 
 /**
- * Analytics across platforms (issue 16): the metrics Relaycast keeps, where each figure comes from, the
+ * Analytics across platforms (docs/analytics.md): the metrics Relaycast keeps, where each figure comes from, the
  * /analytics filters and the shapes the browser receives. A figure a platform does not give is `null`
  * ("not available"), never 0, in the UI and in exports.
  */
@@ -169,7 +169,7 @@ export interface BestTimeCell {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Collection (issue 16): the metered-read budget and where each account's collection stands
+// Collection (docs/analytics.md): the metered-read budget and where each account's collection stands
 
 /** Platforms whose every read is billed, so the owner sets a monthly read budget (X's pay-per-use). */
 export const ANALYTICS_BILLED_PLATFORMS = ['twitter'] as const satisfies readonly PlatformId[];

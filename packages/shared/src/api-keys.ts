@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Settings → Security → API keys (issue 18): personal keys for the public API `/api/v1`, one workspace each,
+ * Settings → Security → API keys (docs/public-api.md): personal keys for the public API `/api/v1`, one workspace each,
  * scoped read or read + write. A key is shown once (`rc_` + 43 base64url characters); the server keeps its
  * SHA-256 and the first characters to tell keys apart.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_POST_CONTENT, POST_STATUSES, type PostStatus } from './posts';
 
 /**
- * Post approvals (issue 19; docs/decisions/0045-approvals.md). A post written by a member without the
+ * Post approvals (docs/decisions/0045-approvals.md). A post written by a member without the
  * `publish` permission (a contributor), or by anyone when the workspace requires approval, waits for an
  * approver (owner, admin, editor) instead of being scheduled. This table is the one definition of the states
  * and of which action moves a post from which state to which; the server applies it, the web shows it.

@@ -189,7 +189,7 @@ describe('the best-time model', () => {
     buildBestTimeModel({ timeZone: ZONE, histories: [{ platform: 'twitter', posts }] });
     const started = Date.now();
     buildBestTimeModel({ timeZone: ZONE, histories: [{ platform: 'twitter', posts }] });
-    // The budget is 20 ms (issue 16); a loaded test machine gets slack, the benchmark holds the real line.
+    // The budget is 20 ms (docs/best-time.md); a loaded test machine gets slack, the benchmark holds the real line.
     expect(Date.now() - started).toBeLessThan(200);
   });
 });

@@ -9,7 +9,7 @@ import { DEFAULT_QUEUE_SLOTS, firstFreeSlot, instantToZoned } from './calendar';
 import type { PlatformId } from './platforms';
 
 /**
- * The best time to post (issue 16, docs/best-time.md). Pure and deterministic given the seed:
+ * The best time to post (docs/best-time.md). Pure and deterministic given the seed:
  *  1. each post's engagement in its first 48 h (per view when every post has views) is divided by the median of
  *     the account's posts of the same 28-day period, so audience size and drift cancel (Preppr's 554k-post study;
  *     Rycroft's per-account scores); a viral outlier is capped at SCORE_CAP;

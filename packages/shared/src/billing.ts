@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILLING_MODES, BILLING_PERIODS, PLAN_IDS } from './plans';
 
 /**
- * Billing through Stripe (issue 19; docs/plans-and-billing.md, docs/decisions/0046-stripe-billing.md): the
+ * Billing through Stripe (docs/plans-and-billing.md, docs/decisions/0046-stripe-billing.md): the
  * billing page's status, Checkout and the Customer Portal, and the instance administrator's page.
  */
 

@@ -23,9 +23,13 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Today's date (YYYY-MM-DD) in a time zone. */
+/** Today's date (YYYY-MM-DD) in an IANA time zone (an unknown zone counts as UTC). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+  try {
+    return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
 }
 
 /** Adds whole days to a calendar date (no time zone involved). */

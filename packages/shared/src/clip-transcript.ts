@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CaptionCue } from './video-editor-overlays';
 
 /**
- * The transcript of a library video (issue 17, docs/decisions/0050-clip-transcript.md): the words it speaks, in
+ * The transcript of a library video (docs/decisions/0050-clip-transcript.md): the words it speaks, in
  * utterances with their start and end (seconds of the video). The server makes it in a step of its own (speech
  * to text takes far longer than the highlight analysis) and keeps it with the video's analysis; the scorer turns
  * it into the clips' "speech" signal, and a clip's export burns in the utterances within the clip as captions.

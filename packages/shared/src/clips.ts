@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRANSCRIPT_MESSAGES, transcriptSchema } from './clip-transcript';
 
 /**
- * Clip highlights from the user's own videos (issue 17, docs/decisions/0048-clip-highlights.md): the server
+ * Clip highlights from the user's own videos (docs/decisions/0048-clip-highlights.md): the server
  * reads a library video once with ffmpeg (scene changes, loudness, silence per second) and suggests the clips
  * worth cutting, each with its score per signal so the user sees why it was chosen. Exporting a clip is the
  * video editor's export job (`POST /api/video-editor/exports`), not a second pipeline.

@@ -4,7 +4,7 @@ import { PLATFORM_IDS } from './platforms';
 import { TARGET_STATUSES } from './publishing';
 
 /**
- * The dashboard's own numbers (`GET /api/dashboard`, issue 16): the next scheduled posts, the last published
+ * The dashboard's own numbers (`GET /api/dashboard`, docs/decisions/0027-onboarding.md): the next scheduled posts, the last published
  * ones with their first figures, what needs the user's attention, accounts to reconnect and the week's key
  * numbers. A figure nobody collected is null ("not available"), never a sample or a 0.
  */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ENGAGEMENT_CAPABILITIES, UNAVAILABLE_REASONS } from './engagement-capabilities';
 
 /**
- * Engagement (issue 8): like / comment / message actions with hourly limits, the unified inbox and the response
- * metrics. Messages are the product specification's, word for word (sections 5, 8 and the issue).
+ * Engagement (docs/decisions/0010-engagement.md): like / comment / message actions with hourly limits, the
+ * unified inbox and the response metrics. Messages are the product specification's, word for word (sections 5, 8 and the issue).
  */
 
 export const ENGAGEMENT_ACTIONS = ['like', 'comment', 'dm'] as const;
@@ -32,30 +33,27 @@ export const ENGAGEMENT_PLATFORM_NAMES: Record<EngagementPlatform, string> = {
 export const ENGAGEMENT_HOURLY_LIMITS: Record<EngagementAction, number> = { like: 60, comment: 30, dm: 20 };
 export const ENGAGEMENT_WINDOW_MS = 60 * 60 * 1000;
 
-/**
- * What each platform's public API lets a connected account do: `true`, or the reason shown next to the disabled
- * button. Sources in docs/platforms.md and docs/decisions/0010-engagement.md.
- */
-export const ENGAGEMENT_SUPPORT: Record<EngagementPlatform, Record<EngagementAction, true | string>> = {
-  instagram: {
-    like: "Instagram's API does not let business accounts like posts or comments.",
-    comment: true,
-    dm: true,
-  },
-  twitter: { like: true, comment: true, dm: true },
-  facebook: { like: true, comment: true, dm: true },
-  linkedin: {
-    like: true,
-    comment: true,
-    dm: "LinkedIn's messaging API is open to approved partners only.",
-  },
-  bluesky: {
-    like: true,
-    comment: true,
-    dm: 'Bluesky direct messages need a chat-enabled app password; reply in the Bluesky app.',
-  },
-  mastodon: { like: true, comment: true, dm: true },
+const OPERATION_OF: Record<EngagementAction, 'like' | 'reply' | 'message'> = {
+  like: 'like',
+  comment: 'reply',
+  dm: 'message',
 };
+
+function supportOf(platform: EngagementPlatform): Record<EngagementAction, true | string> {
+  const capabilities = ENGAGEMENT_CAPABILITIES[platform];
+  const support = (action: EngagementAction) =>
+    capabilities[OPERATION_OF[action]] || (UNAVAILABLE_REASONS[platform]?.[action] ?? '');
+  return { like: support('like'), comment: support('comment'), dm: support('dm') };
+}
+
+/** Each action of each inbox platform: `true`, or the reason shown next to the disabled button. */
+export const ENGAGEMENT_SUPPORT: Record<
+  EngagementPlatform,
+  Record<EngagementAction, true | string>
+> = Object.fromEntries(ENGAGEMENT_PLATFORMS.map((platform) => [platform, supportOf(platform)])) as Record<
+  EngagementPlatform,
+  Record<EngagementAction, true | string>
+>;
 
 /** The success toasts, exactly as the issue lists them (and the same style for the other platforms). */
 export const ENGAGEMENT_SUCCESS: Record<EngagementPlatform, Record<EngagementAction, string>> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES, ROLES } from './roles';
 
 /**
- * Workspace members and invitations (issue 19; docs/decisions/0042-members-and-invitations.md). Owners and
+ * Workspace members and invitations (docs/decisions/0042-members-and-invitations.md). Owners and
  * admins invite by e-mail (a link valid for 7 days), change roles and remove members; ownership moves only by
  * transfer. The roles and what each may do are in roles.ts.
  */

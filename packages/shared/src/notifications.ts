@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { NotificationSettings } from './settings';
 
 /**
- * Notifications (issue 18; docs/notifications.md): what the app tells a user about, on which channel. Every
+ * Notifications (docs/notifications.md): what the app tells a user about, on which channel. Every
  * notification is kept in-app (the bell in the header, with an unread count); e-mail and browser push follow
  * the user's toggles in Settings → Notifications.
  */

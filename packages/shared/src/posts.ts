@@ -25,6 +25,9 @@ export const POST_STATUSES = [
 ] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/** A post in these states has reached (or is reaching) a platform: its content and time are history. */
+export const LOCKED_POST_STATUSES: readonly PostStatus[] = ['publishing', 'published', 'partially_published'];
+
 /** What the composer asks the server to do with a post. */
 /** `now`: publish at once (the workers pick it up within a second). */
 export const POST_ACTIONS = ['draft', 'schedule', 'queue', 'now'] as const;
@@ -150,14 +153,14 @@ export const postSchema = z.object({
   /** Null once the author's account is gone (the post stays with the workspace). */
   authorId: z.string().nullable(),
   /**
-   * The shared calendar's attribution (issue 19): "Created by X · Last changed by Y". Null when unknown (the
+   * The shared calendar's attribution (docs/decisions/0044-workspaces.md): "Created by X · Last changed by Y". Null when unknown (the
    * account is gone, or the row predates the record of who changed it).
    */
   createdByName: z.string().nullable().optional(),
   updatedByName: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Where the post goes: one target per connected account (publishing engine, issue 5). */
+  /** Where the post goes: one target per connected account (publishing engine, docs/decisions/0007-publishing-engine.md). */
   targets: z.array(postTargetSchema),
 });
 export type Post = z.infer<typeof postSchema>;

@@ -19,7 +19,7 @@ const NAMES: Record<PlatformId, RegExp> = {
 
 /**
  * The platforms a prompt names, in the usual platform order: the home page's AI prompt preselects them in the
- * assistant and the composer (issue 15). A prompt that names none gives an empty list.
+ * assistant and the composer (docs/decisions/0026-rough-edges-layout.md). A prompt that names none gives an empty list.
  */
 export function platformsNamedInPrompt(prompt: string): PlatformId[] {
   return PLATFORM_IDS.filter((platform) => matches(platform, prompt));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from './platforms';
 
 /**
- * The publishing engine's contract (issue 5): one target per post × connected account, its states, how a
+ * The publishing engine's contract (docs/decisions/0007-publishing-engine.md): one target per post × connected account, its states, how a
  * post's status sums its targets, and the messages the calendar and the composer show.
  */
 
@@ -78,9 +78,6 @@ export const postTargetSchema = z.object({
   publishedAt: z.string().nullable(),
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
-
-/** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`. */
-export const targetParamsSchema = z.object({ id: z.string().min(1), targetId: z.string().min(1) });
 
 /**
  * A post's status from its targets': in flight while any is being published or retried, then published,

@@ -1,7 +1,7 @@
 import type { PostStatus } from './posts';
 
 /**
- * Workspace roles and what each may do (issue 19; docs/decisions/0041-roles.md). This table is the one
+ * Workspace roles and what each may do (docs/decisions/0041-roles.md). This table is the one
  * definition: the members page shows it, and the server enforces it on every route (each `/api/` route declares
  * the permission it needs, or gets the default for its method: `view` to read, `write` to change).
  */

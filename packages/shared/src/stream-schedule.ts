@@ -78,7 +78,7 @@ export const scheduledStreamSchema = z.object({
   dismissedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The shared calendar (issue 19): who planned it and who changed it last (null when unknown). */
+  /** The shared calendar (docs/decisions/0044-workspaces.md): who planned it and who changed it last (null when unknown). */
   createdByName: z.string().nullable().optional(),
   updatedByName: z.string().nullable().optional(),
   /**

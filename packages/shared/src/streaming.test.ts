@@ -129,6 +129,10 @@ describe('ingest protocol', () => {
   it('parses control messages and builds the socket URL from the page location', () => {
     expect(ingestClientMessageSchema.parse({ type: 'end' })).toEqual({ type: 'end' });
     expect(ingestClientMessageSchema.safeParse({ type: 'launch' }).success).toBe(false);
+    // The stream is WebM (the server reads it as Matroska): no greeting declares its format.
+    expect(ingestClientMessageSchema.safeParse({ type: 'hello', mimeType: 'video/webm' }).success).toBe(
+      false,
+    );
     expect(
       ingestWebSocketUrl('/api/streaming/sessions/s1/ingest', { protocol: 'https:', host: 'a.example' }),
     ).toBe('wss://a.example/api/streaming/sessions/s1/ingest');

@@ -1,5 +1,5 @@
 /**
- * Live streaming (issue 7): the contract between the studio (apps/web/src/features/streaming) and the engine
+ * Live streaming (docs/streaming.md): the contract between the studio (apps/web/src/features/streaming) and the engine
  * (apps/server/src/modules/streaming, its live engine in live/). Backward compatible once committed: add,
  * never rename or remove.
  *

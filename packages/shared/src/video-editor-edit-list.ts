@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The video editor's edit list (issue 17, docs/decisions/0038): the parts of the source that are kept, in the
+ * The video editor's edit list (docs/decisions/0038): the parts of the source that are kept, in the
  * order they play, as `{ start, end }` seconds of the source. Split, delete, move and trim only rewrite this
  * list, so undo and redo are instant and the source file is never changed; the export job cuts and joins the
  * kept parts in one ffmpeg pass, in the list's order. Pure functions: the browser and the server run the same

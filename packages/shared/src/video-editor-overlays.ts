@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Text drawn over the exported picture (issue 17, docs/decisions/0038): a line or two of text at the top, the
+ * Text drawn over the exported picture (docs/decisions/0038): a line or two of text at the top, the
  * centre or the bottom, from one time of the output to another (times of the edited video, after the deleted
  * sections are gone). Part of the edit, so undo and redo cover it; the server draws it with ffmpeg `drawtext`
  * from a temporary text file, so no character of the text is ever read as filter syntax.

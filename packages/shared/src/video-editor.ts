@@ -10,7 +10,7 @@ import {
 } from './video-editor-overlays';
 
 /**
- * The video editor (/video-editor, issue 17): load a video from the media library or a URL, trim it, crop it and
+ * The video editor (/video-editor, docs/video.md): load a video from the media library or a URL, trim it, crop it and
  * export it as a server-side ffmpeg job. The messages are the spec's (seed-spec sections 5 and 8), kept exactly.
  */
 
@@ -165,7 +165,7 @@ export function draftPlatformsFor(crop: CropAspect): ('tiktok' | 'instagram' | '
 }
 
 /**
- * How the platforms that show videos full screen want them framed (docs/video-editor.md, "Aspect"): Instagram
+ * How the platforms that show videos full screen want them framed (docs/video.md, "Aspect"): Instagram
  * publishes every video as a Reel and recommends 9:16 (a wider one shows with bars); TikTok takes 9:16 or 16:9
  * videos. Advice, not a refusal: both platforms accept the upload. The others take any frame.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Outgoing webhooks (issue 18; docs/webhooks.md): a workspace's endpoints receive signed JSON events
+ * Outgoing webhooks (docs/webhooks.md): a workspace's endpoints receive signed JSON events
  * (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`) with retries, and a delivery log
  * in Settings.
  */

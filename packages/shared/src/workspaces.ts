@@ -3,7 +3,7 @@ import { nameSchema } from './names';
 import { PLAN_IDS } from './plans';
 
 /**
- * Several workspaces per user (issue 19; docs/decisions/0044-workspaces.md): the switcher lists the caller's
+ * Several workspaces per user (docs/decisions/0044-workspaces.md): the switcher lists the caller's
  * workspaces, and an owner creates, renames and deletes them. Plan limits count across every workspace the
  * paying owner owns.
  */

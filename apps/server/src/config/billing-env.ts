@@ -3,7 +3,7 @@ import { BILLING_PERIODS, type BillingPeriod, PLAN_IDS, type PlanId } from '@rel
 import { z } from 'zod';
 
 /**
- * The billing settings of the environment (issue 19; docs/decisions/0046-stripe-billing.md), read by env.ts:
+ * The billing settings of the environment (docs/decisions/0046-stripe-billing.md), read by env.ts:
  * Stripe's keys and one price id per plan and billing period, and the instance administrators.
  */
 
@@ -23,7 +23,7 @@ const PRICE_ENV_NAMES = PLAN_IDS.flatMap((plan) =>
 );
 
 export const billingEnvShape = {
-  /** Billing through Stripe (issue 19): set, billing is "managed" (trial, then a chosen plan); unset, "self-hosted". */
+  /** Billing through Stripe (docs/decisions/0046-stripe-billing.md): set, billing is "managed" (trial, then a chosen plan); unset, "self-hosted". */
   STRIPE_SECRET_KEY: optional,
   /** The signing secret of the webhook endpoint (`whsec_…`) that points at /api/billing/webhook. */
   STRIPE_WEBHOOK_SECRET: optional,

@@ -132,7 +132,7 @@ export const envSchema = z.object({
   STREAM_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Seconds between background inbox syncs of each connected account; 0 turns the sweep off. */
   ENGAGEMENT_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-  /** Seconds between analytics pulls of each connected account (issue 16); 0 turns the collector off. */
+  /** Seconds between analytics pulls of each connected account (docs/analytics.md); 0 turns the collector off. */
   ANALYTICS_COLLECT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
 });
 

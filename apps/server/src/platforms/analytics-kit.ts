@@ -1,7 +1,7 @@
 import type { PostMetric } from '@relaycast/shared/analytics';
 import type { PlatformFigure } from './types';
 
-/** Helpers shared by the connectors' analytics operations (issue 16). */
+/** Helpers shared by the connectors' analytics operations (docs/analytics.md). */
 
 /** Whether `skipMetrics` (pairs `${mediaType}:${platformMetric}`, `*` = any media type) excludes a metric. */
 export function isSkipped(skip: ReadonlySet<string>, mediaType: string, platformMetric: string): boolean {

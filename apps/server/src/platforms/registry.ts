@@ -33,38 +33,8 @@ import { youtubeConnector } from './youtube/youtube.connector';
  */
 const CONNECTORS: Partial<Record<PlatformId, Connector>> = {
   bluesky: { ...blueskyConnector, engagement: blueskyEngagement, analytics: blueskyAnalytics },
-  facebook: {
-    ...facebookConnector,
-    capabilities: {
-      ...facebookConnector.capabilities,
-      engagement: {
-        readComments: true,
-        readMentions: false,
-        readMessages: true,
-        like: true,
-        reply: true,
-        message: true,
-      },
-    },
-    engagement: facebookEngagement,
-    analytics: facebookAnalytics,
-  },
-  instagram: {
-    ...instagramConnector,
-    capabilities: {
-      ...instagramConnector.capabilities,
-      engagement: {
-        readComments: true,
-        readMentions: false,
-        readMessages: false,
-        like: false,
-        reply: true,
-        message: true,
-      },
-    },
-    engagement: instagramEngagement,
-    analytics: instagramAnalytics,
-  },
+  facebook: { ...facebookConnector, engagement: facebookEngagement, analytics: facebookAnalytics },
+  instagram: { ...instagramConnector, engagement: instagramEngagement, analytics: instagramAnalytics },
   linkedin: { ...linkedinConnector, engagement: linkedinEngagement, analytics: linkedinAnalytics },
   mastodon: { ...mastodonConnector, engagement: mastodonEngagement, analytics: mastodonAnalytics },
   threads: { ...threadsConnector, analytics: threadsAnalytics },

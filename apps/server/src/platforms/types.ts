@@ -1,4 +1,5 @@
 import type { PostMetric } from '@relaycast/shared/analytics';
+import type { EngagementCapabilities } from '@relaycast/shared/engagement-capabilities';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { AddressPolicy } from '../lib/address-policy';
 
@@ -57,19 +58,12 @@ export interface ConnectorCapabilities {
   mediaByUrl: boolean;
   /** The connector can list the account's recent posts, so a publish of unknown outcome can be reconciled. */
   listRecentPosts: boolean;
-  /** Engagement (issue 8): what the connector can read and do. */
-  engagement: {
-    readComments: boolean;
-    readMentions: boolean;
-    readMessages: boolean;
-    like: boolean;
-    reply: boolean;
-    message: boolean;
-  };
+  /** What the connector reads and does: the shared declaration (packages/shared/src/engagement-capabilities.ts). */
+  engagement: EngagementCapabilities;
   /** Publishes in flight at once per process for this platform (also the analytics pulls in flight). */
   maxConcurrency: number;
   /**
-   * Analytics (issue 16): every read is billed (X's pay-per-use), so the collector keeps the workspace's monthly
+   * Analytics (docs/analytics.md): every read is billed (X's pay-per-use), so the collector keeps the workspace's monthly
    * read budget (`analytics_read_budgets`, counted by `AnalyticsOperations` `reads`) before each pull.
    */
   analyticsReadsBilled?: boolean;
@@ -209,7 +203,7 @@ export interface CallContext {
   fetch?: typeof fetch;
 }
 
-/** One comment, mention or direct message read from a platform (issue 8, the engagement inbox). */
+/** One comment, mention or direct message read from a platform (docs/decisions/0010-engagement.md, the engagement inbox). */
 export interface PlatformInboxItem {
   /** The platform's id of the comment / mention / message; unique per account. */
   platformItemId: string;
@@ -235,7 +229,7 @@ export interface EngagementTarget {
   authorHandle?: string;
 }
 
-/** Engagement operations (issue 8). Present only where the platform allows them (see capabilities.engagement). */
+/** Engagement operations (docs/decisions/0010-engagement.md). Present only where the platform allows them (see capabilities.engagement). */
 export interface EngagementOperations {
   /** Items newer than `since` (all recent ones when absent), newest first, plus a cursor for the next page. */
   listInbox?(
@@ -258,7 +252,7 @@ export interface EngagementOperations {
   ): Promise<{ platformItemId?: string }>;
 }
 
-/** One figure as a platform gives it (issue 16): its value, its name at the platform, people or events. */
+/** One figure as a platform gives it (docs/analytics.md): its value, its name at the platform, people or events. */
 export interface PlatformFigure {
   value: number;
   /** The metric as the platform calls it (`public_metrics.like_count`, `post_media_view`, `likeCount`…). */
@@ -275,7 +269,7 @@ export interface AnalyticsPostRef {
 }
 
 /**
- * Analytics (issue 16): what a connector reads. A metric the platform does not give is absent from the answer
+ * Analytics (docs/analytics.md): what a connector reads. A metric the platform does not give is absent from the answer
  * (shown as "not available"), never 0. `reads` counts billed resources (X is pay-per-read) so the collector can
  * keep the owner's monthly budget.
  */
@@ -349,9 +343,9 @@ export interface Connector {
   /** The account's posts created since `since`, newest first (`capabilities.listRecentPosts`). */
   listRecentPosts?(ctx: CallContext, credentials: AccountCredentials, since: Date): Promise<RecentPost[]>;
 
-  // Engagement (issue 8) -----------------------------------------------------------------------------------
+  // Engagement (docs/decisions/0010-engagement.md) -----------------------------------------------------------------------------------
   engagement?: EngagementOperations;
 
-  // Analytics (issue 16) -----------------------------------------------------------------------------------
+  // Analytics (docs/analytics.md) -----------------------------------------------------------------------------------
   analytics?: AnalyticsOperations;
 }

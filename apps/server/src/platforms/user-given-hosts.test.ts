@@ -9,7 +9,7 @@ import { platformFailure } from './testing/connector-kit';
 import type { AccountCredentials, CallContext } from './types';
 
 /**
- * Mastodon instances and Bluesky services are addresses users type: the attack runs of issue 13 (a 307 that
+ * Mastodon instances and Bluesky services are addresses users type: the attacks docs/decisions/0014-outbound-address-policy.md answers (a 307 that
  * carried a Bluesky app password to an internal listener, DNS rebinding between the check and the request).
  */
 

@@ -8,7 +8,7 @@ import type { Config } from '../config/env';
 import { loginFailures } from '../db/schema/index';
 
 /**
- * Issue 13, items 1, 2 and 4: the app works on any address the server answers on when PUBLIC_URL is unset,
+ * Per docs/decisions/0018-origins-sign-in-hardening.md: the app works on any address the server answers on when PUBLIC_URL is unset,
  * only on PUBLIC_URL when set; reading the session is never rate limited; forwarded headers are believed only
  * from TRUST_PROXY peers.
  */

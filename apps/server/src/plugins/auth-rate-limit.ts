@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error';
 /**
  * Better Auth endpoints where a password, an address or a one-time token is tried: the only ones limited per
  * client IP and per e-mail. Reading the session, signing out and the rest are never limited here, so a busy
- * office behind one IP is not sent to the login page (issue 13, item 2).
+ * office behind one IP is not sent to the login page (docs/decisions/0018-origins-sign-in-hardening.md).
  */
 const CREDENTIAL_PATHS = new Set([
   '/sign-in/email',

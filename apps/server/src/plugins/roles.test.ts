@@ -1,5 +1,5 @@
 /**
- * The role matrix (issue 19): for every `/api/` route that needs a session, each role the role table does not
+ * The role matrix (docs/decisions/0041-roles.md): for every `/api/` route that needs a session, each role the role table does not
  * allow is refused with 403 before the route reads its input, and each role it allows is not. Generated from the
  * registered routes and packages/shared/src/roles.ts, so new routes and changed roles join by themselves.
  */

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { currentWorkspaceKey, workspaceUsageKey } from './usage';
 
-/** `/api/billing`: the plan bought through Stripe, Checkout and the Customer Portal (issue 19). */
+/** `/api/billing`: the plan bought through Stripe, Checkout and the Customer Portal (docs/decisions/0046-stripe-billing.md). */
 export const billingKey = ['billing'] as const;
 export const adminWorkspacesKey = ['admin', 'workspaces'] as const;
 

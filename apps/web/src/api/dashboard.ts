@@ -2,7 +2,7 @@ import type { Dashboard } from '@relaycast/shared/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-/** `/api/dashboard`: the one client module for the dashboard's own numbers (issue 16). */
+/** `/api/dashboard`: the one client module for the dashboard's own numbers (docs/decisions/0027-onboarding.md). */
 export const dashboardKey = ['dashboard'] as const;
 
 /** `GET /api/dashboard`: next posts, last published with their figures, what needs attention, the week. */

@@ -3,7 +3,7 @@ import type { WorkspaceUsage } from '@relaycast/shared/usage';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-/** `/api/workspaces/current` and its usage: the plan, the trial and what the workspace uses (issue 19). */
+/** `/api/workspaces/current` and its usage: the plan, the trial and what the workspace uses (docs/plans-and-billing.md). */
 export const currentWorkspaceKey = ['workspace', 'current'] as const;
 export const workspaceUsageKey = ['workspace', 'current', 'usage'] as const;
 

@@ -7,7 +7,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-/** `/api/workspaces`: the switcher's list, and creating, switching, renaming and deleting workspaces (issue 19). */
+/** `/api/workspaces`: the switcher's list, and creating, switching, renaming and deleting workspaces (docs/decisions/0044-workspaces.md). */
 export const workspacesKey = ['workspaces'] as const;
 
 export function useWorkspaces() {

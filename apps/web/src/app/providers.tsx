@@ -15,7 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <AuthProvider>
       {/* Only while a language's shell catalog is fetched (i18n): pages have their own boundary. */}
       <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
-      {/* Bottom right: at the top they covered Sign out and Get Started (issue 15); the navigation is all at
+      {/* Bottom right: at the top they covered Sign out and Get Started (docs/decisions/0026-rough-edges-layout.md); the navigation is all at
             the top and on the left, so nothing a toast covers down here is a way out of the page. */}
       <DeferredToaster
         richColors

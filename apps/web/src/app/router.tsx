@@ -116,7 +116,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
 
 /**
  * What a lazy page shows while its code loads on the first visit. React Router asks for one on every first
- * load of a lazy route and warns without it (issue 15: "No `HydrateFallback` element provided" on /login).
+ * load of a lazy route and warns without it (docs/decisions/0026-rough-edges-layout.md: "No `HydrateFallback` element provided" on /login).
  * Set on a path-less route inside each layout, so the header stays on screen while the page loads.
  */
 function PageLoading() {

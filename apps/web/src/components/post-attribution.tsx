@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 /**
- * The shared calendar's attribution (issue 19): "Created by X · Last changed by Y". Either part is left out when
+ * The shared calendar's attribution (docs/decisions/0044-workspaces.md): "Created by X · Last changed by Y". Either part is left out when
  * unknown (a row from before it was recorded, or an account that is gone); nothing at all when both are.
  */
 export function PostAttribution({

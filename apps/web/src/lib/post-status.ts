@@ -1,4 +1,4 @@
-import type { PostStatus } from '@relaycast/shared/posts';
+import { LOCKED_POST_STATUSES, type PostStatus } from '@relaycast/shared/posts';
 import type { TargetStatus } from '@relaycast/shared/publishing';
 import { i18n } from '@/i18n';
 
@@ -35,9 +35,6 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
     return i18n.t('Expired', { ns: 'common' });
   },
 };
-
-/** Statuses whose post has reached (or is reaching) a platform: shown, never changed. */
-export const LOCKED_POST_STATUSES: readonly PostStatus[] = ['publishing', 'published', 'partially_published'];
 
 /** Whether a post can be given another time (drag and drop, "Move to…", "Schedule"). */
 export function canReschedule(status: PostStatus): boolean {

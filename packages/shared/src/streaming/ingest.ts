@@ -12,9 +12,10 @@ import type { StreamSession } from './sessions';
  * 2. Open `new WebSocket(wsUrl(ingestPath))` on the same origin. The server authenticates the upgrade request
  *    with the session cookie (sent automatically by the browser) and checks Origin; a refused socket closes
  *    with a code from STREAM_INGEST.closeCodes and, when possible, first sends an `error` message.
- * 3. Send `{ "type": "hello", "mimeType": recorder.mimeType }` (text), then every MediaRecorder chunk as a
- *    binary message, in order, starting with the first one (it holds the WebM header). Record with 2-second
- *    keyframes (`videoKeyFrameIntervalDuration: 2000`), audio processing off, stereo, a 250–1000 ms timeslice.
+ * 3. Send every MediaRecorder chunk as a binary message, in order, starting with the first one (it holds the
+ *    WebM header). Record WebM (the server reads the stream as Matroska, whatever the browser would call it),
+ *    with 2-second keyframes (`videoKeyFrameIntervalDuration: 2000`), audio processing off, stereo, a
+ *    250–1000 ms timeslice.
  * 4. The server answers `{ "type": "ready" }` once the encoder runs, then `{ "type": "status", session }`
  *    about every second (the same data as GET /api/streaming/live).
  * 5. Scene switches, mute and camera off happen on the canvas and need no message; the browser may send
@@ -40,7 +41,6 @@ export const STREAM_INGEST = {
 } as const;
 
 export const ingestClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), mimeType: z.string().max(200) }),
   z.object({ type: z.literal('scene'), sceneId: z.string().max(100) }),
   z.object({ type: z.literal('end') }),
 ]);

@@ -36,7 +36,7 @@ export const socialAccounts = pgTable(
     meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
-    /** The audience's IANA zone for this account's best time; null: the viewer's own (issue 16). */
+    /** The audience's IANA zone for this account's best time; null: the viewer's own (docs/best-time.md). */
     timezone: text('timezone'),
     /** When the owner was told the account needs reconnecting (once per failure episode). */
     reconnectNotifiedAt: timestamp('reconnect_notified_at', { withTimezone: true }),

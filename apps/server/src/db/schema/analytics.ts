@@ -15,7 +15,7 @@ import { postTargets } from './publishing';
 import { workspaces } from './workspaces';
 
 /**
- * Analytics (issue 16). Figures are stored in wide rows (one column per normalized metric) rather than one row
+ * Analytics (docs/analytics.md). Figures are stored in wide rows (one column per normalized metric) rather than one row
  * per metric: a 90-day read over 500 accounts is then 45,000 rows, not 360,000. A null column is a figure the
  * platform does not give ("not available"), never 0. `sources` names each figure's metric as the platform calls
  * it and whether it counts people (unique) or events (total).

@@ -3,7 +3,7 @@ import { users } from './auth';
 import { workspaces } from './workspaces';
 
 /**
- * API keys for the public API `/api/v1` (issue 18; docs/public-api.md). A key acts as its owner in one
+ * API keys for the public API `/api/v1` (docs/public-api.md). A key acts as its owner in one
  * workspace with its scopes. Only the SHA-256 of the key is stored, and its first characters to tell keys
  * apart. Revoking sets `revoked_at`: the row stays so the key's hash can never be reused.
  */

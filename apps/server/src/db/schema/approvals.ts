@@ -4,7 +4,7 @@ import { posts } from './posts';
 import { workspaces } from './workspaces';
 
 /**
- * Post approvals (issue 19; docs/decisions/0045-approvals.md). Every transition of a post's approval is one
+ * Post approvals (docs/decisions/0045-approvals.md). Every transition of a post's approval is one
  * event row: who (a member, a client through a review link, or nobody for the expiry job), when, the comment,
  * the text submitted or approved, and the word diff against the last approved version.
  */

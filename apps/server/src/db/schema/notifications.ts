@@ -4,7 +4,7 @@ import { users } from './auth';
 import { workspaces } from './workspaces';
 
 /**
- * In-app notifications (issue 18; docs/notifications.md). One row per notification of one user; the bell
+ * In-app notifications (docs/notifications.md). One row per notification of one user; the bell
  * lists the newest. `deliveredAt` is null while the e-mail and push of the row are still to be sent: rows
  * written inside another statement (a failed post, a stream going live) are picked up by the delivery loop,
  * which claims them by setting it (so each is sent at most once). `dedupeKey` makes a periodic notification

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { workspaces } from './workspaces';
 
 /**
- * Outgoing webhooks (issue 18; docs/webhooks.md). An endpoint belongs to a workspace and lists the events it
+ * Outgoing webhooks (docs/webhooks.md). An endpoint belongs to a workspace and lists the events it
  * wants; its signing secret is kept encrypted under APP_SECRET (the server must sign with it, so it cannot be a
  * hash). Each event becomes one delivery per subscribed endpoint, retried on a schedule until it is answered
  * with a 2xx or the attempts run out.

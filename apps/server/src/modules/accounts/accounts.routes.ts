@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { idParams } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
@@ -56,7 +57,6 @@ export interface AccountsRoutesOptions {
 }
 
 const platformParams = z.object({ platform: z.string() });
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Connected social accounts: list, connect (OAuth, Bluesky, Mastodon), refresh, disconnect. */
 // function-budget: one module's routes in one plugin; each handler is short and the routes share its setup

@@ -1,12 +1,10 @@
 import { adminSetPlanSchema, adminWorkspacesSchema } from '@relaycast/shared/billing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/id-params';
 import { listInstanceWorkspaces, requireInstanceAdmin, setInstanceWorkspacePlan } from './admin.service';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * The instance administrator's page (/admin): every workspace of the server and its plan. Not a workspace

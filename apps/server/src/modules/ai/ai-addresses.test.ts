@@ -9,7 +9,7 @@ import { type AiTestContext, startAiTest } from './ai.test-support';
 
 /**
  * The AI base URL a workspace owner types in /settings is an address the server connects to: refused inside
- * the server's network (issue 13, item 5) unless ALLOW_PRIVATE_ADDRESSES. The server's own AI_BASE_URL (the
+ * the server's network (docs/decisions/0014-outbound-address-policy.md) unless ALLOW_PRIVATE_ADDRESSES. The server's own AI_BASE_URL (the
  * local fake here, on 127.0.0.1) stays trusted.
  */
 

@@ -34,7 +34,7 @@ const FETCH_ERRORS: Record<SafeFetchError['reason'], FetchErrorAnswer> = {
 
 /**
  * The readable text of an HTML page (Firefox Reader View's algorithm on a server-side DOM). The DOM and
- * Readability are imported on first use: a server that never reads an article does not hold them (issue 20).
+ * Readability are imported on first use: a server that never reads an article does not hold them (docs/decisions/0054-server-memory.md).
  */
 export async function extractArticle(html: string, url: string): Promise<{ title: string; text: string }> {
   const [{ parseHTML }, { Readability }] = await Promise.all([

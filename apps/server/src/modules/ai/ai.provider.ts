@@ -8,7 +8,7 @@ import { SafeFetchError } from '../../lib/safe-fetch';
 /**
  * The one place that knows the AI providers. Everything else asks for a `LanguageModel` and hands errors to
  * `providerError`, so adding a provider touches this file only. The provider SDKs are imported when a model is
- * first made: a server whose users never call the AI does not hold them in memory (issue 20, memory goal).
+ * first made: a server whose users never call the AI does not hold them in memory (docs/decisions/0054-server-memory.md, memory goal).
  */
 
 export interface ProviderSettings {

@@ -1,10 +1,10 @@
-import { todayIn } from '@relaycast/shared/analytics-page';
 import {
   nextReportSendAt,
   REPORT_SCHEDULE_MESSAGES,
   type ReportScheduleState,
   reportPeriod,
 } from '@relaycast/shared/analytics-report';
+import { todayIn } from '@relaycast/shared/calendar';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';

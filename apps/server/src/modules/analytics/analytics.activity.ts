@@ -12,7 +12,7 @@ import {
 } from './analytics.queries';
 
 /**
- * Relaycast's own records for /analytics (issue 16): posts published and failed per platform, inbox actions and
+ * Relaycast's own records for /analytics (docs/analytics.md): posts published and failed per platform, inbox actions and
  * response times, and live streams, in the range of the page's filter. Three statements, run together, each
  * bounded by the workspace and the range through existing indexes (post_targets by post, inbox items by
  * workspace and arrival, engagement actions by workspace and time, stream sessions by workspace and start).

@@ -18,7 +18,7 @@ import { collectsAnalytics } from './collect/collect.account';
 import { readBudget, setBudgetLimit } from './collect/collect.budget';
 
 /**
- * The collector's routes (issue 16): the monthly read budget of billed platforms (X), which the owner or an admin
+ * The collector's routes (docs/analytics.md): the monthly read budget of billed platforms (X), which the owner or an admin
  * sets and every member sees, and where each account's collection stands. Everything is the caller's workspace.
  */
 

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../lib/app-error';
 
 /**
- * "Try with demo data" (issue 16): a separate workspace flagged `is_demo`, never the user's own, with generated
+ * "Try with demo data" (docs/analytics.md): a separate workspace flagged `is_demo`, never the user's own, with generated
  * accounts and 90 days of history. The accounts look connected but hold no tokens, so no loop can reach a
  * platform with them (every loop reads credentials through credentialsOf, which refuses an account without a
  * token, and the engagement and analytics sweeps only claim accounts that have one). Creating it switches the

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { AppError } from '../../lib/app-error';
 
 /**
- * The PDF report (issue 16): the read-only report page (`/r/<token>?print=1`) printed by headless Chromium, so
+ * The PDF report (docs/decisions/0033-analytics-report-links-and-pdf.md): the read-only report page (`/r/<token>?print=1`) printed by headless Chromium, so
  * the PDF holds the same cards, charts and top posts as the page. Chromium is Debian's (CHROMIUM_PATH), driven by
  * playwright-core. One render at a time per server (a Chromium takes about 150 MB and most of a core), a couple
  * more wait their turn, the rest are told to come back; each render has a deadline.

@@ -21,7 +21,7 @@ import { ValidationError } from '../../lib/app-error';
 import { serverTimeZoneOf } from '../settings/settings.service';
 
 /**
- * The /analytics reads (issue 16). Figures come only from `account_metric_days` (per account-day) and
+ * The /analytics reads (docs/analytics.md). Figures come only from `account_metric_days` (per account-day) and
  * `post_metrics` (per published target), which the collectors fill. Each read is a fixed number of statements
  * whatever the data size: the context (time zone, demo flag), then one or two aggregates run side by side.
  */

@@ -1,5 +1,4 @@
 import type { StatCard } from '@relaycast/shared/analytics';
-import { todayIn } from '@relaycast/shared/analytics-page';
 import {
   nextReportSendAt,
   REPORT_EMAIL_LINK_DAYS,
@@ -8,6 +7,7 @@ import {
   type ReportScheduleState,
   reportPeriod,
 } from '@relaycast/shared/analytics-report';
+import { todayIn } from '@relaycast/shared/calendar';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -61,7 +61,7 @@ async function reportPdf(
 }
 
 /**
- * E-mailed reports (issue 16): one schedule per workspace, weekly on Mondays or monthly on the 1st at 08:00 in
+ * E-mailed reports (docs/decisions/0033-analytics-report-links-and-pdf.md): one schedule per workspace, weekly on Mondays or monthly on the 1st at 08:00 in
  * the time zone of whoever set it. Each e-mail holds the four cards of the period just ended, against the period
  * before, and a read-only report link of that period (a `share` link, listed and revocable like any other).
  * Several worker processes may run the sweep: each due schedule is claimed for ten minutes with SKIP LOCKED.

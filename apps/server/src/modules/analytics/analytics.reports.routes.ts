@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { idParams } from '../../lib/id-params';
 import { ownOrigin, renderPdf } from './analytics.pdf';
 import { topPosts } from './analytics.posts';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
@@ -33,14 +34,13 @@ import {
 import { overviewSchema, topPostsPageSchema } from './analytics.routes';
 
 /**
- * Report links and the PDF report (issue 16). `/api/analytics/report-links`: an owner or admin shares the current
+ * Report links and the PDF report (docs/decisions/0033-analytics-report-links-and-pdf.md). `/api/analytics/report-links`: an owner or admin shares the current
  * filters read-only until a chosen expiry, lists and revokes; every member sees the list. `/api/reports/:token…`:
  * the public reads of one link (no session), the same overview and top posts as /analytics and nothing else.
  * `/api/analytics/report.pdf`: any member prints the page through a one-minute print link.
  */
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
-const idParams = z.object({ id: z.string().min(1).max(200) });
 const publicTopPostsQuery = z.object({
   sort: z.enum(TOP_POST_SORTS, { error: 'Sort by one of the listed figures.' }).default('views'),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -16,7 +16,7 @@ import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
 import { type AnalyticsContext, loadAnalyticsContext } from './analytics.queries';
 
 /**
- * Read-only report links (issue 16). The token is 32 random bytes shown once; the table holds its SHA-256, and a
+ * Read-only report links (docs/decisions/0033-analytics-report-links-and-pdf.md). The token is 32 random bytes shown once; the table holds its SHA-256, and a
  * visit is looked up by that hash through the unique index, so no stored secret is ever compared byte by byte
  * and a guess costs a 2^256 search. A revoked link keeps its row (the page says "revoked"); an expired one says
  * "expired". `print` links are the PDF renderer's: a minute long, never listed, deleted after the render.

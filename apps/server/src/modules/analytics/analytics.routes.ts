@@ -5,6 +5,7 @@ import { PLATFORM_IDS } from '@relaycast/shared/platforms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/id-params';
 import { relaycastActivity } from './analytics.activity';
 import { createDemoWorkspace, deleteDemoWorkspace } from './analytics.demo';
 import { analyticsCsv } from './analytics.export';
@@ -96,7 +97,6 @@ const accountAnalyticsSchema = z.object({
 });
 
 const demoResultSchema = z.object({ workspaceId: z.string(), name: z.string() });
-const accountParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** `/api/analytics…`: the /analytics page's reads, its CSV export and the demo workspace. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -140,7 +140,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/analytics/accounts/:id',
     {
       schema: {
-        params: accountParamsSchema,
+        params: idParams,
         querystring: analyticsQuerySchema,
         response: { 200: accountAnalyticsSchema },
       },

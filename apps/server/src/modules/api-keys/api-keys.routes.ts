@@ -5,16 +5,14 @@ import {
   createdApiKeySchema,
 } from '@relaycast/shared/api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/id-params';
 import { getUserSettings } from '../settings/settings.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { registerMcpEndpoint } from './mcp';
 import { buildOpenApiDocument } from './openapi';
 import { PUBLIC_API_BASE, PUBLIC_API_ROUTES } from './public-api';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * Settings → Security → API keys: `GET /api/api-keys`, `POST /api/api-keys` (the key in full, once) and

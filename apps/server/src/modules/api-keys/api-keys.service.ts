@@ -9,12 +9,13 @@ import {
   type CreatedApiKey,
   looksLikeApiKey,
 } from '@relaycast/shared/api-keys';
+import { isPlanId } from '@relaycast/shared/plans';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { apiKeys, userSettings, users, workspaceMembers, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { isPlanId, type WorkspaceContext } from '../workspaces/workspaces.service';
+import type { WorkspaceContext } from '../workspaces/workspaces.service';
 
 /** First key of the per-user-and-workspace advisory lock around the count and the insert. */
 const API_KEY_LOCK_NAMESPACE = 724_311_910;

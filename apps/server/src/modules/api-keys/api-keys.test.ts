@@ -8,7 +8,7 @@ import { hashApiKey } from './api-keys.service';
 import { OPENAPI_EXAMPLES } from './openapi';
 import { createKeyRateLimiter, rewritePublicApiUrl } from './public-api';
 
-/** Issue 18, Security → API keys and the public API `/api/v1`: keys, scopes, revocation, the toggle, limits. */
+/** Security → API keys and the public API `/api/v1` (docs/public-api.md): keys, scopes, revocation, the toggle, limits. */
 
 let t: TestApp;
 beforeAll(async () => {

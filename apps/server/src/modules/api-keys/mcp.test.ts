@@ -9,7 +9,7 @@ import { type MediaFixtures, makeMediaFixtures } from '../media/media.test-suppo
 import { type Member, signedInMember } from '../posts/posts.test-support';
 import { MCP_UPLOAD_MAX_BYTES, multipartOf } from './mcp';
 
-/** Issue 18, the MCP endpoint: the public API's operations as tools, called by the MCP SDK's own client. */
+/** The MCP endpoint (docs/public-api.md): the public API's operations as tools, called by the MCP SDK's own client. */
 
 let t: TestApp;
 let base: string;

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { type ApiKeyContext, authenticateApiKey } from './api-keys.service';
 
 /**
- * The public API (issue 18; docs/public-api.md): `/api/v1/<path>` answers exactly as the app's own
+ * The public API (docs/public-api.md): `/api/v1/<path>` answers exactly as the app's own
  * `/api/<path>` does (same zod schemas, same limits, same error shape), but only for the routes listed here and
  * only with an API key, never with the session cookie. The app's routes never accept a key.
  */

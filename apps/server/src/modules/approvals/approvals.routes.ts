@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import type { PublishingEngine } from '../publishing/publishing.engine';
 import { planStatus } from '../workspaces/plan-status';
@@ -36,8 +37,7 @@ import {
 } from './approvals.service';
 import { getApprovalSettings, saveApprovalSettings } from './approvals.settings';
 
-const postParams = z.object({ postId: z.string().min(1).max(100) });
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const postParams = z.object({ postId: idSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(300) });
 const reviewPostParams = tokenParams.extend({ postId: z.string().min(1).max(100) });
 
@@ -50,7 +50,7 @@ async function callerOf(request: FastifyRequest): Promise<ApprovalCaller> {
 }
 
 /**
- * `/api/approvals` (issue 19; docs/decisions/0045-approvals.md): the queue of posts awaiting approval, the
+ * `/api/approvals` (docs/decisions/0045-approvals.md): the queue of posts awaiting approval, the
  * decisions on one, its history, the workspace's "require approval" setting and client review links; and
  * `/api/review/:token`, the review page of a client without an account.
  */

@@ -163,7 +163,7 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
       // Workspaces with roles (owner, admin, member). Each user gets a personal one at sign-up.
       organization({
         // Every user works in their personal workspace; creating more (each with fresh plan limits) waits for
-        // teams and owner-wide limits (issue 19).
+        // teams and owner-wide limits (docs/decisions/0044-workspaces.md).
         allowUserToCreateOrganization: false,
         schema: {
           organization: {

@@ -12,8 +12,7 @@ const LOGIN_LOCK_NAMESPACE = 7_013;
 
 /**
  * An attempt allowed to check a password. It is counted before the password is checked, so any number of
- * parallel requests for one e-mail try at most LOGIN_MAX_FAILED_ATTEMPTS passwords per window (issue 13, item
- * 3): a success removes it again, a failure or a crash leaves it counted.
+ * parallel requests for one e-mail try at most LOGIN_MAX_FAILED_ATTEMPTS passwords per window (docs/decisions/0018-origins-sign-in-hardening.md): a success removes it again, a failure or a crash leaves it counted.
  */
 export type LoginReservation = { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number };
 

@@ -7,7 +7,7 @@ import { createTwoTestApps, type TestApp } from '../../../test/test-app';
 import { loginFailures } from '../../db/schema/index';
 
 /**
- * Issue 13, item 3: the lock-out holds under any concurrency (the count is taken before the password is
+ * Per docs/decisions/0018-origins-sign-in-hardening.md: the lock-out holds under any concurrency (the count is taken before the password is
  * checked, under a lock per e-mail), and an attacker cannot lock the owner out: a device that signed in before
  * has its own count, and a one-time e-mailed link always gets the owner in.
  */

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { secretOfTotpUri, totpCode } from '../../../test/totp';
 import { loginFailures, twoFactors, users } from '../../db/schema/index';
 
-/** Issue 18, Security: TOTP two-factor sign-in with Better Auth's plugin, its backup codes and the lock-out. */
+/** Security (docs/decisions/0032-two-factor-and-sessions.md): TOTP two-factor sign-in with Better Auth's plugin, its backup codes and the lock-out. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import type { ErrorRewrite } from './auth-errors';
 
 /**
  * Two-factor sign-in with Better Auth's `twoFactor` plugin (TOTP and backup codes; no e-mailed codes), and how
- * its second step joins the sign-in lock-out of login-lockout.service.ts (docs/decisions/0032-two-factor.md).
+ * its second step joins the sign-in lock-out of login-lockout.service.ts (docs/decisions/0032-two-factor-and-sessions.md).
  */
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

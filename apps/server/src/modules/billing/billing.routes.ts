@@ -33,7 +33,7 @@ async function callerOf(request: FastifyRequest): Promise<BillingCaller> {
 }
 
 /**
- * Billing (issue 19; docs/decisions/0046-stripe-billing.md): the billing card's status, Checkout and the
+ * Billing (docs/decisions/0046-stripe-billing.md): the billing card's status, Checkout and the
  * Customer Portal for the owner, and Stripe's webhook, which reads its body raw for the signature.
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (

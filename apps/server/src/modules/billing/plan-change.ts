@@ -7,7 +7,7 @@ import { sameOwnerWorkspaceIds } from '../workspaces/owner-scope';
 
 /**
  * Sets a workspace's plan, the one way every path does it: the administrator's command and page, and Stripe's
- * webhooks. The plan is the paying owner's (issue 19: limits count across all the workspaces they own), so it
+ * webhooks. The plan is the paying owner's (docs/decisions/0046-stripe-billing.md: limits count across all the workspaces they own), so it
  * goes to every other workspace of the same owner too, except one paid for by a Stripe subscription of its own
  * (and generated demo workspaces). With a plan, the post targets held when the trial ended become due again at
  * once (the engine's sweep publishes them through the usual claim). Returns how many were resumed.

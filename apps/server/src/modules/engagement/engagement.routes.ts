@@ -9,14 +9,12 @@ import {
   inboxRefreshResultSchema,
 } from '@relaycast/shared/engagement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/id-params';
 import { performAction } from './engagement.actions';
 import { engagementMetrics, listInbox, markItemDone } from './engagement.inbox';
 import { refreshWorkspaceInbox } from './engagement.sync';
-
-const itemParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** `/api/engagement…`: actions with hourly limits, the unified inbox, and the response metrics. */
 export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
@@ -65,7 +63,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/engagement/inbox/:id/done',
     {
       config: { permission: 'engage' },
-      schema: { params: itemParamsSchema, response: { 200: inboxItemSchema } },
+      schema: { params: idParams, response: { 200: inboxItemSchema } },
     },
     async (request) => {
       const { workspace } = await request.requireWorkspace();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FULL_ENGAGEMENT } from '@relaycast/shared/engagement-capabilities';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { TestApp } from '../../../test/test-app';
 import { inboxItems, socialAccounts } from '../../db/schema/index';
@@ -87,14 +88,7 @@ export function installScriptedConnector(platform: PlatformId, inbox: PlatformIn
       publishVideo: false,
       mediaByUrl: false,
       listRecentPosts: false,
-      engagement: {
-        readComments: true,
-        readMentions: true,
-        readMessages: true,
-        like: true,
-        reply: true,
-        message: true,
-      },
+      engagement: FULL_ENGAGEMENT,
       maxConcurrency: 4,
     },
     defaultUrls: { api: 'http://127.0.0.1:9' },

@@ -19,11 +19,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromFile } from 'file-type';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { idParams } from '../../lib/id-params';
 import { type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { parseByteRange } from './byte-range';
@@ -46,8 +46,6 @@ export interface MediaRoutesOptions {
   db: Db;
   config: Config;
 }
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 function mediaLinkInvalid(): AppError {
   return new AppError('NOT_FOUND', { message: 'This media link is invalid or has expired.' });
@@ -278,7 +276,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     // The platforms fetch it: the signature in the query is the credential.
     {
       config: { auth: 'public' },
-      schema: { params: z.object({ id: z.string().min(1).max(100) }), querystring: publicMediaQuerySchema },
+      schema: { params: idParams, querystring: publicMediaQuerySchema },
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import type { Mailer } from '../mail/mailer';
 import {
@@ -31,8 +32,7 @@ import {
   transferOwnership,
 } from './members.service';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const memberParams = z.object({ memberId: z.string().min(1).max(64) });
+const memberParams = z.object({ memberId: idSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
@@ -48,7 +48,7 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
 }
 
 /**
- * Settings → Members (issue 19; docs/decisions/0042-members-and-invitations.md): the current workspace's
+ * Settings → Members (docs/decisions/0042-members-and-invitations.md): the current workspace's
  * members and invitations, and the invite link's own two routes. Each route declares its permission (checked for
  * every route by plugins/authenticate-first.ts); the services check the finer rules themselves.
  */

@@ -26,7 +26,7 @@ import { deliverPendingNotifications, notify } from './notifications.service';
 import { VAPID_KEYS_FILE } from './notifications.vapid';
 import { previousWeekOf, sendWeeklySummaries } from './notifications.weekly';
 
-/** Issue 18, notifications: in-app rows, e-mail and Web Push per the user's toggles, from real events. */
+/** Notifications (docs/notifications.md): in-app rows, e-mail and Web Push per the user's toggles, from real events. */
 
 interface PushRequest {
   path: string | undefined;

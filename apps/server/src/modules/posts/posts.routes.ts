@@ -6,13 +6,12 @@ import {
   postSchema,
   rescheduleInputSchema,
 } from '@relaycast/shared/posts';
-import { targetParamsSchema } from '@relaycast/shared/publishing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { idParams, idSchema } from '../../lib/id-params';
 import type { PublishingEngine } from '../publishing/publishing.engine';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
 import { planStatus } from '../workspaces/plan-status';
@@ -27,7 +26,8 @@ import {
   updatePost,
 } from './posts.service';
 
-const postParamsSchema = z.object({ id: z.string().min(1).max(100) });
+/** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`. */
+const targetParams = idParams.extend({ targetId: idSchema });
 
 async function actorOf(request: FastifyRequest): Promise<PostActor> {
   const { user, workspace } = await request.requireWorkspace();
@@ -84,7 +84,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/posts/:id',
-    { schema: { params: postParamsSchema, response: { 200: postSchema } } },
+    { schema: { params: idParams, response: { 200: postSchema } } },
     async (request) => {
       const { workspaceId } = await actorOf(request);
       return getPost(db, workspaceId, request.params.id);
@@ -103,7 +103,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/api/posts/:id',
-    { schema: { params: postParamsSchema, body: postInputSchema, response: { 200: postSchema } } },
+    { schema: { params: idParams, body: postInputSchema, response: { 200: postSchema } } },
     async (request) => {
       const actor = await publishingActorOf(request, config.billingMode, request.body.action !== 'draft');
       return scheduled(await updatePost(db, actor, request.params.id, request.body));
@@ -114,7 +114,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     '/api/posts/:id/schedule',
     {
       // `write`: a contributor's move goes to approval (modules/approvals) rather than being refused.
-      schema: { params: postParamsSchema, body: rescheduleInputSchema, response: { 200: postSchema } },
+      schema: { params: idParams, body: rescheduleInputSchema, response: { 200: postSchema } },
     },
     async (request) => {
       const actor = await publishingActorOf(request, config.billingMode, true);
@@ -124,7 +124,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/posts/:id/duplicate',
-    { schema: { params: postParamsSchema, response: { 201: postSchema } } },
+    { schema: { params: idParams, response: { 201: postSchema } } },
     async (request, reply) => {
       const post = await duplicatePost(db, await actorOf(request), request.params.id);
       return reply.status(201).send(post);
@@ -133,7 +133,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/posts/:id',
-    { schema: { params: postParamsSchema, response: { 200: postSchema } } },
+    { schema: { params: idParams, response: { 200: postSchema } } },
     async (request) => {
       const post = await deletePost(db, await actorOf(request), request.params.id);
       await engine.cancelPost(post.id);
@@ -143,7 +143,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/posts/:id/restore',
-    { schema: { params: postParamsSchema, response: { 200: postSchema } } },
+    { schema: { params: idParams, response: { 200: postSchema } } },
     async (request) => scheduled(await restorePost(db, await actorOf(request), request.params.id)),
   );
 
@@ -157,7 +157,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
       `/api/posts/:id/targets/:targetId/${action}`,
       {
         config: { permission: 'publish' },
-        schema: { params: targetParamsSchema, response: { 200: postSchema } },
+        schema: { params: targetParams, response: { 200: postSchema } },
       },
       async (request) => {
         const { workspaceId } = await publishingActorOf(request, config.billingMode, action === 'retry');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import {
   checkPost,
+  LOCKED_POST_STATUSES,
   type ParsedPostInput,
   type Post,
   type PostStatus,
@@ -32,9 +33,6 @@ export interface PostActor {
   /** The caller's role (approvals: without `publish`, scheduling waits for approval); read when absent. */
   role?: string;
 }
-
-/** A post in these states has reached (or is reaching) a platform: its content and time are history. */
-const LOCKED_STATUSES: readonly PostStatus[] = ['publishing', 'published', 'partially_published'];
 
 /** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -83,7 +81,7 @@ async function replaceMedia(tx: Tx, postId: string, media: readonly AttachedMedi
 /** The post's row, locked, when its content and time may still change (it has not reached a platform). */
 async function lockEditablePost(tx: Tx, workspaceId: string, postId: string) {
   const current = await lockPost(tx, workspaceId, postId);
-  if (LOCKED_STATUSES.includes(current.status)) throw notEditable();
+  if (LOCKED_POST_STATUSES.includes(current.status)) throw notEditable();
   return current;
 }
 

@@ -159,7 +159,7 @@ describe('creating and reading posts', () => {
     const ada = await signedInMember(t);
     const zone = 'UTC';
     // Fill every slot the queue may pick in its horizon (the X prior's: no account, so no history) with a
-    // scheduled post, straight into the table. The queue picks the best-time model's slots since issue 16.
+    // scheduled post, straight into the table. The queue picks the best-time model's slots (docs/best-time.md).
     const now = new Date();
     const model = buildBestTimeModel({ timeZone: zone, histories: [{ platform: 'twitter', posts: [] }] });
     const slots = planSlots(model, {

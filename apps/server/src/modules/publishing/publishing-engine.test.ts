@@ -1,3 +1,4 @@
+import { NO_ENGAGEMENT } from '@relaycast/shared/engagement-capabilities';
 import type { Post } from '@relaycast/shared/posts';
 import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { eq, sql } from 'drizzle-orm';
@@ -353,14 +354,7 @@ describe('a scripted platform', () => {
       publishVideo: false,
       mediaByUrl: false,
       listRecentPosts: false,
-      engagement: {
-        readComments: false,
-        readMentions: false,
-        readMessages: false,
-        like: false,
-        reply: false,
-        message: false,
-      },
+      engagement: NO_ENGAGEMENT,
       maxConcurrency: 2,
     },
     defaultUrls: { api: 'http://127.0.0.1:9/' },

@@ -3,9 +3,9 @@ import { revokeOtherSessionsResultSchema, signedInDevicesSchema } from '@relayca
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { idParams } from '../../lib/id-params';
 import { listSignedInDevices, revokeOtherSessions, revokeSession } from './sessions.service';
 
 /**
@@ -43,7 +43,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post(
     '/api/sessions/:id/revoke',
-    { config: { permission: 'self' }, schema: { params: z.object({ id: z.string().min(1).max(200) }) } },
+    { config: { permission: 'self' }, schema: { params: idParams } },
     async (request, reply) => {
       const { userId, sessionId } = await currentSession(request);
       if (request.params.id === sessionId) {

@@ -6,8 +6,8 @@ import {
 } from '@relaycast/shared/stream-schedule';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/id-params';
 import {
   createScheduledStream,
   deleteScheduledStream,
@@ -18,8 +18,6 @@ import {
   type ScheduleOwner,
   updateScheduledStream,
 } from './stream-schedule.service';
-
-const paramsSchema = z.object({ id: z.string().min(1).max(100) });
 
 async function ownerOf(request: FastifyRequest): Promise<ScheduleOwner> {
   const { user, workspace } = await request.requireWorkspace();
@@ -44,7 +42,7 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
 
   app.get(
     '/api/scheduled-streams/:id',
-    { schema: { params: paramsSchema, response: { 200: scheduledStreamSchema } } },
+    { schema: { params: idParams, response: { 200: scheduledStreamSchema } } },
     async (request) => getScheduledStream(db, await ownerOf(request), request.params.id),
   );
 
@@ -63,7 +61,7 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     {
       config: { permission: 'stream' },
       schema: {
-        params: paramsSchema,
+        params: idParams,
         body: scheduledStreamInputSchema,
         response: { 200: scheduledStreamSchema },
       },
@@ -75,14 +73,14 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     '/api/scheduled-streams/:id/dismiss',
     {
       config: { permission: 'stream' },
-      schema: { params: paramsSchema, response: { 200: scheduledStreamSchema } },
+      schema: { params: idParams, response: { 200: scheduledStreamSchema } },
     },
     async (request) => dismissScheduledStream(db, await ownerOf(request), request.params.id),
   );
 
   app.delete(
     '/api/scheduled-streams/:id',
-    { config: { permission: 'stream' }, schema: { params: paramsSchema } },
+    { config: { permission: 'stream' }, schema: { params: idParams } },
     async (request, reply) => {
       await deleteScheduledStream(db, await ownerOf(request), request.params.id);
       return reply.status(204).send();

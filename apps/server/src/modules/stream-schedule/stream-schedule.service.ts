@@ -69,7 +69,7 @@ function checkFuture(scheduledAt: Date, now: Date) {
 }
 
 /**
- * Planned streams in a range (by start), everyone's in the workspace: the shared calendar (issue 19), with who
+ * Planned streams in a range (by start), everyone's in the workspace: the shared calendar (docs/decisions/0044-workspaces.md), with who
  * planned and last changed each; another member's shows no destinations (they are its planner's). Without a
  * range, the caller's own that are not yet past their due window (the Schedule Stream page's list).
  */

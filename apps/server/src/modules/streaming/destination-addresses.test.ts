@@ -7,7 +7,7 @@ import { destinationRefusal } from './destination-address';
 
 /**
  * A stream destination's RTMP URL is where ffmpeg connects: inside the server's network it would make the
- * destination's status a port scanner (issue 13, item 5). Refused unless ALLOW_PRIVATE_ADDRESSES.
+ * destination's status a port scanner (docs/decisions/0014-outbound-address-policy.md). Refused unless ALLOW_PRIVATE_ADDRESSES.
  */
 
 let strict: TestApp;

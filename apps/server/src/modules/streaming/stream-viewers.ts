@@ -8,7 +8,7 @@ import { connectorFor, connectorSettings, hasConnector } from '../../platforms/r
 import { withFreshCredentials } from '../accounts/account-credentials';
 
 /**
- * Viewers of a live stream, as the platform's API counts them (issue 16, docs/streaming.md "Viewers"). A
+ * Viewers of a live stream, as the platform's API counts them (docs/streaming.md "Viewers"). A
  * destination is an RTMP address and a key, not an account: the count is read from the workspace's connected
  * account of the same platform, whose API tells which broadcast is live now. Only YouTube's API gives a live
  * viewer count to a third-party tool here (`liveStreamingDetails.concurrentViewers`); the other destinations

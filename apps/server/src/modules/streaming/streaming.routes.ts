@@ -18,11 +18,11 @@ import {
 } from '@relaycast/shared/streaming';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { idParams } from '../../lib/id-params';
 import { shownHostname } from '../../lib/request-origin';
 import {
   createDestination,
@@ -41,8 +41,6 @@ export interface StreamingRoutesOptions {
   db: Db;
   config: Config;
 }
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * `/api/streaming/*` (see packages/shared/src/streaming.ts for the whole contract): destinations, custom

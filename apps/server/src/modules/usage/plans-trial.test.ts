@@ -18,7 +18,7 @@ import {
 } from '../publishing/publishing.test-support';
 
 /**
- * Issue 19, plans: the usage route's real figures, and the end of a managed trial (the clock moved past
+ * Plans (docs/plans-and-billing.md): the usage route's real figures, and the end of a managed trial (the clock moved past
  * trialEndsAt): scheduling refused with the reason, drafts still saved, due targets held (not failed) and
  * published once a plan is chosen. On PGlite and PostgreSQL.
  */

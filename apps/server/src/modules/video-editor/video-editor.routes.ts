@@ -10,6 +10,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { idParams } from '../../lib/id-params';
 import { diskFullError } from '../../lib/media/disk-space';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import {
@@ -31,8 +32,7 @@ export interface VideoEditorRoutesOptions {
   config: Config;
 }
 
-const jobParams = z.object({ id: z.string().min(1).max(64) });
-const timelineParams = z.object({ id: z.string().min(1).max(64), kind: z.enum(TIMELINE_KINDS) });
+const timelineParams = idParams.extend({ kind: z.enum(TIMELINE_KINDS) });
 
 /** The container family a stored video is in: fast mode copies streams only within a family. */
 function familyOf(mimeType: string): 'iso' | 'webm' {
@@ -176,7 +176,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
 
   app.get(
     '/api/video-editor/exports/:id',
-    { schema: { params: jobParams, response: { 200: exportJobSchema } } },
+    { schema: { params: idParams, response: { 200: exportJobSchema } } },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       return jobs.get(workspace.id, request.params.id);
@@ -185,7 +185,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
 
   app.post(
     '/api/video-editor/exports/:id/cancel',
-    { schema: { params: jobParams, response: { 200: exportJobSchema } } },
+    { schema: { params: idParams, response: { 200: exportJobSchema } } },
     async (request) => {
       const { workspace } = await request.requireWorkspace();
       return jobs.cancel(workspace.id, request.params.id);

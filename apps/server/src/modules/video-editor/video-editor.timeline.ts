@@ -7,7 +7,7 @@ import type { MediaFileRow } from '../media/media.service';
 import { codecProbeArgs, hasAudioStream } from './video-editor.ffmpeg';
 
 /**
- * The timeline's pictures (issue 17): a strip of frames across the video and its audio waveform, each a PNG
+ * The timeline's pictures (docs/video.md): a strip of frames across the video and its audio waveform, each a PNG
  * made once by ffmpeg and then served from a cache file per media item (the stored file never changes, so
  * neither does its picture). Concurrent requests for the same picture share one ffmpeg run.
  */

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/id-params';
 import {
   canManageWebhooks,
   createEndpoint,
@@ -22,7 +23,6 @@ import {
   setEndpointPaused,
 } from './webhooks.service';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const deliveryParams = idParams.extend({ deliveryId: z.string().min(1).max(64) });
 
 /**

@@ -14,7 +14,7 @@ import { finishSession, markSessionLive } from '../streaming/sessions.service';
 import { insertStartingSession } from '../streaming/sessions.test-support';
 import { sendDueWebhooks } from './webhooks.delivery';
 
-/** Issue 18, outgoing webhooks: signed per Standard Webhooks, retried, logged; events from publishing and streams. */
+/** Outgoing webhooks (docs/webhooks.md): signed per Standard Webhooks, retried, logged; events from publishing and streams. */
 
 interface Received {
   path: string | undefined;

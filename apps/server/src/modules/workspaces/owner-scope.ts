@@ -2,7 +2,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { workspaceMembers, workspaces } from '../../db/schema/index';
 
 /**
- * Plan limits count across every workspace the paying owner owns (issue 19; docs/decisions/0044-workspaces.md):
+ * Plan limits count across every workspace the paying owner owns (docs/decisions/0044-workspaces.md):
  * the connect limit (total and per platform), the storage quota and the usage page all count through this one
  * subquery, so no check and no meter disagree. It holds the workspace itself and every other non-demo
  * workspace whose owner also owns it (a generated demo workspace never uses up the owner's real allowance).

@@ -11,7 +11,7 @@ import {
 import type { InstallLimits } from '../../config/install-limits-env';
 
 /**
- * The one rule of plans, trial and billing mode (issue 19; docs/plans-and-billing.md). Every limit check and
+ * The one rule of plans, trial and billing mode (docs/plans-and-billing.md). Every limit check and
  * the publishing pause read it, so the usage page, the composer and the engine never disagree.
  */
 

@@ -17,7 +17,7 @@ import { planStatus } from './plan-status';
 import { insertOwnedWorkspace, type WorkspaceContext } from './workspaces.service';
 
 /**
- * Creating, listing, switching, renaming and deleting workspaces (issue 19; docs/decisions/0044-workspaces.md).
+ * Creating, listing, switching, renaming and deleting workspaces (docs/decisions/0044-workspaces.md).
  * Better Auth's own /organization/* mutations stay closed: these are the only ways in, each scoped to the
  * caller's memberships, so another workspace's id is simply not found (404).
  */

@@ -8,9 +8,9 @@ import {
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { idParams } from '../../lib/id-params';
 import { planStatus } from './plan-status';
 import {
   createWorkspace,
@@ -20,8 +20,6 @@ import {
   switchWorkspace,
   type WorkspaceCaller,
 } from './workspaces.manage';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 async function callerOf(request: FastifyRequest): Promise<WorkspaceCaller> {
   const { user, workspace } = await request.requireWorkspace();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FREE_TRIAL_DAYS, PLAN_IDS, type PlanId } from '@relaycast/shared/plans';
+import { FREE_TRIAL_DAYS, isPlanId, type PlanId } from '@relaycast/shared/plans';
 import { type AnyColumn, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema/index';
@@ -19,10 +19,6 @@ export interface WorkspaceContext {
 /** Owners and admins change what acts for the whole workspace (AI provider, budgets, report links, webhooks). */
 export function isWorkspaceAdmin(role: string): boolean {
   return role === 'owner' || role === 'admin';
-}
-
-export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }
 
 export { effectivePlan, mediaLimitsOf, planStatus } from './plan-status';

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes } from '../media';
 import {
@@ -200,14 +201,7 @@ export const blueskyConnector: Connector = withUserGivenHosts({
     publishVideo: true,
     mediaByUrl: false,
     listRecentPosts: true,
-    engagement: {
-      readComments: true,
-      readMentions: true,
-      readMessages: false,
-      like: true,
-      reply: true,
-      message: false,
-    },
+    engagement: ENGAGEMENT_CAPABILITIES.bluesky,
     maxConcurrency: 4,
   },
   defaultUrls: { service: 'https://bsky.social' },

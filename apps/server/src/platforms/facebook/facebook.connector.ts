@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import {
   exchangeForLongLivedUserToken,
   FACEBOOK_LOGIN_URLS,
@@ -125,14 +126,7 @@ export const facebookConnector: Connector = {
     publishVideo: true,
     mediaByUrl: true,
     listRecentPosts: true,
-    engagement: {
-      readComments: false,
-      readMentions: false,
-      readMessages: false,
-      like: false,
-      reply: false,
-      message: false,
-    },
+    engagement: ENGAGEMENT_CAPABILITIES.facebook,
     maxConcurrency: 4,
   },
   defaultUrls: { ...FACEBOOK_LOGIN_URLS },

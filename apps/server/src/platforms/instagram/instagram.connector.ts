@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import {
   exchangeForLongLivedUserToken,
   FACEBOOK_LOGIN_URLS,
@@ -165,14 +166,7 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
       publishVideo: true,
       mediaByUrl: true,
       listRecentPosts: true,
-      engagement: {
-        readComments: false,
-        readMentions: false,
-        readMessages: false,
-        like: false,
-        reply: false,
-        message: false,
-      },
+      engagement: ENGAGEMENT_CAPABILITIES.instagram,
       maxConcurrency: 4,
     },
     defaultUrls: { ...FACEBOOK_LOGIN_URLS },

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes, sleep } from '../media';
 import { clientSecretPostToken, isTokenError } from '../oauth';
@@ -228,14 +229,7 @@ export const linkedinConnector: Connector = {
     publishVideo: true,
     mediaByUrl: false,
     listRecentPosts: false,
-    engagement: {
-      readComments: false,
-      readMentions: false,
-      readMessages: false,
-      like: true,
-      reply: true,
-      message: false,
-    },
+    engagement: ENGAGEMENT_CAPABILITIES.linkedin,
     maxConcurrency: 2,
   },
   defaultUrls: {

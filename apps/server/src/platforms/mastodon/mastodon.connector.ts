@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes, sleep } from '../media';
 import { authorizationCodeUrl, isTokenError, type OAuthTokenAnswer, tokenSetFromAnswer } from '../oauth';
@@ -123,14 +124,7 @@ export const mastodonConnector: Connector = withUserGivenHosts({
     publishVideo: true,
     mediaByUrl: false,
     listRecentPosts: true,
-    engagement: {
-      readComments: true,
-      readMentions: true,
-      readMessages: true,
-      like: true,
-      reply: true,
-      message: true,
-    },
+    engagement: ENGAGEMENT_CAPABILITIES.mastodon,
     maxConcurrency: 4,
     // Statuses are deduplicated by Idempotency-Key for an hour (Mastodon API, POST /api/v1/statuses).
     idempotentPublishMs: 60 * 60_000,

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import {
   createGraphContainer,
   DEFAULT_POLL,
@@ -177,14 +178,7 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
       publishVideo: true,
       mediaByUrl: true,
       listRecentPosts: true,
-      engagement: {
-        readComments: false,
-        readMentions: false,
-        readMessages: false,
-        like: false,
-        reply: false,
-        message: false,
-      },
+      engagement: ENGAGEMENT_CAPABILITIES.threads,
       maxConcurrency: 4,
     },
     defaultUrls: { ...DEFAULT_URLS },

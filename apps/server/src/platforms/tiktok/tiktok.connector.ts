@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { clientCredentials } from '../oauth';
 import { type Connector, PlatformError, type RecentPost } from '../types';
 import { DEFAULT_URLS, tiktokApi, tokenCall, urlsOf } from './tiktok.api';
@@ -11,7 +12,7 @@ import { createTikTokPublishing, type TikTokOptions, tiktokPostUrl } from './tik
  * from `/v2/video/list/`, which needs the `video.list` scope. Publishing lives in tiktok.publish.ts.
  */
 
-/** `user.info.stats`: follower_count for analytics (issue 16, tiktok.analytics.ts). */
+/** `user.info.stats`: follower_count for analytics (docs/analytics.md, tiktok.analytics.ts). */
 const SCOPES = ['user.info.basic', 'user.info.stats', 'video.publish', 'video.upload', 'video.list'] as const;
 
 // function-budget: one connector: its methods share the platform's client, settings and error mapping
@@ -30,14 +31,7 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
       // Photos are pulled by TikTok from their public URL; videos are uploaded as bytes.
       mediaByUrl: true,
       listRecentPosts: true,
-      engagement: {
-        readComments: false,
-        readMentions: false,
-        readMessages: false,
-        like: false,
-        reply: false,
-        message: false,
-      },
+      engagement: ENGAGEMENT_CAPABILITIES.tiktok,
       // video/init allows 6 requests a minute per user.
       maxConcurrency: 2,
     },

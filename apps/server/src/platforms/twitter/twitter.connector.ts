@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import type { DescribeError } from '../http';
 import { platformRequest } from '../http';
 import { readMediaBytes, sleep, splitBytes } from '../media';
@@ -208,14 +209,7 @@ export const twitterConnector: Connector = {
     publishVideo: true,
     mediaByUrl: false,
     listRecentPosts: true,
-    engagement: {
-      readComments: true,
-      readMentions: true,
-      readMessages: true,
-      like: true,
-      reply: true,
-      message: true,
-    },
+    engagement: ENGAGEMENT_CAPABILITIES.twitter,
     maxConcurrency: 4,
     analyticsReadsBilled: true,
   },

@@ -1,3 +1,4 @@
+import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes } from '../media';
 import { authorizationCodeUrl, clientSecretPostToken, isTokenError } from '../oauth';
@@ -101,14 +102,7 @@ export const youtubeConnector: Connector = {
     publishVideo: true,
     mediaByUrl: false,
     listRecentPosts: true,
-    engagement: {
-      readComments: true,
-      readMentions: false,
-      readMessages: false,
-      like: true,
-      reply: true,
-      message: false,
-    },
+    engagement: ENGAGEMENT_CAPABILITIES.youtube,
     maxConcurrency: 2,
   },
   defaultUrls: {

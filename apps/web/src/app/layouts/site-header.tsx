@@ -30,7 +30,7 @@ export function Logo() {
 /**
  * The header on every page: public links, then either log in / get started or dashboard / sign out. On a
  * phone everything sits behind one menu button; the signed-in app hands in its own links (`appLinks`), shown
- * first in that same menu, so a phone never shows two menus stacked (issue 15).
+ * first in that same menu, so a phone never shows two menus stacked (docs/decisions/0026-rough-edges-layout.md).
  */
 // function-budget: SiteHeader lays out one screen part in one JSX tree; split into named parts when it next changes
 export function SiteHeader({

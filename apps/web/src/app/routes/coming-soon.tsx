@@ -8,7 +8,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
  * The screens still being built (protected routes with no page in router.tsx), what each will do, and the
  * screen to go back to. A screen leaves this list when its page lands.
  */
-// Empty since /analytics landed (issue 16); the next protected screen without a page gets its entry here.
+// Empty since /analytics landed (docs/analytics.md); the next protected screen without a page gets its entry here.
 const SCREENS: Record<string, { title: string; coming: string; back?: { to: string; label: string } }> = {};
 
 const DEFAULT_BACK = { to: '/dashboard', label: 'Back to dashboard' };

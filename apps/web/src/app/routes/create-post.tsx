@@ -17,7 +17,7 @@ function readAiPrompt(state: unknown): string | undefined {
 
 /**
  * The composer with the AI assistant beside it. The prompt the home page's AI Content Assistant sent fills the
- * assistant's prompt (not the post text), and the platforms it names start chosen (issue 15).
+ * assistant's prompt (not the post text), and the platforms it names start chosen (docs/decisions/0026-rough-edges-layout.md).
  */
 export function CreatePostPage() {
   const { t } = useTranslation('composer');

@@ -6,7 +6,7 @@ import { Label } from './label';
 /**
  * The app's one select: a labelled native <select> (the keyboard, screen readers and phones' own pickers keep
  * working) drawn like the other inputs, with its own chevron. It never grows wider than its column: a long
- * option is cut with an ellipsis instead of widening the page (issue 15: /settings was 504 px on a phone).
+ * option is cut with an ellipsis instead of widening the page (docs/decisions/0026-rough-edges-layout.md: /settings was 504 px on a phone).
  */
 export function SelectField<T extends string>({
   label,

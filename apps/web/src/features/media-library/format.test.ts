@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatFileCount } from './format';
-
-describe('formatDuration', () => {
-  it('shows minutes and seconds, and hours when needed', () => {
-    expect(formatDuration(0)).toBe('0:00');
-    expect(formatDuration(7.4)).toBe('0:07');
-    expect(formatDuration(125)).toBe('2:05');
-    expect(formatDuration(3723)).toBe('1:02:03');
-  });
-});
+import { formatFileCount } from './format';
 
 describe('formatFileCount', () => {
   it('says file or files', () => {

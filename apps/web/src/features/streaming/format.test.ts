@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBitrate, formatDuration, formatFps } from './format';
+import { formatBitrate, formatFps } from './format';
 
 describe('streaming formats', () => {
-  it('formats durations as m:ss or h:mm:ss', () => {
-    expect(formatDuration(0)).toBe('0:00');
-    expect(formatDuration(75.9)).toBe('1:15');
-    expect(formatDuration(3725)).toBe('1:02:05');
-    expect(formatDuration(-3)).toBe('0:00');
-  });
-
   it('formats bitrates in whole kbps with a dash before the first figure', () => {
     expect(formatBitrate(4480.6)).toBe('4,481 kbps');
     expect(formatBitrate(null)).toBe('–');

@@ -8,7 +8,7 @@ import { connectorFor, hasConnector } from '../../../platforms/registry';
 import { collectAccount } from './collect.account';
 
 /**
- * The analytics collector's background sweep (issue 16): due accounts are claimed (UPDATE … RETURNING over rows
+ * The analytics collector's background sweep (docs/analytics.md): due accounts are claimed (UPDATE … RETURNING over rows
  * locked with SKIP LOCKED, like the inbox sync) so several processes never pull one account at once, then pulled
  * with at most `capabilities.maxConcurrency` accounts of one platform in flight (platforms side by side).
  */

@@ -173,7 +173,6 @@ describe('live engine with real ffmpeg', () => {
       ws.once('error', reject);
     });
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    ws.send(JSON.stringify({ type: 'hello', mimeType: 'video/x-matroska;codecs=avc1,opus' }));
     const { camera, exited: cameraDone } = startCamera(STREAM_SECONDS);
     camera.stdout.on('data', (chunk: Buffer) => ws.send(chunk, { binary: true }));
 

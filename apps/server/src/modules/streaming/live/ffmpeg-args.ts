@@ -1,12 +1,7 @@
 /** ffmpeg argument lists for the live pipeline, built from the user's stream settings. argv arrays only. */
+import { RESOLUTION_SIZES, type Resolution } from '@relaycast/shared/settings';
 
-export type StreamResolution = '720p' | '1080p' | '4K';
-
-export const RESOLUTION_SIZES: Record<StreamResolution, { width: number; height: number }> = {
-  '720p': { width: 1280, height: 720 },
-  '1080p': { width: 1920, height: 1080 },
-  '4K': { width: 3840, height: 2160 },
-};
+export type StreamResolution = Resolution;
 
 /** Keyframes every 2 s: what YouTube, Facebook, Twitch and LinkedIn ask for. */
 export const KEYFRAME_SECONDS = 2;

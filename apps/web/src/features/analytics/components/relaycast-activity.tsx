@@ -92,7 +92,7 @@ function ActivityCards({ activity }: { activity: AnalyticsActivity }) {
 }
 
 /**
- * "Through Relaycast": what the workspace did with Relaycast in the range, from its own records (issue 16),
+ * "Through Relaycast": what the workspace did with Relaycast in the range, from its own records (docs/analytics.md),
  * next to the figures the platforms give.
  */
 export function RelaycastActivity({ filters }: { filters: AnalyticsFilters }) {

@@ -44,7 +44,7 @@ function Cell({ cell }: { cell: HeatmapCell }) {
 }
 
 /**
- * The best time to post (issue 16): the 168 hours of the week of one account, or of all of them, coloured by
+ * The best time to post (docs/best-time.md): the 168 hours of the week of one account, or of all of them, coloured by
  * the model's score, with how sure it is (hatched: no posts yet; dot: 1–4 posts; plain: 5 or more) and the
  * number of posts in each cell's label; a table gives the same figures to screen readers and keyboards.
  */

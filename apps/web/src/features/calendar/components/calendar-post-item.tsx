@@ -41,7 +41,7 @@ interface CalendarPostItemProps {
 
 /**
  * One post in a day: its local time, platform icons and one line of text (a mark when a platform failed);
- * the whole text and each platform's error show in a tooltip on hover and on keyboard focus (issue 15).
+ * the whole text and each platform's error show in a tooltip on hover and on keyboard focus (docs/decisions/0026-rough-edges-layout.md).
  * Opens the composer; scheduled ones drag.
  */
 // function-budget: CalendarPostItem lays out one screen part in one JSX tree; split into named parts when it next changes

@@ -10,9 +10,9 @@ import type { PlannedStreamEntry } from '../planned-stream-entries';
 
 /**
  * A planned stream in a day cell, clearly marked as a live stream; opens the studio with it loaded. The badge
- * moves under the time when the cell is too narrow for both (it overflowed at 1440 px, issue 15); the title
+ * moves under the time when the cell is too narrow for both (it overflowed at 1440 px, docs/decisions/0026-rough-edges-layout.md); the title
  * takes one line, and the whole title and description show in a tooltip on hover and focus. Another member's
- * planned stream (the shared calendar, issue 19) shows who planned it and does not open the studio: it goes live
+ * planned stream (the shared calendar, docs/decisions/0044-workspaces.md) shows who planned it and does not open the studio: it goes live
  * with its planner's destinations.
  */
 export function CalendarStreamItem({ entry }: { entry: PlannedStreamEntry }) {

@@ -6,7 +6,7 @@
  */
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
-import { POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
+import { LOCKED_POST_STATUSES, POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
 import type { TFunction } from 'i18next';
 import { Send } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
@@ -28,7 +28,6 @@ import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { emptyValues, valuesFromPost } from '@/lib/post-form';
-import { LOCKED_POST_STATUSES } from '@/lib/post-status';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';

@@ -7,7 +7,7 @@ import { RecentPosts } from './recent-posts';
 import { UpcomingPosts } from './upcoming-posts';
 import { WeekNumbers } from './week-numbers';
 
-/** The user's own state on /dashboard (issue 16): the week, what is next, what went out, what needs them. */
+/** The user's own state on /dashboard (docs/decisions/0027-onboarding.md): the week, what is next, what went out, what needs them. */
 export function YourState() {
   const { t } = useTranslation('dashboard');
   const dashboard = useDashboard();

@@ -9,9 +9,9 @@ import { useCanRemove } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDuration } from '@/lib/format';
 import { POST_STATUS_LABELS } from '@/lib/post-status';
 import { formatDateTime } from '@/lib/time-zone';
-import { formatDuration } from '../format';
 
 function Fact({ term, value }: { term: string; value: string }) {
   return (

@@ -3,7 +3,7 @@ import { ImageOff, Play, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCanRemove } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
-import { formatDuration } from '../format';
+import { formatDuration } from '@/lib/format';
 
 function Preview({ item }: { item: MediaItem }) {
   const { t } = useTranslation('media-library');

@@ -2,8 +2,8 @@ import type { StreamDetail } from '@relaycast/shared/streaming';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@/i18n';
+import { formatDuration } from '@/lib/format';
 import { mergeBitrateSeries } from '../bitrate-series';
-import { formatDuration } from '../format';
 
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
 

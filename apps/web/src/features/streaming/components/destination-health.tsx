@@ -2,7 +2,8 @@ import { DESTINATION_STATE_LABELS, type DestinationStatus } from '@relaycast/sha
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { formatBitrate, formatDuration, formatFps } from '../format';
+import { formatDuration } from '@/lib/format';
+import { formatBitrate, formatFps } from '../format';
 
 const STATE_STYLES: Record<DestinationStatus['state'], string> = {
   idle: 'bg-muted text-muted-foreground',

@@ -40,7 +40,7 @@ export function ObsPanel() {
       <CopyField label={t('OBS server')} value={rtmpUrl} />
       <CopyField label={t('OBS stream key')} value={streamKey} isSecret />
       <div>
-        {/* A new key breaks OBS until it is pasted there, so it is asked for first (issue 15). */}
+        {/* A new key breaks OBS until it is pasted there, so it is asked for first (docs/decisions/0026-rough-edges-layout.md). */}
         <Button variant="outline" size="sm" disabled={rotate.isPending} onClick={() => setConfirming(true)}>
           <RefreshCw aria-hidden="true" />
           {t('Rotate stream key')}

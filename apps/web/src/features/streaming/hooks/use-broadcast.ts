@@ -36,7 +36,7 @@ function send(socket: WebSocket, message: IngestClientMessage): void {
 
 /**
  * Going live from the browser (the ingest protocol in packages/shared/src/streaming.ts): create the session,
- * open its WebSocket, say hello, then send every MediaRecorder chunk in order. One recorder for the whole
+ * open its WebSocket, then send every MediaRecorder chunk in order. One recorder for the whole
  * session: scene switches, mute and camera off change only what is drawn and mixed.
  */
 // function-budget: useBroadcast is one state machine whose effects share refs; split when it next changes
@@ -105,7 +105,6 @@ export function useBroadcast() {
       connectionRef.current = connection;
 
       socket.onopen = () => {
-        send(socket, { type: 'hello', mimeType });
         send(socket, { type: 'scene', sceneId });
         let recorder: MediaRecorder;
         try {

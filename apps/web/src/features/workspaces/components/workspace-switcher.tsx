@@ -12,7 +12,7 @@ import { translateMessage } from '@/i18n';
 import { toastOutcome } from '@/lib/show-error';
 
 /**
- * The app shell's workspace switcher (issue 19; docs/decisions/0044-workspaces.md): the current workspace's
+ * The app shell's workspace switcher (docs/decisions/0044-workspaces.md): the current workspace's
  * name in the header; it opens the list of the others with the caller's role in each, and "Create workspace".
  * Switching (or creating, which switches) refetches everything the app shows.
  */
