@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensureSystemPackages, ROOT, run } from './lib/setup.mjs';
+import { playwrightFindings, summaryLines, vitestFindings } from './lib/test-report.mjs';
 
 await ensureDependencies();
 const chromium = ensureSystemPackages();
@@ -13,13 +14,11 @@ mkdirSync(RESULTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
-/** Each failed test by name with the first line of its error, repeated at the end where a log's tail shows it. */
-const failures = [];
-
-function firstLine(messages) {
-  const text = (messages ?? []).find((message) => typeof message === 'string' && message.trim() !== '') ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes of a terminal report
-  return text.replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+/** What the end of the log repeats: failed tests by name and the time of each test file. */
+const findings = { failures: [], fileTimes: [] };
+function addFindings({ failures, fileTimes }) {
+  findings.failures.push(...failures);
+  findings.fileTimes.push(...fileTimes);
 }
 
 /** A step that is not a test runner (lint, type-check, build) counts as one check. */
@@ -61,15 +60,7 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   if (vitest.numFailedTests > 0 || vitestCode !== 0) problems.push('vitest');
-  for (const file of vitest.testResults ?? []) {
-    const relative = path.relative(ROOT, file.name);
-    for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push(`${relative} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
-    }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
-      failures.push(`${relative}: ${firstLine([file.message])}`);
-    }
-  }
+  addFindings(vitestFindings(vitest, ROOT));
   if (vitestCode !== 0 && vitest.numFailedTests === 0) totals.failed += 1;
 } else {
   totals.failed += 1;
@@ -93,7 +84,7 @@ if (builtOk) {
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
     if (report.stats.unexpected > 0 || code !== 0) problems.push('playwright');
-    collectPlaywrightFailures(report.suites ?? [], []);
+    addFindings(playwrightFindings(report, 'e2e/tests'));
     if (code !== 0 && report.stats.unexpected === 0) totals.failed += 1;
   } else {
     totals.failed += 1;
@@ -101,22 +92,7 @@ if (builtOk) {
   }
 }
 
-/** Walks Playwright's JSON report (suites hold specs and suites; a spec's tests hold results). */
-function collectPlaywrightFailures(suites, titles) {
-  for (const suite of suites) {
-    const here = suite.title ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const errors = (test.results ?? []).map((result) => result.error?.message);
-        failures.push(`${[...here, spec.title].join(' › ')}: ${firstLine(errors)}`);
-      }
-    }
-    collectPlaywrightFailures(suite.suites ?? [], here);
-  }
-}
-
-if (failures.length > 0) console.info(`\nFailed tests:\n${failures.map((line) => `  ✗ ${line}`).join('\n')}`);
+for (const line of summaryLines(findings)) console.info(line);
 if (problems.length > 0) console.info(`\nFailed: ${problems.join(', ')}`);
 console.info(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
