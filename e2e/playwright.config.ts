@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverProcessEnv } from '../scripts/lib/server-env.mjs';
+import { E2E_ADMIN_EMAIL } from './admin-settings';
 import { E2E_STRIPE_PRICE_ENV, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 
 /** A free port, found once in the main process; workers inherit it through the environment. */
@@ -118,6 +119,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       // The specs check Standard's limits during the trial (media-library's 2 MB): billing managed, with Stripe
       // keys that point at the local fake (global-setup.ts; e2e/stripe-settings.ts).
       BILLING_MODE: 'managed',

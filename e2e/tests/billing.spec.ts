@@ -41,8 +41,20 @@ test('an owner on the trial chooses a plan at Checkout and comes back to it acti
   await expect(page.getByTestId('billing-plan')).toContainText('Premium plan');
 });
 
-test('the admin page is not found for a user who is not an administrator', async ({ page }) => {
+test('the admin page is not found for a user who is not an administrator, and Settings does not ask for it', async ({
+  page,
+}) => {
   await signInAsNewUser(page, 'Nora Nobody');
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) refused.push(response.url());
+  });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Plan & usage' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
+  expect(refused).toEqual([]);
+
   await page.goto('/admin');
   await expect(page.getByText('404: nothing lives at')).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from '../admin-settings';
 import { uniqueEmail } from './helpers';
 
 const SENT = 'Thanks for getting in touch! Your message has been sent and we will reply by email.';
@@ -61,4 +62,37 @@ test('too many messages from one address get a clear message', async ({ page }) 
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('alert')).toHaveText(RATE_LIMITED);
   await expect(page.getByRole('heading', { name: 'Message sent' })).toHaveCount(0);
+});
+
+test('a message from the contact page waits for the server’s administrator on /admin, with a reply button', async ({
+  page,
+}) => {
+  const sender = uniqueEmail('inbox');
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'The people who run this server read it' })).toBeVisible();
+  await page.getByLabel('Name').fill('Ada Inbox');
+  await page.getByLabel('Email').fill(sender);
+  await page.getByLabel('Message').fill('Can the studio stream to Kick as a custom RTMP server?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message sent' })).toBeFocused();
+
+  // The administrator named in ADMIN_EMAILS signs up once, and finds Administration in Settings.
+  const admin = { name: 'Sam Server', email: E2E_ADMIN_EMAIL, password: 'correct-horse-battery' };
+  expect((await page.request.post('/api/auth/sign-up/email', { data: admin })).ok()).toBe(true);
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: admin.email, password: admin.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Administration' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const inbox = page.getByRole('region', { name: 'Contact messages' });
+  const message = inbox.getByTestId('contact-message').filter({ hasText: sender });
+  await expect(message).toContainText('Ada Inbox');
+  await expect(message).toContainText('Can the studio stream to Kick as a custom RTMP server?');
+  await expect(message.getByRole('link', { name: 'Reply to Ada Inbox' })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:${sender.replace(/[.+]/g, '\\$&')}\\?subject=`),
+  );
 });

@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(usageRoutes, { db: database.db, config });
   await app.register(billingRoutes, { db: database.db, config });
   await app.register(adminRoutes, { db: database.db, config });
-  await app.register(contactRoutes, { db: database.db });
+  await app.register(contactRoutes, { db: database.db, config });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });

@@ -77,6 +77,10 @@ export const adminWorkspacesSchema = z.object({
 });
 export type AdminWorkspaces = z.infer<typeof adminWorkspacesSchema>;
 
+/** `GET /api/admin/me`: whether the caller is one of this server's administrators (ADMIN_EMAILS). */
+export const instanceAdminStatusSchema = z.object({ admin: z.boolean() });
+export type InstanceAdminStatus = z.infer<typeof instanceAdminStatusSchema>;
+
 export const adminSetPlanSchema = z.strictObject({ plan: z.enum(PLAN_IDS).nullable() });
 
 export const BILLING_MESSAGES = {

@@ -41,3 +41,27 @@ export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 /** What the API answers once a message is stored. */
 export const contactReceiptSchema = z.object({ receivedAt: z.string() });
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
+
+/** How many messages one page of the administrator's contact inbox holds. */
+export const CONTACT_INBOX_PAGE_SIZE = 50;
+
+/** `GET /api/admin/contact-messages?before=<id>`: a page of the form's messages, newest first. */
+export const contactInboxQuerySchema = z.object({
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const contactInboxMessageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ContactInboxMessage = z.infer<typeof contactInboxMessageSchema>;
+
+export const contactInboxSchema = z.object({
+  messages: z.array(contactInboxMessageSchema),
+  /** The `before` of the next (older) page; null on the last page. */
+  nextBefore: z.number().nullable(),
+});
+export type ContactInbox = z.infer<typeof contactInboxSchema>;

@@ -3,6 +3,7 @@ import { ACCOUNTS_JOBS, type AccountsJobContext } from '../modules/accounts/acco
 import { ANALYTICS_JOBS, type AnalyticsJobContext } from '../modules/analytics/analytics.jobs';
 import { APPROVALS_JOBS, type ApprovalsJobContext } from '../modules/approvals/approvals.jobs';
 import { CLIPS_JOBS, type ClipsJobContext } from '../modules/clips/clips.jobs';
+import { CONTACT_JOBS, type ContactJobContext } from '../modules/contact/contact.jobs';
 import { ENGAGEMENT_JOBS, type EngagementJobContext } from '../modules/engagement/engagement.jobs';
 import {
   NOTIFICATIONS_JOBS,
@@ -24,6 +25,7 @@ export type JobContext = AccountsJobContext &
   AnalyticsJobContext &
   ApprovalsJobContext &
   ClipsJobContext &
+  ContactJobContext &
   EngagementJobContext &
   NotificationsJobContext &
   PublishingJobContext &
@@ -46,4 +48,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...STREAMING_JOBS,
   ...NOTIFICATIONS_JOBS,
   ...STREAM_SCHEDULE_JOBS,
+  ...CONTACT_JOBS,
 ];

@@ -2,6 +2,7 @@ import {
   type AdminWorkspaces,
   type BillingStatusView,
   type CheckoutRequest,
+  type InstanceAdminStatus,
   PLAN_KEEPING_STATUSES,
 } from '@relaycast/shared/billing';
 import type { PlanId } from '@relaycast/shared/plans';
@@ -42,11 +43,21 @@ export function usePortal() {
   });
 }
 
-/** `GET /api/admin/workspaces`: the instance administrator's list (404 for anyone else). */
-export function useAdminWorkspaces() {
+/** `GET /api/admin/me`: whether the signed-in user administers this server (ADMIN_EMAILS); asked once a session. */
+export function useInstanceAdmin() {
+  return useQuery({
+    queryKey: ['admin', 'me'],
+    queryFn: () => apiFetch<InstanceAdminStatus>('/api/admin/me'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** `GET /api/admin/workspaces`: the instance administrator's list (404 for anyone else, so asked only by them). */
+export function useAdminWorkspaces(enabled = true) {
   return useQuery({
     queryKey: adminWorkspacesKey,
     queryFn: () => apiFetch<AdminWorkspaces>('/api/admin/workspaces'),
+    enabled,
     retry: false,
   });
 }

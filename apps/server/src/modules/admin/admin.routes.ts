@@ -1,19 +1,48 @@
-import { adminSetPlanSchema, adminWorkspacesSchema } from '@relaycast/shared/billing';
+import {
+  adminSetPlanSchema,
+  adminWorkspacesSchema,
+  instanceAdminStatusSchema,
+} from '@relaycast/shared/billing';
+import { contactInboxQuerySchema, contactInboxSchema } from '@relaycast/shared/contact';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/id-params';
-import { listInstanceWorkspaces, requireInstanceAdmin, setInstanceWorkspacePlan } from './admin.service';
+import { listContactMessages } from '../contact/contact.service';
+import {
+  isInstanceAdmin,
+  listInstanceWorkspaces,
+  requireInstanceAdmin,
+  setInstanceWorkspacePlan,
+} from './admin.service';
 
 /**
- * The instance administrator's page (/admin): every workspace of the server and its plan. Not a workspace
- * permission: the caller's e-mail must be in ADMIN_EMAILS, and anyone else gets 404.
+ * The instance administrator's page (/admin): every workspace of the server and its plan, and the messages of the
+ * contact form. Not a workspace permission: the caller's e-mail must be in ADMIN_EMAILS, and anyone else gets 404.
+ * `GET /api/admin/me` answers everyone signed in, so the app links the page only for administrators without
+ * asking for a page it would be refused.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   // Before the body is validated, so a bad body tells a non-administrator nothing either.
   const onlyAdmins = async (request: FastifyRequest) =>
     requireInstanceAdmin(config, (await request.requireUser()).email);
+
+  app.get(
+    '/api/admin/me',
+    { config: { permission: 'self' }, schema: { response: { 200: instanceAdminStatusSchema } } },
+    async (request) => ({ admin: isInstanceAdmin(config, (await request.requireUser()).email) }),
+  );
+
+  app.get(
+    '/api/admin/contact-messages',
+    {
+      config: { permission: 'self' },
+      preValidation: onlyAdmins,
+      schema: { querystring: contactInboxQuerySchema, response: { 200: contactInboxSchema } },
+    },
+    (request) => listContactMessages(db, request.query.before),
+  );
 
   app.get(
     '/api/admin/workspaces',

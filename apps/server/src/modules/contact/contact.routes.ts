@@ -1,10 +1,18 @@
 import { contactMessageSchema, contactReceiptSchema } from '@relaycast/shared/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { CONTACT_NOTIFY_JOB } from './contact.notify';
 import { submitContactMessage } from './contact.service';
 
-/** `POST /api/contact`: the public contact form. Open to visitors; rate-limited per address and per IP. */
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * `POST /api/contact`: the public contact form. Open to visitors; rate-limited per address and per IP. A stored
+ * message is e-mailed to the server's administrators by a job (contact.jobs.ts) and listed on /admin.
+ */
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.post(
     '/api/contact',
     {
@@ -12,11 +20,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: { body: contactMessageSchema, response: { 201: contactReceiptSchema } },
     },
     async (request, reply) => {
-      const receipt = await submitContactMessage(db, request.body, {
+      const { id, receivedAt } = await submitContactMessage(db, request.body, {
         ipAddress: request.ip || null,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      return reply.status(201).send(receipt);
+      if (config.adminEmails.length > 0) await app.jobs.send(CONTACT_NOTIFY_JOB, { messageId: id });
+      return reply.status(201).send({ receivedAt });
     },
   );
 };

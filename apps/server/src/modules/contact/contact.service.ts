@@ -1,7 +1,13 @@
 import { normalizeEmail } from '@relaycast/shared/auth';
-import { CONTACT_RATE_LIMIT, type ContactMessageInput, type ContactReceipt } from '@relaycast/shared/contact';
+import {
+  CONTACT_INBOX_PAGE_SIZE,
+  CONTACT_RATE_LIMIT,
+  type ContactInbox,
+  type ContactMessageInput,
+  type ContactReceipt,
+} from '@relaycast/shared/contact';
 import { CONTACT_MESSAGES } from '@relaycast/shared/messages';
-import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, min, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -56,7 +62,7 @@ export async function submitContactMessage(
   db: Db,
   input: ContactMessageInput,
   meta: ContactRequestMeta,
-): Promise<ContactReceipt> {
+): Promise<ContactReceipt & { id: number }> {
   const email = normalizeEmail(input.email);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_KEY})`);
@@ -78,8 +84,32 @@ export async function submitContactMessage(
         ipAddress: meta.ipAddress,
         userAgent: meta.userAgent?.slice(0, 500) ?? null,
       })
-      .returning({ createdAt: contactMessages.createdAt });
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     if (!row) throw new Error('the contact message was not stored');
-    return { receivedAt: row.createdAt.toISOString() };
+    return { id: row.id, receivedAt: row.createdAt.toISOString() };
   });
+}
+
+/**
+ * The server administrator's inbox (the /admin page): a page of the form's messages, newest first, older than
+ * `before` when given. The sender's address and client details stay on the server except the address to answer.
+ */
+export async function listContactMessages(db: Db, before?: number): Promise<ContactInbox> {
+  const rows = await db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      message: contactMessages.message,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(before === undefined ? undefined : lt(contactMessages.id, before))
+    .orderBy(desc(contactMessages.id))
+    .limit(CONTACT_INBOX_PAGE_SIZE + 1);
+  const page = rows.slice(0, CONTACT_INBOX_PAGE_SIZE);
+  return {
+    messages: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    nextBefore: rows.length > CONTACT_INBOX_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+  };
 }

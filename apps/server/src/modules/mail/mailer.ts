@@ -14,6 +14,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes (the visitor of a contact message), when not to the sender. */
+  replyTo?: string;
   /** Sent over SMTP; the outbox record keeps the text only (attachments are listed in the log line). */
   attachments?: EmailAttachment[];
 }

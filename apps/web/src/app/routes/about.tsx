@@ -13,7 +13,7 @@ export function AboutPage() {
   usePageMeta(
     t('About'),
     t(
-      'Relaycast is an open-source social media platform founded in 2023, used by customers in over 50 countries.',
+      'Relaycast is an open-source social media platform, started in 2026, that anyone can run on their own server.',
     ),
   );
   return (

@@ -19,7 +19,7 @@ export function ContactPage() {
         eyebrow={t('Contact')}
         title={t('Talk to the Relaycast team')}
         description={t(
-          'Questions about plans, self-hosting or your account? Send us a message and a person will reply by email.',
+          'Questions about plans, self-hosting or your account? Send a message to the people who run this Relaycast server; they answer by email.',
         )}
       />
       <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_20rem]">
@@ -33,9 +33,9 @@ export function ContactPage() {
           <div className="flex gap-3">
             <Clock aria-hidden="true" className="size-5 shrink-0 text-primary" />
             <div>
-              <h2 className="font-semibold">{t('A person reads every message')}</h2>
+              <h2 className="font-semibold">{t('The people who run this server read it')}</h2>
               <p className="mt-1 text-muted-foreground">
-                {t('Expect a reply by email, usually within one business day.')}
+                {t('Your message waits on their administration page, and they answer by email.')}
               </p>
             </div>
           </div>

@@ -1,7 +1,7 @@
 import { Building2, Gauge, Link2, ShieldCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAdminWorkspaces } from '@/api/billing';
+import { useInstanceAdmin } from '@/api/billing';
 import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
 import { AnalyticsCollectionSection } from '@/features/settings/components/analytics-collection-section';
 import { UserSettingsForm } from '@/features/settings/components/user-settings-form';
@@ -10,8 +10,8 @@ import { usePageMeta } from '@/lib/use-page-meta';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
-  // The instance administrator's page (ADMIN_EMAILS): linked only for them (anyone else gets 404 from the API).
-  const isInstanceAdmin = useAdminWorkspaces().isSuccess;
+  // The instance administrator's page (ADMIN_EMAILS): linked only for them.
+  const isInstanceAdmin = useInstanceAdmin().data?.admin === true;
   const links = [
     { to: '/connected-accounts', icon: Link2, label: t('Connected accounts') },
     { to: '/settings/workspace', icon: Building2, label: t('Workspace') },

@@ -21,7 +21,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'platforms',
     question: 'Which social media platforms does Relaycast support?',
     answer:
-      'You can connect Facebook, Instagram, Twitter, LinkedIn and TikTok accounts to publish posts, read analytics and answer your audience. For live streaming you can also go live on YouTube and Twitch.',
+      'You can connect Instagram, X (Twitter), Facebook, LinkedIn, TikTok, YouTube, Bluesky, Mastodon and Threads accounts to publish posts and read analytics, and answer comments and messages where the network allows it. You can go live on YouTube Live, Facebook Live, Twitch, LinkedIn Live, Twitter Live, Instagram Live, TikTok Live and any custom RTMP server.',
   },
   {
     id: 'free-trial',
@@ -58,7 +58,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'change-plan',
     question: 'Can I change or cancel my plan later?',
     answer:
-      'You can move to a bigger or smaller plan, or switch between monthly and annual billing, at any time. If you cancel, your workspace stays available until the end of the period you paid for, and you can export your content.',
+      'You can move to a bigger or smaller plan, or switch between monthly and annual billing, at any time. If you cancel, your workspace stays available until the end of the period you paid for.',
   },
   {
     id: 'limits',

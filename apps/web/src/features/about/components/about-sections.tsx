@@ -1,11 +1,24 @@
-import { Accessibility, GitPullRequest, type LucideIcon, ShieldCheck, Terminal } from 'lucide-react';
+import { LANGUAGES } from '@relaycast/shared/languages';
+import { PLATFORM_IDS } from '@relaycast/shared/platforms';
+import { STREAM_PLATFORMS } from '@relaycast/shared/streaming/platforms';
+import {
+  Accessibility,
+  GitPullRequest,
+  type LucideIcon,
+  Server,
+  ShieldCheck,
+  Terminal,
+  Users,
+  Wrench,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '@/components/section-heading';
 
+/** Figures true of this code, counted from what it declares, so the page cannot claim more than it does. */
 const IMPACT: readonly { value: string; label: string }[] = [
-  { value: '50+', label: 'countries where customers publish with Relaycast' },
-  { value: '2023', label: 'the year the first line of Relaycast was written' },
-  { value: '6', label: 'networks to publish and stream to from one workspace' },
+  { value: String(PLATFORM_IDS.length), label: 'networks to publish to from one calendar' },
+  { value: String(STREAM_PLATFORMS.length), label: 'kinds of live destination, any RTMP server among them' },
+  { value: String(LANGUAGES.length), label: 'languages the app speaks: English, Spanish, French and German' },
   { value: '100%', label: 'of the code open for anyone to read, run and improve' },
 ];
 
@@ -16,9 +29,9 @@ export function ImpactStats() {
       <SectionHeading
         id="about-impact"
         eyebrow={t('Global impact')}
-        title={t('Used by creators and businesses in over 50 countries')}
+        title={t('One workspace for every network you post to')}
         description={t(
-          'From solo illustrators to regional retailers and agencies, people use Relaycast to show up every day without living inside five different apps.',
+          'Solo creators, small businesses and agencies can plan, publish, answer and go live without living inside five different apps, on a server they run themselves or one they trust.',
         )}
       />
       <dl className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -41,23 +54,23 @@ export function CompanyStory() {
         <SectionHeading
           id="about-story"
           eyebrow={t('Our story')}
-          title={t('Founded in 2023, built in the open')}
+          title={t('Started in 2026, built in the open')}
           align="left"
         />
         <div className="grid gap-4 text-pretty text-muted-foreground">
           <p>
             {t(
-              'Relaycast began in 2023 when a small team of creators and engineers got tired of paying for one tool to schedule, another to stream, a third to read comments and a fourth to see whether any of it worked. Each tool owned a slice of their audience’s data, and none of them talked to each other.',
+              'Relaycast began in 2026 from a plain frustration: one tool to schedule, another to stream, a third to read comments and a fourth to see whether any of it worked. Each tool owned a slice of the audience’s data, and none of them talked to each other.',
             )}
           </p>
           <p>
             {t(
-              'So we built one app that does all of it and published every line of it. Anyone can run Relaycast on their own server with a single command, and the same code powers our hosted plans. If you outgrow us, your posts, media and analytics stay with you.',
+              'So it is one app that does all of it, with every line of it published. Anyone can run Relaycast on their own server with a single command; there, your posts, media and analytics live in your own database.',
             )}
           </p>
           <p>
             {t(
-              'Today Relaycast is shaped by the people who use it: most of what ships starts as a request in our community, and a good part of it is written there too.',
+              'It is young and says so: what it does today is what this site describes, and what it does not do yet is listed openly in its README.',
             )}
           </p>
         </div>
@@ -66,30 +79,27 @@ export function CompanyStory() {
   );
 }
 
-const LEADERS: readonly { name: string; role: string; bio: string }[] = [
+/** Who makes and runs Relaycast, by role: no invented people. */
+const LEADERS: readonly { name: string; role: string; bio: string; icon: LucideIcon }[] = [
   {
-    name: 'Maya Okafor',
-    role: 'Co-founder and CEO',
-    bio: 'Ran social media for a chain of independent bookshops before deciding the tools had to change.',
+    icon: Wrench,
+    name: 'Maintainers',
+    role: 'Keep the project',
+    bio: 'Review every change, keep the tests passing and decide what goes into a release.',
   },
   {
-    name: 'Daniel Reyes',
-    role: 'Co-founder and CTO',
-    bio: 'Built video pipelines for live events; leads the streaming, media and self-hosting work.',
+    icon: Users,
+    name: 'Contributors',
+    role: 'Build it with them',
+    bio: 'Anyone can report a problem, propose a feature or send a change; the code is open to read first.',
   },
   {
-    name: 'Lena Vogel',
-    role: 'Head of Product and Community',
-    bio: 'Turns community requests into the roadmap and keeps Relaycast simple to run and to use.',
+    icon: Server,
+    name: 'Server owners',
+    role: 'Run each install',
+    bio: 'Whoever runs a Relaycast server chooses its plans, its AI provider and its platform keys, and answers its users.',
   },
 ];
-
-function initialsOf(name: string): string {
-  return name
-    .split(' ')
-    .map((part) => part[0])
-    .join('');
-}
 
 export function LeadershipTeam() {
   const { t } = useTranslation('about');
@@ -98,8 +108,10 @@ export function LeadershipTeam() {
       <SectionHeading
         id="about-team"
         eyebrow={t('Leadership')}
-        title={t('The team behind Relaycast')}
-        description={t('Three people lead the project; dozens of contributors build it with them.')}
+        title={t('Who makes Relaycast')}
+        description={t(
+          'An open project: the people who keep it, the people who build it, and the people who run it.',
+        )}
       />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {LEADERS.map((leader) => (
@@ -108,9 +120,9 @@ export function LeadershipTeam() {
               aria-hidden="true"
               className="mx-auto inline-flex size-16 items-center justify-center rounded-full bg-accent text-lg font-semibold text-accent-foreground"
             >
-              {initialsOf(leader.name)}
+              <leader.icon className="size-7" />
             </span>
-            <h3 className="mt-4 font-semibold">{leader.name}</h3>
+            <h3 className="mt-4 font-semibold">{t(leader.name)}</h3>
             <p className="text-sm font-medium text-primary">{t(leader.role)}</p>
             <p className="mt-3 text-sm text-muted-foreground">{t(leader.bio)}</p>
           </li>
