@@ -10,9 +10,16 @@ test('sign up, log in, stay signed in across a reload, sign out, and come back t
   await expect(page.getByText('Account created successfully! Please sign in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  // Greeted as new, not "Welcome back", with the password (all that is left to type) focused.
+  await expect(page.getByRole('heading', { name: 'Welcome to Relaycast' })).toBeVisible();
+  await expect(
+    page.getByText('Your account is ready. Sign in with the password you just chose.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
+  await expect(page.getByLabel('Password')).toBeFocused();
 
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   // A new account is welcomed ("Welcome back" once it is a day old: apps/server/src/modules/onboarding).
@@ -54,6 +61,8 @@ test('signing up with a registered email offers a Sign In action that opens logi
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  // An account that already existed is welcomed back.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
 test('sign-up validates on the page with the exact messages', async ({ page }) => {

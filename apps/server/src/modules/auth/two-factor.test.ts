@@ -103,6 +103,8 @@ describe('two-factor enrolment', () => {
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Relaycast:/);
     expect(backupCodes).toHaveLength(BACKUP_CODE_COUNT);
     expect(new Set(backupCodes).size).toBe(BACKUP_CODE_COUNT);
+    // Capitals and digits without the look-alikes 0/O and 1/I/L, to be copied by hand.
+    for (const code of backupCodes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
     // Not on until a code proves the app has the secret.
     expect(await isTwoFactorOn(email)).toBe(false);
     const [row] = await t.db.select().from(twoFactors).innerJoin(users, eq(users.id, twoFactors.userId));

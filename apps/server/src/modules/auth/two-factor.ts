@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import {
   BACKUP_CODE_COUNT,
@@ -21,10 +22,28 @@ import type { ErrorRewrite } from './auth-errors';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
+/**
+ * The letters of a backup code: capitals and digits without the look-alikes 0/O, 1/I/L (read off paper or a
+ * screen, a code has to survive being copied by hand). 31 symbols × 10 is about 49 bits per code.
+ */
+export const BACKUP_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** BACKUP_CODE_COUNT codes of the form XXXXX-XXXXX from BACKUP_CODE_ALPHABET, drawn with a CSPRNG. */
+export function generateBackupCodes(): string[] {
+  const draw = () =>
+    Array.from({ length: 5 }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]);
+  return Array.from({ length: BACKUP_CODE_COUNT }, () => `${draw().join('')}-${draw().join('')}`);
+}
+
 export const twoFactorOptions = {
   issuer: 'Relaycast',
   trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,
-  backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10, storeBackupCodes: 'encrypted' },
+  backupCodeOptions: {
+    amount: BACKUP_CODE_COUNT,
+    length: 10,
+    storeBackupCodes: 'encrypted',
+    customBackupCodesGenerate: generateBackupCodes,
+  },
   // Better Auth's own count of wrong codes in a row per account, across sign-in attempts; ours (the e-mail's
   // lock-out) counts them with wrong passwords.
   accountLockout: {

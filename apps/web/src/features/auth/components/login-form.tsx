@@ -20,6 +20,8 @@ export interface LoginLocationState {
   email?: string;
   /** The protected page that sent the visitor here, with its own navigation state. */
   from?: Pick<Location, 'pathname' | 'search' | 'hash' | 'state'>;
+  /** Set by sign-up: the account was just created, so the page greets a newcomer, not a returning user. */
+  newAccount?: boolean;
 }
 
 // function-budget: LoginForm lays out one screen part in one JSX tree; split into named parts when it next changes
@@ -39,6 +41,11 @@ export function LoginForm() {
   const [isSecondStep, setIsSecondStep] = useState(false);
 
   useEffect(() => clearError(), [clearError]);
+  // Straight from sign-up the e-mail is already there: the password is what is left to type.
+  const { setFocus } = form;
+  useEffect(() => {
+    if (state.newAccount && state.email) setFocus('password');
+  }, [state.newAccount, state.email, setFocus]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null);
@@ -91,7 +98,14 @@ export function LoginForm() {
 
   const { errors } = form.formState;
   return (
-    <AuthCard title={t('Welcome back')} subtitle={t('Sign in to your Relaycast account.')}>
+    <AuthCard
+      title={state.newAccount ? t('Welcome to Relaycast') : t('Welcome back')}
+      subtitle={
+        state.newAccount
+          ? t('Your account is ready. Sign in with the password you just chose.')
+          : t('Sign in to your Relaycast account.')
+      }
+    >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {refusal ? (
           <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">

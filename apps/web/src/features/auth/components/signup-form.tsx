@@ -41,7 +41,7 @@ export function SignupForm() {
     const result = await signUp({ ...values, referralCode, plan: findPlan(params.get('plan'))?.id });
     if (result.ok) {
       toast.success(translateMessage(AUTH_MESSAGES.signUpSuccess));
-      navigate('/login', { state: { email: values.email, from: returnTo } });
+      navigate('/login', { state: { email: values.email, from: returnTo, newAccount: true } });
       return;
     }
     if (result.code === 'EMAIL_ALREADY_REGISTERED') {
