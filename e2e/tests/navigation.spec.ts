@@ -117,6 +117,12 @@ test.describe('signed-in app shell', () => {
     await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(1);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Main mobile' })).toBeVisible();
+    // Each place once: Features and Dashboard are the app's links, not listed again by the site's menu.
+    const menu = page.locator('#mobile-nav');
+    for (const name of ['Features', 'Dashboard', 'Media Tools', 'Pricing']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(1);
+    }
+    await expect(menu.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await page
       .getByRole('navigation', { name: 'App mobile' })
       .getByRole('link', { name: 'Media Tools' })

@@ -89,6 +89,7 @@ function SignedInApp() {
             <NotificationBell />
           </>
         }
+        appLinkPaths={APP_NAV.map((link) => link.to)}
         appLinks={(close) => (
           <nav aria-label={t('App mobile')} className="py-2 lg:hidden">
             <SidebarLinks onNavigate={close} />

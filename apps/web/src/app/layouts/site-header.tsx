@@ -35,9 +35,12 @@ export function Logo() {
 // function-budget: SiteHeader lays out one screen part in one JSX tree; split into named parts when it next changes
 export function SiteHeader({
   appLinks,
+  appLinkPaths = [],
   actions,
 }: {
   appLinks?: (close: () => void) => ReactNode;
+  /** Where `appLinks` lead: the phone menu leaves these out of the site's links, so none is listed twice. */
+  appLinkPaths?: readonly string[];
   /** Controls shown on every screen size next to the account links (the app's notification bell). */
   actions?: ReactNode;
 }) {
@@ -54,26 +57,29 @@ export function SiteHeader({
     else toast.error(result.message || translateMessage(AUTH_MESSAGES.signOutFallback));
   }
 
-  const accountLinks = !ready ? null : user ? (
-    <>
-      <Button asChild variant="ghost">
-        <Link to="/dashboard">{t('Dashboard')}</Link>
-      </Button>
-      <Button variant="outline" onClick={handleSignOut}>
-        <LogOut aria-hidden="true" />
-        {t('Sign out')}
-      </Button>
-    </>
-  ) : (
-    <>
-      <Button asChild variant="ghost">
-        <Link to="/login">{t('Log in')}</Link>
-      </Button>
-      <Button asChild>
-        <Link to="/signup">{t('Get Started')}</Link>
-      </Button>
-    </>
-  );
+  const accountLinks = (inMenu: boolean) =>
+    !ready ? null : user ? (
+      <>
+        {inMenu && appLinkPaths.includes('/dashboard') ? null : (
+          <Button asChild variant="ghost">
+            <Link to="/dashboard">{t('Dashboard')}</Link>
+          </Button>
+        )}
+        <Button variant="outline" onClick={handleSignOut}>
+          <LogOut aria-hidden="true" />
+          {t('Sign out')}
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button asChild variant="ghost">
+          <Link to="/login">{t('Log in')}</Link>
+        </Button>
+        <Button asChild>
+          <Link to="/signup">{t('Get Started')}</Link>
+        </Button>
+      </>
+    );
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
@@ -107,7 +113,7 @@ export function SiteHeader({
         </nav>
         <div className="flex flex-1 items-center justify-end gap-2">
           {actions}
-          <div className="hidden items-center gap-2 md:flex">{accountLinks}</div>
+          <div className="hidden items-center gap-2 md:flex">{accountLinks(false)}</div>
           <Button
             variant="ghost"
             size="icon"
@@ -132,7 +138,7 @@ export function SiteHeader({
         >
           {appLinks ? appLinks(() => setOpen(false)) : null}
           <nav aria-label={t('Main mobile')} className={cn('grid py-2', appLinks && 'border-t')}>
-            {PUBLIC_NAV.map((item) => (
+            {PUBLIC_NAV.filter((item) => !appLinkPaths.includes(item.to)).map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
@@ -149,7 +155,7 @@ export function SiteHeader({
           {/* biome-ignore lint/a11y/noStaticElementInteractions: closes the menu after a choice inside it */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links and buttons inside handle the keyboard */}
           <div className="flex flex-wrap gap-2" onClick={() => setOpen(false)}>
-            {accountLinks}
+            {accountLinks(true)}
           </div>
         </div>
       ) : null}
