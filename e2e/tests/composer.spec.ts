@@ -57,6 +57,15 @@ test('compose with an image upload and save a draft; edit the draft from Drafts 
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(page.getByText('Post scheduled')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled' })).toContainText('9:15 AM');
+  // Now scheduled: Update, and moving it back to drafts asks first (Keep it scheduled changes nothing).
+  await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Schedule', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Move to drafts' }).click();
+  const question = page.getByRole('dialog', { name: 'Move this post back to drafts?' });
+  await expect(question).toContainText('9:15 AM');
+  await question.getByRole('button', { name: 'Keep it scheduled' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Scheduled' })).toContainText('9:15 AM');
 
   await page.goto('/drafts');
   await expect(page.getByText('No drafts yet')).toBeVisible();
@@ -118,6 +127,14 @@ test('Add to queue lets the server pick the next free slot and says when', async
     page.getByText(/^Added to the queue for \w{3}, \w{3} \d{1,2} at (9:00 AM|12:00 PM|5:00 PM)$/),
   ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled' })).toBeVisible();
+
+  // Back to drafts, once confirmed: no longer scheduled.
+  await page.getByRole('button', { name: 'Move to drafts' }).click();
+  const question = page.getByRole('dialog', { name: 'Move this post back to drafts?' });
+  await question.getByRole('button', { name: 'Move to drafts' }).click();
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Schedule', exact: true })).toBeVisible();
 });
 
 test('Create Post starts from the AI prompt, puts it in the assistant and goes back to Features', async ({

@@ -194,6 +194,7 @@ function ComposerForm({
             isFindingBestTime={bestTime.isFinding}
             bestTimeNote={bestTime.note}
             needsApproval={approval.data?.needsApproval ?? false}
+            scheduledFor={scheduledTimeOf(live, timeZone)}
           />
         </fieldset>
       </form>
@@ -215,6 +216,13 @@ function ComposerForm({
 }
 
 type PostForm = ReturnType<typeof usePostForm>;
+
+/** A scheduled post's time as shown; undefined for any other post (publish-panel.tsx words its actions by it). */
+function scheduledTimeOf(post: Post | undefined, timeZone: string): string | undefined {
+  return post?.status === 'scheduled' && post.scheduledAt
+    ? formatInstant(post.scheduledAt, timeZone)
+    : undefined;
+}
 type Selection = { start: number; end: number };
 
 /** What the AI assistant may read and change in the form (lib/composer-bridge.ts). */

@@ -1,11 +1,12 @@
 import { todayIn } from '@relaycast/shared/calendar';
 import type { PostAction, PostProblem } from '@relaycast/shared/posts';
 import { CalendarClock, FileText, ListPlus, Send, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 
 /** The title of the problem list when an action was refused (translated where shown). */
@@ -35,6 +36,11 @@ interface PublishPanelProps {
   bestTimeNote?: string;
   /** The caller's scheduled posts wait for approval: "Submit for approval" instead of Schedule, no "Publish now". */
   needsApproval?: boolean;
+  /**
+   * When the post being edited is scheduled, its time as shown: Schedule reads "Update", and moving it back to
+   * drafts (which unschedules it) asks first.
+   */
+  scheduledFor?: string;
 }
 
 /** The composer's last step: the date and time, every problem in one list, and the three actions. */
@@ -53,6 +59,7 @@ export function PublishPanel({
   isFindingBestTime,
   bestTimeNote,
   needsApproval = false,
+  scheduledFor,
 }: PublishPanelProps) {
   const { t } = useTranslation('composer');
   const id = useId();
@@ -111,10 +118,42 @@ export function PublishPanel({
           messages={problems.map((problem) => problem.message)}
         />
       ) : null}
+      <PublishActions
+        isBusy={isBusy}
+        pendingAction={pendingAction}
+        onAction={onAction}
+        needsApproval={needsApproval}
+        scheduledFor={scheduledFor}
+      />
+      {isUploading ? (
+        <p className="text-right text-xs text-muted-foreground">{t('Waiting for uploads to finish…')}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The four actions; on a scheduled post, Update instead of Schedule, and a question before it goes back to drafts. */
+function PublishActions({
+  isBusy,
+  pendingAction,
+  onAction,
+  needsApproval,
+  scheduledFor,
+}: Pick<PublishPanelProps, 'pendingAction' | 'onAction' | 'needsApproval' | 'scheduledFor'> & {
+  isBusy: boolean;
+}) {
+  const { t } = useTranslation('composer');
+  const [confirmingDraft, setConfirmingDraft] = useState(false);
+  return (
+    <>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-        <Button variant="outline" disabled={isBusy} onClick={() => onAction('draft')}>
+        <Button
+          variant="outline"
+          disabled={isBusy}
+          onClick={() => (scheduledFor ? setConfirmingDraft(true) : onAction('draft'))}
+        >
           {pendingAction === 'draft' ? <Spinner label={t('Saving')} /> : <FileText aria-hidden="true" />}
-          {t('Save draft')}
+          {scheduledFor ? t('Move to drafts') : t('Save draft')}
         </Button>
         {needsApproval ? null : (
           <Button variant="outline" disabled={isBusy} onClick={() => onAction('now')}>
@@ -132,12 +171,35 @@ export function PublishPanel({
           ) : (
             <CalendarClock aria-hidden="true" />
           )}
-          {needsApproval ? t('Submit for approval') : t('Schedule')}
+          {needsApproval ? t('Submit for approval') : scheduledFor ? t('Update') : t('Schedule')}
         </Button>
       </div>
-      {isUploading ? (
-        <p className="text-right text-xs text-muted-foreground">{t('Waiting for uploads to finish…')}</p>
-      ) : null}
-    </section>
+      <Dialog
+        open={confirmingDraft}
+        onOpenChange={setConfirmingDraft}
+        title={t('Move this post back to drafts?')}
+        description={t(
+          'It is scheduled for {{when}}. As a draft it will not be published until you schedule it again.',
+          {
+            when: scheduledFor,
+          },
+        )}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => setConfirmingDraft(false)}>
+            {t('Keep it scheduled')}
+          </Button>
+          <Button
+            type="button"
+            onClick={() => {
+              setConfirmingDraft(false);
+              onAction('draft');
+            }}
+          >
+            {t('Move to drafts')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
   );
 }
