@@ -8,8 +8,6 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { analyticsCollectRoutes } from './modules/analytics/analytics.collect.routes';
 import { analyticsReportRoutes } from './modules/analytics/analytics.reports.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
-import { rewritePublicApiUrl } from './modules/api-keys/public-api';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
@@ -29,6 +27,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { rewritePublicApiUrl } from './modules/public-api/public-api';
+import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
 import {
   flagTargetsOfDisconnectedAccount,
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // The public API answers `/api/v1/<path>` with the app's own `/api/<path>` route (modules/api-keys).
+    // The public API answers `/api/v1/<path>` with the app's own `/api/<path>` route (modules/public-api).
     rewriteUrl: (request) => rewritePublicApiUrl(request.method, request.url),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -163,7 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(sessionsRoutes, { db: database.db });
-  await app.register(apiKeysRoutes, { db: database.db, config });
+  await app.register(publicApiRoutes, { db: database.db, config });
   await app.register(webhooksRoutes, { db: database.db, config });
   await app.register(notificationsRoutes, { db: database.db, config, notifyDeps });
   await app.register(bestTimeRoutes, { db: database.db });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_MESSAGES, createApiKeySchema, looksLikeApiKey, scopeAllows } from './api-keys';
+import { API_KEY_MESSAGES, createApiKeySchema, looksLikeApiKey, scopeAllows } from './public-api';
 
 describe('API keys', () => {
   it('reads need read, every other method needs write', () => {

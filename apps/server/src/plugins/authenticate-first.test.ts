@@ -22,13 +22,13 @@ const PUBLIC_ROUTES = [
   'GET /api/review/:token',
   'POST /api/review/:token/posts/:postId/approve',
   'POST /api/review/:token/posts/:postId/comment',
-  // The public API's index (what it offers, how to authenticate); its routes need a key (modules/api-keys).
+  // The public API's index (what it offers, how to authenticate); its routes need a key (modules/public-api).
   'GET /api/v1',
   'GET /api/v1/openapi.json',
   'GET /api/docs',
   // Stripe's webhooks: the signature is the credential (modules/billing).
   'POST /api/billing/webhook',
-  // The MCP endpoint checks the API key itself (modules/api-keys/mcp.ts).
+  // The MCP endpoint checks the API key itself (modules/public-api/mcp.ts).
   'POST /api/v1/mcp',
 ].sort();
 

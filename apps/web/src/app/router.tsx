@@ -151,7 +151,7 @@ const PUBLIC_PAGES: RouteObject[] = [
     path: 'api-reference',
     lazy: page(
       () => import('./routes/api-reference').then((m) => ({ Component: m.ApiReferencePage })),
-      'api-reference',
+      'public-api',
     ),
   },
   {

@@ -28,7 +28,7 @@ export const NAMESPACES = [
   'contact',
   'pricing',
   'product-features',
-  'api-reference',
+  'public-api',
   'auth',
   'accounts',
   'approvals',
@@ -180,6 +180,7 @@ export function namespaceForPath(pathname: string): Namespace | undefined {
   const first = pathname.split('/')[1] ?? '';
   if (first === 'features') return 'product-features';
   if (first === 'r') return 'analytics';
+  if (first === 'api-reference') return 'public-api';
   if (first === 'invite') return 'members';
   if (first === 'login' || first === 'signup' || first.endsWith('-password')) return 'auth';
   return (NAMESPACES as readonly string[]).includes(first) ? (first as Namespace) : undefined;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isPlanId } from '@relaycast/shared/plans';
 import {
   API_KEY_MAX_PER_WORKSPACE,
   API_KEY_MESSAGES,
@@ -8,8 +9,7 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
   looksLikeApiKey,
-} from '@relaycast/shared/api-keys';
-import { isPlanId } from '@relaycast/shared/plans';
+} from '@relaycast/shared/public-api';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import { PLANS } from '@relaycast/shared/plans';
+import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type Member, signedInMember } from '../posts/posts.test-support';

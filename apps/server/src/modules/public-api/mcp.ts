@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
+import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';

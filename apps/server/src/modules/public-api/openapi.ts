@@ -1,4 +1,4 @@
-import { API_KEY_RATE_LIMIT } from '@relaycast/shared/api-keys';
+import { API_KEY_RATE_LIMIT } from '@relaycast/shared/public-api';
 import { z } from 'zod';
 import type { RegisteredRoute } from '../../plugins/authenticate-first';
 import { PUBLIC_API_BASE, PUBLIC_API_ROUTES, type PublicApiRoute } from './public-api';

@@ -3,7 +3,7 @@ import {
   apiKeyListSchema,
   createApiKeySchema,
   createdApiKeySchema,
-} from '@relaycast/shared/api-keys';
+} from '@relaycast/shared/public-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
@@ -19,7 +19,7 @@ import { PUBLIC_API_BASE, PUBLIC_API_ROUTES } from './public-api';
  * `DELETE /api/api-keys/:id`. Each user manages their own keys in the workspace they work in; these routes
  * take the session only (an API key cannot mint keys).
  */
-export const apiKeysRoutes: FastifyPluginAsyncZod<{
+export const publicApiRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Pick<Config, 'billingMode' | 'installLimits'>;
 }> = async (app, { db, config }) => {
@@ -88,7 +88,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{
     return document;
   };
   app.get(`${PUBLIC_API_BASE}/openapi.json`, { config: { auth: 'public' } }, async () => openApiDocument());
-  // The same operations as MCP tools, for AI assistants (modules/api-keys/mcp.ts).
+  // The same operations as MCP tools, for AI assistants (modules/public-api/mcp.ts).
   registerMcpEndpoint(app, db, config, openApiDocument);
 
   // The interactive reference is a page of the web app.

@@ -1,4 +1,8 @@
-import { API_KEY_MAX_PER_WORKSPACE, API_KEY_MESSAGES, API_KEY_RATE_LIMIT } from '@relaycast/shared/api-keys';
+import {
+  API_KEY_MAX_PER_WORKSPACE,
+  API_KEY_MESSAGES,
+  API_KEY_RATE_LIMIT,
+} from '@relaycast/shared/public-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';

@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, scopeAllows } from '@relaycast/shared/api-keys';
+import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, scopeAllows } from '@relaycast/shared/public-api';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';

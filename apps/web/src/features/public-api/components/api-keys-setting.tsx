@@ -5,13 +5,15 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
   createApiKeySchema,
-} from '@relaycast/shared/api-keys';
+} from '@relaycast/shared/public-api';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/api/api-keys';
 import { useUserSettings } from '@/api/settings';
+import { DialogForm } from '@/components/dialog-form';
+import { SecretShownOnce } from '@/components/secret-shown-once';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -22,8 +24,6 @@ import { errorMessage } from '@/lib/error-message';
 import { toastOutcome } from '@/lib/show-error';
 import { formatRelative } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
-import { DialogForm } from './dialog-form';
-import { SecretShownOnce } from './secret-shown-once';
 
 const SCOPE_CHOICES: { value: ApiKeyScope[]; label: string; hint: string }[] = [
   { value: ['read'], label: 'Read only', hint: 'List posts, accounts, media, streams and analytics.' },

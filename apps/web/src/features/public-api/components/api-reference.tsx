@@ -38,7 +38,7 @@ function OperationCard({ operation, apiKey }: { operation: Operation; apiKey: st
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const baseId = useId();
-  const { t } = useTranslation('api-reference');
+  const { t } = useTranslation('public-api');
 
   async function send() {
     setProblem(null);
@@ -176,7 +176,7 @@ export function ApiReference() {
   const document = useOpenApiDocument();
   const [apiKey, setApiKey] = useState('');
   const keyId = useId();
-  const { t } = useTranslation('api-reference');
+  const { t } = useTranslation('public-api');
   const operations = document.data ? operationsOf(document.data) : [];
   return (
     <div className="grid gap-6">

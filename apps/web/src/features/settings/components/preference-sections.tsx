@@ -9,12 +9,12 @@ import {
 import { Bell, Globe, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '@/components/settings-card';
+import { ToggleField } from '@/components/toggle-field';
 import { SelectField } from '@/components/ui/select-field';
+import { ApiKeysSetting } from '@/features/public-api/components/api-keys-setting';
 import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zone';
-import { ApiKeysSetting } from './api-keys-setting';
 import { PushToggleField } from './push-toggle-field';
 import { SignedInDevices } from './signed-in-devices';
-import { ToggleField } from './toggle-field';
 import { TwoFactorSetting } from './two-factor-setting';
 
 export function NotificationsSection({

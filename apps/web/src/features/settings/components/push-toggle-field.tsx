@@ -1,11 +1,11 @@
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { useTranslation } from 'react-i18next';
 import { useDisablePush, useEnablePush } from '@/api/notifications';
+import { ToggleField } from '@/components/toggle-field';
 import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { PushSetupError } from '@/lib/web-push';
-import { ToggleField } from './toggle-field';
 
 function reasonOf(error: unknown): string {
   return error instanceof PushSetupError || (error instanceof ApiError && error.status < 500)

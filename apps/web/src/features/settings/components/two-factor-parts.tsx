@@ -2,11 +2,11 @@ import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { BACKUP_CODE_COUNT } from '@relaycast/shared/security';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm } from '@/components/dialog-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { i18n, translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
-import { DialogForm } from './dialog-form';
 
 /** Pieces the two-factor dialogs share (turning on, turning off, new backup codes). */
 

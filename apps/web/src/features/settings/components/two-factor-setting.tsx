@@ -16,6 +16,8 @@ import {
   useDisableTwoFactor,
   useStartTwoFactorEnrolment,
 } from '@/api/two-factor';
+import { DialogForm } from '@/components/dialog-form';
+import { ToggleField } from '@/components/toggle-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -23,9 +25,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
-import { DialogForm } from './dialog-form';
 import { NewBackupCodesDialog } from './new-backup-codes-dialog';
-import { ToggleField } from './toggle-field';
 import { BackupCodesPanel, messageOf, PasswordStep } from './two-factor-parts';
 
 /** The base32 secret of an otpauth URI, in groups of four for reading aloud or typing. */

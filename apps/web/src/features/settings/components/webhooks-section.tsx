@@ -18,6 +18,7 @@ import {
   useSetWebhookPaused,
   useWebhookEndpoints,
 } from '@/api/webhooks';
+import { SecretShownOnce } from '@/components/secret-shown-once';
 import { SettingsCard } from '@/components/settings-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,7 +29,6 @@ import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { toastOutcome } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
-import { SecretShownOnce } from './secret-shown-once';
 import { DeliveryLog } from './webhook-delivery-log';
 
 /** The example in the address field: a URL, the same in every language. */
