@@ -17,6 +17,7 @@ import { clipsRoutes } from './modules/clips/clips.routes';
 import { createAnalysisRunner } from './modules/clips/clips.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -34,7 +35,6 @@ import {
   flagTargetsOfDisconnectedAccount,
   restoreTargetsOfReconnectedAccount,
 } from './modules/publishing/publishing.service';
-import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
@@ -162,7 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
   });
   await app.register(settingsRoutes, { db: database.db });
-  await app.register(sessionsRoutes, { db: database.db });
+  await app.register(devicesRoutes, { db: database.db });
   await app.register(publicApiRoutes, { db: database.db, config });
   await app.register(webhooksRoutes, { db: database.db, config });
   await app.register(notificationsRoutes, { db: database.db, config, notifyDeps });

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /** `/api/sessions`: the one client module for the signed-in user's devices (Settings → Security). */
-export const sessionsKey = ['sessions'] as const;
+export const devicesKey = ['devices'] as const;
 
 /** `GET /api/sessions`: every device signed in to the account, this one first. */
 export function useSignedInDevices() {
   return useQuery({
-    queryKey: sessionsKey,
+    queryKey: devicesKey,
     queryFn: () => apiFetch<SignedInDevices>('/api/sessions'),
   });
 }
@@ -18,7 +18,7 @@ export function useRevokeOtherSessions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ revoked: number }>('/api/sessions/revoke-others', { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: devicesKey }),
   });
 }
 
@@ -28,6 +28,6 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<void>(`/api/sessions/${encodeURIComponent(id)}/revoke`, { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: devicesKey }),
   });
 }

@@ -6,13 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { idParams } from '../../lib/id-params';
-import { listSignedInDevices, revokeOtherSessions, revokeSession } from './sessions.service';
+import { listSignedInDevices, revokeOtherSessions, revokeSession } from './devices.service';
 
 /**
  * `GET /api/sessions`, `POST /api/sessions/revoke-others` and `POST /api/sessions/:id/revoke`: the signed-in
  * user's devices, and signing the others out (all at once or one by one).
  */
-export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const devicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The caller's session as Better Auth verifies it (its id tells "this device" apart). */
   async function currentSession(request: FastifyRequest) {
     const user = await request.requireUser();

@@ -18,8 +18,8 @@ import {
 import { createAnalysisRunner } from '../clips/clips.service';
 import { HIGHLIGHT_VIDEO, makeHighlightVideo } from '../clips/clips.test-support';
 import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
-import { setSessionRecording } from './sessions.service';
-import { insertStartingSession } from './sessions.test-support';
+import { setSessionRecording } from './stream-sessions.service';
+import { insertStartingSession } from './stream-sessions.test-support';
 
 let t: TestApp;
 let fx: MediaFixtures;

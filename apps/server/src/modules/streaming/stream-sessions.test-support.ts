@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { StreamOwner } from './destinations.service';
-import { insertSession } from './sessions.service';
+import { insertSession } from './stream-sessions.service';
 
 /** A stream session just started from OBS, with no destination: what the event tests take live and end. */
 export async function insertStartingSession(

@@ -255,7 +255,7 @@ describe('live engine with real ffmpeg', () => {
       height: 720,
     });
     expect(Math.abs((media.durationSeconds ?? 0) - STREAM_SECONDS)).toBeLessThanOrEqual(0.5);
-    // And its clip analysis is queued in the background (the job itself: session-highlights.test.ts).
+    // And its clip analysis is queued in the background (the job itself: stream-highlights.test.ts).
     await waitFor(
       async () =>
         ((await ada.get(`/api/streaming/sessions/${session.id}/highlights`)).json() as StreamHighlights)

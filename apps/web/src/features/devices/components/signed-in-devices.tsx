@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { Monitor } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useRevokeOtherSessions, useRevokeSession, useSignedInDevices } from '@/api/sessions';
+import { useRevokeOtherSessions, useRevokeSession, useSignedInDevices } from '@/api/devices';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

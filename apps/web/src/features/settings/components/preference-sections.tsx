@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '@/components/settings-card';
 import { ToggleField } from '@/components/toggle-field';
 import { SelectField } from '@/components/ui/select-field';
+import { SignedInDevices } from '@/features/devices/components/signed-in-devices';
 import { ApiKeysSetting } from '@/features/public-api/components/api-keys-setting';
 import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zone';
 import { PushToggleField } from './push-toggle-field';
-import { SignedInDevices } from './signed-in-devices';
 import { TwoFactorSetting } from './two-factor-setting';
 
 export function NotificationsSection({
