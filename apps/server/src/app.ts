@@ -27,6 +27,7 @@ import { createNotifyDeps } from './modules/notifications/notifications.deps';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { plannedStreamsRoutes } from './modules/planned-streams/planned-streams.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { rewritePublicApiUrl } from './modules/public-api/public-api';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
@@ -36,7 +37,6 @@ import {
   restoreTargetsOfReconnectedAccount,
 } from './modules/publishing/publishing.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(bestTimeRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
   await app.register(analyticsCollectRoutes, { db: database.db });
-  await app.register(streamScheduleRoutes, { db: database.db });
+  await app.register(plannedStreamsRoutes, { db: database.db });
   await app.register(videoEditorRoutes, { db: database.db, config });
   await app.register(clipsRoutes, { db: database.db, config, runner: clipRunner });
   await app.register(onboardingRoutes, { db: database.db, config });

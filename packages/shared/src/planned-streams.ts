@@ -8,29 +8,29 @@ import { isValidTimeZone } from './calendar';
  * studio opens with one loaded at `/streaming?plan=<id>`.
  *
  * REST (signed-in, scoped to the caller's workspace and user):
- *   GET    /api/scheduled-streams?from=&to=   → ScheduledStreamList (by start, ascending; default: upcoming)
- *   GET    /api/scheduled-streams/due         → ScheduledStreamList (due now: the banner)
- *   GET    /api/scheduled-streams/:id         → ScheduledStream
- *   POST   /api/scheduled-streams             ScheduledStreamInput → 201 ScheduledStream
- *   PUT    /api/scheduled-streams/:id         ScheduledStreamInput → ScheduledStream
- *   POST   /api/scheduled-streams/:id/dismiss → ScheduledStream (hides it from the banner)
+ *   GET    /api/scheduled-streams?from=&to=   → PlannedStreamList (by start, ascending; default: upcoming)
+ *   GET    /api/scheduled-streams/due         → PlannedStreamList (due now: the banner)
+ *   GET    /api/scheduled-streams/:id         → PlannedStream
+ *   POST   /api/scheduled-streams             PlannedStreamInput → 201 PlannedStream
+ *   PUT    /api/scheduled-streams/:id         PlannedStreamInput → PlannedStream
+ *   POST   /api/scheduled-streams/:id/dismiss → PlannedStream (hides it from the banner)
  *   DELETE /api/scheduled-streams/:id         → 204
  */
 
-export const MAX_SCHEDULED_TITLE = 120;
-export const MAX_SCHEDULED_DESCRIPTION = 2_000;
-export const MAX_SCHEDULED_DESTINATIONS = 50;
+export const MAX_PLANNED_STREAM_TITLE = 120;
+export const MAX_PLANNED_STREAM_DESCRIPTION = 2_000;
+export const MAX_PLANNED_STREAM_DESTINATIONS = 50;
 /** How long after its start a planned stream stays "due now" in the banner (and still gets its e-mail). */
 export const DUE_WINDOW_MINUTES = 120;
 
-export const STREAM_SCHEDULE_MESSAGES = {
+export const PLANNED_STREAM_MESSAGES = {
   titleRequired: 'Please enter a title for the stream.',
-  titleTooLong: `Please keep the title under ${MAX_SCHEDULED_TITLE} characters.`,
-  descriptionTooLong: `Please keep the description under ${MAX_SCHEDULED_DESCRIPTION.toLocaleString('en-US')} characters.`,
+  titleTooLong: `Please keep the title under ${MAX_PLANNED_STREAM_TITLE} characters.`,
+  descriptionTooLong: `Please keep the description under ${MAX_PLANNED_STREAM_DESCRIPTION.toLocaleString('en-US')} characters.`,
   timeRequired: 'Choose a date and time for the stream.',
   inPast: 'Choose a time in the future for the stream.',
   invalidTimeZone: 'Unknown time zone.',
-  tooManyDestinations: `Choose at most ${MAX_SCHEDULED_DESTINATIONS} destinations.`,
+  tooManyDestinations: `Choose at most ${MAX_PLANNED_STREAM_DESTINATIONS} destinations.`,
   unknownDestination: 'One of the chosen destinations no longer exists. Reload the page and choose again.',
   notFound: 'Planned stream not found.',
   scheduled: 'Stream scheduled',
@@ -40,32 +40,32 @@ export const STREAM_SCHEDULE_MESSAGES = {
 } as const;
 
 /** Create or replace a planned stream. */
-export const scheduledStreamInputSchema = z.object({
+export const plannedStreamInputSchema = z.object({
   title: z
-    .string({ error: STREAM_SCHEDULE_MESSAGES.titleRequired })
+    .string({ error: PLANNED_STREAM_MESSAGES.titleRequired })
     .trim()
-    .min(1, STREAM_SCHEDULE_MESSAGES.titleRequired)
-    .max(MAX_SCHEDULED_TITLE, STREAM_SCHEDULE_MESSAGES.titleTooLong),
+    .min(1, PLANNED_STREAM_MESSAGES.titleRequired)
+    .max(MAX_PLANNED_STREAM_TITLE, PLANNED_STREAM_MESSAGES.titleTooLong),
   description: z
     .string()
     .trim()
-    .max(MAX_SCHEDULED_DESCRIPTION, STREAM_SCHEDULE_MESSAGES.descriptionTooLong)
+    .max(MAX_PLANNED_STREAM_DESCRIPTION, PLANNED_STREAM_MESSAGES.descriptionTooLong)
     .default(''),
   /** An ISO instant with offset; must be in the future when it is set or changed. */
-  scheduledAt: z.iso.datetime({ offset: true, error: STREAM_SCHEDULE_MESSAGES.timeRequired }),
+  scheduledAt: z.iso.datetime({ offset: true, error: PLANNED_STREAM_MESSAGES.timeRequired }),
   /** The IANA time zone the user planned in. */
-  timezone: z.string().refine(isValidTimeZone, { message: STREAM_SCHEDULE_MESSAGES.invalidTimeZone }),
+  timezone: z.string().refine(isValidTimeZone, { message: PLANNED_STREAM_MESSAGES.invalidTimeZone }),
   /** Saved destination ids; empty means the destinations enabled when the stream starts. */
   destinationIds: z
     .array(z.string().min(1).max(100))
-    .max(MAX_SCHEDULED_DESTINATIONS, STREAM_SCHEDULE_MESSAGES.tooManyDestinations)
+    .max(MAX_PLANNED_STREAM_DESTINATIONS, PLANNED_STREAM_MESSAGES.tooManyDestinations)
     .default([])
     .transform((ids) => [...new Set(ids)]),
 });
-export type ScheduledStreamInput = z.input<typeof scheduledStreamInputSchema>;
-export type ParsedScheduledStreamInput = z.output<typeof scheduledStreamInputSchema>;
+export type PlannedStreamInput = z.input<typeof plannedStreamInputSchema>;
+export type ParsedPlannedStreamInput = z.output<typeof plannedStreamInputSchema>;
 
-export const scheduledStreamSchema = z.object({
+export const plannedStreamSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -87,12 +87,12 @@ export const scheduledStreamSchema = z.object({
    */
   isYours: z.boolean().optional(),
 });
-export type ScheduledStream = z.infer<typeof scheduledStreamSchema>;
+export type PlannedStream = z.infer<typeof plannedStreamSchema>;
 
-export const scheduledStreamListSchema = z.object({ streams: z.array(scheduledStreamSchema) });
-export type ScheduledStreamList = z.infer<typeof scheduledStreamListSchema>;
+export const plannedStreamListSchema = z.object({ streams: z.array(plannedStreamSchema) });
+export type PlannedStreamList = z.infer<typeof plannedStreamListSchema>;
 
-export const listScheduledStreamsQuerySchema = z
+export const listPlannedStreamsQuerySchema = z
   .object({
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
@@ -101,7 +101,7 @@ export const listScheduledStreamsQuerySchema = z
     path: ['to'],
     message: 'The end of the date range must come after its start.',
   });
-export type ListScheduledStreamsQuery = z.infer<typeof listScheduledStreamsQuerySchema>;
+export type ListPlannedStreamsQuery = z.infer<typeof listPlannedStreamsQuerySchema>;
 
 /** The studio link that opens a planned stream. */
 export function studioUrlFor(id: string): string {

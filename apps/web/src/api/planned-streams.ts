@@ -1,24 +1,20 @@
-import type {
-  ScheduledStream,
-  ScheduledStreamInput,
-  ScheduledStreamList,
-} from '@relaycast/shared/stream-schedule';
+import type { PlannedStream, PlannedStreamInput, PlannedStreamList } from '@relaycast/shared/planned-streams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /**
  * `/api/scheduled-streams…`: the one client module for planned streams (the planner, the due banner, the
- * calendar and the studio's `?plan=`). Every query starts with `scheduledStreamKeys.all`, so a change refreshes
+ * calendar and the studio's `?plan=`). Every query starts with `plannedStreamKeys.all`, so a change refreshes
  * them all.
  */
-export const scheduledStreamKeys = {
-  all: ['scheduled-streams'] as const,
-  upcoming: () => [...scheduledStreamKeys.all, 'upcoming'] as const,
-  due: () => [...scheduledStreamKeys.all, 'due'] as const,
-  range: (range: { from: string; to: string }) => [...scheduledStreamKeys.all, 'range', range] as const,
-  detail: (id: string) => [...scheduledStreamKeys.all, 'detail', id] as const,
+export const plannedStreamKeys = {
+  all: ['planned-streams'] as const,
+  upcoming: () => [...plannedStreamKeys.all, 'upcoming'] as const,
+  due: () => [...plannedStreamKeys.all, 'due'] as const,
+  range: (range: { from: string; to: string }) => [...plannedStreamKeys.all, 'range', range] as const,
+  detail: (id: string) => [...plannedStreamKeys.all, 'detail', id] as const,
 };
-const ALL = scheduledStreamKeys.all;
+const ALL = plannedStreamKeys.all;
 
 /** How often the banner looks for streams that have just come due. */
 const DUE_POLL_MS = 60_000;
@@ -26,16 +22,16 @@ const DUE_POLL_MS = 60_000;
 /** `GET /api/scheduled-streams`: planned streams not yet past their due window, soonest first. */
 export function useUpcomingStreams() {
   return useQuery({
-    queryKey: scheduledStreamKeys.upcoming(),
-    queryFn: async () => (await apiFetch<ScheduledStreamList>('/api/scheduled-streams')).streams,
+    queryKey: plannedStreamKeys.upcoming(),
+    queryFn: async () => (await apiFetch<PlannedStreamList>('/api/scheduled-streams')).streams,
   });
 }
 
 /** `GET /api/scheduled-streams/due`: streams whose time has come (the banner), checked every minute. */
 export function useDueStreams() {
   return useQuery({
-    queryKey: scheduledStreamKeys.due(),
-    queryFn: async () => (await apiFetch<ScheduledStreamList>('/api/scheduled-streams/due')).streams,
+    queryKey: plannedStreamKeys.due(),
+    queryFn: async () => (await apiFetch<PlannedStreamList>('/api/scheduled-streams/due')).streams,
     refetchInterval: DUE_POLL_MS,
   });
 }
@@ -43,10 +39,10 @@ export function useDueStreams() {
 /** `GET /api/scheduled-streams?from=&to=`: the user's planned streams in the calendar's three weeks. */
 export function usePlannedStreams(range: { from: string; to: string }) {
   return useQuery({
-    queryKey: scheduledStreamKeys.range(range),
+    queryKey: plannedStreamKeys.range(range),
     queryFn: async () => {
       const query = new URLSearchParams(range);
-      return (await apiFetch<ScheduledStreamList>(`/api/scheduled-streams?${query}`)).streams;
+      return (await apiFetch<PlannedStreamList>(`/api/scheduled-streams?${query}`)).streams;
     },
   });
 }
@@ -54,27 +50,27 @@ export function usePlannedStreams(range: { from: string; to: string }) {
 /** `GET /api/scheduled-streams/:id`: the stream planned on /schedule-stream, opened as /streaming?plan=<id>. */
 export function usePlannedStream(id: string | null) {
   return useQuery({
-    queryKey: scheduledStreamKeys.detail(id ?? ''),
-    queryFn: () => apiFetch<ScheduledStream>(`/api/scheduled-streams/${encodeURIComponent(id ?? '')}`),
+    queryKey: plannedStreamKeys.detail(id ?? ''),
+    queryFn: () => apiFetch<PlannedStream>(`/api/scheduled-streams/${encodeURIComponent(id ?? '')}`),
     enabled: id !== null && id !== '',
     retry: false,
   });
 }
 
-export function useCreateScheduledStream() {
+export function useCreatePlannedStream() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ScheduledStreamInput) =>
-      apiFetch<ScheduledStream>('/api/scheduled-streams', { method: 'POST', json: input }),
+    mutationFn: (input: PlannedStreamInput) =>
+      apiFetch<PlannedStream>('/api/scheduled-streams', { method: 'POST', json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ALL }),
   });
 }
 
-export function useUpdateScheduledStream() {
+export function useUpdatePlannedStream() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ScheduledStreamInput }) =>
-      apiFetch<ScheduledStream>(`/api/scheduled-streams/${encodeURIComponent(id)}`, {
+    mutationFn: ({ id, input }: { id: string; input: PlannedStreamInput }) =>
+      apiFetch<PlannedStream>(`/api/scheduled-streams/${encodeURIComponent(id)}`, {
         method: 'PUT',
         json: input,
       }),
@@ -82,7 +78,7 @@ export function useUpdateScheduledStream() {
   });
 }
 
-export function useDeleteScheduledStream() {
+export function useDeletePlannedStream() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
@@ -91,11 +87,11 @@ export function useDeleteScheduledStream() {
   });
 }
 
-export function useDismissScheduledStream() {
+export function useDismissPlannedStream() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<ScheduledStream>(`/api/scheduled-streams/${encodeURIComponent(id)}/dismiss`, {
+      apiFetch<PlannedStream>(`/api/scheduled-streams/${encodeURIComponent(id)}/dismiss`, {
         method: 'POST',
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ALL }),

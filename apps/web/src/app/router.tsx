@@ -100,7 +100,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   ),
   '/schedule-stream': page(
     () => import('./routes/schedule-stream').then((m) => ({ Component: m.ScheduleStreamPage })),
-    'stream-schedule',
+    'planned-streams',
   ),
   '/admin': page(() => import('./routes/admin').then((m) => ({ Component: m.AdminPage })), 'usage'),
   '/usage': page(() => import('./routes/usage').then((m) => ({ Component: m.UsagePage })), 'usage'),

@@ -46,7 +46,7 @@ export const NAMESPACES = [
   'members',
   'notifications',
   'settings',
-  'stream-schedule',
+  'planned-streams',
   'streaming',
   'usage',
   'video-editor',

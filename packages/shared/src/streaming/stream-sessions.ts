@@ -99,7 +99,7 @@ export const startStreamInputSchema = z.object({
   title: z.string().trim().max(MAX_STREAM_TITLE).optional(),
   /** Destinations to go live to; absent = every enabled destination. */
   destinationIds: z.array(z.string().min(1)).max(50).optional(),
-  /** A scheduled stream this session fulfils (from /schedule-stream), if any. */
+  /** A planned stream this session fulfils (from /schedule-stream), if any. */
   scheduledStreamId: z.string().min(1).optional(),
 });
 export type StartStreamInput = z.input<typeof startStreamInputSchema>;

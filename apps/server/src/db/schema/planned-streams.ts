@@ -8,7 +8,7 @@ import { workspaces } from './workspaces';
  * row (UPDATE … WHERE reminded_at IS NULL … RETURNING), so the reminder goes out once even with several
  * server processes.
  */
-export const scheduledStreams = pgTable(
+export const plannedStreams = pgTable(
   'scheduled_streams',
   {
     id: text('id').primaryKey(),

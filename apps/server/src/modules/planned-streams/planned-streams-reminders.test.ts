@@ -1,14 +1,14 @@
+import { PLANNED_STREAM_MESSAGES } from '@relaycast/shared/planned-streams';
 import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
-import { STREAM_SCHEDULE_MESSAGES } from '@relaycast/shared/stream-schedule';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { emailOutbox, scheduledStreams, users } from '../../db/schema/index';
+import { emailOutbox, plannedStreams, users } from '../../db/schema/index';
 import { createMailer } from '../mail/mailer';
 import { type Member, signedInMember } from '../posts/posts.test-support';
 import { saveUserSettings } from '../settings/settings.service';
-import { claimDueReminders, type ReminderContext, sendDueReminders } from './stream-schedule.reminders';
-import { insertPlannedStream, minutesFromNow } from './stream-schedule.test-support';
+import { insertPlannedStream, minutesFromNow } from './planned-streams.test-support';
+import { claimDueReminders, type ReminderContext, sendDueReminders } from './planned-streams-reminders';
 
 let t: TestApp;
 let ada: Member;
@@ -54,10 +54,10 @@ describe('stream reminders', () => {
 
     const mails = await outboxFor(adaEmail);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(STREAM_SCHEDULE_MESSAGES.reminderSubject('Morning show'));
+    expect(mails[0]!.subject).toBe(PLANNED_STREAM_MESSAGES.reminderSubject('Morning show'));
     expect(mails[0]!.textBody).toContain(`${t.config.publicUrl}/streaming?plan=${id}`);
     expect(mails[0]!.textBody).toContain('America/New_York');
-    const [row] = await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.id, id));
+    const [row] = await t.db.select().from(plannedStreams).where(eq(plannedStreams.id, id));
     expect(row!.remindedAt).toEqual(due);
   });
 
@@ -74,7 +74,7 @@ describe('stream reminders', () => {
     ]);
     const claimed = [...first, ...second].map((row) => row.id).sort();
     expect(claimed).toEqual([...ids].sort());
-    const rows = await t.db.select().from(scheduledStreams).where(inArray(scheduledStreams.id, ids));
+    const rows = await t.db.select().from(plannedStreams).where(inArray(plannedStreams.id, ids));
     expect(rows.every((row) => row.remindedAt !== null)).toBe(true);
   });
 
@@ -112,7 +112,7 @@ describe('the reminder timer', () => {
         async () => {
           const mails = await app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
           expect(mails.map((mail) => mail.subject)).toEqual([
-            STREAM_SCHEDULE_MESSAGES.reminderSubject('Timer test'),
+            PLANNED_STREAM_MESSAGES.reminderSubject('Timer test'),
           ]);
         },
         { timeout: 5_000, interval: 50 },

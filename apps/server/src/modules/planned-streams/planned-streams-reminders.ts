@@ -1,13 +1,9 @@
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
-import {
-  DUE_WINDOW_MINUTES,
-  STREAM_SCHEDULE_MESSAGES,
-  studioUrlFor,
-} from '@relaycast/shared/stream-schedule';
+import { DUE_WINDOW_MINUTES, PLANNED_STREAM_MESSAGES, studioUrlFor } from '@relaycast/shared/planned-streams';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { scheduledStreams, users } from '../../db/schema/index';
+import { plannedStreams, users } from '../../db/schema/index';
 import type { Mailer } from '../mail/mailer';
 import { type NotifyDeps, notify } from '../notifications/notifications.service';
 import { getUserSettings } from '../settings/settings.service';
@@ -31,16 +27,16 @@ export interface ReminderContext {
  */
 export async function claimDueReminders(db: Db, now: Date = new Date()) {
   const due = db
-    .select({ id: scheduledStreams.id })
-    .from(scheduledStreams)
-    .where(and(isNull(scheduledStreams.remindedAt), lte(scheduledStreams.scheduledAt, now)))
-    .orderBy(asc(scheduledStreams.scheduledAt))
+    .select({ id: plannedStreams.id })
+    .from(plannedStreams)
+    .where(and(isNull(plannedStreams.remindedAt), lte(plannedStreams.scheduledAt, now)))
+    .orderBy(asc(plannedStreams.scheduledAt))
     .limit(CLAIM_BATCH)
     .for('update', { skipLocked: true });
   return db
-    .update(scheduledStreams)
+    .update(plannedStreams)
     .set({ remindedAt: now })
-    .where(and(inArray(scheduledStreams.id, due), isNull(scheduledStreams.remindedAt)))
+    .where(and(inArray(plannedStreams.id, due), isNull(plannedStreams.remindedAt)))
     .returning();
 }
 
@@ -83,7 +79,7 @@ export async function sendDueReminders(context: ReminderContext, now: Date = new
       const link = `${context.publicUrl}${studioUrlFor(stream.id)}`;
       await context.mailer.send({
         to: owner.email,
-        subject: STREAM_SCHEDULE_MESSAGES.reminderSubject(stream.title),
+        subject: PLANNED_STREAM_MESSAGES.reminderSubject(stream.title),
         text: [
           `Hi ${owner.name},`,
           '',

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { defineSweep, WORKER_ROLES } from '../../lib/background-work';
 import type { Mailer } from '../mail/mailer';
 import type { NotifyDeps } from '../notifications/notifications.service';
-import { sendDueReminders } from './stream-schedule.reminders';
+import { sendDueReminders } from './planned-streams-reminders';
 
-export interface StreamScheduleJobContext {
+export interface PlannedStreamsJobContext {
   db: Db;
   config: Config;
   mailer: Mailer;
@@ -18,8 +18,8 @@ export interface StreamScheduleJobContext {
  * Reminders of planned streams, every STREAM_REMINDER_INTERVAL_MS (0 turns them off) and once at start. The
  * claim in sendDueReminders keeps each reminder single when several workers run them.
  */
-export const STREAM_SCHEDULE_JOBS = [
-  defineSweep<StreamScheduleJobContext>({
+export const PLANNED_STREAM_JOBS = [
+  defineSweep<PlannedStreamsJobContext>({
     name: 'stream reminder run',
     everyMs: ({ config }) => config.streamReminderIntervalMs,
     roles: WORKER_ROLES,

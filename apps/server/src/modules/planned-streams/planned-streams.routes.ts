@@ -1,59 +1,59 @@
 import {
-  listScheduledStreamsQuerySchema,
-  scheduledStreamInputSchema,
-  scheduledStreamListSchema,
-  scheduledStreamSchema,
-} from '@relaycast/shared/stream-schedule';
+  listPlannedStreamsQuerySchema,
+  plannedStreamInputSchema,
+  plannedStreamListSchema,
+  plannedStreamSchema,
+} from '@relaycast/shared/planned-streams';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/id-params';
 import {
-  createScheduledStream,
-  deleteScheduledStream,
-  dismissScheduledStream,
-  getScheduledStream,
+  createPlannedStream,
+  deletePlannedStream,
+  dismissPlannedStream,
+  getPlannedStream,
   listDueStreams,
-  listScheduledStreams,
-  type ScheduleOwner,
-  updateScheduledStream,
-} from './stream-schedule.service';
+  listPlannedStreams,
+  type PlannedStreamOwner,
+  updatePlannedStream,
+} from './planned-streams.service';
 
-async function ownerOf(request: FastifyRequest): Promise<ScheduleOwner> {
+async function ownerOf(request: FastifyRequest): Promise<PlannedStreamOwner> {
   const { user, workspace } = await request.requireWorkspace();
   return { userId: user.id, workspaceId: workspace.id };
 }
 
-/** `/api/scheduled-streams`: the user's planned streams (packages/shared/src/stream-schedule.ts). */
-export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** `/api/scheduled-streams`: the user's planned streams (packages/shared/src/planned-streams.ts). */
+export const plannedStreamsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/scheduled-streams',
     {
-      schema: { querystring: listScheduledStreamsQuerySchema, response: { 200: scheduledStreamListSchema } },
+      schema: { querystring: listPlannedStreamsQuerySchema, response: { 200: plannedStreamListSchema } },
     },
-    async (request) => ({ streams: await listScheduledStreams(db, await ownerOf(request), request.query) }),
+    async (request) => ({ streams: await listPlannedStreams(db, await ownerOf(request), request.query) }),
   );
 
   app.get(
     '/api/scheduled-streams/due',
-    { schema: { response: { 200: scheduledStreamListSchema } } },
+    { schema: { response: { 200: plannedStreamListSchema } } },
     async (request) => ({ streams: await listDueStreams(db, await ownerOf(request)) }),
   );
 
   app.get(
     '/api/scheduled-streams/:id',
-    { schema: { params: idParams, response: { 200: scheduledStreamSchema } } },
-    async (request) => getScheduledStream(db, await ownerOf(request), request.params.id),
+    { schema: { params: idParams, response: { 200: plannedStreamSchema } } },
+    async (request) => getPlannedStream(db, await ownerOf(request), request.params.id),
   );
 
   app.post(
     '/api/scheduled-streams',
     {
       config: { permission: 'stream' },
-      schema: { body: scheduledStreamInputSchema, response: { 201: scheduledStreamSchema } },
+      schema: { body: plannedStreamInputSchema, response: { 201: plannedStreamSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createScheduledStream(db, await ownerOf(request), request.body)),
+      reply.status(201).send(await createPlannedStream(db, await ownerOf(request), request.body)),
   );
 
   app.put(
@@ -62,27 +62,27 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       config: { permission: 'stream' },
       schema: {
         params: idParams,
-        body: scheduledStreamInputSchema,
-        response: { 200: scheduledStreamSchema },
+        body: plannedStreamInputSchema,
+        response: { 200: plannedStreamSchema },
       },
     },
-    async (request) => updateScheduledStream(db, await ownerOf(request), request.params.id, request.body),
+    async (request) => updatePlannedStream(db, await ownerOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/scheduled-streams/:id/dismiss',
     {
       config: { permission: 'stream' },
-      schema: { params: idParams, response: { 200: scheduledStreamSchema } },
+      schema: { params: idParams, response: { 200: plannedStreamSchema } },
     },
-    async (request) => dismissScheduledStream(db, await ownerOf(request), request.params.id),
+    async (request) => dismissPlannedStream(db, await ownerOf(request), request.params.id),
   );
 
   app.delete(
     '/api/scheduled-streams/:id',
     { config: { permission: 'stream' }, schema: { params: idParams } },
     async (request, reply) => {
-      await deleteScheduledStream(db, await ownerOf(request), request.params.id);
+      await deletePlannedStream(db, await ownerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

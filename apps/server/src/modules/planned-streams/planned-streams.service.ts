@@ -1,28 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import {
   DUE_WINDOW_MINUTES,
-  type ListScheduledStreamsQuery,
-  type ParsedScheduledStreamInput,
-  type ScheduledStream,
-  STREAM_SCHEDULE_MESSAGES,
-} from '@relaycast/shared/stream-schedule';
+  type ListPlannedStreamsQuery,
+  type ParsedPlannedStreamInput,
+  PLANNED_STREAM_MESSAGES,
+  type PlannedStream,
+} from '@relaycast/shared/planned-streams';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { scheduledStreams, streamDestinations, users } from '../../db/schema/index';
+import { plannedStreams, streamDestinations, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 
 /** Whose planned streams: the signed-in user in their current workspace. */
-export interface ScheduleOwner {
+export interface PlannedStreamOwner {
   workspaceId: string;
   userId: string;
 }
 
-type Row = typeof scheduledStreams.$inferSelect;
+type Row = typeof plannedStreams.$inferSelect;
 
 /** The most planned streams one list returns. */
 const MAX_LIST = 500;
 
-export function toScheduledStream(row: Row): ScheduledStream {
+export function toPlannedStream(row: Row): PlannedStream {
   return {
     id: row.id,
     title: row.title,
@@ -37,13 +37,13 @@ export function toScheduledStream(row: Row): ScheduledStream {
   };
 }
 
-const owned = (owner: ScheduleOwner) =>
-  and(eq(scheduledStreams.workspaceId, owner.workspaceId), eq(scheduledStreams.userId, owner.userId));
+const owned = (owner: PlannedStreamOwner) =>
+  and(eq(plannedStreams.workspaceId, owner.workspaceId), eq(plannedStreams.userId, owner.userId));
 
-const notFound = () => new AppError('NOT_FOUND', { message: STREAM_SCHEDULE_MESSAGES.notFound });
+const notFound = () => new AppError('NOT_FOUND', { message: PLANNED_STREAM_MESSAGES.notFound });
 
 /** The chosen destinations must be the owner's own saved ones. */
-async function checkDestinations(db: Db, owner: ScheduleOwner, ids: readonly string[]) {
+async function checkDestinations(db: Db, owner: PlannedStreamOwner, ids: readonly string[]) {
   if (ids.length === 0) return;
   const found = await db
     .select({ id: streamDestinations.id })
@@ -57,14 +57,14 @@ async function checkDestinations(db: Db, owner: ScheduleOwner, ids: readonly str
     );
   if (found.length !== ids.length) {
     throw new ValidationError([
-      { path: 'destinationIds', message: STREAM_SCHEDULE_MESSAGES.unknownDestination },
+      { path: 'destinationIds', message: PLANNED_STREAM_MESSAGES.unknownDestination },
     ]);
   }
 }
 
 function checkFuture(scheduledAt: Date, now: Date) {
   if (scheduledAt.getTime() <= now.getTime()) {
-    throw new ValidationError([{ path: 'scheduledAt', message: STREAM_SCHEDULE_MESSAGES.inPast }]);
+    throw new ValidationError([{ path: 'scheduledAt', message: PLANNED_STREAM_MESSAGES.inPast }]);
   }
 }
 
@@ -73,38 +73,38 @@ function checkFuture(scheduledAt: Date, now: Date) {
  * planned and last changed each; another member's shows no destinations (they are its planner's). Without a
  * range, the caller's own that are not yet past their due window (the Schedule Stream page's list).
  */
-export async function listScheduledStreams(
+export async function listPlannedStreams(
   db: Db,
-  owner: ScheduleOwner,
-  query: ListScheduledStreamsQuery,
+  owner: PlannedStreamOwner,
+  query: ListPlannedStreamsQuery,
   now: Date = new Date(),
-): Promise<ScheduledStream[]> {
+): Promise<PlannedStream[]> {
   const range =
     query.from || query.to
       ? and(
-          query.from ? gte(scheduledStreams.scheduledAt, new Date(query.from)) : undefined,
-          query.to ? lt(scheduledStreams.scheduledAt, new Date(query.to)) : undefined,
+          query.from ? gte(plannedStreams.scheduledAt, new Date(query.from)) : undefined,
+          query.to ? lt(plannedStreams.scheduledAt, new Date(query.to)) : undefined,
         )
-      : gte(scheduledStreams.scheduledAt, new Date(now.getTime() - DUE_WINDOW_MINUTES * 60_000));
+      : gte(plannedStreams.scheduledAt, new Date(now.getTime() - DUE_WINDOW_MINUTES * 60_000));
   const shared = Boolean(query.from || query.to);
   const rows = await db
     .select({
-      row: scheduledStreams,
+      row: plannedStreams,
       createdByName: sql<
         string | null
-      >`(select u.name from ${users} u where u.id = ${scheduledStreams.userId})`,
+      >`(select u.name from ${users} u where u.id = ${plannedStreams.userId})`,
       updatedByName: sql<
         string | null
-      >`(select u.name from ${users} u where u.id = ${scheduledStreams.updatedBy})`,
+      >`(select u.name from ${users} u where u.id = ${plannedStreams.updatedBy})`,
     })
-    .from(scheduledStreams)
-    .where(and(shared ? eq(scheduledStreams.workspaceId, owner.workspaceId) : owned(owner), range))
-    .orderBy(asc(scheduledStreams.scheduledAt), asc(scheduledStreams.id))
+    .from(plannedStreams)
+    .where(and(shared ? eq(plannedStreams.workspaceId, owner.workspaceId) : owned(owner), range))
+    .orderBy(asc(plannedStreams.scheduledAt), asc(plannedStreams.id))
     .limit(MAX_LIST);
   return rows.map(({ row, createdByName, updatedByName }) => {
     // Someone else's (only in a range): shown with names, without the planner's destinations.
     const isYours = row.userId === owner.userId;
-    const stream = toScheduledStream(row);
+    const stream = toPlannedStream(row);
     return {
       ...stream,
       destinationIds: isYours ? stream.destinationIds : [],
@@ -116,42 +116,46 @@ export async function listScheduledStreams(
 }
 
 /** Due now: started less than the due window ago and not dismissed (the banner on /dashboard and /streaming). */
-export async function listDueStreams(db: Db, owner: ScheduleOwner, now: Date = new Date()) {
+export async function listDueStreams(db: Db, owner: PlannedStreamOwner, now: Date = new Date()) {
   const rows = await db
     .select()
-    .from(scheduledStreams)
+    .from(plannedStreams)
     .where(
       and(
         owned(owner),
-        isNull(scheduledStreams.dismissedAt),
-        lte(scheduledStreams.scheduledAt, now),
-        gt(scheduledStreams.scheduledAt, new Date(now.getTime() - DUE_WINDOW_MINUTES * 60_000)),
+        isNull(plannedStreams.dismissedAt),
+        lte(plannedStreams.scheduledAt, now),
+        gt(plannedStreams.scheduledAt, new Date(now.getTime() - DUE_WINDOW_MINUTES * 60_000)),
       ),
     )
-    .orderBy(asc(scheduledStreams.scheduledAt));
-  return rows.map(toScheduledStream);
+    .orderBy(asc(plannedStreams.scheduledAt));
+  return rows.map(toPlannedStream);
 }
 
-export async function getScheduledStream(db: Db, owner: ScheduleOwner, id: string): Promise<ScheduledStream> {
+export async function getPlannedStream(
+  db: Db,
+  owner: PlannedStreamOwner,
+  id: string,
+): Promise<PlannedStream> {
   const [row] = await db
     .select()
-    .from(scheduledStreams)
-    .where(and(owned(owner), eq(scheduledStreams.id, id)));
+    .from(plannedStreams)
+    .where(and(owned(owner), eq(plannedStreams.id, id)));
   if (!row) throw notFound();
-  return toScheduledStream(row);
+  return toPlannedStream(row);
 }
 
-export async function createScheduledStream(
+export async function createPlannedStream(
   db: Db,
-  owner: ScheduleOwner,
-  input: ParsedScheduledStreamInput,
+  owner: PlannedStreamOwner,
+  input: ParsedPlannedStreamInput,
   now: Date = new Date(),
-): Promise<ScheduledStream> {
+): Promise<PlannedStream> {
   const scheduledAt = new Date(input.scheduledAt);
   checkFuture(scheduledAt, now);
   await checkDestinations(db, owner, input.destinationIds);
   const [row] = await db
-    .insert(scheduledStreams)
+    .insert(plannedStreams)
     .values({
       id: randomUUID(),
       workspaceId: owner.workspaceId,
@@ -164,27 +168,27 @@ export async function createScheduledStream(
       destinationIds: input.destinationIds,
     })
     .returning();
-  return toScheduledStream(row!);
+  return toPlannedStream(row!);
 }
 
 /**
  * Replaces a planned stream. Moving it to a new time (which must be in the future) makes its reminder and its
  * banner due again.
  */
-export async function updateScheduledStream(
+export async function updatePlannedStream(
   db: Db,
-  owner: ScheduleOwner,
+  owner: PlannedStreamOwner,
   id: string,
-  input: ParsedScheduledStreamInput,
+  input: ParsedPlannedStreamInput,
   now: Date = new Date(),
-): Promise<ScheduledStream> {
-  const current = await getScheduledStream(db, owner, id);
+): Promise<PlannedStream> {
+  const current = await getPlannedStream(db, owner, id);
   const scheduledAt = new Date(input.scheduledAt);
   const isMoved = scheduledAt.getTime() !== Date.parse(current.scheduledAt);
   if (isMoved) checkFuture(scheduledAt, now);
   await checkDestinations(db, owner, input.destinationIds);
   const [row] = await db
-    .update(scheduledStreams)
+    .update(plannedStreams)
     .set({
       title: input.title,
       description: input.description,
@@ -195,31 +199,31 @@ export async function updateScheduledStream(
       updatedAt: now,
       ...(isMoved ? { remindedAt: null, dismissedAt: null } : {}),
     })
-    .where(and(owned(owner), eq(scheduledStreams.id, id)))
+    .where(and(owned(owner), eq(plannedStreams.id, id)))
     .returning();
   if (!row) throw notFound();
-  return toScheduledStream(row);
+  return toPlannedStream(row);
 }
 
-export async function dismissScheduledStream(
+export async function dismissPlannedStream(
   db: Db,
-  owner: ScheduleOwner,
+  owner: PlannedStreamOwner,
   id: string,
   now: Date = new Date(),
-): Promise<ScheduledStream> {
+): Promise<PlannedStream> {
   const [row] = await db
-    .update(scheduledStreams)
+    .update(plannedStreams)
     .set({ dismissedAt: now })
-    .where(and(owned(owner), eq(scheduledStreams.id, id)))
+    .where(and(owned(owner), eq(plannedStreams.id, id)))
     .returning();
   if (!row) throw notFound();
-  return toScheduledStream(row);
+  return toPlannedStream(row);
 }
 
-export async function deleteScheduledStream(db: Db, owner: ScheduleOwner, id: string): Promise<void> {
+export async function deletePlannedStream(db: Db, owner: PlannedStreamOwner, id: string): Promise<void> {
   const deleted = await db
-    .delete(scheduledStreams)
-    .where(and(owned(owner), eq(scheduledStreams.id, id)))
-    .returning({ id: scheduledStreams.id });
+    .delete(plannedStreams)
+    .where(and(owned(owner), eq(plannedStreams.id, id)))
+    .returning({ id: plannedStreams.id });
   if (deleted.length === 0) throw notFound();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../test/test-app';
-import { scheduledStreams, streamDestinations } from '../../db/schema/index';
+import { plannedStreams, streamDestinations } from '../../db/schema/index';
 import type { Member } from '../posts/posts.test-support';
 
 /** Shared by the planned-stream suites: destinations and planned streams written directly. */
@@ -31,7 +31,7 @@ export async function insertPlannedStream(
   values: { title: string; scheduledAt: string; timezone?: string },
 ): Promise<string> {
   const id = randomUUID();
-  await t.db.insert(scheduledStreams).values({
+  await t.db.insert(plannedStreams).values({
     id,
     workspaceId: member.workspaceId,
     userId: member.userId,

@@ -1,10 +1,10 @@
-import { type ScheduledStream, STREAM_SCHEDULE_MESSAGES } from '@relaycast/shared/stream-schedule';
+import { PLANNED_STREAM_MESSAGES, type PlannedStream } from '@relaycast/shared/planned-streams';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { scheduledStreams } from '../../db/schema/index';
+import { plannedStreams } from '../../db/schema/index';
 import { type Member, signedInMember } from '../posts/posts.test-support';
-import { insertDestination, insertPlannedStream, minutesFromNow } from './stream-schedule.test-support';
+import { insertDestination, insertPlannedStream, minutesFromNow } from './planned-streams.test-support';
 
 let t: TestApp;
 let ada: Member;
@@ -34,7 +34,7 @@ describe('planned streams', () => {
   it('creates, reads, lists, replaces and deletes a planned stream', async () => {
     const created = await ada.send('POST', '/api/scheduled-streams', plan());
     expect(created.statusCode).toBe(201);
-    const stream: ScheduledStream = created.json();
+    const stream: PlannedStream = created.json();
     expect(stream).toMatchObject({
       title: 'Launch day Q&A',
       description: 'Questions about the release',
@@ -74,19 +74,19 @@ describe('planned streams', () => {
   });
 
   it.each([
-    ['no title', { title: '   ' }, STREAM_SCHEDULE_MESSAGES.titleRequired],
-    ['a long title', { title: 'x'.repeat(121) }, STREAM_SCHEDULE_MESSAGES.titleTooLong],
-    ['no time', { scheduledAt: '' }, STREAM_SCHEDULE_MESSAGES.timeRequired],
-    ['a time without offset', { scheduledAt: '2030-01-01T10:00:00' }, STREAM_SCHEDULE_MESSAGES.timeRequired],
-    ['a past time', { scheduledAt: minutesFromNow(-5) }, STREAM_SCHEDULE_MESSAGES.inPast],
-    ['an unknown time zone', { timezone: 'Mars/Olympus' }, STREAM_SCHEDULE_MESSAGES.invalidTimeZone],
-    ['an unknown destination', { destinationIds: ['nope'] }, STREAM_SCHEDULE_MESSAGES.unknownDestination],
+    ['no title', { title: '   ' }, PLANNED_STREAM_MESSAGES.titleRequired],
+    ['a long title', { title: 'x'.repeat(121) }, PLANNED_STREAM_MESSAGES.titleTooLong],
+    ['no time', { scheduledAt: '' }, PLANNED_STREAM_MESSAGES.timeRequired],
+    ['a time without offset', { scheduledAt: '2030-01-01T10:00:00' }, PLANNED_STREAM_MESSAGES.timeRequired],
+    ['a past time', { scheduledAt: minutesFromNow(-5) }, PLANNED_STREAM_MESSAGES.inPast],
+    ['an unknown time zone', { timezone: 'Mars/Olympus' }, PLANNED_STREAM_MESSAGES.invalidTimeZone],
+    ['an unknown destination', { destinationIds: ['nope'] }, PLANNED_STREAM_MESSAGES.unknownDestination],
   ])('refuses %s with a clear 400 and saves nothing', async (_name, overrides, message) => {
-    const before = await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.userId, ada.userId));
+    const before = await t.db.select().from(plannedStreams).where(eq(plannedStreams.userId, ada.userId));
     const res = await ada.send('POST', '/api/scheduled-streams', plan(overrides));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
-    expect(await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.userId, ada.userId))).toEqual(
+    expect(await t.db.select().from(plannedStreams).where(eq(plannedStreams.userId, ada.userId))).toEqual(
       before,
     );
   });
@@ -98,13 +98,13 @@ describe('planned streams', () => {
       plan({ destinationIds: [adaTwitch, bobTwitch] }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(STREAM_SCHEDULE_MESSAGES.unknownDestination);
+    expect(res.json().message).toBe(PLANNED_STREAM_MESSAGES.unknownDestination);
   });
 
   it('keeps the time when an edit does not move it, and lets the reminder go out again when it does', async () => {
     const id = await insertPlannedStream(t, ada, { title: 'Past', scheduledAt: minutesFromNow(-10) });
-    await t.db.update(scheduledStreams).set({ remindedAt: new Date() }).where(eq(scheduledStreams.id, id));
-    const stream: ScheduledStream = (await ada.get(`/api/scheduled-streams/${id}`)).json();
+    await t.db.update(plannedStreams).set({ remindedAt: new Date() }).where(eq(plannedStreams.id, id));
+    const stream: PlannedStream = (await ada.get(`/api/scheduled-streams/${id}`)).json();
     const retitled = await ada.send(
       'PUT',
       `/api/scheduled-streams/${id}`,
@@ -127,7 +127,7 @@ describe('planned streams', () => {
     const due = await insertPlannedStream(t, ada, { title: 'Due now', scheduledAt: minutesFromNow(-5) });
     await insertPlannedStream(t, ada, { title: 'Long gone', scheduledAt: minutesFromNow(-3 * 60) });
     await insertPlannedStream(t, ada, { title: 'Later', scheduledAt: minutesFromNow(30) });
-    const listed = (await ada.get('/api/scheduled-streams/due')).json().streams as ScheduledStream[];
+    const listed = (await ada.get('/api/scheduled-streams/due')).json().streams as PlannedStream[];
     expect(listed.map((stream) => stream.title)).toEqual(['Due now']);
     expect((await bob.get('/api/scheduled-streams/due')).json().streams).toEqual([]);
 
@@ -139,7 +139,7 @@ describe('planned streams', () => {
   });
 
   it('keeps one user’s planned streams away from another', async () => {
-    const stream: ScheduledStream = (await ada.send('POST', '/api/scheduled-streams', plan())).json();
+    const stream: PlannedStream = (await ada.send('POST', '/api/scheduled-streams', plan())).json();
     expect((await bob.get(`/api/scheduled-streams/${stream.id}`)).statusCode).toBe(404);
     expect((await bob.get('/api/scheduled-streams')).json().streams).toEqual([]);
     const attempts = await Promise.all([
@@ -149,7 +149,7 @@ describe('planned streams', () => {
     ]);
     for (const res of attempts) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: STREAM_SCHEDULE_MESSAGES.notFound });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: PLANNED_STREAM_MESSAGES.notFound });
     }
     expect((await ada.get(`/api/scheduled-streams/${stream.id}`)).json()).toEqual(stream);
   });

@@ -1,4 +1,4 @@
-import type { ScheduledStream } from '@relaycast/shared/stream-schedule';
+import type { PlannedStream } from '@relaycast/shared/planned-streams';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DueStreamsBanner } from './due-streams-banner';
 
-const due: ScheduledStream = {
+const due: PlannedStream = {
   id: 'plan-1',
   title: 'Morning show',
   description: '',

@@ -1,8 +1,8 @@
-import { studioUrlFor } from '@relaycast/shared/stream-schedule';
+import { studioUrlFor } from '@relaycast/shared/planned-streams';
 import { BellRing, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDismissScheduledStream, useDueStreams } from '@/api/scheduled-streams';
+import { useDismissPlannedStream, useDueStreams } from '@/api/planned-streams';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { formatInstant } from '@/lib/time-zone';
@@ -12,9 +12,9 @@ import { formatInstant } from '@/lib/time-zone';
  * a way to hide it. Renders nothing when none are due. Shown on /dashboard and /streaming.
  */
 export function DueStreamsBanner() {
-  const { t } = useTranslation('stream-schedule');
+  const { t } = useTranslation('planned-streams');
   const due = useDueStreams();
-  const dismiss = useDismissScheduledStream();
+  const dismiss = useDismissPlannedStream();
   const timeZone = useTimeZone();
   const streams = due.data ?? [];
   if (streams.length === 0) return null;

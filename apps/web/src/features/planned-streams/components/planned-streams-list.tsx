@@ -1,13 +1,9 @@
-import {
-  type ScheduledStream,
-  STREAM_SCHEDULE_MESSAGES,
-  studioUrlFor,
-} from '@relaycast/shared/stream-schedule';
+import { PLANNED_STREAM_MESSAGES, type PlannedStream, studioUrlFor } from '@relaycast/shared/planned-streams';
 import { Pencil, Radio, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDeleteScheduledStream, useUpcomingStreams } from '@/api/scheduled-streams';
+import { useDeletePlannedStream, useUpcomingStreams } from '@/api/planned-streams';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,11 +16,11 @@ function PlannedStreamRow({
   stream,
   onEdit,
 }: {
-  stream: ScheduledStream;
-  onEdit(stream: ScheduledStream): void;
+  stream: PlannedStream;
+  onEdit(stream: PlannedStream): void;
 }) {
-  const { t } = useTranslation('stream-schedule');
-  const remove = useDeleteScheduledStream();
+  const { t } = useTranslation('planned-streams');
+  const remove = useDeletePlannedStream();
   const timeZone = useTimeZone();
   const destinations =
     stream.destinationIds.length === 0
@@ -66,7 +62,7 @@ function PlannedStreamRow({
           aria-label={t('Delete {{title}}', { title: stream.title })}
           onClick={() =>
             remove.mutate(stream.id, {
-              onSuccess: () => toast.success(translateMessage(STREAM_SCHEDULE_MESSAGES.deleted)),
+              onSuccess: () => toast.success(translateMessage(PLANNED_STREAM_MESSAGES.deleted)),
               onError: (error) => showError(error),
             })
           }
@@ -80,8 +76,8 @@ function PlannedStreamRow({
 }
 
 /** The user's upcoming planned streams, soonest first. */
-export function PlannedStreamsList({ onEdit }: { onEdit(stream: ScheduledStream): void }) {
-  const { t } = useTranslation('stream-schedule');
+export function PlannedStreamsList({ onEdit }: { onEdit(stream: PlannedStream): void }) {
+  const { t } = useTranslation('planned-streams');
   const id = useId();
   const streams = useUpcomingStreams();
   return (

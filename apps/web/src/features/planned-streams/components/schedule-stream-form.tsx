@@ -1,17 +1,17 @@
 import { instantToZoned, todayIn, zonedToInstant } from '@relaycast/shared/calendar';
 import {
-  MAX_SCHEDULED_DESCRIPTION,
-  MAX_SCHEDULED_TITLE,
-  type ScheduledStream,
-  STREAM_SCHEDULE_MESSAGES,
-  scheduledStreamInputSchema,
-} from '@relaycast/shared/stream-schedule';
+  MAX_PLANNED_STREAM_DESCRIPTION,
+  MAX_PLANNED_STREAM_TITLE,
+  PLANNED_STREAM_MESSAGES,
+  type PlannedStream,
+  plannedStreamInputSchema,
+} from '@relaycast/shared/planned-streams';
 import { getStreamPlatform } from '@relaycast/shared/streaming';
 import { CalendarClock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCreateScheduledStream, useUpdateScheduledStream } from '@/api/scheduled-streams';
+import { useCreatePlannedStream, useUpdatePlannedStream } from '@/api/planned-streams';
 import { useTimeZone } from '@/api/settings';
 import { useSavedDestinations } from '@/api/stream-destinations';
 import { DateTimeFields } from '@/components/date-time-fields';
@@ -33,7 +33,7 @@ function DestinationPicker({
   chosen: string[];
   onChange(ids: string[]): void;
 }) {
-  const { t } = useTranslation('stream-schedule');
+  const { t } = useTranslation('planned-streams');
   if (destinations.isPending) return <Spinner label={t('Loading your destinations')} />;
   if (destinations.isError)
     return (
@@ -89,14 +89,14 @@ export function ScheduleStreamForm({
   editing = null,
   onDone,
 }: {
-  editing?: ScheduledStream | null;
+  editing?: PlannedStream | null;
   onDone?(): void;
 }) {
-  const { t } = useTranslation('stream-schedule');
+  const { t } = useTranslation('planned-streams');
   const id = useId();
   const timeZone = useTimeZone();
-  const create = useCreateScheduledStream();
-  const update = useUpdateScheduledStream();
+  const create = useCreatePlannedStream();
+  const update = useUpdatePlannedStream();
   const destinations = useSavedDestinations();
   const [title, setTitle] = useState(editing?.title ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
@@ -113,13 +113,13 @@ export function ScheduleStreamForm({
     } catch {
       return setProblem({
         field: 'scheduledAt',
-        message: translateMessage(STREAM_SCHEDULE_MESSAGES.timeRequired),
+        message: translateMessage(PLANNED_STREAM_MESSAGES.timeRequired),
       });
     }
     const isMoved = !editing || Date.parse(scheduledAt) !== Date.parse(editing.scheduledAt);
     if (isMoved && Date.parse(scheduledAt) <= Date.now())
-      return setProblem({ field: 'scheduledAt', message: translateMessage(STREAM_SCHEDULE_MESSAGES.inPast) });
-    const parsed = scheduledStreamInputSchema.safeParse({
+      return setProblem({ field: 'scheduledAt', message: translateMessage(PLANNED_STREAM_MESSAGES.inPast) });
+    const parsed = plannedStreamInputSchema.safeParse({
       title,
       description,
       scheduledAt,
@@ -133,19 +133,19 @@ export function ScheduleStreamForm({
       const issue = parsed.error.issues[0];
       return setProblem({
         field: String(issue?.path[0] ?? ''),
-        message: translateMessage(issue?.message ?? STREAM_SCHEDULE_MESSAGES.timeRequired),
+        message: translateMessage(issue?.message ?? PLANNED_STREAM_MESSAGES.timeRequired),
       });
     }
     setProblem(null);
     try {
       if (editing) {
         await update.mutateAsync({ id: editing.id, input: parsed.data });
-        toast.success(translateMessage(STREAM_SCHEDULE_MESSAGES.updated));
+        toast.success(translateMessage(PLANNED_STREAM_MESSAGES.updated));
         onDone?.();
         return;
       }
       await create.mutateAsync(parsed.data);
-      toast.success(translateMessage(STREAM_SCHEDULE_MESSAGES.scheduled));
+      toast.success(translateMessage(PLANNED_STREAM_MESSAGES.scheduled));
       onDone?.();
       setTitle('');
       setDescription('');
@@ -179,7 +179,7 @@ export function ScheduleStreamForm({
       <FormField
         label={t('Title')}
         value={title}
-        maxLength={MAX_SCHEDULED_TITLE}
+        maxLength={MAX_PLANNED_STREAM_TITLE}
         error={errorFor('title')}
         onChange={(event) => setTitle(event.target.value)}
       />
@@ -189,7 +189,7 @@ export function ScheduleStreamForm({
           id={`${id}-description`}
           rows={3}
           className="min-h-20"
-          maxLength={MAX_SCHEDULED_DESCRIPTION}
+          maxLength={MAX_PLANNED_STREAM_DESCRIPTION}
           value={description}
           onChange={(event) => setDescription(event.target.value)}
         />
