@@ -10,7 +10,7 @@ export function SecretShownOnce(props: {
   onDone(): void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('common');
   return (
     <div className="grid gap-4">
       <CopyField label={props.label} value={props.value} />

@@ -46,6 +46,8 @@ export const NAMESPACES = [
   'members',
   'notifications',
   'settings',
+  'devices',
+  'webhooks',
   'planned-streams',
   'streaming',
   'usage',

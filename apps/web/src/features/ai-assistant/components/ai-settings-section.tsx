@@ -33,7 +33,7 @@ const PROVIDER_OPTIONS: readonly (AiProvider | '')[] = ['', ...AI_PROVIDERS];
 
 // function-budget: AiSettingsForm lays out one screen part in one JSX tree; split into named parts when it next changes
 function AiSettingsForm({ settings }: { settings: AiSettings }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('ai-assistant');
   const ids = useId();
   const save = useSaveAiSettings();
   const [provider, setProvider] = useState<AiProvider | ''>(settings.provider ?? '');
@@ -168,7 +168,7 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
 
 /** Settings → AI assistant: the workspace's provider, base URL, model and key. */
 export function AiSettingsSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('ai-assistant');
   const ids = useId();
   const settings = useAiSettings();
   return (

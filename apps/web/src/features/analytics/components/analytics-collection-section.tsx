@@ -30,7 +30,7 @@ function when(iso: string | null, timeZone: string): string {
 }
 
 function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('analytics');
   const id = useId();
   const save = useSaveAnalyticsBudget();
   const [value, setValue] = useState(budget.monthlyLimit === null ? '' : String(budget.monthlyLimit));
@@ -106,7 +106,7 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
 }
 
 function CollectStatusTable() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('analytics');
   const status = useAnalyticsCollectStatus();
   const timeZone = useTimeZone();
   if (status.isPending) return <Spinner label={t('Loading the collection status')} />;
@@ -136,7 +136,8 @@ function CollectStatusTable() {
               {t('Last collected')}
             </th>
             <th scope="col" className="py-1 pr-3 font-medium">
-              {t('Next')}
+              {/* "Next" collection, not the table pages' "Next": its own translation (Next_collection). */}
+              {t('Next', { context: 'collection' })}
             </th>
             <th scope="col" className="py-1 font-medium">
               {t('Problem')}
@@ -167,7 +168,7 @@ function CollectStatusTable() {
 
 /** Settings → Analytics collection: the X read budget and where each account's figures stand. */
 export function AnalyticsCollectionSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('analytics');
   const budget = useAnalyticsBudget();
   return (
     <SettingsCard

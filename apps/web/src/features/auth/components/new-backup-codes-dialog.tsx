@@ -14,7 +14,7 @@ export function NewBackupCodesDialog({ open, onClose }: { open: boolean; onClose
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('auth');
 
   function close() {
     setPassword('');

@@ -16,8 +16,8 @@ export const messageOf = (error: unknown) =>
 /** Offers the backup codes as a text file. */
 export function downloadBackupCodes(codes: string[]) {
   const text = [
-    i18n.t('Relaycast backup codes', { ns: 'settings' }),
-    i18n.t('Each code signs you in once when you cannot use your authenticator app.', { ns: 'settings' }),
+    i18n.t('Relaycast backup codes', { ns: 'auth' }),
+    i18n.t('Each code signs you in once when you cannot use your authenticator app.', { ns: 'auth' }),
     '',
     ...codes,
     '',
@@ -32,7 +32,7 @@ export function downloadBackupCodes(codes: string[]) {
 
 /** The backup codes, shown once, with Download and Done. */
 export function BackupCodesPanel({ codes, onDone }: { codes: string[]; onDone(): void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('auth');
   return (
     <div className="grid gap-4">
       <p className="text-sm">
@@ -70,7 +70,7 @@ export function PasswordStep(props: {
   onCancel(): void;
   submit: ReactNode;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('auth');
   return (
     <DialogForm onSubmit={props.onSubmit}>
       <FormField

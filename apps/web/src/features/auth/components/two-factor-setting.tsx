@@ -44,7 +44,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const setupKeyId = useId();
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('auth');
 
   function close() {
     setPassword('');
@@ -172,7 +172,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('auth');
 
   function close() {
     setPassword('');
@@ -225,7 +225,7 @@ export function TwoFactorSetting() {
   const settings = useUserSettings();
   const isOn = settings.data?.security.twoFactorAuth ?? false;
   const [dialog, setDialog] = useState<'enable' | 'disable' | 'codes' | null>(null);
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('auth');
   return (
     <>
       <ToggleField

@@ -15,7 +15,7 @@ export function SignedInDevices() {
   const devices = useSignedInDevices();
   const revoke = useRevokeOtherSessions();
   const revokeOne = useRevokeSession();
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('devices');
 
   async function signOutOthers() {
     try {

@@ -27,7 +27,7 @@ export function PushToggleField({
 }) {
   const enablePush = useEnablePush();
   const disablePush = useDisablePush();
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('notifications');
 
   async function change(next: boolean) {
     if (!next) {

@@ -41,7 +41,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const scopeName = useId();
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('public-api');
 
   function close() {
     setName('');
@@ -135,7 +135,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose(): void }) 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('public-api');
 
   async function revokeKey() {
     await toastOutcome(revoke.mutateAsync(apiKey.id), t(API_KEY_MESSAGES.revoked));
@@ -194,7 +194,7 @@ export function ApiKeysSetting() {
   const [creating, setCreating] = useState(false);
   const isOn = settings.data?.security.apiKeyEnabled ?? true;
   const list = keys.data?.keys ?? [];
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('public-api');
   return (
     <div className="grid gap-3 border-t pt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

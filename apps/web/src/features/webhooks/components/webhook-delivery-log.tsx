@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast';
 export function DeliveryLog({ endpointId, canManage }: { endpointId: string; canManage: boolean }) {
   const deliveries = useWebhookDeliveries(endpointId, true);
   const resend = useResendWebhookDelivery();
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('webhooks');
   if (deliveries.isPending) return <Spinner label={t('Loading the delivery log')} />;
   if (deliveries.isError) {
     return (

@@ -40,7 +40,7 @@ function EndpointRow({ endpoint, canManage }: { endpoint: WebhookEndpoint; canMa
   const sendTest = useSendTestWebhook();
   const remove = useDeleteWebhook();
   const setPaused = useSetWebhookPaused();
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('webhooks');
 
   async function togglePaused() {
     const paused = !endpoint.paused;
@@ -130,7 +130,7 @@ function AddEndpointDialog({ open, onClose }: { open: boolean; onClose(): void }
   const [events, setEvents] = useState<WebhookEvent[]>(['post.published', 'post.failed']);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('webhooks');
 
   function close() {
     setUrl('');
@@ -217,7 +217,7 @@ export function WebhooksSection() {
   const [adding, setAdding] = useState(false);
   const canManage = endpoints.data?.canManage ?? false;
   const list = endpoints.data?.endpoints ?? [];
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('webhooks');
   return (
     <SettingsCard
       title={t('Webhooks')}
