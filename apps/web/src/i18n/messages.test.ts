@@ -4,7 +4,7 @@ import { ANALYTICS_COLLECT_MESSAGES, ANALYTICS_MESSAGES } from '@relaycast/share
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/analytics-report';
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
-import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
+import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';

@@ -1,5 +1,6 @@
+import { HOURS_PER_WEEK } from '@relaycast/shared/analytics';
+import { firstFreeSlot, instantToZoned, zonedToInstant } from '@relaycast/shared/calendar';
 import { describe, expect, it } from 'vitest';
-import { HOURS_PER_WEEK } from './analytics';
 import {
   type BestTimePost,
   bestTimeCells,
@@ -10,9 +11,8 @@ import {
   normalDraw,
   planSlots,
   sampleScores,
-} from './best-time';
+} from './best-time-model';
 import { platformPrior } from './best-time-prior';
-import { firstFreeSlot, instantToZoned, zonedToInstant } from './calendar';
 
 const ZONE = 'Europe/Paris';
 const HOURS = Array.from({ length: HOURS_PER_WEEK }, (_, hour) => hour);

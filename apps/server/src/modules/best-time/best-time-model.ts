@@ -3,10 +3,10 @@
  * plan) whose steps share the same arrays and constants; the prior is its own file (best-time-prior.ts).
  */
 import { tzOffset } from '@date-fns/tz';
-import { type BestTimeCell, type BestTimeConfidence, HOURS_PER_WEEK } from './analytics';
+import { type BestTimeCell, type BestTimeConfidence, HOURS_PER_WEEK } from '@relaycast/shared/analytics';
+import { DEFAULT_QUEUE_SLOTS, firstFreeSlot, instantToZoned } from '@relaycast/shared/calendar';
+import type { PlatformId } from '@relaycast/shared/platforms';
 import { combinedPrior, PRIOR_PSEUDO_COUNT } from './best-time-prior';
-import { DEFAULT_QUEUE_SLOTS, firstFreeSlot, instantToZoned } from './calendar';
-import type { PlatformId } from './platforms';
 
 /**
  * The best time to post (docs/best-time.md). Pure and deterministic given the seed:
@@ -34,16 +34,6 @@ const MIN_PERIOD_POSTS = 5;
 const DEFAULT_VARIANCE = 0.5;
 const HOUR_MS = 3_600_000;
 const PREFERRED_HOURS = new Set(DEFAULT_QUEUE_SLOTS.map((slot) => Number(slot.slice(0, 2))));
-
-export const BEST_TIME_MESSAGES = {
-  exploration:
-    'Suggestions are drawn from what worked for this account, and at most 1 in 5 tries an hour it has not posted at yet, so new hours get a chance.',
-  noHistory:
-    'No published posts with figures yet: suggestions follow published studies for this platform until your own posts say otherwise.',
-  accountNotFound: 'Social account not found.',
-  badRange: 'Choose a range of at most 60 days, with "from" before "to".',
-  badTimeZone: 'Time zone must be an IANA name such as Europe/Paris.',
-} as const;
 
 export interface BestTimePost {
   publishedAt: Date | string;

@@ -1,5 +1,5 @@
-import { HOURS_PER_WEEK } from './analytics';
-import type { PlatformId } from './platforms';
+import { HOURS_PER_WEEK } from '@relaycast/shared/analytics';
+import type { PlatformId } from '@relaycast/shared/platforms';
 
 /**
  * The per-platform prior of the best-time model: the expected normalized engagement (1 = the account's median
