@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAiProvider, startFakeAiProvider } from '../../../../scripts/fake-ai-provider.mjs';
 import { cookieHeader, signIn, signUp, uniqueEmail } from '../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { stripeEventEnvelopeSchema } from '../modules/billing/billing.webhook';
+import { stripeEventEnvelopeSchema } from '../modules/billing/billing-webhook';
 import { type StripeFake, startStripeFake } from '../modules/billing/stripe-fake';
 import {
   collectFuzzTargets,

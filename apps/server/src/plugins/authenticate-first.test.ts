@@ -12,7 +12,7 @@ const PUBLIC_ROUTES = [
   'GET /api/media/public/:id',
   'GET /api/accounts/oauth/:platform/callback',
   'GET /api/streaming/sessions/:id/ingest',
-  // A read-only analytics report link: the token is the credential (modules/analytics/analytics.reports.ts).
+  // A read-only analytics report link: the token is the credential (modules/analytics/analytics-reports.ts).
   'GET /api/reports/:token',
   'GET /api/reports/:token/overview',
   'GET /api/reports/:token/top-posts',

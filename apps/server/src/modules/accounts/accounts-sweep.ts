@@ -9,7 +9,7 @@ import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
 import { type NotifyDeps, notify } from '../notifications/notifications.service';
 import { claimAccountsDueForRefresh, refreshAccount } from './account-credentials';
-import { deleteExpiredStates } from './accounts.oauth';
+import { deleteExpiredStates } from './accounts-oauth';
 
 /** The sweep refreshes tokens that expire within this window, ahead of any publish that needs them. */
 export const SWEEP_REFRESH_WINDOW_MS = 15 * 60 * 1000;

@@ -54,7 +54,7 @@ export function effectiveProviderSettings(
   return { provider, baseUrl, model, apiKey, baseUrlFromWorkspace: Boolean(override?.baseUrl) };
 }
 
-/** `fetch`: the safe fetch of the address policy for a workspace's own base URL (see ai.settings.ts). */
+/** `fetch`: the safe fetch of the address policy for a workspace's own base URL (see ai-settings.ts). */
 export async function createLanguageModel(
   settings: ProviderSettings,
   options: { fetch?: typeof fetch } = {},

@@ -14,7 +14,7 @@ import {
   effectiveProviderSettings,
   type ProviderOverride,
   type ProviderSettings,
-} from './ai.provider';
+} from './ai-provider';
 
 export function canEditAiSettings(workspace: Pick<WorkspaceContext, 'role'>): boolean {
   return isWorkspaceAdmin(workspace.role);

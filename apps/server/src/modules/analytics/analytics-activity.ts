@@ -2,7 +2,6 @@ import type { AnalyticsActivity } from '@relaycast/shared/analytics-activity';
 import { isPlatformId } from '@relaycast/shared/platforms';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rangeInstants } from './analytics.posts';
 import {
   type AnalyticsContext,
   type AnalyticsFilter,
@@ -10,6 +9,7 @@ import {
   rowsOf,
   toNumber,
 } from './analytics.queries';
+import { rangeInstants } from './analytics-posts';
 
 /**
  * Relaycast's own records for /analytics (docs/analytics.md): posts published and failed per platform, inbox actions and

@@ -14,8 +14,8 @@ import type { Db } from '../../db/client';
 import { analyticsCollectState, socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
-import { collectsAnalytics } from './collect/collect.account';
-import { readBudget, setBudgetLimit } from './collect/collect.budget';
+import { collectsAnalytics } from './collect/collect-account';
+import { readBudget, setBudgetLimit } from './collect/collect-budget';
 
 /**
  * The collector's routes (docs/analytics.md): the monthly read budget of billed platforms (X), which the owner or an admin

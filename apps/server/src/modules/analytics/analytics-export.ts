@@ -2,7 +2,6 @@ import { METRIC_LABELS, POST_METRICS, type PostMetric } from '@relaycast/shared/
 import { csvLine } from '@relaycast/shared/analytics-page';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { topPosts } from './analytics.posts';
 import {
   type AnalyticsContext,
   type AnalyticsFilter,
@@ -10,6 +9,7 @@ import {
   rowsOf,
   toNumber,
 } from './analytics.queries';
+import { topPosts } from './analytics-posts';
 
 /**
  * GET /api/analytics/export.csv: the daily rows of the filtered accounts, a blank line, then the top posts of the

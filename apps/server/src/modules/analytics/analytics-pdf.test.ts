@@ -1,7 +1,7 @@
 import { REPORT_MESSAGES } from '@relaycast/shared/analytics-report';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from './analytics.pdf';
+import { renderPdf } from './analytics-pdf';
 
 /** The renderer's limits, against Debian's Chromium: a deadline, one render at a time, a short queue. */
 

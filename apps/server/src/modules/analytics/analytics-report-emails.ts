@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { analyticsReportSchedules, workspaces } from '../../db/schema/index';
 import type { EmailAttachment, Mailer } from '../mail/mailer';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
-import { createReportLink, deleteReportLink, expiryOf, PRINT_LINK_TTL_MS } from './analytics.reports';
+import { createReportLink, deleteReportLink, expiryOf, PRINT_LINK_TTL_MS } from './analytics-reports';
 
 /**
  * Prints a report page (`/r/<token>?print=1`, a path on this server) to PDF: `renderPdf` with Debian's Chromium

@@ -17,10 +17,11 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { idParams } from '../../lib/id-params';
-import { ownOrigin, renderPdf } from './analytics.pdf';
-import { topPosts } from './analytics.posts';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
-import { deleteReportSchedule, loadReportSchedule, saveReportSchedule } from './analytics.report-emails';
+import { overviewSchema, topPostsPageSchema } from './analytics.routes';
+import { ownOrigin, renderPdf } from './analytics-pdf';
+import { topPosts } from './analytics-posts';
+import { deleteReportSchedule, loadReportSchedule, saveReportSchedule } from './analytics-report-emails';
 import {
   canManageReportLinks,
   createReportLink,
@@ -30,8 +31,7 @@ import {
   openReport,
   PRINT_LINK_TTL_MS,
   revokeReportLink,
-} from './analytics.reports';
-import { overviewSchema, topPostsPageSchema } from './analytics.routes';
+} from './analytics-reports';
 
 /**
  * Report links and the PDF report (docs/decisions/0033-analytics-report-links-and-pdf.md). `/api/analytics/report-links`: an owner or admin shares the current

@@ -4,7 +4,7 @@ import type { NotificationKind } from '@relaycast/shared/notifications';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalEvents, notifications, workspaceMembers } from '../../db/schema/index';
-import { wordDiff } from './approvals.text';
+import { wordDiff } from './approvals-text';
 
 /** The audit trail's writes, and the notifications each transition leaves (sent by the delivery loop). */
 

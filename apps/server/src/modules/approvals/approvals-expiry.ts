@@ -2,7 +2,7 @@ import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
-import { queueNotifications, recordEvent } from './approvals.events';
+import { queueNotifications, recordEvent } from './approvals-events';
 
 /** How often the expiry runs: a post awaiting approval expires within this of its publish time. */
 export const APPROVAL_EXPIRY_INTERVAL_MS = 60_000;

@@ -10,8 +10,8 @@ import { roleCan, rolesWith } from '@relaycast/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalSettings, users, workspaceMembers } from '../../db/schema/index';
-import { approverIds, queueNotifications, recordEvent } from './approvals.events';
-import { snapshotText } from './approvals.text';
+import { approverIds, queueNotifications, recordEvent } from './approvals-events';
+import { snapshotText } from './approvals-text';
 
 /**
  * Where the posts service asks whether a post may be scheduled: a caller without `publish`, or anyone when the

@@ -12,8 +12,8 @@ import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, reviewLinks, users, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { queueNotifications, recordEvent } from './approvals.events';
 import { type ApprovalCaller, decide, forbidden } from './approvals.service';
+import { queueNotifications, recordEvent } from './approvals-events';
 
 /**
  * Client review links: `/review/<id>.<expiry>.<signature>`, the signature an HMAC of id and expiry with a key

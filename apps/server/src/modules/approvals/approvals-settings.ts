@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalSettings } from '../../db/schema/index';
 import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
-import { isSoleApprover } from './approvals.gate';
 import { type ApprovalCaller, forbidden } from './approvals.service';
+import { isSoleApprover } from './approvals-gate';
 
 /**
  * "Require approval for everyone" (docs/decisions/0045-approvals.md, 0059): read by every member with what it
@@ -22,7 +22,7 @@ export async function getApprovalSettings(db: Db, caller: ApprovalCaller): Promi
   const isSole = canApprove && (await isSoleApprover(db, caller.workspaceId, caller.userId));
   return {
     requireApproval,
-    // As the gate decides (approvals.gate.ts): the only approver is never held.
+    // As the gate decides (approvals-gate.ts): the only approver is never held.
     needsApproval: (requireApproval && !isSole) || !canApprove,
     canApprove,
     canChangeSetting: isWorkspaceAdmin(caller.role),

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
-import { codecProbeArgs, hasAudioStream } from '../video-editor/video-editor.ffmpeg';
-import type { VideoSignals } from './clips.score';
+import { codecProbeArgs, hasAudioStream } from '../video-editor/video-editor-ffmpeg';
+import type { VideoSignals } from './clips-score';
 
 /**
  * Measures a video for the clip highlights in ONE ffmpeg run (docs/decisions/0048-clip-highlights.md): the

@@ -16,7 +16,7 @@ import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
 import { findMedia } from '../media/media.service';
 import { type AnalysisRunner, analyseAndStore, type ClipsDeps, checkAnalysable } from './clips.service';
-import { aiTranscriptionSettings } from './clips.transcript-ai';
+import { aiTranscriptionSettings } from './clips-transcript-ai';
 
 /**
  * Background analyses (docs/decisions/0049-stream-clips.md): a stream's recording is analysed by the

@@ -10,8 +10,8 @@ import { postJson } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
 import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
-import { coverFrameArgs, coverName } from './clips.covers';
 import { makeHighlightVideo } from './clips.test-support';
+import { coverFrameArgs, coverName } from './clips-covers';
 
 const STANDARD = PLANS.find((plan) => plan.id === 'standard')!;
 

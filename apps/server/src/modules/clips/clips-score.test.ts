@@ -1,7 +1,7 @@
 import { cropPositionFor } from '@relaycast/shared/clips';
 import { describe, expect, it } from 'vitest';
-import { parseAudio, parseMotion, parseScenes } from './clips.analysis';
-import { activityCentreOf, reasonOf, scoreClips, type VideoSignals } from './clips.score';
+import { parseAudio, parseMotion, parseScenes } from './clips-analysis';
+import { activityCentreOf, reasonOf, scoreClips, type VideoSignals } from './clips-score';
 
 /** A 60 s video: -30 LUFS throughout, except the spans given. */
 function signals(overrides: {

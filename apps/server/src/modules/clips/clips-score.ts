@@ -2,7 +2,7 @@ import { MAX_CLIPS, type SuggestedClip } from '@relaycast/shared/clips';
 
 /**
  * Scores the candidate clips of a video from its per-second signals (docs/decisions/0048-clip-highlights.md).
- * Pure: the analysis (clips.analysis.ts) measures, this decides. Every window of the clip's length, one second
+ * Pure: the analysis (clips-analysis.ts) measures, this decides. Every window of the clip's length, one second
  * apart, gets three signals from 0 to 1: loudness (how far above the video's median loudness it is, against the
  * loudest window), scenes (the scene-change strength it holds, against the busiest window) and silence (the
  * share of it that is silent). Score = (0.55 × loudness + 0.45 × scenes) × (1 − 0.8 × silence); the best
@@ -21,7 +21,7 @@ export interface VideoSignals {
   silence: readonly number[];
   /** The movement (mean frame difference) per second in the left, middle and right thirds; absent: centred. */
   motionThirds?: readonly [readonly number[], readonly number[], readonly number[]];
-  /** The words spoken in each second (clips.transcript.ts wordsPerSecond); absent without a transcript. */
+  /** The words spoken in each second (clips-transcript.ts wordsPerSecond); absent without a transcript. */
   speech?: readonly number[];
 }
 

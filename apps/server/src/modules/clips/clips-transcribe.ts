@@ -5,9 +5,9 @@ import { clipAnalyses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
-import type { VideoSignals } from './clips.score';
-import { transcribeVideo, wordsPerSecond } from './clips.transcript';
-import type { AiTranscription } from './clips.transcript-ai';
+import type { VideoSignals } from './clips-score';
+import { transcribeVideo, wordsPerSecond } from './clips-transcript';
+import type { AiTranscription } from './clips-transcript-ai';
 
 /**
  * The transcript an analysis uses (docs/decisions/0050-clip-transcript.md): made now when the request asks for

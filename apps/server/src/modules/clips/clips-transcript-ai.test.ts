@@ -6,7 +6,7 @@ import { postJson } from '../../../test/auth-requests';
 import { createTestApp, createTestConfig, type TestApp } from '../../../test/test-app';
 import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
 import { makeSpeechVideo, SPEECH_VIDEO } from './clips.test-support';
-import { aiTranscriptionSettings, utterancesOfAnswer } from './clips.transcript-ai';
+import { aiTranscriptionSettings, utterancesOfAnswer } from './clips-transcript-ai';
 
 let t: TestApp;
 let fx: MediaFixtures;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreClips, type VideoSignals } from './clips.score';
-import { parseTranscription, transcriptionArgs, wordsPerSecond } from './clips.transcript';
+import { scoreClips, type VideoSignals } from './clips-score';
+import { parseTranscription, transcriptionArgs, wordsPerSecond } from './clips-transcript';
 
 /** What `silencedetect` + `asr` + `ametadata=mode=print` write for speech at 10–13.0 s and 13.3–14.37 s. */
 const ONE_UTTERANCE = `frame:6    pts:4442    pts_time:0.277625

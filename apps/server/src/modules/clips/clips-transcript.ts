@@ -4,9 +4,9 @@ import type { Transcript, Utterance } from '@relaycast/shared/clip-transcript';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
-import { codecProbeArgs, hasAudioStream } from '../video-editor/video-editor.ffmpeg';
-import { framesOf } from './clips.analysis';
-import { type AiTranscription, transcribeWithProvider } from './clips.transcript-ai';
+import { codecProbeArgs, hasAudioStream } from '../video-editor/video-editor-ffmpeg';
+import { framesOf } from './clips-analysis';
+import { type AiTranscription, transcribeWithProvider } from './clips-transcript-ai';
 
 /**
  * Offline English speech-to-text for the clip highlights (docs/decisions/0050-clip-transcript.md): ffmpeg's `asr`
@@ -134,7 +134,7 @@ export interface TranscribeOptions {
   ffprobePath: string;
   tempDir: string;
   modelDir: string;
-  /** The AI provider's transcription (clips.transcript-ai.ts), tried first when set. */
+  /** The AI provider's transcription (clips-transcript-ai.ts), tried first when set. */
   ai?: AiTranscription | null;
 }
 

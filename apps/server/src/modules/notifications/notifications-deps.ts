@@ -3,9 +3,9 @@ import type { Config } from '../../config/env';
 import { addressPolicy } from '../../lib/address-policy';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import type { Mailer } from '../mail/mailer';
-import { createPushSender, vapidSubjectOf } from './notifications.push';
 import type { NotifyDeps } from './notifications.service';
-import { loadOrCreateVapidKeys } from './notifications.vapid';
+import { createPushSender, vapidSubjectOf } from './notifications-push';
+import { loadOrCreateVapidKeys } from './notifications-vapid';
 
 /**
  * Everything sending a notification needs, built once per process (app.ts): the mailer, and a Web Push sender

@@ -1,5 +1,5 @@
 import type { PushPayload } from '@relaycast/shared/notifications';
-import type { VapidKeys } from './notifications.vapid';
+import type { VapidKeys } from './notifications-vapid';
 
 export interface PushTarget {
   endpoint: string;

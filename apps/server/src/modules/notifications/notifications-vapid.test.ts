@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateVapidKeys, loadOrCreateVapidKeys, VAPID_KEYS_FILE } from './notifications.vapid';
+import { generateVapidKeys, loadOrCreateVapidKeys, VAPID_KEYS_FILE } from './notifications-vapid';
 
 const dirs: string[] = [];
 function tempDir() {

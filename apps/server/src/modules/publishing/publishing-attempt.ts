@@ -14,15 +14,15 @@ import type { MediaStorage } from '../../lib/media/storage';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
-import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing.claim';
-import type { EngineOptions } from './publishing.engine';
-import type { TakenOverClaim } from './publishing.leases';
-import { loadPublishMedia } from './publishing.media';
-import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing.queue';
+import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
+import type { EngineOptions } from './publishing-engine';
+import type { TakenOverClaim } from './publishing-leases';
+import { loadPublishMedia } from './publishing-media';
+import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
 
 /**
  * One publish attempt of a target: wait for a slot of its platform's concurrency cap, claim it
- * (publishing.claim.ts), call the platform, and end the attempt with what the call gave: published, failed,
+ * (publishing-claim.ts), call the platform, and end the attempt with what the call gave: published, failed,
  * retried with backoff (up to MAX_PUBLISH_ATTEMPTS), or reconciled with the platform when the outcome cannot be
  * known. Also resumes the attempts the crash sweep took over from dead processes.
  */

@@ -15,15 +15,15 @@ import {
   createClaimLeases,
   type TakenOverClaim,
   takeOverClaims,
-} from './publishing.leases';
-import { recomputePostStatuses } from './publishing.status';
+} from './publishing-leases';
+import { recomputePostStatuses } from './publishing-status';
 
 /**
  * Claims on targets: the row-level ownership that makes each target reach its platform once, whatever the
  * queue delivers and however many processes run. A target is claimed atomically ('publishing', one more
  * attempt) before its platform call; the attempt ends with `finish`, only while the row is still this
  * process's; a claim given up before the call is released; claims left by a crashed process are taken over
- * (leases, publishing.leases.ts, decision 0016). Nothing here calls a platform (publishing.attempt.ts does).
+ * (leases, publishing-leases.ts, decision 0016). Nothing here calls a platform (publishing-attempt.ts does).
  */
 
 /** What an attempt needs of its target row. */

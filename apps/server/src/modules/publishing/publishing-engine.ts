@@ -5,23 +5,23 @@ import type { Db } from '../../db/client';
 import { postTargets } from '../../db/schema/index';
 import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
-import { createPublishAttempts } from './publishing.attempt';
-import { createTargetClaims } from './publishing.claim';
-import { enqueueTargetJobs, PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing.queue';
+import { createPublishAttempts } from './publishing-attempt';
+import { createTargetClaims } from './publishing-claim';
+import { enqueueTargetJobs, PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
 
 /**
  * The publishing engine (docs/decisions/0007-publishing-engine.md). A job per target wakes a worker at the
- * target's instant (publishing.queue.ts); the worker claims the row atomically before the platform call
- * (publishing.claim.ts), so whatever pg-boss delivers, and however many processes run, each target reaches its
+ * target's instant (publishing-queue.ts); the worker claims the row atomically before the platform call
+ * (publishing-claim.ts), so whatever pg-boss delivers, and however many processes run, each target reaches its
  * platform once. A target is claimed only when a slot of its platform's concurrency cap is free
- * (publishing.attempt.ts), so a process holds no more claims than calls it makes, and each claim is held by a
- * lease the process renews (publishing.leases.ts, decision 0016). This file schedules and cancels a post's
+ * (publishing-attempt.ts), so a process holds no more claims than calls it makes, and each claim is held by a
+ * lease the process renews (publishing-leases.ts, decision 0016). This file schedules and cancels a post's
  * jobs and runs the sweeps that catch up with targets that came due while no worker ran (held when stale),
  * attempts left in flight by a crashed process (reconciled with the platform or marked unconfirmed), and
  * retries.
  */
 
-export { PUBLISH_TARGET_JOB, publishTargetPayloadSchema } from './publishing.queue';
+export { PUBLISH_TARGET_JOB, publishTargetPayloadSchema } from './publishing-queue';
 
 export interface EngineOptions {
   /** First retry delay; doubles with each attempt (30 s, 1 min, 2 min, 4 min). */

@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clipAnalysisRuns, mediaFiles, workspaceMembers } from '../../db/schema/index';
+import { createAnalysisRunner } from '../clips/clips.service';
+import { HIGHLIGHT_VIDEO, makeHighlightVideo } from '../clips/clips.test-support';
 import {
   CLIP_ANALYSIS_JOB,
   type ClipAnalysisPayload,
   queueBackgroundAnalysis,
   runBackgroundAnalysis,
-} from '../clips/clips.background';
-import { createAnalysisRunner } from '../clips/clips.service';
-import { HIGHLIGHT_VIDEO, makeHighlightVideo } from '../clips/clips.test-support';
+} from '../clips/clips-background';
 import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
 import { setSessionRecording } from './stream-sessions.service';
 import { insertStartingSession } from './stream-sessions.test-support';

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { mediaFiles, streamSessions } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/job-queue';
-import { backgroundAnalysisOf, queueBackgroundAnalysis } from '../clips/clips.background';
 import { checkAnalysable } from '../clips/clips.service';
+import { backgroundAnalysisOf, queueBackgroundAnalysis } from '../clips/clips-background';
 import type { StreamOwner } from './destinations.service';
 
 /**

@@ -35,7 +35,7 @@ import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
 import { createScene, deleteScene, listScenes } from './scenes.service';
 import { getSessionHighlights, requestSessionHighlights } from './stream-highlights';
 import { getSessionDetail, listSessionSummaries } from './stream-sessions.queries';
-import { registerIngestSocket } from './streaming-ingest.socket';
+import { registerIngestSocket } from './streaming-ingest.routes';
 
 export interface StreamingRoutesOptions {
   db: Db;

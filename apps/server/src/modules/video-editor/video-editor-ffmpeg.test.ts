@@ -8,8 +8,8 @@ import {
   joinFilter,
   parseCodecs,
   progressSecondsOf,
-} from './video-editor.ffmpeg';
-import { OVERLAY_FONT, overlayFilters } from './video-editor.text';
+} from './video-editor-ffmpeg';
+import { OVERLAY_FONT, overlayFilters } from './video-editor-text';
 
 const plan = {
   input: '/tmp/in',

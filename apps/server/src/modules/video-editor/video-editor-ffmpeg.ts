@@ -1,6 +1,6 @@
 import type { CropAspect, ExportFormat, TrimMode } from '@relaycast/shared/video-editor';
 import type { Segment } from '@relaycast/shared/video-editor-edit-list';
-import { captionsFilter, overlayFilters, type PlannedOverlay } from './video-editor.text';
+import { captionsFilter, overlayFilters, type PlannedOverlay } from './video-editor-text';
 
 /**
  * The ffmpeg command lines of the video editor (docs/video.md), written as argv (no shell, no fluent-ffmpeg:

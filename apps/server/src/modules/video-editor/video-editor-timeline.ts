@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
-import { codecProbeArgs, hasAudioStream } from './video-editor.ffmpeg';
+import { codecProbeArgs, hasAudioStream } from './video-editor-ffmpeg';
 
 /**
  * The timeline's pictures (docs/video.md): a strip of frames across the video and its audio waveform, each a PNG

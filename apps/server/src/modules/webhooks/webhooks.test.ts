@@ -12,7 +12,7 @@ import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/acco
 import { connectMastodon, createPost, inAnHour, makeDue, send } from '../publishing/publishing.test-support';
 import { finishSession, markSessionLive } from '../streaming/stream-sessions.service';
 import { insertStartingSession } from '../streaming/stream-sessions.test-support';
-import { sendDueWebhooks } from './webhooks.delivery';
+import { sendDueWebhooks } from './webhooks-delivery';
 
 /** Outgoing webhooks (docs/webhooks.md): signed per Standard Webhooks, retried, logged; events from publishing and streams. */
 

@@ -8,8 +8,8 @@ import {
   type PublishMedia,
   type PublishRequest,
 } from '../types';
-import { describeTikTokError, tiktokApi, urlsOf } from './tiktok.api';
-import { fetchWithExactPostIds, readChunks, uploadPlan } from './tiktok.upload';
+import { describeTikTokError, tiktokApi, urlsOf } from './tiktok-api';
+import { fetchWithExactPostIds, readChunks, uploadPlan } from './tiktok-upload';
 
 /**
  * TikTok's Content Posting API (direct post): creator_info first; a video goes up with FILE_UPLOAD in Content-Range

@@ -15,8 +15,8 @@ import {
 import { connectorFor, connectorSettings, hasConnector } from '../../../platforms/registry';
 import { type AnalyticsPostRef, type Connector, PlatformError } from '../../../platforms/types';
 import { withFreshCredentials } from '../../accounts/account-credentials';
-import { readBudget, remainingReads, spendReads } from './collect.budget';
-import { dayOf, NEVER, recomputeAccountDays, storeFollowers, storePostPull } from './collect.store';
+import { readBudget, remainingReads, spendReads } from './collect-budget';
+import { dayOf, NEVER, recomputeAccountDays, storeFollowers, storePostPull } from './collect-store';
 
 /**
  * One account's analytics pull (the account is claimed by the sweep): its followers, then its due posts in

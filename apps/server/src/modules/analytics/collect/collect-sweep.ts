@@ -5,7 +5,7 @@ import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { analyticsCollectState, socialAccounts, workspaces } from '../../../db/schema/index';
 import { connectorFor, hasConnector } from '../../../platforms/registry';
-import { collectAccount } from './collect.account';
+import { collectAccount } from './collect-account';
 
 /**
  * The analytics collector's background sweep (docs/analytics.md): due accounts are claimed (UPDATE … RETURNING over rows

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
-import { CLIP_ANALYSIS_JOB } from '../../clips/clips.background';
+import { CLIP_ANALYSIS_JOB } from '../../clips/clips-background';
 import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { saveUserSettings } from '../../settings/settings.service';
 import {
