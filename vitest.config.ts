@@ -10,6 +10,7 @@ const driverIndependentTests = [
   'apps/server/src/plugins/fair-admission.test.ts',
   'apps/server/src/layout.test.ts',
   'apps/server/src/lib/job-queue.test.ts',
+  'apps/server/src/modules/best-time/best-time-model.test.ts',
 ];
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */
 const postgresOnlyTests = [

@@ -56,7 +56,7 @@ function timeRuns(runs, task) {
 
 export async function runBestTimeBench({ writeDocs = true } = {}) {
   register();
-  const model = await import('../packages/shared/src/best-time.ts');
+  const model = await import('../apps/server/src/modules/best-time/best-time-model.ts');
   const posts = history(BEST_TIME_BENCH.posts);
   const histories = [{ platform: 'instagram', posts }];
   const build = () => model.buildBestTimeModel({ timeZone: BEST_TIME_BENCH.timeZone, histories });

@@ -86,7 +86,7 @@ insert into engagement_actions (id, workspace_id, user_id, action, platform, con
 `;
 }
 
-/** The two statements behind the metrics (engagement.inbox.ts), for EXPLAIN ANALYZE. */
+/** The two statements behind the metrics (engagement-inbox.ts), for EXPLAIN ANALYZE. */
 function metricsSql(workspaceId) {
   const since = `now() - interval '30 days'`;
   return [

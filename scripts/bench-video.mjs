@@ -4,7 +4,7 @@
 //     reading, as the export job runs it) against the same cut and encoder typed by hand; goal: under 5 % (the
 //     ratio of the medians, runs interleaved);
 //   - fast trim (stream copy) of the 10-minute file: absolute goal under 5 s;
-//   - highlight analysis (clips.analysis.ts analyseVideo: the copy, the probe, the one ffmpeg pass, the parsing)
+//   - highlight analysis (clips-analysis.ts analyseVideo: the copy, the probe, the one ffmpeg pass, the parsing)
 //     of the 10-minute file: goal 10× real time or faster, next to a bare decode of the same file in the run.
 //
 //   node scripts/bench-video.mjs              # writes its section of docs/benchmarks.md
@@ -163,10 +163,10 @@ async function interleaved(runs, product, byHand, output) {
 export async function runVideoBench({ writeDocs = true } = {}) {
   register();
   const src = (file) => pathToFileURL(path.join(ROOT, 'apps/server/src', file)).href;
-  const editor = await import(src('modules/video-editor/video-editor.ffmpeg.ts'));
+  const editor = await import(src('modules/video-editor/video-editor-ffmpeg.ts'));
   const { runProcess } = await import(src('lib/media/ffmpeg.ts'));
-  const { analyseVideo, analysisArgs } = await import(src('modules/clips/clips.analysis.ts'));
-  const { SCENE_THRESHOLD } = await import(src('modules/clips/clips.score.ts'));
+  const { analyseVideo, analysisArgs } = await import(src('modules/clips/clips-analysis.ts'));
+  const { SCENE_THRESHOLD } = await import(src('modules/clips/clips-score.ts'));
 
   const { file: input, madeSeconds } = await inputVideo();
   const inputBytes = statSync(input).size;
@@ -317,10 +317,10 @@ its runs; the product's runs and the hand-typed baseline alternate.
 
 ${ratioTable(checks)}
 
-What each figure runs: the export and the trim are \`exportArgs()\` (apps/server/src/modules/video-editor/video-editor.ffmpeg.ts)
+What each figure runs: the export and the trim are \`exportArgs()\` (apps/server/src/modules/video-editor/video-editor-ffmpeg.ts)
 run through \`runProcess()\` with the export job's \`-progress\` reading; the job's other steps (copying the stored file
 to its temp folder, storing the result in the library) are not in these figures. The analysis is \`analyseVideo()\`
-(apps/server/src/modules/clips/clips.analysis.ts) whole: it copies the file to its temp folder, probes it, runs the one
+(apps/server/src/modules/clips/clips-analysis.ts) whole: it copies the file to its temp folder, probes it, runs the one
 ffmpeg pass of \`analysisArgs()\` (${analysisArgs('in', { video: 'v', motion: ['l', 'm', 'r'], audio: 'a' })[7].split(';')[0]}, …) and parses
 the signals; the run checks it found this file's cuts (${cuts} seconds with a scene score ≥ ${SCENE_THRESHOLD}, of 39) and its loud
 span (${fmt(loud)} LUFS against ${fmt(quiet)} LUFS before it).

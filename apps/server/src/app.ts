@@ -5,11 +5,9 @@ import { type Database, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
-import { analyticsCollectRoutes } from './modules/analytics/analytics.collect.routes';
-import { analyticsReportRoutes } from './modules/analytics/analytics.reports.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
-import { rewritePublicApiUrl } from './modules/api-keys/public-api';
+import { analyticsCollectRoutes } from './modules/analytics/analytics-collect.routes';
+import { analyticsReportRoutes } from './modules/analytics/analytics-reports.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
@@ -19,24 +17,26 @@ import { clipsRoutes } from './modules/clips/clips.routes';
 import { createAnalysisRunner } from './modules/clips/clips.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { membersRoutes } from './modules/members/members.routes';
-import { createNotifyDeps } from './modules/notifications/notifications.deps';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import type { NotifyDeps } from './modules/notifications/notifications.service';
+import { createNotifyDeps } from './modules/notifications/notifications-deps';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { plannedStreamsRoutes } from './modules/planned-streams/planned-streams.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { rewritePublicApiUrl } from './modules/public-api/public-api';
+import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
 import {
   flagTargetsOfDisconnectedAccount,
   restoreTargetsOfReconnectedAccount,
 } from './modules/publishing/publishing.service';
-import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { streamScheduleRoutes } from './modules/stream-schedule/stream-schedule.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // The public API answers `/api/v1/<path>` with the app's own `/api/<path>` route (modules/api-keys).
+    // The public API answers `/api/v1/<path>` with the app's own `/api/<path>` route (modules/public-api).
     rewriteUrl: (request) => rewritePublicApiUrl(request.method, request.url),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -162,14 +162,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
   });
   await app.register(settingsRoutes, { db: database.db });
-  await app.register(sessionsRoutes, { db: database.db });
-  await app.register(apiKeysRoutes, { db: database.db, config });
+  await app.register(devicesRoutes, { db: database.db });
+  await app.register(publicApiRoutes, { db: database.db, config });
   await app.register(webhooksRoutes, { db: database.db, config });
   await app.register(notificationsRoutes, { db: database.db, config, notifyDeps });
   await app.register(bestTimeRoutes, { db: database.db });
   await app.register(engagementRoutes, { db: database.db, config });
   await app.register(analyticsCollectRoutes, { db: database.db });
-  await app.register(streamScheduleRoutes, { db: database.db });
+  await app.register(plannedStreamsRoutes, { db: database.db });
   await app.register(videoEditorRoutes, { db: database.db, config });
   await app.register(clipsRoutes, { db: database.db, config, runner: clipRunner });
   await app.register(onboardingRoutes, { db: database.db, config });

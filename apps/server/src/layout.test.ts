@@ -7,8 +7,9 @@ import { FUNCTION_BUDGET, longFunctions } from './layout.test-support';
 /**
  * The layout rules of docs/architecture.md, checked on every run so the map keeps matching the territory:
  * the server's folders form layers (plugins → modules → platforms/lib/db) with no import cycle between
- * them, no product file grows past 400 lines (one past 300 says why in its opening comment), and no function
- * passes FUNCTION_BUDGET lines without a `function-budget:` reason right above it (docs/conventions.md).
+ * them, no product file grows past 400 lines (one past 300 says why in its opening comment), no function
+ * passes FUNCTION_BUDGET lines without a `function-budget:` reason right above it, and every file's name ends
+ * in a suffix docs/conventions.md lists (docs/conventions.md).
  */
 const serverSrc = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(serverSrc, '../../..');
@@ -48,6 +49,46 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) {
       if (!['node_modules', 'dist'].includes(entry.name)) found.push(...sourceFiles(full));
     } else if (/\.tsx?$/.test(entry.name) && !/\.d\.ts$/.test(entry.name)) {
+      found.push(full);
+    }
+  }
+  return found;
+}
+
+/**
+ * The file-name suffixes docs/conventions.md allows: the backquoted suffixes of the first column of the table in
+ * its "File names" section. The list lives there only; this test reads it.
+ */
+export function allowedSuffixes(conventions: string): Set<string> {
+  const section = conventions.split(/^## /m).find((part) => part.startsWith('File names')) ?? '';
+  const suffixes = new Set<string>();
+  for (const line of section.split('\n')) {
+    const firstCell = /^\|([^|]*)\|/.exec(line)?.[1] ?? '';
+    for (const [, suffix] of firstCell.matchAll(/`(\.[a-z.-]+)`/g)) if (suffix) suffixes.add(suffix);
+  }
+  return suffixes;
+}
+
+/**
+ * Whether a file name is a topic in kebab-case followed by an allowed suffix; a test may add `.test` to the
+ * suffix of the file it tests (`instagram.connector.test.ts`).
+ */
+export function isAllowedFileName(name: string, suffixes: Set<string>): boolean {
+  const dot = name.indexOf('.');
+  if (dot <= 0 || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name.slice(0, dot))) return false;
+  const suffix = name.slice(dot);
+  return suffixes.has(suffix) || suffixes.has(suffix.replace(/\.test(?=\.[a-z]+$)/, ''));
+}
+
+/** Every code file's path under a folder (TypeScript and JavaScript, declarations included). */
+function codeFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!['node_modules', 'dist', 'data', 'test-results', 'playwright-report'].includes(entry.name))
+        found.push(...codeFiles(full));
+    } else if (/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/.test(entry.name)) {
       found.push(full);
     }
   }
@@ -169,6 +210,41 @@ describe('the layout', () => {
       }
     }
     expect(unexplained).toEqual([]);
+  });
+
+  describe('file names (docs/conventions.md, "File names")', () => {
+    const suffixes = allowedSuffixes(readFileSync(path.join(repoRoot, 'docs/conventions.md'), 'utf8'));
+
+    it('end every source file in a suffix the conventions list', () => {
+      const roots = [
+        'apps/server/src',
+        'apps/server/test',
+        'apps/web/src',
+        'packages/shared/src',
+        'e2e',
+        'scripts',
+      ];
+      const misnamed = roots
+        .flatMap((dir) => codeFiles(path.join(repoRoot, dir)))
+        .filter((file) => !isAllowedFileName(path.basename(file), suffixes))
+        .map((file) => path.relative(repoRoot, file));
+      expect(misnamed).toEqual([]);
+    });
+
+    it('reads the list from the conventions, and refuses a topic written as a suffix', () => {
+      expect(suffixes.has('.routes.ts')).toBe(true);
+      expect(suffixes.has('.test.ts')).toBe(true);
+      const table =
+        '## File names\n\n| Suffix | What |\n| --- | --- |\n| `.ts`, `.tsx` | a topic |\n| `.routes.ts` | routes |\n\n## Next\n| `.other.ts` | no |\n';
+      const small = allowedSuffixes(table);
+      expect([...small]).toEqual(['.ts', '.tsx', '.routes.ts']);
+      expect(isAllowedFileName('publishing-claim.ts', small)).toBe(true);
+      expect(isAllowedFileName('posts.routes.ts', small)).toBe(true);
+      expect(isAllowedFileName('posts.routes.test.ts', small)).toBe(true);
+      expect(isAllowedFileName('publishing.claim.ts', small)).toBe(false);
+      expect(isAllowedFileName('Publishing_claim.ts', small)).toBe(false);
+      expect(isAllowedFileName('posts.other.ts', small)).toBe(false);
+    });
   });
 
   describe('the function budget itself', () => {

@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { HOURS_PER_WEEK } from './analytics';
-import { BEST_TIME_MESSAGES } from './best-time';
 import { isValidTimeZone, QUEUE_HORIZON_DAYS } from './calendar';
 import { PLATFORM_IDS } from './platforms';
 
 /** `GET /api/best-time` and `GET /api/best-time/suggestions`: what the browser asks and receives. */
+
+export const BEST_TIME_MESSAGES = {
+  exploration:
+    'Suggestions are drawn from what worked for this account, and at most 1 in 5 tries an hour it has not posted at yet, so new hours get a chance.',
+  noHistory:
+    'No published posts with figures yet: suggestions follow published studies for this platform until your own posts say otherwise.',
+  accountNotFound: 'Social account not found.',
+  badRange: 'Choose a range of at most 60 days, with "from" before "to".',
+  badTimeZone: 'Time zone must be an IANA name such as Europe/Paris.',
+} as const;
 
 const timeZoneSchema = z
   .string()

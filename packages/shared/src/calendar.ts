@@ -117,8 +117,8 @@ export function firstFreeSlot(
 /**
  * The next free default slot after `now`: the first of the daily slots (local time) that no scheduled post
  * occupies (firstFreeSlot). Returns null when every slot in the horizon is taken. The queue itself picks the
- * account's best hours (best-time.ts, nextBestSlot); these fixed slots are what its prior falls back to when
- * every hour scores the same.
+ * account's best hours (apps/server/src/modules/best-time/best-time-model.ts, nextBestSlot); these fixed
+ * slots are what its prior falls back to when every hour scores the same.
  */
 export function nextFreeSlot(
   now: Date,

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES } from './accounts';
 import { AI_MESSAGES } from './ai';
 import { REPORT_MESSAGES } from './analytics-report';
-import { API_KEY_MESSAGES } from './api-keys';
 import { APPROVAL_MESSAGES } from './approvals';
 import { BILLING_MESSAGES } from './billing';
 import { CLIP_HIGHLIGHT_MESSAGES, STREAM_HIGHLIGHT_MESSAGES } from './clips';
@@ -10,6 +9,7 @@ import { MEDIA_MESSAGES } from './media';
 import { ADDRESS_MESSAGES, AUTH_MESSAGES, GENERIC_MESSAGES, INPUT_MESSAGES } from './messages';
 import { PLAN_MESSAGES } from './plans';
 import { POST_MESSAGES } from './posts';
+import { API_KEY_MESSAGES } from './public-api';
 import { STREAMING_MESSAGES } from './streaming/messages';
 import { VIDEO_EDITOR_MESSAGES } from './video-editor';
 import { CAPTION_MESSAGES } from './video-editor-overlays';
@@ -105,7 +105,7 @@ export const ERRORS = {
   URL_BLOCKED: { status: 400, message: AI_MESSAGES.blockedUrl },
   URL_FETCH_FAILED: { status: 422, alsoStatus: [400, 504], message: AI_MESSAGES.pageFailed },
 
-  // Public API and MCP keys (modules/api-keys)
+  // Public API and MCP keys (modules/public-api)
   API_KEY_MISSING: { status: 401, message: API_KEY_MESSAGES.missing },
   API_KEY_INVALID: { status: 401, message: API_KEY_MESSAGES.invalid },
   API_KEY_ACCESS_OFF: { status: 401, message: API_KEY_MESSAGES.disabled },

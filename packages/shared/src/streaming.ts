@@ -29,4 +29,4 @@ export * from './streaming/ingest';
 export * from './streaming/messages';
 export * from './streaming/platforms';
 export * from './streaming/scenes';
-export * from './streaming/sessions';
+export * from './streaming/stream-sessions';

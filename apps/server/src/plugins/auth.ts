@@ -7,13 +7,6 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { ACCEPTED_ORIGIN_HEADER, claimedOrigin, isOriginAccepted, linkBaseUrl } from '../lib/request-origin';
-import {
-  authenticatePublicApiRequest,
-  createKeyRateLimiter,
-  isPublicApiRequest,
-  type RateLimitState,
-  rateLimitHeaders,
-} from '../modules/api-keys/public-api';
 import { AUTH_BASE_PATH, type Auth } from '../modules/auth/auth';
 import {
   findSessionContext,
@@ -21,6 +14,13 @@ import {
   readSessionToken,
   type SessionCookieSettings,
 } from '../modules/auth/session-lookup';
+import {
+  authenticatePublicApiRequest,
+  createKeyRateLimiter,
+  isPublicApiRequest,
+  type RateLimitState,
+  rateLimitHeaders,
+} from '../modules/public-api/public-api';
 import { resolveWorkspace, type WorkspaceContext } from '../modules/workspaces/workspaces.service';
 import { createCredentialLimiter } from './auth-rate-limit';
 
@@ -173,7 +173,7 @@ export const authPlugin = fp(
       return cached;
     }
 
-    // The public API `/api/v1` (modules/api-keys/public-api.ts): its caller is an API key's owner, never the
+    // The public API `/api/v1` (modules/public-api/public-api.ts): its caller is an API key's owner, never the
     // session cookie; each answer counts the key's window down in the `RateLimit-*` headers.
     const takeKeyRequest = createKeyRateLimiter();
     const keyWindows = new WeakMap<FastifyRequest, RateLimitState>();

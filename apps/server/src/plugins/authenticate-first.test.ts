@@ -12,7 +12,7 @@ const PUBLIC_ROUTES = [
   'GET /api/media/public/:id',
   'GET /api/accounts/oauth/:platform/callback',
   'GET /api/streaming/sessions/:id/ingest',
-  // A read-only analytics report link: the token is the credential (modules/analytics/analytics.reports.ts).
+  // A read-only analytics report link: the token is the credential (modules/analytics/analytics-reports.ts).
   'GET /api/reports/:token',
   'GET /api/reports/:token/overview',
   'GET /api/reports/:token/top-posts',
@@ -22,13 +22,13 @@ const PUBLIC_ROUTES = [
   'GET /api/review/:token',
   'POST /api/review/:token/posts/:postId/approve',
   'POST /api/review/:token/posts/:postId/comment',
-  // The public API's index (what it offers, how to authenticate); its routes need a key (modules/api-keys).
+  // The public API's index (what it offers, how to authenticate); its routes need a key (modules/public-api).
   'GET /api/v1',
   'GET /api/v1/openapi.json',
   'GET /api/docs',
   // Stripe's webhooks: the signature is the credential (modules/billing).
   'POST /api/billing/webhook',
-  // The MCP endpoint checks the API key itself (modules/api-keys/mcp.ts).
+  // The MCP endpoint checks the API key itself (modules/public-api/mcp.ts).
   'POST /api/v1/mcp',
 ].sort();
 

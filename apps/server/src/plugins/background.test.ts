@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import type { Config } from '../config/env';
 import { planOf } from '../lib/background-work';
-import { DEFAULT_ENGINE_OPTIONS } from '../modules/publishing/publishing.engine';
+import { DEFAULT_ENGINE_OPTIONS } from '../modules/publishing/publishing-engine';
 import { BACKGROUND_WORK, type JobContext } from './job-list';
 import { processSwitchesOf } from './jobs';
 

@@ -3,13 +3,13 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { type MediaStorage, openMediaStorageLazily } from '../lib/media/storage';
-import { ownOrigin, renderPdf } from '../modules/analytics/analytics.pdf';
+import { ownOrigin, renderPdf } from '../modules/analytics/analytics-pdf';
 import { type AnalysisRunner, createAnalysisRunner } from '../modules/clips/clips.service';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
-import { createNotifyDeps } from '../modules/notifications/notifications.deps';
 import type { NotifyDeps } from '../modules/notifications/notifications.service';
-import type { PublishingEngine } from '../modules/publishing/publishing.engine';
+import { createNotifyDeps } from '../modules/notifications/notifications-deps';
 import { createPublishing, type PublishingOptions } from '../modules/publishing/publishing.plugin';
+import type { PublishingEngine } from '../modules/publishing/publishing-engine';
 import { BACKGROUND_WORK, type JobContext } from './job-list';
 import { createJobRunner, type JobRunner, processSwitchesOf } from './jobs';
 

@@ -9,11 +9,11 @@ import {
   NOTIFICATIONS_JOBS,
   type NotificationsJobContext,
 } from '../modules/notifications/notifications.jobs';
-import { PUBLISHING_JOBS, type PublishingJobContext } from '../modules/publishing/publishing.jobs';
 import {
-  STREAM_SCHEDULE_JOBS,
-  type StreamScheduleJobContext,
-} from '../modules/stream-schedule/stream-schedule.jobs';
+  PLANNED_STREAM_JOBS,
+  type PlannedStreamsJobContext,
+} from '../modules/planned-streams/planned-streams.jobs';
+import { PUBLISHING_JOBS, type PublishingJobContext } from '../modules/publishing/publishing.jobs';
 import { STREAMING_JOBS, type StreamingJobContext } from '../modules/streaming/streaming.jobs';
 import { WEBHOOKS_JOBS, type WebhooksJobContext } from '../modules/webhooks/webhooks.jobs';
 
@@ -29,7 +29,7 @@ export type JobContext = AccountsJobContext &
   EngagementJobContext &
   NotificationsJobContext &
   PublishingJobContext &
-  StreamScheduleJobContext &
+  PlannedStreamsJobContext &
   StreamingJobContext &
   WebhooksJobContext;
 
@@ -47,6 +47,6 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...APPROVALS_JOBS,
   ...STREAMING_JOBS,
   ...NOTIFICATIONS_JOBS,
-  ...STREAM_SCHEDULE_JOBS,
+  ...PLANNED_STREAM_JOBS,
   ...CONTACT_JOBS,
 ];

@@ -1,4 +1,4 @@
-import type { ApiKeyList, CreateApiKeyInput, CreatedApiKey } from '@relaycast/shared/api-keys';
+import type { ApiKeyList, CreateApiKeyInput, CreatedApiKey } from '@relaycast/shared/public-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 

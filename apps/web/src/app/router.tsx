@@ -27,6 +27,9 @@ function page(load: () => Promise<PageModule>, ...namespaces: Namespace[]): () =
 // Every other screen is its own chunk, so the public pages never load the signed-in app's code.
 const comingSoon = page(() => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonPage })));
 
+/** The features whose parts the user's settings form shows (app/routes/user-settings.tsx). */
+const USER_SETTINGS_PARTS: Namespace[] = ['auth', 'notifications', 'public-api', 'devices'];
+
 /** Protected screens that have their own page; every other protected route shows "coming soon". */
 const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/dashboard': page(
@@ -60,9 +63,14 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
     'media-library',
   ),
+  // The settings page shows parts of other features: their catalogs load with it.
   '/settings': page(
     () => import('./routes/settings').then((m) => ({ Component: m.SettingsPage })),
     'settings',
+    ...USER_SETTINGS_PARTS,
+    'ai-assistant',
+    'analytics',
+    'webhooks',
   ),
   '/settings/members': page(
     () => import('./routes/members').then((m) => ({ Component: m.MembersPage })),
@@ -93,6 +101,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/stream-settings').then((m) => ({ Component: m.StreamSettingsPage })),
     'settings',
     'streaming',
+    ...USER_SETTINGS_PARTS,
   ),
   '/clip-generator': page(
     () => import('./routes/clip-generator').then((m) => ({ Component: m.ClipGeneratorPage })),
@@ -100,7 +109,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   ),
   '/schedule-stream': page(
     () => import('./routes/schedule-stream').then((m) => ({ Component: m.ScheduleStreamPage })),
-    'stream-schedule',
+    'planned-streams',
   ),
   '/admin': page(() => import('./routes/admin').then((m) => ({ Component: m.AdminPage })), 'usage'),
   '/usage': page(() => import('./routes/usage').then((m) => ({ Component: m.UsagePage })), 'usage'),
@@ -151,7 +160,7 @@ const PUBLIC_PAGES: RouteObject[] = [
     path: 'api-reference',
     lazy: page(
       () => import('./routes/api-reference').then((m) => ({ Component: m.ApiReferencePage })),
-      'api-reference',
+      'public-api',
     ),
   },
   {

@@ -28,7 +28,7 @@ export const NAMESPACES = [
   'contact',
   'pricing',
   'product-features',
-  'api-reference',
+  'public-api',
   'auth',
   'accounts',
   'approvals',
@@ -46,7 +46,9 @@ export const NAMESPACES = [
   'members',
   'notifications',
   'settings',
-  'stream-schedule',
+  'devices',
+  'webhooks',
+  'planned-streams',
   'streaming',
   'usage',
   'video-editor',
@@ -180,6 +182,7 @@ export function namespaceForPath(pathname: string): Namespace | undefined {
   const first = pathname.split('/')[1] ?? '';
   if (first === 'features') return 'product-features';
   if (first === 'r') return 'analytics';
+  if (first === 'api-reference') return 'public-api';
   if (first === 'invite') return 'members';
   if (first === 'login' || first === 'signup' || first.endsWith('-password')) return 'auth';
   return (NAMESPACES as readonly string[]).includes(first) ? (first as Namespace) : undefined;

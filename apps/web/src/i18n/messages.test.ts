@@ -3,9 +3,8 @@ import { AI_MESSAGES } from '@relaycast/shared/ai';
 import { ANALYTICS_COLLECT_MESSAGES, ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/analytics-report';
-import { API_KEY_MESSAGES } from '@relaycast/shared/api-keys';
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
-import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
+import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
@@ -21,12 +20,13 @@ import {
 } from '@relaycast/shared/messages';
 import { NAME_MESSAGES } from '@relaycast/shared/names';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { PLANNED_STREAM_MESSAGES } from '@relaycast/shared/planned-streams';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
+import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
-import { STREAM_SCHEDULE_MESSAGES } from '@relaycast/shared/stream-schedule';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming/messages';
 import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { EDIT_LIST_MESSAGES, MAX_SEGMENTS } from '@relaycast/shared/video-editor-edit-list';
@@ -77,7 +77,7 @@ const MESSAGE_OBJECTS = {
   PUBLISH_MESSAGES,
   ROLE_MESSAGES,
   SETTINGS_MESSAGES,
-  STREAM_SCHEDULE_MESSAGES,
+  PLANNED_STREAM_MESSAGES,
   STREAMING_MESSAGES,
   CAPTION_MESSAGES,
   OVERLAY_MESSAGES,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { STREAM_PLATFORM_IDS } from './platforms';
-import { DESTINATION_STATES, STREAM_SESSION_STATUSES, STREAM_SOURCES } from './sessions';
+import { DESTINATION_STATES, STREAM_SESSION_STATUSES, STREAM_SOURCES } from './stream-sessions';
 
 export const destinationSummarySchema = z.object({
   destinationId: z.string(),

@@ -3,7 +3,7 @@
  * contract: see ../streaming.ts.
  */
 import { z } from 'zod';
-import type { StreamSession } from './sessions';
+import type { StreamSession } from './stream-sessions';
 
 /**
  * Going live from the browser:

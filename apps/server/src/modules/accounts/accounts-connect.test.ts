@@ -7,7 +7,6 @@ import { startBlueskyFake } from '../../platforms/bluesky/bluesky.fake';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
 import { credentialsOf, withFreshCredentials } from './account-credentials';
-import { startInstanceOAuth } from './accounts.oauth';
 import {
   connectViaOAuth,
   jsonHeaders,
@@ -16,6 +15,7 @@ import {
   setPlan,
   signUpUser,
 } from './accounts.test-support';
+import { startInstanceOAuth } from './accounts-oauth';
 
 let mastodon: PlatformFake;
 let bluesky: PlatformFake;

@@ -18,7 +18,6 @@ import {
   withFreshCredentials,
 } from './account-credentials';
 import { PlanLimitError, saveConnectedAccount } from './accounts.service';
-import { runAccountsSweep } from './accounts.sweep';
 import {
   connectViaOAuth,
   jsonHeaders,
@@ -28,6 +27,7 @@ import {
   signUpUser,
   TEST_CLIENT,
 } from './accounts.test-support';
+import { runAccountsSweep } from './accounts-sweep';
 
 let fake: PlatformFake;
 let test: TestApp;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { defineSweep, WORKER_ROLES } from '../../lib/background-work';
 import type { Mailer } from '../mail/mailer';
 import type { NotifyDeps } from '../notifications/notifications.service';
-import { runAccountsSweep, SWEEP_INTERVAL_MS } from './accounts.sweep';
+import { runAccountsSweep, SWEEP_INTERVAL_MS } from './accounts-sweep';
 
 export interface AccountsJobContext {
   db: Db;
@@ -16,7 +16,7 @@ export interface AccountsJobContext {
 
 /**
  * Every minute: refreshes the tokens about to expire and tells owners about accounts to reconnect
- * (accounts.sweep.ts). Each account is claimed first, so every worker process shares the work.
+ * (accounts-sweep.ts). Each account is claimed first, so every worker process shares the work.
  */
 export const ACCOUNTS_JOBS = [
   defineSweep<AccountsJobContext>({

@@ -23,13 +23,6 @@ import { refreshAccount } from './account-credentials';
 import type { AccountEvents } from './account-events';
 import { updateAccountSettings } from './account-settings';
 import {
-  CallbackRefusal,
-  completeOAuth,
-  platformFailure,
-  startInstanceOAuth,
-  startOAuth,
-} from './accounts.oauth';
-import {
   connectorForConnect,
   disconnectAccount,
   listAccounts,
@@ -39,7 +32,14 @@ import {
   saveConnectedAccount,
   toAccountDto,
 } from './accounts.service';
-import { sendReconnectNotices } from './accounts.sweep';
+import {
+  CallbackRefusal,
+  completeOAuth,
+  platformFailure,
+  startInstanceOAuth,
+  startOAuth,
+} from './accounts-oauth';
+import { sendReconnectNotices } from './accounts-sweep';
 
 /** OAuth redirects come back to the address the user is on (their session cookie lives there). */
 function withLinkBase(request: Parameters<typeof linkBaseUrl>[0], config: Config): Config {

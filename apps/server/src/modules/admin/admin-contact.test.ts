@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { contactMessages, emailOutbox } from '../../db/schema/index';
 import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { notifyAdministrators } from '../contact/contact.notify';
+import { notifyAdministrators } from '../contact/contact-notify';
 import type { OutgoingEmail } from '../mail/mailer';
 import { send } from '../publishing/publishing.test-support';
 

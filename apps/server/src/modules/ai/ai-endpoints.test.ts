@@ -6,10 +6,10 @@ import { postJson } from '../../../test/auth-requests';
 import { createTestApp } from '../../../test/test-app';
 import { workspaceAiSettings, workspaceMembers } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
-import { readArticle } from './ai.article';
-import { createLanguageModel } from './ai.provider';
 import { ideasFromArticle } from './ai.service';
 import { type AiTestContext, signedInCookie, startAiTest, waitFor } from './ai.test-support';
+import { readArticle } from './ai-article';
+import { createLanguageModel } from './ai-provider';
 
 let ctx: AiTestContext;
 

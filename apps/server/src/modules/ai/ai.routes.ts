@@ -24,8 +24,6 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
-import { type PageFetcher, readArticle } from './ai.article';
-import { providerError } from './ai.provider';
 import {
   type AiCall,
   generateVariants,
@@ -33,14 +31,16 @@ import {
   suggestHashtags,
   transformText,
 } from './ai.service';
+import { type PageFetcher, readArticle } from './ai-article';
+import { providerError } from './ai-provider';
 import {
   checkWorkspaceBaseUrl,
   getAiSettings,
   languageModelFor,
   providerSettingsFor,
   saveAiSettings,
-} from './ai.settings';
-import { finishGeneration, listHistory, startGeneration, usageThisHour } from './ai.usage';
+} from './ai-settings';
+import { finishGeneration, listHistory, startGeneration, usageThisHour } from './ai-usage';
 
 export interface AiRoutesOptions {
   db: Db;

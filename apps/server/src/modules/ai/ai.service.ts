@@ -8,7 +8,7 @@ import {
 import { PLATFORMS, type PlatformId, textLengthFor } from '@relaycast/shared/platforms';
 import type { LanguageModel } from 'ai';
 import { AppError } from '../../lib/app-error';
-import { hashtagsPrompt, ideasPrompt, postPrompt, shortenPrompt, transformPrompt } from './ai.prompts';
+import { hashtagsPrompt, ideasPrompt, postPrompt, shortenPrompt, transformPrompt } from './ai-prompts';
 
 /** A provider request's model and the signal that ends it (deadline or the browser going away). */
 export interface AiCall {
@@ -33,7 +33,7 @@ export function cleanModelText(text: string): string {
 }
 
 async function complete(call: AiCall, request: { system: string; prompt: string }, temperature: number) {
-  // Imported on first use, like the provider SDKs (ai.provider.ts).
+  // Imported on first use, like the provider SDKs (ai-provider.ts).
   const { generateText } = await import('ai');
   const result = await generateText({
     model: call.model,

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index';
 import { insertAccount, insertItem } from '../engagement/engagement.test-support';
 import { type Member, signedInMember } from '../posts/posts.test-support';
-import { insertStartingSession } from '../streaming/sessions.test-support';
+import { insertStartingSession } from '../streaming/stream-sessions.test-support';
 import { insertPublishedPost } from './analytics.test-support';
 
 /**

@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountMetricDays, socialAccounts, workspaces } from '../../db/schema/index';
-import { refreshWorkspaceInbox } from '../engagement/engagement.sync';
 import { insertAccount } from '../engagement/engagement.test-support';
+import { refreshWorkspaceInbox } from '../engagement/engagement-sync';
 import { insertMedia, type Member, signedInMember } from '../posts/posts.test-support';
 import { insertDays, insertPublishedPost } from './analytics.test-support';
 

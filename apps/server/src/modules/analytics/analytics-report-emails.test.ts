@@ -13,8 +13,8 @@ import { insertAccount } from '../engagement/engagement.test-support';
 import { createMailer, type OutgoingEmail } from '../mail/mailer';
 import { type Member, signedInMember } from '../posts/posts.test-support';
 import { loadAnalyticsContext } from './analytics.queries';
-import { REPORT_PDF_MISSING_LINE, sendDueReports } from './analytics.report-emails';
 import { insertDays } from './analytics.test-support';
+import { REPORT_PDF_MISSING_LINE, sendDueReports } from './analytics-report-emails';
 
 /** E-mailed reports: the schedule's routes, who may set it, and the sweep that sends each report once. */
 

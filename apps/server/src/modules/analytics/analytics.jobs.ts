@@ -3,8 +3,8 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { defineSweep, WORKER_ROLES } from '../../lib/background-work';
 import type { Mailer } from '../mail/mailer';
-import { sendDueReports } from './analytics.report-emails';
-import { sweepAnalytics } from './collect/collect.sweep';
+import { sendDueReports } from './analytics-report-emails';
+import { sweepAnalytics } from './collect/collect-sweep';
 
 export interface AnalyticsJobContext {
   db: Db;

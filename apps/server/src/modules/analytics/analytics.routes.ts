@@ -6,11 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/id-params';
-import { relaycastActivity } from './analytics.activity';
-import { createDemoWorkspace, deleteDemoWorkspace } from './analytics.demo';
-import { analyticsCsv } from './analytics.export';
-import { accountAnalytics, topPosts } from './analytics.posts';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
+import { relaycastActivity } from './analytics-activity';
+import { createDemoWorkspace, deleteDemoWorkspace } from './analytics-demo';
+import { analyticsCsv } from './analytics-export';
+import { accountAnalytics, topPosts } from './analytics-posts';
 
 const nullableNumber = z.number().nullable();
 const statCardSchema = z.object({

@@ -114,7 +114,7 @@ describe('a client review link', () => {
       expect(res.statusCode, token).toBe(404);
       expect(res.json().message).toBe(APPROVAL_MESSAGES.linkNotFound);
     }
-    const { createReviewLink } = await import('./approvals.review-links');
+    const { createReviewLink } = await import('./approvals-review-links');
     const old = await createReviewLink(
       s.t.db,
       s.t.config.appSecret,

@@ -19,15 +19,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
-import type { PublishingEngine } from '../publishing/publishing.engine';
+import type { PublishingEngine } from '../publishing/publishing-engine';
 import { planStatus } from '../workspaces/plan-status';
-import {
-  actOnReview,
-  createReviewLink,
-  listActiveReviewLinks,
-  reviewPage,
-  revokeReviewLink,
-} from './approvals.review-links';
 import {
   type ApprovalCaller,
   type Decision,
@@ -35,7 +28,14 @@ import {
   listQueue,
   postHistory,
 } from './approvals.service';
-import { getApprovalSettings, saveApprovalSettings } from './approvals.settings';
+import {
+  actOnReview,
+  createReviewLink,
+  listActiveReviewLinks,
+  reviewPage,
+  revokeReviewLink,
+} from './approvals-review-links';
+import { getApprovalSettings, saveApprovalSettings } from './approvals-settings';
 
 const postParams = z.object({ postId: idSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(300) });

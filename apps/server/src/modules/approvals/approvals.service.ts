@@ -19,9 +19,9 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalEvents, posts, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { syncPostTargets } from '../publishing/publishing.targets';
-import { queueNotifications, recordEvent, submitterOf } from './approvals.events';
-import { assertPublishable, snapshotText } from './approvals.text';
+import { syncPostTargets } from '../publishing/publishing-targets';
+import { queueNotifications, recordEvent, submitterOf } from './approvals-events';
+import { assertPublishable, snapshotText } from './approvals-text';
 
 /** The approvers' side: the queue, decisions (approve, request changes, reject), a post's history, the setting. */
 

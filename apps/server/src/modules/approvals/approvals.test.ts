@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, posts } from '../../db/schema/index';
 import type { SignedInUser } from '../accounts/accounts.test-support';
 import { createPost, getPost, makeDue, send, targetsOf } from '../publishing/publishing.test-support';
-import { expireOverdueApprovals } from './approvals.expiry';
 import { joined, type Setup, scheduleInput, setUp } from './approvals.test-support';
+import { expireOverdueApprovals } from './approvals-expiry';
 
 let s: Setup;
 let contributor: SignedInUser;

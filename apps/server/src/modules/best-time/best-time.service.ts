@@ -1,5 +1,11 @@
+import { BEST_TIME_MESSAGES, type BestTimeResponse } from '@relaycast/shared/best-time-api';
+import { firstFreeSlot, QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
+import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { postMetrics, posts, socialAccounts } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
 import {
-  BEST_TIME_MESSAGES,
   type BestTimeHistory,
   type BestTimeModel,
   bestTimeCells,
@@ -7,14 +13,7 @@ import {
   nextBestSlot,
   planSlots,
   type SuggestedSlot,
-} from '@relaycast/shared/best-time';
-import type { BestTimeResponse } from '@relaycast/shared/best-time-api';
-import { firstFreeSlot, QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
-import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { postMetrics, posts, socialAccounts } from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
+} from './best-time-model';
 
 /**
  * The best-time model fed from the workspace's own figures (docs/best-time.md): `post_metrics.engagements_48h`

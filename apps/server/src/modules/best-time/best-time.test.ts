@@ -1,5 +1,8 @@
-import { BEST_TIME_MESSAGES, hourOfWeek } from '@relaycast/shared/best-time';
-import type { BestTimeResponse, SuggestionsResponse } from '@relaycast/shared/best-time-api';
+import {
+  BEST_TIME_MESSAGES,
+  type BestTimeResponse,
+  type SuggestionsResponse,
+} from '@relaycast/shared/best-time-api';
 import {
   addDaysToDate,
   instantToZoned,
@@ -13,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertAccount, insertHistory } from './best-time.test-support';
+import { hourOfWeek } from './best-time-model';
 
 const ZONE = 'America/New_York';
 const PEAK = '14:00';

@@ -16,7 +16,7 @@ import {
   openPortal,
   startCheckout,
 } from './billing.service';
-import { handleStripeWebhook } from './billing.webhook';
+import { handleStripeWebhook } from './billing-webhook';
 import { createStripeClient } from './stripe-client';
 
 /** Stripe's events are a few kilobytes; a subscription with many items stays far under this. */

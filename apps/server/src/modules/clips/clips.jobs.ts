@@ -3,13 +3,13 @@ import type { Db } from '../../db/client';
 import { defineJob, WORKER_ROLES } from '../../lib/background-work';
 import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
+import type { AnalysisRunner } from './clips.service';
 import {
   CLIP_ANALYSIS_JOB,
   clipAnalysisPayloadSchema,
   clipsDepsOf,
   runBackgroundAnalysis,
-} from './clips.background';
-import type { AnalysisRunner } from './clips.service';
+} from './clips-background';
 
 export interface ClipsJobContext {
   db: Db;
@@ -22,7 +22,7 @@ export interface ClipsJobContext {
 
 /**
  * `clip-analysis`: a kept stream recording analysed in the background (docs/decisions/0049-stream-clips.md,
- * clips.background.ts), one at a time per process, through the route's runner.
+ * clips-background.ts), one at a time per process, through the route's runner.
  */
 export const CLIPS_JOBS = [
   defineJob<ClipsJobContext, typeof clipAnalysisPayloadSchema>({

@@ -12,10 +12,10 @@ import { AppError } from '../../lib/app-error';
 import { findMedia, toMediaItem } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
-import { clipsDepsOf } from './clips.background';
-import { checkCoverTime, saveSceneCover } from './clips.covers';
 import { type AnalysisRunner, analyseAndStore, checkAnalysable, findAnalysis } from './clips.service';
-import { canTranscribe } from './clips.transcript';
+import { clipsDepsOf } from './clips-background';
+import { checkCoverTime, saveSceneCover } from './clips-covers';
+import { canTranscribe } from './clips-transcript';
 
 export interface ClipsRoutesOptions {
   db: Db;
@@ -30,7 +30,7 @@ export interface ClipsRoutesOptions {
  * the suggested clips with their score per signal; `GET /api/clips/analyses/:mediaId` is the stored result.
  * Another workspace's video is "not found". Exporting a clip is the video editor's export job. With
  * `transcribe: true` the speech is transcribed too (docs/decisions/0050-clip-transcript.md) and kept with the video.
- * `POST /api/clips/analyses/:mediaId/covers` stores the frame at a scene change as a library image (clips.covers).
+ * `POST /api/clips/analyses/:mediaId/covers` stores the frame at a scene change as a library image (clips-covers.ts).
  */
 export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app, options) => {
   const { db, config, runner } = options;

@@ -10,10 +10,10 @@ import { clipAnalyses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/media/storage';
 import type { MediaFileRow } from '../media/media.service';
-import { analyseVideo } from './clips.analysis';
-import { SCENE_THRESHOLD, scoreClips } from './clips.score';
-import { transcriptFor, withSpeech } from './clips.transcribe';
-import type { AiTranscription } from './clips.transcript-ai';
+import { analyseVideo } from './clips-analysis';
+import { SCENE_THRESHOLD, scoreClips } from './clips-score';
+import { transcriptFor, withSpeech } from './clips-transcribe';
+import type { AiTranscription } from './clips-transcript-ai';
 
 /** The most scene changes kept in a result (the strongest, listed in time order). */
 const MAX_SCENE_CHANGES = 50;
@@ -24,9 +24,9 @@ export interface ClipsDeps {
   ffmpegPath: string;
   ffprobePath: string;
   tempDir: string;
-  /** PocketSphinx's model folder (clips.transcript.ts); without it no transcript is made. */
+  /** PocketSphinx's model folder (clips-transcript.ts); without it no transcript is made. */
   modelDir?: string;
-  /** The AI provider's speech-to-text, tried before the local one (clips.transcript-ai.ts). */
+  /** The AI provider's speech-to-text, tried before the local one (clips-transcript-ai.ts). */
   ai?: AiTranscription | null;
 }
 

@@ -42,7 +42,7 @@ export function makeHighlightVideo(dir: string): Buffer {
   return readFileSync(file);
 }
 
-/** The known shape of the synthetic speech video (clips.transcript.test.ts). */
+/** The known shape of the synthetic speech video (clips-transcript.test.ts). */
 export const SPEECH_VIDEO = {
   durationSeconds: 30,
   /** espeak-ng speaks from 10 s for about six seconds; the rest is silent. */

@@ -2,7 +2,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { defineJob, WORKER_ROLES } from '../../lib/background-work';
 import type { Mailer } from '../mail/mailer';
-import { CONTACT_NOTIFY_JOB, contactNotifyPayloadSchema, notifyAdministrators } from './contact.notify';
+import { CONTACT_NOTIFY_JOB, contactNotifyPayloadSchema, notifyAdministrators } from './contact-notify';
 
 export interface ContactJobContext {
   db: Db;

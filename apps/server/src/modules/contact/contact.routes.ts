@@ -2,8 +2,8 @@ import { contactMessageSchema, contactReceiptSchema } from '@relaycast/shared/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { CONTACT_NOTIFY_JOB } from './contact.notify';
 import { submitContactMessage } from './contact.service';
+import { CONTACT_NOTIFY_JOB } from './contact-notify';
 
 /**
  * `POST /api/contact`: the public contact form. Open to visitors; rate-limited per address and per IP. A stored

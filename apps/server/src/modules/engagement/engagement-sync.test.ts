@@ -12,8 +12,8 @@ import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { consent, fakeSettings } from '../../platforms/testing/connector-kit';
 import { s256 } from '../../platforms/testing/oauth-fake';
 import { type Member, signedInMember } from '../posts/posts.test-support';
-import { sweepInboxes } from './engagement.sync';
 import { insertAccount } from './engagement.test-support';
+import { sweepInboxes } from './engagement-sync';
 
 /** The inbox filled from a platform fake through the real connector: once per item, whatever the syncs. */
 let t: TestApp;

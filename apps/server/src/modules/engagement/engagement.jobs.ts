@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { defineSweep, WORKER_ROLES } from '../../lib/background-work';
-import { sweepInboxes } from './engagement.sync';
+import { sweepInboxes } from './engagement-sync';
 
 export interface EngagementJobContext {
   db: Db;
@@ -11,7 +11,7 @@ export interface EngagementJobContext {
 }
 
 /**
- * The inbox sync (engagement.sync.ts): each account waits for its own next sync time, so the sweep only looks
+ * The inbox sync (engagement-sync.ts): each account waits for its own next sync time, so the sweep only looks
  * for due ones, at least every minute; ENGAGEMENT_SYNC_INTERVAL_SECONDS=0 turns it off. Accounts are claimed,
  * so every worker process shares the work.
  */

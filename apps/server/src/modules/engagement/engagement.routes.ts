@@ -12,9 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/id-params';
-import { performAction } from './engagement.actions';
-import { engagementMetrics, listInbox, markItemDone } from './engagement.inbox';
-import { refreshWorkspaceInbox } from './engagement.sync';
+import { performAction } from './engagement-actions';
+import { engagementMetrics, listInbox, markItemDone } from './engagement-inbox';
+import { refreshWorkspaceInbox } from './engagement-sync';
 
 /** `/api/engagement…`: actions with hourly limits, the unified inbox, and the response metrics. */
 export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (

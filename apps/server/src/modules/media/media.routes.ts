@@ -60,7 +60,7 @@ function contentDisposition(name: string): string {
 /**
  * The media library: `POST /api/media` (one file per request, multipart), list, read, download (with HTTP
  * ranges for video seeking), thumbnail and delete, all scoped to the caller's workspace; and
- * `GET /api/media/public/:id`, the signed link (publishing.media.ts) by which platforms fetch a post's media.
+ * `GET /api/media/public/:id`, the signed link (publishing-media.ts) by which platforms fetch a post's media.
  * Status codes of a refused upload: 400 no file, 413 file over the size limit, 409 storage quota
  * full (the request is fine; the workspace's state refuses it), 415 content that is not an accepted type.
  */

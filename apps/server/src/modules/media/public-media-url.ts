@@ -5,7 +5,7 @@ import type { Config } from '../../config/env';
 /**
  * The signed public link of a media file, for platforms that pull media by URL (Instagram, Threads, TikTok):
  * `/api/media/public/:id?exp=<unix seconds>&sig=<HMAC-SHA256>`, served without a session by media.routes.ts and
- * handed to connectors by publishing (publishing.media.ts).
+ * handed to connectors by publishing (publishing-media.ts).
  */
 
 /** How long a platform may take to fetch a media URL after we hand it over. */

@@ -15,7 +15,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema/index';
 import type { Mailer } from '../mail/mailer';
-import { assertResendAllowed, reserveInvitationSend } from './invitations.limit';
+import { assertResendAllowed, reserveInvitationSend } from './invitations-limit';
 import { type Caller, conflict, forbidden, notFound, requireManageMembers } from './members.service';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { defineSweep, WORKER_ROLES } from '../../lib/background-work';
 import { deliverPendingNotifications, type NotifyDeps } from './notifications.service';
-import { sendWeeklySummaries } from './notifications.weekly';
+import { sendWeeklySummaries } from './notifications-weekly';
 
 /** How often rows written by other statements (a failed post, a stream event) get their e-mail and push. */
 export const NOTIFICATION_DELIVERY_INTERVAL_MS = 5_000;

@@ -20,7 +20,7 @@ import { PlatformError } from '../../platforms/types';
 import { checkUserGivenUrl } from '../../platforms/user-given-url';
 import type { Mailer } from '../mail/mailer';
 import { getUserSettings } from '../settings/settings.service';
-import type { PushSender } from './notifications.push';
+import type { PushSender } from './notifications-push';
 
 type NotificationRow = typeof notifications.$inferSelect;
 

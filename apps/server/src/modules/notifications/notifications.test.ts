@@ -10,21 +10,21 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   emailOutbox,
   notifications,
+  plannedStreams,
   pushSubscriptions,
-  scheduledStreams,
   socialAccounts,
 } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { sendReconnectNotices } from '../accounts/accounts.sweep';
 import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import { sendReconnectNotices } from '../accounts/accounts-sweep';
+import { sendDueReminders } from '../planned-streams/planned-streams-reminders';
 import { connectMastodon, createPost, send } from '../publishing/publishing.test-support';
-import { sendDueReminders } from '../stream-schedule/stream-schedule.reminders';
-import { finishSession, markSessionLive } from '../streaming/sessions.service';
-import { insertStartingSession } from '../streaming/sessions.test-support';
+import { finishSession, markSessionLive } from '../streaming/stream-sessions.service';
+import { insertStartingSession } from '../streaming/stream-sessions.test-support';
 import { deliverPendingNotifications, notify } from './notifications.service';
-import { VAPID_KEYS_FILE } from './notifications.vapid';
-import { previousWeekOf, sendWeeklySummaries } from './notifications.weekly';
+import { VAPID_KEYS_FILE } from './notifications-vapid';
+import { previousWeekOf, sendWeeklySummaries } from './notifications-weekly';
 
 /** Notifications (docs/notifications.md): in-app rows, e-mail and Web Push per the user's toggles, from real events. */
 
@@ -373,7 +373,7 @@ describe('events', () => {
     await subscribe(user);
     const id = randomUUID();
     const now = new Date();
-    await t.db.insert(scheduledStreams).values({
+    await t.db.insert(plannedStreams).values({
       id,
       workspaceId: user.workspaceId,
       userId: user.userId,

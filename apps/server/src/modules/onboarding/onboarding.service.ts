@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { posts, socialAccounts, streamSessions, userOnboarding, users } from '../../db/schema/index';
-import { canEditAiSettings, providerSettingsFor } from '../ai/ai.settings';
+import { canEditAiSettings, providerSettingsFor } from '../ai/ai-settings';
 import type { WorkspaceContext } from '../workspaces/workspaces.service';
 
 /** True when the query finds at least one row. */

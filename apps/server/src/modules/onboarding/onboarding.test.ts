@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { socialAccounts, streamSessions, users, workspaceMembers } from '../../db/schema/index';
 import { created, hoursFromNow, type Member, signedInMember } from '../posts/posts.test-support';
 import { insertAccount } from '../publishing/publishing.test-support';
-import { finishSession, insertSession, markSessionLive } from '../streaming/sessions.service';
+import { finishSession, insertSession, markSessionLive } from '../streaming/stream-sessions.service';
 
 let t: TestApp;
 let ada: Member;

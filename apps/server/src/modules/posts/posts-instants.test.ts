@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonInstant } from './posts.page';
+import { jsonInstant } from './posts-page';
 
 describe('jsonInstant', () => {
   it('writes every instant the database sends in JSON exactly as Date would', () => {

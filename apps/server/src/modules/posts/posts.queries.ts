@@ -6,7 +6,7 @@ import { perDatabase } from '../../db/prepared';
 import { mediaFiles, posts } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
-import { postsPage, toPosts } from './posts.page';
+import { postsPage, toPosts } from './posts-page';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
 

@@ -12,8 +12,8 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { idParams, idSchema } from '../../lib/id-params';
-import type { PublishingEngine } from '../publishing/publishing.engine';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
+import type { PublishingEngine } from '../publishing/publishing-engine';
 import { planStatus } from '../workspaces/plan-status';
 import { getPost, listPosts } from './posts.queries';
 import {

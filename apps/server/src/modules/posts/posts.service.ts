@@ -14,16 +14,16 @@ import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { assertRoleCan } from '../../lib/role-check';
-import { actorRole, decideWrite, type GateDecision, recordWrite } from '../approvals/approvals.gate';
+import { actorRole, decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
-import { syncPostTargets } from '../publishing/publishing.targets';
+import { syncPostTargets } from '../publishing/publishing-targets';
 import { getPost, loadMediaFacts, postNotFound } from './posts.queries';
-import { resolveSchedule } from './posts.schedule';
+import { resolveSchedule } from './posts-schedule';
 
 /**
  * The writes of the posts module. Every one is scoped to the caller's workspace and runs in a transaction.
  * Over 300 lines on purpose: every write shares the same row lock, locked statuses and body writer, and keeping
- * them side by side shows the rules a post's life follows (the queue's slot picking is in posts.schedule.ts).
+ * them side by side shows the rules a post's life follows (the queue's slot picking is in posts-schedule.ts).
  */
 
 /** Who is acting, and in which workspace. */
@@ -159,7 +159,7 @@ async function bodyFromInput(
   };
 }
 
-/** The body as the approval gate lets it be stored: scheduled, or awaiting approval (approvals.gate.ts). */
+/** The body as the approval gate lets it be stored: scheduled, or awaiting approval (approvals-gate.ts). */
 async function gated(
   tx: Tx,
   actor: PostActor,

@@ -1,4 +1,3 @@
-import { buildBestTimeModel, planSlots } from '@relaycast/shared/best-time';
 import {
   addDaysToDate,
   calendarWeeks,
@@ -14,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts } from '../../db/schema/index';
+import { buildBestTimeModel, planSlots } from '../best-time/best-time-model';
 import { type ListPostsFilter, selectPosts } from './posts.queries';
 import { created, hoursFromNow, insertMedia, signedInMember } from './posts.test-support';
 

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { createTargetClaims } from './publishing.claim';
 import { createPost, inAnHour, insertAccount, makeDue, targetsOf } from './publishing.test-support';
+import { createTargetClaims } from './publishing-claim';
 
 /**
- * The claims on their own (publishing.claim.ts), without the engine, a queue worker or a platform: what makes a
+ * The claims on their own (publishing-claim.ts), without the engine, a queue worker or a platform: what makes a
  * target reach its platform once. Two claim sets stand for two processes sharing the database.
  */
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { createLocalStorage } from '../../lib/media/local-storage';
 import { signUpUser } from '../accounts/accounts.test-support';
-import { loadPublishMedia } from './publishing.media';
+import { loadPublishMedia } from './publishing-media';
 
 /** A PNG on Instagram (JPEG only) is converted when published: the bytes and the signed URL are JPEG. */
 

@@ -4,7 +4,7 @@ import {
   PUBLISH_TARGET_JOB,
   type PublishingEngine,
   publishTargetPayloadSchema,
-} from './publishing.engine';
+} from './publishing-engine';
 
 /** What the publishing jobs need: the engine of this process and its tuning (publishing.plugin.ts). */
 export interface PublishingJobContext {

@@ -11,7 +11,7 @@ import {
   DEFAULT_ENGINE_OPTIONS,
   type EngineOptions,
   type PublishingEngine,
-} from './publishing.engine';
+} from './publishing-engine';
 
 /** Connections of a PostgreSQL worker's own publishing pool. */
 const WORKER_POOL_SIZE = 20;

@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { recomputePostStatuses } from './publishing.status';
+import { recomputePostStatuses } from './publishing-status';
 
 /**
  * Called when an account is disconnected (app.ts hands it to the accounts routes as AccountEvents.disconnected): its targets that have not been published yet

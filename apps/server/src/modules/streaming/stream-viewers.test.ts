@@ -8,7 +8,7 @@ import { connectorFor, registerConnector } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
 import { insertAccount } from '../engagement/engagement.test-support';
 import { type Member, signedInMember } from '../posts/posts.test-support';
-import { insertSession } from './sessions.service';
+import { insertSession } from './stream-sessions.service';
 import { sweepStreamViewers } from './stream-viewers';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { queueBackgroundAnalysis } from '../clips/clips.background';
+import { queueBackgroundAnalysis } from '../clips/clips-background';
 import { StreamEngine, type StreamEngineOptions } from './live/engine';
 
 declare module 'fastify' {

@@ -33,9 +33,9 @@ import {
 } from './destinations.service';
 import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
 import { createScene, deleteScene, listScenes } from './scenes.service';
-import { getSessionHighlights, requestSessionHighlights } from './session-highlights';
-import { getSessionDetail, listSessionSummaries } from './sessions.queries';
-import { registerIngestSocket } from './streaming-ingest.socket';
+import { getSessionHighlights, requestSessionHighlights } from './stream-highlights';
+import { getSessionDetail, listSessionSummaries } from './stream-sessions.queries';
+import { registerIngestSocket } from './streaming-ingest.routes';
 
 export interface StreamingRoutesOptions {
   db: Db;
@@ -216,7 +216,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     async (request) => getSessionDetail(db, await ownerOf(request), request.params.id, engine.overlay),
   );
 
-  // A stream's suggested clips: the background analysis of its recording (session-highlights.ts).
+  // A stream's suggested clips: the background analysis of its recording (stream-highlights.ts).
   app.get(
     '/api/streaming/sessions/:id/highlights',
     { schema: { params: idParams, response: { 200: streamHighlightsSchema } } },

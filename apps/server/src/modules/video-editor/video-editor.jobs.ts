@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { withSeekableFile } from '../../lib/media/storage';
 import { deleteMedia, type MediaFileRow, newMediaId, toMediaItem } from '../media/media.service';
+import { addVideoToLibrary, exportName, type LibraryDeps } from './video-editor.service';
 import {
   canStreamCopy,
   codecProbeArgs,
@@ -27,8 +28,7 @@ import {
   hasAudioStream,
   parseCodecs,
   progressSecondsOf,
-} from './video-editor.ffmpeg';
-import { addVideoToLibrary, exportName, type LibraryDeps } from './video-editor.service';
+} from './video-editor-ffmpeg';
 
 /**
  * Export jobs run in this process (docs/decisions/0028): one ffmpeg at a time by default (two cores), the

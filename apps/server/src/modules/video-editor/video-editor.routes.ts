@@ -22,10 +22,10 @@ import {
 } from '../media/media.service';
 import { fileTooLargeError, prepareTempDir } from '../media/media-upload';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
-import { downloadVideo, loadFailedError, nameFromUrl } from './video-editor.import';
 import { createExportJobs } from './video-editor.jobs';
 import { addVideoToLibrary, videoOnly } from './video-editor.service';
-import { createTimelinePictures, TIMELINE_KINDS } from './video-editor.timeline';
+import { downloadVideo, loadFailedError, nameFromUrl } from './video-editor-import';
+import { createTimelinePictures, TIMELINE_KINDS } from './video-editor-timeline';
 
 export interface VideoEditorRoutesOptions {
   db: Db;

@@ -20,7 +20,7 @@ import {
   signedInUser,
   uploadFile,
 } from '../media/media.test-support';
-import { downloadVideo } from './video-editor.import';
+import { downloadVideo } from './video-editor-import';
 
 const STANDARD = PLANS.find((plan) => plan.id === 'standard')!;
 const FRAME = 1 / 25;

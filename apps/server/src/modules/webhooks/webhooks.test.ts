@@ -10,9 +10,9 @@ import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/fake-server';
 import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
 import { connectMastodon, createPost, inAnHour, makeDue, send } from '../publishing/publishing.test-support';
-import { finishSession, markSessionLive } from '../streaming/sessions.service';
-import { insertStartingSession } from '../streaming/sessions.test-support';
-import { sendDueWebhooks } from './webhooks.delivery';
+import { finishSession, markSessionLive } from '../streaming/stream-sessions.service';
+import { insertStartingSession } from '../streaming/stream-sessions.test-support';
+import { sendDueWebhooks } from './webhooks-delivery';
 
 /** Outgoing webhooks (docs/webhooks.md): signed per Standard Webhooks, retried, logged; events from publishing and streams. */
 

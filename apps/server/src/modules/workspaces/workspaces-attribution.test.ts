@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { posts, scheduledStreams, workspaceMembers } from '../../db/schema/index';
+import { plannedStreams, posts, workspaceMembers } from '../../db/schema/index';
 import { send, signedInOwner } from './workspaces.test-support';
 
 let t: TestApp;
@@ -61,7 +61,7 @@ describe('shared calendar attribution', () => {
       destinationIds: [],
     });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.select().from(scheduledStreams).where(eq(scheduledStreams.id, res.json().id));
+    const [row] = await t.db.select().from(plannedStreams).where(eq(plannedStreams.id, res.json().id));
     expect(row).toMatchObject({ userId: owner.userId, updatedBy: owner.userId });
   });
 

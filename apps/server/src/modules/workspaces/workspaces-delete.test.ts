@@ -151,7 +151,7 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   });
   await t.db.insert(s.inboxSyncState).values({ accountId: account, workspaceId });
   await t.db.insert(s.notifications).values({ id: `n-${tag}`, userId, workspaceId, kind: 'k', title: 't' });
-  await t.db.insert(s.scheduledStreams).values({
+  await t.db.insert(s.plannedStreams).values({
     id: `plan-${tag}`,
     workspaceId,
     userId,

@@ -19,7 +19,7 @@ import {
   renameWorkspace,
   switchWorkspace,
   type WorkspaceCaller,
-} from './workspaces.manage';
+} from './workspaces-manage';
 
 async function callerOf(request: FastifyRequest): Promise<WorkspaceCaller> {
   const { user, workspace } = await request.requireWorkspace();

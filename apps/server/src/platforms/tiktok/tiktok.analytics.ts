@@ -1,6 +1,6 @@
 import type { PostMetric } from '@relaycast/shared/analytics';
 import type { AnalyticsOperations, PlatformFigure } from '../types';
-import { tiktokApi, urlsOf } from './tiktok.api';
+import { tiktokApi, urlsOf } from './tiktok-api';
 
 /**
  * TikTok analytics through the Display API (developers.tiktok.com/doc/tiktok-api-v2-get-user-info and
@@ -9,7 +9,7 @@ import { tiktokApi, urlsOf } from './tiktok.api';
  * (`filters.video_ids`, at most 20 ids a call; scope `video.list`). The Display API gives public counts of the
  * user's own public videos only: no reach, saves, clicks or watch time (those need the Business API), so they
  * stay absent. A video the query does not return (deleted, or no longer public) is left out. 600 requests a
- * minute per endpoint: 429 / `rate_limit_exceeded` → retry; `access_token_invalid` → reauthorize (tiktok.api.ts).
+ * minute per endpoint: 429 / `rate_limit_exceeded` → retry; `access_token_invalid` → reauthorize (tiktok-api.ts).
  */
 
 export const TIKTOK_VIDEO_QUERY_BATCH = 20;

@@ -7,7 +7,7 @@ import { s256 } from '../testing/oauth-fake';
 import type { AccountCredentials, CallContext, PublishMedia } from '../types';
 import { createTikTokConnector } from './tiktok.connector';
 import { startTikTokFake, type TikTokFake } from './tiktok.fake';
-import { uploadPlan } from './tiktok.upload';
+import { uploadPlan } from './tiktok-upload';
 
 const connector = createTikTokConnector({
   poll: { intervalMs: 5, maxIntervalMs: 20, timeoutMs: 5_000 },

@@ -1,15 +1,15 @@
 import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { clientCredentials } from '../oauth';
 import { type Connector, PlatformError, type RecentPost } from '../types';
-import { DEFAULT_URLS, tiktokApi, tokenCall, urlsOf } from './tiktok.api';
-import { createTikTokPublishing, type TikTokOptions, tiktokPostUrl } from './tiktok.publish';
+import { DEFAULT_URLS, tiktokApi, tokenCall, urlsOf } from './tiktok-api';
+import { createTikTokPublishing, type TikTokOptions, tiktokPostUrl } from './tiktok-publish';
 
 /**
  * TikTok: Login Kit v2 (authorization code with PKCE S256, `client_key`), tokens from open.tiktokapis.com with a
  * refresh token, and the Content Posting API (direct post). Video: creator_info → video/init with FILE_UPLOAD →
  * PUT the bytes in Content-Range chunks to the upload URL → poll status until PUBLISH_COMPLETE. Photos:
  * content/init with PULL_FROM_URL (TikTok fetches the public URLs) → poll. No text-only posts. Recent posts come
- * from `/v2/video/list/`, which needs the `video.list` scope. Publishing lives in tiktok.publish.ts.
+ * from `/v2/video/list/`, which needs the `video.list` scope. Publishing lives in tiktok-publish.ts.
  */
 
 /** `user.info.stats`: follower_count for analytics (docs/analytics.md, tiktok.analytics.ts). */

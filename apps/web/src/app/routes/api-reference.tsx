@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PageHero } from '@/components/page-hero';
-import { ApiReference } from '@/features/api-reference/components/api-reference';
+import { ApiReference } from '@/features/public-api/components/api-reference';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ApiReferencePage() {
-  const { t } = useTranslation('api-reference');
+  const { t } = useTranslation('public-api');
   usePageMeta(
     t('API reference'),
     t(

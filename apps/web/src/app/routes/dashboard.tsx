@@ -5,7 +5,7 @@ import { OnboardingChecklist } from '@/features/dashboard/components/onboarding-
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { WorkspacePanels } from '@/features/dashboard/components/workspace-panels';
 import { YourState } from '@/features/dashboard/components/your-state';
-import { DueStreamsBanner } from '@/features/stream-schedule/components/due-streams-banner';
+import { DueStreamsBanner } from '@/features/planned-streams/components/due-streams-banner';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function DashboardPage() {

@@ -1,17 +1,17 @@
-import type { ScheduledStream } from '@relaycast/shared/stream-schedule';
+import type { PlannedStream } from '@relaycast/shared/planned-streams';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RoleGate } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
-import { PlannedStreamsList } from '@/features/stream-schedule/components/planned-streams-list';
-import { ScheduleStreamForm } from '@/features/stream-schedule/components/schedule-stream-form';
+import { PlannedStreamsList } from '@/features/planned-streams/components/planned-streams-list';
+import { ScheduleStreamForm } from '@/features/planned-streams/components/schedule-stream-form';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ScheduleStreamPage() {
-  const [editing, setEditing] = useState<ScheduledStream | null>(null);
-  const { t } = useTranslation('stream-schedule');
+  const [editing, setEditing] = useState<PlannedStream | null>(null);
+  const { t } = useTranslation('planned-streams');
   usePageMeta(
     t('Schedule Stream'),
     t('Plan a live stream: it shows in your calendar and you are reminded when it is time.'),

@@ -2,11 +2,11 @@ import { Building2, Gauge, Link2, ShieldCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInstanceAdmin } from '@/api/billing';
-import { AiSettingsSection } from '@/features/settings/components/ai-settings-section';
-import { AnalyticsCollectionSection } from '@/features/settings/components/analytics-collection-section';
-import { UserSettingsForm } from '@/features/settings/components/user-settings-form';
-import { WebhooksSection } from '@/features/settings/components/webhooks-section';
+import { AiSettingsSection } from '@/features/ai-assistant/components/ai-settings-section';
+import { AnalyticsCollectionSection } from '@/features/analytics/components/analytics-collection-section';
+import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { UserSettings } from './user-settings';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -47,7 +47,7 @@ export function SettingsPage() {
           ))}
         </p>
       </header>
-      <UserSettingsForm />
+      <UserSettings />
       <AiSettingsSection />
       <AnalyticsCollectionSection />
       <WebhooksSection />

@@ -2,8 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { UserSettingsForm } from '@/features/settings/components/user-settings-form';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { UserSettings } from './user-settings';
 
 export function StreamSettingsPage() {
   const { t } = useTranslation('settings');
@@ -22,7 +22,7 @@ export function StreamSettingsPage() {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Stream Settings')}</h1>
         <p className="mt-2 text-muted-foreground">{t('Your next stream uses what you save here.')}</p>
       </header>
-      <UserSettingsForm />
+      <UserSettings />
     </div>
   );
 }

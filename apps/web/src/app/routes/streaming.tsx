@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RoleGate } from '@/components/role-gate';
 import { ClipGenerator } from '@/features/clip-generator/components/clip-generator';
-import { DueStreamsBanner } from '@/features/stream-schedule/components/due-streams-banner';
+import { DueStreamsBanner } from '@/features/planned-streams/components/due-streams-banner';
 import { Studio } from '@/features/streaming/components/studio';
 import { usePageMeta } from '@/lib/use-page-meta';
 

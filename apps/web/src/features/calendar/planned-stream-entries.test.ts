@@ -1,8 +1,8 @@
-import type { ScheduledStream } from '@relaycast/shared/stream-schedule';
+import type { PlannedStream } from '@relaycast/shared/planned-streams';
 import { describe, expect, it } from 'vitest';
 import { groupStreamsByDay } from './planned-stream-entries';
 
-const stream = (id: string, scheduledAt: string): ScheduledStream => ({
+const stream = (id: string, scheduledAt: string): PlannedStream => ({
   id,
   title: id,
   description: '',

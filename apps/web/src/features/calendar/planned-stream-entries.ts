@@ -1,16 +1,16 @@
 import { instantToZoned } from '@relaycast/shared/calendar';
-import type { ScheduledStream } from '@relaycast/shared/stream-schedule';
+import type { PlannedStream } from '@relaycast/shared/planned-streams';
 
 /** A planned stream in a day cell: on its local day, at its local time (in the viewer's time zone). */
 export interface PlannedStreamEntry {
-  stream: ScheduledStream;
+  stream: PlannedStream;
   date: string;
   time: string;
 }
 
 /** Planned streams grouped by their local day, in start order. */
 export function groupStreamsByDay(
-  streams: readonly ScheduledStream[],
+  streams: readonly PlannedStream[],
   timeZone: string,
 ): Map<string, PlannedStreamEntry[]> {
   const byDay = new Map<string, PlannedStreamEntry[]>();

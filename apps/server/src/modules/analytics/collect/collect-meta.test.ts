@@ -17,10 +17,10 @@ import { startThreadsFake, type ThreadsFake } from '../../../platforms/threads/t
 import { platformsConfig, TEST_CLIENT } from '../../accounts/accounts.test-support';
 import { insertAccount } from '../../engagement/engagement.test-support';
 import { type Member, signedInMember } from '../../posts/posts.test-support';
-import { collectAccount } from './collect.account';
-import { dayOf } from './collect.store';
-import { sweepAnalytics } from './collect.sweep';
 import { ageWithinToday, insertPublished, signInOnFake } from './collect.test-support';
+import { collectAccount } from './collect-account';
+import { dayOf } from './collect-store';
+import { sweepAnalytics } from './collect-sweep';
 
 /** The collector against the Threads fake (Meta insights): figures, days, deltas, cadence, refusals, back-off. */
 

@@ -6,8 +6,8 @@ import { connectorFor, registerConnector } from '../../../platforms/registry';
 import { type AnalyticsOperations, PlatformError } from '../../../platforms/types';
 import { insertAccount } from '../../engagement/engagement.test-support';
 import { type Member, signedInMember } from '../../posts/posts.test-support';
-import { sweepAnalytics } from './collect.sweep';
 import { insertPublished } from './collect.test-support';
+import { sweepAnalytics } from './collect-sweep';
 
 /**
  * The collector with a scripted connector on a platform it has no special knowledge of: only the `analytics`

@@ -20,9 +20,9 @@ import { startTwitterFake, type TwitterFake } from '../../../platforms/twitter/t
 import { platformsConfig, TEST_CLIENT } from '../../accounts/accounts.test-support';
 import { insertAccount } from '../../engagement/engagement.test-support';
 import { type Member, signedInMember } from '../../posts/posts.test-support';
-import { dayOf } from './collect.store';
-import { sweepAnalytics } from './collect.sweep';
 import { ageWithinToday, insertPublished, signInOnFake } from './collect.test-support';
+import { dayOf } from './collect-store';
+import { sweepAnalytics } from './collect-sweep';
 
 /** The X collector within the owner's monthly read budget, partial failures, and the collector's routes. */
 

@@ -19,8 +19,8 @@ import { getUserSettings } from '../../settings/settings.service';
 import { resolveWorkspace } from '../../workspaces/workspaces.service';
 import { type LiveDestination, loadLiveDestinations, type StreamOwner } from '../destinations.service';
 import { findIngestKeyOwner } from '../ingest-keys.service';
-import type { LiveOverlay } from '../sessions.queries';
-import { closeStaleSessions, insertSession } from '../sessions.service';
+import type { LiveOverlay } from '../stream-sessions.queries';
+import { closeStaleSessions, insertSession } from '../stream-sessions.service';
 import { runningChildren, spawnFfmpeg } from './child';
 import {
   type ActiveSession,

@@ -7,8 +7,8 @@ import {
   type StreamSettingsSnapshot,
 } from '@relaycast/shared/streaming';
 import type { LiveDestination, StreamOwner } from '../destinations.service';
-import type { LiveOverlay } from '../sessions.queries';
-import type { FinishedDestination, SampleInput } from '../sessions.service';
+import type { LiveOverlay } from '../stream-sessions.queries';
+import type { FinishedDestination, SampleInput } from '../stream-sessions.service';
 import type { ChildHandle } from './child';
 import { HealthMeter } from './progress';
 import type { OutputSupervisor } from './supervisor';

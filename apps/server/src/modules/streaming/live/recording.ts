@@ -8,7 +8,7 @@ import { type MediaProcessor, runProcess } from '../../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../../lib/media/storage';
 import { newMediaId, storeMedia } from '../../media/media.service';
 import type { StreamOwner } from '../destinations.service';
-import { setSessionRecording } from '../sessions.service';
+import { setSessionRecording } from '../stream-sessions.service';
 import { stopChild } from './child';
 import { buildRemuxArgs } from './ffmpeg-args';
 import type { ActiveSession } from './live-session';

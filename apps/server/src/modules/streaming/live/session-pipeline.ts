@@ -9,7 +9,7 @@ import type { MediaProcessor } from '../../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../../lib/media/storage';
 import { mediaLimitsOf } from '../../workspaces/workspaces.service';
 import { destinationRefusal } from '../destination-address';
-import { finishSession, insertSamples, markSessionLive } from '../sessions.service';
+import { finishSession, insertSamples, markSessionLive } from '../stream-sessions.service';
 import { type spawnFfmpeg, stopChild } from './child';
 import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';

@@ -1,6 +1,6 @@
 import type { BestTimeCell } from '@relaycast/shared/analytics';
-import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
 import type { BestTimeResponse } from '@relaycast/shared/best-time-api';
+import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

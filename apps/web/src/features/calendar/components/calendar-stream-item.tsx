@@ -1,4 +1,4 @@
-import { studioUrlFor } from '@relaycast/shared/stream-schedule';
+import { studioUrlFor } from '@relaycast/shared/planned-streams';
 import { Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time';
+import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { instantToZoned } from '@relaycast/shared/calendar';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';

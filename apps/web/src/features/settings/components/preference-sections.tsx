@@ -7,22 +7,36 @@ import {
   type SecuritySettings,
 } from '@relaycast/shared/settings';
 import { Bell, Globe, Shield } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '@/components/settings-card';
+import { ToggleField } from '@/components/toggle-field';
 import { SelectField } from '@/components/ui/select-field';
 import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zone';
-import { ApiKeysSetting } from './api-keys-setting';
-import { PushToggleField } from './push-toggle-field';
-import { SignedInDevices } from './signed-in-devices';
-import { ToggleField } from './toggle-field';
-import { TwoFactorSetting } from './two-factor-setting';
+
+/**
+ * What other features show inside the settings form: the route composes them (app/routes/user-settings.tsx),
+ * since a feature never imports another (docs/decisions/0019-web-layout.md).
+ */
+export interface UserSettingsParts {
+  /** Notifications: the browser-push switch (features/notifications), driven by the form's value. */
+  pushToggle(props: { checked: boolean; onChange(checked: boolean): void }): ReactNode;
+  /** Security, above the API key switch: two-factor sign-in (features/auth). */
+  twoFactor: ReactNode;
+  /** Security, below it: the API keys (features/public-api). */
+  apiKeys: ReactNode;
+  /** Security, last: the signed-in devices (features/devices). */
+  devices: ReactNode;
+}
 
 export function NotificationsSection({
   value,
   onChange,
+  pushToggle,
 }: {
   value: NotificationSettings;
   onChange(value: NotificationSettings): void;
+  pushToggle: UserSettingsParts['pushToggle'];
 }) {
   const { t } = useTranslation('settings');
   return (
@@ -33,10 +47,10 @@ export function NotificationsSection({
         checked={value.emailNotifications}
         onChange={(checked) => onChange({ ...value, emailNotifications: checked })}
       />
-      <PushToggleField
-        checked={value.pushNotifications}
-        onChange={(checked) => onChange({ ...value, pushNotifications: checked })}
-      />
+      {pushToggle({
+        checked: value.pushNotifications,
+        onChange: (checked) => onChange({ ...value, pushNotifications: checked }),
+      })}
       <ToggleField
         label={t('Stream notifications')}
         description={t('Reminders for planned streams and alerts while you are live.')}
@@ -50,14 +64,16 @@ export function NotificationsSection({
 export function SecuritySection({
   value,
   onChange,
+  parts,
 }: {
   value: SecuritySettings;
   onChange(value: SecuritySettings): void;
+  parts: Pick<UserSettingsParts, 'twoFactor' | 'apiKeys' | 'devices'>;
 }) {
   const { t } = useTranslation('settings');
   return (
     <SettingsCard title={t('Security')} icon={Shield} description={t(SETTINGS_MESSAGES.securityDescription)}>
-      <TwoFactorSetting />
+      {parts.twoFactor}
       <ToggleField
         label={t('API key access')}
         description={t(
@@ -66,8 +82,8 @@ export function SecuritySection({
         checked={value.apiKeyEnabled}
         onChange={(checked) => onChange({ ...value, apiKeyEnabled: checked })}
       />
-      <ApiKeysSetting />
-      <SignedInDevices />
+      {parts.apiKeys}
+      {parts.devices}
     </SettingsCard>
   );
 }

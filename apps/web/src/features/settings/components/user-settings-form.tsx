@@ -7,10 +7,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
-import { NotificationsSection, RegionSection, SecuritySection } from './preference-sections';
+import {
+  NotificationsSection,
+  RegionSection,
+  SecuritySection,
+  type UserSettingsParts,
+} from './preference-sections';
 import { StreamSettingsSection } from './stream-settings-section';
 
-function Form({ initial }: { initial: UserSettings }) {
+function Form({ initial, parts }: { initial: UserSettings; parts: UserSettingsParts }) {
   const [settings, setSettings] = useState(initial);
   const save = useSaveUserSettings();
   const { t } = useTranslation('settings');
@@ -42,10 +47,12 @@ function Form({ initial }: { initial: UserSettings }) {
         onChange={(stream) => setSettings((current) => ({ ...current, stream }))}
       />
       <NotificationsSection
+        pushToggle={parts.pushToggle}
         value={settings.notifications}
         onChange={(notifications) => setSettings((current) => ({ ...current, notifications }))}
       />
       <SecuritySection
+        parts={parts}
         value={settings.security}
         onChange={(security) => setSettings((current) => ({ ...current, security }))}
       />
@@ -62,8 +69,13 @@ function Form({ initial }: { initial: UserSettings }) {
   );
 }
 
-/** The user's settings form (Stream Settings first), used by /settings and /stream-settings. */
-export function UserSettingsForm() {
+export type { UserSettingsParts } from './preference-sections';
+
+/**
+ * The user's settings form (Stream Settings first), used by /settings and /stream-settings, with the parts
+ * other features own (app/routes/user-settings.tsx passes them).
+ */
+export function UserSettingsForm({ parts }: { parts: UserSettingsParts }) {
   const settings = useUserSettings();
   const { t } = useTranslation('settings');
   if (settings.isPending) return <Spinner label={t('Loading your settings')} />;
@@ -73,5 +85,5 @@ export function UserSettingsForm() {
         {settings.error.message || translateMessage(SETTINGS_MESSAGES.loadFailed)}
       </p>
     );
-  return <Form initial={settings.data} />;
+  return <Form initial={settings.data} parts={parts} />;
 }

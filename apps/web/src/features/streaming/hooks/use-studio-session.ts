@@ -1,7 +1,7 @@
 import { DEFAULT_SCENE_ID, FIXED_SCENES, type Scene, STREAMING_MESSAGES } from '@relaycast/shared/streaming';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlannedStream } from '@/api/scheduled-streams';
+import { usePlannedStream } from '@/api/planned-streams';
 import { useStudioSettings } from '@/api/settings';
 import { useDestinations } from '@/api/stream-destinations';
 import { useScenes } from '@/api/stream-scenes';

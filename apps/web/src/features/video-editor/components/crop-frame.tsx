@@ -18,7 +18,7 @@ export interface Box {
 
 /**
  * Where the picture sits in the player (letterboxed, as `object-fit: contain` shows it) and where the crop's frame
- * sits in the picture: the largest frame of the aspect (as the server cuts it, video-editor.ffmpeg.ts), moved by
+ * sits in the picture: the largest frame of the aspect (as the server cuts it, video-editor-ffmpeg.ts), moved by
  * `position` (0 to 1) along the one side with room to spare.
  */
 export function cropLayout(

@@ -1,0 +1,142 @@
+import {
+  APPROVAL_MESSAGES,
+  type ApprovalAction,
+  type ApprovalState,
+  approvalStateOf,
+  transition,
+} from '@relaycast/shared/approvals';
+import type { PostAction, PostStatus } from '@relaycast/shared/posts';
+import { roleCan, rolesWith } from '@relaycast/shared/roles';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { approvalSettings, users, workspaceMembers } from '../../db/schema/index';
+import { approverIds, queueNotifications, recordEvent } from './approvals-events';
+import { snapshotText } from './approvals-text';
+
+/**
+ * Where the posts service asks whether a post may be scheduled: a caller without `publish`, or anyone when the
+ * workspace requires approval, gets "awaiting approval" instead (its targets stay drafts, so the publisher never
+ * claims them). Decided before the post is written; recorded, with the approvers notified, after.
+ */
+
+export interface GateActor {
+  userId: string;
+  workspaceId: string;
+  /** The caller's role when the route knows it; read from the membership otherwise. */
+  role?: string;
+}
+
+export interface GateDecision {
+  status: PostStatus;
+  scheduledAt: Date | null;
+  /** The transition to record once the post is written (null: nothing to record). */
+  event: { action: ApprovalAction; from: ApprovalState; to: ApprovalState } | null;
+}
+
+/** The actor's role: the one the route passed, else read from the membership ('' for none). */
+export async function actorRole(tx: Db, actor: GateActor): Promise<string> {
+  if (actor.role !== undefined) return actor.role;
+  const [member] = await tx
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.organizationId, actor.workspaceId), eq(workspaceMembers.userId, actor.userId)),
+    )
+    .limit(1);
+  return member?.role ?? '';
+}
+
+export async function requiresApprovalFor(tx: Db, actor: GateActor): Promise<boolean> {
+  const role = await actorRole(tx, actor);
+  if (!roleCan(role, 'publish')) return true;
+  const [settings] = await tx
+    .select({ requireApproval: approvalSettings.requireApproval })
+    .from(approvalSettings)
+    .where(eq(approvalSettings.workspaceId, actor.workspaceId))
+    .limit(1);
+  if (!settings?.requireApproval) return false;
+  // An approval needs a second person: the only approver's posts go through (docs/decisions/0059).
+  return !(await isSoleApprover(tx, actor.workspaceId, actor.userId));
+}
+
+/** Whether no member but `userId` may approve in the workspace (the roles with `publish`). */
+export async function isSoleApprover(tx: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const approvers = await approverIds(tx, workspaceId, rolesWith('publish'));
+  return approvers.every((id) => id === userId);
+}
+
+/**
+ * The status a write may store. `previous` is the post's status before (null for a new post); `requested` what
+ * the composer's action resolved to. A "publish now" waiting for approval keeps no time: it goes out when
+ * approved.
+ */
+export async function decideWrite(
+  tx: Db,
+  actor: GateActor,
+  previous: PostStatus | null,
+  requested: { status: PostStatus; scheduledAt: Date | null; action: PostAction },
+): Promise<GateDecision> {
+  const from = previous ? approvalStateOf(previous) : 'draft';
+  if (requested.status !== 'scheduled') {
+    // Saved as a draft while waiting or after a decision: recorded, and it leaves the queue.
+    const withdrawn = transition(from, 'withdraw');
+    const event = withdrawn.ok ? { action: 'withdraw' as const, from, to: withdrawn.to } : null;
+    return { status: requested.status, scheduledAt: requested.scheduledAt, event };
+  }
+  if (!(await requiresApprovalFor(tx, actor))) {
+    // An approver scheduling a post that was waiting approves it by doing so.
+    const event =
+      from === 'awaiting_approval' ? { action: 'approve' as const, from, to: 'approved' as const } : null;
+    return { status: 'scheduled', scheduledAt: requested.scheduledAt, event };
+  }
+  const action: ApprovalAction = from === 'approved' || from === 'awaiting_approval' ? 'edit' : 'submit';
+  const result = transition(from, action);
+  // Every state but publishing ones (refused earlier as not editable) may be submitted or edited.
+  if (!result.ok) throw new Error(result.message);
+  return {
+    status: 'awaiting_approval',
+    scheduledAt: requested.action === 'now' ? null : requested.scheduledAt,
+    event: { action, from, to: result.to },
+  };
+}
+
+/** Records the decided transition of a written post and tells the approvers (or the author) about it. */
+export async function recordWrite(
+  tx: Db,
+  actor: GateActor,
+  post: { id: string; content: string; overrides: Record<string, string> },
+  decision: GateDecision,
+  now: Date,
+): Promise<void> {
+  if (!decision.event) return;
+  const { action, from, to } = decision.event;
+  await recordEvent(
+    tx,
+    {
+      workspaceId: actor.workspaceId,
+      postId: post.id,
+      actorId: actor.userId,
+      action,
+      fromState: from,
+      toState: to,
+      text: snapshotText(post.content, post.overrides),
+    },
+    now,
+  );
+  if (to !== 'awaiting_approval') return;
+  const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
+  const approvers = await approverIds(tx, actor.workspaceId, rolesWith('publish'));
+  await queueNotifications(
+    tx,
+    approvers
+      .filter((id) => id !== actor.userId)
+      .map((userId) => ({
+        userId,
+        workspaceId: actor.workspaceId,
+        kind: 'approval_requested' as const,
+        title: APPROVAL_MESSAGES.requestedTitle,
+        body: APPROVAL_MESSAGES.requestedBody(author?.name ?? ''),
+        link: '/approvals',
+      })),
+  );
+}

@@ -1,0 +1,329 @@
+// Over 300 lines on purpose: the stages of one publish attempt (call, settle, retry, reconcile, resume) read top
+// to bottom as staged functions sharing one AttemptContext; split across files, each would import the others.
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { contentFor } from '@relaycast/shared/posts';
+import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
+import { postTargets } from '../../db/schema/index';
+import type { JobSender } from '../../lib/job-queue';
+import type { MediaStorage } from '../../lib/media/storage';
+import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
+import { PlatformError, type PublishedPost } from '../../platforms/types';
+import { withFreshCredentials } from '../accounts/account-credentials';
+import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
+import type { EngineOptions } from './publishing-engine';
+import type { TakenOverClaim } from './publishing-leases';
+import { loadPublishMedia } from './publishing-media';
+import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
+
+/**
+ * One publish attempt of a target: wait for a slot of its platform's concurrency cap, claim it
+ * (publishing-claim.ts), call the platform, and end the attempt with what the call gave: published, failed,
+ * retried with backoff (up to MAX_PUBLISH_ATTEMPTS), or reconciled with the platform when the outcome cannot be
+ * known. Also resumes the attempts the crash sweep took over from dead processes.
+ */
+
+/** A repeated publish is only trusted to be deduplicated this long before the platform's window ends. */
+const IDEMPOTENCY_MARGIN_MS = 10 * 60_000;
+
+/** Thrown inside the platform call's credentials callback when this process may no longer hold the claim. */
+class LeaseLost extends Error {}
+
+/** What the platform call of a claimed target gave: its post, its failure, or no call (the claim was given up). */
+type CallResult = { published: PublishedPost } | { error: unknown } | { abandoned: true };
+
+/** A simple counting semaphore: the per-platform concurrency cap of this process. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export interface PublishAttempts {
+  /** Publishes one target if it is due and nobody else holds it. Never throws for platform failures. */
+  publishTarget(targetId: string): Promise<void>;
+  /**
+   * Settles an attempt the crash sweep took over: reconciled with the platform; a dead process's claim that is
+   * due again goes out at once.
+   */
+  resumeTakenOver(row: TakenOverClaim): Promise<void>;
+}
+
+/** What a job needs of its target before claiming it (its platform's slot, the account's back-off). */
+const targetRouteStatement = perDatabase((db) =>
+  db
+    .select({ platform: postTargets.platform, accountId: postTargets.accountId })
+    .from(postTargets)
+    .where(eq(postTargets.id, sql.placeholder('targetId')))
+    .limit(1)
+    .prepare('relaycast_publish_target_route'),
+);
+
+interface PublishAttemptDeps {
+  db: Db;
+  config: Config;
+  queue: JobSender;
+  log: FastifyBaseLogger;
+  claims: TargetClaims;
+  /** Where the posts' media are read from (plugins/media.ts). */
+  storage: MediaStorage;
+  options: Pick<EngineOptions, 'retryBaseMs' | 'maxConcurrency'>;
+}
+
+/** What the stages of an attempt share: the dependencies, and the accounts told to slow down (429) until when. */
+interface AttemptContext extends PublishAttemptDeps {
+  blockedAccounts: Map<string, number>;
+}
+
+/** Due again after a backoff (or the platform's Retry-After); failed for good after MAX_PUBLISH_ATTEMPTS. */
+async function retryLater(
+  ctx: AttemptContext,
+  target: ClaimedTarget,
+  reason: string,
+  retryAfterMs?: number,
+): Promise<void> {
+  const { db, queue, options } = ctx;
+  const { finish } = ctx.claims;
+  if (target.attempts >= MAX_PUBLISH_ATTEMPTS) {
+    await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.gaveUp(reason) });
+    return;
+  }
+  const backoff = retryAfterMs === 0 ? 0 : options.retryBaseMs * 2 ** Math.max(0, target.attempts - 1);
+  const dueAt = new Date(Date.now() + Math.max(backoff, retryAfterMs ?? 0));
+  const updated = await finish(target.id, { status: 'retrying', lastError: reason, dueAt });
+  if (updated) await sendTargetJobs(db, queue, [{ id: target.id, dueAt }]);
+}
+
+/**
+ * The outcome of an attempt may be unknown (timeout after the request left, a crash): ask the platform for
+ * the account's recent posts when it can list them; published if the text is there, retried if certainly
+ * absent, otherwise left for the user to decide ("unconfirmed").
+ */
+async function reconcile(
+  ctx: AttemptContext,
+  target: ClaimedTarget,
+  since: Date,
+  text: string,
+  /** A dead process's claim: the platform never got it, so the fault was ours and it goes again at once. */
+  retryNowIfAbsent = false,
+): Promise<void> {
+  const { db, config, log } = ctx;
+  const { finish } = ctx.claims;
+  const platform = target.platform as PlatformId;
+  const connector = hasConnector(platform) ? connectorFor(platform) : undefined;
+  if (!connector?.listRecentPosts || !connector.capabilities.listRecentPosts || !target.accountId) {
+    await finish(target.id, { status: 'unconfirmed', lastError: PUBLISH_MESSAGES.unconfirmed });
+    return;
+  }
+  const listRecentPosts = connector.listRecentPosts.bind(connector);
+  try {
+    const recent = await withFreshCredentials(db, config, target.accountId, (credentials) =>
+      listRecentPosts(
+        { settings: connectorSettings(config, platform) },
+        credentials,
+        new Date(since.getTime() - 60_000),
+      ),
+    );
+    const wanted = normalize(text);
+    const match = recent.find((post) => normalize(post.text) === wanted);
+    if (match) {
+      await finish(target.id, {
+        status: 'published',
+        platformPostId: match.platformPostId,
+        url: match.url,
+        publishedAt: match.createdAt,
+        lastError: null,
+      });
+      return;
+    }
+    await retryLater(ctx, target, PUBLISH_MESSAGES.notReceived, retryNowIfAbsent ? 0 : undefined);
+  } catch (error) {
+    log.warn({ err: error, target: target.id }, 'could not reconcile a publish of unknown outcome');
+    // The platform deduplicates a repeated publish with the same key: sending again cannot post twice.
+    const idempotentMs = connector.capabilities.idempotentPublishMs ?? 0;
+    if (Date.now() - since.getTime() < idempotentMs - IDEMPOTENCY_MARGIN_MS) {
+      await retryLater(ctx, target, PUBLISH_MESSAGES.sendingAgain, retryNowIfAbsent ? 0 : undefined);
+      return;
+    }
+    await finish(target.id, { status: 'unconfirmed', lastError: PUBLISH_MESSAGES.unconfirmed });
+  }
+}
+
+/**
+ * The platform call of a claimed target, inside its platform's concurrency slot. Gives the claim up without
+ * calling when this process could not renew its lease (another worker may be taking it over).
+ */
+async function callPlatform(
+  ctx: AttemptContext,
+  target: ClaimedWithPost,
+  accountId: string,
+): Promise<CallResult> {
+  const { db, config, storage } = ctx;
+  const { leases } = ctx.claims;
+  const platform = target.platform as PlatformId;
+  const { post } = target;
+  try {
+    const connector = connectorFor(platform);
+    const media = post.hasMedia
+      ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform)
+      : [];
+    const published = await withFreshCredentials(db, config, accountId, (credentials) => {
+      if (!leases.isFresh(target.id)) throw new LeaseLost();
+      return connector.publish({ settings: connectorSettings(config, platform) }, credentials, {
+        text: contentFor(post, platform),
+        media,
+        idempotencyKey: target.id,
+      });
+    });
+    return { published };
+  } catch (error) {
+    return error instanceof LeaseLost ? { abandoned: true } : { error };
+  }
+}
+
+/** Ends the attempt after the call: published, or what the platform's failure means. */
+async function settleAttempt(
+  ctx: AttemptContext,
+  target: ClaimedWithPost,
+  result: CallResult,
+): Promise<void> {
+  const { db, queue, log, claims, blockedAccounts } = ctx;
+  const { finish } = claims;
+  const platform = target.platform as PlatformId;
+  const text = contentFor(target.post, platform);
+  const startedAt = target.attemptStartedAt ?? new Date();
+  if ('abandoned' in result) {
+    // Certainly not sent: due again at once, unless a worker that took the claim over keeps it.
+    if (await claims.release(target)) await sendTargetJobs(db, queue, [{ id: target.id, dueAt: new Date() }]);
+    return;
+  }
+  if ('published' in result) {
+    await finish(target.id, {
+      status: 'published',
+      platformPostId: result.published.platformPostId,
+      url: result.published.url,
+      publishedAt: new Date(),
+      lastError: null,
+    });
+    return;
+  }
+  const { error } = result;
+  if (!(error instanceof PlatformError)) {
+    log.error({ err: error, target: target.id }, 'publishing failed unexpectedly');
+    await reconcile(ctx, target, startedAt, text);
+    return;
+  }
+  if (error.kind === 'retry' || error.kind === 'unknown') {
+    log.warn(
+      { target: target.id, kind: error.kind, reason: error.message },
+      'publish attempt did not succeed',
+    );
+  }
+  if (error.kind === 'retry') {
+    if (error.details.status === 429 && error.details.retryAfterMs && target.accountId) {
+      blockedAccounts.set(target.accountId, Date.now() + error.details.retryAfterMs);
+    }
+    await retryLater(ctx, target, error.message, error.details.retryAfterMs);
+  } else if (error.kind === 'refuse') {
+    await finish(target.id, { status: 'failed', lastError: error.message });
+  } else if (error.kind === 'reauthorize') {
+    await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.reconnect(platform) });
+  } else {
+    await reconcile(ctx, target, startedAt, text);
+  }
+}
+
+export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts {
+  const { db, queue, claims, options } = deps;
+  const { leases, finish } = claims;
+  const caps = new Map<string, Semaphore>();
+  const ctx: AttemptContext = { ...deps, blockedAccounts: new Map() };
+  const { blockedAccounts } = ctx;
+
+  function capFor(platform: PlatformId): Semaphore {
+    let cap = caps.get(platform);
+    if (!cap) {
+      // A platform without a connector only reaches its claim (which fails or holds it): one slot will do.
+      const limit =
+        options.maxConcurrency ??
+        (hasConnector(platform) ? connectorFor(platform).capabilities.maxConcurrency : 1);
+      cap = new Semaphore(Math.max(1, limit));
+      caps.set(platform, cap);
+    }
+    return cap;
+  }
+
+  /** When the account was told by its platform to wait (429), until when; else undefined. */
+  function blockedUntilFor(accountId: string | null): number | undefined {
+    const now = Date.now();
+    for (const [id, until] of blockedAccounts) if (until <= now) blockedAccounts.delete(id);
+    return accountId ? blockedAccounts.get(accountId) : undefined;
+  }
+
+  async function publishTarget(targetId: string): Promise<void> {
+    const [row] = await targetRouteStatement(db).execute({ targetId });
+    if (!row) return;
+    const blockedUntil = blockedUntilFor(row.accountId);
+    if (blockedUntil) {
+      // The platform asked this account to wait: wake up again when it may post.
+      await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(blockedUntil) });
+      return;
+    }
+    let claimed: ClaimedWithPost | undefined;
+    try {
+      // Claimed only once a slot is free: a batch of jobs waiting for the cap holds no claims, so a crash
+      // leaves at most the cap's worth of attempts to take over.
+      const result = await capFor(row.platform as PlatformId).run(async () => {
+        claimed = await claims.claim(targetId);
+        if (!claimed) return undefined;
+        leases.hold(claimed.id);
+        return claimed.accountId ? callPlatform(ctx, claimed, claimed.accountId) : undefined;
+      });
+      if (!claimed) return;
+      if (!result) {
+        await finish(claimed.id, {
+          status: 'failed',
+          lastError: PUBLISH_MESSAGES.noAccount(claimed.platform as PlatformId),
+        });
+        return;
+      }
+      await settleAttempt(ctx, claimed, result);
+    } finally {
+      if (claimed) leases.drop(claimed.id);
+    }
+  }
+
+  async function resumeTakenOver(row: TakenOverClaim): Promise<void> {
+    leases.hold(row.id);
+    try {
+      const taken = await claims.loadTakenOver(row.id);
+      if (!taken) return;
+      await reconcile(ctx, taken.target, row.previous, taken.text, row.leaseExpired);
+    } finally {
+      leases.drop(row.id);
+    }
+    // A dead process's claim that is due again goes out now, not behind the queue's backlog (the job its
+    // retry sent then finds nothing to do).
+    if (row.leaseExpired) await publishTarget(row.id);
+  }
+
+  return { publishTarget, resumeTakenOver };
+}
+
+function normalize(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,279 @@
+import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+import { PLAN_MESSAGES } from '@relaycast/shared/plans';
+import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
+import { contentFor } from '@relaycast/shared/posts';
+import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
+import { posts, postTargets, workspaces } from '../../db/schema/index';
+import { insertNotificationSql } from '../notifications/notifications.service';
+import { queueEventSql } from '../webhooks/webhooks.service';
+import {
+  type ClaimLeases,
+  createClaimLeases,
+  type TakenOverClaim,
+  takeOverClaims,
+} from './publishing-leases';
+import { recomputePostStatuses } from './publishing-status';
+
+/**
+ * Claims on targets: the row-level ownership that makes each target reach its platform once, whatever the
+ * queue delivers and however many processes run. A target is claimed atomically ('publishing', one more
+ * attempt) before its platform call; the attempt ends with `finish`, only while the row is still this
+ * process's; a claim given up before the call is released; claims left by a crashed process are taken over
+ * (leases, publishing-leases.ts, decision 0016). Nothing here calls a platform (publishing-attempt.ts does).
+ */
+
+/** What an attempt needs of its target row. */
+export type ClaimedTarget = Pick<
+  typeof postTargets.$inferSelect,
+  'id' | 'postId' | 'platform' | 'accountId' | 'attempts' | 'attemptStartedAt'
+>;
+
+/** The claimed target with what the platform call needs of its post (read by the claim itself). */
+export type ClaimedWithPost = ClaimedTarget & {
+  post: { content: string; overrides: Record<string, string>; workspaceId: string; hasMedia: boolean };
+};
+
+/** How an attempt ended: the target's new state. */
+export interface AttemptEnd {
+  status: 'published' | 'failed' | 'retrying' | 'unconfirmed';
+  lastError: string | null;
+  platformPostId?: string;
+  url?: string;
+  publishedAt?: Date;
+  dueAt?: Date;
+}
+
+export interface TargetClaims {
+  /** The leases of this process's claims (renewed by the engine, checked before each platform call). */
+  leases: ClaimLeases;
+  /** Claims the target if it is due, not stale and its post is live; else holds a stale one or fails one without account. */
+  claim(targetId: string): Promise<ClaimedWithPost | undefined>;
+  /** Ends an attempt, only if this process still holds the target. Returns whether it did. */
+  finish(targetId: string, values: AttemptEnd): Promise<boolean>;
+  /**
+   * Gives up a claim before its platform call: certainly not sent, so it is due again at once (and the attempt
+   * does not count). Only while the row is still this attempt's. Returns whether it did.
+   */
+  release(target: ClaimedTarget): Promise<boolean>;
+  /** The crash sweep: takes over attempts of dead processes (lease expired) or past the attempt timeout. */
+  takeOverCrashed(): Promise<TakenOverClaim[]>;
+  /** A taken-over target still 'publishing', with the text it was sent; undefined when it moved on meanwhile. */
+  loadTakenOver(targetId: string): Promise<{ target: ClaimedTarget; text: string } | undefined>;
+}
+
+/** The failed-post notification's title, naming the target's platform (`ended.platform`). */
+const POST_FAILED_TITLE_SQL = sql`case ended.platform ${sql.join(
+  Object.entries(PLATFORMS).map(
+    ([id, platform]) => sql`when ${id} then ${NOTIFICATION_MESSAGES.postFailedTitle(platform.name)} `,
+  ),
+)} else ${NOTIFICATION_MESSAGES.postFailedTitle(null)} end`;
+
+/**
+ * True for a target of `t` whose workspace may not publish now (managed billing, trial over, no plan chosen:
+ * workspaces/plan-status.ts says the same in TypeScript). Self-hosted servers never block.
+ */
+function publishingBlockedSql(config: Config, now: Date) {
+  if (config.billingMode !== 'managed') return sql`false`;
+  return sql`exists (select 1 from ${workspaces} w where w.id = t.workspace_id and w.plan is null
+    and w.trial_ends_at is not null and w.trial_ends_at <= ${now.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Claims the target for one attempt if it is due, not stale and its post is live; otherwise settles what can be
+ * settled without a platform call (settleUnclaimable).
+ */
+async function claimTarget(db: Db, config: Config, targetId: string): Promise<ClaimedWithPost | undefined> {
+  const now = new Date();
+  const staleBefore = new Date(now.getTime() - config.publishStaleAfterHours * 60 * 60 * 1000);
+  const blocked = publishingBlockedSql(config, now);
+  // The common case in one statement (one round trip, one commit): claim the target if it is due, not stale
+  // and its post is live, and mark the post as publishing (any target in flight makes it so).
+  const result = await executePrepared<Record<string, unknown>>(
+    db,
+    sql`
+    with claimed as (
+      update ${postTargets} t
+      set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
+          attempts = t.attempts + 1, updated_at = now()
+      where t.id = ${targetId}
+        and t.status in ('scheduled', 'retrying')
+        and t.due_at <= ${now.toISOString()}::timestamptz
+        and not (t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+        and exists (select 1 from ${posts} p where p.id = t.post_id and p.deleted_at is null)
+        and not ${blocked}
+      returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at
+    ), marked as (
+      update ${posts} set status = 'publishing'
+      where id in (select post_id from claimed) and status not in ('publishing', 'draft')
+      returning id
+    )
+    select c.*, p.content, p.overrides, p.workspace_id,
+           exists (select 1 from post_media pm where pm.post_id = c.post_id) as has_media
+    from claimed c join ${posts} p on p.id = c.post_id`,
+  );
+  const [row] = result.rows;
+  if (row) {
+    return {
+      id: String(row.id),
+      postId: String(row.post_id),
+      platform: String(row.platform),
+      accountId: row.account_id === null ? null : String(row.account_id),
+      attempts: Number(row.attempts),
+      attemptStartedAt: new Date(row.attempt_started_at as string | Date),
+      post: {
+        content: String(row.content),
+        overrides: (row.overrides ?? {}) as Record<string, string>,
+        workspaceId: String(row.workspace_id),
+        hasMedia: row.has_media === true,
+      },
+    };
+  }
+  await settleUnclaimable(db, config, targetId, { now, staleBefore, blocked });
+  return undefined;
+}
+
+async function settleUnclaimable(
+  db: Db,
+  config: Config,
+  targetId: string,
+  { now, staleBefore, blocked }: { now: Date; staleBefore: Date; blocked: SQL },
+): Promise<void> {
+  // Not claimable: hold it if it came due too long ago or while its workspace's trial is over (held, not
+  // failed: it resumes when a plan is chosen), fail it if it never had an account (one statement; a job that
+  // finds nothing to do costs one round trip).
+  const settled = await db.execute<{ post_id: string }>(sql`
+    update ${postTargets} t
+    set status = case when t.status = 'needs_account' then 'failed' else 'held' end,
+        last_error = case when t.status = 'needs_account' then t.last_error
+          when ${blocked} then ${PLAN_MESSAGES.trialEnded}
+          else ${PUBLISH_MESSAGES.held(config.publishStaleAfterHours)} end,
+        updated_at = ${now.toISOString()}::timestamptz
+    where t.id = ${targetId}
+      and ((t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+        or (t.status = 'needs_account' and t.due_at <= ${now.toISOString()}::timestamptz)
+        or (t.status in ('scheduled', 'retrying') and t.due_at <= ${now.toISOString()}::timestamptz
+          and ${blocked}))
+    returning t.post_id`);
+  const changed = (settled as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
+  if (changed.length > 0) await db.transaction((tx) => recomputePostStatuses(tx, changed));
+}
+
+/** The webhook event and the author's notice an ended attempt queues in the same statement (`ended` rows). */
+function attemptEndStatements(status: AttemptEnd['status']) {
+  // A published or failed target queues its webhook event in the same statement (no endpoint, no row).
+  const event = status === 'published' ? 'post.published' : status === 'failed' ? 'post.failed' : null;
+  const hooks = event
+    ? sql`, hooks as (${queueEventSql(
+        event,
+        sql`ended join ${posts} p on p.id = ended.post_id`,
+        sql`p.workspace_id`,
+        sql`jsonb_build_object('postId', ended.post_id, 'targetId', ended.id, 'platform', ended.platform,
+              'accountId', ended.account_id, 'url', ended.url, 'platformPostId', ended.platform_post_id,
+              'publishedAt', ended.published_at, 'error', ended.last_error)`,
+      )})`
+    : sql``;
+  // A failed target also notifies the post's author in-app, in the same statement (exactly once); its
+  // e-mail and push go out from the notifications delivery loop (docs/notifications.md).
+  const notice =
+    status === 'failed'
+      ? sql`, notice as (${insertNotificationSql({
+          kind: 'post_failed',
+          source: sql`ended join ${posts} np on np.id = ended.post_id`,
+          userId: sql`np.author_id`,
+          workspaceId: sql`np.workspace_id`,
+          title: POST_FAILED_TITLE_SQL,
+          body: sql`coalesce(ended.last_error, ${NOTIFICATION_MESSAGES.postFailedBody})`,
+          link: '/calendar',
+        })} where np.author_id is not null)`
+      : sql``;
+  return { hooks, notice };
+}
+
+/** Ends the attempt with `values`; false when this process no longer held the target. */
+async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promise<boolean> {
+  const now = new Date();
+  // The post alone (its only target) takes the status the sum gives one target; in the same statement, so
+  // the common case is one round trip. A post with several targets is summed under its row lock instead.
+  const alone = sumTargetStatuses([values.status]) ?? 'scheduled';
+  const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+  const { hooks, notice } = attemptEndStatements(values.status);
+  const result = await executePrepared<{ post_id: string; siblings: number }>(
+    db,
+    sql`
+    with ended as (
+      update ${postTargets} t
+      set status = ${values.status}, last_error = ${values.lastError ?? null},
+          platform_post_id = coalesce(${values.platformPostId ?? null}, t.platform_post_id),
+          url = coalesce(${values.url ?? null}, t.url),
+          published_at = coalesce(${iso(values.publishedAt)}::timestamptz, t.published_at),
+          due_at = coalesce(${iso(values.dueAt)}::timestamptz, t.due_at),
+          updated_at = ${now.toISOString()}::timestamptz
+      where t.id = ${targetId} and t.status = 'publishing'
+      returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings,
+        t.id, t.platform, t.account_id, t.url, t.platform_post_id, t.published_at, t.last_error
+    ), summed as (
+      update ${posts} set status = ${alone}
+      where id in (select post_id from ended where siblings = 1) and status <> 'draft'
+      returning id
+    )${hooks}${notice}
+    select post_id, siblings from ended`,
+  );
+  const [row] = result.rows;
+  if (!row) return false;
+  if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
+  return true;
+}
+
+async function releaseTarget(db: Db, target: ClaimedTarget): Promise<boolean> {
+  const now = new Date();
+  const released = await db
+    .update(postTargets)
+    .set({ status: 'retrying', dueAt: now, attempts: sql`${postTargets.attempts} - 1`, updatedAt: now })
+    .where(
+      and(
+        eq(postTargets.id, target.id),
+        eq(postTargets.status, 'publishing'),
+        eq(postTargets.attemptStartedAt, target.attemptStartedAt ?? now),
+      ),
+    )
+    .returning({ id: postTargets.id });
+  return released.length > 0;
+}
+
+async function loadTakenOverTarget(db: Db, targetId: string) {
+  const [target] = await db.select().from(postTargets).where(eq(postTargets.id, targetId)).limit(1);
+  if (target === undefined || target.status !== 'publishing') return undefined;
+  const [post] = await db
+    .select({ content: posts.content, overrides: posts.overrides })
+    .from(posts)
+    .where(eq(posts.id, target.postId))
+    .limit(1);
+  return { target, text: post ? contentFor(post, target.platform as PlatformId) : '' };
+}
+
+export function createTargetClaims(deps: {
+  db: Db;
+  config: Config;
+  leaseMs: number;
+  attemptTimeoutMs: number;
+}): TargetClaims {
+  const { db, config } = deps;
+  const leases = createClaimLeases(db, deps.leaseMs);
+  return {
+    leases,
+    claim: (targetId) => claimTarget(db, config, targetId),
+    finish: (targetId, values) => finishTarget(db, targetId, values),
+    release: (target) => releaseTarget(db, target),
+    takeOverCrashed: () =>
+      takeOverClaims(db, {
+        leaseMs: deps.leaseMs,
+        attemptTimeoutMs: deps.attemptTimeoutMs,
+        own: leases.held(),
+      }),
+    loadTakenOver: (targetId) => loadTakenOverTarget(db, targetId),
+  };
+}

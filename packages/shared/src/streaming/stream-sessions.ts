@@ -1,0 +1,105 @@
+/**
+ * Personal ingest (OBS), stream sessions, per-destination status and health. Part of the streaming contract:
+ * see ../streaming.ts.
+ */
+import { z } from 'zod';
+import { STREAM_PLATFORM_IDS } from './platforms';
+
+export const personalIngestSchema = z.object({
+  /** The server for OBS, e.g. rtmp://relaycast.example.com:1935/live (host from PUBLIC_URL, port RTMP_PORT). */
+  rtmpUrl: z.string(),
+  /** The user's own key, shown in full to its owner so it can be pasted into OBS; rotatable. */
+  streamKey: z.string(),
+  /** False when the server runs without the relay (then OBS cannot publish). */
+  relayRunning: z.boolean(),
+});
+export type PersonalIngest = z.infer<typeof personalIngestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Sessions, per-destination status and health
+
+export const STREAM_SESSION_STATUSES = ['starting', 'live', 'ended', 'failed'] as const;
+export type StreamSessionStatus = (typeof STREAM_SESSION_STATUSES)[number];
+
+export const STREAM_SOURCES = ['browser', 'obs'] as const;
+export type StreamSource = (typeof STREAM_SOURCES)[number];
+
+/**
+ * One destination's state during a stream. idle: not started yet; connecting: ffmpeg started, no media out
+ * yet; live: media flowing; retrying: failed, next attempt in `retryInSeconds`; failed: gave up (see reason);
+ * stopped: ended by End Stream.
+ */
+export const DESTINATION_STATES = ['idle', 'connecting', 'live', 'retrying', 'failed', 'stopped'] as const;
+export type DestinationState = (typeof DESTINATION_STATES)[number];
+
+export const DESTINATION_STATE_LABELS: Record<DestinationState, string> = {
+  idle: 'Waiting',
+  connecting: 'Connecting',
+  live: 'Live',
+  retrying: 'Retrying',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
+
+export const streamHealthSchema = z.object({
+  /** Over the last second or two; null before the first figures arrive. */
+  bitrateKbps: z.number().nullable(),
+  fps: z.number().nullable(),
+  droppedFrames: z.number().int(),
+  uptimeSeconds: z.number(),
+});
+export type StreamHealth = z.infer<typeof streamHealthSchema>;
+
+export const destinationStatusSchema = z.object({
+  destinationId: z.string(),
+  platform: z.enum(STREAM_PLATFORM_IDS),
+  name: z.string(),
+  state: z.enum(DESTINATION_STATES),
+  /** Why it is retrying or failed, in words for the user; null otherwise. */
+  reason: z.string().nullable(),
+  retryInSeconds: z.number().nullable(),
+  reconnects: z.number().int(),
+  health: streamHealthSchema.nullable(),
+});
+export type DestinationStatus = z.infer<typeof destinationStatusSchema>;
+
+export const streamSettingsSnapshotSchema = z.object({
+  resolution: z.enum(['720p', '1080p', '4K']),
+  bitrateKbps: z.number().int(),
+  fps: z.number().int(),
+  encoder: z.string(),
+  format: z.string(),
+});
+export type StreamSettingsSnapshot = z.infer<typeof streamSettingsSnapshotSchema>;
+
+export const streamSessionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  source: z.enum(STREAM_SOURCES),
+  status: z.enum(STREAM_SESSION_STATUSES),
+  /** Why a session failed (the ingest could not start, say); null otherwise. */
+  reason: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  settings: streamSettingsSnapshotSchema,
+  /** Health of what reaches the relay (the browser ingest encoder or OBS); null until it flows. */
+  ingestHealth: streamHealthSchema.nullable(),
+  destinations: z.array(destinationStatusSchema),
+  /** The WebSocket path to send the browser's chunks to (browser sessions while starting/live); else null. */
+  ingestPath: z.string().nullable(),
+});
+export type StreamSession = z.infer<typeof streamSessionSchema>;
+
+export const liveStatusSchema = z.object({ session: streamSessionSchema.nullable() });
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
+
+export const MAX_STREAM_TITLE = 120;
+
+export const startStreamInputSchema = z.object({
+  title: z.string().trim().max(MAX_STREAM_TITLE).optional(),
+  /** Destinations to go live to; absent = every enabled destination. */
+  destinationIds: z.array(z.string().min(1)).max(50).optional(),
+  /** A planned stream this session fulfils (from /schedule-stream), if any. */
+  scheduledStreamId: z.string().min(1).optional(),
+});
+export type StartStreamInput = z.input<typeof startStreamInputSchema>;
