@@ -161,6 +161,7 @@ describe('the role matrix over every route', () => {
       ['/api/approvals/settings', 'canApprove', 'POST /api/approvals/:postId/approve'],
       ['/api/webhooks', 'canManage', 'POST /api/webhooks'],
       ['/api/billing', 'canManage', 'POST /api/billing/checkout'],
+      ['/api/onboarding', 'canSetAiProvider', 'PUT /api/ai/settings'],
     ] as const;
     const wrong: string[] = [];
     for (const [page, flag, route] of flags) {

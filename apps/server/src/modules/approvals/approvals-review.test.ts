@@ -120,7 +120,7 @@ describe('a client review link', () => {
       s.t.db,
       s.t.config.appSecret,
       'http://x',
-      { userId: s.owner.userId, workspaceId: s.owner.workspaceId, role: 'owner' },
+      { userId: s.owner.userId, workspaceId: s.owner.workspaceId },
       { postId: post.id, days: 1 },
       new Date(Date.now() - 2 * 86_400_000),
     );

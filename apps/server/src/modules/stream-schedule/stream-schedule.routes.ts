@@ -4,9 +4,9 @@ import {
   scheduledStreamListSchema,
   scheduledStreamSchema,
 } from '@relaycast/shared/stream-schedule';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import {
   createScheduledStream,
@@ -15,14 +15,8 @@ import {
   getScheduledStream,
   listDueStreams,
   listScheduledStreams,
-  type ScheduleOwner,
   updateScheduledStream,
 } from './stream-schedule.service';
-
-async function ownerOf(request: FastifyRequest): Promise<ScheduleOwner> {
-  const { user, workspace } = await request.requireWorkspace();
-  return { userId: user.id, workspaceId: workspace.id };
-}
 
 /** `/api/scheduled-streams`: the user's planned streams (packages/shared/src/stream-schedule.ts). */
 export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -31,19 +25,19 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     {
       schema: { querystring: listScheduledStreamsQuerySchema, response: { 200: scheduledStreamListSchema } },
     },
-    async (request) => ({ streams: await listScheduledStreams(db, await ownerOf(request), request.query) }),
+    async (request) => ({ streams: await listScheduledStreams(db, await callerOf(request), request.query) }),
   );
 
   app.get(
     '/api/scheduled-streams/due',
     { schema: { response: { 200: scheduledStreamListSchema } } },
-    async (request) => ({ streams: await listDueStreams(db, await ownerOf(request)) }),
+    async (request) => ({ streams: await listDueStreams(db, await callerOf(request)) }),
   );
 
   app.get(
     '/api/scheduled-streams/:id',
     { schema: { params: idParams, response: { 200: scheduledStreamSchema } } },
-    async (request) => getScheduledStream(db, await ownerOf(request), request.params.id),
+    async (request) => getScheduledStream(db, await callerOf(request), request.params.id),
   );
 
   app.post(
@@ -53,7 +47,7 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       schema: { body: scheduledStreamInputSchema, response: { 201: scheduledStreamSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createScheduledStream(db, await ownerOf(request), request.body)),
+      reply.status(201).send(await createScheduledStream(db, await callerOf(request), request.body)),
   );
 
   app.put(
@@ -66,7 +60,7 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         response: { 200: scheduledStreamSchema },
       },
     },
-    async (request) => updateScheduledStream(db, await ownerOf(request), request.params.id, request.body),
+    async (request) => updateScheduledStream(db, await callerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -75,14 +69,14 @@ export const streamScheduleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       config: { permission: 'stream' },
       schema: { params: idParams, response: { 200: scheduledStreamSchema } },
     },
-    async (request) => dismissScheduledStream(db, await ownerOf(request), request.params.id),
+    async (request) => dismissScheduledStream(db, await callerOf(request), request.params.id),
   );
 
   app.delete(
     '/api/scheduled-streams/:id',
     { config: { permission: 'stream' }, schema: { params: idParams } },
     async (request, reply) => {
-      await deleteScheduledStream(db, await ownerOf(request), request.params.id);
+      await deleteScheduledStream(db, await callerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -193,7 +193,10 @@ describe('workspaces: delete', () => {
       name: "Wanda's workspace",
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: forbiddenMessage('admin', 'billing') });
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: forbiddenMessage('admin', 'billing'),
+    });
     const rows = await t.db
       .select()
       .from(workspaceMembers)
