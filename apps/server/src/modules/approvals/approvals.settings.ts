@@ -20,6 +20,8 @@ export async function getApprovalSettings(
     .from(approvalSettings)
     .where(eq(approvalSettings.workspaceId, caller.workspaceId));
   const requireApproval = row?.requireApproval ?? false;
+  // The role table's answers for the routes: the decisions declare `publish`, PUT /api/approvals/settings
+  // `manageWorkspace`.
   const canApprove = roleCan(caller.role, 'publish');
   const isSole = canApprove && (await isSoleApprover(db, caller.workspaceId, caller.userId));
   return {
@@ -27,7 +29,6 @@ export async function getApprovalSettings(
     // As the gate decides (approvals.gate.ts): the only approver is never held.
     needsApproval: (requireApproval && !isSole) || !canApprove,
     canApprove,
-    // What the routes declare: PUT /api/approvals/settings needs `manageWorkspace`, the decisions `publish`.
     canChangeSetting: roleCan(caller.role, 'manageWorkspace'),
     isSoleApprover: isSole,
   };
