@@ -9,6 +9,7 @@ const driverIndependentTests = [
   'apps/server/src/db/pglite-named-statements.test.ts',
   'apps/server/src/plugins/fair-admission.test.ts',
   'apps/server/src/layout.test.ts',
+  'apps/server/src/layout-roles.test.ts',
   'apps/server/src/lib/job-queue.test.ts',
   'apps/server/src/modules/best-time/best-time-model.test.ts',
 ];

@@ -58,44 +58,48 @@ describe('the server process', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(server.output()).toContain(name);
   });
 
-  it('starts on the embedded database, shuts down cleanly on SIGTERM and keeps the data', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'relaycast-proc-'));
-    dirs.push(dataDir);
-    const freePort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+  it(
+    'starts on the embedded database, shuts down cleanly on SIGTERM and keeps the data',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'relaycast-proc-'));
+      dirs.push(dataDir);
+      const freePort = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const address = probe.address();
+          probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+        });
       });
-    });
-    const env = { PORT: String(freePort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    const first = startServer(env);
-    const port = await first.ready;
-    // Node's fetch announces itself like a browser (Sec-Fetch-Mode), so it sends our own origin.
-    const headers = { 'content-type': 'application/json', origin: `http://localhost:${freePort}` };
-    expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual({
-      status: 'ok',
-      db: 'ok',
-    });
-    const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: 'Persisted', email: 'persisted@example.com', password: 'secret1' }),
-    });
-    expect(signUp.status).toBe(200);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+      const env = { PORT: String(freePort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+      const first = startServer(env);
+      const port = await first.ready;
+      // Node's fetch announces itself like a browser (Sec-Fetch-Mode), so it sends our own origin.
+      const headers = { 'content-type': 'application/json', origin: `http://localhost:${freePort}` };
+      expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual({
+        status: 'ok',
+        db: 'ok',
+      });
+      const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Persisted', email: 'persisted@example.com', password: 'secret1' }),
+      });
+      expect(signUp.status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
 
-    // The embedded database was closed properly: a new process on the same directory finds the account.
-    const second = startServer(env);
-    const port2 = await second.ready;
-    const signIn = await fetch(`http://127.0.0.1:${port2}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'persisted@example.com', password: 'secret1' }),
-    });
-    expect(signIn.status).toBe(200);
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
-    // Two starts and two shutdowns: the suite's 30 s is one start's worth on a loaded machine.
-  }, 3 * START_TIMEOUT_MS);
+      // The embedded database was closed properly: a new process on the same directory finds the account.
+      const second = startServer(env);
+      const port2 = await second.ready;
+      const signIn = await fetch(`http://127.0.0.1:${port2}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'persisted@example.com', password: 'secret1' }),
+      });
+      expect(signIn.status).toBe(200);
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+      // Two starts and two shutdowns: the suite's 30 s is one start's worth on a loaded machine.
+    },
+    3 * START_TIMEOUT_MS,
+  );
 });

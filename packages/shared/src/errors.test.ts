@@ -15,6 +15,13 @@ describe('the error registry', () => {
     expect(wrong.map(([code]) => code)).toEqual([]);
   });
 
+  it('answers a refusal by a role with FORBIDDEN 403, and UNAUTHORIZED only for a missing session (401)', () => {
+    // The route hook's one refusal (apps/server/src/plugins/authenticate-first.ts, docs/decisions/0066).
+    expect(ERRORS.FORBIDDEN).toMatchObject({ status: 403 });
+    const unauthorized: ErrorDefinition = ERRORS.UNAUTHORIZED;
+    expect([unauthorized.status, ...(unauthorized.alsoStatus ?? [])]).toEqual([401]);
+  });
+
   it('fills a template message with the values of the throw', () => {
     expect(errorMessage('SCENE_LIMIT', 8)).toBe('You can keep up to 8 custom scenes. Remove one first.');
     expect(errorMessage('NOT_FOUND')).toBe('Not found');

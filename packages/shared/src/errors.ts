@@ -33,7 +33,8 @@ export const ERRORS = {
   // Any route
   VALIDATION_ERROR: { status: 400, alsoStatus: [409], message: GENERIC_MESSAGES.validation },
   NOT_FOUND: { status: 404, message: GENERIC_MESSAGES.notFound },
-  UNAUTHORIZED: { status: 401, alsoStatus: [403], message: GENERIC_MESSAGES.unauthorized },
+  /** No session (or it ended): sign in. A role's refusal is FORBIDDEN. */
+  UNAUTHORIZED: { status: 401, message: GENERIC_MESSAGES.unauthorized },
   /** The caller's workspace role does not allow the route (packages/shared/src/roles.ts). */
   FORBIDDEN: { status: 403, message: GENERIC_MESSAGES.forbidden },
   CONFLICT: { status: 409, message: GENERIC_MESSAGES.conflict },
@@ -143,7 +144,6 @@ export const ERRORS = {
   PLATFORM_FAILED: { status: 503, alsoStatus: [422, 502], message: ENGAGEMENT_MESSAGES.platformFailed },
 
   // Webhooks (modules/webhooks)
-  WEBHOOKS_ADMIN_ONLY: { status: 403, message: WEBHOOK_MESSAGES.adminOnly },
   WEBHOOK_LIMIT: { status: 400, message: WEBHOOK_MESSAGES.tooMany },
   WEBHOOK_DELIVERY_PENDING: { status: 409, message: WEBHOOK_MESSAGES.resendPending },
   WEBHOOK_PAUSED: { status: 409, message: WEBHOOK_MESSAGES.testWhilePaused },

@@ -35,7 +35,6 @@ export const MEMBERS_MESSAGES = {
   transferToSelf: 'You already own this workspace. Choose another member.',
   passwordWrong: 'That password is not right.',
   passwordRequired: 'Enter your password to transfer ownership.',
-  notAllowed: 'Only an owner or admin of this workspace can manage members.',
   linkNotFound: 'This invitation link is not valid. Ask for a new invitation.',
   linkExpired: 'This invitation has expired. Ask the person who invited you to send it again.',
   linkUsed: 'This invitation has already been used.',

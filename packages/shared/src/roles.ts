@@ -104,6 +104,15 @@ export function roleCan(role: string, permission: Permission): boolean {
   return ALLOWED[known].includes(permission);
 }
 
+/**
+ * Whether a member is the workspace's owner: there is one, and ownership moves only by transfer, so the owner's
+ * role is not changed, they are not removed and they do not leave (docs/decisions/0042-members-and-invitations.md).
+ * A fact about a member, not a right: what a role may do is `roleCan`.
+ */
+export function isOwner(role: string): boolean {
+  return role === 'owner';
+}
+
 /** The roles that hold a permission, for the members page's table and the route-wide tests. */
 export function rolesWith(permission: Permission): Role[] {
   return ROLES.filter((role) => ALLOWED[role].includes(permission));

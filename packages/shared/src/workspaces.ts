@@ -18,8 +18,6 @@ export const WORKSPACE_MESSAGES = {
   nameInvalid: 'A workspace name cannot contain line breaks or other control characters.',
   tooMany: `You already own ${MAX_OWNED_WORKSPACES} workspaces, the most one person can own. Delete one you no longer use first.`,
   notFound: 'That workspace does not exist or you are not a member of it.',
-  renameNotAllowed: 'Only an owner or admin of this workspace can rename it.',
-  deleteNotAllowed: 'Only the owner can delete the workspace.',
   confirmNameWrong: 'Type the workspace name exactly as it is shown to delete it.',
   lastOwned: 'This is the only workspace you own, and you always keep one. Create another workspace first.',
   subscriptionActive:

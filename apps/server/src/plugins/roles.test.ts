@@ -149,6 +149,35 @@ describe('the role matrix over every route', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('answers each flag the interface reads (canEdit, canManage…) as the route hook would answer its route', async () => {
+    // [what the page reads, its flag, the route the flag stands for]: the flag is the role table's answer for the
+    // permission that route declares, never a rule of its own (docs/decisions/0067-role-enforcement-one-rule.md).
+    const flags = [
+      ['/api/ai/settings', 'canEdit', 'PUT /api/ai/settings'],
+      ['/api/analytics/budget', 'canEdit', 'PUT /api/analytics/budget'],
+      ['/api/analytics/report-links', 'canManage', 'POST /api/analytics/report-links'],
+      ['/api/analytics/report-schedule', 'canManage', 'PUT /api/analytics/report-schedule'],
+      ['/api/approvals/settings', 'canChangeSetting', 'PUT /api/approvals/settings'],
+      ['/api/approvals/settings', 'canApprove', 'POST /api/approvals/:postId/approve'],
+      ['/api/webhooks', 'canManage', 'POST /api/webhooks'],
+      ['/api/billing', 'canManage', 'POST /api/billing/checkout'],
+      ['/api/onboarding', 'canSetAiProvider', 'PUT /api/ai/settings'],
+    ] as const;
+    const wrong: string[] = [];
+    for (const [page, flag, route] of flags) {
+      const [method, url] = route.split(' ');
+      const permission = protectedRoutes().find((r) => r.method === method && r.url === url)?.permission;
+      expect(permission, route).toBeDefined();
+      for (const role of ROLES) {
+        const res = await send('GET', page, cookies[role]);
+        expect(res.statusCode, `${role} GET ${page}`).toBe(200);
+        const expected = roleCan(role, permission!);
+        if (res.json()[flag] !== expected) wrong.push(`${role} ${page} ${flag}: ${res.json()[flag]}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('applies the same table to the public API: a key acts with its owner’s role', async () => {
     const created = await send('POST', '/api/api-keys', cookies.viewer, {
       name: 'Viewer key',

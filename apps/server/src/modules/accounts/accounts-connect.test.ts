@@ -87,7 +87,7 @@ describe('Mastodon (instance URL)', () => {
         startInstanceOAuth(
           test.db,
           strict,
-          { workspace: { id: user.workspaceId }, userId: user.userId },
+          { workspaceId: user.workspaceId, userId: user.userId },
           'mastodon',
           instanceUrl,
         ),

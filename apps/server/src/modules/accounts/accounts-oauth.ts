@@ -7,11 +7,11 @@ import type { Db } from '../../db/client';
 import { oauthStates, platformInstanceApps } from '../../db/schema/index';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { connectorSettings } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
 import { checkUserGivenUrl } from '../../platforms/user-given-url';
-import type { WorkspaceContext } from '../workspaces/workspaces.service';
 import type { SocialAccount } from './account-credentials';
 import { type AccountEvents, noAccountEvents } from './account-events';
 import { connectorForConnect, PlanLimitError, saveConnectedAccount } from './accounts.service';
@@ -27,10 +27,8 @@ function pkcePair() {
   return { verifier, challenge };
 }
 
-interface Starter {
-  workspace: Pick<WorkspaceContext, 'id'>;
-  userId: string;
-}
+/** Who starts a connection: the caller, in the workspace the account will belong to. */
+type Starter = Pick<Caller, 'userId' | 'workspaceId'>;
 
 /** A platform's refusal as a 4xx the user can act on; anything else is the platform being unreachable. */
 export function platformFailure(error: unknown, platform: PlatformId): AppError {
@@ -54,7 +52,7 @@ async function storeState(
   const state = randomBytes(32).toString('base64url');
   await db.insert(oauthStates).values({
     stateHash: hashState(state),
-    workspaceId: starter.workspace.id,
+    workspaceId: starter.workspaceId,
     userId: starter.userId,
     platform,
     codeVerifierEncrypted: input.verifier ? encryptSecret(input.verifier, config.appSecret) : null,
@@ -198,7 +196,7 @@ export class CallbackRefusal extends Error {
 export async function completeOAuth(
   db: Db,
   config: Config,
-  caller: { workspace: Pick<WorkspaceContext, 'id' | 'plan'>; userId: string } | null,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'plan'> | null,
   platform: PlatformId,
   query: { code?: string; state?: string; error?: string },
   events: AccountEvents = noAccountEvents,
@@ -210,7 +208,7 @@ export async function completeOAuth(
     .returning();
   if (!row || row.platform !== platform) throw new CallbackRefusal('state_invalid');
   if (row.expiresAt.getTime() < Date.now()) throw new CallbackRefusal('state_expired');
-  if (!caller || caller.userId !== row.userId || caller.workspace.id !== row.workspaceId) {
+  if (!caller || caller.userId !== row.userId || caller.workspaceId !== row.workspaceId) {
     throw new CallbackRefusal('state_mismatch');
   }
   if (query.error || !query.code) throw new CallbackRefusal('denied');
@@ -248,7 +246,7 @@ export async function completeOAuth(
       db,
       config,
       {
-        workspace: caller.workspace,
+        workspace: { id: caller.workspaceId, plan: caller.plan },
         userId: caller.userId,
         platform,
         instanceUrl: row.instanceUrl ?? undefined,

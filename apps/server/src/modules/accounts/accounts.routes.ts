@@ -7,12 +7,12 @@ import {
   socialAccountListSchema,
   socialAccountSchema,
 } from '@relaycast/shared/accounts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { callerOf, optionalCallerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
@@ -66,16 +66,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 ) => {
   // The refresh sweep is background work: accounts.jobs.ts declares it.
   app.get('/api/accounts', { schema: { response: { 200: socialAccountListSchema } } }, async (request) => {
-    const { workspace } = await request.requireWorkspace();
-    return { accounts: (await listAccounts(db, workspace.id)).map(toAccountDto) };
+    const caller = await callerOf(request);
+    return { accounts: (await listAccounts(db, caller.workspaceId)).map(toAccountDto) };
   });
 
   app.get(
     '/api/accounts/platforms',
     { schema: { response: { 200: connectablePlatformListSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return listConnectablePlatforms(db, config, workspace);
+      return listConnectablePlatforms(db, config, await callerOf(request));
     },
   );
 
@@ -86,9 +85,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: { params: platformParams, response: { 200: oauthStartResultSchema } },
     },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const platform = parsePlatform(request.params.platform);
-      return startOAuth(db, withLinkBase(request, config), { workspace, userId: user.id }, platform);
+      return startOAuth(db, withLinkBase(request, config), caller, platform);
     },
   );
 
@@ -111,7 +110,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       try {
         platform = parsePlatform(request.params.platform);
         target.set('platform', platform);
-        const caller = await callerOf(request);
+        // A callback without a session is refused as a mismatch.
+        const caller = await optionalCallerOf(request);
         const account = await completeOAuth(
           db,
           withLinkBase(request, config),
@@ -144,11 +144,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: { body: mastodonStartInputSchema, response: { 200: oauthStartResultSchema } },
     },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       return startInstanceOAuth(
         db,
         withLinkBase(request, config),
-        { workspace, userId: user.id },
+        caller,
         'mastodon',
         request.body.instanceUrl,
       );
@@ -162,7 +162,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: { body: blueskyConnectInputSchema, response: { 200: socialAccountSchema } },
     },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const connector = connectorForConnect(config, 'bluesky', 'app-password');
       if (!connector.connectWithPassword) throw new Error('bluesky connector has no connectWithPassword');
       const identity = await connector
@@ -181,8 +181,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         db,
         config,
         {
-          workspace,
-          userId: user.id,
+          workspace: { id: caller.workspaceId, plan: caller.plan },
+          userId: caller.userId,
           platform: 'bluesky',
           identity,
         },
@@ -199,8 +199,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: { params: idParams, response: { 200: socialAccountSchema } },
     },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      const account = await requireAccount(db, workspace.id, request.params.id);
+      const caller = await callerOf(request);
+      const account = await requireAccount(db, caller.workspaceId, request.params.id);
       if (account.status !== 'connected') {
         throw new AppError('PLATFORM_REFUSED', {
           status: 409,
@@ -232,8 +232,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: { params: idParams, body: accountSettingsInputSchema, response: { 200: socialAccountSchema } },
     },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return toAccountDto(await updateAccountSettings(db, workspace.id, request.params.id, request.body));
+      const caller = await callerOf(request);
+      return toAccountDto(
+        await updateAccountSettings(db, caller.workspaceId, request.params.id, request.body),
+      );
     },
   );
 
@@ -244,20 +246,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: { params: idParams, response: { 200: socialAccountSchema } },
     },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      const account = await disconnectAccount(db, workspace.id, request.params.id, events);
+      const caller = await callerOf(request);
+      const account = await disconnectAccount(db, caller.workspaceId, request.params.id, events);
       return toAccountDto(account);
     },
   );
 };
-
-/** The signed-in caller, or null (a callback without a session is refused as a mismatch). */
-async function callerOf(request: FastifyRequest) {
-  try {
-    const { user, workspace } = await request.requireWorkspace();
-    return { userId: user.id, workspace };
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 401) return null;
-    throw error;
-  }
-}

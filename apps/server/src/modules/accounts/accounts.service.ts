@@ -10,6 +10,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import { connectorFor, hasConnector, missingConfiguration } from '../../platforms/registry';
 import type { ConnectedIdentity, Connector } from '../../platforms/types';
 import { inSameOwnerWorkspaces, ownerLockSql } from '../workspaces/owner-scope';
@@ -96,10 +97,13 @@ async function countedAccounts(db: Pick<Db, 'select'>, workspaceId: string) {
 export async function listConnectablePlatforms(
   db: Db,
   config: Config,
-  workspace: Pick<WorkspaceContext, 'id' | 'plan'>,
+  caller: Pick<Caller, 'workspaceId' | 'plan'>,
 ): Promise<ConnectablePlatformList> {
-  const plan = effectivePlan(workspace, config.billingMode);
-  const used = (await countedAccounts(db, workspace.id)).reduce((sum, row) => sum + Number(row.total), 0);
+  const plan = effectivePlan(caller, config.billingMode);
+  const used = (await countedAccounts(db, caller.workspaceId)).reduce(
+    (sum, row) => sum + Number(row.total),
+    0,
+  );
   return {
     platforms: PLATFORM_IDS.map((platform) => {
       if (!hasConnector(platform)) {

@@ -299,7 +299,7 @@ describe('AI settings', () => {
       payload: { provider: 'openai', baseUrl: '', model: 'x', apiKey: 'sk-new' },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(AI_MESSAGES.adminOnly);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: AI_MESSAGES.adminOnly });
     const read = await ctx.test.app.inject({ url: '/api/ai/settings', headers: { cookie: ctx.cookie } });
     expect(read.json().canEdit).toBe(false);
     await ctx.test.db

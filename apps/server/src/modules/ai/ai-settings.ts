@@ -1,4 +1,5 @@
-import { AI_MESSAGES, type AiSettings, type AiSettingsInput } from '@relaycast/shared/ai';
+import type { AiSettings, AiSettingsInput } from '@relaycast/shared/ai';
+import { roleCan } from '@relaycast/shared/roles';
 import type { LanguageModel } from 'ai';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
@@ -6,19 +7,15 @@ import type { Db } from '../../db/client';
 import { workspaceAiSettings } from '../../db/schema/index';
 import { addressPolicy, checkUrlHost, PrivateAddressError } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { decryptSecret, encryptSecret, lastFour } from '../../lib/secrets';
-import { isWorkspaceAdmin, type WorkspaceContext } from '../workspaces/workspaces.service';
 import {
   createLanguageModel,
   effectiveProviderSettings,
   type ProviderOverride,
   type ProviderSettings,
 } from './ai-provider';
-
-export function canEditAiSettings(workspace: Pick<WorkspaceContext, 'role'>): boolean {
-  return isWorkspaceAdmin(workspace.role);
-}
 
 async function loadRow(db: Db, workspaceId: string) {
   const [row] = await db
@@ -73,15 +70,16 @@ export function languageModelFor(config: Config, settings: ProviderSettings): Pr
 export async function getAiSettings(
   db: Db,
   config: Config,
-  workspace: WorkspaceContext,
+  caller: Pick<Caller, 'workspaceId' | 'role'>,
 ): Promise<AiSettings> {
-  const row = await loadRow(db, workspace.id);
+  const row = await loadRow(db, caller.workspaceId);
   return {
     provider: row?.provider ?? null,
     baseUrl: row?.baseUrl ?? null,
     model: row?.model ?? null,
     apiKeyLastFour: row?.apiKeyLastFour ?? null,
-    canEdit: canEditAiSettings(workspace),
+    // Whether PUT /api/ai/settings would let the caller in: it declares `manageWorkspace`.
+    canEdit: roleCan(caller.role, 'manageWorkspace'),
     server: {
       provider: config.ai.provider ?? null,
       model: config.ai.model ?? null,
@@ -91,15 +89,16 @@ export async function getAiSettings(
   };
 }
 
-/** Stores the workspace's provider; the key is encrypted and only its last four characters come back. */
+/**
+ * Stores the workspace's provider (owners and admins: the route declares `manageWorkspace`); the key is encrypted
+ * and only its last four characters come back.
+ */
 export async function saveAiSettings(
   db: Db,
   config: Config,
-  workspace: WorkspaceContext,
-  userId: string,
+  caller: Pick<Caller, 'workspaceId' | 'userId' | 'role'>,
   input: AiSettingsInput,
 ): Promise<AiSettings> {
-  if (!canEditAiSettings(workspace)) throw new AppError('FORBIDDEN', { message: AI_MESSAGES.adminOnly });
   await checkWorkspaceBaseUrl(config, input.baseUrl);
   const key =
     input.apiKey === undefined
@@ -115,12 +114,12 @@ export async function saveAiSettings(
     baseUrl: input.baseUrl || null,
     model: input.model || null,
     ...key,
-    updatedBy: userId,
+    updatedBy: caller.userId,
     updatedAt: new Date(),
   };
   await db
     .insert(workspaceAiSettings)
-    .values({ workspaceId: workspace.id, ...values })
+    .values({ workspaceId: caller.workspaceId, ...values })
     .onConflictDoUpdate({ target: workspaceAiSettings.workspaceId, set: values });
-  return getAiSettings(db, config, workspace);
+  return getAiSettings(db, config, caller);
 }

@@ -24,6 +24,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import {
   type AiCall,
   generateVariants,
@@ -79,19 +80,19 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
     prompt: string,
     options: Record<string, unknown>,
   ) {
-    const { user, workspace } = await request.requireWorkspace();
-    const settings = await providerSettingsFor(db, config, workspace.id);
+    const caller = await callerOf(request);
+    const settings = await providerSettingsFor(db, config, caller.workspaceId);
     if (!settings) throw new AppError('AI_NOT_CONFIGURED');
     // A base URL saved before the policy (or by a direct edit) is refused before any usage is counted.
     if (settings.baseUrlFromWorkspace) await checkWorkspaceBaseUrl(config, settings.baseUrl);
     const id = await startGeneration(db, config.ai.hourlyLimit, {
-      workspaceId: workspace.id,
-      userId: user.id,
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
       kind,
       prompt,
       options,
     });
-    return { workspace, settings, id, timing: callSignal(reply, config.ai.timeoutMs) };
+    return { workspaceId: caller.workspaceId, settings, id, timing: callSignal(reply, config.ai.timeoutMs) };
   }
 
   /** Checks the provider and the hourly limit, records the request, then runs it with errors mapped. */
@@ -103,15 +104,21 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
     options: Record<string, unknown>,
     work: (call: AiCall) => Promise<T>,
   ): Promise<T & { generationId: string }> {
-    const { workspace, settings, id, timing } = await beginGeneration(request, reply, kind, prompt, options);
+    const { workspaceId, settings, id, timing } = await beginGeneration(
+      request,
+      reply,
+      kind,
+      prompt,
+      options,
+    );
     try {
       const result = await work({ model: await languageModelFor(config, settings), signal: timing.signal });
-      await finishGeneration(db, workspace.id, id, { status: 'done', result });
+      await finishGeneration(db, workspaceId, id, { status: 'done', result });
       return { ...result, generationId: id };
     } catch (error) {
       const mapped = error instanceof AppError ? error : providerError(error, timing.isTimedOut());
       if (!(error instanceof AppError)) request.log.warn({ err: error }, 'AI provider request failed');
-      await finishGeneration(db, workspace.id, id, {
+      await finishGeneration(db, workspaceId, id, {
         status: timing.isDisconnected() ? 'stopped' : 'failed',
         error: mapped.message,
       });
@@ -120,9 +127,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
   }
 
   app.get('/api/ai/status', { schema: { response: { 200: aiStatusSchema } } }, async (request) => {
-    const { workspace } = await request.requireWorkspace();
-    const settings = await providerSettingsFor(db, config, workspace.id);
-    const usage = await usageThisHour(db, workspace.id);
+    const caller = await callerOf(request);
+    const settings = await providerSettingsFor(db, config, caller.workspaceId);
+    const usage = await usageThisHour(db, caller.workspaceId);
     return {
       isConfigured: settings !== null,
       provider: settings?.provider ?? null,
@@ -146,7 +153,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
     { schema: { body: aiGenerateInputSchema, response: { 200: z.string() } } },
     async (request, reply) => {
       const { prompt, ...options } = request.body;
-      const { workspace, settings, id, timing } = await beginGeneration(
+      const { workspaceId, settings, id, timing } = await beginGeneration(
         request,
         reply,
         'generate',
@@ -165,15 +172,15 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
             options,
             emit,
           );
-          await finishGeneration(db, workspace.id, id, { status: 'done', result: { variants } });
+          await finishGeneration(db, workspaceId, id, { status: 'done', result: { variants } });
           emit({ type: 'done', generationId: id });
         } catch (error) {
           const mapped = error instanceof AppError ? error : providerError(error, timing.isTimedOut());
           if (timing.isDisconnected()) {
-            await finishGeneration(db, workspace.id, id, { status: 'stopped', error: AI_MESSAGES.stopped });
+            await finishGeneration(db, workspaceId, id, { status: 'stopped', error: AI_MESSAGES.stopped });
           } else {
             if (!(error instanceof AppError)) request.log.warn({ err: error }, 'AI provider request failed');
-            await finishGeneration(db, workspace.id, id, { status: 'failed', error: mapped.message });
+            await finishGeneration(db, workspaceId, id, { status: 'failed', error: mapped.message });
             emit({ type: 'error', code: mapped.code, message: mapped.message });
           }
         } finally {
@@ -216,7 +223,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
     { schema: { body: aiIdeasInputSchema, response: { 200: aiIdeasResultSchema } } },
     async (request, reply) => {
       const { url } = request.body;
-      await request.requireWorkspace();
+      await callerOf(request);
       // The page is read before the request is counted: a refused or broken address costs no usage.
       const article = await readArticle(url, fetchPage, {
         policy: addressPolicy(config.allowPrivateAddresses),
@@ -230,13 +237,12 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
   );
 
   app.get('/api/ai/history', { schema: { response: { 200: aiHistorySchema } } }, async (request) => {
-    const { workspace } = await request.requireWorkspace();
-    return { items: await listHistory(db, workspace.id) };
+    const caller = await callerOf(request);
+    return { items: await listHistory(db, caller.workspaceId) };
   });
 
   app.get('/api/ai/settings', { schema: { response: { 200: aiSettingsSchema } } }, async (request) => {
-    const { workspace } = await request.requireWorkspace();
-    return getAiSettings(db, config, workspace);
+    return getAiSettings(db, config, await callerOf(request));
   });
 
   app.put(
@@ -246,8 +252,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { db
       schema: { body: aiSettingsInputSchema, response: { 200: aiSettingsSchema } },
     },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      return saveAiSettings(db, config, workspace, user.id, request.body);
+      return saveAiSettings(db, config, await callerOf(request), request.body);
     },
   );
 };

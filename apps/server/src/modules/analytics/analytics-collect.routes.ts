@@ -7,13 +7,13 @@ import {
   analyticsCollectStatusSchema,
 } from '@relaycast/shared/analytics';
 import type { PlatformId } from '@relaycast/shared/platforms';
+import { roleCan } from '@relaycast/shared/roles';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { analyticsCollectState, socialAccounts } from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
-import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
+import { callerOf } from '../../lib/caller';
 import { collectsAnalytics } from './collect/collect-account';
 import { readBudget, setBudgetLimit } from './collect/collect-budget';
 
@@ -29,10 +29,10 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     '/api/analytics/budget',
     { schema: { querystring: budgetQuery, response: { 200: analyticsBudgetSchema } } },
     async (request): Promise<AnalyticsBudget> => {
-      const { workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const { platform } = request.query;
-      const budget = await readBudget(db, workspace.id, platform);
-      return { platform, ...budget, canEdit: isWorkspaceAdmin(workspace.role) };
+      const budget = await readBudget(db, caller.workspaceId, platform);
+      return { platform, ...budget, canEdit: roleCan(caller.role, 'manageWorkspace') };
     },
   );
 
@@ -46,12 +46,9 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
       schema: { body: analyticsBudgetInputSchema, response: { 200: analyticsBudgetSchema } },
     },
     async (request): Promise<AnalyticsBudget> => {
-      const { workspace } = await request.requireWorkspace();
-      if (!isWorkspaceAdmin(workspace.role)) {
-        throw new AppError('FORBIDDEN', { message: ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly });
-      }
+      const caller = await callerOf(request);
       const { platform, monthlyLimit } = request.body;
-      const budget = await setBudgetLimit(db, workspace.id, platform, monthlyLimit);
+      const budget = await setBudgetLimit(db, caller.workspaceId, platform, monthlyLimit);
       return { platform, ...budget, canEdit: true };
     },
   );
@@ -60,12 +57,12 @@ export const analyticsCollectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     '/api/analytics/collect-status',
     { schema: { response: { 200: analyticsCollectStatusSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const rows = await db
         .select({ account: socialAccounts, state: analyticsCollectState })
         .from(socialAccounts)
         .leftJoin(analyticsCollectState, eq(analyticsCollectState.accountId, socialAccounts.id))
-        .where(eq(socialAccounts.workspaceId, workspace.id))
+        .where(eq(socialAccounts.workspaceId, caller.workspaceId))
         .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle));
       return {
         accounts: rows.map(({ account, state }) => ({

@@ -139,8 +139,10 @@ describe('report e-mail schedule', () => {
       recipients: ['bob@example.com'],
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(REPORT_SCHEDULE_MESSAGES.adminOnly);
-    expect((await bob.send('DELETE', '/api/analytics/report-schedule')).statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: REPORT_SCHEDULE_MESSAGES.adminOnly });
+    const stopped = await bob.send('DELETE', '/api/analytics/report-schedule');
+    expect(stopped.statusCode).toBe(403);
+    expect(stopped.json()).toMatchObject({ code: 'FORBIDDEN', message: REPORT_SCHEDULE_MESSAGES.adminOnly });
     expect((await scheduleOf(bob)).schedule).toBeNull();
   });
 

@@ -11,11 +11,12 @@ import {
   reportScheduleInputSchema,
   reportScheduleStateSchema,
 } from '@relaycast/shared/analytics-report';
+import { roleCan } from '@relaycast/shared/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
 import { overviewSchema, topPostsPageSchema } from './analytics.routes';
@@ -23,7 +24,6 @@ import { ownOrigin, renderPdf } from './analytics-pdf';
 import { topPosts } from './analytics-posts';
 import { deleteReportSchedule, loadReportSchedule, saveReportSchedule } from './analytics-report-emails';
 import {
-  canManageReportLinks,
   createReportLink,
   deleteReportLink,
   expiryOf,
@@ -62,10 +62,10 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     '/api/analytics/report-links',
     { schema: { response: { 200: reportLinkListSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       return {
-        links: await listReportLinks(db, workspace.id),
-        canManage: canManageReportLinks(workspace.role),
+        links: await listReportLinks(db, caller.workspaceId),
+        canManage: roleCan(caller.role, 'manageWorkspace'),
       };
     },
   );
@@ -77,17 +77,14 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
       schema: { body: createReportLinkSchema, response: { 201: createdReportLinkSchema } },
     },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', { message: REPORT_MESSAGES.adminOnly });
-      }
+      const caller = await callerOf(request);
       const { filters, expiresInDays } = request.body;
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       // A link that could never show anything (dates out of order, too long) is refused now, not on the visit.
       resolveFilter(filters, context.timezone);
       const { token: _token, ...link } = await createReportLink(db, {
-        workspaceId: workspace.id,
-        userId: user.id,
+        workspaceId: caller.workspaceId,
+        userId: caller.userId,
         filters,
         expiresInMs: expiryOf(expiresInDays),
         purpose: 'share',
@@ -103,11 +100,8 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
       schema: { params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const { workspace } = await request.requireWorkspace();
-      if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', { message: REPORT_MESSAGES.adminOnly });
-      }
-      await revokeReportLink(db, workspace.id, request.params.id);
+      const caller = await callerOf(request);
+      await revokeReportLink(db, caller.workspaceId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -117,10 +111,10 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     '/api/analytics/report-schedule',
     { schema: { response: { 200: reportScheduleStateSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       return {
-        schedule: await loadReportSchedule(db, workspace.id),
-        canManage: canManageReportLinks(workspace.role),
+        schedule: await loadReportSchedule(db, caller.workspaceId),
+        canManage: roleCan(caller.role, 'manageWorkspace'),
       };
     },
   );
@@ -132,15 +126,12 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
       schema: { body: reportScheduleInputSchema, response: { 200: reportScheduleStateSchema } },
     },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', { message: REPORT_SCHEDULE_MESSAGES.adminOnly });
-      }
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const caller = await callerOf(request);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       const schedule = await saveReportSchedule(db, {
         ...request.body,
-        workspaceId: workspace.id,
-        userId: user.id,
+        workspaceId: caller.workspaceId,
+        userId: caller.userId,
         timezone: context.timezone,
       });
       return { schedule, canManage: true };
@@ -154,11 +145,8 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
       schema: { response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const { workspace } = await request.requireWorkspace();
-      if (!canManageReportLinks(workspace.role)) {
-        throw new AppError('FORBIDDEN', { message: REPORT_SCHEDULE_MESSAGES.adminOnly });
-      }
-      await deleteReportSchedule(db, workspace.id);
+      const caller = await callerOf(request);
+      await deleteReportSchedule(db, caller.workspaceId);
       return reply.status(204).send(null);
     },
   );
@@ -216,12 +204,12 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
     '/api/analytics/report.pdf',
     { schema: { querystring: analyticsQuerySchema } },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const caller = await callerOf(request);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       const { range } = resolveFilter(request.query, context.timezone);
       const link = await createReportLink(db, {
-        workspaceId: workspace.id,
-        userId: user.id,
+        workspaceId: caller.workspaceId,
+        userId: caller.userId,
         filters: request.query,
         expiresInMs: PRINT_LINK_TTL_MS,
         purpose: 'print',

@@ -174,9 +174,10 @@ describe('report links', () => {
     expect(list.json().canManage).toBe(false);
     const refused = await share(bob);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(REPORT_MESSAGES.adminOnly);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: REPORT_MESSAGES.adminOnly });
     const revoke = await bob.send('DELETE', `/api/analytics/report-links/${link.id}`);
     expect(revoke.statusCode).toBe(403);
+    expect(revoke.json()).toMatchObject({ code: 'FORBIDDEN', message: REPORT_MESSAGES.adminOnly });
   });
 
   it('needs a session for everything but the public reads', async () => {

@@ -12,7 +12,6 @@ import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyticsReportLinks } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
 import { type AnalyticsContext, loadAnalyticsContext } from './analytics.queries';
 
 /**
@@ -29,10 +28,6 @@ type LinkRow = typeof analyticsReportLinks.$inferSelect;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export function canManageReportLinks(role: string): boolean {
-  return isWorkspaceAdmin(role);
 }
 
 function toReportLink(row: LinkRow): ReportLink {

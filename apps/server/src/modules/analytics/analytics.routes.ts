@@ -5,6 +5,7 @@ import { PLATFORM_IDS } from '@relaycast/shared/platforms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
 import { relaycastActivity } from './analytics-activity';
@@ -104,8 +105,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/analytics/overview',
     { schema: { querystring: analyticsQuerySchema, response: { 200: overviewSchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const caller = await callerOf(request);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       return analyticsOverview(db, context, resolveFilter(request.query, context.timezone));
     },
   );
@@ -114,8 +115,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/analytics/activity',
     { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsActivitySchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const caller = await callerOf(request);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       return relaycastActivity(db, context, resolveFilter(request.query, context.timezone));
     },
   );
@@ -124,8 +125,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/analytics/top-posts',
     { schema: { querystring: topPostsQuerySchema, response: { 200: topPostsPageSchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const caller = await callerOf(request);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       const { sort, order, page, pageSize } = request.query;
       return topPosts(db, context, resolveFilter(request.query, context.timezone), {
         sort,
@@ -146,8 +147,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const caller = await callerOf(request);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       const { range } = resolveFilter(request.query, context.timezone);
       return accountAnalytics(db, context, request.params.id, range);
     },
@@ -157,8 +158,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/analytics/export.csv',
     { schema: { querystring: analyticsQuerySchema } },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const context = await loadAnalyticsContext(db, workspace.id, user.id);
+      const caller = await callerOf(request);
+      const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       const filter = resolveFilter(request.query, context.timezone);
       const csv = await analyticsCsv(db, context, filter);
       const name = `relaycast-analytics-${filter.range.from}-to-${filter.range.to}.csv`;

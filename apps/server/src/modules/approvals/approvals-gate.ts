@@ -7,9 +7,10 @@ import {
 } from '@relaycast/shared/approvals';
 import type { PostAction, PostStatus } from '@relaycast/shared/posts';
 import { roleCan, rolesWith } from '@relaycast/shared/roles';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { approvalSettings, users, workspaceMembers } from '../../db/schema/index';
+import { approvalSettings, users } from '../../db/schema/index';
+import type { Caller } from '../../lib/caller';
 import { approverIds, queueNotifications, recordEvent } from './approvals-events';
 import { snapshotText } from './approvals-text';
 
@@ -19,13 +20,6 @@ import { snapshotText } from './approvals-text';
  * claims them). Decided before the post is written; recorded, with the approvers notified, after.
  */
 
-export interface GateActor {
-  userId: string;
-  workspaceId: string;
-  /** The caller's role when the route knows it; read from the membership otherwise. */
-  role?: string;
-}
-
 export interface GateDecision {
   status: PostStatus;
   scheduledAt: Date | null;
@@ -33,30 +27,19 @@ export interface GateDecision {
   event: { action: ApprovalAction; from: ApprovalState; to: ApprovalState } | null;
 }
 
-/** The actor's role: the one the route passed, else read from the membership ('' for none). */
-export async function actorRole(tx: Db, actor: GateActor): Promise<string> {
-  if (actor.role !== undefined) return actor.role;
-  const [member] = await tx
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(
-      and(eq(workspaceMembers.organizationId, actor.workspaceId), eq(workspaceMembers.userId, actor.userId)),
-    )
-    .limit(1);
-  return member?.role ?? '';
-}
-
-export async function requiresApprovalFor(tx: Db, actor: GateActor): Promise<boolean> {
-  const role = await actorRole(tx, actor);
-  if (!roleCan(role, 'publish')) return true;
+export async function requiresApprovalFor(
+  tx: Db,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
+): Promise<boolean> {
+  if (!roleCan(caller.role, 'publish')) return true;
   const [settings] = await tx
     .select({ requireApproval: approvalSettings.requireApproval })
     .from(approvalSettings)
-    .where(eq(approvalSettings.workspaceId, actor.workspaceId))
+    .where(eq(approvalSettings.workspaceId, caller.workspaceId))
     .limit(1);
   if (!settings?.requireApproval) return false;
   // An approval needs a second person: the only approver's posts go through (docs/decisions/0059).
-  return !(await isSoleApprover(tx, actor.workspaceId, actor.userId));
+  return !(await isSoleApprover(tx, caller.workspaceId, caller.userId));
 }
 
 /** Whether no member but `userId` may approve in the workspace (the roles with `publish`). */
@@ -72,7 +55,7 @@ export async function isSoleApprover(tx: Db, workspaceId: string, userId: string
  */
 export async function decideWrite(
   tx: Db,
-  actor: GateActor,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
   previous: PostStatus | null,
   requested: { status: PostStatus; scheduledAt: Date | null; action: PostAction },
 ): Promise<GateDecision> {
@@ -83,7 +66,7 @@ export async function decideWrite(
     const event = withdrawn.ok ? { action: 'withdraw' as const, from, to: withdrawn.to } : null;
     return { status: requested.status, scheduledAt: requested.scheduledAt, event };
   }
-  if (!(await requiresApprovalFor(tx, actor))) {
+  if (!(await requiresApprovalFor(tx, caller))) {
     // An approver scheduling a post that was waiting approves it by doing so.
     const event =
       from === 'awaiting_approval' ? { action: 'approve' as const, from, to: 'approved' as const } : null;
@@ -103,7 +86,7 @@ export async function decideWrite(
 /** Records the decided transition of a written post and tells the approvers (or the author) about it. */
 export async function recordWrite(
   tx: Db,
-  actor: GateActor,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
   post: { id: string; content: string; overrides: Record<string, string> },
   decision: GateDecision,
   now: Date,
@@ -113,9 +96,9 @@ export async function recordWrite(
   await recordEvent(
     tx,
     {
-      workspaceId: actor.workspaceId,
+      workspaceId: caller.workspaceId,
       postId: post.id,
-      actorId: actor.userId,
+      actorId: caller.userId,
       action,
       fromState: from,
       toState: to,
@@ -124,15 +107,15 @@ export async function recordWrite(
     now,
   );
   if (to !== 'awaiting_approval') return;
-  const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
-  const approvers = await approverIds(tx, actor.workspaceId, rolesWith('publish'));
+  const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.userId));
+  const approvers = await approverIds(tx, caller.workspaceId, rolesWith('publish'));
   await queueNotifications(
     tx,
     approvers
-      .filter((id) => id !== actor.userId)
+      .filter((id) => id !== caller.userId)
       .map((userId) => ({
         userId,
-        workspaceId: actor.workspaceId,
+        workspaceId: caller.workspaceId,
         kind: 'approval_requested' as const,
         title: APPROVAL_MESSAGES.requestedTitle,
         body: APPROVAL_MESSAGES.requestedBody(author?.name ?? ''),

@@ -7,12 +7,12 @@ import {
   REVIEW_WEEK_MAX_AHEAD_DAYS,
   type ReviewPage,
 } from '@relaycast/shared/approvals';
-import { roleCan } from '@relaycast/shared/roles';
 import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, reviewLinks, users, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { type ApprovalCaller, decide, forbidden } from './approvals.service';
+import type { Caller } from '../../lib/caller';
+import { decide } from './approvals.service';
 import { queueNotifications, recordEvent } from './approvals-events';
 
 /**
@@ -56,16 +56,15 @@ export interface CreatedReviewLink {
   expiresAt: string;
 }
 
-/** Creates a link for one post of the workspace or for the week from `weekStart` (approvers only). */
+/** Creates a link for one post of the workspace or for the week from `weekStart` (approvers only: the routes declare `publish`). */
 export async function createReviewLink(
   db: Db,
   appSecret: string,
   linkBase: string,
-  caller: ApprovalCaller,
+  caller: Pick<Caller, 'userId' | 'workspaceId'>,
   input: CreateReviewLinkInput,
   now = new Date(),
 ): Promise<CreatedReviewLink> {
-  if (!roleCan(caller.role, 'publish')) throw forbidden(caller.role, 'publish');
   if (input.postId) {
     const [post] = await db
       .select({ id: posts.id })
@@ -99,9 +98,8 @@ export async function createReviewLink(
   return { id, token, url: `${linkBase}/review/${token}`, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
-/** The workspace's links still open, newest first (approvers only; at most 100). */
-export async function listActiveReviewLinks(db: Db, caller: ApprovalCaller, now = new Date()) {
-  if (!roleCan(caller.role, 'publish')) throw forbidden(caller.role, 'publish');
+/** The workspace's links still open, newest first (approvers only, as above; at most 100). */
+export async function listActiveReviewLinks(db: Db, caller: Pick<Caller, 'workspaceId'>, now = new Date()) {
   const rows = await db
     .select({
       id: reviewLinks.id,
@@ -137,8 +135,12 @@ export async function listActiveReviewLinks(db: Db, caller: ApprovalCaller, now 
 }
 
 /** Revokes a link of the workspace at once. */
-export async function revokeReviewLink(db: Db, caller: ApprovalCaller, id: string, now = new Date()) {
-  if (!roleCan(caller.role, 'publish')) throw forbidden(caller.role, 'publish');
+export async function revokeReviewLink(
+  db: Db,
+  caller: Pick<Caller, 'workspaceId'>,
+  id: string,
+  now = new Date(),
+) {
   const revoked = await db
     .update(reviewLinks)
     .set({ revokedAt: now })

@@ -1,5 +1,6 @@
 /** Client review links (decision 0045): signed, expiring, revocable; approve or comment only; never a 500. */
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
+import { forbiddenMessage } from '@relaycast/shared/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalEvents } from '../../db/schema/index';
@@ -119,7 +120,7 @@ describe('a client review link', () => {
       s.t.db,
       s.t.config.appSecret,
       'http://x',
-      { userId: s.owner.userId, workspaceId: s.owner.workspaceId, role: 'owner' },
+      { userId: s.owner.userId, workspaceId: s.owner.workspaceId },
       { postId: post.id, days: 1 },
       new Date(Date.now() - 2 * 86_400_000),
     );
@@ -151,9 +152,20 @@ describe('a client review link', () => {
 
   it('is made by approvers only, for their own workspace’s posts', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Not yours'));
-    expect(
-      (await send(s.t, contributor, 'POST', '/api/approvals/review-links', { postId: post.id })).statusCode,
-    ).toBe(403);
+    const refused = await send(s.t, contributor, 'POST', '/api/approvals/review-links', { postId: post.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: forbiddenMessage('contributor', 'publish'),
+    });
+    for (const [method, url] of [
+      ['GET', '/api/approvals/review-links'],
+      ['DELETE', '/api/approvals/review-links/any'],
+    ] as const) {
+      const res = await send(s.t, contributor, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
     const outsider = await signUpUser(s.t, 'Otto Outsider');
     const res = await send(s.t, outsider, 'POST', '/api/approvals/review-links', { postId: post.id });
     expect(res.statusCode).toBe(404);

@@ -3,8 +3,7 @@ import { roleCan } from '@relaycast/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalSettings } from '../../db/schema/index';
-import { isWorkspaceAdmin } from '../workspaces/workspaces.service';
-import { type ApprovalCaller, forbidden } from './approvals.service';
+import type { Caller } from '../../lib/caller';
 import { isSoleApprover } from './approvals-gate';
 
 /**
@@ -12,12 +11,17 @@ import { isSoleApprover } from './approvals-gate';
  * means for them, changed by owners and admins.
  */
 
-export async function getApprovalSettings(db: Db, caller: ApprovalCaller): Promise<ApprovalStatus> {
+export async function getApprovalSettings(
+  db: Db,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
+): Promise<ApprovalStatus> {
   const [row] = await db
     .select({ requireApproval: approvalSettings.requireApproval })
     .from(approvalSettings)
     .where(eq(approvalSettings.workspaceId, caller.workspaceId));
   const requireApproval = row?.requireApproval ?? false;
+  // The role table's answers for the routes: the decisions declare `publish`, PUT /api/approvals/settings
+  // `manageWorkspace`.
   const canApprove = roleCan(caller.role, 'publish');
   const isSole = canApprove && (await isSoleApprover(db, caller.workspaceId, caller.userId));
   return {
@@ -25,19 +29,18 @@ export async function getApprovalSettings(db: Db, caller: ApprovalCaller): Promi
     // As the gate decides (approvals-gate.ts): the only approver is never held.
     needsApproval: (requireApproval && !isSole) || !canApprove,
     canApprove,
-    canChangeSetting: isWorkspaceAdmin(caller.role),
+    canChangeSetting: roleCan(caller.role, 'manageWorkspace'),
     isSoleApprover: isSole,
   };
 }
 
-/** "Require approval for everyone": owners and admins only. */
+/** "Require approval for everyone": owners and admins (the route declares `manageWorkspace`). */
 export async function saveApprovalSettings(
   db: Db,
-  caller: ApprovalCaller,
+  caller: Pick<Caller, 'workspaceId'>,
   input: ApprovalSettings,
   now = new Date(),
 ): Promise<ApprovalSettings> {
-  if (!isWorkspaceAdmin(caller.role)) throw forbidden(caller.role, 'manageWorkspace');
   await db
     .insert(approvalSettings)
     .values({ workspaceId: caller.workspaceId, requireApproval: input.requireApproval, updatedAt: now })

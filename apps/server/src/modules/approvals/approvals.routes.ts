@@ -11,23 +11,17 @@ import {
   reviewPageSchema,
 } from '@relaycast/shared/approvals';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { planStatus } from '../workspaces/plan-status';
-import {
-  type ApprovalCaller,
-  type Decision,
-  decideAsMember,
-  listQueue,
-  postHistory,
-} from './approvals.service';
+import { type Decision, decideAsMember, listQueue, postHistory } from './approvals.service';
 import {
   actOnReview,
   createReviewLink,
@@ -43,11 +37,6 @@ const reviewPostParams = tokenParams.extend({ postId: z.string().min(1).max(100)
 
 /** The review page's routes: open to anyone with the link, so limited per address like other public forms. */
 const PUBLIC_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
-
-async function callerOf(request: FastifyRequest): Promise<ApprovalCaller> {
-  const { user, workspace } = await request.requireWorkspace();
-  return { userId: user.id, workspaceId: workspace.id, role: workspace.role };
-}
 
 /**
  * `/api/approvals` (docs/decisions/0045-approvals.md): the queue of posts awaiting approval, the
@@ -102,12 +91,11 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
       `/api/approvals/:postId/${path}`,
       { config: { permission: 'publish' }, schema: { params: postParams, body: approvalDecisionSchema } },
       async (request, reply) => {
-        const { workspace } = await request.requireWorkspace();
-        const status = planStatus(workspace, config.billingMode);
+        const caller = await callerOf(request);
+        const status = planStatus(caller, config.billingMode);
         if (decision === 'approve' && status.publishingBlocked) {
           throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
         }
-        const caller = await callerOf(request);
         const { comment, content } = request.body;
         await decideAsMember(db, caller, request.params.postId, decision, comment, new Date(), content);
         if (decision === 'approve') await engine.schedulePost(request.params.postId);

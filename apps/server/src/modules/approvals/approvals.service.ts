@@ -7,43 +7,20 @@ import {
   transition,
 } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
-import {
-  isRole,
-  PERMISSION_LABELS,
-  type Permission,
-  ROLE_LABELS,
-  ROLE_MESSAGES,
-  roleCan,
-} from '@relaycast/shared/roles';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalEvents, posts, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { queueNotifications, recordEvent, submitterOf } from './approvals-events';
 import { assertPublishable, snapshotText } from './approvals-text';
 
 /** The approvers' side: the queue, decisions (approve, request changes, reject), a post's history, the setting. */
 
-export interface ApprovalCaller {
-  userId: string;
-  workspaceId: string;
-  role: string;
-}
-
 export type Decision = 'approve' | 'request_changes' | 'reject';
 
 const DECIDED: readonly ApprovalState[] = ['approved', 'changes_requested', 'rejected', 'expired'];
-
-export function forbidden(role: string, permission: Permission): AppError {
-  const label = isRole(role) ? ROLE_LABELS[role] : role;
-  return new AppError('UNAUTHORIZED', {
-    status: 403,
-    message: ROLE_MESSAGES.forbidden
-      .replace('{role}', label)
-      .replace('{action}', PERMISSION_LABELS[permission]),
-  });
-}
 
 function conflict(message: string): AppError {
   return new AppError('APPROVAL_CONFLICT', { message });
@@ -176,24 +153,26 @@ export async function memberName(db: Db, userId: string): Promise<string> {
   return row?.name ?? '';
 }
 
-/** A decision by a member: only roles with `publish` approve. */
+/** A decision by a member: an approver (the decision routes declare `publish`). */
 export async function decideAsMember(
   db: Db,
-  caller: ApprovalCaller,
+  caller: Pick<Caller, 'userId' | 'workspaceId'>,
   postId: string,
   decision: Decision,
   comment: string,
   now = new Date(),
   editedContent?: string,
 ): Promise<void> {
-  if (!roleCan(caller.role, 'publish')) throw forbidden(caller.role, 'publish');
   const displayName = await memberName(db, caller.userId);
   const decider = { actorId: caller.userId, reviewerName: null, displayName };
   await decide(db, caller.workspaceId, postId, decision, comment, decider, now, editedContent);
 }
 
 /** The posts awaiting approval, the soonest due first, with what changed since the last approval. */
-export async function listQueue(db: Db, caller: ApprovalCaller): Promise<ApprovalQueueItem[]> {
+export async function listQueue(
+  db: Db,
+  caller: Pick<Caller, 'userId' | 'workspaceId'>,
+): Promise<ApprovalQueueItem[]> {
   const { workspaceId } = caller;
   const rows = await db
     .select({

@@ -4,6 +4,7 @@
  */
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { Post } from '@relaycast/shared/posts';
+import { forbiddenMessage } from '@relaycast/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, posts } from '../../db/schema/index';
@@ -202,7 +203,13 @@ describe('a contributor’s post', () => {
 describe('who decides', () => {
   it('refuses a contributor deciding, and another workspace’s post is 404', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Mine to approve?'));
-    expect((await decideAs(contributor, post.id, 'approve')).statusCode).toBe(403);
+    const refused = await decideAs(contributor, post.id, 'approve');
+    // The route hook's refusal (the route declares `publish`): no second check answers otherwise.
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: forbiddenMessage('contributor', 'publish'),
+    });
     const outsider = await (await import('../accounts/accounts.test-support')).signUpUser(
       s.t,
       'Otto Outsider',
@@ -215,9 +222,12 @@ describe('who decides', () => {
   it('schedules an approver’s post at once unless the workspace requires approval for everyone', async () => {
     const direct = await createPost(s.t, editor, scheduleInput('Editor direct'));
     expect(direct.status).toBe('scheduled');
-    expect(
-      (await send(s.t, editor, 'PUT', '/api/approvals/settings', { requireApproval: true })).statusCode,
-    ).toBe(403);
+    const refused = await send(s.t, editor, 'PUT', '/api/approvals/settings', { requireApproval: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: forbiddenMessage('editor', 'manageWorkspace'),
+    });
     const saved = await send(s.t, s.owner, 'PUT', '/api/approvals/settings', { requireApproval: true });
     expect(saved.statusCode, saved.body).toBe(200);
     try {

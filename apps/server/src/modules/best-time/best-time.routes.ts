@@ -6,6 +6,7 @@ import {
 } from '@relaycast/shared/best-time-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { getUserTimeZone } from '../settings/settings.service';
 import {
   accountZone,
@@ -37,14 +38,14 @@ export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/best-time',
     { schema: { querystring: bestTimeQuerySchema, response: { 200: bestTimeResponseSchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const { accountId, platform, timezone } = request.query;
       const accountIds = accountId ? [accountId] : [];
       return getBestTime(
         db,
-        workspace.id,
+        caller.workspaceId,
         { accountIds, platforms: platform ? [platform] : [] },
-        await zoneOf(user.id, workspace.id, accountIds, timezone),
+        await zoneOf(caller.userId, caller.workspaceId, accountIds, timezone),
       );
     },
   );
@@ -53,21 +54,21 @@ export const bestTimeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/best-time/suggestions',
     { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const query = request.query;
-      const timeZone = await zoneOf(user.id, workspace.id, query.accountIds, query.timezone);
+      const timeZone = await zoneOf(caller.userId, caller.workspaceId, query.accountIds, query.timezone);
       const now = new Date();
       const from = new Date(Math.max(Date.parse(query.from), now.getTime() + 1));
       const to = new Date(query.to);
       const subject = await loadSubject(
         db,
-        workspace.id,
+        caller.workspaceId,
         { accountIds: query.accountIds, platforms: query.platforms },
         timeZone,
         now,
       );
       const suggestions =
-        from < to ? freeSlots(subject, from, to, await takenInstants(db, workspace.id, from, to)) : [];
+        from < to ? freeSlots(subject, from, to, await takenInstants(db, caller.workspaceId, from, to)) : [];
       return { timeZone, suggestions, note: noteFor(subject) };
     },
   );

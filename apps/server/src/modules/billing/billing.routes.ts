@@ -4,33 +4,17 @@ import {
   billingStatusSchema,
   checkoutRequestSchema,
 } from '@relaycast/shared/billing';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { linkBaseUrl } from '../../lib/request-origin';
-import {
-  type BillingCaller,
-  type BillingDeps,
-  billingStatus,
-  openPortal,
-  startCheckout,
-} from './billing.service';
+import { type BillingDeps, billingStatus, openPortal, startCheckout } from './billing.service';
 import { handleStripeWebhook } from './billing-webhook';
 import { createStripeClient } from './stripe-client';
 
 /** Stripe's events are a few kilobytes; a subscription with many items stays far under this. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-async function callerOf(request: FastifyRequest): Promise<BillingCaller> {
-  const { user, workspace } = await request.requireWorkspace();
-  return {
-    workspaceId: workspace.id,
-    workspaceName: workspace.name,
-    role: workspace.role,
-    email: user.email,
-  };
-}
 
 /**
  * Billing (docs/decisions/0046-stripe-billing.md): the billing card's status, Checkout and the

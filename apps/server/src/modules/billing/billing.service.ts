@@ -12,6 +12,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 
 /**
  * Choosing a plan and managing it through Stripe (docs/decisions/0046-stripe-billing.md): the billing card's
@@ -28,13 +29,6 @@ export interface BillingDeps {
   /** Undefined when the server has no Stripe keys. */
   stripe: Stripe | undefined;
   log?: { warn(obj: unknown, msg?: string): void };
-}
-
-export interface BillingCaller {
-  workspaceId: string;
-  workspaceName: string;
-  role: string;
-  email: string;
 }
 
 async function readBilling(db: Db, workspaceId: string) {
@@ -54,7 +48,7 @@ async function readBilling(db: Db, workspaceId: string) {
   return row;
 }
 
-export async function billingStatus(deps: BillingDeps, caller: BillingCaller): Promise<BillingStatusView> {
+export async function billingStatus(deps: BillingDeps, caller: Caller): Promise<BillingStatusView> {
   const row = await readBilling(deps.db, caller.workspaceId);
   return {
     billingMode: deps.config.billingMode,
@@ -69,10 +63,8 @@ export async function billingStatus(deps: BillingDeps, caller: BillingCaller): P
   };
 }
 
-function requireStripe(deps: BillingDeps, caller: BillingCaller): Stripe {
-  if (!roleCan(caller.role, 'billing')) {
-    throw new AppError('FORBIDDEN', { message: BILLING_MESSAGES.ownerOnly });
-  }
+/** Checkout and the portal are the owner's (their routes declare `billing`); they need Stripe's keys. */
+function requireStripe(deps: BillingDeps): Stripe {
   if (!deps.stripe || !deps.config.stripe) {
     throw new AppError('BILLING_NOT_CONFIGURED');
   }
@@ -90,7 +82,7 @@ async function callStripe<T>(deps: BillingDeps, what: string, call: () => Promis
 }
 
 /** The workspace's Stripe customer, made once (an idempotency key and a guarded update keep it to one). */
-async function ensureCustomer(deps: BillingDeps, stripe: Stripe, caller: BillingCaller): Promise<string> {
+async function ensureCustomer(deps: BillingDeps, stripe: Stripe, caller: Caller): Promise<string> {
   const row = await readBilling(deps.db, caller.workspaceId);
   if (row.stripeCustomerId) return row.stripeCustomerId;
   const customer = await callStripe(deps, 'customers.create', () =>
@@ -114,12 +106,12 @@ async function ensureCustomer(deps: BillingDeps, stripe: Stripe, caller: Billing
 /** A Checkout Session for the plan and period; the browser goes to its URL and comes back to /usage. */
 export async function startCheckout(
   deps: BillingDeps,
-  caller: BillingCaller,
+  caller: Caller,
   input: CheckoutRequest,
   linkBase: string,
   now = new Date(),
 ): Promise<{ url: string }> {
-  const stripe = requireStripe(deps, caller);
+  const stripe = requireStripe(deps);
   const settings = deps.config.stripe!;
   const row = await readBilling(deps.db, caller.workspaceId);
   if (isBillingStatus(row.billingStatus) && PLAN_KEEPING_STATUSES.includes(row.billingStatus)) {
@@ -151,10 +143,10 @@ export async function startCheckout(
 /** A Customer Portal session (change plan, card, cancel); it returns to /usage. */
 export async function openPortal(
   deps: BillingDeps,
-  caller: BillingCaller,
+  caller: Caller,
   linkBase: string,
 ): Promise<{ url: string }> {
-  const stripe = requireStripe(deps, caller);
+  const stripe = requireStripe(deps);
   const row = await readBilling(deps.db, caller.workspaceId);
   if (!row.stripeCustomerId) throw new AppError('NOT_FOUND', { message: BILLING_MESSAGES.noCustomer });
   const customer = row.stripeCustomerId;

@@ -163,7 +163,7 @@ describe('checkout and the customer portal', () => {
     for (const url of ['/api/billing/checkout', '/api/billing/portal']) {
       const res = await send(t, admin, 'POST', url, { plan: 'standard', interval: 'monthly' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(BILLING_MESSAGES.ownerOnly);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: BILLING_MESSAGES.ownerOnly });
     }
     expect(stripe.server.requests.length).toBe(calls);
     const status = (await send(t, admin, 'GET', '/api/billing')).json();

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import { findMedia, toMediaItem } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
@@ -41,8 +42,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     '/api/clips/analyses',
     { schema: { body: startAnalysisSchema, response: { 200: clipAnalysisSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      const source = await findMedia(db, workspace.id, request.body.mediaId);
+      const caller = await callerOf(request);
+      const source = await findMedia(db, caller.workspaceId, request.body.mediaId);
       checkAnalysable(source);
       if (!(await app.mediaProcessor.isAvailable())) {
         throw new AppError('ANALYSIS_UNAVAILABLE');
@@ -56,7 +57,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       ) {
         throw new AppError('TRANSCRIPTION_UNAVAILABLE');
       }
-      const key = `${workspace.id}/${source.id}/${clipSeconds}${transcribe ? '/transcribe' : ''}`;
+      const key = `${caller.workspaceId}/${source.id}/${clipSeconds}${transcribe ? '/transcribe' : ''}`;
       return runner.run(key, () => analyseAndStore(deps, source, clipSeconds, { transcribe }));
     },
   );
@@ -65,9 +66,9 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
     '/api/clips/analyses/:mediaId',
     { schema: { params: analysisParamsSchema, response: { 200: clipAnalysisSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      const source = await findMedia(db, workspace.id, request.params.mediaId);
-      return findAnalysis(db, workspace.id, source.id);
+      const caller = await callerOf(request);
+      const source = await findMedia(db, caller.workspaceId, request.params.mediaId);
+      return findAnalysis(db, caller.workspaceId, source.id);
     },
   );
 
@@ -77,19 +78,19 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
       schema: { params: analysisParamsSchema, body: sceneCoverSchema, response: { 201: mediaItemSchema } },
     },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const source = await findMedia(db, workspace.id, request.params.mediaId);
+      const caller = await callerOf(request);
+      const source = await findMedia(db, caller.workspaceId, request.params.mediaId);
       if (source.kind !== 'video') {
         throw new AppError('NOT_A_VIDEO');
       }
-      await findAnalysis(db, workspace.id, source.id);
+      await findAnalysis(db, caller.workspaceId, source.id);
       const seconds = checkCoverTime(source, request.body.time);
       if (!(await app.mediaProcessor.isAvailable())) {
         throw new AppError('ANALYSIS_UNAVAILABLE');
       }
       const row = await saveSceneCover(
         { ...deps, processor: app.mediaProcessor, disk: app.diskGuard },
-        { source, seconds, userId: user.id, limits: mediaLimitsOf(workspace, config) },
+        { source, seconds, userId: caller.userId, limits: mediaLimitsOf(caller, config) },
       );
       return reply.status(201).send(toMediaItem(row));
     },

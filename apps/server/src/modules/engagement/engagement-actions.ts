@@ -18,17 +18,13 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { engagementActions, inboxItems } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { type EngagementTarget, PlatformError } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 
 /** First key of the per-user-and-action advisory lock around the hourly check (the second is hashtext). */
 const ENGAGEMENT_LOCK_NAMESPACE = 724_311_908;
-
-export interface EngagementActor {
-  userId: string;
-  workspaceId: string;
-}
 
 type ActionRow = typeof engagementActions.$inferSelect;
 
@@ -142,7 +138,7 @@ function platformFailure(error: PlatformError, platformName: string): AppError {
 export async function performAction(
   db: Db,
   config: Config,
-  actor: EngagementActor,
+  caller: Pick<Caller, 'userId' | 'workspaceId'>,
   input: EngagementActionRequest,
 ): Promise<EngagementActionResult> {
   const problem = engagementActionProblem(input);
@@ -150,14 +146,14 @@ export async function performAction(
   const platform = input.platform as EngagementPlatform;
   const action = input.action as EngagementAction;
   const platformName = ENGAGEMENT_PLATFORM_NAMES[platform];
-  if (input.userId !== actor.userId) {
+  if (input.userId !== caller.userId) {
     throw new AppError('FORBIDDEN', { message: ENGAGEMENT_MESSAGES.notYourUser });
   }
   if (!input.itemId) throw validationError(ENGAGEMENT_MESSAGES.itemRequired);
   const [item] = await db
     .select()
     .from(inboxItems)
-    .where(and(eq(inboxItems.id, input.itemId), eq(inboxItems.workspaceId, actor.workspaceId)))
+    .where(and(eq(inboxItems.id, input.itemId), eq(inboxItems.workspaceId, caller.workspaceId)))
     .limit(1);
   if (!item) throw new AppError('NOT_FOUND', { message: ENGAGEMENT_MESSAGES.itemNotFound });
   if (item.platform !== platform) throw validationError(ENGAGEMENT_MESSAGES.wrongPlatform);
@@ -176,8 +172,8 @@ export async function performAction(
 
   const content = action === 'like' ? null : (input.content?.trim() ?? null);
   const reserved = await reserveAction(db, {
-    workspaceId: actor.workspaceId,
-    userId: actor.userId,
+    workspaceId: caller.workspaceId,
+    userId: caller.userId,
     action,
     platform,
     content,

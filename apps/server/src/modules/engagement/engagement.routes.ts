@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { performAction } from './engagement-actions';
 import { engagementMetrics, listInbox, markItemDone } from './engagement-inbox';
@@ -30,13 +31,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       schema: { body: engagementActionInputSchema, response: { 201: engagementActionResultSchema } },
     },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const result = await performAction(
-        db,
-        config,
-        { userId: user.id, workspaceId: workspace.id },
-        request.body,
-      );
+      const result = await performAction(db, config, await callerOf(request), request.body);
       return reply.status(201).send(result);
     },
   );
@@ -45,8 +40,8 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/engagement/metrics',
     { schema: { querystring: engagementMetricsQuerySchema, response: { 200: engagementMetricsSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return engagementMetrics(db, workspace.id, request.query.days);
+      const caller = await callerOf(request);
+      return engagementMetrics(db, caller.workspaceId, request.query.days);
     },
   );
 
@@ -54,8 +49,8 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/engagement/inbox',
     { schema: { querystring: inboxQuerySchema, response: { 200: inboxListSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return { items: await listInbox(db, workspace.id, request.query) };
+      const caller = await callerOf(request);
+      return { items: await listInbox(db, caller.workspaceId, request.query) };
     },
   );
 
@@ -66,8 +61,8 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       schema: { params: idParams, response: { 200: inboxItemSchema } },
     },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return markItemDone(db, workspace.id, request.params.id);
+      const caller = await callerOf(request);
+      return markItemDone(db, caller.workspaceId, request.params.id);
     },
   );
 
@@ -75,8 +70,8 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/engagement/refresh',
     { config: { permission: 'engage' }, schema: { response: { 200: inboxRefreshResultSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return refreshWorkspaceInbox(db, config, workspace.id);
+      const caller = await callerOf(request);
+      return refreshWorkspaceInbox(db, config, caller.workspaceId);
     },
   );
 };

@@ -23,6 +23,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
@@ -119,9 +120,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     request: Parameters<typeof receiveUpload>[0],
     signal: AbortSignal,
   ) {
-    const { user, workspace } = await request.requireWorkspace();
-    const limits = mediaLimitsOf(workspace, config);
-    const usedBytes = await storageUsedBytes(db, workspace.id);
+    const caller = await callerOf(request);
+    const limits = mediaLimitsOf(caller, config);
+    const usedBytes = await storageUsedBytes(db, caller.workspaceId);
     const received = await receiveUpload(request, row.tempPath, { limits, usedBytes, disk: app.diskGuard });
 
     const detected = await fileTypeFromFile(received.path);
@@ -151,8 +152,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       });
     }
     return storeMedia(db, storage, {
-      workspaceId: workspace.id,
-      userId: user.id,
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
       limits,
       file: {
         id: path.basename(row.tempPath),
@@ -199,11 +200,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     '/api/media',
     { schema: { querystring: listMediaQuerySchema, response: { 200: mediaListSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      const limits = mediaLimitsOf(workspace, config);
+      const caller = await callerOf(request);
+      const limits = mediaLimitsOf(caller, config);
       const [rows, usedBytes, thumbnailsAvailable, diskFreeBytes] = await Promise.all([
-        listMedia(db, workspace.id, request.query),
-        storageUsedBytes(db, workspace.id),
+        listMedia(db, caller.workspaceId, request.query),
+        storageUsedBytes(db, caller.workspaceId),
         processor.isAvailable(),
         // The disk bounds a self-hosted install's storage: shown there; a managed one shows its plan alone.
         config.billingMode === 'self-hosted' ? app.diskGuard.room() : null,
@@ -226,8 +227,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     '/api/media/:id',
     { schema: { params: idParams, response: { 200: mediaItemSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return toMediaItem(await findMedia(db, workspace.id, request.params.id));
+      const caller = await callerOf(request);
+      return toMediaItem(await findMedia(db, caller.workspaceId, request.params.id));
     },
   );
 
@@ -235,15 +236,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     '/api/media/:id/usage',
     { schema: { params: idParams, response: { 200: mediaUsageSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return findMediaUsage(db, workspace.id, request.params.id);
+      const caller = await callerOf(request);
+      return findMediaUsage(db, caller.workspaceId, request.params.id);
     },
   );
 
   // Binary responses: no JSON response schema to apply; the body is the stored file and nothing else.
   app.get('/api/media/:id/file', { schema: { params: idParams } }, async (request, reply) => {
-    const { workspace } = await request.requireWorkspace();
-    const row = await findMedia(db, workspace.id, request.params.id);
+    const caller = await callerOf(request);
+    const row = await findMedia(db, caller.workspaceId, request.params.id);
     return sendObject(reply, row.storageKey, {
       type: row.mimeType,
       name: row.name,
@@ -253,8 +254,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   });
 
   app.get('/api/media/:id/thumbnail', { schema: { params: idParams } }, async (request, reply) => {
-    const { workspace } = await request.requireWorkspace();
-    const row = await findMedia(db, workspace.id, request.params.id);
+    const caller = await callerOf(request);
+    const row = await findMedia(db, caller.workspaceId, request.params.id);
     if (!row.thumbnailKey) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
     return sendObject(reply, row.thumbnailKey, {
       type: row.thumbnailKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
@@ -265,9 +266,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   });
 
   app.delete('/api/media/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const { user, workspace } = await request.requireWorkspace();
-    const caller = { userId: user.id, role: workspace.role };
-    await deleteMedia(db, storage, workspace.id, request.params.id, request.log, caller);
+    const caller = await callerOf(request);
+    await deleteMedia(db, storage, caller.workspaceId, request.params.id, request.log, caller);
     return reply.status(204).send();
   });
 

@@ -12,6 +12,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import type { MediaStorage } from '../../lib/media/storage';
 import { assertRoleCan } from '../../lib/role-check';
 import { inSameOwnerWorkspaces, ownerKeySql } from '../workspaces/owner-scope';
@@ -189,12 +190,6 @@ export async function storeMedia(
   }
 }
 
-/** A member deleting a file: who they are, for the rules of decision 0059. */
-export interface MediaCaller {
-  userId: string;
-  role: string;
-}
-
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
@@ -205,7 +200,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 async function assertMemberMayDelete(
   tx: Tx,
-  caller: MediaCaller,
+  caller: Pick<Caller, 'userId' | 'role'>,
   workspaceId: string,
   file: { id: string; name: string; uploadedBy: string | null },
 ): Promise<void> {
@@ -246,7 +241,7 @@ export async function deleteMedia(
   workspaceId: string,
   id: string,
   log: { warn(obj: object, msg: string): void },
-  caller?: MediaCaller,
+  caller?: Pick<Caller, 'userId' | 'role'>,
 ): Promise<void> {
   const row = await db.transaction(async (tx) => {
     const [file] = await tx

@@ -14,9 +14,10 @@ import { ROLE_LABELS } from '@relaycast/shared/roles';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema/index';
+import type { Caller } from '../../lib/caller';
 import type { Mailer } from '../mail/mailer';
 import { assertResendAllowed, reserveInvitationSend } from './invitations-limit';
-import { type Caller, conflict, forbidden, notFound, requireManageMembers } from './members.service';
+import { conflict, forbidden, notFound } from './members.service';
 
 /**
  * Invitations by e-mail (docs/decisions/0042-members-and-invitations.md): the link `/invite/<token>` carries a
@@ -81,14 +82,13 @@ async function sendInvitation(deps: InvitationDeps, caller: Caller, to: string, 
   );
 }
 
-/** Owner or admin; refuses a member's address or one with a pending invitation (re-send that instead). */
+/** Owner or admin (the route declares `manageMembers`); refuses a member's address or one with a pending invitation (re-send that instead). */
 export async function inviteMember(
   deps: InvitationDeps,
   caller: Caller,
   input: { email: string; role: AssignableRole },
   now = new Date(),
 ) {
-  requireManageMembers(caller);
   const { db } = deps;
   const email = normalizeEmail(input.email);
   const [member] = await db
@@ -146,7 +146,6 @@ async function findPendingInvitation(db: Db, caller: Caller, id: string) {
 
 /** A fresh link (the old one stops working) valid for another INVITATION_TTL_DAYS. */
 export async function resendInvitation(deps: InvitationDeps, caller: Caller, id: string, now = new Date()) {
-  requireManageMembers(caller);
   const invitation = await findPendingInvitation(deps.db, caller, id);
   assertResendAllowed(invitation, now);
   const { token, tokenHash } = newToken();
@@ -166,7 +165,6 @@ export async function resendInvitation(deps: InvitationDeps, caller: Caller, id:
 }
 
 export async function revokeInvitation(db: Db, caller: Caller, id: string): Promise<void> {
-  requireManageMembers(caller);
   const invitation = await findPendingInvitation(db, caller, id);
   await db
     .update(workspaceInvitations)

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import type { Mailer } from '../mail/mailer';
@@ -24,7 +25,6 @@ import {
   revokeInvitation,
 } from './invitations.service';
 import {
-  type Caller,
   changeMemberRole,
   leaveWorkspace,
   listMembers,
@@ -34,18 +34,6 @@ import {
 
 const memberParams = z.object({ memberId: idSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
-
-async function callerOf(request: FastifyRequest): Promise<Caller> {
-  const { user, workspace } = await request.requireWorkspace();
-  return {
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    workspaceId: workspace.id,
-    workspaceName: workspace.name,
-    role: workspace.role,
-  };
-}
 
 /**
  * Settings → Members (docs/decisions/0042-members-and-invitations.md): the current workspace's

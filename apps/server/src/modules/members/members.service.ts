@@ -1,27 +1,20 @@
 import { type AssignableRole, MEMBERS_MESSAGES, type MembersList } from '@relaycast/shared/members';
-import { roleCan } from '@relaycast/shared/roles';
+import { isOwner } from '@relaycast/shared/roles';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, users, workspaceInvitations, workspaceMembers } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 
 /**
  * Members of the workspace a request works in (docs/decisions/0042-members-and-invitations.md). Every query is
- * scoped to that workspace, so another workspace's ids are simply not found (404). The route declares the
- * permission it needs; the checks here hold on their own too.
+ * scoped to that workspace, so another workspace's ids are simply not found (404). Each route declares the
+ * permission it needs, which the route hook checks (docs/decisions/0067-role-enforcement-one-rule.md); these
+ * services check only the finer rules: the owner's place, one's own membership, the password.
  */
 
-export interface Caller {
-  userId: string;
-  email: string;
-  name: string;
-  workspaceId: string;
-  workspaceName: string;
-  role: string;
-}
-
-export function forbidden(message: string = MEMBERS_MESSAGES.notAllowed): AppError {
+export function forbidden(message: string): AppError {
   return new AppError('FORBIDDEN', { message });
 }
 
@@ -31,10 +24,6 @@ export function notFound(message: string): AppError {
 
 export function conflict(message: string): AppError {
   return new AppError('CONFLICT', { message });
-}
-
-export function requireManageMembers(caller: Caller): void {
-  if (!roleCan(caller.role, 'manageMembers')) throw forbidden();
 }
 
 export async function listMembers(db: Db, caller: Caller): Promise<MembersList> {
@@ -99,9 +88,8 @@ async function findMember(db: Db, workspaceId: string, memberId: string) {
 
 /** Owner or admin: any assignable role for anyone but the owner and themselves. */
 export async function changeMemberRole(db: Db, caller: Caller, memberId: string, role: AssignableRole) {
-  requireManageMembers(caller);
   const member = await findMember(db, caller.workspaceId, memberId);
-  if (member.role === 'owner') throw forbidden(MEMBERS_MESSAGES.ownerRoleFixed);
+  if (isOwner(member.role)) throw forbidden(MEMBERS_MESSAGES.ownerRoleFixed);
   if (member.userId === caller.userId) throw forbidden(MEMBERS_MESSAGES.cannotChangeOwnRole);
   await db
     .update(workspaceMembers)
@@ -111,9 +99,8 @@ export async function changeMemberRole(db: Db, caller: Caller, memberId: string,
 }
 
 export async function removeMember(db: Db, caller: Caller, memberId: string): Promise<void> {
-  requireManageMembers(caller);
   const member = await findMember(db, caller.workspaceId, memberId);
-  if (member.role === 'owner') throw forbidden(MEMBERS_MESSAGES.ownerCannotBeRemoved);
+  if (isOwner(member.role)) throw forbidden(MEMBERS_MESSAGES.ownerCannotBeRemoved);
   if (member.userId === caller.userId) throw forbidden(MEMBERS_MESSAGES.cannotRemoveSelf);
   await db
     .delete(workspaceMembers)
@@ -122,7 +109,7 @@ export async function removeMember(db: Db, caller: Caller, memberId: string): Pr
 
 /** Any member but the owner may leave; their sessions fall back to their own workspace. */
 export async function leaveWorkspace(db: Db, caller: Caller): Promise<void> {
-  if (caller.role === 'owner') throw forbidden(MEMBERS_MESSAGES.ownerCannotLeave);
+  if (isOwner(caller.role)) throw forbidden(MEMBERS_MESSAGES.ownerCannotLeave);
   const memberships = await db
     .select({ id: workspaceMembers.organizationId })
     .from(workspaceMembers)
@@ -149,18 +136,15 @@ async function checkPassword(db: Db, userId: string, password: string): Promise<
 }
 
 /**
- * Owner only, with the owner's current password (checked against the stored hash with Better Auth's own
- * `verifyPassword`, as its two-factor disable does): the target becomes owner and the caller admin, in one
- * transaction.
+ * The owner (the route declares `billing`), with their current password (checked against the stored hash with
+ * Better Auth's own `verifyPassword`, as its two-factor disable does): the target becomes owner and the caller
+ * admin, in one transaction.
  */
 export async function transferOwnership(
   db: Db,
   caller: Caller,
   input: { memberId: string; password: string },
 ): Promise<void> {
-  if (caller.role !== 'owner') {
-    throw forbidden(MEMBERS_MESSAGES.onlyOwnerTransfers);
-  }
   const target = await findMember(db, caller.workspaceId, input.memberId);
   if (target.userId === caller.userId) throw conflict(MEMBERS_MESSAGES.transferToSelf);
   await checkPassword(db, caller.userId, input.password);

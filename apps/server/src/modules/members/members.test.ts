@@ -230,7 +230,10 @@ describe('roles', () => {
         send('DELETE', `${BASE}/members/${target.memberId}`, member),
         send('POST', `${BASE}/transfer-ownership`, member, { memberId: member.memberId }),
       ];
-      for (const res of await Promise.all(attempts)) expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+      for (const res of await Promise.all(attempts)) {
+        expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+        expect(res.json().code, `${role}: ${res.body}`).toBe('FORBIDDEN');
+      }
       // They can see the members, and leave.
       expect((await members(member)).yourRole).toBe(role);
     }

@@ -2,6 +2,7 @@ import { onboardingInputSchema, onboardingSchema } from '@relaycast/shared/onboa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { getOnboarding, setOnboardingDismissed } from './onboarding.service';
 
 /**
@@ -16,8 +17,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/onboarding',
     { config: { permission: 'self' }, schema: { response: { 200: onboardingSchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      return getOnboarding(db, config, user.id, workspace);
+      const caller = await callerOf(request);
+      return getOnboarding(db, config, caller);
     },
   );
 
@@ -28,9 +29,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       schema: { body: onboardingInputSchema, response: { 200: onboardingSchema } },
     },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      await setOnboardingDismissed(db, user.id, request.body.dismissed);
-      return getOnboarding(db, config, user.id, workspace);
+      const caller = await callerOf(request);
+      await setOnboardingDismissed(db, caller.userId, request.body.dismissed);
+      return getOnboarding(db, config, caller);
     },
   );
 };

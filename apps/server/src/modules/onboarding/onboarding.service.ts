@@ -1,10 +1,11 @@
 import { NEW_USER_HOURS, type Onboarding } from '@relaycast/shared/onboarding';
+import { roleCan } from '@relaycast/shared/roles';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { posts, socialAccounts, streamSessions, userOnboarding, users } from '../../db/schema/index';
-import { canEditAiSettings, providerSettingsFor } from '../ai/ai-settings';
-import type { WorkspaceContext } from '../workspaces/workspaces.service';
+import type { Caller } from '../../lib/caller';
+import { providerSettingsFor } from '../ai/ai-settings';
 
 /** True when the query finds at least one row. */
 async function exists(query: Promise<unknown[]>): Promise<boolean> {
@@ -22,16 +23,16 @@ async function exists(query: Promise<unknown[]>): Promise<boolean> {
 export async function getOnboarding(
   db: Db,
   config: Config,
-  userId: string,
-  workspace: WorkspaceContext,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
   now = new Date(),
 ): Promise<Onboarding> {
+  const { userId, workspaceId } = caller;
   const [account, post, provider, live, user, preferences] = await Promise.all([
     exists(
       db
         .select({ id: socialAccounts.id })
         .from(socialAccounts)
-        .where(and(eq(socialAccounts.workspaceId, workspace.id), eq(socialAccounts.status, 'connected')))
+        .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.status, 'connected')))
         .limit(1),
     ),
     exists(
@@ -40,7 +41,7 @@ export async function getOnboarding(
         .from(posts)
         .where(
           and(
-            eq(posts.workspaceId, workspace.id),
+            eq(posts.workspaceId, workspaceId),
             isNull(posts.deletedAt),
             ne(posts.status, 'draft'),
             isNotNull(posts.scheduledAt),
@@ -48,12 +49,12 @@ export async function getOnboarding(
         )
         .limit(1),
     ),
-    providerSettingsFor(db, config, workspace.id),
+    providerSettingsFor(db, config, workspaceId),
     exists(
       db
         .select({ id: streamSessions.id })
         .from(streamSessions)
-        .where(and(eq(streamSessions.workspaceId, workspace.id), isNotNull(streamSessions.liveAt)))
+        .where(and(eq(streamSessions.workspaceId, workspaceId), isNotNull(streamSessions.liveAt)))
         .limit(1),
     ),
     db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
@@ -66,7 +67,8 @@ export async function getOnboarding(
   return {
     isNewUser: createdAt !== undefined && now.getTime() - createdAt.getTime() < NEW_USER_HOURS * 3_600_000,
     dismissed: Boolean(preferences[0]?.dismissedAt),
-    canSetAiProvider: canEditAiSettings(workspace),
+    // Whether PUT /api/ai/settings would let the caller in: it declares `manageWorkspace`.
+    canSetAiProvider: roleCan(caller.role, 'manageWorkspace'),
     steps: [
       { id: 'account', done: account },
       { id: 'post', done: post },

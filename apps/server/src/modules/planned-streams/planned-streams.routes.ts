@@ -4,9 +4,9 @@ import {
   plannedStreamListSchema,
   plannedStreamSchema,
 } from '@relaycast/shared/planned-streams';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import {
   createPlannedStream,
@@ -15,14 +15,8 @@ import {
   getPlannedStream,
   listDueStreams,
   listPlannedStreams,
-  type PlannedStreamOwner,
   updatePlannedStream,
 } from './planned-streams.service';
-
-async function ownerOf(request: FastifyRequest): Promise<PlannedStreamOwner> {
-  const { user, workspace } = await request.requireWorkspace();
-  return { userId: user.id, workspaceId: workspace.id };
-}
 
 /** `/api/scheduled-streams`: the user's planned streams (packages/shared/src/planned-streams.ts). */
 export const plannedStreamsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -31,19 +25,19 @@ export const plannedStreamsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     {
       schema: { querystring: listPlannedStreamsQuerySchema, response: { 200: plannedStreamListSchema } },
     },
-    async (request) => ({ streams: await listPlannedStreams(db, await ownerOf(request), request.query) }),
+    async (request) => ({ streams: await listPlannedStreams(db, await callerOf(request), request.query) }),
   );
 
   app.get(
     '/api/scheduled-streams/due',
     { schema: { response: { 200: plannedStreamListSchema } } },
-    async (request) => ({ streams: await listDueStreams(db, await ownerOf(request)) }),
+    async (request) => ({ streams: await listDueStreams(db, await callerOf(request)) }),
   );
 
   app.get(
     '/api/scheduled-streams/:id',
     { schema: { params: idParams, response: { 200: plannedStreamSchema } } },
-    async (request) => getPlannedStream(db, await ownerOf(request), request.params.id),
+    async (request) => getPlannedStream(db, await callerOf(request), request.params.id),
   );
 
   app.post(
@@ -53,7 +47,7 @@ export const plannedStreamsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       schema: { body: plannedStreamInputSchema, response: { 201: plannedStreamSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createPlannedStream(db, await ownerOf(request), request.body)),
+      reply.status(201).send(await createPlannedStream(db, await callerOf(request), request.body)),
   );
 
   app.put(
@@ -66,7 +60,7 @@ export const plannedStreamsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         response: { 200: plannedStreamSchema },
       },
     },
-    async (request) => updatePlannedStream(db, await ownerOf(request), request.params.id, request.body),
+    async (request) => updatePlannedStream(db, await callerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -75,14 +69,14 @@ export const plannedStreamsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       config: { permission: 'stream' },
       schema: { params: idParams, response: { 200: plannedStreamSchema } },
     },
-    async (request) => dismissPlannedStream(db, await ownerOf(request), request.params.id),
+    async (request) => dismissPlannedStream(db, await callerOf(request), request.params.id),
   );
 
   app.delete(
     '/api/scheduled-streams/:id',
     { config: { permission: 'stream' }, schema: { params: idParams } },
     async (request, reply) => {
-      await deletePlannedStream(db, await ownerOf(request), request.params.id);
+      await deletePlannedStream(db, await callerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -10,12 +10,10 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-or
 import type { Db } from '../../db/client';
 import { plannedStreams, streamDestinations, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 
-/** Whose planned streams: the signed-in user in their current workspace. */
-export interface PlannedStreamOwner {
-  workspaceId: string;
-  userId: string;
-}
+/** Whose planned streams: the caller's own, in the workspace they work in. */
+export type PlannedStreamOwner = Pick<Caller, 'userId' | 'workspaceId'>;
 
 type Row = typeof plannedStreams.$inferSelect;
 

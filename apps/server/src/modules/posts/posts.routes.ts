@@ -6,11 +6,11 @@ import {
   postSchema,
   rescheduleInputSchema,
 } from '@relaycast/shared/posts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { type Caller, callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
 import type { PublishingEngine } from '../publishing/publishing-engine';
@@ -20,7 +20,6 @@ import {
   createPost,
   deletePost,
   duplicatePost,
-  type PostActor,
   reschedulePost,
   restorePost,
   updatePost,
@@ -29,26 +28,15 @@ import {
 /** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`. */
 const targetParams = idParams.extend({ targetId: idSchema });
 
-async function actorOf(request: FastifyRequest): Promise<PostActor> {
-  const { user, workspace } = await request.requireWorkspace();
-  return { userId: user.id, workspaceId: workspace.id, role: workspace.role };
-}
-
 /**
- * The actor, when its workspace may schedule and publish (trial not over, or a plan chosen: plan-status.ts);
- * else a 403 with the reason. Drafts are always allowed: pass `publishing: false`.
+ * Scheduling and publishing need a workspace that may publish (trial not over, or a plan chosen: plan-status.ts):
+ * else a 403 with the reason. Drafts are always allowed.
  */
-async function publishingActorOf(
-  request: FastifyRequest,
-  billingMode: Config['billingMode'],
-  publishing: boolean,
-): Promise<PostActor> {
-  const { user, workspace } = await request.requireWorkspace();
-  const status = planStatus(workspace, billingMode);
-  if (publishing && status.publishingBlocked) {
+function assertPublishingOpen(caller: Caller, billingMode: Config['billingMode']): void {
+  const status = planStatus(caller, billingMode);
+  if (status.publishingBlocked) {
     throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
   }
-  return { userId: user.id, workspaceId: workspace.id, role: workspace.role };
 }
 
 /**
@@ -77,7 +65,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { workspaceId } = await actorOf(request);
+      const { workspaceId } = await callerOf(request);
       return { posts: await listPosts(db, workspaceId, request.query) };
     },
   );
@@ -86,7 +74,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     '/api/posts/:id',
     { schema: { params: idParams, response: { 200: postSchema } } },
     async (request) => {
-      const { workspaceId } = await actorOf(request);
+      const { workspaceId } = await callerOf(request);
       return getPost(db, workspaceId, request.params.id);
     },
   );
@@ -95,8 +83,9 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     '/api/posts',
     { schema: { body: postInputSchema, response: { 201: postSchema } } },
     async (request, reply) => {
-      const actor = await publishingActorOf(request, config.billingMode, request.body.action !== 'draft');
-      const post = await scheduled(await createPost(db, actor, request.body));
+      const caller = await callerOf(request);
+      if (request.body.action !== 'draft') assertPublishingOpen(caller, config.billingMode);
+      const post = await scheduled(await createPost(db, caller, request.body));
       return reply.status(201).send(post);
     },
   );
@@ -105,8 +94,9 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     '/api/posts/:id',
     { schema: { params: idParams, body: postInputSchema, response: { 200: postSchema } } },
     async (request) => {
-      const actor = await publishingActorOf(request, config.billingMode, request.body.action !== 'draft');
-      return scheduled(await updatePost(db, actor, request.params.id, request.body));
+      const caller = await callerOf(request);
+      if (request.body.action !== 'draft') assertPublishingOpen(caller, config.billingMode);
+      return scheduled(await updatePost(db, caller, request.params.id, request.body));
     },
   );
 
@@ -117,8 +107,9 @@ export const postsRoutes: FastifyPluginAsyncZod<{
       schema: { params: idParams, body: rescheduleInputSchema, response: { 200: postSchema } },
     },
     async (request) => {
-      const actor = await publishingActorOf(request, config.billingMode, true);
-      return scheduled(await reschedulePost(db, actor, request.params.id, request.body));
+      const caller = await callerOf(request);
+      assertPublishingOpen(caller, config.billingMode);
+      return scheduled(await reschedulePost(db, caller, request.params.id, request.body));
     },
   );
 
@@ -126,7 +117,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     '/api/posts/:id/duplicate',
     { schema: { params: idParams, response: { 201: postSchema } } },
     async (request, reply) => {
-      const post = await duplicatePost(db, await actorOf(request), request.params.id);
+      const post = await duplicatePost(db, await callerOf(request), request.params.id);
       return reply.status(201).send(post);
     },
   );
@@ -135,7 +126,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     '/api/posts/:id',
     { schema: { params: idParams, response: { 200: postSchema } } },
     async (request) => {
-      const post = await deletePost(db, await actorOf(request), request.params.id);
+      const post = await deletePost(db, await callerOf(request), request.params.id);
       await engine.cancelPost(post.id);
       return post;
     },
@@ -144,7 +135,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/posts/:id/restore',
     { schema: { params: idParams, response: { 200: postSchema } } },
-    async (request) => scheduled(await restorePost(db, await actorOf(request), request.params.id)),
+    async (request) => scheduled(await restorePost(db, await callerOf(request), request.params.id)),
   );
 
   const targetActions = {
@@ -160,7 +151,9 @@ export const postsRoutes: FastifyPluginAsyncZod<{
         schema: { params: targetParams, response: { 200: postSchema } },
       },
       async (request) => {
-        const { workspaceId } = await publishingActorOf(request, config.billingMode, action === 'retry');
+        const caller = await callerOf(request);
+        if (action === 'retry') assertPublishingOpen(caller, config.billingMode);
+        const { workspaceId } = caller;
         await change(db, workspaceId, request.params.id, request.params.targetId);
         if (action === 'retry') await engine.schedulePost(request.params.id);
         return getPost(db, workspaceId, request.params.id);

@@ -13,8 +13,9 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import { assertRoleCan } from '../../lib/role-check';
-import { actorRole, decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
+import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { getPost, loadMediaFacts, postNotFound } from './posts.queries';
@@ -25,14 +26,6 @@ import { resolveSchedule } from './posts-schedule';
  * Over 300 lines on purpose: every write shares the same row lock, locked statuses and body writer, and keeping
  * them side by side shows the rules a post's life follows (the queue's slot picking is in posts-schedule.ts).
  */
-
-/** Who is acting, and in which workspace. */
-export interface PostActor {
-  userId: string;
-  workspaceId: string;
-  /** The caller's role (approvals: without `publish`, scheduling waits for approval); read when absent. */
-  role?: string;
-}
 
 /** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -162,12 +155,12 @@ async function bodyFromInput(
 /** The body as the approval gate lets it be stored: scheduled, or awaiting approval (approvals-gate.ts). */
 async function gated(
   tx: Tx,
-  actor: PostActor,
+  caller: Caller,
   previous: PostStatus | null,
   body: PostBody,
   action: ParsedPostInput['action'],
 ): Promise<{ body: PostBody; decision: GateDecision }> {
-  const decision = await decideWrite(tx, actor, previous, {
+  const decision = await decideWrite(tx, caller, previous, {
     status: body.status,
     scheduledAt: body.scheduledAt,
     action,
@@ -178,42 +171,42 @@ async function gated(
 /** Creates a draft, a scheduled post or a queued one, after the same checks the composer runs. */
 export async function createPost(
   db: Db,
-  actor: PostActor,
+  caller: Caller,
   input: ParsedPostInput,
   now = new Date(),
 ): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    const written = await bodyFromInput(tx, actor.workspaceId, input, now);
-    const { body, decision } = await gated(tx, actor, null, written, input.action);
+    const written = await bodyFromInput(tx, caller.workspaceId, input, now);
+    const { body, decision } = await gated(tx, caller, null, written, input.action);
     await writePost(
       tx,
-      actor.workspaceId,
-      { id, authorId: actor.userId, updatedBy: actor.userId },
+      caller.workspaceId,
+      { id, authorId: caller.userId, updatedBy: caller.userId },
       body,
       now,
     );
-    await recordWrite(tx, actor, { id, ...body }, decision, now);
+    await recordWrite(tx, caller, { id, ...body }, decision, now);
   });
-  return getPost(db, actor.workspaceId, id);
+  return getPost(db, caller.workspaceId, id);
 }
 
 /** Replaces a post's content, platforms, overrides and media, and applies the action. */
 export async function updatePost(
   db: Db,
-  actor: PostActor,
+  caller: Caller,
   postId: string,
   input: ParsedPostInput,
   now = new Date(),
 ): Promise<Post> {
   await db.transaction(async (tx) => {
-    const current = await lockEditablePost(tx, actor.workspaceId, postId);
-    const written = await bodyFromInput(tx, actor.workspaceId, input, now, postId);
-    const { body, decision } = await gated(tx, actor, current.status, written, input.action);
-    await writePost(tx, actor.workspaceId, { id: postId, updatedBy: actor.userId }, body, now);
-    await recordWrite(tx, actor, { id: postId, ...body }, decision, now);
+    const current = await lockEditablePost(tx, caller.workspaceId, postId);
+    const written = await bodyFromInput(tx, caller.workspaceId, input, now, postId);
+    const { body, decision } = await gated(tx, caller, current.status, written, input.action);
+    await writePost(tx, caller.workspaceId, { id: postId, updatedBy: caller.userId }, body, now);
+    await recordWrite(tx, caller, { id: postId, ...body }, decision, now);
   });
-  return getPost(db, actor.workspaceId, postId);
+  return getPost(db, caller.workspaceId, postId);
 }
 
 /**
@@ -222,14 +215,14 @@ export async function updatePost(
  */
 export async function reschedulePost(
   db: Db,
-  actor: PostActor,
+  caller: Caller,
   postId: string,
   input: RescheduleInput,
   now = new Date(),
 ): Promise<Post> {
   await db.transaction(async (tx) => {
-    const current = await lockEditablePost(tx, actor.workspaceId, postId);
-    const media = await loadAttachedMedia(tx, actor.workspaceId, postId);
+    const current = await lockEditablePost(tx, caller.workspaceId, postId);
+    const media = await loadAttachedMedia(tx, caller.workspaceId, postId);
     assertValid(
       {
         content: current.content,
@@ -241,7 +234,7 @@ export async function reschedulePost(
       media,
       now,
     );
-    const decision = await decideWrite(tx, actor, current.status, {
+    const decision = await decideWrite(tx, caller, current.status, {
       status: 'scheduled',
       scheduledAt: new Date(input.scheduledAt),
       action: 'schedule',
@@ -252,13 +245,13 @@ export async function reschedulePost(
         status: decision.status,
         scheduledAt: decision.scheduledAt,
         timezone: input.timezone ?? current.timezone,
-        updatedBy: actor.userId,
+        updatedBy: caller.userId,
         updatedAt: now,
       })
       .where(eq(posts.id, postId));
     await syncPostTargets(
       tx,
-      actor.workspaceId,
+      caller.workspaceId,
       postId,
       {
         platforms: current.platforms as PlatformId[],
@@ -268,22 +261,17 @@ export async function reschedulePost(
       },
       now,
     );
-    await recordWrite(tx, actor, current, decision, now);
+    await recordWrite(tx, caller, current, decision, now);
   });
-  return getPost(db, actor.workspaceId, postId);
+  return getPost(db, caller.workspaceId, postId);
 }
 
 /** Copies a post (content, platforms, overrides, media, accounts) as a new draft of the caller. */
-export async function duplicatePost(
-  db: Db,
-  actor: PostActor,
-  postId: string,
-  now = new Date(),
-): Promise<Post> {
+export async function duplicatePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    const source = await lockPost(tx, actor.workspaceId, postId);
-    const media = await loadAttachedMedia(tx, actor.workspaceId, postId);
+    const source = await lockPost(tx, caller.workspaceId, postId);
+    const media = await loadAttachedMedia(tx, caller.workspaceId, postId);
     const copy = {
       content: source.content,
       platforms: source.platforms as PlatformId[],
@@ -297,8 +285,8 @@ export async function duplicatePost(
       .where(eq(postTargets.postId, postId));
     await writePost(
       tx,
-      actor.workspaceId,
-      { id, authorId: actor.userId, updatedBy: actor.userId },
+      caller.workspaceId,
+      { id, authorId: caller.userId, updatedBy: caller.userId },
       {
         content: copy.content,
         platforms: copy.platforms,
@@ -312,32 +300,28 @@ export async function duplicatePost(
       now,
     );
   });
-  return getPost(db, actor.workspaceId, id);
+  return getPost(db, caller.workspaceId, id);
 }
 
 /**
  * Deleting or restoring another member's post, or one waiting for approval, scheduled or published, needs
  * `publish`; the caller's own draft needs `write` (permissionToRemove, docs/decisions/0059).
  */
-async function assertMayRemove(
-  tx: Tx,
-  actor: PostActor,
-  post: { authorId: string | null; status: PostStatus },
-): Promise<void> {
-  const rule = { kind: 'post' as const, isOwn: post.authorId === actor.userId, status: post.status };
-  assertRoleCan(await actorRole(tx, actor), permissionToRemove(rule), ROLE_MESSAGES.onlyOwnDrafts);
+function assertMayRemove(caller: Caller, post: { authorId: string | null; status: PostStatus }): void {
+  const rule = { kind: 'post' as const, isOwn: post.authorId === caller.userId, status: post.status };
+  assertRoleCan(caller.role, permissionToRemove(rule), ROLE_MESSAGES.onlyOwnDrafts);
 }
 
 /**
  * Soft-deletes a post (it can be restored for RESTORE_WINDOW_MS) and returns it as it was. A post being
  * published cannot be deleted: the publisher holds it.
  */
-export async function deletePost(db: Db, actor: PostActor, postId: string, now = new Date()): Promise<Post> {
+export async function deletePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   return db.transaction(async (tx) => {
-    const current = await lockPost(tx, actor.workspaceId, postId);
-    await assertMayRemove(tx, actor, current);
+    const current = await lockPost(tx, caller.workspaceId, postId);
+    assertMayRemove(caller, current);
     if (current.status === 'publishing') throw notEditable();
-    const post = await getPost(tx, actor.workspaceId, postId);
+    const post = await getPost(tx, caller.workspaceId, postId);
     await tx.update(posts).set({ deletedAt: now }).where(eq(posts.id, postId));
     return post;
   });
@@ -347,12 +331,12 @@ export async function deletePost(db: Db, actor: PostActor, postId: string, now =
  * Undoes a delete made less than RESTORE_WINDOW_MS ago (a post that is not deleted is returned as is). A
  * scheduled post whose time went by while it was deleted comes back as a draft, never published late.
  */
-export async function restorePost(db: Db, actor: PostActor, postId: string, now = new Date()): Promise<Post> {
+export async function restorePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   await db.transaction(async (tx) => {
-    const current = await lockPost(tx, actor.workspaceId, postId, { deleted: true });
+    const current = await lockPost(tx, caller.workspaceId, postId, { deleted: true });
     if (!current.deletedAt) return;
     if (now.getTime() - current.deletedAt.getTime() > RESTORE_WINDOW_MS) throw postNotFound();
-    await assertMayRemove(tx, actor, current);
+    assertMayRemove(caller, current);
     const isOverdue =
       current.status === 'scheduled' &&
       current.scheduledAt !== null &&
@@ -368,7 +352,7 @@ export async function restorePost(db: Db, actor: PostActor, postId: string, now 
     if (isOverdue) {
       await syncPostTargets(
         tx,
-        actor.workspaceId,
+        caller.workspaceId,
         postId,
         {
           platforms: current.platforms as PlatformId[],
@@ -380,5 +364,5 @@ export async function restorePost(db: Db, actor: PostActor, postId: string, now 
       );
     }
   });
-  return getPost(db, actor.workspaceId, postId);
+  return getPost(db, caller.workspaceId, postId);
 }

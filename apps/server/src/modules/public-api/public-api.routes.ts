@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { getUserSettings } from '../settings/settings.service';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
@@ -27,10 +28,10 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{
     '/api/api-keys',
     { config: { permission: 'self' }, schema: { response: { 200: apiKeyListSchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const [keys, settings] = await Promise.all([
-        listApiKeys(db, workspace.id, user.id),
-        getUserSettings(db, user.id),
+        listApiKeys(db, caller.workspaceId, caller.userId),
+        getUserSettings(db, caller.userId),
       ]);
       return { keys, enabled: settings.security.apiKeyEnabled };
     },
@@ -43,10 +44,10 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{
       schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema } },
     },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const created = await createApiKey(db, {
-        workspaceId: workspace.id,
-        userId: user.id,
+        workspaceId: caller.workspaceId,
+        userId: caller.userId,
         name: request.body.name,
         scopes: request.body.scopes,
       });
@@ -58,8 +59,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod<{
     '/api/api-keys/:id',
     { config: { permission: 'self' }, schema: { params: idParams } },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      await revokeApiKey(db, workspace.id, user.id, request.params.id);
+      const caller = await callerOf(request);
+      await revokeApiKey(db, caller.workspaceId, caller.userId, request.params.id);
       return reply.status(204).send();
     },
   );

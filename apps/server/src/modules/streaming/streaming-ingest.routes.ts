@@ -1,4 +1,3 @@
-import { forbiddenMessage, roleCan } from '@relaycast/shared/roles';
 import {
   type IngestServerMessage,
   ingestClientMessageSchema,
@@ -9,7 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config/env';
 import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import { isOriginAccepted } from '../../lib/request-origin';
+import { assertRoleCan } from '../../lib/role-check';
 import type { StreamEngine } from './live/engine';
 
 const CLOSE_CODE_OF: Record<string, number> = {
@@ -58,12 +59,13 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
         let ingest: ReturnType<StreamEngine['attachIngest']>;
         const sessionId = request.params.id;
         try {
-          const { user, workspace } = await request.requireWorkspace();
-          // The role table, as on every other route: only roles that may go live feed a session.
-          if (!roleCan(workspace.role, 'stream')) {
-            throw new AppError('FORBIDDEN', { message: forbiddenMessage(workspace.role, 'stream') });
-          }
-          ingest = deps.engine.attachIngest(sessionId, { userId: user.id, workspaceId: workspace.id });
+          const caller = await callerOf(request);
+          // A public route, so not the route hook: the same check, for the roles that may go live.
+          assertRoleCan(caller.role, 'stream');
+          ingest = deps.engine.attachIngest(sessionId, {
+            userId: caller.userId,
+            workspaceId: caller.workspaceId,
+          });
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 401) {
             refuse(socket, 'UNAUTHORIZED', STREAMING_MESSAGES.unauthorized);

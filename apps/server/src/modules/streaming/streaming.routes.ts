@@ -22,6 +22,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { shownHostname } from '../../lib/request-origin';
 import {
@@ -52,13 +53,9 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   // Built once by streaming.plugin.ts.
   const engine = app.streamEngine;
 
-  async function ownerOf(request: FastifyRequest): Promise<StreamOwner> {
-    const { user, workspace } = await request.requireWorkspace();
-    return { userId: user.id, workspaceId: workspace.id };
-  }
-
+  /** The caller, while they are not live: what a stream uses stays as it is until it ends. */
   async function changeableOwner(request: FastifyRequest): Promise<StreamOwner> {
-    const owner = await ownerOf(request);
+    const owner = await callerOf(request);
     if (engine.isLive(owner)) {
       throw new AppError('STREAM_LOCKED_WHILE_LIVE');
     }
@@ -69,7 +66,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     '/api/streaming/destinations',
     { config: { permission: 'stream' }, schema: { response: { 200: streamDestinationListSchema } } },
     async (request) => ({
-      destinations: await listDestinations(db, await ownerOf(request)),
+      destinations: await listDestinations(db, await callerOf(request)),
       privateAddressesAllowed: config.allowPrivateAddresses,
     }),
   );
@@ -127,7 +124,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   );
 
   app.get('/api/streaming/scenes', { schema: { response: { 200: sceneListSchema } } }, async (request) => ({
-    scenes: await listScenes(db, await ownerOf(request)),
+    scenes: await listScenes(db, await callerOf(request)),
   }));
 
   app.post(
@@ -137,14 +134,14 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       schema: { body: customSceneInputSchema, response: { 201: sceneSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createScene(db, await ownerOf(request), request.body)),
+      reply.status(201).send(await createScene(db, await callerOf(request), request.body)),
   );
 
   app.delete(
     '/api/streaming/scenes/:id',
     { config: { permission: 'stream' }, schema: { params: idParams } },
     async (request, reply) => {
-      await deleteScene(db, await ownerOf(request), request.params.id);
+      await deleteScene(db, await callerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -154,7 +151,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     { config: { permission: 'stream' }, schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
       rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
-      streamKey: await getIngestKey(db, await ownerOf(request), config.appSecret),
+      streamKey: await getIngestKey(db, await callerOf(request), config.appSecret),
       relayRunning: engine.isAvailable,
     }),
   );
@@ -164,7 +161,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     { config: { permission: 'stream' }, schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
       rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
-      streamKey: await rotateIngestKey(db, await ownerOf(request), config.appSecret),
+      streamKey: await rotateIngestKey(db, await callerOf(request), config.appSecret),
       relayRunning: engine.isAvailable,
     }),
   );
@@ -176,10 +173,10 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       schema: { body: startStreamInputSchema, response: { 201: streamSessionSchema } },
     },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
+      const caller = await callerOf(request);
       const session = await engine.startBrowserSession(
-        { userId: user.id, workspaceId: workspace.id },
-        workspace.plan,
+        { userId: caller.userId, workspaceId: caller.workspaceId },
+        caller.plan,
         request.body,
       );
       return reply.status(201).send(session);
@@ -193,34 +190,34 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       schema: { params: idParams, response: { 200: streamSessionSchema } },
     },
     async (request) => {
-      const owner = await ownerOf(request);
+      const owner = await callerOf(request);
       return engine.stopSession(request.params.id, { status: 'ended', reason: null }, owner);
     },
   );
 
   app.get('/api/streaming/live', { schema: { response: { 200: liveStatusSchema } } }, async (request) => ({
-    session: engine.liveSessionOf(await ownerOf(request)),
+    session: engine.liveSessionOf(await callerOf(request)),
   }));
 
   app.get(
     '/api/streaming/sessions',
     { schema: { response: { 200: streamSummaryListSchema } } },
     async (request) => ({
-      sessions: await listSessionSummaries(db, await ownerOf(request), engine.overlay),
+      sessions: await listSessionSummaries(db, await callerOf(request), engine.overlay),
     }),
   );
 
   app.get(
     '/api/streaming/sessions/:id',
     { schema: { params: idParams, response: { 200: streamDetailSchema } } },
-    async (request) => getSessionDetail(db, await ownerOf(request), request.params.id, engine.overlay),
+    async (request) => getSessionDetail(db, await callerOf(request), request.params.id, engine.overlay),
   );
 
   // A stream's suggested clips: the background analysis of its recording (stream-highlights.ts).
   app.get(
     '/api/streaming/sessions/:id/highlights',
     { schema: { params: idParams, response: { 200: streamHighlightsSchema } } },
-    async (request) => getSessionHighlights(db, await ownerOf(request), request.params.id),
+    async (request) => getSessionHighlights(db, await callerOf(request), request.params.id),
   );
 
   app.post(
@@ -229,7 +226,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     async (request) =>
       requestSessionHighlights(
         { db, queue: app.jobs, ffmpegAvailable: () => app.mediaProcessor.isAvailable() },
-        await ownerOf(request),
+        await callerOf(request),
         request.params.id,
       ),
   );

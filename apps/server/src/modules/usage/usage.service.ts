@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { aiGenerations, mediaFiles, socialAccounts, workspaceMembers } from '../../db/schema/index';
+import type { Caller } from '../../lib/caller';
 import { sameOwnerWorkspaceIds } from '../workspaces/owner-scope';
 import { mediaLimitsOf, planStatus } from '../workspaces/plan-status';
-import type { WorkspaceContext } from '../workspaces/workspaces.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -18,15 +18,15 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function workspaceUsage(
   db: Db,
   config: Config,
-  workspace: Pick<WorkspaceContext, 'id' | 'plan' | 'trialEndsAt'>,
+  caller: Pick<Caller, 'workspaceId' | 'plan' | 'trialEndsAt'>,
   now = new Date(),
   /** What the disk can still take above its reserve (self-hosted: it bounds the storage); null on managed. */
   diskFreeBytes: number | null = null,
 ): Promise<WorkspaceUsage> {
-  const status = planStatus(workspace, config.billingMode, now);
+  const status = planStatus(caller, config.billingMode, now);
   const since = new Date(now.getTime() - HOUR_MS).toISOString();
   // Accounts and storage count across every workspace the paying owner owns, as the limits do.
-  const owned = sameOwnerWorkspaceIds(workspace.id);
+  const owned = sameOwnerWorkspaceIds(caller.workspaceId);
   const result = await db.execute<Record<string, unknown>>(sql`
     select
       (select count(*) from ${socialAccounts} a
@@ -34,9 +34,9 @@ export async function workspaceUsage(
       fullest.platform as fullest_platform,
       fullest.used as fullest_used,
       (select coalesce(sum(m.size_bytes), 0) from ${mediaFiles} m where m.workspace_id in ${owned}) as storage,
-      (select count(*) from ${workspaceMembers} wm where wm.workspace_id = ${workspace.id}) as members,
+      (select count(*) from ${workspaceMembers} wm where wm.workspace_id = ${caller.workspaceId}) as members,
       (select count(*) from ${aiGenerations} g
-        where g.workspace_id = ${workspace.id} and g.created_at > ${since}::timestamptz) as ai
+        where g.workspace_id = ${caller.workspaceId} and g.created_at > ${since}::timestamptz) as ai
     from (select 1) as one
     left join lateral (
       select a.platform, count(*) as used from ${socialAccounts} a
@@ -45,14 +45,14 @@ export async function workspaceUsage(
     ) as fullest on true`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const plan = status.plan;
-  const limits = mediaLimitsOf(workspace, config);
+  const limits = mediaLimitsOf(caller, config);
   return {
     billingMode: config.billingMode,
-    plan: workspace.plan,
+    plan: caller.plan,
     effectivePlan: plan.id,
     onTrial: status.onTrial,
     trialDaysLeft: status.trialDaysLeft,
-    trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
+    trialEndsAt: caller.trialEndsAt?.toISOString() ?? null,
     publishingBlocked: status.publishingBlocked,
     publishingBlockedReason: status.reason,
     accounts: {

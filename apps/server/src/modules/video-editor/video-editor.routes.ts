@@ -10,6 +10,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { diskFullError } from '../../lib/media/disk-space';
 import { createSafeFetch } from '../../lib/safe-fetch';
@@ -74,10 +75,10 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     '/api/video-editor/imports',
     { schema: { body: importVideoSchema, response: { 201: mediaItemSchema } } },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const limits = mediaLimitsOf(workspace, config);
+      const caller = await callerOf(request);
+      const limits = mediaLimitsOf(caller, config);
       if (!(await app.mediaProcessor.isAvailable())) throw loadFailedError();
-      const usedBytes = await storageUsedBytes(db, workspace.id);
+      const usedBytes = await storageUsedBytes(db, caller.workspaceId);
       const name = nameFromUrl(request.body.url);
       const id = newMediaId();
       const tempPath = path.join(tempDir, id);
@@ -97,8 +98,8 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
       const row = await addVideoToLibrary(
         deps,
         {
-          workspaceId: workspace.id,
-          userId: user.id,
+          workspaceId: caller.workspaceId,
+          userId: caller.userId,
           limits,
           video: { id, path: tempPath, name, mimeType, extension },
           signal: controller.signal,
@@ -113,10 +114,10 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     '/api/video-editor/exports',
     { schema: { body: startExportSchema, response: { 202: exportJobSchema } } },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const limits = mediaLimitsOf(workspace, config);
+      const caller = await callerOf(request);
+      const limits = mediaLimitsOf(caller, config);
       const body = request.body;
-      const source = await findMedia(db, workspace.id, body.mediaId);
+      const source = await findMedia(db, caller.workspaceId, body.mediaId);
       videoOnly(source);
       const duration = source.durationSeconds;
       if (duration !== null && body.end > duration + 0.001) {
@@ -131,7 +132,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
       // The limits before the job starts: some room must be left (in the quota and above the disk's reserve),
       // and a stream copy (whose size is the source's share) must fit. ffmpeg is then capped at that room (-fs)
       // and the quota is checked again on storing the result.
-      const usedBytes = await storageUsedBytes(db, workspace.id);
+      const usedBytes = await storageUsedBytes(db, caller.workspaceId);
       const storageLeft =
         limits.storageBytes === null ? Number.POSITIVE_INFINITY : limits.storageBytes - usedBytes;
       const label = `${source.name} (export)`;
@@ -146,8 +147,8 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
         if (estimate > diskRoom) throw diskFullError();
       }
       const job = jobs.start({
-        workspaceId: workspace.id,
-        userId: user.id,
+        workspaceId: caller.workspaceId,
+        userId: caller.userId,
         limits,
         source,
         request: body,
@@ -163,8 +164,8 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     '/api/video-editor/media/:id/timeline/:kind',
     { schema: { params: timelineParams } },
     async (request, reply) => {
-      const { workspace } = await request.requireWorkspace();
-      const source = await findMedia(db, workspace.id, request.params.id);
+      const caller = await callerOf(request);
+      const source = await findMedia(db, caller.workspaceId, request.params.id);
       videoOnly(source);
       const file = await timeline.fileFor(source, request.params.kind);
       return reply
@@ -178,8 +179,8 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     '/api/video-editor/exports/:id',
     { schema: { params: idParams, response: { 200: exportJobSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return jobs.get(workspace.id, request.params.id);
+      const caller = await callerOf(request);
+      return jobs.get(caller.workspaceId, request.params.id);
     },
   );
 
@@ -187,8 +188,8 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
     '/api/video-editor/exports/:id/cancel',
     { schema: { params: idParams, response: { 200: exportJobSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return jobs.cancel(workspace.id, request.params.id);
+      const caller = await callerOf(request);
+      return jobs.cancel(caller.workspaceId, request.params.id);
     },
   );
 };

@@ -2,7 +2,7 @@
  * Webhook addresses often carry a token (Slack, Discord, Zapier): members who may not manage webhooks see the
  * address masked (maskWebhookUrl, docs/decisions/0059-removing-others-work.md); owners and admins see it whole.
  */
-import { maskWebhookUrl } from '@relaycast/shared/webhooks';
+import { maskWebhookUrl, WEBHOOK_MESSAGES } from '@relaycast/shared/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joined, type Setup, setUp } from '../approvals/approvals.test-support';
 import { send } from '../publishing/publishing.test-support';
@@ -36,5 +36,20 @@ describe('GET /api/webhooks', () => {
     }
     expect(await urlSeenBy(s.owner)).toBe(SECRET_URL);
     expect(await urlSeenBy(await joined(s, 'admin', 'An admin'))).toBe(SECRET_URL);
+  });
+
+  it('refuses every change to an editor with the route hook’s FORBIDDEN, before the endpoint is looked up', async () => {
+    const editor = await joined(s, 'editor', 'An editor who would');
+    for (const [method, url, body] of [
+      ['POST', '/api/webhooks', { url: SECRET_URL, events: ['post.published'] }],
+      ['DELETE', '/api/webhooks/any', undefined],
+      ['PUT', '/api/webhooks/any/paused', { paused: true }],
+      ['POST', '/api/webhooks/any/test', undefined],
+      ['POST', '/api/webhooks/any/deliveries/any/resend', undefined],
+    ] as const) {
+      const res = await send(s.t, editor, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: WEBHOOK_MESSAGES.adminOnly });
+    }
   });
 });

@@ -11,9 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import {
-  canManageWebhooks,
   createEndpoint,
   deleteEndpoint,
   listDeliveries,
@@ -35,8 +35,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
   { db, config },
 ) => {
   app.get('/api/webhooks', { schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => {
-    const { workspace } = await request.requireWorkspace();
-    return { endpoints: await listEndpoints(db, workspace), canManage: canManageWebhooks(workspace) };
+    return listEndpoints(db, await callerOf(request));
   });
 
   app.post(
@@ -46,8 +45,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       schema: { body: createWebhookSchema, response: { 201: createdWebhookSchema } },
     },
     async (request, reply) => {
-      const { user, workspace } = await request.requireWorkspace();
-      return reply.status(201).send(await createEndpoint(db, config, workspace, user.id, request.body));
+      return reply.status(201).send(await createEndpoint(db, config, await callerOf(request), request.body));
     },
   );
 
@@ -58,8 +56,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       schema: { params: idParams },
     },
     async (request, reply) => {
-      const { workspace } = await request.requireWorkspace();
-      await deleteEndpoint(db, workspace, request.params.id);
+      const { workspaceId } = await callerOf(request);
+      await deleteEndpoint(db, workspaceId, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -71,8 +69,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       schema: { params: idParams, body: pauseWebhookSchema, response: { 200: webhookEndpointSchema } },
     },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return setEndpointPaused(db, workspace, request.params.id, request.body.paused);
+      const { workspaceId } = await callerOf(request);
+      return setEndpointPaused(db, workspaceId, request.params.id, request.body.paused);
     },
   );
 
@@ -83,8 +81,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       schema: { params: idParams },
     },
     async (request, reply) => {
-      const { workspace } = await request.requireWorkspace();
-      await queueTestEvent(db, workspace, request.params.id);
+      const { workspaceId } = await callerOf(request);
+      await queueTestEvent(db, workspaceId, request.params.id);
       return reply.status(202).send({ queued: true });
     },
   );
@@ -96,8 +94,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
       schema: { params: deliveryParams },
     },
     async (request, reply) => {
-      const { workspace } = await request.requireWorkspace();
-      await resendDelivery(db, workspace, request.params.id, request.params.deliveryId);
+      const { workspaceId } = await callerOf(request);
+      await resendDelivery(db, workspaceId, request.params.id, request.params.deliveryId);
       return reply.status(202).send({ queued: true });
     },
   );
@@ -106,8 +104,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> =
     '/api/webhooks/:id/deliveries',
     { schema: { params: idParams, response: { 200: webhookDeliveryListSchema } } },
     async (request) => {
-      const { workspace } = await request.requireWorkspace();
-      return { deliveries: await listDeliveries(db, workspace.id, request.params.id) };
+      const { workspaceId } = await callerOf(request);
+      return { deliveries: await listDeliveries(db, workspaceId, request.params.id) };
     },
   );
 };

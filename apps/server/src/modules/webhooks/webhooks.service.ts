@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { roleCan } from '@relaycast/shared/roles';
 import {
   type CreatedWebhook,
   maskWebhookUrl,
@@ -16,23 +17,13 @@ import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import { encryptSecret } from '../../lib/secrets';
 import { PlatformError } from '../../platforms/types';
 import { checkUserGivenUrl } from '../../platforms/user-given-url';
-import { isWorkspaceAdmin, type WorkspaceContext } from '../workspaces/workspaces.service';
 
 /** First key of the per-workspace advisory lock around the endpoint count and the insert. */
 const WEBHOOK_LOCK_NAMESPACE = 724_311_912;
-
-export function canManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): boolean {
-  return isWorkspaceAdmin(workspace.role);
-}
-
-export function assertCanManageWebhooks(workspace: Pick<WorkspaceContext, 'role'>): void {
-  if (!canManageWebhooks(workspace)) {
-    throw new AppError('WEBHOOKS_ADMIN_ONLY');
-  }
-}
 
 function toEndpoint(row: typeof webhookEndpoints.$inferSelect): WebhookEndpoint {
   return {
@@ -45,21 +36,26 @@ function toEndpoint(row: typeof webhookEndpoints.$inferSelect): WebhookEndpoint 
 }
 
 /**
- * The workspace's endpoints. An address may carry a token (Slack, Discord, Zapier put it in the path): whole for
- * those who manage webhooks, masked for everyone else (maskWebhookUrl, docs/decisions/0059).
+ * The workspace's endpoints, and whether the caller may change them (the routes that do declare
+ * `manageWorkspace`). An address may carry a token (Slack, Discord, Zapier put it in the path): whole for those who
+ * may change webhooks, masked for everyone else (maskWebhookUrl, docs/decisions/0059).
  */
 export async function listEndpoints(
   db: Db,
-  workspace: Pick<WorkspaceContext, 'id' | 'role'>,
-): Promise<WebhookEndpoint[]> {
+  caller: Pick<Caller, 'workspaceId' | 'role'>,
+): Promise<{ endpoints: WebhookEndpoint[]; canManage: boolean }> {
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.workspaceId, workspace.id))
+    .where(eq(webhookEndpoints.workspaceId, caller.workspaceId))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
   const endpoints = rows.map(toEndpoint);
-  if (canManageWebhooks(workspace)) return endpoints;
-  return endpoints.map((endpoint) => ({ ...endpoint, url: maskWebhookUrl(endpoint.url) }));
+  const canManage = roleCan(caller.role, 'manageWorkspace');
+  if (canManage) return { endpoints, canManage };
+  return {
+    endpoints: endpoints.map((endpoint) => ({ ...endpoint, url: maskWebhookUrl(endpoint.url) })),
+    canManage,
+  };
 }
 
 /**
@@ -69,11 +65,9 @@ export async function listEndpoints(
 export async function createEndpoint(
   db: Db,
   config: Config,
-  workspace: WorkspaceContext,
-  userId: string,
+  caller: Pick<Caller, 'workspaceId' | 'userId'>,
   input: { url: string; events: WebhookEvent[] },
 ): Promise<CreatedWebhook> {
-  assertCanManageWebhooks(workspace);
   try {
     // The scheme, credentials and host are checked like any user-given address (it answers the origin only).
     await checkUserGivenUrl(input.url, addressPolicy(config.allowPrivateAddresses));
@@ -86,12 +80,12 @@ export async function createEndpoint(
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(${sql.raw(String(WEBHOOK_LOCK_NAMESPACE))}, hashtext(${workspace.id}))`,
+      sql`select pg_advisory_xact_lock(${sql.raw(String(WEBHOOK_LOCK_NAMESPACE))}, hashtext(${caller.workspaceId}))`,
     );
     const [existing] = await tx
       .select({ total: count() })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.workspaceId, workspace.id));
+      .where(eq(webhookEndpoints.workspaceId, caller.workspaceId));
     if ((existing?.total ?? 0) >= WEBHOOK_MAX_ENDPOINTS) {
       throw new AppError('WEBHOOK_LIMIT');
     }
@@ -99,11 +93,11 @@ export async function createEndpoint(
       .insert(webhookEndpoints)
       .values({
         id: randomUUID(),
-        workspaceId: workspace.id,
+        workspaceId: caller.workspaceId,
         url,
         secretEncrypted: encryptSecret(secret, config.appSecret),
         events: input.events,
-        createdBy: userId,
+        createdBy: caller.userId,
       })
       .returning();
     if (!row) throw new Error('webhook endpoint insert returned nothing');
@@ -111,11 +105,10 @@ export async function createEndpoint(
   });
 }
 
-export async function deleteEndpoint(db: Db, workspace: WorkspaceContext, id: string): Promise<void> {
-  assertCanManageWebhooks(workspace);
+export async function deleteEndpoint(db: Db, workspaceId: string, id: string): Promise<void> {
   const removed = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspace.id)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .returning({ id: webhookEndpoints.id });
   if (removed.length === 0) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.notFound });
 }
@@ -126,16 +119,15 @@ export async function deleteEndpoint(db: Db, workspace: WorkspaceContext, id: st
  */
 export async function setEndpointPaused(
   db: Db,
-  workspace: WorkspaceContext,
+  workspaceId: string,
   id: string,
   paused: boolean,
 ): Promise<WebhookEndpoint> {
-  assertCanManageWebhooks(workspace);
   const [row] = await db
     .update(webhookEndpoints)
     // Pausing twice keeps the first time; resuming clears it.
     .set({ pausedAt: paused ? sql`coalesce(${webhookEndpoints.pausedAt}, now())` : null })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspace.id)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', { message: WEBHOOK_MESSAGES.notFound });
   return toEndpoint(row);
@@ -177,9 +169,8 @@ export async function listDeliveries(
 }
 
 /** "Send test event": one `webhook.test` delivery to this endpoint, sent by the next sweep. */
-export async function queueTestEvent(db: Db, workspace: WorkspaceContext, endpointId: string): Promise<void> {
-  assertCanManageWebhooks(workspace);
-  const endpoint = await endpointOf(db, workspace.id, endpointId);
+export async function queueTestEvent(db: Db, workspaceId: string, endpointId: string): Promise<void> {
+  const endpoint = await endpointOf(db, workspaceId, endpointId);
   if (endpoint.pausedAt) {
     throw new AppError('WEBHOOK_PAUSED');
   }
@@ -191,7 +182,7 @@ export async function queueTestEvent(db: Db, workspace: WorkspaceContext, endpoi
     payload: {
       type: WEBHOOK_TEST_EVENT,
       timestamp: new Date().toISOString(),
-      data: { workspaceId: workspace.id, message: 'A test event from Relaycast.' },
+      data: { workspaceId, message: 'A test event from Relaycast.' },
     },
     nextAttemptAt: new Date(),
   });
@@ -203,12 +194,11 @@ export async function queueTestEvent(db: Db, workspace: WorkspaceContext, endpoi
  */
 export async function resendDelivery(
   db: Db,
-  workspace: WorkspaceContext,
+  workspaceId: string,
   endpointId: string,
   deliveryId: string,
 ): Promise<void> {
-  assertCanManageWebhooks(workspace);
-  await endpointOf(db, workspace.id, endpointId);
+  await endpointOf(db, workspaceId, endpointId);
   const requeued = await db
     .update(webhookDeliveries)
     .set({

@@ -1,3 +1,4 @@
+import { forbiddenMessage } from '@relaycast/shared/roles';
 import { MAX_OWNED_WORKSPACES, WORKSPACE_MESSAGES } from '@relaycast/shared/workspaces';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,10 @@ describe('workspaces: rename', () => {
       name: 'Mine now',
     });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: forbiddenMessage('viewer', 'manageWorkspace'),
+    });
     expect((await current(owner.cookie)).name).toBe('Agency');
     const bad = await send(t.app, 'PATCH', '/api/workspaces/current', owner.cookie, { name: '' });
     expect(bad.statusCode).toBe(400);
@@ -188,6 +193,10 @@ describe('workspaces: delete', () => {
       name: "Wanda's workspace",
     });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: forbiddenMessage('admin', 'billing'),
+    });
     const rows = await t.db
       .select()
       .from(workspaceMembers)

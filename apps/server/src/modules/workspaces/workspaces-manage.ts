@@ -1,6 +1,5 @@
 import type { BillingMode } from '@relaycast/shared/plans';
 import { FREE_TRIAL_DAYS, type PlanId } from '@relaycast/shared/plans';
-import { roleCan } from '@relaycast/shared/roles';
 import {
   type CreatedWorkspace,
   MAX_OWNED_WORKSPACES,
@@ -12,9 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mediaFiles, sessions, workspaceMembers, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
 import type { MediaStorage } from '../../lib/media/storage';
 import { planStatus } from './plan-status';
-import { insertOwnedWorkspace, type WorkspaceContext } from './workspaces.service';
+import { insertOwnedWorkspace } from './workspaces.service';
 
 /**
  * Creating, listing, switching, renaming and deleting workspaces (docs/decisions/0044-workspaces.md).
@@ -24,11 +24,6 @@ import { insertOwnedWorkspace, type WorkspaceContext } from './workspaces.servic
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface WorkspaceCaller {
-  userId: string;
-  workspace: WorkspaceContext;
-}
-
 function notFound(): AppError {
   return new AppError('NOT_FOUND', { message: WORKSPACE_MESSAGES.notFound });
 }
@@ -36,7 +31,7 @@ function notFound(): AppError {
 /** The caller's workspaces (demo workspaces aside), the current one first, then in the order they joined. */
 export async function listWorkspaces(
   db: Db,
-  caller: WorkspaceCaller,
+  caller: Pick<Caller, 'userId' | 'workspaceId'>,
   billingMode: BillingMode,
 ): Promise<WorkspaceList> {
   const rows = await db
@@ -50,7 +45,7 @@ export async function listWorkspaces(
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
     .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaces.isDemo, false)))
-    .orderBy(desc(sql`${workspaces.id} = ${caller.workspace.id}`), asc(workspaceMembers.createdAt));
+    .orderBy(desc(sql`${workspaces.id} = ${caller.workspaceId}`), asc(workspaceMembers.createdAt));
   const now = new Date();
   return {
     workspaces: rows.map((row) => {
@@ -59,7 +54,7 @@ export async function listWorkspaces(
         id: row.id,
         name: row.name,
         role: row.role,
-        isCurrent: row.id === caller.workspace.id,
+        isCurrent: row.id === caller.workspaceId,
         effectivePlan: status.plan.id,
         onTrial: status.onTrial,
         publishingBlocked: status.publishingBlocked,
@@ -132,33 +127,29 @@ export async function switchWorkspace(
   await setActive(workspaceId);
 }
 
-export async function renameWorkspace(db: Db, caller: WorkspaceCaller, name: string) {
-  if (!roleCan(caller.workspace.role, 'manageWorkspace')) {
-    throw new AppError('FORBIDDEN', { message: WORKSPACE_MESSAGES.renameNotAllowed });
-  }
-  await db.update(workspaces).set({ name }).where(eq(workspaces.id, caller.workspace.id));
-  return { id: caller.workspace.id, name };
+/** Owners and admins (the route declares `manageWorkspace`). */
+export async function renameWorkspace(db: Db, caller: Pick<Caller, 'workspaceId'>, name: string) {
+  await db.update(workspaces).set({ name }).where(eq(workspaces.id, caller.workspaceId));
+  return { id: caller.workspaceId, name };
 }
 
 /**
- * Deletes the current workspace and everything in it. Only its owner, only with its exact name typed, and never
- * the last workspace they own (everyone keeps one to work in). Every workspace-scoped table references
- * `workspaces` with ON DELETE CASCADE (and the rest hang off those rows), so one delete in one transaction
- * removes posts, targets, media rows, accounts and their tokens, stream destinations and keys, API keys,
- * webhooks, invitations and members; sessions working in it fall back to the user's oldest workspace. The media
- * files go from storage after the commit (a failure there is logged, the rows are already gone).
+ * Deletes the current workspace and everything in it. Only its owner (the route declares `billing`), only with
+ * its exact name typed, and never the last workspace they own (everyone keeps one to work in). Every
+ * workspace-scoped table references `workspaces` with ON DELETE CASCADE (and the rest hang off those rows), so
+ * one delete in one transaction removes posts, targets, media rows, accounts and their tokens, stream destinations
+ * and keys, API keys, webhooks, invitations and members; sessions working in it fall back to the user's oldest
+ * workspace. The media files go from storage after the commit (a failure there is logged, the rows are already
+ * gone).
  */
 export async function deleteWorkspace(
   deps: { db: Db; storage: MediaStorage; log: FastifyBaseLogger },
-  caller: WorkspaceCaller,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'workspaceName'>,
   confirmName: string,
 ): Promise<void> {
   const { db, storage, log } = deps;
-  const workspaceId = caller.workspace.id;
-  if (!roleCan(caller.workspace.role, 'billing')) {
-    throw new AppError('FORBIDDEN', { message: WORKSPACE_MESSAGES.deleteNotAllowed });
-  }
-  if (confirmName !== caller.workspace.name) {
+  const workspaceId = caller.workspaceId;
+  if (confirmName !== caller.workspaceName) {
     throw new AppError('VALIDATION_ERROR', { message: WORKSPACE_MESSAGES.confirmNameWrong });
   }
   const keys = await db.transaction(async (tx) => {

@@ -6,10 +6,10 @@ import {
   workspaceNameInputSchema,
 } from '@relaycast/shared/workspaces';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { planStatus } from './plan-status';
 import {
@@ -18,13 +18,7 @@ import {
   listWorkspaces,
   renameWorkspace,
   switchWorkspace,
-  type WorkspaceCaller,
 } from './workspaces-manage';
-
-async function callerOf(request: FastifyRequest): Promise<WorkspaceCaller> {
-  const { user, workspace } = await request.requireWorkspace();
-  return { userId: user.id, workspace };
-}
 
 /**
  * The current workspace, and the switcher's routes (docs/decisions/0044-workspaces.md): list, create, switch,
@@ -38,23 +32,23 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/workspaces/current',
     { schema: { response: { 200: currentWorkspaceSchema } } },
     async (request) => {
-      const { user, workspace } = await request.requireWorkspace();
-      const status = planStatus(workspace, config.billingMode);
+      const caller = await callerOf(request);
+      const status = planStatus(caller, config.billingMode);
       return {
-        id: workspace.id,
-        name: workspace.name,
-        role: workspace.role,
-        userId: user.id,
-        plan: workspace.plan,
+        id: caller.workspaceId,
+        name: caller.workspaceName,
+        role: caller.role,
+        userId: caller.userId,
+        plan: caller.plan,
         effectivePlan: status.plan.id,
-        trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
+        trialEndsAt: caller.trialEndsAt?.toISOString() ?? null,
         isTrial: status.onTrial,
         billingMode: config.billingMode,
         trialDaysLeft: status.trialDaysLeft,
         publishingBlocked: status.publishingBlocked,
         publishingBlockedReason: status.reason,
         // Read with the session (modules/auth/session-lookup.ts): no query of its own.
-        paymentFailed: workspace.billingStatus === 'past_due',
+        paymentFailed: caller.billingStatus === 'past_due',
       };
     },
   );
@@ -106,7 +100,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       const caller = await callerOf(request);
       await deleteWorkspace({ db, storage: app.mediaStorage, log: request.log }, caller, request.body.name);
       // Its destinations and keys are gone with it: a stream it was running ends now, not at the next restart.
-      await app.streamEngine.endStreamsOfWorkspace(caller.workspace.id);
+      await app.streamEngine.endStreamsOfWorkspace(caller.workspaceId);
       return reply.status(204).send();
     },
   );

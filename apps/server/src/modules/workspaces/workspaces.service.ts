@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 
+/** The workspace a request works in, as read with the session; handlers read it as a `Caller` (lib/caller.ts). */
 export interface WorkspaceContext {
   id: string;
   name: string;
@@ -14,11 +15,6 @@ export interface WorkspaceContext {
   trialEndsAt: Date | null;
   /** Stripe's subscription status (null before any checkout; absent where the caller did not read it). */
   billingStatus?: string | null;
-}
-
-/** Owners and admins change what acts for the whole workspace (AI provider, budgets, report links, webhooks). */
-export function isWorkspaceAdmin(role: string): boolean {
-  return role === 'owner' || role === 'admin';
 }
 
 export { effectivePlan, mediaLimitsOf, planStatus } from './plan-status';

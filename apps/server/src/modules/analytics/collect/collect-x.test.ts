@@ -119,6 +119,7 @@ describe('the X read budget', () => {
       .where(eq(workspaceMembers.userId, bob.userId));
     const refused = await bob.send('PUT', '/api/analytics/budget', { platform: 'twitter', monthlyLimit: 5 });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
     expect(refused.json().message ?? refused.body).toContain('Only the workspace owner or an admin');
     const set = await ada.send('PUT', '/api/analytics/budget', { platform: 'twitter', monthlyLimit: 120 });
     expect(set.statusCode).toBe(200);
