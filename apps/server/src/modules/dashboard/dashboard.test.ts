@@ -2,28 +2,29 @@ import type { Dashboard } from '@relaycast/shared/dashboard';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createQueryLoggedApp, type QueryLog } from '../../../test/query-log';
 import type { TestApp } from '../../../test/test-app';
 import { accountMetricDays, postMetrics, posts, postTargets, socialAccounts } from '../../db/schema/index';
-import { created, hoursFromNow, type Member, signedInMember } from '../posts/posts.test-support';
+import { created, hoursFromNow } from '../posts/posts.test-support';
 import { insertAccount } from '../publishing/publishing.test-support';
 
 let t: TestApp & { queries: QueryLog };
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let adaAccount: string;
 
 const DAY_MS = 86_400_000;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
-async function dashboardOf(member: Member): Promise<Dashboard> {
+async function dashboardOf(member: SignedInUser): Promise<Dashboard> {
   const res = await member.get('/api/dashboard');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 /** A post scheduled through the API, then marked published `hoursAgo` ago as the engine would. */
-async function published(member: Member, content: string, hoursAgo: number) {
+async function published(member: SignedInUser, content: string, hoursAgo: number) {
   const post = await created(member, {
     content,
     platforms: ['mastodon'],
@@ -48,8 +49,8 @@ async function published(member: Member, content: string, hoursAgo: number) {
 
 beforeAll(async () => {
   t = await createQueryLoggedApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { created, insertMedia, type Member, signedInMember } from '../posts/posts.test-support';
+import { created, insertMedia } from '../posts/posts.test-support';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
 });
 afterAll(() => t.close());
 

@@ -2,24 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { Onboarding } from '@relaycast/shared/onboarding';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { socialAccounts, streamSessions, users, workspaceMembers } from '../../db/schema/index';
-import { created, hoursFromNow, type Member, signedInMember } from '../posts/posts.test-support';
+import { created, hoursFromNow } from '../posts/posts.test-support';
 import { insertAccount } from '../publishing/publishing.test-support';
 import { finishSession, insertSession, markSessionLive } from '../streaming/sessions.service';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
 });
 afterAll(() => t.close());
 
-async function onboardingOf(member: Member): Promise<Onboarding> {
+async function onboardingOf(member: SignedInUser): Promise<Onboarding> {
   const res = await member.get('/api/onboarding');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -29,7 +30,7 @@ function doneSteps(onboarding: Onboarding) {
   return Object.fromEntries(onboarding.steps.map((step) => [step.id, step.done]));
 }
 
-async function startStream(member: Member) {
+async function startStream(member: SignedInUser) {
   const id = randomUUID();
   await insertSession(t.db, {
     id,
@@ -135,7 +136,7 @@ describe('GET /api/onboarding', () => {
       },
     });
     try {
-      const carol = await signedInMember(withServerAi, 'Carol');
+      const carol = await signInAsNewUser(withServerAi, { name: 'Carol' });
       const res = await carol.get('/api/onboarding');
       expect(res.json().steps).toContainEqual({ id: 'ai', done: true });
     } finally {

@@ -1,19 +1,19 @@
 import { DEFAULT_USER_SETTINGS, SETTINGS_MESSAGES, type UserSettings } from '@relaycast/shared/settings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { userSettings, users } from '../../db/schema/index';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { getUserSettings, serverTimeZoneOf } from './settings.service';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
 });
 afterAll(() => t.close());
 

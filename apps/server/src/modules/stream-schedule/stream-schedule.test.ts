@@ -1,21 +1,21 @@
 import { type ScheduledStream, STREAM_SCHEDULE_MESSAGES } from '@relaycast/shared/stream-schedule';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { scheduledStreams } from '../../db/schema/index';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertDestination, insertPlannedStream, minutesFromNow } from './stream-schedule.test-support';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let adaTwitch: string;
 let bobTwitch: string;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { streamReminderIntervalMs: 0 } });
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
   adaTwitch = await insertDestination(t, ada);
   bobTwitch = await insertDestination(t, bob);
 });
