@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '@/test/stub-api';
+import { apiError, fakeApi } from '@/test/api.fake';
 import { ApiError, apiFetch } from './api-client';
 import { onSessionExpired, resetSessionExpiry } from './session-expiry';
 
 /** Every request answered with this error. */
 function answering(status: number, { code, message }: { code: string; message: string }) {
-  stubApi({ '*': apiError(status, message, code) });
+  fakeApi({ '*': apiError(status, message, code) });
 }
 
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' };

@@ -3,7 +3,7 @@ import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { CATALOGS } from '@/i18n/test-catalogs';
-import { apiError, stubApi } from '@/test/stub-api';
+import { apiError, fakeApi } from '@/test/api.fake';
 import { ApiError, apiFetch } from './api-client';
 import { onSessionExpired, resetSessionExpiry } from './session-expiry';
 import { showError } from './show-error';
@@ -21,7 +21,7 @@ describe('showError', () => {
 
   it('shows the message of an API refusal in the interface language', async () => {
     await i18n.changeLanguage('fr');
-    stubApi({ 'PATCH /api/posts/1': apiError(409, POST_MESSAGES.notEditable, 'POST_NOT_EDITABLE') });
+    fakeApi({ 'PATCH /api/posts/1': apiError(409, POST_MESSAGES.notEditable, 'POST_NOT_EDITABLE') });
     const error = await apiFetch('/api/posts/1', { method: 'PATCH', json: {} }).catch((failure) => failure);
     showError(error, 'Could not save the post.');
     expect(french(POST_MESSAGES.notEditable)).toBeTruthy();
@@ -54,7 +54,7 @@ describe('showError', () => {
     resetSessionExpiry();
     const unregister = onSessionExpired(() => undefined);
     window.history.replaceState(null, '', '/calendar');
-    stubApi({ 'GET /api/posts': apiError(401, GENERIC_MESSAGES.unauthorized, 'UNAUTHORIZED') });
+    fakeApi({ 'GET /api/posts': apiError(401, GENERIC_MESSAGES.unauthorized, 'UNAUTHORIZED') });
     showError(await apiFetch('/api/posts').catch((failure) => failure));
     showError(
       new ApiError(

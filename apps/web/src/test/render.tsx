@@ -13,7 +13,7 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
  * cache that does not retry (a failed request shows at once) and a router at `route`. i18n is started once
  * for every test in `setup.ts`. `rerender` keeps the providers.
  *
- *   stubApi({ 'GET /api/dashboard': dashboard });
+ *   fakeApi({ 'GET /api/dashboard': dashboard });
  *   const { client } = renderWithProviders(<YourState />, { route: '/dashboard' });
  */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}) {

@@ -7,7 +7,7 @@ import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
 import type { S3Config } from '../../config/env';
 import { makeMediaFixtures, uploadFile } from '../../modules/media/media.test-support';
-import { startFakeS3 } from './s3-fake.test-support';
+import { startFakeS3 } from './s3.fake';
 import { createS3Storage } from './s3-storage';
 import { StorageNotFoundError } from './storage';
 

@@ -6,7 +6,7 @@ import { platformInstanceApps, socialAccounts } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
 import { startBlueskyFake } from '../../platforms/bluesky/bluesky.fake';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { credentialsOf, withFreshCredentials } from './account-credentials';
 import { startInstanceOAuth } from './accounts.oauth';
 import { connectViaOAuth, platformsConfig, setPlan } from './accounts.test-support';

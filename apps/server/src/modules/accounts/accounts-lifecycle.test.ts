@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox, socialAccounts } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
 import { connectorFor, registerConnector } from '../../platforms/registry';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
 import type { ConnectedIdentity } from '../../platforms/types';
 import { createMailer } from '../mail/mailer';

@@ -4,7 +4,7 @@ import { jsonHeaders, type SignedInUser, signInAsNewUser } from '../../../test/a
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { oauthStates, socialAccounts } from '../../db/schema/index';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
 import {
   callbackWith,

@@ -1,7 +1,7 @@
 import { AI_MESSAGES, AI_SETUP } from '@relaycast/shared/ai';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider } from '../../../../../scripts/fake-ai-provider.mjs';
+import { startFakeAiProvider } from '../../../../../scripts/ai-provider.fake.mjs';
 import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp } from '../../../test/test-app';
 import { workspaceAiSettings, workspaceMembers } from '../../db/schema/index';

@@ -1,5 +1,5 @@
 import type { AiStreamEvent } from '@relaycast/shared/ai';
-import { type FakeAiProvider, startFakeAiProvider } from '../../../../../scripts/fake-ai-provider.mjs';
+import { type FakeAiProvider, startFakeAiProvider } from '../../../../../scripts/ai-provider.fake.mjs';
 import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { AiConfig, Config } from '../../config/env';

@@ -4,7 +4,7 @@ import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests'
 import { linkInMailTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon } from '../publishing/publishing.test-support';
 

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { StripeSettings } from '../../config/billing-env';
 import { billingEvents, workspaceMembers, workspaces } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import {
   connectMastodon,
@@ -22,7 +22,7 @@ import {
   inAnHour,
   makeDue,
 } from '../publishing/publishing.test-support';
-import { type StripeFake, startStripeFake } from './stripe-fake';
+import { type StripeFake, startStripeFake } from './stripe.fake';
 
 let t: TestApp;
 let stripe: StripeFake;

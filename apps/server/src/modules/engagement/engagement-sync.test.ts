@@ -8,10 +8,10 @@ import { mastodonConnector } from '../../platforms/mastodon/mastodon.connector';
 import {
   addMastodonEngagementRoutes,
   type MastodonEngagementFake,
-} from '../../platforms/mastodon/mastodon.engagement-fake';
+} from '../../platforms/mastodon/mastodon.engagement.fake';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { consent, fakeSettings } from '../../platforms/testing/connector-kit';
-import { s256 } from '../../platforms/testing/oauth-fake';
+import { s256 } from '../../platforms/testing/oauth.fake';
 import { sweepInboxes } from './engagement.sync';
 import { insertAccount } from './engagement.test-support';
 

@@ -16,7 +16,7 @@ import {
   socialAccounts,
 } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { sendReconnectNotices } from '../accounts/accounts.sweep';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon, createPost } from '../publishing/publishing.test-support';

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings } from '../../platforms/registry';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { type Background, createBackground } from '../../plugins/background';
 import { credentialsOf } from '../accounts/account-credentials';
 import { platformsConfig } from '../accounts/accounts.test-support';

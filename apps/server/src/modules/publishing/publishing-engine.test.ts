@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { postTargets, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings, registerConnector } from '../../platforms/registry';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { type Connector, PlatformError } from '../../platforms/types';
 import { createBackground } from '../../plugins/background';
 import { credentialsOf } from '../accounts/account-credentials';

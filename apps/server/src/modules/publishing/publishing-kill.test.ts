@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/test-app';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon, eventually } from './publishing.test-support';
 import {

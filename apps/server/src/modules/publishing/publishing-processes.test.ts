@@ -15,7 +15,7 @@ import {
 } from '../../../test/test-app';
 import { posts, postTargets } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { type Background, createBackground } from '../../plugins/background';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon, eventually } from './publishing.test-support';

@@ -7,7 +7,7 @@ import { jsonHeaders, type SignedInUser } from '../../../test/auth-requests';
 import type { TestApp } from '../../../test/test-app';
 import { posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { encryptSecret } from '../../lib/secrets';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { connectViaOAuth } from '../accounts/accounts.test-support';
 
 /** Shared by the publishing suites: accounts connected through the real OAuth flow, posts through the API. */

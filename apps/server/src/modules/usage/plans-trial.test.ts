@@ -6,7 +6,7 @@ import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests'
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { aiGenerations, mediaFiles, workspaces } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import { resumeTargetsHeldForPlan } from '../publishing/publishing.service';
 import {

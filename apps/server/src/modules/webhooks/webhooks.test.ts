@@ -8,7 +8,7 @@ import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests'
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { webhookDeliveries } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon, createPost, inAnHour, makeDue } from '../publishing/publishing.test-support';
 import { finishSession, markSessionLive } from '../streaming/sessions.service';

@@ -13,7 +13,7 @@ import {
 import {
   addThreadsAnalyticsRoutes,
   type ThreadsAnalyticsFake,
-} from '../../../platforms/threads/threads.analytics-fake';
+} from '../../../platforms/threads/threads.analytics.fake';
 import { startThreadsFake, type ThreadsFake } from '../../../platforms/threads/threads.fake';
 import { platformsConfig, TEST_CLIENT } from '../../accounts/accounts.test-support';
 import { insertAccount } from '../../engagement/engagement.test-support';

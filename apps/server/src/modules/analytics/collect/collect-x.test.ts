@@ -11,12 +11,12 @@ import {
   socialAccounts,
   workspaceMembers,
 } from '../../../db/schema/index';
-import { addThreadsAnalyticsRoutes } from '../../../platforms/threads/threads.analytics-fake';
+import { addThreadsAnalyticsRoutes } from '../../../platforms/threads/threads.analytics.fake';
 import { startThreadsFake, type ThreadsFake } from '../../../platforms/threads/threads.fake';
 import {
   addTwitterAnalyticsRoutes,
   type TwitterAnalyticsFake,
-} from '../../../platforms/twitter/twitter.analytics-fake';
+} from '../../../platforms/twitter/twitter.analytics.fake';
 import { startTwitterFake, type TwitterFake } from '../../../platforms/twitter/twitter.fake';
 import { platformsConfig, TEST_CLIENT } from '../../accounts/accounts.test-support';
 import { insertAccount } from '../../engagement/engagement.test-support';

@@ -2,8 +2,8 @@ import type { ConnectablePlatformList, SocialAccount } from '@relaycast/shared/a
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { ConnectedAccountsScreen } from './connected-accounts-screen';
 
 const ACCOUNT: SocialAccount = {
@@ -35,7 +35,7 @@ const PLATFORMS: ConnectablePlatformList = {
 };
 
 function renderScreen(url: string, accounts: SocialAccount[]) {
-  const api = stubApi({
+  const api = fakeApi({
     'GET /api/accounts': { accounts },
     'GET /api/accounts/platforms': PLATFORMS,
     'PATCH /api/accounts/a1': ({ body }) => ({ ...accounts[0], ...(body as object) }),

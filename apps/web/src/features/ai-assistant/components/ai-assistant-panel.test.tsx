@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComposerBridge } from '@/lib/composer-bridge';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { AiAssistantPanel } from './ai-assistant-panel';
 
 function bridge(overrides: Partial<ComposerBridge> = {}): ComposerBridge {
@@ -58,7 +58,7 @@ describe('AiAssistantPanel', () => {
     usedThisHour: 0,
   };
   function withoutProvider(canEdit: boolean) {
-    stubApi({ 'GET /api/ai/status': NOT_CONFIGURED, 'GET /api/ai/settings': { canEdit } });
+    fakeApi({ 'GET /api/ai/status': NOT_CONFIGURED, 'GET /api/ai/settings': { canEdit } });
   }
 
   it('sends a workspace owner to Settings, with the server instructions folded below', async () => {
@@ -82,7 +82,7 @@ describe('AiAssistantPanel', () => {
 
   it('generates from the prompt, shows the variant and uses it for its platform', async () => {
     const user = userEvent.setup();
-    const api = stubApi({
+    const api = fakeApi({
       'GET /api/ai/status': CONFIGURED,
       'GET /api/ai/history': { items: [] },
       'POST /api/ai/generate': () =>
@@ -124,7 +124,7 @@ describe('AiAssistantPanel', () => {
 
   it('replaces the selected text with the edited version', async () => {
     const user = userEvent.setup();
-    stubApi({
+    fakeApi({
       'GET /api/ai/status': CONFIGURED,
       'GET /api/ai/history': { items: [] },
       'POST /api/ai/transform': { text: 'Hi.', generationId: 'g2' },

@@ -1,8 +1,8 @@
 import type { AnalyticsActivity } from '@relaycast/shared/analytics-activity';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { RelaycastActivity } from './relaycast-activity';
 
 const ACTIVITY: AnalyticsActivity = {
@@ -28,7 +28,7 @@ const ACTIVITY: AnalyticsActivity = {
 
 describe('RelaycastActivity (/analytics)', () => {
   it('asks for the page’s range and shows the posts, inbox and stream figures', async () => {
-    const api = stubApi({ 'GET /api/analytics/activity': ACTIVITY });
+    const api = fakeApi({ 'GET /api/analytics/activity': ACTIVITY });
     renderWithProviders(<RelaycastActivity filters={{ range: '7d', platform: 'instagram' }} />);
     const streams = await screen.findByRole('region', { name: 'Live streams' });
     expect(within(streams).getByText('1 h 30 min')).toBeTruthy();

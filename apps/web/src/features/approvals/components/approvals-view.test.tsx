@@ -3,8 +3,8 @@ import { calendarWeeks, todayIn, zonedToInstant } from '@relaycast/shared/calend
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type ApiFake, apiError, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { type ApiStub, apiError, stubApi } from '@/test/stub-api';
 import { ApprovalsView } from './approvals-view';
 
 const ITEM: ApprovalQueueItem = {
@@ -26,11 +26,11 @@ const ITEM: ApprovalQueueItem = {
 
 describe('the approval queue', () => {
   let items: ApprovalQueueItem[];
-  let api: ApiStub;
+  let api: ApiFake;
   beforeEach(() => {
     items = [ITEM];
     let revoked = false;
-    api = stubApi({
+    api = fakeApi({
       'GET /api/approvals': () => ({ items }),
       'GET /api/approvals/settings': {
         requireApproval: false,

@@ -4,8 +4,8 @@ import type { BestTimeResponse } from '@relaycast/shared/best-time-api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiFake, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { type ApiStub, stubApi } from '@/test/stub-api';
 import { BestTimeHeatmap } from './best-time-heatmap';
 
 const ACCOUNT = {
@@ -52,9 +52,9 @@ function response(accountIds: string[]): BestTimeResponse {
 }
 
 describe('BestTimeHeatmap', () => {
-  let api: ApiStub;
+  let api: ApiFake;
   beforeEach(() => {
-    api = stubApi({
+    api = fakeApi({
       'GET /api/accounts': { accounts: [ACCOUNT] },
       'GET /api/best-time': ({ url }) => {
         const accountId = new URL(url, 'http://x').searchParams.get('accountId');

@@ -3,8 +3,8 @@ import type { MediaItem } from '@relaycast/shared/media';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { apiError, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { apiError, stubApi } from '@/test/stub-api';
 import { SceneSnapshots } from './scene-snapshots';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -37,7 +37,7 @@ const ANALYSIS: ClipAnalysis = {
 };
 
 function renderStrip(answer: Response) {
-  const api = stubApi({ 'POST /api/clips/analyses/vid1/covers': answer });
+  const api = fakeApi({ 'POST /api/clips/analyses/vid1/covers': answer });
   renderWithProviders(<SceneSnapshots media={VIDEO} analysis={ANALYSIS} />);
   return api;
 }

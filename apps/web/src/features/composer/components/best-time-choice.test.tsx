@@ -4,17 +4,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserTimeZone } from '@/lib/time-zone';
+import { type ApiFake, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { type ApiStub, stubApi } from '@/test/stub-api';
 import { PostComposer } from './post-composer';
 
 /** Three days ahead at 14:00 UTC: the slot the server suggests. */
 const SLOT = new Date(Math.ceil(Date.now() / 86_400_000 + 3) * 86_400_000 + 14 * 3_600_000).toISOString();
 
 describe("the composer's Best time", () => {
-  let api: ApiStub;
+  let api: ApiFake;
   beforeEach(() => {
-    api = stubApi({
+    api = fakeApi({
       'GET /api/accounts': { accounts: [] },
       'GET /api/best-time/suggestions': {
         timeZone: 'UTC',

@@ -3,8 +3,8 @@ import type { Post } from '@relaycast/shared/posts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiFake, type ApiReply, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { type ApiReply, type ApiStub, stubApi } from '@/test/stub-api';
 import { PostComposer } from './post-composer';
 
 function savedPost(body: Record<string, unknown>): Post {
@@ -25,14 +25,14 @@ function savedPost(body: Record<string, unknown>): Post {
 }
 
 /** The composer lists the workspace's accounts for the chosen platforms: none connected here. */
-function stubServer(posts?: ApiReply): ApiStub {
-  return stubApi({
+function fakeServer(posts?: ApiReply): ApiFake {
+  return fakeApi({
     'GET /api/accounts': { accounts: [] },
     ...(posts === undefined ? {} : { 'POST /api/posts': posts }),
   });
 }
 
-function postCalls(api: ApiStub) {
+function postCalls(api: ApiFake) {
   return api.calls.filter((call) => call.url.startsWith('/api/posts'));
 }
 
@@ -50,9 +50,9 @@ function renderComposer(onCreated = vi.fn(), initialPlatforms?: PlatformId[]) {
 }
 
 describe('PostComposer', () => {
-  let api: ApiStub;
+  let api: ApiFake;
   beforeEach(() => {
-    api = stubServer();
+    api = fakeServer();
   });
 
   it('starts with the platforms it is given (those the home page prompt names)', () => {
@@ -109,7 +109,7 @@ describe('PostComposer', () => {
 
   it('saves a draft and reports the new post', async () => {
     const user = userEvent.setup();
-    const saving = stubServer(({ body }) =>
+    const saving = fakeServer(({ body }) =>
       Response.json(savedPost(body as Record<string, unknown>), { status: 201 }),
     );
     const onCreated = renderComposer();
@@ -130,7 +130,7 @@ describe('PostComposer', () => {
 
   it('shows the server’s messages next to the form when it refuses', async () => {
     const user = userEvent.setup();
-    stubServer(
+    fakeServer(
       Response.json(
         {
           code: 'VALIDATION_ERROR',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { PostComposer } from './post-composer';
 
 function renderComposer() {
@@ -9,7 +9,7 @@ function renderComposer() {
 }
 
 function answerSettings(status: { needsApproval: boolean; canApprove: boolean }) {
-  stubApi({
+  fakeApi({
     'GET /api/accounts': { accounts: [] },
     'GET /api/approvals/settings': { requireApproval: false, canChangeSetting: false, ...status },
   });

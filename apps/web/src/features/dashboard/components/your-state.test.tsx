@@ -4,8 +4,8 @@ import { defaultUserSettings, type UserSettings } from '@relaycast/shared/settin
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { apiError, stubApi } from '@/test/stub-api';
 import { YourState } from './your-state';
 
 const EMPTY: Dashboard = {
@@ -101,7 +101,7 @@ const IN_TOKYO: UserSettings = {
 };
 
 function renderState(answer: () => Dashboard) {
-  const api = stubApi({
+  const api = fakeApi({
     'GET /api/dashboard': answer,
     'GET /api/settings': IN_TOKYO,
     'POST /api/posts/post-4/targets/t-3/retry': { id: 'post-4', targets: [] },
@@ -162,7 +162,7 @@ describe('YourState (dashboard)', () => {
   });
 
   it('says so when the dashboard cannot load', async () => {
-    stubApi({ '*': apiError(500, 'boom') });
+    fakeApi({ '*': apiError(500, 'boom') });
     renderWithProviders(<YourState />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load your dashboard');
   });

@@ -1,8 +1,8 @@
 import type { EngagementMetrics } from '@relaycast/shared/engagement';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { MetricCards } from './metric-cards';
 
 function renderCards() {
@@ -10,7 +10,7 @@ function renderCards() {
 }
 
 function answer(metrics: EngagementMetrics) {
-  return stubApi({ 'GET /api/engagement/metrics': metrics });
+  return fakeApi({ 'GET /api/engagement/metrics': metrics });
 }
 
 describe('MetricCards', () => {

@@ -2,8 +2,8 @@ import { NOTIFICATION_MESSAGES, type NotificationList } from '@relaycast/shared/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { NotificationBell } from './notification-bell';
 
 const failed = {
@@ -26,9 +26,9 @@ const summary = {
 };
 
 /** A fake of the two endpoints: POST /read marks what it is asked to and the list follows. */
-function stubServer(initial: NotificationList) {
+function fakeServer(initial: NotificationList) {
   let list = initial;
-  const api = stubApi({
+  const api = fakeApi({
     'GET /api/notifications': () => list,
     'POST /api/notifications/read': ({ body }) => {
       const read = body as { all?: true; ids?: string[] };
@@ -49,7 +49,7 @@ function renderBell() {
 
 describe('NotificationBell', () => {
   it('shows the unread count, lists the notifications with their links, and marks all as read', async () => {
-    const reads = stubServer({ notifications: [failed, summary], unreadCount: 1 });
+    const reads = fakeServer({ notifications: [failed, summary], unreadCount: 1 });
     renderBell();
     const bell = await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabelUnread(1) });
     expect(bell.textContent).toContain('1');
@@ -75,7 +75,7 @@ describe('NotificationBell', () => {
   });
 
   it('marks one notification read when it is opened, and closes on Escape', async () => {
-    const reads = stubServer({ notifications: [failed], unreadCount: 1 });
+    const reads = fakeServer({ notifications: [failed], unreadCount: 1 });
     renderBell();
     const bell = await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabelUnread(1) });
     await userEvent.click(bell);
@@ -90,7 +90,7 @@ describe('NotificationBell', () => {
   });
 
   it('says when there is nothing yet', async () => {
-    stubServer({ notifications: [], unreadCount: 0 });
+    fakeServer({ notifications: [], unreadCount: 0 });
     renderBell();
     await userEvent.click(await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabel }));
     expect(await screen.findByText(NOTIFICATION_MESSAGES.empty)).toBeTruthy();

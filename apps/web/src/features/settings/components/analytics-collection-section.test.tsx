@@ -2,8 +2,8 @@ import { ANALYTICS_COLLECT_MESSAGES, type AnalyticsBudget } from '@relaycast/sha
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { AnalyticsCollectionSection } from './analytics-collection-section';
 
 function renderSection() {
@@ -25,9 +25,9 @@ const status = {
 };
 
 /** A fake of the two endpoints; PUT stores the budget it is given. */
-function stubServer(initial: AnalyticsBudget) {
+function fakeServer(initial: AnalyticsBudget) {
   let budget = initial;
-  const api = stubApi({
+  const api = fakeApi({
     'GET /api/analytics/collect-status': status,
     'GET /api/analytics/budget': () => budget,
     'PUT /api/analytics/budget': ({ body }) => {
@@ -40,7 +40,7 @@ function stubServer(initial: AnalyticsBudget) {
 
 describe('Settings → Analytics collection', () => {
   it('says X is not collected without a budget, refuses a non-number, saves a budget and shows the use', async () => {
-    const puts = stubServer({
+    const puts = fakeServer({
       platform: 'twitter',
       month: '2026-11',
       monthlyLimit: null,
@@ -65,7 +65,7 @@ describe('Settings → Analytics collection', () => {
   });
 
   it('shows a member the budget read-only, with who may change it', async () => {
-    stubServer({ platform: 'twitter', month: '2026-11', monthlyLimit: 100, used: 40, canEdit: false });
+    fakeServer({ platform: 'twitter', month: '2026-11', monthlyLimit: 100, used: 40, canEdit: false });
     renderSection();
     expect(await screen.findByText('40 of 100 X reads used in 2026-11 (UTC).')).toBeTruthy();
     expect(screen.getByText(ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly)).toBeTruthy();

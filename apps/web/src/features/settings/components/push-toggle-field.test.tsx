@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { type ApiCall, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { type ApiCall, stubApi } from '@/test/stub-api';
 import { PushToggleField } from './push-toggle-field';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -35,7 +35,7 @@ function fakeBrowser(permission: NotificationPermission, existing = false): Fake
   };
   const registration = { pushManager };
   const register = vi.fn(async () => registration);
-  const api = stubApi({
+  const api = fakeApi({
     'GET /api/notifications/push-key': { publicKey: PUBLIC_KEY },
     '*': new Response(null, { status: 204 }),
   });

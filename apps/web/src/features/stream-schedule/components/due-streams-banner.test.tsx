@@ -2,8 +2,8 @@ import type { ScheduledStream } from '@relaycast/shared/stream-schedule';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { DueStreamsBanner } from './due-streams-banner';
 
 const due: ScheduledStream = {
@@ -22,7 +22,7 @@ const due: ScheduledStream = {
 describe('DueStreamsBanner', () => {
   it('lists streams due now with Open studio, and hides one once dismissed', async () => {
     let isDismissed = false;
-    const api = stubApi({
+    const api = fakeApi({
       'GET /api/scheduled-streams/due': () => ({ streams: isDismissed ? [] : [due] }),
       'POST /api/scheduled-streams/plan-1/dismiss': () => {
         isDismissed = true;
@@ -42,7 +42,7 @@ describe('DueStreamsBanner', () => {
   });
 
   it('shows nothing when no stream is due', async () => {
-    const api = stubApi({ 'GET /api/scheduled-streams/due': { streams: [] } });
+    const api = fakeApi({ 'GET /api/scheduled-streams/due': { streams: [] } });
     renderWithProviders(<DueStreamsBanner />);
     await waitFor(() => expect(api.calls).not.toHaveLength(0));
     expect(screen.queryByRole('region', { name: 'Streams due now' })).toBeNull();

@@ -3,8 +3,8 @@ import type { MediaItem } from '@relaycast/shared/media';
 import type { StreamSummary } from '@relaycast/shared/streaming';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { StreamHighlights } from './stream-highlights';
 
 const SUMMARY: StreamSummary = {
@@ -67,7 +67,7 @@ function highlights(status: Highlights['status'], seconds = 60): Highlights {
 /** Renders the panel against a fake API whose highlights answer is `answers` in turn (the last one repeats). */
 function renderPanel(answers: Highlights[]) {
   let served = 0;
-  const api = stubApi({
+  const api = fakeApi({
     'POST /api/streaming/sessions/s1/highlights': highlights('queued', 3600),
     'GET /api/streaming/sessions/s1/highlights': () => {
       const answer = answers[Math.min(served, answers.length - 1)];

@@ -1,8 +1,8 @@
 import type { BillingStatusView } from '@relaycast/shared/billing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { stubApi } from '@/test/stub-api';
 import { BillingCard } from './billing-card';
 
 const TRIAL: BillingStatusView = {
@@ -18,7 +18,7 @@ const TRIAL: BillingStatusView = {
 };
 
 function renderCard(billing: BillingStatusView) {
-  const api = stubApi({
+  const api = fakeApi({
     'GET /api/billing': billing,
     'POST /api/billing/checkout': { url: 'https://checkout.example/cs_1' },
   });

@@ -2,16 +2,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PostAttribution } from '@/components/post-attribution';
+import { type ApiFake, fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { type ApiStub, stubApi } from '@/test/stub-api';
 import { WorkspaceSettingsView } from './workspace-settings-view';
 
 vi.mock('@/lib/show-error', () => ({
   toastOutcome: async (action: Promise<unknown>) => action.then(() => true),
 }));
 
-function stubServer(role: string): ApiStub {
-  return stubApi({
+function fakeServer(role: string): ApiFake {
+  return fakeApi({
     'GET /api/workspaces/current': { id: 'w1', name: 'Acme Brand', role },
     '*': new Response(null, { status: 204 }),
   });
@@ -23,7 +23,7 @@ function renderView() {
 
 describe('Settings → Workspace', () => {
   it('deletes only once the exact name is typed, sending it as the confirmation', async () => {
-    const api = stubServer('owner');
+    const api = fakeServer('owner');
     renderView();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete workspace' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Acme Brand?' });
@@ -45,7 +45,7 @@ describe('Settings → Workspace', () => {
   });
 
   it('renames with the new name, and shows no danger zone to an admin', async () => {
-    const api = stubServer('admin');
+    const api = fakeServer('admin');
     renderView();
     const name = await screen.findByLabelText('Name');
     expect(screen.queryByRole('button', { name: 'Delete workspace' })).toBeNull();
@@ -62,7 +62,7 @@ describe('Settings → Workspace', () => {
   });
 
   it('keeps the name read-only for a viewer', async () => {
-    stubServer('viewer');
+    fakeServer('viewer');
     renderView();
     expect((await screen.findByLabelText<HTMLInputElement>('Name')).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();

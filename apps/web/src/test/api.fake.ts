@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-/** One request the page sent, as a stub saw it. */
+/** One request the page sent, as the fake saw it. */
 export interface ApiCall {
   method: string;
   /** As the page asked for it, query string included. */
@@ -15,7 +15,7 @@ type Answer = string | number | boolean | null | object;
 /** What a route answers: a value (sent as JSON with 200), a Response, or a function of the call that returns one. */
 export type ApiReply = Answer | ((call: ApiCall) => Answer | undefined | Promise<Answer | undefined>);
 
-export interface ApiStub {
+export interface ApiFake {
   /** Every request, in order, answered or not. */
   calls: ApiCall[];
   /** The requests one route received (`'POST /api/posts'`; the query string counts only where the key has one). */
@@ -27,7 +27,7 @@ export interface ApiStub {
  * and records every request. Keys are `'METHOD /path'`; `'*'` answers whatever no other key does; any other
  * request answers 404 with the API's error shape, so a missing route shows in the test's failure.
  *
- *   const api = stubApi({
+ *   const api = fakeApi({
  *     'GET /api/billing': billing,
  *     'POST /api/billing/checkout': { url: 'https://checkout.example/cs_1' },
  *     'DELETE /api/posts/p1': new Response(null, { status: 204 }),
@@ -35,7 +35,7 @@ export interface ApiStub {
  *   });
  *   expect(api.callsTo('POST /api/billing/checkout')[0]?.body).toEqual({ plan: 'premium', interval: 'annual' });
  */
-export function stubApi(routes: Record<string, ApiReply>): ApiStub {
+export function fakeApi(routes: Record<string, ApiReply>): ApiFake {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -45,7 +45,7 @@ export function stubApi(routes: Record<string, ApiReply>): ApiStub {
       calls.push(call);
       const key =
         Object.keys(routes).find((candidate) => matches(candidate, call)) ?? ('*' in routes ? '*' : null);
-      if (key === null) return apiError(404, `No stub answers ${call.method} ${call.url}`);
+      if (key === null) return apiError(404, `The fake API has no route for ${call.method} ${call.url}`);
       const route = routes[key];
       return toResponse(typeof route === 'function' ? await route(call) : route);
     }),
