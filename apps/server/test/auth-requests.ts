@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { workspaceMembers } from '../src/db/schema/index';
-import { TEST_ORIGIN, type TestApp } from './test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from './test-app';
 
 /** Sends a JSON POST the way the web app does (same-origin, with the Origin header a browser adds). */
 export function postJson(
@@ -123,4 +123,28 @@ export async function signInAsNewUser(
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       }),
   };
+}
+
+/**
+ * A test app for the whole file with users signed in on it, as most suites start: created before the first test,
+ * closed after the last. Read them inside the tests (`s.t`, `s.ada`):
+ *
+ *   const s = useTestApp({ ada: 'Ada', bob: 'Bob' });
+ *   it('keeps Bob out of Ada's posts', async () => { expect((await s.bob.get(url)).statusCode).toBe(404); });
+ *
+ * `create` makes another kind of app (`() => createTestApp({ config })`, `createQueryLoggedApp`).
+ */
+export function useTestApp<K extends string, A extends TestApp = TestApp>(
+  users: Record<K, string>,
+  create: () => Promise<A> = createTestApp as () => Promise<A>,
+): { t: A } & Record<K, SignedInUser> {
+  const file = {} as { t: A } & Record<K, SignedInUser>;
+  beforeAll(async () => {
+    file.t = await create();
+    for (const [key, name] of Object.entries(users) as [K, string][]) {
+      (file as Record<K, SignedInUser>)[key] = await signInAsNewUser(file.t, { name });
+    }
+  });
+  afterAll(() => file.t?.close());
+  return file;
 }
