@@ -196,7 +196,9 @@ describe('the layout', () => {
     const misnamed = roots
       .flatMap((dir) => filesUnder(path.join(repoRoot, dir)))
       .map((file) => path.relative(repoRoot, file))
-      .filter((file) => isFakeName(path.basename(file)) && !/\.fake\.(ts|tsx|mjs|d\.mts)$/.test(file));
+      .filter(
+        (file) => isFakeName(path.basename(file)) && !/\.fake(\.test)?\.(ts|tsx|mjs|d\.mts)$/.test(file),
+      );
     expect(misnamed).toEqual([]);
     expect(
       ['stripe-fake.ts', 'fake-server.ts', 'platform-fakes.ts', 's3-stub.ts'].filter(isFakeName),
