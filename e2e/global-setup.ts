@@ -1,7 +1,7 @@
-import { startStripeFake } from '../apps/server/src/modules/billing/stripe-fake';
-import { startFakeAiProvider } from '../scripts/fake-ai-provider.mjs';
+import { startStripeFake } from '../apps/server/src/modules/billing/stripe.fake';
+import { startFakeAiProvider } from '../scripts/ai-provider.fake.mjs';
 import { startMailSink } from './mail-sink';
-import { startPlatformFakes } from './platform-fakes';
+import { startPlatformFakes } from './platforms.fake';
 import { E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 
 /** Answers the server's AI requests (AI_BASE_URL) with the same few tokens, slowly enough to watch them stream. */

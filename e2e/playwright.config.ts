@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 // The fake AI provider (OpenAI-compatible) that global-setup.ts starts on this port.
 process.env.E2E_AI_PORT ??= String(await freePort());
-// Platform fakes (global-setup.ts → platform-fakes.ts) the accounts and publishing tests connect to.
+// Platform fakes (global-setup.ts → platforms.fake.ts) the accounts and publishing tests connect to.
 process.env.E2E_TWITTER_PORT ??= String(await freePort());
 process.env.E2E_MASTODON_PORT ??= String(await freePort());
 process.env.E2E_BLUESKY_PORT ??= String(await freePort());

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFakeAiProvider } from './fake-ai-provider.mjs';
+import { startFakeAiProvider } from './ai-provider.fake.mjs';
 import { assertMeasured, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
 import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { findChromium } from './lib/setup.mjs';
@@ -136,7 +136,7 @@ function markdownSection(figures) {
 
 \`POST /api/ai/generate\` for one platform, signed in, against the built server
 (\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`, embedded PGlite), with the provider a local
-OpenAI-compatible fake (\`scripts/fake-ai-provider.mjs\`) that streams its first token at once. "Direct" sends the
+OpenAI-compatible fake (\`scripts/ai-provider.fake.mjs\`) that streams its first token at once. "Direct" sends the
 same kind of streaming chat completion straight to the fake; "through the server" is the time from sending
 Generate to the first \`delta\` event. Their difference is what Relaycast adds: the session and workspace lookups,
 the provider settings, the hourly-limit check and the history row (one transaction), building the prompt,

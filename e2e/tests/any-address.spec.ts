@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signInThroughUi, uniqueEmail } from './helpers';
+import { uniqueEmail } from './helpers';
+import { signInThroughUi } from './session';
 
 /**
  * Per docs/decisions/0018-origins-sign-in-hardening.md: a self-hoster opens `npm start` on whatever address the machine has. With PUBLIC_URL
@@ -73,7 +74,7 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   };
 }
 
-/** The sign-up form at an absolute address (helpers.signUpThroughUi goes to the shared server). */
+/** The sign-up form at an absolute address (session.signUpThroughUi goes to the shared server). */
 async function fillSignUp(page: Page, origin: string, email: string) {
   await page.goto(`${origin}/signup`);
   await page.getByLabel('Full name').fill('Self Hoster');

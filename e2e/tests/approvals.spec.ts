@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { linkInMailTo } from '../mail-sink';
 import { connectMastodon, localDate, TIME_ZONE } from './post-helpers';
-import { createAccount, signInAsNewUser } from './session';
+import { signInAsNewUser } from './session';
 
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
 
@@ -30,8 +30,7 @@ test("a contributor's post waits for approval, the owner approves it in /approva
   // The owner invites a contributor, who signs in and accepts from the e-mailed link.
   const contributorContext = await browser.newContext({ timezoneId: TIME_ZONE, locale: 'en-US' });
   const contributor = await contributorContext.newPage();
-  const account = await createAccount(contributor, 'Carl Contributor');
-  const email = account.email;
+  const { email } = await signInAsNewUser(contributor, 'Carl Contributor');
   const invited = await page.request.post('/api/workspaces/current/invitations', {
     data: { email, role: 'contributor' },
   });
@@ -39,10 +38,6 @@ test("a contributor's post waits for approval, the owner approves it in /approva
   const mailDir = String(process.env.E2E_MAIL_DIR);
   let link: string | undefined;
   await expect.poll(() => (link = linkInMailTo(mailDir, email)), { timeout: 15_000 }).toBeTruthy();
-  const signedIn = await contributor.request.post('/api/auth/sign-in/email', {
-    data: { email, password: account.password },
-  });
-  expect(signedIn.ok()).toBe(true);
   await contributor.goto(new URL(link!).pathname);
   await contributor.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(contributor).toHaveURL(/\/dashboard$/);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
+import { uniqueEmail } from './helpers';
+import { signInThroughUi, signUpThroughUi } from './session';
 
 test('sign up, log in, stay signed in across a reload, sign out, and come back to a protected page', async ({
   page,

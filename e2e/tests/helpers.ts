@@ -7,21 +7,6 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-export async function signUpThroughUi(page: Page, user: { name: string; email: string; password: string }) {
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill(user.name);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-export async function signInThroughUi(page: Page, email: string, password: string) {
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** Serious and critical axe violations on the page as it is now (dialogs included), with where they are. */
 export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { makeTestImage } from './fixtures';
-import { seriousViolations, signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
+import { seriousViolations } from './helpers';
+import { signInAsNewUser } from './session';
 
 /** The Standard plan's file-size limit (2 MB), which applies during the trial. */
 const STANDARD_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -30,11 +31,7 @@ async function chooseFiles(page: Page, files: string[]) {
 test('upload an image, find it, delete it; a file over the plan limit shows the server’s reason', async ({
   page,
 }) => {
-  const account = { name: 'Mia Media', email: uniqueEmail('media'), password: 'correct-horse-battery' };
-  await signUpThroughUi(page, account);
-  await signInThroughUi(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard/);
-
+  await signInAsNewUser(page, 'Mia Media');
   await page.goto('/media-library');
   await expect(page.getByRole('heading', { name: 'Media Library', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/Media Library/);
@@ -89,10 +86,7 @@ test('upload an image, find it, delete it; a file over the plan limit shows the 
 test('the drop zone works from the keyboard and the page has no serious accessibility problems', async ({
   page,
 }) => {
-  const account = { name: 'Kai Keys', email: uniqueEmail('media-a11y'), password: 'correct-horse-battery' };
-  await signUpThroughUi(page, account);
-  await signInThroughUi(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signInAsNewUser(page, 'Kai Keys');
   await page.goto('/media-library');
 
   const zone = page.getByRole('button', { name: /choose files/i });

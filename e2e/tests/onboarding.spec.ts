@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { makeTestImage } from './fixtures';
-import { signInThroughUi, signUpThroughUi, uniqueEmail } from './helpers';
-import { signInAsNewUser } from './session';
+import { uniqueEmail } from './helpers';
+import { signInAsNewUser, signInThroughUi, signUpThroughUi } from './session';
 
 /** Per docs/decisions/0027-onboarding.md: a new user's first ten minutes, from sign-up to every getting-started step done. */
 

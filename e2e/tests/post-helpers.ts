@@ -57,7 +57,7 @@ export async function createPostThroughApi(
   return (await response.json()) as { id: string; scheduledAt: string | null };
 }
 
-/** The fake Mastodon instance the e2e platform fakes start (e2e/platform-fakes.ts). */
+/** The fake Mastodon instance the e2e platform fakes start (e2e/platforms.fake.ts). */
 export const mastodonUrl = () => `http://127.0.0.1:${process.env.E2E_MASTODON_PORT}`;
 
 /** Connects a Mastodon account on the fake instance through the Connected accounts screen. */

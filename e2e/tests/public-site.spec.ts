@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInThroughUi, uniqueEmail } from './helpers';
-import { createAccount, signInAsNewUser } from './session';
+import { uniqueEmail } from './helpers';
+import { createAccount, signInAsNewUser, signInThroughUi } from './session';
 
 const PROMPT_LABEL = 'What would you like to create?';
 

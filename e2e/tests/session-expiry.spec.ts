@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
-import { signInThroughUi } from './helpers';
-import { signInAsNewUser } from './session';
+import { signIn, signInAsNewUser, signInThroughUi } from './session';
 
 /**
  * A page whose session ends while it is open (signed out from another device) goes to the sign-in page on its
@@ -18,10 +17,7 @@ test('a revoked session sends the open page to sign in, and back after it', asyn
 
   // Another device signs in and signs every other device out.
   const other = await browser.newContext({ baseURL });
-  const signIn = await other.request.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
+  await signIn(other, account);
   const revoke = await other.request.post('/api/sessions/revoke-others', {
     headers: { origin: baseURL ?? '' },
   });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { totpCode } from '../../apps/server/test/totp';
-import { gotoSettings, seriousViolations, signInThroughUi } from './helpers';
-import { signInAsNewUser } from './session';
+import { gotoSettings, seriousViolations } from './helpers';
+import { signIn, signInAsNewUser, signInThroughUi } from './session';
 
 /** Security (docs/decisions/0032-two-factor-and-sessions.md): two-factor sign-in enrolled from Settings, and signing out other devices. */
 
@@ -151,22 +151,13 @@ test('signed-in devices: this device is marked, one device signs out, then "Sign
     userAgent:
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
   });
-  const signedIn = await other.request.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(signedIn.ok()).toBe(true);
+  await signIn(other, account);
 
   const phone = await browser.newContext({
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   });
-  expect(
-    (
-      await phone.request.post('/api/auth/sign-in/email', {
-        data: { email: account.email, password: account.password },
-      })
-    ).ok(),
-  ).toBe(true);
+  await signIn(phone, account);
 
   await gotoSettings(page);
   const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');

@@ -21,7 +21,7 @@ function isProductFile(file: string): boolean {
     !/\.d\.ts$/.test(file) &&
     !/\.(test|spec)\.tsx?$/.test(file) &&
     !/test-support/.test(file) &&
-    !/[.-]fake\.ts$/.test(file) &&
+    !/\.fake\.ts$/.test(file) &&
     !file.split(path.sep).includes('testing') &&
     !file.split(path.sep).includes('test') &&
     !file.split(path.sep).includes('fuzz')
@@ -93,6 +93,19 @@ function codeFiles(dir: string): string[] {
     }
   }
   return found;
+}
+
+/** A file name that says it fakes, stubs or mocks something. */
+function isFakeName(name: string): boolean {
+  return /(^|[.-])(fakes?|stubs?|mocks?)([.-]|$)/i.test(name);
+}
+
+/** Every file below `dir`, build outputs and dependencies left out. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.split(path.sep).some((part) => part === 'node_modules' || part === 'dist'));
 }
 
 /** A function of `lines` lines, with an optional comment above it, as a parser sees it. */
@@ -245,6 +258,27 @@ describe('the layout', () => {
       expect(isAllowedFileName('Publishing_claim.ts', small)).toBe(false);
       expect(isAllowedFileName('posts.other.ts', small)).toBe(false);
     });
+  });
+
+  it('names every fake <thing>.fake.ts, next to what it stands in for (docs/conventions.md, "Tests")', () => {
+    const roots = [
+      'apps/server/src',
+      'apps/server/test',
+      'apps/web/src',
+      'packages/shared/src',
+      'e2e',
+      'scripts',
+    ];
+    const misnamed = roots
+      .flatMap((dir) => filesUnder(path.join(repoRoot, dir)))
+      .map((file) => path.relative(repoRoot, file))
+      .filter(
+        (file) => isFakeName(path.basename(file)) && !/\.fake(\.test)?\.(ts|tsx|mjs|d\.mts)$/.test(file),
+      );
+    expect(misnamed).toEqual([]);
+    expect(
+      ['stripe-fake.ts', 'fake-server.ts', 'platform-fakes.ts', 's3-stub.ts'].filter(isFakeName),
+    ).toHaveLength(4);
   });
 
   describe('the function budget itself', () => {

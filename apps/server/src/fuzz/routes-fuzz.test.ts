@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeAiProvider, startFakeAiProvider } from '../../../../scripts/fake-ai-provider.mjs';
-import { cookieHeader, signIn, signUp, uniqueEmail } from '../../test/auth-requests';
+import { type FakeAiProvider, startFakeAiProvider } from '../../../../scripts/ai-provider.fake.mjs';
+import { cookieHeader, signIn, signInAsNewUser } from '../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { stripeEventEnvelopeSchema } from '../modules/billing/billing-webhook';
-import { type StripeFake, startStripeFake } from '../modules/billing/stripe-fake';
+import { type StripeFake, startStripeFake } from '../modules/billing/stripe.fake';
 import {
   collectFuzzTargets,
   describeExchange,
@@ -172,9 +172,7 @@ describe('every route, fed malformed input', () => {
         },
       },
     });
-    email = uniqueEmail('fuzz');
-    expect((await signUp(test.app, { name: 'Fuzz Tester', email, password: PASSWORD })).statusCode).toBe(200);
-    cookie = cookieHeader(await signIn(test.app, { email, password: PASSWORD }));
+    ({ email, cookie } = await signInAsNewUser(test, { name: 'Fuzz Tester', password: PASSWORD }));
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformRequest, retryAfterMs } from './http';
-import { type FakeServer, startFakeServer } from './testing/fake-server';
+import { type FakeServer, startFakeServer } from './testing/server.fake';
 import { PlatformError } from './types';
 
 let fake: FakeServer;

@@ -1,6 +1,6 @@
 import { GENERIC_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, signIn, signUp, uniqueEmail } from '../../test/auth-requests';
+import { signInAsNewUser } from '../../test/auth-requests';
 import { createQueryLoggedApp, type QueryLog } from '../../test/query-log';
 import { TEST_ORIGIN, type TestApp } from '../../test/test-app';
 
@@ -79,9 +79,7 @@ describe('authentication before validation', () => {
   });
 
   it('loads the session once per request, for the check and the handler together', async () => {
-    const email = uniqueEmail('once');
-    await signUp(test.app, { name: 'Once Only', email, password: 'correct-horse-battery' });
-    const cookie = cookieHeader(await signIn(test.app, { email, password: 'correct-horse-battery' }));
+    const { cookie } = await signInAsNewUser(test, { name: 'Once Only' });
     let status = 0;
     const statements = await test.queries.during(async () => {
       status = (await test.app.inject({ method: 'GET', url: '/api/posts', headers: { cookie } })).statusCode;
@@ -91,9 +89,7 @@ describe('authentication before validation', () => {
   });
 
   it('still answers validation messages to a signed-in caller', async () => {
-    const email = uniqueEmail('valid');
-    await signUp(test.app, { name: 'Val Idation', email, password: 'correct-horse-battery' });
-    const cookie = cookieHeader(await signIn(test.app, { email, password: 'correct-horse-battery' }));
+    const { cookie } = await signInAsNewUser(test, { name: 'Val Idation' });
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/posts',

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../test/auth-requests';
 import { createQueryLoggedApp, type QueryLog } from '../../test/query-log';
 import type { TestApp } from '../../test/test-app';
 import { postMedia, posts, postTargets, sessions } from '../db/schema/index';
-import { insertMedia, type Member, signedInMember } from '../modules/posts/posts.test-support';
+import { insertMedia } from '../modules/posts/posts.test-support';
 
 /**
  * The quick performance check of `npm test` (docs/decisions/0017-request-path-performance.md): statements per
@@ -21,7 +22,7 @@ const RANGE = { from: '2026-03-01T00:00:00.000Z', to: '2026-03-22T00:00:00.000Z'
 const rangeUrl = `/api/posts?from=${encodeURIComponent(RANGE.from)}&to=${encodeURIComponent(RANGE.to)}`;
 
 /** `count` scheduled posts inside RANGE, each with an image and a target per platform, written directly. */
-async function seedPosts(member: Member, count: number) {
+async function seedPosts(member: SignedInUser, count: number) {
   const mediaId = await insertMedia(t, member.workspaceId, {
     name: 'photo.jpg',
     mimeType: 'image/jpeg',
@@ -53,7 +54,7 @@ async function seedPosts(member: Member, count: number) {
   );
 }
 
-async function statementsOf(member: Member, url: string) {
+async function statementsOf(member: SignedInUser, url: string) {
   let status = 0;
   const statements = await t.queries.during(async () => {
     status = (await member.get(url)).statusCode;
@@ -64,20 +65,20 @@ async function statementsOf(member: Member, url: string) {
 
 describe('statements per API request', () => {
   it('finds the session, its user and the workspace in one statement', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const statements = await statementsOf(ada, '/api/workspaces/current');
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/from "sessions"/);
   });
 
   it('answers the profile with one statement more than the session lookup', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     expect(await statementsOf(ada, '/api/me')).toHaveLength(2);
   });
 
   it('reads the calendar range in the same number of statements for 3 posts and for 150', async () => {
-    const few = await signedInMember(t, 'Few Posts');
-    const many = await signedInMember(t, 'Many Posts');
+    const few = await signInAsNewUser(t, { name: 'Few Posts' });
+    const many = await signInAsNewUser(t, { name: 'Many Posts' });
     await seedPosts(few, 3);
     await seedPosts(many, 150);
     const fewStatements = await statementsOf(few, rangeUrl);
@@ -103,7 +104,7 @@ describe('statements per API request', () => {
 
 describe('the fast session lookup', () => {
   it('refuses a session cookie whose signature was altered, without a query', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const [name, value] = ada.cookie.split('=') as [string, string];
     const decoded = decodeURIComponent(value);
     const dot = decoded.lastIndexOf('.');
@@ -118,7 +119,7 @@ describe('the fast session lookup', () => {
   });
 
   it('hands a session due for its daily extension to Better Auth, which extends it', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const token = decodeURIComponent(ada.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
     // Extended two days ago: past the one-day update age.
     const twoDaysOld = new Date(Date.now() + 28 * 24 * 3_600_000);
@@ -134,7 +135,7 @@ describe('the fast session lookup', () => {
   });
 
   it('refuses an expired session', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const token = decodeURIComponent(ada.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
     await t.db
       .update(sessions)

@@ -11,12 +11,10 @@ import {
   type Role,
   roleCan,
 } from '@relaycast/shared/roles';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, signIn, signUp, uniqueEmail } from '../../test/auth-requests';
+import { signInAsNewUser } from '../../test/auth-requests';
 import { linkInMailTo } from '../../test/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
-import { users } from '../db/schema/index';
 import { insertMedia } from '../modules/posts/posts.test-support';
 import { routePermission } from './authenticate-first';
 
@@ -24,17 +22,6 @@ let t: TestApp;
 const cookies = {} as Record<Role, string>;
 const userIds = {} as Record<Role, string>;
 let workspaceId = '';
-
-async function person(name: string) {
-  const email = uniqueEmail(name.toLowerCase());
-  expect((await signUp(t.app, { name, email, password: 'secret-password' })).statusCode).toBe(200);
-  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return {
-    email,
-    userId: user!.id,
-    cookie: cookieHeader(await signIn(t.app, { email, password: 'secret-password' })),
-  };
-}
 
 function send(method: string, url: string, cookie: string, body?: unknown) {
   return t.app.inject({
@@ -51,12 +38,12 @@ function send(method: string, url: string, cookie: string, body?: unknown) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await person('Owner');
+  const owner = await signInAsNewUser(t, { name: 'Owner' });
   cookies.owner = owner.cookie;
   userIds.owner = owner.userId;
   // Everyone else joins the owner's workspace through a real invitation, with their role.
   for (const role of ROLES.filter((r) => r !== 'owner')) {
-    const member = await person(role);
+    const member = await signInAsNewUser(t, { name: role });
     const invited = await send('POST', '/api/workspaces/current/invitations', owner.cookie, {
       email: member.email,
       role,

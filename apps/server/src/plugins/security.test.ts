@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader } from '../../test/auth-requests';
+import { cookieHeader, jsonHeaders, type SignedInUser, signInAsNewUser } from '../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { secretOfTotpUri, totpCode } from '../../test/totp';
-import { type SignedInUser, signUpUser } from '../modules/accounts/accounts.test-support';
-import { send } from '../modules/publishing/publishing.test-support';
-
-/** signUpUser's password (accounts.test-support.ts), which the two-factor endpoints ask for again. */
-const PASSWORD = 'correct-horse-battery';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +51,7 @@ describe('responses that carry a secret are never stored by a browser or a proxy
   let owner: SignedInUser;
   beforeAll(async () => {
     s = await createTestApp({ config: { allowPrivateAddresses: true } });
-    owner = await signUpUser(s, 'Secret Keeper');
+    owner = await signInAsNewUser(s, { name: 'Secret Keeper' });
   });
   afterAll(() => s.close());
 
@@ -88,25 +83,27 @@ describe('responses that carry a secret are never stored by a browser or a proxy
   it.each(SECRET_BEARING)(
     '$method $url answers Cache-Control: no-store',
     async ({ method, url, body, status }) => {
-      const res = await send(s, owner, method, url, body);
+      const res = await owner.send(method, url, body);
       expect(res.statusCode, res.body).toBe(status);
       expect(res.headers['cache-control']).toBe('no-store');
     },
   );
 
   it('two-factor setup: the TOTP URI and the backup codes, then new backup codes, answer no-store', async () => {
-    const started = await send(s, owner, 'POST', '/api/auth/two-factor/enable', { password: PASSWORD });
+    const started = await owner.send('POST', '/api/auth/two-factor/enable', { password: owner.password });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.headers['cache-control']).toBe('no-store');
     const secret = secretOfTotpUri((started.json() as { totpURI: string }).totpURI);
-    const confirmed = await send(s, owner, 'POST', '/api/auth/two-factor/verify-totp', {
+    const confirmed = await owner.send('POST', '/api/auth/two-factor/verify-totp', {
       code: totpCode(secret),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     // Turning two-factor on renews the session: the browser keeps the new cookie.
-    const renewedSession = { ...owner, cookie: cookieHeader(confirmed) || owner.cookie };
-    const renewed = await send(s, renewedSession, 'POST', '/api/auth/two-factor/generate-backup-codes', {
-      password: PASSWORD,
+    const renewed = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/generate-backup-codes',
+      headers: jsonHeaders(cookieHeader(confirmed) || owner.cookie),
+      payload: { password: owner.password },
     });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(renewed.headers['cache-control']).toBe('no-store');
@@ -115,7 +112,7 @@ describe('responses that carry a secret are never stored by a browser or a proxy
   it('also marks an error and any other API answer no-store', async () => {
     const health = await s.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.headers['cache-control']).toBe('no-store');
-    const missing = await send(s, owner, 'GET', '/api/no-such-route');
+    const missing = await owner.send('GET', '/api/no-such-route');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
   });

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '@/test/api.fake';
 import { ApiError, apiFetch } from './api-client';
 import { onSessionExpired, resetSessionExpiry } from './session-expiry';
 
-function answering(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
+/** Every request answered with this error. */
+function answering(status: number, { code, message }: { code: string; message: string }) {
+  fakeApi({ '*': apiError(status, message, code) });
 }
 
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' };
@@ -20,12 +22,11 @@ describe('an ended session', () => {
   });
   afterEach(() => {
     unregister();
-    vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');
   });
 
   it('is handled once when requests of the signed-in app are answered 401', async () => {
-    vi.stubGlobal('fetch', answering(401, UNAUTHORIZED));
+    answering(401, UNAUTHORIZED);
     const calls = await Promise.allSettled([
       apiFetch('/api/posts'),
       apiFetch('/api/media'),
@@ -36,7 +37,7 @@ describe('an ended session', () => {
   });
 
   it('is handled again after a new sign-in', async () => {
-    vi.stubGlobal('fetch', answering(401, UNAUTHORIZED));
+    answering(401, UNAUTHORIZED);
     await apiFetch('/api/posts').catch(() => undefined);
     resetSessionExpiry();
     await apiFetch('/api/posts').catch(() => undefined);
@@ -44,15 +45,12 @@ describe('an ended session', () => {
   });
 
   it('is not a refused sign-in, a public page or another refusal', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answering(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password.' }),
-    );
+    answering(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password.' });
     await apiFetch('/api/auth/sign-in/email', { method: 'POST', json: {} }).catch(() => undefined);
-    vi.stubGlobal('fetch', answering(403, { code: 'FORBIDDEN', message: 'No.' }));
+    answering(403, { code: 'FORBIDDEN', message: 'No.' });
     await apiFetch('/api/posts').catch(() => undefined);
     window.history.replaceState(null, '', '/review/some-token');
-    vi.stubGlobal('fetch', answering(401, UNAUTHORIZED));
+    answering(401, UNAUTHORIZED);
     await apiFetch('/api/review/some-token').catch(() => undefined);
     expect(expired).not.toHaveBeenCalled();
   });

@@ -3,6 +3,7 @@ import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { CATALOGS } from '@/i18n/test-catalogs';
+import { apiError, fakeApi } from '@/test/api.fake';
 import { ApiError, apiFetch } from './api-client';
 import { onSessionExpired, resetSessionExpiry } from './session-expiry';
 import { showError } from './show-error';
@@ -16,14 +17,11 @@ describe('showError', () => {
   beforeEach(() => vi.mocked(toast.error).mockClear());
   afterEach(async () => {
     await i18n.changeLanguage('en');
-    vi.unstubAllGlobals();
   });
 
   it('shows the message of an API refusal in the interface language', async () => {
     await i18n.changeLanguage('fr');
-    vi.stubGlobal('fetch', async () =>
-      Response.json({ code: 'POST_NOT_EDITABLE', message: POST_MESSAGES.notEditable }, { status: 409 }),
-    );
+    fakeApi({ 'PATCH /api/posts/1': apiError(409, POST_MESSAGES.notEditable, 'POST_NOT_EDITABLE') });
     const error = await apiFetch('/api/posts/1', { method: 'PATCH', json: {} }).catch((failure) => failure);
     showError(error, 'Could not save the post.');
     expect(french(POST_MESSAGES.notEditable)).toBeTruthy();
@@ -56,9 +54,7 @@ describe('showError', () => {
     resetSessionExpiry();
     const unregister = onSessionExpired(() => undefined);
     window.history.replaceState(null, '', '/calendar');
-    vi.stubGlobal('fetch', async () =>
-      Response.json({ code: 'UNAUTHORIZED', message: GENERIC_MESSAGES.unauthorized }, { status: 401 }),
-    );
+    fakeApi({ 'GET /api/posts': apiError(401, GENERIC_MESSAGES.unauthorized, 'UNAUTHORIZED') });
     showError(await apiFetch('/api/posts').catch((failure) => failure));
     showError(
       new ApiError(

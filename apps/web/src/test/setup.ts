@@ -16,5 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals(); // fetch from fakeApi (test/api.fake.ts) and any other stubbed global
   if (errors.length > 0) throw new Error(`console.error was called: ${JSON.stringify(errors).slice(0, 500)}`);
 });

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN } from '../../../test/test-app';
 import type { S3Config } from '../../config/env';
-import { makeMediaFixtures, signedInUser, uploadFile } from '../../modules/media/media.test-support';
-import { startFakeS3 } from './s3-fake.test-support';
+import { makeMediaFixtures, uploadFile } from '../../modules/media/media.test-support';
+import { startFakeS3 } from './s3.fake';
 import { createS3Storage } from './s3-storage';
 import { StorageNotFoundError } from './storage';
 
@@ -59,7 +60,7 @@ describe('S3 media storage (against a local fake)', () => {
     const fx = makeMediaFixtures();
     const t = await createTestApp({ config: { s3 } });
     try {
-      const { cookie, workspaceId } = await signedInUser(t.app);
+      const { cookie, workspaceId } = await signInAsNewUser(t);
       const res = await uploadFile(t.app, cookie, 'red.png', fx.png);
       expect(res.statusCode).toBe(201);
       const item = res.json();

@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jsonHeaders, type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { platformInstanceApps, socialAccounts } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
 import { startBlueskyFake } from '../../platforms/bluesky/bluesky.fake';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { credentialsOf, withFreshCredentials } from './account-credentials';
-import {
-  connectViaOAuth,
-  jsonHeaders,
-  platformsConfig,
-  type SignedInUser,
-  setPlan,
-  signUpUser,
-} from './accounts.test-support';
+import { connectViaOAuth, platformsConfig, setPlan } from './accounts.test-support';
 import { startInstanceOAuth } from './accounts-oauth';
 
 let mastodon: PlatformFake;
@@ -40,7 +34,7 @@ afterAll(async () => {
   await bluesky.close();
 });
 beforeEach(async () => {
-  user = await signUpUser(test);
+  user = await signInAsNewUser(test);
   await setPlan(test.db, user.workspaceId, 'premium');
 });
 
@@ -66,7 +60,7 @@ describe('Mastodon (instance URL)', () => {
     expect(app?.clientSecretEncrypted).toMatch(/^v1\./);
 
     // A second user on the same instance reuses the registered app.
-    const other = await signUpUser(test, 'Ben Second');
+    const other = await signInAsNewUser(test, { name: 'Ben Second' });
     expect((await connectViaOAuth(test, other, start)).result).toBe('connected');
     expect(mastodon.server.received('POST', '/api/v1/apps')).toHaveLength(1);
 

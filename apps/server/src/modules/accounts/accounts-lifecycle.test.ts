@@ -1,11 +1,12 @@
 import { ACCOUNT_MESSAGES } from '@relaycast/shared/accounts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jsonHeaders, type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox, socialAccounts } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
 import { connectorFor, registerConnector } from '../../platforms/registry';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
 import type { ConnectedIdentity } from '../../platforms/types';
 import { createMailer } from '../mail/mailer';
@@ -18,15 +19,7 @@ import {
   withFreshCredentials,
 } from './account-credentials';
 import { PlanLimitError, saveConnectedAccount } from './accounts.service';
-import {
-  connectViaOAuth,
-  jsonHeaders,
-  platformsConfig,
-  type SignedInUser,
-  setPlan,
-  signUpUser,
-  TEST_CLIENT,
-} from './accounts.test-support';
+import { connectViaOAuth, platformsConfig, setPlan, TEST_CLIENT } from './accounts.test-support';
 import { runAccountsSweep } from './accounts-sweep';
 
 let fake: PlatformFake;
@@ -49,7 +42,7 @@ afterAll(async () => {
   await fake.close();
 });
 beforeEach(async () => {
-  user = await signUpUser(test);
+  user = await signInAsNewUser(test);
 });
 
 const START = { url: '/api/accounts/oauth/twitter/start' };
@@ -379,7 +372,7 @@ describe('disconnect', () => {
 
   it('answers 404 for another workspace’s account and changes nothing', async () => {
     const account = await connectTwitter();
-    const stranger = await signUpUser(test, 'Mallory');
+    const stranger = await signInAsNewUser(test, { name: 'Mallory' });
     for (const [method, url] of [
       ['DELETE', `/api/accounts/${account.id}`],
       ['POST', `/api/accounts/${account.id}/refresh`],

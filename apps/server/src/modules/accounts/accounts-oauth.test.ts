@@ -1,18 +1,16 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jsonHeaders, type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { oauthStates, socialAccounts } from '../../db/schema/index';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
 import {
   callbackWith,
   connectViaOAuth,
-  jsonHeaders,
   platformsConfig,
-  type SignedInUser,
   setPlan,
-  signUpUser,
   TEST_CLIENT,
 } from './accounts.test-support';
 
@@ -31,7 +29,7 @@ afterAll(async () => {
   await fake.close();
 });
 beforeEach(async () => {
-  user = await signUpUser(test);
+  user = await signInAsNewUser(test);
   await setPlan(test.db, user.workspaceId, 'premium');
 });
 
@@ -131,7 +129,7 @@ describe('OAuth connect (X against its fake)', () => {
   });
 
   it('refuses a callback whose state another user started, storing nothing', async () => {
-    const other = await signUpUser(test, 'Eve Other');
+    const other = await signInAsNewUser(test, { name: 'Eve Other' });
     const { result } = await connectViaOAuth(test, user, START, { callbackCookie: other.cookie });
     expect(result).toBe('state_mismatch');
     expect(await accountsOf(user.workspaceId)).toEqual([]);

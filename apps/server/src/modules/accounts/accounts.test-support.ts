@@ -1,11 +1,11 @@
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { cookieHeader, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
-import { TEST_ORIGIN, type TestApp } from '../../../test/test-app';
+import { jsonHeaders, type SignedInUser } from '../../../test/auth-requests';
+import type { TestApp } from '../../../test/test-app';
 import type { PlatformConfig } from '../../config/env';
 import type { Db } from '../../db/client';
-import { workspaceMembers, workspaces } from '../../db/schema/index';
+import { workspaces } from '../../db/schema/index';
 
 /** Every platform unconfigured except the ones given (tests point those at local fakes). */
 export function platformsConfig(
@@ -21,35 +21,8 @@ export function platformsConfig(
 
 export const TEST_CLIENT = { clientId: 'test-client-id', clientSecret: 'test-client-secret' };
 
-export interface SignedInUser {
-  cookie: string;
-  userId: string;
-  workspaceId: string;
-  email: string;
-}
-
-export async function signUpUser(test: TestApp, name = 'Ada Owner'): Promise<SignedInUser> {
-  const email = uniqueEmail('accounts');
-  const password = 'correct-horse-battery';
-  const signedUp = await signUp(test.app, { name, email, password });
-  expect(signedUp.statusCode).toBe(200);
-  const userId = signedUp.json().user.id as string;
-  const signedIn = await signIn(test.app, { email, password });
-  expect(signedIn.statusCode).toBe(200);
-  const [membership] = await test.db
-    .select({ workspaceId: workspaceMembers.organizationId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, userId));
-  if (!membership) throw new Error('no workspace');
-  return { cookie: cookieHeader(signedIn), userId, workspaceId: membership.workspaceId, email };
-}
-
 export async function setPlan(db: Db, workspaceId: string, plan: 'standard' | 'premium' | 'entrepreneur') {
   await db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId));
-}
-
-export function jsonHeaders(cookie: string) {
-  return { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
 }
 
 /**

@@ -1,11 +1,10 @@
 import { CONTACT_INBOX_PAGE_SIZE, type ContactInbox } from '@relaycast/shared/contact';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { contactMessages, emailOutbox } from '../../db/schema/index';
-import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
 import { notifyAdministrators } from '../contact/contact-notify';
 import type { OutgoingEmail } from '../mail/mailer';
-import { send } from '../publishing/publishing.test-support';
 
 /**
  * The contact form's inbox on the /admin page: what visitors send reaches the server's administrators
@@ -18,16 +17,16 @@ let someone: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { billingMode: 'self-hosted', adminEmails: [] } });
-  admin = await signUpUser(t, 'Ida Admin');
-  someone = await signUpUser(t, 'Sid Someone');
+  admin = await signInAsNewUser(t, { name: 'Ida Admin' });
+  someone = await signInAsNewUser(t, { name: 'Sid Someone' });
   t.config.adminEmails.push(admin.email.toLowerCase());
 }, 60_000);
 afterAll(() => t?.close());
 
 describe('GET /api/admin/me', () => {
   it('says whether the caller administers this server, and needs a session', async () => {
-    expect((await send(t, admin, 'GET', '/api/admin/me')).json()).toEqual({ admin: true });
-    expect((await send(t, someone, 'GET', '/api/admin/me')).json()).toEqual({ admin: false });
+    expect((await admin.send('GET', '/api/admin/me')).json()).toEqual({ admin: true });
+    expect((await someone.send('GET', '/api/admin/me')).json()).toEqual({ admin: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
   });
 });
@@ -41,7 +40,7 @@ describe('GET /api/admin/contact-messages', () => {
     });
     expect(sent.statusCode).toBe(201);
 
-    const inbox = await send(t, admin, 'GET', '/api/admin/contact-messages');
+    const inbox = await admin.send('GET', '/api/admin/contact-messages');
     expect(inbox.statusCode).toBe(200);
     const body = inbox.json() as ContactInbox;
     expect(body.messages[0]).toMatchObject({
@@ -53,7 +52,7 @@ describe('GET /api/admin/contact-messages', () => {
     expect(body.messages[0]).not.toHaveProperty('ipAddress');
 
     for (const url of ['/api/admin/contact-messages', '/api/admin/contact-messages?before=oops']) {
-      expect((await send(t, someone, 'GET', url)).statusCode).toBe(404);
+      expect((await someone.send('GET', url)).statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages' })).statusCode).toBe(401);
   });
@@ -66,7 +65,7 @@ describe('GET /api/admin/contact-messages', () => {
         message: `Message number ${n}`,
       })),
     );
-    const first = (await send(t, admin, 'GET', '/api/admin/contact-messages')).json() as ContactInbox;
+    const first = (await admin.send('GET', '/api/admin/contact-messages')).json() as ContactInbox;
     expect(first.messages).toHaveLength(CONTACT_INBOX_PAGE_SIZE);
     expect(first.messages[0]?.message).toBe(`Message number ${CONTACT_INBOX_PAGE_SIZE + 4}`);
     const ids = first.messages.map((message) => message.id);
@@ -74,7 +73,7 @@ describe('GET /api/admin/contact-messages', () => {
     expect(first.nextBefore).toBe(ids.at(-1));
 
     const url = `/api/admin/contact-messages?before=${first.nextBefore}`;
-    const second = (await send(t, admin, 'GET', url)).json() as ContactInbox;
+    const second = (await admin.send('GET', url)).json() as ContactInbox;
     // Five from the batch and the one sent through the form.
     expect(second.messages.map((message) => message.email)).toEqual([
       ...[4, 3, 2, 1, 0].map((n) => `sender${n}@example.com`),
@@ -83,7 +82,7 @@ describe('GET /api/admin/contact-messages', () => {
     expect(second.nextBefore).toBeNull();
 
     for (const before of ['oops', '-1', '0', '1.5', '99999999999']) {
-      const res = await send(t, admin, 'GET', `/api/admin/contact-messages?before=${before}`);
+      const res = await admin.send('GET', `/api/admin/contact-messages?before=${before}`);
       expect(res.statusCode, before).toBe(400);
     }
   });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { workspaces } from '../../db/schema/index';
-import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { send } from '../publishing/publishing.test-support';
 
 /**
  * The instance administrator's API (/admin; docs/decisions/0046-stripe-billing.md) on a self-hosted server:
@@ -16,8 +15,8 @@ let someone: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { billingMode: 'self-hosted', adminEmails: [] } });
-  admin = await signUpUser(t, 'Ida Admin');
-  someone = await signUpUser(t, 'Sid Someone');
+  admin = await signInAsNewUser(t, { name: 'Ida Admin' });
+  someone = await signInAsNewUser(t, { name: 'Sid Someone' });
   // The administrator is named by e-mail, in any case.
   t.config.adminEmails.push(admin.email.toLowerCase());
 }, 60_000);
@@ -33,9 +32,9 @@ async function planOf(workspaceId: string) {
 
 describe('the admin API', () => {
   it('answers 404 to anyone not in ADMIN_EMAILS, even with a bad body, and changes nothing', async () => {
-    expect((await send(t, someone, 'GET', '/api/admin/workspaces')).statusCode).toBe(404);
+    expect((await someone.send('GET', '/api/admin/workspaces')).statusCode).toBe(404);
     for (const body of [{ plan: 'premium' }, { plan: 'gold' }, {}]) {
-      const res = await send(t, someone, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, body);
+      const res = await someone.send('PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, body);
       expect(res.statusCode).toBe(404);
     }
     expect(await planOf(someone.workspaceId)).toBeNull();
@@ -44,7 +43,7 @@ describe('the admin API', () => {
   });
 
   it('lists every workspace with the self-hosted default for the administrator', async () => {
-    const res = await send(t, admin, 'GET', '/api/admin/workspaces');
+    const res = await admin.send('GET', '/api/admin/workspaces');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.billingMode).toBe('self-hosted');
@@ -60,14 +59,14 @@ describe('the admin API', () => {
   });
 
   it('sets and clears a plan through the same service as the command line', async () => {
-    const res = await send(t, admin, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
+    const res = await admin.send('PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
       plan: 'standard',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await planOf(someone.workspaceId)).toBe('standard');
-    const current = (await send(t, someone, 'GET', '/api/workspaces/current')).json();
+    const current = (await someone.send('GET', '/api/workspaces/current')).json();
     expect(current).toMatchObject({ plan: 'standard', effectivePlan: 'standard' });
-    const cleared = await send(t, admin, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
+    const cleared = await admin.send('PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
       plan: null,
     });
     expect(cleared.statusCode).toBe(200);
@@ -75,11 +74,11 @@ describe('the admin API', () => {
   });
 
   it('refuses an unknown plan (400) and an unknown workspace (404)', async () => {
-    const bad = await send(t, admin, 'PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
+    const bad = await admin.send('PUT', `/api/admin/workspaces/${someone.workspaceId}/plan`, {
       plan: 'gold',
     });
     expect(bad.statusCode).toBe(400);
-    const missing = await send(t, admin, 'PUT', '/api/admin/workspaces/no-such-workspace/plan', {
+    const missing = await admin.send('PUT', '/api/admin/workspaces/no-such-workspace/plan', {
       plan: 'premium',
     });
     expect(missing.statusCode).toBe(404);

@@ -1,13 +1,13 @@
 import { AI_MESSAGES, AI_SETUP } from '@relaycast/shared/ai';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAiProvider } from '../../../../../scripts/fake-ai-provider.mjs';
-import { postJson } from '../../../test/auth-requests';
+import { startFakeAiProvider } from '../../../../../scripts/ai-provider.fake.mjs';
+import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp } from '../../../test/test-app';
 import { workspaceAiSettings, workspaceMembers } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
 import { ideasFromArticle } from './ai.service';
-import { type AiTestContext, signedInCookie, startAiTest, waitFor } from './ai.test-support';
+import { type AiTestContext, startAiTest, waitFor } from './ai.test-support';
 import { readArticle } from './ai-article';
 import { createLanguageModel } from './ai-provider';
 
@@ -170,7 +170,7 @@ describe('hourly limit, status and history', () => {
       });
       expect(status.json()).toMatchObject({ isConfigured: true, hourlyLimit: 2, usedThisHour: 2 });
       // Another workspace has its own count.
-      const other = await signedInCookie(limited.test);
+      const { cookie: other } = await signInAsNewUser(limited.test);
       const ok = await postJson(limited.test.app, '/api/ai/hashtags', { text: 'Hello' }, { cookie: other });
       expect(ok.statusCode).toBe(200);
       const otherHistory = await limited.test.app.inject({
@@ -187,7 +187,7 @@ describe('hourly limit, status and history', () => {
   it('explains how to set a provider up when none is configured', async () => {
     const test = await createTestApp();
     try {
-      const cookie = await signedInCookie(test);
+      const { cookie } = await signInAsNewUser(test);
       const status = await test.app.inject({ url: '/api/ai/status', headers: { cookie } });
       expect(status.json()).toMatchObject({
         isConfigured: false,

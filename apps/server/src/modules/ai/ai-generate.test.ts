@@ -1,7 +1,8 @@
 import { AI_MESSAGES, type AiHistoryEntry } from '@relaycast/shared/ai';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AiTestContext, headers, parseEvents, startAiTest, waitFor } from './ai.test-support';
+import { jsonHeaders } from '../../../test/auth-requests';
+import { type AiTestContext, parseEvents, startAiTest, waitFor } from './ai.test-support';
 
 let ctx: AiTestContext;
 let baseUrl = '';
@@ -19,7 +20,7 @@ afterEach(() => ctx.fake.reset());
 function generate(body: Record<string, unknown>, signal?: AbortSignal) {
   return fetch(`${baseUrl}/api/ai/generate`, {
     method: 'POST',
-    headers: headers(ctx.cookie),
+    headers: jsonHeaders(ctx.cookie),
     body: JSON.stringify(body),
     signal,
   });

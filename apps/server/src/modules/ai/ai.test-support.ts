@@ -1,8 +1,7 @@
 import type { AiStreamEvent } from '@relaycast/shared/ai';
-import { expect } from 'vitest';
-import { type FakeAiProvider, startFakeAiProvider } from '../../../../../scripts/fake-ai-provider.mjs';
-import { cookieHeader, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
+import { type FakeAiProvider, startFakeAiProvider } from '../../../../../scripts/ai-provider.fake.mjs';
+import { signInAsNewUser } from '../../../test/auth-requests';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { AiConfig, Config } from '../../config/env';
 
 export interface AiTestContext {
@@ -35,21 +34,8 @@ export async function startAiTest(
       },
     },
   });
-  const cookie = await signedInCookie(test);
+  const { cookie } = await signInAsNewUser(test, { name: 'Ada Writer' });
   return { test, fake, cookie };
-}
-
-export async function signedInCookie(test: TestApp): Promise<string> {
-  const email = uniqueEmail('ai');
-  const password = 'correct-horse-battery';
-  expect((await signUp(test.app, { name: 'Ada Writer', email, password })).statusCode).toBe(200);
-  const signedIn = await signIn(test.app, { email, password });
-  expect(signedIn.statusCode).toBe(200);
-  return cookieHeader(signedIn);
-}
-
-export function headers(cookie: string) {
-  return { cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
 }
 
 export function parseEvents(text: string): AiStreamEvent[] {

@@ -3,6 +3,7 @@ import type { AnalyticsActivity } from '@relaycast/shared/analytics-activity';
 import { formatLiveDuration } from '@relaycast/shared/analytics-activity';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   engagementActions,
@@ -13,7 +14,6 @@ import {
   streamSessions,
 } from '../../db/schema/index';
 import { insertAccount, insertItem } from '../engagement/engagement.test-support';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertStartingSession } from '../streaming/stream-sessions.test-support';
 import { insertPublishedPost } from './analytics.test-support';
 
@@ -23,12 +23,12 @@ import { insertPublishedPost } from './analytics.test-support';
  */
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 // A custom range in the user's zone (UTC: no browser reported one): Sun 8 to Sat 14 March 2026.
 const WEEK = '/api/analytics/activity?range=custom&from=2026-03-08&to=2026-03-14';
 
-async function activity(member: Member, url: string): Promise<AnalyticsActivity> {
+async function activity(member: SignedInUser, url: string): Promise<AnalyticsActivity> {
   const res = await member.get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -36,8 +36,8 @@ async function activity(member: Member, url: string): Promise<AnalyticsActivity>
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada Activity');
-  bob = await signedInMember(t, 'Bob Activity');
+  ada = await signInAsNewUser(t, { name: 'Ada Activity' });
+  bob = await signInAsNewUser(t, { name: 'Bob Activity' });
   const instagram = await insertAccount(t, ada.workspaceId, 'instagram', { handle: 'ada.act' });
   await insertPublishedPost(t, ada.workspaceId, instagram, 'instagram', {
     text: 'In range',

@@ -7,24 +7,25 @@ import {
 } from '@relaycast/shared/analytics-page';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountMetricDays, socialAccounts, workspaces } from '../../db/schema/index';
 import { insertAccount } from '../engagement/engagement.test-support';
 import { refreshWorkspaceInbox } from '../engagement/engagement-sync';
-import { insertMedia, type Member, signedInMember } from '../posts/posts.test-support';
+import { insertMedia } from '../posts/posts.test-support';
 import { insertDays, insertPublishedPost } from './analytics.test-support';
 
 /** Top posts, the CSV export and the demo workspace, against known rows. */
 
 let t: TestApp;
-let ada: Member;
+let ada: SignedInUser;
 let instagram: string;
 let bluesky: string;
 const RANGE = 'range=custom&from=2026-03-01&to=2026-03-31';
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada Posts');
+  ada = await signInAsNewUser(t, { name: 'Ada Posts' });
   instagram = await insertAccount(t, ada.workspaceId, 'instagram', { handle: 'ada.ig' });
   bluesky = await insertAccount(t, ada.workspaceId, 'bluesky', { handle: '@ada.bsky' });
   const imageId = await insertMedia(t, ada.workspaceId, {
@@ -74,7 +75,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function topPosts(member: Member, query: string): Promise<TopPostsPage> {
+async function topPosts(member: SignedInUser, query: string): Promise<TopPostsPage> {
   const res = await member.get(`/api/analytics/top-posts?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -114,7 +115,7 @@ describe('GET /api/analytics/top-posts', () => {
 
   it('refuses an unknown sort with a 400 and lists nothing of another workspace', async () => {
     expect((await ada.get(`/api/analytics/top-posts?${RANGE}&sort=password`)).statusCode).toBe(400);
-    const eve = await signedInMember(t, 'Eve Posts');
+    const eve = await signInAsNewUser(t, { name: 'Eve Posts' });
     expect((await topPosts(eve, RANGE)).items).toEqual([]);
   });
 });
@@ -151,7 +152,7 @@ describe('GET /api/analytics/export.csv', () => {
 
 describe('the demo workspace', () => {
   it('fills a separate workspace, switches into it, and deleting it leaves the real one untouched', async () => {
-    const bob = await signedInMember(t, 'Bob Demo');
+    const bob = await signInAsNewUser(t, { name: 'Bob Demo' });
     const realAccount = await insertAccount(t, bob.workspaceId, 'facebook', { handle: 'bob.real' });
     await insertDays(t, bob.workspaceId, realAccount, 'facebook', {
       '2026-03-03': { followers: 7, likes: 1 },

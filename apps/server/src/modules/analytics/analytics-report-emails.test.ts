@@ -7,11 +7,11 @@ import {
 import { todayIn } from '@relaycast/shared/calendar';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox, workspaceMembers } from '../../db/schema/index';
 import { insertAccount } from '../engagement/engagement.test-support';
 import { createMailer, type OutgoingEmail } from '../mail/mailer';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { loadAnalyticsContext } from './analytics.queries';
 import { insertDays } from './analytics.test-support';
 import { REPORT_PDF_MISSING_LINE, sendDueReports } from './analytics-report-emails';
@@ -19,8 +19,8 @@ import { REPORT_PDF_MISSING_LINE, sendDueReports } from './analytics-report-emai
 /** E-mailed reports: the schedule's routes, who may set it, and the sweep that sends each report once. */
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 const PUBLIC_URL = 'http://relaycast.test';
 
 function sweep(now: Date) {
@@ -37,7 +37,7 @@ async function mailsTo(address: string) {
   return t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 }
 
-async function scheduleOf(member: Member): Promise<ReportScheduleState> {
+async function scheduleOf(member: SignedInUser): Promise<ReportScheduleState> {
   const res = await member.get('/api/analytics/report-schedule');
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -45,8 +45,8 @@ async function scheduleOf(member: Member): Promise<ReportScheduleState> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada Mailer');
-  bob = await signedInMember(t, 'Bob Mailer');
+  ada = await signInAsNewUser(t, { name: 'Ada Mailer' });
+  bob = await signInAsNewUser(t, { name: 'Bob Mailer' });
 });
 
 afterAll(async () => {

@@ -6,17 +6,17 @@ import type { TopPostsPage } from '@relaycast/shared/analytics-page';
 import { type CreatedReportLink, REPORT_MESSAGES } from '@relaycast/shared/analytics-report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { analyticsReportLinks, workspaceMembers } from '../../db/schema/index';
 import { insertAccount } from '../engagement/engagement.test-support';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertDays, insertPublishedPost } from './analytics.test-support';
 
 /** Read-only report links: create, list, revoke, expiry, the public reads, another workspace's ids. */
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 const MARCH = { range: 'custom', from: '2026-03-01', to: '2026-03-31' } as const;
 
 function tokenOf(link: CreatedReportLink): string {
@@ -27,14 +27,14 @@ function publicGet(url: string) {
   return t.app.inject({ method: 'GET', url });
 }
 
-async function share(member: Member, body: unknown = { filters: MARCH }) {
+async function share(member: SignedInUser, body: unknown = { filters: MARCH }) {
   return member.send('POST', '/api/analytics/report-links', body);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada Reports');
-  bob = await signedInMember(t, 'Bob Reports');
+  ada = await signInAsNewUser(t, { name: 'Ada Reports' });
+  bob = await signInAsNewUser(t, { name: 'Bob Reports' });
   const instagram = await insertAccount(t, ada.workspaceId, 'instagram', { handle: 'ada.ig' });
   await insertDays(t, ada.workspaceId, instagram, 'instagram', {
     '2026-03-02': { followers: 1000, views: 500, likes: 40, comments: 5, shares: 3, saves: 2 },
@@ -190,7 +190,7 @@ describe('PDF report', () => {
   it('answers 503 with the install advice when Chromium is missing', async () => {
     const noChromium = await createTestApp({ config: { chromiumPath: '/nonexistent/chromium' } });
     try {
-      const member = await signedInMember(noChromium, 'Ada NoChromium');
+      const member = await signInAsNewUser(noChromium, { name: 'Ada NoChromium' });
       const res = await member.get('/api/analytics/report.pdf?range=7d');
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe(REPORT_MESSAGES.pdfNeedsChromium);
@@ -224,7 +224,7 @@ describe('PDF report', () => {
     const web = await createTestApp({ config: { webDistDir: dist, chromiumPath: '/usr/bin/chromium' } });
     try {
       await web.app.listen({ host: '127.0.0.1', port: 0 });
-      const member = await signedInMember(web, 'Ada Pdf');
+      const member = await signInAsNewUser(web, { name: 'Ada Pdf' });
       const res = await member.get('/api/analytics/report.pdf?range=7d');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');

@@ -2,10 +2,10 @@ import { ANALYTICS_MESSAGES, type AnalyticsOverview } from '@relaycast/shared/an
 import { type AccountAnalytics, ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { defaultUserSettings } from '@relaycast/shared/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createQueryLoggedApp, type QueryLog } from '../../../test/query-log';
 import type { TestApp } from '../../../test/test-app';
 import { insertAccount } from '../engagement/engagement.test-support';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertDays } from './analytics.test-support';
 
 /**
@@ -15,7 +15,7 @@ import { insertDays } from './analytics.test-support';
  */
 
 let t: TestApp & { queries: QueryLog };
-let ada: Member;
+let ada: SignedInUser;
 let instagram: string;
 let bluesky: string;
 
@@ -24,7 +24,7 @@ const WEEK = '/api/analytics/overview?range=custom&from=2026-03-08&to=2026-03-14
 
 beforeAll(async () => {
   t = await createQueryLoggedApp();
-  ada = await signedInMember(t, 'Ada Analytics');
+  ada = await signInAsNewUser(t, { name: 'Ada Analytics' });
   instagram = await insertAccount(t, ada.workspaceId, 'instagram', { handle: 'ada.ig' });
   bluesky = await insertAccount(t, ada.workspaceId, 'bluesky', { handle: 'ada.bsky' });
   await insertDays(t, ada.workspaceId, instagram, 'instagram', {
@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function overview(member: Member, url: string): Promise<AnalyticsOverview> {
+async function overview(member: SignedInUser, url: string): Promise<AnalyticsOverview> {
   const res = await member.get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -173,7 +173,7 @@ describe('GET /api/analytics/overview', () => {
   });
 
   it('never shows another workspace’s figures, even when asked for its account ids', async () => {
-    const eve = await signedInMember(t, 'Eve Other');
+    const eve = await signInAsNewUser(t, { name: 'Eve Other' });
     const body = await overview(eve, `${WEEK}&accounts=${instagram},${bluesky}`);
     expect(body.cards.totalFollowers.value).toBeNull();
     expect(body.platforms).toEqual([]);
@@ -204,7 +204,7 @@ describe('GET /api/analytics/accounts/:id', () => {
   });
 
   it('answers 404 for another workspace’s account and for an unknown id', async () => {
-    const eve = await signedInMember(t, 'Eve Again');
+    const eve = await signInAsNewUser(t, { name: 'Eve Again' });
     const other = await eve.get(`/api/analytics/accounts/${instagram}`);
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe(ANALYTICS_PAGE_MESSAGES.accountNotFound);
@@ -218,7 +218,7 @@ describe('GET /api/analytics/accounts/:id', () => {
 });
 
 describe('statements per analytics request', () => {
-  async function count(member: Member, url: string) {
+  async function count(member: SignedInUser, url: string) {
     let status = 0;
     const statements = await t.queries.during(async () => {
       status = (await member.get(url)).statusCode;
@@ -228,8 +228,8 @@ describe('statements per analytics request', () => {
   }
 
   it('reads the overview, top posts and CSV in the same number of statements for 2 accounts and for 40', async () => {
-    const few = await signedInMember(t, 'Few Accounts');
-    const many = await signedInMember(t, 'Many Accounts');
+    const few = await signInAsNewUser(t, { name: 'Few Accounts' });
+    const many = await signInAsNewUser(t, { name: 'Many Accounts' });
     for (const [member, accounts] of [
       [few, 2],
       [many, 40],

@@ -3,9 +3,9 @@ import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { forbiddenMessage } from '@relaycast/shared/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { approvalEvents } from '../../db/schema/index';
-import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { createPost, getPost, send } from '../publishing/publishing.test-support';
+import { createPost, getPost } from '../publishing/publishing.test-support';
 import { inHours, joined, type Setup, scheduleInput, setUp } from './approvals.test-support';
 
 let s: Setup;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 async function linkFor(body: Record<string, unknown>, who: SignedInUser = s.owner) {
-  const res = await send(s.t, who, 'POST', '/api/approvals/review-links', body);
+  const res = await who.send('POST', '/api/approvals/review-links', body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; token: string; url: string; expiresAt: string };
 }
@@ -91,7 +91,7 @@ describe('a client review link', () => {
     );
     const thisWeek = await linkFor({ weekStart: inHours(0) });
     expect(Date.parse(thisWeek.expiresAt)).toBeLessThan(Date.now() + 8 * 86_400_000);
-    const far = await send(s.t, s.owner, 'POST', '/api/approvals/review-links', {
+    const far = await s.owner.send('POST', '/api/approvals/review-links', {
       weekStart: new Date(Date.now() + 70 * 86_400_000).toISOString(),
     });
     expect(far.statusCode).toBe(400);
@@ -130,17 +130,15 @@ describe('a client review link', () => {
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(APPROVAL_MESSAGES.linkExpired);
     // The approvals page lists the links still open (not the expired one), and revoking takes it off.
-    const open = await send(s.t, s.owner, 'GET', '/api/approvals/review-links');
+    const open = await s.owner.send('GET', '/api/approvals/review-links');
     expect(open.statusCode).toBe(200);
     const listed = open.json().links as { id: string; postId: string; createdByName: string }[];
     expect(listed.map((row) => row.id)).toContain(link.id);
     expect(listed.map((row) => row.id)).not.toContain(old.id);
     expect(listed.find((row) => row.id === link.id)).toMatchObject({ postId: post.id });
     expect(JSON.stringify(open.json())).not.toContain(link.token);
-    expect((await send(s.t, s.owner, 'DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(
-      204,
-    );
-    const after = (await send(s.t, s.owner, 'GET', '/api/approvals/review-links')).json().links as {
+    expect((await s.owner.send('DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(204);
+    const after = (await s.owner.send('GET', '/api/approvals/review-links')).json().links as {
       id: string;
     }[];
     expect(after.map((row) => row.id)).not.toContain(link.id);
@@ -152,7 +150,7 @@ describe('a client review link', () => {
 
   it('is made by approvers only, for their own workspace’s posts', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Not yours'));
-    const refused = await send(s.t, contributor, 'POST', '/api/approvals/review-links', { postId: post.id });
+    const refused = await contributor.send('POST', '/api/approvals/review-links', { postId: post.id });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: 'FORBIDDEN',
@@ -162,17 +160,15 @@ describe('a client review link', () => {
       ['GET', '/api/approvals/review-links'],
       ['DELETE', '/api/approvals/review-links/any'],
     ] as const) {
-      const res = await send(s.t, contributor, method, url);
+      const res = await contributor.send(method, url);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
     }
-    const outsider = await signUpUser(s.t, 'Otto Outsider');
-    const res = await send(s.t, outsider, 'POST', '/api/approvals/review-links', { postId: post.id });
+    const outsider = await signInAsNewUser(s.t, { name: 'Otto Outsider' });
+    const res = await outsider.send('POST', '/api/approvals/review-links', { postId: post.id });
     expect(res.statusCode).toBe(404);
     const link = await linkFor({ postId: post.id });
-    expect((await send(s.t, outsider, 'DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(
-      404,
-    );
+    expect((await outsider.send('DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(404);
   });
 
   it('is rate-limited per address like the other public forms', async () => {

@@ -5,8 +5,8 @@
  */
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { connectMastodon, createPost, getPost, send } from '../publishing/publishing.test-support';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
+import { connectMastodon, createPost, getPost } from '../publishing/publishing.test-support';
 import { joined, type Setup, scheduleInput, setUp } from './approvals.test-support';
 
 let s: Setup;
@@ -15,13 +15,13 @@ let editor: SignedInUser;
 beforeAll(async () => {
   s = await setUp();
   editor = await joined(s, 'editor', 'Eddie Editor');
-  const saved = await send(s.t, s.owner, 'PUT', '/api/approvals/settings', { requireApproval: true });
+  const saved = await s.owner.send('PUT', '/api/approvals/settings', { requireApproval: true });
   expect(saved.statusCode, saved.body).toBe(200);
 }, 60_000);
 afterAll(() => s?.close());
 
 const decideAs = (who: SignedInUser, postId: string, path: string, comment = '') =>
-  send(s.t, who, 'POST', `/api/approvals/${postId}/${path}`, { comment });
+  who.send('POST', `/api/approvals/${postId}/${path}`, { comment });
 
 function expectSelfApprovalRefused(res: { statusCode: number; json(): { code: string; message: string } }) {
   expect(res.statusCode).toBe(403);
@@ -50,7 +50,7 @@ describe('with "Require approval for everyone"', () => {
 
   it('refuses the member who submitted another’s post approving it', async () => {
     const owners = await createPost(s.t, s.owner, scheduleInput('Owner wrote this'));
-    const edited = await send(s.t, editor, 'PUT', `/api/posts/${owners.id}`, {
+    const edited = await editor.send('PUT', `/api/posts/${owners.id}`, {
       ...scheduleInput('Editor changed this'),
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -67,9 +67,9 @@ describe('with "Require approval for everyone"', () => {
 
   it('marks the caller’s own posts in the queue, so the page offers no Approve on them', async () => {
     const post = await createPost(s.t, editor, scheduleInput('Which one is mine?'));
-    const mine = (await send(s.t, editor, 'GET', '/api/approvals')).json().items;
+    const mine = (await editor.send('GET', '/api/approvals')).json().items;
     expect(mine.find((item: { postId: string }) => item.postId === post.id)).toMatchObject({ isOwn: true });
-    const theirs = (await send(s.t, s.owner, 'GET', '/api/approvals')).json().items;
+    const theirs = (await s.owner.send('GET', '/api/approvals')).json().items;
     expect(theirs.find((item: { postId: string }) => item.postId === post.id)).toMatchObject({
       isOwn: false,
     });
@@ -78,12 +78,12 @@ describe('with "Require approval for everyone"', () => {
 
 describe('a workspace with one approver', () => {
   it('schedules the only approver’s posts at once: nobody else could approve them', async () => {
-    const solo = await signUpUser(s.t, 'Sol Solo');
+    const solo = await signInAsNewUser(s.t, { name: 'Sol Solo' });
     await connectMastodon(s.t, solo, s.fake);
-    expect(
-      (await send(s.t, solo, 'PUT', '/api/approvals/settings', { requireApproval: true })).statusCode,
-    ).toBe(200);
-    const status = (await send(s.t, solo, 'GET', '/api/approvals/settings')).json();
+    expect((await solo.send('PUT', '/api/approvals/settings', { requireApproval: true })).statusCode).toBe(
+      200,
+    );
+    const status = (await solo.send('GET', '/api/approvals/settings')).json();
     expect(status).toMatchObject({ requireApproval: true, needsApproval: false, isSoleApprover: true });
     const post = await createPost(s.t, solo, scheduleInput('Nobody else could approve this'));
     expect(post.status).toBe('scheduled');

@@ -1,11 +1,12 @@
 import type { PostInput } from '@relaycast/shared/posts';
 import { expect } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { linkInMailTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { connectMastodon, send } from '../publishing/publishing.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
+import { platformsConfig } from '../accounts/accounts.test-support';
+import { connectMastodon } from '../publishing/publishing.test-support';
 
 /** Shared by the approvals suites: an owner with a Mastodon account on the fake, and members who joined. */
 
@@ -27,7 +28,7 @@ export async function setUp(): Promise<Setup> {
     },
   });
   await t.app.ready();
-  const owner = await signUpUser(t, 'Olive Owner');
+  const owner = await signInAsNewUser(t, { name: 'Olive Owner' });
   const accountId = await connectMastodon(t, owner, fake);
   return {
     t,
@@ -43,14 +44,14 @@ export async function setUp(): Promise<Setup> {
 
 /** Someone who accepted the owner's invitation with `role` and now works in the owner's workspace. */
 export async function joined(s: Setup, role: string, name: string): Promise<SignedInUser> {
-  const someone = await signUpUser(s.t, name);
-  const invited = await send(s.t, s.owner, 'POST', '/api/workspaces/current/invitations', {
+  const someone = await signInAsNewUser(s.t, { name });
+  const invited = await s.owner.send('POST', '/api/workspaces/current/invitations', {
     email: someone.email,
     role,
   });
   expect(invited.statusCode, invited.body).toBe(201);
   const token = (await linkInMailTo(s.t.db, someone.email.toLowerCase())).pathname.split('/').pop()!;
-  const accepted = await send(s.t, someone, 'POST', `/api/invitations/${token}/accept`, {});
+  const accepted = await someone.send('POST', `/api/invitations/${token}/accept`, {});
   expect(accepted.statusCode, accepted.body).toBe(200);
   return { ...someone, workspaceId: s.owner.workspaceId };
 }

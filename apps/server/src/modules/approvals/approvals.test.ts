@@ -7,9 +7,9 @@ import type { Post } from '@relaycast/shared/posts';
 import { forbiddenMessage } from '@relaycast/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { notifications, posts } from '../../db/schema/index';
-import type { SignedInUser } from '../accounts/accounts.test-support';
-import { createPost, getPost, makeDue, send, targetsOf } from '../publishing/publishing.test-support';
+import { createPost, getPost, makeDue, targetsOf } from '../publishing/publishing.test-support';
 import { joined, type Setup, scheduleInput, setUp } from './approvals.test-support';
 import { expireOverdueApprovals } from './approvals-expiry';
 
@@ -25,10 +25,10 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const decideAs = (who: SignedInUser, postId: string, path: string, comment = '') =>
-  send(s.t, who, 'POST', `/api/approvals/${postId}/${path}`, { comment });
+  who.send('POST', `/api/approvals/${postId}/${path}`, { comment });
 
 async function history(postId: string, who: SignedInUser = s.owner) {
-  const res = await send(s.t, who, 'GET', `/api/approvals/${postId}/history`);
+  const res = await who.send('GET', `/api/approvals/${postId}/history`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().events as {
     action: string;
@@ -57,7 +57,7 @@ describe('a contributor’s post', () => {
     await makeDue(s.t, post.id, -60_000);
     await s.t.app.publishing.engine.sweep();
     expect(s.fake.published.filter((p) => p.text === 'Contributor hello')).toHaveLength(0);
-    const queue = await send(s.t, s.owner, 'GET', '/api/approvals');
+    const queue = await s.owner.send('GET', '/api/approvals');
     expect(queue.json().items.map((item: { postId: string }) => item.postId)).toContain(post.id);
     expect((await notificationsOf(s.owner.userId, 'approval_requested')).length).toBeGreaterThan(0);
     expect((await notificationsOf(editor.userId, 'approval_requested')).length).toBeGreaterThan(0);
@@ -84,9 +84,7 @@ describe('a contributor’s post', () => {
   it('goes back to awaiting approval when edited after approval, with the diff recorded', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('The first version'));
     expect((await decideAs(s.owner, post.id, 'approve')).statusCode).toBe(204);
-    const edited = await send(
-      s.t,
-      contributor,
+    const edited = await contributor.send(
       'PUT',
       `/api/posts/${post.id}`,
       scheduleInput('The second version'),
@@ -108,13 +106,13 @@ describe('a contributor’s post', () => {
   it('takes an approver’s edit of the text with the approval, held to the platform’s limits', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Draft from the contributor'));
     const url = `/api/approvals/${post.id}/approve`;
-    const tooLong = await send(s.t, s.owner, 'POST', url, { comment: '', content: 'x'.repeat(600) });
+    const tooLong = await s.owner.send('POST', url, { comment: '', content: 'x'.repeat(600) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain('Mastodon');
     const unchanged = await getPost(s.t, s.owner, post.id);
     expect(unchanged).toMatchObject({ status: 'awaiting_approval', content: 'Draft from the contributor' });
 
-    const approved = await send(s.t, editor, 'POST', url, {
+    const approved = await editor.send('POST', url, {
       comment: 'Tightened',
       content: 'Polished by the editor',
     });
@@ -137,9 +135,7 @@ describe('a contributor’s post', () => {
     expect(bare.json().message).toBe(APPROVAL_MESSAGES.commentRequired);
     expect((await decideAs(editor, post.id, 'request-changes', 'Add a link')).statusCode).toBe(204);
     expect((await getPost(s.t, s.owner, post.id)).status).toBe('changes_requested');
-    const resubmitted = await send(
-      s.t,
-      contributor,
+    const resubmitted = await contributor.send(
       'PUT',
       `/api/posts/${post.id}`,
       scheduleInput('Needs work: link'),
@@ -157,9 +153,9 @@ describe('a contributor’s post', () => {
   it('leaves the queue, recorded, when its author saves it back as a draft', async () => {
     const post = await createPost(s.t, contributor, scheduleInput('Not ready after all'));
     const input = { content: 'Not ready after all', platforms: ['mastodon'], action: 'draft' };
-    const saved = await send(s.t, contributor, 'PUT', `/api/posts/${post.id}`, input);
+    const saved = await contributor.send('PUT', `/api/posts/${post.id}`, input);
     expect(saved.json().status).toBe('draft');
-    const queue = await send(s.t, s.owner, 'GET', '/api/approvals');
+    const queue = await s.owner.send('GET', '/api/approvals');
     expect(queue.json().items.map((item: { postId: string }) => item.postId)).not.toContain(post.id);
     expect((await history(post.id)).map((e) => [e.action, e.toState])).toEqual([
       ['submit', 'awaiting_approval'],
@@ -210,31 +206,28 @@ describe('who decides', () => {
       code: 'FORBIDDEN',
       message: forbiddenMessage('contributor', 'publish'),
     });
-    const outsider = await (await import('../accounts/accounts.test-support')).signUpUser(
-      s.t,
-      'Otto Outsider',
-    );
+    const outsider = await signInAsNewUser(s.t, { name: 'Otto Outsider' });
     expect((await decideAs(outsider, post.id, 'approve')).statusCode).toBe(404);
-    expect((await send(s.t, outsider, 'GET', `/api/approvals/${post.id}/history`)).statusCode).toBe(404);
+    expect((await outsider.send('GET', `/api/approvals/${post.id}/history`)).statusCode).toBe(404);
     expect((await getPost(s.t, s.owner, post.id)).status).toBe('awaiting_approval');
   });
 
   it('schedules an approver’s post at once unless the workspace requires approval for everyone', async () => {
     const direct = await createPost(s.t, editor, scheduleInput('Editor direct'));
     expect(direct.status).toBe('scheduled');
-    const refused = await send(s.t, editor, 'PUT', '/api/approvals/settings', { requireApproval: true });
+    const refused = await editor.send('PUT', '/api/approvals/settings', { requireApproval: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: 'FORBIDDEN',
       message: forbiddenMessage('editor', 'manageWorkspace'),
     });
-    const saved = await send(s.t, s.owner, 'PUT', '/api/approvals/settings', { requireApproval: true });
+    const saved = await s.owner.send('PUT', '/api/approvals/settings', { requireApproval: true });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
       const waiting = await createPost(s.t, s.owner, scheduleInput('Owner waits too'));
       expect(waiting.status).toBe('awaiting_approval');
     } finally {
-      await send(s.t, s.owner, 'PUT', '/api/approvals/settings', { requireApproval: false });
+      await s.owner.send('PUT', '/api/approvals/settings', { requireApproval: false });
     }
   });
 });

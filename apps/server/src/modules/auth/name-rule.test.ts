@@ -5,7 +5,7 @@
  */
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
+import { postJson, signInAsNewUser, signUp, uniqueEmail } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { users, workspaces } from '../../db/schema/index';
 
@@ -14,13 +14,7 @@ let cookie: string;
 let userId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const email = uniqueEmail('namer');
-  expect((await signUp(t.app, { name: 'Nora Namer', email, password: 'secret-password' })).statusCode).toBe(
-    200,
-  );
-  cookie = cookieHeader(await signIn(t.app, { email, password: 'secret-password' }));
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  userId = user!.id;
+  ({ cookie, userId } = await signInAsNewUser(t, { name: 'Nora Namer' }));
 });
 afterAll(() => t.close());
 

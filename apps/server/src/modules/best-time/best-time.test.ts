@@ -13,16 +13,16 @@ import {
 import type { Post } from '@relaycast/shared/posts';
 import { defaultUserSettings } from '@relaycast/shared/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertAccount, insertHistory } from './best-time.test-support';
 import { hourOfWeek } from './best-time-model';
 
 const ZONE = 'America/New_York';
 const PEAK = '14:00';
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let adaAccount: string;
 
 /** Twenty weeks of posts every hour from 08:00 to 21:00 local; the 14:00 ones get four times the engagement. */
@@ -44,8 +44,8 @@ function history(): { publishedAt: Date; engagements48h: number }[] {
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
   adaAccount = await insertAccount(t, ada.workspaceId, 'mastodon');
   await insertHistory(t, ada.workspaceId, adaAccount, 'mastodon', history());
 }, 120_000);
@@ -160,7 +160,7 @@ describe('the queue and the suggestions', () => {
     expect(before.suggestions.length).toBeGreaterThan(20);
 
     const queue = async () => {
-      const res = await ada.create({
+      const res = await ada.send('POST', '/api/posts', {
         content: 'Queued',
         platforms: ['mastodon'],
         accountIds: [adaAccount],
@@ -177,7 +177,7 @@ describe('the queue and the suggestions', () => {
 
     // A post set by hand 20 minutes after the next suggestion blocks it: the queue moves past it.
     const byHand = new Date(Date.parse(before.suggestions[2]!.at) + 20 * 60_000);
-    const manual = await ada.create({
+    const manual = await ada.send('POST', '/api/posts', {
       content: 'By hand',
       platforms: ['mastodon'],
       action: 'schedule',
@@ -213,7 +213,12 @@ describe('the queue and the suggestions', () => {
     const bobBefore: SuggestionsResponse = (await bob.get(url)).json();
     expect(bobBefore.note).toBe(BEST_TIME_MESSAGES.noHistory);
     // Ada's queue in the same zone takes Ada's slots, never Bob's.
-    await ada.create({ content: 'Ada', platforms: ['bluesky'], action: 'queue', timezone: ZONE });
+    await ada.send('POST', '/api/posts', {
+      content: 'Ada',
+      platforms: ['bluesky'],
+      action: 'queue',
+      timezone: ZONE,
+    });
     expect(((await bob.get(url)).json() as SuggestionsResponse).suggestions).toEqual(bobBefore.suggestions);
     const asked = await bob.get(
       `/api/best-time/suggestions?from=${from.toISOString()}&to=${to.toISOString()}&accountIds=${adaAccount}`,

@@ -8,22 +8,21 @@ import { INPUT_MESSAGES } from '@relaycast/shared/messages';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueEmail } from '../../../test/auth-requests';
+import { type SignedInUser, signInAsNewUser, signUp, uniqueEmail } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { StripeSettings } from '../../config/billing-env';
 import { billingEvents, workspaceMembers, workspaces } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
+import { platformsConfig } from '../accounts/accounts.test-support';
 import {
   connectMastodon,
   createPost,
   getPost,
   inAnHour,
   makeDue,
-  send,
 } from '../publishing/publishing.test-support';
-import { type StripeFake, startStripeFake } from './stripe-fake';
+import { type StripeFake, startStripeFake } from './stripe.fake';
 
 let t: TestApp;
 let stripe: StripeFake;
@@ -84,7 +83,7 @@ async function workspaceRow(id: string) {
 
 /** A user who went through Checkout's first step: the workspace has its Stripe customer. */
 async function customerOf(user: SignedInUser): Promise<string> {
-  const res = await send(t, user, 'POST', '/api/billing/checkout', { plan: 'premium', interval: 'monthly' });
+  const res = await user.send('POST', '/api/billing/checkout', { plan: 'premium', interval: 'monthly' });
   expect(res.statusCode, res.body).toBe(200);
   return (await workspaceRow(user.workspaceId)).stripeCustomerId!;
 }
@@ -100,8 +99,8 @@ async function subscribed(user: SignedInUser, price = PRICES.premium.monthly, cr
 
 describe('checkout and the customer portal', () => {
   it('creates a customer and a subscription Checkout Session with the right parameters', async () => {
-    const owner = await signUpUser(t, 'Olga Owner');
-    const res = await send(t, owner, 'POST', '/api/billing/checkout', {
+    const owner = await signInAsNewUser(t, { name: 'Olga Owner' });
+    const res = await owner.send('POST', '/api/billing/checkout', {
       plan: 'premium',
       interval: 'annual',
     });
@@ -133,7 +132,7 @@ describe('checkout and the customer portal', () => {
     // A second checkout reuses the customer.
     const customers = stripe.customers.size;
     expect(
-      (await send(t, owner, 'POST', '/api/billing/checkout', { plan: 'standard', interval: 'monthly' }))
+      (await owner.send('POST', '/api/billing/checkout', { plan: 'standard', interval: 'monthly' }))
         .statusCode,
     ).toBe(200);
     expect(stripe.customers.size).toBe(customers);
@@ -141,12 +140,12 @@ describe('checkout and the customer portal', () => {
   });
 
   it('opens the portal for a customer, and refuses before any checkout', async () => {
-    const owner = await signUpUser(t, 'Pia Portal');
-    const before = await send(t, owner, 'POST', '/api/billing/portal');
+    const owner = await signInAsNewUser(t, { name: 'Pia Portal' });
+    const before = await owner.send('POST', '/api/billing/portal');
     expect(before.statusCode).toBe(404);
     expect(before.json().message).toBe(BILLING_MESSAGES.noCustomer);
     const customer = await customerOf(owner);
-    const res = await send(t, owner, 'POST', '/api/billing/portal');
+    const res = await owner.send('POST', '/api/billing/portal');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().url).toContain(`${stripe.url}/portal/`);
     const [call] = stripe.server.received('POST', '/v1/billing_portal/sessions').slice(-1);
@@ -154,19 +153,19 @@ describe('checkout and the customer portal', () => {
   });
 
   it('refuses a member who is not the owner, and calls Stripe for nothing', async () => {
-    const admin = await signUpUser(t, 'Ari Admin');
+    const admin = await signInAsNewUser(t, { name: 'Ari Admin' });
     await t.db
       .update(workspaceMembers)
       .set({ role: 'admin' })
       .where(eq(workspaceMembers.userId, admin.userId));
     const calls = stripe.server.requests.length;
     for (const url of ['/api/billing/checkout', '/api/billing/portal']) {
-      const res = await send(t, admin, 'POST', url, { plan: 'standard', interval: 'monthly' });
+      const res = await admin.send('POST', url, { plan: 'standard', interval: 'monthly' });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: BILLING_MESSAGES.ownerOnly });
     }
     expect(stripe.server.requests.length).toBe(calls);
-    const status = (await send(t, admin, 'GET', '/api/billing')).json();
+    const status = (await admin.send('GET', '/api/billing')).json();
     expect(status).toMatchObject({ canManage: false, stripeEnabled: true, billingMode: 'managed' });
   });
 
@@ -187,18 +186,18 @@ describe('checkout and the customer portal', () => {
   });
 
   it('refuses a bad plan or period with a 400', async () => {
-    const owner = await signUpUser(t, 'Bea Bad');
-    const res = await send(t, owner, 'POST', '/api/billing/checkout', { plan: 'gold', interval: 'weekly' });
+    const owner = await signInAsNewUser(t, { name: 'Bea Bad' });
+    const res = await owner.send('POST', '/api/billing/checkout', { plan: 'gold', interval: 'weekly' });
     expect(res.statusCode).toBe(400);
   });
 
   it('answers 502 with a message when Stripe fails, and stores nothing', async () => {
-    const owner = await signUpUser(t, 'Fay Fail');
+    const owner = await signInAsNewUser(t, { name: 'Fay Fail' });
     stripe.server.failNext(
       { method: 'POST', path: '/v1/customers' },
       { status: 400, body: { error: { type: 'invalid_request_error', message: 'Refused' } } },
     );
-    const res = await send(t, owner, 'POST', '/api/billing/checkout', {
+    const res = await owner.send('POST', '/api/billing/checkout', {
       plan: 'standard',
       interval: 'monthly',
     });
@@ -210,7 +209,7 @@ describe('checkout and the customer portal', () => {
 
 describe('the webhook', () => {
   it('applies a valid checkout: plan, interval, status, trial over', async () => {
-    const owner = await signUpUser(t, 'Val Valid');
+    const owner = await signInAsNewUser(t, { name: 'Val Valid' });
     const customer = await customerOf(owner);
     const sub = stripe.subscribe(customer, PRICES.entrepreneur.annual, {
       metadata: { workspace_id: owner.workspaceId },
@@ -233,7 +232,7 @@ describe('the webhook', () => {
       stripeSubscriptionId: sub.id,
     });
     expect(row.trialEndsAt!.getTime()).toBeLessThanOrEqual(Date.now());
-    const status = (await send(t, owner, 'GET', '/api/billing')).json();
+    const status = (await owner.send('GET', '/api/billing')).json();
     expect(status).toMatchObject({
       plan: 'entrepreneur',
       interval: 'annual',
@@ -241,7 +240,7 @@ describe('the webhook', () => {
       canManage: true,
       hasCustomer: true,
     });
-    expect((await send(t, owner, 'GET', '/api/workspaces/current')).json()).toMatchObject({
+    expect((await owner.send('GET', '/api/workspaces/current')).json()).toMatchObject({
       plan: 'entrepreneur',
       isTrial: false,
       publishingBlocked: false,
@@ -249,7 +248,7 @@ describe('the webhook', () => {
   });
 
   it('refuses a bad signature, a missing one, another secret and an expired timestamp with 400, changing nothing', async () => {
-    const owner = await signUpUser(t, 'Sam Sig');
+    const owner = await signInAsNewUser(t, { name: 'Sam Sig' });
     const customer = await customerOf(owner);
     const sub = stripe.subscribe(customer, PRICES.standard.monthly);
     const payload = stripe.event('customer.subscription.created', sub);
@@ -280,7 +279,7 @@ describe('the webhook', () => {
   });
 
   it('refuses a signed event carrying a NUL or a lone surrogate with 400 and the input message, storing nothing', async () => {
-    const owner = await signUpUser(t, 'Nula Null');
+    const owner = await signInAsNewUser(t, { name: 'Nula Null' });
     const sub = stripe.subscribe(await customerOf(owner), PRICES.standard.monthly);
     const cases: [string, string][] = [
       [
@@ -297,7 +296,7 @@ describe('the webhook', () => {
   });
 
   it('treats a replayed event as a no-op', async () => {
-    const owner = await signUpUser(t, 'Rey Replay');
+    const owner = await signInAsNewUser(t, { name: 'Rey Replay' });
     const { customer, sub } = await subscribed(owner, PRICES.premium.monthly);
     const cancelled = { ...sub, status: 'canceled' };
     const payload = stripe.event('customer.subscription.deleted', cancelled, { id: 'evt_replay_1' });
@@ -317,7 +316,7 @@ describe('the webhook', () => {
   });
 
   it('ignores an event older than the last one applied (out of order)', async () => {
-    const owner = await signUpUser(t, 'Otto Order');
+    const owner = await signInAsNewUser(t, { name: 'Otto Order' });
     const { sub } = await subscribed(owner, PRICES.standard.monthly, now() - 60);
     // The newer change (to Premium) arrives first, the older one (Standard, past due) after it.
     const newer = {
@@ -336,7 +335,7 @@ describe('the webhook', () => {
   });
 
   it('marks a failed payment past due, keeps the plan during the grace, and a paid invoice restores it', async () => {
-    const owner = await signUpUser(t, 'Pat Pastdue');
+    const owner = await signInAsNewUser(t, { name: 'Pat Pastdue' });
     const { customer, sub } = await subscribed(owner, PRICES.premium.annual);
     const invoice = {
       id: 'in_1',
@@ -350,8 +349,8 @@ describe('the webhook', () => {
       plan: 'premium',
       billingStatus: 'past_due',
     });
-    expect((await send(t, owner, 'GET', '/api/billing')).json().status).toBe('past_due');
-    expect((await send(t, owner, 'GET', '/api/workspaces/current')).json()).toMatchObject({
+    expect((await owner.send('GET', '/api/billing')).json().status).toBe('past_due');
+    expect((await owner.send('GET', '/api/workspaces/current')).json()).toMatchObject({
       paymentFailed: true,
       publishingBlocked: false,
     });
@@ -361,7 +360,7 @@ describe('the webhook', () => {
   });
 
   it('cancelled: the plan ends at the period end and publishing is paused as at a trial end', async () => {
-    const owner = await signUpUser(t, 'Cleo Cancel');
+    const owner = await signInAsNewUser(t, { name: 'Cleo Cancel' });
     await connectMastodon(t, owner, mastodon);
     const { sub } = await subscribed(owner, PRICES.standard.monthly, now() - 100);
     const ending = { ...sub, cancel_at_period_end: true };
@@ -378,7 +377,7 @@ describe('the webhook', () => {
       ),
     );
     expect(await workspaceRow(owner.workspaceId)).toMatchObject({ plan: null, billingStatus: 'canceled' });
-    const res = await send(t, owner, 'POST', '/api/posts', {
+    const res = await owner.send('POST', '/api/posts', {
       content: 'After the plan ended',
       platforms: ['mastodon'],
       action: 'schedule',
@@ -392,7 +391,7 @@ describe('the webhook', () => {
   });
 
   it('paid: targets held at the trial end are resumed', async () => {
-    const owner = await signUpUser(t, 'Hal Held');
+    const owner = await signInAsNewUser(t, { name: 'Hal Held' });
     await connectMastodon(t, owner, mastodon);
     const post = await createPost(t, owner, {
       content: 'Held until paid',
@@ -425,7 +424,7 @@ describe('the webhook', () => {
   });
 
   it('cannot take over a workspace tied to another customer through the metadata', async () => {
-    const victim = await signUpUser(t, 'Vic Victim');
+    const victim = await signInAsNewUser(t, { name: 'Vic Victim' });
     await customerOf(victim);
     const attacker = stripe.subscribe('cus_attacker', PRICES.entrepreneur.monthly, {
       metadata: { workspace_id: victim.workspaceId },
@@ -441,8 +440,8 @@ describe('without Stripe', () => {
   it('answers the webhook 404 and checkout 409 with the message', async () => {
     const bare = await createTestApp();
     try {
-      const user = await signUpUser(bare, 'Ned NoStripe');
-      const res = await send(bare, user, 'POST', '/api/billing/checkout', {
+      const user = await signInAsNewUser(bare, { name: 'Ned NoStripe' });
+      const res = await user.send('POST', '/api/billing/checkout', {
         plan: 'standard',
         interval: 'monthly',
       });
@@ -455,7 +454,7 @@ describe('without Stripe', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(hook.statusCode).toBe(404);
-      expect((await send(bare, user, 'GET', '/api/billing')).json()).toMatchObject({ stripeEnabled: false });
+      expect((await user.send('GET', '/api/billing')).json()).toMatchObject({ stripeEnabled: false });
     } finally {
       await bare.close();
     }

@@ -3,7 +3,7 @@ import type { StripeSettings } from '../../config/billing-env';
 
 /**
  * Stripe's official SDK, pointed at Stripe or, with STRIPE_API_BASE, at another origin (the local fake of
- * stripe-fake.ts in tests and e2e). One retry on a network error; the SDK adds an idempotency key to each POST.
+ * stripe.fake.ts in tests and e2e). One retry on a network error; the SDK adds an idempotency key to each POST.
  */
 export function createStripeClient(settings: StripeSettings): Stripe {
   const options: Stripe.StripeConfig = {

@@ -6,10 +6,10 @@ import { MEDIA_MESSAGES, type MediaItem } from '@relaycast/shared/media';
 import { PLANS } from '@relaycast/shared/plans';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../test/auth-requests';
+import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
-import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
+import { type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { makeHighlightVideo } from './clips.test-support';
 import { coverFrameArgs, coverName } from './clips-covers';
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** Uploads the highlight video for a new user (on `plan`) and analyses it. */
 async function analysedVideo(plan?: string) {
-  const owner = await signedInUser(t.app, plan);
+  const owner = await signInAsNewUser(t, { plan });
   const mediaId = (await uploadFile(t.app, owner.cookie, 'stream.mp4', video)).json().id as string;
   const analysis = await postJson(t.app, '/api/clips/analyses', { mediaId }, { cookie: owner.cookie });
   expect(analysis.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('cover images from scene changes', () => {
     }
     expect((await saveCover(owner.cookie, owner.mediaId, {})).statusCode).toBe(400);
 
-    const other = await signedInUser(t.app);
+    const other = await signInAsNewUser(t);
     const foreign = await saveCover(other.cookie, owner.mediaId, { time: 15 });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(MEDIA_MESSAGES.notFound);

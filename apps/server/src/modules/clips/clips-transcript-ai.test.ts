@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClipAnalysis } from '@relaycast/shared/clips';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../test/auth-requests';
+import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, createTestConfig, type TestApp } from '../../../test/test-app';
-import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
+import { type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { makeSpeechVideo, SPEECH_VIDEO } from './clips.test-support';
 import { aiTranscriptionSettings, utterancesOfAnswer } from './clips-transcript-ai';
 
@@ -65,7 +65,7 @@ afterAll(async () => {
 
 describe("the AI provider's transcription", () => {
   it('sends the sound to {base}/audio/transcriptions and keeps its segments; falls back to PocketSphinx', async () => {
-    const owner = await signedInUser(t.app);
+    const owner = await signInAsNewUser(t);
     const mediaId = (await uploadFile(t.app, owner.cookie, 'talk.mp4', video)).json().id as string;
     const res = await postJson(
       t.app,

@@ -6,9 +6,9 @@ import { CLIP_HIGHLIGHT_MESSAGES, type ClipAnalysis } from '@relaycast/shared/cl
 import type { ExportJob } from '@relaycast/shared/video-editor';
 import { toSrt } from '@relaycast/shared/video-editor-overlays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../test/auth-requests';
+import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
+import { type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { makeSpeechVideo, SPEECH_VIDEO } from './clips.test-support';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ async function waitForJob(cookie: string, id: string): Promise<ExportJob> {
 
 describe('the transcript of a library video', () => {
   it('finds the spoken words within the speech, scores them, keeps them, and burns them into a clip', async () => {
-    const owner = await signedInUser(t.app);
+    const owner = await signInAsNewUser(t);
     const upload = await uploadFile(t.app, owner.cookie, 'talk.mp4', video);
     expect(upload.statusCode).toBe(201);
     const mediaId = upload.json().id as string;
@@ -145,7 +145,7 @@ describe('the transcript of a library video', () => {
   it('says so when the speech model is missing (503), and refuses bad input', async () => {
     const bare = await createTestApp({ config: { pocketsphinxModelDir: path.join(fx.dir, 'no-model') } });
     try {
-      const owner = await signedInUser(bare.app);
+      const owner = await signInAsNewUser(bare);
       const mediaId = (await uploadFile(bare.app, owner.cookie, 'talk.mp4', video)).json().id as string;
       const res = await postJson(
         bare.app,

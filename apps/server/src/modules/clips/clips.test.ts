@@ -2,10 +2,10 @@ import { CLIP_HIGHLIGHT_MESSAGES, type ClipAnalysis } from '@relaycast/shared/cl
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../test/auth-requests';
+import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clipAnalyses, mediaFiles } from '../../db/schema/index';
-import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
+import { type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { HIGHLIGHT_VIDEO, makeHighlightVideo } from './clips.test-support';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ function analyse(cookie: string, body: Record<string, unknown>) {
 
 describe('clip highlights from a library video', () => {
   it('finds the loud span, the cuts and the silence in one analysis, and stores the result', async () => {
-    const owner = await signedInUser(t.app);
+    const owner = await signInAsNewUser(t);
     const upload = await uploadFile(t.app, owner.cookie, 'stream.mp4', video);
     expect(upload.statusCode).toBe(201);
     const mediaId = upload.json().id as string;
@@ -85,7 +85,7 @@ describe('clip highlights from a library video', () => {
     expect(stored.json()).toEqual(result);
 
     // Another workspace: not found, for the analysis and the result.
-    const other = await signedInUser(t.app);
+    const other = await signInAsNewUser(t);
     const foreign = await analyse(other.cookie, { mediaId });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(MEDIA_MESSAGES.notFound);
@@ -102,7 +102,7 @@ describe('clip highlights from a library video', () => {
   });
 
   it('refuses an image, a video over 10 minutes and malformed input with a clear message', async () => {
-    const owner = await signedInUser(t.app);
+    const owner = await signInAsNewUser(t);
     const image = (await uploadFile(t.app, owner.cookie, 'red.png', fx.png)).json().id as string;
     const refused = await analyse(owner.cookie, { mediaId: image });
     expect(refused.statusCode).toBe(400);

@@ -1,29 +1,27 @@
 import type { Dashboard } from '@relaycast/shared/dashboard';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueryLoggedApp, type QueryLog } from '../../../test/query-log';
-import type { TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { type SignedInUser, useTestApp } from '../../../test/auth-requests';
+import { createQueryLoggedApp } from '../../../test/query-log';
 import { accountMetricDays, postMetrics, posts, postTargets, socialAccounts } from '../../db/schema/index';
-import { created, hoursFromNow, type Member, signedInMember } from '../posts/posts.test-support';
+import { created, hoursFromNow } from '../posts/posts.test-support';
 import { insertAccount } from '../publishing/publishing.test-support';
 
-let t: TestApp & { queries: QueryLog };
-let ada: Member;
-let bob: Member;
+const s = useTestApp({ ada: 'Ada', bob: 'Bob' }, createQueryLoggedApp);
 let adaAccount: string;
 
 const DAY_MS = 86_400_000;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
-async function dashboardOf(member: Member): Promise<Dashboard> {
+async function dashboardOf(member: SignedInUser): Promise<Dashboard> {
   const res = await member.get('/api/dashboard');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 /** A post scheduled through the API, then marked published `hoursAgo` ago as the engine would. */
-async function published(member: Member, content: string, hoursAgo: number) {
+async function published(member: SignedInUser, content: string, hoursAgo: number) {
   const post = await created(member, {
     content,
     platforms: ['mastodon'],
@@ -32,8 +30,8 @@ async function published(member: Member, content: string, hoursAgo: number) {
     timezone: 'UTC',
   });
   const at = new Date(Date.now() - hoursAgo * 3_600_000);
-  await t.db.update(posts).set({ status: 'published', scheduledAt: at }).where(eq(posts.id, post.id));
-  await t.db
+  await s.t.db.update(posts).set({ status: 'published', scheduledAt: at }).where(eq(posts.id, post.id));
+  await s.t.db
     .update(postTargets)
     .set({
       status: 'published',
@@ -42,25 +40,18 @@ async function published(member: Member, content: string, hoursAgo: number) {
       url: `https://m.example/${content}`,
     })
     .where(eq(postTargets.postId, post.id));
-  const [target] = await t.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
+  const [target] = await s.t.db.select().from(postTargets).where(eq(postTargets.postId, post.id));
   return { post, target: target! };
 }
 
-beforeAll(async () => {
-  t = await createQueryLoggedApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
-});
-afterAll(() => t.close());
-
 describe('GET /api/dashboard', () => {
   it('answers 401 without a session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard' });
+    const res = await s.t.app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(res.statusCode).toBe(401);
   });
 
   it('is empty for a new workspace: no sample figures, nothing collected is null', async () => {
-    expect(await dashboardOf(ada)).toEqual({
+    expect(await dashboardOf(s.ada)).toEqual({
       upcoming: [],
       recent: [],
       attention: [],
@@ -75,9 +66,9 @@ describe('GET /api/dashboard', () => {
   });
 
   it('lists the next 5 scheduled posts in time order, with their zone, platforms and an excerpt', async () => {
-    adaAccount = await insertAccount(t, ada.workspaceId, 'mastodon');
+    adaAccount = await insertAccount(s.t, s.ada.workspaceId, 'mastodon');
     for (const hours of [7, 3, 5, 1, 6, 2, 4]) {
-      await created(ada, {
+      await created(s.ada, {
         content: `Post in ${hours} hours ${'long text '.repeat(hours === 1 ? 20 : 0)}`,
         platforms: ['mastodon'],
         action: 'schedule',
@@ -85,8 +76,8 @@ describe('GET /api/dashboard', () => {
         timezone: 'Europe/Paris',
       });
     }
-    await created(ada, { content: 'Just a draft', platforms: ['mastodon'], action: 'draft' });
-    const { upcoming, attention } = await dashboardOf(ada);
+    await created(s.ada, { content: 'Just a draft', platforms: ['mastodon'], action: 'draft' });
+    const { upcoming, attention } = await dashboardOf(s.ada);
     expect(upcoming.map((post) => post.excerpt.slice(0, 16))).toEqual([
       'Post in 1 hours ',
       'Post in 2 hours',
@@ -110,13 +101,13 @@ describe('GET /api/dashboard', () => {
       ['fifth', 20],
       ['sixth', 10],
     ] as const) {
-      made.push(await published(ada, name, hoursAgo));
+      made.push(await published(s.ada, name, hoursAgo));
     }
     const sixth = made[5]!.target;
     const fifth = made[4]!.target;
-    await t.db.insert(postMetrics).values({
+    await s.t.db.insert(postMetrics).values({
       targetId: sixth.id,
-      workspaceId: ada.workspaceId,
+      workspaceId: s.ada.workspaceId,
       accountId: adaAccount,
       platform: 'mastodon',
       platformPostId: 'p-sixth',
@@ -128,15 +119,15 @@ describe('GET /api/dashboard', () => {
       fetchedAt: new Date(),
     });
     // A row the collector created but has not pulled yet still reads "collecting…".
-    await t.db.insert(postMetrics).values({
+    await s.t.db.insert(postMetrics).values({
       targetId: fifth.id,
-      workspaceId: ada.workspaceId,
+      workspaceId: s.ada.workspaceId,
       accountId: adaAccount,
       platform: 'mastodon',
       platformPostId: 'p-fifth',
       publishedAt: fifth.publishedAt!,
     });
-    const { recent, week } = await dashboardOf(ada);
+    const { recent, week } = await dashboardOf(s.ada);
     expect(recent.map((item) => item.excerpt)).toEqual(['sixth', 'fifth', 'fourth', 'third', 'second']);
     expect(recent[0]).toMatchObject({
       platform: 'mastodon',
@@ -151,27 +142,27 @@ describe('GET /api/dashboard', () => {
   });
 
   it('lists failed and account-less targets with the reason, failed ones retryable', async () => {
-    const failed = await created(ada, {
+    const failed = await created(s.ada, {
       content: 'Broken one',
       platforms: ['mastodon'],
       action: 'schedule',
       scheduledAt: hoursFromNow(30),
       timezone: 'UTC',
     });
-    await t.db
+    await s.t.db
       .update(postTargets)
       .set({ status: 'failed', lastError: 'Validation failed: Text character limit of 500 exceeded' })
       .where(eq(postTargets.postId, failed.id));
-    await t.db.update(posts).set({ status: 'failed' }).where(eq(posts.id, failed.id));
+    await s.t.db.update(posts).set({ status: 'failed' }).where(eq(posts.id, failed.id));
     // No LinkedIn account in the workspace: a needs_account target.
-    await created(ada, {
+    await created(s.ada, {
       content: 'For LinkedIn',
       platforms: ['linkedin'],
       action: 'schedule',
       scheduledAt: hoursFromNow(40),
       timezone: 'UTC',
     });
-    const { attention, attentionTotal } = await dashboardOf(ada);
+    const { attention, attentionTotal } = await dashboardOf(s.ada);
     expect(attentionTotal).toBe(2);
     expect(attention.map((item) => [item.excerpt, item.status, item.reason, item.canRetry])).toEqual([
       ['For LinkedIn', 'needs_account', PUBLISH_MESSAGES.noAccount('linkedin'), false],
@@ -180,12 +171,12 @@ describe('GET /api/dashboard', () => {
   });
 
   it('lists accounts that need reconnecting', async () => {
-    const other = await insertAccount(t, ada.workspaceId, 'bluesky');
-    await t.db
+    const other = await insertAccount(s.t, s.ada.workspaceId, 'bluesky');
+    await s.t.db
       .update(socialAccounts)
       .set({ status: 'needs_reconnect', lastError: 'Token has been revoked', handle: 'ada.bsky.social' })
       .where(eq(socialAccounts.id, other));
-    const { reconnect } = await dashboardOf(ada);
+    const { reconnect } = await dashboardOf(s.ada);
     expect(reconnect).toEqual([
       {
         accountId: other,
@@ -198,15 +189,15 @@ describe('GET /api/dashboard', () => {
   });
 
   it("sums the week's followers (latest per account) and engagements against the week before", async () => {
-    const second = await insertAccount(t, ada.workspaceId, 'tiktok');
+    const second = await insertAccount(s.t, s.ada.workspaceId, 'tiktok');
     const row = (accountId: string, daysAgo: number, values: Record<string, number | null>) => ({
       accountId,
       day: utcDay(daysAgo),
-      workspaceId: ada.workspaceId,
+      workspaceId: s.ada.workspaceId,
       platform: accountId === second ? 'tiktok' : 'mastodon',
       ...values,
     });
-    await t.db.insert(accountMetricDays).values([
+    await s.t.db.insert(accountMetricDays).values([
       row(adaAccount, 0, { followers: 110, likes: 5, comments: 1 }),
       row(adaAccount, 3, { followers: 105, likes: 10, shares: 2 }),
       row(adaAccount, 8, { followers: 100, likes: 4 }),
@@ -216,13 +207,13 @@ describe('GET /api/dashboard', () => {
       // Outside both windows: ignored.
       row(second, 20, { followers: 1, likes: 1000 }),
     ]);
-    const { week } = await dashboardOf(ada);
+    const { week } = await dashboardOf(s.ada);
     expect(week.followers).toEqual({ current: 2110, previous: 100 });
     expect(week.engagements).toEqual({ current: 18, previous: 6 });
   });
 
   it("never shows another workspace's posts, failures, accounts or figures", async () => {
-    const bobsView = await dashboardOf(bob);
+    const bobsView = await dashboardOf(s.bob);
     expect(bobsView).toEqual({
       upcoming: [],
       recent: [],
@@ -235,30 +226,30 @@ describe('GET /api/dashboard', () => {
         postsPublished: { current: 0, previous: 0 },
       },
     });
-    await created(bob, {
+    await created(s.bob, {
       content: "Bob's own",
       platforms: ['mastodon'],
       action: 'schedule',
       scheduledAt: hoursFromNow(0.5),
       timezone: 'UTC',
     });
-    const adas = await dashboardOf(ada);
+    const adas = await dashboardOf(s.ada);
     expect(adas.upcoming.map((post) => post.excerpt)).not.toContain("Bob's own");
-    expect((await dashboardOf(bob)).upcoming.map((post) => post.excerpt)).toEqual(["Bob's own"]);
+    expect((await dashboardOf(s.bob)).upcoming.map((post) => post.excerpt)).toEqual(["Bob's own"]);
   });
 
   it('reads in a bounded number of statements whatever the data size', async () => {
-    const statements = await t.queries.during(() => dashboardOf(ada));
+    const statements = await s.t.queries.during(() => dashboardOf(s.ada));
     const dashboardStatements = statements.filter((s) =>
       /post_targets|account_metric_days|social_accounts|"posts"/.test(s),
     );
     expect(dashboardStatements.length).toBeLessThanOrEqual(6);
     // Deleted posts leave the dashboard.
     const ids = (
-      await t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, ada.workspaceId))
+      await s.t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, s.ada.workspaceId))
     ).map((row) => row.id);
-    await t.db.update(posts).set({ deletedAt: new Date() }).where(inArray(posts.id, ids));
-    const after = await dashboardOf(ada);
+    await s.t.db.update(posts).set({ deletedAt: new Date() }).where(inArray(posts.id, ids));
+    const after = await dashboardOf(s.ada);
     expect([after.upcoming, after.recent, after.attention]).toEqual([[], [], []]);
   });
 });

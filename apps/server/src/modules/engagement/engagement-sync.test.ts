@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { inboxItems, inboxSyncState, posts, postTargets } from '../../db/schema/index';
 import { mastodonConnector } from '../../platforms/mastodon/mastodon.connector';
 import {
   addMastodonEngagementRoutes,
   type MastodonEngagementFake,
-} from '../../platforms/mastodon/mastodon.engagement-fake';
+} from '../../platforms/mastodon/mastodon.engagement.fake';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { consent, fakeSettings } from '../../platforms/testing/connector-kit';
-import { s256 } from '../../platforms/testing/oauth-fake';
-import { type Member, signedInMember } from '../posts/posts.test-support';
+import { s256 } from '../../platforms/testing/oauth.fake';
 import { insertAccount } from './engagement.test-support';
 import { sweepInboxes } from './engagement-sync';
 
@@ -19,7 +19,7 @@ import { sweepInboxes } from './engagement-sync';
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startMastodonFake>>;
 let seeded: MastodonEngagementFake;
-let ada: Member;
+let ada: SignedInUser;
 let accountId: string;
 let postId: string;
 
@@ -67,7 +67,7 @@ beforeAll(async () => {
     },
   ]);
   t = await createTestApp({ config: { allowPrivateAddresses: true, engagementSyncIntervalSeconds: 0 } });
-  ada = await signedInMember(t, 'Ada');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
   const identity = await connectOnFake();
   accountId = await insertAccount(t, ada.workspaceId, 'mastodon', {
     handle: identity.profile.handle,
@@ -99,7 +99,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-function refresh(member: Member) {
+function refresh(member: SignedInUser) {
   return member.send('POST', '/api/engagement/refresh');
 }
 
@@ -125,7 +125,7 @@ describe('inbox sync', () => {
   });
 
   it('keeps another workspace out: its refresh does not read this account', async () => {
-    const bob = await signedInMember(t, 'Bob');
+    const bob = await signInAsNewUser(t, { name: 'Bob' });
     const before = fake.server.received('GET', '/api/v1/notifications').length;
     expect((await refresh(bob)).json()).toEqual({ accounts: 0, newItems: 0, problems: [] });
     expect((await bob.get('/api/engagement/inbox')).json().items).toEqual([]);

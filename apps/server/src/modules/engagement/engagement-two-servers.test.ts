@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTwoTestApps, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { engagementActions } from '../../db/schema/index';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertAccount, insertItem, installScriptedConnector } from './engagement.test-support';
 
 /**
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 it('lets exactly 60 of 100 concurrent likes through when they are spread over two servers', async () => {
-  const member: Member = await signedInMember(first, 'Two servers');
+  const member: SignedInUser = await signInAsNewUser(first, { name: 'Two servers' });
   const account = {
     id: await insertAccount(first, member.workspaceId, 'twitter'),
     workspaceId: member.workspaceId,

@@ -1,15 +1,15 @@
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { engagementActions, inboxItems } from '../../db/schema/index';
 import { PlatformError } from '../../platforms/types';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertAccount, insertItem, installScriptedConnector } from './engagement.test-support';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let adaAccount: { id: string; workspaceId: string; platform: string };
 let adaItem: string;
 let bobItem: string;
@@ -18,8 +18,8 @@ let twitter: ReturnType<typeof installScriptedConnector>;
 beforeAll(async () => {
   t = await createTestApp();
   twitter = installScriptedConnector('twitter');
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
   adaAccount = {
     id: await insertAccount(t, ada.workspaceId, 'twitter'),
     workspaceId: ada.workspaceId,
@@ -38,7 +38,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function act(member: Member, body: Record<string, unknown>) {
+function act(member: SignedInUser, body: Record<string, unknown>) {
   return member.send('POST', '/api/engagement/actions', body);
 }
 
@@ -51,7 +51,7 @@ async function actionsOf(userId: string) {
 }
 
 describe('validation', () => {
-  const cases: [string, (m: Member) => Record<string, unknown>, string][] = [
+  const cases: [string, (m: SignedInUser) => Record<string, unknown>, string][] = [
     ['no user id', () => ({ action: 'like', platform: 'twitter', itemId: 'x' }), 'User ID is required'],
     ['an empty user id', () => ({ userId: ' ', action: 'like', platform: 'twitter' }), 'User ID is required'],
     [
@@ -171,7 +171,7 @@ describe('actions', () => {
   });
 
   it("records a platform refusal as failed with the platform's reason, outside the limit", async () => {
-    const carol = await signedInMember(t, 'Carol');
+    const carol = await signInAsNewUser(t, { name: 'Carol' });
     const account = {
       id: await insertAccount(t, carol.workspaceId, 'twitter'),
       workspaceId: carol.workspaceId,
@@ -218,7 +218,7 @@ describe('actions', () => {
 
 describe('hourly limits', () => {
   async function memberWithItem(name: string) {
-    const member = await signedInMember(t, name);
+    const member = await signInAsNewUser(t, { name });
     const account = {
       id: await insertAccount(t, member.workspaceId, 'twitter'),
       workspaceId: member.workspaceId,
@@ -227,7 +227,12 @@ describe('hourly limits', () => {
     return { member, item: await insertItem(t, account) };
   }
 
-  async function fill(member: Member, action: 'like' | 'comment' | 'dm', n: number, minutesAgo: number) {
+  async function fill(
+    member: SignedInUser,
+    action: 'like' | 'comment' | 'dm',
+    n: number,
+    minutesAgo: number,
+  ) {
     await t.db.insert(engagementActions).values(
       Array.from({ length: n }, (_, i) => ({
         id: `${member.userId}-${action}-${minutesAgo}-${i}`,
@@ -320,7 +325,7 @@ describe('hourly limits', () => {
 
 describe('metrics', () => {
   it('says there is nothing to compute from when the workspace has no inbound items', async () => {
-    const empty = await signedInMember(t, 'Empty');
+    const empty = await signInAsNewUser(t, { name: 'Empty' });
     const res = await empty.get('/api/engagement/metrics');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -335,7 +340,7 @@ describe('metrics', () => {
   });
 
   it('computes counts, response rate and mean response time from known data, over the chosen period', async () => {
-    const dora = await signedInMember(t, 'Dora');
+    const dora = await signInAsNewUser(t, { name: 'Dora' });
     const account = {
       id: await insertAccount(t, dora.workspaceId, 'mastodon'),
       workspaceId: dora.workspaceId,

@@ -4,6 +4,7 @@ import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { MEGABYTE, PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
 import {
@@ -12,7 +13,6 @@ import {
   makeMediaFixtures,
   multipartFile,
   pngOfSize,
-  signedInUser,
   uploadFile,
 } from './media.test-support';
 import { DISK_CHECK_INTERVAL_BYTES } from './media-upload';
@@ -66,7 +66,7 @@ async function rowsOf(t: TestApp, workspaceId: string) {
 
 describe('a self-hosted install (no billing)', () => {
   it('accepts a file larger than any plan allows, up to its own MAX_UPLOAD_MB', async () => {
-    const { cookie, workspaceId } = await signedInUser(selfHosted.app);
+    const { cookie, workspaceId } = await signInAsNewUser(selfHosted);
     const res = await uploadFile(selfHosted.app, cookie, 'phone-video.png', pngOfSize(fx.png, 12 * MEGABYTE));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().sizeBytes).toBe(12 * MEGABYTE);
@@ -74,7 +74,7 @@ describe('a self-hosted install (no billing)', () => {
   });
 
   it('refuses a file above MAX_UPLOAD_MB with the server limit, and keeps nothing of it', async () => {
-    const { cookie, workspaceId } = await signedInUser(selfHosted.app);
+    const { cookie, workspaceId } = await signInAsNewUser(selfHosted);
     const res = await uploadFile(selfHosted.app, cookie, 'too-big.png', pngOfSize(fx.png, 17 * MEGABYTE));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
@@ -86,7 +86,7 @@ describe('a self-hosted install (no billing)', () => {
   });
 
   it('shows the install limits, not a plan, in the media library and on the usage page', async () => {
-    const { cookie } = await signedInUser(selfHosted.app);
+    const { cookie } = await signInAsNewUser(selfHosted);
     disk.free = () => RESERVE + 5000 * MEGABYTE;
     const list = await selfHosted.app.inject({ method: 'GET', url: '/api/media', headers: { cookie } });
     expect(list.json().usage).toEqual({
@@ -111,7 +111,7 @@ describe('a self-hosted install (no billing)', () => {
   });
 
   it('refuses an upload before reading it when the disk is down to its reserve', async () => {
-    const { cookie, workspaceId } = await signedInUser(selfHosted.app);
+    const { cookie, workspaceId } = await signInAsNewUser(selfHosted);
     disk.free = () => RESERVE + MEGABYTE;
     const res = await uploadFile(selfHosted.app, cookie, 'clip.png', pngOfSize(fx.png, 2 * MEGABYTE));
     expect(res.statusCode).toBe(507);
@@ -122,7 +122,7 @@ describe('a self-hosted install (no billing)', () => {
   });
 
   it('stops an upload whose disk fills up on the way and leaves no partial file', async () => {
-    const { cookie, workspaceId } = await signedInUser(selfHosted.app);
+    const { cookie, workspaceId } = await signInAsNewUser(selfHosted);
     // Room for the whole file when it starts; then something else fills the disk to its reserve.
     disk.free = (call) => (call <= 2 ? RESERVE + 100 * MEGABYTE : RESERVE);
     // Sent in 1 MB pieces, as a network delivers a body (inject would hand the parser the whole buffer at once).
@@ -154,7 +154,7 @@ describe('a self-hosted install (no billing)', () => {
 
 describe('a managed install (billing configured)', () => {
   it("keeps the plan's limits exactly: 12 MB is over Standard's file size", async () => {
-    const { cookie, workspaceId } = await signedInUser(managed.app);
+    const { cookie, workspaceId } = await signInAsNewUser(managed);
     const res = await uploadFile(managed.app, cookie, 'phone-video.png', pngOfSize(fx.png, 12 * MEGABYTE));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(

@@ -4,8 +4,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { cookieHeader, postJson, signIn, uniqueEmail } from '../../../test/auth-requests';
 import { TEST_ORIGIN } from '../../../test/test-app';
 
 /** Real media made with the system's ffmpeg at test time (nothing binary is committed). */
@@ -74,20 +72,6 @@ export function uploadFile(app: FastifyInstance, cookie: string, filename: strin
     payload: body.payload,
     headers: { cookie, origin: TEST_ORIGIN, 'content-type': body.contentType },
   });
-}
-
-export async function signedInUser(app: FastifyInstance, plan?: string) {
-  const email = uniqueEmail('media');
-  const res = await postJson(app, '/api/auth/sign-up/email', {
-    name: 'Media Tester',
-    email,
-    password: 'secret1',
-    ...(plan ? { plan } : {}),
-  });
-  expect(res.statusCode).toBe(200);
-  const cookie = cookieHeader(await signIn(app, { email, password: 'secret1' }));
-  const current = await app.inject({ method: 'GET', url: '/api/workspaces/current', headers: { cookie } });
-  return { cookie, workspaceId: current.json().id as string };
 }
 
 /** Every file under a directory (recursively), as paths relative to it; [] when it does not exist. */

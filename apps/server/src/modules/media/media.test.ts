@@ -5,6 +5,7 @@ import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { MEGABYTE, PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { mediaFiles, workspaces } from '../../db/schema/index';
 import type { MediaStorage } from '../../lib/media/storage';
@@ -15,7 +16,6 @@ import {
   makeMediaFixtures,
   multipartFile,
   pngOfSize,
-  signedInUser,
   uploadFile,
 } from './media.test-support';
 
@@ -64,7 +64,7 @@ function ffprobeSize(file: Buffer, name: string) {
 
 describe('uploading media', () => {
   it('stores an image with its size and serves it and a 480 px wide thumbnail', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const res = await uploadFile(t.app, cookie, 'Holiday photo.jpg', fx.jpeg);
     expect(res.statusCode).toBe(201);
     const item = res.json();
@@ -100,7 +100,7 @@ describe('uploading media', () => {
   });
 
   it('keeps a small image at its own size in the thumbnail', async () => {
-    const { cookie } = await signedInUser(t.app);
+    const { cookie } = await signInAsNewUser(t);
     const item = (await uploadFile(t.app, cookie, 'red.png', fx.png)).json();
     expect(item).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 64, height: 64 });
     const thumb = await t.app.inject({ method: 'GET', url: item.thumbnailUrl, headers: { cookie } });
@@ -108,7 +108,7 @@ describe('uploading media', () => {
   });
 
   it('reads a video’s duration and makes a poster frame, and serves byte ranges for seeking', async () => {
-    const { cookie } = await signedInUser(t.app);
+    const { cookie } = await signInAsNewUser(t);
     const res = await uploadFile(t.app, cookie, 'clip.mp4', fx.mp4);
     expect(res.statusCode).toBe(201);
     const item = res.json();
@@ -142,7 +142,7 @@ describe('uploading media', () => {
   });
 
   it('recognises the type from the content, not the name', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const text = await uploadFile(t.app, cookie, 'photo.png', Buffer.from('just some text, not a picture\n'));
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({
@@ -159,7 +159,7 @@ describe('uploading media', () => {
   });
 
   it('refuses a video cut to its first 4 KB and a header-only PNG, storing nothing', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const truncated = await uploadFile(t.app, cookie, 'cut.mp4', fx.mp4.subarray(0, 4096));
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json()).toEqual({
@@ -184,7 +184,7 @@ describe('uploading media', () => {
   });
 
   it('refuses a request without a file', async () => {
-    const { cookie } = await signedInUser(t.app);
+    const { cookie } = await signInAsNewUser(t);
     const empty = await uploadFile(t.app, cookie, 'empty.png', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ code: 'NO_FILE', message: MEDIA_MESSAGES.noFile });
@@ -200,7 +200,7 @@ describe('uploading media', () => {
   });
 
   it('keeps only the last part of a file name and never uses it as a path', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const res = await uploadFile(t.app, cookie, '../../etc/passwd.png', fx.png);
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe('passwd.png');
@@ -210,7 +210,7 @@ describe('uploading media', () => {
   });
 
   it('refuses uploads and deletes sent from another site', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const body = multipartFile('red.png', fx.png);
     const upload = await t.app.inject({
       method: 'POST',
@@ -239,7 +239,7 @@ describe('uploading media', () => {
 
 describe('plan limits', () => {
   it('accepts a file exactly at the Standard limit during the trial and refuses one byte more, storing nothing', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const atLimit = await uploadFile(
       t.app,
       cookie,
@@ -268,7 +268,7 @@ describe('plan limits', () => {
   });
 
   it('refuses a far larger file from its Content-Length alone', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const res = await uploadFile(t.app, cookie, 'huge.png', pngOfSize(fx.png, 3 * MEGABYTE));
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).toBe('close');
@@ -278,7 +278,7 @@ describe('plan limits', () => {
   });
 
   it('applies the limits of the plan chosen at sign-up', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app, 'premium');
+    const { cookie, workspaceId } = await signInAsNewUser(t, { plan: 'premium' });
     const res = await uploadFile(t.app, cookie, 'three-mb.png', pngOfSize(fx.png, 3 * MEGABYTE));
     expect(res.statusCode).toBe(201);
     const over = await uploadFile(
@@ -309,7 +309,7 @@ describe('plan limits', () => {
   });
 
   it('counts storage across uploads and frees it on delete', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     await fillStorage(workspaceId, STANDARD.storageBytes - 2 * fx.png.length);
     const first = await uploadFile(t.app, cookie, 'one.png', fx.png);
     const second = await uploadFile(t.app, cookie, 'two.png', fx.png);
@@ -341,7 +341,7 @@ describe('plan limits', () => {
   });
 
   it('lets concurrent uploads fill the quota but never overshoot it', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const room = 2 * fx.png.length + Math.floor(fx.png.length / 2);
     await fillStorage(workspaceId, STANDARD.storageBytes - room);
     const results = await Promise.all(
@@ -359,7 +359,7 @@ describe('plan limits', () => {
 
 describe('the quota lock', () => {
   it('serialises the final check even when storing is slow, so racing uploads never overshoot', async () => {
-    const { workspaceId } = await signedInUser(t.app);
+    const { workspaceId } = await signInAsNewUser(t);
     await fillStorage(workspaceId, STANDARD.storageBytes - 2500);
     const stored: string[] = [];
     const slowStorage: MediaStorage = {
@@ -408,7 +408,7 @@ describe('the quota lock', () => {
 
 describe('listing and deleting', () => {
   it('lists newest first, searches by name and filters by kind', async () => {
-    const { cookie } = await signedInUser(t.app);
+    const { cookie } = await signInAsNewUser(t);
     await uploadFile(t.app, cookie, 'Beach 100%.png', fx.png);
     await uploadFile(t.app, cookie, 'beach_video.mp4', fx.mp4);
     await uploadFile(t.app, cookie, 'mountain.jpg', fx.jpeg);
@@ -449,7 +449,7 @@ describe('listing and deleting', () => {
   });
 
   it('deletes the row, the file and the thumbnail', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const item = (await uploadFile(t.app, cookie, 'clip.mp4', fx.mp4)).json();
     expect(filesUnder(path.join(t.config.mediaDir, workspaceId))).toHaveLength(2);
     const res = await t.app.inject({
@@ -473,8 +473,8 @@ describe('listing and deleting', () => {
   });
 
   it('keeps each workspace’s files to itself', async () => {
-    const a = await signedInUser(t.app);
-    const b = await signedInUser(t.app);
+    const a = await signInAsNewUser(t);
+    const b = await signInAsNewUser(t);
     const item = (await uploadFile(t.app, a.cookie, 'private.jpg', fx.jpeg)).json();
 
     const listB = await t.app.inject({ method: 'GET', url: '/api/media', headers: { cookie: b.cookie } });
@@ -504,7 +504,7 @@ describe('without ffmpeg', () => {
       config: { ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe' },
     });
     try {
-      const { cookie } = await signedInUser(bare.app);
+      const { cookie } = await signInAsNewUser(bare);
       const res = await uploadFile(bare.app, cookie, 'clip.mp4', fx.mp4);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({

@@ -6,15 +6,9 @@ import { INVITATIONS_PER_HOUR, MEMBERS_MESSAGES } from '@relaycast/shared/member
 import { fillMessage } from '@relaycast/shared/messages';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
+import { signInAsNewUser, uniqueEmail } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
-import {
-  emailOutbox,
-  users,
-  workspaceInvitations,
-  workspaceMembers,
-  workspaces,
-} from '../../db/schema/index';
+import { emailOutbox, users, workspaceInvitations, workspaces } from '../../db/schema/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,15 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = '/api/workspaces/current';
-
-async function owner(name = 'Owner') {
-  const email = uniqueEmail('owner');
-  expect((await signUp(t.app, { name, email, password: 'secret-password' })).statusCode).toBe(200);
-  const cookie = cookieHeader(await signIn(t.app, { email, password: 'secret-password' }));
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  const [member] = await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, user!.id));
-  return { cookie, userId: user!.id, workspaceId: member!.organizationId };
-}
 
 function post(who: { cookie: string }, url: string, body?: unknown) {
   return t.app.inject({
@@ -47,14 +32,14 @@ const invite = (who: { cookie: string }, email = uniqueEmail('guest')) =>
 
 describe('invitations per workspace and hour', () => {
   it(`refuses the ${INVITATIONS_PER_HOUR + 1}st invitation of an hour with the wait, and sends again once the hour has passed`, async () => {
-    const ada = await owner();
+    const ada = await signInAsNewUser(t, { name: 'Owner' });
     for (let i = 0; i < INVITATIONS_PER_HOUR; i++) expect((await invite(ada)).statusCode).toBe(201);
     const refused = await invite(ada);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(fillMessage(MEMBERS_MESSAGES.tooManyInvitations, { minutes: 60 }));
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
     // Another workspace is not held back.
-    expect((await invite(await owner())).statusCode).toBe(201);
+    expect((await invite(await signInAsNewUser(t, { name: 'Owner' }))).statusCode).toBe(201);
     // An hour later (the invitations moved back in time), the workspace may invite again.
     const anHourAgo = new Date(Date.now() - 61 * 60 * 1000);
     await t.db
@@ -65,7 +50,7 @@ describe('invitations per workspace and hour', () => {
   });
 
   it('counts re-sent invitations, and refuses re-sending one sooner than a few minutes after the last', async () => {
-    const ada = await owner();
+    const ada = await signInAsNewUser(t, { name: 'Owner' });
     const first = await invite(ada);
     const id = first.json().id as string;
     const tooSoon = await post(ada, `${BASE}/invitations/${id}/resend`);
@@ -83,7 +68,7 @@ describe('invitations per workspace and hour', () => {
   });
 
   it('refuses the invitations over the limit when they are sent at once', async () => {
-    const ada = await owner();
+    const ada = await signInAsNewUser(t, { name: 'Owner' });
     const answers = await Promise.all(
       Array.from({ length: INVITATIONS_PER_HOUR + 5 }, () => invite(ada).then((res) => res.statusCode)),
     );
@@ -94,7 +79,7 @@ describe('invitations per workspace and hour', () => {
 
 describe('the invitation e-mail', () => {
   it('puts an inviter and a workspace named before the name rule on one line, with no link of theirs', async () => {
-    const eve = await owner();
+    const eve = await signInAsNewUser(t, { name: 'Owner' });
     await t.db
       .update(users)
       .set({ name: 'Eve\r\nBcc: everyone@example.com\n\nClaim your prize: https://evil.example/win' })

@@ -6,10 +6,10 @@ import { MEMBERS_MESSAGES, wrongEmailMessage } from '@relaycast/shared/members';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
+import { postJson, type SignedInUser, signInAsNewUser, uniqueEmail } from '../../../test/auth-requests';
 import { linkInMailTo } from '../../../test/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
-import { users, workspaceInvitations, workspaceMembers } from '../../db/schema/index';
+import { workspaceInvitations, workspaceMembers } from '../../db/schema/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,24 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PASSWORD = 'secret-password';
 const BASE = '/api/workspaces/current';
-
-interface Person {
-  email: string;
-  cookie: string;
-  userId: string;
-  workspaceId: string;
-}
-
-async function person(name = 'Person'): Promise<Person> {
-  const email = uniqueEmail(name.toLowerCase());
-  expect((await signUp(t.app, { name, email, password: PASSWORD })).statusCode).toBe(200);
-  const cookie = cookieHeader(await signIn(t.app, { email, password: PASSWORD }));
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  const [member] = await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, user!.id));
-  return { email, cookie, userId: user!.id, workspaceId: member!.organizationId };
-}
 
 function send(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -54,7 +37,7 @@ function send(
   });
 }
 
-async function invite(owner: Person, email: string, role = 'editor') {
+async function invite(owner: SignedInUser, email: string, role = 'editor') {
   const res = await send('POST', `${BASE}/invitations`, owner, { email, role });
   expect(res.statusCode, res.body).toBe(201);
   const link = await linkInMailTo(t.db, email.toLowerCase());
@@ -62,7 +45,7 @@ async function invite(owner: Person, email: string, role = 'editor') {
   return { id: res.json().id as string, token, link };
 }
 
-async function members(who: Person) {
+async function members(who: SignedInUser) {
   const res = await send('GET', `${BASE}/members`, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
@@ -73,8 +56,8 @@ async function members(who: Person) {
 }
 
 /** A person who joined `owner`'s workspace with `role` (and works in it). */
-async function joined(owner: Person, role: string, name = 'Member') {
-  const someone = await person(name);
+async function joined(owner: SignedInUser, role: string, name = 'Member') {
+  const someone = await signInAsNewUser(t, { name });
   const { token } = await invite(owner, someone.email, role);
   const res = await send('POST', `/api/invitations/${token}/accept`, someone);
   expect(res.statusCode, res.body).toBe(200);
@@ -89,8 +72,8 @@ function message(res: LightMyRequestResponse) {
 
 describe('invitations', () => {
   it('invites by e-mail; an existing user accepts from the link and works in the workspace', async () => {
-    const owner = await person('Owner');
-    const guest = await person('Guest');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
+    const guest = await signInAsNewUser(t, { name: 'Guest' });
     const { token, link } = await invite(owner, guest.email.toUpperCase(), 'editor');
     expect(link.origin).toBe(TEST_ORIGIN);
     expect(link.pathname).toBe(`/invite/${token}`);
@@ -126,11 +109,10 @@ describe('invitations', () => {
   });
 
   it('lets a new user sign up from the link and accept', async () => {
-    const owner = await person('Owner');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
     const email = uniqueEmail('newbie');
     const { token } = await invite(owner, email, 'viewer');
-    expect((await signUp(t.app, { name: 'Newbie', email, password: PASSWORD })).statusCode).toBe(200);
-    const cookie = cookieHeader(await signIn(t.app, { email, password: PASSWORD }));
+    const { cookie } = await signInAsNewUser(t, { name: 'Newbie', email });
     const res = await send('POST', `/api/invitations/${token}/accept`, { cookie });
     expect(res.statusCode, res.body).toBe(200);
     expect((await send('GET', BASE, { cookie })).json()).toMatchObject({
@@ -140,10 +122,10 @@ describe('invitations', () => {
   });
 
   it('refuses an expired, a reused, a revoked and an unknown link, and the wrong account', async () => {
-    const owner = await person('Owner');
-    const guest = await person('Guest');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
+    const guest = await signInAsNewUser(t, { name: 'Guest' });
     const { token, id } = await invite(owner, guest.email);
-    const stranger = await person('Stranger');
+    const stranger = await signInAsNewUser(t, { name: 'Stranger' });
     const wrong = await send('POST', `/api/invitations/${token}/accept`, stranger);
     expect(wrong.statusCode).toBe(403);
     expect(message(wrong)).toBe(wrongEmailMessage(guest.email));
@@ -170,7 +152,7 @@ describe('invitations', () => {
     expect(reused.statusCode).toBe(409);
     expect(message(reused)).toBe(MEMBERS_MESSAGES.linkUsed);
 
-    const other = await person('Other');
+    const other = await signInAsNewUser(t, { name: 'Other' });
     const revoked = await invite(owner, other.email);
     expect((await send('DELETE', `${BASE}/invitations/${revoked.id}`, owner)).statusCode).toBe(204);
     const afterRevoke = await send('POST', `/api/invitations/${revoked.token}/accept`, other);
@@ -181,7 +163,7 @@ describe('invitations', () => {
   });
 
   it('refuses inviting a member or an address with a pending invitation', async () => {
-    const owner = await person('Owner');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
     const self = await send('POST', `${BASE}/invitations`, owner, { email: owner.email, role: 'viewer' });
     expect(self.statusCode).toBe(409);
     expect(message(self)).toBe(MEMBERS_MESSAGES.alreadyMember);
@@ -193,8 +175,8 @@ describe('invitations', () => {
   });
 
   it('adds one member when two accepts race', async () => {
-    const owner = await person('Owner');
-    const guest = await person('Guest');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
+    const guest = await signInAsNewUser(t, { name: 'Guest' });
     const { token } = await invite(owner, guest.email);
     const results = await Promise.all([
       send('POST', `/api/invitations/${token}/accept`, guest),
@@ -217,7 +199,7 @@ describe('invitations', () => {
 
 describe('roles', () => {
   it('refuses every mutation to editors, contributors and viewers', async () => {
-    const owner = await person('Owner');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
     const target = await joined(owner, 'viewer', 'Target');
     const pending = await invite(owner, uniqueEmail('pending'));
     for (const role of ['editor', 'contributor', 'viewer']) {
@@ -241,7 +223,7 @@ describe('roles', () => {
   });
 
   it('lets an admin change roles and remove members, but not the owner or themselves', async () => {
-    const owner = await person('Owner');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
     const admin = await joined(owner, 'admin', 'Admin');
     const editor = await joined(owner, 'editor', 'Editor');
     const ownerId = (await members(owner)).members.find((m) => m.role === 'owner')!.id;
@@ -269,8 +251,8 @@ describe('roles', () => {
   });
 
   it("answers 404 for another workspace's members and invitations", async () => {
-    const owner = await person('Owner');
-    const otherOwner = await person('Other');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
+    const otherOwner = await signInAsNewUser(t, { name: 'Other' });
     const theirs = await joined(otherOwner, 'viewer');
     const theirInvite = await invite(otherOwner, uniqueEmail('their'));
     for (const res of await Promise.all([
@@ -278,7 +260,10 @@ describe('roles', () => {
       send('DELETE', `${BASE}/members/${theirs.memberId}`, owner),
       send('POST', `${BASE}/invitations/${theirInvite.id}/resend`, owner),
       send('DELETE', `${BASE}/invitations/${theirInvite.id}`, owner),
-      send('POST', `${BASE}/transfer-ownership`, owner, { memberId: theirs.memberId, password: PASSWORD }),
+      send('POST', `${BASE}/transfer-ownership`, owner, {
+        memberId: theirs.memberId,
+        password: owner.password,
+      }),
     ])) {
       expect(res.statusCode, res.body).toBe(404);
     }
@@ -287,7 +272,7 @@ describe('roles', () => {
 
 describe('leaving and ownership', () => {
   it('lets a member leave but not the owner', async () => {
-    const owner = await person('Owner');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
     const member = await joined(owner, 'contributor');
     const ownerLeaves = await send('POST', `${BASE}/leave`, owner);
     expect(ownerLeaves.statusCode).toBe(403);
@@ -298,7 +283,7 @@ describe('leaving and ownership', () => {
   });
 
   it('transfers ownership: the target becomes owner, the old owner admin', async () => {
-    const owner = await person('Owner');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
     const editor = await joined(owner, 'editor');
     // The password is required, as for turning two-factor off: a session left open cannot give the workspace away.
     for (const body of [{ memberId: editor.memberId }, { memberId: editor.memberId, password: '' }]) {
@@ -315,7 +300,7 @@ describe('leaving and ownership', () => {
     expect(message(wrongPassword)).toBe(MEMBERS_MESSAGES.passwordWrong);
     const res = await send('POST', `${BASE}/transfer-ownership`, owner, {
       memberId: editor.memberId,
-      password: PASSWORD,
+      password: owner.password,
     });
     expect(res.statusCode, res.body).toBe(204);
     const list = await members(owner);
@@ -331,7 +316,7 @@ describe('leaving and ownership', () => {
 
 describe('input and the auth API', () => {
   it('answers 400, never 500, to malformed bodies', async () => {
-    const owner = await person('Owner');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
     const bodies: [string, string, unknown][] = [
       ['POST', `${BASE}/invitations`, { email: 'not-an-email', role: 'editor' }],
       ['POST', `${BASE}/invitations`, { email: 'a@example.com', role: 'king' }],
@@ -350,8 +335,8 @@ describe('input and the auth API', () => {
   });
 
   it("closes Better Auth's organization mutations", async () => {
-    const owner = await person('Owner');
-    const guest = await person('Guest');
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
+    const guest = await signInAsNewUser(t, { name: 'Guest' });
     for (const path of [
       'invite-member',
       'accept-invitation',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { NOTIFICATION_MESSAGES, type NotificationList } from '@relaycast/shared/notifications';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   emailOutbox,
@@ -15,11 +16,11 @@ import {
   socialAccounts,
 } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
+import { platformsConfig } from '../accounts/accounts.test-support';
 import { sendReconnectNotices } from '../accounts/accounts-sweep';
 import { sendDueReminders } from '../planned-streams/planned-streams-reminders';
-import { connectMastodon, createPost, send } from '../publishing/publishing.test-support';
+import { connectMastodon, createPost } from '../publishing/publishing.test-support';
 import { finishSession, markSessionLive } from '../streaming/stream-sessions.service';
 import { insertStartingSession } from '../streaming/stream-sessions.test-support';
 import { deliverPendingNotifications, notify } from './notifications.service';
@@ -87,20 +88,20 @@ function browserSubscription(name = randomUUID()) {
 
 async function subscribe(user: SignedInUser) {
   const subscription = browserSubscription();
-  const res = await send(t, user, 'POST', '/api/notifications/push-subscriptions', subscription);
+  const res = await user.send('POST', '/api/notifications/push-subscriptions', subscription);
   expect(res.statusCode, res.body).toBe(204);
   return subscription;
 }
 
 async function listOf(user: SignedInUser): Promise<NotificationList> {
-  const res = await send(t, user, 'GET', '/api/notifications');
+  const res = await user.send('GET', '/api/notifications');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 async function setToggles(user: SignedInUser, toggles: Record<string, boolean>) {
-  const current = (await send(t, user, 'GET', '/api/settings')).json();
-  const res = await send(t, user, 'PUT', '/api/settings', {
+  const current = (await user.send('GET', '/api/settings')).json();
+  const res = await user.send('PUT', '/api/settings', {
     ...current,
     notifications: { ...current.notifications, ...toggles },
   });
@@ -122,7 +123,7 @@ async function failOnePost(user: SignedInUser, content: string) {
 
 describe('a failed post', () => {
   it('creates exactly one notification; the delivery loop e-mails and pushes it once', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     await connectMastodon(t, user, fake);
     const subscription = await subscribe(user);
     await failOnePost(user, 'Forbidden word inside');
@@ -154,7 +155,7 @@ describe('a failed post', () => {
   });
 
   it('keeps the notification in-app only when e-mail and push are off', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     await connectMastodon(t, user, fake);
     await subscribe(user);
     await setToggles(user, { emailNotifications: false, pushNotifications: false });
@@ -168,7 +169,7 @@ describe('a failed post', () => {
 
 describe('notify', () => {
   it('follows the stream toggle for stream kinds only', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     await subscribe(user);
     await setToggles(user, { streamNotifications: false });
     const base = { userId: user.userId, workspaceId: user.workspaceId, body: 'Body' };
@@ -192,7 +193,7 @@ describe('notify', () => {
   });
 
   it('keeps only in-app paths as links', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     const made = await notify(t.db, t.app.notifyDeps, {
       userId: user.userId,
       workspaceId: user.workspaceId,
@@ -206,39 +207,39 @@ describe('notify', () => {
 
 describe('reading and marking', () => {
   it("marks the caller's own notifications read, and another user's ids change nothing", async () => {
-    const owner = await signUpUser(t);
-    const other = await signUpUser(t, 'Eve Other');
+    const owner = await signInAsNewUser(t);
+    const other = await signInAsNewUser(t, { name: 'Eve Other' });
     const base = { userId: owner.userId, workspaceId: owner.workspaceId, kind: 'weekly_summary' as const };
     const first = await notify(t.db, t.app.notifyDeps, { ...base, title: 'First' });
     await notify(t.db, t.app.notifyDeps, { ...base, title: 'Second' });
 
     expect((await listOf(other)).notifications).toEqual([]);
-    const foreign = await send(t, other, 'POST', '/api/notifications/read', { ids: [first!.id] });
+    const foreign = await other.send('POST', '/api/notifications/read', { ids: [first!.id] });
     expect(foreign.statusCode, foreign.body).toBe(200);
     expect(foreign.json()).toEqual({ updated: 0 });
-    const allOfOther = await send(t, other, 'POST', '/api/notifications/read', { all: true });
+    const allOfOther = await other.send('POST', '/api/notifications/read', { all: true });
     expect(allOfOther.json()).toEqual({ updated: 0 });
     expect((await listOf(owner)).unreadCount).toBe(2);
 
-    const one = await send(t, owner, 'POST', '/api/notifications/read', { ids: [first!.id] });
+    const one = await owner.send('POST', '/api/notifications/read', { ids: [first!.id] });
     expect(one.json()).toEqual({ updated: 1 });
     const after = await listOf(owner);
     expect(after.unreadCount).toBe(1);
     expect(after.notifications.find((n) => n.id === first!.id)?.readAt).not.toBeNull();
-    expect((await send(t, owner, 'POST', '/api/notifications/read', { all: true })).json()).toEqual({
+    expect((await owner.send('POST', '/api/notifications/read', { all: true })).json()).toEqual({
       updated: 1,
     });
     expect((await listOf(owner)).unreadCount).toBe(0);
   });
 
   it('answers bad input with 400 and a clear message, and no session with 401', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     for (const body of [{}, { all: false }, { ids: [] }, { ids: 'x' }, { all: true, ids: ['a'] }]) {
-      const res = await send(t, user, 'POST', '/api/notifications/read', body);
+      const res = await user.send('POST', '/api/notifications/read', body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toBe(NOTIFICATION_MESSAGES.idsInvalid);
     }
-    const badSubscription = await send(t, user, 'POST', '/api/notifications/push-subscriptions', {
+    const badSubscription = await user.send('POST', '/api/notifications/push-subscriptions', {
       endpoint: 'not a url',
       keys: { p256dh: 'x', auth: 'y' },
     });
@@ -259,8 +260,8 @@ describe('reading and marking', () => {
 
 describe('push subscriptions', () => {
   it('gives the VAPID public key kept in the data folder', async () => {
-    const user = await signUpUser(t);
-    const res = await send(t, user, 'GET', '/api/notifications/push-key');
+    const user = await signInAsNewUser(t);
+    const res = await user.send('GET', '/api/notifications/push-key');
     expect(res.statusCode).toBe(200);
     const file = path.join(t.config.dataDir, VAPID_KEYS_FILE);
     const stored = JSON.parse(readFileSync(file, 'utf8'));
@@ -269,7 +270,7 @@ describe('push subscriptions', () => {
   });
 
   it('removes a subscription the push service answers 410 for', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     const subscription = await subscribe(user);
     pushStatus = 410;
     await notify(t.db, t.app.notifyDeps, {
@@ -287,12 +288,12 @@ describe('push subscriptions', () => {
   });
 
   it("leaves another user's subscription alone, and deletes only the caller's own", async () => {
-    const owner = await signUpUser(t);
-    const other = await signUpUser(t, 'Eve Other');
+    const owner = await signInAsNewUser(t);
+    const other = await signInAsNewUser(t, { name: 'Eve Other' });
     const subscription = await subscribe(owner);
-    const hijack = await send(t, other, 'POST', '/api/notifications/push-subscriptions', subscription);
+    const hijack = await other.send('POST', '/api/notifications/push-subscriptions', subscription);
     expect(hijack.statusCode).toBe(204);
-    const removed = await send(t, other, 'DELETE', '/api/notifications/push-subscriptions', {
+    const removed = await other.send('DELETE', '/api/notifications/push-subscriptions', {
       endpoint: subscription.endpoint,
     });
     expect(removed.statusCode).toBe(204);
@@ -301,7 +302,7 @@ describe('push subscriptions', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     expect(row?.userId).toBe(owner.userId);
-    await send(t, owner, 'DELETE', '/api/notifications/push-subscriptions', {
+    await owner.send('DELETE', '/api/notifications/push-subscriptions', {
       endpoint: subscription.endpoint,
     });
     expect(
@@ -316,19 +317,19 @@ describe('push subscriptions', () => {
     const strict = await createTestApp();
     try {
       await strict.app.ready();
-      const user = await signUpUser(strict);
+      const user = await signInAsNewUser(strict);
       for (const endpoint of [
         'http://push.example.com/abc',
         'https://127.0.0.1/push',
         'https://10.0.0.1/push',
       ]) {
-        const res = await send(strict, user, 'POST', '/api/notifications/push-subscriptions', {
+        const res = await user.send('POST', '/api/notifications/push-subscriptions', {
           ...browserSubscription(),
           endpoint,
         });
         expect(res.statusCode, endpoint).toBe(400);
       }
-      const http = await send(strict, user, 'POST', '/api/notifications/push-subscriptions', {
+      const http = await user.send('POST', '/api/notifications/push-subscriptions', {
         ...browserSubscription(),
         endpoint: 'http://push.example.com/abc',
       });
@@ -341,7 +342,7 @@ describe('push subscriptions', () => {
 
 describe('events', () => {
   it('notifies a stream going live once, and a failed stream', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     const id = await insertStartingSession(t.db, user);
     await markSessionLive(t.db, id);
     await markSessionLive(t.db, id);
@@ -354,7 +355,7 @@ describe('events', () => {
   });
 
   it('adds the in-app notice to the reconnect e-mail, without a second e-mail', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     const accountId = await connectMastodon(t, user, fake);
     await subscribe(user);
     await t.db
@@ -369,7 +370,7 @@ describe('events', () => {
   });
 
   it('adds the in-app notice and the push to a due stream reminder, with the reminder e-mail only', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     await subscribe(user);
     const id = randomUUID();
     const now = new Date();
@@ -399,7 +400,7 @@ describe('events', () => {
   });
 
   it('sends the weekly summary once per week and user', async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     await connectMastodon(t, user, fake);
     await failOnePost(user, 'A weekly failure');
     // A week later, the week that held the failure is "last week".

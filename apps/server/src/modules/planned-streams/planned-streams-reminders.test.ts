@@ -2,22 +2,22 @@ import { PLANNED_STREAM_MESSAGES } from '@relaycast/shared/planned-streams';
 import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { emailOutbox, plannedStreams, users } from '../../db/schema/index';
 import { createMailer } from '../mail/mailer';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { saveUserSettings } from '../settings/settings.service';
 import { insertPlannedStream, minutesFromNow } from './planned-streams.test-support';
 import { claimDueReminders, type ReminderContext, sendDueReminders } from './planned-streams-reminders';
 
 let t: TestApp;
-let ada: Member;
+let ada: SignedInUser;
 let adaEmail: string;
 let context: ReminderContext;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { streamReminderIntervalMs: 0 } });
-  ada = await signedInMember(t, 'Ada');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
   [{ email: adaEmail }] = (await t.db
     .select({ email: users.email })
     .from(users)
@@ -102,7 +102,7 @@ describe('the reminder timer', () => {
   it('starts with the app, sends due reminders and stops on close', async () => {
     const app = await createTestApp({ config: { streamReminderIntervalMs: 50 } });
     try {
-      const bob = await signedInMember(app, 'Bob');
+      const bob = await signInAsNewUser(app, { name: 'Bob' });
       const [{ email }] = (await app.db
         .select({ email: users.email })
         .from(users)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { SignedInUser } from '../../../test/auth-requests';
 import type { TestApp } from '../../../test/test-app';
 import { plannedStreams, streamDestinations } from '../../db/schema/index';
-import type { Member } from '../posts/posts.test-support';
 
 /** Shared by the planned-stream suites: destinations and planned streams written directly. */
 
@@ -9,7 +9,7 @@ export function minutesFromNow(minutes: number, now = Date.now()): string {
   return new Date(now + minutes * 60_000).toISOString();
 }
 
-export async function insertDestination(t: TestApp, member: Member, name = 'Twitch'): Promise<string> {
+export async function insertDestination(t: TestApp, member: SignedInUser, name = 'Twitch'): Promise<string> {
   const id = randomUUID();
   await t.db.insert(streamDestinations).values({
     id,
@@ -27,7 +27,7 @@ export async function insertDestination(t: TestApp, member: Member, name = 'Twit
 /** A planned stream at any instant (the API refuses past ones). */
 export async function insertPlannedStream(
   t: TestApp,
-  member: Member,
+  member: SignedInUser,
   values: { title: string; scheduledAt: string; timezone?: string },
 ): Promise<string> {
   const id = randomUUID();

@@ -1,21 +1,21 @@
 import { PLANNED_STREAM_MESSAGES, type PlannedStream } from '@relaycast/shared/planned-streams';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { plannedStreams } from '../../db/schema/index';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertDestination, insertPlannedStream, minutesFromNow } from './planned-streams.test-support';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let adaTwitch: string;
 let bobTwitch: string;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { streamReminderIntervalMs: 0 } });
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
   adaTwitch = await insertDestination(t, ada);
   bobTwitch = await insertDestination(t, bob);
 });

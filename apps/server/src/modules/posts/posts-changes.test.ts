@@ -2,9 +2,10 @@ import { addDaysToDate, instantToZoned, moveToDate } from '@relaycast/shared/cal
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { postMedia, posts } from '../../db/schema/index';
-import { created, hoursFromNow, insertMedia, signedInMember } from './posts.test-support';
+import { created, hoursFromNow, insertMedia } from './posts.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ async function setStatus(postId: string, status: Post['status']) {
 
 describe('changing posts', () => {
   it('updates content, platforms, overrides and media, schedules and unschedules', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const photo = await insertMedia(t, ada.workspaceId, {
       name: 'a.jpg',
       mimeType: 'image/jpeg',
@@ -64,7 +65,7 @@ describe('changing posts', () => {
   });
 
   it('moves a scheduled post to another day at the same local time', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const zone = 'Europe/Paris';
     const post = await created(ada, {
       content: 'Drag me',
@@ -99,7 +100,7 @@ describe('changing posts', () => {
   });
 
   it('schedules a draft moved onto the calendar only when every platform rule holds', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const draft = await created(ada, { content: 'Text only', platforms: ['instagram'], action: 'draft' });
     const res = await ada.send('PATCH', `/api/posts/${draft.id}/schedule`, { scheduledAt: hoursFromNow(3) });
     expect(res.statusCode).toBe(400);
@@ -108,7 +109,7 @@ describe('changing posts', () => {
   });
 
   it('refuses to change, move or delete a post that is being or was published', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const post = await created(ada, {
       content: 'Going out',
       platforms: ['twitter'],
@@ -142,7 +143,7 @@ describe('changing posts', () => {
   });
 
   it('duplicates a post as a new draft with the same content, overrides and media', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const photo = await insertMedia(t, ada.workspaceId, {
       name: 'p.jpg',
       mimeType: 'image/jpeg',
@@ -175,7 +176,7 @@ describe('changing posts', () => {
   });
 
   it('deletes softly, restores within the window, and not after it', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const post = await created(ada, { content: 'Oops', platforms: ['threads'], action: 'draft' });
 
     const del = await ada.send('DELETE', `/api/posts/${post.id}`);
@@ -205,7 +206,7 @@ describe('changing posts', () => {
   });
 
   it('brings back a scheduled post whose time passed while deleted as a draft', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const post = await created(ada, {
       content: 'Missed',
       platforms: ['twitter'],

@@ -1,26 +1,27 @@
 import { POST_MESSAGES, type Post, type PostInput } from '@relaycast/shared/posts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { postMedia, posts } from '../../db/schema/index';
-import { hoursFromNow, insertMedia, type Member, signedInMember } from './posts.test-support';
+import { hoursFromNow, insertMedia } from './posts.test-support';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let adaPost: Post;
 let adaPhoto: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
   adaPhoto = await insertMedia(t, ada.workspaceId, {
     name: 'ada.jpg',
     mimeType: 'image/jpeg',
     sizeBytes: 100,
   });
-  const res = await ada.create({
+  const res = await ada.send('POST', '/api/posts', {
     content: "Ada's launch",
     platforms: ['instagram'],
     mediaIds: [adaPhoto],
@@ -77,7 +78,11 @@ describe('workspace isolation', () => {
   });
 
   it("cannot restore another workspace's deleted post", async () => {
-    const res = await ada.create({ content: 'To delete', platforms: ['facebook'], action: 'draft' });
+    const res = await ada.send('POST', '/api/posts', {
+      content: 'To delete',
+      platforms: ['facebook'],
+      action: 'draft',
+    });
     const post: Post = res.json();
     expect((await ada.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
     const restore = await bob.send('POST', `/api/posts/${post.id}/restore`);
@@ -94,17 +99,21 @@ describe('workspace isolation', () => {
       action: 'schedule',
       scheduledAt: hoursFromNow(4),
     };
-    const create = await bob.create(input);
+    const create = await bob.send('POST', '/api/posts', input);
     expect(create.statusCode).toBe(400);
     expect(create.json()).toEqual({
       code: 'VALIDATION_ERROR',
       message: POST_MESSAGES.mediaNotFound,
       issues: [{ path: 'mediaIds', message: POST_MESSAGES.mediaNotFound }],
     });
-    const missing = await bob.create({ ...input, mediaIds: ['does-not-exist'] });
+    const missing = await bob.send('POST', '/api/posts', { ...input, mediaIds: ['does-not-exist'] });
     expect(missing.json()).toEqual(create.json());
 
-    const own = await bob.create({ content: 'Mine', platforms: ['facebook'], action: 'draft' });
+    const own = await bob.send('POST', '/api/posts', {
+      content: 'Mine',
+      platforms: ['facebook'],
+      action: 'draft',
+    });
     const update = await bob.send('PUT', `/api/posts/${own.json().id}`, { ...input, action: 'draft' });
     expect(update.statusCode).toBe(400);
     expect(update.json().message).toBe(POST_MESSAGES.mediaNotFound);

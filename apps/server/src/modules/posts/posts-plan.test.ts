@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts } from '../../db/schema/index';
 import { calendarRangeQuery } from './posts.queries';
-import { signedInMember } from './posts.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
 
 describe("the calendar range's cached plan", () => {
   it('reads users for the page’s authors, not once per post, even in the generic plan', async () => {
-    const ada = await signedInMember(t, 'Grace Hopper');
+    const ada = await signInAsNewUser(t, { name: 'Grace Hopper' });
     const from = new Date('2026-03-01T00:00:00.000Z');
     await t.db.insert(posts).values(
       Array.from({ length: 30 }, (_, i) => ({

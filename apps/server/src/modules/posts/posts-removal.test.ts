@@ -8,10 +8,10 @@ import type { Post } from '@relaycast/shared/posts';
 import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedInUser } from '../../../test/auth-requests';
 import { mediaFiles, posts } from '../../db/schema/index';
-import type { SignedInUser } from '../accounts/accounts.test-support';
 import { joined, type Setup, scheduleInput, setUp } from '../approvals/approvals.test-support';
-import { createPost, send } from '../publishing/publishing.test-support';
+import { createPost } from '../publishing/publishing.test-support';
 import { insertMedia } from './posts.test-support';
 
 let s: Setup;
@@ -57,30 +57,30 @@ describe('deleting and restoring posts', () => {
     expect(scheduled.status).toBe('scheduled');
     const draft = await createPost(s.t, editor, draftInput('Editor’s idea'));
     for (const post of [scheduled, draft]) {
-      expectOnlyOwnDrafts(await send(s.t, contributor, 'DELETE', `/api/posts/${post.id}`));
+      expectOnlyOwnDrafts(await contributor.send('DELETE', `/api/posts/${post.id}`));
       expect(await isDeleted(post.id)).toBe(false);
     }
     // The owner's post is still scheduled, with its targets.
-    const after = (await send(s.t, s.owner, 'GET', `/api/posts/${scheduled.id}`)).json() as Post;
+    const after = (await s.owner.send('GET', `/api/posts/${scheduled.id}`)).json() as Post;
     expect(after.status).toBe('scheduled');
   });
 
   it('refuses a contributor their own post once it waits for approval, and restoring another’s', async () => {
     const waiting = await createPost(s.t, contributor, scheduleInput('Please approve me'));
     expect(waiting.status).toBe('awaiting_approval');
-    expectOnlyOwnDrafts(await send(s.t, contributor, 'DELETE', `/api/posts/${waiting.id}`));
+    expectOnlyOwnDrafts(await contributor.send('DELETE', `/api/posts/${waiting.id}`));
 
     const ownersDraft = await createPost(s.t, s.owner, draftInput('Owner’s draft'));
-    expect((await send(s.t, s.owner, 'DELETE', `/api/posts/${ownersDraft.id}`)).statusCode).toBe(200);
-    expectOnlyOwnDrafts(await send(s.t, contributor, 'POST', `/api/posts/${ownersDraft.id}/restore`));
+    expect((await s.owner.send('DELETE', `/api/posts/${ownersDraft.id}`)).statusCode).toBe(200);
+    expectOnlyOwnDrafts(await contributor.send('POST', `/api/posts/${ownersDraft.id}/restore`));
     expect(await isDeleted(ownersDraft.id)).toBe(true);
   });
 
   it('lets a contributor delete and restore their own draft', async () => {
     const draft = await createPost(s.t, contributor, draftInput('My own draft'));
-    expect((await send(s.t, contributor, 'DELETE', `/api/posts/${draft.id}`)).statusCode).toBe(200);
+    expect((await contributor.send('DELETE', `/api/posts/${draft.id}`)).statusCode).toBe(200);
     expect(await isDeleted(draft.id)).toBe(true);
-    const restored = await send(s.t, contributor, 'POST', `/api/posts/${draft.id}/restore`);
+    const restored = await contributor.send('POST', `/api/posts/${draft.id}/restore`);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await isDeleted(draft.id)).toBe(false);
   });
@@ -89,8 +89,8 @@ describe('deleting and restoring posts', () => {
     const waiting = await createPost(s.t, contributor, scheduleInput('Waiting for Eddie'));
     const scheduled = await createPost(s.t, s.owner, scheduleInput('Owner’s other launch'));
     for (const post of [waiting, scheduled]) {
-      expect((await send(s.t, editor, 'DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
-      const restored = await send(s.t, editor, 'POST', `/api/posts/${post.id}/restore`);
+      expect((await editor.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
+      const restored = await editor.send('POST', `/api/posts/${post.id}/restore`);
       expect(restored.statusCode, restored.body).toBe(200);
       expect(restored.json().status).toBe(post.status);
     }
@@ -100,13 +100,13 @@ describe('deleting and restoring posts', () => {
 describe('deleting media', () => {
   it('refuses a contributor another member’s upload and lets them delete their own', async () => {
     const owners = await image(s.owner, 'owner.jpg');
-    expectOnlyOwnDrafts(await send(s.t, contributor, 'DELETE', `/api/media/${owners}`));
+    expectOnlyOwnDrafts(await contributor.send('DELETE', `/api/media/${owners}`));
     expect(await s.t.db.select().from(mediaFiles).where(eq(mediaFiles.id, owners))).toHaveLength(1);
 
     const own = await image(contributor, 'mine.jpg');
-    expect((await send(s.t, contributor, 'DELETE', `/api/media/${own}`)).statusCode).toBe(204);
+    expect((await contributor.send('DELETE', `/api/media/${own}`)).statusCode).toBe(204);
     // An editor deletes anyone's file that no post on its way out uses.
-    expect((await send(s.t, editor, 'DELETE', `/api/media/${owners}`)).statusCode).toBe(204);
+    expect((await editor.send('DELETE', `/api/media/${owners}`)).statusCode).toBe(204);
   });
 
   it('refuses anyone a file a scheduled or waiting post uses, naming the posts; the posts keep it', async () => {
@@ -123,22 +123,22 @@ describe('deleting media', () => {
     expect(waiting.status).toBe('awaiting_approval');
 
     for (const who of [s.owner, editor]) {
-      const refused = await send(s.t, who, 'DELETE', `/api/media/${file}`);
+      const refused = await who.send('DELETE', `/api/media/${file}`);
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json().code).toBe('MEDIA_IN_USE');
       expect(refused.json().message).toBe(
         MEDIA_MESSAGES.inUse('launch.jpg', 2, ['Waiting with a picture', 'Launch with a picture']),
       );
     }
-    const after = (await send(s.t, s.owner, 'GET', `/api/posts/${scheduled.id}`)).json() as Post;
+    const after = (await s.owner.send('GET', `/api/posts/${scheduled.id}`)).json() as Post;
     expect(after.status).toBe('scheduled');
     expect(after.media.map((item) => item.id)).toEqual([file]);
 
     // A draft does not pin the file: once the pinning posts are gone, it can be deleted.
     await createPost(s.t, s.owner, draftInput('Draft with the picture', [file]));
     for (const post of [scheduled, waiting]) {
-      expect((await send(s.t, s.owner, 'DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
+      expect((await s.owner.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
     }
-    expect((await send(s.t, s.owner, 'DELETE', `/api/media/${file}`)).statusCode).toBe(204);
+    expect((await s.owner.send('DELETE', `/api/media/${file}`)).statusCode).toBe(204);
   });
 });

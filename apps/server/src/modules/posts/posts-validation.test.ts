@@ -1,15 +1,16 @@
 import { POST_MESSAGES, type PostInput } from '@relaycast/shared/posts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts } from '../../db/schema/index';
-import { hoursFromNow, insertMedia, type Member, signedInMember } from './posts.test-support';
+import { hoursFromNow, insertMedia } from './posts.test-support';
 
 let t: TestApp;
-let ada: Member;
+let ada: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
-  ada = await signedInMember(t);
+  ada = await signInAsNewUser(t);
 });
 afterAll(() => t.close());
 
@@ -87,7 +88,11 @@ describe('post validation (the rules the composer runs, on the server)', () => {
   });
 
   it('lets a draft go over a limit while it is being written', async () => {
-    const res = await ada.create({ content: 'a'.repeat(400), platforms: ['twitter'], action: 'draft' });
+    const res = await ada.send('POST', '/api/posts', {
+      content: 'a'.repeat(400),
+      platforms: ['twitter'],
+      action: 'draft',
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -98,7 +103,10 @@ describe('post validation (the rules the composer runs, on the server)', () => {
       mimeType: 'image/png',
       sizeBytes: 2048,
     });
-    expect((await ada.create(scheduled({ platforms: ['instagram'], mediaIds: [png] }))).statusCode).toBe(201);
+    expect(
+      (await ada.send('POST', '/api/posts', scheduled({ platforms: ['instagram'], mediaIds: [png] })))
+        .statusCode,
+    ).toBe(201);
     const webp = await insertMedia(t, ada.workspaceId, {
       name: 'photo.webp',
       mimeType: 'image/webp',
@@ -172,7 +180,7 @@ describe('post validation (the rules the composer runs, on the server)', () => {
   });
 
   it('runs the same checks on an update, and changes nothing when refused', async () => {
-    const created = await ada.create(scheduled({ content: 'Keep me' }));
+    const created = await ada.send('POST', '/api/posts', scheduled({ content: 'Keep me' }));
     expect(created.statusCode).toBe(201);
     const post = created.json();
     const res = await ada.send('PUT', `/api/posts/${post.id}`, scheduled({ content: 'a'.repeat(281) }));

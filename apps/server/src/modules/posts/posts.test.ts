@@ -11,11 +11,12 @@ import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { POST_MESSAGES, type Post, postListSchema } from '@relaycast/shared/posts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts } from '../../db/schema/index';
 import { buildBestTimeModel, planSlots } from '../best-time/best-time-model';
 import { type ListPostsFilter, selectPosts } from './posts.queries';
-import { created, hoursFromNow, insertMedia, signedInMember } from './posts.test-support';
+import { created, hoursFromNow, insertMedia } from './posts.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ afterAll(() => t.close());
 
 describe('creating and reading posts', () => {
   it('saves a draft with its media in order, links to the files, and reads it back', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const first = await insertMedia(t, ada.workspaceId, {
       name: 'first.jpg',
       mimeType: 'image/jpeg',
@@ -82,7 +83,7 @@ describe('creating and reading posts', () => {
   });
 
   it('schedules a post at the chosen instant in its time zone', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const at = hoursFromNow(30);
     const post = await created(ada, {
       content: 'Launch day',
@@ -95,7 +96,7 @@ describe('creating and reading posts', () => {
   });
 
   it('keeps 09:00 Europe/Paris on the day the clocks go forward', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     // The last Sunday of March after today: Paris moves from UTC+1 to UTC+2 at 02:00 that night.
     const year = new Date().getUTCFullYear() + 1;
     const lastOfMarch = new Date(Date.UTC(year, 2, 31));
@@ -119,7 +120,7 @@ describe('creating and reading posts', () => {
   });
 
   it('queues into the next free slot and skips the slots already taken', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const zone = 'Asia/Tokyo';
     const queue = () =>
       created(ada, { content: 'Queued', platforms: ['bluesky'], action: 'queue', timezone: zone });
@@ -156,7 +157,7 @@ describe('creating and reading posts', () => {
   });
 
   it('refuses a queue with every slot taken', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const zone = 'UTC';
     // Fill every slot the queue may pick in its horizon (the X prior's: no account, so no history) with a
     // scheduled post, straight into the table. The queue picks the best-time model's slots (docs/best-time.md).
@@ -179,7 +180,7 @@ describe('creating and reading posts', () => {
         timezone: zone,
       })),
     );
-    const res = await ada.create({
+    const res = await ada.send('POST', '/api/posts', {
       content: 'One more',
       platforms: ['twitter'],
       action: 'queue',
@@ -192,7 +193,7 @@ describe('creating and reading posts', () => {
 
 describe('listing posts', () => {
   it('returns exactly the posts scheduled inside the three weeks, from inclusive and to exclusive', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const zone = 'America/Los_Angeles';
     const weeks = calendarWeeks(addDaysToDate(todayIn(zone), 28));
     const { from, to } = rangeOfDates(weeks[0]![0]!, weeks[2]![6]!, zone);
@@ -231,7 +232,7 @@ describe('listing posts', () => {
   });
 
   it('answers from the workspace indexes, with the media in the same statement', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     // A year of posts (a fifth drafts) so the planner has real choices to make.
     await t.db.execute(sql`
       insert into posts (id, workspace_id, content, platforms, status, scheduled_at, updated_at)
@@ -266,7 +267,7 @@ describe('listing posts', () => {
   });
 
   it('lists drafts newest first and searches their content without regard to case', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const older = await created(ada, {
       content: 'Spring SALE starts',
       platforms: ['facebook'],
@@ -304,7 +305,7 @@ describe('listing posts', () => {
   });
 
   it('refuses a range that ends before it starts and an unknown status', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const range = await ada.get('/api/posts?from=2027-01-02T00:00:00Z&to=2027-01-01T00:00:00Z');
     expect(range.statusCode).toBe(400);
     expect(range.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: POST_MESSAGES.rangeOrder });
@@ -327,7 +328,7 @@ describe('access', () => {
   });
 
   it('refuses a change sent from another site, and stores nothing', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/posts',

@@ -2,8 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { PLANS } from '@relaycast/shared/plans';
 import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { MCP_READ_ONLY_BODY_LIMIT, MCP_UPLOAD_MAX_BYTES, mcpBodyLimit } from './mcp';
 
 /**
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function keyOf(member: Member, scopes: string[]) {
+async function keyOf(member: SignedInUser, scopes: string[]) {
   const res = await member.send('POST', '/api/api-keys', { name: 'Assistant', scopes });
   expect(res.statusCode).toBe(201);
   return (res.json() as { secret: string }).secret;
@@ -61,7 +61,7 @@ const MB = 1024 * 1024;
 
 describe('the MCP endpoint’s body limit', () => {
   it('refuses a read-only key’s large body by its declared length, before reading it', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const key = await keyOf(ada, ['read']);
     const answer = await sendUnfinished(
       { authorization: `Bearer ${key}`, 'content-length': String(33 * MB) },
@@ -75,7 +75,7 @@ describe('the MCP endpoint’s body limit', () => {
   });
 
   it('cuts a read-only key’s chunked body off once it passes the read-only cap', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const key = await keyOf(ada, ['read']);
     const answer = await sendUnfinished(
       { authorization: `Bearer ${key}`, 'transfer-encoding': 'chunked' },
@@ -105,7 +105,7 @@ describe('the MCP endpoint’s body limit', () => {
   });
 
   it('lets a write key send the base64 of its plan’s largest file, and no more', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const key = await keyOf(ada, ['read', 'write']);
     const limit = mcpBodyLimit({ scopes: ['read', 'write'], workspace: { plan: null } as never }, t.config);
     const answer = await sendUnfinished(

@@ -3,10 +3,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles, posts } from '../../db/schema/index';
 import { type MediaFixtures, makeMediaFixtures } from '../media/media.test-support';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { MCP_UPLOAD_MAX_BYTES, multipartOf } from './mcp';
 
 /** The MCP endpoint (docs/public-api.md): the public API's operations as tools, called by the MCP SDK's own client. */
@@ -24,7 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function keyOf(member: Member, scopes: string[]) {
+async function keyOf(member: SignedInUser, scopes: string[]) {
   const res = await member.send('POST', '/api/api-keys', { name: 'Assistant', scopes });
   expect(res.statusCode).toBe(201);
   return (res.json() as { secret: string }).secret;
@@ -42,7 +42,7 @@ async function connect(secret: string) {
 
 describe('the MCP endpoint', () => {
   it('lists the public API’s operations as tools and drafts a post in the key’s workspace', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const client = await connect(await keyOf(ada, ['read', 'write']));
     try {
       const { tools } = await client.listTools();
@@ -73,7 +73,7 @@ describe('the MCP endpoint', () => {
   });
 
   it('keeps the key’s scope: a read key lists but cannot create', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const client = await connect(await keyOf(ada, ['read']));
     try {
       expect((await client.callTool({ name: 'listPosts', arguments: {} })).isError).toBe(false);
@@ -90,7 +90,7 @@ describe('the MCP endpoint', () => {
   });
 
   it('uploads an image given in base64 into the key’s media library, and refuses what is not a file', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const client = await connect(await keyOf(ada, ['read', 'write']));
     try {
       const upload = (await client.listTools()).tools.find((tool) => tool.name === 'uploadMedia')!;

@@ -5,9 +5,9 @@ import {
 } from '@relaycast/shared/public-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { apiKeys, posts } from '../../db/schema/index';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { hashApiKey } from './api-keys.service';
 import { OPENAPI_EXAMPLES } from './openapi';
 import { createKeyRateLimiter, rewritePublicApiUrl } from './public-api';
@@ -20,11 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createKey(member: Member, body: unknown) {
+async function createKey(member: SignedInUser, body: unknown) {
   return member.send('POST', '/api/api-keys', body);
 }
 
-async function newKey(member: Member, scopes: string[] = ['read', 'write'], name = 'Zapier') {
+async function newKey(member: SignedInUser, scopes: string[] = ['read', 'write'], name = 'Zapier') {
   const res = await createKey(member, { name, scopes });
   expect(res.statusCode).toBe(201);
   return res.json() as { key: { id: string; start: string; scopes: string[] }; secret: string };
@@ -49,7 +49,7 @@ function withKey(
 
 describe('managing keys', () => {
   it('creates a key shown once, stores only its hash and lists it with its start and scopes', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { key, secret } = await newKey(ada, ['read']);
     expect(secret).toMatch(/^rc_[A-Za-z0-9_-]{43}$/);
     expect(key).toMatchObject({ name: 'Zapier', start: secret.slice(0, 11), scopes: ['read'] });
@@ -67,7 +67,7 @@ describe('managing keys', () => {
   });
 
   it('write implies read; a name and a scope are required, with the messages the form shows', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     expect((await newKey(ada, ['write'])).key.scopes).toEqual(['read', 'write']);
     const noName = await createKey(ada, { name: '   ', scopes: ['read'] });
     expect(noName.statusCode).toBe(400);
@@ -80,7 +80,7 @@ describe('managing keys', () => {
   });
 
   it(`refuses keys past ${API_KEY_MAX_PER_WORKSPACE} in a workspace, even when the requests race`, async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const answers = await Promise.all(
       Array.from({ length: API_KEY_MAX_PER_WORKSPACE + 3 }, (_, i) =>
         createKey(ada, { name: `Key ${i}`, scopes: ['read'] }),
@@ -94,8 +94,8 @@ describe('managing keys', () => {
   });
 
   it('revokes a key: requests with it fail at once; another user cannot revoke or see it', async () => {
-    const ada = await signedInMember(t);
-    const eve = await signedInMember(t, 'Eve');
+    const ada = await signInAsNewUser(t);
+    const eve = await signInAsNewUser(t, { name: 'Eve' });
     const { key, secret } = await newKey(ada);
     expect((await withKey(secret, 'GET', '/api/v1/posts')).statusCode).toBe(200);
 
@@ -114,7 +114,7 @@ describe('managing keys', () => {
   });
 
   it('an API key cannot manage keys: the key routes take the session only', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada);
     expect((await withKey(secret, 'GET', '/api/api-keys')).statusCode).toBe(401);
     expect((await withKey(secret, 'POST', '/api/api-keys', { name: 'x', scopes: ['read'] })).statusCode).toBe(
@@ -126,7 +126,7 @@ describe('managing keys', () => {
 
 describe('the public API', () => {
   it('creates, reads, lists and deletes posts with a read + write key, in the key’s workspace', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada);
     const created = await withKey(secret, 'POST', '/api/v1/posts', {
       content: 'From the API',
@@ -152,7 +152,7 @@ describe('the public API', () => {
   });
 
   it('validates with the app’s own schemas and answers errors in the app’s shape', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada);
     const bad = await withKey(secret, 'POST', '/api/v1/posts', { content: 'x', platforms: ['myspace'] });
     expect(bad.statusCode).toBe(400);
@@ -162,7 +162,7 @@ describe('the public API', () => {
   });
 
   it('a read key reads but may not write; nothing is created', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada, ['read']);
     expect((await withKey(secret, 'GET', '/api/v1/posts')).statusCode).toBe(200);
     const write = await withKey(secret, 'POST', '/api/v1/posts', {
@@ -176,8 +176,8 @@ describe('the public API', () => {
   });
 
   it('never sees another workspace’s posts', async () => {
-    const ada = await signedInMember(t);
-    const eve = await signedInMember(t, 'Eve');
+    const ada = await signInAsNewUser(t);
+    const eve = await signInAsNewUser(t, { name: 'Eve' });
     const adaPost = await ada.send('POST', '/api/posts', {
       content: 'Ada’s',
       platforms: ['twitter'],
@@ -191,7 +191,7 @@ describe('the public API', () => {
   });
 
   it('the session cookie does not open the public API, and a key does not open the app’s API', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada);
     const withCookie = await ada.get('/api/v1/posts');
     expect(withCookie.statusCode).toBe(401);
@@ -207,7 +207,7 @@ describe('the public API', () => {
   });
 
   it('turning API key access off stops every key of the user; on again, they work', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada);
     const settings = (await ada.get('/api/settings')).json();
     const off = await ada.send('PUT', '/api/settings', {
@@ -227,7 +227,7 @@ describe('the public API', () => {
   });
 
   it('records the last use and counts the requests down in RateLimit headers', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { key, secret } = await newKey(ada);
     const first = await withKey(secret, 'GET', '/api/v1/posts');
     expect(first.headers['ratelimit-limit']).toBe(String(API_KEY_RATE_LIMIT.requests));
@@ -243,7 +243,7 @@ describe('the public API', () => {
   });
 
   it(`refuses the user's ${API_KEY_RATE_LIMIT.requests + 1}st request of a window, whichever of their keys; another user goes on`, async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     // More keys give no more requests: the window is the user's (docs/public-api.md).
     const keys = [
       await newKey(ada, ['read'], 'Busy'),
@@ -266,7 +266,7 @@ describe('the public API', () => {
       expect(limited.headers['ratelimit-limit']).toBe(String(API_KEY_RATE_LIMIT.requests));
       expect(limited.headers['ratelimit-remaining']).toBe('0');
     }
-    const bob = await signedInMember(t, 'Bob');
+    const bob = await signInAsNewUser(t, { name: 'Bob' });
     const bobs = await newKey(bob, ['read']);
     expect((await withKey(bobs.secret, 'GET', '/api/v1/accounts')).statusCode).toBe(200);
   });
@@ -302,7 +302,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('its examples are accepted by the API', async () => {
-    const ada = await signedInMember(t);
+    const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada);
     const created = await withKey(secret, 'POST', '/api/v1/posts', OPENAPI_EXAMPLES['POST /posts']);
     expect(created.statusCode).toBe(201);

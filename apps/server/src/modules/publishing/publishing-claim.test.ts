@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
 import { createPost, inAnHour, insertAccount, makeDue, targetsOf } from './publishing.test-support';
 import { createTargetClaims } from './publishing-claim';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   // No workers: nothing but these tests touches the targets.
   t = await createTestApp({ publishing: { runWorkers: false } });
   await t.app.ready();
-  user = await signUpUser(t);
+  user = await signInAsNewUser(t);
   await insertAccount(t, user.workspaceId, 'mastodon');
 }, 60_000);
 

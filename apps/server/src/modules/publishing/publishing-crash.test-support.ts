@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { SignedInUser } from '../../../test/auth-requests';
 import type { TestApp } from '../../../test/test-app';
 import { posts, postTargets } from '../../db/schema/index';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import type { SignedInUser } from '../accounts/accounts.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 
 /** Shared by the crash suites (decision 0016): a burst of due targets, and how often each reached the fake. */
 

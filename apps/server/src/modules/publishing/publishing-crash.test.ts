@@ -1,13 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings } from '../../platforms/registry';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { type Background, createBackground } from '../../plugins/background';
 import { credentialsOf } from '../accounts/account-credentials';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon, eventually } from './publishing.test-support';
 import {
   CATCH_UP_GOAL_MS,
@@ -38,7 +39,7 @@ beforeAll(async () => {
     publishing: { runWorkers: false },
   });
   await t.app.ready();
-  user = await signUpUser(t);
+  user = await signInAsNewUser(t);
   accountId = await connectMastodon(t, user, fake);
 }, 60_000);
 

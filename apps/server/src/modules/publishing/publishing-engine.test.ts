@@ -3,15 +3,16 @@ import type { Post } from '@relaycast/shared/posts';
 import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { postTargets, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings, registerConnector } from '../../platforms/registry';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { type Connector, PlatformError } from '../../platforms/types';
 import { createBackground } from '../../plugins/background';
 import { credentialsOf } from '../accounts/account-credentials';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import { platformsConfig } from '../accounts/accounts.test-support';
 import { flagTargetsOfDisconnectedAccount, restoreTargetsOfReconnectedAccount } from './publishing.service';
 import {
   connectMastodon,
@@ -21,7 +22,6 @@ import {
   inAnHour,
   insertAccount,
   makeDue,
-  send,
   targetsOf,
 } from './publishing.test-support';
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
     },
   });
   await t.app.ready();
-  user = await signUpUser(t);
+  user = await signInAsNewUser(t);
   accountId = await connectMastodon(t, user, fake);
 }, 60_000);
 
@@ -83,9 +83,7 @@ describe('targets and jobs', () => {
       .where(eq(socialAccounts.id, accountId));
     expect(account?.handle).toBeTruthy();
     expect(mastodon?.accountHandle).toBe(account?.handle);
-    const range = await send(
-      t,
-      user,
+    const range = await user.send(
       'GET',
       `/api/posts?from=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&to=${encodeURIComponent(
         new Date(Date.parse(scheduledAt) + 60_000).toISOString(),
@@ -117,7 +115,7 @@ describe('targets and jobs', () => {
     const target = post.targets[0]!;
     const later = new Date(Date.now() + 2 * 3_600_000);
     later.setUTCSeconds(0, 0);
-    const moved = await send(t, user, 'PATCH', `/api/posts/${post.id}/schedule`, {
+    const moved = await user.send('PATCH', `/api/posts/${post.id}/schedule`, {
       scheduledAt: later.toISOString(),
     });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -126,7 +124,7 @@ describe('targets and jobs', () => {
     expect(jobs.map((job) => job.state)).toEqual(['cancelled', 'created']);
     expect(new Date(jobs[1]!.start_after).toISOString()).toBe(later.toISOString());
 
-    const edited = await send(t, user, 'PUT', `/api/posts/${post.id}`, {
+    const edited = await user.send('PUT', `/api/posts/${post.id}`, {
       content: 'Edited text',
       platforms: ['mastodon'],
       accountIds: [accountId],
@@ -136,7 +134,7 @@ describe('targets and jobs', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await jobsOf(target.id)).map((job) => job.state)).toEqual(['cancelled', 'cancelled', 'created']);
 
-    expect((await send(t, user, 'DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
+    expect((await user.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
     expect((await jobsOf(target.id)).every((job) => job.state === 'cancelled')).toBe(true);
     await makeDue(t, post.id);
     await engine().publishTarget(target.id);
@@ -146,8 +144,8 @@ describe('targets and jobs', () => {
   });
 
   it('refuses an account of another workspace', async () => {
-    const other = await signUpUser(t, 'Eve Other');
-    const res = await send(t, other, 'POST', '/api/posts', {
+    const other = await signInAsNewUser(t, { name: 'Eve Other' });
+    const res = await other.send('POST', '/api/posts', {
       content: 'Not mine',
       platforms: ['mastodon'],
       accountIds: [accountId],
@@ -218,7 +216,7 @@ describe('publishing', () => {
       status: 'failed',
       lastError: 'Validation failed: Text contains a forbidden word',
     });
-    const retried = await send(t, user, 'POST', `/api/posts/${post.id}/targets/${target.id}/retry`);
+    const retried = await user.send('POST', `/api/posts/${post.id}/targets/${target.id}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
     await engine().publishTarget(target.id);
     expect((await getPost(t, user, post.id)).targets[0]?.status).toBe('published');
@@ -226,7 +224,7 @@ describe('publishing', () => {
   });
 
   it('a 401 fails the target with "Reconnect Mastodon account" and marks the account', async () => {
-    const other = await signUpUser(t, 'Rae Reconnect');
+    const other = await signInAsNewUser(t, { name: 'Rae Reconnect' });
     const otherAccount = await connectMastodon(t, other, fake);
     const post = await createPost(t, other, {
       content: 'Token gone',
@@ -266,7 +264,7 @@ describe('publishing', () => {
     expect((await getPost(t, user, recent.id)).status).toBe('published');
     expect(fake.published.filter((p) => p.text === 'Came due long ago')).toHaveLength(0);
 
-    const now = await send(t, user, 'POST', `/api/posts/${stale.id}/targets/${held.targets[0]!.id}/retry`);
+    const now = await user.send('POST', `/api/posts/${stale.id}/targets/${held.targets[0]!.id}/retry`);
     expect(now.statusCode, now.body).toBe(200);
     await engine().publishTarget(held.targets[0]!.id);
     expect((await getPost(t, user, stale.id)).status).toBe('published');
@@ -431,10 +429,10 @@ describe('a scripted platform', () => {
       status: 'unconfirmed',
       lastError: PUBLISH_MESSAGES.unconfirmed,
     });
-    const confirmed = await send(t, user, 'POST', `/api/posts/${post.id}/targets/${target.id}/confirm`);
+    const confirmed = await user.send('POST', `/api/posts/${post.id}/targets/${target.id}/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ status: 'published', targets: [{ status: 'published' }] });
-    const again = await send(t, user, 'POST', `/api/posts/${post.id}/targets/${target.id}/confirm`);
+    const again = await user.send('POST', `/api/posts/${post.id}/targets/${target.id}/confirm`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PUBLISH_MESSAGES.notConfirmable);
   });

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { createLocalStorage } from '../../lib/media/local-storage';
-import { signUpUser } from '../accounts/accounts.test-support';
 import { loadPublishMedia } from './publishing-media';
 
 /** A PNG on Instagram (JPEG only) is converted when published: the bytes and the signed URL are JPEG. */
@@ -25,7 +25,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  workspaceId = (await signUpUser(t)).workspaceId;
+  workspaceId = (await signInAsNewUser(t)).workspaceId;
   const source = path.join(t.config.dataDir, 'banner.png');
   execFileSync(t.config.ffmpegPath, [
     ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x180'],

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/test-app';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
+import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon, eventually } from './publishing.test-support';
 import {
   CATCH_UP_GOAL_MS,
@@ -46,7 +47,7 @@ beforeAll(async () => {
     publishing: { runWorkers: false },
   });
   await t.app.ready();
-  user = await signUpUser(t);
+  user = await signInAsNewUser(t);
   accountId = await connectMastodon(t, user, fake);
 }, 60_000);
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
 import { createLocalStorage } from '../../lib/media/local-storage';
-import { signUpUser } from '../accounts/accounts.test-support';
 import { isValidMediaSignature, PUBLIC_MEDIA_URL_TTL_MS, signedMediaUrl } from '../media/public-media-url';
 
 /** Media the platforms fetch by URL (Instagram, Threads, TikTok): signed, time-limited, served without a session. */
@@ -16,7 +16,7 @@ const bytes = Buffer.from('not really a png, but bytes all the same');
 
 beforeAll(async () => {
   t = await createTestApp();
-  const user = await signUpUser(t);
+  const user = await signInAsNewUser(t);
   mediaId = randomUUID();
   const key = `${user.workspaceId}/${mediaId}.png`;
   const source = path.join(t.config.dataDir, 'upload.png');

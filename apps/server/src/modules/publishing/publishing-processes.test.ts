@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import {
   createTestApp,
   createTestDatabase,
@@ -14,9 +15,9 @@ import {
 } from '../../../test/test-app';
 import { posts, postTargets } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { type Background, createBackground } from '../../plugins/background';
-import { platformsConfig, signUpUser } from '../accounts/accounts.test-support';
+import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon, eventually } from './publishing.test-support';
 import { workerProcessEnv } from './publishing-crash.test-support';
 
@@ -79,7 +80,7 @@ describe('two workers on one database', () => {
   }, 60_000);
 
   it(`publishes each of ${TARGETS} due targets exactly once`, async () => {
-    const user = await signUpUser(t);
+    const user = await signInAsNewUser(t);
     const accountId = await connectMastodon(t, user, fake);
     const dueAt = new Date(Date.now() - 1_000);
     const rows = Array.from({ length: TARGETS }, (_, index) => ({ postId: randomUUID(), index }));

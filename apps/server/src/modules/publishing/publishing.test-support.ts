@@ -3,11 +3,12 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post, PostInput } from '@relaycast/shared/posts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { TEST_ORIGIN, type TestApp } from '../../../test/test-app';
+import { jsonHeaders, type SignedInUser } from '../../../test/auth-requests';
+import type { TestApp } from '../../../test/test-app';
 import { posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { encryptSecret } from '../../lib/secrets';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { connectViaOAuth, jsonHeaders, type SignedInUser } from '../accounts/accounts.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
+import { connectViaOAuth } from '../accounts/accounts.test-support';
 
 /** Shared by the publishing suites: accounts connected through the real OAuth flow, posts through the API. */
 
@@ -67,21 +68,6 @@ export async function getPost(t: TestApp, user: SignedInUser, postId: string): P
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
-}
-
-export async function send(
-  t: TestApp,
-  user: SignedInUser,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: body === undefined ? { cookie: user.cookie, origin: TEST_ORIGIN } : jsonHeaders(user.cookie),
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
 }
 
 /** Makes a scheduled post's targets (and the post) due `msAgo` ago, as if the clock had moved on. */

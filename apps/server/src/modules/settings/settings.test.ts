@@ -1,21 +1,11 @@
 import { DEFAULT_USER_SETTINGS, SETTINGS_MESSAGES, type UserSettings } from '@relaycast/shared/settings';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/auth-requests';
 import { userSettings, users } from '../../db/schema/index';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { getUserSettings, serverTimeZoneOf } from './settings.service';
 
-let t: TestApp;
-let ada: Member;
-let bob: Member;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
-});
-afterAll(() => t.close());
+const s = useTestApp({ ada: 'Ada', bob: 'Bob' });
 
 const custom: UserSettings = {
   stream: {
@@ -36,43 +26,45 @@ const custom: UserSettings = {
 
 describe('user settings', () => {
   it('gives the defaults to a user who never saved, without writing a row', async () => {
-    const res = await bob.get('/api/settings');
+    const res = await s.bob.get('/api/settings');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(DEFAULT_USER_SETTINGS);
     expect(res.json().stream).toMatchObject({ resolution: '1080p', bitrate: 6000, fps: 60, encoder: 'x264' });
-    expect(await getUserSettings(t.db, bob.userId)).toEqual(DEFAULT_USER_SETTINGS);
-    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, bob.userId))).toEqual([]);
+    expect(await getUserSettings(s.t.db, s.bob.userId)).toEqual(DEFAULT_USER_SETTINGS);
+    expect(await s.t.db.select().from(userSettings).where(eq(userSettings.userId, s.bob.userId))).toEqual([]);
   });
 
   it('saves every field and gives them back on the next read', async () => {
-    const saved = await ada.send('PUT', '/api/settings', custom);
+    const saved = await s.ada.send('PUT', '/api/settings', custom);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual(custom);
-    expect((await ada.get('/api/settings')).json()).toEqual(custom);
-    expect(await getUserSettings(t.db, ada.userId)).toEqual(custom);
+    expect((await s.ada.get('/api/settings')).json()).toEqual(custom);
+    expect(await getUserSettings(s.t.db, s.ada.userId)).toEqual(custom);
 
     const again = { ...custom, stream: { ...custom.stream, resolution: '4K', bitrate: 8000, fps: 60 } };
-    expect((await ada.send('PUT', '/api/settings', again)).statusCode).toBe(200);
-    expect((await ada.get('/api/settings')).json()).toEqual(again);
-    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, ada.userId))).toHaveLength(1);
+    expect((await s.ada.send('PUT', '/api/settings', again)).statusCode).toBe(200);
+    expect((await s.ada.get('/api/settings')).json()).toEqual(again);
+    expect(
+      await s.t.db.select().from(userSettings).where(eq(userSettings.userId, s.ada.userId)),
+    ).toHaveLength(1);
   });
 
   it('keeps any IANA time zone, and the browser’s zone (auto) as the default', async () => {
-    expect((await bob.get('/api/settings')).json().region.timezone).toBe('auto');
+    expect((await s.bob.get('/api/settings')).json().region.timezone).toBe('auto');
     for (const timezone of ['Asia/Kolkata', 'GMT', 'auto']) {
-      const res = await bob.send('PUT', '/api/settings', {
+      const res = await s.bob.send('PUT', '/api/settings', {
         ...DEFAULT_USER_SETTINGS,
         region: { language: 'en', timezone },
       });
       expect(res.statusCode).toBe(200);
-      expect((await bob.get('/api/settings')).json().region.timezone).toBe(timezone);
+      expect((await s.bob.get('/api/settings')).json().region.timezone).toBe(timezone);
     }
-    await t.db.delete(userSettings).where(eq(userSettings.userId, bob.userId));
+    await s.t.db.delete(userSettings).where(eq(userSettings.userId, s.bob.userId));
   });
 
   it('keeps one user’s settings away from another', async () => {
-    expect((await bob.get('/api/settings')).json()).toEqual(DEFAULT_USER_SETTINGS);
-    expect(await getUserSettings(t.db, bob.userId)).toEqual(DEFAULT_USER_SETTINGS);
+    expect((await s.bob.get('/api/settings')).json()).toEqual(DEFAULT_USER_SETTINGS);
+    expect(await getUserSettings(s.t.db, s.bob.userId)).toEqual(DEFAULT_USER_SETTINGS);
   });
 
   it.each([
@@ -91,25 +83,25 @@ describe('user settings', () => {
     ],
     ['device id', { stream: { ...custom.stream, videoInput: 'x'.repeat(600) } }, SETTINGS_MESSAGES.deviceId],
   ])('refuses a bad %s with a clear 400 and changes nothing', async (_name, patch, message) => {
-    const before = (await ada.get('/api/settings')).json();
-    const res = await ada.send('PUT', '/api/settings', { ...before, ...patch });
+    const before = (await s.ada.get('/api/settings')).json();
+    const res = await s.ada.send('PUT', '/api/settings', { ...before, ...patch });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
-    expect((await ada.get('/api/settings')).json()).toEqual(before);
+    expect((await s.ada.get('/api/settings')).json()).toEqual(before);
   });
 
   it('refuses a body with a section missing', async () => {
-    const res = await bob.send('PUT', '/api/settings', { stream: DEFAULT_USER_SETTINGS.stream });
+    const res = await s.bob.send('PUT', '/api/settings', { stream: DEFAULT_USER_SETTINGS.stream });
     expect(res.statusCode).toBe(400);
-    expect(await t.db.select().from(userSettings).where(eq(userSettings.userId, bob.userId))).toEqual([]);
+    expect(await s.t.db.select().from(userSettings).where(eq(userSettings.userId, s.bob.userId))).toEqual([]);
   });
 
   it('falls back to the default for a stored value that is no longer an option', async () => {
-    await t.db
+    await s.t.db
       .update(userSettings)
       .set({ bitrate: 12345, language: 'xx' })
-      .where(eq(userSettings.userId, ada.userId));
-    const settings = await getUserSettings(t.db, ada.userId);
+      .where(eq(userSettings.userId, s.ada.userId));
+    const settings = await getUserSettings(s.t.db, s.ada.userId);
     expect(settings.stream.bitrate).toBe(DEFAULT_USER_SETTINGS.stream.bitrate);
     expect(settings.region.language).toBe(DEFAULT_USER_SETTINGS.region.language);
     expect(settings.stream.resolution).toBe('4K');
@@ -117,14 +109,14 @@ describe('user settings', () => {
 
   it('stores the zone the browser reports, and refuses what is not a zone', async () => {
     const zoneOf = async () =>
-      (await t.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, bob.userId)))[0]
+      (await s.t.db.select({ timezone: users.timezone }).from(users).where(eq(users.id, s.bob.userId)))[0]
         ?.timezone;
     expect(
-      (await bob.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Europe/Paris' })).statusCode,
+      (await s.bob.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Europe/Paris' })).statusCode,
     ).toBe(204);
     expect(await zoneOf()).toBe('Europe/Paris');
     for (const timeZone of ['Mars/Base', 'auto', '', '../../etc/passwd', 'x'.repeat(10_000), 42]) {
-      const res = await bob.send('PUT', '/api/settings/browser-time-zone', { timeZone });
+      const res = await s.bob.send('PUT', '/api/settings/browser-time-zone', { timeZone });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'VALIDATION_ERROR',
@@ -132,11 +124,13 @@ describe('user settings', () => {
       });
     }
     // A NUL byte is stopped before validation, by the input guard, with its own message.
-    const nul = await bob.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Europe/Paris\u0000' });
+    const nul = await s.bob.send('PUT', '/api/settings/browser-time-zone', {
+      timeZone: 'Europe/Paris\u0000',
+    });
     expect(nul.statusCode).toBe(400);
     expect(await zoneOf()).toBe('Europe/Paris');
     // Ada's report never touches Bob's row.
-    await ada.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Asia/Tokyo' });
+    await s.ada.send('PUT', '/api/settings/browser-time-zone', { timeZone: 'Asia/Tokyo' });
     expect(await zoneOf()).toBe('Europe/Paris');
   });
 
@@ -151,13 +145,13 @@ describe('user settings', () => {
   it('needs a signed-in user', async () => {
     expect(
       (
-        await t.app.inject({
+        await s.t.app.inject({
           method: 'PUT',
           url: '/api/settings/browser-time-zone',
           payload: { timeZone: 'UTC' },
         })
       ).statusCode,
     ).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
+    expect((await s.t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
   });
 });

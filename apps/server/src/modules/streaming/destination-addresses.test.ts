@@ -1,8 +1,8 @@
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { addressPolicy } from '../../lib/address-policy';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { destinationRefusal } from './destination-address';
 
 /**
@@ -12,21 +12,21 @@ import { destinationRefusal } from './destination-address';
 
 let strict: TestApp;
 let open: TestApp;
-let ada: Member;
-let grace: Member;
+let ada: SignedInUser;
+let grace: SignedInUser;
 
 beforeAll(async () => {
   strict = await createTestApp();
   open = await createTestApp({ config: { allowPrivateAddresses: true } });
-  ada = await signedInMember(strict, 'Ada');
-  grace = await signedInMember(open, 'Grace');
+  ada = await signInAsNewUser(strict, { name: 'Ada' });
+  grace = await signInAsNewUser(open, { name: 'Grace' });
 });
 afterAll(async () => {
   await strict.close();
   await open.close();
 });
 
-function send(t: TestApp, member: Member, method: 'POST' | 'PATCH', url: string, payload: unknown) {
+function send(t: TestApp, member: SignedInUser, method: 'POST' | 'PATCH', url: string, payload: unknown) {
   return t.app.inject({
     method,
     url,

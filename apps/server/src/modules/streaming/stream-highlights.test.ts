@@ -6,7 +6,7 @@ import {
 } from '@relaycast/shared/clips';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../test/auth-requests';
+import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { clipAnalysisRuns, mediaFiles, workspaceMembers } from '../../db/schema/index';
 import { createAnalysisRunner } from '../clips/clips.service';
@@ -17,7 +17,7 @@ import {
   queueBackgroundAnalysis,
   runBackgroundAnalysis,
 } from '../clips/clips-background';
-import { type MediaFixtures, makeMediaFixtures, signedInUser, uploadFile } from '../media/media.test-support';
+import { type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { setSessionRecording } from './stream-sessions.service';
 import { insertStartingSession } from './stream-sessions.test-support';
 
@@ -59,7 +59,7 @@ function deps() {
 
 /** A signed-in user with an ended stream whose recording (the synthetic highlight video) is in the library. */
 async function streamWithRecording() {
-  const owner = await signedInUser(t.app);
+  const owner = await signInAsNewUser(t);
   const [member] = await t.db
     .select({ userId: workspaceMembers.userId })
     .from(workspaceMembers)
@@ -125,7 +125,7 @@ describe("a stream's suggested clips", () => {
     expect(queue.sent).toHaveLength(1);
 
     // Another workspace cannot read or start it.
-    const other = await signedInUser(t.app);
+    const other = await signInAsNewUser(t);
     expect((await highlights(other.cookie, s.sessionId)).statusCode).toBe(404);
     const post = await t.app.inject({
       method: 'POST',

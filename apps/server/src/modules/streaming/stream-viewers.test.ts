@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { StreamDetail } from '@relaycast/shared/streaming';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { socialAccounts, streamSessions } from '../../db/schema/index';
 import { connectorFor, registerConnector } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
 import { insertAccount } from '../engagement/engagement.test-support';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 import { insertSession } from './stream-sessions.service';
 import { sweepStreamViewers } from './stream-viewers';
 
@@ -18,8 +18,8 @@ import { sweepStreamViewers } from './stream-viewers';
  */
 
 let t: TestApp;
-let ada: Member;
-let bo: Member;
+let ada: SignedInUser;
+let bo: SignedInUser;
 let restore: () => void;
 /** What each channel (platformAccountId) answers: live with viewers, live with the count hidden, not live. */
 const channels = new Map<string, number | 'hidden' | 'offline' | 'revoked'>();
@@ -52,8 +52,8 @@ beforeAll(async () => {
     },
   });
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
-  bo = await signedInMember(t, 'Bo');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bo = await signInAsNewUser(t, { name: 'Bo' });
 });
 afterAll(async () => {
   restore();
@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 async function liveStream(
-  member: Member,
+  member: SignedInUser,
   destinations: { id: string; platform: 'youtube' | 'twitch'; name: string }[],
 ): Promise<string> {
   const id = randomUUID();
@@ -78,7 +78,7 @@ async function liveStream(
   return id;
 }
 
-async function viewersOf(member: Member, sessionId: string) {
+async function viewersOf(member: SignedInUser, sessionId: string) {
   const res = await member.get(`/api/streaming/sessions/${sessionId}`);
   expect(res.statusCode).toBe(200);
   const detail = res.json() as StreamDetail;
@@ -128,7 +128,7 @@ describe('viewers of a live stream', () => {
   });
 
   it('attributes nothing it cannot be sure of: two live channels, two YouTube destinations, a hidden count', async () => {
-    const carol = await signedInMember(t, 'Carol');
+    const carol = await signInAsNewUser(t, { name: 'Carol' });
     await insertAccount(t, carol.workspaceId, 'youtube', { platformAccountId: 'UC-carol-1' });
     await insertAccount(t, carol.workspaceId, 'youtube', { platformAccountId: 'UC-carol-2' });
     channels.set('UC-carol-1', 50).set('UC-carol-2', 70);
@@ -163,7 +163,7 @@ describe('viewers of a live stream', () => {
   });
 
   it('reports a revoked channel as a problem, marks it for reconnecting, and goes on', async () => {
-    const dan = await signedInMember(t, 'Dan');
+    const dan = await signInAsNewUser(t, { name: 'Dan' });
     const account = await insertAccount(t, dan.workspaceId, 'youtube', { platformAccountId: 'UC-dan' });
     channels.set('UC-dan', 'revoked');
     const session = await liveStream(dan, [{ id: 'yt', platform: 'youtube', name: 'YouTube' }]);

@@ -7,13 +7,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/test-app';
 import { streamDestinations, streamIngestKeys } from '../../db/schema/index';
-import { type Member, signedInMember } from '../posts/posts.test-support';
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -21,8 +21,8 @@ beforeAll(async () => {
     config: { rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 } },
   });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
 });
 afterAll(() => t.close());
 
@@ -205,7 +205,7 @@ describe('without the relay', () => {
   it('says live streaming is not available instead of failing', async () => {
     const off = await createTestApp();
     try {
-      const carol = await signedInMember(off, 'Carol');
+      const carol = await signInAsNewUser(off, { name: 'Carol' });
       await carol.send('POST', '/api/streaming/destinations', twitch);
       const res = await carol.send('POST', '/api/streaming/sessions', {});
       expect(res.statusCode).toBe(503);

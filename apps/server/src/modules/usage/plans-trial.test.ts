@@ -2,11 +2,12 @@ import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import type { WorkspaceUsage } from '@relaycast/shared/usage';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { aiGenerations, mediaFiles, workspaces } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
+import { platformsConfig } from '../accounts/accounts.test-support';
 import { resumeTargetsHeldForPlan } from '../publishing/publishing.service';
 import {
   connectMastodon,
@@ -14,7 +15,6 @@ import {
   getPost,
   inAnHour,
   makeDue,
-  send,
 } from '../publishing/publishing.test-support';
 
 /**
@@ -37,7 +37,7 @@ beforeAll(async () => {
     },
   });
   await t.app.ready();
-  user = await signUpUser(t);
+  user = await signInAsNewUser(t);
   await connectMastodon(t, user, fake);
 }, 60_000);
 
@@ -49,7 +49,7 @@ afterAll(async () => {
 const engine = () => t.app.publishing.engine;
 
 async function usage(who: SignedInUser): Promise<WorkspaceUsage> {
-  const res = await send(t, who, 'GET', '/api/workspaces/current/usage');
+  const res = await who.send('GET', '/api/workspaces/current/usage');
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -120,7 +120,7 @@ describe('the usage route', () => {
 
 describe('the end of the trial (managed billing)', () => {
   it('refuses to schedule, publish now, queue or move a post, keeps drafts, and holds due targets until a plan is chosen', async () => {
-    const other = await signUpUser(t, 'Bea Trial');
+    const other = await signInAsNewUser(t, { name: 'Bea Trial' });
     await connectMastodon(t, other, fake);
     const scheduled = await createPost(t, other, {
       content: 'Due after the trial',
@@ -130,7 +130,7 @@ describe('the end of the trial (managed billing)', () => {
     });
     await endTrial(other.workspaceId);
 
-    const current = (await send(t, other, 'GET', '/api/workspaces/current')).json();
+    const current = (await other.send('GET', '/api/workspaces/current')).json();
     expect(current).toMatchObject({
       isTrial: false,
       publishingBlocked: true,
@@ -138,7 +138,7 @@ describe('the end of the trial (managed billing)', () => {
     });
 
     for (const action of ['schedule', 'now', 'queue'] as const) {
-      const res = await send(t, other, 'POST', '/api/posts', {
+      const res = await other.send('POST', '/api/posts', {
         content: `Refused ${action}`,
         platforms: ['mastodon'],
         action,
@@ -150,18 +150,18 @@ describe('the end of the trial (managed billing)', () => {
         message: PLAN_MESSAGES.trialEnded,
       });
     }
-    const moved = await send(t, other, 'PATCH', `/api/posts/${scheduled.id}/schedule`, {
+    const moved = await other.send('PATCH', `/api/posts/${scheduled.id}/schedule`, {
       scheduledAt: inAnHour(),
     });
     expect(moved.statusCode).toBe(403);
 
-    const draft = await send(t, other, 'POST', '/api/posts', {
+    const draft = await other.send('POST', '/api/posts', {
       content: 'Still a draft',
       platforms: ['mastodon'],
       action: 'draft',
     });
     expect(draft.statusCode, draft.body).toBe(201);
-    const edited = await send(t, other, 'PUT', `/api/posts/${draft.json().id}`, {
+    const edited = await other.send('PUT', `/api/posts/${draft.json().id}`, {
       content: 'Still a draft, edited',
       platforms: ['mastodon'],
       action: 'draft',
@@ -182,7 +182,7 @@ describe('the end of the trial (managed billing)', () => {
     await engine().sweep();
     expect((await getPost(t, other, scheduled.id)).status).toBe('published');
     expect(fake.published.filter((p) => p.text === 'Due after the trial')).toHaveLength(1);
-    const allowed = await send(t, other, 'POST', '/api/posts', {
+    const allowed = await other.send('POST', '/api/posts', {
       content: 'Scheduled again',
       platforms: ['mastodon'],
       action: 'schedule',
@@ -192,9 +192,9 @@ describe('the end of the trial (managed billing)', () => {
   });
 
   it('refuses the public API /api/v1 the same way', async () => {
-    const api = await signUpUser(t, 'Cy Api');
+    const api = await signInAsNewUser(t, { name: 'Cy Api' });
     await connectMastodon(t, api, fake);
-    const key = await send(t, api, 'POST', '/api/api-keys', { name: 'Zapier', scopes: ['read', 'write'] });
+    const key = await api.send('POST', '/api/api-keys', { name: 'Zapier', scopes: ['read', 'write'] });
     expect(key.statusCode, key.body).toBe(201);
     await endTrial(api.workspaceId);
     const res = await t.app.inject({
@@ -218,12 +218,12 @@ describe('self-hosted billing (no Stripe key)', () => {
     const selfHosted = await createTestApp({ config: { billingMode: 'self-hosted' } });
     try {
       await selfHosted.app.ready();
-      const owner = await signUpUser(selfHosted, 'Sam Self');
+      const owner = await signInAsNewUser(selfHosted, { name: 'Sam Self' });
       await selfHosted.db
         .update(workspaces)
         .set({ trialEndsAt: new Date(Date.now() - 24 * 60 * 60 * 1000) })
         .where(eq(workspaces.id, owner.workspaceId));
-      const res = await send(selfHosted, owner, 'GET', '/api/workspaces/current/usage');
+      const res = await owner.send('GET', '/api/workspaces/current/usage');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         billingMode: 'self-hosted',
@@ -235,7 +235,7 @@ describe('self-hosted billing (no Stripe key)', () => {
         // storage limit but the disk) apply (docs/decisions/0061).
         storage: { limitBytes: null, maxFileSizeBytes: 2048 * 1024 * 1024, limitsFrom: 'server' },
       });
-      const post = await send(selfHosted, owner, 'POST', '/api/posts', {
+      const post = await owner.send('POST', '/api/posts', {
         content: 'Self-hosted, scheduled',
         platforms: ['mastodon'],
         action: 'schedule',

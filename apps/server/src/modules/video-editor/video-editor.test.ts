@@ -8,18 +8,12 @@ import { PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { type ExportJob, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../../../test/auth-requests';
+import { postJson, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
 import { addressPolicy } from '../../lib/address-policy';
 import { createSafeFetch } from '../../lib/safe-fetch';
-import {
-  filesUnder,
-  type MediaFixtures,
-  makeMediaFixtures,
-  signedInUser,
-  uploadFile,
-} from '../media/media.test-support';
+import { filesUnder, type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { downloadVideo } from './video-editor-import';
 
 const STANDARD = PLANS.find((plan) => plan.id === 'standard')!;
@@ -144,7 +138,7 @@ async function rowCount(workspaceId: string) {
 
 describe('loading a video from a URL', () => {
   it('fetches it into the media library', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const res = await postJson(
       t.app,
       '/api/video-editor/imports',
@@ -166,7 +160,7 @@ describe('loading a video from a URL', () => {
   });
 
   it('says to enter a URL when there is none, and that it failed when it is not a video', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const empty = await postJson(t.app, '/api/video-editor/imports', { url: '  ' }, { cookie });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(VIDEO_EDITOR_MESSAGES.urlRequired);
@@ -185,7 +179,7 @@ describe('loading a video from a URL', () => {
   });
 
   it("refuses a file over the plan's size limit from its declared length", async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const res = await postJson(
       t.app,
       '/api/video-editor/imports',
@@ -218,7 +212,7 @@ describe('trimming and exporting', () => {
   let workspaceId: string;
   let mediaId: string;
   beforeAll(async () => {
-    ({ cookie, workspaceId } = await signedInUser(t.app));
+    ({ cookie, workspaceId } = await signInAsNewUser(t));
     mediaId = await uploadClip(cookie);
   });
 
@@ -566,7 +560,7 @@ describe('timeline pictures', () => {
   }
 
   it('makes a strip of ten frames and the waveform once, then serves them from the cache', async () => {
-    const { cookie } = await signedInUser(t.app);
+    const { cookie } = await signInAsNewUser(t);
     const mediaId = await uploadClip(cookie);
     const strip = await timeline(cookie, mediaId, 'thumbnails');
     expect(strip.statusCode).toBe(200);
@@ -583,8 +577,8 @@ describe('timeline pictures', () => {
   });
 
   it("says a silent video has no waveform, and refuses images, unknown kinds and another workspace's media", async () => {
-    const owner = await signedInUser(t.app);
-    const other = await signedInUser(t.app);
+    const owner = await signInAsNewUser(t);
+    const other = await signInAsNewUser(t);
     const silentPath = path.join(fx.dir, 'silent-timeline.mp4');
     execFileSync('ffmpeg', [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
@@ -608,8 +602,8 @@ describe('timeline pictures', () => {
 
 describe('workspaces and plans', () => {
   it("refuses another workspace's media and jobs as not found", async () => {
-    const owner = await signedInUser(t.app);
-    const other = await signedInUser(t.app);
+    const owner = await signInAsNewUser(t);
+    const other = await signInAsNewUser(t);
     const mediaId = await uploadClip(owner.cookie);
     const res = await startExport(other.cookie, { mediaId, start: 0, end: 1, format: 'mp4' });
     expect(res.statusCode).toBe(404);
@@ -632,7 +626,7 @@ describe('workspaces and plans', () => {
   });
 
   it('checks the storage quota before the job starts', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const mediaId = await uploadClip(cookie);
     await t.db.insert(mediaFiles).values({
       id: `filler-${workspaceId}`,
@@ -650,7 +644,7 @@ describe('workspaces and plans', () => {
   });
 
   it('stops ffmpeg at the room the plan leaves and stores nothing when the export does not fit', async () => {
-    const { cookie, workspaceId } = await signedInUser(t.app);
+    const { cookie, workspaceId } = await signInAsNewUser(t);
     const mediaId = await uploadClip(cookie);
     await t.db.insert(mediaFiles).values({
       id: `filler-${workspaceId}`,

@@ -4,8 +4,8 @@
  */
 import { maskWebhookUrl, WEBHOOK_MESSAGES } from '@relaycast/shared/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedInUser } from '../../../test/auth-requests';
 import { joined, type Setup, setUp } from '../approvals/approvals.test-support';
-import { send } from '../publishing/publishing.test-support';
 
 let s: Setup;
 const SECRET_URL = 'http://127.0.0.1:9/services/T0123ABCD/B0456EFGH/aBcDeFgHiJkLmNoPqRsTuVwX?token=s3cret';
@@ -17,13 +17,13 @@ afterAll(() => s?.close());
 
 describe('GET /api/webhooks', () => {
   it('masks the address for viewers, contributors and editors; owners and admins see it whole', async () => {
-    const made = await send(s.t, s.owner, 'POST', '/api/webhooks', {
+    const made = await s.owner.send('POST', '/api/webhooks', {
       url: SECRET_URL,
       events: ['post.published'],
     });
     expect(made.statusCode, made.body).toBe(201);
-    const urlSeenBy = async (who: Parameters<typeof send>[1]) => {
-      const res = await send(s.t, who, 'GET', '/api/webhooks');
+    const urlSeenBy = async (who: SignedInUser) => {
+      const res = await who.send('GET', '/api/webhooks');
       expect(res.statusCode, res.body).toBe(200);
       return res.json().endpoints[0].url as string;
     };
@@ -47,7 +47,7 @@ describe('GET /api/webhooks', () => {
       ['POST', '/api/webhooks/any/test', undefined],
       ['POST', '/api/webhooks/any/deliveries/any/resend', undefined],
     ] as const) {
-      const res = await send(s.t, editor, method, url, body);
+      const res = await editor.send(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: WEBHOOK_MESSAGES.adminOnly });
     }

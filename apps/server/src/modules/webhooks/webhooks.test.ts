@@ -4,12 +4,13 @@ import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, WEBHOOK_RETRY_MINUTES } from '
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { webhookDeliveries } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../../platforms/testing/fake-server';
-import { platformsConfig, type SignedInUser, signUpUser } from '../accounts/accounts.test-support';
-import { connectMastodon, createPost, inAnHour, makeDue, send } from '../publishing/publishing.test-support';
+import type { PlatformFake } from '../../platforms/testing/server.fake';
+import { platformsConfig } from '../accounts/accounts.test-support';
+import { connectMastodon, createPost, inAnHour, makeDue } from '../publishing/publishing.test-support';
 import { finishSession, markSessionLive } from '../streaming/stream-sessions.service';
 import { insertStartingSession } from '../streaming/stream-sessions.test-support';
 import { sendDueWebhooks } from './webhooks-delivery';
@@ -41,7 +42,7 @@ beforeAll(async () => {
     publishing: { runWorkers: false, engine: { sweepGraceMs: 0 } },
   });
   await t.app.ready();
-  user = await signUpUser(t);
+  user = await signInAsNewUser(t);
   await connectMastodon(t, user, fake);
   receiver = createServer((request, response) => {
     let body = '';
@@ -69,13 +70,13 @@ beforeEach(async () => {
   answerStatus = 200;
   answerBody = null;
   // Each test starts with no endpoint (and so no delivery) of the shared workspace.
-  for (const endpoint of (await send(t, user, 'GET', '/api/webhooks')).json().endpoints as { id: string }[]) {
-    await send(t, user, 'DELETE', `/api/webhooks/${endpoint.id}`);
+  for (const endpoint of (await user.send('GET', '/api/webhooks')).json().endpoints as { id: string }[]) {
+    await user.send('DELETE', `/api/webhooks/${endpoint.id}`);
   }
 });
 
 async function addEndpoint(events: string[], url = receiverUrl) {
-  const res = await send(t, user, 'POST', '/api/webhooks', { url, events });
+  const res = await user.send('POST', '/api/webhooks', { url, events });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { endpoint: { id: string }; secret: string };
 }
@@ -127,7 +128,7 @@ describe('webhook endpoints', () => {
       ),
     ).toThrow();
 
-    const log = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    const log = (await user.send('GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
     expect(log).toEqual([
       expect.objectContaining({
         event: 'post.published',
@@ -149,7 +150,7 @@ describe('webhook endpoints', () => {
   it('retries a refused delivery after 1, 5, 30, 120 and 480 minutes with the same id, then marks it failed', async () => {
     const { endpoint } = await addEndpoint(['post.published']);
     answerStatus = 500;
-    expect((await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    expect((await user.send('POST', `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
     let clock = Date.now();
     const now = () => new Date(clock);
     expect(await sendDueWebhooks({ db: t.db, config: t.config, now })).toBe(1);
@@ -161,8 +162,7 @@ describe('webhook endpoints', () => {
     }
     expect(received).toHaveLength(WEBHOOK_RETRY_MINUTES.length + 1);
     expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
-    const [delivery] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json()
-      .deliveries;
+    const [delivery] = (await user.send('GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
     expect(delivery).toMatchObject({
       event: 'webhook.test',
       status: 'failed',
@@ -177,17 +177,16 @@ describe('webhook endpoints', () => {
 
   it('resends a failed or delivered delivery with the same id and payload; a pending one is left to its retries', async () => {
     const { endpoint, secret } = await addEndpoint(['post.published']);
-    expect((await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
-    const [queued] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json()
-      .deliveries;
+    expect((await user.send('POST', `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    const [queued] = (await user.send('GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
     const resendUrl = `/api/webhooks/${endpoint.id}/deliveries/${queued.id}/resend`;
-    const pending = await send(t, user, 'POST', resendUrl);
+    const pending = await user.send('POST', resendUrl);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toBe(WEBHOOK_MESSAGES.resendPending);
 
     expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
-    expect((await send(t, user, 'POST', resendUrl)).statusCode).toBe(202);
-    const [again] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    expect((await user.send('POST', resendUrl)).statusCode).toBe(202);
+    const [again] = (await user.send('GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
     expect(again).toMatchObject({ id: queued.id, status: 'pending', attempts: 0, deliveredAt: null });
     expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
     expect(received).toHaveLength(2);
@@ -196,11 +195,11 @@ describe('webhook endpoints', () => {
     expect(verified(secret, received[1]!).type).toBe('webhook.test');
 
     // Unknown ids and another workspace's delivery: 404, and nothing is queued.
-    const missing = await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/deliveries/msg_nope/resend`);
+    const missing = await user.send('POST', `/api/webhooks/${endpoint.id}/deliveries/msg_nope/resend`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(WEBHOOK_MESSAGES.deliveryNotFound);
-    const eve = await signUpUser(t, 'Eve Resend');
-    const stolen = await send(t, eve, 'POST', resendUrl);
+    const eve = await signInAsNewUser(t, { name: 'Eve Resend' });
+    const stolen = await eve.send('POST', resendUrl);
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().message).toBe(WEBHOOK_MESSAGES.notFound);
     expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(0);
@@ -210,10 +209,9 @@ describe('webhook endpoints', () => {
     const { endpoint } = await addEndpoint(['post.published']);
     answerStatus = 502;
     answerBody = `${'x'.repeat(1000)}${'y'.repeat(4_000_000)}`;
-    await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`);
+    await user.send('POST', `/api/webhooks/${endpoint.id}/test`);
     expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
-    const [delivery] = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json()
-      .deliveries;
+    const [delivery] = (await user.send('GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
     expect(delivery).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -239,72 +237,72 @@ describe('webhook endpoints', () => {
   });
 
   it('refuses bad addresses and events with clear messages, and more than the limit of endpoints', async () => {
-    const noUrl = await send(t, user, 'POST', '/api/webhooks', { url: 'not a url', events: ['post.failed'] });
+    const noUrl = await user.send('POST', '/api/webhooks', { url: 'not a url', events: ['post.failed'] });
     expect(noUrl.statusCode).toBe(400);
     expect(noUrl.json().message).toBe(WEBHOOK_MESSAGES.urlInvalid);
-    const noEvents = await send(t, user, 'POST', '/api/webhooks', { url: receiverUrl, events: [] });
+    const noEvents = await user.send('POST', '/api/webhooks', { url: receiverUrl, events: [] });
     expect(noEvents.json().message).toBe(WEBHOOK_MESSAGES.eventsRequired);
-    const unknown = await send(t, user, 'POST', '/api/webhooks', {
+    const unknown = await user.send('POST', '/api/webhooks', {
       url: receiverUrl,
       events: ['post.deleted'],
     });
     expect(unknown.statusCode).toBe(400);
 
     for (let i = 0; i < WEBHOOK_MAX_ENDPOINTS; i++) await addEndpoint(['post.failed'], `${receiverUrl}/${i}`);
-    const over = await send(t, user, 'POST', '/api/webhooks', { url: receiverUrl, events: ['post.failed'] });
+    const over = await user.send('POST', '/api/webhooks', { url: receiverUrl, events: ['post.failed'] });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe(WEBHOOK_MESSAGES.tooMany);
   });
 
   it('another workspace cannot see, test or delete an endpoint, nor read its log', async () => {
     const { endpoint } = await addEndpoint(['post.failed']);
-    const eve = await signUpUser(t, 'Eve');
-    expect((await send(t, eve, 'GET', '/api/webhooks')).json().endpoints).toEqual([]);
+    const eve = await signInAsNewUser(t, { name: 'Eve' });
+    expect((await eve.send('GET', '/api/webhooks')).json().endpoints).toEqual([]);
     for (const [method, url] of [
       ['POST', `/api/webhooks/${endpoint.id}/test`],
       ['GET', `/api/webhooks/${endpoint.id}/deliveries`],
       ['DELETE', `/api/webhooks/${endpoint.id}`],
       ['PUT', `/api/webhooks/${endpoint.id}/paused`],
     ] as const) {
-      const res = await send(t, eve, method, url, method === 'PUT' ? { paused: true } : undefined);
+      const res = await eve.send(method, url, method === 'PUT' ? { paused: true } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: WEBHOOK_MESSAGES.notFound });
     }
-    expect((await send(t, user, 'GET', '/api/webhooks')).json().endpoints).toHaveLength(1);
+    expect((await user.send('GET', '/api/webhooks')).json().endpoints).toHaveLength(1);
   });
 
   it('a paused endpoint is sent nothing; its events wait, attempts untouched, and go out when it is resumed', async () => {
     const { endpoint } = await addEndpoint(['post.published']);
-    const paused = await send(t, user, 'PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: true });
+    const paused = await user.send('PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: true });
     expect(paused.statusCode, paused.body).toBe(200);
     expect(paused.json()).toMatchObject({ id: endpoint.id, paused: true });
-    expect((await send(t, user, 'GET', '/api/webhooks')).json().endpoints[0]).toMatchObject({ paused: true });
+    expect((await user.send('GET', '/api/webhooks')).json().endpoints[0]).toMatchObject({ paused: true });
 
     await publishOne('Held while paused');
     expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(0);
     expect(received).toEqual([]);
-    const test = await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`);
+    const test = await user.send('POST', `/api/webhooks/${endpoint.id}/test`);
     expect(test.statusCode).toBe(409);
     expect(test.json().message).toBe(WEBHOOK_MESSAGES.testWhilePaused);
-    const waiting = (await send(t, user, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    const waiting = (await user.send('GET', `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
     expect(waiting).toEqual([
       expect.objectContaining({ event: 'post.published', status: 'pending', attempts: 0 }),
     ]);
 
-    const resumed = await send(t, user, 'PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: false });
+    const resumed = await user.send('PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: false });
     expect(resumed.json()).toMatchObject({ paused: false });
     expect(await sendDueWebhooks({ db: t.db, config: t.config })).toBe(1);
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'post.published' });
 
-    const bad = await send(t, user, 'PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: 'yes' });
+    const bad = await user.send('PUT', `/api/webhooks/${endpoint.id}/paused`, { paused: 'yes' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('deleting an endpoint drops its queued deliveries', async () => {
     const { endpoint } = await addEndpoint(['post.published']);
-    await send(t, user, 'POST', `/api/webhooks/${endpoint.id}/test`);
-    expect((await send(t, user, 'DELETE', `/api/webhooks/${endpoint.id}`)).statusCode).toBe(204);
+    await user.send('POST', `/api/webhooks/${endpoint.id}/test`);
+    expect((await user.send('DELETE', `/api/webhooks/${endpoint.id}`)).statusCode).toBe(204);
     expect(
       await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
     ).toEqual([]);
@@ -317,12 +315,12 @@ describe('webhook addresses on a server that keeps private addresses closed', ()
   let owner: SignedInUser;
   beforeAll(async () => {
     strict = await createTestApp();
-    owner = await signUpUser(strict);
+    owner = await signInAsNewUser(strict);
   });
   afterAll(() => strict?.close());
 
   it('refuses http and addresses inside the network (SSRF)', async () => {
-    const plain = await send(strict, owner, 'POST', '/api/webhooks', {
+    const plain = await owner.send('POST', '/api/webhooks', {
       url: 'http://example.com/hook',
       events: ['post.failed'],
     });
@@ -334,10 +332,10 @@ describe('webhook addresses on a server that keeps private addresses closed', ()
       'https://[::1]/x',
       'https://10.0.0.7/',
     ]) {
-      const inside = await send(strict, owner, 'POST', '/api/webhooks', { url, events: ['post.failed'] });
+      const inside = await owner.send('POST', '/api/webhooks', { url, events: ['post.failed'] });
       expect(inside.statusCode, url).toBe(400);
       expect(inside.json().code).toBe('VALIDATION_ERROR');
     }
-    expect((await send(strict, owner, 'GET', '/api/webhooks')).json().endpoints).toEqual([]);
+    expect((await owner.send('GET', '/api/webhooks')).json().endpoints).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import type { StreamSession } from '@relaycast/shared/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAndSwitch, send, signedInOwner } from './workspaces.test-support';
+import { createAndSwitch } from './workspaces.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,17 +20,11 @@ const destination = (streamKey: string) => ({
 
 describe('deleting a workspace that is streaming', () => {
   it('ends its stream at once, and a refused delete leaves the stream running', async () => {
-    const owner = await signedInOwner(t.app, t.db, 'Stella Streamer');
-    const workspaceId = await createAndSwitch(t.app, owner.cookie, 'Live shows');
-    const added = await send(
-      t.app,
-      'POST',
-      '/api/streaming/destinations',
-      owner.cookie,
-      destination('live_1_abcd'),
-    );
+    const owner = await signInAsNewUser(t, { name: 'Stella Streamer' });
+    const workspaceId = await createAndSwitch(owner, 'Live shows');
+    const added = await owner.send('POST', '/api/streaming/destinations', destination('live_1_abcd'));
     expect(added.statusCode).toBe(201);
-    const started = await send(t.app, 'POST', '/api/streaming/sessions', owner.cookie, {
+    const started = await owner.send('POST', '/api/streaming/sessions', {
       title: 'Night show',
     });
     expect(started.statusCode).toBe(201);
@@ -37,20 +32,20 @@ describe('deleting a workspace that is streaming', () => {
     const streamOwner = { userId: owner.userId, workspaceId };
     expect(t.app.streamEngine.liveSessionOf(streamOwner)?.id).toBe(session.id);
 
-    const wrongName = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, { name: 'Live' });
+    const wrongName = await owner.send('DELETE', '/api/workspaces/current', { name: 'Live' });
     expect(wrongName.statusCode).toBe(400);
     expect(t.app.streamEngine.liveSessionOf(streamOwner)?.id).toBe(session.id);
 
-    const deleted = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, {
+    const deleted = await owner.send('DELETE', '/api/workspaces/current', {
       name: 'Live shows',
     });
     expect(deleted.statusCode).toBe(204);
     expect(t.app.streamEngine.isLive(streamOwner)).toBe(false);
     // The session fell back to the personal workspace, where the user can go live again at once (one stream
     // per user: had the deleted workspace's stream still run, this would be "You are already live").
-    expect((await send(t.app, 'GET', '/api/streaming/live', owner.cookie)).json().session).toBeNull();
-    await send(t.app, 'POST', '/api/streaming/destinations', owner.cookie, destination('live_2_abcd'));
-    const again = await send(t.app, 'POST', '/api/streaming/sessions', owner.cookie, { title: 'Back' });
+    expect((await owner.send('GET', '/api/streaming/live')).json().session).toBeNull();
+    await owner.send('POST', '/api/streaming/destinations', destination('live_2_abcd'));
+    const again = await owner.send('POST', '/api/streaming/sessions', { title: 'Back' });
     expect(again.statusCode, again.body).toBe(201);
     expect(t.app.streamEngine.isLive({ userId: owner.userId, workspaceId: owner.workspaceId })).toBe(true);
   });

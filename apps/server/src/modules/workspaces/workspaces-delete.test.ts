@@ -5,10 +5,11 @@ import path from 'node:path';
 import { eq, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import * as schema from '../../db/schema/index';
 import { StorageNotFoundError } from '../../lib/media/storage';
-import { createAndSwitch, send, signedInOwner } from './workspaces.test-support';
+import { createAndSwitch } from './workspaces.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -265,8 +266,8 @@ describe('deleting a workspace', () => {
   });
 
   it('removes every row in every workspace-scoped table, the media files and tokens, and leaves the other workspace alone', async () => {
-    const owner = await signedInOwner(t.app, t.db, 'Del Owner');
-    const doomed = await createAndSwitch(t.app, owner.cookie, 'Doomed');
+    const owner = await signInAsNewUser(t, { name: 'Del Owner' });
+    const doomed = await createAndSwitch(owner, 'Doomed');
     const doomedIds = await fillWorkspace(doomed, owner.userId, `d-${doomed}`);
     // The kept workspace has the same kinds of rows; the ingest key (one per user) lives in the doomed one.
     const keptIds = await fillWorkspaceExceptIngest(
@@ -288,7 +289,7 @@ describe('deleting a workspace', () => {
       expect(await rowsIn(name, doomed), `a row in ${name} before the delete`).toBeGreaterThan(0);
     }
 
-    const res = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, { name: 'Doomed' });
+    const res = await owner.send('DELETE', '/api/workspaces/current', { name: 'Doomed' });
     expect(res.statusCode).toBe(204);
 
     for (const table of workspaceScoped) {
@@ -347,7 +348,7 @@ describe('deleting a workspace', () => {
 
 async function fillWorkspaceExceptIngest(workspaceId: string, userId: string, tag: string) {
   // A second user holds this workspace's ingest key (the table keeps one key per user).
-  const helper = await signedInOwner(t.app, t.db, 'Key Holder');
+  const helper = await signInAsNewUser(t, { name: 'Key Holder' });
   const ids = await fillWorkspace(workspaceId, helper.userId, tag);
   await t.db.update(schema.posts).set({ authorId: userId }).where(eq(schema.posts.id, ids.post));
   return ids;

@@ -2,10 +2,10 @@ import { forbiddenMessage } from '@relaycast/shared/roles';
 import { MAX_OWNED_WORKSPACES, WORKSPACE_MESSAGES } from '@relaycast/shared/workspaces';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, signIn } from '../../../test/auth-requests';
+import { cookieHeader, signIn, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sessions, workspaceMembers, workspaces } from '../../db/schema/index';
-import { createAndSwitch, send, signedInOwner } from './workspaces.test-support';
+import { createAndSwitch } from './workspaces.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,13 +18,13 @@ const current = async (cookie: string) =>
 
 describe('workspaces: create, list and switch', () => {
   it('creates a workspace the caller owns, lists both with roles, and switches this session only', async () => {
-    const owner = await signedInOwner(t.app, t.db, 'Nora Multi');
-    const created = await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: '  Client A  ' });
+    const owner = await signInAsNewUser(t, { name: 'Nora Multi' });
+    const created = await owner.send('POST', '/api/workspaces', { name: '  Client A  ' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Client A', role: 'owner' });
     const id = created.json().id as string;
 
-    const list = await send(t.app, 'GET', '/api/workspaces', owner.cookie);
+    const list = await owner.send('GET', '/api/workspaces');
     expect(list.statusCode).toBe(200);
     expect(list.json().workspaces).toEqual([
       expect.objectContaining({
@@ -39,29 +39,29 @@ describe('workspaces: create, list and switch', () => {
     expect(await current(owner.cookie)).toMatchObject({ id: owner.workspaceId, userId: owner.userId });
 
     // A second session of the same user stays where it was when the first one switches.
-    const other = await signedInOwnerSecondSession(owner.email);
-    expect((await send(t.app, 'POST', `/api/workspaces/${id}/switch`, owner.cookie)).statusCode).toBe(204);
+    const other = cookieHeader(await signIn(t.app, { email: owner.email, password: owner.password }));
+    expect((await owner.send('POST', `/api/workspaces/${id}/switch`)).statusCode).toBe(204);
     expect((await current(owner.cookie)).id).toBe(id);
     expect((await current(other)).id).toBe(owner.workspaceId);
-    const listed = (await send(t.app, 'GET', '/api/workspaces', owner.cookie)).json().workspaces;
+    const listed = (await owner.send('GET', '/api/workspaces')).json().workspaces;
     expect(listed[0]).toMatchObject({ id, isCurrent: true });
   });
 
   it('gives a new workspace the trial end and plan of the oldest one the owner has (no fresh trial)', async () => {
-    const owner = await signedInOwner(t.app, t.db);
+    const owner = await signInAsNewUser(t);
     const ends = new Date(Date.now() + 3 * 86_400_000);
     await t.db
       .update(workspaces)
       .set({ plan: 'premium', trialEndsAt: ends })
       .where(eq(workspaces.id, owner.workspaceId));
-    const id = (await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: 'Second' })).json().id;
+    const id = (await owner.send('POST', '/api/workspaces', { name: 'Second' })).json().id;
     const [row] = await t.db.select().from(workspaces).where(eq(workspaces.id, id));
     expect(row).toMatchObject({ plan: 'premium', isDemo: false });
     expect(row?.trialEndsAt?.getTime()).toBe(ends.getTime());
   });
 
   it('refuses bad names with a clear message and creates nothing', async () => {
-    const owner = await signedInOwner(t.app, t.db);
+    const owner = await signInAsNewUser(t);
     const cases: [unknown, string][] = [
       ['   ', WORKSPACE_MESSAGES.nameRequired],
       ['x'.repeat(81), WORKSPACE_MESSAGES.nameTooLong],
@@ -70,11 +70,11 @@ describe('workspaces: create, list and switch', () => {
       [42, WORKSPACE_MESSAGES.nameRequired],
     ];
     for (const [name, message] of cases) {
-      const res = await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name });
+      const res = await owner.send('POST', '/api/workspaces', { name });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const ok = await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: 'é'.repeat(80) });
+    const ok = await owner.send('POST', '/api/workspaces', { name: 'é'.repeat(80) });
     expect(ok.statusCode).toBe(201);
     const memberships = await t.db
       .select()
@@ -84,48 +84,46 @@ describe('workspaces: create, list and switch', () => {
   });
 
   it(`refuses an owner's workspace number ${MAX_OWNED_WORKSPACES + 1}`, async () => {
-    const owner = await signedInOwner(t.app, t.db);
+    const owner = await signInAsNewUser(t);
     for (let i = 2; i <= MAX_OWNED_WORKSPACES; i += 1) {
-      expect((await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: `W${i}` })).statusCode).toBe(
-        201,
-      );
+      expect((await owner.send('POST', '/api/workspaces', { name: `W${i}` })).statusCode).toBe(201);
     }
-    const over = await send(t.app, 'POST', '/api/workspaces', owner.cookie, { name: 'One too many' });
+    const over = await owner.send('POST', '/api/workspaces', { name: 'One too many' });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe(WORKSPACE_MESSAGES.tooMany);
   });
 
   it("answers 404 for switching to another user's workspace or an unknown id, and changes nothing", async () => {
-    const owner = await signedInOwner(t.app, t.db);
-    const stranger = await signedInOwner(t.app, t.db);
+    const owner = await signInAsNewUser(t);
+    const stranger = await signInAsNewUser(t);
     for (const id of [stranger.workspaceId, 'no-such-workspace']) {
-      const res = await send(t.app, 'POST', `/api/workspaces/${id}/switch`, owner.cookie);
+      const res = await owner.send('POST', `/api/workspaces/${id}/switch`);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(WORKSPACE_MESSAGES.notFound);
     }
     expect((await current(owner.cookie)).id).toBe(owner.workspaceId);
-    const list = (await send(t.app, 'GET', '/api/workspaces', owner.cookie)).json().workspaces;
+    const list = (await owner.send('GET', '/api/workspaces')).json().workspaces;
     expect(list.map((w: { id: string }) => w.id)).toEqual([owner.workspaceId]);
   });
 });
 
 describe('workspaces: rename', () => {
   it('renames the current workspace for an owner or admin, and refuses a viewer', async () => {
-    const owner = await signedInOwner(t.app, t.db);
-    const renamed = await send(t.app, 'PATCH', '/api/workspaces/current', owner.cookie, { name: ' Agency ' });
+    const owner = await signInAsNewUser(t);
+    const renamed = await owner.send('PATCH', '/api/workspaces/current', { name: ' Agency ' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ id: owner.workspaceId, name: 'Agency' });
     expect((await current(owner.cookie)).name).toBe('Agency');
 
-    const viewer = await signedInOwner(t.app, t.db);
+    const viewer = await signInAsNewUser(t);
     await t.db.insert(workspaceMembers).values({
       id: `m-${viewer.userId}`,
       organizationId: owner.workspaceId,
       userId: viewer.userId,
       role: 'viewer',
     });
-    await send(t.app, 'POST', `/api/workspaces/${owner.workspaceId}/switch`, viewer.cookie);
-    const refused = await send(t.app, 'PATCH', '/api/workspaces/current', viewer.cookie, {
+    await viewer.send('POST', `/api/workspaces/${owner.workspaceId}/switch`);
+    const refused = await viewer.send('PATCH', '/api/workspaces/current', {
       name: 'Mine now',
     });
     expect(refused.statusCode).toBe(403);
@@ -134,7 +132,7 @@ describe('workspaces: rename', () => {
       message: forbiddenMessage('viewer', 'manageWorkspace'),
     });
     expect((await current(owner.cookie)).name).toBe('Agency');
-    const bad = await send(t.app, 'PATCH', '/api/workspaces/current', owner.cookie, { name: '' });
+    const bad = await owner.send('PATCH', '/api/workspaces/current', { name: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(WORKSPACE_MESSAGES.nameRequired);
   });
@@ -142,16 +140,16 @@ describe('workspaces: rename', () => {
 
 describe('workspaces: delete', () => {
   it('asks for the exact name, refuses the last owned workspace, and lets the session fall back', async () => {
-    const owner = await signedInOwner(t.app, t.db);
-    const only = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, {
+    const owner = await signInAsNewUser(t, { name: 'Wanda Owner' });
+    const only = await owner.send('DELETE', '/api/workspaces/current', {
       name: "Wanda's workspace",
     });
     expect(only.statusCode).toBe(409);
     expect(only.json().message).toBe(WORKSPACE_MESSAGES.lastOwned);
 
-    const id = await createAndSwitch(t.app, owner.cookie, 'Short lived');
+    const id = await createAndSwitch(owner, 'Short lived');
     for (const name of ['short lived', 'Short lived ', 'Wrong', '']) {
-      const wrong = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, { name });
+      const wrong = await owner.send('DELETE', '/api/workspaces/current', { name });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(WORKSPACE_MESSAGES.confirmNameWrong);
     }
@@ -162,14 +160,14 @@ describe('workspaces: delete', () => {
       .update(workspaces)
       .set({ stripeSubscriptionId: 'sub_1', billingStatus: 'active' })
       .where(eq(workspaces.id, id));
-    const paying = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, {
+    const paying = await owner.send('DELETE', '/api/workspaces/current', {
       name: 'Short lived',
     });
     expect(paying.statusCode).toBe(409);
     expect(paying.json().message).toBe(WORKSPACE_MESSAGES.subscriptionActive);
     await t.db.update(workspaces).set({ billingStatus: 'canceled' }).where(eq(workspaces.id, id));
 
-    const deleted = await send(t.app, 'DELETE', '/api/workspaces/current', owner.cookie, {
+    const deleted = await owner.send('DELETE', '/api/workspaces/current', {
       name: 'Short lived',
     });
     expect(deleted.statusCode).toBe(204);
@@ -180,16 +178,16 @@ describe('workspaces: delete', () => {
   });
 
   it('lets only the owner delete: an admin gets 403 and nothing is removed', async () => {
-    const owner = await signedInOwner(t.app, t.db);
-    const admin = await signedInOwner(t.app, t.db);
+    const owner = await signInAsNewUser(t, { name: 'Wanda Owner' });
+    const admin = await signInAsNewUser(t);
     await t.db.insert(workspaceMembers).values({
       id: `a-${admin.userId}`,
       organizationId: owner.workspaceId,
       userId: admin.userId,
       role: 'admin',
     });
-    await send(t.app, 'POST', `/api/workspaces/${owner.workspaceId}/switch`, admin.cookie);
-    const refused = await send(t.app, 'DELETE', '/api/workspaces/current', admin.cookie, {
+    await admin.send('POST', `/api/workspaces/${owner.workspaceId}/switch`);
+    const refused = await admin.send('DELETE', '/api/workspaces/current', {
       name: "Wanda's workspace",
     });
     expect(refused.statusCode).toBe(403);
@@ -204,7 +202,3 @@ describe('workspaces: delete', () => {
     expect(rows).toHaveLength(2);
   });
 });
-
-async function signedInOwnerSecondSession(email: string): Promise<string> {
-  return cookieHeader(await signIn(t.app, { email, password: 'secret1' }));
-}

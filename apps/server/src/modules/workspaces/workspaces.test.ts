@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
+import { signInAsNewUser, signUp, uniqueEmail } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users, workspaceMembers, workspaces } from '../../db/schema/index';
 
@@ -10,22 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(body: { name: string; plan?: string }) {
-  const email = uniqueEmail('ws');
-  const res = await postJson(t.app, '/api/auth/sign-up/email', { ...body, email, password: 'secret1' });
-  expect(res.statusCode).toBe(200);
-  const cookie = cookieHeader(await signIn(t.app, { email, password: 'secret1' }));
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  return { cookie, user: user! };
-}
-
 describe('personal workspaces', () => {
   it('gives every new user a workspace they own, on a 14-day trial with Standard limits', async () => {
-    const { cookie, user } = await signedIn({ name: 'Ada Lovelace' });
-    const memberships = await t.db
-      .select()
-      .from(workspaceMembers)
-      .where(eq(workspaceMembers.userId, user.id));
+    const { cookie, userId } = await signInAsNewUser(t, { name: 'Ada Lovelace' });
+    const memberships = await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, userId));
     expect(memberships).toHaveLength(1);
     expect(memberships[0]?.role).toBe('owner');
 
@@ -46,7 +34,7 @@ describe('personal workspaces', () => {
   });
 
   it('applies the plan chosen at sign-up', async () => {
-    const { cookie } = await signedIn({ name: 'Grace', plan: 'premium' });
+    const { cookie } = await signInAsNewUser(t, { name: 'Grace', plan: 'premium' });
     const res = await t.app.inject({ method: 'GET', url: '/api/workspaces/current', headers: { cookie } });
     expect(res.json()).toMatchObject({ plan: 'premium', effectivePlan: 'premium' });
   });
@@ -60,15 +48,15 @@ describe('personal workspaces', () => {
   });
 
   it('starts each session in the personal workspace and never in one the user left', async () => {
-    const { cookie, user } = await signedIn({ name: 'Mover' });
-    const other = await signedIn({ name: 'Other' });
+    const { cookie, userId } = await signInAsNewUser(t, { name: 'Mover' });
+    const other = await signInAsNewUser(t, { name: 'Other' });
     const [foreign] = await t.db
       .select({ id: workspaceMembers.organizationId })
       .from(workspaceMembers)
-      .where(eq(workspaceMembers.userId, other.user.id));
+      .where(eq(workspaceMembers.userId, other.userId));
     // Pointing the session at a workspace the user does not belong to falls back to their own.
     await t.db.execute(
-      sql`update sessions set active_workspace_id = ${foreign!.id} where user_id = ${user.id}`,
+      sql`update sessions set active_workspace_id = ${foreign!.id} where user_id = ${userId}`,
     );
     const res = await t.app.inject({ method: 'GET', url: '/api/workspaces/current', headers: { cookie } });
     expect(res.json().id).not.toBe(foreign!.id);

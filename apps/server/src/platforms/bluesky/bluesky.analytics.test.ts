@@ -3,7 +3,7 @@ import { connectorFor } from '../registry';
 import { fakeSettings, platformFailure } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { blueskyAnalytics as analytics, BLUESKY_GET_POSTS_BATCH } from './bluesky.analytics';
-import { addBlueskyAnalyticsRoutes } from './bluesky.analytics-fake';
+import { addBlueskyAnalyticsRoutes } from './bluesky.analytics.fake';
 import { blueskyConnector as bluesky } from './bluesky.connector';
 import { type BlueskyFake, startBlueskyFake } from './bluesky.fake';
 

@@ -3,7 +3,7 @@ import { fakeSettings } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { blueskyConnector as bluesky } from './bluesky.connector';
 import { blueskyEngagement as engagement } from './bluesky.engagement';
-import { addBlueskyEngagementRoutes } from './bluesky.engagement-fake';
+import { addBlueskyEngagementRoutes } from './bluesky.engagement.fake';
 import { startBlueskyFake } from './bluesky.fake';
 
 let fake: Awaited<ReturnType<typeof startBlueskyFake>>;

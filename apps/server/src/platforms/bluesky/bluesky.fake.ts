@@ -6,7 +6,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
+} from '../testing/server.fake';
 
 /**
  * A stand-in for a Bluesky PDS (XRPC): `createSession` with any handle and an app password shaped like

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { facebookAnalytics as analytics } from './facebook.analytics';
-import { addFacebookAnalyticsRoutes, type FacebookAnalyticsFake } from './facebook.analytics-fake';
+import { addFacebookAnalyticsRoutes, type FacebookAnalyticsFake } from './facebook.analytics.fake';
 import { facebookConnector } from './facebook.connector';
 import { type FacebookFake, startFacebookFake } from './facebook.fake';
 

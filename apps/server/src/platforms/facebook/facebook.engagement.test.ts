@@ -3,7 +3,7 @@ import { consent, fakeSettings, platformFailure } from '../testing/connector-kit
 import type { AccountCredentials, CallContext } from '../types';
 import { facebookConnector } from './facebook.connector';
 import { facebookEngagement as engagement } from './facebook.engagement';
-import { addFacebookEngagementRoutes, type FacebookEngagementFake } from './facebook.engagement-fake';
+import { addFacebookEngagementRoutes, type FacebookEngagementFake } from './facebook.engagement.fake';
 import { type FacebookFake, startFacebookFake } from './facebook.fake';
 
 let fake: FacebookFake;

@@ -12,7 +12,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
+} from '../testing/server.fake';
 
 /**
  * A local Facebook Graph API for Pages: Facebook Login, `/me/accounts`, unpublished photos, `/feed` (text, link,

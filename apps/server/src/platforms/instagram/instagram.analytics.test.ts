@@ -3,7 +3,7 @@ import type { MetaInsightsFake } from '../meta/insights.fake';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { instagramAnalytics as analytics } from './instagram.analytics';
-import { addInstagramAnalyticsRoutes } from './instagram.analytics-fake';
+import { addInstagramAnalyticsRoutes } from './instagram.analytics.fake';
 import { instagramConnector } from './instagram.connector';
 import { type InstagramFake, startInstagramFake } from './instagram.fake';
 

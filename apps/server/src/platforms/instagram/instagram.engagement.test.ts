@@ -3,7 +3,7 @@ import { consent, fakeSettings, platformFailure } from '../testing/connector-kit
 import type { AccountCredentials, CallContext } from '../types';
 import { instagramConnector } from './instagram.connector';
 import { instagramEngagement as engagement } from './instagram.engagement';
-import { addInstagramEngagementRoutes, type InstagramEngagementFake } from './instagram.engagement-fake';
+import { addInstagramEngagementRoutes, type InstagramEngagementFake } from './instagram.engagement.fake';
 import { type InstagramFake, startInstagramFake } from './instagram.fake';
 
 let fake: InstagramFake;

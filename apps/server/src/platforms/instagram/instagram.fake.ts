@@ -12,7 +12,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
+} from '../testing/server.fake';
 
 /**
  * A local Instagram Graph API (Facebook Login flavour): Facebook Login with a Page linked to an Instagram

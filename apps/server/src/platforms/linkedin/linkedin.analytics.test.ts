@@ -3,7 +3,7 @@ import { connectorFor } from '../registry';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { linkedinAnalytics as analytics, LINKEDIN_ORG_SHARES_BATCH } from './linkedin.analytics';
-import { addLinkedInAnalyticsRoutes } from './linkedin.analytics-fake';
+import { addLinkedInAnalyticsRoutes } from './linkedin.analytics.fake';
 import { linkedinConnector as linkedin } from './linkedin.connector';
 import { startLinkedInFake } from './linkedin.fake';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
-import type { PlatformFake } from '../testing/fake-server';
+import type { PlatformFake } from '../testing/server.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { linkedinConnector as linkedin, littleText } from './linkedin.connector';
 import { startLinkedInFake } from './linkedin.fake';

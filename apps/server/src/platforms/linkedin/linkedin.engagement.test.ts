@@ -3,7 +3,7 @@ import { consent, fakeSettings, platformFailure } from '../testing/connector-kit
 import type { AccountCredentials, CallContext } from '../types';
 import { linkedinConnector as linkedin } from './linkedin.connector';
 import { linkedinEngagement as engagement } from './linkedin.engagement';
-import { addLinkedInEngagementRoutes, type LinkedInEngagementFake } from './linkedin.engagement-fake';
+import { addLinkedInEngagementRoutes, type LinkedInEngagementFake } from './linkedin.engagement.fake';
 import { startLinkedInFake } from './linkedin.fake';
 
 let fake: Awaited<ReturnType<typeof startLinkedInFake>>;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createOAuthFake } from '../testing/oauth.fake';
 import {
   type FakeRequest,
   type FakeResponse,
@@ -6,8 +7,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
-import { createOAuthFake } from '../testing/oauth-fake';
+} from '../testing/server.fake';
 
 /**
  * A stand-in for LinkedIn: OAuth 2 three-legged (no PKCE, client credentials in the body, 60-day tokens, refresh

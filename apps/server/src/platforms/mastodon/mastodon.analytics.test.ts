@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorFor } from '../registry';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { mastodonAnalytics as analytics } from './mastodon.analytics';
-import { addMastodonAnalyticsRoutes } from './mastodon.analytics-fake';
+import { addMastodonAnalyticsRoutes } from './mastodon.analytics.fake';
 import { mastodonConnector as mastodon } from './mastodon.connector';
 import { type MastodonFake, startMastodonFake } from './mastodon.fake';
 

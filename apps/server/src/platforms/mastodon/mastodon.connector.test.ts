@@ -2,7 +2,7 @@ import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressPolicy } from '../../lib/address-policy';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { checkUserGivenUrl } from '../user-given-url';
 import { mastodonConnector as mastodon } from './mastodon.connector';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { mastodonConnector as mastodon } from './mastodon.connector';
 import { mastodonEngagement as engagement } from './mastodon.engagement';
-import { addMastodonEngagementRoutes, type MastodonEngagementFake } from './mastodon.engagement-fake';
+import { addMastodonEngagementRoutes, type MastodonEngagementFake } from './mastodon.engagement.fake';
 import { startMastodonFake } from './mastodon.fake';
 
 let fake: Awaited<ReturnType<typeof startMastodonFake>>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createOAuthFake, parseMultipart } from '../testing/oauth.fake';
 import {
   type FakeRequest,
   type FakeResponse,
@@ -6,8 +7,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
-import { createOAuthFake, parseMultipart } from '../testing/oauth-fake';
+} from '../testing/server.fake';
 
 /**
  * A stand-in for a Mastodon instance: app registration (`POST /api/v1/apps`, any number of apps), OAuth with

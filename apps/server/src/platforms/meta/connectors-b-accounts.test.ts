@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { socialAccounts } from '../../db/schema/index';
 import { decryptSecret } from '../../lib/secrets';
@@ -10,9 +11,7 @@ import { withFreshCredentials } from '../../modules/accounts/account-credentials
 import {
   connectViaOAuth,
   platformsConfig,
-  type SignedInUser,
   setPlan,
-  signUpUser,
   TEST_CLIENT,
 } from '../../modules/accounts/accounts.test-support';
 import { type FacebookFake, startFacebookFake } from '../facebook/facebook.fake';
@@ -53,7 +52,7 @@ beforeAll(async () => {
       }),
     },
   });
-  user = await signUpUser(test);
+  user = await signInAsNewUser(test);
   await setPlan(test.db, user.workspaceId, 'premium');
 });
 afterAll(async () => {

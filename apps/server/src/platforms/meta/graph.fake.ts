@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FakeRequest, FakeResponse, FakeServer, PlatformFakeOptions } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, FakeServer, PlatformFakeOptions } from '../testing/server.fake';
 import { GRAPH_VERSION } from './graph';
 
 /**

@@ -1,4 +1,4 @@
-import type { FakeRequest, FakeResponse, FakeServer } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, FakeServer } from '../testing/server.fake';
 import { graphError } from './graph.fake';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { threadsAnalytics as analytics } from './threads.analytics';
-import { addThreadsAnalyticsRoutes, type ThreadsAnalyticsFake } from './threads.analytics-fake';
+import { addThreadsAnalyticsRoutes, type ThreadsAnalyticsFake } from './threads.analytics.fake';
 import { threadsConnector } from './threads.connector';
 import { startThreadsFake, type ThreadsFake } from './threads.fake';
 

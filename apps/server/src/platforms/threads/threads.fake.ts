@@ -5,7 +5,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
+} from '../testing/server.fake';
 
 /**
  * A local Threads API: the threads.net authorize page (consents at once), `POST /oauth/access_token` (client

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorFor } from '../registry';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { tiktokAnalytics as analytics, TIKTOK_VIDEO_QUERY_BATCH } from './tiktok.analytics';
-import { addTikTokAnalyticsRoutes } from './tiktok.analytics-fake';
+import { addTikTokAnalyticsRoutes } from './tiktok.analytics.fake';
 import { tiktokConnector as tiktok } from './tiktok.connector';
 import { startTikTokFake, type TikTokFake } from './tiktok.fake';
 

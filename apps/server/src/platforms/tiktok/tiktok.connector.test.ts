@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerConnector } from '../registry';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext, PublishMedia } from '../types';
 import { createTikTokConnector } from './tiktok.connector';
 import { startTikTokFake, type TikTokFake } from './tiktok.fake';

@@ -6,7 +6,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
+} from '../testing/server.fake';
 
 /**
  * A local TikTok API: Login Kit v2 authorize page (consents at once; PKCE S256 required), the v2 token endpoint

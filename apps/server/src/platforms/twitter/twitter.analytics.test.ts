@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { twitterAnalytics as analytics } from './twitter.analytics';
-import { addTwitterAnalyticsRoutes, type TwitterAnalyticsFake } from './twitter.analytics-fake';
+import { addTwitterAnalyticsRoutes, type TwitterAnalyticsFake } from './twitter.analytics.fake';
 import { twitterConnector as x } from './twitter.connector';
 import { startTwitterFake, type TwitterFake } from './twitter.fake';
 

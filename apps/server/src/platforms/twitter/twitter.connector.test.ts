@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { twitterConnector as x } from './twitter.connector';
 import { startTwitterFake } from './twitter.fake';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { twitterConnector as x } from './twitter.connector';
 import { twitterEngagement as engagement } from './twitter.engagement';
-import { addTwitterEngagementRoutes, type TwitterEngagementFake } from './twitter.engagement-fake';
+import { addTwitterEngagementRoutes, type TwitterEngagementFake } from './twitter.engagement.fake';
 import { startTwitterFake } from './twitter.fake';
 
 let fake: Awaited<ReturnType<typeof startTwitterFake>>;

@@ -1,3 +1,4 @@
+import { createOAuthFake, parseMultipart } from '../testing/oauth.fake';
 import {
   expectFields,
   type FakeRequest,
@@ -6,8 +7,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
-import { createOAuthFake, parseMultipart } from '../testing/oauth-fake';
+} from '../testing/server.fake';
 
 /**
  * A stand-in for the X API v2 (tests and the browser tests' global setup): OAuth 2.0 with PKCE and HTTP Basic
@@ -89,7 +89,7 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
           name: `X User ${accountId}`,
           username: `xuser${accountId}`,
           profile_image_url: `https://pbs.twimg.com/profile_images/${accountId}/normal.jpg`,
-          // Analytics (twitter.analytics-fake.ts sets the counts).
+          // Analytics (twitter.analytics.fake.ts sets the counts).
           ...((request.query.get('user.fields') ?? '').split(',').includes('public_metrics')
             ? { public_metrics: { followers_count: followers.get(accountId) ?? 0, following_count: 0 } }
             : {}),

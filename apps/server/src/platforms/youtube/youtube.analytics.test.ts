@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorFor } from '../registry';
 import { consent, fakeSettings, platformFailure } from '../testing/connector-kit';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { youtubeAnalytics as analytics, YOUTUBE_VIDEOS_BATCH } from './youtube.analytics';
-import { addYouTubeAnalyticsRoutes } from './youtube.analytics-fake';
+import { addYouTubeAnalyticsRoutes } from './youtube.analytics.fake';
 import { youtubeConnector as youtube } from './youtube.connector';
 import { startYouTubeFake, type YouTubeFake } from './youtube.fake';
 

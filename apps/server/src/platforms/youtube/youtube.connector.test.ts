@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
-import type { PlatformFake } from '../testing/fake-server';
-import { s256 } from '../testing/oauth-fake';
+import { s256 } from '../testing/oauth.fake';
+import type { PlatformFake } from '../testing/server.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { titleAndDescription, youtubeConnector as youtube } from './youtube.connector';
 import { startYouTubeFake } from './youtube.fake';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createOAuthFake } from '../testing/oauth.fake';
 import {
   type FakeRequest,
   type FakeResponse,
@@ -6,8 +7,7 @@ import {
   type PlatformFakeOptions,
   type PublishedOnFake,
   startFakeServer,
-} from '../testing/fake-server';
-import { createOAuthFake } from '../testing/oauth-fake';
+} from '../testing/server.fake';
 
 /**
  * A stand-in for Google OAuth and the YouTube Data API v3: authorize (PKCE required, `access_type=offline`

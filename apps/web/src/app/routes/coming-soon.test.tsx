@@ -1,14 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
 import { ComingSoonPage } from './coming-soon';
 
 function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <ComingSoonPage />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ComingSoonPage />, { route: path });
 }
 
 describe('ComingSoonPage', () => {

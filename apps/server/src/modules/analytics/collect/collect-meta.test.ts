@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   accountMetricDays,
@@ -12,11 +13,10 @@ import {
 import {
   addThreadsAnalyticsRoutes,
   type ThreadsAnalyticsFake,
-} from '../../../platforms/threads/threads.analytics-fake';
+} from '../../../platforms/threads/threads.analytics.fake';
 import { startThreadsFake, type ThreadsFake } from '../../../platforms/threads/threads.fake';
 import { platformsConfig, TEST_CLIENT } from '../../accounts/accounts.test-support';
 import { insertAccount } from '../../engagement/engagement.test-support';
-import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { ageWithinToday, insertPublished, signInOnFake } from './collect.test-support';
 import { collectAccount } from './collect-account';
 import { dayOf } from './collect-store';
@@ -29,7 +29,7 @@ const DAY = 24 * HOUR;
 let t: TestApp;
 let fake: ThreadsFake;
 let seeded: ThreadsAnalyticsFake;
-let ada: Member;
+let ada: SignedInUser;
 let account: { id: string; workspaceId: string; platform: 'threads' };
 let fresh: string;
 let old: string;
@@ -59,7 +59,7 @@ beforeAll(async () => {
       allowPrivateAddresses: true,
     },
   });
-  ada = await signedInMember(t, 'Ada');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
   const identity = await signInOnFake('threads', fake.url);
   const id = await insertAccount(t, ada.workspaceId, 'threads', {
     platformAccountId: identity.profile.platformAccountId,

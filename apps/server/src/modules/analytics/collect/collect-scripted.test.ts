@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { analyticsCollectState, postMetrics } from '../../../db/schema/index';
 import { connectorFor, registerConnector } from '../../../platforms/registry';
 import { type AnalyticsOperations, PlatformError } from '../../../platforms/types';
 import { insertAccount } from '../../engagement/engagement.test-support';
-import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { insertPublished } from './collect.test-support';
 import { sweepAnalytics } from './collect-sweep';
 
@@ -15,7 +15,7 @@ import { sweepAnalytics } from './collect-sweep';
  */
 
 let t: TestApp;
-let ada: Member;
+let ada: SignedInUser;
 let restore: () => void;
 let inFlight = 0;
 let maxInFlight = 0;
@@ -56,7 +56,7 @@ beforeAll(async () => {
     analytics: scripted,
   });
   t = await createTestApp();
-  ada = await signedInMember(t, 'Ada');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
   for (let i = 0; i < 5; i += 1) {
     const id = await insertAccount(t, ada.workspaceId, 'bluesky', { platformAccountId: `did:plc:${i}` });
     accounts.push(id);

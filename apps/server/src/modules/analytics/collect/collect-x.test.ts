@@ -1,6 +1,7 @@
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   accountMetricDays,
@@ -10,16 +11,15 @@ import {
   socialAccounts,
   workspaceMembers,
 } from '../../../db/schema/index';
-import { addThreadsAnalyticsRoutes } from '../../../platforms/threads/threads.analytics-fake';
+import { addThreadsAnalyticsRoutes } from '../../../platforms/threads/threads.analytics.fake';
 import { startThreadsFake, type ThreadsFake } from '../../../platforms/threads/threads.fake';
 import {
   addTwitterAnalyticsRoutes,
   type TwitterAnalyticsFake,
-} from '../../../platforms/twitter/twitter.analytics-fake';
+} from '../../../platforms/twitter/twitter.analytics.fake';
 import { startTwitterFake, type TwitterFake } from '../../../platforms/twitter/twitter.fake';
 import { platformsConfig, TEST_CLIENT } from '../../accounts/accounts.test-support';
 import { insertAccount } from '../../engagement/engagement.test-support';
-import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { ageWithinToday, insertPublished, signInOnFake } from './collect.test-support';
 import { dayOf } from './collect-store';
 import { sweepAnalytics } from './collect-sweep';
@@ -31,8 +31,8 @@ let t: TestApp;
 let x: TwitterFake;
 let threads: ThreadsFake;
 let seeded: TwitterAnalyticsFake;
-let ada: Member;
-let bob: Member;
+let ada: SignedInUser;
+let bob: SignedInUser;
 let xAccount: string;
 let threadsAccount: string;
 const targets: string[] = [];
@@ -58,8 +58,8 @@ beforeAll(async () => {
       }),
     },
   });
-  ada = await signedInMember(t, 'Ada');
-  bob = await signedInMember(t, 'Bob');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
+  bob = await signInAsNewUser(t, { name: 'Bob' });
   const identity = await signInOnFake('twitter', x.url);
   const me = identity.profile.platformAccountId;
   xAccount = await insertAccount(t, ada.workspaceId, 'twitter', {

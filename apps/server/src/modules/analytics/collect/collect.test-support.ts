@@ -4,7 +4,7 @@ import type { TestApp } from '../../../../test/test-app';
 import { posts, postTargets } from '../../../db/schema/index';
 import { connectorFor } from '../../../platforms/registry';
 import { consent, fakeSettings } from '../../../platforms/testing/connector-kit';
-import { s256 } from '../../../platforms/testing/oauth-fake';
+import { s256 } from '../../../platforms/testing/oauth.fake';
 
 /** Shared by the collector suites: a real sign-in on a platform fake, and published posts made directly. */
 

@@ -9,9 +9,9 @@ import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
 import { CLIP_ANALYSIS_JOB } from '../../clips/clips-background';
-import { type Member, signedInMember } from '../../posts/posts.test-support';
 import { saveUserSettings } from '../../settings/settings.service';
 import {
   FFMPEG,
@@ -33,7 +33,7 @@ import {
 const STREAM_SECONDS = 6;
 
 let t: TestApp;
-let ada: Member;
+let ada: SignedInUser;
 let dir: string;
 let baseUrl: string;
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
       allowPrivateAddresses: true,
     },
   });
-  ada = await signedInMember(t, 'Ada');
+  ada = await signInAsNewUser(t, { name: 'Ada' });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   dir = mkdtempSync(path.join(tmpdir(), 'relaycast-live-'));
   await saveUserSettings(t.db, ada.userId, {

@@ -1,9 +1,9 @@
 import type { ConnectablePlatformList, SocialAccount } from '@relaycast/shared/accounts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { ConnectedAccountsScreen } from './connected-accounts-screen';
 
 const ACCOUNT: SocialAccount = {
@@ -35,21 +35,14 @@ const PLATFORMS: ConnectablePlatformList = {
 };
 
 function renderScreen(url: string, accounts: SocialAccount[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => Response.json(input === '/api/accounts' ? { accounts } : PLATFORMS)),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <ConnectedAccountsScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const api = fakeApi({
+    'GET /api/accounts': { accounts },
+    'GET /api/accounts/platforms': PLATFORMS,
+    'PATCH /api/accounts/a1': ({ body }) => ({ ...accounts[0], ...(body as object) }),
+  });
+  renderWithProviders(<ConnectedAccountsScreen />, { route: url });
+  return api;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ConnectedAccountsScreen', () => {
   it('warns about an account that needs reconnecting and offers Reconnect with the reason', async () => {
@@ -66,19 +59,18 @@ describe('ConnectedAccountsScreen', () => {
   });
 
   it("saves an account's audience time zone for its best time, and clears it with Same as mine", async () => {
-    renderScreen('/connected-accounts', [{ ...ACCOUNT, status: 'connected', timezone: 'America/New_York' }]);
-    const fetchMock = vi.mocked(fetch);
+    const api = renderScreen('/connected-accounts', [
+      { ...ACCOUNT, status: 'connected', timezone: 'America/New_York' },
+    ]);
     const row = await screen.findByRole('listitem', { name: 'ada on X (Twitter)' });
     const zone = within(row).getByLabelText('Audience time zone (best time)') as HTMLSelectElement;
     expect(zone.value).toBe('America/New_York');
     await userEvent.setup().selectOptions(zone, 'Same as mine');
-    await waitFor(() => {
-      const patch = fetchMock.mock.calls.find(
-        ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',
-      );
-      expect(patch?.[0]).toBe('/api/accounts/a1');
-      expect(JSON.parse(String((patch?.[1] as RequestInit | undefined)?.body))).toEqual({ timezone: null });
-    });
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.method === 'PATCH')).toMatchObject([
+        { url: '/api/accounts/a1', body: { timezone: null } },
+      ]),
+    );
   });
 
   it('names the variables of a platform that is not configured, with no Connect button', async () => {

@@ -1,10 +1,10 @@
 import { AI_MESSAGES, AI_SETUP } from '@relaycast/shared/ai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ComposerBridge } from '@/lib/composer-bridge';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { AiAssistantPanel } from './ai-assistant-panel';
 
 function bridge(overrides: Partial<ComposerBridge> = {}): ComposerBridge {
@@ -21,14 +21,7 @@ function bridge(overrides: Partial<ComposerBridge> = {}): ComposerBridge {
 }
 
 function renderPanel(composer: ComposerBridge, aiPrompt?: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />);
 }
 
 function sse(events: unknown[]): Response {
@@ -51,8 +44,6 @@ const CONFIGURED = {
   usedThisHour: 0,
 };
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('AiAssistantPanel', () => {
   const NOT_CONFIGURED = {
     isConfigured: false,
@@ -67,13 +58,11 @@ describe('AiAssistantPanel', () => {
     usedThisHour: 0,
   };
   function withoutProvider(canEdit: boolean) {
-    return vi.fn(async (url: string) =>
-      url === '/api/ai/status' ? Response.json(NOT_CONFIGURED) : Response.json({ canEdit }),
-    );
+    fakeApi({ 'GET /api/ai/status': NOT_CONFIGURED, 'GET /api/ai/settings': { canEdit } });
   }
 
   it('sends a workspace owner to Settings, with the server instructions folded below', async () => {
-    vi.stubGlobal('fetch', withoutProvider(true));
+    withoutProvider(true);
     renderPanel(bridge());
     expect(await screen.findByText(AI_MESSAGES.ownerSetsProvider)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open Settings' }).getAttribute('href')).toBe('/settings');
@@ -83,7 +72,7 @@ describe('AiAssistantPanel', () => {
   });
 
   it('tells a member to ask the workspace owner, without the administrator’s instructions', async () => {
-    vi.stubGlobal('fetch', withoutProvider(false));
+    withoutProvider(false);
     renderPanel(bridge());
     expect(await screen.findByText(AI_MESSAGES.askOwnerForProvider)).toBeTruthy();
     expect(screen.queryByText(AI_MESSAGES.notConfigured)).toBeNull();
@@ -93,14 +82,11 @@ describe('AiAssistantPanel', () => {
 
   it('generates from the prompt, shows the variant and uses it for its platform', async () => {
     const user = userEvent.setup();
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/ai/status') return Response.json(CONFIGURED);
-      if (url === '/api/ai/generate') {
-        expect(JSON.parse(String(init?.body))).toMatchObject({
-          prompt: 'Launch day',
-          platforms: ['twitter'],
-        });
-        return sse([
+    const api = fakeApi({
+      'GET /api/ai/status': CONFIGURED,
+      'GET /api/ai/history': { items: [] },
+      'POST /api/ai/generate': () =>
+        sse([
           { type: 'variant-start', platform: 'twitter' },
           { type: 'delta', platform: 'twitter', text: 'We are ' },
           { type: 'delta', platform: 'twitter', text: 'live!' },
@@ -116,11 +102,8 @@ describe('AiAssistantPanel', () => {
             },
           },
           { type: 'done', generationId: 'g1' },
-        ]);
-      }
-      return Response.json({ items: [] });
+        ]),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const composer = bridge();
     renderPanel(composer, 'Launch day');
     expect(((await screen.findByLabelText('What should the post say?')) as HTMLTextAreaElement).value).toBe(
@@ -131,20 +114,21 @@ describe('AiAssistantPanel', () => {
       name: 'Text for X (Twitter)',
     })) as HTMLTextAreaElement;
     expect(text.value).toBe('We are live!');
+    expect(api.callsTo('POST /api/ai/generate')[0]?.body).toMatchObject({
+      prompt: 'Launch day',
+      platforms: ['twitter'],
+    });
     await user.click(screen.getByRole('button', { name: 'Use for X (Twitter)' }));
     expect(composer.applyText).toHaveBeenCalledWith('twitter', 'We are live!', true);
   });
 
   it('replaces the selected text with the edited version', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url === '/api/ai/status'
-          ? Response.json(CONFIGURED)
-          : Response.json({ text: 'Hi.', generationId: 'g2' }),
-      ),
-    );
+    fakeApi({
+      'GET /api/ai/status': CONFIGURED,
+      'GET /api/ai/history': { items: [] },
+      'POST /api/ai/transform': { text: 'Hi.', generationId: 'g2' },
+    });
     const composer = bridge({
       content: 'Hello there, friends',
       selection: { start: 0, end: 11, text: 'Hello there' },

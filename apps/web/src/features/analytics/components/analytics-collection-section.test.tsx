@@ -1,17 +1,13 @@
 import { ANALYTICS_COLLECT_MESSAGES, type AnalyticsBudget } from '@relaycast/shared/analytics';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { AnalyticsCollectionSection } from './analytics-collection-section';
 
 function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AnalyticsCollectionSection />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AnalyticsCollectionSection />);
 }
 
 const status = {
@@ -29,29 +25,22 @@ const status = {
 };
 
 /** A fake of the two endpoints; PUT stores the budget it is given. */
-function stubServer(initial: AnalyticsBudget) {
+function fakeServer(initial: AnalyticsBudget) {
   let budget = initial;
-  const puts: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/analytics/collect-status')) return new Response(JSON.stringify(status));
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as { monthlyLimit: number };
-        puts.push(body);
-        budget = { ...budget, monthlyLimit: body.monthlyLimit };
-      }
-      return new Response(JSON.stringify(budget));
-    }),
-  );
-  return puts;
+  const api = fakeApi({
+    'GET /api/analytics/collect-status': status,
+    'GET /api/analytics/budget': () => budget,
+    'PUT /api/analytics/budget': ({ body }) => {
+      budget = { ...budget, monthlyLimit: (body as { monthlyLimit: number }).monthlyLimit };
+      return budget;
+    },
+  });
+  return () => api.callsTo('PUT /api/analytics/budget').map((call) => call.body);
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Settings → Analytics collection', () => {
   it('says X is not collected without a budget, refuses a non-number, saves a budget and shows the use', async () => {
-    const puts = stubServer({
+    const puts = fakeServer({
       platform: 'twitter',
       month: '2026-11',
       monthlyLimit: null,
@@ -66,17 +55,17 @@ describe('Settings → Analytics collection', () => {
     await userEvent.type(input, '1.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save budget' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Use a whole number of reads.');
-    expect(puts).toHaveLength(0);
+    expect(puts()).toHaveLength(0);
 
     await userEvent.clear(input);
     await userEvent.type(input, '5000');
     await userEvent.click(screen.getByRole('button', { name: 'Save budget' }));
-    await waitFor(() => expect(puts).toEqual([{ platform: 'twitter', monthlyLimit: 5000 }]));
+    await waitFor(() => expect(puts()).toEqual([{ platform: 'twitter', monthlyLimit: 5000 }]));
     expect(await screen.findByText('0 of 5,000 X reads used in 2026-11 (UTC).')).toBeTruthy();
   });
 
   it('shows a member the budget read-only, with who may change it', async () => {
-    stubServer({ platform: 'twitter', month: '2026-11', monthlyLimit: 100, used: 40, canEdit: false });
+    fakeServer({ platform: 'twitter', month: '2026-11', monthlyLimit: 100, used: 40, canEdit: false });
     renderSection();
     expect(await screen.findByText('40 of 100 X reads used in 2026-11 (UTC).')).toBeTruthy();
     expect(screen.getByText(ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly)).toBeTruthy();

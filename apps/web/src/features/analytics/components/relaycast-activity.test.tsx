@@ -1,7 +1,8 @@
 import type { AnalyticsActivity } from '@relaycast/shared/analytics-activity';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { RelaycastActivity } from './relaycast-activity';
 
 const ACTIVITY: AnalyticsActivity = {
@@ -25,24 +26,10 @@ const ACTIVITY: AnalyticsActivity = {
   },
 };
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('RelaycastActivity (/analytics)', () => {
   it('asks for the page’s range and shows the posts, inbox and stream figures', async () => {
-    const requests: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        requests.push(url);
-        return new Response(JSON.stringify(ACTIVITY));
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <RelaycastActivity filters={{ range: '7d', platform: 'instagram' }} />
-      </QueryClientProvider>,
-    );
+    const api = fakeApi({ 'GET /api/analytics/activity': ACTIVITY });
+    renderWithProviders(<RelaycastActivity filters={{ range: '7d', platform: 'instagram' }} />);
     const streams = await screen.findByRole('region', { name: 'Live streams' });
     expect(within(streams).getByText('1 h 30 min')).toBeTruthy();
     expect(within(streams).getByText('6,000 kbps')).toBeTruthy();
@@ -53,6 +40,6 @@ describe('RelaycastActivity (/analytics)', () => {
     expect(within(inbox).getByText('4 · 2 · 1')).toBeTruthy();
     const posts = screen.getByRole('region', { name: 'Posts' });
     expect(within(posts).getByText('3 published')).toBeTruthy();
-    expect(requests[0]).toBe('/api/analytics/activity?range=7d&platforms=instagram');
+    expect(api.calls[0]?.url).toBe('/api/analytics/activity?range=7d&platforms=instagram');
   });
 });

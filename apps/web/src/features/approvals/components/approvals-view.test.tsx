@@ -1,10 +1,10 @@
 import { APPROVAL_MESSAGES, type ApprovalQueueItem } from '@relaycast/shared/approvals';
 import { calendarWeeks, todayIn, zonedToInstant } from '@relaycast/shared/calendar';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type ApiFake, apiError, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { ApprovalsView } from './approvals-view';
 
 const ITEM: ApprovalQueueItem = {
@@ -26,77 +26,53 @@ const ITEM: ApprovalQueueItem = {
 
 describe('the approval queue', () => {
   let items: ApprovalQueueItem[];
-  let calls: { url: string; method: string; body: unknown }[];
+  let api: ApiFake;
   beforeEach(() => {
-    calls = [];
     items = [ITEM];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
-      const path = String(url);
-      const method = init?.method ?? 'GET';
-      calls.push({ url: path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/approvals') return new Response(JSON.stringify({ items }));
-      if (path === '/api/approvals/settings') {
-        return new Response(
-          JSON.stringify({
-            requireApproval: false,
-            needsApproval: false,
-            canApprove: true,
-            canChangeSetting: true,
-            isSoleApprover: false,
-          }),
-        );
-      }
-      if (path === '/api/approvals/post-1/reject') {
-        return new Response(
-          JSON.stringify({ code: 'VALIDATION_ERROR', message: APPROVAL_MESSAGES.commentRequired }),
-          {
-            status: 400,
-          },
-        );
-      }
-      if (path === '/api/approvals/post-1/approve') return new Response(null, { status: 204 });
-      if (path === '/api/approvals/review-links' && method === 'GET') {
-        const revoked = calls.some((call) => call.url === '/api/approvals/review-links/link-1');
-        return new Response(
-          JSON.stringify({
-            links: revoked
-              ? []
-              : [
-                  {
-                    id: 'link-1',
-                    postId: 'post-1',
-                    postExcerpt: 'The second version',
-                    weekStart: null,
-                    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-                    createdAt: new Date().toISOString(),
-                    createdByName: 'Olivia Owner',
-                  },
-                ],
-          }),
-        );
-      }
-      if (path === '/api/approvals/review-links/link-1') return new Response(null, { status: 204 });
-      if (path === '/api/approvals/review-links' && method === 'POST') {
-        const made = {
-          url: 'http://127.0.0.1:3000/review/signed-token',
-          expiresAt: '2030-01-20T10:00:00.000Z',
-        };
-        return new Response(JSON.stringify(made), { status: 201 });
-      }
-      return new Response('{}', { status: 404 });
+    let revoked = false;
+    api = fakeApi({
+      'GET /api/approvals': () => ({ items }),
+      'GET /api/approvals/settings': {
+        requireApproval: false,
+        needsApproval: false,
+        canApprove: true,
+        canChangeSetting: true,
+        isSoleApprover: false,
+      },
+      'POST /api/approvals/post-1/reject': apiError(
+        400,
+        APPROVAL_MESSAGES.commentRequired,
+        'VALIDATION_ERROR',
+      ),
+      'POST /api/approvals/post-1/approve': new Response(null, { status: 204 }),
+      'GET /api/approvals/review-links': () => ({
+        links: revoked
+          ? []
+          : [
+              {
+                id: 'link-1',
+                postId: 'post-1',
+                postExcerpt: 'The second version',
+                weekStart: null,
+                expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+                createdAt: new Date().toISOString(),
+                createdByName: 'Olivia Owner',
+              },
+            ],
+      }),
+      'DELETE /api/approvals/review-links/link-1': () => {
+        revoked = true;
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/approvals/review-links': Response.json(
+        { url: 'http://127.0.0.1:3000/review/signed-token', expiresAt: '2030-01-20T10:00:00.000Z' },
+        { status: 201 },
+      ),
     });
   });
-  afterEach(() => vi.restoreAllMocks());
 
   function renderView() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ApprovalsView />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<ApprovalsView />);
   }
 
   it('shows each waiting post with its author and what changed since the last approval', async () => {
@@ -117,7 +93,7 @@ describe('the approval queue', () => {
     await user.type(within(card).getByLabelText('Comment'), 'Great');
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.url === '/api/approvals/post-1/approve')).toMatchObject({
+      expect(api.calls.find((call) => call.url === '/api/approvals/post-1/approve')).toMatchObject({
         method: 'POST',
         body: { comment: 'Great' },
       }),
@@ -147,7 +123,7 @@ describe('the approval queue', () => {
     await user.type(text, 'The final version');
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.url === '/api/approvals/post-1/approve')?.body).toEqual({
+      expect(api.calls.find((call) => call.url === '/api/approvals/post-1/approve')?.body).toEqual({
         comment: '',
         content: 'The final version',
       }),
@@ -162,7 +138,7 @@ describe('the approval queue', () => {
     expect(row.textContent).toContain('Made by Olivia Owner');
     await user.click(within(row).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByTestId('review-link-row')).toBeNull());
-    expect(calls.find((call) => call.url === '/api/approvals/review-links/link-1')?.method).toBe('DELETE');
+    expect(api.callsTo('DELETE /api/approvals/review-links/link-1')).toHaveLength(1);
   });
 
   it('makes a review link for a week the user picks, from its first day at midnight in their zone', async () => {
@@ -178,7 +154,7 @@ describe('the approval queue', () => {
     expect(
       ((await screen.findByLabelText(/Review link \(valid until .*2030\)/)) as HTMLInputElement).value,
     ).toBe('http://127.0.0.1:3000/review/signed-token');
-    const made = calls.find((call) => call.url === '/api/approvals/review-links' && call.method === 'POST');
+    const made = api.callsTo('POST /api/approvals/review-links')[0];
     expect(made?.body).toEqual({ weekStart: zonedToInstant(thirdWeek, '00:00', zone).toISOString() });
   });
 });

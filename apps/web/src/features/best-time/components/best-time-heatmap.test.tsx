@@ -1,10 +1,11 @@
 import type { BestTimeCell } from '@relaycast/shared/analytics';
 import type { BestTimeResponse } from '@relaycast/shared/best-time-api';
 import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiFake, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { BestTimeHeatmap } from './best-time-heatmap';
 
 const ACCOUNT = {
@@ -51,29 +52,19 @@ function response(accountIds: string[]): BestTimeResponse {
 }
 
 describe('BestTimeHeatmap', () => {
-  let requests: string[];
+  let api: ApiFake;
   beforeEach(() => {
-    requests = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-      const path = String(url);
-      requests.push(path);
-      if (path === '/api/accounts') return new Response(JSON.stringify({ accounts: [ACCOUNT] }));
-      if (path.startsWith('/api/best-time?')) {
-        const accountId = new URL(path, 'http://x').searchParams.get('accountId');
-        return new Response(JSON.stringify(response(accountId ? [accountId] : [])));
-      }
-      return new Response('{}', { status: 404 });
+    api = fakeApi({
+      'GET /api/accounts': { accounts: [ACCOUNT] },
+      'GET /api/best-time': ({ url }) => {
+        const accountId = new URL(url, 'http://x').searchParams.get('accountId');
+        return response(accountId ? [accountId] : []);
+      },
     });
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it('draws 7 × 24 cells with score, posts and confidence in each label, a legend and a table', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <BestTimeHeatmap />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<BestTimeHeatmap />);
     const grid = await screen.findByRole('figure', { name: 'Score by day and hour' });
     const all = within(grid).getAllByRole('img');
     expect(all).toHaveLength(168);
@@ -100,16 +91,15 @@ describe('BestTimeHeatmap', () => {
   });
 
   it('asks for one account once it is chosen', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <BestTimeHeatmap />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<BestTimeHeatmap />);
     const select = await screen.findByLabelText('Account');
     await screen.findByRole('option', { name: '@ada@example.social (Mastodon)' });
     await userEvent.selectOptions(select, 'acct-1');
-    await vi.waitFor(() => expect(requests.some((path) => path.includes('accountId=acct-1'))).toBe(true));
-    expect(requests.find((path) => path.startsWith('/api/best-time?'))).not.toContain('accountId');
+    await vi.waitFor(() =>
+      expect(api.callsTo('GET /api/best-time').some((call) => call.url.includes('accountId=acct-1'))).toBe(
+        true,
+      ),
+    );
+    expect(api.callsTo('GET /api/best-time')[0]?.url).not.toContain('accountId');
   });
 });

@@ -1,8 +1,8 @@
 import type { Post } from '@relaycast/shared/posts';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
 import { groupPostsByDay } from '../calendar-entries';
 import { DayCell, MAX_VISIBLE_POSTS } from './day-cell';
 
@@ -36,12 +36,10 @@ function renderCell(posts: Post[], handlers: Partial<Parameters<typeof DayCell>[
     onCreate: vi.fn(),
     ...handlers,
   };
-  render(
-    <MemoryRouter>
-      <ol>
-        <DayCell {...props} />
-      </ol>
-    </MemoryRouter>,
+  renderWithProviders(
+    <ol>
+      <DayCell {...props} />
+    </ol>,
   );
   return props;
 }
@@ -75,21 +73,19 @@ describe('DayCell', () => {
 
   it('is labelled with its date and marks today', () => {
     const entries = undefined;
-    render(
-      <MemoryRouter>
-        <ol>
-          <DayCell
-            date="2026-03-03"
-            entries={entries}
-            isToday
-            isPast={false}
-            onDropPost={vi.fn()}
-            onMoveRequest={vi.fn()}
-            onShowDay={vi.fn()}
-            onCreate={vi.fn()}
-          />
-        </ol>
-      </MemoryRouter>,
+    renderWithProviders(
+      <ol>
+        <DayCell
+          date="2026-03-03"
+          entries={entries}
+          isToday
+          isPast={false}
+          onDropPost={vi.fn()}
+          onMoveRequest={vi.fn()}
+          onShowDay={vi.fn()}
+          onCreate={vi.fn()}
+        />
+      </ol>,
     );
     const cell = screen.getByRole('listitem', { name: 'Tuesday, March 3, today' });
     expect(cell.getAttribute('aria-current')).toBe('date');

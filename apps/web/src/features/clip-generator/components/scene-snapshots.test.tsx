@@ -1,9 +1,10 @@
 import type { ClipAnalysis } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { apiError, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { SceneSnapshots } from './scene-snapshots';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -35,29 +36,17 @@ const ANALYSIS: ClipAnalysis = {
   createdAt: '2026-11-25T00:00:00.000Z',
 };
 
-function renderStrip(answer: () => Response) {
-  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
-    if (input === '/api/clips/analyses/vid1/covers' && init?.method === 'POST') return answer();
-    return Response.json({ code: 'NOT_FOUND', message: 'no' }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SceneSnapshots media={VIDEO} analysis={ANALYSIS} />
-    </QueryClientProvider>,
-  );
-  return fetch;
+function renderStrip(answer: Response) {
+  const api = fakeApi({ 'POST /api/clips/analyses/vid1/covers': answer });
+  renderWithProviders(<SceneSnapshots media={VIDEO} analysis={ANALYSIS} />);
+  return api;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+afterEach(() => vi.clearAllMocks());
 
 describe('SceneSnapshots', () => {
   it('previews the frames after the strongest scene changes and saves one to the library', async () => {
-    const fetch = renderStrip(() =>
+    const api = renderStrip(
       Response.json(
         { ...VIDEO, id: 'img1', kind: 'image', name: 'stream (cover 0:15).jpg' },
         { status: 201 },
@@ -85,14 +74,11 @@ describe('SceneSnapshots', () => {
       'Cover image saved to your media library.',
       { description: 'stream (cover 0:15).jpg' },
     ]);
-    const post = fetch.mock.calls.find(([input]) => input === '/api/clips/analyses/vid1/covers');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ time: 15 });
+    expect(api.callsTo('POST /api/clips/analyses/vid1/covers')[0]?.body).toEqual({ time: 15 });
   });
 
   it("shows the server's message when the frame could not be saved", async () => {
-    renderStrip(() =>
-      Response.json({ code: 'STORAGE_FULL', message: 'Your storage is full.' }, { status: 409 }),
-    );
+    renderStrip(apiError(409, 'Your storage is full.', 'STORAGE_FULL'));
     fireEvent.click(screen.getByRole('button', { name: 'Save the frame at 0:20 to the library' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalled());
     expect(vi.mocked(toast.error).mock.calls[0]).toEqual([

@@ -1,8 +1,9 @@
 import type { ClipAnalysis } from '@relaycast/shared/clips';
 import type { MediaItem, MediaList } from '@relaycast/shared/media';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { VideoHighlights } from './video-highlights';
 
 const VIDEO: MediaItem = {
@@ -71,32 +72,23 @@ const TRANSCRIBED: ClipAnalysis = {
 };
 
 function renderHighlights() {
-  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
-    if (input.startsWith('/api/media')) return Response.json(LIST);
-    if (input === '/api/clips/analyses' && init?.method === 'POST') {
-      return Response.json(JSON.parse(String(init.body)).transcribe ? TRANSCRIBED : ANALYSIS);
-    }
-    if (input === '/api/clips/analyses/vid1')
-      return Response.json({ code: 'NOT_FOUND', message: 'not analysed' }, { status: 404 });
-    if (input === '/api/video-editor/exports')
-      return Response.json({ id: 'job1', status: 'queued', progress: 0 }, { status: 202 });
-    return Response.json({ code: 'NOT_FOUND', message: 'no' }, { status: 404 });
+  const api = fakeApi({
+    'GET /api/media': LIST,
+    'POST /api/clips/analyses': ({ body }) =>
+      (body as { transcribe?: boolean }).transcribe ? TRANSCRIBED : ANALYSIS,
+    'GET /api/clips/analyses/vid1': apiError(404, 'not analysed', 'NOT_FOUND'),
+    'POST /api/video-editor/exports': Response.json(
+      { id: 'job1', status: 'queued', progress: 0 },
+      { status: 202 },
+    ),
   });
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <VideoHighlights />
-    </QueryClientProvider>,
-  );
-  return fetch;
+  renderWithProviders(<VideoHighlights />);
+  return api;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('VideoHighlights', () => {
   it('analyses the chosen video and lists its clips with their score per signal', async () => {
-    const fetch = renderHighlights();
+    const api = renderHighlights();
     const select = await screen.findByLabelText('Video');
     fireEvent.change(select, { target: { value: 'vid1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find highlights' }));
@@ -112,19 +104,14 @@ describe('VideoHighlights', () => {
       ['Scene changes', '45'],
       ['Silence', '42'],
     ]);
-    const post = fetch.mock.calls.find(
-      ([input, init]) => input === '/api/clips/analyses' && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ mediaId: 'vid1' });
+    expect(api.callsTo('POST /api/clips/analyses')[0]?.body).toEqual({ mediaId: 'vid1' });
 
     // Export 9:16 is the video editor's export job for the clip's times, the frame moved to the activity (0.8 of
     // the width: the 9:16 frame, 0.316 of a 16:9 picture, sits 0.939 of the way along).
     fireEvent.click(within(clips[0]!).getByRole('button', { name: 'Export 9:16' }));
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([input]) => input === '/api/video-editor/exports')).toBe(true),
-    );
-    const exported = fetch.mock.calls.find(([input]) => input === '/api/video-editor/exports');
-    expect(JSON.parse(String(exported?.[1]?.body))).toEqual({
+    await waitFor(() => expect(api.callsTo('POST /api/video-editor/exports')).toHaveLength(1));
+    const exported = api.callsTo('POST /api/video-editor/exports')[0];
+    expect(exported?.body).toEqual({
       mediaId: 'vid1',
       start: 6,
       end: 36,
@@ -136,7 +123,7 @@ describe('VideoHighlights', () => {
   });
 
   it('transcribes the speech, shows its signal, and burns the clip\'s captions in when "Captions" is ticked', async () => {
-    const fetch = renderHighlights();
+    const api = renderHighlights();
     fireEvent.change(await screen.findByLabelText('Video'), { target: { value: 'vid1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find highlights' }));
     const before = await screen.findByRole('list', { name: 'Suggested clips' });
@@ -146,10 +133,7 @@ describe('VideoHighlights', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Transcribe speech' }));
     await screen.findByRole('button', { name: 'Transcribe again' });
-    const transcribe = fetch.mock.calls.filter(
-      ([input, init]) => input === '/api/clips/analyses' && init?.method === 'POST',
-    )[1];
-    expect(JSON.parse(String(transcribe?.[1]?.body))).toEqual({ mediaId: 'vid1', transcribe: true });
+    expect(api.callsTo('POST /api/clips/analyses')[1]?.body).toEqual({ mediaId: 'vid1', transcribe: true });
 
     const clips = within(screen.getByRole('list', { name: 'Suggested clips' })).getAllByRole('listitem');
     expect(within(clips[0]!).getByRole('meter', { name: 'Speech' }).getAttribute('value')).toBe('100');
@@ -157,12 +141,10 @@ describe('VideoHighlights', () => {
     expect(within(clips[1]!).queryByRole('checkbox', { name: 'Captions' })).toBeNull();
     fireEvent.click(within(clips[0]!).getByRole('checkbox', { name: 'Captions' }));
     fireEvent.click(within(clips[0]!).getByRole('button', { name: 'Export 16:9' }));
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([input]) => input === '/api/video-editor/exports')).toBe(true),
-    );
-    const exported = fetch.mock.calls.find(([input]) => input === '/api/video-editor/exports');
+    await waitFor(() => expect(api.callsTo('POST /api/video-editor/exports')).toHaveLength(1));
+    const exported = api.callsTo('POST /api/video-editor/exports')[0];
     // The clip starts at 6 s: the words at 10–14 s are captions at 4–8 s of the clip.
-    expect(JSON.parse(String(exported?.[1]?.body)).captions).toEqual({
+    expect((exported?.body as { captions?: unknown } | undefined)?.captions).toEqual({
       name: 'clip-1.srt',
       text: '1\n00:00:04,000 --> 00:00:08,000\nthis is the speech\n',
     });

@@ -1,50 +1,34 @@
 import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { instantToZoned } from '@relaycast/shared/calendar';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserTimeZone } from '@/lib/time-zone';
+import { type ApiFake, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { PostComposer } from './post-composer';
 
 /** Three days ahead at 14:00 UTC: the slot the server suggests. */
 const SLOT = new Date(Math.ceil(Date.now() / 86_400_000 + 3) * 86_400_000 + 14 * 3_600_000).toISOString();
 
 describe("the composer's Best time", () => {
-  let requests: string[];
+  let api: ApiFake;
   beforeEach(() => {
-    requests = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-      const path = String(url);
-      requests.push(path);
-      if (path === '/api/accounts') return new Response(JSON.stringify({ accounts: [] }));
-      if (path.startsWith('/api/best-time/suggestions?')) {
-        return new Response(
-          JSON.stringify({
-            timeZone: 'UTC',
-            suggestions: [
-              { at: SLOT, hourOfWeek: 14, score: 1, posts: 0, confidence: 'none', isExploration: false },
-            ],
-            note: BEST_TIME_MESSAGES.noHistory,
-          }),
-        );
-      }
-      return new Response('{}', { status: 404 });
+    api = fakeApi({
+      'GET /api/accounts': { accounts: [] },
+      'GET /api/best-time/suggestions': {
+        timeZone: 'UTC',
+        suggestions: [
+          { at: SLOT, hourOfWeek: 14, score: 1, posts: 0, confidence: 'none', isExploration: false },
+        ],
+        note: BEST_TIME_MESSAGES.noHistory,
+      },
     });
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it('asks for the chosen platforms and fills the date and time, which stay editable', async () => {
     const user = userEvent.setup();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <PostComposer authorName="Ada" newPostHref="/post-composer" onCreated={vi.fn()} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<PostComposer authorName="Ada" newPostHref="/post-composer" onCreated={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Mastodon' }));
     await user.click(screen.getByRole('button', { name: 'Best time' }));
     const expected = instantToZoned(SLOT, browserTimeZone());
@@ -53,7 +37,7 @@ describe("the composer's Best time", () => {
     );
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(expected.date);
     expect(screen.getByRole('status').textContent).toContain(BEST_TIME_MESSAGES.noHistory);
-    const asked = requests.find((path) => path.startsWith('/api/best-time/suggestions?'));
+    const asked = api.callsTo('GET /api/best-time/suggestions')[0]?.url;
     expect(new URL(asked ?? '', 'http://x').searchParams.get('platforms')).toBe('mastodon');
 
     await user.clear(screen.getByLabelText('Time'));

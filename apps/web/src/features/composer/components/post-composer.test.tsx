@@ -1,10 +1,10 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiFake, type ApiReply, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { PostComposer } from './post-composer';
 
 function savedPost(body: Record<string, unknown>): Post {
@@ -25,37 +25,34 @@ function savedPost(body: Record<string, unknown>): Post {
 }
 
 /** The composer lists the workspace's accounts for the chosen platforms: none connected here. */
-function accountsResponse(url: unknown): Response | undefined {
-  return String(url) === '/api/accounts' ? new Response(JSON.stringify({ accounts: [] })) : undefined;
+function fakeServer(posts?: ApiReply): ApiFake {
+  return fakeApi({
+    'GET /api/accounts': { accounts: [] },
+    ...(posts === undefined ? {} : { 'POST /api/posts': posts }),
+  });
 }
 
-function postCalls(spy: { mock: { calls: unknown[][] } }) {
-  return spy.mock.calls.filter(([url]) => String(url).startsWith('/api/posts'));
+function postCalls(api: ApiFake) {
+  return api.calls.filter((call) => call.url.startsWith('/api/posts'));
 }
 
 function renderComposer(onCreated = vi.fn(), initialPlatforms?: PlatformId[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <PostComposer
-          authorName="Ada Lovelace"
-          newPostHref="/post-composer"
-          onCreated={onCreated}
-          initialPlatforms={initialPlatforms}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <PostComposer
+      authorName="Ada Lovelace"
+      newPostHref="/post-composer"
+      onCreated={onCreated}
+      initialPlatforms={initialPlatforms}
+    />,
   );
   fireEvent.change(screen.getByLabelText('Post text'), { target: { value: 'Hello' } });
   return onCreated;
 }
 
 describe('PostComposer', () => {
+  let api: ApiFake;
   beforeEach(() => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      async (url) => accountsResponse(url) ?? new Response('{}', { status: 404 }),
-    );
+    api = fakeServer();
   });
 
   it('starts with the platforms it is given (those the home page prompt names)', () => {
@@ -91,7 +88,6 @@ describe('PostComposer', () => {
 
   it('refuses to schedule an X post over 280 characters without calling the server', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderComposer();
     await user.click(screen.getByRole('button', { name: 'X (Twitter)' }));
     fireEvent.change(screen.getByLabelText('Post text'), { target: { value: 'a'.repeat(281) } });
@@ -101,7 +97,7 @@ describe('PostComposer', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('This post could not be scheduled');
     expect(alert.textContent).toContain(message);
-    expect(postCalls(fetchSpy)).toHaveLength(0);
+    expect(postCalls(api)).toHaveLength(0);
   });
 
   it('asks for a platform before saving a draft', async () => {
@@ -113,20 +109,17 @@ describe('PostComposer', () => {
 
   it('saves a draft and reports the new post', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
-      const accounts = accountsResponse(url);
-      if (accounts) return accounts;
-      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-      return new Response(JSON.stringify(savedPost(body)), { status: 201 });
-    });
+    const saving = fakeServer(({ body }) =>
+      Response.json(savedPost(body as Record<string, unknown>), { status: 201 }),
+    );
     const onCreated = renderComposer();
     await user.click(screen.getByRole('button', { name: 'Mastodon' }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'new-post' })));
-    const [url, init] = postCalls(fetchSpy)[0] as [string, RequestInit];
-    expect(url).toBe('/api/posts');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    const [call] = postCalls(saving);
+    expect(call?.url).toBe('/api/posts');
+    expect(call?.method).toBe('POST');
+    expect(call?.body).toMatchObject({
       content: 'Hello',
       platforms: ['mastodon'],
       action: 'draft',
@@ -137,22 +130,20 @@ describe('PostComposer', () => {
 
   it('shows the server’s messages next to the form when it refuses', async () => {
     const user = userEvent.setup();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      async (url) =>
-        accountsResponse(url) ??
-        new Response(
-          JSON.stringify({
-            code: 'VALIDATION_ERROR',
-            message: 'One of the attached files no longer exists in the media library.',
-            issues: [
-              {
-                path: 'mediaIds',
-                message: 'One of the attached files no longer exists in the media library.',
-              },
-            ],
-          }),
-          { status: 400 },
-        ),
+    fakeServer(
+      Response.json(
+        {
+          code: 'VALIDATION_ERROR',
+          message: 'One of the attached files no longer exists in the media library.',
+          issues: [
+            {
+              path: 'mediaIds',
+              message: 'One of the attached files no longer exists in the media library.',
+            },
+          ],
+        },
+        { status: 400 },
+      ),
     );
     renderComposer();
     await user.click(screen.getByRole('button', { name: 'Mastodon' }));

@@ -1,34 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { PostComposer } from './post-composer';
 
 function renderComposer() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <PostComposer authorName="Cora" newPostHref="/post-composer" onCreated={vi.fn()} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PostComposer authorName="Cora" newPostHref="/post-composer" onCreated={vi.fn()} />);
 }
 
 function answerSettings(status: { needsApproval: boolean; canApprove: boolean }) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-    const path = String(url);
-    if (path === '/api/accounts') return new Response(JSON.stringify({ accounts: [] }));
-    if (path === '/api/approvals/settings') {
-      return new Response(JSON.stringify({ requireApproval: false, canChangeSetting: false, ...status }));
-    }
-    return new Response('{}', { status: 404 });
+  fakeApi({
+    'GET /api/accounts': { accounts: [] },
+    'GET /api/approvals/settings': { requireApproval: false, canChangeSetting: false, ...status },
   });
 }
 
 describe("the composer's approval step", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   describe('for a contributor', () => {
     beforeEach(() => answerSettings({ needsApproval: true, canApprove: false }));
 

@@ -1,11 +1,11 @@
 import type { Dashboard } from '@relaycast/shared/dashboard';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { defaultUserSettings, type UserSettings } from '@relaycast/shared/settings';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { YourState } from './your-state';
 
 const EMPTY: Dashboard = {
@@ -100,27 +100,15 @@ const IN_TOKYO: UserSettings = {
   region: { language: 'en', timezone: 'Asia/Tokyo' },
 };
 
-function renderState(answer: () => Dashboard, requests: string[] = []) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url.endsWith('/retry')) return new Response(JSON.stringify({ id: 'post-4', targets: [] }));
-      if (url === '/api/settings') return new Response(JSON.stringify(IN_TOKYO));
-      return new Response(JSON.stringify(answer()));
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <YourState />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+function renderState(answer: () => Dashboard) {
+  const api = fakeApi({
+    'GET /api/dashboard': answer,
+    'GET /api/settings': IN_TOKYO,
+    'POST /api/posts/post-4/targets/t-3/retry': { id: 'post-4', targets: [] },
+  });
+  renderWithProviders(<YourState />);
+  return api;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('YourState (dashboard)', () => {
   it('shows empty states and "not available", never sample figures, for a new workspace', async () => {
@@ -136,8 +124,7 @@ describe('YourState (dashboard)', () => {
   });
 
   it('shows the seeded posts, figures, failures and accounts, and retries a failed target', async () => {
-    const requests: string[] = [];
-    renderState(() => SEEDED, requests);
+    const api = renderState(() => SEEDED);
     const attention = await screen.findByRole('region', { name: 'Needs attention' });
     expect(
       within(attention).getByText('Mastodon: Validation failed: Text character limit of 500 exceeded'),
@@ -170,23 +157,13 @@ describe('YourState (dashboard)', () => {
     expect(within(week).getByText('+100%')).toBeTruthy();
 
     await userEvent.click(within(attention).getByRole('button', { name: /Retry/ }));
-    await waitFor(() => expect(requests).toContain('POST /api/posts/post-4/targets/t-3/retry'));
-    await waitFor(() => expect(requests.filter((r) => r === 'GET /api/dashboard').length).toBeGreaterThan(1));
+    await waitFor(() => expect(api.callsTo('POST /api/posts/post-4/targets/t-3/retry')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET /api/dashboard').length).toBeGreaterThan(1));
   });
 
   it('says so when the dashboard cannot load', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"boom"}', { status: 500 })),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <YourState />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    fakeApi({ '*': apiError(500, 'boom') });
+    renderWithProviders(<YourState />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load your dashboard');
   });
 });

@@ -1,35 +1,21 @@
 import type { EngagementMetrics } from '@relaycast/shared/engagement';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { MetricCards } from './metric-cards';
 
 function renderCards() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MetricCards days={30} onDaysChange={() => {}} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<MetricCards days={30} onDaysChange={() => {}} />);
 }
 
 function answer(metrics: EngagementMetrics) {
-  const requests: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      requests.push(url);
-      return new Response(JSON.stringify(metrics), { headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return requests;
+  return fakeApi({ 'GET /api/engagement/metrics': metrics });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('MetricCards', () => {
   it('shows the four figures for the period, with the rate in percent and the time in minutes', async () => {
-    const requests = answer({
+    const api = answer({
       periodDays: 30,
       likes: 12,
       comments: 5,
@@ -46,7 +32,7 @@ describe('MetricCards', () => {
     expect(screen.getByRole('region', { name: 'Comments' }).textContent).toContain('5');
     expect(screen.getByRole('region', { name: 'Response Rate' }).textContent).toContain('62.5%');
     expect(screen.getByRole('region', { name: 'Avg Response Time' }).textContent).toContain('14.2 min');
-    expect(requests).toEqual(['/api/engagement/metrics?days=30']);
+    expect(api.calls.map((call) => call.url)).toEqual(['/api/engagement/metrics?days=30']);
   });
 
   it('says there were no inbound items instead of 0% or a made-up time', async () => {

@@ -1,9 +1,9 @@
 import { NOTIFICATION_MESSAGES, type NotificationList } from '@relaycast/shared/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { NotificationBell } from './notification-bell';
 
 const failed = {
@@ -26,44 +26,30 @@ const summary = {
 };
 
 /** A fake of the two endpoints: POST /read marks what it is asked to and the list follows. */
-function stubServer(initial: NotificationList) {
+function fakeServer(initial: NotificationList) {
   let list = initial;
-  const reads: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/notifications/read' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { all?: true; ids?: string[] };
-        reads.push(body);
-        const now = new Date().toISOString();
-        const notifications = list.notifications.map((n) =>
-          n.readAt === null && (body.all || body.ids?.includes(n.id)) ? { ...n, readAt: now } : n,
-        );
-        list = { notifications, unreadCount: notifications.filter((n) => n.readAt === null).length };
-        return new Response(JSON.stringify({ updated: 1 }));
-      }
-      return new Response(JSON.stringify(list));
-    }),
-  );
-  return reads;
+  const api = fakeApi({
+    'GET /api/notifications': () => list,
+    'POST /api/notifications/read': ({ body }) => {
+      const read = body as { all?: true; ids?: string[] };
+      const now = new Date().toISOString();
+      const notifications = list.notifications.map((n) =>
+        n.readAt === null && (read.all || read.ids?.includes(n.id)) ? { ...n, readAt: now } : n,
+      );
+      list = { notifications, unreadCount: notifications.filter((n) => n.readAt === null).length };
+      return { updated: 1 };
+    },
+  });
+  return () => api.callsTo('POST /api/notifications/read').map((call) => call.body);
 }
 
 function renderBell() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <NotificationBell />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<NotificationBell />);
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('NotificationBell', () => {
   it('shows the unread count, lists the notifications with their links, and marks all as read', async () => {
-    const reads = stubServer({ notifications: [failed, summary], unreadCount: 1 });
+    const reads = fakeServer({ notifications: [failed, summary], unreadCount: 1 });
     renderBell();
     const bell = await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabelUnread(1) });
     expect(bell.textContent).toContain('1');
@@ -78,7 +64,7 @@ describe('NotificationBell', () => {
     expect(within(panel).getByText(summary.body)).toBeTruthy();
 
     await userEvent.click(within(panel).getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead }));
-    expect(reads).toEqual([{ all: true }]);
+    expect(reads()).toEqual([{ all: true }]);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: NOTIFICATION_MESSAGES.bellLabel })).toBeTruthy(),
     );
@@ -89,12 +75,12 @@ describe('NotificationBell', () => {
   });
 
   it('marks one notification read when it is opened, and closes on Escape', async () => {
-    const reads = stubServer({ notifications: [failed], unreadCount: 1 });
+    const reads = fakeServer({ notifications: [failed], unreadCount: 1 });
     renderBell();
     const bell = await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabelUnread(1) });
     await userEvent.click(bell);
     await userEvent.click(screen.getByRole('link', { name: new RegExp(failed.title) }));
-    expect(reads).toEqual([{ ids: ['n-1'] }]);
+    expect(reads()).toEqual([{ ids: ['n-1'] }]);
     expect(screen.queryByRole('region', { name: NOTIFICATION_MESSAGES.listTitle })).toBeNull();
 
     await userEvent.click(bell);
@@ -104,7 +90,7 @@ describe('NotificationBell', () => {
   });
 
   it('says when there is nothing yet', async () => {
-    stubServer({ notifications: [], unreadCount: 0 });
+    fakeServer({ notifications: [], unreadCount: 0 });
     renderBell();
     await userEvent.click(await screen.findByRole('button', { name: NOTIFICATION_MESSAGES.bellLabel }));
     expect(await screen.findByText(NOTIFICATION_MESSAGES.empty)).toBeTruthy();

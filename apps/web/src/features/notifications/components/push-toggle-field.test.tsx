@@ -1,9 +1,10 @@
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { type ApiCall, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { PushToggleField } from './push-toggle-field';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -21,7 +22,7 @@ interface FakeBrowser {
   register: ReturnType<typeof vi.fn>;
   subscribe: ReturnType<typeof vi.fn>;
   unsubscribe: ReturnType<typeof vi.fn>;
-  requests: { url: string; method: string; body: unknown }[];
+  requests: ApiCall[];
 }
 
 /** A browser with push support (service worker, PushManager, Notification) and the server's endpoints. */
@@ -34,12 +35,16 @@ function fakeBrowser(permission: NotificationPermission, existing = false): Fake
   };
   const registration = { pushManager };
   const register = vi.fn(async () => registration);
+  const api = fakeApi({
+    'GET /api/notifications/push-key': { publicKey: PUBLIC_KEY },
+    '*': new Response(null, { status: 204 }),
+  });
   const browser: FakeBrowser = {
     permission,
     register,
     subscribe: pushManager.subscribe,
     unsubscribe,
-    requests: [],
+    requests: api.calls,
   };
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
@@ -47,38 +52,17 @@ function fakeBrowser(permission: NotificationPermission, existing = false): Fake
   });
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { requestPermission: async () => browser.permission });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      browser.requests.push({
-        url,
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      if (url === '/api/notifications/push-key')
-        return new Response(JSON.stringify({ publicKey: PUBLIC_KEY }));
-      return new Response(null, { status: 204 });
-    }),
-  );
   return browser;
 }
 
 function renderToggle(checked: boolean) {
   const onChange = vi.fn();
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <PushToggleField checked={checked} onChange={onChange} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PushToggleField checked={checked} onChange={onChange} />);
   return { onChange, toggle: screen.getByRole('switch', { name: 'Push notifications' }) };
 }
 
 beforeEach(() => vi.mocked(toast.error).mockClear());
 afterEach(() => {
-  vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 

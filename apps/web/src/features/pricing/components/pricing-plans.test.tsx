@@ -1,8 +1,8 @@
 import { PLANS } from '@relaycast/shared/plans';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
 import { PricingPlans, signupPathFor } from './pricing-plans';
 
 function card(name: string) {
@@ -12,11 +12,7 @@ function card(name: string) {
 describe('PricingPlans', () => {
   it('renders every plan of the shared definition, monthly first, and switches every price', async () => {
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <PricingPlans />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<PricingPlans />);
     expect(screen.getByRole('button', { name: 'Monthly' }).getAttribute('aria-pressed')).toBe('true');
     for (const plan of PLANS) {
       expect(within(card(plan.name)).getByText(`$${plan.monthlyPrice}`)).toBeTruthy();

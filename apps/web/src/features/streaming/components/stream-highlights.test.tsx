@@ -1,10 +1,10 @@
 import type { ClipAnalysis, StreamHighlights as Highlights } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
 import type { StreamSummary } from '@relaycast/shared/streaming';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { StreamHighlights } from './stream-highlights';
 
 const SUMMARY: StreamSummary = {
@@ -67,54 +67,43 @@ function highlights(status: Highlights['status'], seconds = 60): Highlights {
 /** Renders the panel against a fake API whose highlights answer is `answers` in turn (the last one repeats). */
 function renderPanel(answers: Highlights[]) {
   let served = 0;
-  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
-    if (input === '/api/streaming/sessions/s1/highlights' && init?.method === 'POST')
-      return Response.json(highlights('queued', 3600));
-    if (input === '/api/streaming/sessions/s1/highlights') {
+  const api = fakeApi({
+    'POST /api/streaming/sessions/s1/highlights': highlights('queued', 3600),
+    'GET /api/streaming/sessions/s1/highlights': () => {
       const answer = answers[Math.min(served, answers.length - 1)];
       served += 1;
-      return Response.json(answer);
-    }
-    if (input === '/api/media/rec1') return Response.json(RECORDING);
-    if (input === '/api/clips/analyses' && init?.method === 'POST') return Response.json(ANALYSIS);
-    if (input === '/api/video-editor/exports')
-      return Response.json({ id: 'job1', status: 'queued', progress: 0 }, { status: 202 });
-    if (input === '/api/video-editor/exports/job1')
-      return Response.json({
-        id: 'job1',
-        mediaId: 'rec1',
-        status: 'succeeded',
-        progress: 1,
-        format: 'mp4',
-        mode: 'accurate',
-        crop: '9:16',
-        start: 18,
-        end: 48,
-        segments: [{ start: 18, end: 48 }],
-        overlayCount: 0,
-        captionCount: 0,
-        result: { ...RECORDING, id: 'clip1', name: 'Launch day (9-16).mp4', url: '/api/media/clip1/file' },
-        error: null,
-      });
-    return Response.json({ code: 'NOT_FOUND', message: 'no' }, { status: 404 });
+      return answer;
+    },
+    'GET /api/media/rec1': RECORDING,
+    'POST /api/clips/analyses': ANALYSIS,
+    'POST /api/video-editor/exports': Response.json(
+      { id: 'job1', status: 'queued', progress: 0 },
+      { status: 202 },
+    ),
+    'GET /api/video-editor/exports/job1': {
+      id: 'job1',
+      mediaId: 'rec1',
+      status: 'succeeded',
+      progress: 1,
+      format: 'mp4',
+      mode: 'accurate',
+      crop: '9:16',
+      start: 18,
+      end: 48,
+      segments: [{ start: 18, end: 48 }],
+      overlayCount: 0,
+      captionCount: 0,
+      result: { ...RECORDING, id: 'clip1', name: 'Launch day (9-16).mp4', url: '/api/media/clip1/file' },
+      error: null,
+    },
   });
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <StreamHighlights summary={SUMMARY} />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-  return fetch;
+  renderWithProviders(<StreamHighlights summary={SUMMARY} />);
+  return api;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('StreamHighlights', () => {
   it('says the recording is being analysed, polls, then shows the clips to export and send on', async () => {
-    const fetch = renderPanel([highlights('analysing'), highlights('done')]);
+    const api = renderPanel([highlights('analysing'), highlights('done')]);
     expect(
       await screen.findByText('The recording is being analysed for clips. This page updates by itself.'),
     ).toBeTruthy();
@@ -124,8 +113,7 @@ describe('StreamHighlights', () => {
 
     fireEvent.click(within(clip!).getByRole('button', { name: 'Export 9:16' }));
     await within(clip!).findByRole('button', { name: 'Send to composer as a draft' });
-    const exported = fetch.mock.calls.find(([input]) => input === '/api/video-editor/exports');
-    expect(JSON.parse(String(exported?.[1]?.body))).toMatchObject({
+    expect(api.callsTo('POST /api/video-editor/exports')[0]?.body).toMatchObject({
       mediaId: 'rec1',
       start: 18,
       end: 48,
@@ -134,27 +122,20 @@ describe('StreamHighlights', () => {
   }, 10_000);
 
   it('says plainly when the analysis failed, and tries again through the clip analysis', async () => {
-    const fetch = renderPanel([highlights('failed'), highlights('done')]);
+    const api = renderPanel([highlights('failed'), highlights('done')]);
     expect(await screen.findByText('Could not find highlights in this recording.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('list', { name: 'Suggested clips' });
-    const post = fetch.mock.calls.find(
-      ([input, init]) => input === '/api/clips/analyses' && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ mediaId: 'rec1' });
+    expect(api.callsTo('POST /api/clips/analyses')[0]?.body).toEqual({ mediaId: 'rec1' });
   });
 
   it('queues a recording over 10 minutes never analysed for the background analysis', async () => {
-    const fetch = renderPanel([highlights('not-analysed', 3600), highlights('queued', 3600)]);
+    const api = renderPanel([highlights('not-analysed', 3600), highlights('queued', 3600)]);
     expect(await screen.findByText('This recording has not been analysed yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Find clips now' }));
     await screen.findByText('The recording is being analysed for clips. This page updates by itself.');
-    expect(
-      fetch.mock.calls.some(
-        ([input, init]) => input === '/api/streaming/sessions/s1/highlights' && init?.method === 'POST',
-      ),
-    ).toBe(true);
-    expect(fetch.mock.calls.some(([input]) => input === '/api/clips/analyses')).toBe(false);
+    expect(api.callsTo('POST /api/streaming/sessions/s1/highlights')).toHaveLength(1);
+    expect(api.calls.some((call) => call.url === '/api/clips/analyses')).toBe(false);
   });
 
   it('says when the stream has no recording, with nothing to click', async () => {

@@ -1,8 +1,8 @@
 import type { BillingStatusView } from '@relaycast/shared/billing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { BillingCard } from './billing-card';
 
 const TRIAL: BillingStatusView = {
@@ -17,36 +17,29 @@ const TRIAL: BillingStatusView = {
   hasCustomer: false,
 };
 
-function renderCard(billing: BillingStatusView, url = '/usage') {
-  const fetch = vi.fn(async (input: string, _init?: RequestInit) =>
-    Response.json(input === '/api/billing/checkout' ? { url: 'https://checkout.example/cs_1' } : billing),
-  );
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <BillingCard />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return fetch;
+function renderCard(billing: BillingStatusView) {
+  const api = fakeApi({
+    'GET /api/billing': billing,
+    'POST /api/billing/checkout': { url: 'https://checkout.example/cs_1' },
+  });
+  renderWithProviders(<BillingCard />, { route: '/usage' });
+  return api;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('BillingCard', () => {
   it('on a trial, sends the chosen plan and period to Checkout', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const fetch = renderCard(TRIAL);
+    const api = renderCard(TRIAL);
     expect(await screen.findByText('No paid plan yet.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Plan'), { target: { value: 'entrepreneur' } });
     fireEvent.change(screen.getByLabelText('Billing period'), { target: { value: 'annual' } });
     fireEvent.click(screen.getByRole('button', { name: 'Choose plan' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
-    const call = fetch.mock.calls.find(([input]) => input === '/api/billing/checkout');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ plan: 'entrepreneur', interval: 'annual' });
+    expect(api.callsTo('POST /api/billing/checkout')[0]?.body).toEqual({
+      plan: 'entrepreneur',
+      interval: 'annual',
+    });
     expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
   });
 

@@ -1,53 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PostAttribution } from '@/components/post-attribution';
+import { type ApiFake, fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
 import { WorkspaceSettingsView } from './workspace-settings-view';
 
 vi.mock('@/lib/show-error', () => ({
   toastOutcome: async (action: Promise<unknown>) => action.then(() => true),
 }));
 
-const requests: { url: string; method: string; body: unknown }[] = [];
-
-function stubServer(role: string) {
-  requests.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push({
-        url,
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      if (url === '/api/workspaces/current' && (init?.method ?? 'GET') === 'GET') {
-        return new Response(JSON.stringify({ id: 'w1', name: 'Acme Brand', role }));
-      }
-      return new Response(null, { status: 204 });
-    }),
-  );
+function fakeServer(role: string): ApiFake {
+  return fakeApi({
+    'GET /api/workspaces/current': { id: 'w1', name: 'Acme Brand', role },
+    '*': new Response(null, { status: 204 }),
+  });
 }
 
 function renderView() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <WorkspaceSettingsView />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderWithProviders(<WorkspaceSettingsView />);
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Settings → Workspace', () => {
   it('deletes only once the exact name is typed, sending it as the confirmation', async () => {
-    stubServer('owner');
+    const api = fakeServer('owner');
     renderView();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete workspace' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Acme Brand?' });
@@ -60,7 +36,7 @@ describe('Settings → Workspace', () => {
     expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
     await waitFor(() =>
-      expect(requests).toContainEqual({
+      expect(api.calls).toContainEqual({
         url: '/api/workspaces/current',
         method: 'DELETE',
         body: { name: 'Acme Brand' },
@@ -69,7 +45,7 @@ describe('Settings → Workspace', () => {
   });
 
   it('renames with the new name, and shows no danger zone to an admin', async () => {
-    stubServer('admin');
+    const api = fakeServer('admin');
     renderView();
     const name = await screen.findByLabelText('Name');
     expect(screen.queryByRole('button', { name: 'Delete workspace' })).toBeNull();
@@ -77,7 +53,7 @@ describe('Settings → Workspace', () => {
     await userEvent.type(name, 'Acme Global');
     await userEvent.click(screen.getByRole('button', { name: 'Rename' }));
     await waitFor(() =>
-      expect(requests).toContainEqual({
+      expect(api.calls).toContainEqual({
         url: '/api/workspaces/current',
         method: 'PATCH',
         body: { name: 'Acme Global' },
@@ -86,7 +62,7 @@ describe('Settings → Workspace', () => {
   });
 
   it('keeps the name read-only for a viewer', async () => {
-    stubServer('viewer');
+    fakeServer('viewer');
     renderView();
     expect((await screen.findByLabelText<HTMLInputElement>('Name')).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();

@@ -1,4 +1,4 @@
-import { expectFields, type FakeRequest, type FakeResponse, type PlatformFake } from '../testing/fake-server';
+import { expectFields, type FakeRequest, type FakeResponse, type PlatformFake } from '../testing/server.fake';
 
 /**
  * Engagement routes on the LinkedIn fake: `POST /rest/reactions?actor=` and `POST /rest/socialActions/{urn}/comments`,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FakeRequest, FakeResponse } from './fake-server';
+import type { FakeRequest, FakeResponse } from './server.fake';
 
 /**
  * The OAuth 2 part shared by the platform fakes: an authorize page that consents at once (302 back to the

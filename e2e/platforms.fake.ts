@@ -1,11 +1,11 @@
 import { connect, createServer } from 'node:net';
 import { startBlueskyFake } from '../apps/server/src/platforms/bluesky/bluesky.fake';
-import { addMastodonEngagementRoutes } from '../apps/server/src/platforms/mastodon/mastodon.engagement-fake';
+import { addMastodonEngagementRoutes } from '../apps/server/src/platforms/mastodon/mastodon.engagement.fake';
 import { startMastodonFake } from '../apps/server/src/platforms/mastodon/mastodon.fake';
-import type { PlatformFake } from '../apps/server/src/platforms/testing/fake-server';
+import type { PlatformFake } from '../apps/server/src/platforms/testing/server.fake';
 import { startThreadsFake } from '../apps/server/src/platforms/threads/threads.fake';
 import { startTikTokFake } from '../apps/server/src/platforms/tiktok/tiktok.fake';
-import { addTwitterEngagementRoutes } from '../apps/server/src/platforms/twitter/twitter.engagement-fake';
+import { addTwitterEngagementRoutes } from '../apps/server/src/platforms/twitter/twitter.engagement.fake';
 import { startTwitterFake } from '../apps/server/src/platforms/twitter/twitter.fake';
 
 /** What every connected fake account finds in its inbox (engagement.spec.ts). */

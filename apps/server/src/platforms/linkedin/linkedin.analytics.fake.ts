@@ -1,4 +1,4 @@
-import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Analytics routes on the LinkedIn fake (REST, LinkedIn-Version header checked): `memberFollowersCount?q=me`,

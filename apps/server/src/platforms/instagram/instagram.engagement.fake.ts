@@ -1,5 +1,5 @@
 import { GRAPH_VERSION } from '../meta/graph';
-import { expectFields } from '../testing/fake-server';
+import { expectFields } from '../testing/server.fake';
 import type { InstagramFake } from './instagram.fake';
 
 /**

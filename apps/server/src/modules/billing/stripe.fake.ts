@@ -4,7 +4,7 @@ import {
   type FakeResponse,
   type FakeServer,
   startFakeServer,
-} from '../../platforms/testing/fake-server';
+} from '../../platforms/testing/server.fake';
 
 /**
  * A stand-in for the part of Stripe's API that billing calls (tests and the browser tests' global setup), on

@@ -1,4 +1,4 @@
-import type { FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Analytics route on the TikTok fake: `POST /v2/video/query/?fields=…` with `{ filters: { video_ids } }` (at most

@@ -1,4 +1,4 @@
-import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Analytics routes on the Mastodon fake: `GET /api/v1/statuses/:id` answers a seeded status with its counters

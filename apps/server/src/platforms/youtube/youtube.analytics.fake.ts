@@ -1,4 +1,4 @@
-import type { FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Analytics routes on the YouTube fake: `GET /youtube/v3/videos?part=statistics&id=a,b` answers the seeded

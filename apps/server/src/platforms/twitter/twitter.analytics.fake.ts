@@ -1,4 +1,4 @@
-import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Analytics on the X fake: `GET /2/tweets?ids=…&tweet.fields=…` (1 to 100 ids; `public_metrics` for any post,

@@ -1,4 +1,4 @@
-import { expectFields, type FakeRequest, type FakeResponse, type PlatformFake } from '../testing/fake-server';
+import { expectFields, type FakeRequest, type FakeResponse, type PlatformFake } from '../testing/server.fake';
 
 /**
  * Engagement routes on the X fake: `GET /2/users/:id/mentions` (newest first, `start_time`, `max_results`,

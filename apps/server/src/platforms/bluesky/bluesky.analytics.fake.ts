@@ -1,4 +1,4 @@
-import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Analytics routes on the Bluesky fake: `app.bsky.feed.getPosts` (at most 25 `uris`, as the lexicon says) answers

@@ -1,4 +1,4 @@
-import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Engagement routes on the Mastodon fake: `GET /api/v1/notifications` (mention notifications, newest first,

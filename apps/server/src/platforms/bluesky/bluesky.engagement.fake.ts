@@ -1,4 +1,4 @@
-import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/fake-server';
+import type { FakeRequest, FakeResponse, PlatformFake } from '../testing/server.fake';
 
 /**
  * Engagement routes on the Bluesky fake: `app.bsky.notification.listNotifications` (newest first, cursor paging)

@@ -1,6 +1,6 @@
 import { GRAPH_VERSION } from '../meta/graph';
 import { graphTime } from '../meta/graph.fake';
-import { expectFields, type FakeRequest } from '../testing/fake-server';
+import { expectFields, type FakeRequest } from '../testing/server.fake';
 import type { FacebookFake } from './facebook.fake';
 
 /**
