@@ -13,7 +13,7 @@ import type { TwoFactorOptions } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import type { ErrorRewrite } from './auth-errors';
+import { type ErrorRewrite, rewriteAs } from './auth-errors';
 
 /**
  * Two-factor sign-in with Better Auth's `twoFactor` plugin (TOTP and backup codes; no e-mailed codes), and how
@@ -81,56 +81,21 @@ export function assertSecondStepCode(ctx: HookContext): void {
 
 /** Better Auth's two-factor error codes, answered with the product's wording. */
 export const TWO_FACTOR_ERRORS: Record<string, ErrorRewrite> = {
-  INVALID_CODE: {
-    status: 'UNAUTHORIZED',
-    code: 'TWO_FACTOR_CODE_INVALID',
-    message: AUTH_MESSAGES.twoFactorCodeInvalid,
-  },
-  INVALID_BACKUP_CODE: {
-    status: 'UNAUTHORIZED',
-    code: 'TWO_FACTOR_CODE_INVALID',
+  INVALID_CODE: rewriteAs('TWO_FACTOR_CODE_INVALID'),
+  INVALID_BACKUP_CODE: rewriteAs('TWO_FACTOR_CODE_INVALID', {
     message: AUTH_MESSAGES.twoFactorBackupCodeInvalid,
-  },
-  INVALID_TWO_FACTOR_COOKIE: {
-    status: 'UNAUTHORIZED',
-    code: 'TWO_FACTOR_CHALLENGE_EXPIRED',
-    message: AUTH_MESSAGES.twoFactorChallengeExpired,
-  },
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: {
-    status: 'BAD_REQUEST',
-    code: 'TWO_FACTOR_CHALLENGE_EXPIRED',
+  }),
+  INVALID_TWO_FACTOR_COOKIE: rewriteAs('TWO_FACTOR_CHALLENGE_EXPIRED'),
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: rewriteAs('TWO_FACTOR_CHALLENGE_EXPIRED', {
+    status: 400,
     message: AUTH_MESSAGES.twoFactorTooManyCodes,
-  },
-  ACCOUNT_TEMPORARILY_LOCKED: {
-    status: 'TOO_MANY_REQUESTS',
-    code: 'TOO_MANY_ATTEMPTS',
-    message: AUTH_MESSAGES.tooManyAttempts,
-  },
-  INVALID_PASSWORD: {
-    status: 'BAD_REQUEST',
-    code: 'TWO_FACTOR_PASSWORD_INVALID',
-    message: AUTH_MESSAGES.twoFactorPasswordInvalid,
-  },
-  TOTP_ALREADY_ENABLED: {
-    status: 'BAD_REQUEST',
-    code: 'TWO_FACTOR_STATE',
-    message: AUTH_MESSAGES.twoFactorAlreadyOn,
-  },
-  TOTP_NOT_ENABLED: {
-    status: 'BAD_REQUEST',
-    code: 'TWO_FACTOR_STATE',
-    message: AUTH_MESSAGES.twoFactorNotOn,
-  },
-  TWO_FACTOR_NOT_ENABLED: {
-    status: 'BAD_REQUEST',
-    code: 'TWO_FACTOR_STATE',
-    message: AUTH_MESSAGES.twoFactorNotOn,
-  },
-  BACKUP_CODES_NOT_ENABLED: {
-    status: 'BAD_REQUEST',
-    code: 'TWO_FACTOR_STATE',
-    message: AUTH_MESSAGES.twoFactorNotOn,
-  },
+  }),
+  ACCOUNT_TEMPORARILY_LOCKED: rewriteAs('TOO_MANY_ATTEMPTS'),
+  INVALID_PASSWORD: rewriteAs('TWO_FACTOR_PASSWORD_INVALID'),
+  TOTP_ALREADY_ENABLED: rewriteAs('TWO_FACTOR_STATE', { message: AUTH_MESSAGES.twoFactorAlreadyOn }),
+  TOTP_NOT_ENABLED: rewriteAs('TWO_FACTOR_STATE'),
+  TWO_FACTOR_NOT_ENABLED: rewriteAs('TWO_FACTOR_STATE'),
+  BACKUP_CODES_NOT_ENABLED: rewriteAs('TWO_FACTOR_STATE'),
 };
 
 /**
