@@ -2,7 +2,7 @@ import type { SocialAccount } from '@relaycast/shared/accounts';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { type PostPreviewModel, postPreview } from '@relaycast/shared/post-preview';
 import { PREVIEW_RULES } from '@relaycast/shared/post-preview-rules';
-import { Bookmark, Globe, Heart, MessageCircle, Music2, Repeat2, Send, Share } from 'lucide-react';
+import { Bookmark, Film, Globe, Heart, MessageCircle, Music2, Repeat2, Send, Share } from 'lucide-react';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttachedMedia } from '@/lib/post-form';
@@ -32,7 +32,7 @@ function Actions({ icons }: { icons: readonly (typeof Heart)[] }) {
   );
 }
 
-/** X, Bluesky, Mastodon, Threads: the avatar in its own column, name and handle on one line, media rounded. */
+/** X, Bluesky, Mastodon, Threads: the avatar in its own column, then name and handle, text, media rounded. */
 function SidePost({ preview, text, media, hasAccounts, onMeasured }: CardProps) {
   const { t } = useTranslation('composer');
   const fold = PREVIEW_RULES[preview.platform].fold;
@@ -40,7 +40,12 @@ function SidePost({ preview, text, media, hasAccounts, onMeasured }: CardProps) 
     <div className="flex gap-3">
       <PreviewAvatar author={preview.author} />
       <div className="grid min-w-0 flex-1 gap-2">
-        <AuthorLine author={preview.author} hasAccounts={hasAccounts} inline after={`· ${t('now')}`} />
+        {/* Mastodon prints the @user@instance handle under the name; the others on the same line. */}
+        {preview.platform === 'mastodon' ? (
+          <AuthorLine author={preview.author} hasAccounts={hasAccounts} />
+        ) : (
+          <AuthorLine author={preview.author} hasAccounts={hasAccounts} inline after={`· ${t('now')}`} />
+        )}
         <PreviewText preview={preview} fullText={text} fold={fold} />
         {preview.frame ? (
           <PreviewMedia
@@ -146,7 +151,12 @@ function VideoPost({ preview, media, hasAccounts, onMeasured }: CardProps) {
       {preview.frame ? (
         <PreviewMedia frame={preview.frame} media={media} onMeasured={onMeasured} className="rounded-xl" />
       ) : (
-        <div style={frameStyle(16 / 9)} className="w-full rounded-xl bg-muted" />
+        <div
+          style={frameStyle(16 / 9)}
+          className="flex w-full items-center justify-center rounded-xl bg-muted text-muted-foreground"
+        >
+          <Film aria-hidden="true" className="size-8" />
+        </div>
       )}
       <div className="flex gap-3">
         <PreviewAvatar author={preview.author} className="size-9" />

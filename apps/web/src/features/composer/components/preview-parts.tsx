@@ -78,8 +78,10 @@ export function AuthorLine({
   return (
     <div className="min-w-0 flex-1">
       <p className={cn('flex min-w-0 gap-1 text-sm', inline ? 'flex-row items-baseline' : 'flex-col gap-0')}>
-        <span className="truncate font-semibold">{name}</span>
-        {author.handle ? <span className={cn('truncate', muted(onDark))}>{author.handle}</span> : null}
+        <span className={cn('truncate font-semibold', inline ? 'max-w-[70%] shrink-0' : '')}>{name}</span>
+        {author.handle ? (
+          <span className={cn('min-w-0 truncate', muted(onDark))}>{author.handle}</span>
+        ) : null}
         {after ? <span className={cn('shrink-0 text-xs', muted(onDark))}>{after}</span> : null}
       </p>
       <ConnectionHint author={author} hasAccounts={hasAccounts} onDark={onDark} />
