@@ -1,10 +1,11 @@
 import { mediaKindOf } from '@relaycast/shared/platforms';
 import type { MediaFrame } from '@relaycast/shared/post-preview-rules';
-import { Film, Play } from 'lucide-react';
+import { Film } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { AttachedMedia } from '@/lib/post-form';
+import { PlayMark } from './media-thumbnail';
 
 /** A file's size as the browser measured it, for a file the server could not measure. */
 export type OnMeasured = (id: string, size: { width: number; height: number }) => void;
@@ -59,13 +60,7 @@ function MediaItem({
           <span className="sr-only">{media.name}</span>
         </span>
       )}
-      {isVideo ? (
-        <span className="absolute inset-0 flex items-center justify-center">
-          <span className="inline-flex size-10 items-center justify-center rounded-full bg-black/60 text-white">
-            <Play aria-hidden="true" className="size-4 fill-current" />
-          </span>
-        </span>
-      ) : null}
+      {isVideo ? <PlayMark large /> : null}
     </span>
   );
 }
