@@ -198,7 +198,7 @@ const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme
 const EMOJI = /\p{Extended_Pictographic}/u;
 
 /** Bytes of `text` in UTF-8 (no TextEncoder: this module runs in the browser and in Node alike). */
-function utf8Length(text: string): number {
+export function utf8Length(text: string): number {
   let bytes = 0;
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;

@@ -139,6 +139,9 @@ export const postMediaSchema = z.object({
   url: z.string(),
   thumbnailUrl: z.string().nullable(),
   durationSeconds: z.number().nullable(),
+  /** Pixels, as the media library measured them (null: unknown, e.g. a server without ffmpeg). */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
 });
 
 export const postSchema = z.object({

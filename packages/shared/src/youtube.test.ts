@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSnapshots, parseYouTubeVideoId, youTubeWatchUrl } from './youtube';
+import { buildSnapshots, parseYouTubeVideoId, youTubeTitleAndDescription, youTubeWatchUrl } from './youtube';
 
 const ID = 'dQw4w9WgXcQ';
 
@@ -80,5 +80,14 @@ describe('buildSnapshots', () => {
 
   it('links the watch page at the offset', () => {
     expect(youTubeWatchUrl(ID, 90)).toBe(`https://www.youtube.com/watch?v=${ID}&t=90s`);
+  });
+});
+
+describe('youTubeTitleAndDescription', () => {
+  it('takes the first non-empty line as the title and the rest as the description, without < and >', () => {
+    expect(youTubeTitleAndDescription('\n  Launch day <3\nAll the details\nand more')).toEqual({
+      title: 'Launch day 3',
+      description: 'All the details\nand more',
+    });
   });
 });

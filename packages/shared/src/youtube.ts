@@ -1,6 +1,9 @@
+import { utf8Length } from './platforms';
+
 /**
  * YouTube links for the clip generator (spec sections 2, 5, 7 and 9): the video id of a watch, embed, v, e or
- * youtu.be link, and the four snapshots built from it.
+ * youtu.be link, and the four snapshots built from it; and how a post's text becomes a video's title and
+ * description (the connector publishes them, the composer's preview shows the title).
  */
 
 export const CLIP_GENERATOR_MESSAGES = {
@@ -86,4 +89,30 @@ export function buildSnapshots(videoId: string): Snapshot[] {
     thumbnail: youTubeThumbnailUrl(videoId, index),
     videoId,
   }));
+}
+
+const TITLE_MAX = 100;
+const DESCRIPTION_MAX_BYTES = 5000;
+
+/**
+ * A post's text as a YouTube video: the title is the first non-empty line (at most 100 characters), the
+ * description the rest (at most 5,000 bytes); YouTube refuses < and > in both. A longer first line is cut with
+ * "…" and kept whole at the top of the description, so nothing is lost.
+ */
+export function youTubeTitleAndDescription(text: string): { title: string; description: string } {
+  const clean = text.replace(/[<>]/g, '').trim();
+  const [first = '', ...rest] = clean.split('\n');
+  const chars = [...first.trim()];
+  let title = chars.slice(0, TITLE_MAX).join('');
+  let description = rest.join('\n').trim();
+  if (chars.length > TITLE_MAX) {
+    title = `${chars
+      .slice(0, TITLE_MAX - 1)
+      .join('')
+      .trimEnd()}…`;
+    description = `${first.trim()}\n\n${description}`.trim();
+  }
+  while (utf8Length(description) > DESCRIPTION_MAX_BYTES)
+    description = [...description].slice(0, -1).join('');
+  return { title: title || 'Untitled video', description };
 }

@@ -62,6 +62,8 @@ export function attachedFromLibrary(item: MediaItem): AttachedMedia {
     url: item.url,
     thumbnailUrl: item.thumbnailUrl,
     durationSeconds: item.durationSeconds,
+    width: item.width,
+    height: item.height,
   };
 }
 

@@ -7,8 +7,11 @@ import { posts, socialAccounts, users } from '../../db/schema/index';
 
 /** A page of posts as the database builds it in one statement, and the posts the API answers with. */
 
-/** A file as the database sends it: `[id, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]`. */
-type MediaJson = [string, string, string, number, number | null, string | null];
+/**
+ * A file as the database sends it: `[id, name, mimeType, sizeBytes, durationSeconds, thumbnailKey, width,
+ * height]` (the size is what the composer's preview frames).
+ */
+type MediaJson = [string, string, string, number, number | null, string | null, number | null, number | null];
 
 /**
  * A post's media, in order, as one JSON array of arrays computed by the database next to each post: each lookup
@@ -17,7 +20,7 @@ type MediaJson = [string, string, string, number, number | null, string | null];
  */
 const mediaJson = sql`(
   select json_agg(json_build_array(
-           mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key
+           mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height
          ) order by pm.position)
   from post_media pm join media_files mf on mf.id = pm.media_id
   where pm.post_id = "p"."id" and mf.workspace_id = "p"."workspace_id"
@@ -211,15 +214,19 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
     content,
     platforms: platforms as PlatformId[],
     overrides,
-    media: (row[11] ?? []).map(([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey]) => ({
-      id: fileId,
-      name,
-      mimeType,
-      sizeBytes: Number(sizeBytes),
-      url: mediaFileUrl(fileId),
-      thumbnailUrl: thumbnailKey ? mediaThumbnailUrl(fileId) : null,
-      durationSeconds,
-    })),
+    media: (row[11] ?? []).map(
+      ([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey, width, height]) => ({
+        id: fileId,
+        name,
+        mimeType,
+        sizeBytes: Number(sizeBytes),
+        url: mediaFileUrl(fileId),
+        thumbnailUrl: thumbnailKey ? mediaThumbnailUrl(fileId) : null,
+        durationSeconds,
+        width,
+        height,
+      }),
+    ),
     status,
     scheduledAt: jsonInstant(scheduledAt),
     timezone,

@@ -17,6 +17,8 @@ export async function insertMedia(
     sizeBytes: number;
     durationSeconds?: number;
     thumbnailKey?: string;
+    width?: number;
+    height?: number;
     /** Who uploaded it (null: nobody known, as for a file older than the column). */
     uploadedBy?: string;
   },
@@ -30,6 +32,8 @@ export async function insertMedia(
     kind: mediaKindOf(file.mimeType) ?? 'image',
     sizeBytes: file.sizeBytes,
     durationSeconds: file.durationSeconds ?? null,
+    width: file.width ?? null,
+    height: file.height ?? null,
     storageKey: `test/${id}`,
     thumbnailKey: file.thumbnailKey ?? null,
     uploadedBy: file.uploadedBy ?? null,

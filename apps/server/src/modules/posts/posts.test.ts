@@ -25,13 +25,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('creating and reading posts', () => {
-  it('saves a draft with its media in order, links to the files, and reads it back', async () => {
+  it('saves a draft with its media in order, links to the files and their sizes, and reads it back', async () => {
     const ada = await signInAsNewUser(t);
     const first = await insertMedia(t, ada.workspaceId, {
       name: 'first.jpg',
       mimeType: 'image/jpeg',
       sizeBytes: 1000,
       thumbnailKey: 'thumbs/first.webp',
+      width: 1080,
+      height: 1350,
     });
     const second = await insertMedia(t, ada.workspaceId, {
       name: 'second.mp4',
@@ -65,6 +67,8 @@ describe('creating and reading posts', () => {
         url: `/api/media/${second}/file`,
         thumbnailUrl: null,
         durationSeconds: 12.5,
+        width: null,
+        height: null,
       },
       {
         id: first,
@@ -74,6 +78,8 @@ describe('creating and reading posts', () => {
         url: `/api/media/${first}/file`,
         thumbnailUrl: `/api/media/${first}/thumbnail`,
         durationSeconds: null,
+        width: 1080,
+        height: 1350,
       },
     ]);
     const read = await ada.get(`/api/posts/${post.id}`);

@@ -1,9 +1,10 @@
+import { youTubeTitleAndDescription } from '@relaycast/shared/youtube';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
 import { s256 } from '../testing/oauth.fake';
 import type { PlatformFake } from '../testing/server.fake';
 import type { AccountCredentials, CallContext } from '../types';
-import { titleAndDescription, youtubeConnector as youtube } from './youtube.connector';
+import { youtubeConnector as youtube } from './youtube.connector';
 import { startYouTubeFake } from './youtube.fake';
 
 let fake: PlatformFake;
@@ -145,11 +146,11 @@ describe('YouTube connector', () => {
 
   it('keeps a long first line whole by moving it to the description', () => {
     const long = 'a'.repeat(150);
-    const { title, description } = titleAndDescription(`${long}\nrest`);
+    const { title, description } = youTubeTitleAndDescription(`${long}\nrest`);
     expect([...title]).toHaveLength(100);
     expect(title.endsWith('…')).toBe(true);
     expect(description).toBe(`${long}\n\nrest`);
-    expect(titleAndDescription('').title).toBe('Untitled video');
+    expect(youTubeTitleAndDescription('').title).toBe('Untitled video');
   });
 
   it('maps quota to retry, a revoked token to reauthorize, invalid metadata to refuse and a dropped upload to unknown', async () => {

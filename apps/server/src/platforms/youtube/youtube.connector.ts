@@ -1,4 +1,5 @@
 import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
+import { youTubeTitleAndDescription } from '@relaycast/shared/youtube';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes } from '../media';
 import { authorizationCodeUrl, clientSecretPostToken, isTokenError } from '../oauth';
@@ -8,7 +9,8 @@ import { type CallContext, type Connector, PlatformError, type RecentPost } from
  * YouTube Data API v3: Google OAuth 2 with PKCE, `access_type=offline` and `prompt=consent` (so a refresh token
  * is issued), the channel from `channels?mine=true`, publishing = one video through the resumable upload
  * (`POST /upload/youtube/v3/videos?uploadType=resumable` → PUT the bytes to the session `Location`). The first
- * line of the text is the title (≤ 100 characters), the rest the description. Text-only and image posts are not
+ * line of the text is the title (≤ 100 characters), the rest the description (`youTubeTitleAndDescription` in
+ * packages/shared/src/youtube.ts, which the composer's preview reads too). Text-only and image posts are not
  * possible (community posts have no API). Note: Google forces uploads from unaudited API projects to private.
  */
 
@@ -18,14 +20,12 @@ const SCOPES = [
   'https://www.googleapis.com/auth/youtube.readonly',
   'https://www.googleapis.com/auth/youtube.force-ssl',
 ] as const;
-const TITLE_MAX = 100;
 
 interface Channel {
   id: string;
   snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } };
   contentDetails?: { relatedPlaylists?: { uploads?: string } };
 }
-const DESCRIPTION_MAX_BYTES = 5000;
 
 interface GoogleError {
   error?:
@@ -69,26 +69,6 @@ function url(ctx: CallContext, name: 'api' | 'token' | 'authorize' | 'upload', p
 
 async function token(ctx: CallContext, form: Record<string, string>) {
   return clientSecretPostToken(ctx, 'YouTube', url(ctx, 'token'), form, describeYouTubeError);
-}
-
-/** Title = first non-empty line (≤ 100 characters), description = the rest; YouTube refuses < and > in both. */
-export function titleAndDescription(text: string): { title: string; description: string } {
-  const clean = text.replace(/[<>]/g, '').trim();
-  const [first = '', ...rest] = clean.split('\n');
-  const chars = [...first.trim()];
-  let title = chars.slice(0, TITLE_MAX).join('');
-  let description = rest.join('\n').trim();
-  if (chars.length > TITLE_MAX) {
-    // The cut part of a long first line goes to the description, so nothing is lost.
-    title = `${chars
-      .slice(0, TITLE_MAX - 1)
-      .join('')
-      .trimEnd()}…`;
-    description = `${first.trim()}\n\n${description}`.trim();
-  }
-  while (Buffer.byteLength(description, 'utf8') > DESCRIPTION_MAX_BYTES)
-    description = [...description].slice(0, -1).join('');
-  return { title: title || 'Untitled video', description };
 }
 
 export const youtubeConnector: Connector = {
@@ -177,7 +157,7 @@ export const youtubeConnector: Connector = {
       throw new PlatformError('refuse', 'YouTube posts need exactly one video.');
     }
     const bytes = await readMediaBytes(video);
-    const { title, description } = titleAndDescription(request.text);
+    const { title, description } = youTubeTitleAndDescription(request.text);
     const session = await platformRequest(
       ctx,
       {

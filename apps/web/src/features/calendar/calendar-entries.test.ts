@@ -90,6 +90,8 @@ describe('firstWords', () => {
             url: '/a',
             thumbnailUrl: null,
             durationSeconds: null,
+            width: null,
+            height: null,
           },
         ],
       }),

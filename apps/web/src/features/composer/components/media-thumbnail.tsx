@@ -26,13 +26,23 @@ export function MediaThumbnail({
           {decorative ? null : <span className="sr-only">{media.name}</span>}
         </span>
       )}
-      {isVideo ? (
-        <span className="absolute inset-0 flex items-center justify-center">
-          <span className="inline-flex size-7 items-center justify-center rounded-full bg-black/60 text-white">
-            <Play aria-hidden="true" className="size-3.5 fill-current" />
-          </span>
-        </span>
-      ) : null}
+      {isVideo ? <PlayMark /> : null}
+    </span>
+  );
+}
+
+/** The play mark over a video's poster (or its placeholder); `large` in a preview's frame. */
+export function PlayMark({ large }: { large?: boolean }) {
+  return (
+    <span className="absolute inset-0 flex items-center justify-center">
+      <span
+        className={cn(
+          'inline-flex items-center justify-center rounded-full bg-black/60 text-white',
+          large ? 'size-10' : 'size-7',
+        )}
+      >
+        <Play aria-hidden="true" className={cn('fill-current', large ? 'size-4' : 'size-3.5')} />
+      </span>
     </span>
   );
 }

@@ -208,7 +208,7 @@ function ComposerForm({
             <Send aria-hidden="true" className="size-4 text-muted-foreground" />
             {t('Preview')}
           </h2>
-          <PostPreview values={values} authorName={authorName} />
+          <PostPreview values={values} authorName={authorName} accounts={accounts ?? []} />
         </section>
       </aside>
     </div>

@@ -1,26 +1,63 @@
+import type { SocialAccount } from '@relaycast/shared/accounts';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { Eye } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { cn } from '@/lib/cn';
-import type { PostFormValues } from '@/lib/post-form';
-import { MediaThumbnail } from './media-thumbnail';
+import type { AttachedMedia, PostFormValues } from '@/lib/post-form';
+import { effectiveAccounts } from './account-picker';
+import { NetworkPreview } from './network-preview';
+import type { OnMeasured } from './preview-media';
 
 interface PostPreviewProps {
   values: PostFormValues;
   authorName: string;
+  /** The workspace's connected accounts: the header shows the one picked for each network. */
+  accounts: readonly SocialAccount[];
 }
 
-/** How the post reads on each chosen platform: that platform's text and the attached media, one tab each. */
-export function PostPreview({ values, authorName }: PostPreviewProps) {
+type Size = { width: number; height: number };
+
+/**
+ * The attached media with a size for each file: the server's measure, else the one the browser took when the
+ * image loaded (a server without ffmpeg cannot measure).
+ */
+function useMeasuredMedia(media: readonly AttachedMedia[]): [AttachedMedia[], OnMeasured] {
+  const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(new Map());
+  const onMeasured = useCallback<OnMeasured>((id, size) => {
+    setMeasured((current) => (current.has(id) ? current : new Map(current).set(id, size)));
+  }, []);
+  const sized = useMemo(
+    () =>
+      media.map((item) => {
+        const size = measured.get(item.id);
+        return item.width === null || item.height === null ? { ...item, ...size } : item;
+      }),
+    [media, measured],
+  );
+  return [sized, onMeasured];
+}
+
+/** The account a network's preview is by: the first picked (or the only connected one), else none. */
+function accountFor(platform: PlatformId, values: PostFormValues, accounts: readonly SocialAccount[]) {
+  const [id] = effectiveAccounts(platform, values.accounts, accounts);
+  return accounts.find((account) => account.id === id) ?? null;
+}
+
+/**
+ * How the post reads on each chosen platform, one tab each: drawn as that network draws it (its frame, its
+ * fold, its link card, the account's name and avatar; docs/post-previews.md).
+ */
+export function PostPreview({ values, authorName, accounts }: PostPreviewProps) {
   const { t } = useTranslation('composer');
   const baseId = useId();
   const [chosen, setChosen] = useState<PlatformId | null>(null);
   const tabs = useRef<Map<PlatformId, HTMLButtonElement>>(new Map());
   const platforms = values.platforms;
   const active = chosen && platforms.includes(chosen) ? chosen : platforms[0];
+  const [media, onMeasured] = useMeasuredMedia(values.media);
 
   if (!active) {
     return (
@@ -43,8 +80,6 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
     }
   }
 
-  const text = contentFor(values, active);
-  const media = values.media;
   return (
     <div className="grid min-w-0 gap-3">
       <div role="tablist" aria-label={t('Preview on')} className="flex flex-wrap gap-1" onKeyDown={onKeyDown}>
@@ -76,43 +111,18 @@ export function PostPreview({ values, authorName }: PostPreviewProps) {
         id={`${baseId}-panel`}
         role="tabpanel"
         aria-labelledby={`${baseId}-tab-${active}`}
-        className="rounded-xl border bg-background p-4"
+        className="min-w-0 rounded-xl border bg-background p-4"
       >
-        <header className="flex items-center gap-3">
-          <span
-            aria-hidden="true"
-            className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-          >
-            {authorName.trim().charAt(0).toUpperCase() || 'R'}
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold">{authorName || t('You')}</p>
-            <p className="text-xs text-muted-foreground">{PLATFORMS[active].name}</p>
-          </div>
-          <PlatformIcon platform={active} className="size-5" />
-        </header>
-        {text.trim() ? (
-          <p className="mt-3 text-sm whitespace-pre-wrap wrap-anywhere">{text}</p>
-        ) : (
-          <p className="mt-3 text-sm text-muted-foreground italic">{t('Your text will appear here.')}</p>
-        )}
-        {media.length > 0 ? (
-          <div className={cn('mt-3 grid gap-1', media.length === 1 ? 'grid-cols-1' : 'grid-cols-2')}>
-            {media.slice(0, 4).map((item, index) => (
-              <span key={item.id} className="relative">
-                <MediaThumbnail
-                  media={item}
-                  className={media.length === 1 ? 'aspect-video w-full' : 'aspect-square w-full'}
-                />
-                {index === 3 && media.length > 4 ? (
-                  <span className="absolute inset-0 flex items-center justify-center rounded-md bg-black/55 text-lg font-semibold text-white">
-                    +{media.length - 4}
-                  </span>
-                ) : null}
-              </span>
-            ))}
-          </div>
-        ) : null}
+        <NetworkPreview
+          key={active}
+          platform={active}
+          text={contentFor(values, active)}
+          media={media}
+          account={accountFor(active, values, accounts)}
+          accounts={accounts}
+          authorName={authorName}
+          onMeasured={onMeasured}
+        />
       </section>
     </div>
   );
