@@ -95,6 +95,16 @@ function codeFiles(dir: string): string[] {
   return found;
 }
 
+/** Where the project's own code lives: the file-name rules hold there. */
+const SOURCE_ROOTS = [
+  'apps/server/src',
+  'apps/server/test',
+  'apps/web/src',
+  'packages/shared/src',
+  'e2e',
+  'scripts',
+];
+
 /** A file name that says it fakes, stubs or mocks something. */
 function isFakeName(name: string): boolean {
   return /(^|[.-])(fakes?|stubs?|mocks?)([.-]|$)/i.test(name);
@@ -229,16 +239,7 @@ describe('the layout', () => {
     const suffixes = allowedSuffixes(readFileSync(path.join(repoRoot, 'docs/conventions.md'), 'utf8'));
 
     it('end every source file in a suffix the conventions list', () => {
-      const roots = [
-        'apps/server/src',
-        'apps/server/test',
-        'apps/web/src',
-        'packages/shared/src',
-        'e2e',
-        'scripts',
-      ];
-      const misnamed = roots
-        .flatMap((dir) => codeFiles(path.join(repoRoot, dir)))
+      const misnamed = SOURCE_ROOTS.flatMap((dir) => codeFiles(path.join(repoRoot, dir)))
         .filter((file) => !isAllowedFileName(path.basename(file), suffixes))
         .map((file) => path.relative(repoRoot, file));
       expect(misnamed).toEqual([]);
@@ -261,16 +262,7 @@ describe('the layout', () => {
   });
 
   it('names every fake <thing>.fake.ts, next to what it stands in for (docs/conventions.md, "Tests")', () => {
-    const roots = [
-      'apps/server/src',
-      'apps/server/test',
-      'apps/web/src',
-      'packages/shared/src',
-      'e2e',
-      'scripts',
-    ];
-    const misnamed = roots
-      .flatMap((dir) => filesUnder(path.join(repoRoot, dir)))
+    const misnamed = SOURCE_ROOTS.flatMap((dir) => filesUnder(path.join(repoRoot, dir)))
       .map((file) => path.relative(repoRoot, file))
       .filter(
         (file) => isFakeName(path.basename(file)) && !/\.fake(\.test)?\.(ts|tsx|mjs|d\.mts)$/.test(file),
