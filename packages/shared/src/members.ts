@@ -44,6 +44,7 @@ export const MEMBERS_MESSAGES = {
   tooManyInvitations: `This workspace has sent ${INVITATIONS_PER_HOUR} invitations in the last hour, the most it may send. Try again in {minutes} min.`,
   resentTooSoon: `This invitation was sent less than ${INVITATION_RESEND_MINUTES} minutes ago. Give it a few minutes to arrive before sending it again.`,
   invited: 'Invitation sent.',
+  invitedNoEmail: 'Invitation created. No e-mail server is set up, so copy the invite link and send it yourself.',
   resent: 'Invitation sent again.',
   revoked: 'Invitation revoked.',
   roleChanged: 'Role changed.',
@@ -66,6 +67,19 @@ export const inviteMemberSchema = z.object({
   role: roleSchema,
 });
 export type InviteMemberInput = z.infer<typeof inviteMemberSchema>;
+
+/**
+ * What inviting (and re-sending) answers. `inviteLink` is the accept link when the server has no e-mail server
+ * (SMTP_URL unset): no e-mail went out, so the inviter copies the link and sends it; null when it was e-mailed.
+ */
+export const sentInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  expiresAt: z.string(),
+  inviteLink: z.string().nullable(),
+});
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
 
 export const changeRoleSchema = z.object({ role: roleSchema });
 export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;

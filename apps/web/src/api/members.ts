@@ -4,6 +4,7 @@ import type {
   InvitationPreview,
   InviteMemberInput,
   MembersList,
+  SentInvitation,
   TransferOwnershipInput,
 } from '@relaycast/shared/members';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,21 +20,21 @@ export function useMembers() {
   return useQuery({ queryKey: membersKey, queryFn: () => apiFetch<MembersList>(`${BASE}/members`) });
 }
 
-function useMembersMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+function useMembersMutation<T, R = unknown>(mutationFn: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: membersKey }) });
 }
 
-/** `POST …/invitations`: e-mails an accept link valid for 7 days. */
+/** `POST …/invitations`: e-mails an accept link valid for 7 days (or answers it, without an e-mail server). */
 export function useInviteMember() {
   return useMembersMutation((input: InviteMemberInput) =>
-    apiFetch(`${BASE}/invitations`, { method: 'POST', json: input }),
+    apiFetch<SentInvitation>(`${BASE}/invitations`, { method: 'POST', json: input }),
   );
 }
 
 export function useResendInvitation() {
   return useMembersMutation((id: string) =>
-    apiFetch(`${BASE}/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
+    apiFetch<SentInvitation>(`${BASE}/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
   );
 }
 

@@ -22,6 +22,11 @@ export interface OutgoingEmail {
 
 export interface Mailer {
   send(message: OutgoingEmail): Promise<void>;
+  /**
+   * Whether a message leaves the server (SMTP_URL is set). Without it an e-mail waits in the outbox and the log,
+   * so a screen that sends one says so and offers its link instead (the invitation's "Copy invite link").
+   */
+  readonly delivers?: boolean;
 }
 
 /**
@@ -42,6 +47,7 @@ export function createMailer(options: {
     return transport;
   };
   return {
+    delivers: Boolean(smtpUrl),
     async send(message) {
       let status: 'logged' | 'sent' | 'failed' = 'logged';
       let error: string | null = null;

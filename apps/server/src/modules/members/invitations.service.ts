@@ -70,16 +70,22 @@ export function invitationEmail(input: {
   };
 }
 
-async function sendInvitation(deps: InvitationDeps, caller: Caller, to: string, role: string, token: string) {
+/**
+ * E-mails the invitation. Without an e-mail server the message only waits in the outbox, so the link comes back
+ * to the inviter (who may invite anyway) to send it themselves; with one, the link stays in the e-mail.
+ */
+async function sendInvitation(
+  deps: InvitationDeps,
+  caller: Caller,
+  to: string,
+  role: string,
+  token: string,
+): Promise<{ inviteLink: string | null }> {
+  const url = `${deps.linkBase}/invite/${token}`;
   await deps.mailer.send(
-    invitationEmail({
-      to,
-      inviterName: caller.name,
-      workspaceName: caller.workspaceName,
-      role,
-      url: `${deps.linkBase}/invite/${token}`,
-    }),
+    invitationEmail({ to, inviterName: caller.name, workspaceName: caller.workspaceName, role, url }),
   );
+  return { inviteLink: deps.mailer.delivers === false ? url : null };
 }
 
 /** Owner or admin (the route declares `manageMembers`); refuses a member's address or one with a pending invitation (re-send that instead). */
@@ -129,8 +135,8 @@ export async function inviteMember(
       tokenHash,
     });
   });
-  await sendInvitation(deps, caller, email, input.role, token);
-  return { id, email, role: input.role, expiresAt: expiresAt.toISOString() };
+  const { inviteLink } = await sendInvitation(deps, caller, email, input.role, token);
+  return { id, email, role: input.role, expiresAt: expiresAt.toISOString(), inviteLink };
 }
 
 async function findPendingInvitation(db: Db, caller: Caller, id: string) {
@@ -160,8 +166,8 @@ export async function resendInvitation(deps: InvitationDeps, caller: Caller, id:
   });
   if (updated.length === 0) throw conflict(MEMBERS_MESSAGES.invitationNotPending);
   const role = invitation.role ?? 'viewer';
-  await sendInvitation(deps, caller, invitation.email, role, token);
-  return { id: invitation.id, email: invitation.email, role, expiresAt: expiresAt.toISOString() };
+  const { inviteLink } = await sendInvitation(deps, caller, invitation.email, role, token);
+  return { id: invitation.id, email: invitation.email, role, expiresAt: expiresAt.toISOString(), inviteLink };
 }
 
 export async function revokeInvitation(db: Db, caller: Caller, id: string): Promise<void> {

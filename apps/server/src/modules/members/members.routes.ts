@@ -5,6 +5,7 @@ import {
   inviteMemberSchema,
   MEMBERS_MESSAGES,
   membersListSchema,
+  sentInvitationSchema,
   transferOwnershipSchema,
 } from '@relaycast/shared/members';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -54,7 +55,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mail
 
   app.post(
     '/api/workspaces/current/invitations',
-    { config: { permission: 'manageMembers' }, schema: { body: inviteMemberSchema } },
+    {
+      config: { permission: 'manageMembers' },
+      schema: { body: inviteMemberSchema, response: { 201: sentInvitationSchema } },
+    },
     async (request, reply) => {
       const invitation = await inviteMember(depsFor(request), await callerOf(request), request.body);
       return reply.status(201).send(invitation);
@@ -63,7 +67,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; mail
 
   app.post(
     '/api/workspaces/current/invitations/:id/resend',
-    { config: { permission: 'manageMembers' }, schema: { params: idParams } },
+    {
+      config: { permission: 'manageMembers' },
+      schema: { params: idParams, response: { 200: sentInvitationSchema } },
+    },
     async (request) => resendInvitation(depsFor(request), await callerOf(request), request.params.id),
   );
 
