@@ -44,7 +44,8 @@ export const MEMBERS_MESSAGES = {
   tooManyInvitations: `This workspace has sent ${INVITATIONS_PER_HOUR} invitations in the last hour, the most it may send. Try again in {minutes} min.`,
   resentTooSoon: `This invitation was sent less than ${INVITATION_RESEND_MINUTES} minutes ago. Give it a few minutes to arrive before sending it again.`,
   invited: 'Invitation sent.',
-  invitedNoEmail: 'Invitation created. No e-mail server is set up, so copy the invite link and send it yourself.',
+  invitedNoEmail:
+    'Invitation created. No e-mail server is set up, so copy the invite link and send it yourself.',
   resent: 'Invitation sent again.',
   revoked: 'Invitation revoked.',
   roleChanged: 'Role changed.',
