@@ -90,7 +90,9 @@ describe('PushToggleField', () => {
     const browser = fakeBrowser('denied');
     const { onChange, toggle } = renderToggle(false);
     await userEvent.click(toggle);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOTIFICATION_MESSAGES.pushDenied));
+    await waitFor(() =>
+      expect(vi.mocked(toast.error).mock.calls[0]?.[0]).toBe(NOTIFICATION_MESSAGES.pushDenied),
+    );
     expect(onChange).not.toHaveBeenCalled();
     expect(browser.register).not.toHaveBeenCalled();
   });

@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useDisablePush, useEnablePush } from '@/api/notifications';
 import { ToggleField } from '@/components/toggle-field';
 import { translateMessage } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { PushSetupError } from '@/lib/web-push';
+import { showError } from '@/lib/show-error';
 
-function reasonOf(error: unknown): string {
-  return error instanceof PushSetupError || (error instanceof ApiError && error.status < 500)
-    ? error.message
-    : translateMessage(NOTIFICATION_MESSAGES.pushFailed);
+/** Why push could not be turned on or off: the browser's refusal or the server's, through the one error toast. */
+function showPushError(error: unknown): void {
+  showError(error, translateMessage(NOTIFICATION_MESSAGES.pushFailed));
 }
 
 /**
@@ -32,14 +29,14 @@ export function PushToggleField({
   async function change(next: boolean) {
     if (!next) {
       onChange(false);
-      disablePush.mutate(undefined, { onError: (error) => toast.error(reasonOf(error)) });
+      disablePush.mutate(undefined, { onError: showPushError });
       return;
     }
     try {
       await enablePush.mutateAsync();
       onChange(true);
     } catch (error) {
-      toast.error(reasonOf(error));
+      showPushError(error);
     }
   }
 

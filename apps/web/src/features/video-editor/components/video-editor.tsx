@@ -7,7 +7,8 @@ import { useSearchParams } from 'react-router';
 import { useImportVideo } from '@/api/video-editor';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { initialEdit, useEditHistory } from '../hooks/use-edit-history';
 import { loadSavedEdit, saveEdit } from '../saved-edit';
@@ -22,11 +23,6 @@ import { type Trim, TrimPanel } from './trim-panel';
  * Refusals that say more than "check the URL": the plan's file-size and storage limits (the ApiError's message
  * is already in the interface's language).
  */
-function loadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 413 || error.status === 409)) return error.message;
-  return translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed);
-}
-
 /** Which trim field changed: typing in one field is one undo step. */
 function trimKey(before: Trim, after: Trim): string {
   return after.start !== before.start ? 'trim-start' : 'trim-end';
@@ -114,7 +110,7 @@ export function VideoEditor() {
       open(await importVideo.mutateAsync(url.trim()));
     } catch (error) {
       setIsLoading(false);
-      toast.error(loadErrorMessage(error));
+      showError(error, translateMessage(VIDEO_EDITOR_MESSAGES.loadFailed));
     }
   }
 
