@@ -23,6 +23,17 @@ describe('RoleGate', () => {
     expect(screen.queryByTestId('role-gate')).toBeNull();
   });
 
+  it('mounts nothing while the role is unknown, so the page asks the server for nothing it may refuse', () => {
+    workspace.current = undefined;
+    render(
+      <RoleGate permission="stream">
+        <p>Studio</p>
+      </RoleGate>,
+    );
+    expect(screen.queryByText('Studio')).toBeNull();
+    expect(screen.queryByTestId('role-gate')).toBeNull();
+  });
+
   it('tells a contributor why, in the server’s words, instead of showing stream keys', () => {
     workspace.current = { role: 'contributor' };
     render(

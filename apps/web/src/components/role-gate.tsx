@@ -39,12 +39,14 @@ export function useCanRemove(
 /**
  * Shows `children` only to a role the role table allows (packages/shared/src/roles.ts); to anyone else, the reason,
  * in the same words the server refuses with. The server checks every route anyway: this spares the user a page
- * of errors.
+ * of errors, and the server refused requests (the page's children mount only once the role allows them).
  */
 export function RoleGate({ permission, children }: { permission: Permission; children: ReactNode }) {
   const { t, i18n } = useTranslation('members');
   const { data } = useCurrentWorkspace();
-  if (!data || roleCan(data.role, permission)) return <>{children}</>;
+  // Nothing until the role is known: the page's own requests would be refused (403) for a role that may not.
+  if (!data) return null;
+  if (roleCan(data.role, permission)) return <>{children}</>;
   const role = normalizeRole(data.role);
   const action = t(PERMISSION_LABELS[permission]);
   return (

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { PlatformIcon } from '@/components/platform-icon';
+import { useCan } from '@/components/role-gate';
 
 /** The accounts that will be used for a platform: the chosen ones, else the only connected one. */
 export function effectiveAccounts(
@@ -35,6 +36,8 @@ export function AccountPicker({
   const { t } = useTranslation('composer');
   const id = useId();
   const query = useAccounts();
+  // A role that may not connect accounts is told whom to ask, not offered a link it cannot use.
+  const canConnect = useCan('manageAccounts') !== false;
   if (platforms.length === 0) return null;
   const accounts = query.data ?? [];
   return (
@@ -57,7 +60,14 @@ export function AccountPicker({
                   <PlatformIcon platform={platform} className="size-3.5" />
                   {name}
                 </legend>
-                {forPlatform.length === 0 ? (
+                {forPlatform.length === 0 && !canConnect ? (
+                  <p className="text-sm text-amber-700 dark:text-amber-400">
+                    {t(
+                      'No connected {{name}} account: ask a workspace owner or admin to connect one, or this post cannot be published there.',
+                      { name },
+                    )}
+                  </p>
+                ) : forPlatform.length === 0 ? (
                   <p className="text-sm text-amber-700 dark:text-amber-400">
                     <Trans
                       t={t}

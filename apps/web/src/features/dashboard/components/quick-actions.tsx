@@ -1,15 +1,30 @@
+import type { Permission } from '@relaycast/shared/roles';
 import { ArrowRight, BarChart3, CalendarDays, type LucideIcon, PenSquare, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCan } from '@/components/role-gate';
 
-const QUICK_ACTIONS: readonly { title: string; description: string; to: string; icon: LucideIcon }[] = [
+const QUICK_ACTIONS: readonly {
+  title: string;
+  description: string;
+  to: string;
+  icon: LucideIcon;
+  /** Shown only to the roles that may do it (the studio needs `stream`). */
+  permission?: Permission;
+}[] = [
   {
     title: 'Create Post',
     description: 'Write a post with AI and schedule it.',
     to: '/post-composer',
     icon: PenSquare,
   },
-  { title: 'Go Live', description: 'Stream to every platform at once.', to: '/streaming', icon: Radio },
+  {
+    title: 'Go Live',
+    description: 'Stream to every platform at once.',
+    to: '/streaming',
+    icon: Radio,
+    permission: 'stream',
+  },
   {
     title: 'Analytics',
     description: 'See how your channels are growing.',
@@ -19,12 +34,14 @@ const QUICK_ACTIONS: readonly { title: string; description: string; to: string; 
   { title: 'Calendar', description: 'Plan the next three weeks.', to: '/calendar', icon: CalendarDays },
 ];
 
-/** The four quick cards at the top of the dashboard; each whole card is the link. */
+/** The four quick cards at the top of the dashboard (three for a role that may not stream); each card is the link. */
 export function QuickActions() {
   const { t } = useTranslation('dashboard');
+  const canStream = useCan('stream') === true;
+  const actions = QUICK_ACTIONS.filter((action) => action.permission !== 'stream' || canStream);
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      {QUICK_ACTIONS.map(({ title, description, to, icon: Icon }) => (
+      {actions.map(({ title, description, to, icon: Icon }) => (
         <li key={title}>
           <Link
             to={to}
