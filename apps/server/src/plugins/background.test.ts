@@ -104,5 +104,6 @@ describe('the background plugin', () => {
       }
       expect(t.app.jobs.runningSweeps).toEqual([]);
     }
-  });
+    // Three apps started and stopped in turn (one per ROLE): 18 s in a full run on a loaded 2-core machine.
+  }, 120_000);
 });
