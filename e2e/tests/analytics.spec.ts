@@ -112,8 +112,28 @@ test('analytics on demo data: cards, both charts, filters, CSV, and deleting the
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 
-  // Leaving deletes the demo and returns to the user's own, empty workspace.
-  await page.getByRole('button', { name: 'Leave demo / Delete demo data' }).click();
+  // Inside the demo the header names it and marks it as a demo; the checklist counts no account of the user's.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('workspace-switcher')).toContainText('Demo');
+  await page.getByTestId('workspace-switcher').click();
+  const current = page.getByRole('list', { name: 'Your workspaces' }).locator('[aria-current="true"]');
+  await expect(current).toContainText('Demo');
+  await page.keyboard.press('Escape');
+
+  // Leave demo: back to the user's own, empty workspace; the demo is kept and "Try with demo data" finds it.
+  await page.getByRole('button', { name: 'Leave demo' }).click();
+  await expect(page.getByText('Connect a social account to see its analytics here.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Demo data/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try with demo data' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Demo data/ })).toBeVisible();
+
+  // Delete demo data asks first; Keep it changes nothing; confirmed, the demo is gone.
+  await page.getByRole('button', { name: 'Delete demo data' }).click();
+  const question = page.getByRole('dialog', { name: 'Delete the demo data?' });
+  await question.getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Demo data/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete demo data' }).click();
+  await question.getByRole('button', { name: 'Delete demo data' }).click();
   await expect(page.getByText('Connect a social account to see its analytics here.')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Demo data/ })).toHaveCount(0);
 });

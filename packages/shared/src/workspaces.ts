@@ -53,6 +53,8 @@ export const workspaceSummarySchema = z.object({
   /** The caller's role in it. */
   role: z.string(),
   isCurrent: z.boolean(),
+  /** The generated demo workspace of "Try with demo data" (analytics), labelled as such wherever it is named. */
+  isDemo: z.boolean(),
   /** The plan whose limits apply, and whether it is on a trial / paused. */
   effectivePlan: z.enum(PLAN_IDS),
   onTrial: z.boolean(),
@@ -60,7 +62,7 @@ export const workspaceSummarySchema = z.object({
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;
 
-/** `GET /api/workspaces`: the caller's workspaces (demo workspaces aside), the current one first. */
+/** `GET /api/workspaces`: the caller's workspaces (their demo workspace among them, flagged), the current one first. */
 export const workspaceListSchema = z.object({ workspaces: z.array(workspaceSummarySchema) });
 export type WorkspaceList = z.infer<typeof workspaceListSchema>;
 

@@ -3,7 +3,14 @@ import { roleCan } from '@relaycast/shared/roles';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { posts, socialAccounts, streamSessions, userOnboarding, users } from '../../db/schema/index';
+import {
+  posts,
+  socialAccounts,
+  streamSessions,
+  userOnboarding,
+  users,
+  workspaces,
+} from '../../db/schema/index';
 import type { Caller } from '../../lib/caller';
 import { providerSettingsFor } from '../ai/ai-settings';
 
@@ -15,7 +22,8 @@ async function exists(query: Promise<unknown[]>): Promise<boolean> {
 /**
  * The getting-started checklist of one user in one workspace. Every step is read from the data the step
  * produces, so it is done only when it really happened (docs/decisions/0027-onboarding.md):
- * - account: a connected social account in the workspace (one needing a reconnect or disconnected does not count);
+ * - account: a connected social account in the workspace (one needing a reconnect or disconnected does not count,
+ *   nor the demo workspace's generated ones);
  * - post: a post that left the drafts with a time (scheduled, publishing, published or failed), not deleted;
  * - ai: a provider the workspace's AI requests would use (the workspace's own or the server's);
  * - live: a stream of the workspace that went live (`stream_sessions.live_at`).
@@ -32,6 +40,11 @@ export async function getOnboarding(
       db
         .select({ id: socialAccounts.id })
         .from(socialAccounts)
+        // The demo workspace's generated accounts are not the user's: they do not tick "connect an account".
+        .innerJoin(
+          workspaces,
+          and(eq(workspaces.id, socialAccounts.workspaceId), eq(workspaces.isDemo, false)),
+        )
         .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.status, 'connected')))
         .limit(1),
     ),

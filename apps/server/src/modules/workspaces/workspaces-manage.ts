@@ -28,7 +28,10 @@ function notFound(): AppError {
   return new AppError('NOT_FOUND', { message: WORKSPACE_MESSAGES.notFound });
 }
 
-/** The caller's workspaces (demo workspaces aside), the current one first, then in the order they joined. */
+/**
+ * The caller's workspaces, the current one first, then in the order they joined; their demo workspace is among
+ * them, flagged, so the switcher names it and can leave it.
+ */
 export async function listWorkspaces(
   db: Db,
   caller: Pick<Caller, 'userId' | 'workspaceId'>,
@@ -41,10 +44,11 @@ export async function listWorkspaces(
       plan: workspaces.plan,
       trialEndsAt: workspaces.trialEndsAt,
       role: workspaceMembers.role,
+      isDemo: workspaces.isDemo,
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-    .where(and(eq(workspaceMembers.userId, caller.userId), eq(workspaces.isDemo, false)))
+    .where(eq(workspaceMembers.userId, caller.userId))
     .orderBy(desc(sql`${workspaces.id} = ${caller.workspaceId}`), asc(workspaceMembers.createdAt));
   const now = new Date();
   return {
@@ -55,6 +59,7 @@ export async function listWorkspaces(
         name: row.name,
         role: row.role,
         isCurrent: row.id === caller.workspaceId,
+        isDemo: row.isDemo,
         effectivePlan: status.plan.id,
         onTrial: status.onTrial,
         publishingBlocked: status.publishingBlocked,

@@ -1,13 +1,16 @@
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { BarChart3, FlaskConical } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreateDemo, useDeleteDemo } from '@/api/analytics';
+import { useSwitchWorkspace, useWorkspaces } from '@/api/workspaces';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
 import { i18n } from '@/i18n';
-import { showError } from '@/lib/show-error';
+import { showError, toastOutcome } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
 /** The workspace has no connected account: how to connect one, or try the page on generated data. */
@@ -46,10 +49,17 @@ export function AnalyticsEmptyState() {
   );
 }
 
-/** Shown above every figure of the demo workspace, with the way out. */
+/**
+ * Shown above every figure of the demo workspace, with the two ways out: Leave demo goes back to the user's own
+ * workspace and keeps the demo to come back to ("Try with demo data" finds it again); Delete demo data removes it,
+ * after asking.
+ */
 export function DemoBanner() {
   const { t } = useTranslation('analytics');
   const deleteDemo = useDeleteDemo();
+  const switchTo = useSwitchWorkspace();
+  const own = useWorkspaces().data?.workspaces.find((workspace) => !workspace.isDemo);
+  const [confirming, setConfirming] = useState(false);
   return (
     <div
       role="status"
@@ -60,19 +70,53 @@ export function DemoBanner() {
         <strong>{t(ANALYTICS_MESSAGES.demoLabel)}</strong>
         <span>{t('Generated figures in a separate demo workspace, not your accounts.')}</span>
       </p>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={deleteDemo.isPending}
-        onClick={() =>
-          deleteDemo.mutate(undefined, {
-            onSuccess: () => toast.success(i18n.t(ANALYTICS_PAGE_MESSAGES.demoDeleted, { ns: 'analytics' })),
-            onError: (error) => showError(error),
-          })
-        }
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!own || switchTo.isPending}
+          onClick={() => own && void toastOutcome(switchTo.mutateAsync(own.id), t('You left the demo.'))}
+        >
+          {t('Leave demo')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={deleteDemo.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          {t('Delete demo data')}
+        </Button>
+      </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('Delete the demo data?')}
+        description={t(
+          'The demo workspace and its generated figures go; your own workspaces are not touched.',
+        )}
       >
-        {t('Leave demo / Delete demo data')}
-      </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
+            {t('Keep it')}
+          </Button>
+          <Button
+            type="button"
+            disabled={deleteDemo.isPending}
+            onClick={() =>
+              deleteDemo.mutate(undefined, {
+                onSuccess: () => {
+                  setConfirming(false);
+                  toast.success(i18n.t(ANALYTICS_PAGE_MESSAGES.demoDeleted, { ns: 'analytics' }));
+                },
+                onError: (error) => showError(error),
+              })
+            }
+          >
+            {t('Delete demo data')}
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }

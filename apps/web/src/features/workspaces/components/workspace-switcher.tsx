@@ -55,6 +55,11 @@ export function WorkspaceSwitcher() {
         <Building2 aria-hidden="true" />
         {/* On a phone the button is its icons only (the header has no room); its label names the workspace. */}
         <span className="hidden max-w-48 truncate sm:inline">{current?.name ?? t('Workspace')}</span>
+        {current?.isDemo ? (
+          <Badge variant="outline" className="hidden sm:inline-flex">
+            {t('Demo')}
+          </Badge>
+        ) : null}
         <ChevronsUpDown aria-hidden="true" />
       </Button>
       <Dialog
@@ -80,6 +85,7 @@ export function WorkspaceSwitcher() {
                     <span aria-hidden="true" className="size-4 shrink-0" />
                   )}
                   <span className="truncate font-medium">{workspace.name}</span>
+                  {workspace.isDemo ? <Badge variant="outline">{t('Demo')}</Badge> : null}
                 </span>
                 <Badge variant="outline">
                   {t(isRole(workspace.role) ? ROLE_LABELS[workspace.role] : workspace.role, {
