@@ -8,7 +8,7 @@ import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '@relaycast/shared/plat
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { socialAccounts } from '../../db/schema/index';
+import { inboxSyncState, socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { connectorFor, hasConnector, missingConfiguration } from '../../platforms/registry';
@@ -221,6 +221,11 @@ export async function saveConnectedAccount(
         .set(values)
         .where(eq(socialAccounts.id, existing.id))
         .returning();
+      // New tokens: the inbox syncs again now, without the back-off and the error of the old ones.
+      await tx
+        .update(inboxSyncState)
+        .set({ nextSyncAt: now, failures: 0, lastError: null, claimedUntil: null })
+        .where(eq(inboxSyncState.accountId, existing.id));
       return { account: updated as SocialAccount, isRestored: existing.status !== 'connected' };
     }
     const [inserted] = await tx
