@@ -47,15 +47,15 @@ test('reads the inbox, replies to a comment, and the item and the Response Rate 
   await inbox.getByRole('button', { name: /Loved the demo video/ }).click();
   const selected = page.getByRole('region', { name: 'Selected item' });
   await expect(selected.getByRole('heading', { name: /^Comment from @/ })).toBeVisible();
-  // Actions X does not allow on this item, and platforms of other items, are disabled with the reason.
-  const instagram = page.getByRole('group', { name: 'Instagram' });
-  await expect(instagram.getByRole('button', { name: 'Like on Instagram' })).toBeDisabled();
-  await expect(
-    instagram.getByText("Instagram's API does not let business accounts like posts or comments."),
-  ).toBeVisible();
+  // The action panel lists the connected network, named as the app names it, not the unconnected ones.
+  const actions = page.getByRole('region', { name: 'Platform actions' });
+  await expect(actions.getByRole('group', { name: 'X (Twitter)' })).toBeVisible();
+  await expect(actions.getByRole('group', { name: 'Instagram' })).toHaveCount(0);
+  // The Comments card says what came in beside what was posted.
+  await expect(card(page, 'Comments')).toContainText('2 received, 2 unanswered');
 
   await selected.getByLabel('Your reply or message').fill(`Thank you so much! ${Date.now()}`);
-  await selected.getByRole('button', { name: 'Reply on Twitter' }).click();
+  await selected.getByRole('button', { name: 'Reply on X (Twitter)' }).click();
   await expect(page.getByText('Posted reply on Twitter')).toBeVisible();
   await expect(selected.getByText('Status: Answered')).toBeVisible();
   await expect(inbox.getByRole('button', { name: /Loved the demo video/ })).toContainText('Answered');
@@ -63,7 +63,7 @@ test('reads the inbox, replies to a comment, and the item and the Response Rate 
   await expect(card(page, 'Comments')).toContainText('1');
   await expect(card(page, 'Avg Response Time')).toContainText('min');
 
-  await selected.getByRole('button', { name: 'Like on Twitter' }).click();
+  await selected.getByRole('button', { name: 'Like on X (Twitter)' }).click();
   await expect(page.getByText('Liked tweet')).toBeVisible();
   await expect(card(page, 'Total Likes')).toContainText('1');
 
@@ -97,7 +97,7 @@ test('refuses the 61st like in an hour with the rate-limit message', async ({ pa
   }
   await page
     .getByRole('region', { name: 'Selected item' })
-    .getByRole('button', { name: 'Like on Twitter' })
+    .getByRole('button', { name: 'Like on X (Twitter)' })
     .click();
   await expect(page.getByText('Rate limit exceeded for like')).toBeVisible();
 });

@@ -121,9 +121,10 @@ test('engagement says on screen why each button is disabled, with a link to conn
 }) => {
   await signInAsNewUser(page, 'Eve Engage');
   await page.goto('/engagement');
-  const twitter = page.getByRole('group', { name: 'Twitter' });
-  await expect(twitter.getByRole('button', { name: 'Like on Twitter' })).toBeDisabled();
-  await expect(twitter.getByText('No connected Twitter account.')).toBeVisible();
+  // X is named as everywhere else in the app, "X (Twitter)".
+  const twitter = page.getByRole('group', { name: 'X (Twitter)' });
+  await expect(twitter.getByRole('button', { name: 'Like on X (Twitter)' })).toBeDisabled();
+  await expect(twitter.getByText('No connected X (Twitter) account.')).toBeVisible();
   const instagram = page.getByRole('group', { name: 'Instagram' });
   await expect(
     instagram.getByText("Instagram's API does not let business accounts like posts or comments."),
@@ -135,7 +136,7 @@ test('engagement says on screen why each button is disabled, with a link to conn
   await expect(linkedin.getByRole('button', { name: 'Message on LinkedIn' })).toHaveAccessibleDescription(
     /LinkedIn's messaging API is open to approved partners only\. No connected LinkedIn account\./,
   );
-  await twitter.getByRole('link', { name: 'Connect a Twitter account' }).click();
+  await twitter.getByRole('link', { name: 'Connect an account on X (Twitter)' }).click();
   await expect(page).toHaveURL(/\/connected-accounts$/);
 });
 

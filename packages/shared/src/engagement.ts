@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENGAGEMENT_CAPABILITIES, UNAVAILABLE_REASONS } from './engagement-capabilities';
+import { PLATFORMS } from './platforms';
 
 /**
  * Engagement (docs/decisions/0010-engagement.md): like / comment / message actions with hourly limits, the
@@ -20,14 +21,10 @@ export const ENGAGEMENT_PLATFORMS = [
 ] as const;
 export type EngagementPlatform = (typeof ENGAGEMENT_PLATFORMS)[number];
 
-export const ENGAGEMENT_PLATFORM_NAMES: Record<EngagementPlatform, string> = {
-  instagram: 'Instagram',
-  twitter: 'Twitter',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  bluesky: 'Bluesky',
-  mastodon: 'Mastodon',
-};
+/** Each inbox platform's name as the rest of the app writes it (platforms.ts: "X (Twitter)", not "Twitter"). */
+export const ENGAGEMENT_PLATFORM_NAMES: Record<EngagementPlatform, string> = Object.fromEntries(
+  ENGAGEMENT_PLATFORMS.map((platform) => [platform, PLATFORMS[platform].name]),
+) as Record<EngagementPlatform, string>;
 
 /** Rolling one-hour limits per user per action (spec section 9). */
 export const ENGAGEMENT_HOURLY_LIMITS: Record<EngagementAction, number> = { like: 60, comment: 30, dm: 20 };
@@ -262,7 +259,11 @@ export const engagementMetricsQuerySchema = z.object({
 export const engagementMetricsSchema = z.object({
   periodDays: z.number().int(),
   likes: z.number().int(),
+  /** Comments the workspace posted through the inbox in the period. */
   comments: z.number().int(),
+  /** Comments that arrived in the inbox in the period, and how many of them still wait for a reply. */
+  commentsReceived: z.number().int(),
+  commentsUnanswered: z.number().int(),
   dms: z.number().int(),
   inboundItems: z.number().int(),
   /** Percent of inbound items that got a reply; null when there were no inbound items. */

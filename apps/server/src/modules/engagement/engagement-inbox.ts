@@ -92,6 +92,8 @@ export async function engagementMetrics(
       .select({
         inbound: sql<number>`count(*)::int`,
         replied: sql<number>`count(${inboxItems.firstReplyAt})::int`,
+        comments: sql<number>`count(*) filter (where ${inboxItems.kind} = 'comment')::int`,
+        commentsUnanswered: sql<number>`count(*) filter (where ${inboxItems.kind} = 'comment' and ${inboxItems.firstReplyAt} is null)::int`,
         avgSeconds: sql<
           string | null
         >`avg(extract(epoch from (${inboxItems.firstReplyAt} - ${inboxItems.arrivedAt})))`,
@@ -108,6 +110,8 @@ export async function engagementMetrics(
     periodDays: days,
     likes: totalOf('like'),
     comments: totalOf('comment'),
+    commentsReceived: Number(inbox?.comments ?? 0),
+    commentsUnanswered: Number(inbox?.commentsUnanswered ?? 0),
     dms: totalOf('dm'),
     inboundItems: inbound,
     responseRate: inbound === 0 ? null : Math.round((replied / inbound) * 1000) / 10,

@@ -332,6 +332,8 @@ describe('metrics', () => {
       periodDays: 30,
       likes: 0,
       comments: 0,
+      commentsReceived: 0,
+      commentsUnanswered: 0,
       dms: 0,
       inboundItems: 0,
       responseRate: null,
@@ -388,6 +390,9 @@ describe('metrics', () => {
       periodDays: 30,
       likes: 2,
       comments: 1,
+      // The four items are comments; the one without a reply waits.
+      commentsReceived: 4,
+      commentsUnanswered: 1,
       dms: 1,
       inboundItems: 4,
       responseRate: 75,

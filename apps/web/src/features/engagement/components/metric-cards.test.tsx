@@ -19,6 +19,8 @@ describe('MetricCards', () => {
       periodDays: 30,
       likes: 12,
       comments: 5,
+      commentsReceived: 6,
+      commentsUnanswered: 2,
       dms: 2,
       inboundItems: 8,
       responseRate: 62.5,
@@ -29,7 +31,10 @@ describe('MetricCards', () => {
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Total Likes' }).textContent).toContain('12'),
     );
-    expect(screen.getByRole('region', { name: 'Comments' }).textContent).toContain('5');
+    // What the team posted, and beside it what came in: a 0 never reads as "no comments arrived".
+    expect(screen.getByRole('region', { name: 'Comments' }).textContent).toBe(
+      'Comments5posted · 6 received, 2 unanswered',
+    );
     expect(screen.getByRole('region', { name: 'Response Rate' }).textContent).toContain('62.5%');
     expect(screen.getByRole('region', { name: 'Avg Response Time' }).textContent).toContain('14.2 min');
     expect(api.calls.map((call) => call.url)).toEqual(['/api/engagement/metrics?days=30']);
@@ -40,6 +45,8 @@ describe('MetricCards', () => {
       periodDays: 30,
       likes: 0,
       comments: 0,
+      commentsReceived: 0,
+      commentsUnanswered: 0,
       dms: 0,
       inboundItems: 0,
       responseRate: null,

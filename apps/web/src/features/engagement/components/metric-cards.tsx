@@ -73,6 +73,13 @@ export function MetricCards({ days, onDaysChange }: { days: number; onDaysChange
           </MetricCard>
           <MetricCard title={t('Comments')} icon={<MessageCircle className="size-4" />}>
             {formatNumber(metrics.data.comments)}
+            {/* The figure is what the team posted; beside it, what came in, so 0 never reads as "none arrived". */}
+            <p className="text-sm font-normal text-muted-foreground">
+              {t('posted · {{received}} received, {{unanswered}} unanswered', {
+                received: formatNumber(metrics.data.commentsReceived),
+                unanswered: formatNumber(metrics.data.commentsUnanswered),
+              })}
+            </p>
           </MetricCard>
           <MetricCard title={t('Response Rate')} icon={<Reply className="size-4" />}>
             {metrics.data.responseRate === null ? (

@@ -135,7 +135,7 @@ export function PlatformActions({
                 to="/connected-accounts"
                 className="font-medium text-primary underline-offset-2 hover:underline"
               >
-                {t('Connect a {{platform}} account', { platform: ENGAGEMENT_PLATFORM_NAMES[platform] })}
+                {t('Connect an account on {{platform}}', { platform: ENGAGEMENT_PLATFORM_NAMES[platform] })}
               </Link>
             </>
           )}

@@ -1,11 +1,20 @@
-import type { InboxItem } from '@relaycast/shared/engagement';
+import { ENGAGEMENT_PLATFORMS, type EngagementPlatform, type InboxItem } from '@relaycast/shared/engagement';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '@/api/accounts';
 import { Card } from '@/components/ui/card';
 import { PlatformActions } from './platform-actions';
 
-/** The spec's four platforms, each with Like / Comment / Message acting on the selected item. */
+/** The spec's four platforms: shown, with why each button waits, while the workspace has no inbox account. */
 const QUICK_PLATFORMS = ['instagram', 'twitter', 'facebook', 'linkedin'] as const;
+
+/**
+ * The platforms whose buttons the panel shows: those the workspace has a connected account on (and the selected
+ * item's own), or the spec's four while none is connected.
+ */
+function shownPlatforms(connected: readonly EngagementPlatform[], item: InboxItem | undefined) {
+  if (connected.length === 0) return QUICK_PLATFORMS;
+  return item && !connected.includes(item.platform) ? [...connected, item.platform] : connected;
+}
 
 export function QuickActions({
   item,
@@ -22,6 +31,7 @@ export function QuickActions({
   const hasAccount = (platform: string) =>
     accounts.data === undefined ||
     accounts.data.some((account) => account.platform === platform && account.status === 'connected');
+  const connected = accounts.data ? ENGAGEMENT_PLATFORMS.filter((platform) => hasAccount(platform)) : [];
   return (
     <Card className="p-5">
       <section aria-labelledby="quick-actions-heading" className="grid gap-4">
@@ -33,7 +43,7 @@ export function QuickActions({
             'They act on the selected inbox item, with the text of your reply box for comments and messages.',
           )}
         </p>
-        {QUICK_PLATFORMS.map((platform) => (
+        {shownPlatforms(connected, item).map((platform) => (
           <PlatformActions
             key={platform}
             platform={platform}
