@@ -111,3 +111,17 @@ test('Drafts → New post opens the composer with the assistant', async ({ page 
   await expect(page).toHaveURL(/\/post-composer$/);
   await expect(page.getByRole('region', { name: 'AI assistant' })).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Write with AI, above the form, leads to the assistant below it', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/post-composer');
+    const prompt = page.getByRole('region', { name: 'AI assistant' }).getByLabel('What should the post say?');
+    await expect(prompt).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Write with AI' }).click();
+    await expect(prompt).toBeFocused();
+    await expect(prompt).toBeInViewport();
+  });
+});

@@ -1,7 +1,9 @@
 import { platformsNamedInPrompt } from '@relaycast/shared/prompt-platforms';
-import type { ReactNode } from 'react';
+import { Sparkles } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { AiAssistantPanel } from '@/features/ai-assistant/components/ai-assistant-panel';
 import { ApprovalHistorySection } from '@/features/approvals/components/approval-history';
 import { useAuth } from '@/features/auth/auth-provider';
@@ -30,23 +32,54 @@ export function ComposerScreen({
   const postId = searchParams.get('post') ?? undefined;
   const { aiPrompt, draft } = readComposerStart(location.state);
   const named = aiPrompt ? platformsNamedInPrompt(aiPrompt) : [];
+  const assistantId = useId();
   const initialValues = draft
     ? { ...draft, platforms: draft.platforms.length > 0 ? draft.platforms : named }
     : { platforms: named };
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       {header}
+      <JumpToAssistant targetId={assistantId} />
       <PostComposer
         postId={postId}
         initialValues={initialValues}
         authorName={user?.name ?? ''}
         newPostHref={path}
-        aside={(composer) => <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />}
+        aside={(composer) => (
+          <div id={assistantId} className="scroll-mt-20">
+            <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />
+          </div>
+        )}
         onCreated={(post) =>
           navigate(`${path}?post=${encodeURIComponent(post.id)}`, { replace: true, state: location.state })
         }
       />
       {postId ? <ApprovalHistorySection postId={postId} /> : null}
+    </div>
+  );
+}
+
+/**
+ * On a phone the assistant comes after the whole form: this button, above the form there, leads to it (and to its
+ * prompt field). Beside the form on a wide screen, it is not needed.
+ */
+function JumpToAssistant({ targetId }: { targetId: string }) {
+  const { t } = useTranslation('composer');
+  return (
+    <div className="-mt-2 lg:hidden">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          const assistant = document.getElementById(targetId);
+          assistant?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          assistant?.querySelector('textarea')?.focus({ preventScroll: true });
+        }}
+      >
+        <Sparkles aria-hidden="true" />
+        {t('Write with AI')}
+      </Button>
     </div>
   );
 }
