@@ -82,13 +82,23 @@ test('from sign-up to every getting-started step done, then the checklist is hid
     .click();
   await expect(page).toHaveURL(/\/post-composer$/);
   await page.getByRole('button', { name: 'Bluesky', exact: true }).click();
-  await page.getByLabel('Post text').fill(`My first scheduled post ${Date.now()}`);
+  // The composer has the AI assistant, writing for the network picked (the e2e AI fake answers).
+  const assistant = page.getByRole('region', { name: 'AI assistant' });
+  await expect(
+    assistant.getByRole('group', { name: 'Write for' }).getByRole('checkbox', { name: 'Bluesky' }),
+  ).toBeChecked();
+  await assistant.getByLabel('What should the post say?').fill('Our first post on Relaycast');
+  await assistant.getByRole('button', { name: 'Generate', exact: true }).click();
+  await assistant.getByRole('button', { name: 'Use for Bluesky' }).click({ timeout: 20_000 });
+  await expect(page.getByLabel('Post text')).toHaveValue(/^Our launch is live/);
+  await page.getByLabel('Post text').press('End');
+  await page.getByLabel('Post text').pressSequentially(` ${Date.now()}`);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved')).toBeVisible();
   await page.goto('/dashboard');
   await expect(step(page, 'Write and schedule a first post', 'to do')).toBeVisible();
   await page.goBack();
-  await expect(page.getByLabel('Post text')).toHaveValue(/My first scheduled post/);
+  await expect(page.getByLabel('Post text')).toHaveValue(/^Our launch is live.* \d+$/);
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(page.getByText('Post scheduled')).toBeVisible();
 

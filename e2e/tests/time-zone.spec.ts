@@ -59,7 +59,8 @@ test('choosing PST moves the calendar and the composer to Pacific time, and a ti
   await expect(page.getByLabel('Time')).toHaveValue(pacific.time);
   await expect(page.getByText('Times are in your time zone, America/Los Angeles.')).toBeVisible();
   await page.getByLabel('Time').fill('09:00');
-  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  // A scheduled post is updated (its action reads Update, not Schedule).
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled' })).toContainText('9:00 AM');
   const saved = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { scheduledAt: string };
   expect(zoned(saved.scheduledAt, LOS_ANGELES)).toMatchObject({ date: pacific.date, time: '09:00' });

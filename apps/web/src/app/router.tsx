@@ -52,6 +52,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/post-composer': page(
     () => import('./routes/post-composer').then((m) => ({ Component: m.PostComposerPage })),
     'composer',
+    'ai-assistant',
   ),
   '/drafts': page(() => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })), 'drafts'),
   '/calendar': page(

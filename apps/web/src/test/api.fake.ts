@@ -58,6 +58,18 @@ export function apiError(status: number, message: string, code = 'ERROR'): Respo
   return Response.json({ code, message }, { status });
 }
 
+/** A streamed answer (`text/event-stream`), one `data:` line per event, as `POST /api/ai/generate` sends. */
+export function serverSentEvents(events: readonly unknown[]): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream({
+    start(controller) {
+      for (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
 function matches(route: string, call: ApiCall): boolean {
   const [method, path] = route.split(' ');
   if (method !== call.method || !path) return false;

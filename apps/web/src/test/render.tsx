@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router';
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** The address the router starts at (default `/`). */
   route?: string;
+  /** The navigation state it arrived with (what `navigate(route, { state })` carries). */
+  state?: unknown;
 }
 
 /**
@@ -15,16 +17,19 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
  *
  *   fakeApi({ 'GET /api/dashboard': dashboard });
  *   const { client } = renderWithProviders(<YourState />, { route: '/dashboard' });
+ *   renderWithProviders(<PostComposerPage />, { route: '/post-composer', state: { aiPrompt: 'Launch' } });
  */
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}) {
-  const { route = '/', ...renderOptions } = options;
+  const { route = '/', state, ...renderOptions } = options;
+  const address = new URL(route, 'http://localhost');
+  const entry = { pathname: address.pathname, search: address.search, hash: address.hash, state };
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   function Providers({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>
       </QueryClientProvider>
     );
   }

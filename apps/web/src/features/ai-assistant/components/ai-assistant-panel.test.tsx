@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComposerBridge } from '@/lib/composer-bridge';
-import { fakeApi } from '@/test/api.fake';
+import { fakeApi, serverSentEvents } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
 import { AiAssistantPanel } from './ai-assistant-panel';
 
@@ -22,17 +22,6 @@ function bridge(overrides: Partial<ComposerBridge> = {}): ComposerBridge {
 
 function renderPanel(composer: ComposerBridge, aiPrompt?: string) {
   renderWithProviders(<AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />);
-}
-
-function sse(events: unknown[]): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream({
-    start(controller) {
-      for (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
-      controller.close();
-    },
-  });
-  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
 
 const CONFIGURED = {
@@ -80,13 +69,77 @@ describe('AiAssistantPanel', () => {
     expect(screen.queryByRole('link', { name: 'Open Settings' })).toBeNull();
   });
 
+  it.each([
+    { who: 'an owner', canEdit: true, message: AI_MESSAGES.ownerSetsProvider },
+    { who: 'a member', canEdit: false, message: AI_MESSAGES.askOwnerForProvider },
+  ])('keeps the home page’s prompt for $who when no provider is set up', async ({ canEdit, message }) => {
+    const user = userEvent.setup();
+    withoutProvider(canEdit);
+    const composer = bridge();
+    renderPanel(composer, 'Three captions for our spring sale');
+    expect(await screen.findByText(message)).toBeTruthy();
+    const prompt = screen.getByLabelText('What should the post say?') as HTMLTextAreaElement;
+    expect(prompt.value).toBe('Three captions for our spring sale');
+    expect(
+      screen.getByText(
+        'Your idea is kept here: once a provider is set up, Generate writes the post from it.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start the post from it' }));
+    expect(composer.appendText).toHaveBeenCalledWith('Three captions for our spring sale');
+  });
+
+  it('shows no prompt field without a provider when no prompt came with the page', async () => {
+    withoutProvider(true);
+    renderPanel(bridge());
+    expect(await screen.findByText(AI_MESSAGES.ownerSetsProvider)).toBeTruthy();
+    expect(screen.queryByLabelText('What should the post say?')).toBeNull();
+  });
+
+  it('writes for the networks picked in the composer, in one request, and follows them as they change', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/ai/status': CONFIGURED,
+      'GET /api/ai/history': { items: [] },
+      'POST /api/ai/generate': () => serverSentEvents([{ type: 'done', generationId: 'g1' }]),
+    });
+    const picked = bridge({ platforms: ['instagram', 'twitter', 'linkedin'] });
+    const { rerender } = renderWithProviders(<AiAssistantPanel aiPrompt="Launch day" composer={picked} />);
+    const writeFor = await screen.findByRole('group', { name: 'Write for' });
+    const checked = () =>
+      [...writeFor.querySelectorAll<HTMLInputElement>('input:checked')].map(
+        (box) => box.parentElement?.textContent,
+      );
+    expect(checked()).toEqual(['Instagram', 'X (Twitter)', 'LinkedIn']);
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/generate')).toHaveLength(1));
+    expect(api.callsTo('POST /api/ai/generate')[0]?.body).toMatchObject({
+      platforms: ['instagram', 'twitter', 'linkedin'],
+    });
+
+    rerender(<AiAssistantPanel aiPrompt="Launch day" composer={bridge({ platforms: ['facebook'] })} />);
+    expect(checked()).toEqual(['Facebook']);
+    // Nothing picked any more: "Write for" keeps what it had.
+    rerender(<AiAssistantPanel aiPrompt="Launch day" composer={bridge({ platforms: [] })} />);
+    expect(checked()).toEqual(['Facebook']);
+  });
+
+  it('writes for X while the composer has no network picked', async () => {
+    fakeApi({ 'GET /api/ai/status': CONFIGURED, 'GET /api/ai/history': { items: [] } });
+    renderPanel(bridge());
+    const writeFor = await screen.findByRole('group', { name: 'Write for' });
+    expect(
+      [...writeFor.querySelectorAll('input:checked')].map((box) => box.parentElement?.textContent),
+    ).toEqual(['X (Twitter)']);
+  });
+
   it('generates from the prompt, shows the variant and uses it for its platform', async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       'GET /api/ai/status': CONFIGURED,
       'GET /api/ai/history': { items: [] },
       'POST /api/ai/generate': () =>
-        sse([
+        serverSentEvents([
           { type: 'variant-start', platform: 'twitter' },
           { type: 'delta', platform: 'twitter', text: 'We are ' },
           { type: 'delta', platform: 'twitter', text: 'live!' },

@@ -1,11 +1,13 @@
-import { AI_MESSAGES, type AiStatus } from '@relaycast/shared/ai';
+import { AI_MESSAGES, type AiStatus, MAX_AI_PROMPT } from '@relaycast/shared/ai';
 import { Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAiSettings, useAiStatus } from '@/api/ai';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
 import { formatNumber, translateMessage } from '@/i18n';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { AiHashtags, AiHistory, AiIdeas } from './ai-extras';
@@ -36,19 +38,73 @@ function ServerSetupInstructions({ instructions }: { instructions: NonNullable<A
 }
 
 /**
- * Without a provider: a workspace owner or admin is sent to Settings (the server's variables folded below); a
- * member is told to ask the workspace owner, and sees nothing meant for the server's administrator.
+ * The prompt the home page sent, kept while no provider is set up: in the assistant's prompt field, with a way
+ * to start the post from it by hand (docs/decisions/0071-one-composer-with-the-assistant.md).
  */
-function AiNotSetUp({ instructions }: { instructions: NonNullable<AiStatus['instructions']> }) {
+function KeptPrompt({ aiPrompt, composer }: { aiPrompt: string; composer: ComposerBridge }) {
+  const { t } = useTranslation('ai-assistant');
+  const ids = useId();
+  const [prompt, setPrompt] = useState(aiPrompt);
+  return (
+    <div className="grid gap-1.5 rounded-md border bg-muted/40 p-3">
+      <Label htmlFor={`${ids}-prompt`}>{t('What should the post say?')}</Label>
+      <Textarea
+        id={`${ids}-prompt`}
+        rows={3}
+        className="min-h-20 bg-background"
+        value={prompt}
+        maxLength={MAX_AI_PROMPT}
+        aria-describedby={`${ids}-kept`}
+        onChange={(event) => setPrompt(event.target.value)}
+      />
+      <p id={`${ids}-kept`} className="text-xs text-muted-foreground">
+        {t('Your idea is kept here: once a provider is set up, Generate writes the post from it.')}
+      </p>
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={composer.isLocked || !prompt.trim()}
+          onClick={() => composer.appendText(prompt.trim())}
+        >
+          {t('Start the post from it')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Without a provider: a workspace owner or admin is sent to Settings (the server's variables folded below); a
+ * member is told to ask the workspace owner, and sees nothing meant for the server's administrator. The home
+ * page's prompt stays in view either way.
+ */
+function AiNotSetUp({
+  instructions,
+  aiPrompt,
+  composer,
+}: {
+  instructions: NonNullable<AiStatus['instructions']>;
+  aiPrompt?: string;
+  composer: ComposerBridge;
+}) {
   const { t } = useTranslation('ai-assistant');
   const settings = useAiSettings();
+  const kept = aiPrompt ? <KeptPrompt aiPrompt={aiPrompt} composer={composer} /> : null;
   if (settings.isPending) return <Spinner label={t('Checking the AI assistant')} />;
   if (!settings.data?.canEdit) {
-    return <p className="mt-3 text-sm">{translateMessage(AI_MESSAGES.askOwnerForProvider)}</p>;
+    return (
+      <div className="mt-3 grid gap-3 text-sm">
+        <p>{translateMessage(AI_MESSAGES.askOwnerForProvider)}</p>
+        {kept}
+      </div>
+    );
   }
   return (
     <div className="mt-3 grid gap-3 text-sm">
       <p>{translateMessage(AI_MESSAGES.ownerSetsProvider)}</p>
+      {kept}
       <div>
         <Button asChild size="sm">
           <Link to="/settings">{t('Open Settings')}</Link>
@@ -99,7 +155,7 @@ export function AiAssistantPanel({ aiPrompt, composer }: { aiPrompt?: string; co
           {status.error.message}
         </p>
       ) : status.data.instructions ? (
-        <AiNotSetUp instructions={status.data.instructions} />
+        <AiNotSetUp instructions={status.data.instructions} aiPrompt={aiPrompt} composer={composer} />
       ) : (
         <div className="mt-3 grid gap-5">
           <AiGenerateForm aiPrompt={aiPrompt} composer={composer} />

@@ -20,7 +20,47 @@ import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
 import type { ComposerBridge } from '@/lib/composer-bridge';
 import { useAiGeneration } from '../hooks/use-ai-generation';
+import { useWriteFor } from '../hooks/use-write-for';
 import { AiVariantCard } from './ai-variant-card';
+
+/**
+ * "Write for": a checkbox per network, ticked for those the composer has picked (hooks/use-write-for.ts); a
+ * line under it says so while the composer has some.
+ */
+function WriteForField({
+  platforms,
+  followsComposer,
+  onToggle,
+}: {
+  platforms: readonly PlatformId[];
+  followsComposer: boolean;
+  onToggle(platform: PlatformId, checked: boolean): void;
+}) {
+  const { t } = useTranslation('ai-assistant');
+  const ids = useId();
+  return (
+    <fieldset className="grid gap-1.5" aria-describedby={followsComposer ? `${ids}-follows` : undefined}>
+      <legend className="mb-1 text-sm font-medium">{t('Write for')}</legend>
+      <div className="flex flex-wrap gap-x-3 gap-y-1.5">
+        {PLATFORM_IDS.map((platform) => (
+          <label key={platform} className="flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={platforms.includes(platform)}
+              onChange={(event) => onToggle(platform, event.target.checked)}
+            />
+            {PLATFORMS[platform].name}
+          </label>
+        ))}
+      </div>
+      {followsComposer ? (
+        <p id={`${ids}-follows`} className="text-xs text-muted-foreground">
+          {t('Follows the networks picked for the post.')}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /** Prompt, options, Generate with live tokens and Stop, then one variant per chosen platform. */
 // function-budget: AiGenerateForm lays out one screen part in one JSX tree; split into named parts when it next changes
@@ -28,9 +68,8 @@ export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; comp
   const { t } = useTranslation('ai-assistant');
   const ids = useId();
   const [prompt, setPrompt] = useState(aiPrompt ?? '');
-  const [platforms, setPlatforms] = useState<PlatformId[]>(() =>
-    composer.platforms.length > 0 ? [...composer.platforms] : ['twitter'],
-  );
+  const writeFor = useWriteFor(composer.platforms);
+  const { platforms } = writeFor;
   const [tone, setTone] = useState<AiTone>('friendly');
   const [length, setLength] = useState<AiLength>('medium');
   const [language, setLanguage] = useState<AiLanguage>('English');
@@ -61,12 +100,6 @@ export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; comp
     void generation.generate(input());
   }
 
-  function togglePlatform(platform: PlatformId, checked: boolean) {
-    setPlatforms((current) =>
-      PLATFORM_IDS.filter((id) => (id === platform ? checked : current.includes(id))),
-    );
-  }
-
   return (
     <div className="grid gap-4">
       <form
@@ -90,21 +123,11 @@ export function AiGenerateForm({ aiPrompt, composer }: { aiPrompt?: string; comp
             onChange={(event) => setPrompt(event.target.value)}
           />
         </div>
-        <fieldset className="grid gap-1.5">
-          <legend className="mb-1 text-sm font-medium">{t('Write for')}</legend>
-          <div className="flex flex-wrap gap-x-3 gap-y-1.5">
-            {PLATFORM_IDS.map((platform) => (
-              <label key={platform} className="flex items-center gap-1.5 text-sm">
-                <input
-                  type="checkbox"
-                  checked={platforms.includes(platform)}
-                  onChange={(event) => togglePlatform(platform, event.target.checked)}
-                />
-                {PLATFORMS[platform].name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <WriteForField
+          platforms={platforms}
+          followsComposer={composer.platforms.length > 0}
+          onToggle={writeFor.toggle}
+        />
         <div className="grid grid-cols-3 gap-2">
           <SelectField
             label={t('Tone')}

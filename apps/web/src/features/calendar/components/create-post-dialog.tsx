@@ -1,5 +1,6 @@
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
+import type { ComposerStart } from '@/lib/composer-start';
 import { emptyValues } from '@/lib/post-form';
 import { formatInstant } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
@@ -84,6 +86,8 @@ function CreatePostForm({
   );
   const contentError = form.errorOf('content');
   const platformsError = form.errorOf('platforms');
+  // The full composer, with the AI assistant, carries on from what this form holds.
+  const toComposer: ComposerStart = { draft: { content, platforms, date, time } };
   return (
     <form
       noValidate
@@ -110,7 +114,7 @@ function CreatePostForm({
           </p>
         ) : null}
         <MissingAccountsNotice platforms={withoutAccount} />
-        <NeedsMediaNotice platforms={needMedia} />
+        <NeedsMediaNotice platforms={needMedia} toComposer={toComposer} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${ids}-content`}>{t('Content')}</Label>
@@ -145,6 +149,12 @@ function CreatePostForm({
         />
       ) : null}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="ghost" className="sm:mr-auto">
+          <Link to="/post-composer" state={toComposer}>
+            <Sparkles aria-hidden="true" />
+            {t('Write with AI')}
+          </Link>
+        </Button>
         <Button variant="outline" onClick={onClose}>
           {t('Cancel')}
         </Button>
@@ -158,7 +168,13 @@ function CreatePostForm({
 }
 
 /** This modal attaches no media: it says at once which chosen platforms need some (Instagram, TikTok, YouTube). */
-function NeedsMediaNotice({ platforms: needMedia }: { platforms: PlatformId[] }) {
+function NeedsMediaNotice({
+  platforms: needMedia,
+  toComposer,
+}: {
+  platforms: PlatformId[];
+  toComposer: ComposerStart;
+}) {
   const { t } = useTranslation('calendar');
   if (needMedia.length === 0) return null;
   return (
@@ -172,6 +188,7 @@ function NeedsMediaNotice({ platforms: needMedia }: { platforms: PlatformId[] })
           a: (
             <Link
               to="/post-composer"
+              state={toComposer}
               className="font-medium text-primary underline-offset-4 hover:underline"
             />
           ),

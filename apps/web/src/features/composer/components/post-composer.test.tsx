@@ -36,13 +36,13 @@ function postCalls(api: ApiFake) {
   return api.calls.filter((call) => call.url.startsWith('/api/posts'));
 }
 
-function renderComposer(onCreated = vi.fn(), initialPlatforms?: PlatformId[]) {
+function renderComposer(onCreated = vi.fn(), platforms?: PlatformId[]) {
   renderWithProviders(
     <PostComposer
       authorName="Ada Lovelace"
       newPostHref="/post-composer"
       onCreated={onCreated}
-      initialPlatforms={initialPlatforms}
+      initialValues={platforms ? { platforms } : undefined}
     />,
   );
   fireEvent.change(screen.getByLabelText('Post text'), { target: { value: 'Hello' } });
@@ -60,6 +60,26 @@ describe('PostComposer', () => {
     expect(screen.getByRole('button', { name: 'LinkedIn' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'X (Twitter)' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByText('5 of 3,000 characters')).toBeTruthy();
+  });
+
+  it('starts a new post from what the calendar’s Create Post held: text, platforms, date and time', () => {
+    renderWithProviders(
+      <PostComposer
+        authorName="Ada Lovelace"
+        newPostHref="/post-composer"
+        onCreated={vi.fn()}
+        initialValues={{
+          content: 'From the calendar',
+          platforms: ['mastodon'],
+          date: '2031-05-04',
+          time: '09:30',
+        }}
+      />,
+    );
+    expect((screen.getByLabelText('Post text') as HTMLTextAreaElement).value).toBe('From the calendar');
+    expect(screen.getByRole('button', { name: 'Mastodon' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2031-05-04');
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('09:30');
   });
 
   it('counts per chosen platform and previews that platform', async () => {

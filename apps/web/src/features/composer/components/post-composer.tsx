@@ -27,7 +27,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
-import { emptyValues, valuesFromPost } from '@/lib/post-form';
+import { emptyValues, type PostFormValues, valuesFromPost } from '@/lib/post-form';
 import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';
@@ -43,10 +43,13 @@ import { PublishPanel } from './publish-panel';
 interface PostComposerProps {
   /** The post to edit; without it the composer starts a new one. */
   postId?: string;
-  /** Platforms a new post starts with (those the home page's AI prompt names). */
-  initialPlatforms?: readonly PlatformId[];
+  /**
+   * What a new post starts with: the platforms the home page's AI prompt names, or what the calendar's Create
+   * Post held (lib/composer-start.ts). An empty date or time is the next full hour.
+   */
+  initialValues?: Partial<Pick<PostFormValues, 'content' | 'platforms' | 'date' | 'time'>>;
   authorName: string;
-  /** Shown above the preview (the AI assistant's place on /create-post); a function gets the bridge. */
+  /** Shown above the preview (the AI assistant's place); a function gets the bridge. */
   aside?: ReactNode | ((bridge: ComposerBridge) => ReactNode);
   /** Called once a new post has its id, so the page can put it in the address. */
   onCreated(post: Post): void;
@@ -98,7 +101,7 @@ export function PostComposer(props: PostComposerProps) {
 
 function ComposerForm({
   post: initialPost,
-  initialPlatforms,
+  initialValues,
   authorName,
   aside,
   onCreated,
@@ -123,7 +126,7 @@ function ComposerForm({
     initialValues: () =>
       initialPost
         ? valuesFromPost(initialPost, timeZone, nextFullHour(timeZone))
-        : { ...emptyValues('', nextFullHour(timeZone)), platforms: [...(initialPlatforms ?? [])] },
+        : newPostValues(initialValues, nextFullHour(timeZone)),
     timeZone,
     save: (input) => save.mutateAsync({ id: saved?.id, input }),
     isReadyToSave(values, action) {
@@ -216,6 +219,20 @@ function ComposerForm({
 }
 
 type PostForm = ReturnType<typeof usePostForm>;
+
+/** A new post's values: what the page handed over, the next full hour where it gave no date or time. */
+function newPostValues(
+  start: PostComposerProps['initialValues'],
+  slot: { date: string; time: string },
+): PostFormValues {
+  return {
+    ...emptyValues(start?.content ?? '', {
+      date: start?.date || slot.date,
+      time: start?.time || slot.time,
+    }),
+    platforms: [...(start?.platforms ?? [])],
+  };
+}
 
 /** A scheduled post's time as shown; undefined for any other post (publish-panel.tsx words its actions by it). */
 function scheduledTimeOf(post: Post | undefined, timeZone: string): string | undefined {

@@ -5,11 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-
-/** Navigation state that carries the visitor's prompt to /create-post. */
-export interface CreatePostLocationState {
-  aiPrompt: string;
-}
+import type { ComposerStart } from '@/lib/composer-start';
 
 export const AI_PROMPT_MAX_LENGTH = 1000;
 
@@ -62,7 +58,8 @@ export function AiContentAssistant() {
       inputRef.current?.focus();
       return;
     }
-    const state: CreatePostLocationState = { aiPrompt };
+    // The composer reads it from the navigation state (lib/composer-start.ts).
+    const state: ComposerStart = { aiPrompt };
     navigate('/create-post', { state });
   }
 
