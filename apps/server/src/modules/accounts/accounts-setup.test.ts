@@ -226,12 +226,18 @@ describe('POST /api/accounts/platform-setup/:platform/check', () => {
     expect((await checkPlatformKeys(failing, 'youtube')).outcome).toBe('unreachable');
   });
 
-  it('warns when the redirect address is plain http on a public host', async () => {
+  it('warns when the redirect address is plain http on a public host, and claims https only for https', async () => {
     const plain = { ...s.t.config, publicUrl: 'http://relaycast.example.org', platforms: fakePlatforms() };
     const result = await checkPlatformKeys(plain, 'linkedin');
     expect(result.outcome).toBe('ok');
     expect(result.notChecked[0]).toBe(ACCOUNT_SETUP_MESSAGES.notChecked.notHttps);
     expect(result.checked).not.toContain(ACCOUNT_SETUP_MESSAGES.checked.https);
+    // Plain http on this machine: no warning (local development), and no claim of https either.
+    const local = { ...plain, publicUrl: 'http://localhost:3000' };
+    const onThisMachine = await checkPlatformKeys(local, 'youtube');
+    expect(onThisMachine.outcome).toBe('ok');
+    expect(onThisMachine.checked).toEqual([ACCOUNT_SETUP_MESSAGES.checked.clientAuthentication]);
+    expect(onThisMachine.notChecked).not.toContain(ACCOUNT_SETUP_MESSAGES.notChecked.notHttps);
   });
 
   it('asks a platform again only once the minute is over', async () => {

@@ -142,6 +142,7 @@ export async function checkPlatformKeys(
 
   const settings = connectorSettings(config, platform);
   const plainHttp = isPlainHttp(settings.redirectUri);
+  const https = new URL(settings.redirectUri).protocol === 'https:';
   const notChecked = [
     ...(plainHttp ? [M.notChecked.notHttps] : []),
     M.notChecked.redirect,
@@ -151,7 +152,7 @@ export async function checkPlatformKeys(
     if (!connector.checkClient) throw new Error(`${platform} connector has no checkClient`);
     const how = await connector.checkClient({ settings });
     return answer('ok', M.outcome.ok, {
-      checked: [CHECKED_BY[how], ...(plainHttp ? [] : [M.checked.https])],
+      checked: [CHECKED_BY[how], ...(https ? [M.checked.https] : [])],
       notChecked,
     });
   } catch (error) {

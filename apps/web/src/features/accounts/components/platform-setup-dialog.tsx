@@ -36,7 +36,7 @@ export function PlatformSetupDialog({ platform, onClose }: { platform: PlatformI
               platform: name,
             })
       }
-      className="max-w-xl"
+      className="max-w-2xl"
     >
       {setup.isPending ? (
         <Spinner label={t('Loading the setup')} />
@@ -124,6 +124,10 @@ function RedirectAddress({ list, setup }: { list: PlatformSetupList; setup: Plat
         value={setup.redirectUri}
         hint={t('Register exactly this address at {{platform}}.', { platform: setup.name })}
       />
+      {/* A phone's field shows the address's start only: the whole of it, to compare with the portal's. */}
+      <p aria-hidden="true" className="font-mono text-xs break-all text-muted-foreground sm:hidden">
+        {setup.redirectUri}
+      </p>
       {list.isPublicUrlSet ? null : (
         <Note>
           {t(
@@ -146,27 +150,29 @@ function Variables({ setup }: { setup: PlatformSetup }) {
   const { t } = useTranslation('accounts');
   return (
     <SetupSection title={t('Variables to set on the server')}>
-      <ul aria-label={t('Variables for {{platform}}', { platform: setup.name })} className="grid gap-2">
+      <ul aria-label={t('Variables for {{platform}}', { platform: setup.name })} className="grid gap-2.5">
         {setup.variables.map((variable) => (
-          <li key={variable.name} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
-              {variable.name}
-            </code>
-            <span className="text-muted-foreground">
-              {t('the portal’s “{{name}}”', { name: variable.portalName })}
-            </span>
-            <span
-              className={cn(
-                'ml-auto inline-flex items-center gap-1 text-xs font-medium',
-                variable.isSet ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground',
-              )}
-            >
-              {variable.isSet ? (
-                <CheckCircle2 aria-hidden="true" className="size-3.5" />
-              ) : (
-                <CircleDashed aria-hidden="true" className="size-3.5" />
-              )}
-              {variable.isSet ? t('Set') : t('Missing')}
+          <li key={variable.name} className="grid grid-cols-1 gap-0.5 text-sm">
+            <div className="flex items-center gap-2">
+              <code className="min-w-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
+                {variable.name}
+              </code>
+              <span
+                className={cn(
+                  'ml-auto inline-flex shrink-0 items-center gap-1 text-xs font-medium',
+                  variable.isSet ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground',
+                )}
+              >
+                {variable.isSet ? (
+                  <CheckCircle2 aria-hidden="true" className="size-3.5" />
+                ) : (
+                  <CircleDashed aria-hidden="true" className="size-3.5" />
+                )}
+                {variable.isSet ? t('Set') : t('Missing')}
+              </span>
+            </div>
+            <span className="text-xs text-muted-foreground">
+              {t('In the portal: “{{name}}”', { name: variable.portalName })}
             </span>
           </li>
         ))}
