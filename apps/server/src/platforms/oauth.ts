@@ -1,5 +1,5 @@
-import { type DescribeError, platformRequest } from './http';
-import { type CallContext, PlatformError, type TokenSet } from './types';
+import { type DescribeError, genericErrorMessage, platformRequest } from './http';
+import { type CallContext, type ClientCheck, PlatformError, type TokenSet } from './types';
 
 /** The standard OAuth 2 token answer (RFC 6749 §5.1). */
 export interface OAuthTokenAnswer {
@@ -95,4 +95,91 @@ export async function clientSecretPostToken(
     describe,
   );
   return tokenSetFromAnswer(body);
+}
+
+// Checking the operator's keys (docs/platform-setup.md) -------------------------------------------------------
+
+/** A key check is one short request: it answers within this long or says the platform could not be reached. */
+export const CLIENT_CHECK_TIMEOUT_MS = 10_000;
+
+/** The made-up authorization code a key check sends: no platform issued it, so none can accept it. */
+export const CLIENT_CHECK_CODE = 'relaycast-key-check';
+
+/** A PKCE verifier for that made-up code (43 characters, RFC 7636 §4.1), for platforms that expect one. */
+export const CLIENT_CHECK_VERIFIER = 'relaycast-key-check-verifier-0000000000000000';
+
+/** OAuth errors that mean the client itself was not recognised (RFC 6749 §5.2; X answers `unauthorized_client`). */
+const CLIENT_ERRORS = new Set(['invalid_client', 'unauthorized_client']);
+
+const describeTokenError: DescribeError = (_status, body) => {
+  const record = (body && typeof body === 'object' ? body : {}) as { error?: unknown };
+  return {
+    message: genericErrorMessage(body),
+    platformCode: typeof record.error === 'string' ? record.error : undefined,
+  };
+};
+
+/**
+ * Checks the keys at a token endpoint with an authorization-code request whose code is made up. An OAuth server
+ * authenticates the client before it reads the code (RFC 6749 §3.2.1): a 401 or `invalid_client` means the keys are
+ * wrong; a 400 with another error (`invalid_grant`, `invalid_request`) means it knew the client and refused only
+ * the code. `clientAuth` is how the connector sends its keys when it exchanges a real code.
+ */
+export async function checkClientWithMadeUpCode(
+  ctx: CallContext,
+  name: string,
+  request: { tokenUrl: string; clientAuth: 'basic' | 'body'; form?: Record<string, string> },
+): Promise<ClientCheck> {
+  const client = clientCredentials(ctx.settings, name);
+  const form: Record<string, string> = {
+    grant_type: 'authorization_code',
+    code: CLIENT_CHECK_CODE,
+    redirect_uri: ctx.settings.redirectUri,
+    ...request.form,
+    ...(request.clientAuth === 'body'
+      ? { client_id: client.clientId, client_secret: client.clientSecret }
+      : { client_id: client.clientId }),
+  };
+  const headers: Record<string, string> =
+    request.clientAuth === 'basic' ? { authorization: basicAuth(client.clientId, client.clientSecret) } : {};
+  try {
+    await platformRequest(
+      ctx,
+      {
+        method: 'POST',
+        url: request.tokenUrl,
+        headers,
+        body: { form },
+        timeoutMs: CLIENT_CHECK_TIMEOUT_MS,
+      },
+      describeTokenError,
+    );
+  } catch (error) {
+    const refusedOnlyTheCode =
+      error instanceof PlatformError &&
+      error.details.status === 400 &&
+      !CLIENT_ERRORS.has(error.details.platformCode ?? '');
+    if (!refusedOnlyTheCode) throw error;
+  }
+  return 'client-authentication';
+}
+
+/**
+ * The answer to a client-credentials grant: an app token proves the keys. Some platforms answer a refusal with
+ * 200 and an `error` field (TikTok's OAuth errors), which is a refusal too.
+ */
+export function appTokenCheck(body: unknown, name: string): ClientCheck {
+  const answer = (body && typeof body === 'object' ? body : {}) as {
+    access_token?: unknown;
+    error?: unknown;
+    error_description?: unknown;
+  };
+  if (typeof answer.access_token === 'string' && answer.access_token !== '') return 'app-token';
+  const reason =
+    typeof answer.error_description === 'string' && answer.error_description.trim()
+      ? answer.error_description.trim()
+      : typeof answer.error === 'string'
+        ? answer.error
+        : `${name} issued no app token for these keys.`;
+  throw new PlatformError('refuse', reason);
 }

@@ -39,3 +39,16 @@ describe('the connectors’ engagement capabilities', () => {
     }
   });
 });
+
+/** "Check keys" (docs/platform-setup.md) asks the connector: every platform with operator keys can answer it. */
+describe('the connectors’ key check', () => {
+  it('exists exactly on the connectors whose platform needs keys from the operator', () => {
+    for (const platform of PLATFORM_IDS.filter(hasConnector)) {
+      const connector = connectorFor(platform);
+      expect({ platform, checks: Boolean(connector.checkClient) }).toEqual({
+        platform,
+        checks: connector.requiresClientCredentials,
+      });
+    }
+  });
+});

@@ -97,16 +97,19 @@ export function connectorSettings(
   };
 }
 
+/** The variables that hold the app's keys at a platform: `TWITTER_CLIENT_ID`, `TWITTER_CLIENT_SECRET`… */
+export function clientVariables(platform: PlatformId): { clientId: string; clientSecret: string } {
+  const prefix = envPrefixOf(platform);
+  return { clientId: `${prefix}_CLIENT_ID`, clientSecret: `${prefix}_CLIENT_SECRET` };
+}
+
 /** The variables an operator must set before users can connect this platform (empty = ready). */
 export function missingConfiguration(config: Pick<Config, 'platforms'>, platform: PlatformId): string[] {
   const connector = CONNECTORS[platform];
   if (!connector?.requiresClientCredentials) return [];
   const own = config.platforms[platform];
-  const prefix = envPrefixOf(platform);
-  return [
-    own.clientId ? '' : `${prefix}_CLIENT_ID`,
-    own.clientSecret ? '' : `${prefix}_CLIENT_SECRET`,
-  ].filter(Boolean);
+  const names = clientVariables(platform);
+  return [own.clientId ? '' : names.clientId, own.clientSecret ? '' : names.clientSecret].filter(Boolean);
 }
 
 export const ALL_PLATFORMS: readonly PlatformId[] = PLATFORM_IDS;

@@ -305,6 +305,12 @@ export interface AnalyticsOperations {
   ): Promise<{ live: boolean; viewers?: PlatformFigure; reads: number }>;
 }
 
+/**
+ * How `checkClient` told that the keys work: the platform issued an app token for them (a client-credentials
+ * grant), or its token endpoint authenticated the client and refused only a made-up authorization code.
+ */
+export type ClientCheck = 'app-token' | 'client-authentication';
+
 export interface Connector {
   platform: PlatformId;
   capabilities: ConnectorCapabilities;
@@ -336,6 +342,12 @@ export interface Connector {
   ): Promise<ConnectedIdentity>;
   /** Refreshes the tokens (`capabilities.refresh`). Throws PlatformError('reauthorize') when refused. */
   refresh?(ctx: CallContext, credentials: AccountCredentials): Promise<TokenSet>;
+  /**
+   * Platforms with operator keys: asks the platform whether `clientId` and `clientSecret` work, without a user
+   * (docs/platform-setup.md). Resolves with how it could tell; throws PlatformError: 'refuse' or 'reauthorize'
+   * when the platform refused the keys, 'retry' when it could not be reached.
+   */
+  checkClient?(ctx: CallContext): Promise<ClientCheck>;
 
   // Publishing --------------------------------------------------------------------------------------------
   /** Publishes one post, running the platform's media flow (upload or container, poll, publish). */

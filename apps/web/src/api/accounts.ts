@@ -5,6 +5,7 @@ import type {
   SocialAccount,
   SocialAccountList,
 } from '@relaycast/shared/accounts';
+import type { KeyCheck, PlatformSetupList } from '@relaycast/shared/accounts-setup';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
@@ -15,6 +16,7 @@ export const accountKeys = {
   all: ['accounts'] as const,
   list: () => [...accountKeys.all, 'list'] as const,
   platforms: () => [...accountKeys.all, 'platforms'] as const,
+  setup: () => [...accountKeys.all, 'platform-setup'] as const,
 };
 
 function invalidateAccounts(queryClient: QueryClient) {
@@ -34,6 +36,23 @@ export function useConnectablePlatforms() {
   return useQuery({
     queryKey: accountKeys.platforms(),
     queryFn: () => apiFetch<ConnectablePlatformList>('/api/accounts/platforms'),
+  });
+}
+
+/** `GET /api/accounts/platform-setup`: what to register at each platform (owners and admins; docs/platform-setup.md). */
+export function usePlatformSetup(enabled: boolean) {
+  return useQuery({
+    queryKey: accountKeys.setup(),
+    queryFn: () => apiFetch<PlatformSetupList>('/api/accounts/platform-setup'),
+    enabled,
+  });
+}
+
+/** `POST /api/accounts/platform-setup/:platform/check`: whether the platform accepts the configured keys. */
+export function useCheckKeys() {
+  return useMutation({
+    mutationFn: (platform: PlatformId) =>
+      apiFetch<KeyCheck>(`/api/accounts/platform-setup/${platform}/check`, { method: 'POST', json: {} }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@relaycast/shared/accounts';
+import { ACCOUNT_SETUP_MESSAGES } from '@relaycast/shared/accounts-setup';
 import { AI_MESSAGES } from '@relaycast/shared/ai';
 import { ANALYTICS_COLLECT_MESSAGES, ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
@@ -50,6 +51,7 @@ import { CATALOGS } from './test-catalogs';
  */
 const MESSAGE_OBJECTS = {
   ACCOUNT_MESSAGES,
+  ACCOUNT_SETUP_MESSAGES,
   AI_MESSAGES,
   ANALYTICS_MESSAGES,
   ANALYTICS_COLLECT_MESSAGES,

@@ -7,6 +7,8 @@ import {
   socialAccountListSchema,
   socialAccountSchema,
 } from '@relaycast/shared/accounts';
+import { keyCheckSchema, platformSetupListSchema } from '@relaycast/shared/accounts-setup';
+import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
@@ -39,6 +41,7 @@ import {
   startInstanceOAuth,
   startOAuth,
 } from './accounts-oauth';
+import { createKeyChecker, listPlatformSetup } from './accounts-setup';
 import { sendReconnectNotices } from './accounts-sweep';
 
 /** OAuth redirects come back to the address the user is on (their session cookie lives there). */
@@ -75,6 +78,29 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     { schema: { response: { 200: connectablePlatformListSchema } } },
     async (request) => {
       return listConnectablePlatforms(db, config, await callerOf(request));
+    },
+  );
+
+  // Setting up the platforms' keys (docs/platform-setup.md): install-wide facts, for those who connect accounts.
+  app.get(
+    '/api/accounts/platform-setup',
+    { config: { permission: 'manageAccounts' }, schema: { response: { 200: platformSetupListSchema } } },
+    async (request) => listPlatformSetup(withLinkBase(request, config)),
+  );
+
+  const checkKeys = createKeyChecker();
+  app.post(
+    '/api/accounts/platform-setup/:platform/check',
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { params: platformParams, response: { 200: keyCheckSchema } },
+    },
+    async (request) => {
+      const platform = parsePlatform(request.params.platform);
+      if (!hasConnector(platform)) {
+        throw new AppError('PLATFORM_UNAVAILABLE', { values: [PLATFORMS[platform].name] });
+      }
+      return checkKeys(withLinkBase(request, config), platform, request.log);
     },
   );
 

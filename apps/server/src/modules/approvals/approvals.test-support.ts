@@ -43,7 +43,11 @@ export async function setUp(): Promise<Setup> {
 }
 
 /** Someone who accepted the owner's invitation with `role` and now works in the owner's workspace. */
-export async function joined(s: Setup, role: string, name: string): Promise<SignedInUser> {
+export async function joined(
+  s: Pick<Setup, 't' | 'owner'>,
+  role: string,
+  name: string,
+): Promise<SignedInUser> {
   const someone = await signInAsNewUser(s.t, { name });
   const invited = await s.owner.send('POST', '/api/workspaces/current/invitations', {
     email: someone.email,

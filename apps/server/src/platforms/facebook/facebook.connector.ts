@@ -1,5 +1,6 @@
 import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import {
+  checkFacebookApp,
   exchangeForLongLivedUserToken,
   FACEBOOK_LOGIN_URLS,
   facebookGraphApi,
@@ -132,6 +133,10 @@ export const facebookConnector: Connector = {
   defaultUrls: { ...FACEBOOK_LOGIN_URLS },
   scopes: SCOPES,
   requiresClientCredentials: true,
+
+  checkClient(ctx) {
+    return checkFacebookApp(ctx, 'Facebook');
+  },
 
   authorizationUrl(ctx, request) {
     return facebookLoginUrl(ctx, request, SCOPES);

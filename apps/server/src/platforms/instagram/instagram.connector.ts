@@ -1,5 +1,6 @@
 import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import {
+  checkFacebookApp,
   exchangeForLongLivedUserToken,
   FACEBOOK_LOGIN_URLS,
   facebookGraphApi,
@@ -172,6 +173,10 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     defaultUrls: { ...FACEBOOK_LOGIN_URLS },
     scopes: SCOPES,
     requiresClientCredentials: true,
+
+    checkClient(ctx) {
+      return checkFacebookApp(ctx, 'Instagram');
+    },
 
     authorizationUrl(ctx, request) {
       return facebookLoginUrl(ctx, request, SCOPES);

@@ -1,7 +1,7 @@
 import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes, sleep } from '../media';
-import { clientSecretPostToken, isTokenError } from '../oauth';
+import { checkClientWithMadeUpCode, clientSecretPostToken, isTokenError } from '../oauth';
 import {
   type AccountCredentials,
   type CallContext,
@@ -239,6 +239,10 @@ export const linkedinConnector: Connector = {
   },
   scopes: SCOPES,
   requiresClientCredentials: true,
+
+  checkClient(ctx) {
+    return checkClientWithMadeUpCode(ctx, 'LinkedIn', { tokenUrl: url(ctx, 'token'), clientAuth: 'body' });
+  },
 
   authorizationUrl(ctx, request) {
     const target = new URL(url(ctx, 'authorize'));

@@ -1,5 +1,11 @@
-import { clientCredentials } from '../oauth';
-import { type AuthorizationRequest, type CallContext, type CodeExchange, PlatformError } from '../types';
+import { appTokenCheck, CLIENT_CHECK_TIMEOUT_MS, clientCredentials } from '../oauth';
+import {
+  type AuthorizationRequest,
+  type CallContext,
+  type ClientCheck,
+  type CodeExchange,
+  PlatformError,
+} from '../types';
 import { GRAPH_VERSION, graphRequest } from './graph';
 
 /** Facebook Login (authorization code, no PKCE): shared by the Facebook Pages and Instagram connectors. */
@@ -21,6 +27,17 @@ export function facebookLoginUrl(
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', [...scopes, ...(request.scopes ?? [])].join(','));
   return url.toString();
+}
+
+/** The keys' check (docs/platform-setup.md): an app access token, `grant_type=client_credentials`. */
+export async function checkFacebookApp(ctx: CallContext, platformName: string): Promise<ClientCheck> {
+  const { clientId, clientSecret } = clientCredentials(ctx.settings, platformName);
+  const { body } = await graphRequest<unknown>(ctx, {
+    url: ctx.settings.urls.token ?? FACEBOOK_LOGIN_URLS.token,
+    query: { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' },
+    timeoutMs: CLIENT_CHECK_TIMEOUT_MS,
+  });
+  return appTokenCheck(body, platformName);
 }
 
 interface TokenAnswer {

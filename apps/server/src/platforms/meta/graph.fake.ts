@@ -152,6 +152,10 @@ export function installFacebookLogin(
         },
       };
     }
+    if (q.get('grant_type') === 'client_credentials') {
+      // An app access token: what the key check asks for (docs/platform-setup.md).
+      return { body: { access_token: `${clientId}|app-token`, token_type: 'bearer' } };
+    }
     const code = codes.get(q.get('code') ?? '');
     if (!code) return graphError(400, 100, 'This authorization code has been used.');
     if (code.redirectUri !== q.get('redirect_uri')) {

@@ -9,7 +9,7 @@ import {
   pollUntil,
   publishGraphContainer,
 } from '../meta/graph';
-import { clientCredentials } from '../oauth';
+import { appTokenCheck, CLIENT_CHECK_TIMEOUT_MS, clientCredentials } from '../oauth';
 import {
   type AccountCredentials,
   type CallContext,
@@ -184,6 +184,16 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
     defaultUrls: { ...DEFAULT_URLS },
     scopes: SCOPES,
     requiresClientCredentials: true,
+
+    async checkClient(ctx) {
+      const { clientId, clientSecret } = clientCredentials(ctx.settings, 'Threads');
+      const { body } = await graphRequest<unknown>(ctx, {
+        url: urlsOf(ctx).token,
+        query: { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' },
+        timeoutMs: CLIENT_CHECK_TIMEOUT_MS,
+      });
+      return appTokenCheck(body, 'Threads');
+    },
 
     authorizationUrl(ctx, request) {
       const url = new URL(urlsOf(ctx).authorize);

@@ -9,7 +9,7 @@ import {
 
 /**
  * A local Threads API: the threads.net authorize page (consents at once), `POST /oauth/access_token` (client
- * credentials, code, redirect URI), `GET /access_token` (`th_exchange_token`), `GET /refresh_access_token`
+ * credentials, code, redirect URI), `GET /oauth/access_token` (an app token), `GET /access_token` (`th_exchange_token`), `GET /refresh_access_token`
  * (`th_refresh_token`), `/v1.0/me`, containers (TEXT, IMAGE, VIDEO, carousel items, CAROUSEL) that read IN_PROGRESS
  * for `processingPolls` status reads, `threads_publish`, permalinks and `/{user}/threads`.
  */
@@ -87,6 +87,17 @@ export async function startThreadsFake(options: ThreadsFakeOptions = {}): Promis
     return {
       body: { access_token: tokens.issue('short', code.userId, 3600, 'TH'), user_id: Number(code.userId) },
     };
+  });
+
+  // An app access token (`grant_type=client_credentials`): what the key check asks for (docs/platform-setup.md).
+  server.route('GET', '/oauth/access_token', (request) => {
+    const q = request.query;
+    if (q.get('grant_type') !== 'client_credentials')
+      throw new Error('grant_type must be client_credentials');
+    if (q.get('client_id') !== clientId || q.get('client_secret') !== clientSecret) {
+      return graphError(400, 101, 'Error validating application. Invalid application ID or secret.');
+    }
+    return { body: { access_token: `TH|${clientId}|app-token`, token_type: 'bearer' } };
   });
 
   server.route('GET', '/access_token', (request) => {

@@ -1,5 +1,12 @@
 import { type DescribeError, type PlatformRequest, type PlatformResponse, platformRequest } from '../http';
-import { type CallContext, PlatformError, type PlatformErrorKind, type TokenSet } from '../types';
+import { appTokenCheck, CLIENT_CHECK_TIMEOUT_MS, clientCredentials } from '../oauth';
+import {
+  type CallContext,
+  type ClientCheck,
+  PlatformError,
+  type PlatformErrorKind,
+  type TokenSet,
+} from '../types';
 
 /** TikTok's hosts, error shapes and token endpoint (tiktok.connector.ts uses them). */
 
@@ -110,4 +117,20 @@ export async function tokenCall(ctx: CallContext, form: Record<string, string>, 
   if (body.expires_in) tokens.expiresAt = new Date(Date.now() + body.expires_in * 1000);
   if (body.scope) tokens.scopes = body.scope.split(/[\s,]+/).filter(Boolean);
   return { tokens, openId: body.open_id };
+}
+
+/** The keys' check (docs/platform-setup.md): a client access token, `grant_type=client_credentials`. */
+export async function checkTikTokClient(ctx: CallContext): Promise<ClientCheck> {
+  const { clientId, clientSecret } = clientCredentials(ctx.settings, 'TikTok');
+  const answer = await platformRequest<unknown>(
+    ctx,
+    {
+      method: 'POST',
+      url: urlsOf(ctx).token,
+      body: { form: { client_key: clientId, client_secret: clientSecret, grant_type: 'client_credentials' } },
+      timeoutMs: CLIENT_CHECK_TIMEOUT_MS,
+    },
+    describeTikTokError,
+  );
+  return appTokenCheck(answer.body, 'TikTok');
 }

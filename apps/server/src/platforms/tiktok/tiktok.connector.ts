@@ -1,7 +1,7 @@
 import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabilities';
 import { clientCredentials } from '../oauth';
 import { type Connector, PlatformError, type RecentPost } from '../types';
-import { DEFAULT_URLS, tiktokApi, tokenCall, urlsOf } from './tiktok-api';
+import { checkTikTokClient, DEFAULT_URLS, tiktokApi, tokenCall, urlsOf } from './tiktok-api';
 import { createTikTokPublishing, type TikTokOptions, tiktokPostUrl } from './tiktok-publish';
 
 /**
@@ -38,6 +38,8 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
     defaultUrls: { ...DEFAULT_URLS },
     scopes: SCOPES,
     requiresClientCredentials: true,
+
+    checkClient: checkTikTokClient,
 
     authorizationUrl(ctx, request) {
       if (!request.codeChallenge) throw new Error('TikTok authorization needs a PKCE code challenge');

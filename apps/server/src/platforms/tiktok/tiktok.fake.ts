@@ -10,7 +10,7 @@ import {
 
 /**
  * A local TikTok API: Login Kit v2 authorize page (consents at once; PKCE S256 required), the v2 token endpoint
- * (`client_key`, code, redirect URI, verifier; refresh with rotation), `/v2/user/info/`, the Content Posting API
+ * (`client_key`, code, redirect URI, verifier; refresh with rotation; client access tokens), `/v2/user/info/`, the Content Posting API
  * (creator_info, video/init with FILE_UPLOAD and chunked PUTs checked against Content-Range, content/init with
  * PULL_FROM_URL photos, status/fetch that reports processing for `processingPolls` reads) and `/v2/video/list/`.
  */
@@ -153,6 +153,10 @@ export async function startTikTokFake(options: TikTokFakeOptions = {}): Promise<
     }
     if (body.client_key !== clientKey || body.client_secret !== clientSecret) {
       return oauthError(401, 'invalid_client', 'Client key or secret is incorrect.');
+    }
+    if (body.grant_type === 'client_credentials') {
+      // A client access token: what the key check asks for (docs/platform-setup.md).
+      return { body: { access_token: 'clt.app-token', expires_in: 7200, token_type: 'Bearer' } };
     }
     if (body.grant_type === 'authorization_code') {
       const code = codes.get(String(body.code ?? ''));

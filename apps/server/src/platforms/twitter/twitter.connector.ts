@@ -5,6 +5,8 @@ import { readMediaBytes, sleep, splitBytes } from '../media';
 import {
   authorizationCodeUrl,
   basicAuth,
+  CLIENT_CHECK_VERIFIER,
+  checkClientWithMadeUpCode,
   clientCredentials,
   isTokenError,
   type OAuthTokenAnswer,
@@ -220,6 +222,14 @@ export const twitterConnector: Connector = {
   },
   scopes: SCOPES,
   requiresClientCredentials: true,
+
+  checkClient(ctx) {
+    return checkClientWithMadeUpCode(ctx, 'X', {
+      tokenUrl: url(ctx, 'token'),
+      clientAuth: 'basic',
+      form: { code_verifier: CLIENT_CHECK_VERIFIER },
+    });
+  },
 
   authorizationUrl(ctx, request) {
     if (!request.codeChallenge) throw new Error('X requires a PKCE code challenge');

@@ -2,7 +2,13 @@ import { ENGAGEMENT_CAPABILITIES } from '@relaycast/shared/engagement-capabiliti
 import { youTubeTitleAndDescription } from '@relaycast/shared/youtube';
 import { type DescribeError, platformRequest } from '../http';
 import { readMediaBytes } from '../media';
-import { authorizationCodeUrl, clientSecretPostToken, isTokenError } from '../oauth';
+import {
+  authorizationCodeUrl,
+  CLIENT_CHECK_VERIFIER,
+  checkClientWithMadeUpCode,
+  clientSecretPostToken,
+  isTokenError,
+} from '../oauth';
 import { type CallContext, type Connector, PlatformError, type RecentPost } from '../types';
 
 /**
@@ -93,6 +99,14 @@ export const youtubeConnector: Connector = {
   },
   scopes: SCOPES,
   requiresClientCredentials: true,
+
+  checkClient(ctx) {
+    return checkClientWithMadeUpCode(ctx, 'YouTube', {
+      tokenUrl: url(ctx, 'token'),
+      clientAuth: 'body',
+      form: { code_verifier: CLIENT_CHECK_VERIFIER },
+    });
+  },
 
   authorizationUrl(ctx, request) {
     if (!request.codeChallenge) throw new Error('YouTube connects with a PKCE code challenge');

@@ -82,6 +82,39 @@ describe('ConnectedAccountsScreen', () => {
     expect(screen.getByRole('button', { name: 'Connect X (Twitter)' })).toBeTruthy();
   });
 
+  it('offers Set up on each platform to those who connect accounts, and opens its setup', async () => {
+    fakeApi({
+      'GET /api/accounts': { accounts: [] },
+      'GET /api/accounts/platforms': PLATFORMS,
+      'GET /api/workspaces/current': { id: 'w1', name: 'Acme', role: 'admin' },
+      'GET /api/accounts/platform-setup': {
+        publicUrl: '',
+        isPublicUrlSet: true,
+        isPlainHttp: false,
+        platforms: [],
+      },
+    });
+    renderWithProviders(<ConnectedAccountsScreen />, { route: '/connected-accounts' });
+    const linkedin = await screen.findByRole('listitem', { name: 'LinkedIn' });
+    await userEvent.click(await within(linkedin).findByRole('button', { name: 'Set up LinkedIn' }));
+    expect(await screen.findByRole('dialog', { name: 'Set up LinkedIn' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Set up X (Twitter)' })).toBeTruthy();
+  });
+
+  it('offers no Set up to a role that does not connect accounts', async () => {
+    const api = fakeApi({
+      'GET /api/accounts': { accounts: [] },
+      'GET /api/accounts/platforms': PLATFORMS,
+      'GET /api/workspaces/current': { id: 'w1', name: 'Acme', role: 'editor' },
+    });
+    renderWithProviders(<ConnectedAccountsScreen />, { route: '/connected-accounts' });
+    const linkedin = await screen.findByRole('listitem', { name: 'LinkedIn' });
+    await screen.findByRole('button', { name: 'Connect X (Twitter)' });
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/current')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(linkedin).queryByRole('button')).toBeNull();
+  });
+
   it('shows the outcome the OAuth callback put in the URL, and only known ones', async () => {
     renderScreen('/connected-accounts?result=platform_limit&platform=twitter&plan=standard', []);
     expect((await screen.findByRole('alert')).textContent).toContain(

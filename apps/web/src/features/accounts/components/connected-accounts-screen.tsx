@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts, useConnectablePlatforms, useStartOAuth } from '@/api/accounts';
+import { useCan } from '@/components/role-gate';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
@@ -14,6 +15,7 @@ import { AccountList } from './account-list';
 import { BlueskyConnectDialog } from './bluesky-connect-dialog';
 import { MastodonConnectDialog } from './mastodon-connect-dialog';
 import { PlatformList } from './platform-list';
+import { PlatformSetupDialog } from './platform-setup-dialog';
 
 type OpenDialog = { kind: 'bluesky'; handle: string } | { kind: 'mastodon'; instance: string } | null;
 
@@ -37,6 +39,8 @@ export function ConnectedAccountsScreen() {
   const startOAuth = useStartOAuth();
   const result = useCallbackResult();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [setUpPlatform, setSetUpPlatform] = useState<PlatformId | null>(null);
+  const canSetUp = useCan('manageAccounts') === true;
 
   function connect(platform: PlatformId, method: ConnectablePlatform['method'], account?: SocialAccount) {
     if (method === 'app-password') return setDialog({ kind: 'bluesky', handle: account?.handle ?? '' });
@@ -149,11 +153,17 @@ export function ConnectedAccountsScreen() {
                 startOAuth.isPending || startOAuth.isSuccess ? (startOAuth.variables ?? null) : null
               }
               onConnect={(platform) => connect(platform.platform, platform.method)}
+              onSetUp={canSetUp ? (platform) => setSetUpPlatform(platform.platform) : undefined}
             />
           )}
         </div>
       </section>
 
+      <PlatformSetupDialog
+        key={setUpPlatform ?? 'none'}
+        platform={setUpPlatform}
+        onClose={() => setSetUpPlatform(null)}
+      />
       <BlueskyConnectDialog
         key={dialog?.kind === 'bluesky' ? `bluesky-${dialog.handle}` : 'bluesky'}
         open={dialog?.kind === 'bluesky'}

@@ -1,22 +1,26 @@
 import type { ConnectablePlatform } from '@relaycast/shared/accounts';
+import { Settings2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
 
 /**
  * Every platform with its way in: Connect when the server can, "Not configured" with the variables the
- * operator must set, or "Not available yet" when this server has no connector for it.
+ * operator must set, or "Not available yet" when this server has no connector for it. `onSetUp`, for those who
+ * connect accounts, adds "Set up" (the platform's setup and key check, docs/platform-setup.md).
  */
 export function PlatformList({
   platforms,
   isAtLimit,
   busyPlatform,
   onConnect,
+  onSetUp,
 }: {
   platforms: ConnectablePlatform[];
   isAtLimit: boolean;
   busyPlatform: string | null;
   onConnect(platform: ConnectablePlatform): void;
+  onSetUp?(platform: ConnectablePlatform): void;
 }) {
   const { t } = useTranslation('accounts');
   return (
@@ -32,16 +36,18 @@ export function PlatformList({
             {platform.name}
           </p>
           {platform.state === 'ready' ? (
-            <Button
-              size="sm"
-              variant="outline"
-              className="self-start"
-              disabled={isAtLimit || busyPlatform === platform.platform}
-              aria-label={t('Connect {{platform}}', { platform: platform.name })}
-              onClick={() => onConnect(platform)}
-            >
-              {busyPlatform === platform.platform ? t('Opening…') : t('Connect')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={isAtLimit || busyPlatform === platform.platform}
+                aria-label={t('Connect {{platform}}', { platform: platform.name })}
+                onClick={() => onConnect(platform)}
+              >
+                {busyPlatform === platform.platform ? t('Opening…') : t('Connect')}
+              </Button>
+              {onSetUp ? <SetUpButton platform={platform} variant="ghost" onSetUp={onSetUp} /> : null}
+            </div>
           ) : platform.state === 'not_configured' ? (
             <div className="text-sm">
               <p className="font-medium text-muted-foreground">{t('Not configured')}</p>
@@ -60,6 +66,9 @@ export function PlatformList({
                   </li>
                 ))}
               </ul>
+              {onSetUp ? (
+                <SetUpButton platform={platform} variant="outline" onSetUp={onSetUp} className="mt-3" />
+              ) : null}
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">{t('Not available yet')}</p>
@@ -67,5 +76,31 @@ export function PlatformList({
         </li>
       ))}
     </ul>
+  );
+}
+
+function SetUpButton({
+  platform,
+  variant,
+  onSetUp,
+  className,
+}: {
+  platform: ConnectablePlatform;
+  variant: 'outline' | 'ghost';
+  onSetUp(platform: ConnectablePlatform): void;
+  className?: string;
+}) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Button
+      size="sm"
+      variant={variant}
+      className={className}
+      aria-label={t('Set up {{platform}}', { platform: platform.name })}
+      onClick={() => onSetUp(platform)}
+    >
+      <Settings2 aria-hidden="true" />
+      {t('Set up')}
+    </Button>
   );
 }
