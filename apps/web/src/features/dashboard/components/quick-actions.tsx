@@ -1,15 +1,15 @@
-import type { Permission } from '@relaycast/shared/roles';
+import { type Permission, roleCan } from '@relaycast/shared/roles';
 import { ArrowRight, BarChart3, CalendarDays, type LucideIcon, PenSquare, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCan } from '@/components/role-gate';
+import { useCurrentWorkspace } from '@/api/usage';
 
 const QUICK_ACTIONS: readonly {
   title: string;
   description: string;
   to: string;
   icon: LucideIcon;
-  /** Shown only to the roles that may do it (the studio needs `stream`). */
+  /** Shown only to the roles that may do it (the role table's permission; the studio needs `stream`). */
   permission?: Permission;
 }[] = [
   {
@@ -37,8 +37,11 @@ const QUICK_ACTIONS: readonly {
 /** The four quick cards at the top of the dashboard (three for a role that may not stream); each card is the link. */
 export function QuickActions() {
   const { t } = useTranslation('dashboard');
-  const canStream = useCan('stream') === true;
-  const actions = QUICK_ACTIONS.filter((action) => action.permission !== 'stream' || canStream);
+  const role = useCurrentWorkspace().data?.role;
+  // A card that needs a permission waits for the role, then shows only where the role table allows it.
+  const actions = QUICK_ACTIONS.filter(
+    (action) => !action.permission || (role !== undefined && roleCan(role, action.permission)),
+  );
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {actions.map(({ title, description, to, icon: Icon }) => (
