@@ -8,7 +8,7 @@ import {
 import type { MediaLimits } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -230,6 +230,26 @@ async function assertMemberMayDelete(
 }
 
 /**
+ * A deleted post that can still be restored does not pin its files, but it must not come back scheduled without
+ * one: the posts on their way out (MEDIA_PINNING_STATUSES) that a deleted file leaves become drafts, so a restore
+ * brings them back to be checked and scheduled again (docs/decisions/0059).
+ */
+async function unscheduleDeletedPostsUsing(tx: Tx, workspaceId: string, mediaId: string): Promise<void> {
+  const users = tx.select({ id: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, mediaId));
+  await tx
+    .update(posts)
+    .set({ status: 'draft', scheduledAt: null })
+    .where(
+      and(
+        eq(posts.workspaceId, workspaceId),
+        isNotNull(posts.deletedAt),
+        inArray(posts.status, [...MEDIA_PINNING_STATUSES]),
+        inArray(posts.id, users),
+      ),
+    );
+}
+
+/**
  * Deletes the row (freeing its quota; the posts' attachments cascade), then the file and its thumbnail. With a
  * `caller` (a member's request), decision 0059's rules apply first; without one (the server taking back a file it
  * just made), nothing is checked. A storage failure after the row is gone only leaves an orphan object, which is
@@ -252,6 +272,7 @@ export async function deleteMedia(
       .limit(1);
     if (!file) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
     if (caller) await assertMemberMayDelete(tx, caller, workspaceId, file);
+    await unscheduleDeletedPostsUsing(tx, workspaceId, file.id);
     const [deleted] = await tx
       .delete(mediaFiles)
       .where(eq(mediaFiles.id, id))

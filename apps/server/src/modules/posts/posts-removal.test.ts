@@ -9,7 +9,7 @@ import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../test/auth-requests';
-import { mediaFiles, posts } from '../../db/schema/index';
+import { mediaFiles, posts, postTargets } from '../../db/schema/index';
 import { joined, type Setup, scheduleInput, setUp } from '../approvals/approvals.test-support';
 import { createPost } from '../publishing/publishing.test-support';
 import { insertMedia } from './posts.test-support';
@@ -140,5 +140,29 @@ describe('deleting media', () => {
       expect((await s.owner.send('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(200);
     }
     expect((await s.owner.send('DELETE', `/api/media/${file}`)).statusCode).toBe(204);
+  });
+
+  it('makes a deleted scheduled post a draft when its file goes, so a restore never schedules it without it', async () => {
+    const file = await image(s.owner, 'gone.jpg');
+    const scheduled = await createPost(s.t, s.owner, {
+      ...scheduleInput('Launch, picture gone'),
+      mediaIds: [file],
+    });
+    expect(scheduled.status).toBe('scheduled');
+    expect((await s.owner.send('DELETE', `/api/posts/${scheduled.id}`)).statusCode).toBe(200);
+    expect((await s.owner.send('DELETE', `/api/media/${file}`)).statusCode).toBe(204);
+
+    const restored = await s.owner.send('POST', `/api/posts/${scheduled.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const post = restored.json() as Post;
+    expect(post.status).toBe('draft');
+    expect(post.scheduledAt).toBeNull();
+    expect(post.media).toEqual([]);
+    const targets = await s.t.db
+      .select({ status: postTargets.status })
+      .from(postTargets)
+      .where(eq(postTargets.postId, scheduled.id));
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.every((target) => target.status === 'draft')).toBe(true);
   });
 });

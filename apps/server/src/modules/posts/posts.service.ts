@@ -9,7 +9,7 @@ import {
   type RescheduleInput,
 } from '@relaycast/shared/posts';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
@@ -328,6 +328,24 @@ export async function deletePost(db: Db, caller: Caller, postId: string, now = n
 }
 
 /**
+ * Whether a draft still has targets waiting to publish: a scheduled post made a draft while deleted (a file it used
+ * was deleted, media.service.ts) keeps its scheduled targets until restored.
+ */
+async function hasLiveTargets(tx: Tx, postId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.postId, postId),
+        inArray(postTargets.status, ['scheduled', 'needs_account', 'needs_reconnect']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * Undoes a delete made less than RESTORE_WINDOW_MS ago (a post that is not deleted is returned as is). A
  * scheduled post whose time went by while it was deleted comes back as a draft, never published late.
  */
@@ -349,7 +367,7 @@ export async function restorePost(db: Db, caller: Caller, postId: string, now = 
           : { deletedAt: null },
       )
       .where(eq(posts.id, postId));
-    if (isOverdue) {
+    if (isOverdue || (current.status === 'draft' && (await hasLiveTargets(tx, postId)))) {
       await syncPostTargets(
         tx,
         caller.workspaceId,
