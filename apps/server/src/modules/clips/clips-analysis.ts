@@ -138,9 +138,9 @@ export async function analyseVideo(
 ): Promise<VideoSignals> {
   const base = path.join(options.tempDir, `clips-${source.id}-${Date.now()}`);
   const motion = [`${base}-left.txt`, `${base}-middle.txt`, `${base}-right.txt`] as const;
-  const files = { video: `${base}-video.txt`, motion, audio: `${base}-audio.txt` };
+  const files = { video: `${base}-video.txt`, motion, audio: `${base}-audio.txt`, copy: `${base}-source` };
   try {
-    return await withSeekableFile(options.storage, source.storageKey, `${base}-source`, (input) =>
+    return await withSeekableFile(options.storage, source.storageKey, files.copy, (input) =>
       signalsOf(input, source, options, files),
     );
   } finally {
@@ -152,7 +152,7 @@ async function signalsOf(
   input: string,
   source: MediaFileRow,
   options: { ffmpegPath: string; ffprobePath: string },
-  files: { video: string; motion: readonly [string, string, string]; audio: string },
+  files: { video: string; motion: readonly [string, string, string]; audio: string; copy: string },
 ): Promise<VideoSignals> {
   const { motion } = files;
   const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000 });
@@ -160,8 +160,12 @@ async function signalsOf(
   await runProcess(
     options.ffmpegPath,
     analysisArgs(input, { ...files, audio: withAudio ? files.audio : null }),
-    // 5 minutes, or half the video's length for the long recordings analysed in the background.
-    { timeoutMs: Math.max(300_000, (source.durationSeconds ?? 0) * 500) },
+    // 5 minutes, or half the video's length for the long recordings analysed in the background. The files it
+    // writes (and the copy from S3) are removed at the next start if the server dies meanwhile.
+    {
+      timeoutMs: Math.max(300_000, (source.durationSeconds ?? 0) * 500),
+      tempPaths: [files.video, files.audio, ...motion, files.copy],
+    },
   );
   const durationSeconds = source.durationSeconds ?? 0;
   const seconds = Math.max(1, Math.ceil(durationSeconds));

@@ -147,9 +147,10 @@ export async function transcribeVideo(source: MediaFileRow, options: TranscribeO
   const base = path.join(options.tempDir, `transcript-${source.id}-${Date.now()}`);
   const output = `${base}-asr.txt`;
   const audioFile = `${base}-audio.mp3`;
+  const copy = `${base}-source`;
   try {
-    return await withSeekableFile(options.storage, source.storageKey, `${base}-source`, (input) =>
-      transcribeFile(input, source, options, { output, audioFile }),
+    return await withSeekableFile(options.storage, source.storageKey, copy, (input) =>
+      transcribeFile(input, source, options, { output, audioFile, copy }),
     );
   } finally {
     await Promise.all([output, audioFile].map((file) => rm(file, { force: true })));
@@ -160,7 +161,7 @@ async function transcribeFile(
   input: string,
   source: MediaFileRow,
   options: TranscribeOptions,
-  { output, audioFile }: { output: string; audioFile: string },
+  { output, audioFile, copy }: { output: string; audioFile: string; copy: string },
 ): Promise<Transcript> {
   const { stdout } = await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000 });
   let utterances: Utterance[] = [];
@@ -173,6 +174,8 @@ async function transcribeFile(
     if (!(await canTranscribe(options))) throw new Error('no speech-to-text on this server');
     await runProcess(options.ffmpegPath, transcriptionArgs(input, output, options.modelDir), {
       timeoutMs: 900_000,
+      // Removed at the next start if the server dies meanwhile (with the copy from S3, when there is one).
+      tempPaths: [output, audioFile, copy],
     });
     utterances = parseTranscription(await readFile(output, 'utf8'), duration);
   }
