@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { allocatorHint } from './config/allocator';
 import { ConfigError, loadConfig } from './config/env';
 import { reapOrphanedChildren, useChildRegistry } from './lib/child-processes';
+import { claimDataDir, DataDirInUseError } from './lib/data-dir-lock';
 
 /**
  * The exit code of a configuration the server refuses (sysexits' EX_CONFIG): starting again cannot help, so
@@ -21,6 +22,17 @@ async function main() {
       process.exit(EXIT_CONFIG);
     }
     throw err;
+  }
+
+  // The embedded database is one process's (lib/data-dir-lock.ts): a second server on it would ruin it.
+  if (!config.databaseUrl) {
+    try {
+      claimDataDir(config.dataDir);
+    } catch (err) {
+      if (!(err instanceof DataDirInUseError)) throw err;
+      console.error(err.message);
+      process.exit(EXIT_CONFIG);
+    }
   }
 
   // Programs (ffmpeg) a server killed with -9 left running, and their temporary files (docs/decisions/0058).

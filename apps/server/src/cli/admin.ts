@@ -1,6 +1,7 @@
 import { databaseTargetOf } from '../app';
 import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
+import { DataDirInUseError, dataDirHolder } from '../lib/data-dir-lock';
 import { runAdminCommand } from './admin-commands';
 
 /**
@@ -18,6 +19,13 @@ async function main(): Promise<number> {
       return 1;
     }
     throw err;
+  }
+  if (!config.databaseUrl) {
+    const holder = dataDirHolder(config.dataDir);
+    if (holder) {
+      console.error(new DataDirInUseError(holder, config.dataDir).message);
+      return 1;
+    }
   }
   const database = await openDatabase(databaseTargetOf(config));
   try {
