@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { metricsPlugin } from './modules/metrics/metrics.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { createNotifyDeps } from './modules/notifications/notifications-deps';
@@ -116,6 +117,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const auth = createAuth({ db: database.db, config, mailer, log: app.log, passwordReset });
 
   await app.register(errorsPlugin);
+  // Before every route: its hook times each answered request (modules/metrics).
+  await app.register(metricsPlugin, { db: database.db, config });
   await app.register(securityPlugin, { config });
   await app.register(inputGuardPlugin);
   // Before every route: it adds the session check to each /api/ route not marked `config: { auth: 'public' }`.

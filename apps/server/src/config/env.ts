@@ -3,14 +3,15 @@
  * README's configuration table lists them). Over 300 lines on purpose: one schema is the one place a
  * self-hoster's setting is read, defaulted and checked; split, two files could disagree on a default.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
+import { readOrCreateSecret } from './app-secret';
 import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-env';
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
+import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
 const optionalUrl = (protocols: string[]) =>
@@ -126,6 +127,7 @@ export const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   ...installLimitsEnvShape,
+  ...metricsEnvShape,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
   PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
@@ -158,6 +160,8 @@ export interface Config {
   dataDir: string;
   /** Set when a real PostgreSQL is used; otherwise PGlite runs in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
+  /** METRICS_TOKEN (config/metrics-env.ts): undefined, no /metrics. */
+  metricsToken: string | undefined;
   /** Directory of the PGlite data; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
   appSecret: string;
@@ -263,20 +267,6 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * The secret signs sessions and derives the encryption key for secrets at rest. A self-hoster who sets none
- * gets one generated once and kept in the data directory, so sessions survive restarts.
- */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'app-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
-}
-
 /** Parses the environment once. Throws a ConfigError listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
@@ -317,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       .filter(Boolean),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    metricsToken: env.METRICS_TOKEN || undefined,
     pgliteDir: path.join(dataDir, 'pglite'),
     appSecret: '',
     trustedOrigins: [],

@@ -8,6 +8,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { posts, postTargets, workspaces } from '../../db/schema/index';
+import { recordPublishOutcome } from '../../lib/metrics';
 import { insertNotificationSql } from '../notifications/notifications.service';
 import { queueEventSql } from '../webhooks/webhooks.service';
 import {
@@ -201,7 +202,12 @@ async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promi
   const alone = sumTargetStatuses([values.status]) ?? 'scheduled';
   const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
   const { hooks, notice } = attemptEndStatements(values.status);
-  const result = await executePrepared<{ post_id: string; siblings: number }>(
+  const result = await executePrepared<{
+    post_id: string;
+    siblings: number;
+    platform: string;
+    lateness: number | null;
+  }>(
     db,
     sql`
     with ended as (
@@ -214,16 +220,18 @@ async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promi
           updated_at = ${now.toISOString()}::timestamptz
       where t.id = ${targetId} and t.status = 'publishing'
       returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings,
-        t.id, t.platform, t.account_id, t.url, t.platform_post_id, t.published_at, t.last_error
+        t.id, t.platform, t.account_id, t.url, t.platform_post_id, t.published_at, t.last_error,
+        extract(epoch from (t.published_at - t.due_at))::float8 as lateness
     ), summed as (
       update ${posts} set status = ${alone}
       where id in (select post_id from ended where siblings = 1) and status <> 'draft'
       returning id
     )${hooks}${notice}
-    select post_id, siblings from ended`,
+    select post_id, siblings, platform, lateness from ended`,
   );
   const [row] = result.rows;
   if (!row) return false;
+  recordPublishOutcome(row.platform, values.status, values.status === 'published' ? row.lateness : null);
   if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
   return true;
 }

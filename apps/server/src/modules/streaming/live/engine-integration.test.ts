@@ -198,6 +198,11 @@ describe('live engine with real ffmpeg', () => {
     );
     const others = (await live())?.destinations.filter((_, i) => i !== 1);
     expect(others?.every((d) => d.state === 'live' && d.reconnects === 0)).toBe(true);
+    // What /metrics reports of this node's outputs (modules/metrics): the same states and reconnects.
+    const figures = t.app.streamEngine.outputFigures();
+    expect(figures).toHaveLength(3);
+    expect(figures.map((output) => output.reconnects).sort()).toEqual([0, 0, 1]);
+    expect(figures.every((output) => output.state === 'live')).toBe(true);
 
     await cameraDone;
     ws.send(JSON.stringify({ type: 'end' }));

@@ -27,6 +27,7 @@ import {
   DEFAULT_SETTINGS_SNAPSHOT,
   isOwnedBy,
   newActiveSession,
+  outputFiguresOf,
   overlayOf,
   settingsSnapshotOf,
   toStreamSession,
@@ -135,6 +136,8 @@ export class StreamEngine {
   activePids(): number[] {
     return [...runningChildren];
   }
+
+  outputFigures = () => outputFiguresOf(this.sessions.values());
 
   liveSessionOf(owner: StreamOwner): StreamSession | null {
     const session = this.activeSessionOf(owner);

@@ -191,3 +191,20 @@ export function finishedDestinationsOf(session: ActiveSession): FinishedDestinat
     };
   });
 }
+
+/** Each live output of the sessions as its supervisor sees it (the engine's `outputFigures`, for `/metrics`). */
+export function outputFiguresOf(sessions: Iterable<ActiveSession>) {
+  return [...sessions].flatMap((session) =>
+    session.destinations.map((destination) => {
+      const snapshot = destination.supervisor?.snapshot();
+      return {
+        sessionId: session.id,
+        destinationId: destination.info.id,
+        platform: destination.info.platform,
+        state: snapshot?.state ?? 'idle',
+        bitrateKbps: snapshot?.health?.bitrateKbps ?? null,
+        reconnects: snapshot?.reconnects ?? 0,
+      };
+    }),
+  );
+}
