@@ -86,6 +86,7 @@ export class SessionPipeline {
     session.ingest = child;
     child.onProgress((block) => {
       session.ingestHealth = session.ingestMeter.update(block);
+      session.paceMeter.progress(block.outTimeUs);
     });
     child.onExit(({ code, stderrTail }) => {
       if (session.stopping) return;
@@ -106,6 +107,7 @@ export class SessionPipeline {
           return false;
         }
         session.lastChunkAt = Date.now();
+        session.paceMeter.input(chunk.length);
         stdin.write(chunk);
         return true;
       },
@@ -178,6 +180,7 @@ export class SessionPipeline {
       this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
       return;
     }
+    if (session.source === 'browser') this.measurePace(session);
     if (session.source === 'obs') {
       const stats = this.deps.relay.publisherStats(session.relayKey);
       if (stats) {
@@ -191,6 +194,21 @@ export class SessionPipeline {
       }
     }
     this.notify(session);
+  }
+
+  /** The browser's stream against real time; the server's log says once when it starts falling behind. */
+  private measurePace(session: ActiveSession) {
+    const wasBehind = session.ingestPace?.fallingBehind ?? null;
+    const pace = session.paceMeter.figures(session.ingest?.stdin?.writableLength ?? 0);
+    session.ingestPace = pace;
+    if (pace.fallingBehind && !wasBehind) {
+      this.options.log.warn(
+        { sessionId: session.id, settings: session.settings, ...pace },
+        pace.fallingBehind === 'encoder'
+          ? 'the stream encoder cannot keep up with real time: lower the resolution or frame rate'
+          : 'the browser stream arrives slower than real time',
+      );
+    }
   }
 
   private async writeSamples(session: ActiveSession) {
