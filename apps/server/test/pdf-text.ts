@@ -70,7 +70,8 @@ function readObjects(pdf: Buffer): Map<number, PdfObject> {
 
 function hexToUnicode(hex: string): string {
   let out = '';
-  for (let i = 0; i + 4 <= hex.length; i += 4) out += String.fromCharCode(Number.parseInt(hex.slice(i, i + 4), 16));
+  for (let i = 0; i + 4 <= hex.length; i += 4)
+    out += String.fromCharCode(Number.parseInt(hex.slice(i, i + 4), 16));
   return out;
 }
 

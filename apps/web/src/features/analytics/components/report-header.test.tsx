@@ -50,11 +50,17 @@ describe('ReportHeader', () => {
 describe('DownloadPdfButton', () => {
   it('asks who the report is for and sends it with the filters', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:pdf', revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:pdf', revokeObjectURL: () => {} }),
+    );
     const api = fakeApi({
       'GET /api/analytics/report.pdf': () =>
         new Response('%PDF-1.7', {
-          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="r.pdf"' },
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="r.pdf"',
+          },
         }),
     });
     renderWithProviders(<DownloadPdfButton filters={{ range: '30d' }} />);

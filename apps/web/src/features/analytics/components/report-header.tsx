@@ -1,5 +1,5 @@
-import type { PublicReport } from '@relaycast/shared/analytics-report';
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
+import type { PublicReport } from '@relaycast/shared/analytics-report';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/i18n';
 

@@ -16,14 +16,18 @@ describe('EncoderPace', () => {
 
   it('says in plain words that the server cannot encode fast enough, how late viewers are, and where to fix it', () => {
     renderWithProviders(
-      <EncoderPace pace={{ speed: 0.55, behindSeconds: 24.6, backlogSeconds: 22, fallingBehind: 'encoder' }} />,
+      <EncoderPace
+        pace={{ speed: 0.55, behindSeconds: 24.6, backlogSeconds: 22, fallingBehind: 'encoder' }}
+      />,
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(
       "Your server can't encode this fast enough: ×0.55 real time. Lower the resolution or frame rate.",
     );
     expect(alert.textContent).toContain('Viewers see the stream 25 s late');
-    expect(screen.getByRole('link', { name: 'Stream settings' }).getAttribute('href')).toBe('/stream-settings');
+    expect(screen.getByRole('link', { name: 'Stream settings' }).getAttribute('href')).toBe(
+      '/stream-settings',
+    );
     expect(screen.getByText('22 s')).toBeTruthy();
   });
 
