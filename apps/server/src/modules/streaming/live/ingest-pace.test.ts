@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IngestPaceMeter } from './ingest-pace';
+import { IngestPaceMeter, newlyBehindLogLine } from './ingest-pace';
 
 /** The real-time meter on a fake clock: one `-progress` block and one status tick per simulated second. */
 
@@ -91,5 +91,13 @@ describe('IngestPaceMeter', () => {
     run(10, 1);
     run(3, 0.5);
     expect(run(10, 1.05).fallingBehind).toBeNull();
+  });
+
+  it('logs a fall once, when it starts', () => {
+    const ok = { speed: 1, behindSeconds: 0, backlogSeconds: 0, fallingBehind: null };
+    const slow = { speed: 0.5, behindSeconds: 6, backlogSeconds: 5, fallingBehind: 'encoder' as const };
+    expect(newlyBehindLogLine(ok, slow)).toMatch(/encoder cannot keep up/);
+    expect(newlyBehindLogLine(slow, slow)).toBeNull();
+    expect(newlyBehindLogLine(slow, ok)).toBeNull();
   });
 });

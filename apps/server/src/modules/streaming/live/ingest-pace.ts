@@ -116,3 +116,11 @@ export class IngestPaceMeter {
     while (this.inputs.length > 0 && (this.inputs[0]?.at ?? now) < windowStart) this.inputs.shift();
   }
 }
+
+/** What the server's log says, once, when a stream starts falling behind (for the self-hoster); else null. */
+export function newlyBehindLogLine(before: IngestPace | null, now: IngestPace): string | null {
+  if (!now.fallingBehind || before?.fallingBehind) return null;
+  return now.fallingBehind === 'encoder'
+    ? 'the stream encoder cannot keep up with real time: lower the resolution or frame rate'
+    : 'the browser stream arrives slower than real time';
+}

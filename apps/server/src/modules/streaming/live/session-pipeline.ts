@@ -12,6 +12,7 @@ import { destinationRefusal } from '../destination-address';
 import { finishSession, insertSamples, markSessionLive } from '../stream-sessions.service';
 import { type spawnFfmpeg, stopChild } from './child';
 import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
+import { newlyBehindLogLine } from './ingest-pace';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
 import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
 import type { Relay } from './relay';
@@ -180,7 +181,16 @@ export class SessionPipeline {
       this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
       return;
     }
-    if (session.source === 'browser') this.measurePace(session);
+    if (session.source === 'browser') {
+      const before = session.ingestPace;
+      session.ingestPace = session.paceMeter.figures(session.ingest?.stdin?.writableLength ?? 0);
+      const line = newlyBehindLogLine(before, session.ingestPace);
+      if (line)
+        this.options.log.warn(
+          { sessionId: session.id, settings: session.settings, ...session.ingestPace },
+          line,
+        );
+    }
     if (session.source === 'obs') {
       const stats = this.deps.relay.publisherStats(session.relayKey);
       if (stats) {
@@ -194,21 +204,6 @@ export class SessionPipeline {
       }
     }
     this.notify(session);
-  }
-
-  /** The browser's stream against real time; the server's log says once when it starts falling behind. */
-  private measurePace(session: ActiveSession) {
-    const wasBehind = session.ingestPace?.fallingBehind ?? null;
-    const pace = session.paceMeter.figures(session.ingest?.stdin?.writableLength ?? 0);
-    session.ingestPace = pace;
-    if (pace.fallingBehind && !wasBehind) {
-      this.options.log.warn(
-        { sessionId: session.id, settings: session.settings, ...pace },
-        pace.fallingBehind === 'encoder'
-          ? 'the stream encoder cannot keep up with real time: lower the resolution or frame rate'
-          : 'the browser stream arrives slower than real time',
-      );
-    }
   }
 
   private async writeSamples(session: ActiveSession) {
