@@ -102,6 +102,10 @@ test('a read-only report link on demo data: shared, opened signed out, revoked; 
   expect(text).toContain('Engagement Overview');
   expect(text).toContain('Platform Distribution');
   expect(text).not.toContain('Show the figures as a table');
+  // A top-posts table that runs over a page repeats its header there, labels included.
+  const tablePages = pages.filter((p) => /relaycast[._]demo/.test(p));
+  expect(tablePages.length).toBeGreaterThan(0);
+  for (const tablePage of tablePages) expect(tablePage).toMatch(/Views[\s\S]*Comments[\s\S]*Shares/);
 });
 
 test('weekly or monthly report e-mails: refused addresses say why, a schedule is saved, shown again and stopped', async ({
