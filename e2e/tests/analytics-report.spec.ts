@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { pdfPagesText } from '../../apps/server/test/pdf-text';
 import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
@@ -33,6 +34,9 @@ test('a read-only report link on demo data: shared, opened signed out, revoked; 
   const guest = await visitor.newPage();
   await guest.goto(url);
   await expect(guest.getByRole('heading', { name: 'Analytics report', level: 1 })).toBeVisible();
+  // The white-label header: whose report it is.
+  const workspaceName = (await guest.getByTestId('report-workspace').textContent()) ?? '';
+  expect(workspaceName.length).toBeGreaterThan(0);
   await expect(guest.getByText('Demo data', { exact: true })).toBeVisible();
   for (const title of ['Total Followers', 'Engagement Rate', 'Total Shares', 'Comments']) {
     await expect(guest.getByRole('region', { name: title })).toBeVisible();
@@ -72,9 +76,16 @@ test('a read-only report link on demo data: shared, opened signed out, revoked; 
   await page.keyboard.press('Escape');
 
   // The PDF: the same page printed by the server's Chromium.
-  const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdfDialog = page.getByRole('dialog', { name: 'Download a PDF report' });
+  await pdfDialog.getByRole('textbox', { name: 'Prepared for (optional)' }).fill('Café Zoë');
+  if (process.env.SCREENSHOT_DIR) {
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/analytics-report-pdf-dialog.png` });
+  }
+  const downloadPromise = page.waitForEvent('download');
+  await pdfDialog.getByRole('button', { name: 'Download PDF' }).click();
   const download = await downloadPromise;
+  await expect(pdfDialog).toBeHidden();
   expect(download.suggestedFilename()).toMatch(
     /^relaycast-analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
   );
@@ -83,6 +94,18 @@ test('a read-only report link on demo data: shared, opened signed out, revoked; 
   if (process.env.SCREENSHOT_DIR) await writeFile(`${process.env.SCREENSHOT_DIR}/analytics-report.pdf`, pdf);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect((pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length).toBeGreaterThan(1);
+  // What it says: whose report, for whom, the charts; and no control that only works on screen.
+  const pages = pdfPagesText(pdf);
+  const text = pages.join('\n');
+  expect(pages[0]).toContain(workspaceName);
+  expect(pages[0]).toContain('Prepared for Café Zoë');
+  expect(text).toContain('Engagement Overview');
+  expect(text).toContain('Platform Distribution');
+  expect(text).not.toContain('Show the figures as a table');
+  // A top-posts table that runs over a page repeats its header there, labels included.
+  const tablePages = pages.filter((p) => /relaycast[._]demo/.test(p));
+  expect(tablePages.length).toBeGreaterThan(0);
+  for (const tablePage of tablePages) expect(tablePage).toMatch(/Views[\s\S]*Comments[\s\S]*Shares/);
 });
 
 test('weekly or monthly report e-mails: refused addresses say why, a schedule is saved, shown again and stopped', async ({

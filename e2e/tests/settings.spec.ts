@@ -39,9 +39,10 @@ test('settings start at the defaults, save to the server and come back after a r
   await signInAsNewUser(page);
   await gotoSettings(page);
   await expect(page.getByRole('heading', { name: 'Stream Settings' })).toBeVisible();
-  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
-  await expect(page.getByLabel('Bitrate')).toHaveValue('6000');
-  await expect(page.getByLabel('FPS')).toHaveValue('60');
+  // What a 2-core server encodes in real time (docs/decisions/0079-studio-encoder-honesty-and-pdf-header.md).
+  await expect(page.getByLabel('Resolution')).toHaveValue('720p');
+  await expect(page.getByLabel('Bitrate')).toHaveValue('3000');
+  await expect(page.getByLabel('FPS')).toHaveValue('30');
   await expect(page.getByRole('switch', { name: 'Stream notifications' })).toHaveAttribute(
     'aria-checked',
     'true',
@@ -62,6 +63,7 @@ test('settings start at the defaults, save to the server and come back after a r
   const fakeCamera = await camera.locator('option', { hasText: 'fake' }).first().getAttribute('value');
   await camera.selectOption(fakeCamera!);
 
+  await page.getByLabel('Resolution').selectOption('1080p');
   await page.getByLabel('Resolution').selectOption('720p');
   await page.getByLabel('Bitrate').selectOption('4500');
   await page.getByLabel('FPS').selectOption('30');
@@ -92,7 +94,7 @@ test('settings start at the defaults, save to the server and come back after a r
 test('a refused save shows the server’s message and keeps the stored values', async ({ page }) => {
   await signInAsNewUser(page);
   await page.goto('/stream-settings');
-  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
+  await expect(page.getByLabel('Resolution')).toHaveValue('720p');
   // A value the form cannot produce, as an outdated tab might send it: the server refuses it.
   await page.route('/api/settings', async (route) => {
     if (route.request().method() !== 'PUT') return route.continue();
@@ -105,7 +107,7 @@ test('a refused save shows the server’s message and keeps the stored values', 
   await expect(page.getByText('Bitrate must be one of 3000, 4500, 6000, 8000 kbps.')).toBeVisible();
   await page.unroute('/api/settings');
   await page.reload();
-  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
+  await expect(page.getByLabel('Resolution')).toHaveValue('720p');
 });
 
 test.describe('without camera and microphone access', () => {

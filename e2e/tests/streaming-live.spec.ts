@@ -86,7 +86,7 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
   try {
     await openStudio(page);
     // 720p30 at 3000 kbps: the lightest stream settings, so the server's one encode keeps up on a small CI
-    // machine that also runs Chromium (the spec's defaults are 1080p60 at 6000 kbps).
+    // machine that also runs Chromium (the defaults since decision 0079; saved here so the test says so).
     const settings = await (await page.request.get('/api/settings')).json();
     const saved = await page.request.put('/api/settings', {
       data: { ...settings, stream: { ...settings.stream, resolution: '720p', bitrate: 3000, fps: 30 } },

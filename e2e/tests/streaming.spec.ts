@@ -214,3 +214,53 @@ test('a planned stream opens in the studio with its title and its own destinatio
   await expect(page.getByRole('checkbox', { name: 'Stream to Morning show' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Stream to Backup feed' })).toBeChecked();
 });
+
+for (const viewport of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`${viewport.name}: the studio says when the server cannot encode the stream fast enough`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // The server's figures for a stream whose encoder runs at x0.55 (decision 0079; the figures themselves are
+    // measured in apps/server/src/modules/streaming/live/engine-integration.test.ts).
+    const startedAt = new Date(Date.now() - 54_000).toISOString();
+    await page.route('**/api/streaming/live', (route) =>
+      route.fulfill({
+        json: {
+          session: {
+            id: 'slow',
+            title: 'Launch',
+            source: 'browser',
+            status: 'live',
+            reason: null,
+            startedAt,
+            endedAt: null,
+            settings: { resolution: '1080p', bitrateKbps: 6000, fps: 60, encoder: 'x264', format: 'flv' },
+            ingestHealth: { bitrateKbps: 5900, fps: 30, droppedFrames: 0, uptimeSeconds: 52 },
+            ingestPace: { speed: 0.55, behindSeconds: 24.6, backlogSeconds: 22.1, fallingBehind: 'encoder' },
+            destinations: [],
+            ingestPath: null,
+          },
+        },
+      }),
+    );
+    await openStudio(page);
+    const pace = page.getByRole('region', { name: 'Keeping up with real time' });
+    await expect(pace.getByRole('alert')).toContainText(
+      "Your server can't encode this fast enough: ×0.55 real time. Lower the resolution or frame rate.",
+    );
+    await expect(pace.getByRole('alert')).toContainText('Viewers see the stream 25 s late');
+    await expect(pace.getByText('×0.55', { exact: true })).toBeVisible();
+    await expect(pace.getByRole('link', { name: 'Stream settings' })).toHaveAttribute(
+      'href',
+      '/stream-settings',
+    );
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(viewport.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await pace.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`studio-encoder-behind-${viewport.name}.png`) });
+  });
+}

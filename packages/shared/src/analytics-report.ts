@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addWeeks, format, parseISO, startOfISOWeek, startOfMonth } from 'date-fns';
 import { z } from 'zod';
-import { ANALYTICS_RANGE_PRESETS } from './analytics';
+import { ANALYTICS_RANGE_PRESETS, analyticsQueryShape, customRangeHasDates } from './analytics';
 import { todayIn } from './calendar';
 
 /**
@@ -30,7 +30,37 @@ export const REPORT_MESSAGES = {
   pdfBusy: 'Another PDF report is being made. Try again in a few seconds.',
   pdfTimedOut: 'The PDF report took too long to make. Try a shorter range or try again.',
   pdfFailed: 'The PDF report could not be made. Try again.',
+  clientInvalid: 'Keep "Prepared for" to one line of 100 characters at most.',
 } as const;
+
+/** The longest "Prepared for" line of a PDF report (a client's name, a title). */
+export const MAX_REPORT_CLIENT = 100;
+
+/** Who a report is for (a client's name, a title): one line, printed under the workspace's name. */
+const reportClientSchema = z
+  .string()
+  .trim()
+  .max(MAX_REPORT_CLIENT, REPORT_MESSAGES.clientInvalid)
+  // One line of text: no control characters (a new line, a NUL).
+  .regex(/^\P{Cc}*$/u, REPORT_MESSAGES.clientInvalid);
+
+/**
+ * `GET /api/analytics/report.pdf`: the analytics filters and, optionally, who the report is for
+ * (docs/decisions/0079-studio-encoder-honesty-and-pdf-header.md). The print link stores it with the filters, so
+ * the printed page reads it from the server, never from its address.
+ */
+export const reportPdfQuerySchema = z
+  .object({ ...analyticsQueryShape, client: reportClientSchema.optional() })
+  .refine(...customRangeHasDates);
+export type ReportPdfQuery = z.input<typeof reportPdfQuerySchema>;
+
+/** Who a report is from, as its header shows it: the workspace's name and its logo when it has one. */
+export const reportBrandSchema = z.object({
+  name: z.string(),
+  /** A data: image (the only kind the server's Chromium may load for it); null without a logo. */
+  logoUrl: z.string().nullable(),
+});
+export type ReportBrand = z.infer<typeof reportBrandSchema>;
 
 /** The filters a link shows, as the /analytics API takes them. */
 export const reportFiltersSchema = z.object({
@@ -45,6 +75,8 @@ export const reportFiltersSchema = z.object({
     .optional(),
   platforms: z.string().max(200).optional(),
   accounts: z.string().max(2000).optional(),
+  /** Who the report is for (the PDF's "Prepared for" line); absent for most links. */
+  client: reportClientSchema.optional(),
 });
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
@@ -75,11 +107,13 @@ export type CreatedReportLink = z.infer<typeof createdReportLinkSchema>;
 export const reportLinkListSchema = z.object({ links: z.array(reportLinkSchema), canManage: z.boolean() });
 export type ReportLinkList = z.infer<typeof reportLinkListSchema>;
 
-/** What the public page learns about a link: the filters and when it stops working, nothing else. */
+/** What the public page learns about a link: the filters, when it stops working and whose it is, nothing else. */
 export const publicReportSchema = z.object({
   filters: reportFiltersSchema,
   expiresAt: z.string(),
   demo: z.boolean(),
+  /** The white-label header: whose report it is (shared on purpose by whoever made the link). */
+  workspace: reportBrandSchema,
 });
 export type PublicReport = z.infer<typeof publicReportSchema>;
 
@@ -92,6 +126,7 @@ export function reportFiltersParams(filters: ReportFilters): Record<string, stri
   }
   if (filters.platforms) params.platforms = filters.platforms;
   if (filters.accounts) params.accounts = filters.accounts;
+  if (filters.client) params.client = filters.client;
   return params;
 }
 
@@ -107,7 +142,7 @@ export function parseReportFilters(query: string): ReportFilters {
   const raw: Record<string, string> = {};
   for (const pair of query.split('&')) {
     const [key = '', value = ''] = pair.split('=');
-    if (!['range', 'from', 'to', 'platforms', 'accounts'].includes(key) || !value) continue;
+    if (!['range', 'from', 'to', 'platforms', 'accounts', 'client'].includes(key) || !value) continue;
     try {
       raw[key] = decodeURIComponent(value);
     } catch {

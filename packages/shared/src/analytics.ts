@@ -89,20 +89,26 @@ export const ANALYTICS_MESSAGES = {
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
 
+/** The fields of every /api/analytics read's query string (analyticsQuerySchema; the PDF's adds its own). */
+export const analyticsQueryShape = {
+  range: z.enum([...ANALYTICS_RANGE_PRESETS, 'custom']).default('30d'),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  /** Comma-separated platform ids. */
+  platforms: z.string().max(200).optional(),
+  /** Comma-separated account ids. */
+  accounts: z.string().max(2000).optional(),
+};
+
+/** A custom range names both of its days. */
+export const customRangeHasDates = [
+  (q: { range: string; from?: string; to?: string }) =>
+    q.range !== 'custom' || (q.from !== undefined && q.to !== undefined),
+  { message: ANALYTICS_MESSAGES.customRangeNeedsDates },
+] as const;
+
 /** Query string of every /api/analytics read: a preset or a custom from/to (days in the user's time zone). */
-export const analyticsQuerySchema = z
-  .object({
-    range: z.enum([...ANALYTICS_RANGE_PRESETS, 'custom']).default('30d'),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-    /** Comma-separated platform ids. */
-    platforms: z.string().max(200).optional(),
-    /** Comma-separated account ids. */
-    accounts: z.string().max(2000).optional(),
-  })
-  .refine((q) => q.range !== 'custom' || (q.from !== undefined && q.to !== undefined), {
-    message: ANALYTICS_MESSAGES.customRangeNeedsDates,
-  });
+export const analyticsQuerySchema = z.object(analyticsQueryShape).refine(...customRangeHasDates);
 
 export function parsePlatformList(value: string | undefined): PlatformId[] {
   if (!value) return [];

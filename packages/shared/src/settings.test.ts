@@ -9,15 +9,15 @@ import {
 } from './settings';
 
 describe('userSettingsSchema', () => {
-  it('has the specification defaults', () => {
+  it('has the specification defaults, with a stream a 2-core server encodes in real time', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       stream: {
         videoInput: '',
         audioInput: '',
         audioOutput: '',
-        resolution: '1080p',
-        bitrate: 6000,
-        fps: 60,
+        resolution: '720p',
+        bitrate: 3000,
+        fps: 30,
         encoder: 'x264',
         format: 'flv',
       },
@@ -96,7 +96,7 @@ describe('userSettingsSchema', () => {
 
   it('hands out copies of the defaults', () => {
     const copy = defaultUserSettings();
-    copy.stream.fps = 30;
-    expect(DEFAULT_USER_SETTINGS.stream.fps).toBe(60);
+    copy.stream.fps = 60;
+    expect(DEFAULT_USER_SETTINGS.stream.fps).toBe(30);
   });
 });

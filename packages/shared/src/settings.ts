@@ -180,9 +180,11 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
     videoInput: '',
     audioInput: '',
     audioOutput: '',
-    resolution: '1080p',
-    bitrate: 6000,
-    fps: 60,
+    // What a 2-core server encodes in real time with room to spare (x3.9 measured; 1080p60 fell to x0.5–0.7
+    // there): docs/decisions/0079-studio-encoder-honesty-and-pdf-header.md. A user may choose more.
+    resolution: '720p',
+    bitrate: 3000,
+    fps: 30,
     encoder: 'x264',
     format: 'flv',
   },

@@ -92,8 +92,10 @@ export function useReportTopPosts(token: string, order: TopPostsOrder) {
  */
 export function useDownloadPdf() {
   return useMutation({
-    mutationFn: async (filters: AnalyticsFilters) => {
-      const response = await fetch(`/api/analytics/report.pdf?${analyticsSearch(filters)}`, {
+    mutationFn: async ({ filters, client }: { filters: AnalyticsFilters; client?: string }) => {
+      const search = analyticsSearch(filters);
+      if (client) search.set('client', client);
+      const response = await fetch(`/api/analytics/report.pdf?${search}`, {
         credentials: 'include',
       });
       if (!response.ok) {

@@ -63,6 +63,31 @@ export const destinationStatusSchema = z.object({
 });
 export type DestinationStatus = z.infer<typeof destinationStatusSchema>;
 
+/**
+ * Whether the browser's stream is encoded as fast as it arrives (docs/decisions/0079-studio-encoder-honesty-and-pdf-header.md).
+ * `speed` is media time encoded per second of wall time over the last few seconds (1 = real time); `behindSeconds`
+ * how far what reaches the platforms lags real time; `backlogSeconds` the browser's video received and still
+ * waiting for the encoder. `fallingBehind` is set once speed has stayed under REAL_TIME.slowBelow for
+ * REAL_TIME.slowForSeconds: `encoder` when video waits at the server (its encoder is too slow), `input` when
+ * the video itself arrives late (the browser or the connection).
+ */
+export const ingestPaceSchema = z.object({
+  speed: z.number().nullable(),
+  behindSeconds: z.number(),
+  backlogSeconds: z.number(),
+  fallingBehind: z.enum(['encoder', 'input']).nullable(),
+});
+export type IngestPace = z.infer<typeof ingestPaceSchema>;
+
+export const REAL_TIME = {
+  /** Under this speed the stream loses time. */
+  slowBelow: 0.95,
+  /** …for this long before the studio says so (a moment's hiccup is not news). */
+  slowForSeconds: 5,
+  /** The speed is measured over this window. */
+  windowSeconds: 5,
+} as const;
+
 export const streamSettingsSnapshotSchema = z.object({
   resolution: z.enum(['720p', '1080p', '4K']),
   bitrateKbps: z.number().int(),
@@ -84,6 +109,8 @@ export const streamSessionSchema = z.object({
   settings: streamSettingsSnapshotSchema,
   /** Health of what reaches the relay (the browser ingest encoder or OBS); null until it flows. */
   ingestHealth: streamHealthSchema.nullable(),
+  /** How the browser's stream keeps up with real time (browser sessions while live); null otherwise. */
+  ingestPace: ingestPaceSchema.nullable(),
   destinations: z.array(destinationStatusSchema),
   /** The WebSocket path to send the browser's chunks to (browser sessions while starting/live); else null. */
   ingestPath: z.string().nullable(),

@@ -1,4 +1,3 @@
-import { analyticsQuerySchema } from '@relaycast/shared/analytics';
 import { TOP_POST_SORTS, TOP_POSTS_PAGE_SIZE } from '@relaycast/shared/analytics-page';
 import {
   createdReportLinkSchema,
@@ -8,6 +7,7 @@ import {
   REPORT_MESSAGES,
   REPORT_SCHEDULE_MESSAGES,
   reportLinkListSchema,
+  reportPdfQuerySchema,
   reportScheduleInputSchema,
   reportScheduleStateSchema,
 } from '@relaycast/shared/analytics-report';
@@ -30,6 +30,7 @@ import {
   listReportLinks,
   openReport,
   PRINT_LINK_TTL_MS,
+  reportBrandOf,
   revokeReportLink,
 } from './analytics-reports';
 
@@ -161,6 +162,7 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
         filters: report.filters,
         expiresAt: report.expiresAt.toISOString(),
         demo: report.context.demo,
+        workspace: await reportBrandOf(db, report.context.workspaceId),
       };
     },
   );
@@ -202,11 +204,12 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
 
   app.get(
     '/api/analytics/report.pdf',
-    { schema: { querystring: analyticsQuerySchema } },
+    { schema: { querystring: reportPdfQuerySchema } },
     async (request, reply) => {
       const caller = await callerOf(request);
       const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       const { range } = resolveFilter(request.query, context.timezone);
+      // The print link holds who the report is for with its filters: the page reads it from the server.
       const link = await createReportLink(db, {
         workspaceId: caller.workspaceId,
         userId: caller.userId,

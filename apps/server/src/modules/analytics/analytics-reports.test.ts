@@ -7,8 +7,9 @@ import { type CreatedReportLink, REPORT_MESSAGES } from '@relaycast/shared/analy
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
+import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { analyticsReportLinks, workspaceMembers } from '../../db/schema/index';
+import { analyticsReportLinks, workspaceMembers, workspaces } from '../../db/schema/index';
 import { insertAccount } from '../engagement/engagement.test-support';
 import { insertDays, insertPublishedPost } from './analytics.test-support';
 
@@ -77,7 +78,14 @@ describe('report links', () => {
     const meta = await publicGet(`/api/reports/${tokenOf(link)}`);
     expect(meta.statusCode).toBe(200);
     expect(meta.headers['cache-control']).toBe('no-store');
-    expect(meta.json()).toEqual({ filters: MARCH, expiresAt: link.expiresAt, demo: false });
+    const [workspace] = await t.db.select().from(workspaces).where(eq(workspaces.id, ada.workspaceId));
+    // The white-label header: whose report it is (no logo set).
+    expect(meta.json()).toEqual({
+      filters: MARCH,
+      expiresAt: link.expiresAt,
+      demo: false,
+      workspace: { name: workspace!.name, logoUrl: null },
+    });
 
     const overview = await publicGet(`/api/reports/${tokenOf(link)}/overview`);
     expect(overview.statusCode).toBe(200);
@@ -140,6 +148,41 @@ describe('report links', () => {
     const res = await publicGet(`/api/reports/${guess}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(REPORT_MESSAGES.notFound);
+  });
+
+  it("shows a workspace's logo only when the image is in the value itself, never an address to fetch", async () => {
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const link = (await share(ada)).json<CreatedReportLink>();
+    const brandOf = async () => (await publicGet(`/api/reports/${tokenOf(link)}`)).json().workspace;
+    try {
+      await t.db.update(workspaces).set({ logo }).where(eq(workspaces.id, ada.workspaceId));
+      expect((await brandOf()).logoUrl).toBe(logo);
+      // The server's Chromium prints this page: it must not be sent to an address a workspace chose.
+      for (const address of [
+        'http://169.254.169.254/latest/meta-data',
+        'https://example.com/logo.png',
+        'data:text/html,<b>x</b>',
+      ]) {
+        await t.db.update(workspaces).set({ logo: address }).where(eq(workspaces.id, ada.workspaceId));
+        expect((await brandOf()).logoUrl).toBeNull();
+      }
+    } finally {
+      await t.db.update(workspaces).set({ logo: null }).where(eq(workspaces.id, ada.workspaceId));
+    }
+  });
+
+  it('refuses a "Prepared for" line that is too long or more than one line, before printing anything', async () => {
+    for (const client of ['x'.repeat(101), 'Acme\nInjected', 'Acme\u0007']) {
+      const res = await ada.get(`/api/analytics/report.pdf?range=7d&client=${encodeURIComponent(client)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(REPORT_MESSAGES.clientInvalid);
+    }
+    // A NUL is refused before any route, with the server's own message.
+    expect((await ada.get('/api/analytics/report.pdf?range=7d&client=Acme%00')).statusCode).toBe(400);
+    expect(
+      await t.db.select().from(analyticsReportLinks).where(eq(analyticsReportLinks.purpose, 'print')),
+    ).toEqual([]);
   });
 
   it('refuses bad input with a clear 400', async () => {
@@ -211,8 +254,11 @@ describe('PDF report', () => {
     writeFileSync(
       path.join(dist, 'report.js'),
       `const token = location.pathname.split('/').pop();
-       fetch('/api/reports/' + token + '/overview').then((r) => r.json()).then((o) => {
+       Promise.all([fetch('/api/reports/' + token).then((r) => r.json()), fetch('/api/reports/' + token + '/overview').then((r) => r.json())]).then(([report, o]) => {
          const out = document.getElementById('out');
+         const header = document.createElement('h1');
+         header.textContent = report.workspace.name + ' prepared for ' + report.filters.client;
+         out.append(header);
          for (let i = 0; i < 120; i++) {
            const p = document.createElement('p');
            p.textContent = 'Total followers ' + o.cards.totalFollowers.value + ' line ' + i;
@@ -225,7 +271,13 @@ describe('PDF report', () => {
     try {
       await web.app.listen({ host: '127.0.0.1', port: 0 });
       const member = await signInAsNewUser(web, { name: 'Ada Pdf' });
-      const res = await member.get('/api/analytics/report.pdf?range=7d');
+      await web.db
+        .update(workspaces)
+        .set({ name: 'Northwind Social' })
+        .where(eq(workspaces.id, member.workspaceId));
+      const res = await member.get(
+        `/api/analytics/report.pdf?range=7d&client=${encodeURIComponent('Café Zoë')}`,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toMatch(
@@ -234,6 +286,8 @@ describe('PDF report', () => {
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const pages = res.rawPayload.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
       expect(pages.length).toBeGreaterThan(1);
+      // The page read whose report it is and who it is for from the print link, not from its address.
+      expect(pdfText(res.rawPayload)).toContain('Northwind Social prepared for Café Zoë');
       // The print link is gone once printed.
       expect(await web.db.select().from(analyticsReportLinks)).toEqual([]);
     } finally {

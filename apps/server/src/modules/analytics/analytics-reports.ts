@@ -4,13 +4,14 @@ import {
   REPORT_LINK_PATH,
   REPORT_MESSAGES,
   REPORT_TOKEN_PATTERN,
+  type ReportBrand,
   type ReportFilters,
   type ReportLink,
   reportFiltersQuery,
 } from '@relaycast/shared/analytics-report';
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { analyticsReportLinks } from '../../db/schema/index';
+import { analyticsReportLinks, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { type AnalyticsContext, loadAnalyticsContext } from './analytics.queries';
 
@@ -144,4 +145,24 @@ export async function openReport(db: Db, token: string, now = new Date()): Promi
   if (row.expiresAt <= now) throw new AppError('REPORT_LINK_EXPIRED');
   const context = await loadAnalyticsContext(db, row.workspaceId, row.createdBy ?? '');
   return { filters: parseReportFilters(row.query), expiresAt: row.expiresAt, context };
+}
+
+/**
+ * Whose report it is, for its header: the workspace's name, and its logo when it is an image held in the value
+ * itself (a data: URL). A logo at an address is left out: the PDF is printed by the server's Chromium, which
+ * must not be sent to fetch an address a workspace chose (decision 0079).
+ */
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/;
+const MAX_LOGO_CHARS = 300_000;
+
+export async function reportBrandOf(db: Db, workspaceId: string): Promise<ReportBrand> {
+  const [row] = await db
+    .select({ name: workspaces.name, logo: workspaces.logo })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  const logo = row?.logo ?? null;
+  return {
+    name: row?.name ?? '',
+    logoUrl: logo && logo.length <= MAX_LOGO_CHARS && DATA_IMAGE.test(logo) ? logo : null,
+  };
 }

@@ -29,7 +29,7 @@ describe('user settings', () => {
     const res = await s.bob.get('/api/settings');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(DEFAULT_USER_SETTINGS);
-    expect(res.json().stream).toMatchObject({ resolution: '1080p', bitrate: 6000, fps: 60, encoder: 'x264' });
+    expect(res.json().stream).toMatchObject({ resolution: '720p', bitrate: 3000, fps: 30, encoder: 'x264' });
     expect(await getUserSettings(s.t.db, s.bob.userId)).toEqual(DEFAULT_USER_SETTINGS);
     expect(await s.t.db.select().from(userSettings).where(eq(userSettings.userId, s.bob.userId))).toEqual([]);
   });

@@ -20,6 +20,7 @@ function session(overrides: Partial<StreamSession> = {}): StreamSession {
     endedAt: null,
     settings: { resolution: '720p', bitrateKbps: 3000, fps: 30, encoder: 'x264', format: 'flv' },
     ingestHealth: null,
+    ingestPace: null,
     destinations: [],
     ingestPath: '/api/streaming/sessions/s1/ingest',
     ...overrides,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StreamHighlights } from '@relaycast/shared/clips';
@@ -440,4 +440,71 @@ describe('live engine with real ffmpeg', () => {
     await obsDone;
     expect(t.app.streamEngine.activePids()).toEqual([]);
   }, 40_000);
+
+  it('says when the encoder falls behind real time, with the time lost, and stops once it keeps up again', async () => {
+    // The platform does not matter here (nothing listens there): the encode in front of it does.
+    const destination = await ada.send('POST', '/api/streaming/destinations', {
+      platform: 'custom',
+      name: 'Nowhere',
+      rtmpUrl: `rtmp://127.0.0.1:${await freePort()}/app`,
+      streamKey: 'slowkey',
+    });
+    expect(destination.statusCode).toBe(201);
+    const started = await ada.send('POST', '/api/streaming/sessions', {
+      title: 'Too slow',
+      destinationIds: [destination.json().id],
+    });
+    expect(started.statusCode).toBe(201);
+    const session = started.json() as StreamSession;
+    const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${session.ingestPath}`, {
+      headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    const { camera, exited: cameraDone } = startCamera(40);
+    camera.stdout.on('data', (chunk: Buffer) => ws.send(chunk, { binary: true }));
+    try {
+      // 720p30 from a small camera: this machine keeps up, and the studio says nothing.
+      await waitFor(async () => ((await live())?.ingestPace?.speed ?? 0) > 0, 15_000, 'the first speed');
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const keepingUp = (await live())?.ingestPace;
+      expect(keepingUp?.fallingBehind).toBeNull();
+      expect(keepingUp?.speed).toBeGreaterThan(0.9);
+
+      // An encoder that cannot keep up, at its most extreme: stopped, while the browser keeps sending.
+      const ingestPid = t.app.streamEngine
+        .activePids()
+        .find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pipe:0'));
+      expect(ingestPid).toBeDefined();
+      process.kill(ingestPid!, 'SIGSTOP');
+      try {
+        await waitFor(
+          async () => (await live())?.ingestPace?.fallingBehind === 'encoder',
+          15_000,
+          'the studio to say the encoder is too slow',
+        );
+        const behind = (await live())?.ingestPace;
+        expect(behind?.speed).toBeLessThan(0.95);
+        expect(behind?.behindSeconds).toBeGreaterThan(3);
+        expect(behind?.backlogSeconds).toBeGreaterThan(1);
+      } finally {
+        process.kill(ingestPid!, 'SIGCONT');
+      }
+      // It reads its backlog faster than real time, and the warning goes.
+      await waitFor(
+        async () => (await live())?.ingestPace?.fallingBehind === null,
+        15_000,
+        'the warning to go once the encoder keeps up',
+      );
+    } finally {
+      camera.kill('SIGKILL');
+      await cameraDone;
+      ws.send(JSON.stringify({ type: 'end' }));
+    }
+    expect(await closed).toBe(1000);
+    expect(t.app.streamEngine.activePids()).toEqual([]);
+  }, 90_000);
 });

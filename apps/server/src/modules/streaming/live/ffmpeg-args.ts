@@ -35,9 +35,10 @@ export function videoFilterFor(settings: EncodeSettings): string {
 }
 
 /**
- * x264's speed preset, by pixels per second: the spec's default (1080p60) and 4K must still encode in real time
- * on a small server, so larger outputs trade compression for speed (a 2-core machine fell behind at 1080p60 on
- * `veryfast`). The bitrate stays what the user chose.
+ * x264's speed preset, by pixels per second: 1080p60 and 4K should still encode in real time where they can, so
+ * larger outputs trade compression for speed (a 2-core machine fell behind at 1080p60 on `veryfast`, and on
+ * `superfast` too once the browser ran beside it: the default is 720p30, decision 0079). The bitrate stays what
+ * the user chose.
  */
 export function x264PresetFor(settings: Pick<EncodeSettings, 'resolution' | 'fps'>): string {
   const { width, height } = RESOLUTION_SIZES[settings.resolution];

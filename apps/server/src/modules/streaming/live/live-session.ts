@@ -1,6 +1,7 @@
 import type { PlanId } from '@relaycast/shared/plans';
 import type { StreamSettings } from '@relaycast/shared/settings';
 import {
+  type IngestPace,
   STREAM_INGEST,
   type StreamHealth,
   type StreamSession,
@@ -10,6 +11,7 @@ import type { LiveDestination, StreamOwner } from '../destinations.service';
 import type { LiveOverlay } from '../stream-sessions.queries';
 import type { FinishedDestination, SampleInput } from '../stream-sessions.service';
 import type { ChildHandle } from './child';
+import { IngestPaceMeter } from './ingest-pace';
 import { HealthMeter } from './progress';
 import type { OutputSupervisor } from './supervisor';
 
@@ -37,6 +39,9 @@ export interface ActiveSession {
   ingest: (ChildHandle & { stdin: import('node:stream').Writable | null }) | null;
   ingestMeter: HealthMeter;
   ingestHealth: Omit<StreamHealth, 'uptimeSeconds'> | null;
+  /** Whether the browser's stream keeps up with real time (ingest-pace.ts), read once a second while live. */
+  paceMeter: IngestPaceMeter;
+  ingestPace: IngestPace | null;
   /** When the browser's last chunk arrived (browser sessions). */
   lastChunkAt: number;
   /** The relay's byte count of an OBS publisher at the last tick, for its bitrate. */
@@ -50,10 +55,11 @@ export interface ActiveSession {
   listeners: Set<(session: StreamSession) => void>;
 }
 
+/** DEFAULT_USER_SETTINGS' stream: what a 2-core server encodes in real time (decision 0079). */
 export const DEFAULT_SETTINGS_SNAPSHOT: StreamSettingsSnapshot = {
-  resolution: '1080p',
-  bitrateKbps: 6000,
-  fps: 60,
+  resolution: '720p',
+  bitrateKbps: 3000,
+  fps: 30,
   encoder: 'x264',
   format: 'flv',
 };
@@ -92,6 +98,8 @@ export function newActiveSession(input: {
     ingest: null,
     ingestMeter: new HealthMeter(),
     ingestHealth: null,
+    paceMeter: new IngestPaceMeter(),
+    ingestPace: null,
     lastChunkAt: Date.now(),
     lastInBytes: null,
     liveSince: null,
@@ -128,6 +136,7 @@ export function toStreamSession(session: ActiveSession): StreamSession {
       session.ingestHealth && session.liveSince !== null && !stopped
         ? { ...session.ingestHealth, uptimeSeconds: Math.round((now - session.liveSince) / 100) / 10 }
         : null,
+    ingestPace: session.liveSince !== null && !stopped ? session.ingestPace : null,
     destinations: session.destinations.map((d) => {
       const snapshot = d.supervisor?.snapshot();
       return {

@@ -12,6 +12,7 @@ import { destinationRefusal } from '../destination-address';
 import { finishSession, insertSamples, markSessionLive } from '../stream-sessions.service';
 import { type spawnFfmpeg, stopChild } from './child';
 import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
+import { newlyBehindLogLine } from './ingest-pace';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
 import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
 import type { Relay } from './relay';
@@ -86,6 +87,7 @@ export class SessionPipeline {
     session.ingest = child;
     child.onProgress((block) => {
       session.ingestHealth = session.ingestMeter.update(block);
+      session.paceMeter.progress(block.outTimeUs);
     });
     child.onExit(({ code, stderrTail }) => {
       if (session.stopping) return;
@@ -106,6 +108,7 @@ export class SessionPipeline {
           return false;
         }
         session.lastChunkAt = Date.now();
+        session.paceMeter.input(chunk.length);
         stdin.write(chunk);
         return true;
       },
@@ -177,6 +180,16 @@ export class SessionPipeline {
     if (session.source === 'browser' && now - session.lastChunkAt > INGEST_SILENCE_MS) {
       this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
       return;
+    }
+    if (session.source === 'browser') {
+      const before = session.ingestPace;
+      session.ingestPace = session.paceMeter.figures(session.ingest?.stdin?.writableLength ?? 0);
+      const line = newlyBehindLogLine(before, session.ingestPace);
+      if (line)
+        this.options.log.warn(
+          { sessionId: session.id, settings: session.settings, ...session.ingestPace },
+          line,
+        );
     }
     if (session.source === 'obs') {
       const stats = this.deps.relay.publisherStats(session.relayKey);

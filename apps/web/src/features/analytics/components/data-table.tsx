@@ -12,7 +12,8 @@ export function ChartDataTable({
 }) {
   const { t } = useTranslation('analytics');
   return (
-    <details className="min-w-0 text-sm">
+    // A control for the screen: the printed report (PDF) shows the charts, not the toggle.
+    <details className="min-w-0 text-sm print:hidden">
       <summary className="cursor-pointer text-muted-foreground">{t('Show the figures as a table')}</summary>
       <div className="mt-2 max-h-72 overflow-auto">
         <table className="w-full text-left">

@@ -42,7 +42,7 @@ export function EngagementChart({
   const weekly = engagement.bucket === 'week';
   const points = engagement.points.map((point) => ({ ...point, label: bucketLabel(point) }));
   return (
-    <Card className="grid gap-3 p-5">
+    <Card className="grid gap-3 p-5" data-keep-together="">
       <section aria-labelledby="engagement-overview-title" className="grid gap-3">
         <div>
           <h2 id="engagement-overview-title" className="font-semibold">

@@ -19,7 +19,7 @@ export function PlatformChart({
   const { t } = useTranslation('analytics');
   const rows = platforms.map((entry) => ({ ...entry, name: PLATFORMS[entry.platform].name }));
   return (
-    <Card className="grid gap-3 p-5">
+    <Card className="grid gap-3 p-5" data-keep-together="">
       <section aria-labelledby="platform-distribution-title" className="grid gap-3">
         <div>
           <h2 id="platform-distribution-title" className="font-semibold">

@@ -1,5 +1,6 @@
 import {
   DEFAULT_REPORT_LINK_EXPIRY_DAYS,
+  MAX_REPORT_CLIENT,
   REPORT_LINK_EXPIRY_DAYS,
   REPORT_MESSAGES,
   type ReportFilters,
@@ -18,6 +19,7 @@ import {
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -41,20 +43,46 @@ function describeFilters(filters: ReportFilters): string {
   return parts.join(' · ');
 }
 
-/** "Download PDF": the page printed by the server's Chromium; a 503 says what is missing. */
+/**
+ * "Download PDF": asks who the report is for (optional, printed under the workspace's name), then fetches the page
+ * printed by the server's Chromium; a 503 says what is missing.
+ */
 export function DownloadPdfButton({ filters }: { filters: AnalyticsFilters }) {
   const { t } = useTranslation('analytics');
   const download = useDownloadPdf();
+  const [open, setOpen] = useState(false);
+  const [client, setClient] = useState('');
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={download.isPending}
-      onClick={() => download.mutate(filters, { onError: (error) => showError(error) })}
-    >
-      <FileDown aria-hidden="true" className="size-4" />
-      {download.isPending ? t('Making PDF…') : t('Download PDF')}
-    </Button>
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <FileDown aria-hidden="true" className="size-4" />
+        {t('Download PDF')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={t('Download a PDF report')}>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            download.mutate(
+              { filters, client: client.trim() || undefined },
+              { onSuccess: () => setOpen(false), onError: (error) => showError(error) },
+            );
+          }}
+        >
+          <FormField
+            label={t('Prepared for (optional)')}
+            hint={t("A client's name or a title, printed under your workspace's name.")}
+            value={client}
+            maxLength={MAX_REPORT_CLIENT}
+            onChange={(event) => setClient(event.target.value)}
+          />
+          <Button type="submit" className="justify-self-end" disabled={download.isPending}>
+            <FileDown aria-hidden="true" className="size-4" />
+            {download.isPending ? t('Making PDF…') : t('Download PDF')}
+          </Button>
+        </form>
+      </Dialog>
+    </>
   );
 }
 

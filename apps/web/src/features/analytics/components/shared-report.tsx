@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { usePublicReport, usePublicReportOverview, useReportTopPosts } from '@/api/analytics-reports';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { currentLocale } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { EngagementChart } from './engagement-chart';
 import { PlatformChart } from './platform-chart';
 import { RangeNote } from './range-note';
+import { ReportHeader } from './report-header';
 import { StatCards } from './stat-cards';
 import { ReportTopPostsTable } from './top-posts-table';
 
@@ -46,23 +46,8 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
   const data = overview.data;
   const isReady = overview.isSuccess && (firstPosts.isSuccess || firstPosts.isError);
   return (
-    <div className="grid gap-6 *:min-w-0" data-report-ready={isReady ? 'true' : undefined}>
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Analytics report')}</h1>
-        <p className="text-sm text-muted-foreground">
-          {t('Read-only report shared from Relaycast.')}
-          {print
-            ? null
-            : ` ${t('This link works until {{date}}.', {
-                date: new Date(report.data.expiresAt).toLocaleString(currentLocale()),
-              })}`}
-        </p>
-        {report.data.demo ? (
-          <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">
-            {t(ANALYTICS_MESSAGES.demoLabel)}
-          </p>
-        ) : null}
-      </header>
+    <div className="report-sheet grid gap-6 *:min-w-0" data-report-ready={isReady ? 'true' : undefined}>
+      <ReportHeader report={report.data} print={print} />
       {overview.isError ? (
         <p role="alert" className="rounded-lg border p-4 text-sm">
           {overview.error.message}

@@ -19,7 +19,7 @@ function Stat({
 }) {
   const change = card.changePercent;
   return (
-    <Card className="p-5">
+    <Card className="p-5" data-keep-together="">
       <section aria-label={title}>
         <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
           <h2>{title}</h2>

@@ -95,9 +95,11 @@ function TopPostsView({
                           : 'none'
                       }
                     >
+                      {/* Chromium repeats a table's header on each printed page but not the buttons in it: paper gets the label as text. */}
+                      <span className="hidden print:inline">{t(column.label)}</span>
                       <button
                         type="button"
-                        className="inline-flex items-center gap-1 hover:underline"
+                        className="inline-flex items-center gap-1 hover:underline print:hidden"
                         onClick={() => sortBy(column.sort)}
                       >
                         {t(column.label)}

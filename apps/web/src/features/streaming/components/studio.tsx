@@ -11,6 +11,7 @@ import { formatDuration } from '@/lib/format';
 import { showError } from '@/lib/show-error';
 import { type StudioSession, useStudioSession } from '../hooks/use-studio-session';
 import { DestinationsPanel } from './destinations-panel';
+import { EncoderPace } from './encoder-pace';
 import { LeaveLiveGuard } from './leave-live-dialog';
 import { ObsPanel } from './obs-panel';
 import { PlatformsList } from './platforms-list';
@@ -123,6 +124,7 @@ export function Studio({
           </StudioPreview>
 
           <StudioProblems studio={studio} />
+          {session?.ingestPace ? <EncoderPace pace={session.ingestPace} /> : null}
           {phase === 'preparing' || phase === 'connecting' ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Spinner label="" />
