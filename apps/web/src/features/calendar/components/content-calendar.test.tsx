@@ -145,7 +145,7 @@ describe('moving a post', () => {
     });
     const [message, options = {}] = vi.mocked(toast.success).mock.calls[0] ?? [];
     expect(message).toMatch(/^Moved “Launch day teaser” to .+ at 9:15\sAM\.$/);
-    const action = options.action as { label: string; onClick(): void };
+    const action = options.action as unknown as { label: string; onClick(): void };
     expect(action.label).toBe('Undo');
 
     action.onClick();
@@ -170,7 +170,7 @@ describe('moving a post', () => {
     dropOn(inFourDays);
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
     const options = vi.mocked(toast.success).mock.calls[0]?.[1] ?? {};
-    (options.action as { onClick(): void }).onClick();
+    (options.action as unknown as { onClick(): void }).onClick();
     await waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
     const error = vi.mocked(showError).mock.calls[0]?.[0];
     expect(error).toBeInstanceOf(ApiError);
