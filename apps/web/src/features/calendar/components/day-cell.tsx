@@ -91,6 +91,8 @@ export const DayCell = memo(function DayCell({
         'group/day flex min-w-0 flex-col gap-1.5 bg-card p-1.5 transition-colors sm:min-h-32',
         showAll && 'sm:min-h-80',
         (isPast || isOutside) && 'bg-muted/50',
+        // On a phone the days stack: the weeks' days of the months around this one are left out there.
+        isOutside && 'max-sm:hidden',
         isToday && 'relative z-[1] bg-accent/50 ring-2 ring-primary ring-inset',
         isDropTarget && 'bg-accent ring-2 ring-primary ring-inset',
       )}
