@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaItemSchema } from './media';
 import { MAX_POST_CONTENT, POST_STATUSES, type PostStatus } from './posts';
 
 /**
@@ -275,14 +276,9 @@ export const reviewPageSchema = z.object({
       canApprove: z.boolean(),
       /** The post's media, in order; the files are served by `/api/review/:token/media/:id/{thumbnail,file}`. */
       media: z.array(
-        z.object({
-          id: z.string(),
-          kind: z.enum(['image', 'gif', 'video']),
-          mimeType: z.string(),
-          width: z.number().nullable(),
-          height: z.number().nullable(),
-          hasThumbnail: z.boolean(),
-        }),
+        mediaItemSchema
+          .pick({ id: true, kind: true, mimeType: true, width: true, height: true })
+          .extend({ hasThumbnail: z.boolean() }),
       ),
     }),
   ),

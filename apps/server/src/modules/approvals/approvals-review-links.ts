@@ -5,11 +5,10 @@ import {
   type CreateReviewLinkInput,
   REVIEW_LINK_DEFAULT_DAYS,
   REVIEW_WEEK_MAX_AHEAD_DAYS,
-  type ReviewPage,
 } from '@relaycast/shared/approvals';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mediaFiles, postMedia, posts, reviewLinks, users, workspaces } from '../../db/schema/index';
+import { posts, reviewLinks, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { decide } from './approvals.service';
@@ -172,10 +171,10 @@ export async function resolveReviewLink(db: Db, appSecret: string, token: string
   return link;
 }
 
-type ReviewLink = Awaited<ReturnType<typeof resolveReviewLink>>;
+export type ReviewLink = Awaited<ReturnType<typeof resolveReviewLink>>;
 
 /** The link's posts: its one post, or the week's posts that are not drafts. */
-async function postsOf(db: Db, link: ReviewLink) {
+export async function postsOf(db: Db, link: ReviewLink) {
   const scope = link.postId
     ? eq(posts.id, link.postId)
     : and(
@@ -197,107 +196,6 @@ async function postsOf(db: Db, link: ReviewLink) {
     .where(and(eq(posts.workspaceId, link.workspaceId), isNull(posts.deletedAt), scope))
     .orderBy(asc(posts.scheduledAt))
     .limit(200);
-}
-
-/** The media of the link's posts, in each post's order: what the review page shows and may serve. */
-async function mediaOf(db: Db, workspaceId: string, postIds: readonly string[]) {
-  if (postIds.length === 0) return [];
-  return db
-    .select({
-      postId: postMedia.postId,
-      id: mediaFiles.id,
-      kind: mediaFiles.kind,
-      mimeType: mediaFiles.mimeType,
-      width: mediaFiles.width,
-      height: mediaFiles.height,
-      thumbnailKey: mediaFiles.thumbnailKey,
-    })
-    .from(postMedia)
-    .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
-    .where(and(inArray(postMedia.postId, [...postIds]), eq(mediaFiles.workspaceId, workspaceId)))
-    .orderBy(asc(postMedia.postId), asc(postMedia.position));
-}
-
-export async function reviewPage(
-  db: Db,
-  appSecret: string,
-  token: string,
-  now = new Date(),
-): Promise<ReviewPage> {
-  const link = await resolveReviewLink(db, appSecret, token, now);
-  const [workspace] = await db
-    .select({ name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, link.workspaceId));
-  const rows = await postsOf(db, link);
-  const media = await mediaOf(
-    db,
-    link.workspaceId,
-    rows.map((row) => row.id),
-  );
-  return {
-    workspaceName: workspace?.name ?? '',
-    expiresAt: link.expiresAt.toISOString(),
-    posts: rows.map((row) => ({
-      id: row.id,
-      content: row.content,
-      platforms: row.platforms,
-      status: row.status,
-      scheduledAt: row.scheduledAt?.toISOString() ?? null,
-      timezone: row.timezone,
-      canApprove: row.status === 'awaiting_approval',
-      media: media
-        .filter((item) => item.postId === row.id)
-        .map((item) => ({
-          id: item.id,
-          kind: item.kind,
-          mimeType: item.mimeType,
-          width: item.width,
-          height: item.height,
-          hasThumbnail: item.thumbnailKey !== null,
-        })),
-    })),
-  };
-}
-
-/**
- * A file the review page may show: attached to one of the link's posts (its one post, or the week's), in the
- * link's workspace. Anything else, another workspace's file or one of the workspace's files on no post of the
- * link, is 404 as an unknown file is; an expired or revoked link is 410 as the page is.
- */
-export async function reviewMediaFile(
-  db: Db,
-  appSecret: string,
-  token: string,
-  mediaId: string,
-  now = new Date(),
-) {
-  const link = await resolveReviewLink(db, appSecret, token, now);
-  const postIds = (await postsOf(db, link)).map((row) => row.id);
-  const [row] =
-    postIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: mediaFiles.id,
-            name: mediaFiles.name,
-            mimeType: mediaFiles.mimeType,
-            sizeBytes: mediaFiles.sizeBytes,
-            storageKey: mediaFiles.storageKey,
-            thumbnailKey: mediaFiles.thumbnailKey,
-          })
-          .from(postMedia)
-          .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
-          .where(
-            and(
-              eq(postMedia.mediaId, mediaId),
-              inArray(postMedia.postId, postIds),
-              eq(mediaFiles.workspaceId, link.workspaceId),
-            ),
-          )
-          .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', { message: APPROVAL_MESSAGES.linkMediaOutside });
-  return row;
 }
 
 /** A client's approval or comment on one of the link's posts (404 for a post outside the link). */

@@ -28,10 +28,9 @@ import {
   actOnReview,
   createReviewLink,
   listActiveReviewLinks,
-  reviewMediaFile,
-  reviewPage,
   revokeReviewLink,
 } from './approvals-review-links';
+import { reviewMediaFile, reviewPage } from './approvals-review-page';
 import { getApprovalSettings, saveApprovalSettings } from './approvals-settings';
 
 const postParams = z.object({ postId: idSchema });
