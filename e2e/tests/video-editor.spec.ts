@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
@@ -286,3 +286,73 @@ test('split, delete a section, undo, redo, then export only the kept sections', 
   await expect(page.getByText('Video trimmed successfully')).toBeHidden({ timeout: 10_000 });
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`toasts cover neither the overlay fields nor Export (${size.width} px)`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await signInAsNewUser(page);
+    const imported = await page.request.post('/api/video-editor/imports', {
+      data: { url: `${siteUrl}/clip.webm` },
+    });
+    expect(imported.status()).toBe(201);
+    await page.goto('/video-editor');
+    await expect(page.getByLabel('Or a video from your media library')).toHaveValue(
+      (await imported.json()).id,
+    );
+    await page.getByRole('button', { name: 'Open from library' }).click();
+    const loaded = page.getByRole('listitem').filter({ hasText: 'Video loaded successfully' });
+    await expect(loaded).toBeVisible({ timeout: 20_000 });
+    await page.getByLabel('Overlay text').fill('Spring sale! 20% off');
+    await expectClearOf(loaded, page.getByRole('banner'));
+
+    // A refused export, with the Export button and the overlay fields on screen.
+    await page.route('**/api/video-editor/exports', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { code: 'SERVICE_UNAVAILABLE', message: 'The export queue is full.' },
+      }),
+    );
+    const exportButton = page.getByRole('button', { name: 'Export Video' });
+    await exportButton.scrollIntoViewIfNeeded();
+    await exportButton.click();
+    const refused = page.getByRole('listitem').filter({ hasText: 'The export queue is full.' });
+    await expect(refused).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`video-editor-toast-${size.width}.png`) });
+    for (const control of [
+      exportButton,
+      page.getByLabel('Format'),
+      page.getByRole('banner'),
+      ...(size.width >= 1024
+        ? [
+            page.getByLabel('Overlay text'),
+            page.getByLabel('Until (s)'),
+            page.getByRole('button', { name: 'Add text' }),
+          ]
+        : []),
+    ]) {
+      if (await control.isVisible()) await expectClearOf(refused, control);
+    }
+    // On a phone the fields are above Export: scrolled to while the toast shows, they are clear too.
+    if (size.width < 1024) {
+      await page.getByLabel('Overlay text').evaluate((field) => field.scrollIntoView({ block: 'center' }));
+      for (const control of [
+        page.getByLabel('Overlay text'),
+        page.getByRole('button', { name: 'Add text' }),
+      ]) {
+        await expectClearOf(refused, control);
+      }
+    }
+  });
+}
+
+/** The toast's box and the other element's box do not overlap. */
+async function expectClearOf(toast: Locator, other: Locator) {
+  const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+  expect(a && b, 'both on screen').toBeTruthy();
+  if (!a || !b) return;
+  const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps, `toast at ${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false);
+}

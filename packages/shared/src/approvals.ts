@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaItemSchema } from './media';
 import { MAX_POST_CONTENT, POST_STATUSES, type PostStatus } from './posts';
 
 /**
@@ -95,6 +96,7 @@ export const APPROVAL_MESSAGES = {
   linkExpired: 'This review link has expired. Ask for a new link.',
   linkRevoked: 'This review link was revoked. Ask for a new link.',
   linkPostOutside: 'This post is not part of this review link.',
+  linkMediaOutside: 'This file is not part of this review link.',
   postNotFound: 'Post not found.',
   submitted: 'Submitted for approval',
   approved: 'Post approved',
@@ -269,7 +271,15 @@ export const reviewPageSchema = z.object({
       platforms: z.array(z.string()),
       status: z.enum(POST_STATUSES),
       scheduledAt: z.string().nullable(),
+      /** The IANA zone the post was scheduled in: the page shows its time there, with the zone's name. */
+      timezone: z.string(),
       canApprove: z.boolean(),
+      /** The post's media, in order; the files are served by `/api/review/:token/media/:id/{thumbnail,file}`. */
+      media: z.array(
+        mediaItemSchema
+          .pick({ id: true, kind: true, mimeType: true, width: true, height: true })
+          .extend({ hasThumbnail: z.boolean() }),
+      ),
     }),
   ),
 });

@@ -40,6 +40,13 @@ describe('calendarWeeks', () => {
   it('handles a leap day', () => {
     expect(calendarWeeks('2028-02-29')[0]).toContain('2028-02-29');
   });
+
+  it('starts on another day of the week when asked (Monday: 1)', () => {
+    expect(calendarWeeks('2026-11-25', 1, 1)).toEqual([
+      ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'],
+    ]);
+    expect(calendarWeeks('2026-11-22', 2, 1)[0]?.[0]).toBe('2026-11-16'); // a Sunday ends the week before
+  });
 });
 
 describe('time zones and daylight saving', () => {

@@ -1,10 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfWeek } from 'date-fns';
 
-/** The calendar shows three consecutive weeks, Sunday first (spec section 9). */
+/** The calendar's first view shows three consecutive weeks (spec section 9). */
 export const CALENDAR_WEEKS = 3;
 export const DAYS_PER_WEEK = 7;
-export const WEEK_STARTS_ON = 0 as const;
+/** A day of the week as date-fns numbers it: 0 is Sunday, 1 Monday, … 6 Saturday. */
+export type WeekDay = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+/** The week's first day when nothing else decides it (the web reads it through `useWeekStartsOn`). */
+export const WEEK_STARTS_ON: WeekDay = 0;
 
 /** Default posting slots, in the workspace's local time, used by "queue for the next free slot". */
 export const DEFAULT_QUEUE_SLOTS = ['09:00', '12:00', '17:00'] as const;
@@ -39,13 +42,17 @@ export function addDaysToDate(date: string, days: number): string {
 }
 
 /**
- * The calendar grid: `weeks` rows of seven dates (YYYY-MM-DD), starting on the Sunday of the week that contains
- * `anchor` (a date, usually today in the user's time zone).
+ * The calendar grid: `weeks` rows of seven dates (YYYY-MM-DD), starting on the first day (`weekStartsOn`,
+ * Sunday unless given) of the week that contains `anchor` (a date, usually today in the user's time zone).
  */
-export function calendarWeeks(anchor: string, weeks = CALENDAR_WEEKS): string[][] {
+export function calendarWeeks(
+  anchor: string,
+  weeks = CALENDAR_WEEKS,
+  weekStartsOn: WeekDay = WEEK_STARTS_ON,
+): string[][] {
   if (!DATE.test(anchor)) throw new Error(`not a date: ${anchor}`);
   const [y, m, d] = anchor.split('-').map(Number) as [number, number, number];
-  const first = startOfWeek(new Date(y, m - 1, d, 12), { weekStartsOn: WEEK_STARTS_ON });
+  const first = startOfWeek(new Date(y, m - 1, d, 12), { weekStartsOn });
   return Array.from({ length: weeks }, (_, week) =>
     Array.from({ length: DAYS_PER_WEEK }, (_, day) =>
       format(addDays(first, week * DAYS_PER_WEEK + day), 'yyyy-MM-dd'),

@@ -20,6 +20,8 @@ const PUBLIC_ROUTES = [
   'GET /api/invitations/:token',
   // A client review link: the signed token is the credential; approve or comment only (modules/approvals).
   'GET /api/review/:token',
+  // The media of the link's posts only (modules/approvals/approvals-review-page.ts).
+  'GET /api/review/:token/media/:mediaId/:variant',
   'POST /api/review/:token/posts/:postId/approve',
   'POST /api/review/:token/posts/:postId/comment',
   // The public API's index (what it offers, how to authenticate); its routes need a key (modules/public-api).

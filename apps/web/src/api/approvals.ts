@@ -117,6 +117,11 @@ export function useReviewPage(token: string) {
   });
 }
 
+/** Where the review page loads a post's file or its thumbnail (only the link's posts' files are served). */
+export function reviewMediaUrl(token: string, mediaId: string, variant: 'thumbnail' | 'file'): string {
+  return `/api/review/${encodeURIComponent(token)}/media/${encodeURIComponent(mediaId)}/${variant}`;
+}
+
 export function useReviewAction(token: string) {
   const client = useQueryClient();
   return useMutation({

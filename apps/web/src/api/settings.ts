@@ -1,3 +1,4 @@
+import { WEEK_STARTS_ON, type WeekDay } from '@relaycast/shared/calendar';
 import { resolveTimeZone, type UserSettings } from '@relaycast/shared/settings';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -42,6 +43,14 @@ export function useTimeZone(): string {
   const settings = useUserSettings({ retry: false });
   // `region?.`: an answer of another shape (an old server, a test's catch-all fake) means "not chosen".
   return resolveTimeZone(settings.data?.region?.timezone, browserTimeZone());
+}
+
+/**
+ * The week's first day (0 Sunday … 6 Saturday) for every calendar view: the one place the app decides it, so
+ * following the language or a setting is a change here alone. Today it is the shared default.
+ */
+export function useWeekStartsOn(): WeekDay {
+  return WEEK_STARTS_ON;
 }
 
 /** `PUT /api/settings`: replaces them all; the server answers with what it stored. */

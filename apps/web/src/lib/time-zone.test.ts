@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatInstant, formatRelative, formatTimeOfDay, nextFullHour } from './time-zone';
+import {
+  formatDate,
+  formatInstant,
+  formatInstantWithZone,
+  formatRelative,
+  formatTimeOfDay,
+  nextFullHour,
+} from './time-zone';
 
 describe('time-zone helpers', () => {
   it('proposes the next full hour in the user’s time zone, rolling over midnight', () => {
@@ -26,6 +33,18 @@ describe('time-zone helpers', () => {
     // 07:00 UTC on the day Paris moves to summer time is 09:00 there.
     expect(formatInstant('2026-03-29T07:00:00.000Z', 'Europe/Paris', 'en-US')).toMatch(
       /Mar 29.* at 9:00\sAM$/,
+    );
+  });
+
+  it("names the zone beside a time for a reader elsewhere, in the reader's language", () => {
+    expect(formatInstantWithZone('2026-03-03T14:00:00.000Z', 'America/New_York', 'en-US')).toMatch(
+      /^Tue, Mar 3, 2026, 9:00\sAM Eastern Standard Time$/,
+    );
+    expect(formatInstantWithZone('2026-07-03T14:00:00.000Z', 'Europe/Paris', 'en-US')).toMatch(
+      /4:00\sPM Central European Summer Time$/,
+    );
+    expect(formatInstantWithZone('2026-07-03T14:00:00.000Z', 'Europe/Paris', 'de')).toMatch(
+      /16:00 Mitteleuropäische Sommerzeit$/,
     );
   });
 

@@ -108,6 +108,27 @@ export function formatDateTime(
   return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(instant));
 }
 
+/**
+ * An instant in a time zone with the zone's name, for a reader who may be elsewhere (the client review page):
+ * "Tue, Mar 3, 2026, 9:00 AM Eastern Standard Time", the zone's name in the reader's language.
+ */
+export function formatInstantWithZone(
+  instant: Date | string,
+  timeZone: string,
+  locale: string = currentLocale(),
+): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'long',
+  }).format(new Date(instant));
+}
+
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

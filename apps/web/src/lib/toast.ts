@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
+import { useEffect } from 'react';
 import type { ExternalToast } from 'sonner';
 import { translateMessage } from '@/i18n';
 
@@ -51,3 +52,34 @@ export const toast = {
   info: (message: string, options?: ExternalToast) => show('info', message, options),
   warning: (message: string, options?: ExternalToast) => show('warning', message, options),
 };
+
+/** How many shown pages ask for toasts at the top (useToastsAtTop); the toaster reads it. */
+let pagesAskingForTop = 0;
+const placementListeners = new Set<() => void>();
+
+/** For <DeferredToaster>: re-render when a page asks for toasts at the top or stops asking. */
+export function subscribeToToastPlacement(listener: () => void): () => void {
+  placementListeners.add(listener);
+  return () => placementListeners.delete(listener);
+}
+
+export function areToastsAtTop(): boolean {
+  return pagesAskingForTop > 0;
+}
+
+/**
+ * While the calling page is shown, toasts appear at the top centre, just under the header, instead of the
+ * bottom right (full width at the bottom on a phone): for a page whose own controls fill the right column and
+ * the bottom of the screen, such as the video editor's overlay fields and Export button
+ * (docs/decisions/0076-calendar-views.md).
+ */
+export function useToastsAtTop(): void {
+  useEffect(() => {
+    pagesAskingForTop += 1;
+    for (const listener of placementListeners) listener();
+    return () => {
+      pagesAskingForTop -= 1;
+      for (const listener of placementListeners) listener();
+    };
+  }, []);
+}

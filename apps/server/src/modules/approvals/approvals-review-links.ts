@@ -5,11 +5,10 @@ import {
   type CreateReviewLinkInput,
   REVIEW_LINK_DEFAULT_DAYS,
   REVIEW_WEEK_MAX_AHEAD_DAYS,
-  type ReviewPage,
 } from '@relaycast/shared/approvals';
 import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, reviewLinks, users, workspaces } from '../../db/schema/index';
+import { posts, reviewLinks, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { decide } from './approvals.service';
@@ -172,10 +171,10 @@ export async function resolveReviewLink(db: Db, appSecret: string, token: string
   return link;
 }
 
-type ReviewLink = Awaited<ReturnType<typeof resolveReviewLink>>;
+export type ReviewLink = Awaited<ReturnType<typeof resolveReviewLink>>;
 
 /** The link's posts: its one post, or the week's posts that are not drafts. */
-async function postsOf(db: Db, link: ReviewLink) {
+export async function postsOf(db: Db, link: ReviewLink) {
   const scope = link.postId
     ? eq(posts.id, link.postId)
     : and(
@@ -190,38 +189,13 @@ async function postsOf(db: Db, link: ReviewLink) {
       platforms: posts.platforms,
       status: posts.status,
       scheduledAt: posts.scheduledAt,
+      timezone: posts.timezone,
       authorId: posts.authorId,
     })
     .from(posts)
     .where(and(eq(posts.workspaceId, link.workspaceId), isNull(posts.deletedAt), scope))
     .orderBy(asc(posts.scheduledAt))
     .limit(200);
-}
-
-export async function reviewPage(
-  db: Db,
-  appSecret: string,
-  token: string,
-  now = new Date(),
-): Promise<ReviewPage> {
-  const link = await resolveReviewLink(db, appSecret, token, now);
-  const [workspace] = await db
-    .select({ name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, link.workspaceId));
-  const rows = await postsOf(db, link);
-  return {
-    workspaceName: workspace?.name ?? '',
-    expiresAt: link.expiresAt.toISOString(),
-    posts: rows.map((row) => ({
-      id: row.id,
-      content: row.content,
-      platforms: row.platforms,
-      status: row.status,
-      scheduledAt: row.scheduledAt?.toISOString() ?? null,
-      canApprove: row.status === 'awaiting_approval',
-    })),
-  };
 }
 
 /** A client's approval or comment on one of the link's posts (404 for a post outside the link). */

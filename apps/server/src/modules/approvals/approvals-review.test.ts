@@ -5,17 +5,29 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { approvalEvents } from '../../db/schema/index';
+import { type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { createPost, getPost } from '../publishing/publishing.test-support';
 import { inHours, joined, type Setup, scheduleInput, setUp } from './approvals.test-support';
 
 let s: Setup;
 let contributor: SignedInUser;
+let files: MediaFixtures;
 
 beforeAll(async () => {
   s = await setUp();
   contributor = await joined(s, 'contributor', 'Cora Contributor');
+  files = makeMediaFixtures();
 }, 60_000);
-afterAll(() => s?.close());
+afterAll(async () => {
+  files?.cleanup();
+  await s?.close();
+});
+
+async function uploaded(who: SignedInUser, name: string, content: Buffer): Promise<string> {
+  const res = await uploadFile(s.t.app, who.cookie, name, content);
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
 
 async function linkFor(body: Record<string, unknown>, who: SignedInUser = s.owner) {
   const res = await who.send('POST', '/api/approvals/review-links', body);
@@ -169,6 +181,91 @@ describe('a client review link', () => {
     expect(res.statusCode).toBe(404);
     const link = await linkFor({ postId: post.id });
     expect((await outsider.send('DELETE', `/api/approvals/review-links/${link.id}`)).statusCode).toBe(404);
+  });
+
+  it("shows the post's media and the zone it was scheduled in, and serves those files only", async () => {
+    const image = await uploaded(s.owner, 'red.png', files.png);
+    const video = await uploaded(s.owner, 'clip.mp4', files.mp4);
+    const withImage = await createPost(s.t, contributor, {
+      ...scheduleInput('With a picture'),
+      mediaIds: [image],
+      timezone: 'America/New_York',
+    });
+    const withVideo = await createPost(s.t, contributor, {
+      ...scheduleInput('With a video'),
+      mediaIds: [video],
+    });
+    const link = await linkFor({ weekStart: inHours(0) });
+    const page = await anonymous('GET', `/api/review/${link.token}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const shown = page.json().posts as { id: string; timezone: string; media: unknown[] }[];
+    expect(shown.find((item) => item.id === withImage.id)).toMatchObject({
+      timezone: 'America/New_York',
+      media: [{ id: image, kind: 'image', mimeType: 'image/png', width: 64, height: 64, hasThumbnail: true }],
+    });
+    expect(shown.find((item) => item.id === withVideo.id)).toMatchObject({
+      timezone: 'UTC',
+      media: [
+        { id: video, kind: 'video', mimeType: 'video/mp4', width: 320, height: 240, hasThumbnail: true },
+      ],
+    });
+
+    const thumbnail = await anonymous('GET', `/api/review/${link.token}/media/${video}/thumbnail`);
+    expect(thumbnail.statusCode, thumbnail.body).toBe(200);
+    expect(thumbnail.headers['content-type']).toMatch(/^image\/(webp|jpeg)$/);
+    const whole = await anonymous('GET', `/api/review/${link.token}/media/${image}/file`);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(files.png)).toBe(true);
+    const part = await s.t.app.inject({
+      method: 'GET',
+      url: `/api/review/${link.token}/media/${video}/file`,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+  });
+
+  it("refuses every file that is not on the link's posts, and stops with the link", async () => {
+    const onPost = await uploaded(s.owner, 'red.png', files.png);
+    const elsewhere = await uploaded(s.owner, 'photo.jpg', files.jpeg);
+    const outsider = await signInAsNewUser(s.t, { name: 'Otto Outsider' });
+    const theirs = await uploaded(outsider, 'red.png', files.png);
+    const post = await createPost(s.t, contributor, { ...scheduleInput('One picture'), mediaIds: [onPost] });
+    const later = await createPost(s.t, contributor, {
+      ...scheduleInput('Later picture', 24 * 30),
+      mediaIds: [elsewhere],
+    });
+    const draft = await createPost(s.t, contributor, {
+      content: 'A draft picture',
+      platforms: ['mastodon'],
+      action: 'draft',
+      mediaIds: [elsewhere],
+    });
+    expect(later.id && draft.id).toBeTruthy();
+    const postLink = await linkFor({ postId: post.id });
+    const weekLink = await linkFor({ weekStart: inHours(0) });
+    for (const token of [postLink.token, weekLink.token]) {
+      // The workspace's file on another post (a month later, or a draft), another workspace's file, no file.
+      for (const id of [elsewhere, theirs, 'no-such-file']) {
+        for (const variant of ['file', 'thumbnail']) {
+          const res = await anonymous('GET', `/api/review/${token}/media/${id}/${variant}`);
+          expect(res.statusCode, `${id} ${variant}`).toBe(404);
+          expect(res.json().message).toBe(APPROVAL_MESSAGES.linkMediaOutside);
+        }
+      }
+      expect((await anonymous('GET', `/api/review/${token}/media/${onPost}/file`)).statusCode).toBe(200);
+    }
+    expect((await anonymous('GET', `/api/review/${postLink.token}/media/${onPost}/other`)).statusCode).toBe(
+      400,
+    );
+    const [id, exp] = postLink.token.split('.') as [string, string];
+    const forged = await anonymous('GET', `/api/review/${id}.${exp}.forged/media/${onPost}/file`);
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().message).toBe(APPROVAL_MESSAGES.linkNotFound);
+    expect((await s.owner.send('DELETE', `/api/approvals/review-links/${postLink.id}`)).statusCode).toBe(204);
+    const revoked = await anonymous('GET', `/api/review/${postLink.token}/media/${onPost}/file`);
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.json().message).toBe(APPROVAL_MESSAGES.linkRevoked);
   });
 
   it('is rate-limited per address like the other public forms', async () => {

@@ -10,6 +10,7 @@ import {
   reviewLinkSchema,
   reviewPageSchema,
 } from '@relaycast/shared/approvals';
+import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
+import { sendStoredObject } from '../media/media-send';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { planStatus } from '../workspaces/plan-status';
 import { type Decision, decideAsMember, listQueue, postHistory } from './approvals.service';
@@ -26,17 +28,23 @@ import {
   actOnReview,
   createReviewLink,
   listActiveReviewLinks,
-  reviewPage,
   revokeReviewLink,
 } from './approvals-review-links';
+import { reviewMediaFile, reviewPage } from './approvals-review-page';
 import { getApprovalSettings, saveApprovalSettings } from './approvals-settings';
 
 const postParams = z.object({ postId: idSchema });
 const tokenParams = z.object({ token: z.string().min(1).max(300) });
 const reviewPostParams = tokenParams.extend({ postId: z.string().min(1).max(100) });
+const reviewMediaParams = tokenParams.extend({
+  mediaId: idSchema,
+  variant: z.enum(['thumbnail', 'file']),
+});
 
 /** The review page's routes: open to anyone with the link, so limited per address like other public forms. */
 const PUBLIC_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+/** A week's page shows every post's pictures at once: more requests, each checked by its signature first. */
+const PUBLIC_MEDIA_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 /**
  * `/api/approvals` (docs/decisions/0045-approvals.md): the queue of posts awaiting approval, the
@@ -144,6 +152,34 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
       schema: { params: tokenParams, response: { 200: reviewPageSchema } },
     },
     async (request) => reviewPage(db, config.appSecret, request.params.token),
+  );
+
+  // The media of the link's posts only (reviewMediaFile); binary answers, so no response schema.
+  app.get(
+    '/api/review/:token/media/:mediaId/:variant',
+    {
+      config: { auth: 'public', rateLimit: PUBLIC_MEDIA_RATE_LIMIT },
+      schema: { params: reviewMediaParams },
+    },
+    async (request, reply) => {
+      const { token, mediaId, variant } = request.params;
+      const file = await reviewMediaFile(db, config.appSecret, token, mediaId);
+      if (variant === 'thumbnail') {
+        if (!file.thumbnailKey) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
+        return sendStoredObject(app.mediaStorage, reply, file.thumbnailKey, {
+          type: file.thumbnailKey.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
+          name: `${file.name} (thumbnail)`,
+          size: null,
+          rangeHeader: undefined,
+        });
+      }
+      return sendStoredObject(app.mediaStorage, reply, file.storageKey, {
+        type: file.mimeType,
+        name: file.name,
+        size: file.sizeBytes,
+        rangeHeader: request.headers.range,
+      });
+    },
   );
 
   for (const action of ['approve', 'comment'] as const) {

@@ -25,9 +25,8 @@ import { mediaFiles } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
-import { type MediaStorage, StorageNotFoundError } from '../../lib/media/storage';
+import { StorageNotFoundError } from '../../lib/media/storage';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
-import { parseByteRange } from './byte-range';
 import { convertToJpeg } from './jpeg-conversion';
 import {
   deleteMedia,
@@ -40,6 +39,7 @@ import {
   storeMedia,
   toMediaItem,
 } from './media.service';
+import { sendStoredObject } from './media-send';
 import { prepareTempDir, receiveUpload } from './media-upload';
 import { isValidMediaSignature, publicMediaQuerySchema } from './public-media-url';
 
@@ -50,12 +50,6 @@ export interface MediaRoutesOptions {
 
 function mediaLinkInvalid(): AppError {
   return new AppError('NOT_FOUND', { message: 'This media link is invalid or has expired.' });
-}
-
-/** A name safe in a Content-Disposition header: ASCII without quotes, plus the exact name in filename*. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /**
@@ -75,44 +69,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   await prepareTempDir(tempDir);
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 20 } });
 
-  async function sendObject(
+  function sendObject(
     reply: FastifyReply,
     key: string,
     headers: { type: string; name: string; size: number | null; rangeHeader: string | undefined },
   ) {
-    const range = headers.size === null ? undefined : parseByteRange(headers.rangeHeader, headers.size);
-    if (range === 'unsatisfiable') {
-      throw new AppError('RANGE_NOT_SATISFIABLE', {
-        message: 'The requested range is outside the file.',
-        headers: {
-          'content-range': `bytes */${headers.size}`,
-        },
-      });
-    }
-    let body: Awaited<ReturnType<MediaStorage['get']>>;
-    try {
-      body = await storage.get(key, range);
-    } catch (err) {
-      if (!(err instanceof StorageNotFoundError)) throw err;
-      reply.log.warn({ key }, 'a media row points at a missing storage object');
-      throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
-    }
-    reply
-      .header('content-type', headers.type)
-      .header('content-disposition', contentDisposition(headers.name))
-      .header('cache-control', 'private, max-age=3600');
-    if (headers.size !== null) {
-      reply.header('accept-ranges', 'bytes');
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${headers.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', headers.size);
-      }
-    }
-    return reply.send(body);
+    return sendStoredObject(storage, reply, key, headers);
   }
 
   async function processUpload(

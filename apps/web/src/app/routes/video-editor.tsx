@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { VideoEditor } from '@/features/video-editor/components/video-editor';
+import { useToastsAtTop } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function VideoEditorPage() {
   const { t } = useTranslation('video-editor');
   usePageMeta(t('Video Editor'), t('Load a video, trim it to the second and export it as MP4, MOV or WebM.'));
+  // The overlay fields and Export fill the right column and the bottom: toasts go to the top here.
+  useToastsAtTop();
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <div>

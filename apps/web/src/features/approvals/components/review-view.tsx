@@ -3,15 +3,16 @@ import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { Check, Link2Off, MessageSquare } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReviewAction, useReviewPage } from '@/api/approvals';
+import { reviewMediaUrl, useReviewAction, useReviewPage } from '@/api/approvals';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { currentLocale, translateMessage } from '@/i18n';
+import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { POST_STATUS_LABELS } from '@/lib/post-status';
+import { browserTimeZone, formatInstantWithZone } from '@/lib/time-zone';
 
 /**
  * /review/<token>: a client's review of one post or one week, without an account: the posts read-only, and
@@ -50,7 +51,7 @@ export function ReviewView({ token }: { token: string }) {
         </h1>
         <p className="text-sm text-muted-foreground">
           {t('This link works until {{date}}.', {
-            date: new Date(page.data.expiresAt).toLocaleString(currentLocale()),
+            date: formatInstantWithZone(page.data.expiresAt, browserTimeZone()),
           })}
         </p>
       </header>
@@ -108,9 +109,10 @@ function ReviewPost({
         {post.platforms.map((platform) => PLATFORMS[platform as PlatformId]?.name ?? platform).join(', ')}
         {' · '}
         {POST_STATUS_LABELS[post.status]}
-        {post.scheduledAt ? ` · ${new Date(post.scheduledAt).toLocaleString(currentLocale())}` : ''}
       </h2>
+      {post.scheduledAt ? <ReviewTime scheduledAt={post.scheduledAt} timeZone={post.timezone} /> : null}
       <p className="whitespace-pre-wrap break-words">{post.content}</p>
+      {post.media.length > 0 ? <ReviewMedia token={token} media={post.media} /> : null}
       <label htmlFor={`${id}-comment`} className="text-sm font-medium">
         {t('Comment')}
       </label>
@@ -141,5 +143,64 @@ function ReviewPost({
         ) : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * When the post goes out, in the zone it was scheduled in with that zone's name, and in the reader's own zone
+ * when that is another one (a client abroad).
+ */
+function ReviewTime({ scheduledAt, timeZone }: { scheduledAt: string; timeZone: string }) {
+  const { t } = useTranslation('approvals');
+  const reader = browserTimeZone();
+  const there = formatInstantWithZone(scheduledAt, timeZone);
+  const here = formatInstantWithZone(scheduledAt, reader);
+  return (
+    <p className="grid text-sm">
+      <time dateTime={scheduledAt} className="font-medium">
+        {t('Goes out {{time}}', { time: there })}
+      </time>
+      {here !== there ? (
+        <span className="text-muted-foreground">{t('Your time: {{time}}', { time: here })}</span>
+      ) : null}
+    </p>
+  );
+}
+
+/** The post's pictures and videos, in order: a thumbnail each (a video plays in place), the whole file a click away. */
+function ReviewMedia({ token, media }: { token: string; media: ReviewPage['posts'][number]['media'] }) {
+  const { t } = useTranslation('approvals');
+  return (
+    <ul aria-label={t('Media')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {media.map((item, index) => {
+        const file = reviewMediaUrl(token, item.id, 'file');
+        const thumbnail = item.hasThumbnail ? reviewMediaUrl(token, item.id, 'thumbnail') : file;
+        const label = t('Picture {{number}} of {{total}}', { number: index + 1, total: media.length });
+        return (
+          <li key={item.id} className="overflow-hidden rounded-lg border bg-muted">
+            {item.kind === 'video' ? (
+              // biome-ignore lint/a11y/useMediaCaption: the client's own video, shown for review; it has no captions track.
+              <video
+                controls
+                preload="none"
+                poster={item.hasThumbnail ? thumbnail : undefined}
+                src={file}
+                aria-label={t('Video {{number}} of {{total}}', { number: index + 1, total: media.length })}
+                className="aspect-square w-full bg-black object-contain"
+              />
+            ) : (
+              <a href={file} target="_blank" rel="noreferrer" className="block">
+                <img
+                  src={item.kind === 'gif' ? file : thumbnail}
+                  alt={label}
+                  loading="lazy"
+                  className="aspect-square w-full object-cover"
+                />
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,91 +1,49 @@
-import {
-  addDaysToDate,
-  CALENDAR_WEEKS,
-  calendarWeeks,
-  DAYS_PER_WEEK,
-  instantToZoned,
-  moveToDate,
-  rangeOfDates,
-  todayIn,
-} from '@relaycast/shared/calendar';
-import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import { moveToDate } from '@relaycast/shared/calendar';
+import type { Post } from '@relaycast/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarPlus, ChevronLeft, ChevronRight, PenSquare } from 'lucide-react';
+import { PenSquare } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSuggestedSlots } from '@/api/best-time';
-import { usePlannedStreams } from '@/api/planned-streams';
-import { postKeys, useMovePost, usePosts } from '@/api/posts';
+import { postKeys } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { canReschedule } from '@/lib/post-status';
-import { formatDate, nextFullHour } from '@/lib/time-zone';
-import { toast } from '@/lib/toast';
-import { groupPostsByDay } from '../calendar-entries';
-import { groupStreamsByDay } from '../planned-stream-entries';
+import { nextFullHour } from '@/lib/time-zone';
+import type { CalendarView } from '../calendar-views';
+import { useCalendarData } from '../hooks/use-calendar-data';
+import { useCalendarMove } from '../hooks/use-calendar-move';
+import { useCalendarView } from '../hooks/use-calendar-view';
+import { CalendarGrid, type DayHandlers } from './calendar-grid';
+import { CalendarList } from './calendar-list';
+import { CalendarToolbar } from './calendar-toolbar';
 import { CreatePostDialog } from './create-post-dialog';
-import { DayCell } from './day-cell';
 import { DayPostsDialog } from './day-posts-dialog';
 import { MovePostDialog } from './move-post-dialog';
 
-const DAYS_PER_PAGE = CALENDAR_WEEKS * DAYS_PER_WEEK;
-/** Enough for three very busy weeks; the API's maximum page. */
-const RANGE_LIMIT = 500;
-
-/** Three weeks of posts from the current week, Sunday first; Previous and Next move by three weeks. */
-// function-budget: ContentCalendar lays out one screen part in one JSX tree; split into named parts when it next changes
+/**
+ * The content calendar: three weeks (the seed's view), a week, a month or a list of a month's posts
+ * (docs/decisions/0076-calendar-views.md), each with Previous / Today / Next; drag a post to another day in the
+ * grids, then a toast offers Undo.
+ */
 export function ContentCalendar() {
   const { t } = useTranslation('calendar');
   const timeZone = useTimeZone();
-  const today = todayIn(timeZone);
-  const [page, setPage] = useState(0);
-  const weeks = useMemo(() => calendarWeeks(addDaysToDate(today, page * DAYS_PER_PAGE)), [today, page]);
-  const first = weeks[0]?.[0] ?? today;
-  const last = weeks.at(-1)?.at(-1) ?? today;
-  const listQuery = useMemo(() => {
-    const { from, to } = rangeOfDates(first, last, timeZone);
-    return { from: from.toISOString(), to: to.toISOString(), limit: RANGE_LIMIT };
-  }, [first, last, timeZone]);
-
+  const calendar = useCalendarView();
+  const { range, today } = calendar;
+  const data = useCalendarData(range, timeZone);
+  const { listQuery, posts, byDay, streamsByDay, suggested } = data;
   const queryClient = useQueryClient();
-  const posts = usePosts(listQuery);
-  const byDay = useMemo(() => groupPostsByDay(posts.data ?? [], timeZone), [posts.data, timeZone]);
-  const move = useMovePost(listQuery);
-  const plannedStreams = usePlannedStreams({ from: listQuery.from, to: listQuery.to });
-  const streamsByDay = useMemo(
-    () => groupStreamsByDay(plannedStreams.data ?? [], timeZone),
-    [plannedStreams.data, timeZone],
-  );
-
-  // The best-time model's free slots for all the workspace's accounts (the server drops those already past).
-  const suggested = useSuggestedSlots({ from: listQuery.from, to: listQuery.to, timeZone });
-  const suggestionsByDay = useMemo(() => {
-    const byDate = new Map<string, string[]>();
-    for (const slot of suggested.data?.suggestions ?? []) {
-      const { date, time } = instantToZoned(slot.at, timeZone);
-      byDate.set(date, [...(byDate.get(date) ?? []), time]);
-    }
-    return byDate;
-  }, [suggested.data, timeZone]);
+  const movePost = useCalendarMove(listQuery, timeZone);
 
   const [createSlot, setCreateSlot] = useState<{ date: string; time: string } | null>(null);
   const [movingPost, setMovingPost] = useState<Post | null>(null);
   const [shownDay, setShownDay] = useState<string | null>(null);
 
   // Handlers read the latest posts through a ref so they stay the same function and cells stay memoized.
-  const latest = useRef({ posts: posts.data, timeZone, move });
-  latest.current = { posts: posts.data, timeZone, move };
-
-  const movePost = useCallback((post: Post, scheduledAt: string) => {
-    if (Date.parse(scheduledAt) <= Date.now()) {
-      toast.error(translateMessage(POST_MESSAGES.scheduleInPast));
-      return;
-    }
-    latest.current.move.mutate({ post, scheduledAt, timeZone: latest.current.timeZone });
-  }, []);
+  const latest = useRef({ posts: posts.data, timeZone });
+  latest.current = { posts: posts.data, timeZone };
 
   const onDropPost = useCallback(
     (postId: string, date: string) => {
@@ -108,62 +66,21 @@ export function ContentCalendar() {
     },
     [timeZone],
   );
-
   const onPickSuggestion = useCallback((date: string, time: string) => setCreateSlot({ date, time }), []);
+  const handlers = useMemo<DayHandlers>(
+    () => ({ onDropPost, onMoveRequest, onShowDay: setShownDay, onCreate, onPickSuggestion }),
+    [onDropPost, onMoveRequest, onCreate, onPickSuggestion],
+  );
 
   const isEmpty = posts.isSuccess && posts.data.length === 0 && streamsByDay.size === 0;
-  const rangeLabel = `${formatDate(first, { month: 'short', day: 'numeric' })} – ${formatDate(last, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  })}`;
 
   return (
     <div className="grid gap-5">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Content Calendar')}</h1>
-          <p className="mt-2 flex items-center gap-2 text-muted-foreground">
-            <span aria-live="polite">{rangeLabel}</span>
-            {posts.isFetching ? <Spinner label={t('Loading posts')} className="[&_svg]:size-4" /> : null}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <div className="flex items-center rounded-md border bg-card shadow-xs">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="rounded-r-none"
-              onClick={() => setPage((p) => p - 1)}
-            >
-              <ChevronLeft aria-hidden="true" />
-              {t('Previous')}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="rounded-none border-x"
-              disabled={page === 0}
-              onClick={() => setPage(0)}
-            >
-              {t('Today')}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="rounded-l-none"
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {t('Next')}
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-          <Button onClick={() => setCreateSlot(nextFullHour(timeZone))}>
-            <CalendarPlus aria-hidden="true" />
-            {t('Create Post')}
-          </Button>
-        </div>
-      </header>
+      <CalendarToolbar
+        calendar={calendar}
+        isFetching={posts.isFetching}
+        onCreate={() => setCreateSlot(nextFullHour(timeZone))}
+      />
 
       {posts.isError ? (
         <div
@@ -177,72 +94,19 @@ export function ContentCalendar() {
         </div>
       ) : null}
 
-      {isEmpty ? (
-        <div className="flex flex-col gap-3 rounded-xl border border-dashed bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="font-semibold">{t('Nothing is scheduled for these three weeks.')}</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {t(
-                'Click Create Post (or the + on a day) to schedule a post, or write one with media in the Post Composer.',
-              )}
-            </p>
-          </div>
-          <Button asChild variant="outline" className="shrink-0">
-            <Link to="/post-composer">
-              <PenSquare aria-hidden="true" />
-              {t('Open the Post Composer')}
-            </Link>
-          </Button>
-        </div>
-      ) : null}
+      {isEmpty ? <EmptyRange view={calendar.view} /> : null}
 
-      <div className="overflow-hidden rounded-xl border bg-border shadow-sm">
-        <div aria-hidden="true" className="hidden grid-cols-7 gap-px sm:grid">
-          {weeks[0]?.map((date) => (
-            <div
-              key={date}
-              className="bg-muted px-2 py-2 text-center text-xs font-semibold text-muted-foreground"
-            >
-              {formatDate(date, { weekday: 'short' })}
-            </div>
-          ))}
-        </div>
-        <div className="grid gap-px sm:border-t">
-          {weeks.map((week) => (
-            <section
-              key={week[0]}
-              aria-label={t('Week of {{date}}', {
-                date: formatDate(week[0] ?? '', { month: 'long', day: 'numeric' }),
-              })}
-            >
-              <ol className="grid grid-cols-1 gap-px sm:grid-cols-7">
-                {week.map((date) => (
-                  <DayCell
-                    key={date}
-                    date={date}
-                    entries={byDay.get(date)}
-                    streams={streamsByDay.get(date)}
-                    isToday={date === today}
-                    isPast={date < today}
-                    onDropPost={onDropPost}
-                    onMoveRequest={onMoveRequest}
-                    onShowDay={setShownDay}
-                    onCreate={onCreate}
-                    suggestions={suggestionsByDay.get(date)}
-                    onPickSuggestion={onPickSuggestion}
-                  />
-                ))}
-              </ol>
-            </section>
-          ))}
-        </div>
-      </div>
+      {calendar.view === 'list' ? (
+        <CalendarList range={range} today={today} days={data} onMoveRequest={onMoveRequest} />
+      ) : (
+        <CalendarGrid range={range} today={today} days={data} handlers={handlers} />
+      )}
       <p className="text-xs text-muted-foreground">
         {t(
           'Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day. Times are in your time zone, {{timeZone}}.',
           { timeZone: timeZone.replaceAll('_', ' ') },
         )}
-        {suggested.data && suggested.data.suggestions.length > 0
+        {suggested.data && suggested.data.suggestions.length > 0 && calendar.view !== 'list'
           ? ` ${t("Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it.")} ${translateMessage(suggested.data.note)}`
           : ''}
       </p>
@@ -279,6 +143,35 @@ export function ContentCalendar() {
         onClose={() => setShownDay(null)}
         onMoveRequest={onMoveRequest}
       />
+    </div>
+  );
+}
+
+/** Nothing in the range: how to start. */
+function EmptyRange({ view }: { view: CalendarView }) {
+  const { t } = useTranslation('calendar');
+  const title =
+    view === 'three-weeks'
+      ? t('Nothing is scheduled for these three weeks.')
+      : view === 'week'
+        ? t('Nothing is scheduled for this week.')
+        : t('Nothing is scheduled for this month.');
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-dashed bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {t(
+            'Click Create Post (or the + on a day) to schedule a post, or write one with media in the Post Composer.',
+          )}
+        </p>
+      </div>
+      <Button asChild variant="outline" className="shrink-0">
+        <Link to="/post-composer">
+          <PenSquare aria-hidden="true" />
+          {t('Open the Post Composer')}
+        </Link>
+      </Button>
     </div>
   );
 }

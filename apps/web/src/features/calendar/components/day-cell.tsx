@@ -29,6 +29,10 @@ interface DayCellProps {
   /** Suggested times (HH:mm) of the best-time model on this day; shown while the day has room. */
   suggestions?: readonly string[];
   onPickSuggestion?(date: string, time: string): void;
+  /** The week view: every post of the day, none folded into "+N more", in a taller cell. */
+  showAll?: boolean;
+  /** The month view's days of the months before and after, drawn quieter. */
+  isOutside?: boolean;
 }
 
 /** One day of the calendar: its date, its posts (the first few), and a drop target for moving posts. */
@@ -45,16 +49,19 @@ export const DayCell = memo(function DayCell({
   onCreate,
   suggestions = NO_SUGGESTIONS,
   onPickSuggestion,
+  showAll = false,
+  isOutside = false,
 }: DayCellProps) {
   const { t } = useTranslation('calendar');
   const [isDropTarget, setDropTarget] = useState(false);
   const day = formatDate(date, { weekday: 'long', month: 'long', day: 'numeric' });
   const label = isToday ? t('{{date}}, today', { date: day }) : day;
-  const visible = entries.length > MAX_VISIBLE_POSTS ? entries.slice(0, MAX_VISIBLE_POSTS - 1) : entries;
+  const visible =
+    !showAll && entries.length > MAX_VISIBLE_POSTS ? entries.slice(0, MAX_VISIBLE_POSTS - 1) : entries;
   const hidden = entries.length - visible.length;
   // Suggestions only fill the room a day has left, so a busy day stays as it was.
-  const shownSuggestions =
-    isPast || !onPickSuggestion ? [] : suggestions.slice(0, Math.max(0, MAX_VISIBLE_POSTS - entries.length));
+  const room = showAll ? MAX_VISIBLE_POSTS : Math.max(0, MAX_VISIBLE_POSTS - entries.length);
+  const shownSuggestions = isPast || !onPickSuggestion ? [] : suggestions.slice(0, room);
 
   function onDragOver(event: DragEvent) {
     if (!event.dataTransfer.types.includes(POST_DRAG_TYPE)) return;
@@ -82,7 +89,10 @@ export const DayCell = memo(function DayCell({
       onDrop={onDrop}
       className={cn(
         'group/day flex min-w-0 flex-col gap-1.5 bg-card p-1.5 transition-colors sm:min-h-32',
-        isPast && 'bg-muted/50',
+        showAll && 'sm:min-h-80',
+        (isPast || isOutside) && 'bg-muted/50',
+        // On a phone the days stack: the weeks' days of the months around this one are left out there.
+        isOutside && 'max-sm:hidden',
         isToday && 'relative z-[1] bg-accent/50 ring-2 ring-primary ring-inset',
         isDropTarget && 'bg-accent ring-2 ring-primary ring-inset',
       )}
@@ -97,7 +107,7 @@ export const DayCell = memo(function DayCell({
               'inline-flex size-6 items-center justify-center rounded-full text-sm font-semibold',
               isToday
                 ? 'bg-primary text-primary-foreground'
-                : isPast
+                : isPast || isOutside
                   ? 'text-muted-foreground'
                   : 'text-foreground',
             )}
