@@ -1,5 +1,11 @@
 import { type Permission, roleCan } from '@relaycast/shared/roles';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { unreadBodyHeaders } from '../lib/request-body';
@@ -66,9 +72,12 @@ export function routePermission(route: Pick<RouteOptions, 'method' | 'config'>):
  * Session and API-key callers alike (a key acts with its owner's role), before the body is parsed.
  */
 function requirePermission(permission: Permission, message: string | undefined): onRequestHookHandler {
-  return async function checkRole(request: FastifyRequest) {
+  return async function checkRole(request: FastifyRequest, reply: FastifyReply) {
     if (permission === 'self') return;
     const { workspace } = await request.requireWorkspace();
+    // Every later log line of the request names the workspace, beside the request id (docs/metrics.md).
+    request.log = request.log.child({ workspaceId: workspace.id });
+    reply.log = request.log;
     if (roleCan(workspace.role, permission)) return;
     assertRoleCan(workspace.role, permission, message, unreadBodyHeaders(request));
   };
