@@ -1,7 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfWeek } from 'date-fns';
+import type { WeekDay } from './week-start';
 
-/** The calendar shows three consecutive weeks, Sunday first (spec section 9). */
+/**
+ * The calendar shows three consecutive weeks (spec section 9), starting on the user's first day of the week
+ * (`resolveWeekStart` in week-start.ts; Sunday when none is given).
+ */
 export const CALENDAR_WEEKS = 3;
 export const DAYS_PER_WEEK = 7;
 export const WEEK_STARTS_ON = 0 as const;
@@ -39,13 +43,18 @@ export function addDaysToDate(date: string, days: number): string {
 }
 
 /**
- * The calendar grid: `weeks` rows of seven dates (YYYY-MM-DD), starting on the Sunday of the week that contains
- * `anchor` (a date, usually today in the user's time zone).
+ * The calendar grid: `weeks` rows of seven dates (YYYY-MM-DD), starting on the `weekStartsOn` day (0 Sunday,
+ * 1 Monday: `useWeekStart()` on the web) of the week that contains `anchor` (a date, usually today in the user's
+ * time zone).
  */
-export function calendarWeeks(anchor: string, weeks = CALENDAR_WEEKS): string[][] {
+export function calendarWeeks(
+  anchor: string,
+  weeks = CALENDAR_WEEKS,
+  weekStartsOn: WeekDay = WEEK_STARTS_ON,
+): string[][] {
   if (!DATE.test(anchor)) throw new Error(`not a date: ${anchor}`);
   const [y, m, d] = anchor.split('-').map(Number) as [number, number, number];
-  const first = startOfWeek(new Date(y, m - 1, d, 12), { weekStartsOn: WEEK_STARTS_ON });
+  const first = startOfWeek(new Date(y, m - 1, d, 12), { weekStartsOn });
   return Array.from({ length: weeks }, (_, week) =>
     Array.from({ length: DAYS_PER_WEEK }, (_, day) =>
       format(addDays(first, week * DAYS_PER_WEEK + day), 'yyyy-MM-dd'),

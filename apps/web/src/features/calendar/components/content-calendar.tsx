@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { useSuggestedSlots } from '@/api/best-time';
 import { usePlannedStreams } from '@/api/planned-streams';
 import { postKeys, useMovePost, usePosts } from '@/api/posts';
-import { useTimeZone } from '@/api/settings';
+import { useTimeZone, useWeekStart } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
@@ -35,14 +35,21 @@ const DAYS_PER_PAGE = CALENDAR_WEEKS * DAYS_PER_WEEK;
 /** Enough for three very busy weeks; the API's maximum page. */
 const RANGE_LIMIT = 500;
 
-/** Three weeks of posts from the current week, Sunday first; Previous and Next move by three weeks. */
+/**
+ * Three weeks of posts from the current week, starting on the user's first day of the week (`useWeekStart`);
+ * Previous and Next move by three weeks.
+ */
 // function-budget: ContentCalendar lays out one screen part in one JSX tree; split into named parts when it next changes
 export function ContentCalendar() {
   const { t } = useTranslation('calendar');
   const timeZone = useTimeZone();
   const today = todayIn(timeZone);
+  const weekStart = useWeekStart();
   const [page, setPage] = useState(0);
-  const weeks = useMemo(() => calendarWeeks(addDaysToDate(today, page * DAYS_PER_PAGE)), [today, page]);
+  const weeks = useMemo(
+    () => calendarWeeks(addDaysToDate(today, page * DAYS_PER_PAGE), CALENDAR_WEEKS, weekStart),
+    [today, page, weekStart],
+  );
   const first = weeks[0]?.[0] ?? today;
   const last = weeks.at(-1)?.at(-1) ?? today;
   const listQuery = useMemo(() => {
