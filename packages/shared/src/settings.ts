@@ -109,8 +109,6 @@ export const SETTINGS_MESSAGES = {
   deviceId: 'Device ids must be text of at most 512 characters.',
   toggle: (name: string) => `${name} must be on or off (true or false).`,
   weekStart: `The first day of the week must be one of ${WEEK_START_SETTINGS.join(', ')}.`,
-  savedShort: 'Saved',
-  saving: 'Saving…',
   devicesDenied:
     'Camera and microphone access was denied, so the device lists are empty. Allow access in the browser’s site settings and try again.',
   devicesUnavailable: 'This browser cannot list cameras and microphones.',
