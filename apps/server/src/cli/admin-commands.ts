@@ -101,7 +101,7 @@ async function setPlan(
 
 /** A one-use link to choose a new password, printed for the administrator to hand to the account's owner. */
 async function resetLink(ctx: AdminContext, email: string | undefined): Promise<number> {
-  if (!email || !email.includes('@')) {
+  if (!email?.includes('@')) {
     ctx.out(ADMIN_USAGE);
     return 2;
   }
