@@ -4,7 +4,7 @@ import { signInAsNewUser } from './session';
 // The demo workspace's inbox (docs/decisions/0078-settings-save-as-you-go-and-week-start.md): generated comments,
 // mentions and messages labelled Demo; a reply is recorded and sent to no network.
 
-test('the demo workspace has an inbox, and a reply there reaches no network', async ({ page }) => {
+test('the demo workspace has an inbox, and a reply there reaches no network', async ({ page }, testInfo) => {
   await signInAsNewUser(page);
   const created = await page.request.post('/api/analytics/demo');
   expect(created.status()).toBe(200);
@@ -30,4 +30,5 @@ test('the demo workspace has an inbox, and a reply there reaches no network', as
     page.getByText('Demo data: recorded in the inbox, nothing was sent to the network.'),
   ).toBeVisible();
   await expect(selected.getByText('Status: Answered')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('demo-inbox.png'), fullPage: true });
 });

@@ -36,6 +36,7 @@ describe('Email reports', () => {
     expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeTruthy();
     expect(await within(dialog).findByRole('button', { name: 'Create link' })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Schedule e-mails' })).toBeNull();
+    expect(within(dialog).queryByText(/Every Monday/)).toBeNull();
     await waitFor(() => expect(api.callsTo('GET /api/mail/status')).toHaveLength(1));
   });
 });

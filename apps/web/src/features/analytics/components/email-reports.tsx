@@ -39,6 +39,7 @@ const FREQUENCY_LABELS: Record<ReportFrequency, string> = {
 export function EmailReportsButton({ filters }: { filters: AnalyticsFilters }) {
   const { t } = useTranslation('analytics');
   const [open, setOpen] = useState(false);
+  const withoutEmail = useMailStatus()?.delivers === false;
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
@@ -49,9 +50,13 @@ export function EmailReportsButton({ filters }: { filters: AnalyticsFilters }) {
         open={open}
         onOpenChange={setOpen}
         title={t('Email reports')}
-        description={t(
-          'Every Monday (last week) or every 1st (last month) at 08:00 in your time zone: the four cards against the period before, and a read-only report link that works for 30 days.',
-        )}
+        description={
+          withoutEmail
+            ? undefined
+            : t(
+                'Every Monday (last week) or every 1st (last month) at 08:00 in your time zone: the four cards against the period before, and a read-only report link that works for 30 days.',
+              )
+        }
       >
         {open ? <EmailReportsPanel filters={filters} /> : null}
       </Dialog>
