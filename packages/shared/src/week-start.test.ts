@@ -27,7 +27,11 @@ describe('where weeks start', () => {
       expect(languageWeekStart('fr-CA')).toBe(1);
       expect(languageWeekStart('not a tag!')).toBe(1);
     } finally {
-      Object.defineProperty(proto, 'getWeekInfo', saved.getWeekInfo ?? { value: undefined, configurable: true });
+      Object.defineProperty(
+        proto,
+        'getWeekInfo',
+        saved.getWeekInfo ?? { value: undefined, configurable: true },
+      );
       Object.defineProperty(proto, 'weekInfo', saved.weekInfo ?? { value: undefined, configurable: true });
     }
   });

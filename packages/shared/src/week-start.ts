@@ -14,7 +14,11 @@ export const WEEK_START_SETTINGS = ['auto', 'monday', 'sunday', 'saturday'] as c
 export type WeekStartSetting = (typeof WEEK_START_SETTINGS)[number];
 
 /** The day each choice stands for. */
-export const WEEK_START_DAYS: Record<Exclude<WeekStartSetting, 'auto'>, WeekDay> = { monday: 1, sunday: 0, saturday: 6 };
+export const WEEK_START_DAYS: Record<Exclude<WeekStartSetting, 'auto'>, WeekDay> = {
+  monday: 1,
+  sunday: 0,
+  saturday: 6,
+};
 
 /** Each interface language's convention, for runtimes without Intl.Locale week information. */
 export const LANGUAGE_WEEK_STARTS: Record<Language, WeekDay> = { en: 0, es: 1, fr: 1, de: 1 };

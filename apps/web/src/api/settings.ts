@@ -74,7 +74,10 @@ export function useSaveUserSettings() {
 export function useWeekStart(): WeekDay {
   const settings = useUserSettings({ retry: false });
   const { i18n: current } = useTranslation();
-  return resolveWeekStart(settings.data?.region?.weekStart, current.resolvedLanguage ?? current.language ?? 'en');
+  return resolveWeekStart(
+    settings.data?.region?.weekStart,
+    current.resolvedLanguage ?? current.language ?? 'en',
+  );
 }
 
 const REPORTED_ZONE_KEY = 'relaycast.reportedTimeZone';

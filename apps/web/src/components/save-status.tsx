@@ -9,7 +9,10 @@ import type { SaveState } from '@/lib/use-save-as-you-go';
 export function SaveStatus({ state }: { state: SaveState }) {
   const { t } = useTranslation('common');
   return (
-    <span role="status" className="ml-auto inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
+    <span
+      role="status"
+      className="ml-auto inline-flex items-center gap-1 text-xs font-normal text-muted-foreground"
+    >
       {state === 'saving' ? t('Saving…') : null}
       {state === 'saved' ? (
         <>

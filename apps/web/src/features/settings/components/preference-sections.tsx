@@ -143,7 +143,9 @@ export function RegionSection({
           options={WEEK_START_SETTINGS}
           format={(option) =>
             option === 'auto'
-              ? t('As the language does ({{day}})', { day: weekdayName(languageWeekStart(language), language) })
+              ? t('As the language does ({{day}})', {
+                  day: weekdayName(languageWeekStart(language), language),
+                })
               : weekdayName(WEEK_START_DAYS[option], language)
           }
           onChange={(weekStart) => onChange({ ...value, weekStart })}

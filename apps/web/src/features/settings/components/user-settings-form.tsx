@@ -21,7 +21,6 @@ type Section = keyof UserSettings;
  * that changed says "Saving…", then "Saved". No Save button.
  */
 function Form({ settings, parts }: { settings: UserSettings; parts: UserSettingsParts }) {
-  const { t } = useTranslation('settings');
   const store = useSaveUserSettings();
   const [changed, setChanged] = useState<Section | null>(null);
   const { state, commit } = useSaveAsYouGo(store.save, {
@@ -39,7 +38,7 @@ function Form({ settings, parts }: { settings: UserSettings; parts: UserSettings
   const stateOf = (section: Section): SaveState => (changed === section ? state : 'idle');
 
   return (
-    <div role="group" aria-label={t('Stream, notification, security and region settings')} className="grid gap-6">
+    <div className="grid gap-6">
       <StreamSettingsSection
         value={settings.stream}
         saveState={stateOf('stream')}
