@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoSettings } from './helpers';
+import { expectSectionSaved, gotoSettings } from './helpers';
 import { signInAsNewUser } from './session';
 
 // The server talks to the fake OpenAI-compatible provider started by e2e/global-setup.ts, which streams
@@ -84,10 +84,12 @@ test('Settings: an owner stores a workspace model and key; only the last four ch
   await gotoSettings(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const section = page.getByRole('region', { name: 'AI assistant' });
+  // Saved as you go: each field when it is left (docs/decisions/0078-settings-save-as-you-go-and-week-start.md).
+  await expect(section.getByRole('button', { name: /^Save/ })).toHaveCount(0);
   await section.getByLabel('Model').fill('e2e-model');
   await section.getByLabel('API key').fill('sk-e2e-secret-9f3a');
-  await section.getByRole('button', { name: 'Save AI settings' }).click();
-  await expect(page.getByText('AI settings saved')).toBeVisible();
+  await section.getByLabel('API key').press('Tab');
+  await expectSectionSaved(page, 'AI assistant');
   await expect(section.getByLabel('API key')).toHaveValue('');
   await expect(
     section.getByText('A key ending in 9f3a is stored (encrypted). Leave empty to keep it.'),

@@ -1,5 +1,5 @@
 import { expect, request as requestContext, test } from '@playwright/test';
-import { gotoSettings, seriousViolations } from './helpers';
+import { expectSectionSaved, gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 /** Security → API keys (docs/public-api.md): create a key in Settings, use it on the public API, turn access off, revoke. */
@@ -52,16 +52,16 @@ test('an API key made in Settings posts through /api/v1, stops with the switch o
   // API key access off (saved): the key is refused; on again, it works.
   await gotoSettings(page);
   await page.getByRole('switch', { name: 'API key access' }).click();
-  await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(/every key below is refused/)).toBeVisible();
+  await expectSectionSaved(page, 'Security');
   const refused = await api.get('/api/v1/posts');
   expect(refused.status()).toBe(401);
   expect((await refused.json()).message).toBe(
     'API key access is off for this key’s owner. Turn it on in Settings → Security.',
   );
   await page.getByRole('switch', { name: 'API key access' }).click();
-  await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText(/every key below is refused/)).toBeHidden();
+  await expectSectionSaved(page, 'Security');
   expect((await api.get('/api/v1/posts')).status()).toBe(200);
   await page.reload();
   await expect(keys.first()).toContainText('last used');

@@ -25,5 +25,15 @@ export async function seriousViolations(page: Page) {
  */
 export async function gotoSettings(page: Page) {
   await page.goto('/settings');
-  await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Timezone')).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Settings save as you go (docs/decisions/0078-settings-save-as-you-go-and-week-start.md): waits until the section
+ * titled `section` says "Saved", which it does once every change made so far has been stored.
+ */
+export async function expectSectionSaved(page: Page, section: string | RegExp) {
+  await expect(page.getByRole('region', { name: section }).getByRole('status')).toHaveText(
+    /Saved|Gespeichert|Enregistré|Guardado/,
+  );
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { gotoSettings } from './helpers';
+import { expectSectionSaved, gotoSettings } from './helpers';
 import { createPostThroughApi, localDate, parisInstant, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
@@ -37,12 +37,12 @@ test.describe('a signed-in user', () => {
 
     await gotoSettings(page);
     await page.getByLabel('Language', { exact: true }).selectOption('fr');
-    await page.getByLabel('Timezone').selectOption('PST');
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    // The interface switches as soon as the settings are saved, without a reload.
+    // The interface switches as soon as the language is picked, without a Save button or a reload.
     await expect(
-      page.getByRole('button', { name: tr('fr', 'settings', 'Save Settings'), exact: true }),
+      page.getByRole('heading', { name: tr('fr', 'settings', 'Language & Region'), exact: true }),
     ).toBeVisible();
+    await page.getByLabel(tr('fr', 'settings', 'Timezone')).selectOption('PST');
+    await expectSectionSaved(page, tr('fr', 'settings', 'Language & Region'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
     await page.goto('/calendar');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gotoSettings, seriousViolations } from './helpers';
+import { expectSectionSaved, gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
 // Chromium's fake camera and microphone, with access already granted: the device selects list them by name.
@@ -71,8 +71,9 @@ test('settings start at the defaults, save to the server and come back after a r
   await page.getByRole('switch', { name: 'API key access' }).click();
   // The language stays English here: choosing another turns the whole interface (language.spec.ts).
   await page.getByLabel('Timezone').selectOption('PST');
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  // No Save button: each change was saved as it was made; the last section changed says so.
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+  await expectSectionSaved(page, 'Language & Region');
 
   await page.reload();
   await expectSaved(page);
@@ -103,8 +104,9 @@ test('a refused save shows the server’s message and keeps the stored values', 
     return route.continue({ postData: JSON.stringify(body) });
   });
   await page.getByLabel('Resolution').selectOption('4K');
-  await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Bitrate must be one of 3000, 4500, 6000, 8000 kbps.')).toBeVisible();
+  // What is stored is shown again at once, and after a reload.
+  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
   await page.unroute('/api/settings');
   await page.reload();
   await expect(page.getByLabel('Resolution')).toHaveValue('720p');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gotoSettings } from './helpers';
+import { expectSectionSaved, gotoSettings } from './helpers';
 import { createPostThroughApi, localDate, parisInstant, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
@@ -44,8 +44,7 @@ test('choosing PST moves the calendar and the composer to Pacific time, and a ti
   await expect(zone).toHaveValue('auto');
   await expect(zone.locator('option:checked')).toHaveText("Browser's time zone (Europe/Paris)");
   await zone.selectOption('PST');
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  await expectSectionSaved(page, 'Language & Region');
 
   const pacific = zoned(instant, LOS_ANGELES);
   await page.goto('/calendar');
@@ -69,8 +68,7 @@ test('choosing PST moves the calendar and the composer to Pacific time, and a ti
   await gotoSettings(page);
   await expect(page.getByLabel('Timezone')).toHaveValue('PST');
   await page.getByLabel('Timezone').selectOption('auto');
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  await expectSectionSaved(page, 'Language & Region');
   await page.goto('/calendar');
   await expect(page.getByText('Times are in your time zone, Europe/Paris.')).toBeVisible();
 });

@@ -20,6 +20,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(usersRoutes, { db: database.db });
   await app.register(workspacesRoutes, { db: database.db, config });
   await app.register(membersRoutes, { db: database.db, config, mailer });
+  await app.register(mailRoutes, { mailer });
   await app.register(usageRoutes, { db: database.db, config });
   await app.register(billingRoutes, { db: database.db, config });
   await app.register(adminRoutes, { db: database.db, config });

@@ -227,7 +227,7 @@ export const approvalQueueItemSchema = z.object({
 export type ApprovalQueueItem = z.infer<typeof approvalQueueItemSchema>;
 export const approvalQueueSchema = z.object({ items: z.array(approvalQueueItemSchema) });
 
-/** `POST /api/approvals/review-links`: one post, or the week starting `weekStart` (a Monday, ISO instant). */
+/** `POST /api/approvals/review-links`: one post, or the week starting `weekStart` (the first day of the user's week, ISO instant). */
 export const createReviewLinkSchema = z
   .object({
     postId: z.string().min(1).max(100).optional(),

@@ -1,12 +1,16 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfWeek } from 'date-fns';
+import type { WeekDay } from './week-start';
 
-/** The calendar's first view shows three consecutive weeks (spec section 9). */
+export type { WeekDay };
+
+/**
+ * The calendar's first view shows three consecutive weeks (spec section 9), starting on the user's first day of the
+ * week (`resolveWeekStart` in week-start.ts; Sunday when none is given).
+ */
 export const CALENDAR_WEEKS = 3;
 export const DAYS_PER_WEEK = 7;
-/** A day of the week as date-fns numbers it: 0 is Sunday, 1 Monday, … 6 Saturday. */
-export type WeekDay = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-/** The week's first day when nothing else decides it (the web reads it through `useWeekStartsOn`). */
+/** The week's first day when nothing else decides it (the web reads the user's through `useWeekStart`). */
 export const WEEK_STARTS_ON: WeekDay = 0;
 
 /** Default posting slots, in the workspace's local time, used by "queue for the next free slot". */
@@ -42,8 +46,9 @@ export function addDaysToDate(date: string, days: number): string {
 }
 
 /**
- * The calendar grid: `weeks` rows of seven dates (YYYY-MM-DD), starting on the first day (`weekStartsOn`,
- * Sunday unless given) of the week that contains `anchor` (a date, usually today in the user's time zone).
+ * The calendar grid: `weeks` rows of seven dates (YYYY-MM-DD), starting on the `weekStartsOn` day (0 Sunday,
+ * 1 Monday: `useWeekStart()` on the web) of the week that contains `anchor` (a date, usually today in the user's
+ * time zone).
  */
 export function calendarWeeks(
   anchor: string,

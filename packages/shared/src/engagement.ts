@@ -108,6 +108,8 @@ export const ENGAGEMENT_MESSAGES = {
   markedDone: 'Marked as done',
   noInboundItems: 'No inbound items in this period',
   contentTooLong: 'Please keep it under 10,000 characters.',
+  demoNotSent: 'Demo data: recorded in the inbox, nothing was sent to the network.',
+  demoLabel: 'Demo',
 } as const;
 
 export const MAX_ENGAGEMENT_CONTENT = 10_000;
@@ -233,6 +235,8 @@ export const inboxItemSchema = z.object({
   firstReplyAt: z.string().nullable(),
   /** The workspace's published post this comment is on, when it is one of ours. */
   postId: z.string().nullable(),
+  /** True for the demo workspace's generated items: answering them is recorded and sent nowhere. */
+  demo: z.boolean().optional(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 

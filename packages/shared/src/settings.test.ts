@@ -23,7 +23,7 @@ describe('userSettingsSchema', () => {
       },
       notifications: { emailNotifications: true, pushNotifications: true, streamNotifications: true },
       security: { twoFactorAuth: false, apiKeyEnabled: true },
-      region: { language: 'en', timezone: 'auto' },
+      region: { language: 'en', timezone: 'auto', weekStart: 'auto' },
     });
     expect(userSettingsSchema.parse(DEFAULT_USER_SETTINGS)).toEqual(DEFAULT_USER_SETTINGS);
   });

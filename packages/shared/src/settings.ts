@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from './calendar';
+import { WEEK_START_SETTINGS } from './week-start';
 
 /**
  * A user's settings (`GET/PUT /api/settings`): stream, notifications, security, language and region. Options
@@ -107,6 +108,7 @@ export const SETTINGS_MESSAGES = {
   browserTimeZone: 'The browser’s time zone must be an IANA zone such as Europe/Paris.',
   deviceId: 'Device ids must be text of at most 512 characters.',
   toggle: (name: string) => `${name} must be on or off (true or false).`,
+  weekStart: `The first day of the week must be one of ${WEEK_START_SETTINGS.join(', ')}.`,
   devicesDenied:
     'Camera and microphone access was denied, so the device lists are empty. Allow access in the browser’s site settings and try again.',
   devicesUnavailable: 'This browser cannot list cameras and microphones.',
@@ -152,6 +154,8 @@ export const regionSettingsSchema = z.object({
   timezone: z
     .string({ error: SETTINGS_MESSAGES.timezone })
     .refine(isTimeZoneSetting, { error: SETTINGS_MESSAGES.timezone }),
+  /** `auto` (the language's convention) or the day the user's weeks start on; absent in a request means `auto`. */
+  weekStart: z.enum(WEEK_START_SETTINGS, { error: SETTINGS_MESSAGES.weekStart }).default('auto'),
 });
 export type RegionSettings = z.infer<typeof regionSettingsSchema>;
 
@@ -190,7 +194,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   },
   notifications: { emailNotifications: true, pushNotifications: true, streamNotifications: true },
   security: { twoFactorAuth: false, apiKeyEnabled: true },
-  region: { language: 'en', timezone: BROWSER_TIME_ZONE },
+  region: { language: 'en', timezone: BROWSER_TIME_ZONE, weekStart: 'auto' },
 };
 
 /** A fresh copy of the defaults (callers may mutate it, e.g. form state). */

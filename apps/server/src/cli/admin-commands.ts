@@ -5,17 +5,20 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { users, workspaceMembers, workspaces } from '../db/schema/index';
 import { listInstanceWorkspaces } from '../modules/admin/admin.service';
+import { createResetLink } from '../modules/auth/password-reset';
 import { setWorkspacePlan } from '../modules/billing/plan-change';
 
 /**
  * The administrator's commands (`npm run admin -- <command>`; docs/plans-and-billing.md): list the workspaces
- * with their plans, and set a workspace's plan when billing is self-hosted (or to fix one by hand). They write
+ * with their plans, set a workspace's plan when billing is self-hosted (or to fix one by hand), and make a
+ * password reset link for an account when the server has no e-mail server (docs/security.md). They write
  * lines to `out` and return the exit code, so tests run them on a database without a process.
  */
 
 export const ADMIN_USAGE = `Usage:
   npm run admin -- list-workspaces
-  npm run admin -- set-plan <workspace id or owner e-mail> <standard|premium|entrepreneur|none>`;
+  npm run admin -- set-plan <workspace id or owner e-mail> <standard|premium|entrepreneur|none>
+  npm run admin -- reset-link <e-mail>`;
 
 export interface AdminContext {
   db: Db;
@@ -96,11 +99,28 @@ async function setPlan(
   return 0;
 }
 
+/** A one-use link to choose a new password, printed for the administrator to hand to the account's owner. */
+async function resetLink(ctx: AdminContext, email: string | undefined): Promise<number> {
+  if (!email?.includes('@')) {
+    ctx.out(ADMIN_USAGE);
+    return 2;
+  }
+  const made = await createResetLink(ctx.db, email, ctx.config.publicUrl, ctx.now);
+  if (!made) {
+    ctx.out(`No account with the e-mail "${email}".`);
+    return 1;
+  }
+  ctx.out(`Reset link for ${normalizeEmail(email)} (works once, until ${made.expiresAt.toISOString()}):`);
+  ctx.out(made.url);
+  return 0;
+}
+
 /** Runs one command; returns the process exit code (0 done, 1 not found, 2 bad usage). */
 export async function runAdminCommand(args: readonly string[], ctx: AdminContext): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'list-workspaces') return listWorkspaces(ctx);
   if (command === 'set-plan') return setPlan(ctx, rest[0], rest[1]);
+  if (command === 'reset-link') return resetLink(ctx, rest[0]);
   ctx.out(ADMIN_USAGE);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
 }

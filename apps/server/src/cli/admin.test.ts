@@ -53,6 +53,19 @@ describe('the admin commands', () => {
     expect(listed.text).toContain('limits=entrepreneur');
   });
 
+  it('prints a reset link for an account, and refuses an unknown or missing address', async () => {
+    await addOwner(test.database.db, 'locked-out@example.com');
+    const made = await run(['reset-link', 'Locked-Out@example.com']);
+    expect(made.code).toBe(0);
+    expect(made.text).toContain('Reset link for locked-out@example.com (works once, until ');
+    expect(made.text).toMatch(/\/reset-password\?token=[a-zA-Z0-9]{24}$/);
+    expect(await run(['reset-link', 'nobody@example.com'])).toEqual({
+      code: 1,
+      text: 'No account with the e-mail "nobody@example.com".',
+    });
+    expect((await run(['reset-link'])).code).toBe(2);
+  });
+
   it('refuses bad input with a message and a non-zero code, changing nothing', async () => {
     expect(await run(['set-plan', 'nobody@example.com', 'premium'])).toMatchObject({
       code: 1,

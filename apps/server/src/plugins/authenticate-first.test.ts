@@ -32,6 +32,8 @@ const PUBLIC_ROUTES = [
   'POST /api/billing/webhook',
   // The MCP endpoint checks the API key itself (modules/public-api/mcp.ts).
   'POST /api/v1/mcp',
+  // Whether this install sends e-mail, for the forgot-password page: about the install, never an account (modules/mail).
+  'GET /api/mail/status',
 ].sort();
 
 describe('authentication before validation', () => {

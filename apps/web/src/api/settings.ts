@@ -1,7 +1,8 @@
-import { WEEK_STARTS_ON, type WeekDay } from '@relaycast/shared/calendar';
 import { resolveTimeZone, type UserSettings } from '@relaycast/shared/settings';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { resolveWeekStart, type WeekDay } from '@relaycast/shared/week-start';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyLanguage, isLanguage } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/time-zone';
@@ -46,21 +47,37 @@ export function useTimeZone(): string {
 }
 
 /**
- * The week's first day (0 Sunday … 6 Saturday) for every calendar view: the one place the app decides it, so
- * following the language or a setting is a change here alone. Today it is the shared default.
+ * `PUT /api/settings` as the user changes them (settings save as you go, lib/use-save-as-you-go.ts): `show`
+ * puts a change in the one cache entry at once, so the language, the time zone and the week's first day apply
+ * everywhere before the server answers; `save` replaces them all on the server; `reload` reads what is stored
+ * again after a refused save.
  */
-export function useWeekStartsOn(): WeekDay {
-  return WEEK_STARTS_ON;
-}
-
-/** `PUT /api/settings`: replaces them all; the server answers with what it stored. */
 export function useSaveUserSettings() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: UserSettings) =>
-      apiFetch<UserSettings>('/api/settings', { method: 'PUT', json: settings }),
-    onSuccess: (saved) => client.setQueryData(userSettingsKey, saved),
-  });
+  return useMemo(
+    () => ({
+      current: () => client.getQueryData<UserSettings>(userSettingsKey),
+      show: (settings: UserSettings) => client.setQueryData(userSettingsKey, settings),
+      save: (settings: UserSettings) =>
+        apiFetch<UserSettings>('/api/settings', { method: 'PUT', json: settings }),
+      reload: () => client.invalidateQueries({ queryKey: userSettingsKey }),
+    }),
+    [client],
+  );
+}
+
+/**
+ * The day every calendar and week picker starts its weeks on (0 Sunday, 1 Monday, 6 Saturday): the one chosen in
+ * Settings → Language & Region, or the convention of the interface's language while it is "auto"
+ * (packages/shared/src/week-start.ts). Pass it to `calendarWeeks(anchor, weeks, weekStart)`.
+ */
+export function useWeekStart(): WeekDay {
+  const settings = useUserSettings({ retry: false });
+  const { i18n: current } = useTranslation();
+  return resolveWeekStart(
+    settings.data?.region?.weekStart,
+    current.resolvedLanguage ?? current.language ?? 'en',
+  );
 }
 
 const REPORTED_ZONE_KEY = 'relaycast.reportedTimeZone';

@@ -10,6 +10,7 @@ import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
+import { MAIL_MESSAGES } from '@relaycast/shared/mail';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { MEMBERS_MESSAGES } from '@relaycast/shared/members';
 import {
@@ -65,6 +66,7 @@ const MESSAGE_OBJECTS = {
   CLIP_HIGHLIGHT_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
+  MAIL_MESSAGES,
   MEDIA_MESSAGES,
   MEMBERS_MESSAGES,
   NAME_MESSAGES,

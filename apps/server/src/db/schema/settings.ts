@@ -26,5 +26,7 @@ export const userSettings = pgTable('user_settings', {
   apiKeyEnabled: boolean('api_key_enabled').notNull(),
   language: text('language').notNull(),
   timezone: text('timezone').notNull(),
+  /** `auto` (the language's convention) or the day weeks start on (packages/shared/src/week-start.ts). */
+  weekStart: text('week_start').notNull().default('auto'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

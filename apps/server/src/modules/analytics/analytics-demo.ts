@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountMetricDays,
+  inboxItems,
   postMetrics,
   posts,
   postTargets,
@@ -19,12 +20,14 @@ import {
   workspaces,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { generateDemoInbox } from './analytics-demo-inbox';
 
 /**
  * "Try with demo data" (docs/analytics.md): a separate workspace flagged `is_demo`, never the user's own, with generated
- * accounts and 90 days of history. The accounts look connected but hold no tokens, so no loop can reach a
- * platform with them (every loop reads credentials through credentialsOf, which refuses an account without a
- * token, and the engagement and analytics sweeps only claim accounts that have one). Creating it switches the
+ * accounts, 90 days of history and an inbox of comments, mentions and messages (analytics-demo-inbox.ts). The
+ * accounts look connected but hold no tokens, so no loop can reach a platform with them (every loop reads
+ * credentials through credentialsOf, which refuses an account without a token, and the engagement and analytics
+ * sweeps only claim accounts that have one); a reply in the demo's inbox is recorded and never sent. Creating it switches the
  * user's sessions into it; deleting it switches them back to their own workspace.
  */
 
@@ -254,6 +257,8 @@ export async function createDemoWorkspace(
       await insertChunked(history.postRows, (chunk) => tx.insert(posts).values(chunk));
       await insertChunked(history.targetRows, (chunk) => tx.insert(postTargets).values(chunk));
       await insertChunked(history.metricRows, (chunk) => tx.insert(postMetrics).values(chunk));
+      const inbox = generateDemoInbox(id, history.accountRows, history.targetRows, now);
+      await insertChunked(inbox, (chunk) => tx.insert(inboxItems).values(chunk));
     }
     await tx.update(sessions).set({ activeOrganizationId: id }).where(eq(sessions.userId, user.id));
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signIn, signUp, uniqueEmail } from '../../../test/auth-requests';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/test-app';
 import { emailOutbox, verifications } from '../../db/schema/index';
+import { createResetLink } from './password-reset';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +49,30 @@ async function tokenFromLink(link: URL): Promise<string> {
   expect(token).toBeTruthy();
   return token!;
 }
+
+describe('a reset link made by the administrator (npm run admin -- reset-link)', () => {
+  it('sets a new password once, from the app’s own reset page', async () => {
+    const email = uniqueEmail('cli-reset');
+    await signUp(t.app, { name: 'Locked Out', email, password: 'old-password' });
+    const made = await createResetLink(t.db, email.toUpperCase(), TEST_PUBLIC_URL);
+    expect(made).not.toBeNull();
+    const url = new URL(made!.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${TEST_PUBLIC_URL}/reset-password`);
+    const token = url.searchParams.get('token') as string;
+    expect(token).toMatch(/^[a-zA-Z0-9]{24}$/);
+    expect((made!.expiresAt.getTime() - Date.now()) / 60_000).toBeGreaterThan(58);
+
+    const reset = await postJson(t.app, '/api/auth/reset-password', { newPassword: 'new-password', token });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(t.app, { email, password: 'new-password' })).statusCode).toBe(200);
+    const again = await postJson(t.app, '/api/auth/reset-password', { newPassword: 'third-password', token });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('makes nothing for an address without an account', async () => {
+    expect(await createResetLink(t.db, uniqueEmail('nobody'), TEST_PUBLIC_URL)).toBeNull();
+  });
+});
 
 describe('password reset through the outbox', () => {
   it('resets the password once with the e-mailed link', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeEmail } from '@relaycast/shared/auth';
+import { normalizeEmail, PASSWORD_RESET_EXPIRES_IN_SECONDS } from '@relaycast/shared/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -43,6 +43,37 @@ export function resetEmail(user: { email: string; name: string }, url: string): 
       'The link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.',
     ].join('\n'),
   };
+}
+
+/**
+ * A reset link made by the server's administrator (`npm run admin -- reset-link <e-mail>`), for an install
+ * without an e-mail server: the same one-use token, valid as long, that the e-mailed link carries, opening the
+ * app's /reset-password page directly. Null when no account has that address.
+ */
+export async function createResetLink(
+  db: Db,
+  email: string,
+  publicUrl: string,
+  now = new Date(),
+): Promise<{ url: string; expiresAt: Date } | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  if (!user) return null;
+  // Better Auth's token: 24 characters from [a-zA-Z0-9] (generateId(24)); base64url of 18 bytes has 24.
+  const token = randomBytes(18).toString('base64url').replace(/[-_]/g, 'x');
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_EXPIRES_IN_SECONDS * 1_000);
+  await db.insert(verifications).values({
+    id: randomBytes(16).toString('hex'),
+    identifier: `${RESET_IDENTIFIER_PREFIX}${token}`,
+    value: user.id,
+    expiresAt,
+  });
+  const url = new URL('/reset-password', publicUrl);
+  url.searchParams.set('token', token);
+  return { url: url.toString(), expiresAt };
 }
 
 export function createPasswordReset(deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger }): PasswordReset {

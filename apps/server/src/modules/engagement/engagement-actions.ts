@@ -16,12 +16,13 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import { and, count, eq, gt, min, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { engagementActions, inboxItems } from '../../db/schema/index';
+import { engagementActions, inboxItems, socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { type EngagementTarget, PlatformError } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
+import { isDemoAccount } from './engagement-inbox';
 
 /** First key of the per-user-and-action advisory lock around the hourly check (the second is hashtext). */
 const ENGAGEMENT_LOCK_NAMESPACE = 724_311_908;
@@ -171,6 +172,7 @@ export async function performAction(
   }
 
   const content = action === 'like' ? null : (input.content?.trim() ?? null);
+  const demo = await isDemoItem(db, item.accountId);
   const reserved = await reserveAction(db, {
     workspaceId: caller.workspaceId,
     userId: caller.userId,
@@ -192,16 +194,19 @@ export async function performAction(
   const ctx = { settings: connectorSettings(config, platform as PlatformId) };
   let resultId: string | undefined;
   try {
-    resultId = await withFreshCredentials(db, config, item.accountId, async (credentials) => {
-      if (operation === 'like') {
-        await connector.engagement!.like!(ctx, credentials, target);
-        return undefined;
-      }
-      if (operation === 'reply') {
-        return (await connector.engagement!.reply!(ctx, credentials, target, content ?? '')).platformItemId;
-      }
-      return (await connector.engagement!.message!(ctx, credentials, target, content ?? '')).platformItemId;
-    });
+    // A demo item (analytics-demo-inbox.ts) is answered in the inbox only: no network is ever called for it.
+    if (demo) resultId = `demo-${randomUUID()}`;
+    else
+      resultId = await withFreshCredentials(db, config, item.accountId, async (credentials) => {
+        if (operation === 'like') {
+          await connector.engagement!.like!(ctx, credentials, target);
+          return undefined;
+        }
+        if (operation === 'reply') {
+          return (await connector.engagement!.reply!(ctx, credentials, target, content ?? '')).platformItemId;
+        }
+        return (await connector.engagement!.message!(ctx, credentials, target, content ?? '')).platformItemId;
+      });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await db
@@ -227,5 +232,18 @@ export async function performAction(
       })
       .where(eq(inboxItems.id, item.id));
   }
-  return { record: toActionRecord(sent!), message: ENGAGEMENT_SUCCESS[platform][action] };
+  return {
+    record: toActionRecord(sent!),
+    message: demo ? ENGAGEMENT_MESSAGES.demoNotSent : ENGAGEMENT_SUCCESS[platform][action],
+  };
+}
+
+/** Whether the item came to one of the demo generator's accounts. */
+async function isDemoItem(db: Db, accountId: string): Promise<boolean> {
+  const [account] = await db
+    .select({ meta: socialAccounts.meta })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.id, accountId))
+    .limit(1);
+  return isDemoAccount(account?.meta);
 }

@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The workspace's inbox, newest first, filtered by platform, kind and status. */
 export async function listInbox(db: Db, workspaceId: string, query: InboxQuery): Promise<InboxItem[]> {
   const rows = await db
-    .select({ item: inboxItems, accountHandle: socialAccounts.handle })
+    .select({ item: inboxItems, accountHandle: socialAccounts.handle, accountMeta: socialAccounts.meta })
     .from(inboxItems)
     .innerJoin(socialAccounts, eq(socialAccounts.id, inboxItems.accountId))
     .where(
@@ -28,10 +28,24 @@ export async function listInbox(db: Db, workspaceId: string, query: InboxQuery):
     )
     .orderBy(desc(inboxItems.arrivedAt), desc(inboxItems.id))
     .limit(query.limit);
-  return rows.map(({ item, accountHandle }) => toInboxItem(item, accountHandle));
+  return rows.map(({ item, accountHandle, accountMeta }) =>
+    toInboxItem(item, accountHandle, isDemoAccount(accountMeta)),
+  );
 }
 
-export function toInboxItem(item: typeof inboxItems.$inferSelect, accountHandle: string): InboxItem {
+/**
+ * Whether an account is one the demo generator made (analytics-demo.ts marks it `meta.demo`): its inbox items are
+ * labelled demo, and acting on them never calls a network (engagement-actions.ts).
+ */
+export function isDemoAccount(meta: Record<string, string> | null | undefined): boolean {
+  return meta?.demo === 'true';
+}
+
+export function toInboxItem(
+  item: typeof inboxItems.$inferSelect,
+  accountHandle: string,
+  demo: boolean,
+): InboxItem {
   return {
     id: item.id,
     accountId: item.accountId,
@@ -46,6 +60,7 @@ export function toInboxItem(item: typeof inboxItems.$inferSelect, accountHandle:
     status: item.status,
     firstReplyAt: item.firstReplyAt?.toISOString() ?? null,
     postId: item.postId,
+    ...(demo ? { demo: true } : {}),
   };
 }
 
@@ -58,10 +73,10 @@ export async function markItemDone(db: Db, workspaceId: string, itemId: string):
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', { message: ENGAGEMENT_MESSAGES.itemNotFound });
   const [account] = await db
-    .select({ handle: socialAccounts.handle })
+    .select({ handle: socialAccounts.handle, meta: socialAccounts.meta })
     .from(socialAccounts)
     .where(eq(socialAccounts.id, updated.accountId));
-  return toInboxItem(updated, account?.handle ?? '');
+  return toInboxItem(updated, account?.handle ?? '', isDemoAccount(account?.meta));
 }
 
 /**

@@ -21,7 +21,7 @@ const custom: UserSettings = {
   notifications: { emailNotifications: false, pushNotifications: true, streamNotifications: false },
   // twoFactorAuth reflects the account's real state (off until enrolled): a PUT cannot turn it on.
   security: { twoFactorAuth: false, apiKeyEnabled: false },
-  region: { language: 'de', timezone: 'PST' },
+  region: { language: 'de', timezone: 'PST', weekStart: 'sunday' },
 };
 
 describe('user settings', () => {
@@ -62,6 +62,35 @@ describe('user settings', () => {
     await s.t.db.delete(userSettings).where(eq(userSettings.userId, s.bob.userId));
   });
 
+  it('keeps the week’s first day per user: auto by default, absent in a request means auto', async () => {
+    expect((await s.bob.get('/api/settings')).json().region.weekStart).toBe('auto');
+    for (const weekStart of ['monday', 'saturday', 'sunday', 'auto']) {
+      const res = await s.bob.send('PUT', '/api/settings', {
+        ...DEFAULT_USER_SETTINGS,
+        region: { language: 'de', timezone: 'auto', weekStart },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await s.bob.get('/api/settings')).json().region.weekStart).toBe(weekStart);
+    }
+    await s.bob.send('PUT', '/api/settings', {
+      ...DEFAULT_USER_SETTINGS,
+      region: { language: 'de', timezone: 'auto', weekStart: 'monday' },
+    });
+    // A client that does not know the field yet (an older tab) sends the region without it.
+    const older = await s.bob.send('PUT', '/api/settings', {
+      ...DEFAULT_USER_SETTINGS,
+      region: { language: 'de', timezone: 'auto' },
+    });
+    expect(older.statusCode).toBe(200);
+    expect(older.json().region.weekStart).toBe('auto');
+    const [row] = await s.t.db
+      .select({ weekStart: userSettings.weekStart })
+      .from(userSettings)
+      .where(eq(userSettings.userId, s.bob.userId));
+    expect(row?.weekStart).toBe('auto');
+    await s.t.db.delete(userSettings).where(eq(userSettings.userId, s.bob.userId));
+  });
+
   it('keeps one user’s settings away from another', async () => {
     expect((await s.bob.get('/api/settings')).json()).toEqual(DEFAULT_USER_SETTINGS);
     expect(await getUserSettings(s.t.db, s.bob.userId)).toEqual(DEFAULT_USER_SETTINGS);
@@ -76,6 +105,8 @@ describe('user settings', () => {
     ['format', { stream: { ...custom.stream, format: 'mp4' } }, SETTINGS_MESSAGES.format],
     ['language', { region: { language: 'it', timezone: 'UTC' } }, SETTINGS_MESSAGES.language],
     ['timezone', { region: { language: 'en', timezone: 'Mars/Olympus_Mons' } }, SETTINGS_MESSAGES.timezone],
+    ['week start', { region: { ...custom.region, weekStart: 'friday' } }, SETTINGS_MESSAGES.weekStart],
+    ['week start as a number', { region: { ...custom.region, weekStart: 1 } }, SETTINGS_MESSAGES.weekStart],
     [
       'toggle',
       { notifications: { ...custom.notifications, pushNotifications: 'yes' } },
@@ -99,11 +130,12 @@ describe('user settings', () => {
   it('falls back to the default for a stored value that is no longer an option', async () => {
     await s.t.db
       .update(userSettings)
-      .set({ bitrate: 12345, language: 'xx' })
+      .set({ bitrate: 12345, language: 'xx', weekStart: 'friday' })
       .where(eq(userSettings.userId, s.ada.userId));
     const settings = await getUserSettings(s.t.db, s.ada.userId);
     expect(settings.stream.bitrate).toBe(DEFAULT_USER_SETTINGS.stream.bitrate);
     expect(settings.region.language).toBe(DEFAULT_USER_SETTINGS.region.language);
+    expect(settings.region.weekStart).toBe('auto');
     expect(settings.stream.resolution).toBe('4K');
   });
 

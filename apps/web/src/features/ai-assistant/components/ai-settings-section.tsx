@@ -3,20 +3,22 @@ import {
   AI_PROVIDERS,
   type AiProvider,
   type AiSettings,
+  type AiSettingsInput,
   aiSettingsInputSchema,
 } from '@relaycast/shared/ai';
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAiSettings, useSaveAiSettings } from '@/api/ai';
+import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
-import { toast } from '@/lib/toast';
+import { type SaveState, useSaveAsYouGo } from '@/lib/use-save-as-you-go';
 
 const PROVIDER_LABELS: Record<AiProvider, string> = {
   openai: 'OpenAI',
@@ -31,47 +33,119 @@ const MODEL_EXAMPLE = 'llama3.1';
 /** The empty value keeps the server's provider. */
 const PROVIDER_OPTIONS: readonly (AiProvider | '')[] = ['', ...AI_PROVIDERS];
 
-// function-budget: AiSettingsForm lays out one screen part in one JSX tree; split into named parts when it next changes
-function AiSettingsForm({ settings }: { settings: AiSettings }) {
-  const { t } = useTranslation('ai-assistant');
-  const ids = useId();
-  const save = useSaveAiSettings();
-  const [provider, setProvider] = useState<AiProvider | ''>(settings.provider ?? '');
-  const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
-  const [model, setModel] = useState(settings.model ?? '');
-  const [apiKey, setApiKey] = useState('');
-  const [removeKey, setRemoveKey] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const disabled = !settings.canEdit || save.isPending;
+interface Fields {
+  provider: AiProvider | '';
+  baseUrl: string;
+  model: string;
+}
 
-  async function submit() {
+/**
+ * The form's state, saved as you go (docs/decisions/0078-settings-save-as-you-go-and-week-start.md): the
+ * provider when it is picked, an address, a model or a key when the field is left (or Enter is pressed) and
+ * differs from what is stored. A value the schema refuses is said under the fields and not sent.
+ */
+function useAiSettingsForm(settings: AiSettings) {
+  const { t } = useTranslation('ai-assistant');
+  const save = useSaveAiSettings();
+  const [fields, setFields] = useState<Fields>({
+    provider: settings.provider ?? '',
+    baseUrl: settings.baseUrl ?? '',
+    model: settings.model ?? '',
+  });
+  const [apiKey, setApiKey] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const saving = useSaveAsYouGo((input: AiSettingsInput) => save.mutateAsync(input), {
+    failureMessage: t('Could not save the AI settings.'),
+  });
+
+  function commit(next: Fields, key?: string) {
     const parsed = aiSettingsInputSchema.safeParse({
-      provider: provider || null,
-      baseUrl,
-      model,
-      ...(removeKey ? { apiKey: '' } : apiKey.trim() ? { apiKey } : {}),
+      provider: next.provider || null,
+      baseUrl: next.baseUrl,
+      model: next.model,
+      ...(key === undefined ? {} : { apiKey: key }),
     });
     if (!parsed.success)
       return setProblem(translateMessage(parsed.error.issues[0]?.message ?? AI_MESSAGES.invalidBaseUrl));
     setProblem(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      setApiKey('');
-      setRemoveKey(false);
-      toast.success(t(AI_MESSAGES.settingsSaved));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : t('Could not save the AI settings.'));
-    }
+    const stored = settings;
+    const unchanged =
+      key === undefined &&
+      (parsed.data.provider ?? null) === (stored.provider ?? null) &&
+      parsed.data.baseUrl === (stored.baseUrl ?? '') &&
+      parsed.data.model === (stored.model ?? '');
+    if (!unchanged) void saving.commit(parsed.data);
   }
 
+  return {
+    fields,
+    apiKey,
+    problem,
+    saveState: saving.state,
+    edit: (patch: Partial<Fields>) => setFields((current) => ({ ...current, ...patch })),
+    pickProvider(provider: AiProvider | '') {
+      const next = { ...fields, provider };
+      setFields(next);
+      commit(next);
+    },
+    commitFields: () => commit(fields),
+    setApiKey,
+    commitKey() {
+      if (!apiKey.trim()) return;
+      commit(fields, apiKey);
+      setApiKey('');
+    },
+    removeKey: () => commit(fields, ''),
+  };
+}
+
+type AiForm = ReturnType<typeof useAiSettingsForm>;
+
+function KeyField({ settings, form, id }: { settings: AiSettings; form: AiForm; id: string }) {
+  const { t } = useTranslation('ai-assistant');
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-key`}>{t('API key')}</Label>
+      <Input
+        id={`${id}-key`}
+        type="password"
+        autoComplete="off"
+        placeholder={settings.apiKeyLastFour ? `•••• ${settings.apiKeyLastFour}` : 'sk-…'}
+        aria-describedby={`${id}-key-hint`}
+        value={form.apiKey}
+        onChange={(event) => form.setApiKey(event.target.value)}
+        onBlur={form.commitKey}
+      />
+      <p id={`${id}-key-hint`} className="text-xs text-muted-foreground">
+        {settings.apiKeyLastFour
+          ? t('A key ending in {{lastFour}} is stored (encrypted). Leave empty to keep it.', {
+              lastFour: settings.apiKeyLastFour,
+            })
+          : t('Stored encrypted; only its last four characters are ever shown.')}
+      </p>
+      {settings.apiKeyLastFour ? (
+        <div>
+          <Button type="button" size="sm" variant="outline" onClick={form.removeKey}>
+            {t('Remove the stored key')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function AiSettingsForm({ settings, form }: { settings: AiSettings; form: AiForm }) {
+  const { t } = useTranslation('ai-assistant');
+  const ids = useId();
   const server = settings.server;
   return (
     <form
       noValidate
-      className="mt-4 grid gap-4"
+      className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        form.commitFields();
+        form.commitKey();
       }}
     >
       <p className="text-sm text-muted-foreground">
@@ -87,13 +161,13 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
             )}
       </p>
       {!settings.canEdit ? <p className="text-sm">{t(AI_MESSAGES.adminOnly)}</p> : null}
-      <fieldset disabled={disabled} className="grid gap-4">
+      <fieldset disabled={!settings.canEdit} className="grid gap-4">
         <SelectField<AiProvider | ''>
           label={t('Provider')}
-          value={provider}
+          value={form.fields.provider}
           options={PROVIDER_OPTIONS}
           format={(option) => t(option ? PROVIDER_LABELS[option] : "The server's")}
-          onChange={setProvider}
+          onChange={form.pickProvider}
         />
         <div className="grid gap-1.5">
           <Label htmlFor={`${ids}-base-url`}>{t('Base URL')}</Label>
@@ -101,8 +175,9 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
             id={`${ids}-base-url`}
             type="url"
             placeholder={BASE_URL_EXAMPLE}
-            value={baseUrl}
-            onChange={(event) => setBaseUrl(event.target.value)}
+            value={form.fields.baseUrl}
+            onChange={(event) => form.edit({ baseUrl: event.target.value })}
+            onBlur={form.commitFields}
             aria-describedby={`${ids}-base-url-hint`}
           />
           <p id={`${ids}-base-url-hint`} className="text-xs text-muted-foreground">
@@ -116,76 +191,58 @@ function AiSettingsForm({ settings }: { settings: AiSettings }) {
           <Input
             id={`${ids}-model`}
             placeholder={MODEL_EXAMPLE}
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
+            value={form.fields.model}
+            onChange={(event) => form.edit({ model: event.target.value })}
+            onBlur={form.commitFields}
           />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-key`}>{t('API key')}</Label>
-          <Input
-            id={`${ids}-key`}
-            type="password"
-            autoComplete="off"
-            placeholder={settings.apiKeyLastFour ? `•••• ${settings.apiKeyLastFour}` : 'sk-…'}
-            aria-describedby={`${ids}-key-hint`}
-            value={apiKey}
-            onChange={(event) => setApiKey(event.target.value)}
-          />
-          <p id={`${ids}-key-hint`} className="text-xs text-muted-foreground">
-            {settings.apiKeyLastFour
-              ? t('A key ending in {{lastFour}} is stored (encrypted). Leave empty to keep it.', {
-                  lastFour: settings.apiKeyLastFour,
-                })
-              : t('Stored encrypted; only its last four characters are ever shown.')}
-          </p>
-          {settings.apiKeyLastFour ? (
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={removeKey}
-                onChange={(event) => setRemoveKey(event.target.checked)}
-              />
-              {t('Remove the stored key')}
-            </label>
-          ) : null}
-        </div>
-        {problem ? (
+        <KeyField settings={settings} form={form} id={ids} />
+        {form.problem ? (
           <p role="alert" className="text-sm text-destructive">
-            {problem}
+            {form.problem}
           </p>
-        ) : null}
-        {settings.canEdit ? (
-          <div>
-            <Button type="submit" disabled={save.isPending}>
-              {t('Save AI settings')}
-            </Button>
-          </div>
         ) : null}
       </fieldset>
     </form>
   );
 }
 
-/** Settings → AI assistant: the workspace's provider, base URL, model and key. */
+/** The section once the settings are read: its "Saving…" / "Saved" comes from the form's state. */
+function LoadedAiSettings({ settings }: { settings: AiSettings }) {
+  const form = useAiSettingsForm(settings);
+  return (
+    <AiSection saveState={form.saveState}>
+      <AiSettingsForm settings={settings} form={form} />
+    </AiSection>
+  );
+}
+
+function AiSection({ saveState, children }: { saveState?: SaveState; children: ReactNode }) {
+  const { t } = useTranslation('ai-assistant');
+  return (
+    <SettingsCard title={t('AI assistant')} icon={Sparkles} saveState={saveState}>
+      {children}
+    </SettingsCard>
+  );
+}
+
+/** Settings → AI assistant: the workspace's provider, base URL, model and key, saved as they change. */
 export function AiSettingsSection() {
   const { t } = useTranslation('ai-assistant');
-  const ids = useId();
   const settings = useAiSettings();
-  return (
-    <section aria-labelledby={`${ids}-title`} className="rounded-xl border bg-card p-5 shadow-sm">
-      <h2 id={`${ids}-title`} className="flex items-center gap-2 font-semibold">
-        <Sparkles aria-hidden="true" className="size-4 text-primary" />
-        {t('AI assistant')}
-      </h2>
-      {settings.isPending ? (
-        <Spinner label={t('Loading the AI settings')} className="mt-4" />
-      ) : settings.isError ? (
-        <p role="alert" className="mt-4 text-sm text-destructive">
+  if (settings.isPending)
+    return (
+      <AiSection>
+        <Spinner label={t('Loading the AI settings')} />
+      </AiSection>
+    );
+  if (settings.isError)
+    return (
+      <AiSection>
+        <p role="alert" className="text-sm text-destructive">
           {settings.error.message}
         </p>
-      ) : (
-        <AiSettingsForm settings={settings.data} />
-      )}
-    </section>
-  );
+      </AiSection>
+    );
+  return <LoadedAiSettings settings={settings.data} />;
 }

@@ -2,11 +2,12 @@ import {
   ANALYTICS_COLLECT_MESSAGES,
   ANALYTICS_MAX_MONTHLY_READS,
   type AnalyticsBudget,
+  type AnalyticsBudgetInput,
   analyticsBudgetInputSchema,
 } from '@relaycast/shared/analytics';
 import { isPlatformId, PLATFORMS } from '@relaycast/shared/platforms';
 import { ChartNoAxesCombined } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useAnalyticsBudget,
@@ -15,28 +16,41 @@ import {
 } from '@/api/analytics-collection';
 import { useTimeZone } from '@/api/settings';
 import { SettingsCard } from '@/components/settings-card';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber, translateMessage } from '@/i18n';
 import { formatDateTime } from '@/lib/time-zone';
-import { toast } from '@/lib/toast';
-
-export const BUDGET_SAVED = 'X read budget saved.';
+import { type SaveState, useSaveAsYouGo } from '@/lib/use-save-as-you-go';
 
 function when(iso: string | null, timeZone: string): string {
   return iso ? formatDateTime(iso, timeZone) : '—';
 }
 
-function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
+/**
+ * The X read budget, saved when the field is left or Enter is pressed and it differs from what is stored
+ * (settings save as you go, docs/decisions/0078-settings-save-as-you-go-and-week-start.md).
+ */
+function BudgetForm({
+  budget,
+  onSaveState,
+}: {
+  budget: AnalyticsBudget;
+  onSaveState(state: SaveState): void;
+}) {
   const { t } = useTranslation('analytics');
   const id = useId();
   const save = useSaveAnalyticsBudget();
-  const [value, setValue] = useState(budget.monthlyLimit === null ? '' : String(budget.monthlyLimit));
+  const stored = budget.monthlyLimit === null ? '' : String(budget.monthlyLimit);
+  const [value, setValue] = useState(stored);
   const [problem, setProblem] = useState<string | null>(null);
+  const saving = useSaveAsYouGo((input: AnalyticsBudgetInput) => save.mutateAsync(input), {
+    failureMessage: t('Could not save the budget.'),
+  });
+  useEffect(() => onSaveState(saving.state), [saving.state, onSaveState]);
 
-  async function submit() {
+  function commit() {
+    if (value.trim() === stored) return setProblem(null);
     const parsed = analyticsBudgetInputSchema.safeParse({
       platform: 'twitter',
       monthlyLimit: value.trim() === '' ? Number.NaN : Number(value),
@@ -44,12 +58,7 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
     if (!parsed.success)
       return setProblem(translateMessage(parsed.error.issues[0]?.message ?? t('Enter a number of reads.')));
     setProblem(null);
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.success(t(BUDGET_SAVED));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : t('Could not save the budget.'));
-    }
+    void saving.commit(parsed.data);
   }
 
   return (
@@ -58,7 +67,7 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
       className="grid gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        commit();
       }}
     >
       <p className="text-sm">
@@ -73,15 +82,17 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
       {!budget.canEdit ? (
         <p className="text-sm text-muted-foreground">{t(ANALYTICS_COLLECT_MESSAGES.budgetAdminOnly)}</p>
       ) : null}
-      <fieldset disabled={!budget.canEdit || save.isPending} className="grid gap-1.5 sm:max-w-xs">
+      <fieldset disabled={!budget.canEdit} className="grid gap-1.5 sm:max-w-xs">
         <Label htmlFor={`${id}-limit`}>{t('Monthly X read budget')}</Label>
         <Input
           id={`${id}-limit`}
           inputMode="numeric"
+          enterKeyHint="done"
           placeholder={t('e.g. 5000')}
           value={value}
           aria-describedby={`${id}-hint`}
           onChange={(event) => setValue(event.target.value)}
+          onBlur={commit}
         />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {t("Every X read is billed to the server's X app. 0 stops X collection; at most {{max}}.", {
@@ -93,13 +104,6 @@ function BudgetForm({ budget }: { budget: AnalyticsBudget }) {
         <p role="alert" className="text-sm text-destructive">
           {problem}
         </p>
-      ) : null}
-      {budget.canEdit ? (
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {t('Save budget')}
-          </Button>
-        </div>
       ) : null}
     </form>
   );
@@ -170,10 +174,12 @@ function CollectStatusTable() {
 export function AnalyticsCollectionSection() {
   const { t } = useTranslation('analytics');
   const budget = useAnalyticsBudget();
+  const [saveState, setSaveState] = useState<SaveState>('idle');
   return (
     <SettingsCard
       title={t('Analytics collection')}
       icon={ChartNoAxesCombined}
+      saveState={saveState}
       description={t(
         "Relaycast pulls each connected account's figures in the background: new posts hourly for two days, then daily, then weekly.",
       )}
@@ -185,7 +191,7 @@ export function AnalyticsCollectionSection() {
           {budget.error.message}
         </p>
       ) : (
-        <BudgetForm budget={budget.data} />
+        <BudgetForm budget={budget.data} onSaveState={setSaveState} />
       )}
       <CollectStatusTable />
     </SettingsCard>

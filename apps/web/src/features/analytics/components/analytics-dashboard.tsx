@@ -114,7 +114,7 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
           </Button>
           <DownloadPdfButton filters={filters} />
           <ShareReportButton filters={filters} />
-          <EmailReportsButton />
+          <EmailReportsButton filters={filters} />
         </div>
       </div>
       {overview.isError ? (

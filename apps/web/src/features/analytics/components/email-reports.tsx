@@ -7,10 +7,13 @@ import {
   type ReportScheduleState,
   reportScheduleInputSchema,
 } from '@relaycast/shared/analytics-report';
+import { MAIL_MESSAGES } from '@relaycast/shared/mail';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AnalyticsFilters } from '@/api/analytics';
 import { useReportSchedule, useSaveReportSchedule, useStopReportSchedule } from '@/api/analytics-reports';
+import { useMailStatus } from '@/api/mail';
 import { useTimeZone } from '@/api/settings';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -22,16 +25,21 @@ import { i18n, translateMessage } from '@/i18n';
 import { showError } from '@/lib/show-error';
 import { formatDateTime } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
+import { DownloadPdfButton, ShareReportPanel } from './report-actions';
 
 const FREQUENCY_LABELS: Record<ReportFrequency, string> = {
   weekly: 'Weekly, on Mondays',
   monthly: 'Monthly, on the 1st',
 };
 
-/** "Email reports": last week's or last month's figures and a report link, e-mailed at 08:00 to chosen addresses. */
-export function EmailReportsButton() {
+/**
+ * "Email reports": last week's or last month's figures and a report link, e-mailed at 08:00 to chosen addresses.
+ * On an install without an e-mail server it says so and offers the PDF and a report link instead.
+ */
+export function EmailReportsButton({ filters }: { filters: AnalyticsFilters }) {
   const { t } = useTranslation('analytics');
   const [open, setOpen] = useState(false);
+  const withoutEmail = useMailStatus()?.delivers === false;
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
@@ -42,19 +50,40 @@ export function EmailReportsButton() {
         open={open}
         onOpenChange={setOpen}
         title={t('Email reports')}
-        description={t(
-          'Every Monday (last week) or every 1st (last month) at 08:00 in your time zone: the four cards against the period before, and a read-only report link that works for 30 days.',
-        )}
+        description={
+          withoutEmail
+            ? undefined
+            : t(
+                'Every Monday (last week) or every 1st (last month) at 08:00 in your time zone: the four cards against the period before, and a read-only report link that works for 30 days.',
+              )
+        }
       >
-        {open ? <EmailReportsPanel /> : null}
+        {open ? <EmailReportsPanel filters={filters} /> : null}
       </Dialog>
     </>
   );
 }
 
-function EmailReportsPanel() {
+/** What the dialog offers when no e-mail can leave the server: the PDF now, a link to share. */
+function WithoutEmail({ filters }: { filters: AnalyticsFilters }) {
+  return (
+    <div className="grid gap-3">
+      <p role="status" className="rounded-md bg-muted p-3 text-sm">
+        {translateMessage(MAIL_MESSAGES.reportsNotSent)}
+      </p>
+      <div>
+        <DownloadPdfButton filters={filters} />
+      </div>
+      <ShareReportPanel filters={filters} />
+    </div>
+  );
+}
+
+function EmailReportsPanel({ filters }: { filters: AnalyticsFilters }) {
   const { t } = useTranslation('analytics');
   const state = useReportSchedule();
+  const mail = useMailStatus();
+  if (mail?.delivers === false) return <WithoutEmail filters={filters} />;
   if (state.isPending) return <Spinner label={t('Loading the report schedule')} />;
   if (state.isError) {
     return (

@@ -110,7 +110,8 @@ export function ShareReportButton({ filters }: { filters: AnalyticsFilters }) {
   );
 }
 
-function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
+/** Creating and revoking report links: inside "Share report link", and in "Email reports" when no e-mail can go. */
+export function ShareReportPanel({ filters }: { filters: AnalyticsFilters }) {
   const { t } = useTranslation('analytics');
   const links = useReportLinks();
   const create = useCreateReportLink();

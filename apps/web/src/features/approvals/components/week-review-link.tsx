@@ -3,7 +3,7 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateReviewLink } from '@/api/approvals';
-import { useTimeZone } from '@/api/settings';
+import { useTimeZone, useWeekStart } from '@/api/settings';
 import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
@@ -22,7 +22,9 @@ export function WeekReviewLink() {
   const { t } = useTranslation('approvals');
   const timeZone = useTimeZone();
   const createLink = useCreateReviewLink();
-  const weekStarts = calendarWeeks(todayIn(timeZone), WEEKS_AHEAD).map((week) => week[0] as string);
+  const weekStarts = calendarWeeks(todayIn(timeZone), WEEKS_AHEAD, useWeekStart()).map(
+    (week) => week[0] as string,
+  );
   const [week, setWeek] = useState(weekStarts[0] as string);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const chosen = weekStarts.includes(week) ? week : (weekStarts[0] as string);

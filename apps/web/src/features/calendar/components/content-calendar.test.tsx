@@ -18,7 +18,10 @@ vi.mock('@/lib/toast', () => ({
 }));
 vi.mock('@/lib/show-error', () => ({ showError: vi.fn() }));
 
-const IN_UTC: UserSettings = { ...defaultUserSettings(), region: { language: 'en', timezone: 'UTC' } };
+const IN_UTC: UserSettings = {
+  ...defaultUserSettings(),
+  region: { language: 'en', timezone: 'UTC', weekStart: 'auto' },
+};
 const today = todayIn('UTC');
 const inFourDays = addDaysToDate(today, 4);
 

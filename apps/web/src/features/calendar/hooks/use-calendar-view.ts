@@ -1,7 +1,7 @@
 import { todayIn } from '@relaycast/shared/calendar';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTimeZone, useWeekStartsOn } from '@/api/settings';
+import { useTimeZone, useWeekStart } from '@/api/settings';
 import {
   type CalendarView,
   DEFAULT_CALENDAR_VIEW,
@@ -51,7 +51,7 @@ export interface CalendarViewState {
  */
 export function useCalendarView(): CalendarViewState {
   const timeZone = useTimeZone();
-  const weekStartsOn = useWeekStartsOn();
+  const weekStartsOn = useWeekStart();
   const today = todayIn(timeZone);
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');

@@ -97,7 +97,7 @@ const SEEDED: Dashboard = {
 /** The user chose Tokyo in Settings: the dashboard shows every time there, whatever zone a post was planned in. */
 const IN_TOKYO: UserSettings = {
   ...defaultUserSettings(),
-  region: { language: 'en', timezone: 'Asia/Tokyo' },
+  region: { language: 'en', timezone: 'Asia/Tokyo', weekStart: 'auto' },
 };
 
 function renderState(answer: () => Dashboard) {

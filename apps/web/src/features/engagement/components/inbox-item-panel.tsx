@@ -53,6 +53,11 @@ export function InboxItemPanel({
           </p>
         </header>
         <blockquote className="rounded-md bg-muted p-3 text-sm whitespace-pre-wrap">{item.text}</blockquote>
+        {item.demo ? (
+          <p className="text-xs text-muted-foreground">
+            {t('Demo data: a reply is recorded here and sent to no network.')}
+          </p>
+        ) : null}
         {item.url ? (
           <a
             href={item.url}

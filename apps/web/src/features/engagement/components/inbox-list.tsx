@@ -1,4 +1,5 @@
 import {
+  ENGAGEMENT_MESSAGES,
   ENGAGEMENT_PLATFORM_NAMES,
   INBOX_KIND_LABELS,
   INBOX_STATUS_LABELS,
@@ -53,6 +54,7 @@ export function InboxList({
               <Badge variant={item.status === 'unanswered' ? 'primary' : 'accent'}>
                 {t(INBOX_STATUS_LABELS[item.status])}
               </Badge>
+              {item.demo ? <Badge variant="outline">{t(ENGAGEMENT_MESSAGES.demoLabel)}</Badge> : null}
             </span>
             <span className="line-clamp-2">{item.text}</span>
           </button>

@@ -208,7 +208,7 @@ export function ApiKeysSetting() {
           ? t(
               'For scripts and tools that post for you, through the public API: GET /api/v1 lists its routes.',
             )
-          : t('API key access is off: every key below is refused until you turn it on and save.')}
+          : t('API key access is off: every key below is refused until you turn it on.')}
       </p>
       {keys.isPending ? <Spinner label={t('Loading your API keys')} /> : null}
       {keys.isError ? (

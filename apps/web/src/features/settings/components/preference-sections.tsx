@@ -6,6 +6,12 @@ import {
   SETTINGS_MESSAGES,
   type SecuritySettings,
 } from '@relaycast/shared/settings';
+import {
+  languageWeekStart,
+  WEEK_START_DAYS,
+  WEEK_START_SETTINGS,
+  type WeekDay,
+} from '@relaycast/shared/week-start';
 import { Bell, Globe, Shield } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +19,7 @@ import { SettingsCard } from '@/components/settings-card';
 import { ToggleField } from '@/components/toggle-field';
 import { SelectField } from '@/components/ui/select-field';
 import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zone';
+import type { SaveState } from '@/lib/use-save-as-you-go';
 
 /**
  * What other features show inside the settings form: the route composes them (app/routes/user-settings.tsx),
@@ -33,14 +40,16 @@ export function NotificationsSection({
   value,
   onChange,
   pushToggle,
+  saveState,
 }: {
   value: NotificationSettings;
   onChange(value: NotificationSettings): void;
   pushToggle: UserSettingsParts['pushToggle'];
+  saveState: SaveState;
 }) {
   const { t } = useTranslation('settings');
   return (
-    <SettingsCard title={t('Notifications')} icon={Bell}>
+    <SettingsCard title={t('Notifications')} icon={Bell} saveState={saveState}>
       <ToggleField
         label={t('Email notifications')}
         description={t('News about your posts and account by e-mail.')}
@@ -65,20 +74,25 @@ export function SecuritySection({
   value,
   onChange,
   parts,
+  saveState,
 }: {
   value: SecuritySettings;
   onChange(value: SecuritySettings): void;
   parts: Pick<UserSettingsParts, 'twoFactor' | 'apiKeys' | 'devices'>;
+  saveState: SaveState;
 }) {
   const { t } = useTranslation('settings');
   return (
-    <SettingsCard title={t('Security')} icon={Shield} description={t(SETTINGS_MESSAGES.securityDescription)}>
+    <SettingsCard
+      title={t('Security')}
+      icon={Shield}
+      description={t(SETTINGS_MESSAGES.securityDescription)}
+      saveState={saveState}
+    >
       {parts.twoFactor}
       <ToggleField
         label={t('API key access')}
-        description={t(
-          'When off, the public API refuses every API key of yours (saved with the other settings).',
-        )}
+        description={t('When off, the public API refuses every API key of yours.')}
         checked={value.apiKeyEnabled}
         onChange={(checked) => onChange({ ...value, apiKeyEnabled: checked })}
       />
@@ -88,16 +102,26 @@ export function SecuritySection({
   );
 }
 
+/** A weekday's name in the interface's language (2023-01-01 was a Sunday). */
+function weekdayName(day: WeekDay, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2023, 0, 1 + day),
+  );
+}
+
 export function RegionSection({
   value,
   onChange,
+  saveState,
 }: {
   value: RegionSettings;
   onChange(value: RegionSettings): void;
+  saveState: SaveState;
 }) {
   const { t } = useTranslation('settings');
+  const language = value.language;
   return (
-    <SettingsCard title={t('Language & Region')} icon={Globe}>
+    <SettingsCard title={t('Language & Region')} icon={Globe} saveState={saveState}>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('Language')}
@@ -112,6 +136,19 @@ export function RegionSection({
           options={timeZoneOptions(value.timezone)}
           format={timeZoneLabel}
           onChange={(timezone) => onChange({ ...value, timezone })}
+        />
+        <SelectField
+          label={t('First day of the week')}
+          value={value.weekStart}
+          options={WEEK_START_SETTINGS}
+          format={(option) =>
+            option === 'auto'
+              ? t('As the language does ({{day}})', {
+                  day: weekdayName(languageWeekStart(language), language),
+                })
+              : weekdayName(WEEK_START_DAYS[option], language)
+          }
+          onChange={(weekStart) => onChange({ ...value, weekStart })}
         />
       </div>
     </SettingsCard>

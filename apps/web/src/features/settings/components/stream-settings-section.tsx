@@ -15,6 +15,7 @@ import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { formatNumber } from '@/i18n';
+import type { SaveState } from '@/lib/use-save-as-you-go';
 import { type DeviceOption, useMediaDevices } from '../hooks/use-media-devices';
 
 function DeviceSelect({
@@ -51,9 +52,11 @@ const toStrings = (values: readonly number[]) => values.map(String);
 export function StreamSettingsSection({
   value,
   onChange,
+  saveState,
 }: {
   value: StreamSettings;
   onChange(value: StreamSettings): void;
+  saveState: SaveState;
 }) {
   const media = useMediaDevices();
   const { t } = useTranslation('settings');
@@ -65,6 +68,7 @@ export function StreamSettingsSection({
       title={t('Stream Settings')}
       icon={Video}
       description={t('Your devices and the quality your next stream is encoded at.')}
+      saveState={saveState}
     >
       <div className="grid gap-2">
         {media.status === 'needs-permission' ? (

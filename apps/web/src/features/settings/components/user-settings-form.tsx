@@ -1,12 +1,10 @@
-import { SETTINGS_MESSAGES, type UserSettings, userSettingsSchema } from '@relaycast/shared/settings';
+import { SETTINGS_MESSAGES, type UserSettings } from '@relaycast/shared/settings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveUserSettings, useUserSettings } from '@/api/settings';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { translateMessage } from '@/i18n';
-import { showError } from '@/lib/show-error';
-import { toast } from '@/lib/toast';
+import { applyLanguage, translateMessage } from '@/i18n';
+import { type SaveState, useSaveAsYouGo } from '@/lib/use-save-as-you-go';
 import {
   NotificationsSection,
   RegionSection,
@@ -15,65 +13,63 @@ import {
 } from './preference-sections';
 import { StreamSettingsSection } from './stream-settings-section';
 
-function Form({ initial, parts }: { initial: UserSettings; parts: UserSettingsParts }) {
-  const [settings, setSettings] = useState(initial);
-  const save = useSaveUserSettings();
-  const { t } = useTranslation('settings');
+type Section = keyof UserSettings;
 
-  async function submit() {
-    const parsed = userSettingsSchema.safeParse(settings);
-    if (!parsed.success)
-      return toast.error(translateMessage(parsed.error.issues[0]?.message ?? SETTINGS_MESSAGES.saveFailed));
-    try {
-      setSettings(await save.mutateAsync(parsed.data));
-      toast.success(t(SETTINGS_MESSAGES.saved));
-    } catch (error) {
-      showError(error, translateMessage(SETTINGS_MESSAGES.saveFailed));
-    }
+/**
+ * The sections save as you go (docs/decisions/0078-settings-save-as-you-go-and-week-start.md): a change shows
+ * at once (the language switches, dates move to the new zone), is saved in the background, and the section
+ * that changed says "Saving…", then "Saved". No Save button.
+ */
+function Form({ settings, parts }: { settings: UserSettings; parts: UserSettingsParts }) {
+  const store = useSaveUserSettings();
+  const [changed, setChanged] = useState<Section | null>(null);
+  const { state, commit } = useSaveAsYouGo(store.save, {
+    failureMessage: translateMessage(SETTINGS_MESSAGES.saveFailed),
+    onFailed: () => void store.reload(),
+  });
+
+  function change<K extends Section>(section: K, value: UserSettings[K]) {
+    const next = { ...(store.current() ?? settings), [section]: value };
+    store.show(next);
+    setChanged(section);
+    if (section === 'region') void applyLanguage(next.region.language);
+    void commit(next);
   }
+  const stateOf = (section: Section): SaveState => (changed === section ? state : 'idle');
 
   return (
-    <form
-      noValidate
-      aria-label={t('Stream, notification, security and region settings')}
-      className="grid gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <div className="grid gap-6">
       <StreamSettingsSection
         value={settings.stream}
-        onChange={(stream) => setSettings((current) => ({ ...current, stream }))}
+        saveState={stateOf('stream')}
+        onChange={(stream) => change('stream', stream)}
       />
       <NotificationsSection
         pushToggle={parts.pushToggle}
         value={settings.notifications}
-        onChange={(notifications) => setSettings((current) => ({ ...current, notifications }))}
+        saveState={stateOf('notifications')}
+        onChange={(notifications) => change('notifications', notifications)}
       />
       <SecuritySection
         parts={parts}
         value={settings.security}
-        onChange={(security) => setSettings((current) => ({ ...current, security }))}
+        saveState={stateOf('security')}
+        onChange={(security) => change('security', security)}
       />
       <RegionSection
         value={settings.region}
-        onChange={(region) => setSettings((current) => ({ ...current, region }))}
+        saveState={stateOf('region')}
+        onChange={(region) => change('region', region)}
       />
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {t('Save Settings')}
-        </Button>
-      </div>
-    </form>
+    </div>
   );
 }
 
 export type { UserSettingsParts } from './preference-sections';
 
 /**
- * The user's settings form (Stream Settings first), used by /settings and /stream-settings, with the parts
- * other features own (app/routes/user-settings.tsx passes them).
+ * The user's settings (Stream Settings first), used by /settings and /stream-settings, with the parts other
+ * features own (app/routes/user-settings.tsx passes them). Each change is saved as it is made.
  */
 export function UserSettingsForm({ parts }: { parts: UserSettingsParts }) {
   const settings = useUserSettings();
@@ -85,5 +81,5 @@ export function UserSettingsForm({ parts }: { parts: UserSettingsParts }) {
         {settings.error.message || translateMessage(SETTINGS_MESSAGES.loadFailed)}
       </p>
     );
-  return <Form initial={settings.data} parts={parts} />;
+  return <Form settings={settings.data} parts={parts} />;
 }

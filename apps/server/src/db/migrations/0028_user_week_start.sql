@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "week_start" text DEFAULT 'auto' NOT NULL;
