@@ -16,6 +16,7 @@ import { addressPolicy } from '../../lib/address-policy';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { filesUnder, type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { downloadVideo } from './video-editor-import';
+import { OVERLAY_FONT } from './video-editor-text';
 
 const STANDARD = PLANS.find((plan) => plan.id === 'standard')!;
 const FRAME = 1 / 25;
@@ -662,6 +663,17 @@ describe('timeline pictures', () => {
     expect((await timeline(other.cookie, silent, 'thumbnails')).statusCode).toBe(404);
     const cache = path.join(t.config.dataDir, 'cache', 'video-editor');
     expect(filesUnder(cache).filter((file) => file.includes(silent))).toEqual([]);
+  });
+});
+
+describe('the overlay font', () => {
+  it('serves the font file ffmpeg draws text with to a signed-in user, and to nobody else', async () => {
+    const { cookie } = await signInAsNewUser(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/video-editor/overlay-font', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('font/ttf');
+    expect(res.rawPayload.equals(readFileSync(OVERLAY_FONT))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/video-editor/overlay-font' })).statusCode).toBe(401);
   });
 });
 

@@ -1,13 +1,7 @@
 import type { CropAspect } from '@relaycast/shared/video-editor';
+import { CROP_RATIOS } from '@relaycast/shared/video-editor-text-layout';
 import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const ASPECTS: Record<Exclude<CropAspect, 'original'>, number> = {
-  '16:9': 16 / 9,
-  '9:16': 9 / 16,
-  '1:1': 1,
-  '4:5': 4 / 5,
-};
 
 export interface Box {
   left: number;
@@ -34,7 +28,8 @@ export function cropLayout(
     left: (player.width - video.width * scale) / 2,
     top: (player.height - video.height * scale) / 2,
   };
-  const aspect = ASPECTS[crop];
+  const [aspectWidth, aspectHeight] = CROP_RATIOS[crop];
+  const aspect = aspectWidth / aspectHeight;
   const width = Math.min(picture.width, picture.height * aspect);
   const height = Math.min(picture.height, picture.width / aspect);
   const axis = picture.width - width >= picture.height - height ? 'x' : 'y';
@@ -51,7 +46,7 @@ export function cropLayout(
 }
 
 /** The player's size, followed as the page resizes. */
-function useSize(element: RefObject<HTMLElement | null>) {
+export function useSize(element: RefObject<HTMLElement | null>) {
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     const node = element.current;

@@ -1,6 +1,11 @@
 import type { MediaItem } from '@relaycast/shared/media';
 import { type CropAspect, clampTrim, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
-import { playbackPositionAfter, totalDuration, trimEditList } from '@relaycast/shared/video-editor-edit-list';
+import {
+  playbackPositionAfter,
+  sourceToOutputTime,
+  totalDuration,
+  trimEditList,
+} from '@relaycast/shared/video-editor-edit-list';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,6 +21,7 @@ import { CropFrame } from './crop-frame';
 import { EditTimeline } from './edit-timeline';
 import { ExportPanel } from './export-panel';
 import { LoadVideoPanel } from './load-video-panel';
+import { OverlayPreview } from './overlay-preview';
 import { TextAndCaptionsPanel } from './text-and-captions-panel';
 import { type Trim, TrimPanel } from './trim-panel';
 
@@ -183,6 +189,16 @@ export function VideoEditor() {
                   onChange={setCropPosition}
                 />
               ) : null}
+              {duration !== null ? (
+                <OverlayPreview
+                  player={frameBox}
+                  video={natural}
+                  crop={crop}
+                  position={cropPosition}
+                  overlays={edit.overlays}
+                  time={sourceToOutputTime(kept, playhead)}
+                />
+              ) : null}
             </div>
             {duration !== null && restored ? (
               <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -203,6 +219,7 @@ export function VideoEditor() {
             ) : null}
             {duration !== null ? (
               <EditTimeline
+                mediaId={source.id}
                 edit={edit}
                 duration={duration}
                 playhead={playhead}
