@@ -76,7 +76,8 @@ function renderHighlights() {
     'GET /api/media': LIST,
     'POST /api/clips/analyses': ({ body }) =>
       (body as { transcribe?: boolean }).transcribe ? TRANSCRIBED : ANALYSIS,
-    'GET /api/clips/analyses/vid1': apiError(404, 'not analysed', 'NOT_FOUND'),
+    // Never analysed: the server answers "none yet" (null), not an error.
+    'GET /api/clips/analyses/vid1': Response.json(null),
     'POST /api/video-editor/exports': Response.json(
       { id: 'job1', status: 'queued', progress: 0 },
       { status: 202 },

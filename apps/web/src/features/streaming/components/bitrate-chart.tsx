@@ -1,13 +1,18 @@
 import type { StreamDetail } from '@relaycast/shared/streaming';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '@/i18n';
 import { formatDuration } from '@/lib/format';
+import { useElementSize } from '@/lib/use-element-size';
 import { mergeBitrateSeries } from '../bitrate-series';
 
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
 
-/** Bitrate over time, one line per destination, from the figures the server recorded while live. */
+/**
+ * Bitrate over time, one line per destination, from the figures the server recorded while live. The chart is
+ * drawn at its box's measured size, and only once it has one (never at 0×0 while the page is hidden or laid out).
+ */
 export function BitrateChart({ detail }: { detail: StreamDetail }) {
   const { t } = useTranslation('streaming');
   const rows = mergeBitrateSeries(detail.series);
@@ -18,18 +23,31 @@ export function BitrateChart({ detail }: { detail: StreamDetail }) {
       </p>
     );
   }
+  return <BitrateLines detail={detail} rows={rows} />;
+}
+
+function BitrateLines({ detail, rows }: { detail: StreamDetail; rows: ReturnType<typeof mergeBitrateSeries> }) {
+  const { t } = useTranslation('streaming');
+  const box = useRef<HTMLDivElement>(null);
+  const size = useElementSize(box);
   return (
     <figure className="grid gap-2">
       <figcaption className="text-sm font-medium">{t('Bitrate over time (kbps)')}</figcaption>
       <div
+        ref={box}
         className="h-72 w-full"
         role="img"
         aria-label={t('Bitrate over time for {{destinations}}', {
           destinations: detail.series.map((s) => s.name).join(', '),
         })}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        {size.width > 0 && size.height > 0 ? (
+          <LineChart
+            width={size.width}
+            height={size.height}
+            data={rows}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
             <XAxis
               dataKey="t"
@@ -62,7 +80,7 @@ export function BitrateChart({ detail }: { detail: StreamDetail }) {
               />
             ))}
           </LineChart>
-        </ResponsiveContainer>
+        ) : null}
       </div>
     </figure>
   );

@@ -1,7 +1,8 @@
 import type { CropAspect } from '@relaycast/shared/video-editor';
 import { CROP_RATIOS } from '@relaycast/shared/video-editor-text-layout';
-import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '@/lib/use-element-size';
 
 export interface Box {
   left: number;
@@ -45,22 +46,6 @@ export function cropLayout(
   };
 }
 
-/** The player's size, followed as the page resizes. */
-export function useSize(element: RefObject<HTMLElement | null>) {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const node = element.current;
-    if (!node) return;
-    const measure = () => setSize({ width: node.clientWidth, height: node.clientHeight });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [element]);
-  return size;
-}
-
 /**
  * The crop's frame over the preview: what is outside it is dimmed, and the frame moves along the side with room
  * (dragged, or with the arrow keys: 5 %, 20 % with Shift, Home and End). The export cuts the same frame.
@@ -80,7 +65,7 @@ export function CropFrame({
   onChange(position: number): void;
 }) {
   const { t } = useTranslation('video-editor');
-  const size = useSize(player);
+  const size = useElementSize(player);
   const drag = useRef<{ pointer: number; from: number; at: number } | null>(null);
   if (size.width === 0 || video.width === 0 || video.height === 0) return null;
   const { picture, frame, axis } = cropLayout(size, video, crop, position);

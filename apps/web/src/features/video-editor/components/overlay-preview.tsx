@@ -2,7 +2,8 @@ import type { CropAspect } from '@relaycast/shared/video-editor';
 import type { TextOverlay } from '@relaycast/shared/video-editor-overlays';
 import { croppedSize, layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 import { Fragment, type RefObject } from 'react';
-import { type Box, cropLayout, useSize } from './crop-frame';
+import { useElementSize } from '@/lib/use-element-size';
+import { type Box, cropLayout } from './crop-frame';
 
 /** The font ffmpeg draws with, served by the server (`@font-face` in index.css), then look-alikes. */
 const OVERLAY_FONT_FAMILY = "'Relaycast Overlay', 'DejaVu Sans', Verdana, sans-serif";
@@ -48,7 +49,7 @@ export function OverlayPreview({
   /** The playhead, in seconds of the output. */
   time: number;
 }) {
-  const size = useSize(player);
+  const size = useElementSize(player);
   const shown = overlays.filter((overlay) => time >= overlay.start && time <= overlay.end);
   if (size.width === 0 || video.width === 0 || video.height === 0 || shown.length === 0) return null;
   const box = outputFrameBox(size, video, crop, position);
