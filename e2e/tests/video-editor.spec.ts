@@ -286,3 +286,77 @@ test('split, delete a section, undo, redo, then export only the kept sections', 
   await expect(page.getByText('Video trimmed successfully')).toBeHidden({ timeout: 10_000 });
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const size of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`the timeline shows the frame strip and waveform, and the player draws text as the export will (${size.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(size);
+    await signInAsNewUser(page);
+    // A 16:9 picture with a tone (so that the waveform has sound to draw), small enough for the plan.
+    const file = path.join(dir, `tone-${size.name}.mp4`);
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=10:d=6'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '32',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        file,
+      ],
+    ]);
+    const uploaded = await page.request.post('/api/media', {
+      multipart: { file: { name: 'tone.mp4', mimeType: 'video/mp4', buffer: readFileSync(file) } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    await page.goto(`/video-editor?media=${(await uploaded.json()).id}`);
+    await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
+
+    // The frame strip and the waveform, made by ffmpeg on the server, are loaded under the timeline.
+    for (const name of ['Frames across the video', 'Waveform of the sound']) {
+      const picture = page.getByRole('img', { name });
+      await expect(picture).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+    }
+
+    // A bottom text in a 9:16 crop: drawn over the crop's frame, wrapped inside it, in the export's font.
+    await page.getByLabel('Overlay text').fill('Spring sale! 20% off everything');
+    await page.getByLabel('Position').selectOption('bottom');
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByLabel('Crop').selectOption('9:16');
+    const overlay = page.getByTestId('overlay-preview');
+    await expect(overlay.locator('text')).toHaveText(['Spring sale!', '20% off', 'everything']);
+    const [drawn, frame] = [await overlay.boundingBox(), await page.getByTestId('crop-frame').boundingBox()];
+    expect(drawn && frame).toBeTruthy();
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(drawn![key] - frame![key])).toBeLessThan(2);
+    expect(await page.evaluate(() => document.fonts.check('12px "Relaycast Overlay"'))).toBe(true);
+    for (const line of await overlay.locator('text').all()) {
+      const box = (await line.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(drawn!.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(drawn!.x + drawn!.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(drawn!.y + drawn!.height);
+    }
+    await page.screenshot({
+      path: test.info().outputPath(`video-editor-overlay-${size.name}.png`),
+      fullPage: true,
+    });
+  });
+}

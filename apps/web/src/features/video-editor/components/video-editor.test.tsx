@@ -67,7 +67,10 @@ describe('the video editor', () => {
     const preview = await screen.findByTestId('overlay-preview');
     // Uncropped, the frame is the whole 1920×1080 picture, which fills the 640×360 player.
     expect(preview.getAttribute('viewBox')).toBe('0 0 1920 1080');
-    const wide = layoutOverlayText('Spring sale! 20% off everything', 'bottom', { width: 1920, height: 1080 });
+    const wide = layoutOverlayText('Spring sale! 20% off everything', 'bottom', {
+      width: 1920,
+      height: 1080,
+    });
     expect(Array.from(preview.querySelectorAll('text'), (text) => text.textContent)).toEqual(
       wide.lines.map((line) => line.text),
     );
@@ -85,7 +88,9 @@ describe('the video editor', () => {
     expect(svg.style.left).toBe('218.75px');
     const texts = Array.from(svg.querySelectorAll('text'));
     expect(texts.map((text) => text.textContent)).toEqual(narrow.lines.map((line) => line.text));
-    expect(texts.map((text) => Number(text.getAttribute('y')))).toEqual(narrow.lines.map((line) => line.baseline));
+    expect(texts.map((text) => Number(text.getAttribute('y')))).toEqual(
+      narrow.lines.map((line) => line.baseline),
+    );
     expect(texts[0]!.getAttribute('font-size')).toBe(String(narrow.fontSize));
     const boxes = Array.from(svg.querySelectorAll('rect'), (rect) => Number(rect.getAttribute('x')));
     expect(boxes).toEqual(narrow.lines.map((line) => line.box!.left));

@@ -130,9 +130,11 @@ export function VideoEditor() {
       ) : null}
       {source ? (
         <div
-          className={duration === null ? 'sr-only' : 'grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'}
+          className={
+            duration === null ? 'sr-only' : 'grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'
+          }
         >
-          <div className="grid content-start gap-4">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-4">
             <div ref={frameBox} className="relative">
               {/* biome-ignore lint/a11y/useMediaCaption: the user's own video, being edited; captions chosen in the editor are burned into the export, not played here (README). */}
               <video
@@ -249,7 +251,7 @@ export function VideoEditor() {
             ) : null}
           </div>
           {duration !== null ? (
-            <div className="grid content-start gap-4">
+            <div className="grid min-w-0 grid-cols-1 content-start gap-4">
               <TrimPanel
                 trim={trim}
                 duration={duration}
