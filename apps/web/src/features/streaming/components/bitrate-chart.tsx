@@ -1,10 +1,9 @@
 import type { StreamDetail } from '@relaycast/shared/streaming';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { SizedChart } from '@/components/sized-chart';
 import { formatNumber } from '@/i18n';
 import { formatDuration } from '@/lib/format';
-import { useElementSize } from '@/lib/use-element-size';
 import { mergeBitrateSeries } from '../bitrate-series';
 
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
@@ -23,28 +22,19 @@ export function BitrateChart({ detail }: { detail: StreamDetail }) {
       </p>
     );
   }
-  return <BitrateLines detail={detail} rows={rows} />;
-}
-
-function BitrateLines({ detail, rows }: { detail: StreamDetail; rows: ReturnType<typeof mergeBitrateSeries> }) {
-  const { t } = useTranslation('streaming');
-  const box = useRef<HTMLDivElement>(null);
-  const size = useElementSize(box);
   return (
     <figure className="grid gap-2">
       <figcaption className="text-sm font-medium">{t('Bitrate over time (kbps)')}</figcaption>
-      <div
-        ref={box}
+      <SizedChart
         className="h-72 w-full"
-        role="img"
-        aria-label={t('Bitrate over time for {{destinations}}', {
+        label={t('Bitrate over time for {{destinations}}', {
           destinations: detail.series.map((s) => s.name).join(', '),
         })}
       >
-        {size.width > 0 && size.height > 0 ? (
+        {({ width, height }) => (
           <LineChart
-            width={size.width}
-            height={size.height}
+            width={width}
+            height={height}
             data={rows}
             margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
           >
@@ -80,8 +70,8 @@ function BitrateLines({ detail, rows }: { detail: StreamDetail; rows: ReturnType
               />
             ))}
           </LineChart>
-        ) : null}
-      </div>
+        )}
+      </SizedChart>
     </figure>
   );
 }
