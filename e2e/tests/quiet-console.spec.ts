@@ -163,5 +163,14 @@ for (const size of WIDTHS) {
     await expect(clips.getByRole('listitem').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
+    const width = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: innerWidth,
+    }));
+    expect(width.scroll).toBeLessThanOrEqual(width.inner);
+    await page.screenshot({
+      path: test.info().outputPath(`stream-analytics-${size.name}.png`),
+      fullPage: true,
+    });
   });
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from 'react';
+import { cn } from '@/lib/cn';
 import { useElementSize } from '@/lib/use-element-size';
 
 /**
@@ -19,8 +20,9 @@ export function SizedChart({
   const box = useRef<HTMLDivElement>(null);
   const size = useElementSize(box);
   return (
-    <div ref={box} className={className} role="img" aria-label={label}>
-      {size.width > 0 && size.height > 0 ? children(size) : null}
+    <div ref={box} className={cn('relative', className)} role="img" aria-label={label}>
+      {/* Out of the flow: the drawn chart never holds its box at its old size when the page narrows. */}
+      {size.width > 0 && size.height > 0 ? <div className="absolute inset-0">{children(size)}</div> : null}
     </div>
   );
 }
