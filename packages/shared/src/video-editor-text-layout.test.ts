@@ -103,7 +103,8 @@ describe('the layout of a text overlay', () => {
         { width: 320, height: 240 },
       ]) {
         const frame = croppedSize(source.width, source.height, crop);
-        for (const position of OVERLAY_POSITIONS) expectInside(layoutOverlayText(text, position, frame), frame);
+        for (const position of OVERLAY_POSITIONS)
+          expectInside(layoutOverlayText(text, position, frame), frame);
       }
     }
   });

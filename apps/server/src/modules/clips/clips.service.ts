@@ -120,7 +120,11 @@ export async function analyseAndStore(
 }
 
 /** The stored analysis of a workspace's video; null when it was never analysed ("none yet", not an error). */
-export async function storedAnalysis(db: Db, workspaceId: string, mediaId: string): Promise<ClipAnalysis | null> {
+export async function storedAnalysis(
+  db: Db,
+  workspaceId: string,
+  mediaId: string,
+): Promise<ClipAnalysis | null> {
   const [row] = await db
     .select({ result: clipAnalyses.result })
     .from(clipAnalyses)

@@ -1,3 +1,4 @@
+import { layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 import { describe, expect, it } from 'vitest';
 import {
   canStreamCopy,
@@ -10,7 +11,6 @@ import {
   videoSizeOf,
 } from './video-editor-ffmpeg';
 import { OVERLAY_FONT, overlayFilters } from './video-editor-text';
-import { layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 
 const plan = {
   input: '/tmp/in',

@@ -188,7 +188,10 @@ async function probeSource(options: ExportJobsOptions, job: Job, input: string, 
  */
 async function writeOverlays(job: Job, files: ExportFiles, probe: string | null): Promise<PlannedOverlay[]> {
   if (job.overlays.length === 0) return [];
-  const size = (probe ? videoSizeOf(probe) : null) ?? { width: job.source.width ?? 0, height: job.source.height ?? 0 };
+  const size = (probe ? videoSizeOf(probe) : null) ?? {
+    width: job.source.width ?? 0,
+    height: job.source.height ?? 0,
+  };
   if (size.width <= 0 || size.height <= 0) throw new AppError('EXPORT_FAILED');
   const frame = croppedSize(size.width, size.height, job.request.crop);
   const planned = job.overlays.map((overlay, index) => {

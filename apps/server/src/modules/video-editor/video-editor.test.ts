@@ -135,7 +135,11 @@ function bandDifference(a: string, b: string, at: number, top: number): number {
 }
 
 /** One frame of a file as grey levels, row after row. */
-function greyFrame(file: string, at: number, width: number): { pixel(x: number, y: number): number; height: number } {
+function greyFrame(
+  file: string,
+  at: number,
+  width: number,
+): { pixel(x: number, y: number): number; height: number } {
   const data = execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-ss', String(at), '-i', file],
     ...['-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
@@ -363,7 +367,8 @@ describe('trimming and exporting', () => {
     const picture = greyFrame(path.join(fx.dir, 'sale.mp4'), 1, frame.width);
     const boxOf = (x: number, y: number) =>
       layout.lines.findIndex(
-        ({ box }) => box && x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height,
+        ({ box }) =>
+          box && x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height,
       );
     const whiteIn = layout.lines.map(() => 0);
     let strayPixels = 0;
@@ -669,11 +674,17 @@ describe('timeline pictures', () => {
 describe('the overlay font', () => {
   it('serves the font file ffmpeg draws text with to a signed-in user, and to nobody else', async () => {
     const { cookie } = await signInAsNewUser(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/video-editor/overlay-font', headers: { cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/video-editor/overlay-font',
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('font/ttf');
     expect(res.rawPayload.equals(readFileSync(OVERLAY_FONT))).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/video-editor/overlay-font' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/video-editor/overlay-font' })).statusCode).toBe(
+      401,
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import type { ClipAnalysis } from '@relaycast/shared/clips';
 import type { MediaItem, MediaList } from '@relaycast/shared/media';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi } from '@/test/api.fake';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
 import { VideoHighlights } from './video-highlights';
 
