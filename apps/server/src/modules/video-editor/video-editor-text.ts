@@ -1,10 +1,17 @@
-import type { OverlayLayout } from '@relaycast/shared/video-editor-text-layout';
+import { writeFile } from 'node:fs/promises';
+import type { TextOverlay } from '@relaycast/shared/video-editor-overlays';
+import {
+  type FrameSize,
+  layoutOverlayText,
+  type OverlayLayout,
+} from '@relaycast/shared/video-editor-text-layout';
+import { AppError } from '../../lib/app-error';
 
 /**
  * The filters that draw text on the export (docs/decisions/0038, 0077): per line of an overlay's layout
  * (packages/shared/src/video-editor-text-layout.ts, the rule the editor's player draws with too) a `drawbox` for its
- * translucent box and a `drawtext` reading the line from a file; libass's `subtitles` for the captions. Pure
- * functions, tested without running ffmpeg.
+ * translucent box and a `drawtext` reading the line from a file; libass's `subtitles` for the captions. The
+ * filters are pure functions, tested without running ffmpeg; `writeOverlayFiles` writes the lines' files.
  */
 
 /** Seconds to the millisecond, as ffmpeg reads them. */
@@ -19,6 +26,34 @@ export interface PlannedOverlay {
   lineFiles: readonly (string | null)[];
   start: number;
   end: number;
+}
+
+/**
+ * Lays each overlay out in the output frame by the rule the player draws with and writes each line's text to its
+ * own file (`lineFile(overlay, line)`, added to `written` for the clean-up): nothing the user typed is parsed as
+ * filter syntax.
+ */
+export async function writeOverlayFiles(
+  overlays: readonly TextOverlay[],
+  frame: FrameSize,
+  lineFile: (overlay: number, line: number) => string,
+  written: string[],
+): Promise<PlannedOverlay[]> {
+  if (overlays.length === 0) return [];
+  if (frame.width <= 0 || frame.height <= 0) throw new AppError('EXPORT_FAILED');
+  const planned = overlays.map((overlay, index) => {
+    const layout = layoutOverlayText(overlay.text, overlay.position, frame);
+    const lineFiles = layout.lines.map((line, at) => (line.box ? lineFile(index, at) : null));
+    return { layout, lineFiles, start: overlay.start, end: overlay.end };
+  });
+  for (const overlay of planned) {
+    for (const [at, file] of overlay.lineFiles.entries()) {
+      if (!file) continue;
+      written.push(file);
+      await writeFile(file, overlay.layout.lines[at]!.text, { flag: 'wx' });
+    }
+  }
+  return planned;
 }
 
 /** Debian's fonts-dejavu-core (installed with ffmpeg's fontconfig; .ci/run installs it if missing). */

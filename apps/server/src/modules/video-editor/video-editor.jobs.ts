@@ -16,7 +16,7 @@ import {
 } from '@relaycast/shared/video-editor';
 import { type Segment, sourceSpan, totalDuration } from '@relaycast/shared/video-editor-edit-list';
 import { type CaptionCue, type TextOverlay, toSrt } from '@relaycast/shared/video-editor-overlays';
-import { croppedSize, layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
+import { croppedSize } from '@relaycast/shared/video-editor-text-layout';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { withSeekableFile } from '../../lib/media/storage';
@@ -31,7 +31,7 @@ import {
   progressSecondsOf,
   videoSizeOf,
 } from './video-editor-ffmpeg';
-import type { PlannedOverlay } from './video-editor-text';
+import { writeOverlayFiles } from './video-editor-text';
 
 /**
  * Export jobs run in this process (docs/decisions/0028): one ffmpeg at a time by default (two cores), the
@@ -182,33 +182,6 @@ async function probeSource(options: ExportJobsOptions, job: Job, input: string, 
   return probe;
 }
 
-/**
- * Lays each overlay out in the output frame (the source's size, cropped) by the rule the player draws with, and
- * writes each line's text to its own file: nothing the user typed is parsed as filter syntax.
- */
-async function writeOverlays(job: Job, files: ExportFiles, probe: string | null): Promise<PlannedOverlay[]> {
-  if (job.overlays.length === 0) return [];
-  const size = (probe ? videoSizeOf(probe) : null) ?? {
-    width: job.source.width ?? 0,
-    height: job.source.height ?? 0,
-  };
-  if (size.width <= 0 || size.height <= 0) throw new AppError('EXPORT_FAILED');
-  const frame = croppedSize(size.width, size.height, job.request.crop);
-  const planned = job.overlays.map((overlay, index) => {
-    const layout = layoutOverlayText(overlay.text, overlay.position, frame);
-    const lineFiles = layout.lines.map((line, at) => (line.box ? files.lineFile(index, at) : null));
-    return { layout, lineFiles, start: overlay.start, end: overlay.end };
-  });
-  for (const overlay of planned) {
-    for (const [at, file] of overlay.lineFiles.entries()) {
-      if (!file) continue;
-      files.texts.push(file);
-      await writeFile(file, overlay.layout.lines[at]!.text, { flag: 'wx' });
-    }
-  }
-  return planned;
-}
-
 /** Runs ffmpeg on the seekable source into `files.output`, reporting progress on the job, within the size cap. */
 async function renderExport(
   options: ExportJobsOptions,
@@ -218,7 +191,10 @@ async function renderExport(
   signal: AbortSignal,
 ) {
   const probe = await probeSource(options, job, input, signal);
-  const overlays = await writeOverlays(job, files, probe);
+  // The text is laid out in the output frame: the source's size (as probed, else as stored), cropped.
+  const { width, height } = (probe ? videoSizeOf(probe) : null) ?? job.source;
+  const frame = croppedSize(width ?? 0, height ?? 0, job.request.crop);
+  const overlays = await writeOverlayFiles(job.overlays, frame, files.lineFile, files.texts);
   if (files.captionsFile) await writeFile(files.captionsFile, toSrt(job.captions), { flag: 'wx' });
   const duration = totalDuration(job.segments);
   let progressText = '';
