@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
@@ -347,9 +348,24 @@ for (const size of [
     expect(drawn && frame).toBeTruthy();
     for (const key of ['x', 'y', 'width', 'height'] as const)
       expect(Math.abs(drawn![key] - frame![key])).toBeLessThan(2);
-    expect(await page.evaluate(() => document.fonts.check('12px "Relaycast Overlay"'))).toBe(true);
-    for (const line of await overlay.locator('text').all()) {
+    // The font ffmpeg draws with, fetched from the server when the first overlay shows.
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('12px "Relaycast Overlay"')), { timeout: 15_000 })
+      .toBe(true);
+    // Each line as wide on the screen as the shared layout measured it in the export's pixels (same glyphs).
+    const [, , frameWidth, frameHeight] = ((await overlay.getAttribute('viewBox')) ?? '')
+      .split(' ')
+      .map(Number);
+    const layout = layoutOverlayText('Spring sale! 20% off everything', 'bottom', {
+      width: frameWidth!,
+      height: frameHeight!,
+    });
+    const scale = drawn!.width / frameWidth!;
+    for (const [index, line] of (await overlay.locator('text').all()).entries()) {
       const box = (await line.boundingBox())!;
+      expect(Math.abs(box.width - layout.lines[index]!.width * scale)).toBeLessThan(
+        layout.lines[index]!.width * scale * 0.06,
+      );
       expect(box.x).toBeGreaterThanOrEqual(drawn!.x);
       expect(box.x + box.width).toBeLessThanOrEqual(drawn!.x + drawn!.width);
       expect(box.y + box.height).toBeLessThanOrEqual(drawn!.y + drawn!.height);
