@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
+import { layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
@@ -355,4 +356,93 @@ async function expectClearOf(toast: Locator, other: Locator) {
   if (!a || !b) return;
   const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   expect(overlaps, `toast at ${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false);
+}
+
+for (const size of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`the timeline shows the frame strip and waveform, and the player draws text as the export will (${size.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(size);
+    await signInAsNewUser(page);
+    // A 16:9 picture with a tone (so that the waveform has sound to draw), small enough for the plan.
+    const file = path.join(dir, `tone-${size.name}.mp4`);
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=10:d=6'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '32',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        file,
+      ],
+    ]);
+    const uploaded = await page.request.post('/api/media', {
+      multipart: { file: { name: 'tone.mp4', mimeType: 'video/mp4', buffer: readFileSync(file) } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    await page.goto(`/video-editor?media=${(await uploaded.json()).id}`);
+    await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
+
+    // The frame strip and the waveform, made by ffmpeg on the server, are loaded under the timeline.
+    for (const name of ['Frames across the video', 'Waveform of the sound']) {
+      const picture = page.getByRole('img', { name });
+      await expect(picture).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+    }
+
+    // A bottom text in a 9:16 crop: drawn over the crop's frame, wrapped inside it, in the export's font.
+    await page.getByLabel('Overlay text').fill('Spring sale! 20% off everything');
+    await page.getByLabel('Position').selectOption('bottom');
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByLabel('Crop').selectOption('9:16');
+    const overlay = page.getByTestId('overlay-preview');
+    await expect(overlay.locator('text')).toHaveText(['Spring sale!', '20% off', 'everything']);
+    const [drawn, frame] = [await overlay.boundingBox(), await page.getByTestId('crop-frame').boundingBox()];
+    expect(drawn && frame).toBeTruthy();
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(drawn![key] - frame![key])).toBeLessThan(2);
+    // The font ffmpeg draws with, fetched from the server when the first overlay shows.
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('12px "Relaycast Overlay"')), { timeout: 15_000 })
+      .toBe(true);
+    // Each line as wide on the screen as the shared layout measured it in the export's pixels (same glyphs).
+    const [, , frameWidth, frameHeight] = ((await overlay.getAttribute('viewBox')) ?? '')
+      .split(' ')
+      .map(Number);
+    const layout = layoutOverlayText('Spring sale! 20% off everything', 'bottom', {
+      width: frameWidth!,
+      height: frameHeight!,
+    });
+    const scale = drawn!.width / frameWidth!;
+    for (const [index, line] of (await overlay.locator('text').all()).entries()) {
+      const box = (await line.boundingBox())!;
+      expect(Math.abs(box.width - layout.lines[index]!.width * scale)).toBeLessThan(
+        layout.lines[index]!.width * scale * 0.06,
+      );
+      expect(box.x).toBeGreaterThanOrEqual(drawn!.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(drawn!.x + drawn!.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(drawn!.y + drawn!.height);
+    }
+    await page.screenshot({
+      path: test.info().outputPath(`video-editor-overlay-${size.name}.png`),
+      fullPage: true,
+    });
+  });
 }

@@ -1,20 +1,15 @@
 import type { ClipAnalysis, SceneCover, StartAnalysis } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { MEDIA_QUERY_KEY } from './media';
 
 /** `/api/clips/…`: the clip highlights of the workspace's own videos (docs/decisions/0048-clip-highlights.md). */
 export const CLIP_ANALYSES_QUERY_KEY = ['clips', 'analyses'] as const;
 
 /** `GET /api/clips/analyses/:mediaId`: the stored analysis, or null when the video was never analysed. */
-export async function fetchClipAnalysis(mediaId: string): Promise<ClipAnalysis | null> {
-  try {
-    return await apiFetch<ClipAnalysis>(`/api/clips/analyses/${encodeURIComponent(mediaId)}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+export function fetchClipAnalysis(mediaId: string): Promise<ClipAnalysis | null> {
+  return apiFetch<ClipAnalysis | null>(`/api/clips/analyses/${encodeURIComponent(mediaId)}`);
 }
 
 export function useClipAnalysis(mediaId: string | null) {

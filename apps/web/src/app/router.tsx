@@ -97,6 +97,8 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/stream-analytics': page(
     () => import('./routes/stream-analytics').then((m) => ({ Component: m.StreamAnalyticsPage })),
     'streaming',
+    // A stream's suggested clips are the clip generator's cards (components/clips/).
+    'clip-generator',
   ),
   '/stream-settings': page(
     () => import('./routes/stream-settings').then((m) => ({ Component: m.StreamSettingsPage })),

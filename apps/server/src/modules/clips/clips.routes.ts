@@ -13,7 +13,13 @@ import { callerOf } from '../../lib/caller';
 import { findMedia, toMediaItem } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
-import { type AnalysisRunner, analyseAndStore, checkAnalysable, findAnalysis } from './clips.service';
+import {
+  type AnalysisRunner,
+  analyseAndStore,
+  checkAnalysable,
+  findAnalysis,
+  storedAnalysis,
+} from './clips.service';
 import { clipsDepsOf } from './clips-background';
 import { checkCoverTime, saveSceneCover } from './clips-covers';
 import { canTranscribe } from './clips-transcript';
@@ -28,7 +34,8 @@ export interface ClipsRoutesOptions {
 /**
  * Clip highlights from the workspace's own videos (docs/decisions/0048-clip-highlights.md):
  * `POST /api/clips/analyses` analyses a library video (up to 10 minutes, while the request waits) and returns
- * the suggested clips with their score per signal; `GET /api/clips/analyses/:mediaId` is the stored result.
+ * the suggested clips with their score per signal; `GET /api/clips/analyses/:mediaId` is the stored result, or null when
+ * the video was never analysed (a state, not an error: the page asks on choosing a video).
  * Another workspace's video is "not found". Exporting a clip is the video editor's export job. With
  * `transcribe: true` the speech is transcribed too (docs/decisions/0050-clip-transcript.md) and kept with the video.
  * `POST /api/clips/analyses/:mediaId/covers` stores the frame at a scene change as a library image (clips-covers.ts).
@@ -64,11 +71,11 @@ export const clipsRoutes: FastifyPluginAsyncZod<ClipsRoutesOptions> = async (app
 
   app.get(
     '/api/clips/analyses/:mediaId',
-    { schema: { params: analysisParamsSchema, response: { 200: clipAnalysisSchema } } },
+    { schema: { params: analysisParamsSchema, response: { 200: clipAnalysisSchema.nullable() } } },
     async (request) => {
       const caller = await callerOf(request);
       const source = await findMedia(db, caller.workspaceId, request.params.mediaId);
-      return findAnalysis(db, caller.workspaceId, source.id);
+      return storedAnalysis(db, caller.workspaceId, source.id);
     },
   );
 

@@ -119,13 +119,23 @@ export async function analyseAndStore(
   return result;
 }
 
-/** The stored analysis of a workspace's video; 404 when it was never analysed. */
-export async function findAnalysis(db: Db, workspaceId: string, mediaId: string): Promise<ClipAnalysis> {
+/** The stored analysis of a workspace's video; null when it was never analysed ("none yet", not an error). */
+export async function storedAnalysis(
+  db: Db,
+  workspaceId: string,
+  mediaId: string,
+): Promise<ClipAnalysis | null> {
   const [row] = await db
     .select({ result: clipAnalyses.result })
     .from(clipAnalyses)
     .where(and(eq(clipAnalyses.workspaceId, workspaceId), eq(clipAnalyses.mediaId, mediaId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', { message: CLIP_HIGHLIGHT_MESSAGES.notAnalysed });
-  return row.result;
+  return row?.result ?? null;
+}
+
+/** The stored analysis an operation needs; 404 when it was never analysed. */
+export async function findAnalysis(db: Db, workspaceId: string, mediaId: string): Promise<ClipAnalysis> {
+  const analysis = await storedAnalysis(db, workspaceId, mediaId);
+  if (!analysis) throw new AppError('NOT_FOUND', { message: CLIP_HIGHLIGHT_MESSAGES.notAnalysed });
+  return analysis;
 }

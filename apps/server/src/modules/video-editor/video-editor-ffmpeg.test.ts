@@ -1,13 +1,14 @@
+import { layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 import { describe, expect, it } from 'vitest';
 import {
   canStreamCopy,
   cropFilter,
-  croppedSize,
   exportArgs,
   hasAudioStream,
   joinFilter,
   parseCodecs,
   progressSecondsOf,
+  videoSizeOf,
 } from './video-editor-ffmpeg';
 import { OVERLAY_FONT, overlayFilters } from './video-editor-text';
 
@@ -108,14 +109,27 @@ describe('joining the kept sections of an edit list', () => {
 });
 
 describe('text overlays', () => {
-  const overlay = { textFile: '/tmp/job-text-0.txt', position: 'bottom' as const, start: 1, end: 2.5 };
+  // Three lines of a 9:16 frame's layout, each line's text in its own file.
+  const layout = layoutOverlayText('Spring sale! 20% off everything', 'bottom', { width: 606, height: 1080 });
+  const overlay = {
+    layout,
+    lineFiles: layout.lines.map((_, index) => `/tmp/job-text-0-${index}.txt`),
+    start: 1,
+    end: 2.5,
+  };
 
-  it('draws each text from its file, as written, between its output times, after the crop', () => {
-    const [filter] = overlayFilters([overlay]);
-    expect(filter).toBe(
-      `drawtext=fontfile=${OVERLAY_FONT}:textfile=/tmp/job-text-0.txt:expansion=none:fontsize=h/14:` +
-        "fontcolor=white:box=1:boxcolor=black@0.5:boxborderw=8:x=(w-text_w)/2:y=h-text_h-h/20:enable='between(t,1.000,2.500)'",
+  it("draws each line's box and text where the shared layout puts them, between the output times, after the crop", () => {
+    expect(layout.lines.length).toBe(3);
+    const filters = overlayFilters([overlay]);
+    const enable = "enable='between(t,1.000,2.500)'";
+    expect(filters).toEqual(
+      layout.lines.flatMap((line, index) => [
+        `drawbox=x=${line.box!.left}:y=${line.box!.top}:w=${line.box!.width}:h=${line.box!.height}:color=black@0.5:t=fill:${enable}`,
+        `drawtext=fontfile=${OVERLAY_FONT}:textfile=/tmp/job-text-0-${index}.txt:expansion=none:fontsize=${layout.fontSize}:` +
+          `fontcolor=white:x=(w-text_w)/2:y=${line.baseline}-ascent:${enable}`,
+      ]),
     );
+    const filter = filters.join(',');
     const args = exportArgs({ ...plan, crop: '1:1', overlays: [overlay] });
     expect(args[args.indexOf('-vf') + 1]).toBe(`${cropFilter('1:1')},${filter}`);
     const joined = exportArgs({
@@ -130,17 +144,19 @@ describe('text overlays', () => {
   });
 
   it('refuses a path the filter parser would read as syntax', () => {
-    expect(() => overlayFilters([{ ...overlay, textFile: "/tmp/a:b'c.txt" }])).toThrow();
+    expect(() => overlayFilters([{ ...overlay, lineFiles: ["/tmp/a:b'c.txt", null] }])).toThrow();
+  });
+
+  it('draws nothing for an empty line', () => {
+    const blank = layoutOverlayText('One\n\nTwo', 'top', { width: 1920, height: 1080 });
+    expect(blank.lines.map((line) => line.text)).toEqual(['One', '', 'Two']);
+    const files = blank.lines.map((line, index) => (line.box ? `/tmp/t-${index}.txt` : null));
+    expect(overlayFilters([{ ...overlay, layout: blank, lineFiles: files }])).toHaveLength(4);
   });
 });
 
 describe('crop', () => {
   it('keeps the largest centred frame of the aspect, with even sides', () => {
-    expect(croppedSize(1920, 1080, '9:16')).toEqual({ width: 606, height: 1080 });
-    expect(croppedSize(1920, 1080, '1:1')).toEqual({ width: 1080, height: 1080 });
-    expect(croppedSize(1920, 1080, '4:5')).toEqual({ width: 864, height: 1080 });
-    expect(croppedSize(1080, 1920, '16:9')).toEqual({ width: 1080, height: 606 });
-    expect(croppedSize(320, 240, 'original')).toEqual({ width: 320, height: 240 });
     expect(cropFilter('original')).toBeNull();
     // Moved by the user: along the side with room (the other offset is then 0 whatever the factor).
     expect(cropFilter('9:16', 0)).toBe(`${cropFilter('9:16')}:(iw-ow)*0.0000:(ih-oh)*0.0000`);
@@ -173,5 +189,11 @@ describe('progress and codecs', () => {
     expect(canStreamCopy(codecs, 'webm')).toBe(false);
     expect(canStreamCopy(['vp9', 'opus'], 'webm')).toBe(true);
     expect(canStreamCopy([], 'mp4')).toBe(false);
+  });
+
+  it("reads the first video stream's size", () => {
+    const probe = { streams: [{ codec_type: 'audio' }, { codec_type: 'video', width: 1080, height: 1920 }] };
+    expect(videoSizeOf(JSON.stringify(probe))).toEqual({ width: 1080, height: 1920 });
+    expect(videoSizeOf(JSON.stringify({ streams: [{ codec_type: 'audio' }] }))).toBeNull();
   });
 });

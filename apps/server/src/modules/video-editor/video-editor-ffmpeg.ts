@@ -1,5 +1,6 @@
 import type { CropAspect, ExportFormat, TrimMode } from '@relaycast/shared/video-editor';
 import type { Segment } from '@relaycast/shared/video-editor-edit-list';
+import { CROP_RATIOS, type FrameSize } from '@relaycast/shared/video-editor-text-layout';
 import { captionsFilter, overlayFilters, type PlannedOverlay } from './video-editor-text';
 
 /**
@@ -55,41 +56,21 @@ export function canStreamCopy(codecs: readonly string[], format: ExportFormat): 
   return codecs.length > 0 && codecs.every((codec) => COPYABLE_CODECS[format].has(codec));
 }
 
-const ASPECTS: Record<Exclude<CropAspect, 'original'>, [number, number]> = {
-  '16:9': [16, 9],
-  '9:16': [9, 16],
-  '1:1': [1, 1],
-  '4:5': [4, 5],
-};
-
 /**
  * The largest frame of the chosen aspect inside the picture, with even sides (yuv420p needs them): a 1920×1080
- * source cropped to 9:16 gives 606×1080, from x = 657 centred. `position` (0 to 1) moves it along the side with
+ * source cropped to 9:16 gives 606×1080 (`croppedSize` in packages/shared/src/video-editor-text-layout.ts computes
+ * the same), from x = 657 centred. `position` (0 to 1) moves it along the side with
  * room to spare, the user's frame on the preview; the other offset is 0 whatever it is.
  */
 export function cropFilter(crop: CropAspect, position = 0.5): string | null {
   if (crop === 'original') return null;
-  const [w, h] = ASPECTS[crop];
+  const [w, h] = CROP_RATIOS[crop];
   const width = `floor(min(iw\\,ih*${w}/${h})/2)*2`;
   const height = `floor(min(ih\\,iw*${h}/${w})/2)*2`;
   // crop centres the frame by default ((iw-ow)/2, (ih-oh)/2).
   if (position === 0.5) return `crop=${width}:${height}`;
   const at = Math.min(1, Math.max(0, position)).toFixed(4);
   return `crop=${width}:${height}:(iw-ow)*${at}:(ih-oh)*${at}`;
-}
-
-/** The same crop computed here, for the tests and for estimating the output. */
-export function croppedSize(
-  width: number,
-  height: number,
-  crop: CropAspect,
-): { width: number; height: number } {
-  if (crop === 'original') return { width, height };
-  const [w, h] = ASPECTS[crop];
-  return {
-    width: Math.floor(Math.min(width, (height * w) / h) / 2) * 2,
-    height: Math.floor(Math.min(height, (width * h) / w) / 2) * 2,
-  };
 }
 
 /** x264 veryfast/CRF 23 with AAC: MP4 and MOV carry the same streams. */
@@ -248,9 +229,16 @@ export function progressSecondsOf(text: string): number | null {
   return latest;
 }
 
-/** The arguments of an ffprobe run that lists the codec of every video and audio stream. */
+/** The arguments of an ffprobe run that lists the codec (and a picture's size) of every video and audio stream. */
 export function codecProbeArgs(file: string): string[] {
-  return ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type', '-of', 'json', file];
+  return ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type,width,height', '-of', 'json', file];
+}
+
+/** The first video stream's size in pixels, or null when the probe found none. */
+export function videoSizeOf(json: string): FrameSize | null {
+  const output = JSON.parse(json) as { streams?: { codec_type?: string; width?: number; height?: number }[] };
+  const video = (output.streams ?? []).find((stream) => stream.codec_type === 'video');
+  return video?.width && video.height ? { width: video.width, height: video.height } : null;
 }
 
 export function hasAudioStream(json: string): boolean {

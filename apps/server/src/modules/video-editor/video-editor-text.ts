@@ -1,8 +1,17 @@
-import type { OverlayPosition } from '@relaycast/shared/video-editor-overlays';
+import { writeFile } from 'node:fs/promises';
+import type { TextOverlay } from '@relaycast/shared/video-editor-overlays';
+import {
+  type FrameSize,
+  layoutOverlayText,
+  type OverlayLayout,
+} from '@relaycast/shared/video-editor-text-layout';
+import { AppError } from '../../lib/app-error';
 
 /**
- * The filters that draw text on the export (docs/decisions/0038): `drawtext` per overlay, reading the text from
- * a file, and libass's `subtitles` for the captions. Pure functions, tested without running ffmpeg.
+ * The filters that draw text on the export (docs/decisions/0038, 0077): per line of an overlay's layout
+ * (packages/shared/src/video-editor-text-layout.ts, the rule the editor's player draws with too) a `drawbox` for its
+ * translucent box and a `drawtext` reading the line from a file; libass's `subtitles` for the captions. The
+ * filters are pure functions, tested without running ffmpeg; `writeOverlayFiles` writes the lines' files.
  */
 
 /** Seconds to the millisecond, as ffmpeg reads them. */
@@ -11,10 +20,40 @@ function millis(seconds: number): string {
 }
 
 export interface PlannedOverlay {
-  textFile: string;
-  position: OverlayPosition;
+  /** Where each line goes in the output frame. */
+  layout: OverlayLayout;
+  /** One file per line of the layout holding its text (null for an empty line, which draws nothing). */
+  lineFiles: readonly (string | null)[];
   start: number;
   end: number;
+}
+
+/**
+ * Lays each overlay out in the output frame by the rule the player draws with and writes each line's text to its
+ * own file (`lineFile(overlay, line)`, added to `written` for the clean-up): nothing the user typed is parsed as
+ * filter syntax.
+ */
+export async function writeOverlayFiles(
+  overlays: readonly TextOverlay[],
+  frame: FrameSize,
+  lineFile: (overlay: number, line: number) => string,
+  written: string[],
+): Promise<PlannedOverlay[]> {
+  if (overlays.length === 0) return [];
+  if (frame.width <= 0 || frame.height <= 0) throw new AppError('EXPORT_FAILED');
+  const planned = overlays.map((overlay, index) => {
+    const layout = layoutOverlayText(overlay.text, overlay.position, frame);
+    const lineFiles = layout.lines.map((line, at) => (line.box ? lineFile(index, at) : null));
+    return { layout, lineFiles, start: overlay.start, end: overlay.end };
+  });
+  for (const overlay of planned) {
+    for (const [at, file] of overlay.lineFiles.entries()) {
+      if (!file) continue;
+      written.push(file);
+      await writeFile(file, overlay.layout.lines[at]!.text, { flag: 'wx' });
+    }
+  }
+  return planned;
 }
 
 /** Debian's fonts-dejavu-core (installed with ffmpeg's fontconfig; .ci/run installs it if missing). */
@@ -29,32 +68,34 @@ function filterPath(value: string): string {
   return value;
 }
 
-const OVERLAY_Y: Record<OverlayPosition, string> = {
-  top: 'h/20',
-  center: '(h-text_h)/2',
-  bottom: 'h-text_h-h/20',
-};
-
 /**
- * One `drawtext` per overlay: white text on a translucent box, centred across, a fourteenth of the height
- * tall, shown between its times of the output. `expansion=none`: the text is drawn as written (no `%{…}`).
+ * Each line: its box (black at half opacity, filled), then its text in white at the layout's size, centred across
+ * by ffmpeg's own measure (`(w-text_w)/2`) with its baseline on the layout's (`ascent` is the line's tallest
+ * glyph above the baseline), shown between the overlay's times of the output. `expansion=none`: the text is drawn
+ * as written (no `%{…}`).
  */
 export function overlayFilters(overlays: readonly PlannedOverlay[]): string[] {
-  return overlays.map((overlay) =>
-    [
-      `drawtext=fontfile=${filterPath(OVERLAY_FONT)}`,
-      `textfile=${filterPath(overlay.textFile)}`,
-      'expansion=none',
-      'fontsize=h/14',
-      'fontcolor=white',
-      'box=1',
-      'boxcolor=black@0.5',
-      'boxborderw=8',
-      'x=(w-text_w)/2',
-      `y=${OVERLAY_Y[overlay.position]}`,
-      `enable='between(t,${millis(overlay.start)},${millis(overlay.end)})'`,
-    ].join(':'),
-  );
+  return overlays.flatMap((overlay) => {
+    const enable = `enable='between(t,${millis(overlay.start)},${millis(overlay.end)})'`;
+    return overlay.layout.lines.flatMap((line, index) => {
+      const file = overlay.lineFiles[index];
+      if (!line.box || !file) return [];
+      const { left, top, width, height } = line.box;
+      return [
+        `drawbox=x=${left}:y=${top}:w=${width}:h=${height}:color=black@0.5:t=fill:${enable}`,
+        [
+          `drawtext=fontfile=${filterPath(OVERLAY_FONT)}`,
+          `textfile=${filterPath(file)}`,
+          'expansion=none',
+          `fontsize=${overlay.layout.fontSize}`,
+          'fontcolor=white',
+          'x=(w-text_w)/2',
+          `y=${line.baseline}-ascent`,
+          enable,
+        ].join(':'),
+      ];
+    });
+  });
 }
 
 /** The captions of an SRT file, burned in by libass. */

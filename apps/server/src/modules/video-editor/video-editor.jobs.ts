@@ -16,6 +16,7 @@ import {
 } from '@relaycast/shared/video-editor';
 import { type Segment, sourceSpan, totalDuration } from '@relaycast/shared/video-editor-edit-list';
 import { type CaptionCue, type TextOverlay, toSrt } from '@relaycast/shared/video-editor-overlays';
+import { croppedSize } from '@relaycast/shared/video-editor-text-layout';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { withSeekableFile } from '../../lib/media/storage';
@@ -28,7 +29,9 @@ import {
   hasAudioStream,
   parseCodecs,
   progressSecondsOf,
+  videoSizeOf,
 } from './video-editor-ffmpeg';
+import { writeOverlayFiles } from './video-editor-text';
 
 /**
  * Export jobs run in this process (docs/decisions/0028): one ffmpeg at a time by default (two cores), the
@@ -148,25 +151,29 @@ function exportFiles(job: Job, tempDir: string) {
   // The text and caption files are named inside ffmpeg filter options, which take plain paths only: they go to
   // the system's temp folder, not the data folder (whose path a self-hoster may give spaces or accents).
   const textBase = path.join(tmpdir(), `relaycast-${job.id}`);
-  const textFiles = job.overlays.map((_, index) => `${textBase}-text-${index}.txt`);
   const captionsFile = job.captions.length > 0 ? `${textBase}-captions.srt` : null;
+  /** The user's texts, removed as soon as ffmpeg is done with them (a line's file is added as it is written). */
+  const texts: string[] = captionsFile ? [captionsFile] : [];
   return {
     source: `${base}-source`,
     output: `${base}-out.${job.request.format}`,
-    textFiles,
+    /** The file of line `line` of overlay `index`. */
+    lineFile: (index: number, line: number) => `${textBase}-text-${index}-${line}.txt`,
     captionsFile,
-    /** The user's texts, removed as soon as ffmpeg is done with them. */
-    texts: [...textFiles, ...(captionsFile ? [captionsFile] : [])],
+    texts,
   };
 }
 
 type ExportFiles = ReturnType<typeof exportFiles>;
 
-/** Probes the codecs when the mode needs them; a fast trim refuses codecs it cannot copy. */
+/**
+ * Probes the codecs and the picture's size when the export needs them (a fast trim, a join, text to lay out); a
+ * fast trim refuses codecs it cannot copy.
+ */
 async function probeSource(options: ExportJobsOptions, job: Job, input: string, signal: AbortSignal) {
   const { request } = job;
   const isJoin = job.segments.length > 1;
-  if (request.mode !== 'fast' && !isJoin) return null;
+  if (request.mode !== 'fast' && !isJoin && job.overlays.length === 0) return null;
   const probe = (await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000, signal }))
     .stdout;
   if (request.mode === 'fast' && !canStreamCopy(parseCodecs(probe), request.format)) {
@@ -184,10 +191,10 @@ async function renderExport(
   signal: AbortSignal,
 ) {
   const probe = await probeSource(options, job, input, signal);
-  // The overlay texts go to ffmpeg as files: nothing the user typed is parsed as filter syntax.
-  await Promise.all(
-    job.overlays.map((overlay, index) => writeFile(files.textFiles[index]!, overlay.text, { flag: 'wx' })),
-  );
+  // The text is laid out in the output frame: the source's size (as probed, else as stored), cropped.
+  const { width, height } = (probe ? videoSizeOf(probe) : null) ?? job.source;
+  const frame = croppedSize(width ?? 0, height ?? 0, job.request.crop);
+  const overlays = await writeOverlayFiles(job.overlays, frame, files.lineFile, files.texts);
   if (files.captionsFile) await writeFile(files.captionsFile, toSrt(job.captions), { flag: 'wx' });
   const duration = totalDuration(job.segments);
   let progressText = '';
@@ -199,7 +206,7 @@ async function renderExport(
       ...job.request,
       segments: job.segments,
       hasAudio: probe !== null && hasAudioStream(probe),
-      overlays: job.overlays.map((overlay, index) => ({ ...overlay, textFile: files.textFiles[index]! })),
+      overlays,
       captionsFile: files.captionsFile,
       maxBytes: job.maxBytes,
     }),

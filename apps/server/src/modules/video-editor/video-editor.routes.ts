@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { mediaItemSchema } from '@relaycast/shared/media';
 import { exportJobSchema, importVideoSchema, startExportSchema } from '@relaycast/shared/video-editor';
@@ -26,6 +27,7 @@ import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { createExportJobs } from './video-editor.jobs';
 import { addVideoToLibrary, videoOnly } from './video-editor.service';
 import { downloadVideo, loadFailedError, nameFromUrl } from './video-editor-import';
+import { OVERLAY_FONT } from './video-editor-text';
 import { createTimelinePictures, TIMELINE_KINDS } from './video-editor-timeline';
 
 export interface VideoEditorRoutesOptions {
@@ -45,6 +47,8 @@ function familyOf(mimeType: string): 'iso' | 'webm' {
  * library; `POST /api/video-editor/exports` trims (and crops) a library video, or keeps and joins the sections
  * of an edit list (docs/decisions/0038), into a new library file as an
  * ffmpeg job; `GET /api/video-editor/media/:id/timeline/:kind` is the timeline's frame strip or waveform (PNG);
+ * `GET /api/video-editor/overlay-font` is the font file ffmpeg draws text overlays with, for the player to draw
+ * them with the same glyphs (docs/decisions/0077-overlay-text-layout.md);
  * `GET /api/video-editor/exports/:id` reads its progress; `POST …/:id/cancel` cancels it. All of
  * it is scoped to the caller's workspace: another workspace's media or job is "not found".
  */
@@ -174,6 +178,18 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
         .send(createReadStream(file));
     },
   );
+
+  app.get('/api/video-editor/overlay-font', async (_request, reply) => {
+    const found = await stat(OVERLAY_FONT).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    if (!found) throw new AppError('NOT_FOUND');
+    return reply
+      .type('font/ttf')
+      .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(OVERLAY_FONT));
+  });
 
   app.get(
     '/api/video-editor/exports/:id',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { PLANS, planMediaLimits } from '@relaycast/shared/plans';
 import { type ExportJob, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { croppedSize, layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, signInAsNewUser } from '../../../test/auth-requests';
@@ -15,6 +16,7 @@ import { addressPolicy } from '../../lib/address-policy';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { filesUnder, type MediaFixtures, makeMediaFixtures, uploadFile } from '../media/media.test-support';
 import { downloadVideo } from './video-editor-import';
+import { OVERLAY_FONT } from './video-editor-text';
 
 const STANDARD = PLANS.find((plan) => plan.id === 'standard')!;
 const FRAME = 1 / 25;
@@ -130,6 +132,19 @@ function bandDifference(a: string, b: string, at: number, top: number): number {
   const first = band(a);
   const second = band(b);
   return first.reduce((sum, value, index) => sum + Math.abs(value - (second[index] ?? 0)), 0) / first.length;
+}
+
+/** One frame of a file as grey levels, row after row. */
+function greyFrame(
+  file: string,
+  at: number,
+  width: number,
+): { pixel(x: number, y: number): number; height: number } {
+  const data = execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-ss', String(at), '-i', file],
+    ...['-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+  ]);
+  return { pixel: (x, y) => data[y * width + x]!, height: data.length / width };
 }
 
 async function rowCount(workspaceId: string) {
@@ -320,6 +335,62 @@ describe('trimming and exporting', () => {
     expect(bandDifference(output, source, 1, 110)).toBeGreaterThan(10);
     expect(bandDifference(output, source, 1.8, 110)).toBeLessThan(4);
     expect(filesUnder(path.join(t.config.dataDir, 'tmp', 'video-editor'))).toEqual([]);
+  });
+
+  it('wraps a bottom overlay of a 9:16 export inside the frame, each line where the shared layout puts it', async () => {
+    // A flat grey picture: the boxes darken it, the text is white, everything else stays grey.
+    const greyPath = path.join(fx.dir, 'grey.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'color=c=0x808080:size=1280x720:rate=25:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', greyPath],
+    ]);
+    const upload = await uploadFile(t.app, cookie, 'grey.mp4', readFileSync(greyPath));
+    const text = 'Spring sale! 20% off everything';
+    const { probe } = await exportToFile(
+      cookie,
+      {
+        mediaId: upload.json().id,
+        start: 0,
+        end: 2,
+        format: 'mp4',
+        crop: '9:16',
+        overlays: [{ text, position: 'bottom', start: 0, end: 2 }],
+      },
+      'sale.mp4',
+    );
+    const frame = croppedSize(1280, 720, '9:16');
+    const video = probe.streams.find((stream) => stream.codec_type === 'video')!;
+    expect([video.width, video.height]).toEqual([frame.width, frame.height]);
+    const layout = layoutOverlayText(text, 'bottom', frame);
+    expect(layout.lines.map((line) => line.text).join(' ')).toBe(text);
+    const picture = greyFrame(path.join(fx.dir, 'sale.mp4'), 1, frame.width);
+    const boxOf = (x: number, y: number) =>
+      layout.lines.findIndex(
+        ({ box }) =>
+          box && x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height,
+      );
+    const whiteIn = layout.lines.map(() => 0);
+    let strayPixels = 0;
+    for (let y = 0; y < frame.height; y += 1) {
+      for (let x = 0; x < frame.width; x += 1) {
+        const value = picture.pixel(x, y);
+        const box = boxOf(x, y);
+        if (box < 0) {
+          // Outside every box the picture is untouched (allowing for the encoder's ringing at a box's edge).
+          if (Math.abs(value - 128) > 24) strayPixels += 1;
+        } else if (value > 200) whiteIn[box]! += 1;
+      }
+    }
+    expect(strayPixels).toBeLessThan(40);
+    // Every line is drawn in its own box; the frame's left and right margins stay grey from top to bottom.
+    for (const count of whiteIn) expect(count).toBeGreaterThan(50);
+    const margin = Math.floor(frame.width / 20);
+    for (let y = 0; y < frame.height; y += 1) {
+      for (const x of [0, margin - 2, frame.width - margin + 1, frame.width - 1]) {
+        expect(Math.abs(picture.pixel(x, y) - 128)).toBeLessThan(24);
+      }
+    }
   });
 
   it('burns the captions of a subtitle file in, while each is shown', async () => {
@@ -597,6 +668,23 @@ describe('timeline pictures', () => {
     expect((await timeline(other.cookie, silent, 'thumbnails')).statusCode).toBe(404);
     const cache = path.join(t.config.dataDir, 'cache', 'video-editor');
     expect(filesUnder(cache).filter((file) => file.includes(silent))).toEqual([]);
+  });
+});
+
+describe('the overlay font', () => {
+  it('serves the font file ffmpeg draws text with to a signed-in user, and to nobody else', async () => {
+    const { cookie } = await signInAsNewUser(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/video-editor/overlay-font',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('font/ttf');
+    expect(res.rawPayload.equals(readFileSync(OVERLAY_FONT))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/video-editor/overlay-font' })).statusCode).toBe(
+      401,
+    );
   });
 });
 

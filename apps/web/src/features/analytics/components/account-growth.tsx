@@ -1,8 +1,9 @@
 import { METRIC_LABELS, POST_METRICS } from '@relaycast/shared/analytics';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { type AnalyticsFilters, useAccountAnalytics } from '@/api/analytics';
+import { SizedChart } from '@/components/sized-chart';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatChange, formatCompact, formatFigure } from '../format';
@@ -38,9 +39,14 @@ export function AccountGrowth({ accountId, filters }: { accountId: string; filte
             {formatChange(data.followers.changePercent)}
           </p>
         </div>
-        <div className="h-56 w-full" role="img" aria-label={title}>
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={data.series} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <SizedChart className="h-56 w-full" label={title}>
+          {({ width, height }) => (
+            <LineChart
+              width={width}
+              height={height}
+              data={data.series}
+              margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
               <XAxis dataKey="day" fontSize={12} minTickGap={16} />
               <YAxis
@@ -61,8 +67,8 @@ export function AccountGrowth({ accountId, filters }: { accountId: string; filte
                 animationDuration={CHART_ANIMATION_MS}
               />
             </LineChart>
-          </ResponsiveContainer>
-        </div>
+          )}
+        </SizedChart>
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           {POST_METRICS.map((metric) => (
             <div key={metric} className="rounded-md bg-muted/50 p-2">

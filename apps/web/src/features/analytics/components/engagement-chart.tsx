@@ -1,6 +1,7 @@
 import type { AnalyticsOverview } from '@relaycast/shared/analytics';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { SizedChart } from '@/components/sized-chart';
 import { Card } from '@/components/ui/card';
 import { currentLocale, i18n } from '@/i18n';
 import { formatCompact, formatFigure } from '../format';
@@ -54,17 +55,21 @@ export function EngagementChart({
               : t('Likes, comments, shares and saves per day.')}
           </p>
         </div>
-        <div
+        <SizedChart
           className="h-64 w-full"
-          role="img"
-          aria-label={
+          label={
             weekly
               ? t('Engagement Overview: engagements per week')
               : t('Engagement Overview: engagements per day')
           }
         >
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          {({ width, height }) => (
+            <LineChart
+              width={width}
+              height={height}
+              data={points}
+              margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
               <XAxis dataKey="label" fontSize={12} minTickGap={12} />
               <YAxis fontSize={12} width={48} tickFormatter={(value: number) => formatCompact(value)} />
@@ -81,8 +86,8 @@ export function EngagementChart({
                 isAnimationActive={animate}
               />
             </LineChart>
-          </ResponsiveContainer>
-        </div>
+          )}
+        </SizedChart>
         <ChartDataTable
           caption={t('Engagement Overview')}
           columns={[weekly ? t('Week') : t('Day'), t('Engagements'), t('Views')]}

@@ -1,7 +1,8 @@
 import type { AnalyticsOverview } from '@relaycast/shared/analytics';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { SizedChart } from '@/components/sized-chart';
 import { Card } from '@/components/ui/card';
 import { formatCompact, formatFigure } from '../format';
 import { ChartDataTable } from './data-table';
@@ -32,13 +33,14 @@ export function PlatformChart({
             {t('No figures for this range yet.')}
           </p>
         ) : (
-          <div
-            className="h-64 w-full"
-            role="img"
-            aria-label={t('Platform Distribution: engagements per platform')}
-          >
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <SizedChart className="h-64 w-full" label={t('Platform Distribution: engagements per platform')}>
+            {({ width, height }) => (
+              <BarChart
+                width={width}
+                height={height}
+                data={rows}
+                margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+              >
                 <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                 <XAxis dataKey="name" fontSize={12} />
                 <YAxis fontSize={12} width={48} tickFormatter={(value: number) => formatCompact(value)} />
@@ -52,8 +54,8 @@ export function PlatformChart({
                   isAnimationActive={animate}
                 />
               </BarChart>
-            </ResponsiveContainer>
-          </div>
+            )}
+          </SizedChart>
         )}
         <ChartDataTable
           caption={t('Platform Distribution')}

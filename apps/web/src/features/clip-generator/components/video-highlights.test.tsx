@@ -2,7 +2,7 @@ import type { ClipAnalysis } from '@relaycast/shared/clips';
 import type { MediaItem, MediaList } from '@relaycast/shared/media';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi } from '@/test/api.fake';
+import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
 import { VideoHighlights } from './video-highlights';
 
@@ -76,7 +76,8 @@ function renderHighlights() {
     'GET /api/media': LIST,
     'POST /api/clips/analyses': ({ body }) =>
       (body as { transcribe?: boolean }).transcribe ? TRANSCRIBED : ANALYSIS,
-    'GET /api/clips/analyses/vid1': apiError(404, 'not analysed', 'NOT_FOUND'),
+    // Never analysed: the server answers "none yet" (null), not an error.
+    'GET /api/clips/analyses/vid1': Response.json(null),
     'POST /api/video-editor/exports': Response.json(
       { id: 'job1', status: 'queued', progress: 0 },
       { status: 202 },

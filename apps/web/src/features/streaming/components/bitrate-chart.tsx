@@ -1,13 +1,17 @@
 import type { StreamDetail } from '@relaycast/shared/streaming';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { SizedChart } from '@/components/sized-chart';
 import { formatNumber } from '@/i18n';
 import { formatDuration } from '@/lib/format';
 import { mergeBitrateSeries } from '../bitrate-series';
 
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
 
-/** Bitrate over time, one line per destination, from the figures the server recorded while live. */
+/**
+ * Bitrate over time, one line per destination, from the figures the server recorded while live. The chart is
+ * drawn at its box's measured size, and only once it has one (never at 0×0 while the page is hidden or laid out).
+ */
 export function BitrateChart({ detail }: { detail: StreamDetail }) {
   const { t } = useTranslation('streaming');
   const rows = mergeBitrateSeries(detail.series);
@@ -21,15 +25,19 @@ export function BitrateChart({ detail }: { detail: StreamDetail }) {
   return (
     <figure className="grid gap-2">
       <figcaption className="text-sm font-medium">{t('Bitrate over time (kbps)')}</figcaption>
-      <div
+      <SizedChart
         className="h-72 w-full"
-        role="img"
-        aria-label={t('Bitrate over time for {{destinations}}', {
+        label={t('Bitrate over time for {{destinations}}', {
           destinations: detail.series.map((s) => s.name).join(', '),
         })}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        {({ width, height }) => (
+          <LineChart
+            width={width}
+            height={height}
+            data={rows}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
             <XAxis
               dataKey="t"
@@ -62,8 +70,8 @@ export function BitrateChart({ detail }: { detail: StreamDetail }) {
               />
             ))}
           </LineChart>
-        </ResponsiveContainer>
-      </div>
+        )}
+      </SizedChart>
     </figure>
   );
 }

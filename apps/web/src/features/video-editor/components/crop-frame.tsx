@@ -1,13 +1,8 @@
 import type { CropAspect } from '@relaycast/shared/video-editor';
-import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { CROP_RATIOS } from '@relaycast/shared/video-editor-text-layout';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const ASPECTS: Record<Exclude<CropAspect, 'original'>, number> = {
-  '16:9': 16 / 9,
-  '9:16': 9 / 16,
-  '1:1': 1,
-  '4:5': 4 / 5,
-};
+import { useElementSize } from '@/lib/use-element-size';
 
 export interface Box {
   left: number;
@@ -34,7 +29,8 @@ export function cropLayout(
     left: (player.width - video.width * scale) / 2,
     top: (player.height - video.height * scale) / 2,
   };
-  const aspect = ASPECTS[crop];
+  const [aspectWidth, aspectHeight] = CROP_RATIOS[crop];
+  const aspect = aspectWidth / aspectHeight;
   const width = Math.min(picture.width, picture.height * aspect);
   const height = Math.min(picture.height, picture.width / aspect);
   const axis = picture.width - width >= picture.height - height ? 'x' : 'y';
@@ -48,22 +44,6 @@ export function cropLayout(
     },
     axis,
   };
-}
-
-/** The player's size, followed as the page resizes. */
-function useSize(element: RefObject<HTMLElement | null>) {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const node = element.current;
-    if (!node) return;
-    const measure = () => setSize({ width: node.clientWidth, height: node.clientHeight });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [element]);
-  return size;
 }
 
 /**
@@ -85,7 +65,7 @@ export function CropFrame({
   onChange(position: number): void;
 }) {
   const { t } = useTranslation('video-editor');
-  const size = useSize(player);
+  const size = useElementSize(player);
   const drag = useRef<{ pointer: number; from: number; at: number } | null>(null);
   if (size.width === 0 || video.width === 0 || video.height === 0) return null;
   const { picture, frame, axis } = cropLayout(size, video, crop, position);

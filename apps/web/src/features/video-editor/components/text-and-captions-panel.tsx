@@ -79,7 +79,10 @@ export function TextAndCaptionsPanel({
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm"
+    >
       <h2 id={`${id}-title`} className="font-semibold">
         {t('Text and captions')}
       </h2>
@@ -133,7 +136,7 @@ export function TextAndCaptionsPanel({
         {t('Add text')}
       </Button>
       {edit.overlays.length > 0 ? (
-        <ul aria-label={t('Text overlays')} className="grid gap-1 text-sm">
+        <ul aria-label={t('Text overlays')} className="grid grid-cols-1 gap-1 text-sm">
           {edit.overlays.map((overlay, index) => (
             <li
               // Overlays have no identity of their own; their place in the list is theirs.
@@ -141,7 +144,7 @@ export function TextAndCaptionsPanel({
               key={index}
               className="flex items-center justify-between gap-2"
             >
-              <span className="truncate">
+              <span className="min-w-0 truncate">
                 “{overlay.text}” · {t(POSITION_LABELS[overlay.position])} · {formatSeconds(overlay.start)}–
                 {formatSeconds(overlay.end)}
               </span>

@@ -1,6 +1,11 @@
 import type { MediaItem } from '@relaycast/shared/media';
 import { type CropAspect, clampTrim, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
-import { playbackPositionAfter, totalDuration, trimEditList } from '@relaycast/shared/video-editor-edit-list';
+import {
+  playbackPositionAfter,
+  sourceToOutputTime,
+  totalDuration,
+  trimEditList,
+} from '@relaycast/shared/video-editor-edit-list';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,6 +21,7 @@ import { CropFrame } from './crop-frame';
 import { EditTimeline } from './edit-timeline';
 import { ExportPanel } from './export-panel';
 import { LoadVideoPanel } from './load-video-panel';
+import { OverlayPreview } from './overlay-preview';
 import { TextAndCaptionsPanel } from './text-and-captions-panel';
 import { type Trim, TrimPanel } from './trim-panel';
 
@@ -124,9 +130,11 @@ export function VideoEditor() {
       ) : null}
       {source ? (
         <div
-          className={duration === null ? 'sr-only' : 'grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'}
+          className={
+            duration === null ? 'sr-only' : 'grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'
+          }
         >
-          <div className="grid content-start gap-4">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-4">
             <div ref={frameBox} className="relative">
               {/* biome-ignore lint/a11y/useMediaCaption: the user's own video, being edited; captions chosen in the editor are burned into the export, not played here (README). */}
               <video
@@ -183,6 +191,16 @@ export function VideoEditor() {
                   onChange={setCropPosition}
                 />
               ) : null}
+              {duration !== null ? (
+                <OverlayPreview
+                  player={frameBox}
+                  video={natural}
+                  crop={crop}
+                  position={cropPosition}
+                  overlays={edit.overlays}
+                  time={sourceToOutputTime(kept, playhead)}
+                />
+              ) : null}
             </div>
             {duration !== null && restored ? (
               <p role="status" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -203,6 +221,7 @@ export function VideoEditor() {
             ) : null}
             {duration !== null ? (
               <EditTimeline
+                mediaId={source.id}
                 edit={edit}
                 duration={duration}
                 playhead={playhead}
@@ -232,7 +251,7 @@ export function VideoEditor() {
             ) : null}
           </div>
           {duration !== null ? (
-            <div className="grid content-start gap-4">
+            <div className="grid min-w-0 grid-cols-1 content-start gap-4">
               <TrimPanel
                 trim={trim}
                 duration={duration}
