@@ -25,7 +25,32 @@ export const WORKSPACE_MESSAGES = {
   created: 'Workspace created.',
   renamed: 'Workspace renamed.',
   deleted: 'Workspace deleted.',
+  logoInvalid: 'The logo must be a PNG, JPEG or WebP image.',
+  logoTooLarge: 'The logo must be 100 KB or smaller.',
+  logoSaved: 'Logo saved.',
+  logoRemoved: 'Logo removed.',
 } as const;
+
+/**
+ * The workspace's logo, shown in the white-label header of its analytics reports (docs/decisions/0079): a small
+ * PNG, JPEG or WebP held in the value itself (a data: URL), so the server's Chromium never fetches an address a
+ * workspace chose. SVG is refused (it can carry scripts).
+ */
+export const WORKSPACE_LOGO_MAX_BYTES = 100 * 1024;
+export const WORKSPACE_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const LOGO_DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** `PUT /api/workspaces/current/logo`: a data: URL, or null to remove it. */
+export const workspaceLogoInputSchema = z.object({
+  logo: z
+    .string()
+    .max(Math.ceil((WORKSPACE_LOGO_MAX_BYTES * 4) / 3) + 40, WORKSPACE_MESSAGES.logoTooLarge)
+    .regex(LOGO_DATA_URL, WORKSPACE_MESSAGES.logoInvalid)
+    .nullable(),
+});
+export type WorkspaceLogoInput = z.infer<typeof workspaceLogoInputSchema>;
+export const workspaceLogoSchema = z.object({ logo: z.string().nullable() });
+export type WorkspaceLogo = z.infer<typeof workspaceLogoSchema>;
 
 /** The one name rule (names.ts): one line, no control or direction characters, no web address. */
 export const workspaceNameSchema = nameSchema({

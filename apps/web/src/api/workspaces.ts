@@ -2,6 +2,8 @@ import type {
   CreatedWorkspace,
   DeleteWorkspaceInput,
   WorkspaceList,
+  WorkspaceLogo,
+  WorkspaceLogoInput,
   WorkspaceNameInput,
 } from '@relaycast/shared/workspaces';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,4 +49,24 @@ export function useDeleteWorkspace() {
   return useEverythingChanges((input: DeleteWorkspaceInput) =>
     apiFetch<void>('/api/workspaces/current', { method: 'DELETE', json: input }),
   );
+}
+
+export const workspaceLogoKey = ['workspaces', 'current', 'logo'] as const;
+
+/** `GET /api/workspaces/current/logo`: the logo the reports' header shows (a data: URL), or null. */
+export function useWorkspaceLogo() {
+  return useQuery({
+    queryKey: workspaceLogoKey,
+    queryFn: () => apiFetch<WorkspaceLogo>('/api/workspaces/current/logo'),
+  });
+}
+
+/** `PUT /api/workspaces/current/logo`: a PNG, JPEG or WebP as a data: URL, or null to remove it. */
+export function useSetWorkspaceLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WorkspaceLogoInput) =>
+      apiFetch<WorkspaceLogo>('/api/workspaces/current/logo', { method: 'PUT', json: input }),
+    onSuccess: (saved) => client.setQueryData(workspaceLogoKey, saved),
+  });
 }

@@ -138,6 +138,56 @@ describe('workspaces: rename', () => {
   });
 });
 
+describe('workspaces: logo', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const dataUrl = (type: string, bytes: Buffer) => `data:image/${type};base64,${bytes.toString('base64')}`;
+
+  it('sets, reads and removes the logo; refuses what is not the image it says, too large, or another role', async () => {
+    const owner = await signInAsNewUser(t);
+    expect((await owner.get('/api/workspaces/current/logo')).json()).toEqual({ logo: null });
+    const saved = await owner.send('PUT', '/api/workspaces/current/logo', { logo: dataUrl('png', png) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await owner.get('/api/workspaces/current/logo')).json()).toEqual({ logo: dataUrl('png', png) });
+
+    const refusals: [unknown, string][] = [
+      [
+        { logo: `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}` },
+        WORKSPACE_MESSAGES.logoInvalid,
+      ],
+      [{ logo: dataUrl('jpeg', png) }, WORKSPACE_MESSAGES.logoInvalid],
+      [{ logo: 'https://example.com/logo.png' }, WORKSPACE_MESSAGES.logoInvalid],
+      [
+        { logo: dataUrl('png', Buffer.concat([png, Buffer.alloc(110 * 1024)])) },
+        WORKSPACE_MESSAGES.logoTooLarge,
+      ],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await owner.send('PUT', '/api/workspaces/current/logo', body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    // Nothing changed by the refusals.
+    expect((await owner.get('/api/workspaces/current/logo')).json()).toEqual({ logo: dataUrl('png', png) });
+
+    const editor = await signInAsNewUser(t);
+    await t.db.insert(workspaceMembers).values({
+      id: `m-${editor.userId}`,
+      organizationId: owner.workspaceId,
+      userId: editor.userId,
+      role: 'editor',
+    });
+    await editor.send('POST', `/api/workspaces/${owner.workspaceId}/switch`);
+    expect((await editor.get('/api/workspaces/current/logo')).statusCode).toBe(200);
+    expect((await editor.send('PUT', '/api/workspaces/current/logo', { logo: null })).statusCode).toBe(403);
+
+    const removed = await owner.send('PUT', '/api/workspaces/current/logo', { logo: null });
+    expect(removed.json()).toEqual({ logo: null });
+  });
+});
+
 describe('workspaces: delete', () => {
   it('asks for the exact name, refuses the last owned workspace, and lets the session fall back', async () => {
     const owner = await signInAsNewUser(t, { name: 'Wanda Owner' });

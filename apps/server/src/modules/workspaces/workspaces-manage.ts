@@ -3,6 +3,7 @@ import { FREE_TRIAL_DAYS, type PlanId } from '@relaycast/shared/plans';
 import {
   type CreatedWorkspace,
   MAX_OWNED_WORKSPACES,
+  WORKSPACE_LOGO_MAX_BYTES,
   WORKSPACE_MESSAGES,
   type WorkspaceList,
 } from '@relaycast/shared/workspaces';
@@ -130,6 +131,39 @@ export async function switchWorkspace(
     .limit(1);
   if (!membership) throw notFound();
   await setActive(workspaceId);
+}
+
+/** The first bytes of each accepted logo type: the data: URL's type must be what the bytes are. */
+const LOGO_SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
+  png: (bytes) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  jpeg: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
+  webp: (bytes) => bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP',
+};
+
+/** The workspace's logo (for Settings → Workspace and the reports' header). */
+export async function workspaceLogo(db: Db, caller: Pick<Caller, 'workspaceId'>) {
+  const [row] = await db
+    .select({ logo: workspaces.logo })
+    .from(workspaces)
+    .where(eq(workspaces.id, caller.workspaceId))
+    .limit(1);
+  return { logo: row?.logo ?? null };
+}
+
+/** Sets or removes the logo (owners and admins: the route declares `manageWorkspace`). */
+export async function setWorkspaceLogo(db: Db, caller: Pick<Caller, 'workspaceId'>, logo: string | null) {
+  if (logo !== null) {
+    const [, type = '', data = ''] = /^data:image\/(\w+);base64,(.*)$/.exec(logo) ?? [];
+    const bytes = Buffer.from(data, 'base64');
+    if (bytes.length > WORKSPACE_LOGO_MAX_BYTES) {
+      throw new AppError('VALIDATION_ERROR', { message: WORKSPACE_MESSAGES.logoTooLarge });
+    }
+    if (!LOGO_SIGNATURES[type]?.(bytes)) {
+      throw new AppError('VALIDATION_ERROR', { message: WORKSPACE_MESSAGES.logoInvalid });
+    }
+  }
+  await db.update(workspaces).set({ logo }).where(eq(workspaces.id, caller.workspaceId));
+  return { logo };
 }
 
 /** Owners and admins (the route declares `manageWorkspace`). */

@@ -3,6 +3,8 @@ import {
   createdWorkspaceSchema,
   deleteWorkspaceSchema,
   workspaceListSchema,
+  workspaceLogoInputSchema,
+  workspaceLogoSchema,
   workspaceNameInputSchema,
 } from '@relaycast/shared/workspaces';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -17,7 +19,9 @@ import {
   deleteWorkspace,
   listWorkspaces,
   renameWorkspace,
+  setWorkspaceLogo,
   switchWorkspace,
+  workspaceLogo,
 } from './workspaces-manage';
 
 /**
@@ -91,6 +95,23 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/workspaces/current',
     { config: { permission: 'manageWorkspace' }, schema: { body: workspaceNameInputSchema } },
     async (request) => renameWorkspace(db, await callerOf(request), request.body.name),
+  );
+
+  app.get(
+    '/api/workspaces/current/logo',
+    { schema: { response: { 200: workspaceLogoSchema } } },
+    async (request) => workspaceLogo(db, await callerOf(request)),
+  );
+
+  app.put(
+    '/api/workspaces/current/logo',
+    {
+      config: { permission: 'manageWorkspace' },
+      // A 100 KB image as base64 in JSON, with room for the envelope.
+      bodyLimit: 200 * 1024,
+      schema: { body: workspaceLogoInputSchema, response: { 200: workspaceLogoSchema } },
+    },
+    async (request) => setWorkspaceLogo(db, await callerOf(request), request.body.logo),
   );
 
   app.delete(

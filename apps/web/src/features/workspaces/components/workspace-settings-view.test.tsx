@@ -13,6 +13,8 @@ vi.mock('@/lib/show-error', () => ({
 function fakeServer(role: string): ApiFake {
   return fakeApi({
     'GET /api/workspaces/current': { id: 'w1', name: 'Acme Brand', role },
+    'GET /api/workspaces/current/logo': { logo: null },
+    'PUT /api/workspaces/current/logo': (call) => Response.json(call.body),
     '*': new Response(null, { status: 204 }),
   });
 }
@@ -61,11 +63,34 @@ describe('Settings → Workspace', () => {
     );
   });
 
-  it('keeps the name read-only for a viewer', async () => {
+  it('keeps the name read-only for a viewer, and offers no logo upload', async () => {
     fakeServer('viewer');
     renderView();
     expect((await screen.findByLabelText<HTMLInputElement>('Name')).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+    expect(await screen.findByText('Only an owner or admin can change the logo.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Upload logo' })).toBeNull();
+  });
+
+  it('uploads a logo as a data: URL and shows it, and refuses an SVG before sending it', async () => {
+    const api = fakeServer('admin');
+    renderView();
+    const file = await screen.findByLabelText<HTMLInputElement>('Logo file');
+    await userEvent.upload(file, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }), {
+      applyAccept: false,
+    });
+    expect(api.callsTo('PUT /api/workspaces/current/logo')).toHaveLength(0);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await userEvent.upload(file, new File([png], 'logo.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/workspaces/current/logo')[0]?.body).toEqual({
+        logo: 'data:image/png;base64,iVBORw0KGgo=',
+      }),
+    );
+    expect(((await screen.findByAltText('Workspace logo')) as HTMLImageElement).src).toContain(
+      'data:image/png',
+    );
+    expect(screen.getByRole('button', { name: 'Remove logo' })).toBeDefined();
   });
 });
 

@@ -13,8 +13,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { toastOutcome } from '@/lib/show-error';
+import { WorkspaceLogoCard } from './workspace-logo-card';
 
-/** Settings → Workspace: rename it (owner or admin) and, in the danger zone, delete it (owner only). */
+/** Settings → Workspace: rename it and set its logo (owner or admin) and, in the danger zone, delete it (owner only). */
 export function WorkspaceSettingsView() {
   const { t } = useTranslation('workspaces');
   const { data: workspace, isPending } = useCurrentWorkspace();
@@ -25,6 +26,10 @@ export function WorkspaceSettingsView() {
         key={workspace.id}
         name={workspace.name}
         canRename={roleCan(workspace.role, 'manageWorkspace')}
+      />
+      <WorkspaceLogoCard
+        key={`logo-${workspace.id}`}
+        canChange={roleCan(workspace.role, 'manageWorkspace')}
       />
       {roleCan(workspace.role, 'billing') ? (
         <DangerZone key={`delete-${workspace.id}`} name={workspace.name} />
