@@ -10,7 +10,9 @@ export function WorkspaceSettingsPage() {
     <div className="mx-auto grid max-w-3xl gap-6">
       <SettingsSubpageHeader
         title={t('Workspace')}
-        description={t('The workspace you work in now: its name, its logo, and deleting it with everything in it.')}
+        description={t(
+          'The workspace you work in now: its name, its logo, and deleting it with everything in it.',
+        )}
       />
       <WorkspaceSettingsView />
     </div>
