@@ -40,6 +40,8 @@ export const PROTECTED_ROUTES = [
   '/schedule-stream',
   '/usage',
   '/approvals',
+  /** Short links made by hand and their clicks (docs/short-links.md). */
+  '/links',
   /** The instance administrator's page (ADMIN_EMAILS); anyone else sees the not-found page. */
   '/admin',
 ] as const;

@@ -18,6 +18,15 @@ import type { PlatformId } from './platforms';
  * Public: GET /<code> → 302 to the target (no page, no cookie), 404 for an unknown or disabled code.
  */
 
+/** The WHATWG URL, global in browsers and in Node (this package is type-checked without DOM or Node types). */
+interface WebAddress {
+  protocol: string;
+  hostname: string;
+  searchParams: { has(name: string): boolean; set(name: string, value: string): void };
+  toString(): string;
+}
+declare const URL: new (input: string) => WebAddress;
+
 export const SHORT_LINK_CODE_LENGTH = 7;
 export const SHORT_LINK_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const MAX_SHORT_LINK_TARGET = 2_000;
@@ -63,7 +72,7 @@ export const shortLinkTargetSchema = z
 
 /** Why a target is refused, or null when it is a web address with a host. */
 export function targetProblem(value: string): string | null {
-  let url: URL;
+  let url: WebAddress;
   try {
     url = new URL(value);
   } catch {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signInAsNewUser, useTestApp } from '../../../test/auth-requests';
 import { createTestApp, createTestDatabase } from '../../../test/test-app';
 import { shortLinkClicks } from '../../db/schema/index';
+import { joined } from '../approvals/approvals.test-support';
 import { ClickCounter } from './short-links-journal';
 import { hourOf } from './short-links-traffic';
 
@@ -92,6 +93,29 @@ describe('short links: redirect', () => {
     const bobs = (await s.bob.get('/api/short-links')).json() as { links: ShortLink[] };
     expect(bobs.links.map((l) => l.id)).not.toContain(link.id);
     expect((await visit(link.code)).statusCode).toBe(302);
+  });
+});
+
+describe('short links: roles', () => {
+  it('lets a viewer list the links but not make, edit or configure them', async () => {
+    const link = await made('https://example.com/team');
+    const viewer = await joined({ t: s.t, owner: s.ada }, 'viewer', 'Vera Viewer');
+    const listed = (await viewer.get('/api/short-links')).json() as { links: ShortLink[] };
+    expect(listed.links.map((l) => l.id)).toContain(link.id);
+    expect(
+      (await viewer.send('POST', '/api/short-links', { target: 'https://example.com/' })).statusCode,
+    ).toBe(403);
+    expect((await viewer.send('PATCH', `/api/short-links/${link.id}`, { disabled: true })).statusCode).toBe(
+      403,
+    );
+    const settings = { mode: 'always', campaign: '' };
+    expect((await viewer.send('PUT', '/api/short-links/settings', settings)).statusCode).toBe(403);
+    const editor = await joined({ t: s.t, owner: s.ada }, 'editor', 'Eddie Editor');
+    expect((await editor.send('PATCH', `/api/short-links/${link.id}`, { disabled: true })).statusCode).toBe(
+      200,
+    );
+    expect((await editor.send('PUT', '/api/short-links/settings', settings)).statusCode).toBe(403);
+    expect((await s.ada.send('PUT', '/api/short-links/settings', settings)).statusCode).toBe(200);
   });
 });
 

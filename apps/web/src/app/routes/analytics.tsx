@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AnalyticsDashboard } from '@/features/analytics/components/analytics-dashboard';
 import { BestTimeHeatmap } from '@/features/best-time/components/best-time-heatmap';
+import { LinkClicksSection } from '@/features/short-links/components/link-clicks-section';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function AnalyticsPage() {
@@ -20,6 +21,7 @@ export function AnalyticsPage() {
         </p>
       </header>
       <AnalyticsDashboard>
+        <LinkClicksSection />
         <BestTimeHeatmap />
       </AnalyticsDashboard>
     </div>
