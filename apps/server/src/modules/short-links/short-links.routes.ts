@@ -19,6 +19,7 @@ import { idParams } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import { getShortLink, listShortLinks, shortLinkClickReport } from './short-links.queries';
 import {
+  configuredShortLinkBase,
   createShortLink,
   readPostOptions,
   readShortLinkSettings,
@@ -31,8 +32,8 @@ import { crawlerOf, deviceOf, hourOf, referrerOf } from './short-links-traffic';
 
 /** Where a workspace's short links are served: SHORT_LINK_BASE_URL, else the app's own address. */
 export function shortLinkBase(config: Config, request?: FastifyRequest): string {
-  if (config.shortLinkBaseUrl) return config.shortLinkBaseUrl;
-  return request ? linkBaseUrl(request, config) : config.publicUrl;
+  if (config.shortLinkBaseUrl || !request) return configuredShortLinkBase(config);
+  return linkBaseUrl(request, config);
 }
 
 const DAY_MS = 86_400_000;

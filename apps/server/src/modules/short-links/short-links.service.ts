@@ -16,6 +16,7 @@ import {
   withUtm,
 } from '@relaycast/shared/short-links';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { posts, shortLinkPostOptions, shortLinkSettings, shortLinks } from '../../db/schema/index';
@@ -201,6 +202,11 @@ export async function savePostOptions(
       set: { shorten: input.shorten, campaign: input.campaign },
     });
   return readPostOptions(db, caller, postId);
+}
+
+/** Where links made without a request (at publish) are served: SHORT_LINK_BASE_URL, else PUBLIC_URL. */
+export function configuredShortLinkBase(config: Pick<Config, 'shortLinkBaseUrl' | 'publicUrl'>): string {
+  return config.shortLinkBaseUrl ?? config.publicUrl;
 }
 
 export interface PublishText {
