@@ -76,7 +76,7 @@ export function targetProblem(value: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    return /^[a-z][a-z0-9+.-]*:/i.test(value)
+    return /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^https?:/i.test(value)
       ? SHORT_LINK_MESSAGES.targetScheme
       : SHORT_LINK_MESSAGES.targetInvalid;
   }

@@ -179,6 +179,44 @@ describe('short links at publish', () => {
     expect(lastMastodonText()).toBe('Never https://example.com/never');
   });
 
+  it('reports clicks per post, platform and link on /analytics, people apart from crawlers', async () => {
+    await setMode('always');
+    const post = await published('Clicked https://example.com/clicked');
+    const code = codesIn(lastMastodonText())[0]!;
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+    for (let i = 0; i < 3; i += 1) {
+      await t.app.inject({
+        method: 'GET',
+        url: `/${code}`,
+        headers: { 'user-agent': iphone, referer: 'https://mastodon.social/@ada' },
+      });
+    }
+    await t.app.inject({
+      method: 'GET',
+      url: `/${code}`,
+      headers: { 'user-agent': 'http.rb/5.1.1 (Mastodon/4.2.0)' },
+    });
+    await t.app.shortLinkClicks.flush();
+    const report = await user.get('/api/short-links/clicks');
+    expect(report.statusCode, report.body).toBe(200);
+    const row = report.json().rows.find((one: { code: string }) => one.code === code);
+    expect(row).toMatchObject({
+      postId: post.id,
+      postExcerpt: 'Clicked https://example.com/clicked',
+      platform: 'mastodon',
+      clicks: 3,
+      crawlerHits: 1,
+      shortUrl: `${t.config.publicUrl}/${code}`,
+    });
+    expect(report.json().referrers).toContainEqual({ site: 'mastodon.social', clicks: 3 });
+    expect(report.json().devices).toContainEqual({ device: 'mobile', clicks: 3 });
+    const eve = await signInAsNewUser(t, { name: 'Eve Clicks' });
+    expect((await eve.get('/api/short-links/clicks')).json().rows).toEqual([]);
+    const past = await user.get('/api/short-links/clicks?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00Z');
+    expect(past.json().rows).toEqual([]);
+    expect((await user.get('/api/short-links/clicks?from=yesterday')).statusCode).toBe(400);
+  });
+
   it("keeps another workspace's post options out of reach", async () => {
     const post = await createPost(t, user, { content: 'Mine', platforms: ['mastodon'], action: 'draft' });
     const eve = await signInAsNewUser(t, { name: 'Eve Other' });
