@@ -21,9 +21,10 @@ export function AnalyticsPage() {
         </p>
       </header>
       <AnalyticsDashboard>
-        <LinkClicksSection />
         <BestTimeHeatmap />
       </AnalyticsDashboard>
+      {/* Outside the dashboard: a link made by hand has clicks before any account is connected. */}
+      <LinkClicksSection />
     </div>
   );
 }
