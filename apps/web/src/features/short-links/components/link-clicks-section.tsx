@@ -49,8 +49,8 @@ export function LinkClicksSection() {
               <thead className="text-muted-foreground">
                 <tr>
                   <th className="py-1 pr-3 font-medium">{t('Link')}</th>
-                  <th className="py-1 pr-3 font-medium">{t('Post')}</th>
-                  <th className="py-1 pr-3 font-medium">{t('Network')}</th>
+                  <th className="hidden py-1 pr-3 font-medium sm:table-cell">{t('Post')}</th>
+                  <th className="hidden py-1 pr-3 font-medium sm:table-cell">{t('Network')}</th>
                   <th className="py-1 pr-3 text-right font-medium">{t('Clicks')}</th>
                   <th className="py-1 text-right font-medium">{t('Link previews')}</th>
                 </tr>
@@ -60,14 +60,18 @@ export function LinkClicksSection() {
                   <tr key={row.linkId} className="border-t" data-testid="link-clicks-row">
                     <td className="py-1 pr-3">
                       <span className="font-medium">{row.code}</span>
-                      <span className="block max-w-[16rem] truncate text-xs text-muted-foreground">
+                      <span className="block max-w-[10rem] truncate text-xs sm:hidden">
+                        {isPlatformId(row.platform) ? `${PLATFORMS[row.platform].name} · ` : ''}
+                        {row.postExcerpt ?? t('Made by hand')}
+                      </span>
+                      <span className="block max-w-[10rem] truncate text-xs text-muted-foreground sm:max-w-[16rem]">
                         {row.target}
                       </span>
                     </td>
-                    <td className="max-w-[16rem] truncate py-1 pr-3">
+                    <td className="hidden max-w-[16rem] truncate py-1 pr-3 sm:table-cell">
                       {row.postExcerpt ?? t('Made by hand')}
                     </td>
-                    <td className="py-1 pr-3">
+                    <td className="hidden py-1 pr-3 sm:table-cell">
                       {isPlatformId(row.platform) ? PLATFORMS[row.platform].name : '—'}
                     </td>
                     <td className="py-1 pr-3 text-right tabular-nums">{row.clicks}</td>

@@ -38,9 +38,9 @@ function CreateLinkForm() {
     setError(problem);
     if (problem) return;
     try {
-      const link = await create.mutateAsync({ target: target.trim() });
+      await create.mutateAsync({ target: target.trim() });
       setTarget('');
-      toast.success(translateMessage(SHORT_LINK_MESSAGES.created), { description: link.shortUrl });
+      toast.success(translateMessage(SHORT_LINK_MESSAGES.created));
     } catch (failure) {
       setError(errorMessage(failure));
     }
