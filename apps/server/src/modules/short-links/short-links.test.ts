@@ -119,6 +119,43 @@ describe('short links: roles', () => {
   });
 });
 
+describe('short links: the public API', () => {
+  it('lists, makes and edits links with an API key, under the key’s scope', async () => {
+    const keyOf = async (scopes: string[]) =>
+      (
+        (await s.ada.send('POST', '/api/api-keys', { name: `Links ${scopes}`, scopes })).json() as {
+          secret: string;
+        }
+      ).secret;
+    const call = (secret: string, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+      s.t.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${secret}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    const writer = await keyOf(['read', 'write']);
+    const created = await call(writer, 'POST', '/api/v1/short-links', { target: 'https://example.com/api' });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = created.json() as ShortLink;
+    expect(
+      (await call(writer, 'PATCH', `/api/v1/short-links/${link.id}`, { disabled: true })).statusCode,
+    ).toBe(200);
+    const reader = await keyOf(['read']);
+    const listed = await call(reader, 'GET', '/api/v1/short-links');
+    expect((listed.json() as { links: ShortLink[] }).links.find((l) => l.id === link.id)?.disabled).toBe(
+      true,
+    );
+    expect((await call(reader, 'GET', '/api/v1/short-links/clicks')).statusCode).toBe(200);
+    expect(
+      (await call(reader, 'POST', '/api/v1/short-links', { target: 'https://example.com/' })).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('short links: clicks', () => {
   it('counts people by device and referring site, and link-preview crawlers apart', async () => {
     const link = await made('https://example.com/counted');
