@@ -4,11 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { shortLinks } from '../../db/schema/index';
+import { postTargets, shortLinks, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
-import { registerConnector } from '../../platforms/registry';
+import { connectorFor, connectorSettings, registerConnector } from '../../platforms/registry';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { type Connector, PlatformError } from '../../platforms/types';
+import { credentialsOf } from '../accounts/account-credentials';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import {
   connectMastodon,
@@ -16,7 +17,9 @@ import {
   getPost,
   insertAccount,
   makeDue,
+  targetsOf,
 } from '../publishing/publishing.test-support';
+import { configuredShortLinkBase, shortenForPublish } from './short-links.service';
 
 /**
  * Shortening at publish (docs/short-links.md, "At publish"): one short link per platform and address, with the
@@ -162,6 +165,44 @@ describe('short links at publish', () => {
     expect(second).toBe(first);
     const links = await t.db.select().from(shortLinks).where(eq(shortLinks.postId, post.id));
     expect(links.map((link) => link.platform).sort()).toEqual(['linkedin', 'mastodon']);
+  });
+
+  it('finds the shortened text a dead worker sent, and does not send it again', async () => {
+    await setMode('always');
+    const post = await createPost(t, user, {
+      content: 'Sent before the crash https://example.com/crash',
+      platforms: ['mastodon'],
+      accountIds: [mastodon],
+      action: 'now',
+    });
+    const target = post.targets[0]!;
+    // What the dead worker did: shortened the text, sent it, and died before recording the outcome.
+    const text = await shortenForPublish(
+      t.db,
+      {
+        workspaceId: user.workspaceId,
+        postId: post.id,
+        authorId: null,
+        platform: 'mastodon',
+        text: post.content,
+      },
+      configuredShortLinkBase(t.config),
+    );
+    expect(text).not.toContain('example.com');
+    const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, mastodon));
+    await connectorFor('mastodon').publish(
+      { settings: connectorSettings(t.config, 'mastodon') },
+      credentialsOf(account!, t.config.appSecret),
+      { text, media: [], idempotencyKey: target.id },
+    );
+    const tenSecondsAgo = new Date(Date.now() - 10_000);
+    await t.db
+      .update(postTargets)
+      .set({ status: 'publishing', attempts: 1, attemptStartedAt: tenSecondsAgo, updatedAt: tenSecondsAgo })
+      .where(eq(postTargets.id, target.id));
+    await t.app.publishing.engine.sweep();
+    expect((await targetsOf(t, post.id))[0]).toMatchObject({ status: 'published', attempts: 1 });
+    expect(fake.published.filter((one) => one.text === text)).toHaveLength(1);
   });
 
   it('follows the workspace’s mode and the post’s own switch', async () => {
