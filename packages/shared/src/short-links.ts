@@ -68,7 +68,10 @@ export const shortLinkTargetSchema = z
   .superRefine((value, ctx) => {
     const problem = targetProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  // Stored as the URL parser writes it: percent-encoded ASCII, so it is always a valid Location header (a space,
+  // a line break or a character past U+00FF as typed would make the redirect fail).
+  .transform((value) => (targetProblem(value) === null ? new URL(value).toString() : value));
 
 /** Why a target is refused, or null when it is a web address with a host. */
 export function targetProblem(value: string): string | null {

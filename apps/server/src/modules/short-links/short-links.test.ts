@@ -59,6 +59,14 @@ describe('short links: redirect', () => {
     expect((await visit(link.code)).statusCode).toBe(302);
   });
 
+  it('stores a target as the URL parser writes it, so any typed address redirects', async () => {
+    const link = await made('https://example.com/漢字 page?q=a b#é');
+    expect(link.target).toBe('https://example.com/%E6%BC%A2%E5%AD%97%20page?q=a%20b#%C3%A9');
+    const response = await visit(link.code);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(link.target);
+  });
+
   it('leaves the pages of the app and other paths alone', async () => {
     // Seven lowercase letters: a page's shape, never a code's.
     expect((await s.t.app.inject({ method: 'GET', url: '/pricing' })).statusCode).toBe(404);
