@@ -53,13 +53,18 @@ async function redirect(db: Db, request: FastifyRequest, reply: FastifyReply) {
   }
   if (request.method === 'GET') {
     const userAgent = request.headers['user-agent'];
-    request.server.shortLinkClicks.record({
-      linkId: link.id,
-      hour: hourOf(Date.now()),
-      referrer: referrerOf(request.headers.referer),
-      device: deviceOf(userAgent),
-      crawler: crawlerOf(userAgent),
-    });
+    try {
+      request.server.shortLinkClicks.record({
+        linkId: link.id,
+        hour: hourOf(Date.now()),
+        referrer: referrerOf(request.headers.referer),
+        device: deviceOf(userAgent),
+        crawler: crawlerOf(userAgent),
+      });
+    } catch (err) {
+      // The data folder cannot be written (full, removed): the visitor still gets where they were going.
+      request.log.error({ err }, 'a short-link click could not be journaled');
+    }
   }
   return reply.status(302).header('location', link.target).send();
 }

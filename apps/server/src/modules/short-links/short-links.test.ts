@@ -230,6 +230,20 @@ describe('short links: clicks', () => {
 });
 
 describe('short links: the click journal', () => {
+  it('still redirects when the journal cannot be written', async () => {
+    const link = await made('https://example.com/disk-full');
+    const counter = s.t.app.shortLinkClicks;
+    const record = counter.record;
+    counter.record = () => {
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    };
+    try {
+      expect((await visit(link.code)).statusCode).toBe(302);
+    } finally {
+      counter.record = record;
+    }
+  });
+
   it('loses no click when the server stops gracefully', async () => {
     const testDb = await createTestDatabase();
     try {
