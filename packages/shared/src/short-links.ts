@@ -112,6 +112,8 @@ export const shortLinkSchema = z.object({
   clicks: z.number().int(),
   /** Link-preview crawlers and other bots: shown apart. */
   crawlerHits: z.number().int(),
+  /** Unique visitors, each counted once a day (a salted hash that rotates daily; no address kept). */
+  visitors: z.number().int(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -77,6 +77,29 @@ export const shortLinkClickBatches = pgTable('short_link_click_batches', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Unique visitors (docs/short-links.md, "Privacy"): one row per link, UTC day and visitor, where the visitor is a
+ * hash of that day's random salt, the link, the IP address and the User-Agent. The salt is deleted once its
+ * day is over, after which nobody can tell whose a hash was, nor link two days' visitors.
+ */
+export const shortLinkVisitors = pgTable(
+  'short_link_visitors',
+  {
+    linkId: text('link_id')
+      .notNull()
+      .references(() => shortLinks.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.linkId, table.day, table.visitor] })],
+);
+
+/** Each UTC day's random salt for the visitor hashes; deleted when the day is over. */
+export const shortLinkSalts = pgTable('short_link_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
 /** A workspace's shortening at publish (always, ask, never) and its default utm_campaign. */
 export const shortLinkSettings = pgTable('short_link_settings', {
   workspaceId: text('workspace_id')

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { dayOf, forgetPastSalts, saltOf, visitorHash } from './short-links-visitors';
 
 /**
  * The click counter (docs/decisions/0080-short-links.md, "Counting"). The redirect never waits for the
@@ -33,6 +34,8 @@ export interface Click {
   device: string;
   /** The crawler's name, '' for a person. */
   crawler: string;
+  /** The day's visitor hash (short-links-visitors.ts), '' when not known (a crawler, no salt yet). */
+  visitor: string;
 }
 
 interface Segment {
@@ -40,8 +43,10 @@ interface Segment {
   file: string;
   fd: number;
   openedAt: number;
-  /** One journal line (a JSON array: link, hour, referrer, device, crawler) → its count. */
+  /** One count's key (a JSON array: link, hour, referrer, device, crawler) → its count. */
   counts: Map<string, number>;
+  /** The visitors seen (a JSON array: link, day, visitor), once each. */
+  visitors: Set<string>;
 }
 
 export interface ClickCounterOptions {
@@ -64,6 +69,8 @@ export class ClickCounter {
   private flushing: Promise<void> | null = null;
   private readonly prefix = `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private sequence = 0;
+  private salt: { day: string; value: string } | null = null;
+  private saltLoading: Promise<void> | null = null;
 
   constructor(private readonly options: ClickCounterOptions) {
     mkdirSync(options.dir, { recursive: true });
@@ -74,9 +81,34 @@ export class ClickCounter {
     const now = Date.now();
     if (this.current && now - this.current.openedAt > MAX_SEGMENT_MS) this.rotate();
     const segment = this.current ?? this.open(now);
-    const line = JSON.stringify([click.linkId, click.hour, click.referrer, click.device, click.crawler]);
-    writeSync(segment.fd, `${line}\n`);
-    segment.counts.set(line, (segment.counts.get(line) ?? 0) + 1);
+    const key = JSON.stringify([click.linkId, click.hour, click.referrer, click.device, click.crawler]);
+    writeSync(segment.fd, `${key.slice(0, -1)},${JSON.stringify(click.visitor)}]\n`);
+    countClick(segment, key, click);
+  }
+
+  /** A person's visitor hash for today, or '' until today's salt is loaded (it is asked for here). */
+  visitorOf(linkId: string, ip: string, userAgent: string): string {
+    if (this.salt?.day !== dayOf(Date.now())) {
+      void this.loadSalt().catch((err) =>
+        this.options.log.warn({ err }, 'the short-link salt could not be read'),
+      );
+      return '';
+    }
+    return visitorHash(this.salt.value, linkId, ip, userAgent);
+  }
+
+  /** Loads today's salt (once per day and process; the plugin asks at start and after midnight). */
+  loadSalt(): Promise<void> {
+    const day = dayOf(Date.now());
+    if (this.salt?.day === day) return Promise.resolve();
+    this.saltLoading ??= saltOf(this.options.db, day)
+      .then((value) => {
+        this.salt = { day, value };
+      })
+      .finally(() => {
+        this.saltLoading = null;
+      });
+    return this.saltLoading;
   }
 
   /** Clicks journaled and not yet in the database (tests). */
@@ -100,7 +132,8 @@ export class ClickCounter {
 
   /**
    * Counts the segments other processes left behind (those untouched for `abandonedAfterMs`, or all of them with
-   * 0 at start when no other process shares the folder) and forgets segment ids older than a week.
+   * 0 at start when no other process shares the folder), forgets segment ids older than a week and deletes the
+   * salts of past days.
    */
   async recover(abandonedAfterMs = this.options.abandonedAfterMs ?? 10_000): Promise<number> {
     const own = new Set([this.current?.file, ...this.pending.map((segment) => segment.file)]);
@@ -110,14 +143,15 @@ export class ClickCounter {
       if (!name.endsWith('.log') || own.has(file)) continue;
       const modified = statOrNull(file);
       if (modified === null || Date.now() - modified < abandonedAfterMs) continue;
-      const counts = countLines(readFileOrEmpty(file));
-      await applySegment(this.options.db, name.slice(0, -'.log'.length), counts);
+      const segment = countLines(readFileOrEmpty(file));
+      await applySegment(this.options.db, name.slice(0, -'.log'.length), segment);
       removeFile(file);
-      for (const count of counts.values()) recovered += count;
+      for (const count of segment.counts.values()) recovered += count;
     }
     await this.options.db.execute(
       sql`delete from short_link_click_batches where applied_at < now() - ${BATCH_RETENTION}::interval`,
     );
+    await forgetPastSalts(this.options.db, dayOf(Date.now()));
     return recovered;
   }
 
@@ -125,7 +159,14 @@ export class ClickCounter {
     this.sequence += 1;
     const id = `${this.prefix}-${this.sequence}`;
     const file = path.join(this.options.dir, `${id}.log`);
-    this.current = { id, file, fd: openSync(file, 'a'), openedAt: now, counts: new Map() };
+    this.current = {
+      id,
+      file,
+      fd: openSync(file, 'a'),
+      openedAt: now,
+      counts: new Map(),
+      visitors: new Set(),
+    };
     return this.current;
   }
 
@@ -141,24 +182,38 @@ export class ClickCounter {
   private async writePending(): Promise<void> {
     while (this.pending.length > 0) {
       const segment = this.pending[0] as Segment;
-      await applySegment(this.options.db, segment.id, segment.counts);
+      await applySegment(this.options.db, segment.id, segment);
       removeFile(segment.file);
       this.pending.shift();
     }
   }
 }
 
+/** Adds one click to a segment's counts and, when its visitor is known, to the day's visitors. */
+function countClick(segment: Pick<Segment, 'counts' | 'visitors'>, key: string, click: Click): void {
+  segment.counts.set(key, (segment.counts.get(key) ?? 0) + 1);
+  if (click.visitor) {
+    segment.visitors.add(
+      JSON.stringify([click.linkId, new Date(click.hour).toISOString().slice(0, 10), click.visitor]),
+    );
+  }
+}
+
 /**
- * One segment's counts in one transaction with its id: a segment counted before (its id is there) adds
- * nothing. Rows go in the order of their key, so two processes never wait on each other's rows in a cycle; a
- * link deleted meanwhile (its workspace was) drops out.
+ * One segment's counts and visitors in one transaction with its id: a segment counted before (its id is there)
+ * adds nothing. Rows go in the order of their key, so two processes never wait on each other's rows in a cycle;
+ * a link deleted meanwhile (its workspace was) drops out.
  */
-export async function applySegment(db: Db, id: string, counts: Map<string, number>): Promise<void> {
-  if (counts.size === 0) return;
-  const rows = [...counts.entries()]
+export async function applySegment(
+  db: Db,
+  id: string,
+  segment: Pick<Segment, 'counts' | 'visitors'>,
+): Promise<void> {
+  if (segment.counts.size === 0) return;
+  const rows = [...segment.counts.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([line, count]) => {
-      const [linkId, hour, referrer, device, crawler] = JSON.parse(line) as [
+    .map(([key, count]) => {
+      const [linkId, hour, referrer, device, crawler] = JSON.parse(key) as [
         string,
         number,
         string,
@@ -167,6 +222,10 @@ export async function applySegment(db: Db, id: string, counts: Map<string, numbe
       ];
       return { link_id: linkId, hour: new Date(hour).toISOString(), referrer, device, crawler, count };
     });
+  const visitors = [...segment.visitors].sort().map((key) => {
+    const [linkId, day, visitor] = JSON.parse(key) as [string, string, string];
+    return { link_id: linkId, day, visitor };
+  });
   await db.transaction(async (tx) => {
     const claimed = (await tx.execute(
       sql`insert into short_link_click_batches (id) values (${id}) on conflict (id) do nothing returning id`,
@@ -180,23 +239,39 @@ export async function applySegment(db: Db, id: string, counts: Map<string, numbe
       join short_links l on l.id = v.link_id
       on conflict (link_id, hour, referrer, device, crawler)
       do update set count = short_link_clicks.count + excluded.count`);
+    if (visitors.length === 0) return;
+    await tx.execute(sql`
+      insert into short_link_visitors (link_id, day, visitor)
+      select v.link_id, v.day, v.visitor
+      from json_to_recordset(${JSON.stringify(visitors)}::json) as v(link_id text, day text, visitor text)
+      join short_links l on l.id = v.link_id
+      on conflict do nothing`);
   });
 }
 
 /** A journal's lines counted; a line that cannot be read (none should: each is one write) is skipped. */
-export function countLines(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
+export function countLines(text: string): Pick<Segment, 'counts' | 'visitors'> {
+  const segment = { counts: new Map<string, number>(), visitors: new Set<string>() };
   for (const line of text.split('\n')) {
     if (!line) continue;
     try {
       const value = JSON.parse(line) as unknown;
-      if (!Array.isArray(value) || value.length !== 5 || typeof value[0] !== 'string') continue;
-      counts.set(line, (counts.get(line) ?? 0) + 1);
+      if (!Array.isArray(value) || value.length < 5 || typeof value[0] !== 'string') continue;
+      const [linkId, hour, referrer, device, crawler, visitor] = value as [
+        string,
+        number,
+        string,
+        string,
+        string,
+        string?,
+      ];
+      const key = JSON.stringify([linkId, hour, referrer, device, crawler]);
+      countClick(segment, key, { linkId, hour, referrer, device, crawler, visitor: visitor ?? '' });
     } catch {
       // A torn line: skipped.
     }
   }
-  return counts;
+  return segment;
 }
 
 function statOrNull(file: string): number | null {

@@ -26,6 +26,7 @@ export const shortLinksPlugin = fp(async (app: FastifyInstance, options: { db: D
   const warn = (err: unknown) => app.log.warn({ err }, 'short-link clicks not written yet; retrying');
   app.addHook('onReady', async () => {
     await counter.recover().catch(warn);
+    await counter.loadSalt().catch(warn);
     timer = setInterval(() => {
       ticks += 1;
       const recover = ticks % RECOVER_EVERY === 0;

@@ -28,12 +28,13 @@ const linkColumns = {
     where c.link_id = ${shortLinks.id} and c.crawler = ''), 0)::int`,
   crawlerHits: sql<number>`coalesce((select sum(c.count) from short_link_clicks c
     where c.link_id = ${shortLinks.id} and c.crawler <> ''), 0)::int`,
+  visitors: sql<number>`(select count(*) from short_link_visitors v where v.link_id = ${shortLinks.id})::int`,
 };
 
 type LinkRow = {
   [K in keyof typeof linkColumns]: K extends 'createdAt' | 'updatedAt'
     ? Date
-    : K extends 'clicks' | 'crawlerHits'
+    : K extends 'clicks' | 'crawlerHits' | 'visitors'
       ? number
       : K extends 'disabled'
         ? boolean
@@ -48,6 +49,7 @@ function toShortLink(row: LinkRow, baseUrl: string): ShortLink {
     shortUrl: `${baseUrl}/${row.code}`,
     clicks: Number(row.clicks),
     crawlerHits: Number(row.crawlerHits),
+    visitors: Number(row.visitors),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -53,13 +53,16 @@ async function redirect(db: Db, request: FastifyRequest, reply: FastifyReply) {
   }
   if (request.method === 'GET') {
     const userAgent = request.headers['user-agent'];
+    const counter = request.server.shortLinkClicks;
+    const crawler = crawlerOf(userAgent);
     try {
-      request.server.shortLinkClicks.record({
+      counter.record({
         linkId: link.id,
         hour: hourOf(Date.now()),
         referrer: referrerOf(request.headers.referer),
         device: deviceOf(userAgent),
-        crawler: crawlerOf(userAgent),
+        crawler,
+        visitor: crawler ? '' : counter.visitorOf(link.id, request.ip, userAgent ?? ''),
       });
     } catch (err) {
       // The data folder cannot be written (full, removed): the visitor still gets where they were going.

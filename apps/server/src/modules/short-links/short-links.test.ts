@@ -5,10 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signInAsNewUser, useTestApp } from '../../../test/auth-requests';
 import { createTestApp, createTestDatabase } from '../../../test/test-app';
-import { shortLinkClicks } from '../../db/schema/index';
+import { shortLinkClicks, shortLinkSalts, shortLinkVisitors } from '../../db/schema/index';
 import { joined } from '../approvals/approvals.test-support';
 import { ClickCounter } from './short-links-journal';
 import { hourOf } from './short-links-traffic';
+import { forgetPastSalts, saltOf, visitorHash } from './short-links-visitors';
 
 const s = useTestApp({ ada: 'Ada', bob: 'Bob' });
 
@@ -209,6 +210,50 @@ describe('short links: clicks', () => {
     const listed = (await s.ada.get('/api/short-links')).json() as { links: ShortLink[] };
     const shown = listed.links.find((l) => l.id === link.id);
     expect(shown).toMatchObject({ clicks: 3, crawlerHits: 9 });
+  });
+
+  it('counts a visitor once a day by a salted hash, never their address', async () => {
+    const link = await made('https://example.com/unique');
+    const from = (remoteAddress: string, agent: string) =>
+      s.t.app.inject({
+        method: 'GET',
+        url: `/${link.code}`,
+        remoteAddress,
+        headers: { 'user-agent': agent },
+      });
+    await from('203.0.113.7', CHROME);
+    await from('203.0.113.7', CHROME);
+    await from('203.0.113.7', IPHONE);
+    await from('198.51.100.9', CHROME);
+    await from('198.51.100.9', 'Twitterbot/1.0');
+    await s.t.app.shortLinkClicks.flush();
+    const listed = (await s.ada.get('/api/short-links')).json() as { links: ShortLink[] };
+    expect(listed.links.find((l) => l.id === link.id)).toMatchObject({
+      clicks: 4,
+      visitors: 3,
+      crawlerHits: 1,
+    });
+    const stored = await s.t.db.select().from(shortLinkVisitors).where(eq(shortLinkVisitors.linkId, link.id));
+    expect(stored).toHaveLength(3);
+    for (const row of stored) {
+      expect(row.visitor).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(row.visitor).not.toContain('203');
+    }
+  });
+
+  it("rotates the salt daily and deletes past days' salts", async () => {
+    // Days far ahead: the counter's own sweep deletes every day before today meanwhile.
+    const first = await saltOf(s.t.db, '2099-01-01');
+    expect(await saltOf(s.t.db, '2099-01-01')).toBe(first);
+    const second = await saltOf(s.t.db, '2099-01-02');
+    expect(second).not.toBe(first);
+    expect(visitorHash(first, 'l1', '203.0.113.7', CHROME)).not.toBe(
+      visitorHash(second, 'l1', '203.0.113.7', CHROME),
+    );
+    await forgetPastSalts(s.t.db, '2099-01-02');
+    const days = (await s.t.db.select().from(shortLinkSalts)).map((row) => row.day);
+    expect(days).not.toContain('2099-01-01');
+    expect(days).toContain('2099-01-02');
   });
 
   it('counts many concurrent clicks exactly, in batches, without the redirect waiting for them', async () => {

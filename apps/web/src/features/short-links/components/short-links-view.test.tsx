@@ -17,6 +17,7 @@ const LINK: ShortLink = {
   disabled: false,
   clicks: 12,
   crawlerHits: 3,
+  visitors: 9,
   createdBy: 'u1',
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
@@ -58,6 +59,7 @@ describe('the Links page', () => {
     expect(within(row).getByRole('link', { name: LINK.shortUrl })).toBeTruthy();
     expect(within(row).getByText('12 clicks')).toBeTruthy();
     expect(within(row).getByText(/3 link-preview visits/)).toBeTruthy();
+    expect(within(row).getByText(/9 unique visitors/)).toBeTruthy();
   });
 
   it('refuses a javascript: address before sending it, and makes a link of a web address', async () => {

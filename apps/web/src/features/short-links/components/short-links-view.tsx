@@ -150,6 +150,8 @@ function LinkRow({ link, canWrite }: { link: ShortLink; canWrite: boolean }) {
         <span className="font-medium">{t('{{count}} clicks', { count: link.clicks })}</span>
         <span className="text-muted-foreground">
           {' · '}
+          {t('{{count}} unique visitors', { count: link.visitors })}
+          {' · '}
           {t('{{count}} link-preview visits', { count: link.crawlerHits })}
         </span>
       </p>
