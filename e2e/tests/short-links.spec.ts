@@ -40,6 +40,7 @@ test('a short link made by hand redirects a visitor and its click is counted', a
     await page.reload();
     await expect(page.getByTestId('short-link')).toContainText('1 click', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('short-link')).toContainText('1 unique visitor');
   // Checked on the reloaded page: a toast fading in is not the page's contrast.
   expect(await seriousViolations(page)).toEqual([]);
 
