@@ -16,6 +16,7 @@ const driverIndependentTests = [
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */
 const postgresOnlyTests = [
   'apps/server/src/modules/publishing/publishing-kill.test.ts',
+  'apps/server/src/modules/short-links/short-links-kill.test.ts',
   'apps/server/src/lib/job-queue-processes.test.ts',
 ];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);

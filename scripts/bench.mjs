@@ -308,6 +308,13 @@ const { runApiKeyBench } = await import('./bench-api-keys.mjs');
 const apiKeyBench = await runApiKeyBench();
 // ── end of the API-key request benchmark ───────────────────────────────────────────────────────────────────
 
+// ── Short-link redirect benchmark (docs/short-links.md) ────────────────────────────────────────────────────────────
+// scripts/bench-short-links.mjs: GET /<code> at 50 connections on PGlite and PostgreSQL against an empty Fastify
+// route and the server's /api/health in the same run; the clicks counted must match the redirects answered.
+const { runShortLinkBench } = await import('./bench-short-links.mjs');
+const shortLinkBench = await runShortLinkBench();
+// ── end of the short-link redirect benchmark ───────────────────────────────────────────────────────────────────
+
 // ── Server memory benchmark (docs/decisions/0054-server-memory.md) ─────────────────────────────────────────────────────────────────────
 // scripts/bench-memory.mjs: RSS of the built server on PGlite after a scripted short session; goal < 300 MB.
 const { runMemoryBench } = await import('./bench-memory.mjs');
@@ -334,6 +341,7 @@ const verdicts = {
   'server memory': memoryBench.ok,
   'best-time model': bestTimeBench.ok,
   'API-key requests': apiKeyBench.ok,
+  'short-link redirects': shortLinkBench.ok,
   video: videoBench.ok,
 };
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);

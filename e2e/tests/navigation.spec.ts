@@ -73,6 +73,7 @@ const SIDEBAR = [
   { name: 'Media Tools', path: '/media-tools', heading: 'Media Tools' },
   { name: 'Calendar', path: '/calendar', heading: undefined },
   { name: 'Analytics', path: '/analytics', heading: undefined },
+  { name: 'Links', path: '/links', heading: 'Links' },
   { name: 'Engagement', path: '/engagement', heading: undefined },
   { name: 'Settings', path: '/settings', heading: undefined },
 ] as const;

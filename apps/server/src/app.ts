@@ -39,6 +39,8 @@ import {
   restoreTargetsOfReconnectedAccount,
 } from './modules/publishing/publishing.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { shortLinksPlugin } from './modules/short-links/short-links.plugin';
+import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { streamingPlugin } from './modules/streaming/streaming.plugin';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
@@ -141,6 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     publishing: options.publishing,
   });
   await app.register(streamingPlugin, { db: database.db, config });
+  await app.register(shortLinksPlugin, { db: database.db, config });
 
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
@@ -181,6 +184,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(analyticsReportRoutes, { db: database.db, config });
+  await app.register(shortLinksRoutes, { db: database.db, config });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);

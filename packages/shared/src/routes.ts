@@ -1,6 +1,8 @@
 /**
  * Every route of the web app. The server uses this list to answer unknown paths with 404 while still
- * serving the app, and the router and the guard use it so the two never disagree.
+ * serving the app, and the router and the guard use it so the two never disagree. Each is a lowercase word:
+ * short links are served at `/<code>` with codes that hold a capital letter and a digit (short-links.ts), and
+ * packages/shared/src/short-links.test.ts checks that no page takes that shape.
  */
 export const PUBLIC_ROUTES = [
   '/',
@@ -40,6 +42,8 @@ export const PROTECTED_ROUTES = [
   '/schedule-stream',
   '/usage',
   '/approvals',
+  /** Short links made by hand and their clicks (docs/short-links.md). */
+  '/links',
   /** The instance administrator's page (ADMIN_EMAILS); anyone else sees the not-found page. */
   '/admin',
 ] as const;

@@ -64,6 +64,8 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  /** Where short links are served (docs/short-links.md): a second, short domain pointing here; else PUBLIC_URL. */
+  SHORT_LINK_BASE_URL: optionalUrl(['http://', 'https://']),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   APP_SECRET: z
@@ -104,10 +106,7 @@ export const envSchema = z.object({
   S3_BUCKET: z.string().trim().optional(),
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  S3_FORCE_PATH_STYLE: booleanFlag,
   AI_PROVIDER: z
     .enum(['openai', 'anthropic', 'openai-compatible', ''])
     .optional()
@@ -155,6 +154,8 @@ export interface Config {
   publicUrl: string;
   /** True when PUBLIC_URL was set: only it and TRUSTED_ORIGINS are accepted as origins. */
   publicUrlConfigured: boolean;
+  /** SHORT_LINK_BASE_URL without a trailing slash, or undefined (short links then use the public URL). */
+  shortLinkBaseUrl: string | undefined;
   /** TRUST_PROXY, for Fastify's trustProxy (proxy-addr syntax). */
   trustProxy: string[];
   dataDir: string;
@@ -302,6 +303,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     port: env.PORT,
     publicUrl,
     publicUrlConfigured: env.PUBLIC_URL !== undefined,
+    shortLinkBaseUrl: env.SHORT_LINK_BASE_URL?.replace(/\/+$/, ''),
     trustProxy: env.TRUST_PROXY.split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),

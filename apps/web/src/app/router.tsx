@@ -39,6 +39,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/analytics': page(
     () => import('./routes/analytics').then((m) => ({ Component: m.AnalyticsPage })),
     'analytics',
+    'short-links',
   ),
   '/media-tools': page(
     () => import('./routes/media-tools').then((m) => ({ Component: m.MediaToolsPage })),
@@ -120,6 +121,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/approvals').then((m) => ({ Component: m.ApprovalsPage })),
     'approvals',
   ),
+  '/links': page(() => import('./routes/links').then((m) => ({ Component: m.LinksPage })), 'short-links'),
   '/video-editor': page(
     () => import('./routes/video-editor').then((m) => ({ Component: m.VideoEditorPage })),
     'video-editor',

@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'members',
   'notifications',
   'settings',
+  'short-links',
   'devices',
   'webhooks',
   'planned-streams',

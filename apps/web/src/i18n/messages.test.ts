@@ -29,6 +29,7 @@ import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
+import { SHORT_LINK_MESSAGES } from '@relaycast/shared/short-links';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming/messages';
 import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { EDIT_LIST_MESSAGES, MAX_SEGMENTS } from '@relaycast/shared/video-editor-edit-list';
@@ -81,6 +82,7 @@ const MESSAGE_OBJECTS = {
   PUBLISH_MESSAGES,
   ROLE_MESSAGES,
   SETTINGS_MESSAGES,
+  SHORT_LINK_MESSAGES,
   PLANNED_STREAM_MESSAGES,
   STREAMING_MESSAGES,
   CAPTION_MESSAGES,

@@ -16,6 +16,7 @@ export * from './planned-streams';
 export * from './posts';
 export * from './publishing';
 export * from './settings';
+export * from './short-links';
 export * from './streaming';
 export * from './webhooks';
 export * from './workspaces';

@@ -127,6 +127,25 @@ export const PUBLIC_API_ROUTES: readonly PublicApiRoute[] = [
     operationId: 'getTopPosts',
     summary: 'The best posts of a period.',
   },
+  {
+    method: 'GET',
+    path: '/short-links',
+    operationId: 'listShortLinks',
+    summary: 'The short links with their clicks.',
+  },
+  { method: 'POST', path: '/short-links', operationId: 'createShortLink', summary: 'Make a short link.' },
+  {
+    method: 'PATCH',
+    path: '/short-links/:id',
+    operationId: 'updateShortLink',
+    summary: "Change a short link's target, or turn it off or on.",
+  },
+  {
+    method: 'GET',
+    path: '/short-links/clicks',
+    operationId: 'getShortLinkClicks',
+    summary: 'Clicks per short link, post and platform over a period.',
+  },
 ];
 
 const MATCHERS = PUBLIC_API_ROUTES.map((route) => ({

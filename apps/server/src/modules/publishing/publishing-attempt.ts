@@ -14,6 +14,7 @@ import type { MediaStorage } from '../../lib/media/storage';
 import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
+import { configuredShortLinkBase, shortenForPublish } from '../short-links/short-links.service';
 import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
 import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
@@ -87,6 +88,27 @@ interface PublishAttemptDeps {
 /** What the stages of an attempt share: the dependencies, and the accounts told to slow down (429) until when. */
 interface AttemptContext extends PublishAttemptDeps {
   blockedAccounts: Map<string, number>;
+}
+
+/**
+ * The text a platform receives: the post's copy for it, its web addresses replaced by short links when the
+ * workspace and the post say so (docs/short-links.md, "At publish"). The same links on every attempt, so a
+ * reconciliation looks for the very text that was sent.
+ */
+function publishedText(
+  ctx: Pick<AttemptContext, 'db' | 'config'>,
+  target: Pick<ClaimedTarget, 'postId' | 'platform'>,
+  workspaceId: string,
+  text: string,
+): Promise<string> {
+  const input = {
+    workspaceId,
+    postId: target.postId,
+    authorId: null,
+    platform: target.platform as PlatformId,
+    text,
+  };
+  return shortenForPublish(ctx.db, input, configuredShortLinkBase(ctx.config));
 }
 
 /** Due again after a backoff (or the platform's Retry-After); failed for good after MAX_PUBLISH_ATTEMPTS. */
@@ -181,10 +203,11 @@ async function callPlatform(
     const media = post.hasMedia
       ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform)
       : [];
+    const text = await publishedText(ctx, target, post.workspaceId, contentFor(post, platform));
     const published = await withFreshCredentials(db, config, accountId, (credentials) => {
       if (!leases.isFresh(target.id)) throw new LeaseLost();
       return connector.publish({ settings: connectorSettings(config, platform) }, credentials, {
-        text: contentFor(post, platform),
+        text,
         media,
         idempotencyKey: target.id,
       });
@@ -204,7 +227,7 @@ async function settleAttempt(
   const { db, queue, log, claims, blockedAccounts } = ctx;
   const { finish } = claims;
   const platform = target.platform as PlatformId;
-  const text = contentFor(target.post, platform);
+  const text = await publishedText(ctx, target, target.post.workspaceId, contentFor(target.post, platform));
   const startedAt = target.attemptStartedAt ?? new Date();
   if ('abandoned' in result) {
     // Certainly not sent: due again at once, unless a worker that took the claim over keeps it.
@@ -312,7 +335,8 @@ export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts
     try {
       const taken = await claims.loadTakenOver(row.id);
       if (!taken) return;
-      await reconcile(ctx, taken.target, row.previous, taken.text, row.leaseExpired);
+      const text = await publishedText(ctx, taken.target, taken.workspaceId, taken.text);
+      await reconcile(ctx, taken.target, row.previous, text, row.leaseExpired);
     } finally {
       leases.drop(row.id);
     }

@@ -63,7 +63,9 @@ export interface TargetClaims {
   /** The crash sweep: takes over attempts of dead processes (lease expired) or past the attempt timeout. */
   takeOverCrashed(): Promise<TakenOverClaim[]>;
   /** A taken-over target still 'publishing', with the text it was sent; undefined when it moved on meanwhile. */
-  loadTakenOver(targetId: string): Promise<{ target: ClaimedTarget; text: string } | undefined>;
+  loadTakenOver(
+    targetId: string,
+  ): Promise<{ target: ClaimedTarget; text: string; workspaceId: string } | undefined>;
 }
 
 /** The failed-post notification's title, naming the target's platform (`ended.platform`). */
@@ -256,11 +258,15 @@ async function loadTakenOverTarget(db: Db, targetId: string) {
   const [target] = await db.select().from(postTargets).where(eq(postTargets.id, targetId)).limit(1);
   if (target === undefined || target.status !== 'publishing') return undefined;
   const [post] = await db
-    .select({ content: posts.content, overrides: posts.overrides })
+    .select({ content: posts.content, overrides: posts.overrides, workspaceId: posts.workspaceId })
     .from(posts)
     .where(eq(posts.id, target.postId))
     .limit(1);
-  return { target, text: post ? contentFor(post, target.platform as PlatformId) : '' };
+  return {
+    target,
+    text: post ? contentFor(post, target.platform as PlatformId) : '',
+    workspaceId: post?.workspaceId ?? '',
+  };
 }
 
 export function createTargetClaims(deps: {

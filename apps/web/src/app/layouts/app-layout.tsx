@@ -4,6 +4,7 @@ import {
   Clapperboard,
   ClipboardCheck,
   LayoutDashboard,
+  Link2,
   type LucideIcon,
   MessageCircle,
   Settings,
@@ -32,6 +33,7 @@ export const APP_NAV: readonly { to: string; label: string; icon: LucideIcon }[]
   { to: '/calendar', label: 'Calendar', icon: CalendarDays },
   { to: '/approvals', label: 'Approvals', icon: ClipboardCheck },
   { to: '/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/links', label: 'Links', icon: Link2 },
   { to: '/engagement', label: 'Engagement', icon: MessageCircle },
   { to: '/settings', label: 'Settings', icon: Settings },
 ];

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AnalyticsDashboard } from '@/features/analytics/components/analytics-dashboard';
 import { BestTimeHeatmap } from '@/features/best-time/components/best-time-heatmap';
+import { LinkClicksSection } from '@/features/short-links/components/link-clicks-section';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function AnalyticsPage() {
@@ -22,6 +23,8 @@ export function AnalyticsPage() {
       <AnalyticsDashboard>
         <BestTimeHeatmap />
       </AnalyticsDashboard>
+      {/* Outside the dashboard: a link made by hand has clicks before any account is connected. */}
+      <LinkClicksSection />
     </div>
   );
 }

@@ -1,0 +1,72 @@
+/**
+ * Who opened a short link, told from the request's headers alone (docs/short-links.md, "Clicks"): the
+ * link-preview crawler's name (not a click: shown apart), the device class and the referring site. Nothing
+ * here keeps an address or the whole User-Agent.
+ */
+
+/**
+ * Link-preview crawlers, by a token of their User-Agent, and the name shown for each. "Instagram" and "Threads"
+ * are not here: those words are in the User-Agent of people's in-app browsers.
+ */
+const PREVIEW_CRAWLERS: readonly (readonly [RegExp, string])[] = [
+  // Before Twitterbot: Telegram's says "TelegramBot (like TwitterBot)".
+  [/TelegramBot/i, 'TelegramBot'],
+  [/Twitterbot/i, 'Twitterbot'],
+  [/facebookexternalhit|Facebot|meta-externalagent/i, 'Facebook'],
+  [/LinkedInBot/i, 'LinkedInBot'],
+  [/Slackbot|Slack-ImgProxy/i, 'Slackbot'],
+  [/Discordbot/i, 'Discordbot'],
+  [/WhatsApp/i, 'WhatsApp'],
+  [/redditbot/i, 'redditbot'],
+  [/Applebot/i, 'Applebot'],
+  [/Pinterestbot|Pinterest\//i, 'Pinterestbot'],
+  [/Mastodon\//, 'Mastodon'],
+  [/Cardyb/i, 'Bluesky'],
+  [/SkypeUriPreview/i, 'Skype'],
+  [/Embedly/i, 'Embedly'],
+  [/vkShare/i, 'VK'],
+  [/Google-PageRenderer|Googlebot/i, 'Google'],
+  [/bingbot|BingPreview/i, 'Bing'],
+];
+
+/** Other automated clients: counted with the crawlers, never as people. */
+const OTHER_BOTS =
+  /bot\b|bot\/|crawler|spider|crawl|slurp|curl\/|wget\/|python-requests|python-urllib|go-http-client|okhttp|java\/|headlesschrome|phantomjs|http\.rb|axios\/|node-fetch|undici|libwww|scrapy|preview/i;
+
+/** The crawler's name when the User-Agent is a link-preview crawler or another bot; '' for a person. */
+export function crawlerOf(userAgent: string | undefined): string {
+  if (!userAgent) return 'No user agent';
+  for (const [pattern, name] of PREVIEW_CRAWLERS) if (pattern.test(userAgent)) return name;
+  return OTHER_BOTS.test(userAgent) ? 'Other bots' : '';
+}
+
+export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'unknown';
+
+export function deviceOf(userAgent: string | undefined): DeviceClass {
+  if (!userAgent) return 'unknown';
+  if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent)) return 'tablet';
+  if (/Android/i.test(userAgent) && !/Mobile/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|Windows Phone|IEMobile|Opera Mini/i.test(userAgent)) return 'mobile';
+  if (/Windows NT|Macintosh|X11|Linux|CrOS/i.test(userAgent)) return 'desktop';
+  return 'unknown';
+}
+
+/** The referring site's host name without `www.` ('' when there is none or it cannot be read). */
+export function referrerOf(referer: string | undefined): string {
+  if (!referer) return '';
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return '';
+    return url.hostname
+      .toLowerCase()
+      .replace(/^www\./, '')
+      .slice(0, 100);
+  } catch {
+    return '';
+  }
+}
+
+/** The start of the click's hour, the bucket its count goes into. */
+export function hourOf(at: number): number {
+  return at - (at % 3_600_000);
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { ClickCounter } from './short-links-journal';
+
+/** How often the journal's segments go to the database. */
+export const CLICK_FLUSH_MS = 1_000;
+/** Every so many flushes, the segments other (dead) processes left are counted. */
+const RECOVER_EVERY = 10;
+
+/**
+ * The click counter of this process (short-links-journal.ts): flushed every second and on close; the segments
+ * a killed process left behind are counted at start and every ten seconds.
+ */
+export const shortLinksPlugin = fp(async (app: FastifyInstance, options: { db: Db; config: Config }) => {
+  const counter = new ClickCounter({
+    db: options.db,
+    dir: path.join(options.config.dataDir, 'short-link-clicks'),
+    log: app.log,
+  });
+  app.decorate('shortLinkClicks', counter);
+  let ticks = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const warn = (err: unknown) => app.log.warn({ err }, 'short-link clicks not written yet; retrying');
+  app.addHook('onReady', async () => {
+    await counter.recover().catch(warn);
+    await counter.loadSalt().catch(warn);
+    timer = setInterval(() => {
+      ticks += 1;
+      const recover = ticks % RECOVER_EVERY === 0;
+      void counter
+        .flush()
+        .then(() => (recover ? counter.recover() : 0))
+        .catch(warn);
+    }, CLICK_FLUSH_MS);
+    timer.unref();
+  });
+  // After the server stopped taking requests and before the database closes (app.ts opened it first). A click
+  // that could not be written stays in the journal for the next start.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await counter.flush().catch(warn);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The short links' click counter (tests flush it). */
+    shortLinkClicks: ClickCounter;
+  }
+}

@@ -1,0 +1,158 @@
+import {
+  SHORT_LINK_MESSAGES,
+  type ShortLink,
+  type ShortLinkClickReport,
+} from '@relaycast/shared/short-links';
+import { and, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { posts, shortLinkClicks, shortLinks } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
+
+/** Reads of short links for /links and /analytics (docs/short-links.md). */
+
+/** The most links a list answers (newest first). */
+export const SHORT_LINK_LIST_LIMIT = 500;
+
+const linkColumns = {
+  id: shortLinks.id,
+  code: shortLinks.code,
+  target: shortLinks.target,
+  postId: shortLinks.postId,
+  platform: shortLinks.platform,
+  disabled: shortLinks.disabled,
+  createdBy: shortLinks.createdBy,
+  createdAt: shortLinks.createdAt,
+  updatedAt: shortLinks.updatedAt,
+  clicks: sql<number>`coalesce((select sum(c.count) from short_link_clicks c
+    where c.link_id = ${shortLinks.id} and c.crawler = ''), 0)::int`,
+  crawlerHits: sql<number>`coalesce((select sum(c.count) from short_link_clicks c
+    where c.link_id = ${shortLinks.id} and c.crawler <> ''), 0)::int`,
+  visitors: sql<number>`(select count(*) from short_link_visitors v where v.link_id = ${shortLinks.id})::int`,
+};
+
+type LinkRow = {
+  [K in keyof typeof linkColumns]: K extends 'createdAt' | 'updatedAt'
+    ? Date
+    : K extends 'clicks' | 'crawlerHits' | 'visitors'
+      ? number
+      : K extends 'disabled'
+        ? boolean
+        : K extends 'id' | 'code' | 'target'
+          ? string
+          : string | null;
+};
+
+function toShortLink(row: LinkRow, baseUrl: string): ShortLink {
+  return {
+    ...row,
+    shortUrl: `${baseUrl}/${row.code}`,
+    clicks: Number(row.clicks),
+    crawlerHits: Number(row.crawlerHits),
+    visitors: Number(row.visitors),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listShortLinks(
+  db: Db,
+  caller: Pick<Caller, 'workspaceId'>,
+  baseUrl: string,
+): Promise<ShortLink[]> {
+  const rows = await db
+    .select(linkColumns)
+    .from(shortLinks)
+    .where(eq(shortLinks.workspaceId, caller.workspaceId))
+    .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
+    .limit(SHORT_LINK_LIST_LIMIT);
+  return rows.map((row) => toShortLink(row as LinkRow, baseUrl));
+}
+
+/** One link of the caller's workspace; another workspace's answers 404 like an unknown one. */
+export async function getShortLink(
+  db: Db,
+  caller: Pick<Caller, 'workspaceId'>,
+  id: string,
+  baseUrl: string,
+): Promise<ShortLink> {
+  const [row] = await db
+    .select(linkColumns)
+    .from(shortLinks)
+    .where(and(eq(shortLinks.id, id), eq(shortLinks.workspaceId, caller.workspaceId)));
+  if (!row) throw new AppError('NOT_FOUND', { message: SHORT_LINK_MESSAGES.notFound });
+  return toShortLink(row as LinkRow, baseUrl);
+}
+
+const EXCERPT_LENGTH = 80;
+
+/**
+ * Clicks per link (with its post and platform), per referring site and per device over [from, to): the
+ * /analytics "Link clicks" section. Links without a click in the period are left out.
+ */
+export async function shortLinkClickReport(
+  db: Db,
+  caller: Pick<Caller, 'workspaceId'>,
+  range: { from: Date; to: Date },
+  baseUrl: string,
+): Promise<ShortLinkClickReport> {
+  const inRange: SQL[] = [
+    eq(shortLinks.workspaceId, caller.workspaceId),
+    gte(shortLinkClicks.hour, range.from),
+    lt(shortLinkClicks.hour, range.to),
+  ];
+  const people = and(...inRange, eq(shortLinkClicks.crawler, '')) as SQL;
+  const [rows, referrers, devices] = await Promise.all([
+    db
+      .select({
+        linkId: shortLinks.id,
+        code: shortLinks.code,
+        target: shortLinks.target,
+        postId: shortLinks.postId,
+        postContent: posts.content,
+        platform: shortLinks.platform,
+        clicks: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} = ''), 0)::int`,
+        crawlerHits: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} <> ''), 0)::int`,
+      })
+      .from(shortLinkClicks)
+      .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
+      .leftJoin(posts, eq(posts.id, shortLinks.postId))
+      .where(and(...inRange))
+      .groupBy(shortLinks.id, posts.id)
+      .orderBy(sql`3 desc`)
+      .limit(SHORT_LINK_LIST_LIMIT),
+    db
+      .select({ site: shortLinkClicks.referrer, clicks: sql<number>`sum(${shortLinkClicks.count})::int` })
+      .from(shortLinkClicks)
+      .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
+      .where(and(people, ne(shortLinkClicks.referrer, '')))
+      .groupBy(shortLinkClicks.referrer)
+      .orderBy(sql`2 desc`)
+      .limit(20),
+    db
+      .select({ device: shortLinkClicks.device, clicks: sql<number>`sum(${shortLinkClicks.count})::int` })
+      .from(shortLinkClicks)
+      .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
+      .where(people)
+      .groupBy(shortLinkClicks.device)
+      .orderBy(sql`2 desc`),
+  ]);
+  return {
+    rows: rows
+      .map(({ postContent, ...row }) => ({
+        ...row,
+        shortUrl: `${baseUrl}/${row.code}`,
+        postExcerpt: postContent === null ? null : excerpt(postContent),
+        clicks: Number(row.clicks),
+        crawlerHits: Number(row.crawlerHits),
+      }))
+      .sort((a, b) => b.clicks - a.clicks || b.crawlerHits - a.crawlerHits),
+    referrers: referrers.map((row) => ({ site: row.site, clicks: Number(row.clicks) })),
+    devices: devices.map((row) => ({ device: row.device, clicks: Number(row.clicks) })),
+  };
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat;
+}

@@ -1,0 +1,71 @@
+import type {
+  ShortLink,
+  ShortLinkClickReport,
+  ShortLinkInput,
+  ShortLinkList,
+  ShortLinkSettings,
+  ShortLinkUpdate,
+} from '@relaycast/shared/short-links';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** `/api/short-links`: the workspace's short links, their settings and their clicks (docs/short-links.md). */
+export const shortLinkKeys = {
+  all: ['short-links'] as const,
+  list: ['short-links', 'list'] as const,
+  settings: ['short-links', 'settings'] as const,
+  clicks: (from: string, to: string) => ['short-links', 'clicks', from, to] as const,
+};
+
+export function useShortLinks() {
+  return useQuery({
+    queryKey: shortLinkKeys.list,
+    queryFn: () => apiFetch<ShortLinkList>('/api/short-links'),
+  });
+}
+
+export function useCreateShortLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ShortLinkInput) =>
+      apiFetch<ShortLink>('/api/short-links', { method: 'POST', json: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: shortLinkKeys.all }),
+  });
+}
+
+/** Edit a link's target, or turn it off and on. */
+export function useUpdateShortLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: ShortLinkUpdate & { id: string }) =>
+      apiFetch<ShortLink>(`/api/short-links/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: shortLinkKeys.all }),
+  });
+}
+
+export function useShortLinkSettings() {
+  return useQuery({
+    queryKey: shortLinkKeys.settings,
+    queryFn: () => apiFetch<ShortLinkSettings>('/api/short-links/settings'),
+  });
+}
+
+export function useSaveShortLinkSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ShortLinkSettings) =>
+      apiFetch<ShortLinkSettings>('/api/short-links/settings', { method: 'PUT', json: input }),
+    onSuccess: (saved) => client.setQueryData(shortLinkKeys.settings, saved),
+  });
+}
+
+/** Clicks per link, referring site and device over [from, to) (ISO instants): /analytics. */
+export function useShortLinkClicks(from: string, to: string) {
+  return useQuery({
+    queryKey: shortLinkKeys.clicks(from, to),
+    queryFn: () =>
+      apiFetch<ShortLinkClickReport>(
+        `/api/short-links/clicks?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      ),
+  });
+}

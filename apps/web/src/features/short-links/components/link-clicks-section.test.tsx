@@ -1,0 +1,40 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
+import { LinkClicksSection } from './link-clicks-section';
+
+const REPORT = {
+  rows: [
+    {
+      linkId: 'l1',
+      code: 'Ab3dE9x',
+      shortUrl: 'https://rc.example/Ab3dE9x',
+      target: 'https://example.com/?utm_source=mastodon',
+      postId: 'p1',
+      postExcerpt: 'Our spring sale',
+      platform: 'mastodon',
+      clicks: 7,
+      crawlerHits: 2,
+    },
+  ],
+  referrers: [{ site: 'mastodon.social', clicks: 5 }],
+  devices: [{ device: 'mobile', clicks: 7 }],
+};
+
+describe('Link clicks on /analytics', () => {
+  it('shows each link with its post, network, clicks and link previews, for the page’s period', async () => {
+    const api = fakeApi({ 'GET /api/short-links/clicks': REPORT });
+    renderWithProviders(<LinkClicksSection />, { route: '/analytics?range=7d' });
+    const row = await screen.findByTestId('link-clicks-row');
+    expect(within(row).getAllByText('Our spring sale').length).toBeGreaterThan(0);
+    expect(within(row).getByText('Mastodon')).toBeTruthy();
+    expect(within(row).getByText('7')).toBeTruthy();
+    expect(within(row).getByText('2')).toBeTruthy();
+    expect(screen.getByText('From: mastodon.social (5)')).toBeTruthy();
+    const url = new URL(api.callsTo('GET /api/short-links/clicks')[0]!.url, 'http://app.test');
+    const days =
+      (Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)) / 86_400_000;
+    expect(days).toBe(7);
+  });
+});

@@ -1,0 +1,123 @@
+import { SHORT_LINK_MESSAGES, type ShortLink } from '@relaycast/shared/short-links';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
+import { ShortLinkSettingsCard } from './short-link-settings';
+import { ShortLinksView } from './short-links-view';
+
+const LINK: ShortLink = {
+  id: 'l1',
+  code: 'Ab3dE9x',
+  shortUrl: 'https://rc.example/Ab3dE9x',
+  target: 'https://example.com/article',
+  postId: null,
+  platform: null,
+  disabled: false,
+  clicks: 12,
+  crawlerHits: 3,
+  visitors: 9,
+  createdBy: 'u1',
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+
+function linksApi(role: string) {
+  let links = [LINK];
+  return fakeApi({
+    'GET /api/workspaces/current': { id: 'w1', name: 'Acme', role },
+    'GET /api/short-links': () => ({ links }),
+    'POST /api/short-links': ({ body }) => {
+      const made = {
+        ...LINK,
+        id: 'l2',
+        code: 'Zz9Yy8X',
+        target: (body as { target: string }).target,
+        clicks: 0,
+      };
+      links = [made, ...links];
+      return new Response(JSON.stringify(made), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+    'PATCH /api/short-links/l1': ({ body }) => {
+      links = links.map((link) => (link.id === 'l1' ? { ...link, ...(body as Partial<ShortLink>) } : link));
+      return links.find((link) => link.id === 'l1');
+    },
+    'GET /api/short-links/settings': { mode: 'ask', campaign: '' },
+    'PUT /api/short-links/settings': ({ body }) => body,
+  });
+}
+
+describe('the Links page', () => {
+  it('lists each link with its clicks and link previews apart', async () => {
+    linksApi('editor');
+    renderWithProviders(<ShortLinksView />, { route: '/links' });
+    const row = await screen.findByTestId('short-link');
+    expect(within(row).getByRole('link', { name: LINK.shortUrl })).toBeTruthy();
+    expect(within(row).getByText('12 clicks')).toBeTruthy();
+    expect(within(row).getByText(/3 link-preview visits/)).toBeTruthy();
+    expect(within(row).getByText(/9 unique visitors/)).toBeTruthy();
+  });
+
+  it('refuses a javascript: address before sending it, and makes a link of a web address', async () => {
+    const api = linksApi('editor');
+    renderWithProviders(<ShortLinksView />, { route: '/links' });
+    const field = await screen.findByLabelText('Address to shorten');
+    await userEvent.type(field, 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(SHORT_LINK_MESSAGES.targetScheme);
+    expect(api.callsTo('POST /api/short-links')).toHaveLength(0);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://example.org/new');
+    await userEvent.click(screen.getByRole('button', { name: 'Shorten' }));
+    await waitFor(() => expect(screen.getAllByTestId('short-link')).toHaveLength(2));
+    expect(api.callsTo('POST /api/short-links')[0]?.body).toEqual({ target: 'https://example.org/new' });
+  });
+
+  it('edits a target and turns a link off', async () => {
+    const api = linksApi('editor');
+    renderWithProviders(<ShortLinksView />, { route: '/links' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit address' }));
+    const field = screen.getByLabelText('New address');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://example.org/moved');
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('https://example.org/moved')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('Off')).toBeTruthy();
+    expect(api.callsTo('PATCH /api/short-links/l1').map((call) => call.body)).toEqual([
+      { target: 'https://example.org/moved' },
+      { disabled: true },
+    ]);
+  });
+
+  it('shows a viewer the links without the form or the buttons', async () => {
+    linksApi('viewer');
+    renderWithProviders(<ShortLinksView />, { route: '/links' });
+    await screen.findByTestId('short-link');
+    expect(screen.queryByLabelText('Address to shorten')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+  });
+
+  it('lets an admin choose when posts are shortened; an editor only reads it', async () => {
+    const api = linksApi('admin');
+    const { unmount } = renderWithProviders(<ShortLinkSettingsCard />, { route: '/links' });
+    await userEvent.selectOptions(await screen.findByLabelText('Shorten the links of posts'), 'always');
+    await userEvent.type(screen.getByLabelText('Campaign (utm_campaign)'), 'Spring sale');
+    await userEvent.click(screen.getByRole('button', { name: 'Save link settings' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/short-links/settings')[0]?.body).toEqual({
+        mode: 'always',
+        campaign: 'Spring sale',
+      }),
+    );
+    unmount();
+    linksApi('editor');
+    renderWithProviders(<ShortLinkSettingsCard />, { route: '/links' });
+    expect(await screen.findByText('Your workspace owner or an admin changes these settings.')).toBeTruthy();
+    expect((screen.getByLabelText('Shorten the links of posts') as HTMLSelectElement).disabled).toBe(true);
+  });
+});
