@@ -3,11 +3,10 @@ import {
   BULK_IMPORT_MAX_ROWS,
   BULK_IMPORT_MESSAGES,
   BULK_IMPORT_TEMPLATE,
-  type BulkImportWorkspace,
-  checkBulkRows,
   parseBulkCsv,
   rowsWithProblemsCsv,
 } from './bulk-import';
+import { type BulkImportWorkspace, checkBulkRows } from './bulk-import-rows';
 import { POST_MESSAGES } from './posts';
 
 const now = new Date('2030-01-01T12:00:00Z');
