@@ -30,6 +30,7 @@ async function uploadAndCheck(page: Page, summary = '2 rows ready, 2 with proble
 test('a CSV with good and bad rows: the preview says what is wrong, the good rows land on the calendar', async ({
   page,
 }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsNewUser(page);
   await connectMastodon(page);
   await page.goto('/calendar');
@@ -88,5 +89,9 @@ test('the bulk import page fits a phone', async ({ page }, testInfo) => {
   await uploadAndCheck(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+  const rows = page.getByRole('list', { name: 'Rows' });
+  await expect(rows.getByRole('listitem').filter({ hasText: 'Too late' })).toContainText(
+    'Choose a time in the future to schedule this post.',
+  );
   await page.screenshot({ path: testInfo.outputPath('bulk-import-390.png'), fullPage: true });
 });

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
+import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/time-zone';
 import { type BulkImportState, useBulkImport } from '../hooks/use-bulk-import';
 
@@ -137,6 +138,7 @@ function PreviewSection({ state }: { state: BulkImportState }) {
         </Card>
       ) : null}
       <PreviewTable rows={state.rows} />
+      <PreviewList rows={state.rows} />
     </section>
   );
 }
@@ -165,7 +167,7 @@ function PreviewTable({ rows }: { rows: BulkImportRow[] }) {
   const { t } = useTranslation('bulk-import');
   const timeZone = useTimeZone();
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div className="hidden overflow-x-auto rounded-md border sm:block">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <thead className="bg-muted/50">
           <tr>
@@ -194,20 +196,7 @@ function PreviewTable({ rows }: { rows: BulkImportRow[] }) {
                 </td>
                 <td className="p-2 align-top">{row.accountHandles.join(', ')}</td>
                 <td className="p-2 align-top">
-                  {bad ? (
-                    <ul className="grid gap-1 text-destructive">
-                      {row.problems.map((problem) => (
-                        <li key={problem}>{translateMessage(problem)}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <span className="text-emerald-700 dark:text-emerald-400">{t('Ready')}</span>
-                  )}
-                  {row.notes.map((note) => (
-                    <p key={note} className="text-muted-foreground">
-                      {translateMessage(note)}
-                    </p>
-                  ))}
+                  <RowOutcome row={row} />
                 </td>
               </tr>
             );
@@ -215,5 +204,54 @@ function PreviewTable({ rows }: { rows: BulkImportRow[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A row's problems, or Ready, and its notes. */
+function RowOutcome({ row }: { row: BulkImportRow }) {
+  const { t } = useTranslation('bulk-import');
+  return (
+    <>
+      {row.problems.length > 0 ? (
+        <ul className="grid gap-1 text-destructive">
+          {row.problems.map((problem) => (
+            <li key={problem}>{translateMessage(problem)}</li>
+          ))}
+        </ul>
+      ) : (
+        <span className="text-emerald-700 dark:text-emerald-400">{t('Ready')}</span>
+      )}
+      {row.notes.map((note) => (
+        <p key={note} className="text-muted-foreground">
+          {translateMessage(note)}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** The preview on a phone: one card per row instead of a table wider than the screen. */
+function PreviewList({ rows }: { rows: BulkImportRow[] }) {
+  const { t } = useTranslation('bulk-import');
+  const timeZone = useTimeZone();
+  return (
+    <ul className="grid gap-2 sm:hidden" aria-label={t('Rows')}>
+      {rows.map((row) => (
+        <li
+          key={row.line}
+          className={cn(
+            'grid gap-1 rounded-md border p-3 text-sm',
+            row.problems.length > 0 && 'bg-destructive/5',
+          )}
+        >
+          <p className="text-xs text-muted-foreground">
+            {t('Line')} {row.line} ·{' '}
+            {row.scheduledAt ? formatDateTime(row.scheduledAt, timeZone) : t('Next free slot')}
+          </p>
+          <p className="line-clamp-3 break-words">{row.content}</p>
+          <RowOutcome row={row} />
+        </li>
+      ))}
+    </ul>
   );
 }
