@@ -179,3 +179,30 @@ describe('POST /api/bulk-import', () => {
     expect((await preview(viewer, { csv })).statusCode).toBe(403);
   });
 });
+
+describe('/api/v1/bulk-import', () => {
+  it('imports with a read-and-write API key and refuses a read-only one', async () => {
+    const keyOf = async (scopes: string[]) => {
+      const res = await s.olive.send('POST', '/api/api-keys', { name: `Import ${scopes}`, scopes });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().secret as string;
+    };
+    const withKey = (secret: string, url: string, body: unknown) =>
+      s.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const csv = csvOf(`From the API,${year}-06-01,09:00,UTC,mastodon,`);
+    const readOnly = await withKey(await keyOf(['read']), '/api/v1/bulk-import', { csv });
+    expect(readOnly.statusCode).toBe(403);
+    const secret = await keyOf(['read', 'write']);
+    const checked = await withKey(secret, '/api/v1/bulk-import/preview', { csv });
+    expect(checked.json().rows[0].problems).toEqual([]);
+    const res = await withKey(secret, '/api/v1/bulk-import', { csv });
+    expect(res.statusCode, res.body).toBe(201);
+    const post: Post = (await s.olive.get(`/api/posts/${res.json().postIds[0]}`)).json();
+    expect(post).toMatchObject({ status: 'scheduled', scheduledAt: `${year}-06-01T09:00:00.000Z` });
+  });
+});
