@@ -52,6 +52,12 @@ describe('parseBulkCsv', () => {
     ]);
   });
 
+  it('reads rows pasted from a spreadsheet (tab-separated)', () => {
+    const parsed = parseBulkCsv('text\tdate\ttime\taccounts\nHello, world\t2030-02-01\t09:00\tx\n');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.rows[0]?.fields).toMatchObject({ text: 'Hello, world', date: '2030-02-01', accounts: 'x' });
+  });
+
   it('reads the template without a problem', () => {
     expect(parseBulkCsv(BULK_IMPORT_TEMPLATE).rows).toHaveLength(3);
   });
