@@ -13,6 +13,7 @@ import { createAuth } from './modules/auth/auth';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { bestTimeRoutes } from './modules/best-time/best-time.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { bulkImportRoutes } from './modules/bulk-import/bulk-import.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { createAnalysisRunner } from './modules/clips/clips.service';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(adminRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db, config });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
+  await app.register(bulkImportRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });

@@ -3,6 +3,7 @@ import { AI_MESSAGES } from './ai';
 import { REPORT_MESSAGES } from './analytics-report';
 import { APPROVAL_MESSAGES } from './approvals';
 import { BILLING_MESSAGES } from './billing';
+import { BULK_IMPORT_MESSAGES } from './bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES, STREAM_HIGHLIGHT_MESSAGES } from './clips';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 import { MEDIA_MESSAGES } from './media';
@@ -113,6 +114,9 @@ export const ERRORS = {
   API_KEY_READ_ONLY: { status: 403, message: API_KEY_MESSAGES.readOnly },
   API_KEY_LIMIT: { status: 400, message: API_KEY_MESSAGES.tooMany },
   API_KEY_BODY_TOO_LARGE: { status: 413, message: API_KEY_MESSAGES.mcpBodyTooLarge },
+
+  // Bulk import (modules/bulk-import): this very file was imported in the workspace before.
+  BULK_IMPORT_REPEATED_FILE: { status: 409, message: BULK_IMPORT_MESSAGES.repeatedFile },
 
   // Approvals and review links (modules/approvals)
   APPROVAL_CONFLICT: { status: 409, message: APPROVAL_MESSAGES.alreadyDecided },

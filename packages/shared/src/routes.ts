@@ -37,6 +37,7 @@ export const PROTECTED_ROUTES = [
   '/post-composer',
   '/media-library',
   '/drafts',
+  '/bulk-import',
   '/stream-settings',
   '/stream-analytics',
   '/schedule-stream',

@@ -56,6 +56,10 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'ai-assistant',
   ),
   '/drafts': page(() => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })), 'drafts'),
+  '/bulk-import': page(
+    () => import('./routes/bulk-import').then((m) => ({ Component: m.BulkImportPage })),
+    'bulk-import',
+  ),
   '/calendar': page(
     () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
     'calendar',

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'ai-assistant',
   'analytics',
   'best-time',
+  'bulk-import',
   'calendar',
   'clip-generator',
   'composer',

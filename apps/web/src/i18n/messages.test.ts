@@ -7,6 +7,7 @@ import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/ana
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
+import { BULK_IMPORT_MESSAGES } from '@relaycast/shared/bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
@@ -64,6 +65,7 @@ const MESSAGE_OBJECTS = {
   APPROVAL_MESSAGES,
   BEST_TIME_MESSAGES,
   BILLING_MESSAGES,
+  BULK_IMPORT_MESSAGES,
   CLIP_HIGHLIGHT_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,

@@ -5,6 +5,7 @@ export * from './api-keys';
 export * from './approvals';
 export * from './auth';
 export * from './billing';
+export * from './bulk-imports';
 export * from './clips';
 export * from './contact';
 export * from './engagement';

@@ -1,4 +1,3 @@
-import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import {
   listPostsQuerySchema,
   postInputSchema,
@@ -9,12 +8,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { type Caller, callerOf } from '../../lib/caller';
+import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
 import type { PublishingEngine } from '../publishing/publishing-engine';
-import { planStatus } from '../workspaces/plan-status';
+import { assertPublishingOpen } from '../workspaces/plan-status';
 import { getPost, listPosts } from './posts.queries';
 import {
   createPost,
@@ -27,17 +25,6 @@ import {
 
 /** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`. */
 const targetParams = idParams.extend({ targetId: idSchema });
-
-/**
- * Scheduling and publishing need a workspace that may publish (trial not over, or a plan chosen: plan-status.ts):
- * else a 403 with the reason. Drafts are always allowed.
- */
-function assertPublishingOpen(caller: Caller, billingMode: Config['billingMode']): void {
-  const status = planStatus(caller, billingMode);
-  if (status.publishingBlocked) {
-    throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
-  }
-}
 
 /**
  * `/api/posts`: the workspace's drafts and scheduled posts (composer, drafts list, calendar), and

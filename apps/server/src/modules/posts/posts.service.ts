@@ -30,7 +30,7 @@ import { resolveSchedule } from './posts-schedule';
 /** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 function assertValid(input: Parameters<typeof checkPost>[0], media: readonly MediaFacts[], now: Date): void {
   const problems = checkPost(input, media, now);
@@ -168,6 +168,30 @@ async function gated(
   return { body: { ...body, status: decision.status, scheduledAt: decision.scheduledAt }, decision };
 }
 
+/**
+ * Writes a new post in the caller's transaction and returns its id: the composer's create, and each row of a bulk
+ * import (modules/bulk-import), so both run the same checks, approval gate and targets.
+ */
+export async function createPostInTransaction(
+  tx: Tx,
+  caller: Caller,
+  input: ParsedPostInput,
+  now: Date,
+): Promise<string> {
+  const id = randomUUID();
+  const written = await bodyFromInput(tx, caller.workspaceId, input, now);
+  const { body, decision } = await gated(tx, caller, null, written, input.action);
+  await writePost(
+    tx,
+    caller.workspaceId,
+    { id, authorId: caller.userId, updatedBy: caller.userId },
+    body,
+    now,
+  );
+  await recordWrite(tx, caller, { id, ...body }, decision, now);
+  return id;
+}
+
 /** Creates a draft, a scheduled post or a queued one, after the same checks the composer runs. */
 export async function createPost(
   db: Db,
@@ -175,19 +199,7 @@ export async function createPost(
   input: ParsedPostInput,
   now = new Date(),
 ): Promise<Post> {
-  const id = randomUUID();
-  await db.transaction(async (tx) => {
-    const written = await bodyFromInput(tx, caller.workspaceId, input, now);
-    const { body, decision } = await gated(tx, caller, null, written, input.action);
-    await writePost(
-      tx,
-      caller.workspaceId,
-      { id, authorId: caller.userId, updatedBy: caller.userId },
-      body,
-      now,
-    );
-    await recordWrite(tx, caller, { id, ...body }, decision, now);
-  });
+  const id = await db.transaction((tx) => createPostInTransaction(tx, caller, input, now));
   return getPost(db, caller.workspaceId, id);
 }
 

@@ -59,6 +59,18 @@ export const PUBLIC_API_ROUTES: readonly PublicApiRoute[] = [
     summary: 'Delete a post (it can be restored from the app).',
   },
   {
+    method: 'POST',
+    path: '/bulk-import/preview',
+    operationId: 'previewBulkImport',
+    summary: 'Check a CSV of posts row by row; nothing is saved (docs/bulk-import.md).',
+  },
+  {
+    method: 'POST',
+    path: '/bulk-import',
+    operationId: 'bulkImport',
+    summary: "Import a CSV's good rows as scheduled posts or drafts, all or nothing.",
+  },
+  {
     method: 'GET',
     path: '/accounts',
     operationId: 'listAccounts',

@@ -9,6 +9,7 @@ import {
   planMediaLimits,
 } from '@relaycast/shared/plans';
 import type { InstallLimits } from '../../config/install-limits-env';
+import { AppError } from '../../lib/app-error';
 
 /**
  * The one rule of plans, trial and billing mode (docs/plans-and-billing.md). Every limit check and
@@ -95,4 +96,18 @@ export function planStatus(
     publishingBlocked: true,
     reason: PLAN_MESSAGES.trialEnded,
   };
+}
+
+/**
+ * Scheduling and publishing need a workspace that may publish (trial not over, or a plan chosen): else a 403
+ * with the reason. Drafts are always allowed. The posts routes and bulk import ask it.
+ */
+export function assertPublishingOpen(
+  workspace: { plan: PlanId | null; trialEndsAt: Date | null },
+  billingMode: BillingMode,
+): void {
+  const status = planStatus(workspace, billingMode);
+  if (status.publishingBlocked) {
+    throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
+  }
 }

@@ -1,5 +1,6 @@
-import { CalendarPlus, ChevronLeft, ChevronRight } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, FileUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -111,6 +112,12 @@ export function CalendarToolbar({
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
+        <Button asChild variant="outline">
+          <Link to="/bulk-import">
+            <FileUp aria-hidden="true" />
+            {t('Bulk import')}
+          </Link>
+        </Button>
         <Button onClick={onCreate}>
           <CalendarPlus aria-hidden="true" />
           {t('Create Post')}

@@ -1,7 +1,7 @@
 import { UNAPPROVED_POST_STATUSES } from '@relaycast/shared/approvals';
 import { todayIn } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
-import { FilePen, PenSquare, Search } from 'lucide-react';
+import { FilePen, FileUp, PenSquare, Search } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -85,12 +85,20 @@ export function DraftsList() {
             {t('Posts you started but have not scheduled yet, newest first.')}
           </p>
         </div>
-        <Button asChild>
-          <Link to="/post-composer">
-            <PenSquare aria-hidden="true" />
-            {t('New post')}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/bulk-import">
+              <FileUp aria-hidden="true" />
+              {t('Bulk import')}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/post-composer">
+              <PenSquare aria-hidden="true" />
+              {t('New post')}
+            </Link>
+          </Button>
+        </div>
       </header>
 
       <search className="relative block max-w-md">

@@ -1,0 +1,224 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  BULK_IMPORT_MESSAGES,
+  type BulkImportPreview,
+  type BulkImportResult,
+  type BulkImportRow,
+  type bulkImportRequestSchema,
+  parseBulkCsv,
+  REPEAT_WINDOW_HOURS,
+} from '@relaycast/shared/bulk-import';
+import { type BulkImportWorkspace, checkBulkRows } from '@relaycast/shared/bulk-import-rows';
+import { QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
+import type { PlatformId } from '@relaycast/shared/platforms';
+import { contentFor, type PostStatus, postInputSchema } from '@relaycast/shared/posts';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { bulkImports, mediaFiles, posts, postTargets, socialAccounts } from '../../db/schema/index';
+import { AppError, ValidationError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
+import { createPostInTransaction, type Tx } from '../posts/posts.service';
+
+/**
+ * Bulk import (docs/bulk-import.md, docs/decisions/0083-bulk-import.md): the preview checks every row and saves
+ * nothing; the import writes the good rows through the posts service's create, all in one transaction.
+ */
+
+export type BulkImportRequest = z.output<typeof bulkImportRequestSchema>;
+
+/** Posts whose text the repeat guard compares with the file's: planned, waiting or published. */
+const GUARDED_STATUSES: PostStatus[] = [
+  'scheduled',
+  'publishing',
+  'published',
+  'partially_published',
+  'awaiting_approval',
+  'changes_requested',
+];
+
+/** pg_advisory_xact_lock namespace: one import at a time per workspace, so a file twice at once is noticed. */
+const IMPORT_LOCK_NAMESPACE = 724_311_905;
+
+export function fileSha256(csv: string): string {
+  return createHash('sha256').update(csv.replace(/\r\n/g, '\n').trim()).digest('hex');
+}
+
+function mediaNamesOf(rows: ReturnType<typeof parseBulkCsv>['rows']): string[] {
+  const names = rows.flatMap((row) => row.fields.media.split(/[;\n]/).map((n) => n.trim().toLowerCase()));
+  return [...new Set(names.filter((name) => name && !/^https?:\/\//.test(name)))];
+}
+
+/** The window the repeat guard reads: the file's times, widened by the rule's window. */
+function guardWindow(rows: ReturnType<typeof parseBulkCsv>['rows'], now: Date): { from: Date; to: Date } {
+  const windowMs = REPEAT_WINDOW_HOURS * 3600 * 1000;
+  const dates = rows.map((row) => Date.parse(row.fields.date)).filter((t) => Number.isFinite(t));
+  const min = Math.min(now.getTime(), ...dates);
+  // A row without a date goes to a queue slot up to QUEUE_HORIZON_DAYS ahead: the guard reads that far.
+  const queued = rows.some((row) => !row.fields.date);
+  const max = Math.max(now.getTime() + (queued ? QUEUE_HORIZON_DAYS * 86_400_000 : 0), ...dates);
+  // The date is read as UTC midnight: a day more on each side covers every time zone and time of day.
+  return { from: new Date(min - windowMs - 86_400_000), to: new Date(max + windowMs + 2 * 86_400_000) };
+}
+
+/** What the checks read of the workspace: its accounts, the files the rows name, posts near the rows' times. */
+async function loadWorkspace(
+  db: Db | Tx,
+  workspaceId: string,
+  rows: ReturnType<typeof parseBulkCsv>['rows'],
+  now: Date,
+): Promise<BulkImportWorkspace> {
+  const accounts = await db
+    .select({
+      id: socialAccounts.id,
+      platform: socialAccounts.platform,
+      handle: socialAccounts.handle,
+      status: socialAccounts.status,
+    })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.workspaceId, workspaceId));
+  const names = mediaNamesOf(rows);
+  const media =
+    names.length === 0
+      ? []
+      : await db
+          .select({
+            id: mediaFiles.id,
+            name: mediaFiles.name,
+            mimeType: mediaFiles.mimeType,
+            sizeBytes: mediaFiles.sizeBytes,
+            durationSeconds: mediaFiles.durationSeconds,
+          })
+          .from(mediaFiles)
+          .where(
+            and(eq(mediaFiles.workspaceId, workspaceId), inArray(sql`lower(${mediaFiles.name})`, names)),
+          );
+  const { from, to } = guardWindow(rows, now);
+  const planned = await db
+    .select({
+      content: posts.content,
+      overrides: posts.overrides,
+      at: posts.scheduledAt,
+      platform: postTargets.platform,
+      accountId: postTargets.accountId,
+    })
+    .from(posts)
+    .innerJoin(postTargets, eq(postTargets.postId, posts.id))
+    .where(
+      and(
+        eq(posts.workspaceId, workspaceId),
+        isNull(posts.deletedAt),
+        inArray(posts.status, GUARDED_STATUSES),
+        gte(posts.scheduledAt, from),
+        lte(posts.scheduledAt, to),
+        isNotNull(postTargets.accountId),
+      ),
+    );
+  const existing = planned.flatMap((row) =>
+    row.accountId && row.at
+      ? [{ accountId: row.accountId, at: row.at, text: contentFor(row, row.platform as PlatformId) }]
+      : [],
+  );
+  return { accounts, media, existing };
+}
+
+async function wasImported(db: Db | Tx, workspaceId: string, sha: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bulkImports.id })
+    .from(bulkImports)
+    .where(and(eq(bulkImports.workspaceId, workspaceId), eq(bulkImports.fileSha256, sha)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Every row checked against the workspace; nothing is saved. */
+export async function previewImport(
+  db: Db | Tx,
+  caller: Pick<Caller, 'workspaceId'>,
+  request: BulkImportRequest,
+  now = new Date(),
+): Promise<BulkImportPreview> {
+  const parsed = parseBulkCsv(request.csv);
+  const alreadyImported = await wasImported(db, caller.workspaceId, fileSha256(request.csv));
+  if (parsed.problems.length > 0) return { problems: parsed.problems, rows: [], alreadyImported };
+  const workspace = await loadWorkspace(db, caller.workspaceId, parsed.rows, now);
+  const rows = checkBulkRows(parsed.rows, workspace, { mode: request.mode, timeZone: request.timeZone, now });
+  return { problems: [], rows, alreadyImported };
+}
+
+/** The composer's input a good row stands for. */
+function postInputOf(row: BulkImportRow, mode: BulkImportRequest['mode']) {
+  return postInputSchema.parse({
+    content: row.content,
+    platforms: row.platforms,
+    accountIds: row.accountIds,
+    mediaIds: row.mediaIds,
+    action: mode === 'drafts' ? 'draft' : row.scheduledAt ? 'schedule' : 'queue',
+    ...(mode === 'scheduled' && row.scheduledAt ? { scheduledAt: row.scheduledAt } : {}),
+    timezone: row.timezone,
+  });
+}
+
+/**
+ * Imports the good rows, in one transaction: every post or none. The rows are checked again inside it (the
+ * workspace may have changed since the preview); a file imported before needs `confirmRepeatedFile`.
+ */
+export async function importRows(
+  db: Db,
+  caller: Caller,
+  request: BulkImportRequest,
+  now = new Date(),
+): Promise<BulkImportResult> {
+  const sha = fileSha256(request.csv);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, hashtext(${caller.workspaceId}))`,
+    );
+    if (!request.confirmRepeatedFile && (await wasImported(tx, caller.workspaceId, sha))) {
+      throw new AppError('BULK_IMPORT_REPEATED_FILE');
+    }
+    const preview = await previewImport(tx, caller, request, now);
+    if (preview.problems.length > 0) {
+      throw new ValidationError(preview.problems.map((message) => ({ path: 'csv', message })));
+    }
+    const good = preview.rows.filter((row) => row.problems.length === 0);
+    if (good.length === 0) {
+      throw new ValidationError([{ path: 'csv', message: BULK_IMPORT_MESSAGES.nothingToImport }]);
+    }
+    const postIds: string[] = [];
+    for (const row of good) {
+      postIds.push(await createRow(tx, caller, row, request.mode, now));
+    }
+    const importId = randomUUID();
+    await tx.insert(bulkImports).values({
+      id: importId,
+      workspaceId: caller.workspaceId,
+      fileSha256: sha,
+      createdBy: caller.userId,
+      postCount: postIds.length,
+      createdAt: now,
+    });
+    const skippedLines = preview.rows.filter((row) => row.problems.length > 0).map((row) => row.line);
+    return { importId, postIds, skippedLines };
+  });
+}
+
+/** One row through the posts service; a refusal names the row's line (and undoes the whole import). */
+async function createRow(
+  tx: Tx,
+  caller: Caller,
+  row: BulkImportRow,
+  mode: BulkImportRequest['mode'],
+  now: Date,
+): Promise<string> {
+  try {
+    return await createPostInTransaction(tx, caller, postInputOf(row, mode), now);
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      throw new ValidationError(
+        error.issues.map((issue) => ({ ...issue, message: `Line ${row.line}: ${issue.message}` })),
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import {
+  BULK_IMPORT_TEMPLATE,
+  type BulkImportMode,
+  type BulkImportPreview,
+  rowsWithProblemsCsv,
+} from '@relaycast/shared/bulk-import';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePreviewBulkImport, useRunBulkImport } from '@/api/bulk-import';
+import { useTimeZone } from '@/api/settings';
+import { showError } from '@/lib/show-error';
+import { toast } from '@/lib/toast';
+
+/** Offers a text as a file to save. */
+export function downloadText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The bulk import page's state: the file's text, the mode, the preview and the import. */
+export function useBulkImport() {
+  const { t } = useTranslation('bulk-import');
+  const timeZone = useTimeZone();
+  const navigate = useNavigate();
+  const previewRequest = usePreviewBulkImport();
+  const runRequest = useRunBulkImport();
+  const [csv, setCsvText] = useState('');
+  const [mode, setModeValue] = useState<BulkImportMode>('scheduled');
+  const [preview, setPreview] = useState<BulkImportPreview | null>(null);
+  const [confirmRepeated, setConfirmRepeated] = useState(false);
+
+  const rows = preview?.rows ?? [];
+  const goodCount = rows.filter((row) => row.problems.length === 0).length;
+  const badCount = rows.length - goodCount;
+
+  function setCsv(text: string) {
+    setCsvText(text);
+    setPreview(null);
+    setConfirmRepeated(false);
+  }
+  function setMode(value: BulkImportMode) {
+    setModeValue(value);
+    setPreview(null);
+  }
+  async function readFile(file: File) {
+    setCsv(await file.text());
+  }
+  function check() {
+    previewRequest.mutate(
+      { csv, mode, timeZone },
+      {
+        onSuccess: setPreview,
+        onError: (error) => showError(error, t('Could not check the file.')),
+      },
+    );
+  }
+  function runImport() {
+    runRequest.mutate(
+      { csv, mode, timeZone, confirmRepeatedFile: confirmRepeated },
+      {
+        onSuccess(result) {
+          toast.success(t('{{count}} posts imported.', { count: result.postIds.length }));
+          navigate(mode === 'drafts' ? '/drafts' : '/calendar');
+        },
+        onError: (error) => showError(error, t('Could not import the posts.')),
+      },
+    );
+  }
+  return {
+    csv,
+    setCsv,
+    readFile,
+    mode,
+    setMode,
+    preview,
+    rows,
+    goodCount,
+    badCount,
+    confirmRepeated,
+    setConfirmRepeated,
+    check,
+    isChecking: previewRequest.isPending,
+    runImport,
+    isImporting: runRequest.isPending,
+    downloadTemplate: () => downloadText(BULK_IMPORT_TEMPLATE, 'relaycast-bulk-import-template.csv'),
+    downloadProblems: () => downloadText(rowsWithProblemsCsv(rows), 'relaycast-rows-with-problems.csv'),
+  };
+}
+export type BulkImportState = ReturnType<typeof useBulkImport>;

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { connectMastodon, dayLabel, localDate, seriousViolations, TIME_ZONE } from './post-helpers';
+import { signInAsNewUser } from './session';
+
+test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
+
+/** Two good rows and two bad ones (a time gone by, an account nobody connected). */
+function csvFile(): string {
+  const day = localDate(3);
+  return [
+    'text,date,time,timezone,accounts,media',
+    `Bulk hello from row two,${day},10:00,,mastodon,`,
+    `"Bulk, with a comma",${day},15:30,${TIME_ZONE},mastodon,`,
+    'Too late,2020-01-01,10:00,,mastodon,',
+    `Nobody here,${day},11:00,,@nobody,`,
+  ].join('\n');
+}
+
+async function uploadAndCheck(page: Page, summary = '2 rows ready, 2 with problems') {
+  await page.getByLabel('Upload a CSV file').setInputFiles({
+    name: 'posts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csvFile()),
+  });
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(page.getByRole('heading', { name: summary })).toBeVisible();
+}
+
+test('a CSV with good and bad rows: the preview says what is wrong, the good rows land on the calendar', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsNewUser(page);
+  await connectMastodon(page);
+  await page.goto('/calendar');
+  await page.getByRole('link', { name: 'Bulk import' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bulk import' })).toBeVisible();
+
+  const template = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the template' }).click();
+  expect(readFileSync(await (await template).path(), 'utf8')).toMatch(
+    /^text,date,time,timezone,accounts,media,labels\n/,
+  );
+
+  await uploadAndCheck(page);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: /Too late/ })).toContainText(
+    'Choose a time in the future to schedule this post.',
+  );
+  await expect(table.getByRole('row', { name: /Nobody here/ })).toContainText(
+    'No account "@nobody" is connected in this workspace.',
+  );
+  await expect(table.getByRole('row', { name: /Bulk hello from row two/ })).toContainText('Ready');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('bulk-import-1440.png'), fullPage: true });
+
+  const problems = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download rows with problems' }).click();
+  const lines = readFileSync(await (await problems).path(), 'utf8').split('\r\n');
+  expect(lines[0]).toBe('text,date,time,timezone,accounts,media,labels,problems');
+  expect(lines.slice(1)).toEqual([
+    'Too late,2020-01-01,10:00,,mastodon,,,Choose a time in the future to schedule this post.',
+    `Nobody here,${localDate(3)},11:00,,@nobody,,,"No account ""@nobody"" is connected in this workspace."`,
+  ]);
+
+  await page.getByRole('button', { name: 'Import 2 posts as scheduled' }).click();
+  await expect(page.getByText('2 posts imported.')).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar/);
+  const day = page.getByRole('main').getByRole('listitem', { name: dayLabel(localDate(3)) });
+  await expect(day.getByRole('link', { name: /^10:00 AM Mastodon Bulk hello from row two/ })).toBeVisible();
+  await expect(day.getByRole('link', { name: /^3:30 PM Mastodon Bulk, with a comma/ })).toBeVisible();
+
+  // The same file again is noticed, and its rows now repeat posts planned less than 3 days away.
+  await page.goto('/bulk-import');
+  await uploadAndCheck(page, '0 rows ready, 4 with problems');
+  await expect(page.getByText('This file was already imported in this workspace.')).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row', { name: /Bulk hello from row two/ })).toContainText(
+    'The same text is already planned or published on',
+  );
+  await expect(page.getByRole('button', { name: 'Import 0 posts as scheduled' })).toBeDisabled();
+});
+
+test('the bulk import page fits a phone', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page);
+  await connectMastodon(page);
+  await page.goto('/bulk-import');
+  await uploadAndCheck(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  const rows = page.getByRole('list', { name: 'Rows' });
+  await expect(rows.getByRole('listitem').filter({ hasText: 'Too late' })).toContainText(
+    'Choose a time in the future to schedule this post.',
+  );
+  await page.screenshot({ path: testInfo.outputPath('bulk-import-390.png'), fullPage: true });
+});

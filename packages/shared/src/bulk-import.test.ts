@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BULK_IMPORT_MAX_ROWS,
+  BULK_IMPORT_MESSAGES,
+  BULK_IMPORT_TEMPLATE,
+  parseBulkCsv,
+  rowsWithProblemsCsv,
+} from './bulk-import';
+import { type BulkImportWorkspace, checkBulkRows } from './bulk-import-rows';
+import { POST_MESSAGES } from './posts';
+
+const now = new Date('2030-01-01T12:00:00Z');
+const workspace: BulkImportWorkspace = {
+  accounts: [
+    { id: 'a-x', platform: 'twitter', handle: '@acme', status: 'connected' },
+    { id: 'a-li', platform: 'linkedin', handle: 'Acme Inc', status: 'connected' },
+    { id: 'a-bs1', platform: 'bluesky', handle: 'one.bsky.social', status: 'connected' },
+    { id: 'a-bs2', platform: 'bluesky', handle: 'two.bsky.social', status: 'needs_reconnect' },
+    { id: 'a-ig', platform: 'instagram', handle: 'acme.ig', status: 'connected' },
+  ],
+  media: [{ id: 'm1', name: 'spring.jpg', mimeType: 'image/jpeg', sizeBytes: 1000 }],
+  existing: [{ accountId: 'a-li', text: 'Already  planned', at: new Date('2030-02-02T09:00:00Z') }],
+};
+const options = { mode: 'scheduled' as const, timeZone: 'Europe/Paris', now };
+
+function check(csv: string, mode: 'scheduled' | 'drafts' = 'scheduled') {
+  const parsed = parseBulkCsv(csv);
+  expect(parsed.problems).toEqual([]);
+  return checkBulkRows(parsed.rows, workspace, { ...options, mode });
+}
+
+describe('parseBulkCsv', () => {
+  it('reads quoted fields over several lines and gives each row its line in the file', () => {
+    const parsed = parseBulkCsv('\uFEFFText,Date,Time\n"one, two\nthree",2030-02-01,09:00\n\nfour,,\n');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.rows.map((row) => [row.line, row.fields.text])).toEqual([
+      [2, 'one, two\nthree'],
+      [5, 'four'],
+    ]);
+  });
+
+  it('refuses a file without a text column, with unknown columns, empty or too long', () => {
+    expect(parseBulkCsv('body,date\nx,y').problems).toEqual([
+      BULK_IMPORT_MESSAGES.noTextColumn,
+      BULK_IMPORT_MESSAGES.unknownColumn('body'),
+    ]);
+    expect(parseBulkCsv('text\n').problems).toEqual([BULK_IMPORT_MESSAGES.emptyFile]);
+    const long = `text\n${'hello\n'.repeat(BULK_IMPORT_MAX_ROWS + 1)}`;
+    expect(parseBulkCsv(long).problems).toEqual([BULK_IMPORT_MESSAGES.tooManyRows]);
+    expect(parseBulkCsv(`text\n${'a'.repeat(2 * 1024 * 1024)}`).problems).toEqual([
+      BULK_IMPORT_MESSAGES.tooLarge,
+    ]);
+  });
+
+  it('reads rows pasted from a spreadsheet (tab-separated)', () => {
+    const parsed = parseBulkCsv('text\tdate\ttime\taccounts\nHello, world\t2030-02-01\t09:00\tx\n');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.rows[0]?.fields).toMatchObject({ text: 'Hello, world', date: '2030-02-01', accounts: 'x' });
+  });
+
+  it('reads the template without a problem', () => {
+    expect(parseBulkCsv(BULK_IMPORT_TEMPLATE).rows).toHaveLength(3);
+  });
+});
+
+describe('checkBulkRows', () => {
+  it('turns a good row into the post it makes, in its own time zone', () => {
+    const [row] = check(
+      'text,date,time,timezone,accounts,media\nHello,2030-02-01,09:30,America/New_York,x;@acme.ig,spring.jpg',
+    );
+    expect(row?.problems).toEqual([]);
+    expect(row?.scheduledAt).toBe('2030-02-01T14:30:00.000Z');
+    expect(row?.accountIds).toEqual(['a-x', 'a-ig']);
+    expect(row?.platforms).toEqual(['twitter', 'instagram']);
+    expect(row?.mediaIds).toEqual(['m1']);
+  });
+
+  it('reads a row without a time zone in the user’s, and a blank time as the next queue slot', () => {
+    const [dated, queued] = check('text,date,time,accounts\nA,2030-02-01,9:05,x\nB,,,x');
+    expect(dated?.scheduledAt).toBe('2030-02-01T08:05:00.000Z');
+    expect(dated?.timezone).toBe('Europe/Paris');
+    expect(queued?.problems).toEqual([]);
+    expect(queued?.scheduledAt).toBeNull();
+  });
+
+  it('says exactly what is wrong with each bad row', () => {
+    const rows = check(
+      [
+        'text,date,time,timezone,accounts,media,labels',
+        'Past,2029-12-31,10:00,,x,,',
+        'Bad date,2030-02-30,25:00,,x,,',
+        'Half,2030-02-01,,,x,,',
+        'Zone,2030-02-01,10:00,Mars/Base,x,,',
+        ',2030-02-01,10:00,,x,,',
+        `${'y'.repeat(281)},2030-02-01,10:00,,x,,`,
+        'No account,2030-02-01,10:00,,,,',
+        'Unknown,2030-02-01,10:00,,@nobody;tiktok;bluesky;bluesky:two.bsky.social,,',
+        'Media,2030-02-01,10:00,,x,https://example.com/a.jpg;missing.png,',
+        'Instagram without media,2030-02-01,10:00,,instagram,,',
+        'Labelled,2030-02-01,10:00,,x,,spring',
+      ].join('\n'),
+    );
+    expect(rows.map((row) => row.problems)).toEqual([
+      [POST_MESSAGES.scheduleInPast],
+      [BULK_IMPORT_MESSAGES.badDate('2030-02-30'), BULK_IMPORT_MESSAGES.badTime('25:00')],
+      [BULK_IMPORT_MESSAGES.dateWithoutTime],
+      [BULK_IMPORT_MESSAGES.badTimeZone('Mars/Base')],
+      [POST_MESSAGES.empty],
+      [expect.stringMatching(/^X \(Twitter\): /)],
+      [BULK_IMPORT_MESSAGES.noAccounts],
+      [
+        BULK_IMPORT_MESSAGES.unknownAccount('@nobody'),
+        BULK_IMPORT_MESSAGES.noAccountForPlatform('TikTok'),
+        BULK_IMPORT_MESSAGES.accountNeedsReconnect('bluesky:two.bsky.social'),
+      ],
+      [
+        BULK_IMPORT_MESSAGES.mediaUrl('https://example.com/a.jpg'),
+        BULK_IMPORT_MESSAGES.unknownMedia('missing.png'),
+      ],
+      [expect.stringMatching(/^Instagram: /)],
+      [],
+    ]);
+    expect(rows.at(-1)?.notes).toEqual([BULK_IMPORT_MESSAGES.labelsNotKept]);
+  });
+
+  it('refuses the same text on the same account less than 3 days apart, in the file or planned', () => {
+    const rows = check(
+      [
+        'text,date,time,accounts',
+        'Same text,2030-02-01,10:00,x',
+        'same   TEXT,2030-02-03,10:00,x;linkedin',
+        'Same text,2030-02-07,10:00,x',
+        'Already planned,2030-02-03,08:00,Acme Inc',
+        'Queued,,,x',
+        'Queued,,,x',
+      ].join('\n'),
+    );
+    expect(rows.map((row) => row.problems)).toEqual([
+      [],
+      [BULK_IMPORT_MESSAGES.repeatInFile(2, '@acme')],
+      [],
+      [BULK_IMPORT_MESSAGES.repeatOfPost('Acme Inc')],
+      [],
+      [BULK_IMPORT_MESSAGES.repeatInFile(6, '@acme')],
+    ]);
+  });
+
+  it('checks drafts only for emptiness and accounts, as the composer does', () => {
+    const [row] = check(`text,date,time,accounts\n${'y'.repeat(400)},2029-01-01,10:00,x`, 'drafts');
+    expect(row?.problems).toEqual([]);
+    expect(row?.scheduledAt).toBeNull();
+  });
+});
+
+describe('rowsWithProblemsCsv', () => {
+  it('writes the bad rows back with a problems column', () => {
+    const rows = check('text,date,time,accounts\n"Past, sadly",2029-12-31,10:00,x\nFine,2030-02-01,10:00,x');
+    expect(rowsWithProblemsCsv(rows)).toBe(
+      `text,date,time,timezone,accounts,media,labels,problems\r\n"Past, sadly",2029-12-31,10:00,,x,,,${POST_MESSAGES.scheduleInPast}`,
+    );
+  });
+});
