@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { bulkImports, mediaFiles, posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
+import { mediaFactColumns } from '../media/attached-media';
 import { createPostInTransaction, type Tx } from '../posts/posts.service';
 
 /**
@@ -82,13 +83,7 @@ async function loadWorkspace(
     names.length === 0
       ? []
       : await db
-          .select({
-            id: mediaFiles.id,
-            name: mediaFiles.name,
-            mimeType: mediaFiles.mimeType,
-            sizeBytes: mediaFiles.sizeBytes,
-            durationSeconds: mediaFiles.durationSeconds,
-          })
+          .select(mediaFactColumns)
           .from(mediaFiles)
           .where(
             and(eq(mediaFiles.workspaceId, workspaceId), inArray(sql`lower(${mediaFiles.name})`, names)),
