@@ -245,6 +245,24 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
     postId: post,
     expiresAt: new Date(now.getTime() + 60_000),
   });
+  await t.db.insert(s.bulkImports).values({
+    id: `bi-${tag}`,
+    workspaceId,
+    fileSha256: `sha-${tag}`,
+    createdBy: userId,
+    postCount: 1,
+  });
+  await t.db.insert(s.shortLinks).values({
+    id: `sl-${tag}`,
+    workspaceId,
+    code: `code-${tag}`,
+    target: 'https://example.com/',
+    postId: post,
+    createdBy: userId,
+  });
+  await t.db.insert(s.shortLinkClicks).values({ linkId: `sl-${tag}`, hour: now, count: 1 });
+  await t.db.insert(s.shortLinkVisitors).values({ linkId: `sl-${tag}`, day: '2026-11-26', visitor: tag });
+  await t.db.insert(s.shortLinkSettings).values({ workspaceId, mode: 'always' });
   return { post, stream, endpoint, target, media };
 }
 
