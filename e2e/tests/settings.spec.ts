@@ -106,7 +106,7 @@ test('a refused save shows the server’s message and keeps the stored values', 
   await page.getByLabel('Resolution').selectOption('4K');
   await expect(page.getByText('Bitrate must be one of 3000, 4500, 6000, 8000 kbps.')).toBeVisible();
   // What is stored is shown again at once, and after a reload.
-  await expect(page.getByLabel('Resolution')).toHaveValue('1080p');
+  await expect(page.getByLabel('Resolution')).toHaveValue('720p');
   await page.unroute('/api/settings');
   await page.reload();
   await expect(page.getByLabel('Resolution')).toHaveValue('720p');
