@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import { processRegistry, prometheus, recordHttpRequest } from '../../lib/metrics';
-import { readDatabaseFigures, readStreamFigures } from './metrics.service';
+import { readOldestDueSeconds, readQueuedJobs, readStreamFigures } from './metrics.service';
 
 /**
  * `GET /metrics` in the Prometheus text format, for an operator's Prometheus (docs/metrics.md): answered only
@@ -28,8 +29,7 @@ function scrapeRegistry(app: FastifyInstance, db: Db): prometheus.Registry {
     registers: [registry],
     async collect() {
       this.reset();
-      const figures = await readDatabaseFigures(db);
-      for (const row of figures.jobs) this.set({ queue: row.queue, state: row.state }, row.count);
+      for (const row of await readQueuedJobs(db)) this.set({ queue: row.queue, state: row.state }, row.count);
     },
   });
   new prometheus.Gauge({
@@ -37,7 +37,7 @@ function scrapeRegistry(app: FastifyInstance, db: Db): prometheus.Registry {
     help: 'How long the oldest post target that is due has waited to be claimed (0: none waits). The "stuck" alarm.',
     registers: [registry],
     async collect() {
-      this.set((await readDatabaseFigures(db)).oldestDueSeconds);
+      this.set(await readOldestDueSeconds(db));
     },
   });
   const streams = new prometheus.Gauge({
@@ -90,10 +90,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { db, config }: { d
   const perApp = scrapeRegistry(app, db);
   app.get('/metrics', { config: { auth: 'public' } }, async (request, reply) => {
     if (!tokenMatches(request.headers.authorization, token)) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ code: 'UNAUTHORIZED', message: 'A metrics token is needed.' });
+      throw new AppError('UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer' } });
     }
     const merged = prometheus.Registry.merge([processRegistry, perApp]);
     return reply.type(merged.contentType).send(await merged.metrics());

@@ -2,25 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { StreamEngine } from '../streaming/live/engine';
 
-/** What `/metrics` reads of the database at a scrape: one round trip per figure, both on indexed columns. */
-export interface DatabaseFigures {
-  jobs: { queue: string; state: string; count: number }[];
-  oldestDueSeconds: number;
-}
+/** What `/metrics` reads of the database at a scrape: one indexed round trip per gauge. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export async function readDatabaseFigures(db: Db): Promise<DatabaseFigures> {
-  const jobs = await db.execute<{ queue: string; state: string; count: number }>(sql`
+/** Background jobs waiting or running, by queue and state (pg-boss's table). */
+export async function readQueuedJobs(db: Db): Promise<{ queue: string; state: string; count: number }[]> {
+  const result = await db.execute(sql`
     select name as queue, state::text as state, count(*)::int as count
     from pgboss.job where state in ('created', 'retry', 'active') group by 1, 2`);
-  const oldest = await db.execute<{ seconds: number | null }>(sql`
+  return rowsOf<{ queue: string; state: string; count: number }>(result).map((row) => ({
+    ...row,
+    count: Number(row.count),
+  }));
+}
+
+/** How long the oldest due target has waited to be claimed, in seconds (0: none waits). */
+export async function readOldestDueSeconds(db: Db): Promise<number> {
+  const result = await db.execute(sql`
     select extract(epoch from (now() - min(due_at)))::float8 as seconds
     from post_targets where status in ('scheduled', 'retrying') and due_at <= now()`);
-  const rows = (result: unknown) => (result as { rows: unknown[] }).rows;
-  const [first] = rows(oldest) as { seconds: number | null }[];
-  return {
-    jobs: (rows(jobs) as DatabaseFigures['jobs']).map((row) => ({ ...row, count: Number(row.count) })),
-    oldestDueSeconds: Math.max(0, Number(first?.seconds ?? 0)),
-  };
+  const [first] = rowsOf<{ seconds: number | null }>(result);
+  return Math.max(0, Number(first?.seconds ?? 0));
 }
 
 export interface StreamOutputFigures {
