@@ -54,7 +54,10 @@ beforeAll(() => {
     ffprobePath: program('ffprobe', `echo '{"streams":[{"codec_type":"audio"}]}'`),
     ffmpegPath: program(
       'ffmpeg',
-      `case "$*" in *filter=asr*) echo 'Filter asr'; exit 0;; esac\ncp "${registry}"/* "${snapshots}"/\nexit 1`,
+      // The server writes a child's entry just after starting it: wait (2 s at most) for this one's own.
+      `case "$*" in *filter=asr*) echo 'Filter asr'; exit 0;; esac\n` +
+        `for i in $(seq 1 100); do grep -qs "\\"pid\\":$$," "${registry}"/* && break; sleep 0.02; done\n` +
+        `cp "${registry}"/* "${snapshots}"/\nexit 1`,
     ),
   };
   useChildRegistry(registry, { dieWithParent: false });
