@@ -29,7 +29,7 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
   // The RTMP relay too: 1935 may be taken (another server, another benchmark) and must never be assumed free.
   const rtmpPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: serverProcessEnv({

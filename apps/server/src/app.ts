@@ -103,8 +103,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   // First of all: requests start in the order they were read, one per turn of the event loop.
   await app.register(fairAdmissionPlugin);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const mailer = createMailer({

@@ -141,7 +141,7 @@ export const authPlugin = fp(
     // Every state-changing API request from another site is refused before any work (the session cookie is
     // SameSite=Lax already; this also covers pages of another origin on the same site). `Connection: close`
     // because an upload's body may not have been read.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       if (request.url.startsWith('/api/') && isCrossSite(request, config)) {
         const origin = claimedOrigin(request);
         request.log.warn(
@@ -161,6 +161,7 @@ export const authPlugin = fp(
           },
         });
       }
+      done();
     });
 
     // One session lookup per request: the authenticate-first hook and the handler share it.
@@ -183,9 +184,10 @@ export const authPlugin = fp(
       );
       return { user: context.user, workspace: async () => context.workspace };
     }
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const state = keyWindows.get(request);
       if (state) reply.headers(rateLimitHeaders(state));
+      done(null, payload);
     });
 
     // Better Auth's cookie name, secret and session ages, read once: the fast session lookup must agree with it.

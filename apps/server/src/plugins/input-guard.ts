@@ -15,15 +15,19 @@ const NUL_IN_URL = /%00|\0/i;
  * a lone surrogate.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: every request runs them, and a promise per hook is a cost every request pays
+  // (docs/decisions/0086-request-fixed-cost.md). Fastify turns a synchronous throw into the request's error.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (NUL_IN_URL.test(request.url)) {
       throw new AppError('INVALID_CHARACTER', { headers: unreadBodyHeaders(request) });
     }
+    done();
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem =
       findInputProblem(request.params) ?? findInputProblem(request.query) ?? findInputProblem(request.body);
     if (problem) throw inputProblemError(problem);
+    done();
   });
 });

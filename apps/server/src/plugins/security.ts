@@ -25,6 +25,41 @@ function ownConnectSources(request: IncomingMessage): string {
   return `'self' ${https ? 'wss' : 'ws'}://${host}`;
 }
 
+type HelmetMiddleware = ReturnType<typeof helmet>;
+/** Distinct connect-src values (hosts) whose headers are kept; past it the cache starts again. */
+const HEADER_SETS_KEPT = 64;
+
+/**
+ * The headers helmet sets for a request, computed once per connect-src (the only part that depends on the
+ * request: its host and scheme) and then copied. helmet rebuilds and re-validates the whole policy string for
+ * every response: about 4 % of a signed-in request's CPU (docs/decisions/0086-request-fixed-cost.md).
+ */
+function securityHeadersByConnectSource(setSecurityHeaders: HelmetMiddleware) {
+  const byConnectSource = new Map<string, Array<[string, string]>>();
+  return (request: IncomingMessage): Array<[string, string]> => {
+    const connectSource = ownConnectSources(request);
+    let headers = byConnectSource.get(connectSource);
+    if (headers) return headers;
+    const collected: Array<[string, string]> = [];
+    const recorder = {
+      setHeader(name: string, value: string | number | readonly string[]) {
+        collected.push([name, String(value)]);
+      },
+      removeHeader() {},
+    };
+    let failure: unknown;
+    // helmet sets its headers synchronously and then calls back (with an error only for a bad configuration).
+    setSecurityHeaders(request, recorder as never, (error?: unknown) => {
+      failure = error;
+    });
+    if (failure) throw failure;
+    headers = collected;
+    if (byConnectSource.size >= HEADER_SETS_KEPT) byConnectSource.clear();
+    byConnectSource.set(connectSource, headers);
+    return headers;
+  };
+}
+
 /** A client's X-Request-Id we echo and log: short, printable, no spaces or line breaks (docs/decisions/0061-self-hosted-limits-and-no-store.md). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -74,9 +109,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
     strictTransportSecurity: secure ? undefined : false,
     crossOriginEmbedderPolicy: false,
   });
+  const headersFor = securityHeadersByConnectSource(setSecurityHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    // helmet sets its headers synchronously and then calls back (with an error only for a bad configuration).
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    try {
+      for (const [name, value] of headersFor(request.raw)) reply.raw.setHeader(name, value);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
   // Every API answer is `Cache-Control: no-store` unless its route chose its own caching (media bytes,
   // thumbnails): new API keys, stream keys, webhook secrets, link tokens and Better Auth's two-factor setup

@@ -37,15 +37,29 @@ export function cookieValue(header: string, name: string): string | null {
   return null;
 }
 
+/** Signed cookie values already verified, per settings (secret), kept up to this many; then it starts again. */
+const VERIFIED_KEPT = 10_000;
+const verifiedBySettings = new WeakMap<SessionCookieSettings, Map<string, string>>();
+
 /**
  * The session token of a signed session cookie (`token.base64(HMAC-SHA256(token))`, better-call's format), or
  * null when it is missing or its signature does not match. Node's HMAC is synchronous and far cheaper than the
- * WebCrypto round trip better-call makes per request.
+ * WebCrypto round trip better-call makes per request; a value whose signature matched once is remembered (its
+ * HMAC cannot change), which saves the HMAC on the following requests (docs/decisions/0086-request-fixed-cost.md).
+ * Only the signature check is remembered: the session itself is read from the database at every request, so a
+ * revoked session stops at once.
  */
 export function readSessionToken(cookieHeader: string | undefined, settings: SessionCookieSettings) {
   if (!cookieHeader) return null;
   const value = cookieValue(cookieHeader, settings.cookieName);
   if (!value) return null;
+  let verified = verifiedBySettings.get(settings);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySettings.set(settings, verified);
+  }
+  const known = verified.get(value);
+  if (known !== undefined) return known;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
@@ -53,7 +67,10 @@ export function readSessionToken(cookieHeader: string | undefined, settings: Ses
   if (signature.length !== 44 || !signature.endsWith('=')) return null;
   const expected = createHmac('sha256', settings.secret).update(token).digest();
   const given = Buffer.from(signature, 'base64');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (verified.size >= VERIFIED_KEPT) verified.clear();
+  verified.set(value, token);
+  return token;
 }
 
 export interface SessionContext {
