@@ -25,6 +25,7 @@ export const PROXY_MESSAGES = {
   confirmChange:
     'This account already has a proxy. Confirm the change: the platform will see a different address.',
   noProxy: 'This account has no proxy.',
+  works: 'The proxy works.',
   paused: (reason: string) => `Paused: the proxy is not working, nothing is sent without it. ${reason}`,
   checkFailed: (reason: string) => `The proxy does not work: ${reason}`,
   checkAnswer: (status: number) => `The proxy works, but the address check answered ${status}.`,
@@ -40,8 +41,9 @@ export const proxyHostSchema = z
   .regex(HOST_PATTERN, PROXY_MESSAGES.hostInvalid);
 
 /**
- * `PUT /api/accounts/:id/proxy`. `password` absent keeps the stored one; '' removes it. `replace` must be true
- * when the account already has a proxy (the user confirmed that its address changes).
+ * `PUT /api/accounts/:id/proxy`. `password` absent keeps the stored one while type, host and port stay the same
+ * (a password never goes to another server than the one it was given for); '' removes it. `replace` must be
+ * true when the account already has another proxy (the user confirmed that its address changes).
  */
 export const accountProxyInputSchema = z.object({
   type: z.enum(PROXY_TYPES),
@@ -57,8 +59,8 @@ export const accountProxyInputSchema = z.object({
 });
 export type AccountProxyInput = z.input<typeof accountProxyInputSchema>;
 
-/** `POST /api/accounts/:id/proxy/check`: the values on screen (unsaved) or, with no body, the stored proxy. */
-export const proxyCheckInputSchema = accountProxyInputSchema.omit({ replace: true }).partial().optional();
+/** `POST /api/accounts/:id/proxy/check`: the values on screen (unsaved) or, with `{}`, the stored proxy. */
+export const proxyCheckInputSchema = accountProxyInputSchema.omit({ replace: true }).partial();
 export type ProxyCheckInput = z.infer<typeof proxyCheckInputSchema>;
 
 export const accountProxySchema = z.object({
