@@ -14,7 +14,7 @@ import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
-/** A public address echo (ipify): answers `{"ip":"…"}` with the address that reached it. */
+/** A public address echo: answers `{"ip":"…"}`, the address that reached it. */
 export const DEFAULT_PROXY_CHECK_URL = 'https://api.ipify.org?format=json';
 
 const optionalUrl = (protocols: string[]) =>
@@ -213,10 +213,7 @@ export interface Config {
    * network (lib/address-policy.ts). Tests and LAN-only setups turn it on.
    */
   allowPrivateAddresses: boolean;
-  /**
-   * The address echo "Check proxy" requests through an account's proxy (PROXY_CHECK_URL): it answers the address
-   * it sees, as JSON (`ip`, `origin` or `address`) or plain text (docs/proxies.md).
-   */
+  /** The address echo "Check proxy" asks through an account's proxy (PROXY_CHECK_URL, docs/proxies.md). */
   proxyCheckUrl: string;
   /**
    * What this process does: `all` (default) serves the API and runs the job workers and sweeps; `api` only

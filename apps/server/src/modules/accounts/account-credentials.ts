@@ -12,7 +12,7 @@ import {
   PlatformError,
   type TokenSet,
 } from '../../platforms/types';
-import { accountCallContext } from '../proxies/proxies-fetch';
+import { accountCallContext } from './account-call-context';
 
 /**
  * The one way the rest of the server (publishing engine, engagement) reaches a connected account's secrets:
@@ -204,9 +204,9 @@ export async function refreshAccount(db: Db, config: Config, account: SocialAcco
 
 /**
  * Runs `call` with the account's decrypted credentials and its call context (its connector settings and, when
- * it has a proxy, the fetch through it: modules/proxies/proxies-fetch.ts), refreshing the credentials first
- * when the access token expires within 5 minutes. A PlatformError 'reauthorize' (from the refresh or the call) marks the account "needs
- * reconnect" and is rethrown; so is an account that is not connected.
+ * it has a proxy, the fetch through it: account-call-context.ts), refreshing the credentials first when the
+ * access token expires within 5 minutes. A PlatformError 'reauthorize' (from the refresh or the call) marks the
+ * account "needs reconnect" and is rethrown; so is an account that is not connected.
  */
 export async function withFreshCredentials<T>(
   db: Db,

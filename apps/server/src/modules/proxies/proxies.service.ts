@@ -26,7 +26,7 @@ import {
   loadProxyRow,
   markProxyDown,
   markProxyWorking,
-} from './proxies-fetch';
+} from '../accounts/account-call-context';
 
 /** An account's proxy: set, replace (confirmed), remove, check (docs/proxies.md, decision 0084). */
 
