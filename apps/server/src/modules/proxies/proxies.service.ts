@@ -19,7 +19,6 @@ import {
 import { AppError } from '../../lib/app-error';
 import { createProxyAgent, type ProxyEndpoint, proxyFailureOf } from '../../lib/proxy-connect';
 import { encryptSecret } from '../../lib/secrets';
-import { requireAccount } from '../accounts/accounts.service';
 import {
   type AccountProxyRow,
   endpointOf,
@@ -27,6 +26,7 @@ import {
   markProxyDown,
   markProxyWorking,
 } from '../accounts/account-call-context';
+import { requireAccount } from '../accounts/accounts.service';
 
 /** An account's proxy: set, replace (confirmed), remove, check (docs/proxies.md, decision 0084). */
 
