@@ -61,7 +61,7 @@ export type AccountProxyInput = z.input<typeof accountProxyInputSchema>;
 
 /** `POST /api/accounts/:id/proxy/check`: the values on screen (unsaved) or, with `{}`, the stored proxy. */
 export const proxyCheckInputSchema = accountProxyInputSchema.omit({ replace: true }).partial();
-export type ProxyCheckInput = z.infer<typeof proxyCheckInputSchema>;
+export type ProxyCheckInput = z.input<typeof proxyCheckInputSchema>;
 
 export const accountProxySchema = z.object({
   accountId: z.string(),

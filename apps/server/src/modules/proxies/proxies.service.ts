@@ -2,8 +2,8 @@ import {
   type AccountProxy,
   type accountProxyInputSchema,
   PROXY_MESSAGES,
-  type ProxyCheckInput,
   type ProxyCheckResult,
+  type proxyCheckInputSchema,
 } from '@relaycast/shared/proxies';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,6 +31,7 @@ import { requireAccount } from '../accounts/accounts.service';
 /** An account's proxy: set, replace (confirmed), remove, check (docs/proxies.md, decision 0084). */
 
 type ProxyInput = z.output<typeof accountProxyInputSchema>;
+type ProxyCheckInput = z.output<typeof proxyCheckInputSchema>;
 
 /** What the browser sees of a stored proxy: never the password, only whether one is stored. */
 export function toProxyDto(row: AccountProxyRow): AccountProxy {
