@@ -15,7 +15,8 @@ import {
 import { decryptSecret } from '../../lib/secrets';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
-import { platformsConfig } from '../accounts/accounts.test-support';
+import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
+import { connectViaOAuth, platformsConfig, TEST_CLIENT } from '../accounts/accounts.test-support';
 import { connectMastodon, createPost, targetsOf } from '../publishing/publishing.test-support';
 
 /**
@@ -25,6 +26,7 @@ import { connectMastodon, createPost, targetsOf } from '../publishing/publishing
 
 let t: TestApp;
 let fake: PlatformFake;
+let twitter: PlatformFake;
 let httpProxy: FakeProxy;
 let socksProxy: FakeProxy;
 let echo: FakeAddressEcho;
@@ -37,12 +39,16 @@ const SOCKS_PASSWORD = 'socks-secret-7719';
 
 beforeAll(async () => {
   fake = await startMastodonFake();
+  twitter = await startTwitterFake();
   httpProxy = await startHttpProxy({ username: 'ada', password: HTTP_PASSWORD });
   socksProxy = await startSocks5Proxy({ username: 'ada', password: SOCKS_PASSWORD });
   echo = await startAddressEcho();
   t = await createTestApp({
     config: {
-      platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }),
+      platforms: platformsConfig({
+        mastodon: { baseUrl: fake.url },
+        twitter: { ...TEST_CLIENT, baseUrl: twitter.url },
+      }),
       allowPrivateAddresses: true,
       proxyCheckUrl: echo.url,
     },
@@ -59,7 +65,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await Promise.all([fake?.close(), httpProxy?.close(), socksProxy?.close(), echo?.close()]);
+  await Promise.all([
+    fake?.close(),
+    twitter?.close(),
+    httpProxy?.close(),
+    socksProxy?.close(),
+    echo?.close(),
+  ]);
 });
 
 const fakeHost = () => new URL(fake.url).host;
@@ -153,6 +165,25 @@ describe('an account behind a proxy', () => {
     expect(target?.status, target?.lastError ?? '').toBe('published');
     expect(socksProxy.connects).toContain(fakeHost());
     expect(httpProxy.connects.length).toBe(httpBefore);
+  });
+
+  it('refreshes the tokens of an account through its proxy', async () => {
+    const connected = await connectViaOAuth(t, ada, { url: '/api/accounts/oauth/twitter/start' });
+    expect(connected.result).toBe('connected');
+    const twitterAccount = connected.screen.searchParams.get('account') ?? '';
+    const saved = await ada.send('PUT', `/api/accounts/${twitterAccount}/proxy`, {
+      type: 'socks5',
+      host: '127.0.0.1',
+      port: socksProxy.port,
+      username: 'ada',
+      password: SOCKS_PASSWORD,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const tokenCalls = twitter.server.received('POST', '/2/oauth2/token').length;
+    const refreshed = await ada.send('POST', `/api/accounts/${twitterAccount}/refresh`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(twitter.server.received('POST', '/2/oauth2/token').length).toBe(tokenCalls + 1);
+    expect(socksProxy.connects).toContain(new URL(twitter.url).host);
   });
 
   it('keeps another workspace out of the account’s proxy', async () => {
