@@ -1,4 +1,5 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
@@ -19,6 +20,8 @@ export interface FakeProxy {
 export interface FakeProxyOptions {
   username?: string;
   password?: string;
+  /** An HTTPS proxy: CONNECT over TLS with this certificate. */
+  tls?: { cert: string; key: string };
 }
 
 function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promise<FakeProxy> {
@@ -51,7 +54,7 @@ function pipeTo(client: Socket, host: string, port: number, onOpen: (upstream: S
   upstream.on('close', () => client.destroy());
 }
 
-/** An HTTP proxy that only tunnels (CONNECT), asking for Basic credentials when given some. */
+/** An HTTP (or, with `tls`, HTTPS) proxy that only tunnels (CONNECT), asking for Basic credentials when given some. */
 export function startHttpProxy(options: FakeProxyOptions = {}): Promise<FakeProxy> {
   const connects: string[] = [];
   const sockets = new Set<Socket>();
@@ -59,9 +62,10 @@ export function startHttpProxy(options: FakeProxyOptions = {}): Promise<FakeProx
     options.username !== undefined
       ? `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`
       : undefined;
-  const server = createHttpServer((_request: IncomingMessage, response: ServerResponse) => {
+  const refuse = (_request: IncomingMessage, response: ServerResponse) => {
     response.writeHead(405).end('CONNECT only');
-  });
+  };
+  const server = options.tls ? createHttpsServer(options.tls, refuse) : createHttpServer(refuse);
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
     if (expected && request.headers['proxy-authorization'] !== expected) {
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\n\r\n');

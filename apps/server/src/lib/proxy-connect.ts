@@ -1,4 +1,4 @@
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { type TLSSocket, connect as tlsConnect } from 'node:tls';
 import type { Agent } from 'undici';
 import { type AddressPolicy, checkHost, PrivateAddressError, UnresolvableHostError } from './address-policy';
@@ -62,11 +62,18 @@ async function checkedProxyAddress(proxy: ProxyEndpoint, policy: AddressPolicy):
   }
 }
 
-function openSocket(proxy: ProxyEndpoint, address: string): Promise<Socket> {
+function openSocket(proxy: ProxyEndpoint, address: string, ca: string | undefined): Promise<Socket> {
   return new Promise((resolve, reject) => {
+    // An HTTPS proxy's certificate is verified against its name (the socket goes to the checked address).
     const socket: Socket =
       proxy.type === 'https'
-        ? tlsConnect({ host: address, port: proxy.port, servername: proxy.host, ALPNProtocols: ['http/1.1'] })
+        ? tlsConnect({
+            host: address,
+            port: proxy.port,
+            servername: isIP(proxy.host) ? undefined : proxy.host,
+            ALPNProtocols: ['http/1.1'],
+            ...(ca ? { ca } : {}),
+          })
         : netConnect({ host: address, port: proxy.port });
     const ready = proxy.type === 'https' ? 'secureConnect' : 'connect';
     socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => socket.destroy(new Error('no answer (timed out)')));
@@ -167,7 +174,7 @@ export async function openTunnel(
   const address = await checkedProxyAddress(proxy, policy);
   const host = target.host.replace(/^\[|\]$/g, '');
   if (proxy.type === 'socks5') return socksTunnel(proxy, address, host, target.port);
-  const socket = await openSocket(proxy, address);
+  const socket = await openSocket(proxy, address, policy.ca);
   const tunnel = await httpTunnel(socket, proxy, host, target.port);
   tunnel.setTimeout(0);
   return tunnel;
