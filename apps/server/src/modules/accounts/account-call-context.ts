@@ -95,13 +95,23 @@ function isPaused(row: AccountProxyRow, now = Date.now()): boolean {
   return row.status === 'down' && row.failedAt !== null && now - row.failedAt.getTime() < PROXY_PAUSE_MS;
 }
 
-function proxiedFetch(db: Db, config: Config, row: AccountProxyRow): typeof fetch {
+/** Forgets the connection pool of an account whose proxy was removed. */
+export function forgetProxyAgent(accountId: string): void {
+  const cached = agents.get(accountId);
+  agents.delete(accountId);
+  if (cached) void cached.agent.then((agent) => agent.close()).catch(() => undefined);
+}
+
+function proxiedFetch(db: Db, config: Config, stored: AccountProxyRow): typeof fetch {
+  // The state as this context knows it: the later calls of one operation see what the earlier ones learned.
+  let row = stored;
   return async (input, init) => {
     if (isPaused(row)) throw new ProxyFailure(PROXY_MESSAGES.paused(row.lastError ?? ''));
     const dispatcher = await agentFor(row, config);
     try {
       const response = await fetch(input, { ...init, dispatcher } as RequestInit);
       if (row.status !== 'working') {
+        row = { ...row, status: 'working', lastError: null, failedAt: null };
         await db
           .update(accountProxies)
           .set({ status: 'working', lastError: null, failedAt: null, checkedAt: new Date() })
@@ -110,7 +120,10 @@ function proxiedFetch(db: Db, config: Config, row: AccountProxyRow): typeof fetc
       return response;
     } catch (error) {
       const failure = proxyFailureOf(error);
-      if (failure) await markProxyDown(db, row.accountId, failure.message);
+      if (failure) {
+        row = { ...row, status: 'down', lastError: failure.message, failedAt: new Date() };
+        await markProxyDown(db, row.accountId, failure.message);
+      }
       throw error;
     }
   };

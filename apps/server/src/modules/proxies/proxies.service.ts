@@ -22,6 +22,7 @@ import { encryptSecret } from '../../lib/secrets';
 import {
   type AccountProxyRow,
   endpointOf,
+  forgetProxyAgent,
   loadProxyRow,
   markProxyDown,
   markProxyWorking,
@@ -153,6 +154,7 @@ export async function removeProxy(db: Db, workspaceId: string, accountId: string
     .where(and(eq(accountProxies.accountId, accountId), eq(accountProxies.workspaceId, workspaceId)))
     .returning({ accountId: accountProxies.accountId });
   if (removed.length === 0) throw new AppError('NOT_FOUND', { message: PROXY_MESSAGES.noProxy });
+  forgetProxyAgent(accountId);
 }
 
 /** The address an echo answered: JSON `ip` / `origin` / `address`, or a plain-text address. */
