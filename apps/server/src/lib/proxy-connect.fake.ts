@@ -180,8 +180,8 @@ export interface FakeAddressEcho {
   close(): Promise<void>;
 }
 
-/** Answers `{"ip": <the address that connected>}`, like a public address echo. */
-export function startAddressEcho(): Promise<FakeAddressEcho> {
+/** Answers `{"ip": <the address that connected>}`, like a public address echo; on `port`, or any free one. */
+export function startAddressEcho(port = 0): Promise<FakeAddressEcho> {
   const echo = { url: '', requests: 0, close: async () => undefined } as FakeAddressEcho;
   const server = createHttpServer((request, response) => {
     echo.requests += 1;
@@ -189,7 +189,7 @@ export function startAddressEcho(): Promise<FakeAddressEcho> {
     response.end(JSON.stringify({ ip: request.socket.remoteAddress }));
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       echo.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
       echo.close = () =>
         new Promise<void>((done) => {
