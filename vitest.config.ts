@@ -11,6 +11,7 @@ const driverIndependentTests = [
   'apps/server/src/layout.test.ts',
   'apps/server/src/layout-roles.test.ts',
   'apps/server/src/lib/job-queue.test.ts',
+  'apps/server/src/lib/proxy-connect.test.ts',
   'apps/server/src/modules/best-time/best-time-model.test.ts',
 ];
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */

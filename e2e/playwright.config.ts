@@ -33,6 +33,8 @@ process.env.E2E_TIKTOK_PORT ??= String(await freePort());
 process.env.E2E_STRIPE_PORT ??= String(await freePort());
 // The live engine's RTMP relay (the streaming studio's tests publish through it).
 process.env.E2E_RTMP_PORT ??= String(await freePort());
+// The address echo "Check proxy" asks (PROXY_CHECK_URL): proxies.spec.ts starts it on this port.
+process.env.E2E_PROXY_ECHO_PORT ??= String(await freePort());
 // The SMTP sink (mail-sink.ts) that global-setup.ts starts: tests read e-mailed links from E2E_MAIL_DIR.
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-mail-'));
@@ -148,6 +150,7 @@ export default defineConfig({
       TIKTOK_CLIENT_SECRET: 'test-client-secret',
       // Fakes, RTMP sinks and the AI fake all live on 127.0.0.1 (docs/decisions/0014).
       ALLOW_PRIVATE_ADDRESSES: 'true',
+      PROXY_CHECK_URL: `http://127.0.0.1:${process.env.E2E_PROXY_ECHO_PORT}/`,
     },
   },
 });

@@ -32,6 +32,7 @@ import { createNotifyDeps } from './modules/notifications/notifications-deps';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { plannedStreamsRoutes } from './modules/planned-streams/planned-streams.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { rewritePublicApiUrl } from './modules/public-api/public-api';
 import { publicApiRoutes } from './modules/public-api/public-api.routes';
 import type { PublishingOptions } from './modules/publishing/publishing.plugin';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       reconnected: restoreTargetsOfReconnectedAccount,
     },
   });
+  await app.register(proxiesRoutes, { db: database.db, config });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(devicesRoutes, { db: database.db });
   await app.register(publicApiRoutes, { db: database.db, config });

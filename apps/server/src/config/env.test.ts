@@ -75,6 +75,15 @@ describe('loadConfig', () => {
     expect(allowed({ PLATFORM_ALLOW_PRIVATE_URLS: 'true', ALLOW_PRIVATE_ADDRESSES: '' })).toBe(true);
   });
 
+  it('asks an address echo for "Check proxy": ipify by default, PROXY_CHECK_URL when set, only http(s)', () => {
+    const checkUrl = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).proxyCheckUrl;
+    expect(checkUrl({})).toBe('https://api.ipify.org?format=json');
+    expect(checkUrl({ PROXY_CHECK_URL: '' })).toBe('https://api.ipify.org?format=json');
+    expect(checkUrl({ PROXY_CHECK_URL: 'https://echo.example.org/ip' })).toBe('https://echo.example.org/ip');
+    expect(() => checkUrl({ PROXY_CHECK_URL: 'ftp://echo.example.org' })).toThrow(ConfigError);
+  });
+
   it('generates the app secret once and keeps it in the data directory', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).appSecret;

@@ -14,6 +14,9 @@ import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
+/** A public address echo: answers `{"ip":"…"}`, the address that reached it. */
+export const DEFAULT_PROXY_CHECK_URL = 'https://api.ipify.org?format=json';
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -58,6 +61,8 @@ export const envSchema = z.object({
    * instances, Bluesky services, article and video URLs): decision 0014. Off by default.
    */
   ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** What "Check proxy" asks through an account's proxy: an address echo (docs/proxies.md). */
+  PROXY_CHECK_URL: optionalUrl(['http://', 'https://']),
   /** Deprecated alias of ALLOW_PRIVATE_ADDRESSES (it used to cover Mastodon and Bluesky only). */
   PLATFORM_ALLOW_PRIVATE_URLS: booleanFlag,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -208,6 +213,8 @@ export interface Config {
    * network (lib/address-policy.ts). Tests and LAN-only setups turn it on.
    */
   allowPrivateAddresses: boolean;
+  /** The address echo "Check proxy" asks through an account's proxy (PROXY_CHECK_URL, docs/proxies.md). */
+  proxyCheckUrl: string;
   /**
    * What this process does: `all` (default) serves the API and runs the job workers and sweeps; `api` only
    * serves (and enqueues jobs); `worker` runs the workers and sweeps too (ROLE; docs/decisions/0007).
@@ -369,6 +376,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       env.ALLOW_PRIVATE_ADDRESSES === undefined || env.ALLOW_PRIVATE_ADDRESSES === ''
         ? env.PLATFORM_ALLOW_PRIVATE_URLS
         : env.ALLOW_PRIVATE_ADDRESSES === 'true' || env.ALLOW_PRIVATE_ADDRESSES === '1',
+    proxyCheckUrl: env.PROXY_CHECK_URL ?? DEFAULT_PROXY_CHECK_URL,
     billingMode: env.BILLING_MODE ?? (billing.stripe ? 'managed' : 'self-hosted'),
     installLimits: readInstallLimits(env),
     stripe: billing.stripe,

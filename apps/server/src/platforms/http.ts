@@ -1,3 +1,4 @@
+import { PROXY_FAILURE_CODE, proxyFailureOf } from '../lib/proxy-connect';
 import { SafeFetchError } from '../lib/safe-fetch';
 import { type CallContext, PlatformError } from './types';
 
@@ -136,7 +137,14 @@ export function genericErrorMessage(body: unknown): string | undefined {
 }
 
 /** Network error codes that prove the request never reached the platform. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  PROXY_FAILURE_CODE,
+]);
 
 function networkErrorCode(err: unknown): string | undefined {
   const cause = (err as { cause?: { code?: string } })?.cause;
@@ -166,6 +174,9 @@ export async function platformRequest<T = unknown>(
   } catch (err) {
     // The address policy refused the host (or a redirect hop) before anything was sent.
     if (err instanceof SafeFetchError) throw new PlatformError('refuse', err.message);
+    // The account's proxy failed before the tunnel stood: nothing was sent, and nothing goes out without it.
+    const proxyFailure = proxyFailureOf(err);
+    if (proxyFailure) throw new PlatformError('retry', proxyFailure.message);
     const code = networkErrorCode(err);
     const certainlyNotSent = code !== undefined && NOT_SENT_CODES.has(code);
     const kind = request.sideEffect && !certainlyNotSent ? 'unknown' : 'retry';

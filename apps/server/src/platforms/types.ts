@@ -201,6 +201,11 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Defaults to global fetch; tests may inject. */
   fetch?: typeof fetch;
+  /**
+   * True when `fetch` goes through the account's proxy (docs/proxies.md): the proxy resolves and reaches the
+   * targets, so userHostContext keeps this fetch rather than replacing it with a direct one.
+   */
+  viaProxy?: boolean;
 }
 
 /** One comment, mention or direct message read from a platform (docs/decisions/0010-engagement.md, the engagement inbox). */

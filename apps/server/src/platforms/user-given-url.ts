@@ -51,7 +51,8 @@ export async function checkUserGivenUrl(
  * are trusted, like AI_BASE_URL.
  */
 export function userHostContext(ctx: CallContext): CallContext {
-  if (isSafeFetch(ctx.fetch)) return ctx;
+  // An account's proxy is its only way out (its own host passed the address policy): never bypassed.
+  if (isSafeFetch(ctx.fetch) || ctx.viaProxy) return ctx;
   const trustedOrigins = Object.values(ctx.settings.urls).map((url) => new URL(url).origin);
   return {
     ...ctx,

@@ -94,6 +94,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/connected-accounts': page(
     () => import('./routes/connected-accounts').then((m) => ({ Component: m.ConnectedAccountsPage })),
     'accounts',
+    'proxies',
   ),
   '/streaming': page(
     () => import('./routes/streaming').then((m) => ({ Component: m.StreamingPage })),

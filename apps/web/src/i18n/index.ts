@@ -48,6 +48,7 @@ export const NAMESPACES = [
   'notifications',
   'settings',
   'short-links',
+  'proxies',
   'devices',
   'webhooks',
   'planned-streams',

@@ -26,6 +26,7 @@ import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLANNED_STREAM_MESSAGES } from '@relaycast/shared/planned-streams';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
+import { PROXY_MESSAGES } from '@relaycast/shared/proxies';
 import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { ROLE_MESSAGES } from '@relaycast/shared/roles';
@@ -73,6 +74,7 @@ const MESSAGE_OBJECTS = {
   MEDIA_MESSAGES,
   MEMBERS_MESSAGES,
   NAME_MESSAGES,
+  PROXY_MESSAGES,
   ADDRESS_MESSAGES,
   AUTH_MESSAGES,
   CONTACT_MESSAGES,

@@ -15,6 +15,7 @@ export * from './notifications';
 export * from './onboarding';
 export * from './planned-streams';
 export * from './posts';
+export * from './proxies';
 export * from './publishing';
 export * from './settings';
 export * from './short-links';

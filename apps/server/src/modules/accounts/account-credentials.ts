@@ -5,8 +5,14 @@ import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { socialAccounts } from '../../db/schema/index';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
-import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
-import { type AccountCredentials, PlatformError, type TokenSet } from '../../platforms/types';
+import { connectorFor, hasConnector } from '../../platforms/registry';
+import {
+  type AccountCredentials,
+  type CallContext,
+  PlatformError,
+  type TokenSet,
+} from '../../platforms/types';
+import { accountCallContext } from './account-call-context';
 
 /**
  * The one way the rest of the server (publishing engine, engagement) reaches a connected account's secrets:
@@ -146,10 +152,8 @@ async function refreshOnce(db: Db, config: Config, seen: SocialAccount): Promise
   const credentials = credentialsOf(account, config.appSecret);
   let tokens: TokenSet;
   try {
-    tokens = await connector.refresh(
-      { settings: connectorSettings(config, connector.platform) },
-      credentials,
-    );
+    // Through the account's proxy, like every other call of the account (docs/proxies.md).
+    tokens = await connector.refresh(await accountCallContext(db, config, account), credentials);
   } catch (error) {
     // Another process may have refreshed (and rotated the refresh token) meanwhile: our old token was then
     // refused. The row tells: if it changed, use it rather than declaring the account lost.
@@ -199,15 +203,16 @@ export async function refreshAccount(db: Db, config: Config, account: SocialAcco
 }
 
 /**
- * Runs `call` with the account's decrypted credentials, refreshing them first when the access token expires
- * within 5 minutes. A PlatformError 'reauthorize' (from the refresh or the call) marks the account "needs
- * reconnect" and is rethrown; so is an account that is not connected.
+ * Runs `call` with the account's decrypted credentials and its call context (its connector settings and, when
+ * it has a proxy, the fetch through it: account-call-context.ts), refreshing the credentials first when the
+ * access token expires within 5 minutes. A PlatformError 'reauthorize' (from the refresh or the call) marks the
+ * account "needs reconnect" and is rethrown; so is an account that is not connected.
  */
 export async function withFreshCredentials<T>(
   db: Db,
   config: Config,
   accountId: string,
-  call: (credentials: AccountCredentials) => Promise<T>,
+  call: (credentials: AccountCredentials, ctx: CallContext) => Promise<T>,
 ): Promise<T> {
   let account = await loadAccountById(db, accountId);
   if (!account) throw new PlatformError('reauthorize', 'The account no longer exists.');
@@ -221,7 +226,10 @@ export async function withFreshCredentials<T>(
   }
   if (isDueForRefresh(account, REFRESH_BEFORE_EXPIRY_MS)) account = await refreshAccount(db, config, account);
   try {
-    return await call(credentialsOf(account, config.appSecret));
+    return await call(
+      credentialsOf(account, config.appSecret),
+      await accountCallContext(db, config, account),
+    );
   } catch (error) {
     if (error instanceof PlatformError && error.kind === 'reauthorize') {
       await markNeedsReconnect(db, account.id, error.message);

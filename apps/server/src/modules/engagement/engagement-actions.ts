@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { engagementActions, inboxItems, socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
-import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
+import { connectorFor, hasConnector } from '../../platforms/registry';
 import { type EngagementTarget, PlatformError } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 import { isDemoAccount } from './engagement-inbox';
@@ -191,13 +191,12 @@ export async function performAction(
     authorPlatformUserId: item.authorPlatformId,
     authorHandle: item.authorHandle,
   };
-  const ctx = { settings: connectorSettings(config, platform as PlatformId) };
   let resultId: string | undefined;
   try {
     // A demo item (analytics-demo-inbox.ts) is answered in the inbox only: no network is ever called for it.
     if (demo) resultId = `demo-${randomUUID()}`;
     else
-      resultId = await withFreshCredentials(db, config, item.accountId, async (credentials) => {
+      resultId = await withFreshCredentials(db, config, item.accountId, async (credentials, ctx) => {
         if (operation === 'like') {
           await connector.engagement!.like!(ctx, credentials, target);
           return undefined;

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { inboxItems, inboxSyncState, postTargets, socialAccounts } from '../../db/schema/index';
-import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
+import { connectorFor, hasConnector } from '../../platforms/registry';
 import { type Connector, PlatformError, type PlatformInboxItem } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 
@@ -119,8 +119,7 @@ export async function syncAccount(
   let newest = since;
   let newItems = 0;
   try {
-    await withFreshCredentials(db, config, account.id, async (credentials) => {
-      const ctx = { settings: connectorSettings(config, connector.platform) };
+    await withFreshCredentials(db, config, account.id, async (credentials, ctx) => {
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES_PER_SYNC; page += 1) {
         const result = await connector.engagement!.listInbox!(ctx, credentials, { since, cursor });

@@ -11,7 +11,7 @@ import { perDatabase } from '../../db/prepared';
 import { postTargets } from '../../db/schema/index';
 import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
-import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
+import { connectorFor, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 import { configuredShortLinkBase, shortenForPublish } from '../short-links/short-links.service';
@@ -153,12 +153,8 @@ async function reconcile(
   }
   const listRecentPosts = connector.listRecentPosts.bind(connector);
   try {
-    const recent = await withFreshCredentials(db, config, target.accountId, (credentials) =>
-      listRecentPosts(
-        { settings: connectorSettings(config, platform) },
-        credentials,
-        new Date(since.getTime() - 60_000),
-      ),
+    const recent = await withFreshCredentials(db, config, target.accountId, (credentials, callContext) =>
+      listRecentPosts(callContext, credentials, new Date(since.getTime() - 60_000)),
     );
     const wanted = normalize(text);
     const match = recent.find((post) => normalize(post.text) === wanted);
@@ -204,9 +200,9 @@ async function callPlatform(
       ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform)
       : [];
     const text = await publishedText(ctx, target, post.workspaceId, contentFor(post, platform));
-    const published = await withFreshCredentials(db, config, accountId, (credentials) => {
+    const published = await withFreshCredentials(db, config, accountId, (credentials, callContext) => {
       if (!leases.isFresh(target.id)) throw new LeaseLost();
-      return connector.publish({ settings: connectorSettings(config, platform) }, credentials, {
+      return connector.publish(callContext, credentials, {
         text,
         media,
         idempotencyKey: target.id,

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { socialAccounts, streamSessionDestinations } from '../../db/schema/index';
-import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
+import { connectorFor, hasConnector } from '../../platforms/registry';
 import { withFreshCredentials } from '../accounts/account-credentials';
 
 /**
@@ -92,11 +92,10 @@ export async function sweepStreamViewers(
           eq(socialAccounts.status, 'connected'),
         ),
       );
-    const ctx = { settings: connectorSettings(config, platform) };
     const readings = [];
     for (const account of accounts) {
       try {
-        const reading = await withFreshCredentials(db, config, account.id, (credentials) =>
+        const reading = await withFreshCredentials(db, config, account.id, (credentials, ctx) =>
           readLiveViewers(ctx, credentials),
         );
         if (reading.live) readings.push(reading);

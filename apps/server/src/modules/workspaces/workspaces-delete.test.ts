@@ -263,6 +263,9 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   await t.db.insert(s.shortLinkClicks).values({ linkId: `sl-${tag}`, hour: now, count: 1 });
   await t.db.insert(s.shortLinkVisitors).values({ linkId: `sl-${tag}`, day: '2026-11-26', visitor: tag });
   await t.db.insert(s.shortLinkSettings).values({ workspaceId, mode: 'always' });
+  await t.db
+    .insert(s.accountProxies)
+    .values({ accountId: account, workspaceId, type: 'socks5', host: 'proxy.example.com', port: 1080 });
   return { post, stream, endpoint, target, media };
 }
 

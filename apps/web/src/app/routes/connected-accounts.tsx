@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConnectedAccountsScreen } from '@/features/accounts/components/connected-accounts-screen';
+import { AccountProxySection } from '@/features/proxies/components/account-proxy-section';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ConnectedAccountsPage() {
@@ -8,5 +9,11 @@ export function ConnectedAccountsPage() {
     t('Connected accounts'),
     t('The social accounts your workspace publishes to, and connecting more.'),
   );
-  return <ConnectedAccountsScreen />;
+  return (
+    <ConnectedAccountsScreen
+      accountParts={(account) =>
+        account.status === 'disconnected' ? null : <AccountProxySection account={account} />
+      }
+    />
+  );
 }

@@ -12,7 +12,7 @@ import {
   refusedMetrics,
   type socialAccounts,
 } from '../../../db/schema/index';
-import { connectorFor, connectorSettings, hasConnector } from '../../../platforms/registry';
+import { connectorFor, hasConnector } from '../../../platforms/registry';
 import { type AnalyticsPostRef, type Connector, PlatformError } from '../../../platforms/types';
 import { withFreshCredentials } from '../../accounts/account-credentials';
 import { readBudget, remainingReads, spendReads } from './collect-budget';
@@ -87,7 +87,6 @@ export interface CollectOutcome {
 async function pull(db: Db, config: Config, account: Account, connector: Connector, now: Date) {
   const analytics = connector.analytics!;
   const billed = connector.capabilities.analyticsReadsBilled === true;
-  const ctx = { settings: connectorSettings(config, connector.platform) };
   const days = [dayOf(now), ...(await ensurePostRows(db, account, now))];
   let posts = 0;
   let budgetLeft = Number.POSITIVE_INFINITY;
@@ -108,7 +107,7 @@ async function pull(db: Db, config: Config, account: Account, connector: Connect
     await spendReads(db, account.workspaceId, account.platform, reads, now);
   };
   try {
-    await withFreshCredentials(db, config, account.id, async (credentials) => {
+    await withFreshCredentials(db, config, account.id, async (credentials, ctx) => {
       const accountRead = await analytics.readAccount(ctx, credentials);
       await spend(accountRead.reads);
       await storeFollowers(db, account, accountRead.figures.followers, now);

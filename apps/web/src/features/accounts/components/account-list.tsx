@@ -1,7 +1,7 @@
 import type { SocialAccount } from '@relaycast/shared/accounts';
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import { RefreshCw, Unplug } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisconnectAccount, useRefreshAccount } from '@/api/accounts';
 import { Button } from '@/components/ui/button';
@@ -21,14 +21,19 @@ function LastSync({ account }: { account: SocialAccount }) {
   return t('Last sync {{time}}', { time: format.format(new Date(account.lastSyncAt)) });
 }
 
+/** What other features show under an account (its proxy): composed in app/routes/connected-accounts.tsx. */
+export type AccountParts = (account: SocialAccount) => ReactNode;
+
 function AccountRow({
   account,
   onReconnect,
   onDisconnect,
+  parts,
 }: {
   account: SocialAccount;
   onReconnect(account: SocialAccount): void;
   onDisconnect(account: SocialAccount): void;
+  parts?: AccountParts;
 }) {
   const { t } = useTranslation('accounts');
   const refresh = useRefreshAccount();
@@ -86,6 +91,7 @@ function AccountRow({
           </Button>
         ) : null}
       </div>
+      {parts?.(account)}
     </li>
   );
 }
@@ -94,9 +100,11 @@ function AccountRow({
 export function AccountList({
   accounts,
   onReconnect,
+  parts,
 }: {
   accounts: SocialAccount[];
   onReconnect(account: SocialAccount): void;
+  parts?: AccountParts;
 }) {
   const { t } = useTranslation('accounts');
   const disconnect = useDisconnectAccount();
@@ -118,6 +126,7 @@ export function AccountList({
             account={account}
             onReconnect={onReconnect}
             onDisconnect={setPending}
+            parts={parts}
           />
         ))}
       </ul>

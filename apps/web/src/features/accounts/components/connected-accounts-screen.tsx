@@ -11,7 +11,7 @@ import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { showError } from '@/lib/show-error';
 import { accountMessages, localizedOauthResult } from '../account-messages';
-import { AccountList } from './account-list';
+import { AccountList, type AccountParts } from './account-list';
 import { BlueskyConnectDialog } from './bluesky-connect-dialog';
 import { MastodonConnectDialog } from './mastodon-connect-dialog';
 import { PlatformList } from './platform-list';
@@ -32,7 +32,7 @@ function useCallbackResult() {
 
 /** /connected-accounts: the workspace's accounts, their status, and connecting more. */
 // function-budget: ConnectedAccountsScreen lays out one screen part in one JSX tree; split into named parts when it next changes
-export function ConnectedAccountsScreen() {
+export function ConnectedAccountsScreen({ accountParts }: { accountParts?: AccountParts } = {}) {
   const { t } = useTranslation('accounts');
   const accounts = useAccounts();
   const platforms = useConnectablePlatforms();
@@ -125,6 +125,7 @@ export function ConnectedAccountsScreen() {
           <AccountList
             accounts={list}
             onReconnect={(account) => connect(account.platform, methodOf(account.platform), account)}
+            parts={accountParts}
           />
         )}
       </section>
