@@ -131,6 +131,13 @@ export const shortLinkSettingsSchema = z.object({
 });
 export type ShortLinkSettings = z.infer<typeof shortLinkSettingsSchema>;
 
+/** `GET /api/short-links/settings`: the settings and where links made at publish are served. */
+export const shortLinkSettingsViewSchema = shortLinkSettingsSchema.extend({
+  /** SHORT_LINK_BASE_URL, else PUBLIC_URL: the `<base>` of `<base>/<code>` in a published post. */
+  baseUrl: z.string(),
+});
+export type ShortLinkSettingsView = z.infer<typeof shortLinkSettingsViewSchema>;
+
 export const shortLinkPostOptionsSchema = z.object({
   /** null: the workspace's mode decides. */
   shorten: z.boolean().nullable(),
@@ -207,4 +214,42 @@ export function linksIn(text: string): string[] {
     if (targetProblem(link) === null) found.add(link);
   }
   return [...found];
+}
+
+/**
+ * The code shown where a short link will go before it exists (the composer's preview and the length checks):
+ * as long as a real code, so `<base>/xxxxxxx` has the real link's length.
+ */
+export const SHORT_LINK_PLACEHOLDER_CODE = 'x'.repeat(SHORT_LINK_CODE_LENGTH);
+
+/** The addresses publishing shortens: every web address of the text but the short links already there. */
+export function linksToShorten(text: string, baseUrl: string): string[] {
+  return linksIn(text).filter((link) => !link.startsWith(`${baseUrl}/`));
+}
+
+/**
+ * Replaces each address with its short link, longest first, so an address that starts another is not
+ * replaced inside it. Publishing (with the real codes) and the composer (with placeholders) both use it.
+ */
+export function replaceLinks(
+  text: string,
+  links: readonly string[],
+  shortUrlOf: (link: string) => string,
+): string {
+  let result = text;
+  for (const link of [...links].sort((a, b) => b.length - a.length)) {
+    result = result.split(link).join(shortUrlOf(link));
+  }
+  return result;
+}
+
+/**
+ * The text as a platform will get it when links are shortened (`shortLinkBase` set): each address becomes
+ * `<base>/xxxxxxx`, the length of the short link that replaces it. Without a base, the text as it is.
+ */
+export function withShortLinkPlaceholders(text: string, shortLinkBase?: string | null): string {
+  if (!shortLinkBase) return text;
+  const links = linksToShorten(text, shortLinkBase);
+  if (links.length === 0) return text;
+  return replaceLinks(text, links, () => `${shortLinkBase}/${SHORT_LINK_PLACEHOLDER_CODE}`);
 }
