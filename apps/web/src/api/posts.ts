@@ -109,8 +109,10 @@ export function useTargetAction() {
         `/api/posts/${encodeURIComponent(postId)}/targets/${encodeURIComponent(targetId)}/${action}`,
         { method: 'POST' },
       ),
-    onSuccess: async (post) => {
+    onSuccess: async (post, { input }) => {
       queryClient.setQueryData(postKeys.detail(post.id), post);
+      // The short-link choice sent with the post is stored with it (api/short-links.ts reads it back).
+      if (input.shortLinks) queryClient.setQueryData(['short-links', 'posts', post.id], input.shortLinks);
       await invalidatePosts(queryClient);
     },
   });

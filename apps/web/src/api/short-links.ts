@@ -3,7 +3,9 @@ import type {
   ShortLinkClickReport,
   ShortLinkInput,
   ShortLinkList,
+  ShortLinkPostOptions,
   ShortLinkSettings,
+  ShortLinkSettingsView,
   ShortLinkUpdate,
 } from '@relaycast/shared/short-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +17,7 @@ export const shortLinkKeys = {
   list: ['short-links', 'list'] as const,
   settings: ['short-links', 'settings'] as const,
   clicks: (from: string, to: string) => ['short-links', 'clicks', from, to] as const,
+  post: (postId: string) => ['short-links', 'posts', postId] as const,
 };
 
 export function useShortLinks() {
@@ -46,7 +49,7 @@ export function useUpdateShortLink() {
 export function useShortLinkSettings() {
   return useQuery({
     queryKey: shortLinkKeys.settings,
-    queryFn: () => apiFetch<ShortLinkSettings>('/api/short-links/settings'),
+    queryFn: () => apiFetch<ShortLinkSettingsView>('/api/short-links/settings'),
   });
 }
 
@@ -54,7 +57,7 @@ export function useSaveShortLinkSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ShortLinkSettings) =>
-      apiFetch<ShortLinkSettings>('/api/short-links/settings', { method: 'PUT', json: input }),
+      apiFetch<ShortLinkSettingsView>('/api/short-links/settings', { method: 'PUT', json: input }),
     onSuccess: (saved) => client.setQueryData(shortLinkKeys.settings, saved),
   });
 }
@@ -67,5 +70,15 @@ export function useShortLinkClicks(from: string, to: string) {
       apiFetch<ShortLinkClickReport>(
         `/api/short-links/clicks?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
       ),
+  });
+}
+
+/** A post's own short-link switch and campaign (the composer sends changes with the post itself). */
+export function useShortLinkPostOptions(postId: string | undefined) {
+  return useQuery({
+    queryKey: shortLinkKeys.post(postId ?? ''),
+    queryFn: () =>
+      apiFetch<ShortLinkPostOptions>(`/api/short-links/posts/${encodeURIComponent(postId ?? '')}`),
+    enabled: postId !== undefined,
   });
 }
