@@ -1,3 +1,5 @@
+import { Send } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlatformPicker } from '@/components/platform-picker';
@@ -119,5 +121,19 @@ export function PostTextSection({
         </p>
       )}
     </div>
+  );
+}
+
+/** The "Preview" card beside the form. */
+export function PreviewSection({ ids, children }: { ids: string; children: ReactNode }) {
+  const { t } = useTranslation('composer');
+  return (
+    <section aria-labelledby={`${ids}-preview`} className="rounded-xl border bg-card p-5 shadow-sm">
+      <h2 id={`${ids}-preview`} className="mb-3 flex items-center gap-2 font-semibold">
+        <Send aria-hidden="true" className="size-4 text-muted-foreground" />
+        {t('Preview')}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,14 +1,12 @@
 /*
- * The composer form: its sections (composer-sections.tsx: platforms and text; media, publish panel) and the
- * assistant's bridge share the one post form (`usePostForm`, lib/use-post-form.ts); the parts that hold no form
- * state (pickers, preview, checks, publish panel, media) are their own files, the "Shorten links" choice is a
- * hook (hooks/use-short-link-choice.ts), and the AI assistant is a feature of its own composed by the route.
+ * The composer form: its sections (composer-sections.tsx), media and publish panel, and the assistant's bridge
+ * share the one post form (`usePostForm`, lib/use-post-form.ts); the "Shorten links" choice is a hook
+ * (hooks/use-short-link-choice.ts), and the AI assistant is a feature of its own composed by the route.
  */
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { LOCKED_POST_STATUSES, POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
 import type { TFunction } from 'i18next';
-import { Send } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,7 +29,13 @@ import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
 import { useShortLinkChoice } from '../hooks/use-short-link-choice';
 import { effectiveAccounts } from './account-picker';
-import { PlatformsSection, type PostForm, PostTextSection, type Selection } from './composer-sections';
+import {
+  PlatformsSection,
+  type PostForm,
+  PostTextSection,
+  PreviewSection,
+  type Selection,
+} from './composer-sections';
 import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
@@ -205,17 +209,13 @@ function ComposerForm({
 
       <aside aria-label={t('Preview and assistant')} className="grid min-w-0 gap-6 lg:sticky lg:top-20">
         {typeof aside === 'function' ? aside(bridge) : aside}
-        <section aria-labelledby={`${ids}-preview`} className="rounded-xl border bg-card p-5 shadow-sm">
-          <h2 id={`${ids}-preview`} className="mb-3 flex items-center gap-2 font-semibold">
-            <Send aria-hidden="true" className="size-4 text-muted-foreground" />
-            {t('Preview')}
-          </h2>
+        <PreviewSection ids={ids}>
           <PostPreview
             values={shortLinks.previewOf(values)}
             authorName={authorName}
             accounts={accounts ?? []}
           />
-        </section>
+        </PreviewSection>
       </aside>
     </div>
   );
