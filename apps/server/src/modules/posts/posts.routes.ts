@@ -101,7 +101,9 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = await callerOf(request);
       assertPublishingOpen(caller, config.billingMode);
-      return scheduled(await reschedulePost(db, caller, request.params.id, request.body));
+      return scheduled(
+        await reschedulePost(db, caller, request.params.id, request.body, new Date(), shortLinkBase),
+      );
     },
   );
 

@@ -44,9 +44,7 @@ function assertValid(
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-function notEditable(): AppError {
-  return new AppError('POST_NOT_EDITABLE');
-}
+const notEditable = (): AppError => new AppError('POST_NOT_EDITABLE');
 
 /** The post's row, locked until the transaction ends (the publisher may be changing its status). */
 async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { deleted?: boolean } = {}) {
@@ -151,7 +149,7 @@ async function bodyFromInput(
 ): Promise<PostBody> {
   const media = await loadMediaFacts(tx, workspaceId, input.mediaIds);
   const post = { id: excludePostId, choice: input.shortLinks };
-  const base = shortLinkBase ? await shortLinkBaseForPost(tx, workspaceId, post, shortLinkBase) : null;
+  const base = await shortLinkBaseForPost(tx, workspaceId, post, shortLinkBase);
   assertValid(input, media, now, base);
   const schedule = await resolveSchedule(tx, workspaceId, input, now, excludePostId);
   return {
@@ -248,10 +246,12 @@ export async function reschedulePost(
   postId: string,
   input: RescheduleInput,
   now = new Date(),
+  shortLinkBase?: string,
 ): Promise<Post> {
   await db.transaction(async (tx) => {
     const current = await lockEditablePost(tx, caller.workspaceId, postId);
     const media = await loadAttachedMedia(tx, caller.workspaceId, postId);
+    const base = await shortLinkBaseForPost(tx, caller.workspaceId, { id: postId }, shortLinkBase);
     assertValid(
       {
         content: current.content,
@@ -262,6 +262,7 @@ export async function reschedulePost(
       },
       media,
       now,
+      base,
     );
     const decision = await decideWrite(tx, caller, current.status, {
       status: 'scheduled',

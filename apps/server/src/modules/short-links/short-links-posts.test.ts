@@ -110,6 +110,27 @@ describe('short links: a post’s length', () => {
     expect(again.body).toContain('Bluesky allows at most 300 characters');
   });
 
+  it('counts the same way when the calendar moves the post', async () => {
+    await setMode('ask');
+    const created = await s.ada.send(
+      'POST',
+      '/api/posts',
+      postBody(`Hello ${LONG}`, { shorten: true, campaign: '' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const post = created.json() as Post;
+    const moved = await s.ada.send('PATCH', `/api/posts/${post.id}/schedule`, {
+      scheduledAt: new Date(Date.now() + 7_200_000).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await s.ada.send('PUT', `/api/short-links/posts/${post.id}`, { shorten: false, campaign: '' });
+    const refused = await s.ada.send('PATCH', `/api/posts/${post.id}/schedule`, {
+      scheduledAt: new Date(Date.now() + 10_800_000).toISOString(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Bluesky allows at most 300 characters');
+  });
+
   it('never reads another workspace’s mode or post choice', async () => {
     await setMode('always');
     const bob = await signInAsNewUser(s.t, { name: 'Bob Two' });

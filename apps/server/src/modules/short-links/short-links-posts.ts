@@ -25,14 +25,16 @@ export async function storePostOptions(tx: Executor, postId: string, options: Sh
 
 /**
  * The base a post's text is counted with (`checkPost`'s `shortLinkBase`): `baseUrl` when its links will be
- * shortened at publish (the workspace's mode and the post's choice: the one sent, else the one stored), else null.
+ * shortened at publish (the workspace's mode and the post's choice: the one sent, else the one stored), else null
+ * (and null without a base: a caller that counts the text as typed).
  */
 export async function shortLinkBaseForPost(
   tx: Executor,
   workspaceId: string,
   post: { id?: string; choice?: ShortLinkPostOptions },
-  baseUrl: string,
+  baseUrl: string | undefined,
 ): Promise<string | null> {
+  if (!baseUrl) return null;
   const [settings] = await tx
     .select({ mode: shortLinkSettings.mode })
     .from(shortLinkSettings)
