@@ -1,3 +1,4 @@
+import type { TextLengthOptions } from '@relaycast/shared/platforms';
 import type {
   ShortLink,
   ShortLinkClickReport,
@@ -8,6 +9,7 @@ import type {
   ShortLinkSettingsView,
   ShortLinkUpdate,
 } from '@relaycast/shared/short-links';
+import { shouldShorten } from '@relaycast/shared/short-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
@@ -80,5 +82,19 @@ export function useShortLinkPostOptions(postId: string | undefined) {
     queryFn: () =>
       apiFetch<ShortLinkPostOptions>(`/api/short-links/posts/${encodeURIComponent(postId ?? '')}`),
     enabled: postId !== undefined,
+  });
+}
+
+/**
+ * How a post's text is counted before it is sent (`checkPost`'s options, as the server counts it): each address
+ * as its short link when the workspace's mode and the post's choice (the one given, else the stored one) shorten
+ * its links. The calendar's Create Post and the drafts' Schedule dialogs use it; the composer's switch too.
+ */
+export function useShortLinkCounting(postId: string | undefined) {
+  const settings = useShortLinkSettings().data;
+  const stored = useShortLinkPostOptions(postId).data;
+  return (choice?: ShortLinkPostOptions): TextLengthOptions => ({
+    shortLinkBase:
+      settings && shouldShorten(settings.mode, (choice ?? stored)?.shorten ?? null) ? settings.baseUrl : null,
   });
 }

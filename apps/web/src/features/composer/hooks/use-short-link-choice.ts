@@ -7,7 +7,7 @@ import {
   shouldShorten,
   withShortLinkPlaceholders,
 } from '@relaycast/shared/short-links';
-import { useShortLinkPostOptions, useShortLinkSettings } from '@/api/short-links';
+import { useShortLinkCounting, useShortLinkPostOptions, useShortLinkSettings } from '@/api/short-links';
 import type { PostFormValues } from '@/lib/post-form';
 
 const UNSET: ShortLinkPostOptions = { shorten: null, campaign: '' };
@@ -20,6 +20,7 @@ const UNSET: ShortLinkPostOptions = { shorten: null, campaign: '' };
 export function useShortLinkChoice(postId: string | undefined) {
   const settings = useShortLinkSettings().data;
   const stored = useShortLinkPostOptions(postId).data;
+  const countingOf = useShortLinkCounting(postId);
   const mode: ShortLinkMode | undefined = settings?.mode;
 
   /** The switch and campaign as they stand: the form's change, else the stored choice, else unset. */
@@ -31,14 +32,14 @@ export function useShortLinkChoice(postId: string | undefined) {
 
   /** `<base>` of the short links when the post's links will be shortened, else null. */
   const baseOf = (values: PostFormValues): string | null =>
-    settings && isOn(values) ? settings.baseUrl : null;
+    countingOf(values.shortLinks).shortLinkBase ?? null;
 
   return {
     mode,
     optionsOf,
     isOn,
     baseOf,
-    textOptionsOf: (values: PostFormValues): TextLengthOptions => ({ shortLinkBase: baseOf(values) }),
+    textOptionsOf: (values: PostFormValues): TextLengthOptions => countingOf(values.shortLinks),
     /** Whether to show the switch: a chosen network's text has a web address and the workspace allows it. */
     isOffered: (values: PostFormValues) =>
       mode !== undefined && mode !== 'never' && hasLink(values, values.platforms),
