@@ -10,11 +10,12 @@ import type { PlatformId } from './platforms';
  *   GET   /api/short-links                  → ShortLinkList (view)
  *   POST  /api/short-links                  ShortLinkInput → 201 ShortLink (write)
  *   PATCH /api/short-links/:id              ShortLinkUpdate → ShortLink (write)
- *   GET   /api/short-links/settings         → ShortLinkSettings (view)
- *   PUT   /api/short-links/settings         ShortLinkSettings → ShortLinkSettings (manageWorkspace)
+ *   GET   /api/short-links/settings         → ShortLinkSettingsView (view; with the base of links made at publish)
+ *   PUT   /api/short-links/settings         ShortLinkSettings → ShortLinkSettingsView (manageWorkspace)
  *   GET   /api/short-links/posts/:id        → ShortLinkPostOptions (view)
  *   PUT   /api/short-links/posts/:id        ShortLinkPostOptions → ShortLinkPostOptions (write)
  *   GET   /api/short-links/clicks?from=&to= → ShortLinkClickReport (view; /analytics)
+ * The composer sends a post's choice with the post itself (`shortLinks` in posts.ts's postInputSchema).
  * Public: GET /<code> → 302 to the target (no page, no cookie), 404 for an unknown or disabled code.
  */
 
