@@ -38,7 +38,6 @@ export function ShortLinkOptions({ values, choice, onChange }: ShortLinkOptionsP
           label={t('Campaign (optional)')}
           placeholder={t('The workspace’s campaign')}
           value={options.campaign}
-          maxLength={MAX_SHORT_LINK_CAMPAIGN + 20}
           error={isTooLong ? SHORT_LINK_MESSAGES.campaignTooLong : undefined}
           hint={t('Sent as utm_campaign with this post’s links.')}
           onChange={(event) => onChange({ ...options, campaign: event.target.value })}
