@@ -102,6 +102,9 @@ test('a read-only report link on demo data: shared, opened signed out, revoked; 
   expect(text).toContain('Engagement Overview');
   expect(text).toContain('Platform Distribution');
   expect(text).not.toContain('Show the figures as a table');
+  // The short links' clicks (none on demo data), printed after the top posts.
+  expect(text).toContain('Link clicks');
+  expect(text).toContain('No clicks on short links in this period.');
   // A top-posts table that runs over a page repeats its header there, labels included.
   const tablePages = pages.filter((p) => /relaycast[._]demo/.test(p));
   expect(tablePages.length).toBeGreaterThan(0);

@@ -187,7 +187,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(clipsRoutes, { db: database.db, config, runner: clipRunner });
   await app.register(onboardingRoutes, { db: database.db, config });
   await app.register(dashboardRoutes, { db: database.db });
-  await app.register(analyticsRoutes, { db: database.db });
+  await app.register(analyticsRoutes, { db: database.db, config });
   await app.register(analyticsReportRoutes, { db: database.db, config });
   await app.register(shortLinksRoutes, { db: database.db, config });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });

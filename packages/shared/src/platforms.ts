@@ -1,5 +1,6 @@
 import twitterText from 'twitter-text';
 import { MEGABYTE } from './plans';
+import { withShortLinkPlaceholders } from './short-links';
 
 /**
  * Every social platform Relaycast publishes to, with the rules the composer and the server both check.
@@ -228,8 +229,16 @@ export function countText(text: string, counting: TextCounting): number {
   }
 }
 
-export function textLengthFor(platform: PlatformId, text: string): number {
-  return countText(text, PLATFORMS[platform].counting);
+/**
+ * How a text is counted: with `shortLinkBase` set (the post's links are shortened at publish), each web address
+ * counts as the short link `<base>/<code>` that replaces it (X counts any URL as 23 either way).
+ */
+export interface TextLengthOptions {
+  shortLinkBase?: string | null;
+}
+
+export function textLengthFor(platform: PlatformId, text: string, options: TextLengthOptions = {}): number {
+  return countText(withShortLinkPlaceholders(text, options.shortLinkBase), PLATFORMS[platform].counting);
 }
 
 /** What the rules need to know about an attached file. */
@@ -290,13 +299,14 @@ export function checkPlatformRules(
   platform: PlatformId,
   text: string,
   media: readonly MediaFacts[],
+  options: TextLengthOptions = {},
 ): PlatformIssue[] {
   const rules = PLATFORMS[platform];
   const issues: PlatformIssue[] = [];
   const add = (message: string) => issues.push({ platform, message });
   const hasText = text.trim().length > 0;
 
-  const length = countText(text, rules.counting);
+  const length = textLengthFor(platform, text, options);
   if (length > rules.maxLength) {
     add(
       `${rules.name} allows at most ${rules.maxLength.toLocaleString('en-US')} characters; this text has ${length.toLocaleString('en-US')}.`,

@@ -6,8 +6,10 @@ import {
   type MediaFacts,
   PLATFORM_IDS,
   type PlatformId,
+  type TextLengthOptions,
 } from './platforms';
 import { postTargetSchema } from './publishing';
+import { shortLinkPostOptionsSchema } from './short-links';
 
 /** Post statuses. The publishing issue adds the per-target states and sums them into these. */
 export const POST_STATUSES = [
@@ -80,6 +82,11 @@ export const postInputSchema = z
     scheduledAt: z.iso.datetime({ offset: true }).optional(),
     /** The IANA time zone the user scheduled in (kept so the local time survives daylight saving). */
     timezone: timeZoneSchema.default('UTC'),
+    /**
+     * The post's short-link choice (docs/decisions/0080-short-links.md), stored with the post in the same
+     * transaction as `PUT /api/short-links/posts/:id` stores it; left out, the stored choice stays.
+     */
+    shortLinks: shortLinkPostOptionsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {
@@ -188,11 +195,13 @@ export interface PostProblem {
  * Every rule a post must meet before it is saved, shared by the composer and the server so both give the
  * same messages: not empty, a schedule in the future, and each platform's text and media limits.
  * Drafts are only checked for emptiness: a draft may be over a limit while the user is still working on it.
+ * With `options.shortLinkBase` (the post's links are shortened at publish) each address counts as its short link.
  */
 export function checkPost(
   input: Pick<ParsedPostInput, 'content' | 'platforms' | 'overrides' | 'action' | 'scheduledAt'>,
   media: readonly MediaFacts[],
   now: Date = new Date(),
+  options: TextLengthOptions = {},
 ): PostProblem[] {
   const problems: PostProblem[] = [];
   const hasAnyText =
@@ -211,7 +220,7 @@ export function checkPost(
   }
   for (const platform of input.platforms) {
     if (!isPlatformId(platform)) continue;
-    for (const issue of checkPlatformRules(platform, contentFor(input, platform), media)) {
+    for (const issue of checkPlatformRules(platform, contentFor(input, platform), media, options)) {
       problems.push({ path: platform, message: issue.message });
     }
   }

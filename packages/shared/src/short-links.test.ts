@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { checkPlatformRules, textLengthFor } from './platforms';
+import { checkPost } from './posts';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 import {
   campaignValue,
   isShortLinkCode,
   linksIn,
+  replaceLinks,
   SHORT_LINK_MESSAGES,
+  SHORT_LINK_PLACEHOLDER_CODE,
   shouldShorten,
   targetProblem,
+  withShortLinkPlaceholders,
   withUtm,
 } from './short-links';
 
@@ -81,5 +86,59 @@ describe('when a post is shortened', () => {
     expect(shouldShorten('ask', null)).toBe(false);
     expect(shouldShorten('ask', true)).toBe(true);
     expect(shouldShorten('never', true)).toBe(false);
+  });
+});
+
+describe('short links in a post’s length', () => {
+  const base = 'https://rcst.link';
+  const long = `https://example.com/${'a'.repeat(300)}`;
+
+  it('shows each address as a short link of the real length, leaving short links already there', () => {
+    const text = `Read ${long} and https://ex.io then ${base}/Ab3dEf9.`;
+    expect(withShortLinkPlaceholders(text, base)).toBe(
+      `Read ${base}/xxxxxxx and ${base}/xxxxxxx then ${base}/Ab3dEf9.`,
+    );
+    expect(`${base}/${SHORT_LINK_PLACEHOLDER_CODE}`.length).toBe(`${base}/Ab3dEf9`.length);
+    expect(withShortLinkPlaceholders(text, null)).toBe(text);
+    expect(withShortLinkPlaceholders(text, undefined)).toBe(text);
+  });
+
+  it('replaces the longer address first, so one that starts another is not cut inside it', () => {
+    const text = 'https://ex.io/a and https://ex.io/ab';
+    expect(replaceLinks(text, linksIn(text), (link) => `[${link.length}]`)).toBe('[15] and [16]');
+  });
+
+  it('counts each address as its short link on every platform, and X still as 23', () => {
+    const text = `Hello ${long}`;
+    const short = `Hello ${base}/xxxxxxx`.length;
+    expect(textLengthFor('bluesky', text)).toBe(text.length);
+    expect(textLengthFor('bluesky', text, { shortLinkBase: base })).toBe(short);
+    expect(textLengthFor('mastodon', text, { shortLinkBase: base })).toBe(short);
+    expect(textLengthFor('twitter', text)).toBe(6 + 23);
+    expect(textLengthFor('twitter', text, { shortLinkBase: base })).toBe(6 + 23);
+  });
+
+  it('lets a long address through a limit once it is shortened, and counts a short one made longer', () => {
+    const text = `Hello ${long}`;
+    expect(checkPlatformRules('bluesky', text, [])).toHaveLength(1);
+    expect(checkPlatformRules('bluesky', text, [], { shortLinkBase: base })).toEqual([]);
+    // 300 characters as typed; 314 once the 11-character address is a 25-character short link.
+    const shortAddress = `${'a'.repeat(288)} http://a.bc`;
+    expect(checkPlatformRules('bluesky', shortAddress, [])).toEqual([]);
+    expect(checkPlatformRules('bluesky', shortAddress, [], { shortLinkBase: base })[0]?.message).toBe(
+      'Bluesky allows at most 300 characters; this text has 314.',
+    );
+  });
+
+  it('is what checkPost counts, the same on the server and in the browser', () => {
+    const input = {
+      content: `Hello ${long}`,
+      platforms: ['bluesky' as const],
+      overrides: {},
+      action: 'now' as const,
+      scheduledAt: undefined,
+    };
+    expect(checkPost(input, [])).toHaveLength(1);
+    expect(checkPost(input, [], new Date(), { shortLinkBase: base })).toEqual([]);
   });
 });

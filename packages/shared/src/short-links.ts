@@ -10,11 +10,12 @@ import type { PlatformId } from './platforms';
  *   GET   /api/short-links                  → ShortLinkList (view)
  *   POST  /api/short-links                  ShortLinkInput → 201 ShortLink (write)
  *   PATCH /api/short-links/:id              ShortLinkUpdate → ShortLink (write)
- *   GET   /api/short-links/settings         → ShortLinkSettings (view)
- *   PUT   /api/short-links/settings         ShortLinkSettings → ShortLinkSettings (manageWorkspace)
+ *   GET   /api/short-links/settings         → ShortLinkSettingsView (view; with the base of links made at publish)
+ *   PUT   /api/short-links/settings         ShortLinkSettings → ShortLinkSettingsView (manageWorkspace)
  *   GET   /api/short-links/posts/:id        → ShortLinkPostOptions (view)
  *   PUT   /api/short-links/posts/:id        ShortLinkPostOptions → ShortLinkPostOptions (write)
  *   GET   /api/short-links/clicks?from=&to= → ShortLinkClickReport (view; /analytics)
+ * The composer sends a post's choice with the post itself (`shortLinks` in posts.ts's postInputSchema).
  * Public: GET /<code> → 302 to the target (no page, no cookie), 404 for an unknown or disabled code.
  */
 
@@ -131,6 +132,13 @@ export const shortLinkSettingsSchema = z.object({
 });
 export type ShortLinkSettings = z.infer<typeof shortLinkSettingsSchema>;
 
+/** `GET /api/short-links/settings`: the settings and where links made at publish are served. */
+export const shortLinkSettingsViewSchema = shortLinkSettingsSchema.extend({
+  /** SHORT_LINK_BASE_URL, else PUBLIC_URL: the `<base>` of `<base>/<code>` in a published post. */
+  baseUrl: z.string(),
+});
+export type ShortLinkSettingsView = z.infer<typeof shortLinkSettingsViewSchema>;
+
 export const shortLinkPostOptionsSchema = z.object({
   /** null: the workspace's mode decides. */
   shorten: z.boolean().nullable(),
@@ -207,4 +215,42 @@ export function linksIn(text: string): string[] {
     if (targetProblem(link) === null) found.add(link);
   }
   return [...found];
+}
+
+/**
+ * The code shown where a short link will go before it exists (the composer's preview and the length checks):
+ * as long as a real code, so `<base>/xxxxxxx` has the real link's length.
+ */
+export const SHORT_LINK_PLACEHOLDER_CODE = 'x'.repeat(SHORT_LINK_CODE_LENGTH);
+
+/** The addresses publishing shortens: every web address of the text but the short links already there. */
+export function linksToShorten(text: string, baseUrl: string): string[] {
+  return linksIn(text).filter((link) => !link.startsWith(`${baseUrl}/`));
+}
+
+/**
+ * Replaces each address with its short link, longest first, so an address that starts another is not
+ * replaced inside it. Publishing (with the real codes) and the composer (with placeholders) both use it.
+ */
+export function replaceLinks(
+  text: string,
+  links: readonly string[],
+  shortUrlOf: (link: string) => string,
+): string {
+  let result = text;
+  for (const link of [...links].sort((a, b) => b.length - a.length)) {
+    result = result.split(link).join(shortUrlOf(link));
+  }
+  return result;
+}
+
+/**
+ * The text as a platform will get it when links are shortened (`shortLinkBase` set): each address becomes
+ * `<base>/xxxxxxx`, the length of the short link that replaces it. Without a base, the text as it is.
+ */
+export function withShortLinkPlaceholders(text: string, shortLinkBase?: string | null): string {
+  if (!shortLinkBase) return text;
+  const links = linksToShorten(text, shortLinkBase);
+  if (links.length === 0) return text;
+  return replaceLinks(text, links, () => `${shortLinkBase}/${SHORT_LINK_PLACEHOLDER_CODE}`);
 }

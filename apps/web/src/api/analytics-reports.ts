@@ -8,6 +8,7 @@ import type {
   ReportScheduleInput,
   ReportScheduleState,
 } from '@relaycast/shared/analytics-report';
+import type { ShortLinkClickReport } from '@relaycast/shared/short-links';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '@/lib/api-client';
 import { type AnalyticsFilters, analyticsSearch, type TopPostsOrder } from './analytics';
@@ -23,6 +24,7 @@ export const reportKeys = {
   report: (token: string) => ['analytics-report', token] as const,
   overview: (token: string) => ['analytics-report', token, 'overview'] as const,
   topPosts: (token: string, order: TopPostsOrder) => ['analytics-report', token, 'top-posts', order] as const,
+  linkClicks: (token: string) => ['analytics-report', token, 'link-clicks'] as const,
 };
 
 export function useReportLinks() {
@@ -82,6 +84,16 @@ export function useReportTopPosts(token: string, order: TopPostsOrder) {
     queryKey: reportKeys.topPosts(token, order),
     queryFn: () => apiFetch<TopPostsPage>(`${publicPath(token)}/top-posts?${query}`),
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The report's short-link clicks over its days (the PDF prints them too). */
+export function useReportLinkClicks(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.linkClicks(token),
+    queryFn: () => apiFetch<Pick<ShortLinkClickReport, 'rows'>>(`${publicPath(token)}/link-clicks`),
+    enabled,
     retry: false,
   });
 }

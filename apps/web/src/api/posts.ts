@@ -137,8 +137,10 @@ export function useSavePost() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: PostInput }) =>
       id ? updatePost(id, input) : createPost(input),
-    onSuccess: async (post) => {
+    onSuccess: async (post, { input }) => {
       queryClient.setQueryData(postKeys.detail(post.id), post);
+      // The short-link choice sent with the post is stored with it (api/short-links.ts reads it back).
+      if (input.shortLinks) queryClient.setQueryData(['short-links', 'posts', post.id], input.shortLinks);
       await invalidatePosts(queryClient);
     },
   });

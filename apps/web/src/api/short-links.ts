@@ -1,11 +1,15 @@
+import type { TextLengthOptions } from '@relaycast/shared/platforms';
 import type {
   ShortLink,
   ShortLinkClickReport,
   ShortLinkInput,
   ShortLinkList,
+  ShortLinkPostOptions,
   ShortLinkSettings,
+  ShortLinkSettingsView,
   ShortLinkUpdate,
 } from '@relaycast/shared/short-links';
+import { shouldShorten } from '@relaycast/shared/short-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
@@ -15,6 +19,7 @@ export const shortLinkKeys = {
   list: ['short-links', 'list'] as const,
   settings: ['short-links', 'settings'] as const,
   clicks: (from: string, to: string) => ['short-links', 'clicks', from, to] as const,
+  post: (postId: string) => ['short-links', 'posts', postId] as const,
 };
 
 export function useShortLinks() {
@@ -46,7 +51,7 @@ export function useUpdateShortLink() {
 export function useShortLinkSettings() {
   return useQuery({
     queryKey: shortLinkKeys.settings,
-    queryFn: () => apiFetch<ShortLinkSettings>('/api/short-links/settings'),
+    queryFn: () => apiFetch<ShortLinkSettingsView>('/api/short-links/settings'),
   });
 }
 
@@ -54,7 +59,7 @@ export function useSaveShortLinkSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ShortLinkSettings) =>
-      apiFetch<ShortLinkSettings>('/api/short-links/settings', { method: 'PUT', json: input }),
+      apiFetch<ShortLinkSettingsView>('/api/short-links/settings', { method: 'PUT', json: input }),
     onSuccess: (saved) => client.setQueryData(shortLinkKeys.settings, saved),
   });
 }
@@ -67,5 +72,29 @@ export function useShortLinkClicks(from: string, to: string) {
       apiFetch<ShortLinkClickReport>(
         `/api/short-links/clicks?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
       ),
+  });
+}
+
+/** A post's own short-link switch and campaign (the composer sends changes with the post itself). */
+export function useShortLinkPostOptions(postId: string | undefined) {
+  return useQuery({
+    queryKey: shortLinkKeys.post(postId ?? ''),
+    queryFn: () =>
+      apiFetch<ShortLinkPostOptions>(`/api/short-links/posts/${encodeURIComponent(postId ?? '')}`),
+    enabled: postId !== undefined,
+  });
+}
+
+/**
+ * How a post's text is counted before it is sent (`checkPost`'s options, as the server counts it): each address
+ * as its short link when the workspace's mode and the post's choice (the one given, else the stored one) shorten
+ * its links. The calendar's Create Post and the drafts' Schedule dialogs use it; the composer's switch too.
+ */
+export function useShortLinkCounting(postId: string | undefined) {
+  const settings = useShortLinkSettings().data;
+  const stored = useShortLinkPostOptions(postId).data;
+  return (choice?: ShortLinkPostOptions): TextLengthOptions => ({
+    shortLinkBase:
+      settings && shouldShorten(settings.mode, (choice ?? stored)?.shorten ?? null) ? settings.baseUrl : null,
   });
 }

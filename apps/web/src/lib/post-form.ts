@@ -1,7 +1,8 @@
 import { instantToZoned, zonedToInstant } from '@relaycast/shared/calendar';
 import type { MediaItem } from '@relaycast/shared/media';
-import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
+import type { MediaFacts, PlatformId, TextLengthOptions } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostInput, PostProblem, postMediaSchema } from '@relaycast/shared/posts';
+import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
 import type { z } from 'zod';
 import { findPostProblems } from '@/lib/post-problems';
 
@@ -21,6 +22,8 @@ export interface PostFormValues {
   accounts: Partial<Record<PlatformId, string[]>>;
   date: string;
   time: string;
+  /** The composer's "Shorten links" switch and campaign once changed (sent with the post); unset, the stored ones. */
+  shortLinks?: ShortLinkPostOptions;
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -107,15 +110,21 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     action,
     ...(instant ? { scheduledAt: instant.toISOString() } : {}),
     timezone: timeZone,
+    ...(values.shortLinks ? { shortLinks: values.shortLinks } : {}),
   };
 }
 
-/** The problems the server would report for this action, found before sending. */
+/**
+ * The problems the server would report for this action, found before sending; `textOptions` counts each address
+ * as its short link when the post's links are shortened, as the server does.
+ */
 export function validatePostForm(
   values: PostFormValues,
   action: PostAction,
   timeZone: string,
   now: Date = new Date(),
+  textOptions: TextLengthOptions = {},
 ): PostProblem[] {
-  return findPostProblems(buildPostInput(values, action, timeZone), mediaFacts(values.media), now);
+  const input = buildPostInput(values, action, timeZone);
+  return findPostProblems(input, mediaFacts(values.media), now, textOptions);
 }

@@ -1,4 +1,4 @@
-import type { MediaFacts } from '@relaycast/shared/platforms';
+import type { MediaFacts, TextLengthOptions } from '@relaycast/shared/platforms';
 import { checkPost, type PostInput, type PostProblem, postInputSchema } from '@relaycast/shared/posts';
 import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
@@ -11,6 +11,7 @@ export function findPostProblems(
   input: PostInput,
   media: readonly MediaFacts[],
   now: Date = new Date(),
+  textOptions: TextLengthOptions = {},
 ): PostProblem[] {
   const parsed = postInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -19,7 +20,7 @@ export function findPostProblems(
       message: translateMessage(issue.message),
     }));
   }
-  return checkPost(parsed.data, media, now).map((problem) => ({
+  return checkPost(parsed.data, media, now, textOptions).map((problem) => ({
     ...problem,
     message: translateMessage(problem.message),
   }));

@@ -1,3 +1,4 @@
+import type { TextLengthOptions } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostInput, PostProblem } from '@relaycast/shared/posts';
 import { useState } from 'react';
 import { buildPostInput, type PostFormValues, validatePostForm } from '@/lib/post-form';
@@ -16,6 +17,8 @@ interface UsePostFormOptions {
   onSaved(post: Post, action: PostAction): void;
   /** The toast when the save fails for a reason that is not a problem of the post (and has no message). */
   failureMessage: string;
+  /** How the values' text is counted (the composer's short links: features/composer/hooks/use-short-link-choice.ts). */
+  textOptionsOf?(values: PostFormValues): TextLengthOptions;
 }
 
 type ValuesChange = Partial<PostFormValues> | ((current: PostFormValues) => PostFormValues);
@@ -33,14 +36,15 @@ export function usePostForm({
   isReadyToSave,
   onSaved,
   failureMessage,
+  textOptionsOf,
 }: UsePostFormOptions) {
+  const validate = (current: PostFormValues, action: PostAction) =>
+    validatePostForm(current, action, timeZone, new Date(), textOptionsOf?.(current));
   const [values, setValues] = useState<PostFormValues>(initialValues);
   const [attempt, setAttempt] = useState<{ action: PostAction; serverProblems: PostProblem[] | null } | null>(
     null,
   );
-  const problems = attempt
-    ? (attempt.serverProblems ?? validatePostForm(values, attempt.action, timeZone))
-    : [];
+  const problems = attempt ? (attempt.serverProblems ?? validate(values, attempt.action)) : [];
   const byPath = groupProblems(problems);
 
   function update(change: ValuesChange) {
@@ -49,7 +53,7 @@ export function usePostForm({
   }
 
   async function submit(action: PostAction) {
-    const found = validatePostForm(values, action, timeZone);
+    const found = validate(values, action);
     setAttempt(found.length > 0 ? { action, serverProblems: null } : null);
     if (found.length > 0 || (isReadyToSave && !isReadyToSave(values, action))) return;
     try {

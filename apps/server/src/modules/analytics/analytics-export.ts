@@ -1,7 +1,8 @@
 import { METRIC_LABELS, POST_METRICS, type PostMetric } from '@relaycast/shared/analytics';
-import { csvLine } from '@relaycast/shared/analytics-page';
+import { csvLine, dayStartInstant, nextDay } from '@relaycast/shared/analytics-page';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { shortLinkClickRows } from '../short-links/short-links.queries';
 import {
   type AnalyticsContext,
   type AnalyticsFilter,
@@ -14,7 +15,8 @@ import { topPosts } from './analytics-posts';
 /**
  * GET /api/analytics/export.csv: the daily rows of the filtered accounts, a blank line, then the top posts of the
  * range by views. A figure the platform does not give is "not available"; text cells a spreadsheet would read as
- * a formula are escaped (csvCell). Two statements whatever the size.
+ * a formula are escaped (csvCell), then the clicks of the workspace's short links over the same days, per link
+ * (docs/short-links.md; link-preview crawlers apart). A few statements whatever the size.
  */
 
 export const EXPORT_TOP_POSTS = 100;
@@ -27,9 +29,14 @@ type DayRow = {
   posts_published: number;
 } & Record<PostMetric, string | null>;
 
-export async function analyticsCsv(db: Db, context: AnalyticsContext, filter: AnalyticsFilter) {
+export async function analyticsCsv(
+  db: Db,
+  context: AnalyticsContext,
+  filter: AnalyticsFilter,
+  shortLinkBase: string,
+) {
   const { from, to } = filter.range;
-  const [days, posts] = await Promise.all([
+  const [days, posts, links] = await Promise.all([
     rowsOf<DayRow>(
       db,
       sql`select d.day::text as day, d.platform, sa.handle, d.followers,
@@ -41,6 +48,7 @@ export async function analyticsCsv(db: Db, context: AnalyticsContext, filter: An
           order by d.day, d.platform, sa.handle`,
     ),
     topPosts(db, context, filter, { sort: 'views', order: 'desc', page: 1, pageSize: EXPORT_TOP_POSTS }),
+    linkClicksOf(db, context, filter, shortLinkBase),
   ]);
   const labels = POST_METRICS.map((metric) => METRIC_LABELS[metric]);
   const lines = [
@@ -72,6 +80,42 @@ export async function analyticsCsv(db: Db, context: AnalyticsContext, filter: An
         post.engagementRate === null ? null : Math.round(post.engagementRate * 100) / 100,
       ]),
     ),
+    '',
+    csvLine(['Link clicks']),
+    csvLine(['Short link', 'Address', 'Network', 'Post', 'Clicks', 'Link previews']),
+    ...links.map((row) =>
+      csvLine([
+        row.shortUrl,
+        row.target,
+        row.platform ?? 'made by hand',
+        row.postExcerpt ?? '',
+        row.clicks,
+        row.crawlerHits,
+      ]),
+    ),
   ];
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The short links' clicks over the filter's days (from the first day's start to the end of the last, in the
+ * user's time zone), on the filter's networks; a link made by hand has no network and is kept when none is chosen.
+ */
+export async function linkClicksOf(
+  db: Db,
+  context: Pick<AnalyticsContext, 'workspaceId'>,
+  filter: Pick<AnalyticsFilter, 'range' | 'platforms'>,
+  shortLinkBase: string,
+) {
+  const { from, to, timezone } = filter.range;
+  const rows = await shortLinkClickRows(
+    db,
+    context,
+    { from: dayStartInstant(from, timezone), to: dayStartInstant(nextDay(to), timezone) },
+    shortLinkBase,
+  );
+  const platforms: readonly string[] = filter.platforms;
+  return platforms.length === 0
+    ? rows
+    : rows.filter((row) => row.platform !== null && platforms.includes(row.platform));
 }

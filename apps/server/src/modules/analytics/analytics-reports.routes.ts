@@ -12,14 +12,17 @@ import {
   reportScheduleStateSchema,
 } from '@relaycast/shared/analytics-report';
 import { roleCan } from '@relaycast/shared/roles';
+import { shortLinkClickRowSchema } from '@relaycast/shared/short-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
+import { shortLinkBase } from '../short-links/short-links.routes';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
 import { overviewSchema, topPostsPageSchema } from './analytics.routes';
+import { linkClicksOf } from './analytics-export';
 import { ownOrigin, renderPdf } from './analytics-pdf';
 import { topPosts } from './analytics-posts';
 import { deleteReportSchedule, loadReportSchedule, saveReportSchedule } from './analytics-report-emails';
@@ -42,6 +45,7 @@ import {
  */
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const reportLinkClicksSchema = z.object({ rows: z.array(shortLinkClickRowSchema) });
 const publicTopPostsQuery = z.object({
   sort: z.enum(TOP_POST_SORTS, { error: 'Sort by one of the listed figures.' }).default('views'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -174,6 +178,21 @@ export const analyticsReportRoutes: FastifyPluginAsyncZod<{ db: Db; config: Conf
       reply.headers(PUBLIC_HEADERS);
       const { context, filters } = await openReport(db, request.params.token);
       return analyticsOverview(db, context, resolveFilter(filters, context.timezone));
+    },
+  );
+
+  // The report's link clicks (the PDF prints them): the same rows as the CSV's, over the report's days.
+  app.get(
+    '/api/reports/:token/link-clicks',
+    {
+      config: { auth: 'public' },
+      schema: { params: tokenParams, response: { 200: reportLinkClicksSchema } },
+    },
+    async (request, reply) => {
+      reply.headers(PUBLIC_HEADERS);
+      const { context, filters } = await openReport(db, request.params.token);
+      const filter = resolveFilter(filters, context.timezone);
+      return { rows: await linkClicksOf(db, context, filter, shortLinkBase(config, request)) };
     },
   );
 

@@ -4,9 +4,11 @@ import { topPostsQuerySchema } from '@relaycast/shared/analytics-page';
 import { PLATFORM_IDS } from '@relaycast/shared/platforms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
+import { shortLinkBase } from '../short-links/short-links.routes';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
 import { relaycastActivity } from './analytics-activity';
 import { createDemoWorkspace, deleteDemoWorkspace } from './analytics-demo';
@@ -100,7 +102,10 @@ const accountAnalyticsSchema = z.object({
 const demoResultSchema = z.object({ workspaceId: z.string(), name: z.string() });
 
 /** `/api/analytics…`: the /analytics page's reads, its CSV export and the demo workspace. */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/api/analytics/overview',
     { schema: { querystring: analyticsQuerySchema, response: { 200: overviewSchema } } },
@@ -161,7 +166,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const caller = await callerOf(request);
       const context = await loadAnalyticsContext(db, caller.workspaceId, caller.userId);
       const filter = resolveFilter(request.query, context.timezone);
-      const csv = await analyticsCsv(db, context, filter);
+      const csv = await analyticsCsv(db, context, filter, shortLinkBase(config, request));
       const name = `relaycast-analytics-${filter.range.from}-to-${filter.range.to}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

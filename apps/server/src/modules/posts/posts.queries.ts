@@ -3,7 +3,7 @@ import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
-import { mediaFiles, posts } from '../../db/schema/index';
+import { mediaFiles, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
 import { postsPage, toPosts } from './posts-page';
@@ -120,4 +120,22 @@ export async function loadMediaFacts(
     if (!row) throw new ValidationError([{ path: 'mediaIds', message: POST_MESSAGES.mediaNotFound }]);
     return row;
   });
+}
+
+/**
+ * Whether a draft still has targets waiting to publish: a scheduled post made a draft while deleted (a file it used
+ * was deleted, media.service.ts) keeps its scheduled targets until restored.
+ */
+export async function hasLiveTargets(tx: Pick<Db, 'select'>, postId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.postId, postId),
+        inArray(postTargets.status, ['scheduled', 'needs_account', 'needs_reconnect']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

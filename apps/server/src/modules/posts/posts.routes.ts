@@ -12,6 +12,7 @@ import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
 import type { PublishingEngine } from '../publishing/publishing-engine';
+import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen } from '../workspaces/plan-status';
 import { getPost, listPosts } from './posts.queries';
 import {
@@ -36,6 +37,8 @@ export const postsRoutes: FastifyPluginAsyncZod<{
   engine: PublishingEngine;
   config: Config;
 }> = async (app, { db, engine, config }) => {
+  // Where links made at publish are served: a post's text is counted with them when it will be shortened.
+  const shortLinkBase = configuredShortLinkBase(config);
   /** After a write: the post's targets get jobs at their instant (the old ones are cancelled). */
   async function scheduled<T extends { id: string }>(post: T): Promise<T> {
     await engine.schedulePost(post.id);
@@ -72,7 +75,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = await callerOf(request);
       if (request.body.action !== 'draft') assertPublishingOpen(caller, config.billingMode);
-      const post = await scheduled(await createPost(db, caller, request.body));
+      const post = await scheduled(await createPost(db, caller, request.body, new Date(), shortLinkBase));
       return reply.status(201).send(post);
     },
   );
@@ -83,7 +86,9 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = await callerOf(request);
       if (request.body.action !== 'draft') assertPublishingOpen(caller, config.billingMode);
-      return scheduled(await updatePost(db, caller, request.params.id, request.body));
+      return scheduled(
+        await updatePost(db, caller, request.params.id, request.body, new Date(), shortLinkBase),
+      );
     },
   );
 
@@ -96,7 +101,9 @@ export const postsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = await callerOf(request);
       assertPublishingOpen(caller, config.billingMode);
-      return scheduled(await reschedulePost(db, caller, request.params.id, request.body));
+      return scheduled(
+        await reschedulePost(db, caller, request.params.id, request.body, new Date(), shortLinkBase),
+      );
     },
   );
 

@@ -9,7 +9,8 @@ import {
   type RescheduleInput,
 } from '@relaycast/shared/posts';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
@@ -18,7 +19,8 @@ import { assertRoleCan } from '../../lib/role-check';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
-import { getPost, loadMediaFacts, postNotFound } from './posts.queries';
+import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
+import { getPost, hasLiveTargets, loadMediaFacts, postNotFound } from './posts.queries';
 import { resolveSchedule } from './posts-schedule';
 
 /**
@@ -32,14 +34,17 @@ export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-function assertValid(input: Parameters<typeof checkPost>[0], media: readonly MediaFacts[], now: Date): void {
-  const problems = checkPost(input, media, now);
+function assertValid(
+  input: Parameters<typeof checkPost>[0],
+  media: readonly MediaFacts[],
+  now: Date,
+  shortLinkBase: string | null = null,
+): void {
+  const problems = checkPost(input, media, now, { shortLinkBase });
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-function notEditable(): AppError {
-  return new AppError('POST_NOT_EDITABLE');
-}
+const notEditable = (): AppError => new AppError('POST_NOT_EDITABLE');
 
 /** The post's row, locked until the transaction ends (the publisher may be changing its status). */
 async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { deleted?: boolean } = {}) {
@@ -89,6 +94,8 @@ interface PostBody {
   media: readonly AttachedMedia[];
   /** The accounts to publish with (null: keep the post's, or the only one of each platform). */
   accountIds: readonly string[] | null;
+  /** The post's short-link choice, when the input carries one (modules/short-links/short-links-posts.ts). */
+  shortLinks?: ShortLinkPostOptions;
 }
 
 /**
@@ -102,7 +109,7 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, ...row } = body;
+  const { media, accountIds, shortLinks, ...row } = body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     await tx.insert(posts).values({
@@ -121,6 +128,7 @@ async function writePost(
       .where(eq(posts.id, post.id));
   }
   await replaceMedia(tx, post.id, media);
+  if (shortLinks) await storePostOptions(tx, post.id, shortLinks);
   await syncPostTargets(
     tx,
     workspaceId,
@@ -137,9 +145,12 @@ async function bodyFromInput(
   input: ParsedPostInput,
   now: Date,
   excludePostId?: string,
+  shortLinkBase?: string,
 ): Promise<PostBody> {
   const media = await loadMediaFacts(tx, workspaceId, input.mediaIds);
-  assertValid(input, media, now);
+  const post = { id: excludePostId, choice: input.shortLinks };
+  const base = await shortLinkBaseForPost(tx, workspaceId, post, shortLinkBase);
+  assertValid(input, media, now, base);
   const schedule = await resolveSchedule(tx, workspaceId, input, now, excludePostId);
   return {
     content: input.content,
@@ -149,6 +160,7 @@ async function bodyFromInput(
     ...schedule,
     media,
     accountIds: input.accountIds,
+    shortLinks: input.shortLinks,
   };
 }
 
@@ -177,9 +189,10 @@ export async function createPostInTransaction(
   caller: Caller,
   input: ParsedPostInput,
   now: Date,
+  shortLinkBase?: string,
 ): Promise<string> {
   const id = randomUUID();
-  const written = await bodyFromInput(tx, caller.workspaceId, input, now);
+  const written = await bodyFromInput(tx, caller.workspaceId, input, now, undefined, shortLinkBase);
   const { body, decision } = await gated(tx, caller, null, written, input.action);
   await writePost(
     tx,
@@ -198,8 +211,9 @@ export async function createPost(
   caller: Caller,
   input: ParsedPostInput,
   now = new Date(),
+  shortLinkBase?: string,
 ): Promise<Post> {
-  const id = await db.transaction((tx) => createPostInTransaction(tx, caller, input, now));
+  const id = await db.transaction((tx) => createPostInTransaction(tx, caller, input, now, shortLinkBase));
   return getPost(db, caller.workspaceId, id);
 }
 
@@ -210,10 +224,11 @@ export async function updatePost(
   postId: string,
   input: ParsedPostInput,
   now = new Date(),
+  shortLinkBase?: string,
 ): Promise<Post> {
   await db.transaction(async (tx) => {
     const current = await lockEditablePost(tx, caller.workspaceId, postId);
-    const written = await bodyFromInput(tx, caller.workspaceId, input, now, postId);
+    const written = await bodyFromInput(tx, caller.workspaceId, input, now, postId, shortLinkBase);
     const { body, decision } = await gated(tx, caller, current.status, written, input.action);
     await writePost(tx, caller.workspaceId, { id: postId, updatedBy: caller.userId }, body, now);
     await recordWrite(tx, caller, { id: postId, ...body }, decision, now);
@@ -231,10 +246,12 @@ export async function reschedulePost(
   postId: string,
   input: RescheduleInput,
   now = new Date(),
+  shortLinkBase?: string,
 ): Promise<Post> {
   await db.transaction(async (tx) => {
     const current = await lockEditablePost(tx, caller.workspaceId, postId);
     const media = await loadAttachedMedia(tx, caller.workspaceId, postId);
+    const base = await shortLinkBaseForPost(tx, caller.workspaceId, { id: postId }, shortLinkBase);
     assertValid(
       {
         content: current.content,
@@ -245,6 +262,7 @@ export async function reschedulePost(
       },
       media,
       now,
+      base,
     );
     const decision = await decideWrite(tx, caller, current.status, {
       status: 'scheduled',
@@ -337,24 +355,6 @@ export async function deletePost(db: Db, caller: Caller, postId: string, now = n
     await tx.update(posts).set({ deletedAt: now }).where(eq(posts.id, postId));
     return post;
   });
-}
-
-/**
- * Whether a draft still has targets waiting to publish: a scheduled post made a draft while deleted (a file it used
- * was deleted, media.service.ts) keeps its scheduled targets until restored.
- */
-async function hasLiveTargets(tx: Tx, postId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: postTargets.id })
-    .from(postTargets)
-    .where(
-      and(
-        eq(postTargets.postId, postId),
-        inArray(postTargets.status, ['scheduled', 'needs_account', 'needs_reconnect']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /**

@@ -86,41 +86,65 @@ export async function getShortLink(
 
 const EXCERPT_LENGTH = 80;
 
-/**
- * Clicks per link (with its post and platform), per referring site and per device over [from, to): the
- * /analytics "Link clicks" section. Links without a click in the period are left out.
- */
-export async function shortLinkClickReport(
-  db: Db,
-  caller: Pick<Caller, 'workspaceId'>,
-  range: { from: Date; to: Date },
-  baseUrl: string,
-): Promise<ShortLinkClickReport> {
-  const inRange: SQL[] = [
+type ClickRange = { from: Date; to: Date };
+
+function inRangeOf(caller: Pick<Caller, 'workspaceId'>, range: ClickRange): SQL[] {
+  return [
     eq(shortLinks.workspaceId, caller.workspaceId),
     gte(shortLinkClicks.hour, range.from),
     lt(shortLinkClicks.hour, range.to),
   ];
-  const people = and(...inRange, eq(shortLinkClicks.crawler, '')) as SQL;
+}
+
+/**
+ * Clicks per link (with its post and platform) over [from, to), most first, in one statement: /analytics, the
+ * CSV export and the report link (modules/analytics). Links without a click in the period are left out.
+ */
+export async function shortLinkClickRows(
+  db: Db,
+  caller: Pick<Caller, 'workspaceId'>,
+  range: ClickRange,
+  baseUrl: string,
+): Promise<ShortLinkClickReport['rows']> {
+  const rows = await db
+    .select({
+      linkId: shortLinks.id,
+      code: shortLinks.code,
+      target: shortLinks.target,
+      postId: shortLinks.postId,
+      postContent: posts.content,
+      platform: shortLinks.platform,
+      clicks: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} = ''), 0)::int`,
+      crawlerHits: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} <> ''), 0)::int`,
+    })
+    .from(shortLinkClicks)
+    .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
+    .leftJoin(posts, eq(posts.id, shortLinks.postId))
+    .where(and(...inRangeOf(caller, range)))
+    .groupBy(shortLinks.id, posts.id)
+    .orderBy(sql`3 desc`)
+    .limit(SHORT_LINK_LIST_LIMIT);
+  return rows
+    .map(({ postContent, ...row }) => ({
+      ...row,
+      shortUrl: `${baseUrl}/${row.code}`,
+      postExcerpt: postContent === null ? null : excerpt(postContent),
+      clicks: Number(row.clicks),
+      crawlerHits: Number(row.crawlerHits),
+    }))
+    .sort((a, b) => b.clicks - a.clicks || b.crawlerHits - a.crawlerHits);
+}
+
+/** The rows, and the clicks per referring site and per device over [from, to): the /analytics section. */
+export async function shortLinkClickReport(
+  db: Db,
+  caller: Pick<Caller, 'workspaceId'>,
+  range: ClickRange,
+  baseUrl: string,
+): Promise<ShortLinkClickReport> {
+  const people = and(...inRangeOf(caller, range), eq(shortLinkClicks.crawler, '')) as SQL;
   const [rows, referrers, devices] = await Promise.all([
-    db
-      .select({
-        linkId: shortLinks.id,
-        code: shortLinks.code,
-        target: shortLinks.target,
-        postId: shortLinks.postId,
-        postContent: posts.content,
-        platform: shortLinks.platform,
-        clicks: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} = ''), 0)::int`,
-        crawlerHits: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} <> ''), 0)::int`,
-      })
-      .from(shortLinkClicks)
-      .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
-      .leftJoin(posts, eq(posts.id, shortLinks.postId))
-      .where(and(...inRange))
-      .groupBy(shortLinks.id, posts.id)
-      .orderBy(sql`3 desc`)
-      .limit(SHORT_LINK_LIST_LIMIT),
+    shortLinkClickRows(db, caller, range, baseUrl),
     db
       .select({ site: shortLinkClicks.referrer, clicks: sql<number>`sum(${shortLinkClicks.count})::int` })
       .from(shortLinkClicks)
@@ -138,15 +162,7 @@ export async function shortLinkClickReport(
       .orderBy(sql`2 desc`),
   ]);
   return {
-    rows: rows
-      .map(({ postContent, ...row }) => ({
-        ...row,
-        shortUrl: `${baseUrl}/${row.code}`,
-        postExcerpt: postContent === null ? null : excerpt(postContent),
-        clicks: Number(row.clicks),
-        crawlerHits: Number(row.crawlerHits),
-      }))
-      .sort((a, b) => b.clicks - a.clicks || b.crawlerHits - a.crawlerHits),
+    rows,
     referrers: referrers.map((row) => ({ site: row.site, clicks: Number(row.clicks) })),
     devices: devices.map((row) => ({ device: row.device, clicks: Number(row.clicks) })),
   };

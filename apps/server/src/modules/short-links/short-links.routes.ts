@@ -8,6 +8,7 @@ import {
   shortLinkPostOptionsSchema,
   shortLinkSchema,
   shortLinkSettingsSchema,
+  shortLinkSettingsViewSchema,
   shortLinkUpdateSchema,
 } from '@relaycast/shared/short-links';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -101,17 +102,23 @@ export const shortLinksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
 
   app.get(
     '/api/short-links/settings',
-    { schema: { response: { 200: shortLinkSettingsSchema } } },
-    async (request) => readShortLinkSettings(db, await callerOf(request)),
+    { schema: { response: { 200: shortLinkSettingsViewSchema } } },
+    async (request) => ({
+      ...(await readShortLinkSettings(db, await callerOf(request))),
+      baseUrl: configuredShortLinkBase(config),
+    }),
   );
 
   app.put(
     '/api/short-links/settings',
     {
       config: { permission: 'manageWorkspace' },
-      schema: { body: shortLinkSettingsSchema, response: { 200: shortLinkSettingsSchema } },
+      schema: { body: shortLinkSettingsSchema, response: { 200: shortLinkSettingsViewSchema } },
     },
-    async (request) => saveShortLinkSettings(db, await callerOf(request), request.body),
+    async (request) => ({
+      ...(await saveShortLinkSettings(db, await callerOf(request), request.body)),
+      baseUrl: configuredShortLinkBase(config),
+    }),
   );
 
   app.get(

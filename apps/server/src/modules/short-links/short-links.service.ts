@@ -3,7 +3,8 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import {
   campaignValue,
   isShortLinkCode,
-  linksIn,
+  linksToShorten,
+  replaceLinks,
   SHORT_LINK_ALPHABET,
   SHORT_LINK_CODE_LENGTH,
   SHORT_LINK_MESSAGES,
@@ -23,6 +24,7 @@ import { posts, shortLinkPostOptions, shortLinkSettings, shortLinks } from '../.
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { getShortLink } from './short-links.queries';
+import { storePostOptions } from './short-links-posts';
 
 /** Writes of short links (docs/short-links.md): made by hand, edited, turned off, and made at publish time. */
 
@@ -194,13 +196,7 @@ export async function savePostOptions(
   input: ShortLinkPostOptions,
 ): Promise<ShortLinkPostOptions> {
   await assertOwnPost(db, caller, postId);
-  await db
-    .insert(shortLinkPostOptions)
-    .values({ postId, ...input })
-    .onConflictDoUpdate({
-      target: shortLinkPostOptions.postId,
-      set: { shorten: input.shorten, campaign: input.campaign },
-    });
+  await storePostOptions(db, postId, input);
   return readPostOptions(db, caller, postId);
 }
 
@@ -224,7 +220,7 @@ export interface PublishText {
  * and address always give the same link, so a retried or reconciled attempt sends (and looks for) the same text.
  */
 export async function shortenForPublish(db: Db, input: PublishText, baseUrl: string): Promise<string> {
-  const links = linksIn(input.text).filter((link) => !link.startsWith(`${baseUrl}/`));
+  const links = linksToShorten(input.text, baseUrl);
   if (links.length === 0) return input.text;
   const settings = await readShortLinkSettings(db, { workspaceId: input.workspaceId });
   const [options] = await db
@@ -233,16 +229,16 @@ export async function shortenForPublish(db: Db, input: PublishText, baseUrl: str
     .where(eq(shortLinkPostOptions.postId, input.postId));
   if (!shouldShorten(settings.mode, options?.shorten ?? null)) return input.text;
   const campaign = campaignValue(options?.campaign || settings.campaign);
-  let text = input.text;
-  // Longest first, so an address that starts another is not replaced inside it.
-  for (const link of [...links].sort((a, b) => b.length - a.length)) {
+  const codes = new Map<string, string>();
+  for (const link of links) {
     const { code } = await insertLink(db, {
       workspaceId: input.workspaceId,
       target: withUtm(link, { platform: input.platform, campaign, postId: input.postId }),
       createdBy: input.authorId,
       post: { postId: input.postId, platform: input.platform, sourceUrl: link },
     });
-    text = text.split(link).join(`${baseUrl}/${code}`);
+    codes.set(link, code);
   }
-  return text;
+  // The same replacement the composer previews and counts (withShortLinkPlaceholders), with the real codes.
+  return replaceLinks(input.text, links, (link) => `${baseUrl}/${codes.get(link)}`);
 }

@@ -1,7 +1,12 @@
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { Link2Off } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { usePublicReport, usePublicReportOverview, useReportTopPosts } from '@/api/analytics-reports';
+import {
+  usePublicReport,
+  usePublicReportOverview,
+  useReportLinkClicks,
+  useReportTopPosts,
+} from '@/api/analytics-reports';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -9,12 +14,13 @@ import { EngagementChart } from './engagement-chart';
 import { PlatformChart } from './platform-chart';
 import { RangeNote } from './range-note';
 import { ReportHeader } from './report-header';
+import { ReportLinkClicks } from './report-link-clicks';
 import { StatCards } from './stat-cards';
 import { ReportTopPostsTable } from './top-posts-table';
 
 /**
  * /r/<token>: one workspace's /analytics report, read-only and without signing in, for the filters the link was
- * made with: the four cards, both charts with their tables, top posts. An expired, revoked or unknown link shows
+ * made with: the four cards, both charts with their tables, top posts, the short links' clicks. An expired, revoked or unknown link shows
  * the server's message and no figure. `print` (the PDF renderer) draws the charts without animation and marks
  * the page ready once every figure is on it.
  */
@@ -24,6 +30,7 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
   const overview = usePublicReportOverview(token, report.isSuccess);
   // The table's first page, shared with it through the query cache: the PDF waits for it too.
   const firstPosts = useReportTopPosts(token, { sort: 'views', order: 'desc', page: 1 });
+  const linkClicks = useReportLinkClicks(token, report.isSuccess);
 
   if (report.isPending) {
     return (
@@ -44,7 +51,10 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
   }
 
   const data = overview.data;
-  const isReady = overview.isSuccess && (firstPosts.isSuccess || firstPosts.isError);
+  const isReady =
+    overview.isSuccess &&
+    (firstPosts.isSuccess || firstPosts.isError) &&
+    (linkClicks.isSuccess || linkClicks.isError);
   return (
     <div className="report-sheet grid gap-6 *:min-w-0" data-report-ready={isReady ? 'true' : undefined}>
       <ReportHeader report={report.data} print={print} />
@@ -65,6 +75,7 @@ export function SharedReport({ token, print }: { token: string; print: boolean }
         </>
       ) : null}
       <ReportTopPostsTable token={token} />
+      {linkClicks.data ? <ReportLinkClicks rows={linkClicks.data.rows} /> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { useSavePost } from '@/api/posts';
+import { useShortLinkCounting } from '@/api/short-links';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { MissingAccountsNotice, platformsWithoutAccount } from '@/components/missing-accounts-dialog';
 import { PlatformPicker } from '@/components/platform-picker';
@@ -60,7 +61,9 @@ function CreatePostForm({
   const ids = useId();
   const save = useSavePost();
   const accounts = useAccounts().data;
+  const countingOf = useShortLinkCounting(undefined);
   const form = usePostForm({
+    textOptionsOf: (values) => countingOf(values.shortLinks),
     initialValues: () => emptyValues('', slot),
     timeZone,
     save: (input) => save.mutateAsync({ input }),

@@ -5,13 +5,19 @@ import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 
 /** The length message of checkPlatformRules for this platform, when the text is over its limit. */
-export function lengthProblem(platform: PlatformId, text: string): string | null {
+export function lengthProblem(
+  platform: PlatformId,
+  text: string,
+  shortLinkBase?: string | null,
+): string | null {
   const { name, maxLength } = PLATFORMS[platform];
-  if (textLengthFor(platform, text) <= maxLength) return null;
+  if (textLengthFor(platform, text, { shortLinkBase }) <= maxLength) return null;
   // Matches the shared rule's English wording (the message itself is translated where it is shown).
   const prefix = `${name} allows at most ${maxLength.toLocaleString('en-US')} characters`;
   return (
-    checkPlatformRules(platform, text, []).find((issue) => issue.message.startsWith(prefix))?.message ?? null
+    checkPlatformRules(platform, text, [], { shortLinkBase }).find((issue) =>
+      issue.message.startsWith(prefix),
+    )?.message ?? null
   );
 }
 
@@ -20,14 +26,16 @@ interface CharacterCounterProps {
   /** The text this platform gets (its override or the shared content). */
   text: string;
   isCustomized?: boolean;
+  /** Set when the post's links are shortened: each address counts as its short link. */
+  shortLinkBase?: string | null;
 }
 
 /** "X (Twitter) 12 / 280" with a bar; over the limit it turns red and says the platform's rule. */
-export function CharacterCounter({ platform, text, isCustomized }: CharacterCounterProps) {
+export function CharacterCounter({ platform, text, isCustomized, shortLinkBase }: CharacterCounterProps) {
   const { t } = useTranslation('composer');
   const { name, maxLength } = PLATFORMS[platform];
-  const length = textLengthFor(platform, text);
-  const problem = lengthProblem(platform, text);
+  const length = textLengthFor(platform, text, { shortLinkBase });
+  const problem = lengthProblem(platform, text, shortLinkBase);
   const ratio = Math.min(1, length / maxLength);
   const isNearLimit = !problem && ratio >= 0.9;
   return (

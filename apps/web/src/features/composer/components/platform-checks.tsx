@@ -9,13 +9,15 @@ interface PlatformChecksProps {
   values: PostFormValues;
   /** Problems the last attempt to save reported, by platform (client checks or the server's). */
   problemsByPlatform: ReadonlyMap<string, string[]>;
+  /** Set when the post's links are shortened: each address counts as `<base>/<code>`. */
+  shortLinkBase?: string | null;
 }
 
 /**
  * One row per chosen platform: the live character count and, below it, what that platform still needs
  * (media it requires, files it cannot take). Before a save these are hints; after a refused save, errors.
  */
-export function PlatformChecks({ values, problemsByPlatform }: PlatformChecksProps) {
+export function PlatformChecks({ values, problemsByPlatform, shortLinkBase }: PlatformChecksProps) {
   const { t } = useTranslation('composer');
   const facts = mediaFacts(values.media);
   const isBlank = !values.content.trim() && values.media.length === 0;
@@ -23,11 +25,11 @@ export function PlatformChecks({ values, problemsByPlatform }: PlatformChecksPro
     <ul className="grid gap-3" aria-label={t('Character counts')}>
       {values.platforms.map((platform: PlatformId) => {
         const text = contentFor(values, platform);
-        const length = lengthProblem(platform, text);
+        const length = lengthProblem(platform, text, shortLinkBase);
         const reported = (problemsByPlatform.get(platform) ?? []).filter((message) => message !== length);
         const hints = isBlank
           ? []
-          : checkPlatformRules(platform, text, facts)
+          : checkPlatformRules(platform, text, facts, { shortLinkBase })
               .map((issue) => issue.message)
               .filter((message) => message !== length && !reported.includes(message));
         return (
@@ -36,6 +38,7 @@ export function PlatformChecks({ values, problemsByPlatform }: PlatformChecksPro
               platform={platform}
               text={text}
               isCustomized={values.overrides[platform] !== undefined}
+              shortLinkBase={shortLinkBase}
             />
             {reported.map((message) => (
               <p key={message} className="flex gap-1.5 text-sm text-destructive">

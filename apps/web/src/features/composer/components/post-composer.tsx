@@ -1,14 +1,12 @@
 /*
- * Over 300 lines on purpose: the composer form's sections (platforms, text, media, publish panel) and the
- * assistant's bridge share the one post form (`usePostForm`, lib/use-post-form.ts); the parts that hold no form
- * state (pickers, preview, checks, publish panel, media) are their own files, and the AI assistant is a feature
- * of its own composed by the route.
+ * The composer form: its sections (composer-sections.tsx), media and publish panel, and the assistant's bridge
+ * share the one post form (`usePostForm`, lib/use-post-form.ts); the "Shorten links" choice is a hook
+ * (hooks/use-short-link-choice.ts), and the AI assistant is a feature of its own composed by the route.
  */
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { LOCKED_POST_STATUSES, POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
 import type { TFunction } from 'i18next';
-import { Send } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,13 +15,10 @@ import { useApprovalStatus } from '@/api/approvals';
 import { usePost, useSavePost } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
 import { MissingAccountsDialog, platformsWithoutAccount } from '@/components/missing-accounts-dialog';
-import { PlatformPicker } from '@/components/platform-picker';
 import { PostAttribution } from '@/components/post-attribution';
 import { PostTargets } from '@/components/post-targets';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import type { ComposerBridge } from '@/lib/composer-bridge';
@@ -32,10 +27,16 @@ import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
-import { AccountPicker, effectiveAccounts } from './account-picker';
+import { useShortLinkChoice } from '../hooks/use-short-link-choice';
+import { effectiveAccounts } from './account-picker';
+import {
+  PlatformsSection,
+  type PostForm,
+  PostTextSection,
+  PreviewSection,
+  type Selection,
+} from './composer-sections';
 import { MediaAttachments } from './media-attachments';
-import { OverrideEditor } from './override-editor';
-import { PlatformChecks } from './platform-checks';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
@@ -122,7 +123,9 @@ function ComposerForm({
   // The saved post as it is now: its targets change as the workers publish it.
   const live = usePost(saved?.id).data ?? saved;
   const isLocked = live ? LOCKED_POST_STATUSES.includes(live.status) : false;
+  const shortLinks = useShortLinkChoice(saved?.id);
   const form = usePostForm({
+    textOptionsOf: shortLinks.textOptionsOf,
     initialValues: () =>
       initialPost
         ? valuesFromPost(initialPost, timeZone, nextFullHour(timeZone))
@@ -169,7 +172,7 @@ function ComposerForm({
         ) : null}
         <fieldset disabled={isLocked} className="grid min-w-0 gap-6">
           <PlatformsSection form={form} ids={ids} />
-          <PostTextSection form={form} ids={ids} onSelect={setSelection} />
+          <PostTextSection form={form} ids={ids} onSelect={setSelection} shortLinks={shortLinks} />
           <MediaAttachments
             media={values.media}
             onChange={(change) => update((current) => ({ ...current, media: change(current.media) }))}
@@ -206,19 +209,17 @@ function ComposerForm({
 
       <aside aria-label={t('Preview and assistant')} className="grid min-w-0 gap-6 lg:sticky lg:top-20">
         {typeof aside === 'function' ? aside(bridge) : aside}
-        <section aria-labelledby={`${ids}-preview`} className="rounded-xl border bg-card p-5 shadow-sm">
-          <h2 id={`${ids}-preview`} className="mb-3 flex items-center gap-2 font-semibold">
-            <Send aria-hidden="true" className="size-4 text-muted-foreground" />
-            {t('Preview')}
-          </h2>
-          <PostPreview values={values} authorName={authorName} accounts={accounts ?? []} />
-        </section>
+        <PreviewSection ids={ids}>
+          <PostPreview
+            values={shortLinks.previewOf(values)}
+            authorName={authorName}
+            accounts={accounts ?? []}
+          />
+        </PreviewSection>
       </aside>
     </div>
   );
 }
-
-type PostForm = ReturnType<typeof usePostForm>;
 
 /** A new post's values: what the page handed over, the next full hour where it gave no date or time. */
 function newPostValues(
@@ -240,7 +241,6 @@ function scheduledTimeOf(post: Post | undefined, timeZone: string): string | und
     ? formatInstant(post.scheduledAt, timeZone)
     : undefined;
 }
-type Selection = { start: number; end: number };
 
 /** What the AI assistant may read and change in the form (lib/composer-bridge.ts). */
 function composerBridge(
@@ -296,99 +296,4 @@ function toastSaved(t: TFunction<'composer'>, post: Post, action: PostAction, ti
         description: t('It goes out {{when}}.', { when }),
       });
   }
-}
-
-function PlatformsSection({ form, ids }: { form: PostForm; ids: string }) {
-  const { t } = useTranslation('composer');
-  const { values, update } = form;
-  const platformsError = form.errorOf('platforms');
-  return (
-    <section aria-labelledby={`${ids}-platforms`} className="rounded-xl border bg-card p-5 shadow-sm">
-      <h2 id={`${ids}-platforms`} className="font-semibold">
-        {t('Platforms')}
-      </h2>
-      <p className="mt-1 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span>{t('Where should this post go?')}</span>
-        <Link
-          to="/connected-accounts"
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('Manage connected accounts')}
-        </Link>
-      </p>
-      <PlatformPicker
-        className="mt-4"
-        label={t('Platforms')}
-        selected={values.platforms}
-        onChange={(platforms) => update({ platforms })}
-        errorId={platformsError ? `${ids}-platforms-error` : undefined}
-      />
-      {platformsError ? (
-        <p id={`${ids}-platforms-error`} className="mt-2 text-sm text-destructive">
-          {platformsError}
-        </p>
-      ) : null}
-      <AccountPicker
-        platforms={values.platforms}
-        chosen={values.accounts}
-        onChange={(accounts) => update({ accounts })}
-      />
-    </section>
-  );
-}
-
-function PostTextSection({
-  form,
-  ids,
-  onSelect,
-}: {
-  form: PostForm;
-  ids: string;
-  onSelect(selection: Selection): void;
-}) {
-  const { t } = useTranslation('composer');
-  const { values, update } = form;
-  const contentError = form.errorOf('content');
-  return (
-    <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${ids}-content`} className="text-base font-semibold">
-          {t('Post text')}
-        </Label>
-        <Textarea
-          id={`${ids}-content`}
-          rows={7}
-          value={values.content}
-          placeholder={t('What would you like to share?')}
-          aria-invalid={contentError ? true : undefined}
-          aria-describedby={contentError ? `${ids}-content-error` : undefined}
-          onChange={(event) => update({ content: event.target.value })}
-          onSelect={(event) =>
-            onSelect({ start: event.currentTarget.selectionStart, end: event.currentTarget.selectionEnd })
-          }
-          className="min-h-40 text-base sm:text-sm"
-        />
-        {contentError ? (
-          <p id={`${ids}-content-error`} className="text-sm text-destructive">
-            {contentError}
-          </p>
-        ) : null}
-      </div>
-      {values.platforms.length > 0 ? (
-        <>
-          <PlatformChecks values={values} problemsByPlatform={form.byPath} />
-          <OverrideEditor
-            platforms={values.platforms}
-            content={values.content}
-            overrides={values.overrides}
-            onChange={(overrides) => update({ overrides })}
-          />
-        </>
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          {t('Choose a platform to see how many characters you have left there.')}
-        </p>
-      )}
-    </div>
-  );
 }

@@ -2,6 +2,7 @@ import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useScheduleDraft } from '@/api/posts';
+import { useShortLinkCounting } from '@/api/short-links';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
 import { Button } from '@/components/ui/button';
@@ -51,6 +52,7 @@ function ScheduleForm({
 }: Omit<ScheduleDraftDialogProps, 'post'> & { post: Post }) {
   const { t } = useTranslation('drafts');
   const schedule = useScheduleDraft();
+  const countingOf = useShortLinkCounting(post.id);
   // The draft as the composer would send it, with the time this dialog picks (the next full hour to start).
   const form = usePostForm({
     initialValues: () => ({
@@ -68,6 +70,7 @@ function ScheduleForm({
       onClose();
     },
     failureMessage: t('Could not schedule the post.'),
+    textOptionsOf: (values) => countingOf(values.shortLinks),
   });
   const otherProblems = form.problems.filter((problem) => problem.path !== 'scheduledAt');
   return (

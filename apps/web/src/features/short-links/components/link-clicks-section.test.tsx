@@ -38,3 +38,32 @@ describe('Link clicks on /analytics', () => {
     expect(days).toBe(7);
   });
 });
+
+describe('Link clicks on /analytics with a custom range', () => {
+  it('asks for the range’s days, from the first day’s start to the end of the last', async () => {
+    const api = fakeApi({ 'GET /api/short-links/clicks': REPORT });
+    renderWithProviders(<LinkClicksSection />, {
+      route: '/analytics?range=custom&from=2026-03-01&to=2026-03-31',
+    });
+    await screen.findByTestId('link-clicks-row');
+    expect(
+      screen.getByText(
+        'Clicks on your short links from 2026-03-01 to 2026-03-31, per post, network and link.',
+      ),
+    ).toBeTruthy();
+    const url = new URL(api.callsTo('GET /api/short-links/clicks')[0]!.url, 'http://app.test');
+    const from = Date.parse(url.searchParams.get('from')!);
+    const to = Date.parse(url.searchParams.get('to')!);
+    // 31 days, give or take a daylight-saving hour in the user's zone.
+    expect(Math.abs((to - from) / 3_600_000 - 31 * 24)).toBeLessThanOrEqual(1);
+    expect(Math.abs(from - Date.parse('2026-03-01T00:00:00Z'))).toBeLessThanOrEqual(14 * 3_600_000);
+  });
+
+  it('shows the last 30 days for a custom range the page refuses', async () => {
+    fakeApi({ 'GET /api/short-links/clicks': REPORT });
+    renderWithProviders(<LinkClicksSection />, { route: '/analytics?range=custom&from=2026-03-31' });
+    expect(
+      await screen.findByText('Clicks on your short links in the last 30 days, per post, network and link.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,38 +1,68 @@
+import { ANALYTICS_RANGE_PRESETS, type AnalyticsRangePreset } from '@relaycast/shared/analytics';
+import { dayStartInstant, nextDay, resolveDayRange } from '@relaycast/shared/analytics-page';
 import { isPlatformId, PLATFORMS } from '@relaycast/shared/platforms';
 import { MousePointerClick } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTimeZone } from '@/api/settings';
 import { useShortLinkClicks } from '@/api/short-links';
 import { SettingsCard } from '@/components/settings-card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 
-const DAY_MS = 86_400_000;
-/** The page's own periods (?range= on /analytics); a custom range shows the last 30 days. */
-const RANGE_DAYS: Record<string, number> = { '7d': 7, '30d': 30, '90d': 90 };
+/**
+ * The days of the page's period (?range=, and ?from=&to= for a custom range, as /analytics resolves them) in
+ * the user's time zone, as instants: from the first day's start to the end of the last. A custom range the page
+ * refuses falls back to the last 30 days.
+ */
+function periodOf(params: URLSearchParams, timeZone: string) {
+  const asked = params.get('range') ?? '30d';
+  const range = asked === 'custom' || isPreset(asked) ? asked : '30d';
+  const query = { range, from: params.get('from') ?? undefined, to: params.get('to') ?? undefined } as const;
+  const resolved = resolveDayRange(query, timeZone);
+  const isCustom = range === 'custom' && !('error' in resolved);
+  const days = 'error' in resolved ? resolveDayRange({ range: '30d' }, timeZone) : resolved;
+  if ('error' in days) throw new Error(days.error);
+  return {
+    isCustom,
+    fromDay: days.from,
+    toDay: days.to,
+    days: days.days,
+    from: dayStartInstant(days.from, timeZone).toISOString(),
+    to: dayStartInstant(nextDay(days.to), timeZone).toISOString(),
+  };
+}
+
+function isPreset(value: string): value is AnalyticsRangePreset {
+  return (ANALYTICS_RANGE_PRESETS as readonly string[]).includes(value);
+}
 
 /**
- * /analytics "Link clicks": the clicks of Relaycast's short links over the page's period, per post, platform and
+ * /analytics "Link clicks": the clicks of Relaycast's short links over the page's period (a custom range too), per post, platform and
  * link, with the referring sites (docs/short-links.md). Link-preview crawlers are a column apart.
  */
 export function LinkClicksSection() {
   const { t } = useTranslation('short-links');
   const [params] = useSearchParams();
-  const days = RANGE_DAYS[params.get('range') ?? '30d'] ?? 30;
-  // Whole hours, so the query key holds still between renders.
-  const { from, to } = useMemo(() => {
-    const end = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
-    return { from: new Date(end - days * DAY_MS).toISOString(), to: new Date(end).toISOString() };
-  }, [days]);
-  const clicks = useShortLinkClicks(from, to);
+  const timeZone = useTimeZone();
+  // Whole days, so the query key holds still between renders.
+  const period = useMemo(() => periodOf(params, timeZone), [params, timeZone]);
+  const clicks = useShortLinkClicks(period.from, period.to);
   return (
     <SettingsCard
       title={t('Link clicks')}
       icon={MousePointerClick}
-      description={t('Clicks on your short links in the last {{days}} days, per post, network and link.', {
-        days,
-      })}
+      description={
+        period.isCustom
+          ? t('Clicks on your short links from {{from}} to {{to}}, per post, network and link.', {
+              from: period.fromDay,
+              to: period.toDay,
+            })
+          : t('Clicks on your short links in the last {{days}} days, per post, network and link.', {
+              days: period.days,
+            })
+      }
     >
       {clicks.isPending ? (
         <Spinner label={t('Loading link clicks')} />

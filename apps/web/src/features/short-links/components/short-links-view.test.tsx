@@ -46,8 +46,8 @@ function linksApi(role: string) {
       links = links.map((link) => (link.id === 'l1' ? { ...link, ...(body as Partial<ShortLink>) } : link));
       return links.find((link) => link.id === 'l1');
     },
-    'GET /api/short-links/settings': { mode: 'ask', campaign: '' },
-    'PUT /api/short-links/settings': ({ body }) => body,
+    'GET /api/short-links/settings': { mode: 'ask', campaign: '', baseUrl: 'https://rcst.link' },
+    'PUT /api/short-links/settings': ({ body }) => ({ ...(body as object), baseUrl: 'https://rcst.link' }),
   });
 }
 
@@ -102,18 +102,29 @@ describe('the Links page', () => {
     expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
   });
 
-  it('lets an admin choose when posts are shortened; an editor only reads it', async () => {
+  it('lets an admin choose when posts are shortened, saved as it changes; an editor only reads it', async () => {
     const api = linksApi('admin');
     const { unmount } = renderWithProviders(<ShortLinkSettingsCard />, { route: '/links' });
     await userEvent.selectOptions(await screen.findByLabelText('Shorten the links of posts'), 'always');
-    await userEvent.type(screen.getByLabelText('Campaign (utm_campaign)'), 'Spring sale');
-    await userEvent.click(screen.getByRole('button', { name: 'Save link settings' }));
     await waitFor(() =>
-      expect(api.callsTo('PUT /api/short-links/settings')[0]?.body).toEqual({
-        mode: 'always',
-        campaign: 'Spring sale',
-      }),
+      expect(api.callsTo('PUT /api/short-links/settings').map((call) => call.body)).toEqual([
+        { mode: 'always', campaign: '' },
+      ]),
     );
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Campaign (utm_campaign)'), 'Spring sale{Enter}');
+    await waitFor(() => expect(api.callsTo('PUT /api/short-links/settings')).toHaveLength(2));
+    expect(api.callsTo('PUT /api/short-links/settings')[1]?.body).toEqual({
+      mode: 'always',
+      campaign: 'Spring sale',
+    });
+    // Leaving the field unchanged sends nothing more; a name too long is said, not sent.
+    await userEvent.click(document.body);
+    await userEvent.type(screen.getByLabelText('Campaign (utm_campaign)'), 'x'.repeat(80));
+    await userEvent.tab();
+    expect(await screen.findByText('Keep the campaign name under 80 characters.')).toBeTruthy();
+    expect(api.callsTo('PUT /api/short-links/settings')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Save link settings' })).toBeNull();
     unmount();
     linksApi('editor');
     renderWithProviders(<ShortLinkSettingsCard />, { route: '/links' });
