@@ -9,10 +9,10 @@
 //
 // `npm run bench` calls runShortLinkBench() from scripts/bench.mjs. The click journal's loss under kill -9 is
 // apps/server/src/modules/short-links/short-links-kill.test.ts (10,000 clicks, the process killed mid-burst).
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { assertMeasured, percentile, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
 import { authRequest, signInCookie, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
+import { throwawayPostgres } from './lib/bench-postgres.mjs';
 import { startEmptyFastify } from './lib/empty-fastify.mjs';
 
 const SECTION_TITLE = '## Short-link redirects';
@@ -64,31 +64,6 @@ async function load(url, status, { connections, seconds, warmupSeconds }) {
   };
 }
 
-async function postgresDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `relaycast_bench_links_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** One database: a user, a link, the load, then the clicks counted against the redirects answered. */
 async function benchDriver(label, env) {
   const server = await startBuiltServer({ env, tmpPrefix: 'relaycast-bench-links-' });
@@ -128,7 +103,7 @@ export async function runShortLinkBench({ writeDocs = true } = {}) {
   try {
     const baseline = await load(empty.url, 200, SHORT_LINK_BENCH);
     results.push({ ...(await benchDriver('PGlite', {})), baseline });
-    const database = await postgresDatabase();
+    const database = await throwawayPostgres('relaycast_bench_links');
     if (database) {
       try {
         const pgBaseline = await load(empty.url, 200, SHORT_LINK_BENCH);

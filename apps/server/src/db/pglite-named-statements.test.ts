@@ -118,7 +118,8 @@ describe('named statements on PGlite', () => {
     expect(await read).toEqual([]);
   });
 
-  it('inside a transaction, a statement prepared with a name runs unnamed on the transaction', async () => {
+  it('inside a transaction, a statement prepared with a name runs named on the transaction', async () => {
+    const before = (await preparedNames()).length;
     const rows = await db.transaction(async (tx) => {
       await tx.insert(notes).values({ id: 'd', body: 'seen by its own transaction' });
       return tx
@@ -131,5 +132,44 @@ describe('named statements on PGlite', () => {
         });
     });
     expect(rows).toEqual([{ id: 'd' }]);
+    expect((await preparedNames()).length).toBe(before + 1);
+  });
+
+  it('runs a transaction’s statements inside it: savepoints, rollback, and nothing after its end', async () => {
+    let kept: { query: (text: string) => Promise<unknown> } | undefined;
+    await db.transaction(async (tx) => {
+      await tx.insert(notes).values({ id: 'e', body: 'kept' });
+      // A nested transaction is a savepoint: its failure undoes its own rows only.
+      await expect(
+        tx.transaction(async (nested) => {
+          await nested.insert(notes).values({ id: 'f', body: 'undone' });
+          throw new Error('undo the savepoint');
+        }),
+      ).rejects.toThrow('undo the savepoint');
+      const seen = await tx.select({ id: notes.id }).from(notes).where(sql`${notes.id} in ('e', 'f')`);
+      expect(seen).toEqual([{ id: 'e' }]);
+      kept = tx as unknown as typeof kept;
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(notes).values({ id: 'g', body: 'rolled back' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const ids = (await db.select({ id: notes.id }).from(notes)).map((row) => row.id).sort();
+    expect(ids).toContain('e');
+    expect(ids).not.toContain('f');
+    expect(ids).not.toContain('g');
+    // A statement on a transaction that has ended is refused, as PGlite's own transaction object refuses it.
+    await expect((kept as unknown as Db).select().from(notes)).rejects.toMatchObject({
+      cause: { message: 'Transaction is closed' },
+    });
+  });
+
+  it('keeps Drizzle’s text dates inside a transaction too', async () => {
+    const rows = await db.transaction((tx) =>
+      tx.select({ at: notes.at }).from(notes).where(eq(notes.id, 'a')),
+    );
+    expect(rows).toEqual([{ at: '2026-11-25 10:00:00+00' }]);
   });
 });

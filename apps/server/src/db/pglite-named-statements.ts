@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+import type { TablesRelationalConfig } from 'drizzle-orm';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import type { Db } from './client';
 
 /**
@@ -36,9 +46,14 @@ export class PgliteNamedStatements {
     options?: QueryOptions,
     /** Any string: the statement is parsed once under a name derived from its text. */
     name?: string,
+    /** The open transaction the statement belongs to: it runs inside it, not after it. */
+    transaction?: Transaction,
   ): Promise<Results<T>> {
     const client = this.#client;
-    return client._runExclusiveTransaction(() =>
+    if (transaction?.closed) return Promise.reject(new Error('Transaction is closed'));
+    const exclusive = <R>(run: () => Promise<R>) =>
+      transaction ? run() : client._runExclusiveTransaction(run);
+    return exclusive(() =>
       client._runExclusiveQuery(async () => {
         await client._checkReady();
         const { name: statement, paramTypes } = name
@@ -135,18 +150,50 @@ type PrepareQuery = (
 
 /**
  * Runs every statement of `db` through PgliteNamedStatements: one prepared with a name (`.prepare(name)`,
- * `executePrepared`) as a named prepared statement of `client`, any other as the unnamed statement.
- * `db` must be the Drizzle database over `client`, not a transaction (a transaction's statements run on PGlite's
- * own transaction object).
+ * `executePrepared`) as a named prepared statement of `client`, any other as the unnamed statement; inside a
+ * transaction too (Drizzle's own `transaction`, rebuilt here so its session is hooked the same way: PGlite's
+ * transaction object would run each statement through its slow `query`). `db` must be the Drizzle database over
+ * `client`, not a transaction.
  */
 export function useNamedStatements(db: Db, client: PGlite): void {
   const statements = new PgliteNamedStatements(client);
+  const session = db._.session as unknown as DrizzlePgliteSession;
+  hookSession(session, statements);
+  session.transaction = (run, config) =>
+    client.transaction(async (pgliteTx) => {
+      const inner = new PgliteSession(pgliteTx, session.dialect, session.schema, session.options);
+      hookSession(inner as unknown as DrizzlePgliteSession, statements, pgliteTx);
+      const tx = new PgliteTransaction(session.dialect, inner, session.schema);
+      if (config) await tx.setTransaction(config);
+      return run(tx);
+    });
+}
+
+interface DrizzlePgliteSession {
+  prepareQuery: PrepareQuery;
+  dialect: ConstructorParameters<typeof PgliteSession>[1];
+  schema: ConstructorParameters<typeof PgliteSession>[2];
+  options: ConstructorParameters<typeof PgliteSession>[3];
+  transaction(
+    run: (tx: PgliteTransaction<Record<string, unknown>, TablesRelationalConfig>) => Promise<unknown>,
+    config?: PgTransactionConfig,
+  ): Promise<unknown>;
+}
+
+function hookSession(
+  session: DrizzlePgliteSession,
+  statements: PgliteNamedStatements,
+  transaction?: Transaction,
+) {
   type Query = PgliteNamedStatements['query'];
   const named = {
-    query: ((text, params, options) => statements.query(text, params, options, 'named')) as Query,
+    query: ((text, params, options) =>
+      statements.query(text, params, options, 'named', transaction)) as Query,
   };
-  const unnamed = { query: ((text, params, options) => statements.query(text, params, options)) as Query };
-  const session = db._.session as unknown as { prepareQuery: PrepareQuery };
+  const unnamed = {
+    query: ((text, params, options) =>
+      statements.query(text, params, options, undefined, transaction)) as Query,
+  };
   const prepareQuery: PrepareQuery = session.prepareQuery.bind(session);
   session.prepareQuery = (query, fields, name, ...rest) => {
     const prepared = prepareQuery(query, fields, name, ...rest) as DrizzlePreparedQuery;
