@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,5 +171,22 @@ describe('named statements on PGlite', () => {
       tx.select({ at: notes.at }).from(notes).where(eq(notes.id, 'a')),
     );
     expect(rows).toEqual([{ at: '2026-11-25 10:00:00+00' }]);
+  });
+
+  it('keeps at most 200 other statements parsed, closing the least recently used', async () => {
+    const kept = async () =>
+      (
+        await client.query<{ n: number }>(
+          `select count(*)::int as n from pg_prepared_statements where name like 'ru\\_%'`,
+        )
+      ).rows[0]?.n ?? 0;
+    // 250 texts of different shapes (a list's length changes the text), each answered right.
+    for (let size = 1; size <= 250; size += 1) {
+      const ids = Array.from({ length: size }, (_, i) => (i === 0 ? 'a' : `none-${i}`));
+      const rows = await db.select({ id: notes.id }).from(notes).where(inArray(notes.id, ids));
+      expect(rows).toEqual([{ id: 'a' }]);
+    }
+    expect(await kept()).toBeLessThanOrEqual(201);
+    expect(await kept()).toBeGreaterThan(100);
   });
 });

@@ -25,10 +25,18 @@ import type { Db } from './client';
  * named statement never runs inside another caller's open transaction. Inside a Drizzle transaction the
  * transaction's own session is used, which is not hooked: its statements stay unnamed.
  */
+/** How many of the statements not prepared by name stay parsed (about 10-50 KB of the database's memory each). */
+const CACHED_STATEMENTS = 200;
+
 export class PgliteNamedStatements {
   readonly #client: PGlite;
   /** The statement name and parameter types of each text parsed so far. */
   readonly #statements = new Map<string, { name: string; paramTypes: number[] }>();
+  /** The other statements, parsed under a name, the least recently used first (#cached). */
+  readonly #recent = new Map<string, { name: string; paramTypes: number[] }>();
+  #sequence = 0;
+  /** Statements left out of #recent, closed with the next parse. */
+  readonly #toClose: string[] = [];
   /** Client parsers with a statement's overrides over them, by the overridden type ids (#parsersFor). */
   readonly #mergedParsers = new Map<string, PGlite['parsers']>();
 
@@ -58,7 +66,7 @@ export class PgliteNamedStatements {
         await client._checkReady();
         const { name: statement, paramTypes } = name
           ? await this.#named(text, options)
-          : await this.#describe('', text, options);
+          : await this.#cached(text, options);
         // Every value is text before it reaches the serializer: its shared buffer must never be left half-written.
         const values = params.map((value, index) => {
           if (value === null || value === undefined) return null;
@@ -113,11 +121,39 @@ export class PgliteNamedStatements {
     return statement;
   }
 
-  /** Parses `text` as the statement `name` ('' = the unnamed one, replaced by the next) and reads its parameter types. */
+  /**
+   * Any other statement: parsed once under a name too, but only the CACHED_STATEMENTS used last are kept (a text
+   * made of a list's length, `in ($1, $2, …)`, has many shapes); the one left out is closed with the next parse.
+   * Parsing and describing was a tenth of a post's save on PGlite (docs/decisions/0086-request-fixed-cost.md).
+   */
+  async #cached(text: string, options: QueryOptions | undefined) {
+    const cached = this.#recent.get(text);
+    if (cached) {
+      // Map order is use order: the one used now goes last.
+      this.#recent.delete(text);
+      this.#recent.set(text, cached);
+      return cached;
+    }
+    // A new name each time (not the text's hash): a close that never ran can only leave memory behind, never
+    // make a later parse of the same text collide with a name still taken.
+    this.#sequence += 1;
+    const statement = await this.#describe(`ru_${this.#sequence}`, text, options);
+    this.#recent.set(text, statement);
+    if (this.#recent.size > CACHED_STATEMENTS) {
+      const [oldest, { name }] = this.#recent.entries().next().value as [string, { name: string }];
+      this.#recent.delete(oldest);
+      this.#toClose.push(name);
+    }
+    return statement;
+  }
+
+  /** Parses `text` as the statement `name` and reads its parameter types (closing the ones left out first). */
   async #describe(name: string, text: string, options: QueryOptions | undefined) {
     const { serialize } = protocol;
+    const closing = this.#toClose.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
     const { messages } = await this.#client.execProtocol(
       concat([
+        ...closing,
         serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
