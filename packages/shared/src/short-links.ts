@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlatformId } from './platforms';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 
 /**
  * Short links (docs/short-links.md, docs/decisions/0080-short-links.md): Relaycast's own links at
@@ -41,6 +42,35 @@ export function isShortLinkCode(value: string): boolean {
   return /^[A-Za-z0-9]{7}$/.test(value) && /[0-9]/.test(value) && /[A-Z]/.test(value);
 }
 
+export const MIN_CUSTOM_SHORT_LINK_CODE = 4;
+export const MAX_CUSTOM_SHORT_LINK_CODE = 50;
+
+/**
+ * First path segments a custom code may not take, compared without case: every page of the web app
+ * (routes.ts), the prefixes of its pages with parameters (/r/, /invite/, /review/, /blog/), the server's own
+ * paths (/api, /metrics) and the built app's folders (/assets, /locales), plus a few kept for later.
+ */
+export const RESERVED_SHORT_LINK_PATHS: ReadonlySet<string> = new Set([
+  ...[...PUBLIC_ROUTES, ...PROTECTED_ROUTES].map((route) => route.split('/')[1] ?? '').filter(Boolean),
+  ...['r', 'invite', 'review', 'blog', 'api', 'metrics', 'assets', 'locales', 'static', 'public', 'health'],
+  ...['auth', 'logout', 'docs', 'help', 'status', 'app', 'www', 'favicon', 'robots', 'sitemap', 'sw'],
+]);
+
+/** A custom code ("back-half"): 4 to 50 letters, digits, '-' and '_'. Reserved paths are checked apart. */
+export function isCustomShortLinkCodeShape(value: string): boolean {
+  return new RegExp(`^[A-Za-z0-9_-]{${MIN_CUSTOM_SHORT_LINK_CODE},${MAX_CUSTOM_SHORT_LINK_CODE}}$`).test(value);
+}
+
+/** Whether a code takes a path of the app or the server (compared without case). */
+export function isReservedShortLinkPath(value: string): boolean {
+  return RESERVED_SHORT_LINK_PATHS.has(value.toLowerCase());
+}
+
+/** What the redirect looks up: a random code, or a custom code's shape that is no reserved path. */
+export function isServedShortLinkCode(value: string): boolean {
+  return isShortLinkCode(value) || (isCustomShortLinkCodeShape(value) && !isReservedShortLinkPath(value));
+}
+
 export const SHORT_LINK_MODES = ['always', 'ask', 'never'] as const;
 export type ShortLinkMode = (typeof SHORT_LINK_MODES)[number];
 
@@ -51,6 +81,11 @@ export const SHORT_LINK_MESSAGES = {
   targetTooLong: `Keep the address under ${MAX_SHORT_LINK_TARGET.toLocaleString('en-US')} characters.`,
   campaignTooLong: `Keep the campaign name under ${MAX_SHORT_LINK_CAMPAIGN} characters.`,
   notFound: 'Short link not found.',
+  codeTooShort: `Use at least ${MIN_CUSTOM_SHORT_LINK_CODE} characters for the code.`,
+  codeTooLong: `Keep the code under ${MAX_CUSTOM_SHORT_LINK_CODE + 1} characters.`,
+  codeCharacters: 'Use only letters, digits, "-" and "_" in the code.',
+  codeReserved: 'This code is a page of the app. Choose another one.',
+  codeTaken: 'This code is already taken. Choose another one.',
   postNotFound: 'Post not found.',
   visitorNotFound: 'This link does not exist or was turned off.',
   created: 'Short link created.',
@@ -89,7 +124,20 @@ export function targetProblem(value: string): string | null {
   return null;
 }
 
-export const shortLinkInputSchema = z.object({ target: shortLinkTargetSchema });
+/** A custom code as typed: trimmed; an empty field means a random code. */
+export const customShortLinkCodeSchema = z
+  .string()
+  .trim()
+  .min(MIN_CUSTOM_SHORT_LINK_CODE, SHORT_LINK_MESSAGES.codeTooShort)
+  .max(MAX_CUSTOM_SHORT_LINK_CODE, SHORT_LINK_MESSAGES.codeTooLong)
+  .regex(/^[A-Za-z0-9_-]+$/, SHORT_LINK_MESSAGES.codeCharacters)
+  .refine((value) => !isReservedShortLinkPath(value), SHORT_LINK_MESSAGES.codeReserved);
+
+export const shortLinkInputSchema = z.object({
+  target: shortLinkTargetSchema,
+  /** Omitted: 7 random characters. Unique across every workspace and never reused (short_link_codes). */
+  code: customShortLinkCodeSchema.optional(),
+});
 export type ShortLinkInput = z.infer<typeof shortLinkInputSchema>;
 
 export const shortLinkUpdateSchema = z
