@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { PlatformId } from './platforms';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
+import {
+  isCustomShortLinkCodeShape,
+  isReservedShortLinkPath,
+  MAX_CUSTOM_SHORT_LINK_CODE,
+  MIN_CUSTOM_SHORT_LINK_CODE,
+} from './short-link-codes';
 
 /**
  * Short links (docs/short-links.md, docs/decisions/0080-short-links.md): Relaycast's own links at
@@ -40,30 +45,6 @@ export const MAX_SHORT_LINK_CAMPAIGN = 80;
  */
 export function isShortLinkCode(value: string): boolean {
   return /^[A-Za-z0-9]{7}$/.test(value) && /[0-9]/.test(value) && /[A-Z]/.test(value);
-}
-
-export const MIN_CUSTOM_SHORT_LINK_CODE = 4;
-export const MAX_CUSTOM_SHORT_LINK_CODE = 50;
-
-/**
- * First path segments a custom code may not take, compared without case: every page of the web app
- * (routes.ts), the prefixes of its pages with parameters (/r/, /invite/, /review/, /blog/), the server's own
- * paths (/api, /metrics) and the built app's folders (/assets, /locales), plus a few kept for later.
- */
-export const RESERVED_SHORT_LINK_PATHS: ReadonlySet<string> = new Set([
-  ...[...PUBLIC_ROUTES, ...PROTECTED_ROUTES].map((route) => route.split('/')[1] ?? '').filter(Boolean),
-  ...['r', 'invite', 'review', 'blog', 'api', 'metrics', 'assets', 'locales', 'static', 'public', 'health'],
-  ...['auth', 'logout', 'docs', 'help', 'status', 'app', 'www', 'favicon', 'robots', 'sitemap', 'sw'],
-]);
-
-/** A custom code ("back-half"): 4 to 50 letters, digits, '-' and '_'. Reserved paths are checked apart. */
-export function isCustomShortLinkCodeShape(value: string): boolean {
-  return new RegExp(`^[A-Za-z0-9_-]{${MIN_CUSTOM_SHORT_LINK_CODE},${MAX_CUSTOM_SHORT_LINK_CODE}}$`).test(value);
-}
-
-/** Whether a code takes a path of the app or the server (compared without case). */
-export function isReservedShortLinkPath(value: string): boolean {
-  return RESERVED_SHORT_LINK_PATHS.has(value.toLowerCase());
 }
 
 /** What the redirect looks up: a random code, or a custom code's shape that is no reserved path. */
