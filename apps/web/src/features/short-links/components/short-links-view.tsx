@@ -2,7 +2,6 @@ import { isPlatformId } from '@relaycast/shared/platforms';
 import { SHORT_LINK_MESSAGES, type ShortLink } from '@relaycast/shared/short-links';
 import { Copy, Link2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { CreateLinkForm, targetError } from './create-link-form';
 import { useTranslation } from 'react-i18next';
 import { useShortLinks, useUpdateShortLink } from '@/api/short-links';
 import { copyToClipboard } from '@/components/copy-field';
@@ -17,6 +16,8 @@ import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { toastOutcome } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
+import { CreateLinkForm, targetError } from './create-link-form';
+import { LinkQrCode } from './link-qr-code';
 
 function EditTarget({ link, onDone }: { link: ShortLink; onDone(): void }) {
   const { t } = useTranslation('short-links');
@@ -106,20 +107,25 @@ function LinkRow({ link, canWrite }: { link: ShortLink; canWrite: boolean }) {
         </span>
       </p>
       {editing ? <EditTarget link={link} onDone={() => setEditing(false)} /> : null}
-      {canWrite && !editing ? (
+      {!editing ? (
         <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
-            {t('Edit address')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            onClick={() => void toggle()}
-          >
-            {link.disabled ? t('Turn on') : t('Turn off')}
-          </Button>
+          <LinkQrCode link={link} />
+          {canWrite ? (
+            <>
+              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+                {t('Edit address')}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={update.isPending}
+                onClick={() => void toggle()}
+              >
+                {link.disabled ? t('Turn on') : t('Turn off')}
+              </Button>
+            </>
+          ) : null}
         </div>
       ) : null}
     </li>
