@@ -28,9 +28,9 @@ describe('short links: custom codes', () => {
 
   it('refuses a code taken in another workspace with a clear message', async () => {
     const code = fresh('promo');
-    expect((await s.ada.send('POST', '/api/short-links', { target: 'https://a.example/', code })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await s.ada.send('POST', '/api/short-links', { target: 'https://a.example/', code })).statusCode,
+    ).toBe(201);
     const taken = await s.bob.send('POST', '/api/short-links', { target: 'https://b.example/', code });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: SHORT_LINK_MESSAGES.codeTaken });
@@ -59,8 +59,13 @@ describe('short links: custom codes', () => {
 
   it('never gives a code out again once its link is gone, random or custom', async () => {
     const custom = fresh('gone');
-    const made = await s.ada.send('POST', '/api/short-links', { target: 'https://example.com/', code: custom });
-    const random = (await s.ada.send('POST', '/api/short-links', { target: 'https://example.com/r' })).json() as ShortLink;
+    const made = await s.ada.send('POST', '/api/short-links', {
+      target: 'https://example.com/',
+      code: custom,
+    });
+    const random = (
+      await s.ada.send('POST', '/api/short-links', { target: 'https://example.com/r' })
+    ).json() as ShortLink;
     // A link's row removed (as a deleted workspace takes its links): its code stays reserved.
     await s.t.db.delete(shortLinks).where(eq(shortLinks.id, (made.json() as ShortLink).id));
     await s.t.db.delete(shortLinks).where(eq(shortLinks.id, random.id));
