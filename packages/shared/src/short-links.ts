@@ -199,6 +199,8 @@ export const shortLinkClickRowSchema = z.object({
   platform: z.string().nullable(),
   clicks: z.number().int(),
   crawlerHits: z.number().int(),
+  /** Unique visitors over the UTC days the period touches, each counted once a day (short_link_visitors). */
+  visitors: z.number().int(),
 });
 export const shortLinkClickReportSchema = z.object({
   rows: z.array(shortLinkClickRowSchema),
