@@ -14,7 +14,7 @@ import {
  *
  * REST (signed-in, scoped to the caller's workspace):
  *   GET   /api/short-links                  → ShortLinkList (view)
- *   POST  /api/short-links                  ShortLinkInput → 201 ShortLink (write)
+ *   POST  /api/short-links                  ShortLinkInput (optional custom code) → 201 ShortLink (write; 409 taken)
  *   PATCH /api/short-links/:id              ShortLinkUpdate → ShortLink (write)
  *   GET   /api/short-links/settings         → ShortLinkSettingsView (view; with the base of links made at publish)
  *   PUT   /api/short-links/settings         ShortLinkSettings → ShortLinkSettingsView (manageWorkspace)
