@@ -128,7 +128,7 @@ export function statCard(value: number | null, previous: number | null): StatCar
 // ---------------------------------------------------------------------------------------------------------------
 // Top posts
 
-export const TOP_POST_SORTS = [...POST_METRICS, 'engagementRate', 'publishedAt'] as const;
+export const TOP_POST_SORTS = [...POST_METRICS, 'engagementRate', 'linkClicks', 'publishedAt'] as const;
 export type TopPostSort = (typeof TOP_POST_SORTS)[number];
 export const TOP_POSTS_PAGE_SIZE = 10;
 

@@ -161,6 +161,11 @@ export interface TopPost {
   publishedAt: string;
   metrics: MetricValues<PostMetric>;
   engagementRate: number | null;
+  /**
+   * Clicks on the short links of this post's copy for this network, to date like the row's other figures (people
+   * only, crawlers apart); null when that copy has no short link (docs/short-links.md).
+   */
+  linkClicks: number | null;
 }
 
 /** Best time to post: one cell per hour of the week (0 = Monday 00:00 in the account's zone). */

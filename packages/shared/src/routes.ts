@@ -2,7 +2,8 @@
  * Every route of the web app. The server uses this list to answer unknown paths with 404 while still
  * serving the app, and the router and the guard use it so the two never disagree. Each is a lowercase word:
  * short links are served at `/<code>` with codes that hold a capital letter and a digit (short-links.ts), and
- * packages/shared/src/short-links.test.ts checks that no page takes that shape.
+ * packages/shared/src/short-links.test.ts checks that no page takes that shape. A custom code may not be the first
+ * segment of any route here (RESERVED_SHORT_LINK_PATHS in short-link-codes.ts).
  */
 export const PUBLIC_ROUTES = [
   '/',

@@ -4,6 +4,8 @@ import { checkPost } from './posts';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from './routes';
 import {
   campaignValue,
+  customShortLinkCodeSchema,
+  isServedShortLinkCode,
   isShortLinkCode,
   linksIn,
   replaceLinks,
@@ -29,6 +31,38 @@ describe('short-link codes', () => {
     for (const route of [...PUBLIC_ROUTES, ...PROTECTED_ROUTES]) {
       expect(isShortLinkCode(route.slice(1)), route).toBe(false);
     }
+  });
+});
+
+describe('custom codes', () => {
+  const problemOf = (code: string) => {
+    const parsed = customShortLinkCodeSchema.safeParse(code);
+    return parsed.success ? null : parsed.error.issues[0]?.message;
+  };
+
+  it('take 4 to 50 letters, digits, "-" and "_"', () => {
+    expect(problemOf('sale')).toBeNull();
+    expect(problemOf('Summer_Sale-2026')).toBeNull();
+    expect(problemOf('x'.repeat(50))).toBeNull();
+    expect(problemOf('abc')).toBe(SHORT_LINK_MESSAGES.codeTooShort);
+    expect(problemOf('x'.repeat(51))).toBe(SHORT_LINK_MESSAGES.codeTooLong);
+    expect(problemOf('été-2026')).toBe(SHORT_LINK_MESSAGES.codeCharacters);
+    expect(problemOf('a.b.c')).toBe(SHORT_LINK_MESSAGES.codeCharacters);
+  });
+
+  it('never take a page of the app or a path of the server, whatever the case', () => {
+    for (const route of [...PUBLIC_ROUTES, ...PROTECTED_ROUTES]) {
+      const first = route.split('/')[1];
+      if (!first || first.length < 4) continue;
+      expect(problemOf(first), route).toBe(SHORT_LINK_MESSAGES.codeReserved);
+      expect(problemOf(first.toUpperCase()), route).toBe(SHORT_LINK_MESSAGES.codeReserved);
+      expect(isServedShortLinkCode(first), route).toBe(false);
+    }
+    for (const path of ['assets', 'locales', 'invite', 'review', 'metrics', 'blog']) {
+      expect(problemOf(path), path).toBe(SHORT_LINK_MESSAGES.codeReserved);
+    }
+    expect(isServedShortLinkCode('Summer_Sale')).toBe(true);
+    expect(isServedShortLinkCode('Ab3dE9x')).toBe(true);
   });
 });
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import type { PlatformId } from './platforms';
+import {
+  isCustomShortLinkCodeShape,
+  isReservedShortLinkPath,
+  MAX_CUSTOM_SHORT_LINK_CODE,
+  MIN_CUSTOM_SHORT_LINK_CODE,
+} from './short-link-codes';
 
 /**
  * Short links (docs/short-links.md, docs/decisions/0080-short-links.md): Relaycast's own links at
@@ -8,7 +14,7 @@ import type { PlatformId } from './platforms';
  *
  * REST (signed-in, scoped to the caller's workspace):
  *   GET   /api/short-links                  → ShortLinkList (view)
- *   POST  /api/short-links                  ShortLinkInput → 201 ShortLink (write)
+ *   POST  /api/short-links                  ShortLinkInput (optional custom code) → 201 ShortLink (write; 409 taken)
  *   PATCH /api/short-links/:id              ShortLinkUpdate → ShortLink (write)
  *   GET   /api/short-links/settings         → ShortLinkSettingsView (view; with the base of links made at publish)
  *   PUT   /api/short-links/settings         ShortLinkSettings → ShortLinkSettingsView (manageWorkspace)
@@ -41,6 +47,11 @@ export function isShortLinkCode(value: string): boolean {
   return /^[A-Za-z0-9]{7}$/.test(value) && /[0-9]/.test(value) && /[A-Z]/.test(value);
 }
 
+/** What the redirect looks up: a random code, or a custom code's shape that is no reserved path. */
+export function isServedShortLinkCode(value: string): boolean {
+  return isShortLinkCode(value) || (isCustomShortLinkCodeShape(value) && !isReservedShortLinkPath(value));
+}
+
 export const SHORT_LINK_MODES = ['always', 'ask', 'never'] as const;
 export type ShortLinkMode = (typeof SHORT_LINK_MODES)[number];
 
@@ -51,6 +62,11 @@ export const SHORT_LINK_MESSAGES = {
   targetTooLong: `Keep the address under ${MAX_SHORT_LINK_TARGET.toLocaleString('en-US')} characters.`,
   campaignTooLong: `Keep the campaign name under ${MAX_SHORT_LINK_CAMPAIGN} characters.`,
   notFound: 'Short link not found.',
+  codeTooShort: `Use at least ${MIN_CUSTOM_SHORT_LINK_CODE} characters for the code.`,
+  codeTooLong: `Keep the code under ${MAX_CUSTOM_SHORT_LINK_CODE + 1} characters.`,
+  codeCharacters: 'Use only letters, digits, "-" and "_" in the code.',
+  codeReserved: 'This code is a page of the app. Choose another one.',
+  codeTaken: 'This code is already taken. Choose another one.',
   postNotFound: 'Post not found.',
   visitorNotFound: 'This link does not exist or was turned off.',
   created: 'Short link created.',
@@ -89,7 +105,20 @@ export function targetProblem(value: string): string | null {
   return null;
 }
 
-export const shortLinkInputSchema = z.object({ target: shortLinkTargetSchema });
+/** A custom code as typed: trimmed; an empty field means a random code. */
+export const customShortLinkCodeSchema = z
+  .string()
+  .trim()
+  .min(MIN_CUSTOM_SHORT_LINK_CODE, SHORT_LINK_MESSAGES.codeTooShort)
+  .max(MAX_CUSTOM_SHORT_LINK_CODE, SHORT_LINK_MESSAGES.codeTooLong)
+  .regex(/^[A-Za-z0-9_-]+$/, SHORT_LINK_MESSAGES.codeCharacters)
+  .refine((value) => !isReservedShortLinkPath(value), SHORT_LINK_MESSAGES.codeReserved);
+
+export const shortLinkInputSchema = z.object({
+  target: shortLinkTargetSchema,
+  /** Omitted: 7 random characters. Unique across every workspace and never reused (short_link_codes). */
+  code: customShortLinkCodeSchema.optional(),
+});
 export type ShortLinkInput = z.infer<typeof shortLinkInputSchema>;
 
 export const shortLinkUpdateSchema = z
@@ -170,6 +199,8 @@ export const shortLinkClickRowSchema = z.object({
   platform: z.string().nullable(),
   clicks: z.number().int(),
   crawlerHits: z.number().int(),
+  /** Unique visitors over the UTC days the period touches, each counted once a day (short_link_visitors). */
+  visitors: z.number().int(),
 });
 export const shortLinkClickReportSchema = z.object({
   rows: z.array(shortLinkClickRowSchema),

@@ -46,6 +46,16 @@ export const shortLinks = pgTable(
 );
 
 /**
+ * Every code ever given out, random or custom (docs/decisions/0080-short-links.md, "Custom codes"): no foreign
+ * key, so a code outlives its link and its workspace and is never drawn or chosen again. A link's code is
+ * written here before the link itself; the primary key decides who gets a code.
+ */
+export const shortLinkCodes = pgTable('short_link_codes', {
+  code: text('code').primaryKey(),
+  reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Clicks, aggregated per link per hour (as Kutt does): no row per click, no IP address. `crawler` is the
  * link-preview crawler's name ('' for a visitor); `referrer` the visitor's site; `device` desktop, mobile,
  * tablet or unknown.

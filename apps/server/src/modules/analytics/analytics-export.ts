@@ -68,7 +68,16 @@ export async function analyticsCsv(
     ),
     '',
     csvLine(['Top posts by views']),
-    csvLine(['Published at', 'Platform', 'Account', 'Text', 'Link', ...labels, 'Engagement rate (%)']),
+    csvLine([
+      'Published at',
+      'Platform',
+      'Account',
+      'Text',
+      'Link',
+      ...labels,
+      'Engagement rate (%)',
+      'Link clicks',
+    ]),
     ...posts.items.map((post) =>
       csvLine([
         post.publishedAt,
@@ -78,11 +87,12 @@ export async function analyticsCsv(
         post.url,
         ...POST_METRICS.map((metric) => post.metrics[metric] ?? null),
         post.engagementRate === null ? null : Math.round(post.engagementRate * 100) / 100,
+        post.linkClicks,
       ]),
     ),
     '',
     csvLine(['Link clicks']),
-    csvLine(['Short link', 'Address', 'Network', 'Post', 'Clicks', 'Link previews']),
+    csvLine(['Short link', 'Address', 'Network', 'Post', 'Clicks', 'Unique visitors', 'Link previews']),
     ...links.map((row) =>
       csvLine([
         row.shortUrl,
@@ -90,6 +100,7 @@ export async function analyticsCsv(
         row.platform ?? 'made by hand',
         row.postExcerpt ?? '',
         row.clicks,
+        row.visitors,
         row.crawlerHits,
       ]),
     ),

@@ -37,8 +37,20 @@ const SORT_SQL: Record<TopPostSort, SQL> = {
   saves: sql.raw('pm.saves'),
   clicks: sql.raw('pm.clicks'),
   engagementRate: sql`case when pm.views > 0 then (${INTERACTIONS})::float8 / pm.views end`,
+  linkClicks: sql.raw('lc.clicks'),
   publishedAt: sql.raw('pm.published_at'),
 };
+
+/**
+ * A row's link clicks: people's clicks (not crawlers) on the short links made at publish for this post and this
+ * network, to date like the row's other figures; null when there is none, so the table says "not available"
+ * rather than 0 (docs/decisions/0080-short-links.md).
+ */
+const LINK_CLICKS = sql.raw(`
+  select case when count(distinct sl.id) = 0 then null else coalesce(sum(c.count), 0) end as clicks
+  from short_links sl
+    left join short_link_clicks c on c.link_id = sl.id and c.crawler = ''
+  where sl.post_id = pt.post_id and sl.platform = pm.platform and sl.workspace_id = pm.workspace_id`);
 
 /** The instants [start of `from`, start of the day after `to`) in the user's zone. */
 export function rangeInstants(range: AnalyticsDayRange): { start: Date; end: Date } {
@@ -60,6 +72,7 @@ type TopPostRow = {
   media_id: string | null;
   mime_type: string | null;
   thumbnail_key: string | null;
+  link_clicks: string | number | null;
   total: string | number;
 } & Record<PostMetric, string | null>;
 
@@ -91,7 +104,7 @@ export async function topPosts(
     sql`
     select pm.target_id, pt.post_id, pm.platform, pm.account_id, sa.handle, p.content, pt.url, pm.published_at,
       pm.views, pm.reach, pm.likes, pm.comments, pm.shares, pm.saves, pm.clicks,
-      fm.id as media_id, fm.mime_type, fm.thumbnail_key, count(*) over () as total
+      fm.id as media_id, fm.mime_type, fm.thumbnail_key, lc.clicks as link_clicks, count(*) over () as total
     from post_metrics pm
       join post_targets pt on pt.id = pm.target_id
       join posts p on p.id = pt.post_id and p.deleted_at is null
@@ -101,6 +114,7 @@ export async function topPosts(
           join media_files mf on mf.id = pmd.media_id and mf.workspace_id = p.workspace_id
         where pmd.post_id = p.id order by pmd.position limit 1
       ) fm on true
+      left join lateral (${LINK_CLICKS}) lc on true
     where pm.workspace_id = ${context.workspaceId}
       and pm.published_at >= ${start.toISOString()}::timestamptz
       and pm.published_at < ${end.toISOString()}::timestamptz
@@ -127,6 +141,7 @@ export async function topPosts(
       publishedAt: new Date(row.published_at).toISOString(),
       metrics,
       engagementRate: engagementRate(interactions, metrics.views ?? null),
+      linkClicks: toNumber(row.link_clicks),
     };
   });
   return { items, total: Number(rows[0]?.total ?? 0), page: options.page, pageSize: options.pageSize };

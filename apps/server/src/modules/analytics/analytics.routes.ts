@@ -77,6 +77,7 @@ export const topPostsPageSchema = z.object({
       publishedAt: z.string(),
       metrics: metricsSchema,
       engagementRate: nullableNumber,
+      linkClicks: nullableNumber,
     }),
   ),
   total: z.number(),

@@ -4,6 +4,8 @@
  * here keeps an address or the whole User-Agent.
  */
 
+import { isbot } from 'isbot';
+
 /**
  * Link-preview crawlers, by a token of their User-Agent, and the name shown for each. "Instagram" and "Threads"
  * are not here: those words are in the User-Agent of people's in-app browsers.
@@ -29,15 +31,15 @@ const PREVIEW_CRAWLERS: readonly (readonly [RegExp, string])[] = [
   [/bingbot|BingPreview/i, 'Bing'],
 ];
 
-/** Other automated clients: counted with the crawlers, never as people. */
-const OTHER_BOTS =
-  /bot\b|bot\/|crawler|spider|crawl|slurp|curl\/|wget\/|python-requests|python-urllib|go-http-client|okhttp|java\/|headlesschrome|phantomjs|http\.rb|axios\/|node-fetch|undici|libwww|scrapy|preview/i;
-
-/** The crawler's name when the User-Agent is a link-preview crawler or another bot; '' for a person. */
+/**
+ * The crawler's name when the User-Agent is a link-preview crawler (named above, shown apart) or another bot
+ * (`isbot`, the maintained pattern list of crawlers, spiders, HTTP libraries and headless browsers: counted
+ * with the crawlers as "Other bots", never as people); '' for a person.
+ */
 export function crawlerOf(userAgent: string | undefined): string {
   if (!userAgent) return 'No user agent';
   for (const [pattern, name] of PREVIEW_CRAWLERS) if (pattern.test(userAgent)) return name;
-  return OTHER_BOTS.test(userAgent) ? 'Other bots' : '';
+  return isbot(userAgent) ? 'Other bots' : '';
 }
 
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'unknown';

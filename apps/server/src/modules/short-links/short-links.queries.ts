@@ -116,6 +116,9 @@ export async function shortLinkClickRows(
       platform: shortLinks.platform,
       clicks: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} = ''), 0)::int`,
       crawlerHits: sql<number>`coalesce(sum(${shortLinkClicks.count}) filter (where ${shortLinkClicks.crawler} <> ''), 0)::int`,
+      // Visitors are kept per UTC day: the days the period touches (a zone's day can straddle two).
+      visitors: sql<number>`(select count(*) from short_link_visitors v where v.link_id = ${shortLinks.id}
+        and v.day >= ${utcDayOf(range.from)} and v.day <= ${utcDayOf(new Date(range.to.getTime() - 1))})::int`,
     })
     .from(shortLinkClicks)
     .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
@@ -131,6 +134,7 @@ export async function shortLinkClickRows(
       postExcerpt: postContent === null ? null : excerpt(postContent),
       clicks: Number(row.clicks),
       crawlerHits: Number(row.crawlerHits),
+      visitors: Number(row.visitors),
     }))
     .sort((a, b) => b.clicks - a.clicks || b.crawlerHits - a.crawlerHits);
 }
@@ -166,6 +170,10 @@ export async function shortLinkClickReport(
     referrers: referrers.map((row) => ({ site: row.site, clicks: Number(row.clicks) })),
     devices: devices.map((row) => ({ device: row.device, clicks: Number(row.clicks) })),
   };
+}
+
+function utcDayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
 }
 
 function excerpt(text: string): string {

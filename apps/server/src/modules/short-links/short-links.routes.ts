@@ -1,5 +1,5 @@
 import {
-  isShortLinkCode,
+  isServedShortLinkCode,
   SHORT_LINK_MESSAGES,
   shortLinkClickReportSchema,
   shortLinkClicksQuerySchema,
@@ -41,12 +41,12 @@ const DAY_MS = 86_400_000;
 
 /**
  * `GET /<code>`: one indexed lookup and a 302 (docs/decisions/0080-short-links.md): browsers do not cache it,
- * so every click reaches the counter and an edited target applies at once. No page, no cookie. A path of the
- * same length that is not a code (a lowercase page such as /pricing) goes on to the web app.
+ * so every click reaches the counter and an edited target applies at once. No page, no cookie. A path of a
+ * code's shape that is a page or a reserved path (/pricing, /links, /api) goes on to the web app.
  */
 async function redirect(db: Db, request: FastifyRequest, reply: FastifyReply) {
   const { code } = request.params as { code: string };
-  if (!isShortLinkCode(code)) return reply.callNotFound();
+  if (!isServedShortLinkCode(code)) return reply.callNotFound();
   const link = await resolveShortLink(db, code);
   reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
   if (!link) {
@@ -78,7 +78,7 @@ export const shortLinksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
-  app.get('/:code(^[A-Za-z0-9]{7}$)', { config: { auth: 'public' } }, async (request, reply) =>
+  app.get('/:code(^[A-Za-z0-9_-]{4,50}$)', { config: { auth: 'public' } }, async (request, reply) =>
     redirect(db, request, reply),
   );
 

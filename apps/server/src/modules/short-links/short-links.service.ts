@@ -20,7 +20,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
-import { posts, shortLinkPostOptions, shortLinkSettings, shortLinks } from '../../db/schema/index';
+import {
+  posts,
+  shortLinkCodes,
+  shortLinkPostOptions,
+  shortLinkSettings,
+  shortLinks,
+} from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { getShortLink } from './short-links.queries';
@@ -44,7 +50,22 @@ interface NewLink {
   workspaceId: string;
   target: string;
   createdBy: string | null;
+  /** A custom code chosen by the user (checked by customShortLinkCodeSchema); unset, a random one. */
+  code?: string;
   post?: { postId: string; platform: PlatformId; sourceUrl: string };
+}
+
+/**
+ * Takes a code for good: true when nobody ever had it. The row stays when its link or workspace is deleted, so
+ * no code, random or custom, is ever handed out twice.
+ */
+async function reserveCode(db: Db, code: string): Promise<boolean> {
+  const [row] = await db
+    .insert(shortLinkCodes)
+    .values({ code })
+    .onConflictDoNothing()
+    .returning({ code: shortLinkCodes.code });
+  return row !== undefined;
 }
 
 /**
@@ -53,12 +74,18 @@ interface NewLink {
  */
 async function insertLink(db: Db, link: NewLink): Promise<{ id: string; code: string }> {
   for (let attempt = 0; attempt < CODE_TRIES; attempt += 1) {
+    const code = link.code ?? newCode();
+    if (!(await reserveCode(db, code))) {
+      if (link.code !== undefined) throw new AppError('CONFLICT', { message: SHORT_LINK_MESSAGES.codeTaken });
+      continue;
+    }
+    // A code reserved for a link that then loses the race of a retried publish stays unused: harmless.
     const [row] = await db
       .insert(shortLinks)
       .values({
         id: randomUUID(),
         workspaceId: link.workspaceId,
-        code: newCode(),
+        code,
         target: link.target,
         createdBy: link.createdBy,
         postId: link.post?.postId ?? null,
@@ -101,6 +128,7 @@ export async function createShortLink(
     workspaceId: caller.workspaceId,
     target: input.target,
     createdBy: caller.userId,
+    ...(input.code ? { code: input.code } : {}),
   });
   return getShortLink(db, caller, id, baseUrl);
 }

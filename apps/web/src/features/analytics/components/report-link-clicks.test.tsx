@@ -15,6 +15,7 @@ const ROW = {
   platform: 'mastodon',
   clicks: 1234,
   crawlerHits: 2,
+  visitors: 987,
 };
 
 describe('a shared report’s link clicks (the PDF prints them)', () => {
@@ -28,6 +29,8 @@ describe('a shared report’s link clicks (the PDF prints them)', () => {
     expect(first?.textContent).toContain('Our spring sale');
     expect(first?.textContent).toContain('Mastodon');
     expect(first?.textContent).toContain('1,234');
+    expect(first?.textContent).toContain('987');
+    expect(within(section).getByRole('columnheader', { name: 'Unique visitors' })).toBeTruthy();
     expect(second?.textContent).toContain('Made by hand');
   });
 

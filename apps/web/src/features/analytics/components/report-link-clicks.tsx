@@ -28,6 +28,7 @@ export function ReportLinkClicks({ rows }: { rows: ShortLinkClickReport['rows'] 
                 <th className="py-1 pr-3 font-medium">{t('Post')}</th>
                 <th className="py-1 pr-3 font-medium">{t('Network')}</th>
                 <th className="py-1 pr-3 text-right font-medium">{t('Clicks')}</th>
+                <th className="py-1 pr-3 text-right font-medium">{t('Unique visitors')}</th>
                 <th className="py-1 text-right font-medium">{t('Link previews')}</th>
               </tr>
             </thead>
@@ -45,6 +46,7 @@ export function ReportLinkClicks({ rows }: { rows: ShortLinkClickReport['rows'] 
                     {isPlatformId(row.platform) ? PLATFORMS[row.platform].name : '—'}
                   </td>
                   <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(row.clicks)}</td>
+                  <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(row.visitors)}</td>
                   <td className="py-1 text-right tabular-nums">{formatNumber(row.crawlerHits)}</td>
                 </tr>
               ))}

@@ -20,6 +20,8 @@ const COLUMNS: Array<{ sort: TopPostSort; label: string }> = [
   { sort: 'comments', label: METRIC_LABELS.comments },
   { sort: 'shares', label: METRIC_LABELS.shares },
   { sort: 'engagementRate', label: 'Engagement rate' },
+  // Clicks on the post's short links for this network: "not available" when it has none (decision 0080).
+  { sort: 'linkClicks', label: 'Link clicks' },
 ];
 
 /** Published posts of the range with their figures, sortable by each figure, with thumbnails and links. */
@@ -76,7 +78,7 @@ function TopPostsView({
           <p className="text-sm text-muted-foreground">{t('No published posts in this range.')}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[640px] text-left text-sm">
+            <table className="w-full min-w-[720px] text-left text-sm">
               <thead>
                 <tr className="border-b">
                   <th scope="col" className="px-2 py-2 font-medium">
@@ -161,7 +163,9 @@ function TopPostsView({
                       <td key={column.sort} className="px-2 py-2 text-right tabular-nums">
                         {column.sort === 'engagementRate'
                           ? formatPercent(post.engagementRate)
-                          : formatFigure(post.metrics[column.sort as keyof typeof post.metrics] ?? null)}
+                          : column.sort === 'linkClicks'
+                            ? formatFigure(post.linkClicks)
+                            : formatFigure(post.metrics[column.sort as keyof typeof post.metrics] ?? null)}
                       </td>
                     ))}
                   </tr>

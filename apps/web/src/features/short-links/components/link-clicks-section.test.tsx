@@ -16,6 +16,7 @@ const REPORT = {
       platform: 'mastodon',
       clicks: 7,
       crawlerHits: 2,
+      visitors: 5,
     },
   ],
   referrers: [{ site: 'mastodon.social', clicks: 5 }],
@@ -31,6 +32,8 @@ describe('Link clicks on /analytics', () => {
     expect(within(row).getByText('Mastodon')).toBeTruthy();
     expect(within(row).getByText('7')).toBeTruthy();
     expect(within(row).getByText('2')).toBeTruthy();
+    expect(within(row).getByText('5')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Unique visitors' })).toBeTruthy();
     expect(screen.getByText('From: mastodon.social (5)')).toBeTruthy();
     const url = new URL(api.callsTo('GET /api/short-links/clicks')[0]!.url, 'http://app.test');
     const days =

@@ -82,6 +82,7 @@ export function LinkClicksSection() {
                   <th className="hidden py-1 pr-3 font-medium sm:table-cell">{t('Post')}</th>
                   <th className="hidden py-1 pr-3 font-medium sm:table-cell">{t('Network')}</th>
                   <th className="py-1 pr-3 text-right font-medium">{t('Clicks')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Unique visitors')}</th>
                   <th className="py-1 text-right font-medium">{t('Link previews')}</th>
                 </tr>
               </thead>
@@ -105,6 +106,7 @@ export function LinkClicksSection() {
                       {isPlatformId(row.platform) ? PLATFORMS[row.platform].name : '—'}
                     </td>
                     <td className="py-1 pr-3 text-right tabular-nums">{row.clicks}</td>
+                    <td className="py-1 pr-3 text-right tabular-nums">{row.visitors}</td>
                     <td className="py-1 text-right tabular-nums">{row.crawlerHits}</td>
                   </tr>
                 ))}

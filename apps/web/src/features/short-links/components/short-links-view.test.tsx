@@ -29,10 +29,18 @@ function linksApi(role: string) {
     'GET /api/workspaces/current': { id: 'w1', name: 'Acme', role },
     'GET /api/short-links': () => ({ links }),
     'POST /api/short-links': ({ body }) => {
+      const { code } = body as { code?: string };
+      if (code === 'taken-code') {
+        return new Response(JSON.stringify({ code: 'CONFLICT', message: SHORT_LINK_MESSAGES.codeTaken }), {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
       const made = {
         ...LINK,
         id: 'l2',
-        code: 'Zz9Yy8X',
+        code: code ?? 'Zz9Yy8X',
+        shortUrl: `https://rc.example/${code ?? 'Zz9Yy8X'}`,
         target: (body as { target: string }).target,
         clicks: 0,
       };
@@ -75,6 +83,29 @@ describe('the Links page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Shorten' }));
     await waitFor(() => expect(screen.getAllByTestId('short-link')).toHaveLength(2));
     expect(api.callsTo('POST /api/short-links')[0]?.body).toEqual({ target: 'https://example.org/new' });
+  });
+
+  it('makes a link under a custom code, says why a code is refused and when it is taken', async () => {
+    const api = linksApi('editor');
+    renderWithProviders(<ShortLinksView />, { route: '/links' });
+    await userEvent.type(await screen.findByLabelText('Address to shorten'), 'https://example.org/sale');
+    const code = screen.getByLabelText('Custom code (optional)');
+    await userEvent.type(code, 'pricing');
+    await userEvent.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(SHORT_LINK_MESSAGES.codeReserved);
+    expect(api.callsTo('POST /api/short-links')).toHaveLength(0);
+    await userEvent.clear(code);
+    await userEvent.type(code, 'taken-code');
+    await userEvent.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(SHORT_LINK_MESSAGES.codeTaken);
+    await userEvent.clear(code);
+    await userEvent.type(code, 'Spring_Sale');
+    await userEvent.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect(await screen.findByRole('link', { name: 'https://rc.example/Spring_Sale' })).toBeTruthy();
+    expect(api.callsTo('POST /api/short-links').map((call) => call.body)).toEqual([
+      { target: 'https://example.org/sale', code: 'taken-code' },
+      { target: 'https://example.org/sale', code: 'Spring_Sale' },
+    ]);
   });
 
   it('edits a target and turns a link off', async () => {

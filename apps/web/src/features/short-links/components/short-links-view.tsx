@@ -1,9 +1,9 @@
 import { isPlatformId } from '@relaycast/shared/platforms';
-import { SHORT_LINK_MESSAGES, type ShortLink, shortLinkInputSchema } from '@relaycast/shared/short-links';
+import { SHORT_LINK_MESSAGES, type ShortLink } from '@relaycast/shared/short-links';
 import { Copy, Link2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateShortLink, useShortLinks, useUpdateShortLink } from '@/api/short-links';
+import { useShortLinks, useUpdateShortLink } from '@/api/short-links';
 import { copyToClipboard } from '@/components/copy-field';
 import { PlatformIcon } from '@/components/platform-icon';
 import { useCan } from '@/components/role-gate';
@@ -16,57 +16,8 @@ import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { toastOutcome } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
-
-/** The example in the address field: a URL, the same in every language. */
-const TARGET_EXAMPLE = 'https://example.com/article';
-
-/** A target checked by the shared schema: its first problem in English (shown translated), or null. */
-function targetError(target: string): string | null {
-  const parsed = shortLinkInputSchema.safeParse({ target });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? SHORT_LINK_MESSAGES.targetInvalid);
-}
-
-function CreateLinkForm() {
-  const { t } = useTranslation('short-links');
-  const create = useCreateShortLink();
-  const [target, setTarget] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = targetError(target);
-    setError(problem);
-    if (problem) return;
-    try {
-      await create.mutateAsync({ target: target.trim() });
-      setTarget('');
-      toast.success(translateMessage(SHORT_LINK_MESSAGES.created));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  return (
-    <form
-      noValidate
-      className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-      onSubmit={(e) => void submit(e)}
-    >
-      <FormField
-        label={t('Address to shorten')}
-        type="url"
-        inputMode="url"
-        placeholder={TARGET_EXAMPLE}
-        value={target}
-        error={error ?? undefined}
-        onChange={(e) => setTarget(e.target.value)}
-      />
-      <Button type="submit" disabled={create.isPending} className={error ? 'sm:mb-7' : undefined}>
-        {t('Shorten')}
-      </Button>
-    </form>
-  );
-}
+import { CreateLinkForm, targetError } from './create-link-form';
+import { LinkQrCode } from './link-qr-code';
 
 function EditTarget({ link, onDone }: { link: ShortLink; onDone(): void }) {
   const { t } = useTranslation('short-links');
@@ -156,20 +107,25 @@ function LinkRow({ link, canWrite }: { link: ShortLink; canWrite: boolean }) {
         </span>
       </p>
       {editing ? <EditTarget link={link} onDone={() => setEditing(false)} /> : null}
-      {canWrite && !editing ? (
+      {!editing ? (
         <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
-            {t('Edit address')}
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            onClick={() => void toggle()}
-          >
-            {link.disabled ? t('Turn on') : t('Turn off')}
-          </Button>
+          <LinkQrCode link={link} />
+          {canWrite ? (
+            <>
+              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+                {t('Edit address')}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={update.isPending}
+                onClick={() => void toggle()}
+              >
+                {link.disabled ? t('Turn on') : t('Turn off')}
+              </Button>
+            </>
+          ) : null}
         </div>
       ) : null}
     </li>
