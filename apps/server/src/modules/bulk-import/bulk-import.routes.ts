@@ -44,7 +44,7 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
       const caller = await callerOf(request);
       if (request.body.mode === 'scheduled') assertPublishingOpen(caller, config.billingMode);
       const result = await importRows(db, caller, request.body);
-      for (const postId of result.postIds) await engine.schedulePost(postId);
+      await engine.schedulePosts(result.postIds);
       return reply.status(201).send(result);
     },
   );

@@ -19,11 +19,11 @@ import { bulkImports, mediaFiles, posts, postTargets, socialAccounts } from '../
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { mediaFactColumns } from '../media/attached-media';
-import { createPostInTransaction, type Tx } from '../posts/posts.service';
+import { createPostsInTransaction, type Tx } from '../posts/posts-create';
 
 /**
  * Bulk import (docs/bulk-import.md, docs/decisions/0083-bulk-import.md): the preview checks every row and saves
- * nothing; the import writes the good rows through the posts service's create, all in one transaction.
+ * nothing; the import writes the good rows through the posts' batch create, all in one transaction.
  */
 
 export type BulkImportRequest = z.output<typeof bulkImportRequestSchema>;
@@ -180,10 +180,13 @@ export async function importRows(
     if (good.length === 0) {
       throw new ValidationError([{ path: 'csv', message: BULK_IMPORT_MESSAGES.nothingToImport }]);
     }
-    const postIds: string[] = [];
-    for (const row of good) {
-      postIds.push(await createRow(tx, caller, row, request.mode, now));
-    }
+    const postIds = await createPostsInTransaction(
+      tx,
+      caller,
+      good.map((row) => postInputOf(row, request.mode)),
+      now,
+      { rowLabel: (index) => `Line ${good[index]?.line}` },
+    );
     const importId = randomUUID();
     await tx.insert(bulkImports).values({
       id: importId,
@@ -196,24 +199,4 @@ export async function importRows(
     const skippedLines = preview.rows.filter((row) => row.problems.length > 0).map((row) => row.line);
     return { importId, postIds, skippedLines };
   });
-}
-
-/** One row through the posts service; a refusal names the row's line (and undoes the whole import). */
-async function createRow(
-  tx: Tx,
-  caller: Caller,
-  row: BulkImportRow,
-  mode: BulkImportRequest['mode'],
-  now: Date,
-): Promise<string> {
-  try {
-    return await createPostInTransaction(tx, caller, postInputOf(row, mode), now);
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      throw new ValidationError(
-        error.issues.map((issue) => ({ ...issue, message: `Line ${row.line}: ${issue.message}` })),
-      );
-    }
-    throw error;
-  }
 }
