@@ -168,10 +168,7 @@ export async function storeMedia(db: Db, storage: MediaStorage, input: StoreInpu
   }
 }
 
-/**
- * `storeMedia`'s work in the caller's transaction (a bulk import stores its fetched files with its posts): the
- * caller deletes the storage keys (`storageKeysOf`) if its transaction fails.
- */
+/** `storeMedia` in the caller's transaction (a bulk import's files), which deletes the keys if it fails. */
 export async function storeMediaInTransaction(
   tx: Tx,
   storage: MediaStorage,
@@ -179,6 +176,7 @@ export async function storeMediaInTransaction(
 ): Promise<MediaFileRow> {
   const { workspaceId, file, limits } = input;
   const { storageKey, thumbnailKey } = storageKeysOf(workspaceId, file);
+  const { path: _path, thumbnail: _thumbnail, extension: _extension, ...fileColumns } = file;
   await tx.execute(
     sql`select pg_advisory_xact_lock(${sql.raw(String(MEDIA_QUOTA_LOCK))}, hashtext(${ownerKeySql(workspaceId)}))`,
   );
@@ -187,20 +185,7 @@ export async function storeMediaInTransaction(
     throw storageFullError(file.name, limits, used);
   const [row] = await tx
     .insert(mediaFiles)
-    .values({
-      id: file.id,
-      workspaceId,
-      uploadedBy: input.userId,
-      name: file.name,
-      mimeType: file.mimeType,
-      kind: file.kind,
-      sizeBytes: file.sizeBytes,
-      width: file.width,
-      height: file.height,
-      durationSeconds: file.durationSeconds,
-      storageKey,
-      thumbnailKey,
-    })
+    .values({ ...fileColumns, workspaceId, uploadedBy: input.userId, storageKey, thumbnailKey })
     .returning();
   if (!row) throw new Error('insert returned no row');
   await storage.put(storageKey, file.path, file.mimeType);
