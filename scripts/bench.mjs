@@ -315,6 +315,13 @@ const { runShortLinkBench } = await import('./bench-short-links.mjs');
 const shortLinkBench = await runShortLinkBench();
 // ── end of the short-link redirect benchmark ───────────────────────────────────────────────────────────────────
 
+// ── Bulk import benchmark (docs/bulk-import.md) ───────────────────────────────────────────────────────────────────
+// scripts/bench-bulk-import.mjs: POST /api/bulk-import of 1,000 rows on PGlite (goal < 3 s) and PostgreSQL, against
+// the bare multi-row insert of the same rows in the same run. Adds its own section to docs/benchmarks.md.
+const { runBulkImportBench } = await import('./bench-bulk-import.mjs');
+const bulkImportBench = await runBulkImportBench();
+// ── end of the bulk import benchmark ───────────────────────────────────────────────────────────────────────
+
 // ── Server memory benchmark (docs/decisions/0054-server-memory.md) ─────────────────────────────────────────────────────────────────────
 // scripts/bench-memory.mjs: RSS of the built server on PGlite after a scripted short session; goal < 300 MB.
 const { runMemoryBench } = await import('./bench-memory.mjs');
@@ -342,6 +349,7 @@ const verdicts = {
   'best-time model': bestTimeBench.ok,
   'API-key requests': apiKeyBench.ok,
   'short-link redirects': shortLinkBench.ok,
+  'bulk import': bulkImportBench.ok,
   video: videoBench.ok,
 };
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);

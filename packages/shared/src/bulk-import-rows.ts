@@ -22,7 +22,18 @@ export interface BulkImportWorkspace {
   media: readonly (MediaFacts & { id: string })[];
   /** Posts already planned or published near the file's times, for the repeat guard. */
   existing: readonly { accountId: string; text: string; at: Date }[];
+  /**
+   * Media by public URL, as the server fetched them (the file's facts, with `remoteMediaId(url)` as id until the
+   * import stores it), or why it could not. A URL missing here is refused as not fetched.
+   */
+  remote?: ReadonlyMap<string, { file: MediaFacts & { id: string } } | { problem: string }>;
 }
+
+/** The id a row's media by URL carries between the checks and the import, which stores it and swaps the id. */
+export const remoteMediaId = (url: string) => `url:${url}`;
+
+/** Whether a `media` entry is a public URL rather than a library file name. */
+export const isMediaUrl = (entry: string) => /^https?:\/\//i.test(entry);
 
 export interface BulkImportCheckOptions {
   mode: BulkImportMode;
@@ -73,8 +84,10 @@ function resolveAccounts(value: string, workspace: BulkImportWorkspace, problems
 function resolveMedia(value: string, workspace: BulkImportWorkspace, problems: string[]) {
   const found: (MediaFacts & { id: string })[] = [];
   for (const entry of splitList(value)) {
-    if (/^https?:\/\//i.test(entry)) {
-      problems.push(BULK_IMPORT_MESSAGES.mediaUrl(entry));
+    if (isMediaUrl(entry)) {
+      const fetched = workspace.remote?.get(entry);
+      if (fetched && 'file' in fetched) found.push(fetched.file);
+      else problems.push(BULK_IMPORT_MESSAGES.mediaNotFetched(entry, fetched?.problem ?? ''));
       continue;
     }
     const matches = workspace.media.filter((file) => file.name.toLowerCase() === entry.toLowerCase());
@@ -170,6 +183,15 @@ export function addRepeatProblems(
   if (options.mode === 'drafts') return;
   const windowMs = REPEAT_WINDOW_HOURS * 3600 * 1000;
   const seen = new Map<string, { line: number; at: number | null }[]>();
+  // The workspace's posts by account and text, read once: a file of 1,000 rows against 1,000 planned posts
+  // compares keys, not every row with every post.
+  const plannedAt = new Map<string, number[]>();
+  for (const post of workspace.existing) {
+    const key = `${post.accountId}\u0000${repeatKey(post.text)}`;
+    const times = plannedAt.get(key) ?? [];
+    times.push(post.at.getTime());
+    plannedAt.set(key, times);
+  }
   for (const row of rows) {
     if (!row.content.trim()) continue;
     const at = row.scheduledAt ? Date.parse(row.scheduledAt) : null;
@@ -182,13 +204,8 @@ export function addRepeatProblems(
       );
       if (clash) row.problems.push(BULK_IMPORT_MESSAGES.repeatInFile(clash.line, handle));
       // A queued row's slot is not known yet: any post of the same text from the window's start on clashes.
-      const planned = workspace.existing.some(
-        (post) =>
-          post.accountId === accountId &&
-          repeatKey(post.text) === repeatKey(row.content) &&
-          (at === null
-            ? post.at.getTime() > options.now.getTime() - windowMs
-            : Math.abs(post.at.getTime() - at) < windowMs),
+      const planned = (plannedAt.get(key) ?? []).some((postAt) =>
+        at === null ? postAt > options.now.getTime() - windowMs : Math.abs(postAt - at) < windowMs,
       );
       if (planned) row.problems.push(BULK_IMPORT_MESSAGES.repeatOfPost(handle));
       earlier.push({ line: row.line, at });

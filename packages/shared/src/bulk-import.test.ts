@@ -5,6 +5,7 @@ import {
   BULK_IMPORT_TEMPLATE,
   parseBulkCsv,
   rowsWithProblemsCsv,
+  withRowFixed,
 } from './bulk-import';
 import { type BulkImportWorkspace, checkBulkRows } from './bulk-import-rows';
 import { POST_MESSAGES } from './posts';
@@ -114,7 +115,7 @@ describe('checkBulkRows', () => {
         BULK_IMPORT_MESSAGES.accountNeedsReconnect('bluesky:two.bsky.social'),
       ],
       [
-        BULK_IMPORT_MESSAGES.mediaUrl('https://example.com/a.jpg'),
+        BULK_IMPORT_MESSAGES.mediaNotFetched('https://example.com/a.jpg', ''),
         BULK_IMPORT_MESSAGES.unknownMedia('missing.png'),
       ],
       [expect.stringMatching(/^Instagram: /)],
@@ -158,5 +159,38 @@ describe('rowsWithProblemsCsv', () => {
     expect(rowsWithProblemsCsv(rows)).toBe(
       `text,date,time,timezone,accounts,media,labels,problems\r\n"Past, sadly",2029-12-31,10:00,,x,,,${POST_MESSAGES.scheduleInPast}`,
     );
+  });
+});
+
+describe('withRowFixed', () => {
+  it('changes only the fixed row, keeps quoting and the other rows, and leaves an unreadable file alone', () => {
+    const csv = ['text,accounts,date,time', '"Hello, world",@nobody,2030-01-01,09:00', 'Second,x,,'].join(
+      '\n',
+    );
+    const fixed = withRowFixed(csv, 2, { accounts: 'mastodon', text: 'Hello, "you"' });
+    const rows = parseBulkCsv(fixed).rows;
+    expect(rows.map((row) => [row.fields.text, row.fields.accounts, row.fields.date])).toEqual([
+      ['Hello, "you"', 'mastodon', '2030-01-01'],
+      ['Second', 'x', ''],
+    ]);
+    expect(withRowFixed('body\nhello', 2, { text: 'x' })).toBe('body\nhello');
+  });
+});
+
+describe('the repeat guard at scale', () => {
+  it('checks 1,000 rows against 2,000 planned posts by key, not row by post', () => {
+    const existing = Array.from({ length: 2_000 }, (_, n) => ({
+      accountId: 'a-li',
+      text: `Planned post number ${n} with a few more words`,
+      at: new Date(Date.UTC(2030, 1, 1, 0, n)),
+    }));
+    const lines = ['text,date,time,accounts'];
+    for (let n = 0; n < 999; n += 1) lines.push(`Row ${n} of the file,2030-02-01,09:00,linkedin`);
+    lines.push('planned POST number 7 with a few more words,2030-02-01,10:00,linkedin');
+    const started = performance.now();
+    const rows = checkBulkRows(parseBulkCsv(lines.join('\n')).rows, { ...workspace, existing }, options);
+    // Row by post this took seconds (2 million text normalisations); by key, milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(rows.at(-1)?.problems).toEqual([BULK_IMPORT_MESSAGES.repeatOfPost('Acme Inc')]);
   });
 });

@@ -55,8 +55,7 @@ export const BULK_IMPORT_MESSAGES = {
     `This workspace has several ${platform} accounts: name one by its handle (${platform}:@handle).`,
   unknownAccount: (value: string) => `No account "${value}" is connected in this workspace.`,
   accountNeedsReconnect: (handle: string) => `The account ${handle} needs to be reconnected before posting.`,
-  mediaUrl: (value: string) =>
-    `Media from a link (${value}) is not imported yet: upload the file to the media library and give its name.`,
+  mediaNotFetched: (url: string, reason: string) => `Could not fetch ${url}${reason ? `: ${reason}` : '.'}`,
   unknownMedia: (value: string) => `No file named "${value}" in the media library.`,
   sameNameMedia: (value: string) => `Several files in the media library are named "${value}": rename one.`,
   repeatInFile: (line: number, handle: string) =>
@@ -199,5 +198,30 @@ export function rowsWithProblemsCsv(rows: readonly BulkImportRow[]): string {
       ...BULK_IMPORT_COLUMNS.map((c) => row.fields[c] ?? ''),
       row.problems.join(' | '),
     ]),
+  });
+}
+
+/** The columns a row can be fixed in inside the preview. */
+export const BULK_IMPORT_FIXABLE = ['text', 'date', 'time', 'timezone', 'accounts', 'media'] as const;
+
+/**
+ * The file with one row's fields changed (a row fixed in the preview, then checked again with the whole file):
+ * every row written back with the template's columns, the others as they were. A file that cannot be read is
+ * returned as it is.
+ */
+export function withRowFixed(
+  csv: string,
+  line: number,
+  changes: Partial<Record<BulkImportColumn, string>>,
+): string {
+  const parsed = parseBulkCsv(csv);
+  if (parsed.problems.length > 0) return csv;
+  return Papa.unparse({
+    fields: [...BULK_IMPORT_COLUMNS],
+    data: parsed.rows.map((row) =>
+      BULK_IMPORT_COLUMNS.map((column) =>
+        row.line === line ? (changes[column] ?? row.fields[column]) : row.fields[column],
+      ),
+    ),
   });
 }

@@ -75,6 +75,7 @@ export const ERRORS = {
   DISK_FULL: { status: 507, message: MEDIA_MESSAGES.diskFull },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: MEDIA_MESSAGES.unsupportedType },
   UNREADABLE_MEDIA: { status: 400, message: MEDIA_MESSAGES.unreadable },
+  MEDIA_FETCH_FAILED: { status: 400, message: MEDIA_MESSAGES.fetchFailed },
   NO_FILE: { status: 400, message: MEDIA_MESSAGES.noFile },
   MEDIA_NOT_CONVERTIBLE: { status: 422, message: MEDIA_MESSAGES.notConvertible },
   RANGE_NOT_SATISFIABLE: { status: 416, message: MEDIA_MESSAGES.rangeOutsideFile },

@@ -27,6 +27,9 @@ export function formatFileSize(bytes: number): string {
 }
 
 export const MEDIA_MESSAGES = {
+  /** A file fetched from a public URL (a bulk import's media column) that did not come. */
+  fetchFailed:
+    'the address did not answer with an image or a video we accept (it must be public, answer within 30 seconds and send JPEG, PNG, GIF, WebP, MP4, MOV or WebM).',
   fileTooLarge: (name: string, limits: MediaLimits) =>
     limits.planName
       ? `"${name}" is larger than ${formatFileSize(limits.maxFileSizeBytes)}, the file size limit of the ${limits.planName} plan.`

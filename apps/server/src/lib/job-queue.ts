@@ -35,8 +35,8 @@ export interface SendOptions {
 /** What sending jobs needs: the routes, the engine and the handlers get only this. */
 export interface JobSender {
   send(name: string, payload: object, options?: SendOptions): Promise<string | null>;
-  /** Many jobs of one queue in one statement (the benchmark, a large schedule). */
-  sendMany(name: string, jobs: { payload: object; startAfter?: Date }[]): Promise<void>;
+  /** Many jobs of one queue in one statement (the benchmark, a large schedule); `id` when the caller keeps it. */
+  sendMany(name: string, jobs: { id?: string; payload: object; startAfter?: Date }[]): Promise<void>;
   cancel(name: string, ids: string[]): Promise<void>;
 }
 
@@ -174,6 +174,7 @@ export function createJobQueue(options: {
       if (jobs.length === 0) return;
       await boss.insert(
         jobs.map((job) => ({
+          ...(job.id ? { id: job.id } : {}),
           name,
           data: job.payload,
           ...(job.startAfter ? { startAfter: job.startAfter } : {}),

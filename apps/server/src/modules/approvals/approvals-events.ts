@@ -41,24 +41,43 @@ async function referenceText(tx: Db, workspaceId: string, postId: string): Promi
 
 /** Records one transition with its text and the diff against the reference version. */
 export async function recordEvent(tx: Db, event: NewApprovalEvent, now: Date): Promise<void> {
-  const isApproval = event.action === 'approve';
-  const carriesText = event.text !== null && ['submit', 'edit', 'approve'].includes(event.action);
-  const reference = carriesText ? await referenceText(tx, event.workspaceId, event.postId) : null;
-  await tx.insert(approvalEvents).values({
-    id: randomUUID(),
-    workspaceId: event.workspaceId,
-    postId: event.postId,
-    actorId: event.actorId,
-    reviewerName: event.reviewerName ?? null,
-    action: event.action,
-    fromState: event.fromState,
-    toState: event.toState,
-    comment: event.comment ?? '',
-    submittedText: carriesText && !isApproval ? event.text : null,
-    approvedText: carriesText && isApproval ? event.text : null,
-    diff: carriesText && reference !== null && event.text !== null ? wordDiff(reference, event.text) : null,
-    createdAt: now,
-  });
+  await recordEvents(tx, [event], now);
+}
+
+/**
+ * Records transitions in one multi-row insert. `fresh`: the posts are new (no reference version to diff against,
+ * so none is read).
+ */
+export async function recordEvents(
+  tx: Db,
+  events: readonly NewApprovalEvent[],
+  now: Date,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = [];
+  for (const event of events) {
+    const isApproval = event.action === 'approve';
+    const carriesText = event.text !== null && ['submit', 'edit', 'approve'].includes(event.action);
+    const reference =
+      carriesText && !options.fresh ? await referenceText(tx, event.workspaceId, event.postId) : null;
+    rows.push({
+      id: randomUUID(),
+      workspaceId: event.workspaceId,
+      postId: event.postId,
+      actorId: event.actorId,
+      reviewerName: event.reviewerName ?? null,
+      action: event.action,
+      fromState: event.fromState,
+      toState: event.toState,
+      comment: event.comment ?? '',
+      submittedText: carriesText && !isApproval ? event.text : null,
+      approvedText: carriesText && isApproval ? event.text : null,
+      diff: carriesText && reference !== null && event.text !== null ? wordDiff(reference, event.text) : null,
+      createdAt: now,
+    });
+  }
+  await tx.insert(approvalEvents).values(rows);
 }
 
 export interface QueuedNotification {

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvalSettings, users } from '../../db/schema/index';
 import type { Caller } from '../../lib/caller';
-import { approverIds, queueNotifications, recordEvent } from './approvals-events';
+import { approverIds, queueNotifications, recordEvents } from './approvals-events';
 import { snapshotText } from './approvals-text';
 
 /**
@@ -58,6 +58,8 @@ export async function decideWrite(
   caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
   previous: PostStatus | null,
   requested: { status: PostStatus; scheduledAt: Date | null; action: PostAction },
+  /** Whether the caller's scheduling needs approval, when already known (a batch asks once). */
+  requiresApproval?: boolean,
 ): Promise<GateDecision> {
   const from = previous ? approvalStateOf(previous) : 'draft';
   if (requested.status !== 'scheduled') {
@@ -66,7 +68,7 @@ export async function decideWrite(
     const event = withdrawn.ok ? { action: 'withdraw' as const, from, to: withdrawn.to } : null;
     return { status: requested.status, scheduledAt: requested.scheduledAt, event };
   }
-  if (!(await requiresApprovalFor(tx, caller))) {
+  if (!(requiresApproval ?? (await requiresApprovalFor(tx, caller)))) {
     // An approver scheduling a post that was waiting approves it by doing so.
     const event =
       from === 'awaiting_approval' ? { action: 'approve' as const, from, to: 'approved' as const } : null;
@@ -91,29 +93,52 @@ export async function recordWrite(
   decision: GateDecision,
   now: Date,
 ): Promise<void> {
-  if (!decision.event) return;
-  const { action, from, to } = decision.event;
-  await recordEvent(
+  await recordWrites(tx, caller, [{ post, decision }], now);
+}
+
+/**
+ * `recordWrite` for several posts written together (a bulk import): one event per post with a transition, and
+ * one notification per post and approver, in multi-row inserts. `fresh`: the posts are new, so no earlier version
+ * exists to compare the text with.
+ */
+export async function recordWrites(
+  tx: Db,
+  caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
+  writes: readonly {
+    post: { id: string; content: string; overrides: Record<string, string> };
+    decision: GateDecision;
+  }[],
+  now: Date,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  const recorded = writes.flatMap(({ post, decision }) =>
+    decision.event ? [{ post, event: decision.event }] : [],
+  );
+  if (recorded.length === 0) return;
+  await recordEvents(
     tx,
-    {
+    recorded.map(({ post, event }) => ({
       workspaceId: caller.workspaceId,
       postId: post.id,
       actorId: caller.userId,
-      action,
-      fromState: from,
-      toState: to,
+      action: event.action,
+      fromState: event.from,
+      toState: event.to,
       text: snapshotText(post.content, post.overrides),
-    },
+    })),
     now,
+    options,
   );
-  if (to !== 'awaiting_approval') return;
+  const waiting = recorded.filter(({ event }) => event.to === 'awaiting_approval');
+  if (waiting.length === 0) return;
   const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.userId));
-  const approvers = await approverIds(tx, caller.workspaceId, rolesWith('publish'));
+  const approvers = (await approverIds(tx, caller.workspaceId, rolesWith('publish'))).filter(
+    (id) => id !== caller.userId,
+  );
   await queueNotifications(
     tx,
-    approvers
-      .filter((id) => id !== caller.userId)
-      .map((userId) => ({
+    waiting.flatMap(() =>
+      approvers.map((userId) => ({
         userId,
         workspaceId: caller.workspaceId,
         kind: 'approval_requested' as const,
@@ -121,5 +146,6 @@ export async function recordWrite(
         body: APPROVAL_MESSAGES.requestedBody(author?.name ?? ''),
         link: '/approvals',
       })),
+    ),
   );
 }

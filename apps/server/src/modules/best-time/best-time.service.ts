@@ -175,6 +175,12 @@ export async function getBestTime(
   };
 }
 
+/** What one queued post asks the queue for. */
+export interface QueueRequest {
+  selection: Selection;
+  timeZone: string;
+}
+
 /**
  * The queue's pick: the next best free slot for the post's accounts and platforms within QUEUE_HORIZON_DAYS,
  * or null when every suggested slot is taken. The caller holds the workspace's queue lock.
@@ -187,17 +193,49 @@ export async function pickQueueSlot(
   now: Date,
   excludePostId?: string,
 ): Promise<Date | null> {
-  const subject = await loadSubject(tx, workspaceId, selection, timeZone, now, { ignoreUnknown: true });
+  const [slot] = await pickQueueSlots(tx, workspaceId, [{ selection, timeZone }], now, { excludePostId });
+  return slot ?? null;
+}
+
+/**
+ * Several picks at once, in order (a bulk import's queued rows): each pick also avoids the slots picked before it
+ * and the `alsoTaken` instants (posts of the same batch not written yet). The workspace's taken instants are read
+ * once and each distinct selection's model is built once.
+ */
+export async function pickQueueSlots(
+  tx: Db,
+  workspaceId: string,
+  requests: readonly QueueRequest[],
+  now: Date,
+  options: { excludePostId?: string; alsoTaken?: readonly Date[] } = {},
+): Promise<(Date | null)[]> {
+  if (requests.length === 0) return [];
   // Two days past the horizon cover any time zone's offset from UTC.
   const horizonEnd = new Date(now.getTime() + (QUEUE_HORIZON_DAYS + 2) * DAY_MS);
-  const taken = await takenInstants(tx, workspaceId, now, horizonEnd, excludePostId);
-  const slot = nextBestSlot(subject.model, {
-    now,
-    seed: subject.seed,
-    taken,
-    horizonDays: QUEUE_HORIZON_DAYS,
-  });
-  return slot ? new Date(slot.at) : null;
+  const taken = [
+    ...(await takenInstants(tx, workspaceId, now, horizonEnd, options.excludePostId)),
+    ...(options.alsoTaken ?? []),
+  ];
+  const subjects = new Map<string, Subject>();
+  const picks: (Date | null)[] = [];
+  for (const { selection, timeZone } of requests) {
+    const key = JSON.stringify([selection.accountIds, selection.platforms, timeZone]);
+    let subject = subjects.get(key);
+    if (!subject) {
+      subject = await loadSubject(tx, workspaceId, selection, timeZone, now, { ignoreUnknown: true });
+      subjects.set(key, subject);
+    }
+    const slot = nextBestSlot(subject.model, {
+      now,
+      seed: subject.seed,
+      taken,
+      horizonDays: QUEUE_HORIZON_DAYS,
+    });
+    const at = slot ? new Date(slot.at) : null;
+    if (at) taken.push(at);
+    picks.push(at);
+  }
+  return picks;
 }
 
 /**

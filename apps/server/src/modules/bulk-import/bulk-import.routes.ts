@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   BULK_IMPORT_MAX_BYTES,
   bulkImportPreviewSchema,
@@ -7,10 +8,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { callerOf } from '../../lib/caller';
+import { addressPolicy } from '../../lib/address-policy';
+import { type Caller, callerOf } from '../../lib/caller';
+import { createSafeFetch } from '../../lib/safe-fetch';
+import { prepareTempDir } from '../media/media-upload';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { assertPublishingOpen } from '../workspaces/plan-status';
+import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { importRows, previewImport } from './bulk-import.service';
+import type { RemoteMediaDeps } from './bulk-import-media';
 
 /** The file travels as a JSON string: room for its escapes (a larger file gets the parser's own message). */
 const BODY_LIMIT = BULK_IMPORT_MAX_BYTES * 3;
@@ -25,13 +31,28 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
   engine: PublishingEngine;
   config: Config;
 }> = async (app, { db, engine, config }) => {
+  const tempDir = path.join(config.dataDir, 'tmp', 'bulk-import');
+  await prepareTempDir(tempDir);
+  const deps: RemoteMediaDeps = {
+    doFetch: createSafeFetch(addressPolicy(config.allowPrivateAddresses)),
+    processor: app.mediaProcessor,
+    storage: app.mediaStorage,
+    disk: app.diskGuard,
+    tempDir,
+  };
+  /** Media by URL are fetched with the caller's plan limits (file size, storage). */
+  const mediaFor = (caller: Caller) => ({ deps, limits: mediaLimitsOf(caller, config) });
+
   app.post(
     '/api/bulk-import/preview',
     {
       bodyLimit: BODY_LIMIT,
       schema: { body: bulkImportRequestSchema, response: { 200: bulkImportPreviewSchema } },
     },
-    async (request) => previewImport(db, await callerOf(request), request.body),
+    async (request) => {
+      const caller = await callerOf(request);
+      return previewImport(db, caller, request.body, new Date(), mediaFor(caller));
+    },
   );
 
   app.post(
@@ -43,8 +64,8 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = await callerOf(request);
       if (request.body.mode === 'scheduled') assertPublishingOpen(caller, config.billingMode);
-      const result = await importRows(db, caller, request.body);
-      for (const postId of result.postIds) await engine.schedulePost(postId);
+      const result = await importRows(db, caller, request.body, new Date(), mediaFor(caller));
+      await engine.schedulePosts(result.postIds);
       return reply.status(201).send(result);
     },
   );

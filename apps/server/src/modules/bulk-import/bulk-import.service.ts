@@ -10,6 +10,7 @@ import {
 } from '@relaycast/shared/bulk-import';
 import { type BulkImportWorkspace, checkBulkRows } from '@relaycast/shared/bulk-import-rows';
 import { QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
+import type { MediaLimits } from '@relaycast/shared/plans';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { contentFor, type PostStatus, postInputSchema } from '@relaycast/shared/posts';
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
@@ -19,11 +20,18 @@ import { bulkImports, mediaFiles, posts, postTargets, socialAccounts } from '../
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { mediaFactColumns } from '../media/attached-media';
-import { createPostInTransaction, type Tx } from '../posts/posts.service';
+import { createPostsInTransaction, type Tx } from '../posts/posts-create';
+import {
+  type FetchedMedia,
+  fetchRemoteMedia,
+  mediaUrlsOf,
+  type RemoteMediaDeps,
+  storeRemoteMedia,
+} from './bulk-import-media';
 
 /**
  * Bulk import (docs/bulk-import.md, docs/decisions/0083-bulk-import.md): the preview checks every row and saves
- * nothing; the import writes the good rows through the posts service's create, all in one transaction.
+ * nothing; the import writes the good rows through the posts' batch create, all in one transaction.
  */
 
 export type BulkImportRequest = z.output<typeof bulkImportRequestSchema>;
@@ -126,19 +134,59 @@ async function wasImported(db: Db | Tx, workspaceId: string, sha: string): Promi
   return row !== undefined;
 }
 
-/** Every row checked against the workspace; nothing is saved. */
+/** What the server needs to fetch media by URL (absent: URLs are refused as not fetched). */
+export interface ImportMediaAccess {
+  deps: RemoteMediaDeps;
+  limits: MediaLimits;
+}
+
+async function fetchFileMedia(
+  db: Db | Tx,
+  workspaceId: string,
+  rows: ReturnType<typeof parseBulkCsv>['rows'],
+  media: ImportMediaAccess | undefined,
+): Promise<FetchedMedia | null> {
+  const urls = mediaUrlsOf(rows);
+  if (!media || urls.length === 0) return null;
+  return fetchRemoteMedia(media.deps, db, workspaceId, media.limits, urls);
+}
+
+/** The file's rows checked against the workspace, with the media by URL as fetched. */
+async function checkFile(
+  db: Db | Tx,
+  workspaceId: string,
+  request: BulkImportRequest,
+  now: Date,
+  fetched: FetchedMedia | null,
+): Promise<BulkImportPreview> {
+  const parsed = parseBulkCsv(request.csv);
+  const alreadyImported = await wasImported(db, workspaceId, fileSha256(request.csv));
+  if (parsed.problems.length > 0) return { problems: parsed.problems, rows: [], alreadyImported };
+  const workspace = await loadWorkspace(db, workspaceId, parsed.rows, now);
+  const rows = checkBulkRows(
+    parsed.rows,
+    { ...workspace, remote: fetched?.remote },
+    { mode: request.mode, timeZone: request.timeZone, now },
+  );
+  return { problems: [], rows, alreadyImported };
+}
+
+/** Every row checked against the workspace (media by URL fetched, then thrown away); nothing is saved. */
 export async function previewImport(
   db: Db | Tx,
   caller: Pick<Caller, 'workspaceId'>,
   request: BulkImportRequest,
   now = new Date(),
+  media?: ImportMediaAccess,
 ): Promise<BulkImportPreview> {
   const parsed = parseBulkCsv(request.csv);
-  const alreadyImported = await wasImported(db, caller.workspaceId, fileSha256(request.csv));
-  if (parsed.problems.length > 0) return { problems: parsed.problems, rows: [], alreadyImported };
-  const workspace = await loadWorkspace(db, caller.workspaceId, parsed.rows, now);
-  const rows = checkBulkRows(parsed.rows, workspace, { mode: request.mode, timeZone: request.timeZone, now });
-  return { problems: [], rows, alreadyImported };
+  const fetched =
+    parsed.problems.length > 0 ? null : await fetchFileMedia(db, caller.workspaceId, parsed.rows, media);
+  try {
+    return await checkFile(db, caller.workspaceId, request, now, fetched);
+  } finally {
+    await fetched?.cleanup();
+  }
 }
 
 /** The composer's input a good row stands for. */
@@ -155,65 +203,75 @@ function postInputOf(row: BulkImportRow, mode: BulkImportRequest['mode']) {
 }
 
 /**
- * Imports the good rows, in one transaction: every post or none. The rows are checked again inside it (the
- * workspace may have changed since the preview); a file imported before needs `confirmRepeatedFile`.
+ * Imports the good rows, in one transaction: every post or none. The media by URL are fetched first (outside
+ * the transaction: a slow site must not hold the database), then the rows are checked again inside it (the
+ * workspace may have changed since the preview), the files the good rows use stored in the library and the posts
+ * written. A file imported before needs `confirmRepeatedFile`. If anything fails, the stored bytes are deleted.
  */
 export async function importRows(
   db: Db,
   caller: Caller,
   request: BulkImportRequest,
   now = new Date(),
+  media?: ImportMediaAccess,
 ): Promise<BulkImportResult> {
   const sha = fileSha256(request.csv);
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, hashtext(${caller.workspaceId}))`,
-    );
-    if (!request.confirmRepeatedFile && (await wasImported(tx, caller.workspaceId, sha))) {
-      throw new AppError('BULK_IMPORT_REPEATED_FILE');
-    }
-    const preview = await previewImport(tx, caller, request, now);
-    if (preview.problems.length > 0) {
-      throw new ValidationError(preview.problems.map((message) => ({ path: 'csv', message })));
-    }
-    const good = preview.rows.filter((row) => row.problems.length === 0);
-    if (good.length === 0) {
-      throw new ValidationError([{ path: 'csv', message: BULK_IMPORT_MESSAGES.nothingToImport }]);
-    }
-    const postIds: string[] = [];
-    for (const row of good) {
-      postIds.push(await createRow(tx, caller, row, request.mode, now));
-    }
-    const importId = randomUUID();
-    await tx.insert(bulkImports).values({
-      id: importId,
-      workspaceId: caller.workspaceId,
-      fileSha256: sha,
-      createdBy: caller.userId,
-      postCount: postIds.length,
-      createdAt: now,
-    });
-    const skippedLines = preview.rows.filter((row) => row.problems.length > 0).map((row) => row.line);
-    return { importId, postIds, skippedLines };
-  });
-}
-
-/** One row through the posts service; a refusal names the row's line (and undoes the whole import). */
-async function createRow(
-  tx: Tx,
-  caller: Caller,
-  row: BulkImportRow,
-  mode: BulkImportRequest['mode'],
-  now: Date,
-): Promise<string> {
+  const parsed = parseBulkCsv(request.csv);
+  const fetched =
+    parsed.problems.length > 0 ? null : await fetchFileMedia(db, caller.workspaceId, parsed.rows, media);
+  const stored: string[] = [];
   try {
-    return await createPostInTransaction(tx, caller, postInputOf(row, mode), now);
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      throw new ValidationError(
-        error.issues.map((issue) => ({ ...issue, message: `Line ${row.line}: ${issue.message}` })),
+    return await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, hashtext(${caller.workspaceId}))`,
       );
-    }
+      if (!request.confirmRepeatedFile && (await wasImported(tx, caller.workspaceId, sha))) {
+        throw new AppError('BULK_IMPORT_REPEATED_FILE');
+      }
+      const preview = await checkFile(tx, caller.workspaceId, request, now, fetched);
+      if (preview.problems.length > 0) {
+        throw new ValidationError(preview.problems.map((message) => ({ path: 'csv', message })));
+      }
+      const good = preview.rows.filter((row) => row.problems.length === 0);
+      if (good.length === 0) {
+        throw new ValidationError([{ path: 'csv', message: BULK_IMPORT_MESSAGES.nothingToImport }]);
+      }
+      const libraryIds =
+        fetched && media
+          ? await storeRemoteMedia(
+              tx,
+              media.deps.storage,
+              { workspaceId: caller.workspaceId, userId: caller.userId, limits: media.limits },
+              fetched,
+              new Set(good.flatMap((row) => row.mediaIds.map((id) => id.replace(/^url:/, '')))),
+              stored,
+            )
+          : new Map<string, string>();
+      const postIds = await createPostsInTransaction(
+        tx,
+        caller,
+        good.map((row) =>
+          postInputOf({ ...row, mediaIds: row.mediaIds.map((id) => libraryIds.get(id) ?? id) }, request.mode),
+        ),
+        now,
+        { rowLabel: (index) => `Line ${good[index]?.line}` },
+      );
+      const importId = randomUUID();
+      await tx.insert(bulkImports).values({
+        id: importId,
+        workspaceId: caller.workspaceId,
+        fileSha256: sha,
+        createdBy: caller.userId,
+        postCount: postIds.length,
+        createdAt: now,
+      });
+      const skippedLines = preview.rows.filter((row) => row.problems.length > 0).map((row) => row.line);
+      return { importId, postIds, skippedLines };
+    });
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => media?.deps.storage.delete(key)));
     throw error;
+  } finally {
+    await fetched?.cleanup();
   }
 }

@@ -137,50 +137,28 @@ export interface ReceivedFile {
   extension: string;
 }
 
+type StoreInput = { workspaceId: string; userId: string | null; limits: MediaLimits; file: ReceivedFile };
+
+/** Where a file's bytes and thumbnail are kept in storage. */
+export function storageKeysOf(
+  workspaceId: string,
+  file: Pick<ReceivedFile, 'id' | 'extension' | 'thumbnail'>,
+) {
+  return {
+    storageKey: `${workspaceId}/${file.id}.${file.extension}`,
+    thumbnailKey: file.thumbnail ? `${workspaceId}/${file.id}.thumb.${file.thumbnail.extension}` : null,
+  };
+}
+
 /**
  * Stores an upload and its row, under the paying owner's quota lock: the final "used + this file <= quota"
  * check, the bytes going to storage and the insert happen together, so two uploads racing for the last
  * megabytes cannot both get in. When anything fails, nothing stays stored.
  */
-export async function storeMedia(
-  db: Db,
-  storage: MediaStorage,
-  input: { workspaceId: string; userId: string | null; limits: MediaLimits; file: ReceivedFile },
-): Promise<MediaFileRow> {
-  const { workspaceId, file, limits } = input;
-  const storageKey = `${workspaceId}/${file.id}.${file.extension}`;
-  const thumbnailKey = file.thumbnail ? `${workspaceId}/${file.id}.thumb.${file.thumbnail.extension}` : null;
+export async function storeMedia(db: Db, storage: MediaStorage, input: StoreInput): Promise<MediaFileRow> {
+  const { storageKey, thumbnailKey } = storageKeysOf(input.workspaceId, input.file);
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${sql.raw(String(MEDIA_QUOTA_LOCK))}, hashtext(${ownerKeySql(workspaceId)}))`,
-      );
-      const used = await storageUsedBytes(tx, workspaceId);
-      if (limits.storageBytes !== null && used + file.sizeBytes > limits.storageBytes)
-        throw storageFullError(file.name, limits, used);
-      const [row] = await tx
-        .insert(mediaFiles)
-        .values({
-          id: file.id,
-          workspaceId,
-          uploadedBy: input.userId,
-          name: file.name,
-          mimeType: file.mimeType,
-          kind: file.kind,
-          sizeBytes: file.sizeBytes,
-          width: file.width,
-          height: file.height,
-          durationSeconds: file.durationSeconds,
-          storageKey,
-          thumbnailKey,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      await storage.put(storageKey, file.path, file.mimeType);
-      if (file.thumbnail && thumbnailKey)
-        await storage.put(thumbnailKey, file.thumbnail.path, file.thumbnail.mimeType);
-      return row;
-    });
+    return await db.transaction((tx) => storeMediaInTransaction(tx, storage, input));
   } catch (err) {
     await Promise.allSettled([
       storage.delete(storageKey),
@@ -188,6 +166,32 @@ export async function storeMedia(
     ]);
     throw err;
   }
+}
+
+/** `storeMedia` in the caller's transaction (a bulk import's files), which deletes the keys if it fails. */
+export async function storeMediaInTransaction(
+  tx: Tx,
+  storage: MediaStorage,
+  input: StoreInput,
+): Promise<MediaFileRow> {
+  const { workspaceId, file, limits } = input;
+  const { storageKey, thumbnailKey } = storageKeysOf(workspaceId, file);
+  const { path: _path, thumbnail: _thumbnail, extension: _extension, ...fileColumns } = file;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${sql.raw(String(MEDIA_QUOTA_LOCK))}, hashtext(${ownerKeySql(workspaceId)}))`,
+  );
+  const used = await storageUsedBytes(tx, workspaceId);
+  if (limits.storageBytes !== null && used + file.sizeBytes > limits.storageBytes)
+    throw storageFullError(file.name, limits, used);
+  const [row] = await tx
+    .insert(mediaFiles)
+    .values({ ...fileColumns, workspaceId, uploadedBy: input.userId, storageKey, thumbnailKey })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  await storage.put(storageKey, file.path, file.mimeType);
+  if (file.thumbnail && thumbnailKey)
+    await storage.put(thumbnailKey, file.thumbnail.path, file.thumbnail.mimeType);
+  return row;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

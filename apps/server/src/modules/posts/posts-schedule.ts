@@ -2,12 +2,31 @@ import { type ParsedPostInput, POST_MESSAGES, type PostStatus } from '@relaycast
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
-import { pickQueueSlot } from '../best-time/best-time.service';
+import { pickQueueSlots } from '../best-time/best-time.service';
 
 /** When a post written from the composer goes out: the draft / now / schedule / queue actions. */
 
 /** pg_advisory_xact_lock namespace: one queue pick at a time per workspace, so two picks never share a slot. */
 const QUEUE_LOCK_NAMESPACE = 724_311_904;
+
+type ScheduleInput = Pick<
+  ParsedPostInput,
+  'action' | 'scheduledAt' | 'timezone' | 'platforms' | 'accountIds'
+>;
+type Schedule = { status: PostStatus; scheduledAt: Date | null };
+
+/** Status and instant of the actions that need no queue pick. */
+function fixedSchedule(input: ScheduleInput, now: Date): Schedule | null {
+  if (input.action === 'draft') return { status: 'draft', scheduledAt: null };
+  if (input.action === 'now') return { status: 'scheduled', scheduledAt: now };
+  if (input.action === 'schedule') {
+    if (!input.scheduledAt) {
+      throw new ValidationError([{ path: 'scheduledAt', message: POST_MESSAGES.scheduleNeedsTime }]);
+    }
+    return { status: 'scheduled', scheduledAt: new Date(input.scheduledAt) };
+  }
+  return null;
+}
 
 /**
  * Status and instant for the requested action. `queue` takes the next best slot of the post's accounts and
@@ -18,27 +37,54 @@ export async function resolveSchedule(
   /** The caller's transaction: the queue's lock is held until it ends. */
   tx: Db,
   workspaceId: string,
-  input: Pick<ParsedPostInput, 'action' | 'scheduledAt' | 'timezone' | 'platforms' | 'accountIds'>,
+  input: ScheduleInput,
   now: Date,
   excludePostId?: string,
-): Promise<{ status: PostStatus; scheduledAt: Date | null }> {
-  if (input.action === 'draft') return { status: 'draft', scheduledAt: null };
-  if (input.action === 'now') return { status: 'scheduled', scheduledAt: now };
-  if (input.action === 'schedule') {
-    if (!input.scheduledAt) {
-      throw new ValidationError([{ path: 'scheduledAt', message: POST_MESSAGES.scheduleNeedsTime }]);
+): Promise<Schedule> {
+  const [schedule] = await resolveSchedules(tx, workspaceId, [input], now, { excludePostId });
+  if (!schedule) throw new Error('resolveSchedules returned nothing');
+  return schedule;
+}
+
+/**
+ * `resolveSchedule` for several new posts at once (a bulk import), in order: the queued ones take one slot
+ * each, never one another's nor one the batch's chosen times occupy. `atIndex` labels a post's error.
+ */
+export async function resolveSchedules(
+  tx: Db,
+  workspaceId: string,
+  inputs: readonly ScheduleInput[],
+  now: Date,
+  options: { excludePostId?: string; atIndex?: (index: number, error: unknown) => unknown } = {},
+): Promise<Schedule[]> {
+  const atIndex = options.atIndex ?? ((_index, error) => error);
+  const schedules = inputs.map((input, index) => {
+    try {
+      return fixedSchedule(input, now);
+    } catch (error) {
+      throw atIndex(index, error);
     }
-    return { status: 'scheduled', scheduledAt: new Date(input.scheduledAt) };
-  }
+  });
+  const queued = inputs.flatMap((input, index) => (schedules[index] ? [] : [{ input, index }]));
+  if (queued.length === 0) return schedules as Schedule[];
   await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}, hashtext(${workspaceId}))`);
-  const slot = await pickQueueSlot(
+  const alsoTaken = schedules.flatMap((schedule) => (schedule?.scheduledAt ? [schedule.scheduledAt] : []));
+  const slots = await pickQueueSlots(
     tx,
     workspaceId,
-    { accountIds: input.accountIds, platforms: input.platforms },
-    input.timezone,
+    queued.map(({ input }) => ({
+      selection: { accountIds: input.accountIds, platforms: input.platforms },
+      timeZone: input.timezone,
+    })),
     now,
-    excludePostId,
+    { excludePostId: options.excludePostId, alsoTaken },
   );
-  if (!slot) throw new ValidationError([{ path: 'action', message: POST_MESSAGES.queueFull }]);
-  return { status: 'scheduled', scheduledAt: slot };
+  queued.forEach(({ index }, n) => {
+    const slot = slots[n];
+    if (!slot) {
+      throw atIndex(index, new ValidationError([{ path: 'action', message: POST_MESSAGES.queueFull }]));
+    }
+    schedules[index] = { status: 'scheduled', scheduledAt: slot };
+  });
+  return schedules as Schedule[];
 }

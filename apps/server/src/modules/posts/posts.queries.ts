@@ -106,20 +106,41 @@ export async function loadMediaFacts(
   workspaceId: string,
   mediaIds: readonly string[],
 ): Promise<AttachedMedia[]> {
-  const ids = [...new Set(mediaIds)];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(mediaFactColumns)
-    .from(mediaFiles)
-    .where(and(eq(mediaFiles.workspaceId, workspaceId), inArray(mediaFiles.id, ids)))
-    // Inside the caller's transaction the files cannot be deleted before they are attached.
-    .for('key share');
+  const [media] = await loadMediaFactsOfEach(db, workspaceId, [mediaIds]);
+  return media ?? [];
+}
+
+/**
+ * `loadMediaFacts` for several posts at once (a bulk import): one statement for every file named, then each
+ * post's files in its order. `onMissing(index)` gives the error of the post naming a file the workspace lacks.
+ */
+export async function loadMediaFactsOfEach(
+  db: Db,
+  workspaceId: string,
+  lists: readonly (readonly string[])[],
+  onMissing: (index: number, error: ValidationError) => Error = (_index, error) => error,
+): Promise<AttachedMedia[][]> {
+  const ids = [...new Set(lists.flat())];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select(mediaFactColumns)
+          .from(mediaFiles)
+          .where(and(eq(mediaFiles.workspaceId, workspaceId), inArray(mediaFiles.id, ids)))
+          // Inside the caller's transaction the files cannot be deleted before they are attached.
+          .for('key share');
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw new ValidationError([{ path: 'mediaIds', message: POST_MESSAGES.mediaNotFound }]);
-    return row;
-  });
+  return lists.map((list, index) =>
+    [...new Set(list)].map((id) => {
+      const row = byId.get(id);
+      if (!row) {
+        const error = new ValidationError([{ path: 'mediaIds', message: POST_MESSAGES.mediaNotFound }]);
+        throw onMissing(index, error);
+      }
+      return row;
+    }),
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
 import { getPost, hasLiveTargets, loadMediaFacts, postNotFound } from './posts.queries';
+import { createPostsInTransaction } from './posts-create';
 import { resolveSchedule } from './posts-schedule';
 
 /**
@@ -181,8 +182,8 @@ async function gated(
 }
 
 /**
- * Writes a new post in the caller's transaction and returns its id: the composer's create, and each row of a bulk
- * import (modules/bulk-import), so both run the same checks, approval gate and targets.
+ * Writes a new post in the caller's transaction and returns its id: the composer's create. A bulk import writes
+ * its rows with the same function for many (posts-create.ts), so both run the same checks, gate and targets.
  */
 export async function createPostInTransaction(
   tx: Tx,
@@ -191,17 +192,8 @@ export async function createPostInTransaction(
   now: Date,
   shortLinkBase?: string,
 ): Promise<string> {
-  const id = randomUUID();
-  const written = await bodyFromInput(tx, caller.workspaceId, input, now, undefined, shortLinkBase);
-  const { body, decision } = await gated(tx, caller, null, written, input.action);
-  await writePost(
-    tx,
-    caller.workspaceId,
-    { id, authorId: caller.userId, updatedBy: caller.userId },
-    body,
-    now,
-  );
-  await recordWrite(tx, caller, { id, ...body }, decision, now);
+  const [id] = await createPostsInTransaction(tx, caller, [input], now, { shortLinkBase });
+  if (!id) throw new Error('createPostsInTransaction wrote nothing');
   return id;
 }
 

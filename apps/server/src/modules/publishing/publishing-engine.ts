@@ -67,6 +67,8 @@ const WAITING = ['scheduled', 'retrying', 'needs_account'] as const;
 export interface PublishingEngine {
   /** (Re)sends the jobs of a post's pending targets after it was created, edited, moved or restored. */
   schedulePost(postId: string): Promise<void>;
+  /** `schedulePost` for many posts at once (a bulk import): one read of their targets. */
+  schedulePosts(postIds: readonly string[]): Promise<void>;
   /** Cancels the jobs of a deleted post's targets (the worker would skip them anyway). */
   cancelPost(postId: string): Promise<void>;
   /** Sends a job for each of these targets at its instant (used by retries and the benchmark). */
@@ -105,6 +107,20 @@ export function createPublishingEngine(deps: {
   const attempts = createPublishAttempts({ db, config, queue, log, claims, storage, options });
   const { publishTarget } = attempts;
   const enqueueTargets = (targetIds: readonly string[]) => enqueueTargetJobs(db, queue, targetIds);
+  /** Sends the jobs of these posts' waiting targets (replacing any they had). */
+  async function schedulePosts(postIds: readonly string[]): Promise<void> {
+    if (postIds.length === 0) return;
+    const rows = await db
+      .select({ id: postTargets.id, dueAt: postTargets.dueAt, jobId: postTargets.jobId })
+      .from(postTargets)
+      .where(and(inArray(postTargets.postId, [...postIds]), inArray(postTargets.status, [...WAITING])));
+    await queue.cancel(
+      PUBLISH_TARGET_JOB,
+      rows.flatMap((row) => (row.jobId ? [row.jobId] : [])),
+    );
+    await sendTargetJobs(db, queue, rows);
+  }
+
   /** Set on start and when a dead process's claims were taken over: see `catchUp`. */
   let catchUpWanted = true;
 
@@ -140,16 +156,9 @@ export function createPublishingEngine(deps: {
 
   return {
     async schedulePost(postId) {
-      const rows = await db
-        .select({ id: postTargets.id, dueAt: postTargets.dueAt, jobId: postTargets.jobId })
-        .from(postTargets)
-        .where(and(eq(postTargets.postId, postId), inArray(postTargets.status, [...WAITING])));
-      await queue.cancel(
-        PUBLISH_TARGET_JOB,
-        rows.flatMap((row) => (row.jobId ? [row.jobId] : [])),
-      );
-      await sendTargetJobs(db, queue, rows);
+      await schedulePosts([postId]);
     },
+    schedulePosts,
     async cancelPost(postId) {
       const rows = await db
         .select({ jobId: postTargets.jobId })

@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { postTargets } from '../../db/schema/index';
@@ -14,20 +15,27 @@ export const PUBLISH_TARGET_JOB = 'publish-target';
 
 export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1) });
 
-/** Sends a job per target at its instant (at once when due) and remembers its id on the row, to cancel it. */
+/**
+ * Sends a job per target at its instant (at once when due) and remembers its id on the row, to cancel it: the
+ * jobs in one insert and their ids in one update, however many targets (a bulk import sends thousands).
+ */
 export async function sendTargetJobs(
   db: Db,
   queue: JobSender,
   rows: readonly { id: string; dueAt: Date | null }[],
 ): Promise<void> {
+  if (rows.length === 0) return;
   const now = Date.now();
-  await Promise.all(
-    rows.map(async (row) => {
-      const startAfter = row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined;
-      const jobId = await queue.send(PUBLISH_TARGET_JOB, { targetId: row.id }, { startAfter });
-      if (jobId) await db.update(postTargets).set({ jobId }).where(eq(postTargets.id, row.id));
-    }),
-  );
+  const jobs = rows.map((row) => ({
+    id: randomUUID(),
+    payload: { targetId: row.id },
+    startAfter: row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined,
+  }));
+  await queue.sendMany(PUBLISH_TARGET_JOB, jobs);
+  const sent = JSON.stringify(rows.map((row, index) => ({ id: row.id, job_id: jobs[index]?.id })));
+  await db.execute(sql`update post_targets set job_id = sent.job_id
+    from jsonb_to_recordset(${sent}::jsonb) as sent(id text, job_id text)
+    where post_targets.id = sent.id`);
 }
 
 /** Sends a job for each of these targets at its instant, in one batch (their ids are not kept). */

@@ -30,6 +30,107 @@ export interface TargetPlan {
 /** Targets already published or maybe published are history: a sync never replaces them. */
 const KEPT_STATUSES: TargetStatus[] = ['published', 'publishing', 'unconfirmed'];
 
+/** The chosen accounts of a plan, checked: each of the workspace and of one of the post's platforms. */
+function chosenAccounts(
+  plan: TargetPlan,
+  chosenIds: readonly string[],
+  accounts: readonly WorkspaceAccount[],
+): WorkspaceAccount[] {
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  const chosen = [...new Set(chosenIds)].map((id) => {
+    const account = byId.get(id);
+    if (!account)
+      throw new ValidationError([{ path: 'accountIds', message: PUBLISH_MESSAGES.unknownAccount }]);
+    return account;
+  });
+  if (plan.accountIds && chosen.some((account) => !plan.platforms.includes(account.platform as PlatformId))) {
+    throw new ValidationError([{ path: 'accountIds', message: PUBLISH_MESSAGES.accountPlatformMismatch }]);
+  }
+  return chosen;
+}
+
+/** One target per chosen account of each platform (the only connected one when none is chosen, else none). */
+function wantedTargets(
+  plan: TargetPlan,
+  chosen: readonly WorkspaceAccount[],
+  accounts: readonly WorkspaceAccount[],
+  keptAccounts: ReadonlySet<string | null>,
+): { platform: PlatformId; account: WorkspaceAccount | null }[] {
+  const wanted: { platform: PlatformId; account: WorkspaceAccount | null }[] = [];
+  for (const platform of plan.platforms) {
+    let forPlatform = chosen.filter((account) => account.platform === platform);
+    if (forPlatform.length === 0) {
+      const connected = accounts.filter(
+        (account) => account.platform === platform && account.status === 'connected',
+      );
+      if (connected.length === 1) forPlatform = connected;
+    }
+    if (forPlatform.length === 0) wanted.push({ platform, account: null });
+    for (const account of forPlatform) {
+      if (!keptAccounts.has(account.id)) wanted.push({ platform, account });
+    }
+  }
+  return wanted;
+}
+
+/** A pending target's state for the post's plan. */
+function targetState(plan: TargetPlan, platform: PlatformId, account: WorkspaceAccount | null, now: Date) {
+  // A post not approved (approvals) keeps draft targets: nothing claims them until it is.
+  const isDraft = plan.status === 'draft' || isUnapprovedStatus(plan.status);
+  const isConnected = account?.status === 'connected';
+  return {
+    status: (isDraft
+      ? 'draft'
+      : !account
+        ? 'needs_account'
+        : isConnected
+          ? 'scheduled'
+          : 'needs_reconnect') as TargetStatus,
+    lastError: isDraft
+      ? null
+      : !account
+        ? PUBLISH_MESSAGES.noAccount(platform)
+        : isConnected
+          ? null
+          : PUBLISH_MESSAGES.disconnected(platform),
+    dueAt: plan.scheduledAt,
+    attempts: 0,
+    attemptStartedAt: null,
+    updatedAt: now,
+  };
+}
+
+/** The workspace's accounts, as the targets read them. */
+export async function workspaceAccounts(tx: Db, workspaceId: string): Promise<WorkspaceAccount[]> {
+  return tx
+    .select({ id: socialAccounts.id, platform: socialAccounts.platform, status: socialAccounts.status })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.workspaceId, workspaceId));
+}
+
+/**
+ * The target rows of a new post (nothing to keep or replace), as `syncPostTargets` would write them; the caller
+ * inserts them, several posts' at once.
+ */
+export function newPostTargets(
+  workspaceId: string,
+  postId: string,
+  plan: TargetPlan,
+  accounts: readonly WorkspaceAccount[],
+  now: Date,
+): (typeof postTargets.$inferInsert)[] {
+  const chosen = chosenAccounts(plan, plan.accountIds ?? [], accounts);
+  return wantedTargets(plan, chosen, accounts, new Set()).map(({ platform, account }) => ({
+    ...targetState(plan, platform, account, now),
+    id: randomUUID(),
+    workspaceId,
+    postId,
+    platform,
+    accountId: account?.id ?? null,
+    createdAt: now,
+  }));
+}
+
 /**
  * Replaces the post's pending targets with one per chosen account. A platform without a chosen account takes
  * the workspace's only connected account for it; with none (or several and no choice) it gets a
@@ -55,20 +156,8 @@ export async function syncPostTargets(
     .where(eq(postTargets.postId, postId));
   const chosenIds =
     plan.accountIds ?? existing.flatMap((row) => (row.accountId !== null ? [row.accountId] : []));
-  const accounts: WorkspaceAccount[] = await tx
-    .select({ id: socialAccounts.id, platform: socialAccounts.platform, status: socialAccounts.status })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.workspaceId, workspaceId));
-  const byId = new Map(accounts.map((account) => [account.id, account]));
-  const chosen = [...new Set(chosenIds)].map((id) => {
-    const account = byId.get(id);
-    if (!account)
-      throw new ValidationError([{ path: 'accountIds', message: PUBLISH_MESSAGES.unknownAccount }]);
-    return account;
-  });
-  if (plan.accountIds && chosen.some((account) => !plan.platforms.includes(account.platform as PlatformId))) {
-    throw new ValidationError([{ path: 'accountIds', message: PUBLISH_MESSAGES.accountPlatformMismatch }]);
-  }
+  const accounts = await workspaceAccounts(tx, workspaceId);
+  const chosen = chosenAccounts(plan, chosenIds, accounts);
 
   const kept = existing.filter((row) => KEPT_STATUSES.includes(row.status));
   const keptAccounts = new Set(kept.map((row) => row.accountId));
@@ -79,45 +168,9 @@ export async function syncPostTargets(
       .map((row) => [`${row.platform}:${row.accountId ?? ''}`, row]),
   );
 
-  // A post not approved (approvals) keeps draft targets: nothing claims them until it is.
-  const isDraft = plan.status === 'draft' || isUnapprovedStatus(plan.status);
   const inserts: (typeof postTargets.$inferInsert)[] = [];
-  const wanted: { platform: PlatformId; account: WorkspaceAccount | null }[] = [];
-  for (const platform of plan.platforms) {
-    let forPlatform = chosen.filter((account) => account.platform === platform);
-    if (forPlatform.length === 0) {
-      const connected = accounts.filter(
-        (account) => account.platform === platform && account.status === 'connected',
-      );
-      if (connected.length === 1) forPlatform = connected;
-    }
-    if (forPlatform.length === 0) wanted.push({ platform, account: null });
-    for (const account of forPlatform) {
-      if (!keptAccounts.has(account.id)) wanted.push({ platform, account });
-    }
-  }
-  for (const { platform, account } of wanted) {
-    const isConnected = account?.status === 'connected';
-    const state = {
-      status: (isDraft
-        ? 'draft'
-        : !account
-          ? 'needs_account'
-          : isConnected
-            ? 'scheduled'
-            : 'needs_reconnect') as TargetStatus,
-      lastError: isDraft
-        ? null
-        : !account
-          ? PUBLISH_MESSAGES.noAccount(platform)
-          : isConnected
-            ? null
-            : PUBLISH_MESSAGES.disconnected(platform),
-      dueAt: plan.scheduledAt,
-      attempts: 0,
-      attemptStartedAt: null,
-      updatedAt: now,
-    };
+  for (const { platform, account } of wantedTargets(plan, chosen, accounts, keptAccounts)) {
+    const state = targetState(plan, platform, account, now);
     const key = `${platform}:${account?.id ?? ''}`;
     const previous = reusable.get(key);
     if (previous) {

@@ -90,4 +90,34 @@ describe('the bulk import page', () => {
       confirmRepeatedFile: true,
     });
   });
+
+  it('fixes a bad row inside the preview and checks the file again with the row changed', async () => {
+    let checks = 0;
+    const api = fakeApi({
+      'GET /api/settings': IN_PARIS,
+      'POST /api/bulk-import/preview': () => {
+        checks += 1;
+        if (checks === 1) return preview(false);
+        return { problems: [], alreadyImported: false, rows: [row(2, 'Good one'), row(3, 'Bad one fixed')] };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BulkImportPage />, { route: '/bulk-import' });
+    await pasteAndCheck(user);
+    const bad = screen.getByRole('row', { name: /Bad one/ });
+    await user.click(within(bad).getByRole('button', { name: 'Fix line 3' }));
+    const form = within(screen.getByRole('row', { name: /Bad one/ })).getByRole('form', {
+      name: 'Fix line 3',
+    });
+    await user.type(within(form).getByLabelText('Text'), ' fixed');
+    await user.type(within(form).getByLabelText('Accounts'), 'mastodon');
+    await user.click(within(form).getByRole('button', { name: 'Check this row again' }));
+    await screen.findByRole('heading', { name: '2 rows ready, 0 with problems' });
+    const sent = api.callsTo('POST /api/bulk-import/preview')[1]?.body as { csv: string };
+    expect(sent.csv.split(/\r?\n/)).toEqual([
+      'text,date,time,timezone,accounts,media,labels',
+      'Good one,,,,mastodon,,',
+      'Bad one fixed,,,,mastodon,,',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { BULK_IMPORT_COLUMNS, type BulkImportRow } from '@relaycast/shared/bulk-import';
-import { Download, FileUp } from 'lucide-react';
+import { Download, FileUp, Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTimeZone } from '@/api/settings';
@@ -10,6 +10,7 @@ import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/time-zone';
 import { type BulkImportState, useBulkImport } from '../hooks/use-bulk-import';
+import { RowEditor } from './row-editor';
 
 /** /bulk-import: a CSV of posts, checked row by row, then imported as scheduled posts or drafts (docs/bulk-import.md). */
 export function BulkImportPage() {
@@ -137,8 +138,8 @@ function PreviewSection({ state }: { state: BulkImportState }) {
           </label>
         </Card>
       ) : null}
-      <PreviewTable rows={state.rows} />
-      <PreviewList rows={state.rows} />
+      <PreviewTable state={state} />
+      <PreviewList state={state} />
     </section>
   );
 }
@@ -163,8 +164,9 @@ function ImportActions({ state }: { state: BulkImportState }) {
   );
 }
 
-function PreviewTable({ rows }: { rows: BulkImportRow[] }) {
+function PreviewTable({ state }: { state: BulkImportState }) {
   const { t } = useTranslation('bulk-import');
+  const rows = state.rows;
   const timeZone = useTimeZone();
   return (
     <div className="hidden overflow-x-auto rounded-md border sm:block">
@@ -196,7 +198,7 @@ function PreviewTable({ rows }: { rows: BulkImportRow[] }) {
                 </td>
                 <td className="p-2 align-top">{row.accountHandles.join(', ')}</td>
                 <td className="p-2 align-top">
-                  <RowOutcome row={row} />
+                  <RowOutcome row={row} state={state} />
                 </td>
               </tr>
             );
@@ -207,9 +209,19 @@ function PreviewTable({ rows }: { rows: BulkImportRow[] }) {
   );
 }
 
-/** A row's problems, or Ready, and its notes. */
-function RowOutcome({ row }: { row: BulkImportRow }) {
+/** A row's problems, or Ready, and its notes; a bad row can be fixed here and checked again. */
+function RowOutcome({ row, state }: { row: BulkImportRow; state: BulkImportState }) {
   const { t } = useTranslation('bulk-import');
+  if (state.editingLine === row.line) {
+    return (
+      <RowEditor
+        row={row}
+        isChecking={state.isChecking}
+        onCheck={(changes) => state.fixRow(row.line, changes)}
+        onCancel={() => state.setEditingLine(null)}
+      />
+    );
+  }
   return (
     <>
       {row.problems.length > 0 ? (
@@ -226,13 +238,26 @@ function RowOutcome({ row }: { row: BulkImportRow }) {
           {translateMessage(note)}
         </p>
       ))}
+      {row.problems.length > 0 ? (
+        <Button
+          size="sm"
+          variant="outline"
+          className="mt-2"
+          onClick={() => state.setEditingLine(row.line)}
+          aria-label={t('Fix line {{line}}', { line: row.line })}
+        >
+          <Pencil aria-hidden="true" />
+          {t('Fix')}
+        </Button>
+      ) : null}
     </>
   );
 }
 
 /** The preview on a phone: one card per row instead of a table wider than the screen. */
-function PreviewList({ rows }: { rows: BulkImportRow[] }) {
+function PreviewList({ state }: { state: BulkImportState }) {
   const { t } = useTranslation('bulk-import');
+  const rows = state.rows;
   const timeZone = useTimeZone();
   return (
     <ul className="grid gap-2 sm:hidden" aria-label={t('Rows')}>
@@ -249,7 +274,7 @@ function PreviewList({ rows }: { rows: BulkImportRow[] }) {
             {row.scheduledAt ? formatDateTime(row.scheduledAt, timeZone) : t('Next free slot')}
           </p>
           <p className="line-clamp-3 break-words">{row.content}</p>
-          <RowOutcome row={row} />
+          <RowOutcome row={row} state={state} />
         </li>
       ))}
     </ul>

@@ -1,8 +1,10 @@
 import {
   BULK_IMPORT_TEMPLATE,
+  type BulkImportColumn,
   type BulkImportMode,
   type BulkImportPreview,
   rowsWithProblemsCsv,
+  withRowFixed,
 } from '@relaycast/shared/bulk-import';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +35,8 @@ export function useBulkImport() {
   const [mode, setModeValue] = useState<BulkImportMode>('scheduled');
   const [preview, setPreview] = useState<BulkImportPreview | null>(null);
   const [confirmRepeated, setConfirmRepeated] = useState(false);
+  /** The line of the row being fixed in the preview (null: none). */
+  const [editingLine, setEditingLine] = useState<number | null>(null);
 
   const rows = preview?.rows ?? [];
   const goodCount = rows.filter((row) => row.problems.length === 0).length;
@@ -50,14 +54,23 @@ export function useBulkImport() {
   async function readFile(file: File) {
     setCsv(await file.text());
   }
-  function check() {
+  function check(text = csv) {
     previewRequest.mutate(
-      { csv, mode, timeZone },
+      { csv: text, mode, timeZone },
       {
-        onSuccess: setPreview,
+        onSuccess(result) {
+          setPreview(result);
+          setEditingLine(null);
+        },
         onError: (error) => showError(error, t('Could not check the file.')),
       },
     );
+  }
+  /** Writes a fixed row into the file and checks the file again (the import sends the fixed file). */
+  function fixRow(line: number, changes: Partial<Record<BulkImportColumn, string>>) {
+    const fixed = withRowFixed(csv, line, changes);
+    setCsvText(fixed);
+    check(fixed);
   }
   function runImport() {
     runRequest.mutate(
@@ -83,7 +96,10 @@ export function useBulkImport() {
     badCount,
     confirmRepeated,
     setConfirmRepeated,
-    check,
+    check: () => check(),
+    editingLine,
+    setEditingLine,
+    fixRow,
     isChecking: previewRequest.isPending,
     runImport,
     isImporting: runRequest.isPending,

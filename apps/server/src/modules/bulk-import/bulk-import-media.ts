@@ -1,0 +1,183 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { isMediaUrl, remoteMediaId } from '@relaycast/shared/bulk-import-rows';
+import { ACCEPTED_MEDIA_TYPES, type AcceptedMediaType } from '@relaycast/shared/media';
+import type { MediaLimits } from '@relaycast/shared/plans';
+import { type MediaFacts, mediaKindOf } from '@relaycast/shared/platforms';
+import { AppError } from '../../lib/app-error';
+import type { DiskGuard } from '../../lib/media/disk-space';
+import type { MediaProcessor } from '../../lib/media/ffmpeg';
+import type { MediaStorage } from '../../lib/media/storage';
+import {
+  newMediaId,
+  type ReceivedFile,
+  storageKeysOf,
+  storageUsedBytes,
+  storeMediaInTransaction,
+} from '../media/media.service';
+import { downloadMedia } from '../media/media-download';
+import { displayNameOf } from '../media/media-upload';
+import type { Tx } from '../posts/posts-create';
+
+/**
+ * A bulk import's media by public URL (docs/bulk-import.md): each distinct URL of the file is fetched through the
+ * outbound-address policy's fetch (private, loopback and link-local addresses refused, redirects checked hop by
+ * hop), within the plan's file-size limit and the storage left, probed as an upload is, and either checked (the
+ * preview: the temporary files are removed) or stored in the media library inside the import's transaction.
+ */
+
+/** How long one URL may take (connect, headers and body): a file of a thousand rows must not hang the request. */
+const FETCH_TIMEOUT_MS = 30_000;
+/** URLs fetched at once. */
+const CONCURRENCY = 4;
+
+export interface RemoteMediaDeps {
+  doFetch: typeof fetch;
+  processor: MediaProcessor;
+  storage: MediaStorage;
+  disk: DiskGuard;
+  tempDir: string;
+}
+
+export type RemoteResult = { file: MediaFacts & { id: string } } | { problem: string };
+
+export interface FetchedMedia {
+  /** What the row checks see for each URL. */
+  remote: Map<string, RemoteResult>;
+  /** The downloaded files, by URL, ready to store. */
+  files: Map<string, ReceivedFile>;
+  /** Removes the temporary files (always call it). */
+  cleanup(): Promise<void>;
+}
+
+/** The distinct URLs of the rows' media columns. */
+export function mediaUrlsOf(rows: readonly { fields: { media: string } }[]): string[] {
+  const urls = rows.flatMap((row) => row.fields.media.split(/[;\n]/).map((entry) => entry.trim()));
+  return [...new Set(urls.filter(isMediaUrl))];
+}
+
+const fetchFailed = () => new AppError('MEDIA_FETCH_FAILED');
+
+/** The file name a URL's last path segment gives. */
+function nameOf(url: string): string {
+  try {
+    return displayNameOf(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')) || 'Imported file';
+  } catch {
+    return 'Imported file';
+  }
+}
+
+/** Downloads and probes one URL; an AppError's message is the row's reason. */
+async function fetchOne(
+  deps: RemoteMediaDeps,
+  url: string,
+  budget: { limits: MediaLimits; usedBytes: number },
+): Promise<ReceivedFile> {
+  const id = newMediaId();
+  const tempPath = path.join(deps.tempDir, id);
+  const name = nameOf(url);
+  const downloaded = await downloadMedia(
+    deps.doFetch,
+    url,
+    tempPath,
+    { ...budget, disk: deps.disk, name },
+    {
+      accepts: (mimeType) => mediaKindOf(mimeType) !== null,
+      failed: fetchFailed,
+      accept: 'image/*,video/*;q=0.9,*/*;q=0.5',
+      timeoutMs: FETCH_TIMEOUT_MS,
+    },
+  );
+  const mimeType = downloaded.mimeType === 'image/apng' ? 'image/png' : downloaded.mimeType;
+  const kind = mediaKindOf(mimeType);
+  if (!kind) throw fetchFailed();
+  const facts = await deps.processor.probe(tempPath, kind);
+  const thumbnail = await deps.processor.makeThumbnail(tempPath, `${tempPath}-thumb`, {
+    kind,
+    durationSeconds: facts?.durationSeconds ?? null,
+  });
+  // As an upload: with ffmpeg here, a file it cannot decode is refused rather than stored without its facts.
+  const decoded = facts?.width != null && facts.height != null && thumbnail !== null;
+  if (!decoded && (await deps.processor.isAvailable())) {
+    throw new AppError('UNREADABLE_MEDIA', { values: [name, kind === 'video' ? 'video' : 'image'] });
+  }
+  return {
+    id,
+    name,
+    mimeType,
+    kind,
+    sizeBytes: downloaded.sizeBytes,
+    width: facts?.width ?? null,
+    height: facts?.height ?? null,
+    durationSeconds: facts?.durationSeconds ?? null,
+    path: tempPath,
+    thumbnail,
+    extension: ACCEPTED_MEDIA_TYPES[mimeType as AcceptedMediaType],
+  };
+}
+
+/**
+ * Fetches every URL (CONCURRENCY at a time); each one's size counts against the storage left for the next, so
+ * the files of one import never pass the plan's storage together. A failure is that URL's problem, never the
+ * request's.
+ */
+export async function fetchRemoteMedia(
+  deps: RemoteMediaDeps,
+  db: Parameters<typeof storageUsedBytes>[0],
+  workspaceId: string,
+  limits: MediaLimits,
+  urls: readonly string[],
+): Promise<FetchedMedia> {
+  const remote = new Map<string, RemoteResult>();
+  const files = new Map<string, ReceivedFile>();
+  const cleanup = async () => {
+    await Promise.all(
+      [...files.values()].flatMap((file) => [
+        rm(file.path, { force: true }),
+        file.thumbnail ? rm(file.thumbnail.path, { force: true }) : null,
+      ]),
+    );
+  };
+  if (urls.length === 0) return { remote, files, cleanup };
+  let usedBytes = await storageUsedBytes(db, workspaceId);
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      try {
+        const file = await fetchOne(deps, url, { limits, usedBytes });
+        usedBytes += file.sizeBytes;
+        files.set(url, file);
+        const { id: _id, path: _path, thumbnail: _thumbnail, extension: _extension, ...facts } = file;
+        remote.set(url, { file: { ...facts, id: remoteMediaId(url) } });
+      } catch (error) {
+        const reason = error instanceof AppError ? error.message : fetchFailed().message;
+        remote.set(url, { problem: reason });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));
+  return { remote, files, cleanup };
+}
+
+/**
+ * Stores the fetched files the imported posts use, in the import's transaction, and returns each URL's new
+ * library id. `stored` collects the storage keys written, for the caller to delete if its transaction fails.
+ */
+export async function storeRemoteMedia(
+  tx: Tx,
+  storage: MediaStorage,
+  input: { workspaceId: string; userId: string; limits: MediaLimits },
+  fetched: FetchedMedia,
+  usedUrls: ReadonlySet<string>,
+  stored: string[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const [url, file] of fetched.files) {
+    if (!usedUrls.has(url)) continue;
+    const keys = storageKeysOf(input.workspaceId, file);
+    stored.push(keys.storageKey, ...(keys.thumbnailKey ? [keys.thumbnailKey] : []));
+    const row = await storeMediaInTransaction(tx, storage, { ...input, file });
+    ids.set(remoteMediaId(url), row.id);
+  }
+  return ids;
+}

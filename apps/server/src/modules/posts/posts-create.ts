@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { checkPost, type ParsedPostInput } from '@relaycast/shared/posts';
+import type { Db } from '../../db/client';
+import { postMedia, posts, postTargets } from '../../db/schema/index';
+import { ValidationError } from '../../lib/app-error';
+import type { Caller } from '../../lib/caller';
+import { decideWrite, recordWrites, requiresApprovalFor } from '../approvals/approvals-gate';
+import { newPostTargets, workspaceAccounts } from '../publishing/publishing-targets';
+import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
+import { loadMediaFactsOfEach } from './posts.queries';
+import { resolveSchedules } from './posts-schedule';
+
+/**
+ * Creating posts: the composer's one post and a bulk import's rows go through the same function, so both run
+ * the same checks, queue, approval gate, targets and audit trail. The workspace is read once for the whole batch
+ * and the rows are written with multi-row inserts (docs/decisions/0083-bulk-import.md).
+ */
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface CreateOptions {
+  /** The short-link base the text is counted with (posts.routes.ts). */
+  shortLinkBase?: string;
+  /** Names a post of the batch in its errors ("Line 4"): a bulk import's row. */
+  rowLabel?: (index: number) => string;
+}
+
+/** Rows per multi-row insert: far under the 65,535 parameters of one statement for every table written here. */
+const INSERT_CHUNK = 1_000;
+
+async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) await insert(rows.slice(at, at + INSERT_CHUNK));
+}
+
+/** The error of the batch's post `index`, named by `rowLabel` when it is a validation error. */
+function labelled(options: CreateOptions) {
+  return (index: number, error: unknown): unknown => {
+    if (!options.rowLabel || !(error instanceof ValidationError)) return error;
+    const label = options.rowLabel(index);
+    return new ValidationError(
+      error.issues.map((issue) => ({ ...issue, message: `${label}: ${issue.message}` })),
+    );
+  };
+}
+
+function eachRow<T, R>(
+  items: readonly T[],
+  atIndex: (index: number, error: unknown) => unknown,
+  fn: (item: T, index: number) => R,
+): R[] {
+  return items.map((item, index) => {
+    try {
+      return fn(item, index);
+    } catch (error) {
+      throw atIndex(index, error);
+    }
+  });
+}
+
+/** The short-link base of each post: the workspace's mode is read once per choice (not per post). */
+async function shortLinkBases(
+  tx: Tx,
+  workspaceId: string,
+  inputs: readonly ParsedPostInput[],
+  base?: string,
+) {
+  const byChoice = new Map<string, string | null>();
+  const bases: (string | null)[] = [];
+  for (const input of inputs) {
+    const key = String(input.shortLinks?.shorten);
+    if (!byChoice.has(key)) {
+      byChoice.set(key, await shortLinkBaseForPost(tx, workspaceId, { choice: input.shortLinks }, base));
+    }
+    bases.push(byChoice.get(key) ?? null);
+  }
+  return bases;
+}
+
+/**
+ * Writes new posts in the caller's transaction and returns their ids in order. Every post is checked first (a
+ * refusal of any undoes them all: the caller's transaction); then the posts, their media, targets and approval
+ * events are inserted a thousand rows a statement.
+ */
+export async function createPostsInTransaction(
+  tx: Tx,
+  caller: Caller,
+  inputs: readonly ParsedPostInput[],
+  now: Date,
+  options: CreateOptions = {},
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const { workspaceId, userId } = caller;
+  const atIndex = labelled(options);
+  const media = await loadMediaFactsOfEach(
+    tx,
+    workspaceId,
+    inputs.map((input) => input.mediaIds),
+    (index, error) => atIndex(index, error) as Error,
+  );
+  const bases = await shortLinkBases(tx, workspaceId, inputs, options.shortLinkBase);
+  eachRow(inputs, atIndex, (input, index) => {
+    const problems = checkPost(input, media[index] ?? [], now, { shortLinkBase: bases[index] ?? null });
+    if (problems.length > 0) throw new ValidationError(problems);
+  });
+  const schedules = await resolveSchedules(tx, workspaceId, inputs, now, { atIndex });
+  // The gate asks whether the caller's scheduling needs approval once for the batch, and only if it schedules.
+  const anyScheduled = schedules.some((schedule) => schedule.status === 'scheduled');
+  const requiresApproval = anyScheduled ? await requiresApprovalFor(tx, caller) : false;
+  const written = [];
+  for (const [index, input] of inputs.entries()) {
+    const schedule = schedules[index] ?? { status: 'draft' as const, scheduledAt: null };
+    const decision = await decideWrite(
+      tx,
+      caller,
+      null,
+      { ...schedule, action: input.action },
+      requiresApproval,
+    );
+    written.push({ id: randomUUID(), input, decision });
+  }
+  const accounts = await workspaceAccounts(tx, workspaceId);
+  const targets = eachRow(written, atIndex, ({ id, input, decision }) =>
+    newPostTargets(
+      workspaceId,
+      id,
+      {
+        platforms: input.platforms,
+        accountIds: input.accountIds,
+        status: decision.status,
+        scheduledAt: decision.scheduledAt,
+      },
+      accounts,
+      now,
+    ),
+  ).flat();
+  await insertChunked(
+    written.map(({ id, input, decision }) => ({
+      id,
+      workspaceId,
+      authorId: userId,
+      updatedBy: userId,
+      content: input.content,
+      platforms: input.platforms,
+      overrides: input.overrides,
+      timezone: input.timezone,
+      status: decision.status,
+      scheduledAt: decision.scheduledAt,
+      createdAt: now,
+      updatedAt: now,
+    })),
+    (chunk) => tx.insert(posts).values(chunk),
+  );
+  const mediaRows = written.flatMap(({ id }, index) =>
+    (media[index] ?? []).map((item, position) => ({ postId: id, mediaId: item.id, position })),
+  );
+  await insertChunked(mediaRows, (chunk) => tx.insert(postMedia).values(chunk));
+  for (const { id, input } of written) {
+    if (input.shortLinks) await storePostOptions(tx, id, input.shortLinks);
+  }
+  await insertChunked(targets, (chunk) => tx.insert(postTargets).values(chunk));
+  await recordWrites(
+    tx,
+    caller,
+    written.map(({ id, input, decision }) => ({
+      post: { id, content: input.content, overrides: input.overrides },
+      decision,
+    })),
+    now,
+    { fresh: true },
+  );
+  return written.map(({ id }) => id);
+}
