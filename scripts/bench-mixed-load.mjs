@@ -14,8 +14,8 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { assertMeasured, percentile, ratioCheck, ratioTable, reportRatios, rssMb } from './lib/baseline.mjs';
-import { authRequest, signInCookie, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { throwawayPostgres } from './lib/bench-postgres.mjs';
+import { authRequest, signInCookie, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { startEmptyFastify } from './lib/empty-fastify.mjs';
 import { loadTest } from './lib/http-load.mjs';
 
@@ -88,7 +88,8 @@ async function call(user, method, pathname, body, headers = {}) {
     body: multipart ?? (body ? JSON.stringify(body) : undefined),
   });
   const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${pathname}: ${res.statusCode} ${text.slice(0, 200)}`);
+  if (res.statusCode >= 300)
+    throw new Error(`${method} ${pathname}: ${res.statusCode} ${text.slice(0, 200)}`);
   return { json: () => JSON.parse(text) };
 }
 
@@ -127,7 +128,9 @@ export const OPERATIONS = {
   analytics: (u) => call(u, 'GET', '/api/analytics/overview?range=30d'),
   mediaList: (u) => call(u, 'GET', '/api/media'),
   publicApi: (u) =>
-    call({ ...u, cookie: '' }, 'GET', `/api/v1/posts?${range()}`, undefined, { authorization: `Bearer ${u.key}` }),
+    call({ ...u, cookie: '' }, 'GET', `/api/v1/posts?${range()}`, undefined, {
+      authorization: `Bearer ${u.key}`,
+    }),
   create: async (u) => {
     const post = await (await createPost(u, u.posts.length)).json();
     u.posts.push(post.id);
@@ -237,7 +240,6 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
   try {
     calibration = await loadTest({ url: empty.url, connections: 50, seconds: 5, warmupSeconds: 2 });
     runs.push(await benchDriver('PGlite', {}, 50));
-    if (process.env.BENCH_MIXED_QUICK) return { ok: true, runs, calibration, print: console.info(runs[0].perOperation) };
     runs.push(await benchDriver('PGlite', {}, 20));
     const database = await throwawayPostgres('relaycast_bench_mixed');
     if (database) {
@@ -269,9 +271,16 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
       ]
     : [];
   const absolute = [
-    ...(pg ? [{ name: 'PostgreSQL, 50 users: p99', value: pg.p99Ms, goal: MIXED_LOAD_BENCH.p99GoalMs, unit: 'ms' }] : []),
+    ...(pg
+      ? [{ name: 'PostgreSQL, 50 users: p99', value: pg.p99Ms, goal: MIXED_LOAD_BENCH.p99GoalMs, unit: 'ms' }]
+      : []),
     { name: 'PGlite, 20 users: p99', value: lite20.p99Ms, goal: MIXED_LOAD_BENCH.p99GoalMs, unit: 'ms' },
-    { name: 'PGlite, 50 users: peak memory', value: lite50.peakMb, goal: MIXED_LOAD_BENCH.memoryGoalMb, unit: 'MB' },
+    {
+      name: 'PGlite, 50 users: peak memory',
+      value: lite50.peakMb,
+      goal: MIXED_LOAD_BENCH.memoryGoalMb,
+      unit: 'MB',
+    },
   ].map((a) => ({ ...a, ok: a.value < a.goal }));
   for (const r of runs) {
     console.info(
@@ -279,7 +288,9 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
     );
   }
   for (const a of absolute) {
-    console.info(`  mixed load: ${a.name} ${f1(a.value)} ${a.unit} (goal under ${a.goal}): ${a.ok ? 'pass' : 'FAIL'}`);
+    console.info(
+      `  mixed load: ${a.name} ${f1(a.value)} ${a.unit} (goal under ${a.goal}): ${a.ok ? 'pass' : 'FAIL'}`,
+    );
   }
   const ok = reportRatios('mixed load', checks) && absolute.every((a) => a.ok);
   if (writeDocs) writeBenchSection(SECTION_TITLE, section(runs, calibration, checks, absolute));

@@ -11,8 +11,8 @@
 // apps/server/src/modules/short-links/short-links-kill.test.ts (10,000 clicks, the process killed mid-burst).
 import { pathToFileURL } from 'node:url';
 import { assertMeasured, percentile, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
-import { authRequest, signInCookie, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { throwawayPostgres } from './lib/bench-postgres.mjs';
+import { authRequest, signInCookie, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { startEmptyFastify } from './lib/empty-fastify.mjs';
 
 const SECTION_TITLE = '## Short-link redirects';

@@ -322,6 +322,13 @@ const { runBulkImportBench } = await import('./bench-bulk-import.mjs');
 const bulkImportBench = await runBulkImportBench();
 // ── end of the bulk import benchmark ───────────────────────────────────────────────────────────────────────
 
+// ── Mixed-load benchmark (docs/decisions/0086-request-fixed-cost.md) ─────────────────────────────────────────────
+// scripts/bench-mixed-load.mjs: 50 simulated users in a closed loop of a team's day (calendar, posts, media,
+// dashboard, analytics, notifications, public API) on PGlite (50 and 20 users) and PostgreSQL, with memory.
+const { runMixedLoadBench } = await import('./bench-mixed-load.mjs');
+const mixedLoadBench = await runMixedLoadBench();
+// ── end of the mixed-load benchmark ────────────────────────────────────────────────────────────────────────
+
 // ── Server memory benchmark (docs/decisions/0054-server-memory.md) ─────────────────────────────────────────────────────────────────────
 // scripts/bench-memory.mjs: RSS of the built server on PGlite after a scripted short session; goal < 300 MB.
 const { runMemoryBench } = await import('./bench-memory.mjs');
@@ -349,6 +356,7 @@ const verdicts = {
   'best-time model': bestTimeBench.ok,
   'API-key requests': apiKeyBench.ok,
   'short-link redirects': shortLinkBench.ok,
+  'mixed load': mixedLoadBench.ok,
   'bulk import': bulkImportBench.ok,
   video: videoBench.ok,
 };

@@ -106,7 +106,13 @@ export function ratioCheck({ name, figure, baseline, unit, goal: plainGoal, boun
 }
 
 const round = (value) =>
-  Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2);
+  Math.abs(value) >= 100
+    ? value.toFixed(0)
+    : Math.abs(value) >= 10
+      ? value.toFixed(1)
+      : Math.abs(value) >= 0.1 || value === 0
+        ? value.toFixed(2)
+        : value.toPrecision(2);
 
 /** Markdown table of ratio checks: figure, baseline, ratio, goal, verdict, and why the goal is where it is. */
 export function ratioTable(checks) {

@@ -20,6 +20,11 @@ export function freePort() {
   });
 }
 
+/** Node flags for the server under test from `BENCH_SERVER_NODE_ARGS` (`--cpu-prof`, `--inspect=…` to profile it). */
+function benchServerNodeArgs() {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 /**
  * Starts `apps/server/dist/server.js` on a free port with a fresh embedded database and waits for
  * `/api/health`. `stop()` ends it and removes its data directory.
@@ -29,7 +34,7 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
   // The RTMP relay too: 1935 may be taken (another server, another benchmark) and must never be assumed free.
   const rtmpPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean), SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...benchServerNodeArgs(), SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: serverProcessEnv({
@@ -103,8 +108,7 @@ export function writeBenchSection(title, section) {
  * `stop()` ends it. `BENCH_SERVER_NODE_ARGS` adds Node flags (`--cpu-prof` to profile it).
  */
 export function spawnBuiltServer(env, label) {
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...benchServerNodeArgs(), SERVER_ENTRY], {
     cwd: ROOT,
     env: serverProcessEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
