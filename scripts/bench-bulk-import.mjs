@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
+import { throwawayPostgres } from './lib/bench-postgres.mjs';
 import {
   authRequest,
   freePort,
@@ -108,31 +109,6 @@ async function bareBaseline(run) {
   return times.sort((a, b) => a - b)[1];
 }
 
-async function postgresDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `relaycast_bench_import_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** One database: a user with two accounts and a file, the import timed, then the bare insert of its rows. */
 async function benchDriver(driver, dbUrl) {
   const port = await freePort();
@@ -210,7 +186,7 @@ async function benchDriver(driver, dbUrl) {
 
 export async function runBulkImportBench({ writeDocs = true } = {}) {
   const results = [await benchDriver('pglite')];
-  const database = await postgresDatabase();
+  const database = await throwawayPostgres('relaycast_bench_import');
   if (database) {
     try {
       results.push(await benchDriver('postgres', database.url));
