@@ -14,6 +14,7 @@ const PUBLIC_ROUTES = [
   'GET /api/streaming/sessions/:id/ingest',
   // A read-only analytics report link: the token is the credential (modules/analytics/analytics-reports.ts).
   'GET /api/reports/:token',
+  'GET /api/reports/:token/link-clicks',
   'GET /api/reports/:token/overview',
   'GET /api/reports/:token/top-posts',
   // An invitation link: shows the workspace, inviter and role to the invitee before they sign in (modules/members).
