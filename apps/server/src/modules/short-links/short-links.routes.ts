@@ -1,5 +1,6 @@
 import {
   isServedShortLinkCode,
+  isShortLinkCode,
   SHORT_LINK_MESSAGES,
   shortLinkClickReportSchema,
   shortLinkClicksQuerySchema,
@@ -48,6 +49,9 @@ async function redirect(db: Db, request: FastifyRequest, reply: FastifyReply) {
   const { code } = request.params as { code: string };
   if (!isServedShortLinkCode(code)) return reply.callNotFound();
   const link = await resolveShortLink(db, code);
+  // A path of a custom code's shape that is no link (`/no-such-page`) is a mistyped page as often as a dead link:
+  // it gets the app's own "page not found". An unknown or disabled code of the random shape gets the short answer.
+  if (!link && !isShortLinkCode(code)) return reply.callNotFound();
   reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
   if (!link) {
     return reply.status(404).type('text/plain; charset=utf-8').send(SHORT_LINK_MESSAGES.visitorNotFound);

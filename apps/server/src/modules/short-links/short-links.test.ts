@@ -72,6 +72,12 @@ describe('short links: redirect', () => {
     // Seven lowercase letters: a page's shape, never a code's.
     expect((await s.t.app.inject({ method: 'GET', url: '/pricing' })).statusCode).toBe(404);
     expect((await s.t.app.inject({ method: 'GET', url: '/api/short-links' })).statusCode).toBe(401);
+    // A custom code's shape that is no link is a mistyped page: the app's own "page not found", not the
+    // short answer of a dead link.
+    const mistyped = await s.t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(mistyped.statusCode).toBe(404);
+    expect(mistyped.body).not.toBe(SHORT_LINK_MESSAGES.visitorNotFound);
+    expect(mistyped.headers['x-robots-tag']).toBeUndefined();
   });
 
   it('refuses javascript:, data: and other non-web targets with a clear message', async () => {
