@@ -22,8 +22,9 @@ import type { Db } from './client';
  * its text, and each call is one message to the database: Bind, Describe, Execute and Sync together.
  *
  * Statements are run as PGlite's own `query` runs them: under its transaction lock, then its query lock, so a
- * named statement never runs inside another caller's open transaction. Inside a Drizzle transaction the
- * transaction's own session is used, which is not hooked: its statements stay unnamed.
+ * statement never runs inside another caller's open transaction. A Drizzle transaction's statements run inside
+ * it, through the same path (useNamedStatements). The statements Drizzle does not name are parsed once too, the
+ * CACHED_STATEMENTS used last kept (docs/decisions/0086-request-fixed-cost.md).
  */
 /** How many of the statements not prepared by name stay parsed (about 10-50 KB of the database's memory each). */
 const CACHED_STATEMENTS = 200;
@@ -45,15 +46,15 @@ export class PgliteNamedStatements {
   }
 
   /**
-   * PGlite's `query`, for what Drizzle runs: a named statement is parsed once (`name`), any other is parsed as the
-   * unnamed statement at each call, as PGlite's `query` does, but in two calls into its WASM instead of six.
+   * PGlite's `query`, for what Drizzle runs: parsed once (named, for good; otherwise among the CACHED_STATEMENTS used
+   * last), then each call is one message into its WASM: Bind, Describe, Execute and Sync.
    */
   query<T>(
     text: string,
     params: unknown[] = [],
     options?: QueryOptions,
-    /** Any string: the statement is parsed once under a name derived from its text. */
-    name?: string,
+    /** Prepared by name in Drizzle: parsed once under a name derived from its text, and kept. */
+    named = false,
     /** The open transaction the statement belongs to: it runs inside it, not after it. */
     transaction?: Transaction,
   ): Promise<Results<T>> {
@@ -64,7 +65,7 @@ export class PgliteNamedStatements {
     return exclusive(() =>
       client._runExclusiveQuery(async () => {
         await client._checkReady();
-        const { name: statement, paramTypes } = name
+        const { name: statement, paramTypes } = named
           ? await this.#named(text, options)
           : await this.#cached(text, options);
         // Every value is text before it reaches the serializer: its shared buffer must never be left half-written.
@@ -223,12 +224,10 @@ function hookSession(
 ) {
   type Query = PgliteNamedStatements['query'];
   const named = {
-    query: ((text, params, options) =>
-      statements.query(text, params, options, 'named', transaction)) as Query,
+    query: ((text, params, options) => statements.query(text, params, options, true, transaction)) as Query,
   };
   const unnamed = {
-    query: ((text, params, options) =>
-      statements.query(text, params, options, undefined, transaction)) as Query,
+    query: ((text, params, options) => statements.query(text, params, options, false, transaction)) as Query,
   };
   const prepareQuery: PrepareQuery = session.prepareQuery.bind(session);
   session.prepareQuery = (query, fields, name, ...rest) => {

@@ -110,13 +110,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
     crossOriginEmbedderPolicy: false,
   });
   const headersFor = securityHeadersByConnectSource(setSecurityHeaders);
+  // A callback hook: Fastify turns a synchronous throw (helmet refusing its configuration) into the request's error.
   app.addHook('onRequest', (request, reply, done) => {
-    try {
-      for (const [name, value] of headersFor(request.raw)) reply.raw.setHeader(name, value);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
+    for (const [name, value] of headersFor(request.raw)) reply.raw.setHeader(name, value);
     done();
   });
   // Every API answer is `Cache-Control: no-store` unless its route chose its own caching (media bytes,
