@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
@@ -20,7 +21,35 @@ const postgresOnlyTests = [
   'apps/server/src/modules/short-links/short-links-kill.test.ts',
   'apps/server/src/lib/job-queue-processes.test.ts',
 ];
+/**
+ * Suites that replace a module with `vi.mock`: they get a module registry of their own. Every other server suite
+ * shares its worker's (docs/decisions/0090-test-suite-time.md): the server's modules and PGlite's WASM load once
+ * per worker instead of once per file, which halves the suite's time.
+ */
+const mockingTests = [
+  'apps/server/src/plugins/security-once.test.ts',
+  'apps/server/src/modules/media/media-install-limits.test.ts',
+];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const drivers = withPostgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+/** The server's integration suite on one database, in a shared or an isolated module registry. */
+function serverProject(driver: 'pglite' | 'postgres', isolated: boolean) {
+  const skipped = driver === 'pglite' ? postgresOnlyTests : driverIndependentTests;
+  return {
+    test: {
+      name: isolated ? `server-${driver}-isolated` : `server-${driver}`,
+      include: isolated ? mockingTests : serverTests,
+      exclude: isolated ? skipped : [...skipped, ...mockingTests],
+      isolate: isolated,
+      environment: 'node' as const,
+      env: { TEST_DB_DRIVER: driver },
+      setupFiles: ['apps/server/test/setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 /**
  * One Vitest run for every unit and integration suite. The server's integration suite runs once on PGlite
@@ -28,6 +57,8 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 export default defineConfig({
   test: {
+    // Vitest's default leaves one of two cores idle; most suites wait on the database or a child process.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -53,34 +84,7 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
-      {
-        test: {
-          name: 'server-pglite',
-          include: serverTests,
-          exclude: postgresOnlyTests,
-          environment: 'node',
-          env: { TEST_DB_DRIVER: 'pglite' },
-          setupFiles: ['apps/server/test/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      ...(withPostgres
-        ? [
-            {
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                exclude: driverIndependentTests,
-                environment: 'node' as const,
-                env: { TEST_DB_DRIVER: 'postgres' },
-                setupFiles: ['apps/server/test/setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      ...drivers.flatMap((driver) => [serverProject(driver, false), serverProject(driver, true)]),
     ],
   },
 });

@@ -26,7 +26,8 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(options: DatabaseOptions = {}): Promise<TestDatabase> {
   if (testDriver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' }, options);
+    const image = await migratedPgliteImage();
+    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://', image }, options);
     await database.migrate();
     return { database, cleanup: () => database.close() };
   }
@@ -52,6 +53,26 @@ export async function createTestDatabase(options: DatabaseOptions = {}): Promise
       await dropper.end();
     },
   };
+}
+
+/**
+ * A migrated PGlite data directory, built once per worker: each file's database starts as a copy of it
+ * (about 0.2 s) instead of running initdb and every migration again (about 1.2 s).
+ */
+let pgliteImage: Promise<Blob> | undefined;
+function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= (async () => {
+    const database = await openDatabase({ driver: 'pglite', dataDir: 'memory://' });
+    try {
+      await database.migrate();
+      const image = await database.image?.();
+      if (!image) throw new Error('PGlite gives no data directory image');
+      return image;
+    } finally {
+      await database.close();
+    }
+  })();
+  return pgliteImage;
 }
 
 export function createTestConfig(overrides: Partial<Config> = {}): Config {

@@ -19,7 +19,10 @@ export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. Services take this (or a transaction). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseTarget = { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
+export type DatabaseTarget =
+  /** `image`: an in-memory database starts as a copy of this dumped data directory (see Database.image). */
+  | { driver: 'pglite'; dataDir: string; image?: Blob }
+  | { driver: 'postgres'; url: string };
 
 export interface DatabaseOptions {
   /**
@@ -42,6 +45,11 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the data directory as an uncompressed tar, to start another in-memory database from
+   * (`image` of the target). The tests migrate once and copy that: starting from it takes a fifth of the time.
+   */
+  image?(): Promise<Blob>;
 }
 
 /** Arbitrary key for pg_advisory_lock so that only one process migrates at a time. */
@@ -49,7 +57,7 @@ const MIGRATION_LOCK_KEY = 724_311_902;
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if (target.driver === 'postgres') return openPostgres(target.url, options);
-  return openPglite(target.dataDir, options);
+  return openPglite(target.dataDir, options, target.image);
 }
 
 /**
@@ -70,13 +78,14 @@ PGlite.create(process.argv[1]).then((db) => db.close());`;
   await promisify(execFile)(process.execPath, ['-e', script, dataDir], { timeout: 120_000 });
 }
 
-async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
+async function openPglite(dataDir: string, options: DatabaseOptions, image?: Blob): Promise<Database> {
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialisePgliteDir(dataDir);
   }
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     startParams: PGLITE_START_PARAMS,
+    ...(image && dataDir === 'memory://' ? { loadDataDir: image } : {}),
   });
   const db = drizzlePglite({ client, schema, logger: drizzleLogger(options) }) as unknown as Db;
   // Statements prepared with a name are parsed and planned once, as on PostgreSQL (docs/decisions/0055).
@@ -96,6 +105,9 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
       if (closed) return;
       closed = true;
       await client.close();
+    },
+    async image() {
+      return client.dumpDataDir('none');
     },
   };
 }
