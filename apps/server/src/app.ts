@@ -21,6 +21,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { imageEditorRoutes } from './modules/image-editor/image-editor.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(bulkImportRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
+  await app.register(imageEditorRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });
   await app.register(accountsRoutes, {
