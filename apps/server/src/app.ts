@@ -77,6 +77,7 @@ export function databaseTargetOf(config: Config) {
 }
 
 /** Builds the whole server without listening. Tests call this and use `app.inject()`. */
+// function-budget: the app's one ordered list of plugins and routes, one registration a line
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },

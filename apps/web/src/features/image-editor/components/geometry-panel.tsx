@@ -20,11 +20,50 @@ export interface PanelProps {
   onChange(next: ImageEditRecipe, key?: string): void;
 }
 
+/** The result's width and height, keeping the proportions of the crop. */
+function ResizeFields({ recipe, source, onChange }: PanelProps) {
+  const { t } = useTranslation('image-editor');
+  const output = outputSize(source, recipe);
+  const ratio = orientedSize(source, recipe);
+  const resize = (width: number, height: number) =>
+    onChange({ ...recipe, resize: { width, height } }, 'resize');
+  return (
+    <>
+      <h2 className="text-sm font-semibold">{t('Size')}</h2>
+      <fieldset className="grid grid-cols-2 gap-2" aria-label={t('Resize, keeping the proportions')}>
+        <NumberField
+          label={t('Result width')}
+          value={output.width}
+          min={1}
+          max={MAX_EDIT_DIMENSION}
+          onChange={(width) =>
+            resize(
+              width,
+              Math.max(1, Math.min(MAX_EDIT_DIMENSION, Math.round((width * ratio.height) / ratio.width))),
+            )
+          }
+        />
+        <NumberField
+          label={t('Result height')}
+          value={output.height}
+          min={1}
+          max={MAX_EDIT_DIMENSION}
+          onChange={(height) =>
+            resize(
+              Math.max(1, Math.min(MAX_EDIT_DIMENSION, Math.round((height * ratio.width) / ratio.height))),
+              height,
+            )
+          }
+        />
+      </fieldset>
+    </>
+  );
+}
+
 /** Crop (a platform's shape or free), rotate, flip and resize. */
 export function GeometryPanel({ recipe, source, onChange }: PanelProps) {
   const { t } = useTranslation('image-editor');
   const crop = recipe.crop ?? { x: 0, y: 0, ...source };
-  const output = outputSize(source, recipe);
   const setCrop = (next: ImageEditRecipe['crop'], key?: string) =>
     onChange({ ...recipe, crop: next, resize: null }, key);
   const turn = (quarter: 90 | 270) =>
@@ -33,9 +72,6 @@ export function GeometryPanel({ recipe, source, onChange }: PanelProps) {
       rotate: ((recipe.rotate + quarter) % 360) as ImageEditRecipe['rotate'],
       resize: null,
     });
-  const resize = (width: number, height: number) =>
-    onChange({ ...recipe, resize: { width, height } }, 'resize');
-  const ratio = orientedSize(source, recipe);
   return (
     <section aria-label={t('Crop and size')} className="grid gap-3">
       <h2 className="text-sm font-semibold">{t('Crop')}</h2>
@@ -113,33 +149,7 @@ export function GeometryPanel({ recipe, source, onChange }: PanelProps) {
           {t('Flip vertically')}
         </Button>
       </div>
-      <h2 className="text-sm font-semibold">{t('Size')}</h2>
-      <fieldset className="grid grid-cols-2 gap-2" aria-label={t('Resize, keeping the proportions')}>
-        <NumberField
-          label={t('Result width')}
-          value={output.width}
-          min={1}
-          max={MAX_EDIT_DIMENSION}
-          onChange={(width) =>
-            resize(
-              width,
-              Math.max(1, Math.min(MAX_EDIT_DIMENSION, Math.round((width * ratio.height) / ratio.width))),
-            )
-          }
-        />
-        <NumberField
-          label={t('Result height')}
-          value={output.height}
-          min={1}
-          max={MAX_EDIT_DIMENSION}
-          onChange={(height) =>
-            resize(
-              Math.max(1, Math.min(MAX_EDIT_DIMENSION, Math.round((height * ratio.width) / ratio.height))),
-              height,
-            )
-          }
-        />
-      </fieldset>
+      <ResizeFields recipe={recipe} source={source} onChange={onChange} />
     </section>
   );
 }
