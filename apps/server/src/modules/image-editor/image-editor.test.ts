@@ -167,6 +167,19 @@ describe('POST /api/media/:id/edits', () => {
     expectColour(result.at(60, 60), RED);
   });
 
+  it('draws typed text as it is, never as filter syntax or an expansion', async () => {
+    const source = await upload(s.ada, 'halves.png', halves);
+    const text = "It's 50% off: %{pts} [x];,\\ ok\nsecond line é 🎉";
+    const res = await s.ada.send('POST', `/api/media/${source}/edits`, {
+      recipe: recipe({
+        textLayers: [{ text, font: 'serif', size: 12, color: '#ffff00', background: null, x: 2, y: 2 }],
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await s.t.db.select().from(mediaFiles).where(eq(mediaFiles.id, res.json().id));
+    expect(row?.editRecipe?.textLayers[0]?.text).toBe(text);
+  });
+
   it('refuses a result over the plan’s largest file, storing nothing', async () => {
     const source = await upload(s.ada, 'noise.png', noise);
     const before = await s.t.db
