@@ -43,3 +43,21 @@ test('open an image of the library, crop it to 9:16, save, and find the new file
   await expect(edited).toContainText('203×360');
   await expect(grid.getByRole('listitem', { name: 'harbour.png' })).toContainText('640×360');
 });
+
+test('the editor fits a phone’s screen, with text and a logo added', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsNewUser(page, 'Pia Phone');
+  const uploaded = await page.request.post('/api/media', {
+    multipart: { file: { name: 'harbour.png', mimeType: 'image/png', buffer: readFileSync(photo) } },
+  });
+  const logo = await page.request.post('/api/media', {
+    multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: readFileSync(photo) } },
+  });
+  expect(logo.status()).toBe(201);
+  await page.goto(`/image-editor?media=${(await uploaded.json()).id}`);
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await page.getByLabel('Add a logo or sticker from the library').selectOption({ label: 'logo.png' });
+  await expect(page.getByRole('button', { name: 'Remove logo' })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+});
