@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
 import { drawRecipe } from '../draw-recipe';
+import { movedCrop } from './crop-box';
 import { ImageEditor } from './image-editor';
 
 const PHOTO: MediaItem = {
@@ -44,6 +45,11 @@ describe('the image editor', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(screen.getByText('Result: 200 × 100 px')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Redo' }));
+    // The crop box moves with the arrow keys (1 % of the width a step), inside the image only.
+    const box = screen.getByRole('button', { name: 'Crop box: drag it or move it with the arrow keys' });
+    box.focus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    expect(screen.getByText('Result: 56 × 100 px')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Rotate right' }));
     expect(screen.getByText('Result: 100 × 56 px')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Black and white' }));
@@ -53,7 +59,7 @@ describe('the image editor', () => {
     expect(api.callsTo('POST /api/media/img1/edits')[0]?.body).toEqual({
       recipe: {
         ...EMPTY_RECIPE,
-        crop: { x: 72, y: 0, width: 56, height: 100 },
+        crop: { x: 74, y: 0, width: 56, height: 100 },
         rotate: 90,
         filter: 'grayscale',
         textLayers: [
@@ -67,6 +73,14 @@ describe('the image editor', () => {
     fakeApi({ 'GET /api/media/img1': { ...PHOTO, mimeType: 'image/gif', kind: 'gif' } });
     renderWithProviders(<ImageEditor mediaId="img1" />);
     expect(await screen.findByText('Only still images (JPEG, PNG, WebP) can be edited here.')).toBeTruthy();
+  });
+});
+
+describe('moving the crop box', () => {
+  it('keeps the box inside the image', () => {
+    const crop = { x: 72, y: 0, width: 56, height: 100 };
+    expect(movedCrop(crop, { width: 200, height: 100 }, 500, 20)).toEqual({ ...crop, x: 144, y: 0 });
+    expect(movedCrop(crop, { width: 200, height: 100 }, -80.4, 0)).toEqual({ ...crop, x: 0 });
   });
 });
 

@@ -24,6 +24,7 @@ import { translateMessage } from '@/i18n';
 import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { drawRecipe } from '../draw-recipe';
+import { CropBox } from './crop-box';
 import { ColourPanel, GeometryPanel } from './geometry-panel';
 import { LayersPanel } from './layers-panel';
 
@@ -150,6 +151,14 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
             {t('Save as a new file')}
           </Button>
         </div>
+        {recipe.crop ? (
+          <CropBox
+            url={media.url}
+            crop={recipe.crop}
+            source={source}
+            onMove={(crop) => record({ ...recipe, crop }, 'crop-move')}
+          />
+        ) : null}
         <Preview item={media} recipe={recipe} />
         <p className="text-xs text-muted-foreground">
           {t('The original stays as it is: saving makes a new file in your media library.')}
