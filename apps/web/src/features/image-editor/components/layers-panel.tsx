@@ -2,6 +2,7 @@ import {
   EDIT_FONTS,
   type EditFont,
   type ImageLayer,
+  MAX_EDIT_DIMENSION,
   MAX_FONT_SIZE,
   MAX_IMAGE_LAYERS,
   MAX_TEXT_LAYERS,
@@ -134,6 +135,72 @@ function TextLayerFields({
   );
 }
 
+/** A logo's place, size (keeping its proportions) and opacity. */
+function ImageLayerFields({
+  layer,
+  name,
+  onChange,
+  onRemove,
+}: {
+  layer: ImageLayer;
+  name: string;
+  onChange(next: ImageLayer, key: string): void;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation('image-editor');
+  const limit = MAX_EDIT_DIMENSION;
+  return (
+    <li className="grid gap-2 rounded-md border p-2" aria-label={name}>
+      <div className="flex items-center justify-between gap-2">
+        <span className="truncate text-sm font-medium">{name}</span>
+        <Button size="sm" variant="ghost" onClick={onRemove}>
+          <Trash2 aria-hidden="true" />
+          {t('Remove logo')}
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <NumberField
+          label={t('Left')}
+          value={layer.x}
+          min={-limit}
+          max={limit}
+          onChange={(x) => onChange({ ...layer, x }, 'x')}
+        />
+        <NumberField
+          label={t('Top')}
+          value={layer.y}
+          min={-limit}
+          max={limit}
+          onChange={(y) => onChange({ ...layer, y }, 'y')}
+        />
+        <NumberField
+          label={t('Width')}
+          value={layer.width}
+          min={1}
+          max={limit}
+          onChange={(width) =>
+            onChange(
+              {
+                ...layer,
+                width,
+                height: Math.max(1, Math.min(limit, Math.round((width * layer.height) / layer.width))),
+              },
+              'size',
+            )
+          }
+        />
+        <NumberField
+          label={t('Opacity (%)')}
+          value={Math.round(layer.opacity * 100)}
+          min={0}
+          max={100}
+          onChange={(percent) => onChange({ ...layer, opacity: percent / 100 }, 'opacity')}
+        />
+      </div>
+    </li>
+  );
+}
+
 /** Text layers and logos or stickers from the library. */
 export function LayersPanel({ recipe, source, onChange, sourceId }: PanelProps & { sourceId: string }) {
   const { t } = useTranslation('image-editor');
@@ -195,24 +262,23 @@ export function LayersPanel({ recipe, source, onChange, sourceId }: PanelProps &
         {t('Add text')}
       </Button>
       {recipe.imageLayers.length > 0 ? (
-        <ul className="grid gap-1 text-sm">
+        <ul className="grid gap-2">
           {recipe.imageLayers.map((layer, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: layers have no id; their place is their identity
-            <li key={index} className="flex items-center justify-between gap-2">
-              <span className="truncate">
-                {logos.find((logo) => logo.id === layer.mediaId)?.name ?? t('Logo')}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() =>
-                  onChange({ ...recipe, imageLayers: recipe.imageLayers.filter((_, i) => i !== index) })
-                }
-              >
-                <Trash2 aria-hidden="true" />
-                {t('Remove logo')}
-              </Button>
-            </li>
+            <ImageLayerFields
+              // biome-ignore lint/suspicious/noArrayIndexKey: layers have no id; their place is their identity
+              key={index}
+              layer={layer}
+              name={logos.find((logo) => logo.id === layer.mediaId)?.name ?? t('Logo')}
+              onChange={(next, key) =>
+                onChange(
+                  { ...recipe, imageLayers: recipe.imageLayers.map((old, i) => (i === index ? next : old)) },
+                  `${key}-${index}`,
+                )
+              }
+              onRemove={() =>
+                onChange({ ...recipe, imageLayers: recipe.imageLayers.filter((_, i) => i !== index) })
+              }
+            />
           ))}
         </ul>
       ) : null}
