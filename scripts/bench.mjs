@@ -343,6 +343,10 @@ const { runVideoBench } = await import('./bench-video.mjs');
 const videoBench = await runVideoBench();
 // ── end of the video benchmark ─────────────────────────────────────────────────────────────────────────────
 
+// scripts/bench-image-editor.mjs: the server's render of an image edit of a 4000×3000 photo; goal < 1 s.
+const { runImageEditorBench } = await import('./bench-image-editor.mjs');
+const imageEditorBench = await runImageEditorBench();
+
 const verdicts = {
   'home page JavaScript': jsOk,
   'home page LCP': lcpOk,
@@ -359,6 +363,7 @@ const verdicts = {
   'mixed load': mixedLoadBench.ok,
   'bulk import': bulkImportBench.ok,
   video: videoBench.ok,
+  'image editor': imageEditorBench.ok,
 };
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);
 console.info(

@@ -6,6 +6,7 @@ import { BILLING_MESSAGES } from './billing';
 import { BULK_IMPORT_MESSAGES } from './bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES, STREAM_HIGHLIGHT_MESSAGES } from './clips';
 import { ENGAGEMENT_MESSAGES } from './engagement';
+import { IMAGE_EDIT_MESSAGES } from './image-edit';
 import { MEDIA_MESSAGES } from './media';
 import { ADDRESS_MESSAGES, AUTH_MESSAGES, GENERIC_MESSAGES, INPUT_MESSAGES } from './messages';
 import { PLAN_MESSAGES } from './plans';
@@ -175,6 +176,10 @@ export const ERRORS = {
   COVER_FAILED: { status: 400, message: CLIP_HIGHLIGHT_MESSAGES.coverFailed },
   TRANSCRIPTION_FAILED: { status: 400, message: CLIP_HIGHLIGHT_MESSAGES.transcriptFailed },
   TRANSCRIPTION_UNAVAILABLE: { status: 503, message: CLIP_HIGHLIGHT_MESSAGES.transcriptUnavailable },
+
+  // Image editor (modules/image-editor)
+  NOT_AN_IMAGE: { status: 400, message: IMAGE_EDIT_MESSAGES.notAnImage },
+  IMAGE_EDIT_FAILED: { status: 400, message: IMAGE_EDIT_MESSAGES.renderFailed },
 
   // Video editor (modules/video-editor)
   VIDEO_LOAD_FAILED: { status: 400, message: VIDEO_EDITOR_MESSAGES.loadFailed },

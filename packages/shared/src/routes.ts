@@ -31,6 +31,8 @@ export const PROTECTED_ROUTES = [
   '/settings/workspace',
   '/connected-accounts',
   '/video-editor',
+  /** One library image in the image editor (docs/image-editor.md). */
+  '/image-editor',
   '/streaming',
   '/clip-generator',
   '/create-post',

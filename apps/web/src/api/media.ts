@@ -1,3 +1,4 @@
+import type { CreateImageEdit } from '@relaycast/shared/image-edit';
 import type { ListMediaQuery, MediaItem, MediaList, MediaUsage } from '@relaycast/shared/media';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
@@ -73,5 +74,21 @@ export function useMediaUsage(id: string | undefined) {
     queryKey: [...MEDIA_QUERY_KEY, 'usage', id],
     queryFn: () => apiFetch<MediaUsage>(`/api/media/${encodeURIComponent(id ?? '')}/usage`),
     enabled: id !== undefined,
+  });
+}
+
+/** `POST /api/media/:id/edits`: the server renders the image editor's recipe into a new library file. */
+export function editImage({ id, edit }: { id: string; edit: CreateImageEdit }): Promise<MediaItem> {
+  return apiFetch<MediaItem>(`/api/media/${encodeURIComponent(id)}/edits`, {
+    method: 'POST',
+    json: edit,
+  });
+}
+
+export function useEditImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editImage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEDIA_QUERY_KEY }),
   });
 }

@@ -127,6 +127,10 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'approvals',
   ),
   '/links': page(() => import('./routes/links').then((m) => ({ Component: m.LinksPage })), 'short-links'),
+  '/image-editor': page(
+    () => import('./routes/image-editor').then((m) => ({ Component: m.ImageEditorPage })),
+    'image-editor',
+  ),
   '/video-editor': page(
     () => import('./routes/video-editor').then((m) => ({ Component: m.VideoEditorPage })),
     'video-editor',

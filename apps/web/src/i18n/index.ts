@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'dashboard',
   'drafts',
   'engagement',
+  'image-editor',
   'media-library',
   'media-tools',
   'members',

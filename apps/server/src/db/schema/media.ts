@@ -1,5 +1,6 @@
+import type { ImageEditRecipe } from '@relaycast/shared/image-edit';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workspaces } from './workspaces';
 
@@ -24,6 +25,13 @@ export const mediaFiles = pgTable(
     /** Where the bytes live in the storage backend (local disk or S3). */
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
+    /**
+     * An image editor's result: the id of the file it was made from (no foreign key: the result outlives its
+     * source, and a backup restores rows in any order) and the recipe (packages/shared/src/image-edit.ts) the
+     * server rendered (docs/image-editor.md).
+     */
+    derivedFromId: text('derived_from_id'),
+    editRecipe: jsonb('edit_recipe').$type<ImageEditRecipe>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ImageEditRecipe } from '@relaycast/shared/image-edit';
 import {
   MEDIA_MESSAGES,
   MEDIA_PINNING_STATUSES,
@@ -135,6 +136,9 @@ export interface ReceivedFile {
   path: string;
   thumbnail: { path: string; mimeType: string; extension: string } | null;
   extension: string;
+  /** An image editor's result: the file it was made from and the recipe (modules/image-editor). */
+  derivedFromId?: string;
+  editRecipe?: ImageEditRecipe;
 }
 
 type StoreInput = { workspaceId: string; userId: string | null; limits: MediaLimits; file: ReceivedFile };

@@ -1,6 +1,6 @@
 import { formatFileSize, type MediaItem } from '@relaycast/shared/media';
 import type { PostStatus } from '@relaycast/shared/posts';
-import { ExternalLink, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaUsage } from '@/api/media';
@@ -112,6 +112,14 @@ export function MediaDetailDialog({
             <UsedIn id={item.id} />
           </section>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {item.kind === 'image' ? (
+              <Button asChild variant="outline">
+                <Link to={`/image-editor?media=${encodeURIComponent(item.id)}`}>
+                  <Pencil aria-hidden="true" />
+                  {t('Edit image')}
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline">
               <a href={item.url} target="_blank" rel="noreferrer">
                 <ExternalLink aria-hidden="true" />

@@ -1,0 +1,89 @@
+// Image editor benchmark (docs/image-editor.md): the server's render of a typical recipe (crop to 9:16, resize
+// to 1080×1920, brightness/contrast/saturation, a filter, a text layer on its box) from a 4000×3000 JPEG photo
+// made with ffmpeg, through the product's own code (renderImageEdit); goal: median under 1 s.
+//
+//   node scripts/bench-image-editor.mjs              # writes its section of docs/benchmarks.md
+//   node scripts/bench-image-editor.mjs --no-docs    # print only
+//
+// `npm run bench` calls runImageEditorBench() from scripts/bench.mjs.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { writeBenchSection } from './lib/bench-server.mjs';
+import { ROOT } from './lib/setup.mjs';
+
+const SECTION_TITLE = '## Image editor (server render of a 4000×3000 photo)';
+const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+const GOAL_MS = 1000;
+const RUNS = 5;
+
+export async function runImageEditorBench({ writeDocs = true } = {}) {
+  register();
+  const src = (file) => pathToFileURL(path.join(ROOT, file)).href;
+  const { renderImageEdit } = await import(
+    src('apps/server/src/modules/image-editor/image-editor-render.ts')
+  );
+  const { centredCrop, EMPTY_RECIPE } = await import(src('packages/shared/src/image-edit.ts'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-image-'));
+  try {
+    const photo = path.join(work, 'photo.jpg');
+    execFileSync(FFMPEG, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=4000x3000'],
+      ...['-frames:v', '1', '-q:v', '3', photo],
+    ]);
+    const source = { path: photo, width: 4000, height: 3000 };
+    const recipe = {
+      ...EMPTY_RECIPE,
+      crop: centredCrop(source, 9 / 16),
+      resize: { width: 1080, height: 1920 },
+      adjustments: { brightness: 1.1, contrast: 1.2, saturation: 1.3 },
+      filter: 'sepia',
+      textLayers: [
+        {
+          text: 'Summer sale',
+          font: 'sans-bold',
+          size: 96,
+          color: '#ffffff',
+          background: '#000000',
+          x: 80,
+          y: 120,
+        },
+      ],
+    };
+    const times = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const output = path.join(work, `out-${run}.jpg`);
+      const started = performance.now();
+      await renderImageEdit(FFMPEG, {
+        recipe,
+        source,
+        layerPaths: [],
+        workDir: work,
+        output: { path: output, format: 'jpeg' },
+      });
+      times.push(performance.now() - started);
+      if (statSync(output).size === 0) throw new Error('the render wrote nothing');
+    }
+    const median = [...times].sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+    const ok = median < GOAL_MS;
+    const line = `Render of a 4000×3000 JPEG (crop 9:16, resize 1080×1920, colours, sepia, one text): median ${Math.round(median)} ms of ${RUNS} runs (goal < ${GOAL_MS} ms) ${ok ? 'met' : 'MISSED'}`;
+    console.info(line);
+    if (writeDocs) {
+      writeBenchSection(
+        SECTION_TITLE,
+        `${SECTION_TITLE}\n\n${line}. On ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${new Date().toISOString().slice(0, 10)}.\n`,
+      );
+    }
+    return { ok, median };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { ok } = await runImageEditorBench({ writeDocs: !process.argv.includes('--no-docs') });
+  process.exit(ok ? 0 : 1);
+}
