@@ -144,3 +144,42 @@ describe('the fast session lookup', () => {
     expect((await ada.get('/api/me')).statusCode).toBe(401);
   });
 });
+
+describe('statements per save', () => {
+  const post = (content: string, scheduledAt: string) => ({
+    content,
+    platforms: ['mastodon', 'bluesky', 'threads'],
+    action: 'schedule',
+    scheduledAt,
+    timezone: 'UTC',
+  });
+
+  it('moves a post’s pending targets in one statement, however many there are', async () => {
+    const ada = await signInAsNewUser(t, { name: 'Many Targets' });
+    const created = await ada.send('POST', '/api/posts', post('Hello', '2027-03-01T10:00:00.000Z'));
+    expect(created.statusCode).toBe(201);
+    let status = 0;
+    const statements = await t.queries.during(async () => {
+      const edited = await ada.send(
+        'PUT',
+        `/api/posts/${created.json().id}`,
+        post('Hello again', '2027-03-01T11:00:00.000Z'),
+      );
+      status = edited.statusCode;
+    });
+    expect(status).toBe(200);
+    const targetWrites = statements.filter((statement) =>
+      /^update "?post_targets"? set "?status/.test(statement),
+    );
+    expect(targetWrites).toHaveLength(1);
+    const targets = await t.db
+      .select({ dueAt: postTargets.dueAt, status: postTargets.status })
+      .from(postTargets)
+      .where(eq(postTargets.postId, created.json().id));
+    expect(targets).toHaveLength(3);
+    for (const target of targets) {
+      expect(target.dueAt?.toISOString()).toBe('2027-03-01T11:00:00.000Z');
+      expect(target.status).toBe('needs_account');
+    }
+  });
+});

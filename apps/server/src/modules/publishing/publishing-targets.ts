@@ -3,7 +3,7 @@ import { isUnapprovedStatus } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { PostStatus } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
-import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postTargets, socialAccounts } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
@@ -100,6 +100,27 @@ function targetState(plan: TargetPlan, platform: PlatformId, account: WorkspaceA
   };
 }
 
+/** The pending targets kept in place, in one statement however many (an edit used to send one per target). */
+async function updateTargetStates(
+  tx: Db,
+  updates: readonly { id: string; state: ReturnType<typeof targetState> }[],
+  now: Date,
+): Promise<void> {
+  if (updates.length === 0) return;
+  const rows = JSON.stringify(
+    updates.map(({ id, state }) => ({
+      id,
+      status: state.status,
+      due_at: state.dueAt?.toISOString() ?? null,
+      last_error: state.lastError,
+    })),
+  );
+  await tx.execute(sql`update post_targets set status = wanted.status, due_at = wanted.due_at,
+      last_error = wanted.last_error, attempts = 0, attempt_started_at = null, updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${rows}::jsonb) as wanted(id text, status text, due_at timestamptz, last_error text)
+    where post_targets.id = wanted.id`);
+}
+
 /** The workspace's accounts, as the targets read them. */
 export async function workspaceAccounts(tx: Db, workspaceId: string): Promise<WorkspaceAccount[]> {
   return tx
@@ -169,13 +190,14 @@ export async function syncPostTargets(
   );
 
   const inserts: (typeof postTargets.$inferInsert)[] = [];
+  const updates: { id: string; state: ReturnType<typeof targetState> }[] = [];
   for (const { platform, account } of wantedTargets(plan, chosen, accounts, keptAccounts)) {
     const state = targetState(plan, platform, account, now);
     const key = `${platform}:${account?.id ?? ''}`;
     const previous = reusable.get(key);
     if (previous) {
       reusable.delete(key);
-      await tx.update(postTargets).set(state).where(eq(postTargets.id, previous.id));
+      updates.push({ id: previous.id, state });
       continue;
     }
     inserts.push({
@@ -188,6 +210,7 @@ export async function syncPostTargets(
       createdAt: now,
     });
   }
+  await updateTargetStates(tx, updates, now);
   const removed = [...reusable.values()];
   if (removed.length > 0) {
     await tx.delete(postTargets).where(
