@@ -207,6 +207,8 @@ export const shortLinkClickReportSchema = z.object({
   /** The visitors' sites (Referer), most clicks first. */
   referrers: z.array(z.object({ site: z.string(), clicks: z.number().int() })),
   devices: z.array(z.object({ device: z.string(), clicks: z.number().int() })),
+  /** The visitors' countries (ISO 3166 alpha-2, from DB-IP's offline database), most clicks first. */
+  countries: z.array(z.object({ country: z.string(), clicks: z.number().int() })),
 });
 export type ShortLinkClickReport = z.infer<typeof shortLinkClickReportSchema>;
 

@@ -70,10 +70,14 @@ export const shortLinkClicks = pgTable(
     referrer: text('referrer').notNull().default(''),
     device: text('device').notNull().default('unknown'),
     crawler: text('crawler').notNull().default(''),
+    /** ISO 3166 alpha-2 from the bundled DB-IP database ('' when unknown): never the address itself. */
+    country: text('country').notNull().default(''),
     count: integer('count').notNull().default(0),
   },
   (table) => [
-    primaryKey({ columns: [table.linkId, table.hour, table.referrer, table.device, table.crawler] }),
+    primaryKey({
+      columns: [table.linkId, table.hour, table.referrer, table.device, table.crawler, table.country],
+    }),
     index('short_link_clicks_hour_idx').on(table.hour),
   ],
 );

@@ -34,6 +34,8 @@ export interface Click {
   device: string;
   /** The crawler's name, '' for a person. */
   crawler: string;
+  /** The visitor's country (ISO 3166 alpha-2, short-links-country.ts), '' when not known. */
+  country: string;
   /** The day's visitor hash (short-links-visitors.ts), '' when not known (a crawler, no salt yet). */
   visitor: string;
 }
@@ -43,7 +45,7 @@ interface Segment {
   file: string;
   fd: number;
   openedAt: number;
-  /** One count's key (a JSON array: link, hour, referrer, device, crawler) → its count. */
+  /** One count's key (a JSON array: link, hour, referrer, device, crawler, country) → its count. */
   counts: Map<string, number>;
   /** The visitors seen (a JSON array: link, day, visitor), once each. */
   visitors: Set<string>;
@@ -81,8 +83,19 @@ export class ClickCounter {
     const now = Date.now();
     if (this.current && now - this.current.openedAt > MAX_SEGMENT_MS) this.rotate();
     const segment = this.current ?? this.open(now);
-    const key = JSON.stringify([click.linkId, click.hour, click.referrer, click.device, click.crawler]);
-    writeSync(segment.fd, `${key.slice(0, -1)},${JSON.stringify(click.visitor)}]\n`);
+    const key = countKey(click);
+    // The line is [link, hour, referrer, device, crawler, visitor, country]: a journal written before countries
+    // were counted (six values) still reads.
+    const line = [
+      click.linkId,
+      click.hour,
+      click.referrer,
+      click.device,
+      click.crawler,
+      click.visitor,
+      click.country,
+    ];
+    writeSync(segment.fd, `${JSON.stringify(line)}\n`);
     countClick(segment, key, click);
   }
 
@@ -213,14 +226,23 @@ export async function applySegment(
   const rows = [...segment.counts.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, count]) => {
-      const [linkId, hour, referrer, device, crawler] = JSON.parse(key) as [
+      const [linkId, hour, referrer, device, crawler, country] = JSON.parse(key) as [
         string,
         number,
         string,
         string,
         string,
+        string,
       ];
-      return { link_id: linkId, hour: new Date(hour).toISOString(), referrer, device, crawler, count };
+      return {
+        link_id: linkId,
+        hour: new Date(hour).toISOString(),
+        referrer,
+        device,
+        crawler,
+        country,
+        count,
+      };
     });
   const visitors = [...segment.visitors].sort().map((key) => {
     const [linkId, day, visitor] = JSON.parse(key) as [string, string, string];
@@ -232,12 +254,12 @@ export async function applySegment(
     )) as unknown as { rows: unknown[] };
     if (claimed.rows.length === 0) return;
     await tx.execute(sql`
-      insert into short_link_clicks (link_id, hour, referrer, device, crawler, count)
-      select v.link_id, v.hour, v.referrer, v.device, v.crawler, v.count
+      insert into short_link_clicks (link_id, hour, referrer, device, crawler, country, count)
+      select v.link_id, v.hour, v.referrer, v.device, v.crawler, v.country, v.count
       from json_to_recordset(${JSON.stringify(rows)}::json)
-        as v(link_id text, hour timestamptz, referrer text, device text, crawler text, count integer)
+        as v(link_id text, hour timestamptz, referrer text, device text, crawler text, country text, count integer)
       join short_links l on l.id = v.link_id
-      on conflict (link_id, hour, referrer, device, crawler)
+      on conflict (link_id, hour, referrer, device, crawler, country)
       do update set count = short_link_clicks.count + excluded.count`);
     if (visitors.length === 0) return;
     await tx.execute(sql`
@@ -249,6 +271,18 @@ export async function applySegment(
   });
 }
 
+/** The key a click is counted under: every column of its row in short_link_clicks but the count. */
+function countKey(click: Click): string {
+  return JSON.stringify([
+    click.linkId,
+    click.hour,
+    click.referrer,
+    click.device,
+    click.crawler,
+    click.country,
+  ]);
+}
+
 /** A journal's lines counted; a line that cannot be read (none should: each is one write) is skipped. */
 export function countLines(text: string): Pick<Segment, 'counts' | 'visitors'> {
   const segment = { counts: new Map<string, number>(), visitors: new Set<string>() };
@@ -257,16 +291,25 @@ export function countLines(text: string): Pick<Segment, 'counts' | 'visitors'> {
     try {
       const value = JSON.parse(line) as unknown;
       if (!Array.isArray(value) || value.length < 5 || typeof value[0] !== 'string') continue;
-      const [linkId, hour, referrer, device, crawler, visitor] = value as [
+      const [linkId, hour, referrer, device, crawler, visitor, country] = value as [
         string,
         number,
         string,
         string,
         string,
         string?,
+        string?,
       ];
-      const key = JSON.stringify([linkId, hour, referrer, device, crawler]);
-      countClick(segment, key, { linkId, hour, referrer, device, crawler, visitor: visitor ?? '' });
+      const click = {
+        linkId,
+        hour,
+        referrer,
+        device,
+        crawler,
+        country: country ?? '',
+        visitor: visitor ?? '',
+      };
+      countClick(segment, countKey(click), click);
     } catch {
       // A torn line: skipped.
     }

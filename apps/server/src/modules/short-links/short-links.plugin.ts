@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { CountryLookup } from './short-links-country';
 import { ClickCounter } from './short-links-journal';
 
 /** How often the journal's segments go to the database. */
@@ -21,12 +22,20 @@ export const shortLinksPlugin = fp(async (app: FastifyInstance, options: { db: D
     log: app.log,
   });
   app.decorate('shortLinkClicks', counter);
+  const countries = new CountryLookup();
+  app.decorate('shortLinkCountries', countries);
   let ticks = 0;
   let timer: NodeJS.Timeout | undefined;
   const warn = (err: unknown) => app.log.warn({ err }, 'short-link clicks not written yet; retrying');
   app.addHook('onReady', async () => {
     await counter.recover().catch(warn);
     await counter.loadSalt().catch(warn);
+    // Read in the background: until it is, clicks are counted with an unknown country.
+    void countries
+      .load()
+      .catch((err) =>
+        app.log.warn({ err }, 'the country database could not be read; countries stay unknown'),
+      );
     timer = setInterval(() => {
       ticks += 1;
       const recover = ticks % RECOVER_EVERY === 0;
@@ -49,5 +58,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The short links' click counter (tests flush it). */
     shortLinkClicks: ClickCounter;
+    /** The visitors' countries (short-links-country.ts). */
+    shortLinkCountries: CountryLookup;
   }
 }

@@ -139,7 +139,7 @@ export async function shortLinkClickRows(
     .sort((a, b) => b.clicks - a.clicks || b.crawlerHits - a.crawlerHits);
 }
 
-/** The rows, and the clicks per referring site and per device over [from, to): the /analytics section. */
+/** The rows, and the clicks per referring site, device and country over [from, to): the /analytics section. */
 export async function shortLinkClickReport(
   db: Db,
   caller: Pick<Caller, 'workspaceId'>,
@@ -147,7 +147,7 @@ export async function shortLinkClickReport(
   baseUrl: string,
 ): Promise<ShortLinkClickReport> {
   const people = and(...inRangeOf(caller, range), eq(shortLinkClicks.crawler, '')) as SQL;
-  const [rows, referrers, devices] = await Promise.all([
+  const [rows, referrers, devices, countries] = await Promise.all([
     shortLinkClickRows(db, caller, range, baseUrl),
     db
       .select({ site: shortLinkClicks.referrer, clicks: sql<number>`sum(${shortLinkClicks.count})::int` })
@@ -164,11 +164,20 @@ export async function shortLinkClickReport(
       .where(people)
       .groupBy(shortLinkClicks.device)
       .orderBy(sql`2 desc`),
+    db
+      .select({ country: shortLinkClicks.country, clicks: sql<number>`sum(${shortLinkClicks.count})::int` })
+      .from(shortLinkClicks)
+      .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
+      .where(and(people, ne(shortLinkClicks.country, '')))
+      .groupBy(shortLinkClicks.country)
+      .orderBy(sql`2 desc`, shortLinkClicks.country)
+      .limit(20),
   ]);
   return {
     rows,
     referrers: referrers.map((row) => ({ site: row.site, clicks: Number(row.clicks) })),
     devices: devices.map((row) => ({ device: row.device, clicks: Number(row.clicks) })),
+    countries: countries.map((row) => ({ country: row.country, clicks: Number(row.clicks) })),
   };
 }
 

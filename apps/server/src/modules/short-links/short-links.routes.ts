@@ -67,6 +67,7 @@ async function redirect(db: Db, request: FastifyRequest, reply: FastifyReply) {
         referrer: referrerOf(request.headers.referer),
         device: deviceOf(userAgent),
         crawler,
+        country: request.server.shortLinkCountries.countryOf(request.ip),
         visitor: crawler ? '' : counter.visitorOf(link.id, request.ip, userAgent ?? ''),
       });
     } catch (err) {

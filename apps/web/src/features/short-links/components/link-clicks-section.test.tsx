@@ -21,6 +21,10 @@ const REPORT = {
   ],
   referrers: [{ site: 'mastodon.social', clicks: 5 }],
   devices: [{ device: 'mobile', clicks: 7 }],
+  countries: [
+    { country: 'DE', clicks: 4 },
+    { country: 'US', clicks: 3 },
+  ],
 };
 
 describe('Link clicks on /analytics', () => {
@@ -35,6 +39,10 @@ describe('Link clicks on /analytics', () => {
     expect(within(row).getByText('5')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Unique visitors' })).toBeTruthy();
     expect(screen.getByText('From: mastodon.social (5)')).toBeTruthy();
+    expect(screen.getByText(/Countries: Germany \(4\), United States \(3\)/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'IP geolocation by DB-IP' }).getAttribute('href')).toBe(
+      'https://db-ip.com',
+    );
     const url = new URL(api.callsTo('GET /api/short-links/clicks')[0]!.url, 'http://app.test');
     const days =
       (Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)) / 86_400_000;

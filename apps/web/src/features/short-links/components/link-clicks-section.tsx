@@ -43,7 +43,7 @@ function isPreset(value: string): value is AnalyticsRangePreset {
  * link, with the referring sites (docs/short-links.md). Link-preview crawlers are a column apart.
  */
 export function LinkClicksSection() {
-  const { t } = useTranslation('short-links');
+  const { t, i18n } = useTranslation('short-links');
   const [params] = useSearchParams();
   const timeZone = useTimeZone();
   // Whole days, so the query key holds still between renders.
@@ -120,8 +120,34 @@ export function LinkClicksSection() {
                 })
               : t('No referring sites: most clicks come from apps that send none.')}
           </p>
+          {clicks.data.countries.length > 0 && (
+            <p className="text-sm text-muted-foreground">
+              {t('Countries: {{countries}}', {
+                countries: clicks.data.countries
+                  .map((row) => `${countryName(row.country, i18n.language)} (${row.clicks})`)
+                  .join(', '),
+              })}{' '}
+              <a
+                className="underline underline-offset-2"
+                href="https://db-ip.com"
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('IP geolocation by DB-IP')}
+              </a>
+            </p>
+          )}
         </>
       )}
     </SettingsCard>
   );
+}
+
+/** A country's name in the interface language ('DE' → "Germany", "Deutschland"…), the code if unknown. */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
