@@ -22,3 +22,4 @@ export * from './short-links';
 export * from './streaming';
 export * from './webhooks';
 export * from './workspaces';
+export * from './watermarks';

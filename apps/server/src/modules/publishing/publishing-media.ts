@@ -8,6 +8,8 @@ import type { MediaStorage } from '../../lib/media/storage';
 import type { PublishMedia } from '../../platforms/types';
 import { convertToJpeg } from '../media/jpeg-conversion';
 import { signedMediaUrl } from '../media/public-media-url';
+import { watermarkedCopy } from '../watermarks/watermark-render';
+import { watermarkForTarget } from '../watermarks/watermarks.service';
 
 /**
  * Media for the platforms: bytes read from storage for upload flows, and for platforms that pull media by URL
@@ -16,8 +18,10 @@ import { signedMediaUrl } from '../media/public-media-url';
  */
 
 /**
- * The post's media, in order, as the platform's connector receives them: an image the platform takes only as
- * JPEG (a PNG on Instagram) is handed over converted, both as bytes and as its signed URL.
+ * The post's media, in order, as the platform's connector receives them: with the watermark the post or the
+ * account chose burned into its images and videos (the cached copy, the library keeps the original:
+ * docs/watermarks.md), and an image the platform takes only as JPEG (a PNG on Instagram) handed over
+ * converted, both as bytes and as its signed URL.
  */
 export async function loadPublishMedia(
   db: Db,
@@ -26,23 +30,19 @@ export async function loadPublishMedia(
   workspaceId: string,
   postId: string,
   platform: PlatformId,
+  accountId: string | null = null,
 ): Promise<PublishMedia[]> {
-  const rows = await db
-    .select({
-      id: mediaFiles.id,
-      kind: mediaFiles.kind,
-      mimeType: mediaFiles.mimeType,
-      sizeBytes: mediaFiles.sizeBytes,
-      width: mediaFiles.width,
-      height: mediaFiles.height,
-      durationSeconds: mediaFiles.durationSeconds,
-      storageKey: mediaFiles.storageKey,
-    })
+  const attached = await db
+    .select({ file: mediaFiles })
     .from(postMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
     .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
     .orderBy(asc(postMedia.position));
-  if (rows.length === 0) return [];
+  if (attached.length === 0) return [];
+  const mark = await watermarkForTarget(db, workspaceId, postId, accountId);
+  const deps = { db, storage, ffmpegPath: config.ffmpegPath };
+  const rows = [];
+  for (const { file } of attached) rows.push(mark ? await watermarkedCopy(deps, file, mark) : file);
   return rows.map((row) => {
     const asJpeg = isConvertedToJpeg(platform, row.mimeType);
     return {
