@@ -56,6 +56,7 @@ export const NAMESPACES = [
   'usage',
   'video-editor',
   'workspaces',
+  'watermarks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
