@@ -40,7 +40,7 @@ export function WatermarkOptions({ values, choice, accounts, onChange }: Waterma
       : t('Each account’s default ({{names}})', { names: defaults.map((w) => w.name).join(', ') });
 
   return (
-    <section aria-label={t('Watermark')} className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm">
+    <section className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm">
       <SelectField
         label={t('Watermark')}
         value={value}
