@@ -39,6 +39,7 @@ test('create a watermark, choose it in the composer and see it on the photo’s 
   await card.getByLabel('Image').selectOption({ label: 'brand-logo.png' });
   await card.getByLabel('Position').selectOption({ label: 'Top left' });
   await card.getByLabel('Opacity (%)').fill('80');
+  await card.getByLabel('Opacity (%)').press('Tab');
   await expect(card.getByRole('status')).toHaveText('Saved');
   await page.reload();
   await expect(section.getByRole('article', { name: 'Watermark 1' }).getByLabel('Position')).toHaveValue(

@@ -36,8 +36,8 @@ function inputOf(watermark: Watermark): WatermarkInput {
 }
 
 /**
- * One saved watermark, saved as it is changed (a value the shared schema refuses is shown, not sent), with a
- * preview of the mark on a sample frame.
+ * One saved watermark, saved as it is changed: a choice at once, a typed value when its field is left (a value
+ * the shared schema refuses is shown, not sent), with a preview of the mark on a sample frame.
  */
 export function WatermarkCard({ watermark, images }: { watermark: Watermark; images: MediaItem[] }) {
   const { t } = useTranslation('watermarks');
@@ -66,7 +66,8 @@ export function WatermarkCard({ watermark, images }: { watermark: Watermark; ima
       value={Number.isNaN(draft[field]) ? '' : draft[field]}
       hint={hint}
       error={errorOf(field)}
-      onChange={(event) => change({ [field]: event.target.valueAsNumber })}
+      onChange={(event) => change({ [field]: event.target.valueAsNumber }, false)}
+      onBlur={() => change({})}
     />
   );
   const imageUrl = images.find((image) => image.id === draft.imageMediaId)?.url ?? watermark.imageUrl;
