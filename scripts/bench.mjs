@@ -343,6 +343,13 @@ const { runVideoBench } = await import('./bench-video.mjs');
 const videoBench = await runVideoBench();
 // ── end of the video benchmark ─────────────────────────────────────────────────────────────────────────────
 
+// ── Watermark benchmark (docs/watermarks.md) ──────────────────────────────────────────────────────────────────
+// scripts/bench-watermarks.mjs: a 60-second 1080p video watermarked by the product's command vs the recipe by hand
+// (< 5 %); adds its own section to docs/benchmarks.md.
+const { runWatermarkBench } = await import('./bench-watermarks.mjs');
+const watermarkBench = await runWatermarkBench();
+// ── end of the watermark benchmark ─────────────────────────────────────────────────────────────────────────
+
 const verdicts = {
   'home page JavaScript': jsOk,
   'home page LCP': lcpOk,
@@ -359,6 +366,7 @@ const verdicts = {
   'mixed load': mixedLoadBench.ok,
   'bulk import': bulkImportBench.ok,
   video: videoBench.ok,
+  watermark: watermarkBench.ok,
 };
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);
 console.info(
