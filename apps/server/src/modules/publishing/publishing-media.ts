@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { isConvertedToJpeg, type PlatformId } from '@relaycast/shared/platforms';
+import { WATERMARK_MESSAGES } from '@relaycast/shared/watermarks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia } from '../../db/schema/index';
 import type { MediaStorage } from '../../lib/media/storage';
-import type { PublishMedia } from '../../platforms/types';
+import { PlatformError, type PublishMedia } from '../../platforms/types';
 import { convertToJpeg } from '../media/jpeg-conversion';
 import { signedMediaUrl } from '../media/public-media-url';
 import { watermarkedCopy } from '../watermarks/watermark-render';
@@ -42,7 +43,17 @@ export async function loadPublishMedia(
   const mark = await watermarkForTarget(db, workspaceId, postId, accountId);
   const deps = { db, storage, ffmpegPath: config.ffmpegPath };
   const rows = [];
-  for (const { file } of attached) rows.push(mark ? await watermarkedCopy(deps, file, mark) : file);
+  for (const { file } of attached) {
+    // Nothing has gone to the platform yet: a copy that cannot be made is retried, never sent without its mark.
+    const copy = mark
+      ? await watermarkedCopy(deps, file, mark).catch((error: unknown) => {
+          const failure = new PlatformError('retry', WATERMARK_MESSAGES.renderFailed);
+          failure.cause = error;
+          throw failure;
+        })
+      : file;
+    rows.push(copy);
+  }
   return rows.map((row) => {
     const asJpeg = isConvertedToJpeg(platform, row.mimeType);
     return {

@@ -1,13 +1,17 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { NO_ENGAGEMENT } from '@relaycast/shared/engagement-capabilities';
 import type { MediaItem } from '@relaycast/shared/media';
+import { WATERMARK_MESSAGES } from '@relaycast/shared/watermarks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles, watermarkRenders } from '../../db/schema/index';
+import { createLocalStorage } from '../../lib/media/local-storage';
 import { registerConnector } from '../../platforms/registry';
 import type { Connector, PublishMedia } from '../../platforms/types';
-import { createPost, insertAccount } from '../publishing/publishing.test-support';
+import { createPost, insertAccount, targetsOf } from '../publishing/publishing.test-support';
 import {
   firstFrame,
   hasAudio,
@@ -89,6 +93,12 @@ async function publishNow(mediaIds: string[], watermark?: unknown) {
   return received[0]!;
 }
 
+async function writeTemp(content: string): Promise<string> {
+  const file = path.join(t.config.dataDir, `temp-${Date.now()}`);
+  writeFileSync(file, content);
+  return file;
+}
+
 const near = (value: number | undefined, expected: number, tolerance = 14) =>
   expect(Math.abs((value ?? -1) - expected), `${value} ≈ ${expected}`).toBeLessThanOrEqual(tolerance);
 
@@ -157,6 +167,29 @@ describe('burning a watermark in at publish time', () => {
     expect(sentPhoto?.id).toBe(photo.id);
     const [sentVideo] = await publishNow([video.id], { use: 'none' });
     expect(sentVideo?.id).toBe(video.id);
+  });
+
+  it('retries a post whose copy cannot be made, with the reason, and sends nothing', async () => {
+    const wm = await saveWatermark(user, { imageMediaId: mark.id });
+    const broken = await upload(t, user, 'broken.png', fixtures.photo);
+    await createLocalStorage(t.config.mediaDir).put(
+      (await t.db.select().from(mediaFiles).where(eq(mediaFiles.id, broken.id)))[0]!.storageKey,
+      await writeTemp('not an image at all'),
+      'image/png',
+    );
+    received = [];
+    const post = await createPost(t, user, {
+      content: 'Broken',
+      platforms: ['linkedin'],
+      accountIds: [account],
+      mediaIds: [broken.id],
+      action: 'now',
+      watermark: { use: 'watermark', watermarkId: wm.id },
+    });
+    await t.app.publishing.engine.publishTarget(post.targets[0]!.id);
+    expect(received).toHaveLength(0);
+    const [target] = await targetsOf(t, post.id);
+    expect(target).toMatchObject({ status: 'retrying', lastError: WATERMARK_MESSAGES.renderFailed });
   });
 
   it('deleting the original deletes its watermarked copies', async () => {
