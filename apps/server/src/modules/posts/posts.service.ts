@@ -21,7 +21,7 @@ import { decideWrite, type GateDecision, recordWrite } from '../approvals/approv
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
-import { storePostWatermark } from '../watermarks/watermarks.service';
+import { readPostWatermark, storePostWatermark } from '../watermarks/watermarks.service';
 import { getPost, hasLiveTargets, loadMediaFacts, postNotFound } from './posts.queries';
 import { createPostsInTransaction } from './posts-create';
 import { resolveSchedule } from './posts-schedule';
@@ -294,7 +294,7 @@ export async function reschedulePost(
   return getPost(db, caller.workspaceId, postId);
 }
 
-/** Copies a post (content, platforms, overrides, media, accounts) as a new draft of the caller. */
+/** Copies a post (content, platforms, overrides, media, accounts, watermark) as a new draft of the caller. */
 export async function duplicatePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -324,6 +324,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         scheduledAt: null,
         media,
         accountIds: sourceAccounts.flatMap((row) => (row.accountId ? [row.accountId] : [])),
+        watermark: await readPostWatermark(tx, postId),
       },
       now,
     );

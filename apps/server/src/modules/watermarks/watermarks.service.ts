@@ -168,7 +168,7 @@ export async function storePostWatermark(
 }
 
 /** A post's stored choice (the post must be the caller's workspace's: checked by the caller). */
-export async function readPostWatermark(db: Db, postId: string): Promise<PostWatermarkChoice> {
+export async function readPostWatermark(db: Db | Tx, postId: string): Promise<PostWatermarkChoice> {
   const [row] = await db
     .select({ watermarkId: watermarkPostOptions.watermarkId })
     .from(watermarkPostOptions)

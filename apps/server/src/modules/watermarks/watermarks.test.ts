@@ -69,7 +69,7 @@ describe('saved watermarks', () => {
     expect(cleared.json().defaults).toEqual([]);
   });
 
-  it('stores a post’s choice with the post and reads it back', async () => {
+  it('stores a post’s choice with the post, reads it back and keeps it in a duplicate', async () => {
     const wm = await saveWatermark(ada, { imageMediaId: adaMark.id });
     const post = await createPost(t, ada, {
       content: 'Draft',
@@ -78,6 +78,12 @@ describe('saved watermarks', () => {
       watermark: { use: 'watermark', watermarkId: wm.id },
     });
     expect((await ada.get(`/api/watermarks/posts/${post.id}`)).json()).toEqual({
+      use: 'watermark',
+      watermarkId: wm.id,
+    });
+    const copy = await ada.send('POST', `/api/posts/${post.id}/duplicate`);
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect((await ada.get(`/api/watermarks/posts/${copy.json().id}`)).json()).toEqual({
       use: 'watermark',
       watermarkId: wm.id,
     });
