@@ -15,6 +15,7 @@ import {
   watermarkAccountDefaults,
   watermarkPostOptions,
   watermarks,
+  workspaces,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 
@@ -83,6 +84,12 @@ export async function createWatermark(
 ): Promise<Watermark> {
   return db.transaction(async (tx) => {
     await assertMarkImage(tx, workspaceId, input.imageMediaId);
+    // One creation at a time per workspace, so two racing requests cannot both pass the count.
+    await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('no key update');
     const [total] = await tx
       .select({ n: count() })
       .from(watermarks)
