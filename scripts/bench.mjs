@@ -346,6 +346,12 @@ const videoBench = await runVideoBench();
 // scripts/bench-image-editor.mjs: the server's render of an image edit of a 4000×3000 photo; goal < 1 s.
 const { runImageEditorBench } = await import('./bench-image-editor.mjs');
 const imageEditorBench = await runImageEditorBench();
+// ── Watermark benchmark (docs/watermarks.md) ──────────────────────────────────────────────────────────────────
+// scripts/bench-watermarks.mjs: a 60-second 1080p video watermarked by the product's command vs the recipe by hand
+// (< 5 %); adds its own section to docs/benchmarks.md.
+const { runWatermarkBench } = await import('./bench-watermarks.mjs');
+const watermarkBench = await runWatermarkBench();
+// ── end of the watermark benchmark ─────────────────────────────────────────────────────────────────────────
 
 const verdicts = {
   'home page JavaScript': jsOk,
@@ -364,6 +370,7 @@ const verdicts = {
   'bulk import': bulkImportBench.ok,
   video: videoBench.ok,
   'image editor': imageEditorBench.ok,
+  watermark: watermarkBench.ok,
 };
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);
 console.info(

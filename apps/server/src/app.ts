@@ -49,6 +49,7 @@ import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videoEditorRoutes } from './modules/video-editor/video-editor.routes';
+import { watermarksRoutes } from './modules/watermarks/watermarks.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { authPlugin } from './plugins/auth';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
   });
   await app.register(proxiesRoutes, { db: database.db, config });
+  await app.register(watermarksRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(devicesRoutes, { db: database.db });
   await app.register(publicApiRoutes, { db: database.db, config });

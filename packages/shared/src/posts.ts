@@ -10,6 +10,7 @@ import {
 } from './platforms';
 import { postTargetSchema } from './publishing';
 import { shortLinkPostOptionsSchema } from './short-links';
+import { postWatermarkChoiceSchema } from './watermarks';
 
 /** Post statuses. The publishing issue adds the per-target states and sums them into these. */
 export const POST_STATUSES = [
@@ -87,6 +88,8 @@ export const postInputSchema = z
      * transaction as `PUT /api/short-links/posts/:id` stores it; left out, the stored choice stays.
      */
     shortLinks: shortLinkPostOptionsSchema.optional(),
+    /** The post's watermark choice (docs/watermarks.md); left out, the stored choice stays. */
+    watermark: postWatermarkChoiceSchema.optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {

@@ -68,6 +68,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
   '/media-library': page(
     () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
     'media-library',
+    'watermarks',
   ),
   // The settings page shows parts of other features: their catalogs load with it.
   '/settings': page(

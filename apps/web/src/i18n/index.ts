@@ -57,6 +57,7 @@ export const NAMESPACES = [
   'usage',
   'video-editor',
   'workspaces',
+  'watermarks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -43,6 +43,7 @@ import {
   MAX_OVERLAYS,
   OVERLAY_MESSAGES,
 } from '@relaycast/shared/video-editor-overlays';
+import { WATERMARK_MESSAGES } from '@relaycast/shared/watermarks';
 import { WEBHOOK_MESSAGES } from '@relaycast/shared/webhooks';
 import { WORKSPACE_MESSAGES } from '@relaycast/shared/workspaces';
 import { CLIP_GENERATOR_MESSAGES } from '@relaycast/shared/youtube';
@@ -77,6 +78,7 @@ const MESSAGE_OBJECTS = {
   MEMBERS_MESSAGES,
   NAME_MESSAGES,
   PROXY_MESSAGES,
+  WATERMARK_MESSAGES,
   ADDRESS_MESSAGES,
   AUTH_MESSAGES,
   CONTACT_MESSAGES,

@@ -3,6 +3,7 @@ import type { MediaItem } from '@relaycast/shared/media';
 import type { MediaFacts, PlatformId, TextLengthOptions } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostInput, PostProblem, postMediaSchema } from '@relaycast/shared/posts';
 import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
+import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
 import type { z } from 'zod';
 import { findPostProblems } from '@/lib/post-problems';
 
@@ -24,6 +25,8 @@ export interface PostFormValues {
   time: string;
   /** The composer's "Shorten links" switch and campaign once changed (sent with the post); unset, the stored ones. */
   shortLinks?: ShortLinkPostOptions;
+  /** The post's watermark choice once changed (sent with the post); unset, the stored one. */
+  watermark?: PostWatermarkChoice;
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -111,6 +114,7 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     ...(instant ? { scheduledAt: instant.toISOString() } : {}),
     timezone: timeZone,
     ...(values.shortLinks ? { shortLinks: values.shortLinks } : {}),
+    ...(values.watermark ? { watermark: values.watermark } : {}),
   };
 }
 

@@ -20,5 +20,6 @@ export * from './publishing';
 export * from './settings';
 export * from './short-links';
 export * from './streaming';
+export * from './watermarks';
 export * from './webhooks';
 export * from './workspaces';

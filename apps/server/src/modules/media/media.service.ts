@@ -9,9 +9,9 @@ import {
 import type { MediaLimits } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mediaFiles, postMedia, posts } from '../../db/schema/index';
+import { mediaFiles, postMedia, posts, watermarkRenders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import type { MediaStorage } from '../../lib/media/storage';
@@ -63,13 +63,19 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** The workspace's files, newest first, optionally filtered by a piece of the name and by kind. */
+/**
+ * The workspace's files, newest first, optionally filtered by a piece of the name and by kind. Watermarked
+ * copies made for publishing (docs/watermarks.md) are not listed: the library shows the originals.
+ */
 export async function listMedia(
   db: Db,
   workspaceId: string,
   filter: { q?: string | undefined; kind?: MediaKind | undefined },
 ): Promise<MediaFileRow[]> {
-  const conditions = [eq(mediaFiles.workspaceId, workspaceId)];
+  const conditions = [
+    eq(mediaFiles.workspaceId, workspaceId),
+    notInArray(mediaFiles.id, db.select({ id: watermarkRenders.renderedMediaId }).from(watermarkRenders)),
+  ];
   if (filter.q) {
     conditions.push(sql`lower(${mediaFiles.name}) like ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
   }
@@ -281,14 +287,29 @@ export async function deleteMedia(
     if (!file) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
     if (caller) await assertMemberMayDelete(tx, caller, workspaceId, file);
     await unscheduleDeletedPostsUsing(tx, workspaceId, file.id);
+    // Its watermarked copies go with it (docs/watermarks.md).
+    const copies = await tx
+      .delete(mediaFiles)
+      .where(
+        inArray(
+          mediaFiles.id,
+          tx
+            .select({ id: watermarkRenders.renderedMediaId })
+            .from(watermarkRenders)
+            .where(eq(watermarkRenders.originalMediaId, file.id)),
+        ),
+      )
+      .returning({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey });
     const [deleted] = await tx
       .delete(mediaFiles)
       .where(eq(mediaFiles.id, id))
       .returning({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey });
-    return deleted;
+    return deleted
+      ? { keys: [deleted, ...copies].flatMap((r) => [r.storageKey, r.thumbnailKey]) }
+      : undefined;
   });
   if (!row) throw new AppError('NOT_FOUND', { message: MEDIA_MESSAGES.notFound });
-  for (const key of [row.storageKey, row.thumbnailKey]) {
+  for (const key of row.keys) {
     if (!key) continue;
     await storage.delete(key).catch((err: unknown) => {
       log.warn({ err: String(err), key }, 'could not delete a media object from storage');

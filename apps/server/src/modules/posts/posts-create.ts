@@ -7,6 +7,7 @@ import type { Caller } from '../../lib/caller';
 import { decideWrite, recordWrites, requiresApprovalFor } from '../approvals/approvals-gate';
 import { newPostTargets, workspaceAccounts } from '../publishing/publishing-targets';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
+import { storePostWatermark } from '../watermarks/watermarks.service';
 import { loadMediaFactsOfEach } from './posts.queries';
 import { resolveSchedules } from './posts-schedule';
 
@@ -156,6 +157,7 @@ export async function createPostsInTransaction(
   await insertChunked(mediaRows, (chunk) => tx.insert(postMedia).values(chunk));
   for (const { id, input } of written) {
     if (input.shortLinks) await storePostOptions(tx, id, input.shortLinks);
+    if (input.watermark) await storePostWatermark(tx, workspaceId, id, input.watermark);
   }
   await insertChunked(targets, (chunk) => tx.insert(postTargets).values(chunk));
   await recordWrites(

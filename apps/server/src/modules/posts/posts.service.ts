@@ -10,6 +10,7 @@ import {
 } from '@relaycast/shared/posts';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
+import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
@@ -20,6 +21,7 @@ import { decideWrite, type GateDecision, recordWrite } from '../approvals/approv
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
+import { readPostWatermark, storePostWatermark } from '../watermarks/watermarks.service';
 import { getPost, hasLiveTargets, loadMediaFacts, postNotFound } from './posts.queries';
 import { createPostsInTransaction } from './posts-create';
 import { resolveSchedule } from './posts-schedule';
@@ -97,6 +99,8 @@ interface PostBody {
   accountIds: readonly string[] | null;
   /** The post's short-link choice, when the input carries one (modules/short-links/short-links-posts.ts). */
   shortLinks?: ShortLinkPostOptions;
+  /** The post's watermark choice, when the input carries one (modules/watermarks). */
+  watermark?: PostWatermarkChoice;
 }
 
 /**
@@ -110,7 +114,7 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, shortLinks, ...row } = body;
+  const { media, accountIds, shortLinks, watermark, ...row } = body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     await tx.insert(posts).values({
@@ -130,6 +134,7 @@ async function writePost(
   }
   await replaceMedia(tx, post.id, media);
   if (shortLinks) await storePostOptions(tx, post.id, shortLinks);
+  if (watermark) await storePostWatermark(tx, workspaceId, post.id, watermark);
   await syncPostTargets(
     tx,
     workspaceId,
@@ -162,6 +167,7 @@ async function bodyFromInput(
     media,
     accountIds: input.accountIds,
     shortLinks: input.shortLinks,
+    ...(input.watermark ? { watermark: input.watermark } : {}),
   };
 }
 
@@ -288,7 +294,7 @@ export async function reschedulePost(
   return getPost(db, caller.workspaceId, postId);
 }
 
-/** Copies a post (content, platforms, overrides, media, accounts) as a new draft of the caller. */
+/** Copies a post (content, platforms, overrides, media, accounts, watermark) as a new draft of the caller. */
 export async function duplicatePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -318,6 +324,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         scheduledAt: null,
         media,
         accountIds: sourceAccounts.flatMap((row) => (row.accountId ? [row.accountId] : [])),
+        watermark: await readPostWatermark(tx, postId),
       },
       now,
     );

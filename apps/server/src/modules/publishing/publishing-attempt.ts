@@ -197,7 +197,7 @@ async function callPlatform(
   try {
     const connector = connectorFor(platform);
     const media = post.hasMedia
-      ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform)
+      ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform, accountId)
       : [];
     const text = await publishedText(ctx, target, post.workspaceId, contentFor(post, platform));
     const published = await withFreshCredentials(db, config, accountId, (credentials, callContext) => {

@@ -1,13 +1,16 @@
 import { Readable } from 'node:stream';
 import { isConvertedToJpeg, type PlatformId } from '@relaycast/shared/platforms';
+import { WATERMARK_MESSAGES } from '@relaycast/shared/watermarks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia } from '../../db/schema/index';
 import type { MediaStorage } from '../../lib/media/storage';
-import type { PublishMedia } from '../../platforms/types';
+import { PlatformError, type PublishMedia } from '../../platforms/types';
 import { convertToJpeg } from '../media/jpeg-conversion';
 import { signedMediaUrl } from '../media/public-media-url';
+import { watermarkedCopy } from '../watermarks/watermark-render';
+import { watermarkForTarget } from '../watermarks/watermarks.service';
 
 /**
  * Media for the platforms: bytes read from storage for upload flows, and for platforms that pull media by URL
@@ -16,8 +19,10 @@ import { signedMediaUrl } from '../media/public-media-url';
  */
 
 /**
- * The post's media, in order, as the platform's connector receives them: an image the platform takes only as
- * JPEG (a PNG on Instagram) is handed over converted, both as bytes and as its signed URL.
+ * The post's media, in order, as the platform's connector receives them: with the watermark the post or the
+ * account chose burned into its images and videos (the cached copy, the library keeps the original:
+ * docs/watermarks.md), and an image the platform takes only as JPEG (a PNG on Instagram) handed over
+ * converted, both as bytes and as its signed URL.
  */
 export async function loadPublishMedia(
   db: Db,
@@ -26,23 +31,29 @@ export async function loadPublishMedia(
   workspaceId: string,
   postId: string,
   platform: PlatformId,
+  accountId: string | null = null,
 ): Promise<PublishMedia[]> {
-  const rows = await db
-    .select({
-      id: mediaFiles.id,
-      kind: mediaFiles.kind,
-      mimeType: mediaFiles.mimeType,
-      sizeBytes: mediaFiles.sizeBytes,
-      width: mediaFiles.width,
-      height: mediaFiles.height,
-      durationSeconds: mediaFiles.durationSeconds,
-      storageKey: mediaFiles.storageKey,
-    })
+  const attached = await db
+    .select({ file: mediaFiles })
     .from(postMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
     .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
     .orderBy(asc(postMedia.position));
-  if (rows.length === 0) return [];
+  if (attached.length === 0) return [];
+  const mark = await watermarkForTarget(db, workspaceId, postId, accountId);
+  const deps = { db, storage, ffmpegPath: config.ffmpegPath };
+  const rows = [];
+  for (const { file } of attached) {
+    // Nothing has gone to the platform yet: a copy that cannot be made is retried, never sent without its mark.
+    const copy = mark
+      ? await watermarkedCopy(deps, file, mark).catch((error: unknown) => {
+          const failure = new PlatformError('retry', WATERMARK_MESSAGES.renderFailed);
+          failure.cause = error;
+          throw failure;
+        })
+      : file;
+    rows.push(copy);
+  }
   return rows.map((row) => {
     const asJpeg = isConvertedToJpeg(platform, row.mimeType);
     return {

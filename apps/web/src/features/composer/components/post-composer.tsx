@@ -28,6 +28,7 @@ import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
 import { useShortLinkChoice } from '../hooks/use-short-link-choice';
+import { useWatermarkChoice } from '../hooks/use-watermark-choice';
 import { effectiveAccounts } from './account-picker';
 import {
   PlatformsSection,
@@ -40,6 +41,7 @@ import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
+import { WatermarkOptions } from './watermark-options';
 
 interface PostComposerProps {
   /** The post to edit; without it the composer starts a new one. */
@@ -124,6 +126,7 @@ function ComposerForm({
   const live = usePost(saved?.id).data ?? saved;
   const isLocked = live ? LOCKED_POST_STATUSES.includes(live.status) : false;
   const shortLinks = useShortLinkChoice(saved?.id);
+  const watermark = useWatermarkChoice(saved?.id);
   const form = usePostForm({
     textOptionsOf: shortLinks.textOptionsOf,
     initialValues: () =>
@@ -177,6 +180,12 @@ function ComposerForm({
             media={values.media}
             onChange={(change) => update((current) => ({ ...current, media: change(current.media) }))}
             onUploadingChange={setUploadCount}
+          />
+          <WatermarkOptions
+            values={values}
+            choice={watermark}
+            accounts={accounts ?? []}
+            onChange={(choice) => update({ watermark: choice })}
           />
           <PublishPanel
             date={values.date}
