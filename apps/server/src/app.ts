@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { aiImagesRoutes } from './modules/ai/ai-images.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { analyticsCollectRoutes } from './modules/analytics/analytics-collect.routes';
 import { analyticsReportRoutes } from './modules/analytics/analytics-reports.routes';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
+  await app.register(aiImagesRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });
   await app.register(accountsRoutes, {
     db: database.db,

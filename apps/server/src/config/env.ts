@@ -123,6 +123,8 @@ export const envSchema = z.object({
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
   /** The provider's speech-to-text model (`POST {base}/audio/transcriptions`, e.g. whisper-1); unset: local only. */
   AI_TRANSCRIPTION_MODEL: z.string().trim().optional(),
+  /** The provider's image model (`POST {base}/images/generations`); openai defaults to gpt-image-1. */
+  AI_IMAGE_MODEL: z.string().trim().optional(),
   /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_<PLAN>_<PERIOD>, STRIPE_API_BASE, ADMIN_EMAILS. */
   ...billingEnvShape,
   /** Overrides the billing mode STRIPE_SECRET_KEY implies (tests and staging run "managed" without Stripe). */
@@ -247,6 +249,8 @@ export interface AiConfig {
   hourlyLimit: number;
   /** The clip transcripts' model at the provider's OpenAI-style `/audio/transcriptions`; unset: none. */
   transcriptionModel?: string;
+  /** The AI images' model (docs/ai-images.md); unset: the provider's default, if it has one. */
+  imageModel?: string;
 }
 
 export interface RtmpConfig {
@@ -360,6 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       timeoutMs: env.AI_TIMEOUT_MS,
       hourlyLimit: env.AI_HOURLY_LIMIT,
       transcriptionModel: env.AI_TRANSCRIPTION_MODEL || undefined,
+      imageModel: env.AI_IMAGE_MODEL || undefined,
     },
     platforms: Object.fromEntries(
       PLATFORM_IDS.map((platform) => {

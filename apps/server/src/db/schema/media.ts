@@ -1,5 +1,6 @@
+import type { MediaGeneration } from '@relaycast/shared/ai-images';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workspaces } from './workspaces';
 
@@ -24,6 +25,8 @@ export const mediaFiles = pgTable(
     /** Where the bytes live in the storage backend (local disk or S3). */
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
+    /** Set when an AI provider made the file (docs/ai-images.md): prompt, model, provider and size. */
+    generation: jsonb('generation').$type<MediaGeneration>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

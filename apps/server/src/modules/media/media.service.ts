@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MediaGeneration } from '@relaycast/shared/ai-images';
 import {
   MEDIA_MESSAGES,
   MEDIA_PINNING_STATUSES,
@@ -43,6 +44,7 @@ export function toMediaItem(row: MediaFileRow): MediaItem {
     thumbnailUrl: row.thumbnailKey ? `/api/media/${row.id}/thumbnail` : null,
     createdAt: row.createdAt.toISOString(),
     uploadedBy: row.uploadedBy,
+    generation: row.generation ?? null,
   };
 }
 
@@ -135,6 +137,8 @@ export interface ReceivedFile {
   path: string;
   thumbnail: { path: string; mimeType: string; extension: string } | null;
   extension: string;
+  /** An AI provider's file: what made it (docs/ai-images.md). */
+  generation?: MediaGeneration | null;
 }
 
 type StoreInput = { workspaceId: string; userId: string | null; limits: MediaLimits; file: ReceivedFile };
