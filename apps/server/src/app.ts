@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
+import { mediaImportsRoutes } from './modules/media/media-imports.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { metricsPlugin } from './modules/metrics/metrics.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(bulkImportRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
+  await app.register(mediaImportsRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(aiImagesRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });
