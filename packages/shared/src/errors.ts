@@ -82,7 +82,6 @@ export const ERRORS = {
   MEDIA_NOT_CONVERTIBLE: { status: 422, message: MEDIA_MESSAGES.notConvertible },
   RANGE_NOT_SATISFIABLE: { status: 416, message: MEDIA_MESSAGES.rangeOutsideFile },
   /** Import from a link (docs/media-import.md): most are an import's stored error, not a response. */
-  MEDIA_IMPORT_INVALID_URL: { status: 400, message: MEDIA_IMPORT_MESSAGES.invalidUrl },
   MEDIA_IMPORT_TOO_MANY: { status: 429, message: MEDIA_IMPORT_MESSAGES.tooMany },
   MEDIA_IMPORT_GONE: { status: 400, message: MEDIA_IMPORT_MESSAGES.gone },
   MEDIA_IMPORT_REFUSED: { status: 400, message: MEDIA_IMPORT_MESSAGES.refused },

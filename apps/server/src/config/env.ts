@@ -8,11 +8,14 @@ import path from 'node:path';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
+import type { AiConfig } from './ai-env';
 import { readOrCreateSecret } from './app-secret';
 import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-env';
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
+
+export type { AiConfig } from './ai-env';
 
 /** A public address echo: answers `{"ip":"…"}`, the address that reached it. */
 export const DEFAULT_PROXY_CHECK_URL = 'https://api.ipify.org?format=json';
@@ -235,22 +238,6 @@ export interface Config {
   engagementSyncIntervalSeconds: number;
   /** Seconds between analytics pulls of each account (posts follow POST_FOLLOW_UP); 0 = no collector. */
   analyticsCollectIntervalSeconds: number;
-}
-
-/** The server's AI provider; a workspace admin may override each field (modules/ai). */
-export interface AiConfig {
-  provider: 'openai' | 'anthropic' | 'openai-compatible' | undefined;
-  baseUrl: string | undefined;
-  model: string | undefined;
-  apiKey: string | undefined;
-  /** The longest a provider request may take, streaming included. */
-  timeoutMs: number;
-  /** Provider requests per workspace per rolling hour. */
-  hourlyLimit: number;
-  /** The clip transcripts' model at the provider's OpenAI-style `/audio/transcriptions`; unset: none. */
-  transcriptionModel?: string;
-  /** The AI images' model (docs/ai-images.md); unset: the provider's default, if it has one. */
-  imageModel?: string;
 }
 
 export interface RtmpConfig {
