@@ -20,7 +20,8 @@ import { toast } from '@/lib/toast';
 
 /**
  * Generate an image from a description through the workspace's AI provider (docs/ai-images.md); the picture
- * lands in the library. Without an image-capable provider the panel says what to set.
+ * lands in the library. Without an image-capable provider the panel says what to set. Shared by the media
+ * library and the composer's library dialog (which attaches the new file); its words are the library's catalog.
  */
 export function AiImagePanel({ onGenerated }: { onGenerated?(item: MediaItem): void }) {
   const { t } = useTranslation('media-library');
