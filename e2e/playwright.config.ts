@@ -132,6 +132,7 @@ export default defineConfig({
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-model',
+      AI_IMAGE_MODEL: 'e2e-image-model',
       RTMP_PORT: process.env.E2E_RTMP_PORT,
       RTMP_HOST: '127.0.0.1',
       STREAM_RECONNECT_GRACE_SECONDS: '1',

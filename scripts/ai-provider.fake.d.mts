@@ -4,6 +4,11 @@ export interface FakeAiRequest {
     stream?: boolean;
     temperature?: number;
     messages: { role: string; content: string }[];
+    /** Image requests (`/images/generations`). */
+    prompt?: string;
+    size?: string;
+    n?: number;
+    response_format?: string;
   };
   headers: Record<string, string | string[] | undefined>;
   url: string;
@@ -23,11 +28,21 @@ export type FakeAiReplier = (
   request: FakeAiRequest,
 ) => FakeAiReply | Promise<FakeAiReply>;
 
+/** The image endpoint's answer: a base64 picture (an empty `b64` answers no image), an error, or nothing. */
+export type FakeImageReply =
+  | { kind: 'image'; b64: string }
+  | { kind: 'error'; status: number; message?: string }
+  | { kind: 'hang' };
+
+export const FAKE_IMAGE_PNG_BASE64: string;
+export function defaultImageReply(body: unknown): FakeImageReply;
+
 export interface FakeAiProvider {
   port: number;
   baseUrl: string;
   requests: FakeAiRequest[];
   setReply(next: FakeAiReplier): void;
+  setImageReply(next: (body: FakeAiRequest['body']) => FakeImageReply | Promise<FakeImageReply>): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -36,4 +51,5 @@ export function defaultReply(body: { stream?: boolean }): FakeAiReply;
 export function startFakeAiProvider(options?: {
   port?: number;
   reply?: FakeAiReplier;
+  imageReply?: (body: FakeAiRequest['body']) => FakeImageReply | Promise<FakeImageReply>;
 }): Promise<FakeAiProvider>;

@@ -1,5 +1,6 @@
 // A local server that speaks the OpenAI-compatible chat completions protocol (`POST …/chat/completions`,
-// JSON and Server-Sent Events streaming). The server's tests, the browser tests and the benchmark point
+// JSON and Server-Sent Events streaming) and its image endpoint (`POST …/images/generations`, answering
+// `{data:[{b64_json}]}` with a small real PNG, or what `setImageReply` says). The server's tests, the browser tests and the benchmark point
 // AI_BASE_URL at it. It records every request it receives (and whether the caller hung up before the answer
 // ended) so tests can check what Relaycast sent.
 import http from 'node:http';
@@ -13,17 +14,33 @@ export function defaultReply(body) {
   return body.stream ? { kind: 'stream', tokens, delayMs: 0 } : { kind: 'json', text: tokens.join('') };
 }
 
+/** A 64×64 blue PNG: what the fake's image endpoint draws. */
+export const FAKE_IMAGE_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAABAAAAAQBPJcTWAAAAeklEQVR4nO3PUQkAIBTAwFfJTpa1lSH8OITBAtxm7fN1wwUNaEEDWtCAFjSgBQ1oQQNa0IAWNKAFDWhBA1rQgBY0oAUNaEEDWtCAFjSgBQ1oQQNa0IAWNKAFDWhBA1rQgBY0oAUNaEEDWtCAFjSgBQ1oQQNa0IAWPHYBnX/hPDq0HjsAAAAASUVORK5CYII=';
+
+/** @param {any} _body */
+export function defaultImageReply(_body) {
+  return { kind: 'image', b64: FAKE_IMAGE_PNG_BASE64 };
+}
+
 /**
- * @param {{ port?: number, reply?: (body: any, request: any) => any }} [options]
+ * @param {{ port?: number, reply?: (body: any, request: any) => any, imageReply?: (body: any) => any }} [options]
  */
 export async function startFakeAiProvider(options = {}) {
   /** @type {any[]} */
   const requests = [];
   let reply = options.reply ?? defaultReply;
+  let imageReply = options.imageReply ?? defaultImageReply;
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', async () => {
+      if (req.url?.endsWith('/images/generations') && req.method === 'POST') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+        requests.push({ body, headers: req.headers, url: req.url, closedEarly: false, finished: true });
+        await sendImage(res, await imageReply(body));
+        return;
+      }
       if (!req.url?.endsWith('/chat/completions') || req.method !== 'POST') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'not found' } }));
@@ -51,9 +68,14 @@ export async function startFakeAiProvider(options = {}) {
     setReply(next) {
       reply = next;
     },
+    /** @param {(body: any) => any} next */
+    setImageReply(next) {
+      imageReply = next;
+    },
     reset() {
       requests.length = 0;
       reply = options.reply ?? defaultReply;
+      imageReply = options.imageReply ?? defaultImageReply;
     },
     async close() {
       server.closeAllConnections();
@@ -72,6 +94,21 @@ function chunk(model, delta, finishReason = null) {
     model,
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   };
+}
+
+async function sendImage(res, answer) {
+  if (answer.kind === 'error') {
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: answer.message ?? `error ${answer.status}`, type: 'fake' } }));
+    return;
+  }
+  if (answer.kind === 'hang') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.flushHeaders();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ created: 1_700_000_000, data: answer.b64 ? [{ b64_json: answer.b64 }] : [] }));
 }
 
 async function send(res, body, answer) {

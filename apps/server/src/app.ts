@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { aiImagesRoutes } from './modules/ai/ai-images.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { analyticsCollectRoutes } from './modules/analytics/analytics-collect.routes';
 import { analyticsReportRoutes } from './modules/analytics/analytics-reports.routes';
@@ -25,6 +26,7 @@ import { imageEditorRoutes } from './modules/image-editor/image-editor.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
+import { mediaImportsRoutes } from './modules/media/media-imports.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { metricsPlugin } from './modules/metrics/metrics.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -165,7 +167,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(imageEditorRoutes, { db: database.db, config });
+  await app.register(mediaImportsRoutes, { db: database.db, config });
   await app.register(aiRoutes, { db: database.db, config });
+  await app.register(aiImagesRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });
   await app.register(accountsRoutes, {
     db: database.db,

@@ -179,7 +179,7 @@ export const aiStatusSchema = z.object({
 });
 export type AiStatus = z.infer<typeof aiStatusSchema>;
 
-export const AI_GENERATION_KINDS = ['generate', 'transform', 'hashtags', 'ideas'] as const;
+export const AI_GENERATION_KINDS = ['generate', 'transform', 'hashtags', 'ideas', 'image'] as const;
 export type AiGenerationKind = (typeof AI_GENERATION_KINDS)[number];
 
 export const aiVariantSchema = z.object({

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from './accounts';
 import { AI_MESSAGES } from './ai';
+import { AI_IMAGE_MESSAGES } from './ai-images';
 import { REPORT_MESSAGES } from './analytics-report';
 import { APPROVAL_MESSAGES } from './approvals';
 import { BILLING_MESSAGES } from './billing';
@@ -8,6 +9,7 @@ import { CLIP_HIGHLIGHT_MESSAGES, STREAM_HIGHLIGHT_MESSAGES } from './clips';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 import { IMAGE_EDIT_MESSAGES } from './image-edit';
 import { MEDIA_MESSAGES } from './media';
+import { MEDIA_IMPORT_MESSAGES } from './media-imports';
 import { ADDRESS_MESSAGES, AUTH_MESSAGES, GENERIC_MESSAGES, INPUT_MESSAGES } from './messages';
 import { PLAN_MESSAGES } from './plans';
 import { POST_MESSAGES } from './posts';
@@ -80,6 +82,14 @@ export const ERRORS = {
   NO_FILE: { status: 400, message: MEDIA_MESSAGES.noFile },
   MEDIA_NOT_CONVERTIBLE: { status: 422, message: MEDIA_MESSAGES.notConvertible },
   RANGE_NOT_SATISFIABLE: { status: 416, message: MEDIA_MESSAGES.rangeOutsideFile },
+  /** Import from a link (docs/media-import.md): most are an import's stored error, not a response. */
+  MEDIA_IMPORT_TOO_MANY: { status: 429, message: MEDIA_IMPORT_MESSAGES.tooMany },
+  MEDIA_IMPORT_GONE: { status: 400, message: MEDIA_IMPORT_MESSAGES.gone },
+  MEDIA_IMPORT_REFUSED: { status: 400, message: MEDIA_IMPORT_MESSAGES.refused },
+  MEDIA_IMPORT_WRONG_TYPE: { status: 415, message: MEDIA_IMPORT_MESSAGES.wrongType },
+  MEDIA_IMPORT_TIMEOUT: { status: 504, message: MEDIA_IMPORT_MESSAGES.timeout },
+  MEDIA_IMPORT_UNREACHABLE: { status: 502, message: MEDIA_IMPORT_MESSAGES.unreachable },
+  MEDIA_IMPORT_FINISHED: { status: 409, message: MEDIA_IMPORT_MESSAGES.notCancellable },
 
   // Posts, publishing, plans
   POST_NOT_EDITABLE: { status: 409, message: POST_MESSAGES.notEditable },
@@ -106,6 +116,8 @@ export const ERRORS = {
   AI_UNREACHABLE: { status: 502, message: AI_MESSAGES.unreachable },
   AI_MODEL_NOT_FOUND: { status: 502, message: AI_MESSAGES.modelNotFound },
   AI_PROVIDER_ERROR: { status: 502, message: AI_MESSAGES.providerFailed },
+  AI_IMAGES_NOT_CONFIGURED: { status: 503, message: AI_IMAGE_MESSAGES.notConfigured },
+  AI_NO_IMAGE: { status: 502, message: AI_IMAGE_MESSAGES.noImage },
   URL_BLOCKED: { status: 400, message: AI_MESSAGES.blockedUrl },
   URL_FETCH_FAILED: { status: 422, alsoStatus: [400, 504], message: AI_MESSAGES.pageFailed },
 

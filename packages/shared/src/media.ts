@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaGenerationSchema } from './ai-images';
 import type { MediaLimits } from './plans';
 import type { PostStatus } from './posts';
 
@@ -88,6 +89,8 @@ export const mediaItemSchema = z.object({
   createdAt: z.string(),
   /** Who uploaded it (null once that member's account is gone): own uploads are the contributor's to delete. */
   uploadedBy: z.string().nullable().optional(),
+  /** Set on a file an AI provider made (docs/ai-images.md): its prompt, model and provider. */
+  generation: mediaGenerationSchema.nullable().optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -8,11 +8,14 @@ import path from 'node:path';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
+import type { AiConfig } from './ai-env';
 import { readOrCreateSecret } from './app-secret';
 import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-env';
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
+
+export type { AiConfig } from './ai-env';
 
 /** A public address echo: answers `{"ip":"…"}`, the address that reached it. */
 export const DEFAULT_PROXY_CHECK_URL = 'https://api.ipify.org?format=json';
@@ -123,6 +126,8 @@ export const envSchema = z.object({
   AI_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
   /** The provider's speech-to-text model (`POST {base}/audio/transcriptions`, e.g. whisper-1); unset: local only. */
   AI_TRANSCRIPTION_MODEL: z.string().trim().optional(),
+  /** The provider's image model (`POST {base}/images/generations`); openai defaults to gpt-image-1. */
+  AI_IMAGE_MODEL: z.string().trim().optional(),
   /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_<PLAN>_<PERIOD>, STRIPE_API_BASE, ADMIN_EMAILS. */
   ...billingEnvShape,
   /** Overrides the billing mode STRIPE_SECRET_KEY implies (tests and staging run "managed" without Stripe). */
@@ -233,20 +238,6 @@ export interface Config {
   engagementSyncIntervalSeconds: number;
   /** Seconds between analytics pulls of each account (posts follow POST_FOLLOW_UP); 0 = no collector. */
   analyticsCollectIntervalSeconds: number;
-}
-
-/** The server's AI provider; a workspace admin may override each field (modules/ai). */
-export interface AiConfig {
-  provider: 'openai' | 'anthropic' | 'openai-compatible' | undefined;
-  baseUrl: string | undefined;
-  model: string | undefined;
-  apiKey: string | undefined;
-  /** The longest a provider request may take, streaming included. */
-  timeoutMs: number;
-  /** Provider requests per workspace per rolling hour. */
-  hourlyLimit: number;
-  /** The clip transcripts' model at the provider's OpenAI-style `/audio/transcriptions`; unset: none. */
-  transcriptionModel?: string;
 }
 
 export interface RtmpConfig {
@@ -360,6 +351,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       timeoutMs: env.AI_TIMEOUT_MS,
       hourlyLimit: env.AI_HOURLY_LIMIT,
       transcriptionModel: env.AI_TRANSCRIPTION_MODEL || undefined,
+      imageModel: env.AI_IMAGE_MODEL || undefined,
     },
     platforms: Object.fromEntries(
       PLATFORM_IDS.map((platform) => {

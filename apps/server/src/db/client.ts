@@ -21,8 +21,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
   /** `image`: an in-memory database starts as a copy of this dumped data directory (see Database.image). */
-  | { driver: 'pglite'; dataDir: string; image?: Blob }
-  | { driver: 'postgres'; url: string };
+  { driver: 'pglite'; dataDir: string; image?: Blob } | { driver: 'postgres'; url: string };
 
 export interface DatabaseOptions {
   /**

@@ -5,6 +5,7 @@ import { APPROVALS_JOBS, type ApprovalsJobContext } from '../modules/approvals/a
 import { CLIPS_JOBS, type ClipsJobContext } from '../modules/clips/clips.jobs';
 import { CONTACT_JOBS, type ContactJobContext } from '../modules/contact/contact.jobs';
 import { ENGAGEMENT_JOBS, type EngagementJobContext } from '../modules/engagement/engagement.jobs';
+import { MEDIA_JOBS, type MediaJobContext } from '../modules/media/media.jobs';
 import {
   NOTIFICATIONS_JOBS,
   type NotificationsJobContext,
@@ -27,6 +28,7 @@ export type JobContext = AccountsJobContext &
   ClipsJobContext &
   ContactJobContext &
   EngagementJobContext &
+  MediaJobContext &
   NotificationsJobContext &
   PublishingJobContext &
   PlannedStreamsJobContext &
@@ -49,4 +51,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...NOTIFICATIONS_JOBS,
   ...PLANNED_STREAM_JOBS,
   ...CONTACT_JOBS,
+  ...MEDIA_JOBS,
 ];

@@ -10,9 +10,12 @@ import type {
   AiTextResult,
   AiTransformInput,
 } from '@relaycast/shared/ai';
+import type { AiImageInput, AiImageStatus } from '@relaycast/shared/ai-images';
+import type { MediaItem } from '@relaycast/shared/media';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '@/lib/api-client';
+import { MEDIA_QUERY_KEY } from './media';
 
 /** `/api/ai…`: the one client module for the AI assistant and the workspace's AI settings. */
 export const aiKeys = {
@@ -125,6 +128,29 @@ export function useSaveAiSettings() {
       client.setQueryData(aiKeys.settings, saved);
       // The assistant's status (configured or not) depends on these settings.
       void client.invalidateQueries({ queryKey: aiKeys.status });
+    },
+  });
+}
+
+/** `GET /api/ai/images/status`: whether the workspace's provider makes images, and if not, what to set. */
+export function useAiImageStatus() {
+  return useQuery({
+    queryKey: ['ai', 'images', 'status'] as const,
+    queryFn: () => apiFetch<AiImageStatus>('/api/ai/images/status'),
+    staleTime: 30_000,
+  });
+}
+
+/** `POST /api/ai/images`: one image from a prompt, added to the media library (which is refreshed). */
+export function useGenerateAiImage() {
+  const client = useQueryClient();
+  const refreshAi = useRefreshAi();
+  return useMutation({
+    mutationFn: (input: AiImageInput) =>
+      apiFetch<MediaItem>('/api/ai/images', { method: 'POST', json: input }),
+    onSettled: () => {
+      refreshAi();
+      void client.invalidateQueries({ queryKey: MEDIA_QUERY_KEY });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { CreateImageEdit } from '@relaycast/shared/image-edit';
 import type { ListMediaQuery, MediaItem, MediaList, MediaUsage } from '@relaycast/shared/media';
+import { isActiveImport, type MediaImport, type MediaImportList } from '@relaycast/shared/media-imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { type UploadProgress, uploadFile } from '@/lib/upload';
@@ -90,5 +91,56 @@ export function useEditImage() {
   return useMutation({
     mutationFn: editImage,
     onSettled: () => queryClient.invalidateQueries({ queryKey: MEDIA_QUERY_KEY }),
+  });
+}
+
+const MEDIA_IMPORTS_KEY = [...MEDIA_QUERY_KEY, 'imports'] as const;
+
+/**
+ * `GET /api/media/imports`: the workspace's latest imports from a link. Polled every second while one is queued
+ * or downloading; when one finishes the library is refreshed to show its file.
+ */
+export function useMediaImports() {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: MEDIA_IMPORTS_KEY,
+    queryFn: async () => {
+      const previous = client.getQueryData<MediaImportList>(MEDIA_IMPORTS_KEY);
+      const next = await apiFetch<MediaImportList>('/api/media/imports');
+      const wasActive = new Set(
+        previous?.items.filter((item) => isActiveImport(item.status)).map((i) => i.id),
+      );
+      if (next.items.some((item) => item.status === 'done' && wasActive.has(item.id))) {
+        void client.invalidateQueries({ queryKey: MEDIA_QUERY_KEY, exact: false, predicate: isLibraryQuery });
+      }
+      return next;
+    },
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => isActiveImport(item.status)) ? 1_000 : false,
+  });
+}
+
+/** The library's lists and files, not the imports themselves. */
+function isLibraryQuery(query: { queryKey: readonly unknown[] }): boolean {
+  return query.queryKey[1] !== 'imports';
+}
+
+/** `POST /api/media/imports`: starts an import from a link (the server downloads it in the background). */
+export function useStartMediaImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string) =>
+      apiFetch<MediaImport>('/api/media/imports', { method: 'POST', json: { url } }),
+    onSettled: () => client.invalidateQueries({ queryKey: MEDIA_IMPORTS_KEY }),
+  });
+}
+
+/** `POST /api/media/imports/:id/cancel`. */
+export function useCancelMediaImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<MediaImport>(`/api/media/imports/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: MEDIA_IMPORTS_KEY }),
   });
 }

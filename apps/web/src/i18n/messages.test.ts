@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@relaycast/shared/accounts';
 import { ACCOUNT_SETUP_MESSAGES } from '@relaycast/shared/accounts-setup';
 import { AI_MESSAGES } from '@relaycast/shared/ai';
+import { AI_IMAGE_MESSAGES } from '@relaycast/shared/ai-images';
 import { ANALYTICS_COLLECT_MESSAGES, ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/analytics-report';
@@ -14,6 +15,7 @@ import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { IMAGE_EDIT_MESSAGES } from '@relaycast/shared/image-edit';
 import { MAIL_MESSAGES } from '@relaycast/shared/mail';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
+import { MEDIA_IMPORT_MESSAGES } from '@relaycast/shared/media-imports';
 import { MEMBERS_MESSAGES } from '@relaycast/shared/members';
 import {
   ADDRESS_MESSAGES,
@@ -59,6 +61,7 @@ const MESSAGE_OBJECTS = {
   ACCOUNT_MESSAGES,
   ACCOUNT_SETUP_MESSAGES,
   AI_MESSAGES,
+  AI_IMAGE_MESSAGES,
   ANALYTICS_MESSAGES,
   ANALYTICS_COLLECT_MESSAGES,
   ANALYTICS_PAGE_MESSAGES,
@@ -75,6 +78,7 @@ const MESSAGE_OBJECTS = {
   IMAGE_EDIT_MESSAGES,
   MAIL_MESSAGES,
   MEDIA_MESSAGES,
+  MEDIA_IMPORT_MESSAGES,
   MEMBERS_MESSAGES,
   NAME_MESSAGES,
   PROXY_MESSAGES,

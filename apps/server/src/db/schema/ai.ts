@@ -16,7 +16,7 @@ export const aiGenerations = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** generate, transform, hashtags or ideas. */
-    kind: text('kind', { enum: ['generate', 'transform', 'hashtags', 'ideas'] }).notNull(),
+    kind: text('kind', { enum: ['generate', 'transform', 'hashtags', 'ideas', 'image'] }).notNull(),
     prompt: text('prompt').notNull(),
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     /** running, done, failed or stopped. */

@@ -11,6 +11,7 @@ export * from './contact';
 export * from './engagement';
 export * from './mail';
 export * from './media';
+export * from './media-imports';
 export * from './notifications';
 export * from './onboarding';
 export * from './planned-streams';

@@ -1,3 +1,4 @@
+import type { MediaGeneration } from '@relaycast/shared/ai-images';
 import type { ImageEditRecipe } from '@relaycast/shared/image-edit';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
@@ -32,6 +33,8 @@ export const mediaFiles = pgTable(
      */
     derivedFromId: text('derived_from_id'),
     editRecipe: jsonb('edit_recipe').$type<ImageEditRecipe>(),
+    /** Set when an AI provider made the file (docs/ai-images.md): prompt, model, provider and size. */
+    generation: jsonb('generation').$type<MediaGeneration>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

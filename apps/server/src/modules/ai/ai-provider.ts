@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import type { AiProvider } from '@relaycast/shared/ai';
-import type { LanguageModel } from 'ai';
+import type { ImageModel, LanguageModel } from 'ai';
 import type { AiConfig } from '../../config/env';
 import { AppError } from '../../lib/app-error';
 import { SafeFetchError } from '../../lib/safe-fetch';
@@ -83,6 +83,43 @@ export async function createLanguageModel(
       }).chatModel(settings.model);
     }
   }
+}
+
+/** The image models a provider is known to have (docs/ai-images.md); openai-compatible needs AI_IMAGE_MODEL. */
+export const DEFAULT_IMAGE_MODELS: Partial<Record<AiProvider, string>> = {
+  openai: 'gpt-image-1',
+};
+
+/** The image model a workspace's provider uses, or null when it has none (anthropic, or no model named). */
+export function imageModelNameFor(server: AiConfig, settings: ProviderSettings): string | null {
+  if (settings.provider === 'anthropic') return null;
+  const inherits = settings.provider === server.provider;
+  return (inherits ? server.imageModel : undefined) ?? DEFAULT_IMAGE_MODELS[settings.provider] ?? null;
+}
+
+/** The provider's image model (`POST {base}/images/generations`), reached through `fetch` as the text models are. */
+export async function createImageModel(
+  settings: ProviderSettings,
+  modelId: string,
+  options: { fetch?: typeof fetch } = {},
+): Promise<ImageModel> {
+  const { fetch: customFetch } = options;
+  if (settings.provider === 'openai') {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).image(
+      modelId,
+    );
+  }
+  if (settings.provider === 'openai-compatible') {
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+    return createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL: settings.baseUrl ?? '',
+      apiKey: settings.apiKey,
+      fetch: customFetch,
+    }).imageModel(modelId);
+  }
+  throw new AppError('AI_IMAGES_NOT_CONFIGURED');
 }
 
 function causeCode(error: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import type { AiSettings, AiSettingsInput } from '@relaycast/shared/ai';
 import { roleCan } from '@relaycast/shared/roles';
-import type { LanguageModel } from 'ai';
+import type { ImageModel, LanguageModel } from 'ai';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import type { Caller } from '../../lib/caller';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { decryptSecret, encryptSecret, lastFour } from '../../lib/secrets';
 import {
+  createImageModel,
   createLanguageModel,
   effectiveProviderSettings,
   type ProviderOverride,
@@ -63,6 +64,18 @@ export async function checkWorkspaceBaseUrl(config: Config, baseUrl: string | nu
 export function languageModelFor(config: Config, settings: ProviderSettings): Promise<LanguageModel> {
   if (!settings.baseUrlFromWorkspace) return createLanguageModel(settings);
   return createLanguageModel(settings, {
+    fetch: createSafeFetch(addressPolicy(config.allowPrivateAddresses)),
+  });
+}
+
+/** The image model a request uses, under the same address policy as `languageModelFor`. */
+export function imageModelFor(
+  config: Config,
+  settings: ProviderSettings,
+  modelId: string,
+): Promise<ImageModel> {
+  if (!settings.baseUrlFromWorkspace) return createImageModel(settings, modelId);
+  return createImageModel(settings, modelId, {
     fetch: createSafeFetch(addressPolicy(config.allowPrivateAddresses)),
   });
 }

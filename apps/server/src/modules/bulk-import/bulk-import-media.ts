@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isMediaUrl, remoteMediaId } from '@relaycast/shared/bulk-import-rows';
-import { ACCEPTED_MEDIA_TYPES, type AcceptedMediaType } from '@relaycast/shared/media';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import { type MediaFacts, mediaKindOf } from '@relaycast/shared/platforms';
 import { AppError } from '../../lib/app-error';
@@ -16,7 +15,7 @@ import {
   storeMediaInTransaction,
 } from '../media/media.service';
 import { downloadMedia } from '../media/media-download';
-import { displayNameOf } from '../media/media-upload';
+import { fileNameFromUrl, probeReceivedFile } from '../media/media-probe';
 import type { Tx } from '../posts/posts-create';
 
 /**
@@ -58,15 +57,6 @@ export function mediaUrlsOf(rows: readonly { fields: { media: string } }[]): str
 
 const fetchFailed = () => new AppError('MEDIA_FETCH_FAILED');
 
-/** The file name a URL's last path segment gives. */
-function nameOf(url: string): string {
-  try {
-    return displayNameOf(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')) || 'Imported file';
-  } catch {
-    return 'Imported file';
-  }
-}
-
 /** Downloads and probes one URL; an AppError's message is the row's reason. */
 async function fetchOne(
   deps: RemoteMediaDeps,
@@ -75,7 +65,7 @@ async function fetchOne(
 ): Promise<ReceivedFile> {
   const id = newMediaId();
   const tempPath = path.join(deps.tempDir, id);
-  const name = nameOf(url);
+  const name = fileNameFromUrl(url);
   const downloaded = await downloadMedia(
     deps.doFetch,
     url,
@@ -88,32 +78,7 @@ async function fetchOne(
       timeoutMs: FETCH_TIMEOUT_MS,
     },
   );
-  const mimeType = downloaded.mimeType === 'image/apng' ? 'image/png' : downloaded.mimeType;
-  const kind = mediaKindOf(mimeType);
-  if (!kind) throw fetchFailed();
-  const facts = await deps.processor.probe(tempPath, kind);
-  const thumbnail = await deps.processor.makeThumbnail(tempPath, `${tempPath}-thumb`, {
-    kind,
-    durationSeconds: facts?.durationSeconds ?? null,
-  });
-  // As an upload: with ffmpeg here, a file it cannot decode is refused rather than stored without its facts.
-  const decoded = facts?.width != null && facts.height != null && thumbnail !== null;
-  if (!decoded && (await deps.processor.isAvailable())) {
-    throw new AppError('UNREADABLE_MEDIA', { values: [name, kind === 'video' ? 'video' : 'image'] });
-  }
-  return {
-    id,
-    name,
-    mimeType,
-    kind,
-    sizeBytes: downloaded.sizeBytes,
-    width: facts?.width ?? null,
-    height: facts?.height ?? null,
-    durationSeconds: facts?.durationSeconds ?? null,
-    path: tempPath,
-    thumbnail,
-    extension: ACCEPTED_MEDIA_TYPES[mimeType as AcceptedMediaType],
-  };
+  return probeReceivedFile(deps.processor, { id, name, path: tempPath, ...downloaded });
 }
 
 /**

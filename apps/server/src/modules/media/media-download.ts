@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isAcceptedMediaType } from '@relaycast/shared/media';
@@ -8,8 +8,28 @@ import type { MediaLimits } from '@relaycast/shared/plans';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from '../../lib/app-error';
 import type { DiskGuard } from '../../lib/media/disk-space';
+import { SafeFetchError } from '../../lib/safe-fetch';
 import { storageFullError } from './media.service';
 import { fileTooLargeError, limitedCounter } from './media-upload';
+
+/** Why a download failed, for a caller that words each one (an import from a link); others give one message. */
+export type DownloadFailure =
+  | { reason: 'blocked'; message: string }
+  | { reason: 'status'; status: number }
+  | { reason: 'timeout' }
+  | { reason: 'unreachable' }
+  | { reason: 'type' };
+
+function failureOf(error: unknown, deadline: AbortSignal): DownloadFailure {
+  if (deadline.aborted) return { reason: 'timeout' };
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if (current instanceof SafeFetchError && current.reason === 'blocked') {
+      return { reason: 'blocked', message: current.message };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return { reason: 'unreachable' };
+}
 
 /**
  * Downloads the media file a user pointed at into `tempPath` through the outbound-address policy's fetch
@@ -22,12 +42,20 @@ export async function downloadMedia(
   doFetch: typeof fetch,
   url: string,
   tempPath: string,
-  budget: { limits: MediaLimits; usedBytes: number; disk: DiskGuard; name: string; signal?: AbortSignal },
+  budget: {
+    limits: MediaLimits;
+    usedBytes: number;
+    disk: DiskGuard;
+    name: string;
+    signal?: AbortSignal;
+    /** Called as bytes arrive, with the size the site announced (null when it did not). */
+    onProgress?: (receivedBytes: number, totalBytes: number | null) => void;
+  },
   kind: {
     /** The types this download may be (checked on the bytes, not on the server's word). */
     accepts: (mimeType: string) => boolean;
     /** The error of anything but a limit: refused address, HTTP error, timeout, wrong type. */
-    failed: () => AppError;
+    failed: (failure: DownloadFailure) => AppError;
     accept: string;
     timeoutMs: number;
   },
@@ -40,12 +68,12 @@ export async function downloadMedia(
   let response: Response;
   try {
     response = await doFetch(url, { signal, headers: { accept: kind.accept } });
-  } catch {
-    throw kind.failed();
+  } catch (error) {
+    throw kind.failed(failureOf(error, deadline));
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();
-    throw kind.failed();
+    throw kind.failed({ reason: 'status', status: response.status });
   }
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > 0) {
@@ -65,24 +93,33 @@ export async function downloadMedia(
       throw err;
     });
   const counter = limitedCounter(name, budget);
+  const total = Number.isFinite(declared) && declared > 0 ? declared : null;
+  const onProgress = budget.onProgress;
+  const reporter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      onProgress?.(counter.bytes(), total);
+      callback(null, chunk);
+    },
+  });
   try {
     await pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
       counter,
+      reporter,
       createWriteStream(tempPath, { flags: 'wx' }),
       { signal },
     );
   } catch (err) {
     await rm(tempPath, { force: true });
     if (err instanceof AppError) throw err;
-    throw kind.failed();
+    throw kind.failed(failureOf(err, deadline));
   }
   const sizeBytes = counter.bytes();
   const detected = await fileTypeFromFile(tempPath).catch(() => undefined);
   const mimeType = detected?.mime;
   if (sizeBytes === 0 || !mimeType || !isAcceptedMediaType(mimeType) || !kind.accepts(mimeType)) {
     await rm(tempPath, { force: true });
-    throw kind.failed();
+    throw kind.failed({ reason: 'type' });
   }
   return { sizeBytes, mimeType };
 }

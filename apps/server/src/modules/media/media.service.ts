@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MediaGeneration } from '@relaycast/shared/ai-images';
 import type { ImageEditRecipe } from '@relaycast/shared/image-edit';
 import {
   MEDIA_MESSAGES,
@@ -44,6 +45,7 @@ export function toMediaItem(row: MediaFileRow): MediaItem {
     thumbnailUrl: row.thumbnailKey ? `/api/media/${row.id}/thumbnail` : null,
     createdAt: row.createdAt.toISOString(),
     uploadedBy: row.uploadedBy,
+    generation: row.generation ?? null,
   };
 }
 
@@ -145,6 +147,8 @@ export interface ReceivedFile {
   /** An image editor's result: the file it was made from and the recipe (modules/image-editor). */
   derivedFromId?: string;
   editRecipe?: ImageEditRecipe;
+  /** An AI provider's file: what made it (docs/ai-images.md). */
+  generation?: MediaGeneration | null;
 }
 
 type StoreInput = { workspaceId: string; userId: string | null; limits: MediaLimits; file: ReceivedFile };

@@ -18,6 +18,7 @@ const KIND_LABELS: Record<AiHistoryEntry['kind'], string> = {
   transform: 'transform',
   hashtags: 'hashtags',
   ideas: 'ideas',
+  image: 'image',
 };
 const STATUS_LABELS: Record<AiHistoryEntry['status'], string> = {
   running: 'running',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaList } from '@/api/media';
+import { AiImagePanel } from '@/components/ai-image-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -61,6 +62,16 @@ function LibraryPicker({
   const items = list.data?.items ?? [];
   return (
     <div className="grid gap-4">
+      <details className="group">
+        <summary className="cursor-pointer text-sm font-medium text-primary">
+          {t('Generate an image with AI')}
+        </summary>
+        <div className="mt-3">
+          <AiImagePanel
+            onGenerated={(item) => setSelected((current) => [...current, attachedFromLibrary(item)])}
+          />
+        </div>
+      </details>
       {list.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label={t('Loading your media')} />

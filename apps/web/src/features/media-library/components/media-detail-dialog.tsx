@@ -1,11 +1,12 @@
 import { formatFileSize, type MediaItem } from '@relaycast/shared/media';
 import type { PostStatus } from '@relaycast/shared/posts';
-import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaUsage } from '@/api/media';
 import { useTimeZone } from '@/api/settings';
 import { useCanRemove } from '@/components/role-gate';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -92,6 +93,12 @@ export function MediaDetailDialog({
               <img src={item.url} alt={item.name} className="mx-auto max-h-72 object-contain" />
             )}
           </div>
+          {item.generation ? (
+            <Badge className="justify-self-start">
+              <Sparkles aria-hidden="true" className="size-3" />
+              {t('AI-generated')}
+            </Badge>
+          ) : null}
           <dl aria-label={t('File details')} className="text-sm">
             <Fact term={t('Type')} value={item.mimeType} />
             <Fact term={t('Size')} value={formatFileSize(item.sizeBytes)} />
@@ -106,6 +113,12 @@ export function MediaDetailDialog({
               />
             ) : null}
             <Fact term={t('Uploaded')} value={formatDateTime(item.createdAt, timeZone)} />
+            {item.generation ? (
+              <>
+                <Fact term={t('Prompt')} value={item.generation.prompt} />
+                <Fact term={t('Model')} value={`${item.generation.model} (${item.generation.provider})`} />
+              </>
+            ) : null}
           </dl>
           <section aria-label={t('Where it is used')} className="grid gap-2">
             <h3 className="text-sm font-semibold">{t('Where it is used')}</h3>

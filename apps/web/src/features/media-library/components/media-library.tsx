@@ -3,6 +3,8 @@ import { FolderOpen, Info, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteMedia, useMediaList } from '@/api/media';
+import { AiImagePanel } from '@/components/ai-image-panel';
+import { useCan } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/i18n';
 import { showError } from '@/lib/show-error';
@@ -11,6 +13,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatFileCount } from '../format';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { DeleteMediaDialog } from './delete-media-dialog';
+import { LinkImportPanel } from './link-import-panel';
 import { MediaDetailDialog } from './media-detail-dialog';
 import { type KindFilter, MediaFilters } from './media-filters';
 import { MediaGrid, MediaGridSkeleton } from './media-grid';
@@ -48,6 +51,7 @@ export function MediaLibrary() {
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
   const [opened, setOpened] = useState<MediaItem | null>(null);
   const isFiltered = q !== '' || kind !== 'all';
+  const canAdd = useCan('write') !== false;
 
   const confirmDelete = (item: MediaItem) => {
     deletion.mutate(item.id, {
@@ -78,6 +82,12 @@ export function MediaLibrary() {
         planName={list.data?.usage.plan}
       />
       <UploadList entries={uploads.entries} onDismiss={uploads.dismiss} />
+      {canAdd ? (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <LinkImportPanel />
+          <AiImagePanel onGenerated={setOpened} />
+        </div>
+      ) : null}
 
       {list.data?.thumbnailsAvailable === false ? (
         <p className="flex items-start gap-2 rounded-lg border bg-muted/60 px-4 py-3 text-sm text-muted-foreground">

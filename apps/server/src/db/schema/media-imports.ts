@@ -1,0 +1,28 @@
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { mediaFiles } from './media';
+import { workspaces } from './workspaces';
+
+/**
+ * An import from a link (docs/media-import.md): the row is the truth the `media-import` job and the page read.
+ * queued → downloading → done (mediaId set) | failed (error set) | cancelled.
+ */
+export const mediaImports = pgTable(
+  'media_imports',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    status: text('status', { enum: ['queued', 'downloading', 'done', 'failed', 'cancelled'] }).notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    totalBytes: bigint('total_bytes', { mode: 'number' }),
+    mediaId: text('media_id').references(() => mediaFiles.id, { onDelete: 'set null' }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('media_imports_workspace_created_idx').on(table.workspaceId, table.createdAt)],
+);

@@ -1,0 +1,91 @@
+import { MEDIA_IMPORT_MESSAGES, type MediaImport } from '@relaycast/shared/media-imports';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/test/api.fake';
+import { renderWithProviders } from '@/test/render';
+import { LinkImportPanel } from './link-import-panel';
+
+function anImport(overrides: Partial<MediaImport>): MediaImport {
+  return {
+    id: 'i1',
+    url: 'https://photos.example/cat.jpg',
+    status: 'queued',
+    receivedBytes: 0,
+    totalBytes: null,
+    mediaId: null,
+    error: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('LinkImportPanel', () => {
+  it('starts an import from the link typed in', async () => {
+    const user = userEvent.setup();
+    const started = anImport({});
+    let items: MediaImport[] = [];
+    const api = fakeApi({
+      'GET /api/media/imports': () => ({ items }),
+      'POST /api/media/imports': () => {
+        items = [started];
+        return new Response(JSON.stringify(started), { status: 202 });
+      },
+    });
+    renderWithProviders(<LinkImportPanel />);
+    await user.type(screen.getByLabelText('Link to an image or a video'), 'https://photos.example/cat.jpg');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const row = await screen.findByRole('listitem', { name: 'https://photos.example/cat.jpg' });
+    expect(within(row).getByText('Waiting')).toBeTruthy();
+    expect(api.callsTo('POST /api/media/imports')[0]?.body).toEqual({
+      url: 'https://photos.example/cat.jpg',
+    });
+    expect((screen.getByLabelText('Link to an image or a video') as HTMLInputElement).value).toBe('');
+  });
+
+  it('refuses an address that is not a web link before sending it', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'GET /api/media/imports': { items: [] } });
+    renderWithProviders(<LinkImportPanel />);
+    await user.type(screen.getByLabelText('Link to an image or a video'), 'ftp://files.example/a.png');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(MEDIA_IMPORT_MESSAGES.invalidUrl)).toBeTruthy();
+    expect(api.callsTo('POST /api/media/imports')).toEqual([]);
+  });
+
+  it('shows progress, cancels a download and words a failure', async () => {
+    const user = userEvent.setup();
+    const running = anImport({
+      status: 'downloading',
+      receivedBytes: 1024 * 1024,
+      totalBytes: 4 * 1024 * 1024,
+    });
+    const expired = anImport({
+      id: 'i2',
+      url: 'https://dl.example/old.png',
+      status: 'failed',
+      error: MEDIA_IMPORT_MESSAGES.gone,
+    });
+    let items = [running, expired];
+    const api = fakeApi({
+      'GET /api/media/imports': () => ({ items }),
+      'POST /api/media/imports/i1/cancel': () => {
+        items = [{ ...running, status: 'cancelled' }, expired];
+        return items[0];
+      },
+    });
+    renderWithProviders(<LinkImportPanel />);
+    const row = await screen.findByRole('listitem', { name: running.url });
+    expect(within(row).getByText('1 MB / 4 MB')).toBeTruthy();
+    expect(
+      within(row)
+        .getByRole('progressbar', { name: `Progress of ${running.url}` })
+        .getAttribute('value'),
+    ).toBe(String(1024 * 1024));
+    expect(screen.getByText(MEDIA_IMPORT_MESSAGES.gone)).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(row).getByText('Cancelled')).toBeTruthy());
+    expect(api.callsTo('POST /api/media/imports/i1/cancel')).toHaveLength(1);
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+  });
+});
