@@ -4,14 +4,9 @@ import { AI_IMAGE_MESSAGES, type AiImageSize, type AiImageStatus } from '@relayc
 import type { MediaLimits } from '@relaycast/shared/plans';
 import { truncateToGraphemes } from '@relaycast/shared/text';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Config } from '../../config/env';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { DiskGuard } from '../../lib/media/disk-space';
-import type { MediaProcessor } from '../../lib/media/ffmpeg';
-import type { MediaStorage } from '../../lib/media/storage';
 import { type MediaFileRow, newMediaId, storageUsedBytes, storeMedia } from '../media/media.service';
-import { probeReceivedFile } from '../media/media-probe';
+import { probeReceivedFile, type ReceivedFileDeps } from '../media/media-probe';
 import { fileTooLargeError } from '../media/media-upload';
 import { imageModelNameFor, providerError } from './ai-provider';
 import { checkWorkspaceBaseUrl, imageModelFor, providerSettingsFor } from './ai-settings';
@@ -24,15 +19,7 @@ import { finishGeneration, startGeneration } from './ai-usage';
  * model and provider as the file's `generation`.
  */
 
-export interface AiImageDeps {
-  db: Db;
-  config: Config;
-  storage: MediaStorage;
-  processor: MediaProcessor;
-  disk: DiskGuard;
-  tempDir: string;
-  log: { warn(obj: object, msg: string): void };
-}
+export type AiImageDeps = ReceivedFileDeps;
 
 /** Image generation is slower than text: at least this long is allowed whatever AI_TIMEOUT_MS says. */
 const MIN_IMAGE_TIMEOUT_MS = 120_000;

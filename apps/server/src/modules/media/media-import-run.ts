@@ -3,20 +3,16 @@ import path from 'node:path';
 import { MEDIA_IMPORT_MESSAGES, MEDIA_IMPORT_TIMEOUT_SECONDS } from '@relaycast/shared/media-imports';
 import { mediaKindOf } from '@relaycast/shared/platforms';
 import { and, eq } from 'drizzle-orm';
-import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaImports, workspaces } from '../../db/schema/index';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
-import type { DiskGuard } from '../../lib/media/disk-space';
-import type { MediaProcessor } from '../../lib/media/ffmpeg';
-import type { MediaStorage } from '../../lib/media/storage';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { deleteMedia, newMediaId, storageUsedBytes, storeMedia } from './media.service';
 import { type DownloadFailure, downloadMedia } from './media-download';
 import type { MediaImportPayload } from './media-imports.service';
-import { fileNameFromUrl, probeReceivedFile } from './media-probe';
+import { fileNameFromUrl, probeReceivedFile, type ReceivedFileDeps } from './media-probe';
 
 /**
  * The `media-import` job (docs/media-import.md): claims the queued row, downloads the link through the
@@ -26,14 +22,7 @@ import { fileNameFromUrl, probeReceivedFile } from './media-probe';
  * the import was cancelled is taken back out, so a cancelled import leaves nothing.
  */
 
-export interface MediaImportDeps {
-  db: Db;
-  config: Config;
-  storage: MediaStorage;
-  processor: MediaProcessor;
-  disk: DiskGuard;
-  tempDir: string;
-  log: { warn(obj: object, msg: string): void };
+export interface MediaImportDeps extends ReceivedFileDeps {
   /** Tests may shorten it; the shared limit otherwise. */
   timeoutMs?: number;
   /** How often progress is written (and a Cancel noticed). */

@@ -1,9 +1,24 @@
 import { ACCEPTED_MEDIA_TYPES, isAcceptedMediaType } from '@relaycast/shared/media';
 import { mediaKindOf } from '@relaycast/shared/platforms';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { DiskGuard } from '../../lib/media/disk-space';
 import type { MediaProcessor } from '../../lib/media/ffmpeg';
+import type { MediaStorage } from '../../lib/media/storage';
 import type { ReceivedFile } from './media.service';
 import { displayNameOf } from './media-upload';
+
+/** What storing a file the server received otherwise than by upload needs (a link's import, an AI image). */
+export interface ReceivedFileDeps {
+  db: Db;
+  config: Config;
+  storage: MediaStorage;
+  processor: MediaProcessor;
+  disk: DiskGuard;
+  tempDir: string;
+  log: { warn(obj: object, msg: string): void };
+}
 
 /** The file name a URL's last path segment gives, or a generic one. */
 export function fileNameFromUrl(url: string): string {
