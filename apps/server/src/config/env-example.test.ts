@@ -35,7 +35,7 @@ describe('.env.example', () => {
   });
 
   it('sets no variable twice (a later empty line would undo an earlier value)', () => {
-    const names = example.match(/^[A-Z][A-Z0-9_]*(?==)/gm) ?? [];
+    const names: string[] = example.match(/^[A-Z][A-Z0-9_]*(?==)/gm) ?? [];
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 
