@@ -19,6 +19,10 @@ RUN if ! grep -rqs 'trixie-security' /etc/apt/sources.list /etc/apt/sources.list
 # Stage 1: install every dependency, build the web app and the server once, then drop the dev dependencies.
 FROM system AS build
 RUN apt-get update && apt-get install -y --no-install-recommends npm && rm -rf /var/lib/apt/lists/*
+# Certificate authorities of a TLS-inspecting proxy, if any (docker/build-ca/README.md): this stage only.
+COPY docker/build-ca/ /usr/local/share/ca-certificates/
+RUN update-ca-certificates
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY patches ./patches

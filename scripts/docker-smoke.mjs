@@ -9,7 +9,7 @@
 // The base image relaycast-base:trixie is made once (`debootstrap --variant=minbase trixie` + `docker import`)
 // and reused while it exists; `docker rmi relaycast-base:trixie` makes the next run start cold.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -93,6 +93,22 @@ function ensureBase() {
   }
 }
 
+/**
+ * The host's own certificate authorities (a TLS-inspecting proxy's, which the host's npm trusts), copied into
+ * docker/build-ca/ for the build stage's `npm ci` (docker/build-ca/README.md). Returns the copies to remove.
+ */
+function copyHostAuthorities() {
+  const from = '/usr/local/share/ca-certificates';
+  if (!existsSync(from)) return [];
+  return readdirSync(from)
+    .filter((name) => name.endsWith('.crt'))
+    .map((name) => {
+      const target = path.join(ROOT, 'docker', 'build-ca', `host-${name}`);
+      copyFileSync(path.join(from, name), target);
+      return target;
+    });
+}
+
 async function waitForHealth(url, seconds) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
@@ -171,11 +187,16 @@ async function main() {
   await step('install docker.io and debootstrap if missing', installTools);
   await step('start dockerd if needed', ensureDaemon);
   await step(`base image ${BASE}`, ensureBase);
-  await step('docker build', () =>
-    run('docker', ['build', '--build-arg', `BASE=${BASE}`, '-t', IMAGE, ROOT], {
-      env: { ...process.env, DOCKER_BUILDKIT: '0' },
-    }),
-  );
+  await step('docker build', () => {
+    const copied = copyHostAuthorities();
+    try {
+      run('docker', ['build', '--build-arg', `BASE=${BASE}`, '-t', IMAGE, ROOT], {
+        env: { ...process.env, DOCKER_BUILDKIT: '0' },
+      });
+    } finally {
+      for (const file of copied) rmSync(file, { force: true });
+    }
+  });
   try {
     const url = await step('docker run', () => {
       run('docker', ['run', '-d', '--init', '--name', CONTAINER, '-p', '127.0.0.1::3000', IMAGE], {
