@@ -113,7 +113,7 @@ async function waitForHealth(url, seconds) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) });
       if (response.ok) return await response.json();
     } catch {
       // not listening yet
@@ -184,6 +184,9 @@ async function waitForDockerHealthy(seconds) {
 
 async function main() {
   const total = performance.now();
+  // A request docker-proxy accepts before the server listens can hang on a socket that keeps no handle alive;
+  // without a live timer Node would then exit 0 in the middle of a step.
+  const keepAlive = setInterval(() => {}, 1000);
   await step('install docker.io and debootstrap if missing', installTools);
   await step('start dockerd if needed', ensureDaemon);
   await step(`base image ${BASE}`, ensureBase);
@@ -221,6 +224,7 @@ async function main() {
   const bytes = Number(read('docker', ['image', 'inspect', IMAGE, '--format', '{{.Size}}']));
   const baseBytes = Number(read('docker', ['image', 'inspect', BASE, '--format', '{{.Size}}']));
   if (process.env.DOCKER_SMOKE_KEEP_IMAGE === '0') spawnSync('docker', ['rmi', IMAGE], { stdio: 'ignore' });
+  clearInterval(keepAlive);
   log('--- summary ---');
   for (const [name, seconds] of timings) log(`${seconds.toFixed(1).padStart(7)} s  ${name}`);
   log(`${((performance.now() - total) / 1000).toFixed(1).padStart(7)} s  total`);
