@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js. Workspace packages (TypeScript sources) are bundled in; every npm
+// Bundles the server into dist/server.js and the operator commands into dist/cli/. Workspace packages (TypeScript sources) are bundled in; every npm
 // dependency, the server's and the workspace packages' alike, stays external and is loaded from node_modules
 // at run time (so no CommonJS code ends up inside this ES module).
 import { readFileSync } from 'node:fs';
@@ -10,9 +10,7 @@ const external = [...readDeps('./package.json'), ...readDeps('../../packages/sha
   (name) => !name.startsWith('@relaycast/'),
 );
 
-await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -20,4 +18,13 @@ await build({
   sourcemap: true,
   external: [...new Set(external)].flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
+};
+
+await build({ ...common, entryPoints: ['src/server.ts'], outfile: 'dist/server.js' });
+// The operator commands, runnable where tsx is not installed (the container image: docs/docker.md):
+// `node apps/server/dist/cli/backup.js backup`, `… restore <file>`, `node apps/server/dist/cli/admin.js …`.
+await build({
+  ...common,
+  entryPoints: { backup: 'src/cli/backup.ts', admin: 'src/cli/admin.ts' },
+  outdir: 'dist/cli',
 });

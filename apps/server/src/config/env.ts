@@ -79,6 +79,7 @@ export const envSchema = z.object({
   APP_SECRET: z
     .string()
     .optional()
+    .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || value.length >= 32, {
       message: 'must be at least 32 characters',
     }),
