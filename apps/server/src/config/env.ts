@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
-import type { AiConfig } from './ai-env';
+import { type AiConfig, aiConfigOf } from './ai-env';
 import { readOrCreateSecret } from './app-secret';
 import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-env';
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
@@ -344,16 +344,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       port: env.RTMP_PORT,
       reconnectGraceMs: env.STREAM_RECONNECT_GRACE_SECONDS * 1000,
     },
-    ai: {
-      provider: env.AI_PROVIDER,
-      baseUrl: env.AI_BASE_URL,
-      model: env.AI_MODEL || undefined,
-      apiKey: env.AI_API_KEY || undefined,
-      timeoutMs: env.AI_TIMEOUT_MS,
-      hourlyLimit: env.AI_HOURLY_LIMIT,
-      transcriptionModel: env.AI_TRANSCRIPTION_MODEL || undefined,
-      imageModel: env.AI_IMAGE_MODEL || undefined,
-    },
+    ai: aiConfigOf(env),
     platforms: Object.fromEntries(
       PLATFORM_IDS.map((platform) => {
         const prefix = platform.toUpperCase();

@@ -1,3 +1,9 @@
+/*
+ * The media library's service: storing a file under the quota's lock, listing, usage and removal.
+ * Over 300 lines on purpose: every way a file enters the library (upload, a link's import, an AI image, an edit,
+ * a recording) stores it through the one `storeMedia` and its quota lock, kept here beside the row it writes.
+ */
+
 import { randomBytes } from 'node:crypto';
 import type { MediaGeneration } from '@relaycast/shared/ai-images';
 import type { ImageEditRecipe } from '@relaycast/shared/image-edit';

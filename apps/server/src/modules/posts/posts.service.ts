@@ -1,3 +1,9 @@
+/**
+ * The writes of the posts module. Every one is scoped to the caller's workspace and runs in a transaction.
+ * Over 300 lines on purpose: every write shares the same row lock, locked statuses and body writer, and keeping
+ * them side by side shows the rules a post's life follows (the queue's slot picking is in posts-schedule.ts).
+ */
+
 import { randomUUID } from 'node:crypto';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import {
@@ -25,12 +31,6 @@ import { readPostWatermark, storePostWatermark } from '../watermarks/watermarks.
 import { getPost, hasLiveTargets, loadMediaFacts, postNotFound } from './posts.queries';
 import { createPostsInTransaction } from './posts-create';
 import { resolveSchedule } from './posts-schedule';
-
-/**
- * The writes of the posts module. Every one is scoped to the caller's workspace and runs in a transaction.
- * Over 300 lines on purpose: every write shares the same row lock, locked statuses and body writer, and keeping
- * them side by side shows the rules a post's life follows (the queue's slot picking is in posts-schedule.ts).
- */
 
 /** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;

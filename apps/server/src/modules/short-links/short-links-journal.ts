@@ -1,3 +1,9 @@
+/*
+ * Over 300 lines on purpose: the click journal's write, rotation, flush and crash recovery share one segment
+ * format and one exactly-once rule (a segment's id is counted in the same transaction as its clicks); apart,
+ * the format's readers and writers could drift.
+ */
+
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,

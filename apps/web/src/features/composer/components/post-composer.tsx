@@ -1,4 +1,5 @@
 /*
+ * Over 300 lines on purpose: the form and the helpers that turn a post into its values and back stay together.
  * The composer form: its sections (composer-sections.tsx), media and publish panel, and the assistant's bridge
  * share the one post form (`usePostForm`, lib/use-post-form.ts); the "Shorten links" choice is a hook
  * (hooks/use-short-link-choice.ts), and the AI assistant is a feature of its own composed by the route.
@@ -102,6 +103,7 @@ export function PostComposer(props: PostComposerProps) {
   );
 }
 
+// function-budget: ComposerForm wires each section to the one post form; its parts are components already
 function ComposerForm({
   post: initialPost,
   initialValues,
