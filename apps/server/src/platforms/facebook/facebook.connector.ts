@@ -87,7 +87,13 @@ async function publish(
       method: 'POST',
       url: `${facebookGraphApi(ctx)}/${pageId}/photos`,
       token,
-      body: { json: { url: image.publicUrl, published: false } },
+      body: {
+        json: {
+          url: image.publicUrl,
+          published: false,
+          ...(image.altText ? { alt_text_custom: image.altText } : {}),
+        },
+      },
       timeoutMs: 60_000,
     });
     mediaIds.push(photo.body.id);

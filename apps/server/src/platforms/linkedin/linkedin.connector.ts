@@ -287,11 +287,16 @@ export const linkedinConnector: Connector = {
     if (video) {
       content = { media: { id: await uploadVideo(ctx, credentials, video) } };
     } else if (request.media.length === 1 && request.media[0]) {
-      content = { media: { id: await uploadImage(ctx, credentials, request.media[0]), altText: '' } };
+      content = {
+        media: {
+          id: await uploadImage(ctx, credentials, request.media[0]),
+          altText: request.media[0].altText,
+        },
+      };
     } else if (request.media.length > 1) {
       const images = [];
       for (const media of request.media)
-        images.push({ id: await uploadImage(ctx, credentials, media), altText: '' });
+        images.push({ id: await uploadImage(ctx, credentials, media), altText: media.altText });
       content = { multiImage: { images } };
     }
     const response = await platformRequest(

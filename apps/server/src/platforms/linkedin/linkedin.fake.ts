@@ -236,7 +236,10 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
         throw new Error(`author ${String(body.author)} is not the member`);
       const commentary = typeof body.commentary === 'string' ? body.commentary : '';
       const content = body.content as
-        | { media?: { id: string }; multiImage?: { images: { id: string }[] } }
+        | {
+            media?: { id: string; altText?: string };
+            multiImage?: { images: { id: string; altText?: string }[] };
+          }
         | undefined;
       const mediaIds = content?.media
         ? [content.media.id]
@@ -260,7 +263,10 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
         return { status: 422, body: { status: 422, message: `Content is a duplicate of ${duplicate.id}` } };
       }
       const urn = `urn:li:share:${next()}`;
-      published.push({ id: urn, accountId, text: commentary, mediaIds, createdAt: new Date() });
+      const altTexts = content?.media
+        ? [content.media.altText ?? '']
+        : (content?.multiImage?.images ?? []).map((image) => image.altText ?? '');
+      published.push({ id: urn, accountId, text: commentary, mediaIds, altTexts, createdAt: new Date() });
       return { status: 201, headers: { 'x-restli-id': urn } };
     }),
   );

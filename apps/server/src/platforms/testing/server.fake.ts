@@ -230,7 +230,18 @@ export interface PublishedOnFake {
   text: string;
   /** Ids of the media attached, in order. */
   mediaIds: string[];
+  /** The alt text the platform received for each of them, in order ('' for none), where the fake records it. */
+  altTexts?: string[];
   createdAt: Date;
+}
+
+/** A comment the account wrote on its own post (the first comment), as the fake received it. */
+export interface CommentOnFake {
+  id: string;
+  accountId: string;
+  /** The platform's id of the post commented on. */
+  postId: string;
+  text: string;
 }
 
 /**
@@ -245,6 +256,8 @@ export interface PlatformFake {
   /** The value for `<PLATFORM>_BASE_URL`. */
   url: string;
   published: PublishedOnFake[];
+  /** First comments received, oldest first (platforms that allow them). */
+  comments?: CommentOnFake[];
   close(): Promise<void>;
 }
 
