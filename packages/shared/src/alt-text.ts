@@ -54,6 +54,8 @@ export const ALT_TEXT_MESSAGES = {
     `${platformName} takes alt text of at most ${limit.toLocaleString('en-US')} characters; image ${position}'s is longer.`,
   storedTooLong: `Alt text is limited to ${MAX_ALT_TEXT.toLocaleString('en-US')} characters.`,
   firstCommentTooLong: `The first comment is limited to ${MAX_FIRST_COMMENT.toLocaleString('en-US')} characters.`,
+  commentNotRetryable: 'Only a first comment that failed on a published post can be retried.',
+  commentNotSupported: 'This platform does not take a first comment through its API.',
 } as const;
 
 /** `altTexts` of a post's input: media id → its description. */

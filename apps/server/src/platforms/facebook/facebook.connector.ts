@@ -7,7 +7,7 @@ import {
   facebookLoginUrl,
   listManagedPages,
 } from '../meta/facebook-login';
-import { graphRequest, listGraphPosts } from '../meta/graph';
+import { graphComment, graphRequest, listGraphPosts } from '../meta/graph';
 import {
   type AccountCredentials,
   type CallContext,
@@ -180,6 +180,11 @@ export const facebookConnector: Connector = {
   },
 
   publish,
+
+  async comment(ctx, credentials, { platformPostId, text }) {
+    const { token } = facebookPageOf(credentials);
+    return graphComment(ctx, `${facebookGraphApi(ctx)}/${encodeURIComponent(platformPostId)}`, token, text);
+  },
 
   async listRecentPosts(ctx, credentials, since) {
     const { pageId, token } = facebookPageOf(credentials);

@@ -10,6 +10,7 @@ import {
 import {
   createGraphContainer,
   DEFAULT_POLL,
+  graphComment,
   graphPermalink,
   graphRequest,
   listGraphPosts,
@@ -227,6 +228,11 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     },
 
     publish,
+
+    async comment(ctx, credentials, { platformPostId, text }) {
+      const { token } = accountOf(credentials);
+      return graphComment(ctx, `${facebookGraphApi(ctx)}/${encodeURIComponent(platformPostId)}`, token, text);
+    },
 
     async listRecentPosts(ctx, credentials, since): Promise<RecentPost[]> {
       const { igUserId, token } = accountOf(credentials);

@@ -329,4 +329,23 @@ export const linkedinConnector: Connector = {
     if (!urn) throw new PlatformError('unknown', 'LinkedIn accepted the post but did not return its id.');
     return { platformPostId: urn, url: `https://www.linkedin.com/feed/update/${urn}` };
   },
+
+  /** The first comment: `POST /rest/socialActions/{postUrn}/comments` as the member. */
+  async comment(ctx, credentials, { platformPostId, text }) {
+    const response = await platformRequest<{ commentUrn?: string; id?: string }>(
+      ctx,
+      {
+        method: 'POST',
+        url: url(ctx, 'api', `/rest/socialActions/${encodeURIComponent(platformPostId)}/comments`),
+        headers: REST_HEADERS,
+        token: credentials.accessToken,
+        body: { json: { actor: author(credentials), object: platformPostId, message: { text } } },
+        sideEffect: true,
+      },
+      describeLinkedInError,
+    );
+    const id = response.headers.get('x-restli-id') ?? response.body.commentUrn ?? response.body.id;
+    if (!id) throw new PlatformError('unknown', 'LinkedIn accepted the comment but did not return its id.');
+    return { platformCommentId: id };
+  },
 };
