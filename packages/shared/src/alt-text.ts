@@ -90,3 +90,9 @@ export function checkAltTexts(
   }
   return problems;
 }
+
+/** The longest alt text every chosen platform takes (the stored cap when none of them has a lower limit). */
+export function altTextLimitFor(platforms: readonly PlatformId[]): number {
+  const limits = platforms.filter(acceptsAltText).map(altTextLimit);
+  return limits.length > 0 ? Math.min(...limits) : MAX_ALT_TEXT;
+}

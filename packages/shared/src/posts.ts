@@ -160,8 +160,8 @@ export const postMediaSchema = z.object({
   /** Pixels, as the media library measured them (null: unknown, e.g. a server without ffmpeg). */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  /** The file's description for people who cannot see it ('' when none was written). */
-  altText: z.string(),
+  /** The file's description for people who cannot see it ('' when none was written; absent from older answers). */
+  altText: z.string().optional(),
 });
 
 export const postSchema = z.object({
@@ -170,8 +170,8 @@ export const postSchema = z.object({
   platforms: z.array(z.enum(PLATFORM_IDS)),
   overrides: z.record(z.string(), z.string()),
   media: z.array(postMediaSchema),
-  /** Commented on the post once published, where the platform allows ('' when none). */
-  firstComment: z.string(),
+  /** Commented on the post once published, where the platform allows ('' when none; absent from older answers). */
+  firstComment: z.string().optional(),
   status: z.enum(POST_STATUSES),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),

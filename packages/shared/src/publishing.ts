@@ -57,6 +57,7 @@ export const PUBLISH_MESSAGES = {
   cancelled: 'Cancelled by the user.',
   retryQueued: 'Publishing again',
   markedPosted: 'Marked as posted',
+  commentRetried: 'Comment retried',
 } as const;
 
 export const postTargetSchema = z.object({
