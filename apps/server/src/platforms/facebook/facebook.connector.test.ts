@@ -47,6 +47,20 @@ const publishRequest = (text: string, media = [] as ReturnType<typeof testMedia>
 });
 
 describe('Facebook Pages connector', () => {
+  it('comments on its own post with the Page token (the first comment)', async () => {
+    const published = await facebookConnector.publish(ctx, credentials, publishRequest('Commented post'));
+    const comment = await facebookConnector.comment?.(ctx, credentials, {
+      platformPostId: published.platformPostId,
+      text: 'Link in this comment',
+    });
+    expect(fake.comments?.at(-1)).toMatchObject({
+      id: comment?.platformCommentId,
+      postId: published.platformPostId,
+      text: 'Link in this comment',
+    });
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('sends each photo’s alt text as alt_text_custom (none when empty)', async () => {
     const before = fake.server.requests.length;
     await facebookConnector.publish(ctx, credentials, {

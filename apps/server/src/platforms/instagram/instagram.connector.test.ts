@@ -53,6 +53,20 @@ function callsSince(index: number): string[] {
 }
 
 describe('Instagram connector', () => {
+  it('comments on its own media once published (the first comment)', async () => {
+    const published = await connector.publish(ctx, credentials, post('Commented', [image('c1')]));
+    const comment = await connector.comment?.(ctx, credentials, {
+      platformPostId: published.platformPostId,
+      text: '#kites #spring',
+    });
+    expect(fake.comments?.at(-1)).toMatchObject({
+      id: comment?.platformCommentId,
+      postId: published.platformPostId,
+      text: '#kites #spring',
+    });
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('sends alt_text on image containers (single and carousel), never on a Reel', async () => {
     let start = fake.server.requests.length;
     await connector.publish(
