@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { altTextsSchema, checkAltTexts, firstCommentSchema } from './alt-text';
 import { isValidTimeZone } from './calendar';
 import {
   checkPlatformRules,
@@ -90,6 +91,13 @@ export const postInputSchema = z
     shortLinks: shortLinkPostOptionsSchema.optional(),
     /** The post's watermark choice (docs/watermarks.md); left out, the stored choice stays. */
     watermark: postWatermarkChoiceSchema.optional(),
+    /**
+     * Alt text of the attached media, by media id (docs/alt-text-and-first-comment.md); left out, the stored
+     * texts of the files still attached stay. A file not named has none.
+     */
+    altTexts: altTextsSchema.optional(),
+    /** Commented on the post right after it is published where the platform allows; left out, the stored one stays. */
+    firstComment: firstCommentSchema.optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {
@@ -152,6 +160,8 @@ export const postMediaSchema = z.object({
   /** Pixels, as the media library measured them (null: unknown, e.g. a server without ffmpeg). */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** The file's description for people who cannot see it ('' when none was written; absent from older answers). */
+  altText: z.string().optional(),
 });
 
 export const postSchema = z.object({
@@ -160,6 +170,8 @@ export const postSchema = z.object({
   platforms: z.array(z.enum(PLATFORM_IDS)),
   overrides: z.record(z.string(), z.string()),
   media: z.array(postMediaSchema),
+  /** Commented on the post once published, where the platform allows ('' when none; absent from older answers). */
+  firstComment: z.string().optional(),
   status: z.enum(POST_STATUSES),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
@@ -201,7 +213,10 @@ export interface PostProblem {
  * With `options.shortLinkBase` (the post's links are shortened at publish) each address counts as its short link.
  */
 export function checkPost(
-  input: Pick<ParsedPostInput, 'content' | 'platforms' | 'overrides' | 'action' | 'scheduledAt'>,
+  input: Pick<ParsedPostInput, 'content' | 'platforms' | 'overrides' | 'action' | 'scheduledAt'> & {
+    /** The media's alt texts in order, checked against each platform's limit (alt-text.ts). */
+    altTextsInOrder?: readonly string[];
+  },
   media: readonly MediaFacts[],
   now: Date = new Date(),
   options: TextLengthOptions = {},
@@ -227,5 +242,6 @@ export function checkPost(
       problems.push({ path: platform, message: issue.message });
     }
   }
+  problems.push(...checkAltTexts(input.platforms.filter(isPlatformId), input.altTextsInOrder ?? []));
   return problems;
 }

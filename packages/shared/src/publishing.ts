@@ -57,6 +57,7 @@ export const PUBLISH_MESSAGES = {
   cancelled: 'Cancelled by the user.',
   retryQueued: 'Publishing again',
   markedPosted: 'Marked as posted',
+  commentRetried: 'Comment retried',
 } as const;
 
 export const postTargetSchema = z.object({
@@ -76,6 +77,12 @@ export const postTargetSchema = z.object({
   /** Link to the post on the platform once published. */
   url: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /**
+   * The post's first comment here (docs/alt-text-and-first-comment.md): null when there is none; 'failed' keeps
+   * the post published and offers "Retry comment", which posts the comment alone.
+   */
+  commentStatus: z.enum(['pending', 'posted', 'failed']).nullable().optional(),
+  commentError: z.string().nullable().optional(),
 });
 export type PostTarget = z.infer<typeof postTargetSchema>;
 

@@ -169,6 +169,8 @@ export interface PublishMedia {
   open(): Promise<NodeJS.ReadableStream>;
   /** A time-limited URL under PUBLIC_URL the platform can fetch (Instagram, Threads, TikTok pull). */
   publicUrl: string;
+  /** The description for people who cannot see it ('' when none); sent where the platform takes one. */
+  altText: string;
 }
 
 export interface PublishRequest {
@@ -357,6 +359,15 @@ export interface Connector {
   // Publishing --------------------------------------------------------------------------------------------
   /** Publishes one post, running the platform's media flow (upload or container, poll, publish). */
   publish(ctx: CallContext, credentials: AccountCredentials, request: PublishRequest): Promise<PublishedPost>;
+  /**
+   * Comments as the account on its own post just published (the first comment: docs/alt-text-and-first-comment.md).
+   * Present where the platform allows it (packages/shared/src/alt-text.ts FIRST_COMMENT_PLATFORMS).
+   */
+  comment?(
+    ctx: CallContext,
+    credentials: AccountCredentials,
+    input: { platformPostId: string; text: string },
+  ): Promise<{ platformCommentId: string }>;
   /** The account's posts created since `since`, newest first (`capabilities.listRecentPosts`). */
   listRecentPosts?(ctx: CallContext, credentials: AccountCredentials, since: Date): Promise<RecentPost[]>;
 

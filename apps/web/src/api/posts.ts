@@ -98,9 +98,9 @@ export function usePost(id: string | undefined) {
   });
 }
 
-export type TargetAction = 'retry' | 'confirm' | 'cancel';
+export type TargetAction = 'retry' | 'confirm' | 'cancel' | 'retry-comment';
 
-/** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel}`: the user's decision on one target. */
+/** `POST /api/posts/:id/targets/:targetId/{retry,confirm,cancel,retry-comment}`: the user's decision on one target. */
 export function useTargetAction() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -31,6 +31,7 @@ const SUCCESS: Record<TargetAction, string> = {
   retry: PUBLISH_MESSAGES.retryQueued,
   confirm: PUBLISH_MESSAGES.markedPosted,
   cancel: PUBLISH_MESSAGES.cancelled,
+  'retry-comment': PUBLISH_MESSAGES.commentRetried,
 };
 
 function targetName(target: PostTarget): string {
@@ -93,6 +94,12 @@ export function PostTargets({ post, className }: { post: Post; className?: strin
                 {target.lastError}
               </p>
             ) : null}
+            <FirstCommentState
+              target={target}
+              pending={pending}
+              onRetry={() => void run(target, 'retry-comment')}
+              name={targetName(target)}
+            />
             {ACTIONS[target.status] ? (
               <div className="flex flex-wrap gap-2">
                 {ACTIONS[target.status]?.map(({ action, label }) => (
@@ -115,5 +122,37 @@ export function PostTargets({ post, className }: { post: Post; className?: strin
         );
       })}
     </ul>
+  );
+}
+
+/** The first comment's state on a published target: posted, or failed with its reason and "Retry comment". */
+function FirstCommentState({
+  target,
+  pending,
+  onRetry,
+  name,
+}: {
+  target: PostTarget;
+  pending: boolean;
+  onRetry(): void;
+  name: string;
+}) {
+  const { t } = useTranslation('common');
+  if (target.commentStatus === 'posted') {
+    return <p className="text-muted-foreground">{t('First comment posted')}</p>;
+  }
+  if (target.commentStatus !== 'failed') return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-destructive">
+        {t('The post is published, but its first comment failed: {{reason}}', {
+          reason: target.commentError ?? '',
+        })}
+      </p>
+      <Button type="button" size="sm" variant="outline" disabled={pending} onClick={onRetry}>
+        {t('Retry comment')}
+        <span className="sr-only"> ({name})</span>
+      </Button>
+    </div>
   );
 }

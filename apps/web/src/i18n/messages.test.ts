@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES } from '@relaycast/shared/accounts';
 import { ACCOUNT_SETUP_MESSAGES } from '@relaycast/shared/accounts-setup';
 import { AI_MESSAGES } from '@relaycast/shared/ai';
 import { AI_IMAGE_MESSAGES } from '@relaycast/shared/ai-images';
+import { ALT_TEXT_MESSAGES } from '@relaycast/shared/alt-text';
 import { ANALYTICS_COLLECT_MESSAGES, ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { ANALYTICS_PAGE_MESSAGES } from '@relaycast/shared/analytics-page';
 import { REPORT_MESSAGES, REPORT_SCHEDULE_MESSAGES } from '@relaycast/shared/analytics-report';
@@ -58,6 +59,7 @@ import { CATALOGS } from './test-catalogs';
  * Functions (messages built from per-request values: a file name, a handle, a count) are skipped.
  */
 const MESSAGE_OBJECTS = {
+  ALT_TEXT_MESSAGES,
   ACCOUNT_MESSAGES,
   ACCOUNT_SETUP_MESSAGES,
   AI_MESSAGES,

@@ -27,10 +27,12 @@ export interface PostFormValues {
   shortLinks?: ShortLinkPostOptions;
   /** The post's watermark choice once changed (sent with the post); unset, the stored one. */
   watermark?: PostWatermarkChoice;
+  /** Commented on the post right after it is published, where the platform allows (alt-text.ts). */
+  firstComment: string;
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
-  return { content, platforms: [], overrides: {}, media: [], accounts: {}, ...slot };
+  return { content, platforms: [], overrides: {}, media: [], accounts: {}, firstComment: '', ...slot };
 }
 
 /** The form's values for an existing post; a scheduled post's time is shown in the user's time zone. */
@@ -45,6 +47,7 @@ export function valuesFromPost(
     overrides: { ...post.overrides },
     media: post.media.map((item) => ({ ...item })),
     accounts: accountsFromTargets(post),
+    firstComment: post.firstComment ?? '',
     ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
   };
 }
@@ -70,6 +73,7 @@ export function attachedFromLibrary(item: MediaItem): AttachedMedia {
     durationSeconds: item.durationSeconds,
     width: item.width,
     height: item.height,
+    altText: '',
   };
 }
 
@@ -109,6 +113,8 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     platforms: values.platforms,
     overrides,
     mediaIds: values.media.map((item) => item.id),
+    altTexts: Object.fromEntries(values.media.map((item) => [item.id, item.altText ?? ''])),
+    firstComment: values.firstComment ?? '',
     accountIds,
     action,
     ...(instant ? { scheduledAt: instant.toISOString() } : {}),

@@ -20,7 +20,9 @@ export function findPostProblems(
       message: translateMessage(issue.message),
     }));
   }
-  return checkPost(parsed.data, media, now, textOptions).map((problem) => ({
+  const { mediaIds, altTexts } = parsed.data;
+  const altTextsInOrder = mediaIds.map((id) => altTexts?.[id] ?? '');
+  return checkPost({ ...parsed.data, altTextsInOrder }, media, now, textOptions).map((problem) => ({
     ...problem,
     message: translateMessage(problem.message),
   }));

@@ -27,6 +27,8 @@ export const posts = pgTable(
     status: text('status', { enum: POST_STATUSES }).notNull(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default('UTC'),
+    /** Commented on the post right after it is published, where the platform allows (docs/alt-text-and-first-comment.md). */
+    firstComment: text('first_comment').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -54,6 +56,8 @@ export const postMedia = pgTable(
       .notNull()
       .references(() => mediaFiles.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** The file's description for people who cannot see it, sent to every platform that takes one. */
+    altText: text('alt_text').notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.mediaId] }),

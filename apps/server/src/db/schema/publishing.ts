@@ -33,6 +33,13 @@ export const postTargets = pgTable(
     platformPostId: text('platform_post_id'),
     url: text('url'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * The post's first comment on this target (docs/alt-text-and-first-comment.md): null when there is none to
+     * post; 'pending' once the post is out, 'posted' or 'failed' (retried alone, never the post).
+     */
+    commentStatus: text('comment_status', { enum: ['pending', 'posted', 'failed'] }),
+    commentError: text('comment_error'),
+    platformCommentId: text('platform_comment_id'),
     /** The pg-boss job that will wake a worker for `dueAt` (cancelled when the post moves or is deleted). */
     jobId: text('job_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -100,7 +100,10 @@ export async function createPostsInTransaction(
   );
   const bases = await shortLinkBases(tx, workspaceId, inputs, options.shortLinkBase);
   eachRow(inputs, atIndex, (input, index) => {
-    const problems = checkPost(input, media[index] ?? [], now, { shortLinkBase: bases[index] ?? null });
+    const altTextsInOrder = (media[index] ?? []).map((item) => input.altTexts?.[item.id] ?? '');
+    const problems = checkPost({ ...input, altTextsInOrder }, media[index] ?? [], now, {
+      shortLinkBase: bases[index] ?? null,
+    });
     if (problems.length > 0) throw new ValidationError(problems);
   });
   const schedules = await resolveSchedules(tx, workspaceId, inputs, now, { atIndex });
@@ -146,13 +149,19 @@ export async function createPostsInTransaction(
       timezone: input.timezone,
       status: decision.status,
       scheduledAt: decision.scheduledAt,
+      firstComment: input.firstComment ?? '',
       createdAt: now,
       updatedAt: now,
     })),
     (chunk) => tx.insert(posts).values(chunk),
   );
   const mediaRows = written.flatMap(({ id }, index) =>
-    (media[index] ?? []).map((item, position) => ({ postId: id, mediaId: item.id, position })),
+    (media[index] ?? []).map((item, position) => ({
+      postId: id,
+      mediaId: item.id,
+      position,
+      altText: inputs[index]?.altTexts?.[item.id] ?? '',
+    })),
   );
   await insertChunked(mediaRows, (chunk) => tx.insert(postMedia).values(chunk));
   for (const { id, input } of written) {

@@ -118,7 +118,7 @@ describe('workspace isolation', () => {
     expect(update.statusCode).toBe(400);
     expect(update.json().message).toBe(POST_MESSAGES.mediaNotFound);
     expect(await t.db.select().from(postMedia).where(eq(postMedia.mediaId, adaPhoto))).toEqual([
-      { postId: adaPost.id, mediaId: adaPhoto, position: 0 },
+      { postId: adaPost.id, mediaId: adaPhoto, position: 0, altText: '' },
     ]);
   });
 });

@@ -9,9 +9,19 @@ import { posts, socialAccounts, users } from '../../db/schema/index';
 
 /**
  * A file as the database sends it: `[id, name, mimeType, sizeBytes, durationSeconds, thumbnailKey, width,
- * height]` (the size is what the composer's preview frames).
+ * height, altText]` (the size is what the composer's preview frames).
  */
-type MediaJson = [string, string, string, number, number | null, string | null, number | null, number | null];
+type MediaJson = [
+  string,
+  string,
+  string,
+  number,
+  number | null,
+  string | null,
+  number | null,
+  number | null,
+  string,
+];
 
 /**
  * A post's media, in order, as one JSON array of arrays computed by the database next to each post: each lookup
@@ -20,7 +30,8 @@ type MediaJson = [string, string, string, number, number | null, string | null, 
  */
 const mediaJson = sql`(
   select json_agg(json_build_array(
-           mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height
+           mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height,
+           pm.alt_text
          ) order by pm.position)
   from post_media pm join media_files mf on mf.id = pm.media_id
   where pm.post_id = "p"."id" and mf.workspace_id = "p"."workspace_id"
@@ -28,7 +39,7 @@ const mediaJson = sql`(
 
 /**
  * A target as the database sends it: `[id, platform, accountId, status, attempts, dueAt, lastError,
- * platformPostId, url, publishedAt, createdAt]` (instants as json_build_array writes them). The account's
+ * platformPostId, url, publishedAt, createdAt, commentStatus, commentError]` (instants as json_build_array writes them). The account's
  * handle is not in it: it comes from the page's `accounts` map (see `postsPage`).
  */
 type TargetJson = [
@@ -43,6 +54,8 @@ type TargetJson = [
   string | null,
   string | null,
   string,
+  PostTarget['commentStatus'],
+  string | null,
 ];
 
 /**
@@ -53,7 +66,7 @@ type TargetJson = [
 const targetsJson = sql`(
   select json_agg(json_build_array(
            pt.id, pt.platform, pt.account_id, pt.status, pt.attempts, pt.due_at, pt.last_error,
-           pt.platform_post_id, pt.url, pt.published_at, pt.created_at
+           pt.platform_post_id, pt.url, pt.published_at, pt.created_at, pt.comment_status, pt.comment_error
          ))
   from post_targets pt
   where pt.post_id = "p"."id"
@@ -69,7 +82,7 @@ function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
 
 /**
  * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, updatedBy, media, targets]`. The authors' names come from the page's `names` map.
+ * createdAt, updatedAt, updatedBy, media, targets, firstComment]`. The authors' names come from the page's `names` map.
  */
 type PostJson = [
   string,
@@ -85,6 +98,7 @@ type PostJson = [
   string | null,
   MediaJson[] | null,
   TargetJson[] | null,
+  string,
 ];
 
 /** A page as the database sends it: the posts, the workspace's account handles and the authors' names by id. */
@@ -108,6 +122,7 @@ const pageColumns = {
   updatedBy: posts.updatedBy,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
+  firstComment: posts.firstComment,
 };
 
 export type PageOrder = 'schedule' | 'newestChange';
@@ -158,7 +173,7 @@ export function postsPage(
         'posts', coalesce(json_agg(json_build_array(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
           ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
-          ${mediaJson}, ${targetsJson}
+          ${mediaJson}, ${targetsJson}, ${page.firstComment}
         ) order by ${orderSql}), '[]'::json))`,
     })
     .from(page);
@@ -215,7 +230,7 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
     platforms: platforms as PlatformId[],
     overrides,
     media: (row[11] ?? []).map(
-      ([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey, width, height]) => ({
+      ([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey, width, height, altText]) => ({
         id: fileId,
         name,
         mimeType,
@@ -225,8 +240,10 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
         durationSeconds,
         width,
         height,
+        altText,
       }),
     ),
+    firstComment: row[13],
     status,
     scheduledAt: jsonInstant(scheduledAt),
     timezone,
@@ -249,6 +266,9 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
           platformPostId,
           url,
           publishedAt,
+          _createdAt,
+          commentStatus,
+          commentError,
         ]) => ({
           id: targetId,
           platform: platform as PlatformId,
@@ -261,6 +281,8 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
           platformPostId,
           url,
           publishedAt: jsonInstant(publishedAt),
+          commentStatus,
+          commentError,
         }),
       ),
   };

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
+import { retryFirstComment } from '../publishing/publishing-comment';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen } from '../workspaces/plan-status';
@@ -154,4 +155,19 @@ export const postsRoutes: FastifyPluginAsyncZod<{
       },
     );
   }
+
+  // "Retry comment": the post went out, its first comment failed; only the comment is sent again.
+  app.post(
+    '/api/posts/:id/targets/:targetId/retry-comment',
+    {
+      config: { permission: 'publish' },
+      schema: { params: targetParams, response: { 200: postSchema } },
+    },
+    async (request) => {
+      const { workspaceId } = await callerOf(request);
+      const { id, targetId } = request.params;
+      await retryFirstComment(db, config, workspaceId, id, targetId);
+      return getPost(db, workspaceId, id);
+    },
+  );
 };

@@ -19,7 +19,7 @@ import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
 import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { postMedia, posts, postTargets } from '../../db/schema/index';
+import { posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { assertRoleCan } from '../../lib/role-check';
@@ -30,6 +30,7 @@ import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-lin
 import { readPostWatermark, storePostWatermark } from '../watermarks/watermarks.service';
 import { getPost, hasLiveTargets, loadMediaFacts, postNotFound } from './posts.queries';
 import { createPostsInTransaction } from './posts-create';
+import { altTextsFor, replaceMedia, storedAltTexts } from './posts-media';
 import { resolveSchedule } from './posts-schedule';
 
 /** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
@@ -64,6 +65,7 @@ async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { 
       timezone: posts.timezone,
       deletedAt: posts.deletedAt,
       authorId: posts.authorId,
+      firstComment: posts.firstComment,
     })
     .from(posts)
     .where(and(...conditions))
@@ -71,12 +73,6 @@ async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { 
     .limit(1);
   if (!row) throw postNotFound();
   return row;
-}
-
-async function replaceMedia(tx: Tx, postId: string, media: readonly AttachedMedia[]): Promise<void> {
-  await tx.delete(postMedia).where(eq(postMedia.postId, postId));
-  if (media.length === 0) return;
-  await tx.insert(postMedia).values(media.map((item, position) => ({ postId, mediaId: item.id, position })));
 }
 
 /** The post's row, locked, when its content and time may still change (it has not reached a platform). */
@@ -101,12 +97,12 @@ interface PostBody {
   shortLinks?: ShortLinkPostOptions;
   /** The post's watermark choice, when the input carries one (modules/watermarks). */
   watermark?: PostWatermarkChoice;
+  /** Alt text by media id, and the first comment (docs/alt-text-and-first-comment.md); absent, the stored stay. */
+  altTexts?: Readonly<Record<string, string>>;
+  firstComment?: string;
 }
 
-/**
- * Writes a post's body once for create, update and duplicate: its row (inserted for a new post of `authorId`,
- * else updated), its media in order and its targets.
- */
+/** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
 async function writePost(
   tx: Tx,
   workspaceId: string,
@@ -114,7 +110,7 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, shortLinks, watermark, ...row } = body;
+  const { media, accountIds, shortLinks, watermark, altTexts, ...row } = body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     await tx.insert(posts).values({
@@ -132,7 +128,7 @@ async function writePost(
       .set({ ...row, updatedBy, updatedAt: now })
       .where(eq(posts.id, post.id));
   }
-  await replaceMedia(tx, post.id, media);
+  await replaceMedia(tx, post.id, media, altTexts);
   if (shortLinks) await storePostOptions(tx, post.id, shortLinks);
   if (watermark) await storePostWatermark(tx, workspaceId, post.id, watermark);
   await syncPostTargets(
@@ -156,7 +152,8 @@ async function bodyFromInput(
   const media = await loadMediaFacts(tx, workspaceId, input.mediaIds);
   const post = { id: excludePostId, choice: input.shortLinks };
   const base = await shortLinkBaseForPost(tx, workspaceId, post, shortLinkBase);
-  assertValid(input, media, now, base);
+  const alts = await altTextsFor(tx, excludePostId, media, input.altTexts);
+  assertValid({ ...input, altTextsInOrder: alts }, media, now, base);
   const schedule = await resolveSchedule(tx, workspaceId, input, now, excludePostId);
   return {
     content: input.content,
@@ -168,6 +165,8 @@ async function bodyFromInput(
     accountIds: input.accountIds,
     shortLinks: input.shortLinks,
     ...(input.watermark ? { watermark: input.watermark } : {}),
+    ...(input.altTexts ? { altTexts: input.altTexts } : {}),
+    ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
   };
 }
 
@@ -257,6 +256,7 @@ export async function reschedulePost(
         overrides: current.overrides,
         action: 'schedule',
         scheduledAt: input.scheduledAt,
+        altTextsInOrder: await altTextsFor(tx, postId, media, undefined),
       },
       media,
       now,
@@ -325,6 +325,8 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         media,
         accountIds: sourceAccounts.flatMap((row) => (row.accountId ? [row.accountId] : [])),
         watermark: await readPostWatermark(tx, postId),
+        altTexts: await storedAltTexts(tx, postId),
+        firstComment: source.firstComment,
       },
       now,
     );

@@ -69,6 +69,7 @@ describe('creating and reading posts', () => {
         durationSeconds: 12.5,
         width: null,
         height: null,
+        altText: '',
       },
       {
         id: first,
@@ -80,6 +81,7 @@ describe('creating and reading posts', () => {
         durationSeconds: null,
         width: 1080,
         height: 1350,
+        altText: '',
       },
     ]);
     const read = await ada.get(`/api/posts/${post.id}`);

@@ -60,7 +60,8 @@ const MEDIA_UPLOAD_BODY = {
 export const OPENAPI_EXAMPLES: Record<string, unknown> = {
   'POST /posts': {
     content: 'New episode out now! Link in bio.',
-    platforms: ['twitter', 'mastodon'],
+    platforms: ['twitter', 'mastodon', 'linkedin'],
+    firstComment: 'Listen here: https://example.com/episodes/42',
     action: 'schedule',
     scheduledAt: '2030-06-03T09:00:00+02:00',
     timezone: 'Europe/Paris',

@@ -16,6 +16,7 @@ import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 import { configuredShortLinkBase, shortenForPublish } from '../short-links/short-links.service';
 import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
+import { postFirstComment } from './publishing-comment';
 import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
 import { loadPublishMedia } from './publishing-media';
@@ -238,6 +239,10 @@ async function settleAttempt(
       publishedAt: new Date(),
       lastError: null,
     });
+    // The first comment, once the post is out and its id known; its failure is stored, the post stays published.
+    await postFirstComment(db, ctx.config, target.id).catch((err: unknown) =>
+      log.error({ err, target: target.id }, 'first comment failed unexpectedly'),
+    );
     return;
   }
   const { error } = result;

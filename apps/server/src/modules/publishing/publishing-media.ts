@@ -34,7 +34,7 @@ export async function loadPublishMedia(
   accountId: string | null = null,
 ): Promise<PublishMedia[]> {
   const attached = await db
-    .select({ file: mediaFiles })
+    .select({ file: mediaFiles, altText: postMedia.altText })
     .from(postMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
     .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
@@ -43,7 +43,7 @@ export async function loadPublishMedia(
   const mark = await watermarkForTarget(db, workspaceId, postId, accountId);
   const deps = { db, storage, ffmpegPath: config.ffmpegPath };
   const rows = [];
-  for (const { file } of attached) {
+  for (const { file, altText } of attached) {
     // Nothing has gone to the platform yet: a copy that cannot be made is retried, never sent without its mark.
     const copy = mark
       ? await watermarkedCopy(deps, file, mark).catch((error: unknown) => {
@@ -52,7 +52,7 @@ export async function loadPublishMedia(
           throw failure;
         })
       : file;
-    rows.push(copy);
+    rows.push({ ...copy, altText });
   }
   return rows.map((row) => {
     const asJpeg = isConvertedToJpeg(platform, row.mimeType);
@@ -69,6 +69,7 @@ export async function loadPublishMedia(
             Readable.from([await convertToJpeg(config.ffmpegPath, await storage.get(row.storageKey))])
         : () => storage.get(row.storageKey),
       publicUrl: `${signedMediaUrl(config, row.id)}${asJpeg ? '&as=jpeg' : ''}`,
+      altText: row.altText,
     };
   });
 }

@@ -38,6 +38,17 @@ async function connect(): Promise<AccountCredentials> {
 }
 
 describe('Bluesky connector', () => {
+  it('sends each image’s alt text in embed.images[].alt, empty when none was written', async () => {
+    const credentials = await connect();
+    await bluesky.publish(ctx, credentials, {
+      text: 'Described',
+      media: [memoryMedia('image', { altText: 'A red kite over a hill' }), memoryMedia('image')],
+      idempotencyKey: 'alt-1',
+    });
+    expect(fake.published.at(-1)?.altTexts).toEqual(['A red kite over a hill', '']);
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('connects with a handle and an app password on the default service', async () => {
     expect(bluesky.defaultUrls.service).toBe('https://bsky.social');
     const identity = await bluesky.connectWithPassword?.(ctx, { identifier: 'alice.bsky.social', password });

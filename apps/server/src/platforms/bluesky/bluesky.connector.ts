@@ -252,12 +252,17 @@ export const blueskyConnector: Connector = withUserGivenHosts({
     const video = request.media.find((media) => media.kind === 'video');
     if (video) {
       const blob = await uploadBlob(ctx, service, credentials, video);
-      record.embed = { $type: 'app.bsky.embed.video', video: blob, ...aspectRatio(video) };
+      record.embed = {
+        $type: 'app.bsky.embed.video',
+        video: blob,
+        ...(video.altText ? { alt: video.altText } : {}),
+        ...aspectRatio(video),
+      };
     } else if (request.media.length > 0) {
       const images = [];
       for (const media of request.media) {
         const blob = await uploadBlob(ctx, service, credentials, media);
-        images.push({ alt: '', image: blob, ...aspectRatio(media) });
+        images.push({ alt: media.altText, image: blob, ...aspectRatio(media) });
       }
       record.embed = { $type: 'app.bsky.embed.images', images };
     }

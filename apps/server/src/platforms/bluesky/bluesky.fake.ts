@@ -145,7 +145,7 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
         createdAt?: string;
         embed?: {
           $type: string;
-          images?: { image: { ref: { $link: string } } }[];
+          images?: { alt?: unknown; image: { ref: { $link: string } } }[];
           video?: { ref: { $link: string } };
         };
       };
@@ -154,6 +154,7 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
       if (!record.createdAt || Number.isNaN(Date.parse(record.createdAt)))
         throw new Error('record.createdAt missing');
       const links: string[] = [];
+      const altTexts: string[] = [];
       if (record.embed?.$type === 'app.bsky.embed.images') {
         if ((record.embed.images ?? []).length > 4) {
           return error(
@@ -162,7 +163,12 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
             'Invalid app.bsky.feed.post record: embed/images must not have more than 4 elements',
           );
         }
-        for (const image of record.embed.images ?? []) links.push(image.image.ref.$link);
+        for (const image of record.embed.images ?? []) {
+          // The lexicon requires `alt` on every image (it may be empty).
+          if (typeof image.alt !== 'string') throw new Error('embed.images[].alt is required');
+          links.push(image.image.ref.$link);
+          altTexts.push(image.alt);
+        }
       } else if (record.embed?.$type === 'app.bsky.embed.video' && record.embed.video) {
         links.push(record.embed.video.ref.$link);
       } else if (record.embed) {
@@ -182,7 +188,14 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
       const rkey = `3l${randomBytes(6).toString('hex')}`.slice(0, 13);
       const uri = `at://${did}/app.bsky.feed.post/${rkey}`;
       records.push({ uri, did, text: record.text, createdAt: record.createdAt, indexedAt: new Date() });
-      published.push({ id: uri, accountId: did, text: record.text, mediaIds: links, createdAt: new Date() });
+      published.push({
+        id: uri,
+        accountId: did,
+        text: record.text,
+        mediaIds: links,
+        altTexts,
+        createdAt: new Date(),
+      });
       return { body: { uri, cid: `bafyrei${rkey}`, validationStatus: 'valid' } };
     }),
   );

@@ -47,6 +47,33 @@ const publishRequest = (text: string, media = [] as ReturnType<typeof testMedia>
 });
 
 describe('Facebook Pages connector', () => {
+  it('comments on its own post with the Page token (the first comment)', async () => {
+    const published = await facebookConnector.publish(ctx, credentials, publishRequest('Commented post'));
+    const comment = await facebookConnector.comment?.(ctx, credentials, {
+      platformPostId: published.platformPostId,
+      text: 'Link in this comment',
+    });
+    expect(fake.comments?.at(-1)).toMatchObject({
+      id: comment?.platformCommentId,
+      postId: published.platformPostId,
+      text: 'Link in this comment',
+    });
+    expect(fake.server.violations).toEqual([]);
+  });
+
+  it('sends each photo’s alt text as alt_text_custom (none when empty)', async () => {
+    const before = fake.server.requests.length;
+    await facebookConnector.publish(ctx, credentials, {
+      ...publishRequest('Described photos'),
+      media: [memoryMedia('image', { id: 'a', altText: 'A red kite' }), memoryMedia('image', { id: 'b' })],
+    });
+    const photos = fake.server
+      .received('POST', /\/photos$/)
+      .filter((r) => fake.server.requests.indexOf(r) >= before);
+    expect(photos.map((p) => p.body?.alt_text_custom)).toEqual(['A red kite', undefined]);
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('builds the Facebook Login URL with state, scopes and the redirect URI, without PKCE', () => {
     const url = new URL(facebookConnector.authorizationUrl?.(ctx, { state: 's-42', redirectUri }) ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/v23.0/dialog/oauth`);

@@ -7,7 +7,7 @@ import {
   facebookLoginUrl,
   listManagedPages,
 } from '../meta/facebook-login';
-import { graphRequest, listGraphPosts } from '../meta/graph';
+import { graphComment, graphRequest, listGraphPosts } from '../meta/graph';
 import {
   type AccountCredentials,
   type CallContext,
@@ -87,7 +87,13 @@ async function publish(
       method: 'POST',
       url: `${facebookGraphApi(ctx)}/${pageId}/photos`,
       token,
-      body: { json: { url: image.publicUrl, published: false } },
+      body: {
+        json: {
+          url: image.publicUrl,
+          published: false,
+          ...(image.altText ? { alt_text_custom: image.altText } : {}),
+        },
+      },
       timeoutMs: 60_000,
     });
     mediaIds.push(photo.body.id);
@@ -174,6 +180,11 @@ export const facebookConnector: Connector = {
   },
 
   publish,
+
+  async comment(ctx, credentials, { platformPostId, text }) {
+    const { token } = facebookPageOf(credentials);
+    return graphComment(ctx, `${facebookGraphApi(ctx)}/${encodeURIComponent(platformPostId)}`, token, text);
+  },
 
   async listRecentPosts(ctx, credentials, since) {
     const { pageId, token } = facebookPageOf(credentials);

@@ -7,7 +7,9 @@ import {
   newId,
 } from '../meta/graph.fake';
 import {
+  type CommentOnFake,
   type FakeRequest,
+  NEXT_ROUTE,
   type PlatformFake,
   type PlatformFakeOptions,
   type PublishedOnFake,
@@ -32,6 +34,7 @@ export async function startFacebookFake(options: PlatformFakeOptions = {}): Prom
     { id: `${900000 + index}`, name: `Second Page ${index}` },
   ]);
   const published: PublishedOnFake[] = [];
+  const comments: CommentOnFake[] = [];
   const photos = new Map<string, { pageId: string; url: string; attached: boolean }>();
   const base = `/${GRAPH_VERSION}`;
 
@@ -113,7 +116,22 @@ export async function startFacebookFake(options: PlatformFakeOptions = {}): Prom
     return { body: { data } };
   });
 
+  // The first comment on a post the fake published; a comment on anything else is the engagement fake's.
+  server.route('POST', `${base}/:object/comments`, (request) => {
+    const post = published.find((candidate) => candidate.id === request.params.object);
+    if (!post) return NEXT_ROUTE;
+    const auth = login.tokens.authenticate(request, ['page']);
+    if (!auth.ok) return auth.response;
+    if (auth.token.subject !== post.accountId) throw new Error('comment with another Page’s token');
+    const text = typeof request.body?.message === 'string' ? request.body.message : '';
+    if (!text) throw new Error('message missing');
+    const id = `${post.id}_c${comments.length + 1}`;
+    comments.push({ id, accountId: post.accountId, postId: post.id, text });
+    return { body: { id } };
+  });
+
   return {
+    comments,
     server,
     url: server.url,
     published,

@@ -53,6 +53,44 @@ function callsSince(index: number): string[] {
 }
 
 describe('Instagram connector', () => {
+  it('comments on its own media once published (the first comment)', async () => {
+    const published = await connector.publish(ctx, credentials, post('Commented', [image('c1')]));
+    const comment = await connector.comment?.(ctx, credentials, {
+      platformPostId: published.platformPostId,
+      text: '#kites #spring',
+    });
+    expect(fake.comments?.at(-1)).toMatchObject({
+      id: comment?.platformCommentId,
+      postId: published.platformPostId,
+      text: '#kites #spring',
+    });
+    expect(fake.server.violations).toEqual([]);
+  });
+
+  it('sends alt_text on image containers (single and carousel), never on a Reel', async () => {
+    let start = fake.server.requests.length;
+    await connector.publish(
+      ctx,
+      credentials,
+      post('Described', [memoryMedia('image', { id: 'd1', altText: 'A red kite' })]),
+    );
+    const single = fake.server
+      .received('POST', igPath('/media'))
+      .filter((r) => fake.server.requests.indexOf(r) >= start);
+    expect(single[0]?.body?.alt_text).toBe('A red kite');
+    start = fake.server.requests.length;
+    const described = [
+      memoryMedia('image', { id: 'd2', altText: 'A hill' }),
+      memoryMedia('video', { id: 'd3', altText: 'ignored' }),
+    ];
+    await connector.publish(ctx, credentials, post('Carousel described', described));
+    const creates = fake.server
+      .received('POST', igPath('/media'))
+      .filter((r) => fake.server.requests.indexOf(r) >= start);
+    expect(creates.map((r) => r.body?.alt_text)).toEqual(['A hill', undefined, undefined]);
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('builds the Facebook Login URL with the Instagram scopes', () => {
     const url = new URL(connector.authorizationUrl?.(ctx, { state: 'abc', redirectUri }) ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/v23.0/dialog/oauth`);

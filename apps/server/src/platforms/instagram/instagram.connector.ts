@@ -10,6 +10,7 @@ import {
 import {
   createGraphContainer,
   DEFAULT_POLL,
+  graphComment,
   graphPermalink,
   graphRequest,
   listGraphPosts,
@@ -102,9 +103,11 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
         ? { media_type: 'VIDEO', video_url: media.publicUrl, is_carousel_item: true }
         : { media_type: 'REELS', video_url: media.publicUrl };
     }
+    // Alt text: image containers only (feed and carousel images; not Reels or Stories).
+    const alt = media.altText ? { alt_text: media.altText } : {};
     return inCarousel
-      ? { image_url: media.publicUrl, is_carousel_item: true }
-      : { image_url: media.publicUrl };
+      ? { image_url: media.publicUrl, is_carousel_item: true, ...alt }
+      : { image_url: media.publicUrl, ...alt };
   }
 
   async function permalinkOf(
@@ -225,6 +228,11 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
     },
 
     publish,
+
+    async comment(ctx, credentials, { platformPostId, text }) {
+      const { token } = accountOf(credentials);
+      return graphComment(ctx, `${facebookGraphApi(ctx)}/${encodeURIComponent(platformPostId)}`, token, text);
+    },
 
     async listRecentPosts(ctx, credentials, since): Promise<RecentPost[]> {
       const { igUserId, token } = accountOf(credentials);

@@ -7,7 +7,9 @@ import {
   newId,
 } from '../meta/graph.fake';
 import {
+  type CommentOnFake,
   type FakeRequest,
+  NEXT_ROUTE,
   type PlatformFake,
   type PlatformFakeOptions,
   type PublishedOnFake,
@@ -67,6 +69,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
         ]),
   ]);
   const published: (PublishedOnFake & { permalink: string })[] = [];
+  const comments: CommentOnFake[] = [];
   const containers = new Map<string, FakeContainer>();
   const followers = new Map<string, number>();
   const containerErrors: string[] = [];
@@ -209,7 +212,21 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     return { body: { id, permalink: post.permalink } };
   });
 
+  // The first comment on media the fake published; a comment on anything else is the engagement fake's.
+  server.route('POST', `${base}/:object/comments`, (request) => {
+    const post = published.find((candidate) => candidate.id === request.params.object);
+    if (!post) return NEXT_ROUTE;
+    const auth = igCall(request, post.accountId);
+    if (!auth.ok) return auth.response;
+    const text = typeof request.body?.message === 'string' ? request.body.message : '';
+    if (!text) throw new Error('message missing');
+    const id = newId('1780');
+    comments.push({ id, accountId: post.accountId, postId: post.id, text });
+    return { body: { id } };
+  });
+
   return {
+    comments,
     server,
     url: server.url,
     published,

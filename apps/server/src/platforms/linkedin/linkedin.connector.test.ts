@@ -47,6 +47,22 @@ const flowOf = (from: number) =>
     );
 
 describe('LinkedIn connector', () => {
+  it('sends each image’s altText (no longer always empty)', async () => {
+    const credentials = await connect();
+    await linkedin.publish(ctx, credentials, {
+      text: 'One described picture',
+      media: [memoryMedia('image', { altText: 'A red kite' })],
+      idempotencyKey: 'alt-1',
+    });
+    expect(fake.published.at(-1)?.altTexts).toEqual(['A red kite']);
+    await linkedin.publish(ctx, credentials, {
+      text: 'Two pictures, one described',
+      media: [memoryMedia('image'), memoryMedia('image', { altText: 'A hill' })],
+      idempotencyKey: 'alt-2',
+    });
+    expect(fake.published.at(-1)?.altTexts).toEqual(['', 'A hill']);
+  });
+
   it('builds the authorize URL without PKCE, with state, scopes and redirect URI', () => {
     const url = new URL(
       linkedin.authorizationUrl?.(ctx, { state: 'abc', redirectUri: ctx.settings.redirectUri }) ?? '',

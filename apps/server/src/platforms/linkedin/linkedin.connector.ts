@@ -287,11 +287,16 @@ export const linkedinConnector: Connector = {
     if (video) {
       content = { media: { id: await uploadVideo(ctx, credentials, video) } };
     } else if (request.media.length === 1 && request.media[0]) {
-      content = { media: { id: await uploadImage(ctx, credentials, request.media[0]), altText: '' } };
+      content = {
+        media: {
+          id: await uploadImage(ctx, credentials, request.media[0]),
+          altText: request.media[0].altText,
+        },
+      };
     } else if (request.media.length > 1) {
       const images = [];
       for (const media of request.media)
-        images.push({ id: await uploadImage(ctx, credentials, media), altText: '' });
+        images.push({ id: await uploadImage(ctx, credentials, media), altText: media.altText });
       content = { multiImage: { images } };
     }
     const response = await platformRequest(
@@ -323,5 +328,24 @@ export const linkedinConnector: Connector = {
     const urn = response.headers.get('x-restli-id');
     if (!urn) throw new PlatformError('unknown', 'LinkedIn accepted the post but did not return its id.');
     return { platformPostId: urn, url: `https://www.linkedin.com/feed/update/${urn}` };
+  },
+
+  /** The first comment: `POST /rest/socialActions/{postUrn}/comments` as the member. */
+  async comment(ctx, credentials, { platformPostId, text }) {
+    const response = await platformRequest<{ commentUrn?: string; id?: string }>(
+      ctx,
+      {
+        method: 'POST',
+        url: url(ctx, 'api', `/rest/socialActions/${encodeURIComponent(platformPostId)}/comments`),
+        headers: REST_HEADERS,
+        token: credentials.accessToken,
+        body: { json: { actor: author(credentials), object: platformPostId, message: { text } } },
+        sideEffect: true,
+      },
+      describeLinkedInError,
+    );
+    const id = response.headers.get('x-restli-id') ?? response.body.commentUrn ?? response.body.id;
+    if (!id) throw new PlatformError('unknown', 'LinkedIn accepted the comment but did not return its id.');
+    return { platformCommentId: id };
   },
 };

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createOAuthFake } from '../testing/oauth.fake';
 import {
+  type CommentOnFake,
   type FakeRequest,
   type FakeResponse,
+  NEXT_ROUTE,
   type PlatformFake,
   type PlatformFakeOptions,
   type PublishedOnFake,
@@ -55,6 +57,7 @@ function checkRestHeaders(request: FakeRequest) {
 export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Promise<PlatformFake> {
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const published: PublishedOnFake[] = [];
+  const comments: CommentOnFake[] = [];
   const assets = new Map<string, FakeAsset>();
   let counter = 7_300_000_000_000_000_000n;
   const next = () => {
@@ -236,7 +239,10 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
         throw new Error(`author ${String(body.author)} is not the member`);
       const commentary = typeof body.commentary === 'string' ? body.commentary : '';
       const content = body.content as
-        | { media?: { id: string }; multiImage?: { images: { id: string }[] } }
+        | {
+            media?: { id: string; altText?: string };
+            multiImage?: { images: { id: string; altText?: string }[] };
+          }
         | undefined;
       const mediaIds = content?.media
         ? [content.media.id]
@@ -260,10 +266,30 @@ export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Prom
         return { status: 422, body: { status: 422, message: `Content is a duplicate of ${duplicate.id}` } };
       }
       const urn = `urn:li:share:${next()}`;
-      published.push({ id: urn, accountId, text: commentary, mediaIds, createdAt: new Date() });
+      const altTexts = content?.media
+        ? [content.media.altText ?? '']
+        : (content?.multiImage?.images ?? []).map((image) => image.altText ?? '');
+      published.push({ id: urn, accountId, text: commentary, mediaIds, altTexts, createdAt: new Date() });
       return { status: 201, headers: { 'x-restli-id': urn } };
     }),
   );
 
-  return { server, url: server.url, published, close: () => server.close() };
+  // The first comment on a post the fake published; a comment on anything else is the engagement fake's.
+  server.route(
+    'POST',
+    '/rest/socialActions/:target/comments',
+    authed((request, accountId) => {
+      const post = published.find((candidate) => candidate.id === request.params.target);
+      if (!post || request.body?.parentComment) return NEXT_ROUTE;
+      if (request.body?.actor !== `urn:li:person:${accountId}`) throw new Error('actor is not the member');
+      if (request.body?.object !== post.id) throw new Error('object is not the post');
+      const text = (request.body?.message as { text?: string } | undefined)?.text;
+      if (!text) throw new Error('message.text missing');
+      const id = `urn:li:comment:(${post.id},${8000 + comments.length})`;
+      comments.push({ id, accountId, postId: post.id, text });
+      return { status: 201, headers: { 'x-restli-id': id }, body: { commentUrn: id } };
+    }),
+  );
+
+  return { server, url: server.url, published, comments, close: () => server.close() };
 }

@@ -58,6 +58,17 @@ async function connect(): Promise<AccountCredentials> {
 }
 
 describe('Mastodon connector', () => {
+  it('sends alt text as the media description, and none when empty', async () => {
+    const credentials = await connect();
+    await mastodon.publish(ctx, credentials, {
+      text: 'Described',
+      media: [memoryMedia('image', { altText: 'A red kite over a hill' }), memoryMedia('image')],
+      idempotencyKey: 'alt-1',
+    });
+    expect(fake.published.at(-1)?.altTexts).toEqual(['A red kite over a hill', '']);
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('registers the app on the instance with the redirect URI and scopes', () => {
     const registration = fake.server.received('POST', '/api/v1/apps')[0];
     expect(registration?.body).toMatchObject({

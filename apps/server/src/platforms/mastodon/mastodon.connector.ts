@@ -67,6 +67,7 @@ async function uploadMedia(
     new Blob([bytes], { type: media.mimeType }),
     `${media.id}.${media.mimeType.split('/')[1] ?? 'bin'}`,
   );
+  if (media.altText) form.set('description', media.altText);
   const uploaded = await platformRequest<MastodonMedia>(
     ctx,
     {

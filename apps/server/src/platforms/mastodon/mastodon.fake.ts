@@ -22,6 +22,8 @@ interface FakeMedia {
   processed: boolean;
   polls: number;
   type: string;
+  /** The `description` sent with the upload (alt text). */
+  description: string;
 }
 
 const UNAUTHORIZED: FakeResponse = { status: 401, body: { error: 'The access token is invalid' } };
@@ -116,12 +118,14 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
     'POST',
     '/api/v2/media',
     authed(async (request, accountId) => {
-      const { files, types } = await parseMultipart(request);
+      const { fields, files, types } = await parseMultipart(request);
       if (!files.file) throw new Error('missing file part');
       const id = newId();
       const mime = types.file ?? '';
       const type = mime === 'image/gif' ? 'gifv' : mime.startsWith('video/') ? 'video' : 'image';
-      const item: FakeMedia = { accountId, processed: type === 'image', polls: 0, type };
+      const description = fields.description ?? '';
+      if ([...description].length > 1500) return { status: 422, body: { error: 'Description is too long' } };
+      const item: FakeMedia = { accountId, processed: type === 'image', polls: 0, type, description };
       media.set(id, item);
       return { status: item.processed ? 200 : 202, body: mediaAttachment(id, item) };
     }),
@@ -181,7 +185,8 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
       };
       idempotency.set(`${accountId}:${key}`, status);
       statuses.set(id, status);
-      published.push({ id, accountId, text, mediaIds: ids, createdAt });
+      const altTexts = ids.map((mediaId) => media.get(mediaId)?.description ?? '');
+      published.push({ id, accountId, text, mediaIds: ids, altTexts, createdAt });
       return { body: status };
     }),
   );

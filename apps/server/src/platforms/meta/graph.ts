@@ -229,3 +229,23 @@ export async function publishGraphContainer(
   });
   return published.body.id;
 }
+
+/**
+ * Comments as the Page or the Instagram account on its own post (`POST /{object-id}/comments {message}`): the
+ * first comment (docs/alt-text-and-first-comment.md).
+ */
+export async function graphComment(
+  ctx: CallContext,
+  objectUrl: string,
+  token: string,
+  text: string,
+): Promise<{ platformCommentId: string }> {
+  const { body } = await graphRequest<{ id?: string }>(ctx, {
+    method: 'POST',
+    url: `${objectUrl}/comments`,
+    token,
+    body: { json: { message: text } },
+  });
+  if (!body.id) throw new PlatformError('unknown', 'The platform did not return the comment’s id.');
+  return { platformCommentId: body.id };
+}

@@ -9,7 +9,13 @@ import { type ConnectorSettings, PlatformError, type PublishMedia } from '../typ
 /** A media file held in memory. */
 export function memoryMedia(
   kind: PublishMedia['kind'],
-  options: { bytes?: number; mimeType?: string; id?: string; durationSeconds?: number } = {},
+  options: {
+    bytes?: number;
+    mimeType?: string;
+    id?: string;
+    durationSeconds?: number;
+    altText?: string;
+  } = {},
 ): PublishMedia {
   const bytes = Buffer.alloc(options.bytes ?? 1024, kind === 'video' ? 7 : 3);
   const mimeType =
@@ -26,6 +32,7 @@ export function memoryMedia(
       return Readable.from([bytes]);
     },
     publicUrl: `http://127.0.0.1:9/media/${options.id ?? 'file'}`,
+    altText: options.altText ?? '',
   };
 }
 

@@ -36,6 +36,9 @@ export interface FakeResponse {
   drop?: boolean;
 }
 
+/** What a handler answers to let the next route registered for the same path answer instead. */
+export const NEXT_ROUTE: FakeResponse = { status: 404 };
+
 export type FakeHandler = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
 
 interface Route {
@@ -155,12 +158,11 @@ export async function startFakeServer(
       interception.times -= 1;
       response = interception.response;
     } else {
-      const route = routes.find(
+      const matching = routes.filter(
         (candidate) => candidate.method === method && candidate.pattern.test(url.pathname),
       );
-      if (!route) {
-        response = { status: 404, body: { error: `fake: no route for ${method} ${url.pathname}` } };
-      } else {
+      response = NEXT_ROUTE;
+      for (const route of matching) {
         const match = route.pattern.exec(url.pathname);
         route.keys.forEach((key, index) => {
           request.params[key] = decodeURIComponent(match?.[index + 1] ?? '');
@@ -172,6 +174,10 @@ export async function startFakeServer(
           violations.push(`${method} ${url.pathname}: ${(err as Error).message}`);
           response = { status: 400, body: { error: `fake: ${(err as Error).message}` } };
         }
+        if (response !== NEXT_ROUTE) break;
+      }
+      if (response === NEXT_ROUTE) {
+        response = { status: 404, body: { error: `fake: no route for ${method} ${url.pathname}` } };
       }
     }
     const delayMs = (response.delayMs ?? 0) + (options.latencyMs ?? 0);
@@ -230,7 +236,18 @@ export interface PublishedOnFake {
   text: string;
   /** Ids of the media attached, in order. */
   mediaIds: string[];
+  /** The alt text the platform received for each of them, in order ('' for none), where the fake records it. */
+  altTexts?: string[];
   createdAt: Date;
+}
+
+/** A comment the account wrote on its own post (the first comment), as the fake received it. */
+export interface CommentOnFake {
+  id: string;
+  accountId: string;
+  /** The platform's id of the post commented on. */
+  postId: string;
+  text: string;
 }
 
 /**
@@ -245,6 +262,8 @@ export interface PlatformFake {
   /** The value for `<PLATFORM>_BASE_URL`. */
   url: string;
   published: PublishedOnFake[];
+  /** First comments received, oldest first (platforms that allow them). */
+  comments?: CommentOnFake[];
   close(): Promise<void>;
 }
 

@@ -53,6 +53,20 @@ function callsSince(index: number): string[] {
 }
 
 describe('Threads connector', () => {
+  it('sends alt_text on image and video containers, not on a text post', async () => {
+    const start = fake.server.requests.length;
+    await connector.publish(
+      ctx,
+      credentials,
+      post('Described', [memoryMedia('image', { id: 'alt-img', altText: 'A red kite' })]),
+    );
+    expect(fake.server.requests[start]?.body).toMatchObject({ media_type: 'IMAGE', alt_text: 'A red kite' });
+    const next = fake.server.requests.length;
+    await connector.publish(ctx, credentials, post('No media, no alt'));
+    expect(fake.server.requests[next]?.body).not.toHaveProperty('alt_text');
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('builds the threads.net authorize URL with state, scopes and the redirect URI', () => {
     const url = new URL(connector.authorizationUrl?.(ctx, { state: 'xyz', redirectUri }) ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/oauth/authorize`);

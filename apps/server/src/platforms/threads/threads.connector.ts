@@ -117,9 +117,10 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
   }
 
   function mediaFields(media: PublishMedia): Record<string, unknown> {
+    const alt = media.altText ? { alt_text: media.altText } : {};
     return media.kind === 'video'
-      ? { media_type: 'VIDEO', video_url: media.publicUrl }
-      : { media_type: 'IMAGE', image_url: media.publicUrl };
+      ? { media_type: 'VIDEO', video_url: media.publicUrl, ...alt }
+      : { media_type: 'IMAGE', image_url: media.publicUrl, ...alt };
   }
 
   async function permalinkOf(ctx: CallContext, credentials: AccountCredentials, id: string): Promise<string> {

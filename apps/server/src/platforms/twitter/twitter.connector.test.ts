@@ -42,6 +42,23 @@ async function connect(): Promise<AccountCredentials> {
 }
 
 describe('X connector', () => {
+  it('sets alt text with POST /2/media/metadata after the upload and before the post', async () => {
+    const credentials = await connect();
+    const before = fake.server.requests.length;
+    await x.publish(ctx, credentials, {
+      text: 'Described',
+      media: [memoryMedia('image', { altText: 'A red kite over a hill' }), memoryMedia('image')],
+      idempotencyKey: 'alt-1',
+    });
+    const flow = fake.server.requests
+      .slice(before)
+      .map((r) => `${r.method} ${r.path.replace(/\d{10,}/, ':id')}`);
+    expect(flow.indexOf('POST /2/media/metadata')).toBe(3);
+    expect(flow.filter((step) => step === 'POST /2/media/metadata')).toHaveLength(1);
+    expect(fake.published.at(-1)?.altTexts).toEqual(['A red kite over a hill', '']);
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('builds the authorize URL with state, PKCE S256, scopes and redirect URI', () => {
     const url = new URL(
       x.authorizationUrl?.(ctx, {

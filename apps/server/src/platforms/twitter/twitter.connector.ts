@@ -190,6 +190,19 @@ async function uploadMedia(ctx: CallContext, credentials: AccountCredentials, me
     // v2 wraps the answer in `data`; the v1.1 shape had it at the top level. No processing_info = done.
     processing = status.body.data?.processing_info ?? status.body.processing_info ?? { state: 'succeeded' };
   }
+  if (media.altText && media.kind !== 'video') {
+    // Alt text is set on the uploaded media, before the post (images and GIFs).
+    await platformRequest(
+      ctx,
+      {
+        method: 'POST',
+        url: url(ctx, 'api', '/media/metadata'),
+        token: credentials.accessToken,
+        body: { json: { id: mediaId, metadata: { alt_text: { text: media.altText } } } },
+      },
+      describeTwitterError,
+    );
+  }
   return mediaId;
 }
 

@@ -24,6 +24,8 @@ interface FakeMedia {
   category: string;
   state: 'initialized' | 'pending' | 'in_progress' | 'succeeded';
   polls: number;
+  /** Set by `POST /2/media/metadata`. */
+  altText?: string;
 }
 
 const UNAUTHORIZED: FakeResponse = {
@@ -184,6 +186,18 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
 
   server.route(
     'POST',
+    '/2/media/metadata',
+    authed((request, accountId) => {
+      const body = request.body as { id?: string; metadata?: { alt_text?: { text?: unknown } } } | undefined;
+      const text = body?.metadata?.alt_text?.text;
+      if (!body?.id || typeof text !== 'string') throw new Error('metadata needs id and alt_text.text');
+      if ([...text].length > 1000) return { status: 400, body: { detail: 'alt_text is too long' } };
+      ownMedia(body.id, accountId).altText = text;
+      return { body: { data: { associated_metadata: true, id: body.id } } };
+    }),
+  );
+  server.route(
+    'POST',
     '/2/tweets',
     authed((request, accountId) => {
       const text = typeof request.body?.text === 'string' ? request.body.text : '';
@@ -219,7 +233,8 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
         };
       }
       const id = newId();
-      published.push({ id, accountId, text, mediaIds, createdAt: new Date() });
+      const altTexts = mediaIds.map((mediaId) => media.get(mediaId)?.altText ?? '');
+      published.push({ id, accountId, text, mediaIds, altTexts, createdAt: new Date() });
       return { status: 201, body: { data: { id, text, edit_history_tweet_ids: [id] } } };
     }),
   );

@@ -208,6 +208,29 @@ export const youtubeConnector: Connector = {
     return { platformPostId: body.id, url: `https://www.youtube.com/watch?v=${body.id}` };
   },
 
+  /** The first comment: `commentThreads.insert` (scope youtube.force-ssl), a top-level comment on the video. */
+  async comment(ctx, credentials, { platformPostId, text }) {
+    const { body } = await platformRequest<{ id?: string }>(
+      ctx,
+      {
+        method: 'POST',
+        url: url(ctx, 'api', '/commentThreads'),
+        query: { part: 'snippet' },
+        token: credentials.accessToken,
+        body: {
+          json: {
+            snippet: { videoId: platformPostId, topLevelComment: { snippet: { textOriginal: text } } },
+          },
+        },
+        sideEffect: true,
+      },
+      describeYouTubeError,
+    );
+    if (!body.id)
+      throw new PlatformError('unknown', 'YouTube accepted the comment but did not return its id.');
+    return { platformCommentId: body.id };
+  },
+
   async listRecentPosts(ctx, credentials, since) {
     // The channel's uploads playlist (1 quota unit a page) rather than search?forMine (its own small daily
     // bucket), newest first.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createOAuthFake } from '../testing/oauth.fake';
+import type { CommentOnFake } from '../testing/server.fake';
 import {
   type FakeRequest,
   type FakeResponse,
@@ -50,6 +51,7 @@ export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promi
   const server = await startFakeServer({ latencyMs: options.latencyMs });
   const subscribers = new Map<string, number>();
   const published: PublishedOnFake[] = [];
+  const comments: CommentOnFake[] = [];
   const sessions = new Map<string, UploadSession>();
   const oauth = createOAuthFake({
     clientId: options.clientId ?? 'test-client-id',
@@ -210,5 +212,24 @@ export async function startYouTubeFake(options: PlatformFakeOptions = {}): Promi
     }),
   );
 
-  return { server, url: server.url, published, subscribers, close: () => server.close() };
+  // commentThreads.insert: the first comment on a video the fake published.
+  server.route(
+    'POST',
+    '/youtube/v3/commentThreads',
+    authed((request, accountId) => {
+      if (request.query.get('part') !== 'snippet') throw new Error('part=snippet expected');
+      const snippet = request.body?.snippet as
+        | { videoId?: string; topLevelComment?: { snippet?: { textOriginal?: string } } }
+        | undefined;
+      const post = published.find((candidate) => candidate.id === snippet?.videoId);
+      if (!post) return { status: 404, body: { error: { code: 404, message: 'Video not found.' } } };
+      const text = snippet?.topLevelComment?.snippet?.textOriginal;
+      if (!text) throw new Error('snippet.topLevelComment.snippet.textOriginal missing');
+      const id = `Ug${randomBytes(8).toString('hex')}`;
+      comments.push({ id, accountId, postId: post.id, text });
+      return { body: { id, snippet: { videoId: post.id } } };
+    }),
+  );
+
+  return { server, url: server.url, published, subscribers, comments, close: () => server.close() };
 }

@@ -1,3 +1,4 @@
+import { MAX_ALT_TEXT } from '@relaycast/shared/alt-text';
 import { ACCEPTED_MEDIA_TYPES, formatFileSize } from '@relaycast/shared/media';
 import { CircleAlert, ImagePlus, Library, Upload as UploadIcon, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { type AttachedMedia, attachedFromLibrary } from '@/lib/post-form';
+import { AltTextButton, AltTextEditor } from './media-alt-text';
 import { MediaLibraryDialog } from './media-library-dialog';
 import { MediaThumbnail } from './media-thumbnail';
 
@@ -22,13 +24,20 @@ interface MediaAttachmentsProps {
   onChange(update: (current: AttachedMedia[]) => AttachedMedia[]): void;
   /** How many uploads are running (the composer waits for them before saving). */
   onUploadingChange(count: number): void;
+  /** The longest alt text the chosen platforms all take. */
+  altTextLimit?: number;
 }
 
 const ACCEPT = Object.keys(ACCEPTED_MEDIA_TYPES).join(',');
 
 /** The post's media: thumbnails of what is attached, files from the library, and new uploads with progress. */
 // function-budget: MediaAttachments lays out one screen part in one JSX tree; split into named parts when it next changes
-export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAttachmentsProps) {
+export function MediaAttachments({
+  media,
+  onChange,
+  onUploadingChange,
+  altTextLimit = MAX_ALT_TEXT,
+}: MediaAttachmentsProps) {
   const { t } = useTranslation('composer');
   const ids = useId();
   const uploader = useUploadMedia();
@@ -36,6 +45,8 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [isLibraryOpen, setLibraryOpen] = useState(false);
   const [isDragOver, setDragOver] = useState(false);
+  const [altFor, setAltFor] = useState<string | null>(null);
+  const altItem = media.find((item) => item.id === altFor);
 
   const running = uploads.filter((upload) => !upload.error).length;
   useEffect(() => onUploadingChange(running), [running, onUploadingChange]);
@@ -123,6 +134,11 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
           {media.map((item) => (
             <li key={item.id} className="group relative">
               <MediaThumbnail media={item} className="size-20 ring-1 ring-border" />
+              <AltTextButton
+                item={item}
+                expanded={altFor === item.id}
+                onToggle={() => setAltFor((current) => (current === item.id ? null : item.id))}
+              />
               <span className="mt-1 block w-20 truncate text-xs text-muted-foreground" title={item.name}>
                 {formatFileSize(item.sizeBytes)}
               </span>
@@ -146,6 +162,20 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
           <ImagePlus aria-hidden="true" className="size-6" />
           {t('No media yet. Add an image or a video.')}
         </button>
+      ) : null}
+
+      {altItem ? (
+        <AltTextEditor
+          item={altItem}
+          limit={altTextLimit}
+          onChange={(text) =>
+            onChange((current) =>
+              current.map((attached) =>
+                attached.id === altItem.id ? { ...attached, altText: text } : attached,
+              ),
+            )
+          }
+        />
       ) : null}
 
       {uploads.length > 0 ? (
@@ -197,7 +227,15 @@ export function MediaAttachments({ media, onChange, onUploadingChange }: MediaAt
         open={isLibraryOpen}
         onOpenChange={setLibraryOpen}
         attached={media}
-        onConfirm={(chosen) => onChange(() => chosen)}
+        onConfirm={(chosen) =>
+          // Files kept from before keep the alt text written for them.
+          onChange((current) =>
+            chosen.map((item) => ({
+              ...item,
+              altText: current.find((attached) => attached.id === item.id)?.altText ?? item.altText,
+            })),
+          )
+        }
       />
     </section>
   );

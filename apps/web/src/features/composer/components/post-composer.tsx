@@ -4,6 +4,8 @@
  * share the one post form (`usePostForm`, lib/use-post-form.ts); the "Shorten links" choice is a hook
  * (hooks/use-short-link-choice.ts), and the AI assistant is a feature of its own composed by the route.
  */
+
+import { altTextLimitFor } from '@relaycast/shared/alt-text';
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { LOCKED_POST_STATUSES, POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
@@ -38,6 +40,7 @@ import {
   PreviewSection,
   type Selection,
 } from './composer-sections';
+import { FirstCommentField } from './first-comment-field';
 import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
@@ -182,6 +185,12 @@ function ComposerForm({
             media={values.media}
             onChange={(change) => update((current) => ({ ...current, media: change(current.media) }))}
             onUploadingChange={setUploadCount}
+            altTextLimit={altTextLimitFor(values.platforms)}
+          />
+          <FirstCommentField
+            platforms={values.platforms}
+            value={values.firstComment ?? ''}
+            onChange={(text) => update({ firstComment: text })}
           />
           <WatermarkOptions
             values={values}

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { postMedia } from '../../db/schema/index';
+import type { AttachedMedia } from '../media/attached-media';
+import type { Tx } from './posts.service';
+
+/** A post's media rows with their alt text (docs/alt-text-and-first-comment.md). */
+
+/** The alt text stored for each of the post's files, by media id. */
+export async function storedAltTexts(tx: Tx, postId: string): Promise<Record<string, string>> {
+  const rows = await tx
+    .select({ mediaId: postMedia.mediaId, altText: postMedia.altText })
+    .from(postMedia)
+    .where(eq(postMedia.postId, postId));
+  return Object.fromEntries(rows.map((row) => [row.mediaId, row.altText]));
+}
+
+/**
+ * Replaces the post's media, in order, with their alt text: `altTexts` by media id, or when absent the texts
+ * stored for the files that stay attached.
+ */
+export async function replaceMedia(
+  tx: Tx,
+  postId: string,
+  media: readonly AttachedMedia[],
+  altTexts: Readonly<Record<string, string>> | undefined,
+): Promise<void> {
+  const kept = altTexts ?? (await storedAltTexts(tx, postId));
+  await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+  if (media.length === 0) return;
+  await tx
+    .insert(postMedia)
+    .values(
+      media.map((item, position) => ({ postId, mediaId: item.id, position, altText: kept[item.id] ?? '' })),
+    );
+}
+
+/** The alt texts the media will carry, in order: the input's, or those stored for the post (`postId`). */
+export async function altTextsFor(
+  tx: Tx,
+  postId: string | undefined,
+  media: readonly AttachedMedia[],
+  altTexts: Readonly<Record<string, string>> | undefined,
+): Promise<string[]> {
+  if (altTexts) return media.map((item) => altTexts[item.id] ?? '');
+  if (!postId) return media.map(() => '');
+  const stored = await storedAltTexts(tx, postId);
+  return media.map((item) => stored[item.id] ?? '');
+}
