@@ -266,6 +266,28 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   await t.db
     .insert(s.accountProxies)
     .values({ accountId: account, workspaceId, type: 'socks5', host: 'proxy.example.com', port: 1080 });
+  await t.db
+    .insert(s.mediaImports)
+    .values({
+      id: `mi-${tag}`,
+      workspaceId,
+      createdBy: userId,
+      url: 'https://example.com/a.png',
+      status: 'done',
+    });
+  await t.db.insert(s.watermarks).values({
+    id: `wm-${tag}`,
+    workspaceId,
+    name: 'Logo',
+    imageMediaId: media,
+    opacity: 50,
+    size: 20,
+    position: 'bottom-right',
+    margin: 2,
+  });
+  await t.db
+    .insert(s.watermarkAccountDefaults)
+    .values({ accountId: account, workspaceId, watermarkId: `wm-${tag}` });
   return { post, stream, endpoint, target, media };
 }
 
