@@ -82,6 +82,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Its files share the two workers with the server's suites: a render that takes 2 s alone can take 6.
+          testTimeout: 15_000,
         },
       },
       ...drivers.flatMap((driver) => [serverProject(driver, false), serverProject(driver, true)]),
