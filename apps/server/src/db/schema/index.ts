@@ -24,3 +24,4 @@ export * from './streaming';
 export * from './watermarks';
 export * from './webhooks';
 export * from './workspaces';
+export * from './composer-library';
