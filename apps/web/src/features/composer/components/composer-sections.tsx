@@ -61,10 +61,13 @@ export function PostTextSection({
   ids,
   onSelect,
   shortLinks,
+  toolbar,
 }: {
   form: PostForm;
   ids: string;
   onSelect(selection: Selection): void;
+  /** The library row (signatures, hashtags, templates) under the label. */
+  toolbar?: ReactNode;
   /** The "Shorten links" choice: its switch, and the text counted with the short links. */
   shortLinks: ShortLinkChoice;
 }) {
@@ -77,6 +80,7 @@ export function PostTextSection({
         <Label htmlFor={`${ids}-content`} className="text-base font-semibold">
           {t('Post text')}
         </Label>
+        {toolbar}
         <Textarea
           id={`${ids}-content`}
           rows={7}

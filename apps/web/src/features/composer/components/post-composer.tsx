@@ -27,6 +27,7 @@ import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
+import { useAutoSignature } from '../hooks/use-composer-library';
 import { useShortLinkChoice } from '../hooks/use-short-link-choice';
 import { useWatermarkChoice } from '../hooks/use-watermark-choice';
 import { effectiveAccounts } from './account-picker';
@@ -37,6 +38,7 @@ import {
   PreviewSection,
   type Selection,
 } from './composer-sections';
+import { LibraryBar } from './library-bar';
 import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
@@ -152,6 +154,7 @@ function ComposerForm({
     failureMessage: t('Could not save the post.'),
   });
   const { values, update } = form;
+  useAutoSignature(!initialPost, update);
   const bridge = composerBridge(form, isLocked, selection, setSelection);
 
   return (
@@ -175,7 +178,20 @@ function ComposerForm({
         ) : null}
         <fieldset disabled={isLocked} className="grid min-w-0 gap-6">
           <PlatformsSection form={form} ids={ids} />
-          <PostTextSection form={form} ids={ids} onSelect={setSelection} shortLinks={shortLinks} />
+          <PostTextSection
+            form={form}
+            ids={ids}
+            onSelect={setSelection}
+            shortLinks={shortLinks}
+            toolbar={
+              <LibraryBar
+                values={values}
+                update={update}
+                contentId={`${ids}-content`}
+                selection={selection}
+              />
+            }
+          />
           <MediaAttachments
             media={values.media}
             onChange={(change) => update((current) => ({ ...current, media: change(current.media) }))}
