@@ -37,55 +37,7 @@ export function LibraryBar({ values, update, contentId, selection }: LibraryBarP
   const { t } = useTranslation('composer');
   const [open, setOpen] = useState<Open>(null);
   const text = useInsertText(contentId, values.content, update, selection);
-  const signatures = useSignatures().data?.signatures ?? [];
-  const groups = useHashtagGroups().data?.hashtagGroups ?? [];
   const close = () => setOpen(null);
-  const insertItems = (items: { id: string; name: string; text: string }[]) =>
-    items.length === 0 ? (
-      <p className="text-sm text-muted-foreground">
-        {t('Nothing saved yet.')}{' '}
-        <Link
-          to="/settings#composer-library"
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('Add them in Settings')}
-        </Link>
-      </p>
-    ) : (
-      <ul className="grid gap-3">
-        {items.map((item) => (
-          <li key={item.id} className="grid gap-2 rounded-lg border p-3">
-            <p className="font-medium">{item.name}</p>
-            <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">{item.text}</p>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                type="button"
-                size="sm"
-                aria-label={t('Insert “{{name}}” at the cursor', { name: item.name })}
-                onClick={() => {
-                  close();
-                  text.insert(item.text);
-                }}
-              >
-                {t('Insert at the cursor')}
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                aria-label={t('Add “{{name}}” at the end', { name: item.name })}
-                onClick={() => {
-                  close();
-                  text.append(item.text);
-                }}
-              >
-                {t('Add at the end')}
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -101,28 +53,89 @@ export function LibraryBar({ values, update, contentId, selection }: LibraryBarP
         <FileText aria-hidden="true" />
         {t('Templates')}
       </Button>
-      <Dialog
-        open={open === 'signature'}
-        onOpenChange={(isOpen) => !isOpen && close()}
-        title={t('Signatures')}
-      >
-        {insertItems(signatures)}
-      </Dialog>
-      <Dialog
-        open={open === 'hashtags'}
-        onOpenChange={(isOpen) => !isOpen && close()}
-        title={t('Hashtag groups')}
-      >
-        {insertItems(groups.map((group) => ({ ...group, text: group.hashtags.join(' ') })))}
-      </Dialog>
-      <Dialog
-        open={open === 'templates'}
-        onOpenChange={(isOpen) => !isOpen && close()}
-        title={t('Templates')}
-      >
-        <TemplatesPanel values={values} update={update} onDone={close} />
-      </Dialog>
+      {/* Each dialog is mounted only while open: its list loads then. */}
+      {open === null ? null : (
+        <Dialog
+          open
+          onOpenChange={(isOpen) => !isOpen && close()}
+          title={
+            open === 'templates'
+              ? t('Templates')
+              : open === 'signature'
+                ? t('Signatures')
+                : t('Hashtag groups')
+          }
+        >
+          {open === 'templates' ? (
+            <TemplatesPanel values={values} update={update} onDone={close} />
+          ) : (
+            <InsertList kind={open} text={text} onDone={close} />
+          )}
+        </Dialog>
+      )}
     </div>
+  );
+}
+
+/** The workspace's signatures or hashtag groups, each put in at the cursor or at the end. */
+function InsertList({
+  kind,
+  text,
+  onDone,
+}: {
+  kind: 'signature' | 'hashtags';
+  text: ReturnType<typeof useInsertText>;
+  onDone(): void;
+}) {
+  const { t } = useTranslation('composer');
+  const signatures = useSignatures().data?.signatures ?? [];
+  const groups = useHashtagGroups().data?.hashtagGroups ?? [];
+  const items =
+    kind === 'signature' ? signatures : groups.map((group) => ({ ...group, text: group.hashtags.join(' ') }));
+  return items.length === 0 ? (
+    <p className="text-sm text-muted-foreground">
+      {t('Nothing saved yet.')}{' '}
+      <Link
+        to="/settings#composer-library"
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {t('Add them in Settings')}
+      </Link>
+    </p>
+  ) : (
+    <ul className="grid gap-3">
+      {items.map((item) => (
+        <li key={item.id} className="grid gap-2 rounded-lg border p-3">
+          <p className="font-medium">{item.name}</p>
+          <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">{item.text}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              size="sm"
+              aria-label={t('Insert “{{name}}” at the cursor', { name: item.name })}
+              onClick={() => {
+                onDone();
+                text.insert(item.text);
+              }}
+            >
+              {t('Insert at the cursor')}
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              aria-label={t('Add “{{name}}” at the end', { name: item.name })}
+              onClick={() => {
+                onDone();
+                text.append(item.text);
+              }}
+            >
+              {t('Add at the end')}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
