@@ -17,6 +17,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { bulkImportRoutes } from './modules/bulk-import/bulk-import.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
 import { createAnalysisRunner } from './modules/clips/clips.service';
+import { composerLibraryRoutes } from './modules/composer-library/composer-library.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(proxiesRoutes, { db: database.db, config });
   await app.register(watermarksRoutes, { db: database.db });
+  await app.register(composerLibraryRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(devicesRoutes, { db: database.db });
   await app.register(publicApiRoutes, { db: database.db, config });

@@ -78,6 +78,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'ai-assistant',
     'analytics',
     'webhooks',
+    'composer-library',
   ),
   '/settings/members': page(
     () => import('./routes/members').then((m) => ({ Component: m.MembersPage })),

@@ -58,6 +58,7 @@ export const NAMESPACES = [
   'video-editor',
   'workspaces',
   'watermarks',
+  'composer-library',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

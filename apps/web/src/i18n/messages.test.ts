@@ -11,6 +11,7 @@ import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { BULK_IMPORT_MESSAGES } from '@relaycast/shared/bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
+import { COMPOSER_LIBRARY_MESSAGES } from '@relaycast/shared/composer-library';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { IMAGE_EDIT_MESSAGES } from '@relaycast/shared/image-edit';
@@ -75,6 +76,7 @@ const MESSAGE_OBJECTS = {
   BILLING_MESSAGES,
   BULK_IMPORT_MESSAGES,
   CLIP_HIGHLIGHT_MESSAGES,
+  COMPOSER_LIBRARY_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
   IMAGE_EDIT_MESSAGES,

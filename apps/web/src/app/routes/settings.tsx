@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useInstanceAdmin } from '@/api/billing';
 import { AiSettingsSection } from '@/features/ai-assistant/components/ai-settings-section';
 import { AnalyticsCollectionSection } from '@/features/analytics/components/analytics-collection-section';
+import { ComposerLibrarySection } from '@/features/composer-library/components/composer-library-section';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { UserSettings } from './user-settings';
@@ -48,6 +49,7 @@ export function SettingsPage() {
         </p>
       </header>
       <UserSettings />
+      <ComposerLibrarySection />
       <AiSettingsSection />
       <AnalyticsCollectionSection />
       <WebhooksSection />

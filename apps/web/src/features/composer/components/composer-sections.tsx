@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { usePostForm } from '@/lib/use-post-form';
 import type { ShortLinkChoice } from '../hooks/use-short-link-choice';
 import { AccountPicker } from './account-picker';
+import { LibraryBar } from './library-bar';
 import { OverrideEditor } from './override-editor';
 import { PlatformChecks } from './platform-checks';
 import { ShortLinkOptions } from './short-link-options';
@@ -59,11 +60,14 @@ export function PlatformsSection({ form, ids }: { form: PostForm; ids: string })
 export function PostTextSection({
   form,
   ids,
+  selection,
   onSelect,
   shortLinks,
 }: {
   form: PostForm;
   ids: string;
+  /** Where the cursor was last: the library row (signatures, hashtags, templates) puts text there. */
+  selection: Selection;
   onSelect(selection: Selection): void;
   /** The "Shorten links" choice: its switch, and the text counted with the short links. */
   shortLinks: ShortLinkChoice;
@@ -77,6 +81,7 @@ export function PostTextSection({
         <Label htmlFor={`${ids}-content`} className="text-base font-semibold">
           {t('Post text')}
         </Label>
+        <LibraryBar values={values} update={update} contentId={`${ids}-content`} selection={selection} />
         <Textarea
           id={`${ids}-content`}
           rows={7}

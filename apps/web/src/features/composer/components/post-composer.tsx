@@ -5,6 +5,7 @@
  * (hooks/use-short-link-choice.ts), and the AI assistant is a feature of its own composed by the route.
  */
 
+import type { SocialAccount } from '@relaycast/shared/accounts';
 import { altTextLimitFor } from '@relaycast/shared/alt-text';
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
 import type { PlatformId } from '@relaycast/shared/platforms';
@@ -30,16 +31,12 @@ import { formatInstant, nextFullHour } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
+import { useAutoSignature } from '../hooks/use-composer-library';
 import { useShortLinkChoice } from '../hooks/use-short-link-choice';
 import { useWatermarkChoice } from '../hooks/use-watermark-choice';
 import { effectiveAccounts } from './account-picker';
-import {
-  PlatformsSection,
-  type PostForm,
-  PostTextSection,
-  PreviewSection,
-  type Selection,
-} from './composer-sections';
+import { composerBridge } from './assistant-bridge';
+import { PlatformsSection, PostTextSection, PreviewSection } from './composer-sections';
 import { FirstCommentField } from './first-comment-field';
 import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
@@ -124,7 +121,6 @@ function ComposerForm({
   const save = useSavePost();
   const approval = useApprovalStatus();
   const accounts = useAccounts().data;
-  // "Publish now" to platforms without an account is stopped with a dialog (scheduling is warned in the picker).
   const [missing, setMissing] = useState<PlatformId[]>([]);
   const bestTime = useBestTimeChoice(timeZone);
   // The saved post as it is now: its targets change as the workers publish it.
@@ -134,20 +130,10 @@ function ComposerForm({
   const watermark = useWatermarkChoice(saved?.id);
   const form = usePostForm({
     textOptionsOf: shortLinks.textOptionsOf,
-    initialValues: () =>
-      initialPost
-        ? valuesFromPost(initialPost, timeZone, nextFullHour(timeZone))
-        : newPostValues(initialValues, nextFullHour(timeZone)),
+    initialValues: () => startValues(initialPost, initialValues, timeZone),
     timeZone,
     save: (input) => save.mutateAsync({ id: saved?.id, input }),
-    isReadyToSave(values, action) {
-      if (action !== 'now' || !accounts) return true;
-      const without = platformsWithoutAccount(values.platforms, accounts, (platform) =>
-        effectiveAccounts(platform, values.accounts, accounts),
-      );
-      if (without.length > 0) setMissing(without);
-      return without.length === 0;
-    },
+    isReadyToSave: (values, action) => hasAccountsToPublishNow(values, action, accounts, setMissing),
     onSaved(post, action) {
       const wasNew = !saved;
       setSaved(post);
@@ -157,6 +143,7 @@ function ComposerForm({
     failureMessage: t('Could not save the post.'),
   });
   const { values, update } = form;
+  useAutoSignature(!initialPost, update);
   const bridge = composerBridge(form, isLocked, selection, setSelection);
 
   return (
@@ -180,7 +167,13 @@ function ComposerForm({
         ) : null}
         <fieldset disabled={isLocked} className="grid min-w-0 gap-6">
           <PlatformsSection form={form} ids={ids} />
-          <PostTextSection form={form} ids={ids} onSelect={setSelection} shortLinks={shortLinks} />
+          <PostTextSection
+            form={form}
+            ids={ids}
+            selection={selection}
+            onSelect={setSelection}
+            shortLinks={shortLinks}
+          />
           <MediaAttachments
             media={values.media}
             onChange={(change) => update((current) => ({ ...current, media: change(current.media) }))}
@@ -210,12 +203,10 @@ function ComposerForm({
             isUploading={uploadCount > 0}
             onAction={(action) => void form.submit(action)}
             onBestTime={() => {
-              const accountIds = values.platforms.flatMap((platform) =>
-                effectiveAccounts(platform, values.accounts, accounts ?? []),
-              );
-              void bestTime.find({ platforms: values.platforms, accountIds }).then((slot) => {
-                if (slot) update(slot);
-              });
+              const accountIds = accountIdsOf(values, accounts ?? []);
+              void bestTime
+                .find({ platforms: values.platforms, accountIds })
+                .then((slot) => slot && update(slot));
             }}
             isFindingBestTime={bestTime.isFinding}
             bestTimeNote={bestTime.note}
@@ -224,7 +215,6 @@ function ComposerForm({
           />
         </fieldset>
       </form>
-
       <MissingAccountsDialog platforms={missing} onClose={() => setMissing([])} />
 
       <aside aria-label={t('Preview and assistant')} className="grid min-w-0 gap-6 lg:sticky lg:top-20">
@@ -239,6 +229,39 @@ function ComposerForm({
       </aside>
     </div>
   );
+}
+
+/**
+ * "Publish now" to platforms without an account is stopped with a dialog (scheduling is warned in the picker):
+ * false, with the platforms handed to the dialog, when one has none.
+ */
+function hasAccountsToPublishNow(
+  values: PostFormValues,
+  action: PostAction,
+  accounts: SocialAccount[] | undefined,
+  setMissing: (platforms: PlatformId[]) => void,
+): boolean {
+  if (action !== 'now' || !accounts) return true;
+  const without = platformsWithoutAccount(values.platforms, accounts, (platform) =>
+    effectiveAccounts(platform, values.accounts, accounts),
+  );
+  if (without.length > 0) setMissing(without);
+  return without.length === 0;
+}
+
+function accountIdsOf(values: PostFormValues, accounts: SocialAccount[]): string[] {
+  return values.platforms.flatMap((platform) => effectiveAccounts(platform, values.accounts, accounts));
+}
+
+/** The form's first values: the post's, or a new post's. */
+function startValues(
+  post: Post | undefined,
+  start: PostComposerProps['initialValues'],
+  timeZone: string,
+): PostFormValues {
+  return post
+    ? valuesFromPost(post, timeZone, nextFullHour(timeZone))
+    : newPostValues(start, nextFullHour(timeZone));
 }
 
 /** A new post's values: what the page handed over, the next full hour where it gave no date or time. */
@@ -260,47 +283,6 @@ function scheduledTimeOf(post: Post | undefined, timeZone: string): string | und
   return post?.status === 'scheduled' && post.scheduledAt
     ? formatInstant(post.scheduledAt, timeZone)
     : undefined;
-}
-
-/** What the AI assistant may read and change in the form (lib/composer-bridge.ts). */
-function composerBridge(
-  { values, update }: PostForm,
-  isLocked: boolean,
-  selection: Selection,
-  setSelection: (selection: Selection) => void,
-): ComposerBridge {
-  return {
-    platforms: values.platforms,
-    content: values.content,
-    isLocked,
-    selection: { ...selection, text: values.content.slice(selection.start, selection.end) },
-    applyText(platform, text, isOnlyPlatform) {
-      update((current) => {
-        const platforms = current.platforms.includes(platform)
-          ? current.platforms
-          : [...current.platforms, platform];
-        if (isOnlyPlatform) {
-          const overrides = { ...current.overrides };
-          delete overrides[platform];
-          return { ...current, platforms, content: text, overrides };
-        }
-        return {
-          ...current,
-          platforms,
-          content: current.content.trim() ? current.content : text,
-          overrides: { ...current.overrides, [platform]: text },
-        };
-      });
-    },
-    replaceSelection(text) {
-      const { start, end } = selection;
-      update({ content: values.content.slice(0, start) + text + values.content.slice(end) });
-      setSelection({ start, end: start + text.length });
-    },
-    appendText(text) {
-      update({ content: values.content.trim() ? `${values.content.trimEnd()}\n\n${text}` : text });
-    },
-  };
 }
 
 /** The toast that says what a save did: saved, sent for approval, publishing, queued or scheduled. */
