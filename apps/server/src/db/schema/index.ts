@@ -9,6 +9,7 @@ export * from './bulk-imports';
 export * from './clips';
 export * from './contact';
 export * from './engagement';
+export * from './feeds';
 export * from './mail';
 export * from './media';
 export * from './media-imports';
