@@ -43,7 +43,6 @@ export const FEED_MESSAGES = {
   notFound: 'Feed not found.',
   tooMany: `A workspace can follow up to ${MAX_FEEDS_PER_WORKSPACE} feeds.`,
   // What a feed's status says after a fetch (the feed list shows it as is).
-  notModified: 'Nothing new (the site answered that the feed has not changed).',
   tooLarge: `The feed is larger than ${FEED_MAX_BYTES / 1024 / 1024} MB and was not read.`,
   timeout: `The site took longer than ${FEED_TIMEOUT_SECONDS} seconds to send the feed.`,
   tooManyRedirects: `The address redirects more than ${FEED_MAX_REDIRECTS} times.`,
@@ -58,12 +57,10 @@ export const FEED_MESSAGES = {
   entitiesRefused: 'The feed declares its own XML entities, which are refused for safety.',
   ownerLeft:
     'The member who saved this feed is no longer in the workspace. Save the feed again to take it over.',
-  publishingBlocked: 'Publishing is paused for this workspace (see Billing); new items wait as unseen.',
+  publishingBlocked:
+    'Publishing is paused for this workspace (see Billing); new items are taken when it resumes.',
   itemRefused: (title: string, reason: string) => `"${title}" made no post: ${reason}`,
   overCap: `More than ${FEED_MAX_POSTS_PER_FETCH} new items at once: only the newest ${FEED_MAX_POSTS_PER_FETCH} became posts.`,
-  created: 'Feed added',
-  saved: 'Saved',
-  deleted: 'Feed removed',
 } as const;
 
 function isHttpUrl(value: string): boolean {

@@ -39,7 +39,7 @@ describe('which background work a process runs', () => {
     expect(planFor({ ...settings, role: 'api', env: 'production' })).toEqual({ jobs: [], sweeps: {} });
     for (const role of ['all', 'worker'] as const) {
       expect(planFor({ ...settings, role, env: 'production' })).toEqual({
-        jobs: ['publish-target', 'clip-analysis', 'contact-message-notify'],
+        jobs: ['publish-target', 'clip-analysis', 'contact-message-notify', 'media-import'],
         sweeps: {
           ...PUBLISHING_SWEEPS,
           'accounts sweep': 60_000,
@@ -52,6 +52,7 @@ describe('which background work a process runs', () => {
           'notification delivery': 5_000,
           'weekly summary': 3_600_000,
           'stream reminder run': 60_000,
+          'feeds sweep': 60_000,
         },
       });
     }
@@ -78,7 +79,7 @@ describe('which background work a process runs', () => {
       sweeps: { 'inbox sweep': 60_000, 'stream reminder run': 60_000 },
     });
     expect(planFor(config, true)).toEqual({
-      jobs: ['publish-target', 'clip-analysis', 'contact-message-notify'],
+      jobs: ['publish-target', 'clip-analysis', 'contact-message-notify', 'media-import'],
       sweeps: { ...PUBLISHING_SWEEPS, 'inbox sweep': 60_000, 'stream reminder run': 60_000 },
     });
   });

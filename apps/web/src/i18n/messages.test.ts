@@ -12,6 +12,7 @@ import { BULK_IMPORT_MESSAGES } from '@relaycast/shared/bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
+import { FEED_MESSAGES } from '@relaycast/shared/feeds';
 import { IMAGE_EDIT_MESSAGES } from '@relaycast/shared/image-edit';
 import { MAIL_MESSAGES } from '@relaycast/shared/mail';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
@@ -75,6 +76,7 @@ const MESSAGE_OBJECTS = {
   CLIP_HIGHLIGHT_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
+  FEED_MESSAGES,
   IMAGE_EDIT_MESSAGES,
   MAIL_MESSAGES,
   MEDIA_MESSAGES,
