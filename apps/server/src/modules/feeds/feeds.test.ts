@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Feed, FEED_MESSAGES, type FeedItem } from '@relaycast/shared/feeds';
+import { FEED_MESSAGES, type Feed, type FeedItem } from '@relaycast/shared/feeds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser, useTestApp } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -27,7 +27,10 @@ describe('/api/feeds', () => {
     const listed = await s.ada.get('/api/feeds');
     expect(listed.json<{ items: Feed[] }>().items.map((f) => f.id)).toContain(feed.id);
 
-    const changed = await s.ada.send('PATCH', `/api/feeds/${feed.id}`, { mode: 'queue', intervalMinutes: 30 });
+    const changed = await s.ada.send('PATCH', `/api/feeds/${feed.id}`, {
+      mode: 'queue',
+      intervalMinutes: 30,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json<Feed>()).toMatchObject({ mode: 'queue', intervalMinutes: 30, url: input.url });
 
@@ -48,7 +51,9 @@ describe('/api/feeds', () => {
       expect(res.json().message).toBe(FEED_MESSAGES.notFound);
     }
     expect((await s.bob.get('/api/feeds')).json<{ items: Feed[] }>().items).toEqual([]);
-    const still = (await s.ada.get('/api/feeds')).json<{ items: Feed[] }>().items.find((f) => f.id === feed.id);
+    const still = (await s.ada.get('/api/feeds'))
+      .json<{ items: Feed[] }>()
+      .items.find((f) => f.id === feed.id);
     expect(still?.mode).toBe('draft');
   });
 
@@ -120,7 +125,11 @@ describe('check now', () => {
     const feed = (await olive.send('POST', '/api/feeds', { ...input, url })).json<Feed>();
     const checked = await olive.send('POST', `/api/feeds/${feed.id}/check`);
     expect(checked.statusCode, checked.body).toBe(200);
-    expect(checked.json<Feed>()).toMatchObject({ title: 'Atom blog', lastItemsFound: 2, lastPostsCreated: 1 });
+    expect(checked.json<Feed>()).toMatchObject({
+      title: 'Atom blog',
+      lastItemsFound: 2,
+      lastPostsCreated: 1,
+    });
     const items = (await olive.get(`/api/feeds/${feed.id}/items`)).json<{ items: FeedItem[] }>().items;
     expect(items.map((item) => [item.title, item.status])).toEqual([
       ['Newer', 'created'],

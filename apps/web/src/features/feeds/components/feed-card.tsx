@@ -92,13 +92,95 @@ function FeedItems({ feedId }: { feedId: string }) {
   );
 }
 
+/** The platforms a feed posts to and, among the connected accounts of those, the chosen ones. */
+function FeedTargets({
+  draft,
+  accounts,
+  error,
+  onChange,
+}: {
+  draft: Draft;
+  accounts: SocialAccount[];
+  error: string | undefined;
+  onChange(patch: Partial<Draft>): void;
+}) {
+  const { t } = useTranslation('feeds');
+  const chosenAccounts = accounts.filter((account) => draft.platforms.includes(account.platform));
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="text-sm font-medium">{t('Post to')}</legend>
+      <div className="flex flex-wrap gap-3">
+        {PLATFORM_IDS.map((platform: PlatformId) => (
+          <label key={platform} className="flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={draft.platforms.includes(platform)}
+              onChange={() => {
+                const platforms = toggled(draft.platforms, platform);
+                const kept = accounts.filter((a) => platforms.includes(a.platform)).map((a) => a.id);
+                onChange({ platforms, accountIds: draft.accountIds.filter((id) => kept.includes(id)) });
+              }}
+            />
+            {PLATFORMS[platform].name}
+          </label>
+        ))}
+      </div>
+      {chosenAccounts.length > 0 ? (
+        <div className="flex flex-wrap gap-3">
+          {chosenAccounts.map((account) => (
+            <label key={account.id} className="flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                checked={draft.accountIds.includes(account.id)}
+                onChange={() => onChange({ accountIds: toggled(draft.accountIds, account.id) })}
+              />
+              {account.handle}
+            </label>
+          ))}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {translateMessage(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function FeedActions({ feedId }: { feedId: string }) {
+  const { t } = useTranslation('feeds');
+  const remove = useDeleteFeed();
+  const check = useCheckFeed();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        disabled={check.isPending}
+        onClick={() => check.mutateAsync(feedId).catch((error) => showError(error))}
+      >
+        <RefreshCw aria-hidden="true" />
+        {check.isPending ? t('Checking…') : t('Check now')}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={remove.isPending}
+        onClick={() => void toastOutcome(remove.mutateAsync(feedId), t('Feed removed'))}
+      >
+        <Trash2 aria-hidden="true" />
+        {t('Remove')}
+      </Button>
+    </div>
+  );
+}
+
 /** One feed, saved as it is changed (a choice at once, a typed value when its field is left), with its status. */
 export function FeedCard({ feed, accounts }: { feed: Feed; accounts: SocialAccount[] }) {
   const { t } = useTranslation('feeds');
   const [draft, setDraft] = useState<Draft>(() => draftOf(feed));
   const update = useUpdateFeed();
-  const remove = useDeleteFeed();
-  const check = useCheckFeed();
   const saving = useSaveAsYouGo((change: FeedUpdate) => update.mutateAsync({ id: feed.id, change }), {
     failureMessage: t('Could not save the feed.'),
     onFailed: () => setDraft(draftOf(feed)),
@@ -113,8 +195,6 @@ export function FeedCard({ feed, accounts }: { feed: Feed; accounts: SocialAccou
     const valid = feedUpdateSchema.safeParse(next);
     if (save && valid.success) void saving.commit(valid.data);
   };
-  const chosenAccounts = accounts.filter((account) => draft.platforms.includes(account.platform));
-
   return (
     <article aria-label={feed.title ?? feed.url} className="grid gap-4 rounded-lg border p-4">
       <header className="flex flex-wrap items-center gap-2">
@@ -175,65 +255,9 @@ export function FeedCard({ feed, accounts }: { feed: Feed; accounts: SocialAccou
           </p>
         ) : null}
       </div>
-      <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium">{t('Post to')}</legend>
-        <div className="flex flex-wrap gap-3">
-          {PLATFORM_IDS.map((platform: PlatformId) => (
-            <label key={platform} className="flex items-center gap-1.5 text-sm">
-              <input
-                type="checkbox"
-                checked={draft.platforms.includes(platform)}
-                onChange={() => {
-                  const platforms = toggled(draft.platforms, platform);
-                  const kept = accounts.filter((a) => platforms.includes(a.platform)).map((a) => a.id);
-                  change({ platforms, accountIds: draft.accountIds.filter((id) => kept.includes(id)) });
-                }}
-              />
-              {PLATFORMS[platform].name}
-            </label>
-          ))}
-        </div>
-        {chosenAccounts.length > 0 ? (
-          <div className="flex flex-wrap gap-3">
-            {chosenAccounts.map((account) => (
-              <label key={account.id} className="flex items-center gap-1.5 text-sm">
-                <input
-                  type="checkbox"
-                  checked={draft.accountIds.includes(account.id)}
-                  onChange={() => change({ accountIds: toggled(draft.accountIds, account.id) })}
-                />
-                {account.handle}
-              </label>
-            ))}
-          </div>
-        ) : null}
-        {errorOf('platforms') ? (
-          <p role="alert" className="text-sm text-destructive">
-            {translateMessage(errorOf('platforms') ?? '')}
-          </p>
-        ) : null}
-      </fieldset>
+      <FeedTargets draft={draft} accounts={accounts} error={errorOf('platforms')} onChange={change} />
       <FeedItems feedId={feed.id} />
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={check.isPending}
-          onClick={() => check.mutateAsync(feed.id).catch((error) => showError(error))}
-        >
-          <RefreshCw aria-hidden="true" />
-          {check.isPending ? t('Checking…') : t('Check now')}
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={remove.isPending}
-          onClick={() => void toastOutcome(remove.mutateAsync(feed.id), t('Feed removed'))}
-        >
-          <Trash2 aria-hidden="true" />
-          {t('Remove')}
-        </Button>
-      </div>
+      <FeedActions feedId={feed.id} />
     </article>
   );
 }
