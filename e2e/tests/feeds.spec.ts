@@ -56,6 +56,8 @@ test('add a feed, check it now, and find its newest item as a draft', async ({ p
   await expect(checked.getByRole('listitem').filter({ hasText: 'Boats back in the harbour' })).toContainText(
     'Post made',
   );
+  // The toast fades out first: a half-faded toast is no contrast finding.
+  await expect(page.getByText('Feed added')).toBeHidden({ timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/drafts');
