@@ -204,6 +204,23 @@ describe('polling a feed', () => {
     expect(item?.reason).toMatch(/280/);
   });
 
+  it('queues a queue-mode feed’s item through the composer’s queue and sends its publishing jobs', async () => {
+    site.items.set('queue.xml', itemsOf(2));
+    const feed = await addFeed('queue.xml', { mode: 'queue' });
+    const scheduled: string[] = [];
+    const row = await findFeed(t.db, ada.workspaceId, feed.id);
+    await pollFeed({ ...depsOf(t), schedulePosts: async (ids) => void scheduled.push(...ids) }, row);
+    const [post] = await t.db
+      .select({ id: posts.id, status: posts.status, scheduledAt: posts.scheduledAt, content: posts.content })
+      .from(posts)
+      .innerJoin(feedItems, eq(feedItems.postId, posts.id))
+      .where(eq(feedItems.feedId, feed.id));
+    expect(post?.content).toBe('Post 2 https://blog.example/post-2');
+    expect(post?.status).toBe('scheduled');
+    expect(post?.scheduledAt?.getTime()).toBeGreaterThan(Date.now());
+    expect(scheduled).toEqual([post?.id]);
+  });
+
   it('uses each item once when two pollers race on one feed', async () => {
     site.items.set('race.xml', itemsOf(5));
     const feed = await addFeed('race.xml');

@@ -56,11 +56,17 @@ export async function claimFeeds(db: Db, filter: { feedId?: string; limit: numbe
   return db.select().from(feeds).where(inArray(feeds.id, ids));
 }
 
+/**
+ * Writes a fetch's outcome and releases the claim. If the address was changed while the fetch ran, the outcome
+ * belongs to the old address: only the claim is released (the new address is fetched as new).
+ */
 async function settle(db: Db, feed: FeedRow, values: Partial<typeof feeds.$inferInsert>): Promise<void> {
-  await db
+  const written = await db
     .update(feeds)
     .set({ ...values, claimedUntil: null, updatedAt: new Date() })
-    .where(eq(feeds.id, feed.id));
+    .where(and(eq(feeds.id, feed.id), eq(feeds.url, feed.url)))
+    .returning({ id: feeds.id });
+  if (written.length === 0) await db.update(feeds).set({ claimedUntil: null }).where(eq(feeds.id, feed.id));
 }
 
 async function recordFailure(
