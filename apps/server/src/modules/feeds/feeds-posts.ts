@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { FEED_MAX_POSTS_PER_FETCH, FEED_MESSAGES, renderFeedTemplate } from '@relaycast/shared/feeds';
-import type { PlanId } from '@relaycast/shared/plans';
 import { postInputSchema } from '@relaycast/shared/posts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { feedItems, type feeds, users, workspaceMembers, workspaces } from '../../db/schema/index';
+import { feedItems, type feeds } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
-import type { Caller } from '../../lib/caller';
+import { type Caller, memberAsCaller } from '../../lib/caller';
 import { createPostsInTransaction } from '../posts/posts-create';
 import { assertPublishingOpen } from '../workspaces/plan-status';
 import type { ParsedFeedItem } from './feeds-parse';
@@ -30,31 +29,6 @@ export interface NewItemsResult {
 }
 
 const INSERT_CHUNK = 1_000;
-
-/** The feed's owner as a caller: their role in the workspace now, or null when they left it. */
-async function ownerCallerOf(db: Db, feed: FeedRow): Promise<Caller | null> {
-  if (!feed.ownerId) return null;
-  const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      role: workspaceMembers.role,
-      workspaceName: workspaces.name,
-      plan: workspaces.plan,
-      trialEndsAt: workspaces.trialEndsAt,
-      billingStatus: workspaces.billingStatus,
-    })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
-    .where(
-      and(eq(workspaceMembers.organizationId, feed.workspaceId), eq(workspaceMembers.userId, feed.ownerId)),
-    )
-    .limit(1);
-  if (!row) return null;
-  return { ...row, workspaceId: feed.workspaceId, plan: row.plan as PlanId | null };
-}
 
 function itemRow(
   feed: FeedRow,
@@ -175,7 +149,7 @@ export async function postNewItems(
   const { db } = deps;
   const result: NewItemsResult = { created: 0, problem: null, queuedPostIds: [] };
   if (items.length === 0) return result;
-  const caller = await ownerCallerOf(db, feed);
+  const caller = feed.ownerId ? await memberAsCaller(db, feed.workspaceId, feed.ownerId) : null;
   if (!caller) return { ...result, problem: FEED_MESSAGES.ownerLeft };
   if (feed.mode === 'queue') {
     try {
