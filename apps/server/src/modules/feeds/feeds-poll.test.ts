@@ -71,6 +71,10 @@ function handle(request: http.IncomingMessage, response: http.ServerResponse): v
     response.end('</channel></rss>');
   } else if (name === 'to-private.xml') {
     response.writeHead(302, { location: `http://127.0.0.1:${otherPort}/secret.xml` }).end();
+  } else if (name === 'gone.xml') {
+    response.writeHead(410).end();
+  } else if (name === 'slow-down.xml') {
+    response.writeHead(429, { 'retry-after': '36000' }).end();
   } else if (name === 'page.html') {
     response.writeHead(200, { 'content-type': 'text/html' }).end('hello, not a feed');
   } else response.writeHead(404).end();
@@ -191,6 +195,14 @@ describe('polling a feed', () => {
       expect(polled.nextFetchAt!.getTime() - polled.lastFetchedAt!.getTime(), name).toBe(2 * 3600_000);
       expect(polled.claimedUntil).toBeNull();
     }
+  });
+
+  it('stops a feed the site says is gone, and waits as long as a site asks', async () => {
+    const gone = await poll((await addFeed('gone.xml')).id);
+    expect(gone).toMatchObject({ isEnabled: false, nextFetchAt: null, lastError: FEED_MESSAGES.gone });
+    const slow = await poll((await addFeed('slow-down.xml')).id);
+    expect(slow.lastError).toBe(FEED_MESSAGES.rateLimited);
+    expect(slow.nextFetchAt!.getTime() - slow.lastFetchedAt!.getTime()).toBe(36_000_000);
   });
 
   it('records an item whose text breaks a platform rule, with the reason', async () => {
