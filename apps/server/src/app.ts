@@ -22,6 +22,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageEditorRoutes } from './modules/image-editor/image-editor.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(imageEditorRoutes, { db: database.db, config });
   await app.register(mediaImportsRoutes, { db: database.db, config });
+  await app.register(feedsRoutes, { db: database.db, config, engine: app.publishing.engine });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(aiImagesRoutes, { db: database.db, config });
   await app.register(streamingRoutes, { db: database.db, config });

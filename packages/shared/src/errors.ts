@@ -7,6 +7,7 @@ import { BILLING_MESSAGES } from './billing';
 import { BULK_IMPORT_MESSAGES } from './bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES, STREAM_HIGHLIGHT_MESSAGES } from './clips';
 import { ENGAGEMENT_MESSAGES } from './engagement';
+import { FEED_MESSAGES } from './feeds';
 import { IMAGE_EDIT_MESSAGES } from './image-edit';
 import { MEDIA_MESSAGES } from './media';
 import { MEDIA_IMPORT_MESSAGES } from './media-imports';
@@ -90,6 +91,11 @@ export const ERRORS = {
   MEDIA_IMPORT_TIMEOUT: { status: 504, message: MEDIA_IMPORT_MESSAGES.timeout },
   MEDIA_IMPORT_UNREACHABLE: { status: 502, message: MEDIA_IMPORT_MESSAGES.unreachable },
   MEDIA_IMPORT_FINISHED: { status: 409, message: MEDIA_IMPORT_MESSAGES.notCancellable },
+
+  /** Feeds (docs/feeds.md). */
+  FEED_NOT_FOUND: { status: 404, message: FEED_MESSAGES.notFound },
+  FEEDS_TOO_MANY: { status: 409, message: FEED_MESSAGES.tooMany },
+  FEED_UNKNOWN_ACCOUNT: { status: 400, message: FEED_MESSAGES.unknownAccount },
 
   // Posts, publishing, plans
   POST_NOT_EDITABLE: { status: 409, message: POST_MESSAGES.notEditable },

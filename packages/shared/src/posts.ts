@@ -58,7 +58,7 @@ export const POST_MESSAGES = {
   restored: 'Post restored',
 } as const;
 
-const platformIdSchema = z
+export const platformIdSchema = z
   .string()
   .refine(isPlatformId, { error: (issue) => POST_MESSAGES.unknownPlatform(String(issue.input)) });
 

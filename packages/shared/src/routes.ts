@@ -41,6 +41,8 @@ export const PROTECTED_ROUTES = [
   '/media-library',
   '/drafts',
   '/bulk-import',
+  /** RSS and Atom feeds whose new items become posts (docs/feeds.md). */
+  '/feeds',
   '/stream-settings',
   '/stream-analytics',
   '/schedule-stream',

@@ -1,5 +1,8 @@
 import type { PlanId } from '@relaycast/shared/plans';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { users, workspaceMembers, workspaces } from '../db/schema/index';
 import { AppError } from './app-error';
 
 /**
@@ -49,4 +52,29 @@ export async function optionalCallerOf(request: FastifyRequest): Promise<Caller 
     if (error instanceof AppError && error.statusCode === 401) return null;
     throw error;
   }
+}
+
+/**
+ * A member of a workspace as the caller of background work done on their behalf (a feed's posts: modules/feeds),
+ * with their role now; null when they are no longer a member. No route reads the caller this way.
+ */
+export async function memberAsCaller(db: Db, workspaceId: string, userId: string): Promise<Caller | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: workspaceMembers.role,
+      workspaceName: workspaces.name,
+      plan: workspaces.plan,
+      trialEndsAt: workspaces.trialEndsAt,
+      billingStatus: workspaces.billingStatus,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.organizationId))
+    .where(and(eq(workspaceMembers.organizationId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, workspaceId, plan: row.plan as PlanId | null };
 }

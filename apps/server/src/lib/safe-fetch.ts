@@ -180,7 +180,8 @@ export function createSafeFetch(policy: AddressPolicy, settings: SafeFetchSettin
   return Object.assign(safe, { [SAFE]: true }) as typeof fetch;
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
+/** The body of `response`, refused (SafeFetchError too-large) past `maxBytes`, declared or received. */
+export async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();

@@ -52,6 +52,7 @@ describe('which background work a process runs', () => {
           'notification delivery': 5_000,
           'weekly summary': 3_600_000,
           'stream reminder run': 60_000,
+          'feeds sweep': 60_000,
         },
       });
     }

@@ -5,6 +5,7 @@ import { APPROVALS_JOBS, type ApprovalsJobContext } from '../modules/approvals/a
 import { CLIPS_JOBS, type ClipsJobContext } from '../modules/clips/clips.jobs';
 import { CONTACT_JOBS, type ContactJobContext } from '../modules/contact/contact.jobs';
 import { ENGAGEMENT_JOBS, type EngagementJobContext } from '../modules/engagement/engagement.jobs';
+import { FEEDS_JOBS, type FeedsJobContext } from '../modules/feeds/feeds.jobs';
 import { MEDIA_JOBS, type MediaJobContext } from '../modules/media/media.jobs';
 import {
   NOTIFICATIONS_JOBS,
@@ -28,6 +29,7 @@ export type JobContext = AccountsJobContext &
   ClipsJobContext &
   ContactJobContext &
   EngagementJobContext &
+  FeedsJobContext &
   MediaJobContext &
   NotificationsJobContext &
   PublishingJobContext &
@@ -52,4 +54,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...PLANNED_STREAM_JOBS,
   ...CONTACT_JOBS,
   ...MEDIA_JOBS,
+  ...FEEDS_JOBS,
 ];

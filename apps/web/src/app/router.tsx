@@ -60,6 +60,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/bulk-import').then((m) => ({ Component: m.BulkImportPage })),
     'bulk-import',
   ),
+  '/feeds': page(() => import('./routes/feeds').then((m) => ({ Component: m.FeedsPage })), 'feeds'),
   '/calendar': page(
     () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
     'calendar',

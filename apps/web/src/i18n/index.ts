@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'dashboard',
   'drafts',
   'engagement',
+  'feeds',
   'image-editor',
   'media-library',
   'media-tools',

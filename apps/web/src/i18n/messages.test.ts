@@ -14,6 +14,7 @@ import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
 import { COMPOSER_LIBRARY_MESSAGES } from '@relaycast/shared/composer-library';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
+import { FEED_MESSAGES } from '@relaycast/shared/feeds';
 import { IMAGE_EDIT_MESSAGES } from '@relaycast/shared/image-edit';
 import { MAIL_MESSAGES } from '@relaycast/shared/mail';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
@@ -79,6 +80,7 @@ const MESSAGE_OBJECTS = {
   COMPOSER_LIBRARY_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
+  FEED_MESSAGES,
   IMAGE_EDIT_MESSAGES,
   MAIL_MESSAGES,
   MEDIA_MESSAGES,

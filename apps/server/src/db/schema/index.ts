@@ -10,6 +10,7 @@ export * from './clips';
 export * from './composer-library';
 export * from './contact';
 export * from './engagement';
+export * from './feeds';
 export * from './mail';
 export * from './media';
 export * from './media-imports';

@@ -1,4 +1,4 @@
-import { CalendarPlus, ChevronLeft, ChevronRight, FileUp } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, FileUp, Rss } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -116,6 +116,12 @@ export function CalendarToolbar({
           <Link to="/bulk-import">
             <FileUp aria-hidden="true" />
             {t('Bulk import')}
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/feeds">
+            <Rss aria-hidden="true" />
+            {t('Feeds')}
           </Link>
         </Button>
         <Button onClick={onCreate}>

@@ -1,7 +1,7 @@
 import { UNAPPROVED_POST_STATUSES } from '@relaycast/shared/approvals';
 import { todayIn } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
-import { FilePen, FileUp, PenSquare, Search } from 'lucide-react';
+import { FilePen, FileUp, PenSquare, Rss, Search } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -90,6 +90,12 @@ export function DraftsList() {
             <Link to="/bulk-import">
               <FileUp aria-hidden="true" />
               {t('Bulk import')}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/feeds">
+              <Rss aria-hidden="true" />
+              {t('Feeds')}
             </Link>
           </Button>
           <Button asChild>

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { FEED_MAX_POSTS_PER_FETCH, FEED_MESSAGES, renderFeedTemplate } from '@relaycast/shared/feeds';
+import { postInputSchema } from '@relaycast/shared/posts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { feedItems, type feeds } from '../../db/schema/index';
+import { AppError, ValidationError } from '../../lib/app-error';
+import { type Caller, memberAsCaller } from '../../lib/caller';
+import { createPostsInTransaction } from '../posts/posts-create';
+import { assertPublishingOpen } from '../workspaces/plan-status';
+import type { ParsedFeedItem } from './feeds-parse';
+
+/**
+ * New feed items become posts through the composer's create (`createPostsInTransaction`): its checks, queue,
+ * approval gate and targets apply, as the feed's owner. Each item is used once even with several pollers: the
+ * insert of its (feed, key) row, on conflict doing nothing, decides who makes its post, in the post's transaction
+ * (docs/decisions/0092-feeds.md).
+ */
+
+export type FeedRow = typeof feeds.$inferSelect;
+
+export interface NewItemsResult {
+  created: number;
+  /** What the feed's status should say (a refused item, the cap, the owner gone), or null. */
+  problem: string | null;
+  /** Queued posts whose publishing jobs are to be sent after their commit. */
+  queuedPostIds: string[];
+}
+
+const INSERT_CHUNK = 1_000;
+
+function itemRow(
+  feed: FeedRow,
+  item: ParsedFeedItem,
+  status: 'seen' | 'created' | 'refused' | 'skipped',
+  now: Date,
+) {
+  return {
+    id: randomUUID(),
+    feedId: feed.id,
+    key: item.key,
+    title: item.title.slice(0, 500),
+    link: item.link ? item.link.slice(0, 2048) : null,
+    status,
+    createdAt: now,
+  };
+}
+
+/** Records items without a post (seen on the first fetch, skipped over the cap); an item already known stays as is. */
+async function recordItems(
+  db: Db,
+  feed: FeedRow,
+  items: readonly ParsedFeedItem[],
+  status: 'seen' | 'skipped',
+  now: Date,
+  reason: string | null = null,
+): Promise<void> {
+  for (let at = 0; at < items.length; at += INSERT_CHUNK) {
+    const chunk = items
+      .slice(at, at + INSERT_CHUNK)
+      .map((item) => ({ ...itemRow(feed, item, status, now), reason }));
+    await db.insert(feedItems).values(chunk).onConflictDoNothing();
+  }
+}
+
+type PostAttempt =
+  | { kind: 'created'; postId: string }
+  | { kind: 'taken' }
+  | { kind: 'refused'; reason: string };
+
+/** One item's post, in one transaction with the row that claims the item. */
+async function postItem(
+  db: Db,
+  feed: FeedRow,
+  caller: Caller,
+  item: ParsedFeedItem,
+  now: Date,
+): Promise<PostAttempt> {
+  const parsed = postInputSchema.safeParse({
+    content: renderFeedTemplate(feed.template, { title: item.title, link: item.link, summary: item.summary }),
+    platforms: feed.platforms,
+    accountIds: feed.accountIds,
+    action: feed.mode === 'queue' ? 'queue' : 'draft',
+    timezone: 'UTC',
+  });
+  const refuse = async (reason: string): Promise<PostAttempt> => {
+    const [row] = await db
+      .insert(feedItems)
+      .values({ ...itemRow(feed, item, 'refused', now), reason })
+      .onConflictDoNothing()
+      .returning({ id: feedItems.id });
+    return row ? { kind: 'refused', reason } : { kind: 'taken' };
+  };
+  if (!parsed.success) return refuse(parsed.error.issues.map((issue) => issue.message).join(' '));
+  try {
+    return await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(feedItems)
+        .values(itemRow(feed, item, 'created', now))
+        .onConflictDoNothing()
+        .returning({ id: feedItems.id });
+      if (!claimed) return { kind: 'taken' } as const;
+      const [postId] = await createPostsInTransaction(tx, caller, [parsed.data], now);
+      if (!postId) throw new Error('the create returned no post');
+      await tx.update(feedItems).set({ postId }).where(eq(feedItems.id, claimed.id));
+      return { kind: 'created', postId } as const;
+    });
+  } catch (error) {
+    if (error instanceof ValidationError) return refuse(error.issues.map((issue) => issue.message).join(' '));
+    throw error;
+  }
+}
+
+/** Keys of `items` the feed already has a row for. */
+async function knownKeys(db: Db, feedId: string, items: readonly ParsedFeedItem[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let at = 0; at < items.length; at += INSERT_CHUNK) {
+    const keys = items.slice(at, at + INSERT_CHUNK).map((item) => item.key);
+    const rows = await db
+      .select({ key: feedItems.key })
+      .from(feedItems)
+      .where(and(eq(feedItems.feedId, feedId), inArray(feedItems.key, keys)));
+    for (const row of rows) known.add(row.key);
+  }
+  return known;
+}
+
+async function hasHistory(db: Db, feedId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: feedItems.id })
+    .from(feedItems)
+    .where(eq(feedItems.feedId, feedId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Turns the items (newest first) that are new to the feed into posts. The first fetch of a feed takes only the
+ * newest item and records the others as seen, so adding a feed never floods the queue; later fetches take every
+ * new item, up to FEED_MAX_POSTS_PER_FETCH (the newest; the rest recorded as skipped), oldest first.
+ */
+export async function postNewItems(
+  deps: { db: Db; config: Pick<Config, 'billingMode'> },
+  feed: FeedRow,
+  items: readonly ParsedFeedItem[],
+  now: Date,
+): Promise<NewItemsResult> {
+  const { db } = deps;
+  const result: NewItemsResult = { created: 0, problem: null, queuedPostIds: [] };
+  if (items.length === 0) return result;
+  const caller = feed.ownerId ? await memberAsCaller(db, feed.workspaceId, feed.ownerId) : null;
+  if (!caller) return { ...result, problem: FEED_MESSAGES.ownerLeft };
+  if (feed.mode === 'queue') {
+    try {
+      assertPublishingOpen(caller, deps.config.billingMode);
+    } catch (error) {
+      if (error instanceof AppError) return { ...result, problem: FEED_MESSAGES.publishingBlocked };
+      throw error;
+    }
+  }
+  let fresh: ParsedFeedItem[];
+  if (!(await hasHistory(db, feed.id))) {
+    await recordItems(db, feed, items.slice(1), 'seen', now);
+    fresh = items.slice(0, 1);
+  } else {
+    const known = await knownKeys(db, feed.id, items);
+    const unseen = items.filter((item) => !known.has(item.key));
+    fresh = unseen.slice(0, FEED_MAX_POSTS_PER_FETCH);
+    const over = unseen.slice(FEED_MAX_POSTS_PER_FETCH);
+    if (over.length > 0) {
+      await recordItems(db, feed, over, 'skipped', now, FEED_MESSAGES.overCap);
+      result.problem = FEED_MESSAGES.overCap;
+    }
+  }
+  for (const item of [...fresh].reverse()) {
+    const attempt = await postItem(db, feed, caller, item, now);
+    if (attempt.kind === 'created') {
+      result.created += 1;
+      if (feed.mode === 'queue') result.queuedPostIds.push(attempt.postId);
+    } else if (attempt.kind === 'refused') {
+      result.problem = FEED_MESSAGES.itemRefused(item.title, attempt.reason);
+    }
+  }
+  return result;
+}
