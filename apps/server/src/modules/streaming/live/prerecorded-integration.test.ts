@@ -4,12 +4,14 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { PlannedStream } from '@relaycast/shared/planned-streams';
 import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { mediaFiles } from '../../../db/schema/index';
+import { startDuePrerecordedStreams } from '../../planned-streams/planned-streams-autostart';
 import { saveUserSettings } from '../../settings/settings.service';
 import {
   FFMPEG,
@@ -52,7 +54,7 @@ afterAll(async () => {
 });
 
 /** A test pattern of `seconds` (with a tone when `audio`), stored in Ada's library as a video. */
-export async function libraryVideo(
+async function libraryVideo(
   app: TestApp,
   owner: { userId: string; workspaceId: string },
   workDir: string,
@@ -165,4 +167,77 @@ describe('pre-recorded streams with real ffmpeg', () => {
     expect(largestGap(facts.keyframeTimes)).toBeLessThanOrEqual(2.05);
     expect(t.app.streamEngine.activePids()).toEqual([]);
   }, 40_000);
+});
+
+describe('pre-recorded stream checks and planned starts', () => {
+  it('refuses another workspace’s video (404), an image (400) and a malformed source (400), for Go Live and plans', async () => {
+    const bob = await signInAsNewUser(t, { name: 'Bob' });
+    const bobsVideo = await libraryVideo(t, bob, dir, 1, false);
+    const image = randomUUID();
+    await t.db.insert(mediaFiles).values({
+      id: image,
+      workspaceId: ada.workspaceId,
+      uploadedBy: ada.userId,
+      name: 'cover.png',
+      mimeType: 'image/png',
+      kind: 'image',
+      sizeBytes: 10,
+      storageKey: `${ada.workspaceId}/${image}.png`,
+    });
+    const go = (source: unknown) => ada.send('POST', '/api/streaming/sessions', { source });
+    const other = await go({ kind: 'media', mediaId: bobsVideo });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ message: 'This video is not in your media library.' });
+    const notVideo = await go({ kind: 'media', mediaId: image });
+    expect(notVideo.statusCode).toBe(400);
+    expect(notVideo.json()).toMatchObject({
+      message: 'Only a video can be streamed. Choose a video from the media library.',
+    });
+    expect((await go({ kind: 'file', mediaId: image })).statusCode).toBe(400);
+    expect((await go({ kind: 'media', mediaId: '' })).statusCode).toBe(400);
+
+    const plan = (source: unknown) =>
+      ada.send('POST', '/api/scheduled-streams', {
+        title: 'Replay',
+        scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+        timezone: 'UTC',
+        source,
+      });
+    expect((await plan({ kind: 'media', mediaId: bobsVideo })).statusCode).toBe(404);
+    expect((await plan({ kind: 'media', mediaId: image })).statusCode).toBe(400);
+    expect(await live()).toBeNull();
+  });
+
+  it('starts a planned pre-recorded stream at its time, once', async () => {
+    const mediaId = await libraryVideo(t, ada, dir, 2, true);
+    const { sink, destinationId } = await sinkDestination('planned');
+    const at = new Date(Date.now() + 60_000);
+    const created = await ada.send('POST', '/api/scheduled-streams', {
+      title: 'Planned replay',
+      scheduledAt: at.toISOString(),
+      timezone: 'UTC',
+      destinationIds: [destinationId],
+      source: { kind: 'media', mediaId, loop: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const planned = created.json() as PlannedStream;
+    expect(planned.source).toEqual({ kind: 'media', mediaId, loop: false });
+    const deps = { db: t.db, engine: t.app.streamEngine, log: t.app.log };
+
+    // Not yet: a second before its time nothing starts.
+    expect(await startDuePrerecordedStreams(deps, new Date(at.getTime() - 1_000))).toBe(0);
+    expect(await startDuePrerecordedStreams(deps, new Date(at.getTime() + 1_000))).toBe(1);
+    // Claimed: a second run (another process, say) does not start it again.
+    expect(await startDuePrerecordedStreams(deps, new Date(at.getTime() + 2_000))).toBe(0);
+
+    const session = await live();
+    expect(session).toMatchObject({ title: 'Planned replay', source: 'media' });
+    const after = (await ada.get(`/api/scheduled-streams/${planned.id}`)).json() as PlannedStream;
+    expect(after.autoStart).toMatchObject({ sessionId: session?.id, error: null });
+    await waitFor(async () => (await live()) === null, 15_000, 'the planned stream to end with its video');
+    await sink.exited;
+    const facts = await probe(sink.file);
+    expect(facts.videoCodec).toBe('h264');
+    expect(Math.abs(facts.durationSeconds - 2)).toBeLessThanOrEqual(0.6);
+  }, 30_000);
 });
