@@ -1,6 +1,6 @@
 import type { MediaStreamSource } from '@relaycast/shared/streaming';
 import { Film, Repeat } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaList } from '@/api/media';
 import { SelectField } from '@/components/ui/select-field';
@@ -23,10 +23,6 @@ export function LibraryVideoSource({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('common');
-  const id = useId();
-  const videos = useMediaList({ kind: 'video' });
-  const items = videos.data?.items ?? [];
-  const first = items[0];
   return (
     <fieldset className="grid gap-2" disabled={disabled}>
       <label className="flex items-center gap-2 text-sm font-medium">
@@ -34,46 +30,68 @@ export function LibraryVideoSource({
           type="checkbox"
           checked={value !== null}
           onChange={(event) =>
-            onChange(event.target.checked ? { kind: 'media', mediaId: first?.id ?? '', loop: false } : null)
+            onChange(event.target.checked ? { kind: 'media', mediaId: '', loop: false } : null)
           }
         />
         <Film aria-hidden="true" className="size-4 text-primary" />
         {t('Stream a video from the library')}
       </label>
-      {value === null ? null : videos.isPending ? (
-        <Spinner label={t('Loading your videos')} />
-      ) : items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('Your media library has no videos yet.')}</p>
-      ) : (
-        <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
-          <SelectField
-            label={t('Video')}
-            value={value.mediaId || (first?.id ?? '')}
-            options={items.map((item) => item.id)}
-            format={(mediaId) => {
-              const item = items.find((candidate) => candidate.id === mediaId);
-              if (!item) return mediaId;
-              return item.durationSeconds
-                ? `${item.name} (${formatDuration(item.durationSeconds)})`
-                : item.name;
-            }}
-            onChange={(mediaId) => onChange({ ...value, mediaId })}
-          />
-          <label htmlFor={`${id}-loop`} className="flex items-center gap-2 pb-2 text-sm">
-            <input
-              id={`${id}-loop`}
-              type="checkbox"
-              role="switch"
-              aria-checked={value.loop}
-              checked={value.loop}
-              onChange={(event) => onChange({ ...value, loop: event.target.checked })}
-            />
-            <Repeat aria-hidden="true" className="size-4" />
-            {t('Loop the video')}
-          </label>
-        </div>
-      )}
+      {value === null ? null : <VideoChoice value={value} onChange={onChange} />}
     </fieldset>
+  );
+}
+
+/** The library's videos (read afresh when the choice opens: one may have been uploaded since) and the loop. */
+function VideoChoice({
+  value,
+  onChange,
+}: {
+  value: NonNullable<LibraryVideoChoice>;
+  onChange(value: LibraryVideoChoice): void;
+}) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const videos = useMediaList({ kind: 'video' });
+  const items = videos.data?.items ?? [];
+  const first = items[0];
+  const { refetch } = videos;
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
+  // Nothing chosen yet, or the chosen video is gone: the select shows the first one, so choose it.
+  const isKnown = items.some((item) => item.id === value.mediaId);
+  useEffect(() => {
+    if (first && !isKnown && !videos.isFetching) onChange({ ...value, mediaId: first.id });
+  }, [first, isKnown, videos.isFetching, value, onChange]);
+  if (videos.isPending) return <Spinner label={t('Loading your videos')} />;
+  if (items.length === 0)
+    return <p className="text-sm text-muted-foreground">{t('Your media library has no videos yet.')}</p>;
+  return (
+    <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+      <SelectField
+        label={t('Video')}
+        value={isKnown ? value.mediaId : (first?.id ?? '')}
+        options={items.map((item) => item.id)}
+        format={(mediaId) => {
+          const item = items.find((candidate) => candidate.id === mediaId);
+          if (!item) return mediaId;
+          return item.durationSeconds ? `${item.name} (${formatDuration(item.durationSeconds)})` : item.name;
+        }}
+        onChange={(mediaId) => onChange({ ...value, mediaId })}
+      />
+      <label htmlFor={`${id}-loop`} className="flex items-center gap-2 pb-2 text-sm">
+        <input
+          id={`${id}-loop`}
+          type="checkbox"
+          role="switch"
+          aria-checked={value.loop}
+          checked={value.loop}
+          onChange={(event) => onChange({ ...value, loop: event.target.checked })}
+        />
+        <Repeat aria-hidden="true" className="size-4" />
+        {t('Loop the video')}
+      </label>
+    </div>
   );
 }
 
