@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
+import { PlannedStreamsList } from './planned-streams-list';
 import { ScheduleStreamForm } from './schedule-stream-form';
 
 const video = (id: string, name: string, durationSeconds: number) => ({
@@ -47,5 +48,50 @@ describe('ScheduleStreamForm with a library video', () => {
       title: 'Night replay',
       source: { kind: 'media', mediaId: 'v2', loop: true },
     });
+  });
+});
+
+describe('PlannedStreamsList with pre-recorded streams', () => {
+  it('says a library video goes live by itself, and why one could not start', async () => {
+    const base = {
+      description: '',
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      timezone: 'UTC',
+      destinationIds: [],
+      remindedAt: null,
+      dismissedAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    fakeApi({
+      'GET /api/scheduled-streams': {
+        streams: [
+          {
+            ...base,
+            id: 'a',
+            title: 'Loop',
+            source: { kind: 'media', mediaId: 'v1', loop: true },
+            autoStart: null,
+          },
+          {
+            ...base,
+            id: 'b',
+            title: 'Failed',
+            source: { kind: 'media', mediaId: 'v2', loop: false },
+            autoStart: {
+              startedAt: base.scheduledAt,
+              sessionId: null,
+              error: 'You are already live. End the current stream first.',
+            },
+          },
+        ],
+      },
+      '*': {},
+    });
+    renderWithProviders(<PlannedStreamsList onEdit={() => {}} />);
+    expect(await screen.findByText('A library video, looping: goes live by itself.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The video could not start: You are already live. End the current stream first.',
+    );
   });
 });
