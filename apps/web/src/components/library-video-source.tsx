@@ -58,16 +58,22 @@ function VideoChoice({
   useEffect(() => {
     void refetch();
   }, [refetch]);
-  // Nothing chosen yet, or the chosen video is gone: the select shows the first one, so choose it.
+  // Nothing chosen yet: the select shows the first video, so choose it. A chosen video that is gone is not
+  // replaced behind the user's back (a planned stream being edited): they are told and choose another.
   const isKnown = items.some((item) => item.id === value.mediaId);
   useEffect(() => {
-    if (first && !isKnown && !videos.isFetching) onChange({ ...value, mediaId: first.id });
-  }, [first, isKnown, videos.isFetching, value, onChange]);
+    if (first && value.mediaId === '') onChange({ ...value, mediaId: first.id });
+  }, [first, value, onChange]);
   if (videos.isPending) return <Spinner label={t('Loading your videos')} />;
   if (items.length === 0)
     return <p className="text-sm text-muted-foreground">{t('Your media library has no videos yet.')}</p>;
   return (
     <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+      {isKnown || value.mediaId === '' || videos.isFetching ? null : (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {t('The chosen video is no longer in the library. Choose another one.')}
+        </p>
+      )}
       <SelectField
         label={t('Video')}
         value={isKnown ? value.mediaId : (first?.id ?? '')}
