@@ -42,7 +42,7 @@ process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-mail
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-'));
 
 /** The studio's specs (camera, microphone, going live): run in their own project below. */
-const STUDIO_SPECS = /(streaming|streaming-live|shared-cache)\.spec\.ts$/;
+const STUDIO_SPECS = /(streaming|streaming-live|streaming-prerecorded|shared-cache)\.spec\.ts$/;
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;

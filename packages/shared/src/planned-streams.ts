@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from './calendar';
+import { mediaStreamSourceSchema } from './streaming/stream-sessions';
 
 /**
  * Planned streams (`/schedule-stream`): a title, a description, an instant with the IANA time zone it was
@@ -61,6 +62,11 @@ export const plannedStreamInputSchema = z.object({
     .max(MAX_PLANNED_STREAM_DESTINATIONS, PLANNED_STREAM_MESSAGES.tooManyDestinations)
     .default([])
     .transform((ids) => [...new Set(ids)]),
+  /**
+   * A pre-recorded stream: the library video it plays (once or looping). It then starts by itself at its time
+   * (docs/prerecorded-streams.md). Null or absent: the studio opens at its time, as before.
+   */
+  source: mediaStreamSourceSchema.nullable().default(null),
 });
 export type PlannedStreamInput = z.input<typeof plannedStreamInputSchema>;
 export type ParsedPlannedStreamInput = z.output<typeof plannedStreamInputSchema>;
@@ -86,6 +92,16 @@ export const plannedStreamSchema = z.object({
    * planner's destinations and keys (false: destinationIds is empty).
    */
   isYours: z.boolean().optional(),
+  /** The library video a pre-recorded stream plays; null for a stream from the studio. */
+  source: z
+    .object({ kind: z.literal('media'), mediaId: z.string(), loop: z.boolean() })
+    .nullable()
+    .optional(),
+  /** A pre-recorded stream's automatic start: when, the stream it started, or why it could not start. */
+  autoStart: z
+    .object({ startedAt: z.string(), sessionId: z.string().nullable(), error: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type PlannedStream = z.infer<typeof plannedStreamSchema>;
 

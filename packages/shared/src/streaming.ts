@@ -14,7 +14,9 @@
  *   DELETE /api/streaming/scenes/:id                   → 204 (custom scenes only)
  *   GET    /api/streaming/ingest                       → PersonalIngest (OBS URL + the user's stream key)
  *   POST   /api/streaming/ingest/rotate                → PersonalIngest (a new key; the old one stops working)
- *   POST   /api/streaming/sessions                     StartStreamInput → 201 StreamSession (source 'browser')
+ *   POST   /api/streaming/sessions                     StartStreamInput → 201 StreamSession (source 'browser'; with
+ *                                                       `source: {kind:'media', mediaId, loop}` a library video, source
+ *                                                       'media': docs/prerecorded-streams.md)
  *   POST   /api/streaming/sessions/:id/stop            → StreamSession (End Stream; browser and OBS alike)
  *   GET    /api/streaming/live                         → LiveStatus (poll every 1–2 s while the studio is open)
  *   GET    /api/streaming/sessions                     → StreamSummaryList (past and current, newest first)

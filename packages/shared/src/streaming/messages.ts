@@ -42,5 +42,9 @@ export const STREAMING_MESSAGES = {
   encoderTooSlow:
     'The server cannot encode your stream fast enough at these settings. Choose a lower resolution or frame rate in Stream Settings.',
   unauthorized: 'Sign in to go live.',
+  mediaNotFound: 'This video is not in your media library.',
+  mediaNotVideo: 'Only a video can be streamed. Choose a video from the media library.',
+  mediaFailed:
+    'The server could not play this video. Check that it plays in the media library, then try again.',
   workspaceDeleted: 'The workspace was deleted, so its stream ended.',
 } as const;

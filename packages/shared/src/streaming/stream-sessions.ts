@@ -21,7 +21,8 @@ export type PersonalIngest = z.infer<typeof personalIngestSchema>;
 export const STREAM_SESSION_STATUSES = ['starting', 'live', 'ended', 'failed'] as const;
 export type StreamSessionStatus = (typeof STREAM_SESSION_STATUSES)[number];
 
-export const STREAM_SOURCES = ['browser', 'obs'] as const;
+/** browser: the studio's camera/screen; obs: an encoder on the relay; media: a library video (docs/prerecorded-streams.md). */
+export const STREAM_SOURCES = ['browser', 'obs', 'media'] as const;
 export type StreamSource = (typeof STREAM_SOURCES)[number];
 
 /**
@@ -114,6 +115,21 @@ export const streamSessionSchema = z.object({
   destinations: z.array(destinationStatusSchema),
   /** The WebSocket path to send the browser's chunks to (browser sessions while starting/live); else null. */
   ingestPath: z.string().nullable(),
+  /** What a pre-recorded stream (source 'media') plays: the file, whether it loops and how far it is. */
+  media: z
+    .object({
+      mediaId: z.string(),
+      name: z.string(),
+      loop: z.boolean(),
+      /** The file's length in seconds (null when the library does not know it). */
+      durationSeconds: z.number().nullable(),
+      /** Seconds into the current pass of the file. */
+      positionSeconds: z.number(),
+      /** Passes finished so far (looping streams). */
+      loopsCompleted: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type StreamSession = z.infer<typeof streamSessionSchema>;
 
@@ -122,11 +138,21 @@ export type LiveStatus = z.infer<typeof liveStatusSchema>;
 
 export const MAX_STREAM_TITLE = 120;
 
+/** A pre-recorded stream's source: a video of the workspace's library, played once or looping. */
+export const mediaStreamSourceSchema = z.object({
+  kind: z.literal('media'),
+  mediaId: z.string().trim().min(1).max(100),
+  loop: z.boolean().default(false),
+});
+export type MediaStreamSource = z.input<typeof mediaStreamSourceSchema>;
+
 export const startStreamInputSchema = z.object({
   title: z.string().trim().max(MAX_STREAM_TITLE).optional(),
   /** Destinations to go live to; absent = every enabled destination. */
   destinationIds: z.array(z.string().min(1)).max(50).optional(),
   /** A planned stream this session fulfils (from /schedule-stream), if any. */
   scheduledStreamId: z.string().min(1).optional(),
+  /** Absent: the studio's camera/screen (the browser's socket). `media`: a video of the library, at real time. */
+  source: mediaStreamSourceSchema.optional(),
 });
 export type StartStreamInput = z.input<typeof startStreamInputSchema>;

@@ -87,7 +87,7 @@ export const streamSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    source: text('source', { enum: ['browser', 'obs'] }).notNull(),
+    source: text('source', { enum: ['browser', 'obs', 'media'] }).notNull(),
     status: text('status', { enum: ['starting', 'live', 'ended', 'failed'] }).notNull(),
     reason: text('reason'),
     settings: jsonb('settings')

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { plannedStreams, streamDestinations, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
+import { findStreamableMedia } from '../streaming/live/media-source';
 
 /** Whose planned streams: the caller's own, in the workspace they work in. */
 export type PlannedStreamOwner = Pick<Caller, 'userId' | 'workspaceId'>;
@@ -28,6 +29,14 @@ export function toPlannedStream(row: Row): PlannedStream {
     scheduledAt: row.scheduledAt.toISOString(),
     timezone: row.timezone,
     destinationIds: row.destinationIds,
+    source: row.mediaId ? { kind: 'media', mediaId: row.mediaId, loop: row.mediaLoop } : null,
+    autoStart: row.autoStartedAt
+      ? {
+          startedAt: row.autoStartedAt.toISOString(),
+          sessionId: row.autoStartSessionId,
+          error: row.autoStartError,
+        }
+      : null,
     remindedAt: row.remindedAt?.toISOString() ?? null,
     dismissedAt: row.dismissedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -58,6 +67,12 @@ async function checkDestinations(db: Db, owner: PlannedStreamOwner, ids: readonl
       { path: 'destinationIds', message: PLANNED_STREAM_MESSAGES.unknownDestination },
     ]);
   }
+}
+
+/** A pre-recorded stream's video must be a video of the workspace's library (404 / 400 otherwise). */
+async function checkSource(db: Db, owner: PlannedStreamOwner, input: ParsedPlannedStreamInput) {
+  if (input.source) await findStreamableMedia(db, owner, input.source.mediaId);
+  return { mediaId: input.source?.mediaId ?? null, mediaLoop: input.source?.loop ?? false };
 }
 
 function checkFuture(scheduledAt: Date, now: Date) {
@@ -152,6 +167,7 @@ export async function createPlannedStream(
   const scheduledAt = new Date(input.scheduledAt);
   checkFuture(scheduledAt, now);
   await checkDestinations(db, owner, input.destinationIds);
+  const source = await checkSource(db, owner, input);
   const [row] = await db
     .insert(plannedStreams)
     .values({
@@ -164,6 +180,7 @@ export async function createPlannedStream(
       scheduledAt,
       timezone: input.timezone,
       destinationIds: input.destinationIds,
+      ...source,
     })
     .returning();
   return toPlannedStream(row!);
@@ -185,6 +202,7 @@ export async function updatePlannedStream(
   const isMoved = scheduledAt.getTime() !== Date.parse(current.scheduledAt);
   if (isMoved) checkFuture(scheduledAt, now);
   await checkDestinations(db, owner, input.destinationIds);
+  const source = await checkSource(db, owner, input);
   const [row] = await db
     .update(plannedStreams)
     .set({
@@ -193,9 +211,19 @@ export async function updatePlannedStream(
       scheduledAt,
       timezone: input.timezone,
       destinationIds: input.destinationIds,
+      ...source,
       updatedBy: owner.userId,
       updatedAt: now,
-      ...(isMoved ? { remindedAt: null, dismissedAt: null } : {}),
+      // Moved: the reminder, the banner and a pre-recorded stream's automatic start are due again.
+      ...(isMoved
+        ? {
+            remindedAt: null,
+            dismissedAt: null,
+            autoStartedAt: null,
+            autoStartSessionId: null,
+            autoStartError: null,
+          }
+        : {}),
     })
     .where(and(owned(owner), eq(plannedStreams.id, id)))
     .returning();

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
-import type { DestinationState, StreamPlatformId, StreamSettingsSnapshot } from '@relaycast/shared/streaming';
+import type {
+  DestinationState,
+  StreamPlatformId,
+  StreamSettingsSnapshot,
+  StreamSource,
+} from '@relaycast/shared/streaming';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streamSamples, streamSessionDestinations, streamSessions } from '../../db/schema/index';
@@ -12,7 +17,7 @@ export interface NewSession {
   id: string;
   owner: StreamOwner;
   title: string;
-  source: 'browser' | 'obs';
+  source: StreamSource;
   settings: StreamSettingsSnapshot;
   scheduledStreamId: string | null;
   destinations: { id: string; platform: StreamPlatformId; name: string }[];

@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { queueBackgroundAnalysis } from '../clips/clips-background';
+import {
+  AUTO_START_EVERY_MS,
+  startDuePrerecordedStreams,
+} from '../planned-streams/planned-streams-autostart';
 import { StreamEngine, type StreamEngineOptions } from './live/engine';
 
 declare module 'fastify' {
@@ -17,6 +21,8 @@ export interface StreamingPluginOptions {
   config: Config;
   /** Tests: shorter supervisor timings, faster samples. */
   engine?: Partial<Pick<StreamEngineOptions, 'supervisor' | 'sampleIntervalMs' | 'ingestTimeoutMs'>>;
+  /** How often planned pre-recorded streams due now are started (0: never; tests call the function). */
+  plannedStartEveryMs?: number;
 }
 
 /**
@@ -35,7 +41,28 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
     onRecordingKept: (kept) => queueBackgroundAnalysis(options.db, app.jobs, kept),
     ...options.engine,
   });
-  app.addHook('preClose', async () => engine.close());
+  // Planned pre-recorded streams start in the process that holds the relay, the only one that can run them
+  // (docs/decisions/0095-prerecorded-streams.md); the claim on each row keeps a start single across processes.
+  const everyMs = options.plannedStartEveryMs ?? (options.config.env === 'test' ? 0 : AUTO_START_EVERY_MS);
+  let running: Promise<unknown> | null = null;
+  const timer =
+    engine.isAvailable && everyMs > 0
+      ? setInterval(() => {
+          running ??= startDuePrerecordedStreams({ db: options.db, engine, log: app.log })
+            .catch((err: unknown) =>
+              app.log.warn({ err: String(err) }, 'planned pre-recorded streams: run failed'),
+            )
+            .finally(() => {
+              running = null;
+            });
+        }, everyMs)
+      : null;
+  timer?.unref();
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+    await engine.close();
+  });
   app.decorate('streamEngine', engine);
 }
 

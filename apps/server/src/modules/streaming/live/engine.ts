@@ -1,21 +1,21 @@
 /*
- * Over 300 lines on purpose: admission has two sources that share one registry and its races (Go Live from the
- * studio, checked again after each await; OBS publishing to the relay, with the block after End Stream), and
- * splitting them would spread the registry's invariants over files. What runs inside an admitted stream is
- * session-pipeline.ts; the relay, supervisor, recording and ffmpeg arguments are their own files.
+ * Over 300 lines on purpose: admission's sources share one registry and its races (Go Live from the studio or a
+ * library video, checked again after each await; OBS publishing to the relay, with the block after End Stream).
+ * What runs inside an admitted stream is session-pipeline.ts; relay, supervisor, recording, ffmpeg arguments
+ * and the library file (media-source.ts) are their own files.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlanId } from '@relaycast/shared/plans';
 import {
   STREAMING_MESSAGES,
   type StartStreamInput,
   type StreamSession,
-  type StreamSettingsSnapshot,
+  type StreamSource,
 } from '@relaycast/shared/streaming';
 import { AppError } from '../../../lib/app-error';
-import { getUserSettings } from '../../settings/settings.service';
 import { resolveWorkspace } from '../../workspaces/workspaces.service';
 import { type LiveDestination, loadLiveDestinations, type StreamOwner } from '../destinations.service';
 import { findIngestKeyOwner } from '../ingest-keys.service';
@@ -24,14 +24,14 @@ import { closeStaleSessions, insertSession } from '../stream-sessions.service';
 import { runningChildren, spawnFfmpeg } from './child';
 import {
   type ActiveSession,
-  DEFAULT_SETTINGS_SNAPSHOT,
   isOwnedBy,
   newActiveSession,
   outputFiguresOf,
   overlayOf,
-  settingsSnapshotOf,
+  settingsFor,
   toStreamSession,
 } from './live-session';
+import { findStreamableMedia, type MediaSource, openMediaSource } from './media-source';
 import { type Relay, startRelay } from './relay';
 import {
   type FfmpegSpawner,
@@ -64,6 +64,7 @@ export class StreamEngine {
   /** Runs the admitted streams; null without a relay (nothing can be admitted then). */
   private readonly pipeline: SessionPipeline | null;
   private closed = false;
+  private readonly recordingsDir: string;
   readonly spawner: FfmpegSpawner;
 
   private constructor(
@@ -74,6 +75,7 @@ export class StreamEngine {
     this.spawner = spawner ?? ((args, opts) => spawnFfmpeg(options.config.ffmpegPath, args, opts));
     const recordingsDir = path.join(options.config.dataDir, 'tmp', 'recordings');
     mkdirSync(recordingsDir, { recursive: true });
+    this.recordingsDir = recordingsDir;
     this.pipeline = relay
       ? new SessionPipeline(options, {
           relay,
@@ -163,31 +165,17 @@ export class StreamEngine {
     return false;
   }
 
-  private requireAvailable() {
-    if (!this.isAvailable) {
-      throw new AppError('STREAMING_UNAVAILABLE');
-    }
-  }
-
-  private async settingsOf(userId: string): Promise<StreamSettingsSnapshot> {
-    try {
-      return settingsSnapshotOf((await getUserSettings(this.options.db, userId)).stream);
-    } catch (err) {
-      this.options.log.warn({ err: String(err) }, 'could not read stream settings; using the defaults');
-      return DEFAULT_SETTINGS_SNAPSHOT;
-    }
-  }
-
   private async createSession(input: {
     owner: StreamOwner;
     plan: PlanId | null;
-    source: 'browser' | 'obs';
+    source: StreamSource;
     relayKey: string;
     title: string | undefined;
     scheduledStreamId: string | null;
     destinations: LiveDestination[];
+    media?: MediaSource | null;
   }): Promise<ActiveSession> {
-    const settings = await this.settingsOf(input.owner.userId);
+    const settings = await settingsFor(this.options, input.owner.userId);
     const id = randomBytes(16).toString('base64url');
     const title = input.title || `Live stream ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     const session = newActiveSession({
@@ -199,6 +187,7 @@ export class StreamEngine {
       settings,
       relayKey: input.relayKey,
       destinations: input.destinations,
+      media: input.media,
     });
     this.sessions.set(id, session);
     this.byRelayKey.set(input.relayKey, session);
@@ -215,45 +204,53 @@ export class StreamEngine {
     } catch (err) {
       this.sessions.delete(id);
       this.byRelayKey.delete(input.relayKey);
+      if (input.media?.tempFile) await rm(input.media.tempFile, { force: true });
       throw err;
     }
     return session;
   }
 
-  /** Going live from the studio: the session waits for the browser's socket (STREAM_INGEST). */
+  /**
+   * Going live from the studio: the session waits for the browser's socket (STREAM_INGEST); or, with a
+   * `media` source, a library video is played into the relay at real time (docs/prerecorded-streams.md).
+   */
   async startBrowserSession(
     owner: StreamOwner,
     plan: PlanId | null,
     input: StartStreamInput,
   ): Promise<StreamSession> {
-    this.requireAvailable();
-    if (!(await this.options.processor.isAvailable())) {
-      throw new AppError('STREAMING_UNAVAILABLE');
-    }
-    if (this.userIsLive(owner.userId)) {
-      throw new AppError('STREAM_ALREADY_LIVE');
-    }
-    const destinations = await loadLiveDestinations(
-      this.options.db,
-      owner,
-      this.options.config.appSecret,
-      input.destinationIds,
-    );
-    if (destinations.length === 0) {
-      throw new AppError('STREAM_NO_DESTINATIONS');
-    }
+    if (!this.isAvailable) throw new AppError('STREAMING_UNAVAILABLE');
+    if (!(await this.options.processor.isAvailable())) throw new AppError('STREAMING_UNAVAILABLE');
+    if (this.userIsLive(owner.userId)) throw new AppError('STREAM_ALREADY_LIVE');
+    const source = input.source;
+    // The file is checked first: another workspace's id is a 404, an image a 400, before anything else.
+    if (source) await findStreamableMedia(this.options.db, owner, source.mediaId);
+    const { db, config } = this.options;
+    const destinations = await loadLiveDestinations(db, owner, config.appSecret, input.destinationIds);
+    if (destinations.length === 0) throw new AppError('STREAM_NO_DESTINATIONS');
+    const tag = randomBytes(12).toString('base64url');
+    const media = source
+      ? await openMediaSource(
+          { db, storage: this.options.storage, ffprobePath: config.ffprobePath, tempDir: this.recordingsDir },
+          owner,
+          { mediaId: source.mediaId, loop: source.loop ?? false },
+          tag,
+        )
+      : null;
     // Checked again after the awaits: two clicks on Go Live must not start two streams.
-    if (this.userIsLive(owner.userId)) {
-      throw new AppError('STREAM_ALREADY_LIVE');
+    if (this.userIsLive(owner.userId) || this.closed) {
+      if (media?.tempFile) await rm(media.tempFile, { force: true });
+      throw new AppError(this.closed ? 'STREAMING_UNAVAILABLE' : 'STREAM_ALREADY_LIVE');
     }
     const session = await this.createSession({
       owner,
       plan,
-      source: 'browser',
-      relayKey: `b_${randomBytes(12).toString('base64url')}`,
-      title: input.title,
+      source: media ? 'media' : 'browser',
+      relayKey: `${media ? 'm' : 'b'}_${tag}`,
+      title: input.title || (media ? media.name : undefined),
       scheduledStreamId: input.scheduledStreamId ?? null,
       destinations,
+      media,
     });
     const timeout = setTimeout(() => {
       if (session.status === 'starting' && !session.stopping) {
@@ -262,6 +259,7 @@ export class StreamEngine {
     }, this.options.ingestTimeoutMs ?? 60_000);
     timeout.unref();
     session.timers.push(timeout);
+    if (media) this.pipeline?.startMediaIngest(session);
     return toStreamSession(session);
   }
 
@@ -277,12 +275,8 @@ export class StreamEngine {
     if (session.stopping || session.status === 'ended' || session.status === 'failed') {
       throw new AppError('STREAM_NOT_LIVE');
     }
-    if (session.ingest) {
-      throw new AppError('STREAM_INGEST_BUSY');
-    }
-    if (!this.pipeline) {
-      throw new AppError('STREAMING_UNAVAILABLE');
-    }
+    if (session.ingest) throw new AppError('STREAM_INGEST_BUSY');
+    if (!this.pipeline) throw new AppError('STREAMING_UNAVAILABLE');
     return this.pipeline.startIngest(session);
   }
 
@@ -291,7 +285,7 @@ export class StreamEngine {
     if (this.closed) return false;
     const session = this.byRelayKey.get(key);
     if (session) return !session.stopping;
-    if (key.startsWith('b_')) return false;
+    if (key.startsWith('b_') || key.startsWith('m_')) return false;
     const pausedUntil = this.endedObsKeys.get(key);
     if (pausedUntil !== undefined) {
       if (Date.now() < pausedUntil) return false;

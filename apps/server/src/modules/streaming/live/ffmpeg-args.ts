@@ -112,6 +112,39 @@ export function buildIngestArgs(settings: EncodeSettings, relayUrl: string): str
   ];
 }
 
+/**
+ * A pre-recorded stream: a library file read at its own pace (`-re`, and `-stream_loop -1` when it loops),
+ * encoded once like the browser's stream (2 s keyframes, AAC 48 kHz stereo; silence when the file has no
+ * audio) and published to the relay. Always re-encoded: a file's own GOPs and codecs are not trusted.
+ */
+export function buildMediaIngestArgs(
+  settings: EncodeSettings,
+  media: { file: string; loop: boolean; hasAudio: boolean },
+  relayUrl: string,
+): string[] {
+  const output = encodeOutputArgs(settings);
+  const silence = media.hasAudio ? [] : ['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo'];
+  if (!media.hasAudio) output[output.indexOf('0:a:0?')] = '1:a:0';
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-re',
+    ...(media.loop ? ['-stream_loop', '-1'] : []),
+    '-i',
+    media.file,
+    ...silence,
+    ...output,
+    // The silence never ends: the stream ends with the video.
+    ...(media.hasAudio ? [] : ['-shortest']),
+    '-f',
+    'flv',
+    ...PROGRESS_ARGS,
+    relayUrl,
+  ];
+}
+
 /** Read the relay's stream and copy its first video and (if any) audio track as FLV: egress and recorder alike. */
 function copyAsFlvArgs(relayUrl: string): string[] {
   return ['-i', relayUrl, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'flv'];

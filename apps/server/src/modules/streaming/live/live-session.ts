@@ -6,12 +6,16 @@ import {
   type StreamHealth,
   type StreamSession,
   type StreamSettingsSnapshot,
+  type StreamSource,
 } from '@relaycast/shared/streaming';
+import type { Db } from '../../../db/client';
+import { getUserSettings } from '../../settings/settings.service';
 import type { LiveDestination, StreamOwner } from '../destinations.service';
 import type { LiveOverlay } from '../stream-sessions.queries';
 import type { FinishedDestination, SampleInput } from '../stream-sessions.service';
 import type { ChildHandle } from './child';
 import { IngestPaceMeter } from './ingest-pace';
+import type { MediaSource } from './media-source';
 import { HealthMeter } from './progress';
 import type { OutputSupervisor } from './supervisor';
 
@@ -29,7 +33,7 @@ export interface ActiveSession {
   owner: StreamOwner;
   plan: PlanId | null;
   title: string;
-  source: 'browser' | 'obs';
+  source: StreamSource;
   status: StreamSession['status'];
   reason: string | null;
   startedAt: Date;
@@ -50,6 +54,9 @@ export interface ActiveSession {
   recorder: { child: ChildHandle; path: string } | null;
   /** Set when the recorder was stopped before the stream ended (the disk reached its reserve): why. */
   recordingStoppedReason: string | null;
+  /** A pre-recorded stream's file (source 'media'), and the media time its encoder has reached. */
+  media: MediaSource | null;
+  mediaOutUs: number;
   timers: NodeJS.Timeout[];
   stopping: Promise<void> | null;
   listeners: Set<(session: StreamSession) => void>;
@@ -74,18 +81,34 @@ export function settingsSnapshotOf(stream: StreamSettings): StreamSettingsSnapsh
   };
 }
 
+/** The user's stream settings as a session keeps them; the defaults when they cannot be read. */
+export async function settingsFor(
+  deps: { db: Db; log: { warn(obj: object, msg: string): void } },
+  userId: string,
+): Promise<StreamSettingsSnapshot> {
+  try {
+    return settingsSnapshotOf((await getUserSettings(deps.db, userId)).stream);
+  } catch (err) {
+    deps.log.warn({ err: String(err) }, 'could not read stream settings; using the defaults');
+    return DEFAULT_SETTINGS_SNAPSHOT;
+  }
+}
+
 export function newActiveSession(input: {
   id: string;
   owner: StreamOwner;
   plan: PlanId | null;
   title: string;
-  source: 'browser' | 'obs';
+  source: StreamSource;
   settings: StreamSettingsSnapshot;
   relayKey: string;
   destinations: LiveDestination[];
+  media?: MediaSource | null;
 }): ActiveSession {
   return {
     ...input,
+    media: input.media ?? null,
+    mediaOutUs: 0,
     status: 'starting',
     reason: null,
     startedAt: new Date(),
@@ -151,6 +174,23 @@ export function toStreamSession(session: ActiveSession): StreamSession {
       };
     }),
     ingestPath: session.source === 'browser' && !stopped ? STREAM_INGEST.pathFor(session.id) : null,
+    media: session.media ? mediaProgressOf(session.media, session.mediaOutUs) : null,
+  };
+}
+
+/** How far a pre-recorded stream is: seconds into the current pass and passes finished (from ffmpeg's out_time). */
+export function mediaProgressOf(media: MediaSource, outTimeUs: number) {
+  const played = Math.max(0, outTimeUs) / 1_000_000;
+  const duration = media.durationSeconds;
+  const loopsCompleted = duration && media.loop ? Math.floor(played / duration) : 0;
+  const position = duration ? Math.min(played - loopsCompleted * duration, duration) : played;
+  return {
+    mediaId: media.mediaId,
+    name: media.name,
+    loop: media.loop,
+    durationSeconds: duration,
+    positionSeconds: Math.round(position * 10) / 10,
+    loopsCompleted,
   };
 }
 

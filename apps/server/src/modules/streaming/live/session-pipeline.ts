@@ -11,7 +11,13 @@ import { mediaLimitsOf } from '../../workspaces/workspaces.service';
 import { destinationRefusal } from '../destination-address';
 import { finishSession, insertSamples, markSessionLive } from '../stream-sessions.service';
 import { type spawnFfmpeg, stopChild } from './child';
-import { buildEgressArgs, buildIngestArgs, buildRecorderArgs, destinationUrlOf } from './ffmpeg-args';
+import {
+  buildEgressArgs,
+  buildIngestArgs,
+  buildMediaIngestArgs,
+  buildRecorderArgs,
+  destinationUrlOf,
+} from './ffmpeg-args';
 import { newlyBehindLogLine } from './ingest-pace';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
 import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
@@ -118,6 +124,34 @@ export class SessionPipeline {
       },
       snapshot: () => toStreamSession(session),
     };
+  }
+
+  /**
+   * A pre-recorded stream: one ffmpeg reads the library file at real time and publishes to the relay (the
+   * relay's publish then starts the destinations, as for OBS). A file played once ends the stream cleanly.
+   */
+  startMediaIngest(session: ActiveSession) {
+    const { relay, spawner, stop } = this.deps;
+    const media = session.media;
+    if (!media) throw new Error('not a pre-recorded stream');
+    const child = spawner(buildMediaIngestArgs(session.settings, media, relay.localUrl(session.relayKey)));
+    session.ingest = child;
+    child.onProgress((block) => {
+      session.ingestHealth = session.ingestMeter.update(block);
+      if (block.outTimeUs !== null) session.mediaOutUs = block.outTimeUs;
+    });
+    child.onExit(({ code, stderrTail }) => {
+      if (session.stopping) return;
+      if (code === 0 && !media.loop) {
+        stop(session.id, { status: 'ended', reason: null });
+        return;
+      }
+      this.options.log.warn(
+        { sessionId: session.id, code, stderr: stderrTail.slice(-500) },
+        'pre-recorded stream ffmpeg exited',
+      );
+      stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.mediaFailed });
+    });
   }
 
   goLive(session: ActiveSession) {
@@ -230,7 +264,8 @@ export class SessionPipeline {
     const wasLive = session.status === 'live';
     for (const timer of session.timers) clearInterval(timer);
     session.timers = [];
-    if (session.ingest) {
+    if (session.ingest && !session.ingest.stdin) await stopChild(session.ingest);
+    else if (session.ingest) {
       const ingest = session.ingest;
       // Closing stdin lets ffmpeg encode what it has and close the RTMP publish cleanly.
       await new Promise<void>((resolve) => {
@@ -243,7 +278,7 @@ export class SessionPipeline {
         ingest.stdin?.end();
       });
     }
-    if (session.source === 'obs') relay.dropPublisher(session.relayKey);
+    if (session.source !== 'browser') relay.dropPublisher(session.relayKey);
     if (wasLive && !result.discard) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     if (wasLive && !result.discard) await this.writeSamples(session);
     const stopped = Promise.all([
@@ -265,6 +300,7 @@ export class SessionPipeline {
     this.notify(session);
     session.listeners.clear();
     forget();
+    if (session.media?.tempFile) await rm(session.media.tempFile, { force: true });
     if (session.recorder && result.discard) await rm(session.recorder.path, { force: true });
     else if (session.recorder && wasLive) this.keepRecordingOf(session, session.recorder.path);
   }

@@ -1,5 +1,5 @@
 import { PLANNED_STREAM_MESSAGES, type PlannedStream, studioUrlFor } from '@relaycast/shared/planned-streams';
-import { Pencil, Radio, Trash2 } from 'lucide-react';
+import { Film, Pencil, Radio, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,6 +34,7 @@ function PlannedStreamRow({
           <time dateTime={stream.scheduledAt}>{formatInstant(stream.scheduledAt, timeZone)}</time> ·{' '}
           {destinations}
         </p>
+        {stream.source ? <AutoStartNote stream={stream} /> : null}
         {stream.description ? <p className="mt-1 text-sm break-words">{stream.description}</p> : null}
       </div>
       <div className="flex gap-2">
@@ -72,6 +73,28 @@ function PlannedStreamRow({
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A pre-recorded stream: it starts by itself (looping or not), or what happened when its time came. */
+function AutoStartNote({ stream }: { stream: PlannedStream }) {
+  const { t } = useTranslation('planned-streams');
+  const error = stream.autoStart?.error;
+  if (error)
+    return (
+      <p role="alert" className="mt-1 text-sm text-destructive">
+        {t('The video could not start: {{reason}}', { reason: translateMessage(error) })}
+      </p>
+    );
+  return (
+    <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+      <Film aria-hidden="true" className="size-4" />
+      {stream.autoStart?.sessionId
+        ? t('The video went live at its time.')
+        : stream.source?.loop
+          ? t('A library video, looping: goes live by itself.')
+          : t('A library video: goes live by itself.')}
+    </p>
   );
 }
 

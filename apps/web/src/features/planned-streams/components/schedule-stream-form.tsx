@@ -15,6 +15,7 @@ import { useCreatePlannedStream, useUpdatePlannedStream } from '@/api/planned-st
 import { useTimeZone } from '@/api/settings';
 import { useSavedDestinations } from '@/api/stream-destinations';
 import { DateTimeFields } from '@/components/date-time-fields';
+import { type LibraryVideoChoice, LibraryVideoSource } from '@/components/library-video-source';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
@@ -104,6 +105,7 @@ export function ScheduleStreamForm({
     editing ? instantToZoned(editing.scheduledAt, timeZone) : nextFullHour(timeZone),
   );
   const [destinationIds, setDestinationIds] = useState<string[]>(editing?.destinationIds ?? []);
+  const [video, setVideo] = useState<LibraryVideoChoice>(editing?.source ?? null);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
 
   async function submit() {
@@ -128,6 +130,8 @@ export function ScheduleStreamForm({
       destinationIds: destinations.data
         ? destinationIds.filter((chosen) => destinations.data.some((known) => known.id === chosen))
         : destinationIds,
+      // A pre-recorded stream starts by itself at its time; without a video chosen it stays a studio stream.
+      source: video?.mediaId ? video : null,
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -150,6 +154,7 @@ export function ScheduleStreamForm({
       setTitle('');
       setDescription('');
       setDestinationIds([]);
+      setVideo(null);
       setWhen(nextFullHour(timeZone));
     } catch (error) {
       setProblem({
@@ -209,6 +214,14 @@ export function ScheduleStreamForm({
           {t('None chosen: the stream goes to the destinations enabled when you go live.')}
         </p>
       </fieldset>
+      <div className="grid gap-1">
+        <LibraryVideoSource value={video} onChange={setVideo} />
+        {video ? (
+          <p className="text-xs text-muted-foreground">
+            {t('The video goes live by itself at the planned time; you do not need to open the studio.')}
+          </p>
+        ) : null}
+      </div>
       {otherProblem ? (
         <p role="alert" className="text-sm text-destructive">
           {otherProblem}

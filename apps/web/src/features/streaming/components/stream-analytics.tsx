@@ -72,7 +72,12 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
         </h2>
         <StatusMark summary={summary} />
         <span className="text-sm text-muted-foreground">
-          {formatStart(summary.startedAt)} · {summary.source === 'obs' ? 'OBS' : t('Browser studio')}
+          {formatStart(summary.startedAt)} ·{' '}
+          {summary.source === 'obs'
+            ? 'OBS'
+            : summary.source === 'media'
+              ? t('Library video')
+              : t('Browser studio')}
         </span>
       </div>
       <Figures summary={summary} />

@@ -3,6 +3,7 @@ import { BarChart3, Clapperboard, Layers, Radio, Settings, Square } from 'lucide
 import { type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LibraryVideoSource } from '@/components/library-video-source';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +14,7 @@ import { type StudioSession, useStudioSession } from '../hooks/use-studio-sessio
 import { DestinationsPanel } from './destinations-panel';
 import { EncoderPace } from './encoder-pace';
 import { LeaveLiveGuard } from './leave-live-dialog';
+import { MediaProgress } from './media-progress';
 import { ObsPanel } from './obs-panel';
 import { PlatformsList } from './platforms-list';
 import { ScenesPanel } from './scenes-panel';
@@ -116,15 +118,16 @@ export function Studio({
                 {t('End Stream')}
               </Button>
             ) : (
-              <Button onClick={studio.goLive}>
+              <Button onClick={studio.goLive} disabled={studio.video.isStartingVideo}>
                 <Radio aria-hidden="true" />
-                {t('Go Live')}
+                {studio.video.videoSource ? t('Go Live with the video') : t('Go Live')}
               </Button>
             )}
           </StudioPreview>
 
           <StudioProblems studio={studio} />
           {session?.ingestPace ? <EncoderPace pace={session.ingestPace} /> : null}
+          {session?.media ? <MediaProgress media={session.media} /> : null}
           {phase === 'preparing' || phase === 'connecting' ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Spinner label="" />
@@ -256,6 +259,9 @@ function StudioDestinations({ studio }: { studio: StudioSession }) {
           })}
         </p>
       ) : null}
+      {isLive ? null : (
+        <LibraryVideoSource value={studio.video.videoSource} onChange={studio.video.setVideoSource} />
+      )}
       <FormField
         label={t('Stream title')}
         value={studio.title}

@@ -10,6 +10,7 @@ import { translateMessage } from '@/i18n';
 import { toast } from '@/lib/toast';
 import { type BroadcastState, isBroadcasting } from '../broadcast-state';
 import { useBroadcast } from './use-broadcast';
+import { useLibraryVideoStream } from './use-library-video-stream';
 import { type StudioSceneNeeds, useStudioMedia } from './use-studio-media';
 
 function needsOf(scene: Scene): StudioSceneNeeds {
@@ -81,6 +82,9 @@ export function useStudioSession(planId: string | null) {
   const [title, setTitle] = useState(plan?.title ?? '');
   const [goLiveProblem, setGoLiveProblem] = useState<string | null>(null);
   const { isSelected, selectForPlan, setPlanSelection } = usePlanTicks();
+  // "Stream a video from the library" instead of the camera.
+  const video = useLibraryVideoStream(setGoLiveProblem);
+  const { setVideoSource } = video;
 
   const localSession = 'session' in broadcast.state ? broadcast.state.session : null;
   const polled = live.data?.session ?? null;
@@ -99,7 +103,8 @@ export function useStudioSession(planId: string | null) {
     if (!plan) return;
     setTitle((current) => current || plan.title);
     if (plan.destinationIds.length > 0) setPlanSelection(new Set(plan.destinationIds));
-  }, [plan, setPlanSelection]);
+    if (plan.source) setVideoSource(plan.source);
+  }, [plan, setPlanSelection, setVideoSource]);
   useToastWhenStreamEnds(broadcast.state);
 
   function selectScene(next: Scene) {
@@ -116,6 +121,11 @@ export function useStudioSession(planId: string | null) {
       return;
     }
     setGoLiveProblem(null);
+    if (video.videoSource) {
+      const titled = title.trim() || undefined;
+      video.goLiveWithVideo({ title: titled, destinationIds: enabled, scheduledStreamId: plan?.id });
+      return;
+    }
     void broadcast.goLive({
       title: title.trim() || undefined,
       destinationIds: enabled,
@@ -161,6 +171,7 @@ export function useStudioSession(planId: string | null) {
     isSelected,
     selectForPlan,
     goLiveProblem,
+    video,
     captureErrors,
     streamProblem,
     selectScene,

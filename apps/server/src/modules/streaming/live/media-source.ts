@@ -1,0 +1,93 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { mediaFiles } from '../../../db/schema/index';
+import { AppError } from '../../../lib/app-error';
+import { runProcess } from '../../../lib/media/ffmpeg';
+import type { MediaStorage } from '../../../lib/media/storage';
+import type { StreamOwner } from '../destinations.service';
+
+/** A library video a pre-recorded stream plays (docs/prerecorded-streams.md). */
+export interface MediaSource {
+  mediaId: string;
+  name: string;
+  loop: boolean;
+  durationSeconds: number | null;
+  /** A file ffmpeg reads: the stored file itself (local storage) or a copy made for the stream (S3). */
+  file: string;
+  /** The copy to remove when the stream ends (S3 storage); null for the stored file itself. */
+  tempFile: string | null;
+  hasAudio: boolean;
+}
+
+/** The workspace's video, or 404 (another workspace's id looks like a missing one) / 400 (not a video). */
+export async function findStreamableMedia(db: Db, owner: StreamOwner, mediaId: string) {
+  const [row] = await db
+    .select({
+      id: mediaFiles.id,
+      name: mediaFiles.name,
+      kind: mediaFiles.kind,
+      storageKey: mediaFiles.storageKey,
+      durationSeconds: mediaFiles.durationSeconds,
+    })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.id, mediaId), eq(mediaFiles.workspaceId, owner.workspaceId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.mediaNotFound });
+  if (row.kind !== 'video')
+    throw new AppError('VALIDATION_ERROR', { message: STREAMING_MESSAGES.mediaNotVideo });
+  return row;
+}
+
+/** Whether the file has an audio track (ffprobe); without one the stream gets silence. */
+export async function hasAudioStream(ffprobePath: string, file: string): Promise<boolean> {
+  try {
+    const { stdout } = await runProcess(
+      ffprobePath,
+      ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=index', '-of', 'csv=p=0', file],
+      { timeoutMs: 20_000 },
+    );
+    return stdout.trim().length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves what a pre-recorded stream reads: the stored file on the local disk, or (S3) a copy in `tempDir`,
+ * made once, so `-re` and `-stream_loop` read a seekable local file rather than a signed URL that could expire
+ * during a looping stream.
+ */
+export async function openMediaSource(
+  deps: { db: Db; storage: MediaStorage; ffprobePath: string; tempDir: string },
+  owner: StreamOwner,
+  source: { mediaId: string; loop: boolean },
+  sessionId: string,
+): Promise<MediaSource> {
+  const row = await findStreamableMedia(deps.db, owner, source.mediaId);
+  let file = deps.storage.localPath ? await deps.storage.localPath(row.storageKey) : null;
+  let tempFile: string | null = null;
+  if (file === null) {
+    tempFile = path.join(deps.tempDir, `${sessionId}${path.extname(row.storageKey)}`);
+    try {
+      await pipeline(await deps.storage.get(row.storageKey), createWriteStream(tempFile, { flags: 'wx' }));
+    } catch (err) {
+      await rm(tempFile, { force: true });
+      throw err;
+    }
+    file = tempFile;
+  }
+  return {
+    mediaId: row.id,
+    name: row.name,
+    loop: source.loop,
+    durationSeconds: row.durationSeconds,
+    file,
+    tempFile,
+    hasAudio: await hasAudioStream(deps.ffprobePath, file),
+  };
+}
