@@ -51,6 +51,8 @@ const MAY_REFUSE_ON_A_ROLE: Record<string, string> = {
   'modules/posts/posts.service.ts': 'permissionToRemove: whose post and its state, with the row in hand',
   'modules/media/media.service.ts': 'permissionToRemove: whose file, with the row in hand',
   'modules/streaming/streaming-ingest.routes.ts': 'a public route (close frames) that checks `stream` itself',
+  'modules/planned-streams/planned-streams-autostart.ts':
+    'a planned stream started in the background for its planner, who must still be allowed to `stream`',
 };
 
 /** Reading the session's workspace directly, defining a caller helper or a caller type of one's own. */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { plannedStreams, streamDestinations, users } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
-import { findStreamableMedia } from '../streaming/live/media-source';
+import { findStreamableMedia } from '../media/media-streamable';
 
 /** Whose planned streams: the caller's own, in the workspace they work in. */
 export type PlannedStreamOwner = Pick<Caller, 'userId' | 'workspaceId'>;

@@ -33,6 +33,7 @@ const targetParams = idParams.extend({ targetId: idSchema });
  * `/api/posts/:id/targets/:targetId/…`: the user's decisions on one target of a post (Retry / Publish again /
  * Publish now, "It was posted", Cancel), carried out by the publishing module.
  */
+// function-budget: one module's routes in one plugin; each handler is one call and the routes share its setup
 export const postsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   engine: PublishingEngine;

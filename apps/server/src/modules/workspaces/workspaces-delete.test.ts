@@ -266,15 +266,13 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   await t.db
     .insert(s.accountProxies)
     .values({ accountId: account, workspaceId, type: 'socks5', host: 'proxy.example.com', port: 1080 });
-  await t.db
-    .insert(s.mediaImports)
-    .values({
-      id: `mi-${tag}`,
-      workspaceId,
-      createdBy: userId,
-      url: 'https://example.com/a.png',
-      status: 'done',
-    });
+  await t.db.insert(s.mediaImports).values({
+    id: `mi-${tag}`,
+    workspaceId,
+    createdBy: userId,
+    url: 'https://example.com/a.png',
+    status: 'done',
+  });
   await t.db.insert(s.watermarks).values({
     id: `wm-${tag}`,
     workspaceId,
@@ -288,6 +286,20 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   await t.db
     .insert(s.watermarkAccountDefaults)
     .values({ accountId: account, workspaceId, watermarkId: `wm-${tag}` });
+  const library = { workspaceId, name: `n-${tag}` };
+  await t.db.insert(s.composerSignatures).values({ id: `sig-${tag}`, ...library, text: '— the team' });
+  await t.db.insert(s.composerHashtagGroups).values({ id: `hg-${tag}`, ...library, hashtags: ['#a'] });
+  await t.db.insert(s.composerTemplates).values({ id: `tpl-${tag}`, ...library, state: {} as never });
+  await t.db.insert(s.feeds).values({
+    id: `feed-${tag}`,
+    workspaceId,
+    url: 'https://example.com/feed.xml',
+    intervalMinutes: 60,
+    platforms: ['x'],
+    accountIds: [],
+    mode: 'draft',
+    template: '{title}',
+  });
   return { post, stream, endpoint, target, media };
 }
 

@@ -16,6 +16,7 @@ import {
   type StreamSource,
 } from '@relaycast/shared/streaming';
 import { AppError } from '../../../lib/app-error';
+import { findStreamableMedia } from '../../media/media-streamable';
 import { resolveWorkspace } from '../../workspaces/workspaces.service';
 import { type LiveDestination, loadLiveDestinations, type StreamOwner } from '../destinations.service';
 import { findIngestKeyOwner } from '../ingest-keys.service';
@@ -31,7 +32,7 @@ import {
   settingsFor,
   toStreamSession,
 } from './live-session';
-import { findStreamableMedia, type MediaSource, openMediaSource } from './media-source';
+import { type MediaSource, openMediaSource } from './media-source';
 import { type Relay, startRelay } from './relay';
 import {
   type FfmpegSpawner,

@@ -2,13 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { mediaFiles } from '../../../db/schema/index';
-import { AppError } from '../../../lib/app-error';
 import { runProcess } from '../../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../../lib/media/storage';
+import { findStreamableMedia } from '../../media/media-streamable';
 import type { StreamOwner } from '../destinations.service';
 
 /** A library video a pre-recorded stream plays (docs/prerecorded-streams.md). */
@@ -22,25 +19,6 @@ export interface MediaSource {
   /** The copy to remove when the stream ends (S3 storage); null for the stored file itself. */
   tempFile: string | null;
   hasAudio: boolean;
-}
-
-/** The workspace's video, or 404 (another workspace's id looks like a missing one) / 400 (not a video). */
-export async function findStreamableMedia(db: Db, owner: StreamOwner, mediaId: string) {
-  const [row] = await db
-    .select({
-      id: mediaFiles.id,
-      name: mediaFiles.name,
-      kind: mediaFiles.kind,
-      storageKey: mediaFiles.storageKey,
-      durationSeconds: mediaFiles.durationSeconds,
-    })
-    .from(mediaFiles)
-    .where(and(eq(mediaFiles.id, mediaId), eq(mediaFiles.workspaceId, owner.workspaceId)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.mediaNotFound });
-  if (row.kind !== 'video')
-    throw new AppError('VALIDATION_ERROR', { message: STREAMING_MESSAGES.mediaNotVideo });
-  return row;
 }
 
 /** Whether the file has an audio track (ffprobe); without one the stream gets silence. */

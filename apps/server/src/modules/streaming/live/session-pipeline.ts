@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one live session's pipeline (ingest, relay, egress, recording, the pace meter and
+ * the library video's source) starts and stops as one unit; its parts share the session's teardown order.
+ */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
