@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from './bench-server.mjs';
 
-/** Starts the empty server on a free port; `stop()` ends it. */
+/** Starts the empty server on a free port (`pid` for its CPU or memory); `stop()` ends it. */
 export async function startEmptyFastify() {
   const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port)], {
@@ -20,6 +20,7 @@ export async function startEmptyFastify() {
   });
   return {
     url: `http://127.0.0.1:${port}/empty`,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
