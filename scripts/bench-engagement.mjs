@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { calibratedCheck, calibratedTable, reportCalibrated } from './lib/baseline.mjs';
 import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
-import { startEmptyFastify } from './lib/empty-fastify.mjs';
+import { measureEmptyRoute } from './lib/empty-fastify.mjs';
 import { loadTest } from './lib/http-load.mjs';
 import { run } from './lib/setup.mjs';
 
@@ -44,16 +44,6 @@ export const ENGAGEMENT_BENCH = {
   targetP99Ms: 50,
   referenceEmptyRoutePerSecond: 78_139,
 };
-
-/** The yardstick: an empty Fastify route in its own process under the metrics run's connections, 5 s. */
-async function emptyRouteRate(connections) {
-  const empty = await startEmptyFastify();
-  try {
-    return (await loadTest({ url: empty.url, connections, seconds: 5, warmupSeconds: 2 })).requestsPerSecond;
-  } finally {
-    await empty.stop();
-  }
-}
 
 const literal = (value) => `'${String(value).replaceAll("'", "''")}'`;
 
@@ -369,7 +359,7 @@ export async function runEngagementBench({ build = !process.env.BENCH_SKIP_BUILD
       await api(server.url, '/api/engagement/metrics?days=30', { cookie: owner.cookie })
     ).json();
     console.info(`  metrics answer: ${JSON.stringify(check)}`);
-    const emptyRoute = await emptyRouteRate(settings.connections);
+    const emptyRoute = (await measureEmptyRoute({ connections: settings.connections })).requestsPerSecond;
     const metrics = await measureMetrics(url, owner.cookie, settings);
     const metricsAlone = await measureMetrics(url, owner.cookie, { ...settings, connections: 1 });
     console.info(

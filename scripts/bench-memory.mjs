@@ -13,8 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertMeasured, calibratedCheck, calibratedTable, reportCalibrated, rssMb } from './lib/baseline.mjs';
 import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
-import { startEmptyFastify } from './lib/empty-fastify.mjs';
-import { loadTest } from './lib/http-load.mjs';
+import { measureEmptyRoute } from './lib/empty-fastify.mjs';
 
 const WEB_INDEX = path.resolve(import.meta.dirname, '..', 'apps', 'web', 'dist', 'index.html');
 const SECTION_TITLE = '## Server memory (PGlite, after a short session)';
@@ -96,18 +95,6 @@ async function useTheApp(url) {
   return requests;
 }
 
-/** The yardstick: an empty Fastify route's resident memory after 2 s of load (null when it could not be read). */
-async function emptyRouteRssMb() {
-  const empty = await startEmptyFastify();
-  try {
-    await loadTest({ url: empty.url, connections: 10, seconds: 2, warmupSeconds: 1 });
-    await sleep(1_000);
-    return rssMb(empty.pid);
-  } finally {
-    await empty.stop();
-  }
-}
-
 export async function runMemoryBench({ writeDocs = true } = {}) {
   console.info('\n▶ server memory benchmark (PGlite, after a short session)');
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: build the server first`);
@@ -132,7 +119,7 @@ export async function runMemoryBench({ writeDocs = true } = {}) {
     goal: MEMORY_BENCH.goalMb,
     calibration: {
       name: 'empty Fastify route, RSS after 2 s of load',
-      value: await emptyRouteRssMb(),
+      value: (await measureEmptyRoute({ connections: 10, seconds: 2, warmupSeconds: 1, settleMs: 1_000 })).rssMb,
       reference: MEMORY_BENCH.referenceEmptyRouteRssMb,
       unit: 'MB',
       scale: 'size',

@@ -30,6 +30,23 @@ export async function startEmptyFastify() {
   };
 }
 
+/**
+ * A yardstick for calibratedCheck: an empty route of its own under `connections` for `seconds`, then its resident
+ * memory `settleMs` later; `{ requestsPerSecond, rssMb }` (rssMb null when it could not be read).
+ */
+export async function measureEmptyRoute({ connections, seconds = 5, warmupSeconds = 2, settleMs = 0 }) {
+  // Imported here, not at the top: the empty server's own process runs this file and must load Fastify alone.
+  const [{ loadTest }, { rssMb }] = await Promise.all([import('./http-load.mjs'), import('./baseline.mjs')]);
+  const empty = await startEmptyFastify();
+  try {
+    const { requestsPerSecond } = await loadTest({ url: empty.url, connections, seconds, warmupSeconds });
+    if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+    return { requestsPerSecond, rssMb: rssMb(empty.pid) };
+  } finally {
+    await empty.stop();
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false });
