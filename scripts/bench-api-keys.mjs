@@ -9,14 +9,30 @@
 //
 // `npm run bench` calls runApiKeyBench() from scripts/bench.mjs.
 import { pathToFileURL } from 'node:url';
-import { assertMeasured, percentile, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
+import {
+  assertMeasured,
+  calibratedCheck,
+  calibratedTable,
+  percentile,
+  ratioCheck,
+  ratioTable,
+  reportCalibrated,
+  reportRatios,
+} from './lib/baseline.mjs';
 import { authRequest, signInCookie, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 
 const SECTION_TITLE = '## API key requests (public API)';
 export const API_KEY_BENCH = {
-  requests: 1_000,
+  /** Measured pairs after the warm-up: an odd number, so each p50 is one of them. */
+  requests: 1_001,
   warmup: 100,
+  /**
+   * Absolute goal on the time the key adds; it is judged against the session request's p50 on the same route in
+   * the same run (calibratedCheck): 1.47 ms on docs/benchmarks.md's host (2 AMD EPYC cores, Node 20.20.2, the
+   * run of 2026-11-25), where the goal was met.
+   */
   maxExtraMs: 2,
+  referenceSessionP50Ms: 1.47,
   goals: {
     keyVsCookie: {
       goal: 1.5,
@@ -68,7 +84,22 @@ export async function runApiKeyBench({ writeDocs = true } = {}) {
     const keyP50 = percentile(withKey, 50);
     const cookieP50 = percentile(withCookie, 50);
     const extra = keyP50 - cookieP50;
-    const extraOk = extra < API_KEY_BENCH.maxExtraMs;
+    const absolute = [
+      calibratedCheck({
+        name: 'added by the key, p50',
+        figure: extra,
+        unit: 'ms',
+        goal: API_KEY_BENCH.maxExtraMs,
+        calibration: {
+          name: 'session request on the same route, p50',
+          value: cookieP50,
+          reference: API_KEY_BENCH.referenceSessionP50Ms,
+          unit: 'ms',
+          faster: 'lower',
+        },
+        why: "the issue's goal",
+      }),
+    ];
     const checks = [
       ratioCheck({
         name: 'API-key request p50 ÷ session request p50 (same route)',
@@ -79,9 +110,10 @@ export async function runApiKeyBench({ writeDocs = true } = {}) {
       }),
     ];
     console.info(
-      `  api keys: key p50 ${keyP50.toFixed(2)} ms, cookie p50 ${cookieP50.toFixed(2)} ms, extra ${extra.toFixed(2)} ms (goal < ${API_KEY_BENCH.maxExtraMs} ms): ${extraOk ? 'pass' : 'FAIL'}`,
+      `  api keys: key p50 ${keyP50.toFixed(2)} ms, cookie p50 ${cookieP50.toFixed(2)} ms, extra ${extra.toFixed(2)} ms`,
     );
-    const ok = reportRatios('api keys', checks) && extraOk;
+    const ratiosOk = reportRatios('api keys', checks);
+    const ok = reportCalibrated('api keys', absolute) && ratiosOk;
     if (writeDocs) {
       writeBenchSection(
         SECTION_TITLE,
@@ -96,11 +128,13 @@ session cookie (keys rotated every 100 requests to stay under the per-key rate l
 | --- | --- | --- |
 | API-key request, p50 | ${keyP50.toFixed(2)} ms | |
 | session request, p50 | ${cookieP50.toFixed(2)} ms | |
-| added by the key, p50 | ${extra.toFixed(2)} ms | < ${API_KEY_BENCH.maxExtraMs} ms: ${extraOk ? 'pass' : '**FAIL**'} |
+| added by the key, p50 | ${extra.toFixed(2)} ms | below |
 | API-key request, p99 | ${percentile(withKey, 99).toFixed(2)} ms | |
 | session request, p99 | ${percentile(withCookie, 99).toFixed(2)} ms | |
 
 ${ratioTable(checks)}
+
+${calibratedTable(absolute)}
 `,
       );
     }
