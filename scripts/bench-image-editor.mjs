@@ -65,7 +65,17 @@ export async function runImageEditorBench({ writeDocs = true } = {}) {
     const decodeTimes = [];
     for (let run = 0; run < RUNS; run += 1) {
       const decodeStarted = performance.now();
-      execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', photo, '-f', 'null', '-']);
+      execFileSync(FFMPEG, [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-nostdin',
+        '-i',
+        photo,
+        '-f',
+        'null',
+        '-',
+      ]);
       decodeTimes.push(performance.now() - decodeStarted);
       const output = path.join(work, `out-${run}.jpg`);
       const started = performance.now();

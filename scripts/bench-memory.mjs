@@ -11,7 +11,13 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertMeasured, calibratedCheck, calibratedTable, reportCalibrated, rssMb } from './lib/baseline.mjs';
+import {
+  assertMeasured,
+  calibratedCheck,
+  calibratedTable,
+  reportCalibrated,
+  rssMb,
+} from './lib/baseline.mjs';
 import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { measureEmptyRoute } from './lib/empty-fastify.mjs';
 
@@ -119,7 +125,8 @@ export async function runMemoryBench({ writeDocs = true } = {}) {
     goal: MEMORY_BENCH.goalMb,
     calibration: {
       name: 'empty Fastify route, RSS after 2 s of load',
-      value: (await measureEmptyRoute({ connections: 10, seconds: 2, warmupSeconds: 1, settleMs: 1_000 })).rssMb,
+      value: (await measureEmptyRoute({ connections: 10, seconds: 2, warmupSeconds: 1, settleMs: 1_000 }))
+        .rssMb,
       reference: MEMORY_BENCH.referenceEmptyRouteRssMb,
       unit: 'MB',
       scale: 'size',

@@ -303,7 +303,8 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
 
 /** The p99 and memory goals, scaled by the empty route measured in the same run. */
 function absoluteChecks({ pg, lite20, lite50, calibration }) {
-  const { p99GoalMs, memoryGoalMb, referenceEmptyRoutePerSecond, referenceEmptyRouteRssMb } = MIXED_LOAD_BENCH;
+  const { p99GoalMs, memoryGoalMb, referenceEmptyRoutePerSecond, referenceEmptyRouteRssMb } =
+    MIXED_LOAD_BENCH;
   const rate = {
     name: 'empty Fastify route, 50 connections',
     value: calibration?.requestsPerSecond,
@@ -319,9 +320,25 @@ function absoluteChecks({ pg, lite20, lite50, calibration }) {
   };
   const why = "the issue's own goal";
   return [
-    ...(pg ? [{ name: 'PostgreSQL, 50 users: p99', figure: pg.p99Ms, goal: p99GoalMs, unit: 'ms', calibration: rate }] : []),
+    ...(pg
+      ? [
+          {
+            name: 'PostgreSQL, 50 users: p99',
+            figure: pg.p99Ms,
+            goal: p99GoalMs,
+            unit: 'ms',
+            calibration: rate,
+          },
+        ]
+      : []),
     { name: 'PGlite, 20 users: p99', figure: lite20?.p99Ms, goal: p99GoalMs, unit: 'ms', calibration: rate },
-    { name: 'PGlite, 50 users: peak memory', figure: lite50?.peakMb, goal: memoryGoalMb, unit: 'MB', calibration: memory },
+    {
+      name: 'PGlite, 50 users: peak memory',
+      figure: lite50?.peakMb,
+      goal: memoryGoalMb,
+      unit: 'MB',
+      calibration: memory,
+    },
   ].map((g) => calibratedCheck({ ...g, why }));
 }
 

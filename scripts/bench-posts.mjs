@@ -631,7 +631,11 @@ export function absoluteGoals(results, machineRate) {
   const why = 'docs/benchmarks.md (issue 20), set on the reference machine';
   return [
     { name: 'PostgreSQL, 10 connections, p99', figure: pg?.p99Ms, goal: targets.postgresP99Ms },
-    { name: 'PostgreSQL, 1 connection, median', figure: pg?.alone.medianMs, goal: targets.postgresAloneMedianMs },
+    {
+      name: 'PostgreSQL, 1 connection, median',
+      figure: pg?.alone.medianMs,
+      goal: targets.postgresAloneMedianMs,
+    },
     { name: 'PGlite, 10 connections, p99', figure: lite?.p99Ms, goal: targets.pgliteP99Ms },
   ].map((g) => calibratedCheck({ ...g, unit: 'ms', calibration, why }));
 }

@@ -546,9 +546,20 @@ function publishingTargets({ burst, steady, catchUp, bare }) {
   };
   const why = "the issue's target, met on the reference host";
   return [
-    { name: 'burst publishes/s', figure: burst.throughput, unit: '/s', goal: targets.burstPerSecond, bound: 'at least' },
+    {
+      name: 'burst publishes/s',
+      figure: burst.throughput,
+      unit: '/s',
+      goal: targets.burstPerSecond,
+      bound: 'at least',
+    },
     { name: 'steady lateness p99', figure: steady.p99, unit: 'ms', goal: targets.steadyP99Ms },
-    { name: 'catch-up after kill -9, from the restart', figure: catchUp.fromReadyMs, unit: 'ms', goal: targets.catchUpMs },
+    {
+      name: 'catch-up after kill -9, from the restart',
+      figure: catchUp.fromReadyMs,
+      unit: 'ms',
+      goal: targets.catchUpMs,
+    },
   ].map((g) => calibratedCheck({ ...g, calibration, why }));
 }
 

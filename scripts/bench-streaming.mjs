@@ -577,7 +577,8 @@ function handCopyRatios(rounds) {
 function streamingTargets(rounds) {
   const one = rounds.find((r) => r.count === 1);
   const six = rounds.find((r) => r.count === 6);
-  const perExtra = one && six ? (six.serverCpu + six.egressCpu - one.serverCpu - one.egressCpu) / 5 : undefined;
+  const perExtra =
+    one && six ? (six.serverCpu + six.egressCpu - one.serverCpu - one.egressCpu) / 5 : undefined;
   const calibration = {
     name: '`ffmpeg -c copy` of the same relay input by hand',
     value: rounds.find((r) => r.handCopyCpu !== undefined)?.handCopyCpu,

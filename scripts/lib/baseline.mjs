@@ -169,12 +169,26 @@ export function calibratedCheck({ name, figure, unit, goal, bound = 'at most', c
     : !figureMeasured
       ? 'figure not measured'
       : null;
-  return { name, figure, unit, goal, bound, calibration: { ...calibration, faster, scale }, speed, hostGoal, ok, problem, why };
+  return {
+    name,
+    figure,
+    unit,
+    goal,
+    bound,
+    calibration: { ...calibration, faster, scale },
+    speed,
+    hostGoal,
+    ok,
+    problem,
+    why,
+  };
 }
 
 const calibrationText = (c) => {
   const cal = c.calibration;
-  const measured = Number.isFinite(cal.value) ? `${round(cal.value)} ${cal.unit ?? ''}`.trim() : 'not measured';
+  const measured = Number.isFinite(cal.value)
+    ? `${round(cal.value)} ${cal.unit ?? ''}`.trim()
+    : 'not measured';
   return `${cal.name}: ${measured} (reference ${round(cal.reference)} ${cal.unit ?? ''})`.replace(/ \)/, ')');
 };
 
@@ -183,9 +197,14 @@ const bounded = (bound, value, unit) => `${bound === 'at most' ? '≤' : '≥'} 
 /** Markdown table of calibrated checks: figure, plain goal, calibration vs reference, this host's goal, verdict. */
 export function calibratedTable(checks) {
   const rows = checks.map((c) => {
-    const figure = typeof c.figure === 'number' && Number.isFinite(c.figure) ? `${round(c.figure)} ${c.unit}` : 'not measured';
+    const figure =
+      typeof c.figure === 'number' && Number.isFinite(c.figure)
+        ? `${round(c.figure)} ${c.unit}`
+        : 'not measured';
     const hostGoal = Number.isFinite(c.hostGoal) ? bounded(c.bound, c.hostGoal, c.unit) : 'none';
-    const speed = Number.isFinite(c.speed) ? `${round(c.calibration.scale === 'size' ? c.calibration.value / c.calibration.reference : c.speed)}×` : '—';
+    const speed = Number.isFinite(c.speed)
+      ? `${round(c.calibration.scale === 'size' ? c.calibration.value / c.calibration.reference : c.speed)}×`
+      : '—';
     const verdict = c.ok ? 'pass' : `**FAIL**${c.problem ? ` (${c.problem})` : ''}`;
     return `| ${c.name} | ${figure} | ${bounded(c.bound, c.goal, c.unit)} | ${calibrationText(c)} | ${speed} | ${hostGoal} | ${verdict} | ${c.why} |`;
   });
@@ -197,7 +216,10 @@ ${rows.join('\n')}`;
 /** Prints each calibrated check on one line and returns whether all passed. */
 export function reportCalibrated(label, checks) {
   for (const c of checks) {
-    const figure = typeof c.figure === 'number' && Number.isFinite(c.figure) ? `${round(c.figure)} ${c.unit}` : 'not measured';
+    const figure =
+      typeof c.figure === 'number' && Number.isFinite(c.figure)
+        ? `${round(c.figure)} ${c.unit}`
+        : 'not measured';
     const hostGoal = Number.isFinite(c.hostGoal) ? bounded(c.bound, c.hostGoal, c.unit) : 'none';
     console.info(
       `  ${label}: ${c.name}: ${figure} (goal ${bounded(c.bound, c.goal, c.unit)} on the reference machine; ${calibrationText(c)}; goal on this host ${hostGoal}): ${c.ok ? 'pass' : `FAIL${c.problem ? ` (${c.problem})` : ''}`}`,
@@ -209,6 +231,7 @@ export function reportCalibrated(label, checks) {
 /** The median of an odd number of values (an even count has no middle value: the caller runs one more). */
 export function oddMedian(label, values) {
   assertMeasured(label, values.length > 0, 'no run');
-  if (values.length % 2 === 0) throw new Error(`${label}: a median needs an odd number of runs, got ${values.length}`);
+  if (values.length % 2 === 0)
+    throw new Error(`${label}: a median needs an odd number of runs, got ${values.length}`);
   return [...values].sort((a, b) => a - b)[(values.length - 1) / 2];
 }

@@ -10,24 +10,50 @@ describe('calibratedCheck', () => {
   });
 
   it('loosens an "at most" time goal on a host half as fast and passes a figure under it', () => {
-    const check = calibratedCheck({ name: 'p99', figure: 90, unit: 'ms', goal: 50, calibration: pgbench(10_000) });
+    const check = calibratedCheck({
+      name: 'p99',
+      figure: 90,
+      unit: 'ms',
+      goal: 50,
+      calibration: pgbench(10_000),
+    });
     expect(check.speed).toBeCloseTo(0.5);
     expect(check.hostGoal).toBeCloseTo(100);
     expect(check.ok).toBe(true);
   });
 
   it('tightens an "at most" goal on a faster host and fails a figure over it', () => {
-    const check = calibratedCheck({ name: 'p99', figure: 40, unit: 'ms', goal: 50, calibration: pgbench(40_000) });
+    const check = calibratedCheck({
+      name: 'p99',
+      figure: 40,
+      unit: 'ms',
+      goal: 50,
+      calibration: pgbench(40_000),
+    });
     expect(check.hostGoal).toBeCloseTo(25);
     expect(check.ok).toBe(false);
     expect(check.problem).toBeNull();
   });
 
   it('scales an "at least" rate goal by the speed', () => {
-    const slow = calibratedCheck({ name: 'burst', figure: 300, unit: '/s', goal: 500, bound: 'at least', calibration: pgbench(10_000) });
+    const slow = calibratedCheck({
+      name: 'burst',
+      figure: 300,
+      unit: '/s',
+      goal: 500,
+      bound: 'at least',
+      calibration: pgbench(10_000),
+    });
     expect(slow.hostGoal).toBeCloseTo(250);
     expect(slow.ok).toBe(true);
-    const fast = calibratedCheck({ name: 'burst', figure: 600, unit: '/s', goal: 500, bound: 'at least', calibration: pgbench(30_000) });
+    const fast = calibratedCheck({
+      name: 'burst',
+      figure: 600,
+      unit: '/s',
+      goal: 500,
+      bound: 'at least',
+      calibration: pgbench(30_000),
+    });
     expect(fast.hostGoal).toBeCloseTo(750);
     expect(fast.ok).toBe(false);
   });
@@ -49,20 +75,42 @@ describe('calibratedCheck', () => {
 
   it('applies BENCH_GOAL_SCALE on top of the host goal', () => {
     vi.stubEnv('BENCH_GOAL_SCALE', '0.01');
-    const time = calibratedCheck({ name: 'p99', figure: 40, unit: 'ms', goal: 50, calibration: pgbench(20_000) });
+    const time = calibratedCheck({
+      name: 'p99',
+      figure: 40,
+      unit: 'ms',
+      goal: 50,
+      calibration: pgbench(20_000),
+    });
     expect(time.hostGoal).toBeCloseTo(0.5);
     expect(time.ok).toBe(false);
-    const rate = calibratedCheck({ name: 'rate', figure: 600, unit: '/s', goal: 500, bound: 'at least', calibration: pgbench(20_000) });
+    const rate = calibratedCheck({
+      name: 'rate',
+      figure: 600,
+      unit: '/s',
+      goal: 500,
+      bound: 'at least',
+      calibration: pgbench(20_000),
+    });
     expect(rate.hostGoal).toBeCloseTo(50_000);
     expect(rate.ok).toBe(false);
   });
 
-  it.each([undefined, Number.NaN, 0, -1])('fails and says so when the yardstick was not measured (%s)', (value) => {
-    const check = calibratedCheck({ name: 'p99', figure: 1, unit: 'ms', goal: 50, calibration: pgbench(value) });
-    expect(check.ok).toBe(false);
-    expect(check.hostGoal).toBeNaN();
-    expect(check.problem).toBe('calibration (pgbench select-only) not measured in this run');
-  });
+  it.each([undefined, Number.NaN, 0, -1])(
+    'fails and says so when the yardstick was not measured (%s)',
+    (value) => {
+      const check = calibratedCheck({
+        name: 'p99',
+        figure: 1,
+        unit: 'ms',
+        goal: 50,
+        calibration: pgbench(value),
+      });
+      expect(check.ok).toBe(false);
+      expect(check.hostGoal).toBeNaN();
+      expect(check.problem).toBe('calibration (pgbench select-only) not measured in this run');
+    },
+  );
 
   it('fails without any calibration rather than judging against the plain goal', () => {
     const check = calibratedCheck({ name: 'p99', figure: 1, unit: 'ms', goal: 50 });
@@ -71,7 +119,13 @@ describe('calibratedCheck', () => {
   });
 
   it('fails a figure that was not measured', () => {
-    const check = calibratedCheck({ name: 'p99', figure: undefined, unit: 'ms', goal: 50, calibration: pgbench(20_000) });
+    const check = calibratedCheck({
+      name: 'p99',
+      figure: undefined,
+      unit: 'ms',
+      goal: 50,
+      calibration: pgbench(20_000),
+    });
     expect(check.ok).toBe(false);
     expect(check.problem).toBe('figure not measured');
   });
@@ -79,14 +133,32 @@ describe('calibratedCheck', () => {
 
 describe('calibratedTable and reportCalibrated', () => {
   const checks = [
-    calibratedCheck({ name: 'p99', figure: 90, unit: 'ms', goal: 50, calibration: pgbench(10_000), why: 'the issue' }),
-    calibratedCheck({ name: 'median', figure: 2, unit: 'ms', goal: 3, calibration: pgbench(undefined), why: 'same' }),
+    calibratedCheck({
+      name: 'p99',
+      figure: 90,
+      unit: 'ms',
+      goal: 50,
+      calibration: pgbench(10_000),
+      why: 'the issue',
+    }),
+    calibratedCheck({
+      name: 'median',
+      figure: 2,
+      unit: 'ms',
+      goal: 3,
+      calibration: pgbench(undefined),
+      why: 'same',
+    }),
   ];
 
   it('shows the figure, the plain goal, the yardstick against its reference, the host goal and the verdict', () => {
     const table = calibratedTable(checks);
-    expect(table).toContain('| p99 | 90.0 ms | ≤ 50.0 ms | pgbench select-only: 10000 tx/s (reference 20000 tx/s) | 0.50× | ≤ 100 ms | pass | the issue |');
-    expect(table).toContain('| median | 2.00 ms | ≤ 3.00 ms | pgbench select-only: not measured (reference 20000 tx/s) | — | none | **FAIL** (calibration (pgbench select-only) not measured in this run) | same |');
+    expect(table).toContain(
+      '| p99 | 90.0 ms | ≤ 50.0 ms | pgbench select-only: 10000 tx/s (reference 20000 tx/s) | 0.50× | ≤ 100 ms | pass | the issue |',
+    );
+    expect(table).toContain(
+      '| median | 2.00 ms | ≤ 3.00 ms | pgbench select-only: not measured (reference 20000 tx/s) | — | none | **FAIL** (calibration (pgbench select-only) not measured in this run) | same |',
+    );
   });
 
   it('prints one line per check and returns whether all passed', () => {
@@ -94,7 +166,9 @@ describe('calibratedTable and reportCalibrated', () => {
     expect(reportCalibrated('posts', checks)).toBe(false);
     expect(reportCalibrated('posts', checks.slice(0, 1))).toBe(true);
     expect(info.mock.calls[0][0]).toContain('posts: p99: 90.0 ms (goal ≤ 50.0 ms on the reference machine');
-    expect(info.mock.calls[1][0]).toContain('FAIL (calibration (pgbench select-only) not measured in this run)');
+    expect(info.mock.calls[1][0]).toContain(
+      'FAIL (calibration (pgbench select-only) not measured in this run)',
+    );
     info.mockRestore();
   });
 });
