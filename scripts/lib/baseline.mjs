@@ -189,7 +189,11 @@ const calibrationText = (c) => {
   const measured = Number.isFinite(cal.value)
     ? `${round(cal.value)} ${cal.unit ?? ''}`.trim()
     : 'not measured';
-  return `${cal.name}: ${measured} (reference ${round(cal.reference)} ${cal.unit ?? ''})`.replace(/ \)/, ')');
+  const reference = Number.isFinite(cal.reference) ? round(cal.reference) : 'none';
+  return `${cal.name ?? 'yardstick'}: ${measured} (reference ${reference} ${cal.unit ?? ''})`.replace(
+    / \)/,
+    ')',
+  );
 };
 
 const bounded = (bound, value, unit) => `${bound === 'at most' ? '≤' : '≥'} ${round(value)} ${unit}`;

@@ -118,6 +118,11 @@ describe('calibratedCheck', () => {
     expect(check.problem).toMatch(/not measured in this run/);
   });
 
+  it('prints a check without any calibration instead of throwing', () => {
+    const table = calibratedTable([calibratedCheck({ name: 'p99', figure: 1, unit: 'ms', goal: 50 })]);
+    expect(table).toContain('| yardstick: not measured (reference none) | — | none | **FAIL**');
+  });
+
   it('fails a figure that was not measured', () => {
     const check = calibratedCheck({
       name: 'p99',
