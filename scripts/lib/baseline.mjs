@@ -154,7 +154,8 @@ export function scaledGoal(goal, bound = 'at most') {
  * host's speed is `value / reference`; with `faster: 'lower'` (a time) it is `reference / value`. An "at most"
  * goal (a time) becomes `goal / speed`, an "at least" goal (a rate) becomes `goal × speed`; `scale: 'size'`
  * (memory) makes the goal follow the yardstick as it is (`goal × value / reference`). BENCH_GOAL_SCALE applies
- * on top (scaledGoal). A yardstick not measured in this run fails the check and says so: never the plain goal.
+ * on top (scaledGoal). A yardstick not measured in this run fails the check and says so: never the plain goal
+ * (`unavailable` says why when the caller knows, e.g. a reference that holds only at the default scale).
  */
 export function calibratedCheck({ name, figure, unit, goal, bound = 'at most', calibration = {}, why = '' }) {
   const { value, reference, faster = 'higher', scale = 'speed' } = calibration;
@@ -165,7 +166,7 @@ export function calibratedCheck({ name, figure, unit, goal, bound = 'at most', c
   const figureMeasured = typeof figure === 'number' && Number.isFinite(figure);
   const ok = measured && figureMeasured && (bound === 'at most' ? figure <= hostGoal : figure >= hostGoal);
   const problem = !measured
-    ? `calibration (${calibration.name ?? 'yardstick'}) not measured in this run`
+    ? `calibration (${calibration.name ?? 'yardstick'}) ${calibration.unavailable ?? 'not measured in this run'}`
     : !figureMeasured
       ? 'figure not measured'
       : null;

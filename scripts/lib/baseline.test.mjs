@@ -123,6 +123,17 @@ describe('calibratedCheck', () => {
     expect(table).toContain('| yardstick: not measured (reference none) | — | none | **FAIL**');
   });
 
+  it('says why a reference does not apply when the caller knows', () => {
+    const calibration = {
+      ...pgbench(20_000),
+      reference: undefined,
+      unavailable: 'has a reference only at the default scale',
+    };
+    const check = calibratedCheck({ name: 'p99', figure: 1, unit: 'ms', goal: 50, calibration });
+    expect(check.ok).toBe(false);
+    expect(check.problem).toBe('calibration (pgbench select-only) has a reference only at the default scale');
+  });
+
   it('fails a figure that was not measured', () => {
     const check = calibratedCheck({
       name: 'p99',
