@@ -190,11 +190,10 @@ const calibrationText = (c) => {
   const measured = Number.isFinite(cal.value)
     ? `${round(cal.value)} ${cal.unit ?? ''}`.trim()
     : 'not measured';
-  const reference = Number.isFinite(cal.reference) ? round(cal.reference) : 'none';
-  return `${cal.name ?? 'yardstick'}: ${measured} (reference ${reference} ${cal.unit ?? ''})`.replace(
-    / \)/,
-    ')',
-  );
+  const reference = Number.isFinite(cal.reference)
+    ? `${round(cal.reference)} ${cal.unit ?? ''}`.trim()
+    : 'none';
+  return `${cal.name ?? 'yardstick'}: ${measured} (reference ${reference})`;
 };
 
 const bounded = (bound, value, unit) => `${bound === 'at most' ? '≤' : '≥'} ${round(value)} ${unit}`;
