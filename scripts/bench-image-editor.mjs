@@ -23,8 +23,9 @@ const RUNS = 5;
 /**
  * The goal is absolute; it is judged against ffmpeg decoding the same photo (`-i photo.jpg -f null -`), timed
  * between the renders in the same run (calibratedCheck): REFERENCE_DECODE_MS on docs/benchmarks.md's host
- * (2 AMD EPYC cores, ffmpeg 5.1.9), where the recorded render took 550 ms: 229–294 ms measured there on 2026-11-26
- * when this yardstick was added, with a load average of 18 (renders 666–800 ms), so 200 ms for a quieter run.
+ * (2 AMD EPYC cores, ffmpeg 5.1.9), where the recorded render took 550 ms. Render ÷ decode held at 2.7–2.9× in
+ * every run on 2026-11-26 (decode 88.6–294 ms, render 255–800 ms as the load moved), so a 550 ms render went with
+ * a decode of about 200 ms: the reference.
  */
 const REFERENCE_DECODE_MS = 200;
 
