@@ -8,15 +8,30 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeAiProvider } from './ai-provider.fake.mjs';
-import { assertMeasured, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
+import {
+  assertMeasured,
+  calibratedCheck,
+  calibratedTable,
+  ratioCheck,
+  ratioTable,
+  reportCalibrated,
+  reportRatios,
+} from './lib/baseline.mjs';
 import { SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { findChromium } from './lib/setup.mjs';
 
 const _ROOT = path.resolve(import.meta.dirname, '..');
 const SECTION_TITLE = '## AI assistant (time to first token)';
 export const AI_BENCH = {
+  /**
+   * Absolute target on the time added, judged against the provider called directly in the same run
+   * (calibratedCheck): its first token took 1.5 ms (median) on docs/benchmarks.md's host of 2026-11-25 (2 cores,
+   * Node 20.20.2), where the target was met (11.8 ms added).
+   */
   targetOverheadMs: 50,
-  runs: Number(process.env.BENCH_AI_RUNS ?? 40),
+  referenceDirectMs: 1.5,
+  /** An odd number of runs, so the median is one of them. */
+  runs: Number(process.env.BENCH_AI_RUNS ?? 41),
   browserRuns: 7,
   /**
    * Same-run baseline (docs/decisions/0025): the same streaming request sent straight to the local provider.
@@ -130,8 +145,7 @@ async function measureBrowser(serverUrl, cookie) {
 }
 
 function markdownSection(figures) {
-  const { direct, through, overheadMedian, overheadP95, browser, ratios, date } = figures;
-  const ok = overheadMedian < AI_BENCH.targetOverheadMs;
+  const { direct, through, overheadMedian, overheadP95, browser, ratios, absolute, date } = figures;
   return `${SECTION_TITLE}
 
 \`POST /api/ai/generate\` for one platform, signed in, against the built server
@@ -152,7 +166,10 @@ the AI SDK and the SSE relay. ${AI_BENCH.runs} runs each after 5 warm-up request
 | first token, through the server | ${ms(median(through))} | ${ms(percentile(through, 95))} |
 | **added by the server** | **${ms(overheadMedian)}** | ${ms(overheadP95)} |
 ${browser ? `| Generate click to first token shown in the browser (${browser.times.length} runs, headless Chromium) | ${ms(browser.median)} | worst ${ms(browser.worst)} |\n` : ''}
-Target: under ${AI_BENCH.targetOverheadMs} ms added (median): **${ok ? 'pass' : 'FAIL'}**.
+Target: under ${AI_BENCH.targetOverheadMs} ms added (median) on the reference host, scaled by the provider called directly in
+this run against its ${AI_BENCH.referenceDirectMs} ms there; it fails the run when missed:
+
+${calibratedTable(absolute)}
 
 Baseline in the same run: the provider called directly (first row). The ratio goal fails the run:
 
@@ -225,6 +242,23 @@ export async function runAiBench({ writeDocs = true } = {}) {
       }),
     ];
     const ratiosOk = reportRatios('AI', ratios);
+    const absolute = [
+      calibratedCheck({
+        name: 'time added by the server to the first token, median',
+        figure: median(through) - median(direct),
+        unit: 'ms',
+        goal: AI_BENCH.targetOverheadMs,
+        calibration: {
+          name: 'first token, provider called directly, median',
+          value: median(direct),
+          reference: AI_BENCH.referenceDirectMs,
+          unit: 'ms',
+          faster: 'lower',
+        },
+        why: "the issue's target",
+      }),
+    ];
+    const absoluteOk = reportCalibrated('AI', absolute);
     const browser = await measureBrowser(server.url, cookie);
     const figures = {
       direct,
@@ -233,16 +267,17 @@ export async function runAiBench({ writeDocs = true } = {}) {
       overheadP95: percentile(overheads, 95),
       browser,
       ratios,
+      absolute,
       date: new Date().toISOString().slice(0, 10),
     };
     const section = markdownSection(figures);
     if (writeDocs) writeSection(section);
     console.info(
       `first token direct ${ms(median(direct))}, through the server ${ms(median(through))}: ` +
-        `added ${ms(figures.overheadMedian)} (target < ${AI_BENCH.targetOverheadMs} ms)` +
+        `added ${ms(figures.overheadMedian)}` +
         (browser ? `; browser Generate → first token ${ms(browser.median)}` : ''),
     );
-    return { ...figures, ok: ratiosOk && figures.overheadMedian < AI_BENCH.targetOverheadMs, section };
+    return { ...figures, ok: ratiosOk && absoluteOk, section };
   } finally {
     await server.stop();
     await fake.close();

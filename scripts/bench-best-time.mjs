@@ -10,17 +10,33 @@
 // `npm run bench` calls runBestTimeBench() from scripts/bench.mjs.
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { assertMeasured, percentile, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
+import {
+  assertMeasured,
+  calibratedCheck,
+  calibratedTable,
+  percentile,
+  ratioCheck,
+  ratioTable,
+  reportCalibrated,
+  reportRatios,
+} from './lib/baseline.mjs';
 import { writeBenchSection } from './lib/bench-server.mjs';
 
 const SECTION_TITLE = '## Best-time model (one account, 5,000 posts)';
 export const BEST_TIME_BENCH = {
   posts: 5_000,
   timeZone: 'Europe/Paris',
-  runs: 200,
+  /** An odd number, so the p50 is the middle run. */
+  runs: 201,
   warmup: 20,
   /** p95, not p99: on a shared 2-core machine the last percent of 200 runs of a 2 ms function measures the neighbours. */
   targetP95Ms: 20,
+  /**
+   * The target is absolute; it is judged against the plain bucketing loop's p50 measured in the same run
+   * (calibratedCheck): 0.031 ms on docs/benchmarks.md's host of 2026-11-25 (2 AMD EPYC cores, Node 20.20.2; build
+   * p50 1.66 ms = 54.2× it), where the target was met.
+   */
+  referencePlainLoopMs: 0.031,
   goals: {
     buildVsPlainLoop: {
       goal: 150,
@@ -105,12 +121,27 @@ export async function runBestTimeBench({ writeDocs = true } = {}) {
       ...BEST_TIME_BENCH.goals.buildVsPlainLoop,
     }),
   ];
-  const targetOk = p95 < BEST_TIME_BENCH.targetP95Ms;
+  const absolute = [
+    calibratedCheck({
+      name: 'model build, p95',
+      figure: p95,
+      unit: 'ms',
+      goal: BEST_TIME_BENCH.targetP95Ms,
+      calibration: {
+        name: 'plain bucketing loop, p50',
+        value: baseP50,
+        reference: BEST_TIME_BENCH.referencePlainLoopMs,
+        unit: 'ms',
+        faster: 'lower',
+      },
+      why: "the issue's target",
+    }),
+  ];
   console.info(
-    `  best time: build p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal < ${BEST_TIME_BENCH.targetP95Ms} ms): ${targetOk ? 'pass' : 'FAIL'}, p99 ${p99.toFixed(2)} ms; build + 60-day plan p50 ${planP50.toFixed(1)} ms; cold first build ${coldMs.toFixed(1)} ms`,
+    `  best time: build p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms; build + 60-day plan p50 ${planP50.toFixed(1)} ms; cold first build ${coldMs.toFixed(1)} ms`,
   );
   const ratiosOk = reportRatios('best time', checks);
-  const ok = targetOk && ratiosOk;
+  const ok = reportCalibrated('best time', absolute) && ratiosOk;
   if (writeDocs) {
     writeBenchSection(
       SECTION_TITLE,
@@ -124,11 +155,15 @@ ${BEST_TIME_BENCH.runs} builds after ${BEST_TIME_BENCH.warmup} warm-up runs, in 
 | --- | --- | --- |
 | first build in a zone (cold offset memo, before warm-up) | ${coldMs.toFixed(1)} ms | |
 | model build, p50 | ${p50.toFixed(2)} ms | |
-| model build, p95 | ${p95.toFixed(2)} ms | < ${BEST_TIME_BENCH.targetP95Ms} ms: ${targetOk ? 'pass' : '**FAIL**'} |
+| model build, p95 | ${p95.toFixed(2)} ms | below |
 | model build, p99 | ${p99.toFixed(2)} ms | |
 | build twice + next best slot + 60-day plan (the queue's work), p50 | ${planP50.toFixed(1)} ms | |
 
 ${ratioTable(checks)}
+
+The target, scaled by this run's plain loop against the reference host's (it fails the run when missed):
+
+${calibratedTable(absolute)}
 `,
     );
   }

@@ -12,7 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
+import {
+  calibratedCheck,
+  calibratedTable,
+  ratioCheck,
+  ratioTable,
+  reportCalibrated,
+  reportRatios,
+} from './lib/baseline.mjs';
 import { throwawayPostgres } from './lib/bench-postgres.mjs';
 import {
   authRequest,
@@ -28,8 +35,13 @@ const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
 
 export const BULK_IMPORT_BENCH = {
   rows: 1_000,
-  /** The issue's goal, on PGlite. */
+  /**
+   * The issue's goal, on PGlite. It is absolute; it is judged against the bare insert of the same rows on PGlite
+   * measured in the same run (calibratedCheck): 446 ms on docs/benchmarks.md's host (2 AMD EPYC cores, Node
+   * 20.20.2, the run of 2026-11-26), where the goal was met (1,977 ms).
+   */
   pgliteGoalMs: 3_000,
+  referencePgliteBareMs: 446,
   goals: {
     importVsBareInsert: {
       goal: 15,
@@ -206,11 +218,24 @@ export async function runBulkImportBench({ writeDocs = true } = {}) {
     }),
   );
   const lite = results.find((r) => r.driver === 'pglite');
-  const goalOk = lite !== undefined && lite.importMs < BULK_IMPORT_BENCH.pgliteGoalMs;
-  console.info(
-    `  bulk import: PGlite ${lite?.importMs.toFixed(0)} ms (goal < ${BULK_IMPORT_BENCH.pgliteGoalMs} ms): ${goalOk ? 'pass' : 'FAIL'}`,
-  );
-  const ok = reportRatios('bulk import', checks) && goalOk;
+  const absolute = [
+    calibratedCheck({
+      name: `import of ${BULK_IMPORT_BENCH.rows.toLocaleString('en-US')} rows on PGlite`,
+      figure: lite?.importMs,
+      unit: 'ms',
+      goal: BULK_IMPORT_BENCH.pgliteGoalMs,
+      calibration: {
+        name: 'bare insert of the same rows on PGlite, median of 3',
+        value: lite?.bareMs,
+        reference: BULK_IMPORT_BENCH.referencePgliteBareMs,
+        unit: 'ms',
+        faster: 'lower',
+      },
+      why: "the issue's goal",
+    }),
+  ];
+  const ratiosOk = reportRatios('bulk import', checks);
+  const ok = reportCalibrated('bulk import', absolute) && ratiosOk;
   if (writeDocs) {
     const rows = results
       .map((r) => `| ${r.label} | ${r.importMs.toFixed(0)} ms | ${r.bareMs.toFixed(0)} ms |`)
@@ -225,14 +250,16 @@ ${BULK_IMPORT_BENCH.rows.toLocaleString('en-US')}-row CSV (every row with a date
 one warm-up import of another ${BULK_IMPORT_BENCH.rows.toLocaleString('en-US')} rows; the request's time from sending to the answer (parse, checks,
 writes, commit, the publishing jobs). Baseline: the same posts and targets inserted bare with \`insert … select\` in
 one transaction, rolled back (median of 3), right after on the same database. Host load average when it ended:
-${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores. Goal on PGlite: under ${BULK_IMPORT_BENCH.pgliteGoalMs / 1000} s (${goalOk ? 'pass' : '**FAIL**'}); one create
-per row took about 14 s before the batch (docs/decisions/0083-bulk-import.md).
+${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores. Goal on PGlite: under ${BULK_IMPORT_BENCH.pgliteGoalMs / 1000} s on the reference host, scaled by this run's bare
+insert (table below); one create per row took about 14 s before the batch (docs/decisions/0083-bulk-import.md).
 
 | database | import (1,000 rows) | bare insert of the same rows |
 | --- | --- | --- |
 ${rows}
 
 ${ratioTable(checks)}
+
+${calibratedTable(absolute)}
 `,
     );
   }

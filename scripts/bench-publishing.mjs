@@ -22,10 +22,13 @@ import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import {
   assertMeasured,
+  calibratedCheck,
+  calibratedTable,
   closedLoop,
   pidsWhere,
   ratioCheck,
   ratioTable,
+  reportCalibrated,
   reportRatios,
   totalCpu,
 } from './lib/baseline.mjs';
@@ -48,6 +51,12 @@ export const PUBLISHING_BENCH = {
   /** PUBLISH_MAX_CONCURRENCY for the workers: Mastodon's own cap (4) is for a shared public instance. */
   maxConcurrency: 64,
   targets: { burstPerSecond: 500, steadyP99Ms: 1_000, catchUpMs: 10_000 },
+  /**
+   * The targets are absolute (issue 6) and are judged against the bare `UPDATE … RETURNING` rate below, measured
+   * in the same run (calibratedCheck): 15,520 updates/s on the host of docs/benchmarks.md's run of 2026-11-25
+   * (2 AMD EPYC cores, PostgreSQL 15), where the burst ran 773/s and every target was met.
+   */
+  referenceBareUpdatesPerSecond: 15_520,
   /** (c): targets due at once; one worker is killed when the fake has received a quarter of them. */
   catchUp: { count: Number(process.env.BENCH_CATCH_UP ?? 2_000) },
   /**
@@ -500,19 +509,19 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
       `burst publishes/s ÷ bare updates/s: ${(burst.throughput / bare.perSecond).toFixed(3)} (shown, not a goal: the two rates are taken a minute apart and another load on the machine moves one and not the other)`,
     );
     const ratiosOk = reportRatios('publishing', ratios);
+    const absolute = publishingTargets({ burst, steady, catchUp, bare });
+    const targetsOk = reportCalibrated('publishing', absolute);
     const ok =
       ratiosOk &&
+      targetsOk &&
       catchUp.duplicates === 0 &&
       catchUp.lost === 0 &&
-      catchUp.fromReadyMs <= PUBLISHING_BENCH.targets.catchUpMs &&
       burst.duplicates === 0 &&
       burst.lost === 0 &&
       steady.duplicates === 0 &&
-      steady.lost === 0 &&
-      burst.throughput >= PUBLISHING_BENCH.targets.burstPerSecond &&
-      steady.p99 < PUBLISHING_BENCH.targets.steadyP99Ms;
-    if (writeDocs) writeSection({ burst, steady, catchUp, postgresVersion, ratios, bare });
-    return { ok, burst, steady, catchUp, ratios };
+      steady.lost === 0;
+    if (writeDocs) writeSection({ burst, steady, catchUp, postgresVersion, ratios, bare, absolute });
+    return { ok, burst, steady, catchUp, ratios, absolute };
   } finally {
     await Promise.all(children.map(stopChild));
     await publishing?.stop();
@@ -526,7 +535,35 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
   }
 }
 
-function writeSection({ burst, steady, catchUp, postgresVersion, ratios, bare }) {
+/** The absolute targets, each scaled by this host's bare UPDATE rate measured in the same run. */
+function publishingTargets({ burst, steady, catchUp, bare }) {
+  const { targets } = PUBLISHING_BENCH;
+  const calibration = {
+    name: `bare \`UPDATE … RETURNING\`, ${PUBLISHING_BENCH.baseline.connections} connections`,
+    value: bare.perSecond,
+    reference: PUBLISHING_BENCH.referenceBareUpdatesPerSecond,
+    unit: '/s',
+  };
+  const why = "the issue's target, met on the reference host";
+  return [
+    {
+      name: 'burst publishes/s',
+      figure: burst.throughput,
+      unit: '/s',
+      goal: targets.burstPerSecond,
+      bound: 'at least',
+    },
+    { name: 'steady lateness p99', figure: steady.p99, unit: 'ms', goal: targets.steadyP99Ms },
+    {
+      name: 'catch-up after kill -9, from the restart',
+      figure: catchUp.fromReadyMs,
+      unit: 'ms',
+      goal: targets.catchUpMs,
+    },
+  ].map((g) => calibratedCheck({ ...g, calibration, why }));
+}
+
+function writeSection({ burst, steady, catchUp, postgresVersion, ratios, bare, absolute }) {
   const cpus = os.cpus();
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const row = (label, r) =>
@@ -561,7 +598,7 @@ received a quarter of them, one worker was killed with SIGKILL (${catchUp.inFlig
 (its boot through tsx: ${catchUp.bootMs} ms). Every due post was out **${catchUp.fromReadyMs} ms** after the new worker was ready
 (${catchUp.fromKillMs} ms after the kill); duplicates on the platform **${catchUp.duplicates}**, lost ${catchUp.lost}; ${catchUp.resends} publish requests
 were resent under the same Idempotency-Key after reconciliation could not tell (Mastodon returns the first post).
-Goal: every post out within ${PUBLISHING_BENCH.targets.catchUpMs / 1000} s of the restart with 0 duplicates (**${catchUp.duplicates === 0 && catchUp.lost === 0 && catchUp.fromReadyMs <= PUBLISHING_BENCH.targets.catchUpMs ? 'met' : 'missed'}**).
+Goal: every post out within ${PUBLISHING_BENCH.targets.catchUpMs / 1000} s of the restart on the reference host (scaled below) with 0 duplicates (**${catchUp.duplicates === 0 && catchUp.lost === 0 ? 'met' : 'missed'}**).
 
 CPU per publish during the burst (from \`/proc\`, load-proof where publishes/s is not): workers
 ${burst.cpuMs.workers.toFixed(2)} ms, PostgreSQL backends on this database ${burst.cpuMs.postgres.toFixed(2)} ms, the driver with the fake
@@ -575,7 +612,11 @@ per operation does not move with other work, so the goal is on that ratio, and f
 
 ${ratioTable(ratios)}
 
-Targets: duplicates 0 and lost 0 always (**${burst.duplicates + steady.duplicates + burst.lost + steady.lost === 0 ? 'met' : 'missed'}**), burst ≥ ${PUBLISHING_BENCH.targets.burstPerSecond} publishes/s (**${burst.throughput >= PUBLISHING_BENCH.targets.burstPerSecond ? 'met' : 'missed'}**), steady p99 < ${PUBLISHING_BENCH.targets.steadyP99Ms} ms (**${steady.p99 < PUBLISHING_BENCH.targets.steadyP99Ms ? 'met' : 'missed'}**).
+Targets: duplicates 0 and lost 0 always (**${burst.duplicates + steady.duplicates + burst.lost + steady.lost === 0 ? 'met' : 'missed'}**). The absolute
+targets were set on a host whose bare \`UPDATE … RETURNING\` ran ${PUBLISHING_BENCH.referenceBareUpdatesPerSecond.toLocaleString('en-US')}/s; each is scaled by this run's bare rate (a rate goal times it, a
+time goal divided by it) and fails the run when missed:
+
+${calibratedTable(absolute)}
 `;
   writeBenchSection(SECTION_TITLE, section);
   console.info(`Wrote ${path.relative(ROOT, DOC)}`);

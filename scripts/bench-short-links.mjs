@@ -10,7 +10,16 @@
 // `npm run bench` calls runShortLinkBench() from scripts/bench.mjs. The click journal's loss under kill -9 is
 // apps/server/src/modules/short-links/short-links-kill.test.ts (10,000 clicks, the process killed mid-burst).
 import { pathToFileURL } from 'node:url';
-import { assertMeasured, percentile, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
+import {
+  assertMeasured,
+  calibratedCheck,
+  calibratedTable,
+  percentile,
+  ratioCheck,
+  ratioTable,
+  reportCalibrated,
+  reportRatios,
+} from './lib/baseline.mjs';
 import { throwawayPostgres } from './lib/bench-postgres.mjs';
 import { authRequest, signInCookie, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { startEmptyFastify } from './lib/empty-fastify.mjs';
@@ -20,7 +29,14 @@ export const SHORT_LINK_BENCH = {
   connections: 50,
   seconds: 10,
   warmupSeconds: 3,
+  /**
+   * The p99 goal is absolute; it is judged against the empty Fastify route at the same 50 connections measured
+   * just before on the same run (calibratedCheck). No recorded run met it yet (docs/benchmarks.md, 2026-11-26:
+   * 100 ms beside an empty route of 18,336/s, load average 9.5); the reference is the quietest empty route at 50
+   * connections recorded on docs/benchmarks.md's host, 37,050/s (the mixed-load issue's figures).
+   */
   postgresP99Ms: 10,
+  referenceEmptyRoutePerSecond: 37_050,
   goals: {
     rate: {
       goal: 0.4,
@@ -137,7 +153,23 @@ export async function runShortLinkBench({ writeDocs = true } = {}) {
     }),
   ]);
   const pg = results.find((r) => r.label === 'PostgreSQL');
-  const p99Ok = pg ? pg.p99Ms < SHORT_LINK_BENCH.postgresP99Ms : true;
+  const absolute = pg
+    ? [
+        calibratedCheck({
+          name: 'redirects on PostgreSQL: p99',
+          figure: pg.p99Ms,
+          unit: 'ms',
+          goal: SHORT_LINK_BENCH.postgresP99Ms,
+          calibration: {
+            name: `empty Fastify route, ${SHORT_LINK_BENCH.connections} connections`,
+            value: pg.baseline.requestsPerSecond,
+            reference: SHORT_LINK_BENCH.referenceEmptyRoutePerSecond,
+            unit: 'req/s',
+          },
+          why: 'docs/short-links.md: a redirect is one indexed lookup',
+        }),
+      ]
+    : [];
   // autocannon stops with a request in flight on each connection: the server answered (and counted) those, the
   // client did not read them. None lost, none twice: answered ≤ counted ≤ answered + connections.
   const countsOk = results.every(
@@ -148,7 +180,8 @@ export async function runShortLinkBench({ writeDocs = true } = {}) {
       `  short links (${r.label}): ${r.requestsPerSecond.toFixed(0)} redirects/s (health ${r.health.requestsPerSecond.toFixed(0)}/s), p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms; ${r.answered} answered, ${r.counted} counted`,
     );
   }
-  const ok = reportRatios('short links', checks) && p99Ok && countsOk;
+  const ratiosOk = reportRatios('short links', checks);
+  const ok = reportCalibrated('short links', absolute) && ratiosOk && countsOk;
   if (writeDocs) {
     const rows = results
       .map(
@@ -165,13 +198,18 @@ server, one short link, \`GET /<code>\` from ${SHORT_LINK_BENCH.connections} con
 warm-up, against an empty Fastify route and the server's own \`/api/health\` at the same load just before. Clicks
 counted: read back after the run, at least the redirects answered and at most one more per connection (the
 requests in flight when the load stopped): ${countsOk ? 'pass' : '**FAIL**'}. Host load average when it ended:
-${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores. Goal on PostgreSQL: p99 under ${SHORT_LINK_BENCH.postgresP99Ms} ms (${p99Ok ? 'pass' : '**FAIL**'}).
+${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores.
 
 | database | redirects/s | p50 | p99 | empty route/s | /api/health/s | redirects answered | clicks counted |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows}
 
 ${ratioTable(checks)}
+
+Goal on PostgreSQL: p99 under ${SHORT_LINK_BENCH.postgresP99Ms} ms on the reference host, scaled by the empty route of this run (it fails the
+run when missed):
+
+${absolute.length > 0 ? calibratedTable(absolute) : 'PostgreSQL was not reachable: not measured.'}
 `,
     );
   }

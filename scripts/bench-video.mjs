@@ -18,7 +18,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { assertMeasured, ratioCheck, ratioTable, reportRatios, scaledGoal } from './lib/baseline.mjs';
+import {
+  assertMeasured,
+  calibratedCheck,
+  calibratedTable,
+  oddMedian,
+  ratioCheck,
+  ratioTable,
+  reportCalibrated,
+  reportRatios,
+} from './lib/baseline.mjs';
 import { writeBenchSection } from './lib/bench-server.mjs';
 import { ROOT } from './lib/setup.mjs';
 
@@ -40,8 +49,15 @@ export const VIDEO_BENCH = {
   trimCut: { start: 60, end: 540 },
   trimRuns: 3,
   trimGoalSeconds: 5,
-  analysisRuns: 2,
+  /** Three runs (an odd number, so the median is one of them); each is an analysis plus two bare decodes (~45 s). */
+  analysisRuns: 3,
   analysisGoalSpeed: 10,
+  /**
+   * The trim and analysis goals are absolute; they are judged against ffmpeg's bare full decode of the same file
+   * measured in the same run (calibratedCheck). On the host of docs/benchmarks.md's run of 2026-11-25 (2 AMD EPYC
+   * cores, ffmpeg 5.1.9), where both goals were met, that decode took 12.3 s (48.7× real time).
+   */
+  referenceDecodeSeconds: 12.3,
   goals: {
     exportVsHand: {
       goal: 1.05,
@@ -261,14 +277,36 @@ export async function runVideoBench({ writeDocs = true } = {}) {
     const exportHand = median(exports.handSeconds);
     const trimProduct = median(trims.productSeconds);
     const trimHand = median(trims.handSeconds);
-    const analysis = median(analysisSeconds);
-    const decode = median(decodeSeconds);
-    const smallDecodeMedian = median(smallDecodeSeconds);
+    const analysis = oddMedian('video analysis', analysisSeconds);
+    const decode = oddMedian('video full decode', decodeSeconds);
+    const smallDecodeMedian = oddMedian('video small decode', smallDecodeSeconds);
     const speed = VIDEO_BENCH.seconds / analysis;
-    const speedGoal = scaledGoal(VIDEO_BENCH.analysisGoalSpeed, 'at least');
-    const trimGoal = scaledGoal(VIDEO_BENCH.trimGoalSeconds);
-    const trimOk = trimProduct < trimGoal;
-    const speedOk = speed >= speedGoal;
+    const calibration = {
+      name: 'bare full decode of the same file',
+      value: decode,
+      reference: VIDEO_BENCH.referenceDecodeSeconds,
+      unit: 's',
+      faster: 'lower',
+    };
+    const absolute = [
+      calibratedCheck({
+        name: `fast trim of ${trim.end - trim.start} s, median`,
+        figure: trimProduct,
+        unit: 's',
+        goal: VIDEO_BENCH.trimGoalSeconds,
+        calibration,
+        why: "issue 17's goal",
+      }),
+      calibratedCheck({
+        name: 'highlight analysis speed, median',
+        figure: speed,
+        unit: '× real time',
+        goal: VIDEO_BENCH.analysisGoalSpeed,
+        bound: 'at least',
+        calibration,
+        why: "issue 18's goal",
+      }),
+    ];
     const checks = [
       ratioCheck({
         name: `accurate export of ${end - start} s (exportArgs + runProcess) ÷ the same command by hand, medians`,
@@ -286,10 +324,11 @@ export async function runVideoBench({ writeDocs = true } = {}) {
       }),
     ];
     console.info(
-      `  video: fast trim median ${fmt(trimProduct, 2)} s (goal < ${trimGoal} s): ${trimOk ? 'pass' : 'FAIL'}; analysis median ${fmt(analysis)} s = ${fmt(speed)}× real time (goal ≥ ${speedGoal}×): ${speedOk ? 'pass' : 'FAIL'}; full decode ${fmt(decode)} s, 320 px 5 fps decode ${fmt(smallDecodeMedian)} s`,
+      `  video: fast trim median ${fmt(trimProduct, 2)} s; analysis median ${fmt(analysis)} s = ${fmt(speed)}× real time; full decode ${fmt(decode)} s, 320 px 5 fps decode ${fmt(smallDecodeMedian)} s`,
     );
     const ratiosOk = reportRatios('video', checks);
-    const ok = trimOk && speedOk && ratiosOk;
+    const absoluteOk = reportCalibrated('video', absolute);
+    const ok = absoluteOk && ratiosOk;
     const machine = machineFacts();
     const list = (values) => values.map((value) => fmt(value, 2)).join(', ');
     if (writeDocs) {
@@ -308,14 +347,19 @@ its runs; the product's runs and the hand-typed baseline alternate.
 | --- | --- | --- | --- |
 | accurate export, ${end - start} s cut, x264 veryfast (product) | ${fmt(exportProduct, 2)} s (runs ${list(exports.productSeconds)}) | | |
 | the same cut and encoder typed by hand | ${fmt(exportHand, 2)} s (runs ${list(exports.handSeconds)}) | | |
-| fast trim (stream copy), ${trim.end - trim.start} s of the 10-minute file | ${fmt(trimProduct, 2)} s (runs ${list(trims.productSeconds)}) | < ${trimGoal} s | ${trimOk ? 'pass' : '**FAIL**'} |
+| fast trim (stream copy), ${trim.end - trim.start} s of the 10-minute file | ${fmt(trimProduct, 2)} s (runs ${list(trims.productSeconds)}) | below | |
 | \`-ss … -c copy\` of the same span by hand | ${fmt(trimHand, 2)} s (runs ${list(trims.handSeconds)}) | | |
 | highlight analysis of the 10-minute file (\`analyseVideo\`) | ${fmt(analysis, 1)} s (runs ${list(analysisSeconds)}) | | |
-| its speed | ${fmt(speed, 1)}× real time | ≥ ${speedGoal}× | ${speedOk ? 'pass' : '**FAIL**'} |
+| its speed | ${fmt(speed, 1)}× real time | below | |
 | bare full decode, \`ffmpeg -i file -f null -\` (picture and sound) | ${fmt(decode, 1)} s = ${fmt(VIDEO_BENCH.seconds / decode, 1)}× real time | | |
 | decode to 320 px at 5 fps, picture only (\`-vf fps=5,scale=320:-2\`) | ${fmt(smallDecodeMedian, 1)} s = ${fmt(VIDEO_BENCH.seconds / smallDecodeMedian, 1)}× real time | | |
 
 ${ratioTable(checks)}
+
+The absolute goals, each scaled by this run's bare full decode against the ${VIDEO_BENCH.referenceDecodeSeconds} s it took on the host where
+they were met (a time goal times decode ÷ reference, a speed goal divided by it); they fail the run when missed:
+
+${calibratedTable(absolute)}
 
 What each figure runs: the export and the trim are \`exportArgs()\` (apps/server/src/modules/video-editor/video-editor-ffmpeg.ts)
 run through \`runProcess()\` with the export job's \`-progress\` reading; the job's other steps (copying the stored file

@@ -144,3 +144,98 @@ export function scaledGoal(goal, bound = 'at most') {
   if (!Number.isFinite(scale) || scale <= 0) return goal;
   return bound === 'at most' ? goal * scale : goal / scale;
 }
+
+/**
+ * An absolute goal (a time, a rate, a size set on one machine) judged on this host: the goal is scaled by how
+ * fast this host ran a yardstick measured in the same run (the empty Fastify route, the bare query, pgbench,
+ * ffmpeg decoding the same file) against what the same yardstick gave on the machine where the goal was set.
+ *
+ * `calibration: { name, value, reference, unit, faster = 'higher' }`: with `faster: 'higher'` (a rate) this
+ * host's speed is `value / reference`; with `faster: 'lower'` (a time) it is `reference / value`. An "at most"
+ * goal (a time) becomes `goal / speed`, an "at least" goal (a rate) becomes `goal × speed`; `scale: 'size'`
+ * (memory) makes the goal follow the yardstick as it is (`goal × value / reference`). BENCH_GOAL_SCALE applies
+ * on top (scaledGoal). A yardstick not measured in this run fails the check and says so: never the plain goal
+ * (`unavailable` says why when the caller knows, e.g. a reference that holds only at the default scale).
+ */
+export function calibratedCheck({ name, figure, unit, goal, bound = 'at most', calibration = {}, why = '' }) {
+  const { value, reference, faster = 'higher', scale = 'speed' } = calibration;
+  const measured = Number.isFinite(value) && value > 0 && Number.isFinite(reference) && reference > 0;
+  const speed = measured ? (faster === 'lower' ? reference / value : value / reference) : Number.NaN;
+  const factor = scale === 'size' ? value / reference : bound === 'at most' ? 1 / speed : speed;
+  const hostGoal = measured ? scaledGoal(goal * factor, bound) : Number.NaN;
+  const figureMeasured = typeof figure === 'number' && Number.isFinite(figure);
+  const ok = measured && figureMeasured && (bound === 'at most' ? figure <= hostGoal : figure >= hostGoal);
+  const problem = !measured
+    ? `calibration (${calibration.name ?? 'yardstick'}) ${calibration.unavailable ?? 'not measured in this run'}`
+    : !figureMeasured
+      ? 'figure not measured'
+      : null;
+  return {
+    name,
+    figure,
+    unit,
+    goal,
+    bound,
+    calibration: { ...calibration, faster, scale },
+    speed,
+    hostGoal,
+    ok,
+    problem,
+    why,
+  };
+}
+
+const calibrationText = (c) => {
+  const cal = c.calibration;
+  const measured = Number.isFinite(cal.value)
+    ? `${round(cal.value)} ${cal.unit ?? ''}`.trim()
+    : 'not measured';
+  const reference = Number.isFinite(cal.reference)
+    ? `${round(cal.reference)} ${cal.unit ?? ''}`.trim()
+    : 'none';
+  return `${cal.name ?? 'yardstick'}: ${measured} (reference ${reference})`;
+};
+
+const bounded = (bound, value, unit) => `${bound === 'at most' ? '≤' : '≥'} ${round(value)} ${unit}`;
+
+/** Markdown table of calibrated checks: figure, plain goal, calibration vs reference, this host's goal, verdict. */
+export function calibratedTable(checks) {
+  const rows = checks.map((c) => {
+    const figure =
+      typeof c.figure === 'number' && Number.isFinite(c.figure)
+        ? `${round(c.figure)} ${c.unit}`
+        : 'not measured';
+    const hostGoal = Number.isFinite(c.hostGoal) ? bounded(c.bound, c.hostGoal, c.unit) : 'none';
+    const speed = Number.isFinite(c.speed)
+      ? `${round(c.calibration.scale === 'size' ? c.calibration.value / c.calibration.reference : c.speed)}×`
+      : '—';
+    const verdict = c.ok ? 'pass' : `**FAIL**${c.problem ? ` (${c.problem})` : ''}`;
+    return `| ${c.name} | ${figure} | ${bounded(c.bound, c.goal, c.unit)} | ${calibrationText(c)} | ${speed} | ${hostGoal} | ${verdict} | ${c.why} |`;
+  });
+  return `| absolute figure | figure | goal on the reference machine | yardstick, this run (reference machine) | this host ÷ reference | goal on this host | | why this goal |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}`;
+}
+
+/** Prints each calibrated check on one line and returns whether all passed. */
+export function reportCalibrated(label, checks) {
+  for (const c of checks) {
+    const figure =
+      typeof c.figure === 'number' && Number.isFinite(c.figure)
+        ? `${round(c.figure)} ${c.unit}`
+        : 'not measured';
+    const hostGoal = Number.isFinite(c.hostGoal) ? bounded(c.bound, c.hostGoal, c.unit) : 'none';
+    console.info(
+      `  ${label}: ${c.name}: ${figure} (goal ${bounded(c.bound, c.goal, c.unit)} on the reference machine; ${calibrationText(c)}; goal on this host ${hostGoal}): ${c.ok ? 'pass' : `FAIL${c.problem ? ` (${c.problem})` : ''}`}`,
+    );
+  }
+  return checks.every((c) => c.ok);
+}
+
+/** The median of an odd number of values (an even count has no middle value: the caller runs one more). */
+export function oddMedian(label, values) {
+  assertMeasured(label, values.length > 0, 'no run');
+  if (values.length % 2 === 0)
+    throw new Error(`${label}: a median needs an odd number of runs, got ${values.length}`);
+  return [...values].sort((a, b) => a - b)[(values.length - 1) / 2];
+}

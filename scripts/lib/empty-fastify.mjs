@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from './bench-server.mjs';
 
-/** Starts the empty server on a free port; `stop()` ends it. */
+/** Starts the empty server on a free port (`pid` for its CPU or memory); `stop()` ends it. */
 export async function startEmptyFastify() {
   const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port)], {
@@ -20,6 +20,7 @@ export async function startEmptyFastify() {
   });
   return {
     url: `http://127.0.0.1:${port}/empty`,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -27,6 +28,23 @@ export async function startEmptyFastify() {
       await exited;
     },
   };
+}
+
+/**
+ * A yardstick for calibratedCheck: an empty route of its own under `connections` for `seconds`, then its resident
+ * memory `settleMs` later; `{ requestsPerSecond, rssMb }` (rssMb null when it could not be read).
+ */
+export async function measureEmptyRoute({ connections, seconds = 5, warmupSeconds = 2, settleMs = 0 }) {
+  // Imported here, not at the top: the empty server's own process runs this file and must load Fastify alone.
+  const [{ loadTest }, { rssMb }] = await Promise.all([import('./http-load.mjs'), import('./baseline.mjs')]);
+  const empty = await startEmptyFastify();
+  try {
+    const { requestsPerSecond } = await loadTest({ url: empty.url, connections, seconds, warmupSeconds });
+    if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+    return { requestsPerSecond, rssMb: rssMb(empty.pid) };
+  } finally {
+    await empty.stop();
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
