@@ -52,7 +52,7 @@ export const PUBLISHING_BENCH = {
   maxConcurrency: 64,
   targets: { burstPerSecond: 500, steadyP99Ms: 1_000, catchUpMs: 10_000 },
   /**
-   * The targets are absolute (issue 6) and are judged against the bare `UPDATE … RETURNING` rate below, measured
+   * The targets are absolute (docs/decisions/0007-publishing-engine.md) and are judged against the bare `UPDATE … RETURNING` rate below, measured
    * in the same run (calibratedCheck): 15,520 updates/s on the host of docs/benchmarks.md's run of 2026-11-25
    * (2 AMD EPYC cores, PostgreSQL 15), where the burst ran 773/s and every target was met.
    */
