@@ -1,4 +1,6 @@
+import { ALT_TEXT_MESSAGES, acceptsFirstComment, MAX_FIRST_COMMENT } from './alt-text';
 import {
+  ALT_TEXT_SEPARATOR,
   BULK_IMPORT_MESSAGES,
   type BulkImportMode,
   type BulkImportRow,
@@ -140,8 +142,22 @@ export function checkBulkRow(
   const { timezone, scheduledAt } = resolveTime(fields, options.timeZone, problems);
   const platforms = [...new Set(accounts.map((a) => a.platform))].filter(isPlatformId) as PlatformId[];
   const action = options.mode === 'drafts' ? 'draft' : scheduledAt ? 'schedule' : 'queue';
+  const altTexts = altTextsOf(fields.alt_text, media.length, problems);
+  const firstComment = fields.first_comment;
+  if (firstComment.length > MAX_FIRST_COMMENT) problems.push(ALT_TEXT_MESSAGES.firstCommentTooLong);
+  const notes: string[] = splitList(fields.labels).length > 0 ? [BULK_IMPORT_MESSAGES.labelsNotKept] : [];
+  if (firstComment && platforms.length > 0 && !platforms.some(acceptsFirstComment)) {
+    notes.push(BULK_IMPORT_MESSAGES.firstCommentNotSent);
+  }
   const postProblems = checkPost(
-    { content: fields.text, platforms, overrides: {}, action, scheduledAt: scheduledAt ?? undefined },
+    {
+      content: fields.text,
+      platforms,
+      overrides: {},
+      action,
+      scheduledAt: scheduledAt ?? undefined,
+      altTextsInOrder: altTexts,
+    },
     media,
     options.now,
   );
@@ -157,11 +173,23 @@ export function checkBulkRow(
     accountIds: accounts.map((a) => a.id),
     accountHandles: accounts.map((a) => a.handle),
     mediaIds: media.map((m) => m.id),
+    altTexts,
+    firstComment,
     scheduledAt: options.mode === 'drafts' ? null : scheduledAt,
     timezone,
     problems,
-    notes: splitList(fields.labels).length > 0 ? [BULK_IMPORT_MESSAGES.labelsNotKept] : [],
+    notes,
   };
+}
+
+/** The `alt_text` column: one text per file, separated by "|", in the order of the `media` column. */
+function altTextsOf(column: string, files: number, problems: string[]): string[] {
+  if (!column.trim()) return Array.from({ length: files }, () => '');
+  const texts = column.split(ALT_TEXT_SEPARATOR).map((text) => text.trim());
+  if (files === 0) problems.push(BULK_IMPORT_MESSAGES.altTextWithoutMedia);
+  else if (texts.length > files)
+    problems.push(BULK_IMPORT_MESSAGES.moreAltTextsThanMedia(texts.length, files));
+  return Array.from({ length: files }, (_, index) => texts[index] ?? '');
 }
 
 /** Text compared by the repeat guard: case, spacing and surrounding blanks do not make a post different. */

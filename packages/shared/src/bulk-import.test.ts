@@ -76,6 +76,27 @@ describe('checkBulkRows', () => {
     expect(row?.mediaIds).toEqual(['m1']);
   });
 
+  it('reads each file’s alt text in the order of the media column, and the first comment', () => {
+    const [row, noMedia, tooMany, xOnly, longX] = check(
+      [
+        'text,accounts,media,Alt text,First comment,date,time',
+        '"Hi",@acme.ig,spring.jpg,"A rail of dresses","Link in bio",2030-02-01,09:00',
+        '"No file",@acme.ig,,"Alt without a file",,2030-02-01,10:00',
+        '"Two texts",@acme.ig,spring.jpg,"one|two",,2030-02-01,11:00',
+        '"X only",x,,,"A comment",2030-02-01,12:00',
+        `"Long",x,spring.jpg,"${'a'.repeat(1001)}",,2030-02-01,13:00`,
+      ].join('\n'),
+    );
+    expect(row?.problems).toEqual([]);
+    expect(row?.altTexts).toEqual(['A rail of dresses']);
+    expect(row?.firstComment).toBe('Link in bio');
+    expect(noMedia?.problems).toContain(BULK_IMPORT_MESSAGES.altTextWithoutMedia);
+    expect(tooMany?.problems).toContain(BULK_IMPORT_MESSAGES.moreAltTextsThanMedia(2, 1));
+    expect(xOnly?.problems).toEqual([]);
+    expect(xOnly?.notes).toContain(BULK_IMPORT_MESSAGES.firstCommentNotSent);
+    expect(longX?.problems.some((problem) => problem.includes('alt text of at most 1,000'))).toBe(true);
+  });
+
   it('reads a row without a time zone in the user’s, and a blank time as the next queue slot', () => {
     const [dated, queued] = check('text,date,time,accounts\nA,2030-02-01,9:05,x\nB,,,x');
     expect(dated?.scheduledAt).toBe('2030-02-01T08:05:00.000Z');
@@ -157,7 +178,7 @@ describe('rowsWithProblemsCsv', () => {
   it('writes the bad rows back with a problems column', () => {
     const rows = check('text,date,time,accounts\n"Past, sadly",2029-12-31,10:00,x\nFine,2030-02-01,10:00,x');
     expect(rowsWithProblemsCsv(rows)).toBe(
-      `text,date,time,timezone,accounts,media,labels,problems\r\n"Past, sadly",2029-12-31,10:00,,x,,,${POST_MESSAGES.scheduleInPast}`,
+      `text,date,time,timezone,accounts,media,alt_text,first_comment,labels,problems\r\n"Past, sadly",2029-12-31,10:00,,x,,,,,${POST_MESSAGES.scheduleInPast}`,
     );
   });
 });

@@ -16,6 +16,8 @@ export const BULK_IMPORT_COLUMNS = [
   'timezone',
   'accounts',
   'media',
+  'alt_text',
+  'first_comment',
   'labels',
 ] as const;
 export type BulkImportColumn = (typeof BULK_IMPORT_COLUMNS)[number];
@@ -29,15 +31,18 @@ export const REPEAT_WINDOW_HOURS = 72;
 export const BULK_IMPORT_MODES = ['scheduled', 'drafts'] as const;
 export type BulkImportMode = (typeof BULK_IMPORT_MODES)[number];
 
+/** Between the alt texts of a row's files, in the order of its `media` column. */
+export const ALT_TEXT_SEPARATOR = '|';
+
 export const BULK_IMPORT_TEMPLATE = `${BULK_IMPORT_COLUMNS.join(',')}
-"Our spring collection is here 🌷",2030-04-01,09:30,Europe/Paris,instagram;x,spring.jpg,launch
-"Behind the scenes of the shoot",2030-04-02,12:00,,@yourhandle,,
-"A post for the next free queue slot",,,,linkedin,,
+"Our spring collection is here 🌷",2030-04-01,09:30,Europe/Paris,instagram;x,spring.jpg,"Three dresses on a rail in morning light","Shop the collection: link in bio",launch
+"Behind the scenes of the shoot",2030-04-02,12:00,,@yourhandle,,,,
+"A post for the next free queue slot",,,,linkedin,,,,
 `;
 
 export const BULK_IMPORT_MESSAGES = {
   emptyFile:
-    'The file has no rows. The first line names the columns (text, date, time, timezone, accounts, media, labels).',
+    'The file has no rows. The first line names the columns (text, date, time, timezone, accounts, media, alt_text, first_comment, labels).',
   noTextColumn: 'The first line must name the columns, and one of them must be "text".',
   tooLarge: `The file is larger than ${BULK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   tooManyRows: `A file can hold at most ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} posts. Split it into smaller files.`,
@@ -63,6 +68,11 @@ export const BULK_IMPORT_MESSAGES = {
   repeatOfPost: (handle: string) =>
     `The same text is already planned or published on ${handle} less than ${REPEAT_WINDOW_HOURS / 24} days from this time: networks treat repeated text as spam.`,
   labelsNotKept: 'Labels are not kept yet: the post is imported without them.',
+  altTextWithoutMedia: 'The row has alt text but no media: name its files in the "media" column.',
+  moreAltTextsThanMedia: (texts: number, files: number) =>
+    `The row has ${texts} alt texts for ${files} file${files === 1 ? '' : 's'}: separate one per file with "|", in the order of the "media" column.`,
+  firstCommentNotSent:
+    "None of this row's networks takes a first comment (Instagram, Facebook, LinkedIn, YouTube do): it is kept but not sent.",
   repeatedFile:
     'This file was already imported in this workspace. Import it again only if you mean to post it twice.',
   nothingToImport: 'No row can be imported: fix the rows with problems first.',
@@ -94,7 +104,13 @@ export function parseBulkCsv(csv: string): ParsedBulkFile {
   const result = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...body] = result.data;
   if (!header || body.length === 0) return { rows: [], problems: [BULK_IMPORT_MESSAGES.emptyFile] };
-  const names = header.map((name) => name.trim().toLowerCase());
+  // "Alt text", "alt-text" and "alt_text" name the same column.
+  const names = header.map((name) =>
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
   const problems = names
     .filter((name) => name && !(BULK_IMPORT_COLUMNS as readonly string[]).includes(name))
     .map((name) => BULK_IMPORT_MESSAGES.unknownColumn(name));
@@ -154,6 +170,9 @@ export const bulkImportRowSchema = z.object({
   accountIds: z.array(z.string()),
   accountHandles: z.array(z.string()),
   mediaIds: z.array(z.string()),
+  /** The alt text of each file of `mediaIds`, in its order ('' for none). */
+  altTexts: z.array(z.string()),
+  firstComment: z.string(),
   /** The instant, or null: the next free queue slot (scheduled) or no time (drafts). */
   scheduledAt: z.string().nullable(),
   timezone: z.string(),

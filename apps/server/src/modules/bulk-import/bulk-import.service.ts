@@ -196,6 +196,10 @@ function postInputOf(row: BulkImportRow, mode: BulkImportRequest['mode']) {
     platforms: row.platforms,
     accountIds: row.accountIds,
     mediaIds: row.mediaIds,
+    altTexts: Object.fromEntries(
+      row.mediaIds.flatMap((id, index) => (row.altTexts[index] ? [[id, row.altTexts[index]]] : [])),
+    ),
+    ...(row.firstComment ? { firstComment: row.firstComment } : {}),
     action: mode === 'drafts' ? 'draft' : row.scheduledAt ? 'schedule' : 'queue',
     ...(mode === 'scheduled' && row.scheduledAt ? { scheduledAt: row.scheduledAt } : {}),
     timezone: row.timezone,

@@ -148,6 +148,21 @@ describe('POST /api/bulk-import', () => {
     expect(new Set(made.map((post) => post.scheduledAt)).size).toBe(3);
   });
 
+  it('imports each file’s alt text and the first comment with the post', async () => {
+    const csv = [
+      'text,accounts,media,alt text,first comment,date,time',
+      `"Described, with a comment",mastodon,spring.jpg,"Blossom on a branch","More in the thread",${year}-04-02,09:30`,
+    ].join('\n');
+    const res = await importAs(s.olive, { csv, mode: 'drafts' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [id] = res.json().postIds as string[];
+    const post = (await s.olive.get(`/api/posts/${id}`)).json() as Post;
+    expect(post.media.map((file) => [file.name, file.altText])).toEqual([
+      ['spring.jpg', 'Blossom on a branch'],
+    ]);
+    expect(post.firstComment).toBe('More in the thread');
+  });
+
   it('notices the same file twice: 409 unless confirmed', async () => {
     expect((await preview(s.olive, { csv: GOOD_AND_BAD })).json().alreadyImported).toBe(true);
     const again = await importAs(s.olive, { csv: GOOD_AND_BAD });
