@@ -5,6 +5,7 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
 /** Suites that do not touch the database driver: run once, on the PGlite project. */
 const driverIndependentTests = [
   'apps/server/src/server.test.ts',
+  'apps/server/src/cli/admin-pglite.test.ts',
   'apps/server/src/config/env.test.ts',
   'apps/server/src/config/allocator.test.ts',
   'apps/server/src/db/pglite-named-statements.test.ts',

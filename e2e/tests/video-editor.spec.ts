@@ -349,9 +349,21 @@ for (const size of [
   });
 }
 
-/** The toast's box and the other element's box do not overlap. */
+/** A box once it stops moving: a toast slides in from above the header before it rests under it. */
+async function settledBox(locator: Locator) {
+  let previous = await locator.boundingBox();
+  for (let tries = 0; tries < 30; tries += 1) {
+    await locator.page().waitForTimeout(100);
+    const next = await locator.boundingBox();
+    if (previous && next && previous.x === next.x && previous.y === next.y) return next;
+    previous = next;
+  }
+  return previous;
+}
+
+/** The toast's box, once it rests, and the other element's box do not overlap. */
 async function expectClearOf(toast: Locator, other: Locator) {
-  const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+  const [a, b] = [await settledBox(toast), await other.boundingBox()];
   expect(a && b, 'both on screen').toBeTruthy();
   if (!a || !b) return;
   const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
