@@ -12,7 +12,7 @@
 //   BENCH_GOAL_SCALE=0.01                     # tighten every ratio goal 100× to see the run fail (exit 1)
 //
 // `npm run bench` calls runVideoBench() from scripts/bench.mjs.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import {
   ratioTable,
   reportCalibrated,
   reportRatios,
+  timed,
 } from './lib/baseline.mjs';
 import { writeBenchSection } from './lib/bench-server.mjs';
 import { ROOT } from './lib/setup.mjs';
@@ -73,23 +74,6 @@ export const VIDEO_BENCH = {
 const CACHE_DIR = path.join(os.tmpdir(), 'relaycast-bench-video');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (value, digits = 1) => value.toFixed(digits);
-
-/** Runs a program to its end and returns the wall-clock seconds; throws with its stderr when it fails. */
-function timed(command, args) {
-  return new Promise((resolve, reject) => {
-    const at = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve((performance.now() - at) / 1000);
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${stderr.slice(-2000)}`));
-    });
-  });
-}
 
 /**
  * The 10-minute recording: testsrc2 (moving picture) with a coloured half drawn over it for 15 s of every 45 s

@@ -10,13 +10,13 @@
 //   BENCH_GOAL_SCALE=0.01                          # tighten the goal 100× to see the run fail (exit 1)
 //
 // `npm run bench` calls runWatermarkBench() from scripts/bench.mjs.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { assertMeasured, ratioCheck, ratioTable, reportRatios } from './lib/baseline.mjs';
+import { assertMeasured, ratioCheck, ratioTable, reportRatios, timed } from './lib/baseline.mjs';
 import { writeBenchSection } from './lib/bench-server.mjs';
 import { ROOT } from './lib/setup.mjs';
 
@@ -40,23 +40,6 @@ export const WATERMARK_BENCH = {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (value, digits = 1) => value.toFixed(digits);
 const quiet = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
-
-/** Runs a program to its end and returns the wall-clock seconds; throws with its stderr when it fails. */
-function timed(command, args) {
-  return new Promise((resolve, reject) => {
-    const at = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve((performance.now() - at) / 1000);
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${stderr.slice(-2000)}`));
-    });
-  });
-}
 
 /** The input video and the mark, made once and kept in the temp folder. */
 async function inputs() {

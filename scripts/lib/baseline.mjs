@@ -4,7 +4,7 @@
 //     a slower or busier machine moves both, a regression in Relaycast moves only the ratio;
 //   - a run that measured nothing is a failure, never a fast result;
 //   - CPU time and memory of a process, read from /proc.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 const CLK_TCK = (() => {
@@ -238,4 +238,21 @@ export function oddMedian(label, values) {
   if (values.length % 2 === 0)
     throw new Error(`${label}: a median needs an odd number of runs, got ${values.length}`);
   return [...values].sort((a, b) => a - b)[(values.length - 1) / 2];
+}
+
+/** Runs a program to its end and returns the wall-clock seconds; throws with its stderr when it fails. */
+export function timed(command, args) {
+  return new Promise((resolve, reject) => {
+    const at = performance.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve((performance.now() - at) / 1000);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${stderr.slice(-2000)}`));
+    });
+  });
 }
