@@ -91,6 +91,8 @@ export const mediaItemSchema = z.object({
   uploadedBy: z.string().nullable().optional(),
   /** Set on a file an AI provider made (docs/ai-images.md): its prompt, model and provider. */
   generation: mediaGenerationSchema.nullable().optional(),
+  /** Set on a file the image editor made (docs/image-editor.md): the library file it was made from. */
+  derivedFromId: z.string().nullable().optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

@@ -104,6 +104,7 @@ describe('POST /api/media/:id/edits', () => {
     const item = res.json();
     expect(item).toMatchObject({ name: 'halves (edited).png', mimeType: 'image/png', width: 50, height: 50 });
     expect(item.id).not.toBe(source);
+    expect(item.derivedFromId).toBe(source);
     const result = await pixelsOf(s.ada, item.id);
     expectColour(result.at(0, 0), BLUE);
     expectColour(result.at(49, 49), BLUE);

@@ -52,6 +52,7 @@ export function toMediaItem(row: MediaFileRow): MediaItem {
     createdAt: row.createdAt.toISOString(),
     uploadedBy: row.uploadedBy,
     generation: row.generation ?? null,
+    derivedFromId: row.derivedFromId ?? null,
   };
 }
 

@@ -99,6 +99,22 @@ export function MediaDetailDialog({
               {t('AI-generated')}
             </Badge>
           ) : null}
+          {item.derivedFromId ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge>
+                <Pencil aria-hidden="true" className="size-3" />
+                {t('Edited copy')}
+              </Badge>
+              <a
+                className="underline underline-offset-2"
+                href={`/api/media/${encodeURIComponent(item.derivedFromId)}/file`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('Open the original')}
+              </a>
+            </p>
+          ) : null}
           <dl aria-label={t('File details')} className="text-sm">
             <Fact term={t('Type')} value={item.mimeType} />
             <Fact term={t('Size')} value={formatFileSize(item.sizeBytes)} />
