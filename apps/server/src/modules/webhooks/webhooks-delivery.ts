@@ -29,7 +29,9 @@ interface DueDelivery {
 }
 
 async function claimDue(db: Db, now: Date): Promise<DueDelivery[]> {
-  const at = now.toISOString();
+  // The database stamps a delivery with microseconds and this clock has milliseconds: one queued within the same
+  // millisecond as the claim would otherwise wait for the next sweep.
+  const at = new Date(now.getTime() + 1).toISOString();
   const until = new Date(now.getTime() + CLAIM_MS).toISOString();
   const result = await db.execute(sql`
     with due as (
