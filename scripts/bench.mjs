@@ -308,6 +308,13 @@ const { runApiKeyBench } = await import('./bench-api-keys.mjs');
 const apiKeyBench = await runApiKeyBench();
 // ── end of the API-key request benchmark ───────────────────────────────────────────────────────────────────
 
+// ── Shared rate limit benchmark (docs/decisions/0102-shared-rate-limits.md) ─────────────────────────────────────
+// scripts/bench-rate-limit.mjs: the database store's take against the in-memory store it replaced, on PGlite and
+// PostgreSQL, with the bare `select 1` as the yardstick; goal: under 1 ms added at p99.
+const { runRateLimitBench } = await import('./bench-rate-limit.mjs');
+const rateLimitBench = await runRateLimitBench();
+// ── end of the shared rate limit benchmark ───────────────────────────────────────────────────────────────────
+
 // ── Short-link redirect benchmark (docs/short-links.md) ────────────────────────────────────────────────────────────
 // scripts/bench-short-links.mjs: GET /<code> at 50 connections on PGlite and PostgreSQL against an empty Fastify
 // route and the server's /api/health in the same run; the clicks counted must match the redirects answered.
@@ -365,6 +372,7 @@ const verdicts = {
   'server memory': memoryBench.ok,
   'best-time model': bestTimeBench.ok,
   'API-key requests': apiKeyBench.ok,
+  'shared rate limits': rateLimitBench.ok,
   'short-link redirects': shortLinkBench.ok,
   'mixed load': mixedLoadBench.ok,
   'bulk import': bulkImportBench.ok,

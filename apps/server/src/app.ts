@@ -132,7 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(errorsPlugin);
   // Before every route: its hook times each answered request (modules/metrics).
   await app.register(metricsPlugin, { db: database.db, config });
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, db: database.db });
   await app.register(inputGuardPlugin);
   // Before every route: it adds the session check to each /api/ route not marked `config: { auth: 'public' }`.
   await app.register(authenticateFirstPlugin);

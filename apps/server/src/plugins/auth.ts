@@ -16,7 +16,6 @@ import {
 } from '../modules/auth/session-lookup';
 import {
   authenticatePublicApiRequest,
-  createKeyRateLimiter,
   isPublicApiRequest,
   type RateLimitState,
   rateLimitHeaders,
@@ -176,10 +175,9 @@ export const authPlugin = fp(
 
     // The public API `/api/v1` (modules/public-api/public-api.ts): its caller is an API key's owner, never the
     // session cookie; each answer counts the key's window down in the `RateLimit-*` headers.
-    const takeKeyRequest = createKeyRateLimiter();
     const keyWindows = new WeakMap<FastifyRequest, RateLimitState>();
     async function readApiKeyCaller(request: FastifyRequest) {
-      const context = await authenticatePublicApiRequest(db, request, takeKeyRequest, (state) =>
+      const context = await authenticatePublicApiRequest(db, request, (state) =>
         keyWindows.set(request, state),
       );
       return { user: context.user, workspace: async () => context.workspace };

@@ -16,6 +16,7 @@ import {
   type PlannedStreamsJobContext,
 } from '../modules/planned-streams/planned-streams.jobs';
 import { PUBLISHING_JOBS, type PublishingJobContext } from '../modules/publishing/publishing.jobs';
+import { RATE_LIMITS_JOBS, type RateLimitsJobContext } from '../modules/rate-limits/rate-limits.jobs';
 import { STREAMING_JOBS, type StreamingJobContext } from '../modules/streaming/streaming.jobs';
 import { WEBHOOKS_JOBS, type WebhooksJobContext } from '../modules/webhooks/webhooks.jobs';
 
@@ -34,6 +35,7 @@ export type JobContext = AccountsJobContext &
   NotificationsJobContext &
   PublishingJobContext &
   PlannedStreamsJobContext &
+  RateLimitsJobContext &
   StreamingJobContext &
   WebhooksJobContext;
 
@@ -55,4 +57,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...CONTACT_JOBS,
   ...MEDIA_JOBS,
   ...FEEDS_JOBS,
+  ...RATE_LIMITS_JOBS,
 ];

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import { databaseRateLimitStore } from '../modules/rate-limits/rate-limits.store';
 
 /** 'self' and ws(s)://host of the request: the studio's ingest socket, and no other WebSocket host. */
 function ownConnectSources(request: IncomingMessage): string {
@@ -81,7 +83,7 @@ export function requestIdOf(request: IncomingMessage): string {
  * again for every request (about 4 % of the server's CPU under the posts benchmark, docs/decisions/0017 and
  * 0025); the per-request part of the policy, connect-src, is a function helmet calls for each response.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Db }) => {
   const secure = options.config.publicUrl.startsWith('https://');
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
@@ -125,5 +127,6 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
       reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that every process of an install shares each limit (modules/rate-limits).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
 });

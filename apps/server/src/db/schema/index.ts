@@ -20,6 +20,7 @@ export * from './planned-streams';
 export * from './posts';
 export * from './proxies';
 export * from './publishing';
+export * from './rate-limits';
 export * from './settings';
 export * from './short-links';
 export * from './streaming';

@@ -2,6 +2,7 @@ import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, scopeAllows } from '@relaycast/sh
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { takeRateLimit } from '../rate-limits/rate-limits.store';
 import { type ApiKeyContext, authenticateApiKey } from './api-keys.service';
 
 /**
@@ -202,32 +203,23 @@ export interface RateLimitState {
 }
 
 /**
- * A fixed window per user (the keys' owner), in this process's memory (docs/public-api.md says why: one statement
- * less per request; with several servers each counts its own share). Per user, not per key: making more keys
+ * A fixed window per user (the keys' owner), counted in the database so that every server of an install shares
+ * it (modules/rate-limits, docs/decisions/0102-shared-rate-limits.md). Per user, not per key: making more keys
  * gives no more requests.
  */
-export function createKeyRateLimiter(
+export async function takeKeyWindow(
+  db: Db,
+  userId: string,
   limit: number = API_KEY_RATE_LIMIT.requests,
   windowMs: number = API_KEY_RATE_LIMIT.windowSeconds * 1000,
-) {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  return function take(userId: string, now = Date.now()): RateLimitState & { allowed: boolean } {
-    let window = windows.get(userId);
-    if (!window || now - window.startedAt >= windowMs) {
-      if (windows.size > 10_000) {
-        for (const [id, old] of windows) if (now - old.startedAt >= windowMs) windows.delete(id);
-      }
-      window = { startedAt: now, count: 0 };
-      windows.set(userId, window);
-    }
-    window.count += 1;
-    const reset = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
-    return {
-      allowed: window.count <= limit,
-      limit,
-      remaining: Math.max(0, limit - window.count),
-      reset,
-    };
+  now: number = Date.now(),
+): Promise<RateLimitState & { allowed: boolean }> {
+  const window = await takeRateLimit(db, `api-user:${userId}`, windowMs, now);
+  return {
+    allowed: window.current <= limit,
+    limit,
+    remaining: Math.max(0, limit - window.current),
+    reset: Math.max(1, Math.ceil(window.ttl / 1000)),
   };
 }
 
@@ -247,13 +239,12 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 export async function authenticatePublicApiRequest(
   db: Db,
   request: FastifyRequest,
-  take: ReturnType<typeof createKeyRateLimiter>,
   onLimit: (state: RateLimitState) => void,
 ): Promise<ApiKeyContext> {
   const secret = apiKeyOf(request);
   if (!secret) throw new AppError('API_KEY_MISSING');
   const context = await authenticateApiKey(db, secret);
-  const state = take(context.user.id);
+  const state = await takeKeyWindow(db, context.user.id);
   onLimit(state);
   if (!state.allowed) {
     throw new AppError('RATE_LIMITED', {

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
+
+/**
+ * Every rate limit of the server counted in one place, the database, so that several API processes on one
+ * PostgreSQL share each limit exactly (docs/decisions/0102-shared-rate-limits.md): a fixed window per key, taken
+ * in one statement (an upsert that locks the key's row, so two processes never both take the last hit). The
+ * sign-in limits, the public review links (through `@fastify/rate-limit`'s store below) and the public API's
+ * per-user window use it.
+ */
+export interface RateLimitTake {
+  /** Hits in the window, this one included. */
+  current: number;
+  /** Milliseconds until the window ends. */
+  ttl: number;
+}
+
+/** Ended windows are kept this long, then deleted by the hourly sweep. */
+export const ENDED_WINDOW_KEPT_MS = 60_000;
+
+/**
+ * Counts one hit of `key` in its window of `windowMs` (a new window when the last one ended). The clock is the
+ * caller's (`now`): the servers of one install keep their clocks in step (NTP), and a test can name its time.
+ */
+export async function takeRateLimit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<RateLimitTake> {
+  const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
+    db,
+    sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
+      values (${key}, 1, ${now}::bigint + ${windowMs}::bigint)
+      on conflict (key) do update set
+        hits = case when w.resets_at_ms <= ${now}::bigint then 1 else w.hits + 1 end,
+        resets_at_ms = case when w.resets_at_ms <= ${now}::bigint then excluded.resets_at_ms else w.resets_at_ms end
+      returning hits, resets_at_ms`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the rate limit window was not written');
+  return { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) };
+}
+
+/** The window of `key` without counting a hit (0 hits when none is running). */
+export async function readRateLimit(db: Db, key: string, now: number = Date.now()): Promise<RateLimitTake> {
+  const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
+    db,
+    sql`select hits, resets_at_ms from rate_limit_windows where key = ${key} and resets_at_ms > ${now}::bigint`,
+  );
+  const row = rows[0];
+  return row
+    ? { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) }
+    : { current: 0, ttl: 0 };
+}
+
+/** Deletes the windows that ended a while ago (the hourly sweep). */
+export async function deleteEndedRateLimits(db: Db, now: number = Date.now()): Promise<number> {
+  const { rows } = await executePrepared<{ key: string }>(
+    db,
+    sql`delete from rate_limit_windows where resets_at_ms < ${now - ENDED_WINDOW_KEPT_MS}::bigint returning key`,
+  );
+  return rows.length;
+}
+
+type Callback = (error: Error | null, result?: RateLimitTake) => void;
+
+interface StoreParams {
+  /** A name that keeps one limiter's keys apart from another's (the route, or the limiter's own name). */
+  nameSpace?: string;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/**
+ * A store for `@fastify/rate-limit` (plugins/security.ts registers it) that counts in the database. The plugin
+ * makes one child per limited route or `createRateLimit` call; a route's keys are prefixed with its method and
+ * URL (a `createRateLimit` names its keys itself, `auth-ip:…`), as the plugin's own store keeps one map a route.
+ * `continueExceeding` and `exponentialBackoff` are not offered: no limit here uses them.
+ */
+export function databaseRateLimitStore(db: Db) {
+  return class DatabaseRateLimitStore {
+    private readonly prefix: string;
+
+    constructor(params: StoreParams = {}) {
+      const route = params.routeInfo?.url
+        ? `${[params.routeInfo.method ?? ''].flat().join(',')} ${params.routeInfo.url}|`
+        : '';
+      this.prefix = params.nameSpace ? `${params.nameSpace}|` : route;
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      takeRateLimit(db, this.prefix + key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    }
+
+    read(key: string, callback: Callback): void {
+      readRateLimit(db, this.prefix + key).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(params: StoreParams): DatabaseRateLimitStore {
+      return new DatabaseRateLimitStore(params);
+    }
+  };
+}
