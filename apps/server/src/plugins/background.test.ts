@@ -53,6 +53,7 @@ describe('which background work a process runs', () => {
           'weekly summary': 3_600_000,
           'stream reminder run': 60_000,
           'feeds sweep': 60_000,
+          'rate limit windows': 3_600_000,
         },
       });
     }

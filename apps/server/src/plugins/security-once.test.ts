@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { Config } from '../config/env';
+import type { Db } from '../db/client';
 import { securityPlugin } from './security';
 
 // Counts how often helmet's middleware is built: once per server, never per request (docs/decisions/0025).
@@ -19,7 +20,11 @@ const app = Fastify();
 afterAll(() => app.close());
 
 it('builds the security headers once and still answers each request with its own connect-src', async () => {
-  await app.register(securityPlugin, { config: { publicUrl: 'http://localhost:3000' } as Config });
+  // No route here is rate-limited, so the rate limits' database is never reached.
+  await app.register(securityPlugin, {
+    config: { publicUrl: 'http://localhost:3000' } as Config,
+    db: {} as Db,
+  });
   app.get('/ping', async () => ({ ok: true }));
   await app.ready();
   const policies: string[] = [];

@@ -82,7 +82,9 @@ export function databaseRateLimitStore(db: Db) {
   return class DatabaseRateLimitStore {
     private readonly prefix: string;
 
-    constructor(params: StoreParams = {}) {
+    constructor(options: unknown = {}) {
+      // The plugin passes its merged options: a route's carry `routeInfo` (its types do not say so).
+      const params = options as StoreParams;
       const route = params.routeInfo?.url
         ? `${[params.routeInfo.method ?? ''].flat().join(',')} ${params.routeInfo.url}|`
         : '';
@@ -103,7 +105,7 @@ export function databaseRateLimitStore(db: Db) {
       );
     }
 
-    child(params: StoreParams): DatabaseRateLimitStore {
+    child(params: unknown): DatabaseRateLimitStore {
       return new DatabaseRateLimitStore(params);
     }
   };
