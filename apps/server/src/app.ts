@@ -31,6 +31,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { mediaImportsRoutes } from './modules/media/media-imports.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { metricsPlugin } from './modules/metrics/metrics.routes';
+import { nodesPlugin } from './modules/nodes/nodes.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { createNotifyDeps } from './modules/notifications/notifications-deps';
@@ -154,6 +155,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(streamingPlugin, { db: database.db, config });
   await app.register(shortLinksPlugin, { db: database.db, config });
+  // This process in the install's list of nodes (/admin), alive every 10 s (docs/decisions/0103-nodes.md).
+  await app.register(nodesPlugin, { db: database.db, config });
 
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });

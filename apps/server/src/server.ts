@@ -4,6 +4,7 @@ import { allocatorHint } from './config/allocator';
 import { ConfigError, loadConfig } from './config/env';
 import { reapOrphanedChildren, useChildRegistry } from './lib/child-processes';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-lock';
+import { mediaStoreConflict } from './modules/nodes/nodes.service';
 
 /**
  * The exit code of a configuration the server refuses (sysexits' EX_CONFIG): starting again cannot help, so
@@ -40,6 +41,13 @@ async function main() {
   const reaped = reapOrphanedChildren(childRegistry);
   useChildRegistry(childRegistry);
   const app = await buildApp(config);
+  // Several nodes on one PostgreSQL share one media store (docs/decisions/0103-nodes.md).
+  const conflict = config.databaseUrl ? await mediaStoreConflict(app.database.db, app.node) : null;
+  if (conflict) {
+    console.error(conflict);
+    await app.close();
+    process.exit(EXIT_CONFIG);
+  }
   if (reaped.killed.length > 0 || reaped.removed.length > 0) {
     app.log.warn(
       reaped,

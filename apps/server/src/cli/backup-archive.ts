@@ -5,7 +5,8 @@ import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from '../config/env';
-import { MIGRATIONS_DIR, REPO_ROOT } from '../config/paths';
+import { MIGRATIONS_DIR } from '../config/paths';
+import { appVersion } from '../config/release';
 import { assertDataDirFree } from '../lib/data-dir-lock';
 
 /**
@@ -51,11 +52,6 @@ function newestMigration(): { tag: string; when: number } {
   const last = journal.entries.at(-1);
   if (!last) throw new BackupError('This install has no migrations.');
   return { tag: last.tag, when: last.when };
-}
-
-function appVersion(): string {
-  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps', 'server', 'package.json'), 'utf8'));
-  return String(pkg.version);
 }
 
 function sha256(file: string): Promise<string> {

@@ -14,6 +14,7 @@ export * from './feeds';
 export * from './mail';
 export * from './media';
 export * from './media-imports';
+export * from './nodes';
 export * from './notifications';
 export * from './onboarding';
 export * from './planned-streams';

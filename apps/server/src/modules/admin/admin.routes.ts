@@ -4,12 +4,15 @@ import {
   instanceAdminStatusSchema,
 } from '@relaycast/shared/billing';
 import { contactInboxQuerySchema, contactInboxSchema } from '@relaycast/shared/contact';
+import { adminNodesSchema } from '@relaycast/shared/nodes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/id-params';
 import { listContactMessages } from '../contact/contact.service';
+import { readQueuedJobs } from '../metrics/metrics.service';
+import { listNodes } from '../nodes/nodes.service';
 import {
   isInstanceAdmin,
   listInstanceWorkspaces,
@@ -18,8 +21,8 @@ import {
 } from './admin.service';
 
 /**
- * The instance administrator's page (/admin): every workspace of the server and its plan, and the messages of the
- * contact form. Not a workspace permission: the caller's e-mail must be in ADMIN_EMAILS, and anyone else gets 404.
+ * The instance administrator's page (/admin): every workspace of the server and its plan, the messages of the
+ * contact form, and the install's nodes with its job queues. Not a workspace permission: the caller's e-mail must be in ADMIN_EMAILS, and anyone else gets 404.
  * `GET /api/admin/me` answers everyone signed in, so the app links the page only for administrators without
  * asking for a page it would be refused.
  */
@@ -54,6 +57,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
     async () => {
       const rows = await listInstanceWorkspaces(db, config);
       return { billingMode: config.billingMode, workspaces: rows };
+    },
+  );
+
+  // The install's nodes (docs/decisions/0103-nodes.md) and its job queues.
+  app.get(
+    '/api/admin/nodes',
+    {
+      config: { permission: 'self' },
+      preValidation: onlyAdmins,
+      schema: { response: { 200: adminNodesSchema } },
+    },
+    async () => {
+      const [list, jobs] = await Promise.all([listNodes(db, app.node.id), readQueuedJobs(db)]);
+      const queues = new Map<string, { queue: string; waiting: number; running: number }>();
+      for (const { queue, state, count } of jobs) {
+        const entry = queues.get(queue) ?? { queue, waiting: 0, running: 0 };
+        if (state === 'active') entry.running += count;
+        else entry.waiting += count;
+        queues.set(queue, entry);
+      }
+      return { nodes: list, queues: [...queues.values()].sort((a, b) => a.queue.localeCompare(b.queue)) };
     },
   );
 

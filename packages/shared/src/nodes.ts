@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** A node unseen for this long is shown as down on /admin (it says it is alive every 10 seconds). */
+export const NODE_LIVE_MS = 30_000;
+
+export const adminNodeSchema = z.object({
+  id: z.string(),
+  role: z.enum(['all', 'api', 'worker']),
+  hostname: z.string(),
+  pid: z.number().int(),
+  version: z.string(),
+  mediaStore: z.string(),
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  live: z.boolean(),
+  /** The node that answered this request. */
+  self: z.boolean(),
+});
+export type AdminNode = z.infer<typeof adminNodeSchema>;
+
+export const adminNodesSchema = z.object({
+  nodes: z.array(adminNodeSchema),
+  /** Background jobs by queue: waiting (created or retrying) and running (active). */
+  queues: z.array(z.object({ queue: z.string(), waiting: z.number().int(), running: z.number().int() })),
+});
+export type AdminNodes = z.infer<typeof adminNodesSchema>;
