@@ -95,4 +95,12 @@ test('a message from the contact page waits for the server’s administrator on 
     'href',
     new RegExp(`^mailto:${sender.replace(/[.+]/g, '\\$&')}\\?subject=`),
   );
+
+  // The same page lists the install's nodes: this one server, running, and the job queues.
+  const nodes = page.getByRole('region', { name: 'Nodes' });
+  const self = nodes.getByTestId('admin-node').filter({ hasText: 'answered this page' });
+  await expect(self).toHaveCount(1);
+  await expect(self).toContainText('Running');
+  await expect(self).toContainText('Web and background work');
+  await expect(nodes.getByRole('heading', { name: 'Background jobs' })).toBeVisible();
 });

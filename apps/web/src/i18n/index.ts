@@ -60,6 +60,7 @@ export const NAMESPACES = [
   'workspaces',
   'watermarks',
   'composer-library',
+  'nodes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

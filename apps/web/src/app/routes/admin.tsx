@@ -5,6 +5,7 @@ import { useInstanceAdmin } from '@/api/billing';
 import { useMailStatus } from '@/api/mail';
 import { Spinner } from '@/components/ui/spinner';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
+import { AdminNodes } from '@/features/nodes/components/admin-nodes';
 import { AdminWorkspaces } from '@/features/usage/components/admin-workspaces';
 import { translateMessage } from '@/i18n';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -31,7 +32,8 @@ function NoEmailServer() {
 }
 
 /**
- * /admin: the instance administrator's page (the workspaces and their plans, the contact form's messages); to
+ * /admin: the instance administrator's page (the workspaces and their plans, the contact form's messages, the
+ * nodes and job queues); to
  * anyone not in ADMIN_EMAILS, the not-found page, as the API answers them 404.
  */
 export function AdminPage() {
@@ -46,6 +48,7 @@ export function AdminPage() {
       <NoEmailServer />
       <AdminWorkspaces />
       <ContactInbox />
+      <AdminNodes />
     </div>
   );
 }
