@@ -43,11 +43,12 @@ async function main() {
   const app = await buildApp(config);
   // Several nodes on one PostgreSQL share one media store (docs/decisions/0103-nodes.md).
   const conflict = config.databaseUrl ? await mediaStoreConflict(app.database.db, app.node) : null;
-  if (conflict) {
-    console.error(conflict);
+  if (conflict?.level === 'refuse') {
+    console.error(conflict.message);
     await app.close();
     process.exit(EXIT_CONFIG);
   }
+  if (conflict) app.log.warn(conflict.message);
   if (reaped.killed.length > 0 || reaped.removed.length > 0) {
     app.log.warn(
       reaped,

@@ -91,12 +91,16 @@ export async function listNodes(db: Db, selfId?: string): Promise<AdminNode[]> {
 }
 
 /**
- * Why this node must not start next to the live ones, or null: media on one machine's disk cannot be shared by
- * nodes that do not see that folder, so with more than one node every node keeps media in one store (the same
- * S3 bucket, or the same folder of one machine for processes on it).
+ * Whether this node's media store disagrees with a live node's: media on one machine's disk cannot be read by a
+ * node on another machine, so with nodes on more than one machine every node keeps media in one S3 bucket, and a
+ * node that does not is refused at start (`refuse`). Processes on one machine with different folders are only
+ * warned about (`warn`): they may share a mounted folder, and the tests run several on one machine.
  */
-export async function mediaStoreConflict(db: Db, node: NodeIdentity): Promise<string | null> {
-  const [other] = await db
+export async function mediaStoreConflict(
+  db: Db,
+  node: NodeIdentity,
+): Promise<{ level: 'refuse' | 'warn'; message: string } | null> {
+  const others = await db
     .select({ hostname: nodes.hostname, role: nodes.role, mediaStore: nodes.mediaStore })
     .from(nodes)
     .where(
@@ -106,12 +110,13 @@ export async function mediaStoreConflict(db: Db, node: NodeIdentity): Promise<st
         sql`${nodes.lastSeenAt} > now() - make_interval(secs => ${NODE_LIVE_MS / 1000})`,
       ),
     )
-    .limit(1);
+    .limit(20);
+  const other = others.find((row) => row.hostname !== node.hostname) ?? others[0];
   if (!other) return null;
   // Said to the operator at start (English, like the configuration's other refusals).
-  return (
+  const message =
     `Another Relaycast node (${other.role} on ${other.hostname}) runs on this database and keeps media in ` +
     `${other.mediaStore}, this one in ${node.mediaStore}. With more than one node, every node must use the same ` +
-    'media store: set S3_BUCKET (and its S3_* settings) on every node.'
-  );
+    'media store: set S3_BUCKET (and its S3_* settings) on every node.';
+  return { level: other.hostname !== node.hostname ? 'refuse' : 'warn', message };
 }

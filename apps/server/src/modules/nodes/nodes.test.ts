@@ -67,20 +67,26 @@ describe('the nodes page', () => {
 });
 
 describe('one media store for every node', () => {
-  it('refuses a node whose media store differs from a live one, names both, and allows the same store', async () => {
-    const self = { ...s.t.app.node, id: 'node-new' };
+  it('refuses a node on another machine whose media store differs from a live one, and names both', async () => {
+    const self = { ...s.t.app.node, id: 'node-new', hostname: 'box-1' };
     await registerNode(s.t.db, other('node-s3', 's3:relaycast-media'));
     const problem = await mediaStoreConflict(s.t.db, { ...self, mediaStore: 'local:box-1:/data/media' });
-    expect(problem).toContain('s3:relaycast-media');
-    expect(problem).toContain('local:box-1:/data/media');
-    expect(problem).toContain('set S3_BUCKET');
-    // The app's own node (a local folder) is also live here: an S3 node is refused by it the same way.
-    await s.t.db.delete(nodes).where(eq(nodes.id, s.t.app.node.id));
-    expect(await mediaStoreConflict(s.t.db, { ...self, mediaStore: 's3:relaycast-media' })).toBeNull();
-    // A node that stopped saying it is alive does not hold the others back.
+    expect(problem?.level).toBe('refuse');
+    expect(problem?.message).toContain('(worker on box-2)');
+    expect(problem?.message).toContain('s3:relaycast-media');
+    expect(problem?.message).toContain('local:box-1:/data/media');
+    expect(problem?.message).toContain('set S3_BUCKET');
+    // The app's own node (this machine's folder) is live too: it is the one named once the S3 node is gone.
     await age('node-s3', NODE_LIVE_MS + 5_000);
-    expect(await mediaStoreConflict(s.t.db, { ...self, mediaStore: 'local:box-1:/data/media' })).toBeNull();
-    await registerNode(s.t.db, s.t.app.node);
+    const warned = await mediaStoreConflict(s.t.db, {
+      ...s.t.app.node,
+      id: 'node-same-host',
+      mediaStore: 'local:here:/elsewhere',
+    });
+    expect(warned?.level).toBe('warn');
+    // The same store as every live node: nothing to say.
+    expect(await mediaStoreConflict(s.t.db, { ...s.t.app.node, id: 'node-twin' })).toBeNull();
+    await s.t.db.delete(nodes).where(eq(nodes.id, 'node-s3'));
   });
 
   it('names the store by bucket, or by machine and folder', () => {
