@@ -1,7 +1,7 @@
+import type { Socket } from 'node:net';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { PROXY_MESSAGES } from '@relaycast/shared/proxies';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Socket } from 'node:net';
 import type { Agent } from 'undici';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';

@@ -52,12 +52,12 @@ beforeAll(async () => {
     ...['-f', 'lavfi', '-i', 'sine=sample_rate=48000', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast'],
     ...['-g', '15', '-c:a', 'aac', '-f', 'flv', clip],
   ]);
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function addAccount(platform: PlatformId): Promise<string> {
@@ -139,7 +139,7 @@ describe('a destination whose account has a proxy', () => {
   it('pushes rtmps through an HTTP CONNECT proxy, TLS done by the server and the certificate checked', async () => {
     const port = await freePort();
     const sink = await startSink(port, path.join(dir, 'tls.flv'), 'key0');
-    const names: (string | false)[] = [];
+    const names: (string | false | null)[] = [];
     const ingest = await started(
       createTlsServer({ cert: TEST_TLS_CERT, key: TEST_TLS_KEY }, (secure) => {
         names.push(secure.servername);
@@ -175,10 +175,14 @@ describe('a destination whose account has a proxy', () => {
     );
     await new Promise((resolve) => (ingest.listening ? resolve(null) : ingest.once('listening', resolve)));
     await setProxy(await addAccount('instagram'), { type: 'http', port: proxy.port });
-    const egress = egressFor('instagram', `rtmps://other.test:${(ingest.address() as AddressInfo).port}/app`, {
-      allowPrivate: true,
-      ca: TEST_TLS_CERT,
-    });
+    const egress = egressFor(
+      'instagram',
+      `rtmps://other.test:${(ingest.address() as AddressInfo).port}/app`,
+      {
+        allowPrivate: true,
+        ca: TEST_TLS_CERT,
+      },
+    );
     await expect(egress.preflight()).rejects.toThrow(/secure \(RTMPS\) connection to other\.test/);
     expect(egress.bridgedConnections).toBe(0);
   });
@@ -253,14 +257,19 @@ describe('a live stream with proxied destinations', () => {
       ['youtube', `rtmp://live-ingest.test:${port}/app`],
       ['facebook', `rtmp://127.0.0.1:${await freePort()}/app`],
     ]) {
-      const res = await bob.send('POST', '/api/streaming/destinations', { platform, rtmpUrl, streamKey: 'key0' });
+      const res = await bob.send('POST', '/api/streaming/destinations', {
+        platform,
+        rtmpUrl,
+        streamKey: 'key0',
+      });
       expect(res.statusCode).toBe(201);
     }
     const ingest = (await bob.get('/api/streaming/ingest')).json() as { streamKey: string };
     const obs = spawn(
       FFMPEG,
       [
-        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-i', clip, '-c', 'copy', '-f', 'flv'],
+        ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-stream_loop', '2', '-i', clip],
+        ...['-c', 'copy', '-f', 'flv'],
         `rtmp://127.0.0.1:${t.app.streamEngine.relay?.port}/live/${ingest.streamKey}`,
       ],
       { stdio: 'ignore' },
@@ -274,6 +283,11 @@ describe('a live stream with proxied destinations', () => {
     );
     const status = await liveOf();
     expect(['retrying', 'failed']).toContain(status?.destinations[1]?.state);
+    await waitFor(
+      async () => (await liveOf())?.destinations[0]?.state === 'live',
+      15_000,
+      'the proxied destination to go live',
+    );
     await obsDone;
     await sink.exited;
     expect((await probe(sink.file)).videoCodec).toBe('h264');

@@ -38,7 +38,11 @@ describe('rtmpTargetOf', () => {
   });
 
   it('passes the tcUrl to ffmpeg as an output option, before the URL', () => {
-    const args = buildEgressArgs('rtmp://127.0.0.1:1935/live/x', 'rtmp://127.0.0.1:5/app/k', 'rtmp://h:1935/app');
+    const args = buildEgressArgs(
+      'rtmp://127.0.0.1:1935/live/x',
+      'rtmp://127.0.0.1:5/app/k',
+      'rtmp://h:1935/app',
+    );
     expect(args.slice(-3)).toEqual(['-rtmp_tcurl', 'rtmp://h:1935/app', 'rtmp://127.0.0.1:5/app/k']);
     expect(buildEgressArgs('in', 'out')).not.toContain('-rtmp_tcurl');
   });
