@@ -162,9 +162,9 @@ export class SessionPipeline {
       ),
     );
     const input = relay.localUrl(session.relayKey);
-    const policy = addressPolicy(this.options.config.allowPrivateAddresses);
+    const { db, config } = this.options;
+    const policy = addressPolicy(config.allowPrivateAddresses);
     for (const destination of session.destinations) {
-      const { db, config } = this.options;
       const egress = new DestinationEgress(
         { db, config, workspaceId: session.owner.workspaceId, policy },
         destination.info,
