@@ -171,6 +171,9 @@ export async function accountTunnel(
     if (failure) await markProxyDown(db, row.accountId, failure.message);
     throw error;
   }
+  // An error before the caller listens (the tunnel drops during the update below) closes the socket, which
+  // the caller then sees; without a listener it would be thrown at the process.
+  socket.on('error', () => socket.destroy());
   if (row.status !== 'working') {
     await noteProxyWorks(db, row.accountId).catch((error: unknown) => {
       socket.destroy();
