@@ -22,6 +22,8 @@ export interface FakeProxyOptions {
   password?: string;
   /** An HTTPS proxy: CONNECT over TLS with this certificate. */
   tls?: { cert: string; key: string };
+  /** Names the proxy resolves itself (a target's name never needs the test machine's DNS). */
+  hosts?: Record<string, string>;
 }
 
 function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promise<FakeProxy> {
@@ -46,8 +48,13 @@ function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promi
   });
 }
 
-function pipeTo(client: Socket, host: string, port: number, onOpen: (upstream: Socket) => void): void {
-  const upstream = connect({ host, port }, () => onOpen(upstream));
+function pipeTo(
+  client: Socket,
+  target: { host: string; port: number; hosts?: Record<string, string> },
+  onOpen: (upstream: Socket) => void,
+): void {
+  const { host, port, hosts } = target;
+  const upstream = connect({ host: hosts?.[host] ?? host, port }, () => onOpen(upstream));
   upstream.on('error', () => client.destroy());
   client.on('error', () => upstream.destroy());
   client.on('close', () => upstream.destroy());
@@ -75,7 +82,7 @@ export function startHttpProxy(options: FakeProxyOptions = {}): Promise<FakeProx
     const separator = target.lastIndexOf(':');
     const host = target.slice(0, separator).replace(/^\[|\]$/g, '');
     const port = Number(target.slice(separator + 1));
-    pipeTo(client, host, port, (upstream) => {
+    pipeTo(client, { host, port, hosts: options.hosts }, (upstream) => {
       connects.push(`${host}:${port}`);
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
@@ -152,7 +159,7 @@ async function socksHandshake(client: Socket, options: FakeProxyOptions, connect
     client.write(Buffer.from([1, 0]));
   }
   const { host, port } = await socksTarget(read);
-  pipeTo(client, host, port, (upstream) => {
+  pipeTo(client, { host, port, hosts: options.hosts }, (upstream) => {
     connects.push(`${host}:${port}`);
     client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
     const early = release();

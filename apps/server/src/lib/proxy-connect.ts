@@ -180,9 +180,25 @@ export async function openTunnel(
   return tunnel;
 }
 
-function secure(socket: Socket, servername: string, ca: string | undefined): Promise<TLSSocket> {
+/**
+ * TLS to the target inside a tunnel, its certificate verified against `servername` (`ca`: tests' own authority).
+ * ALPN `http/1.1` for platform APIs; none for RTMPS (ffmpeg offers none either).
+ */
+export function secureTunnel(
+  socket: Socket,
+  servername: string,
+  ca: string | undefined,
+  alpn: string[] | undefined = ['http/1.1'],
+): Promise<TLSSocket> {
   return new Promise((resolve, reject) => {
-    const tls = tlsConnect({ socket, servername, ALPNProtocols: ['http/1.1'], ...(ca ? { ca } : {}) });
+    const tls = tlsConnect({
+      socket,
+      // The certificate is checked against `host`; SNI carries names only (RFC 6066).
+      host: servername,
+      servername: isIP(servername) ? undefined : servername,
+      ...(alpn ? { ALPNProtocols: alpn } : {}),
+      ...(ca ? { ca } : {}),
+    });
     tls.once('secureConnect', () => {
       tls.removeAllListeners('error');
       resolve(tls);
@@ -204,7 +220,7 @@ export async function createProxyAgent(proxy: ProxyEndpoint, policy: AddressPoli
       openTunnel(proxy, policy, { host: options.hostname, port })
         .then((socket): Promise<Socket> | Socket =>
           isHttps
-            ? secure(socket, options.servername || options.hostname.replace(/^\[|\]$/g, ''), policy.ca)
+            ? secureTunnel(socket, options.servername || options.hostname.replace(/^\[|\]$/g, ''), policy.ca)
             : socket,
         )
         .then(

@@ -47,4 +47,10 @@ export const STREAMING_MESSAGES = {
   mediaFailed:
     'The server could not play this video. Check that it plays in the media library, then try again.',
   workspaceDeleted: 'The workspace was deleted, so its stream ended.',
+  /** A destination of a platform where several of the workspace's accounts are, one of them behind a proxy. */
+  proxyAccountUnknown: (platform: string) =>
+    `This workspace has several ${platform} accounts and at least one goes through a proxy: Relaycast cannot tell which account this destination belongs to, so it does not stream it without that proxy. Remove the proxy, or the accounts of ${platform} this destination is not for.`,
+  /** The secure connection to the platform, through the account's proxy, failed (not the proxy's fault). */
+  rtmpsThroughProxyFailed: (host: string, reason: string) =>
+    `The secure (RTMPS) connection to ${host} through the account's proxy failed (${reason}).`,
 } as const;

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { PROXY_MESSAGES } from '@relaycast/shared/proxies';
 import { and, eq, ne } from 'drizzle-orm';
@@ -5,8 +6,14 @@ import type { Agent } from 'undici';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { accountProxies, type socialAccounts } from '../../db/schema/index';
-import { addressPolicy } from '../../lib/address-policy';
-import { createProxyAgent, type ProxyEndpoint, ProxyFailure, proxyFailureOf } from '../../lib/proxy-connect';
+import { type AddressPolicy, addressPolicy } from '../../lib/address-policy';
+import {
+  createProxyAgent,
+  openTunnel,
+  type ProxyEndpoint,
+  ProxyFailure,
+  proxyFailureOf,
+} from '../../lib/proxy-connect';
 import { decryptSecret } from '../../lib/secrets';
 import { connectorSettings } from '../../platforms/registry';
 import type { CallContext } from '../../platforms/types';
@@ -91,7 +98,7 @@ export async function markProxyWorking(
     .where(eq(accountProxies.accountId, accountId));
 }
 
-function isPaused(row: AccountProxyRow, now = Date.now()): boolean {
+export function isProxyPaused(row: AccountProxyRow, now = Date.now()): boolean {
   return row.status === 'down' && row.failedAt !== null && now - row.failedAt.getTime() < PROXY_PAUSE_MS;
 }
 
@@ -102,20 +109,25 @@ export function forgetProxyAgent(accountId: string): void {
   if (cached) void cached.agent.then((agent) => agent.close()).catch(() => undefined);
 }
 
+/** Records that a connection got through the proxy (ends a pause), unless it is already known to work. */
+async function noteProxyWorks(db: Db, accountId: string): Promise<void> {
+  await db
+    .update(accountProxies)
+    .set({ status: 'working', lastError: null, failedAt: null, checkedAt: new Date() })
+    .where(and(eq(accountProxies.accountId, accountId), ne(accountProxies.status, 'working')));
+}
+
 function proxiedFetch(db: Db, config: Config, stored: AccountProxyRow): typeof fetch {
   // The state as this context knows it: the later calls of one operation see what the earlier ones learned.
   let row = stored;
   return async (input, init) => {
-    if (isPaused(row)) throw new ProxyFailure(PROXY_MESSAGES.paused(row.lastError ?? ''));
+    if (isProxyPaused(row)) throw new ProxyFailure(PROXY_MESSAGES.paused(row.lastError ?? ''));
     const dispatcher = await agentFor(row, config);
     try {
       const response = await fetch(input, { ...init, dispatcher } as RequestInit);
       if (row.status !== 'working') {
         row = { ...row, status: 'working', lastError: null, failedAt: null };
-        await db
-          .update(accountProxies)
-          .set({ status: 'working', lastError: null, failedAt: null, checkedAt: new Date() })
-          .where(and(eq(accountProxies.accountId, row.accountId), ne(accountProxies.status, 'working')));
+        await noteProxyWorks(db, row.accountId);
       }
       return response;
     } catch (error) {
@@ -135,4 +147,38 @@ export async function accountCallContext(db: Db, config: Config, account: Accoun
   const row = await loadProxyRow(db, account.id);
   if (!row) return { settings };
   return { settings, fetch: proxiedFetch(db, config, row), viaProxy: true };
+}
+
+/**
+ * A socket to `target` through the account's proxy, for what is not HTTP (a live stream's RTMP push,
+ * docs/decisions/0099-live-streams-through-proxies.md). Paused, down and working exactly as the account's
+ * fetch: refused at once while paused, a ProxyFailure marks the proxy down, a tunnel that stands ends a pause.
+ * `policy` is the server's address policy (tests pass one trusting their certificate).
+ */
+export async function accountTunnel(
+  db: Db,
+  config: Config,
+  row: AccountProxyRow,
+  target: { host: string; port: number },
+  policy: AddressPolicy = addressPolicy(config.allowPrivateAddresses),
+): Promise<Socket> {
+  if (isProxyPaused(row)) throw new ProxyFailure(PROXY_MESSAGES.paused(row.lastError ?? ''));
+  let socket: Socket;
+  try {
+    socket = await openTunnel(endpointOf(row, config.appSecret), policy, target);
+  } catch (error) {
+    const failure = proxyFailureOf(error);
+    if (failure) await markProxyDown(db, row.accountId, failure.message);
+    throw error;
+  }
+  // An error before the caller listens (the tunnel drops during the update below) closes the socket, which
+  // the caller then sees; without a listener it would be thrown at the process.
+  socket.on('error', () => socket.destroy());
+  if (row.status !== 'working') {
+    await noteProxyWorks(db, row.accountId).catch((error: unknown) => {
+      socket.destroy();
+      throw error;
+    });
+  }
+  return socket;
 }

@@ -150,8 +150,11 @@ function copyAsFlvArgs(relayUrl: string): string[] {
   return ['-i', relayUrl, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'flv'];
 }
 
-/** One destination: read the relay, copy, write FLV to the platform. No re-encode. */
-export function buildEgressArgs(relayUrl: string, destinationUrl: string): string[] {
+/**
+ * One destination: read the relay, copy, write FLV to the platform. No re-encode. `tcUrl`: the push goes to the
+ * local proxy bridge, and the platform must still see its own address (decision 0099).
+ */
+export function buildEgressArgs(relayUrl: string, destinationUrl: string, tcUrl?: string): string[] {
   return [
     '-hide_banner',
     '-loglevel',
@@ -163,6 +166,7 @@ export function buildEgressArgs(relayUrl: string, destinationUrl: string): strin
     '-flvflags',
     'no_duration_filesize',
     ...PROGRESS_ARGS,
+    ...(tcUrl ? ['-rtmp_tcurl', tcUrl] : []),
     destinationUrl,
   ];
 }

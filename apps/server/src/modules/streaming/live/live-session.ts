@@ -14,6 +14,7 @@ import type { LiveDestination, StreamOwner } from '../destinations.service';
 import type { LiveOverlay } from '../stream-sessions.queries';
 import type { FinishedDestination, SampleInput } from '../stream-sessions.service';
 import type { ChildHandle } from './child';
+import type { DestinationEgress } from './destination-egress';
 import { IngestPaceMeter } from './ingest-pace';
 import type { MediaSource } from './media-source';
 import { HealthMeter } from './progress';
@@ -24,6 +25,8 @@ import type { OutputSupervisor } from './supervisor';
 export interface ActiveDestination {
   info: LiveDestination;
   supervisor: OutputSupervisor | null;
+  /** How its ffmpeg reaches the platform: directly or through its account's proxy (decision 0099). */
+  egress: DestinationEgress | null;
   droppedBase: number;
   droppedLast: number;
 }
@@ -115,6 +118,7 @@ export function newActiveSession(input: {
     destinations: input.destinations.map((info) => ({
       info,
       supervisor: null,
+      egress: null,
       droppedBase: 0,
       droppedLast: 0,
     })),

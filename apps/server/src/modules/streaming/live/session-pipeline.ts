@@ -12,16 +12,10 @@ import type { DiskGuard } from '../../../lib/media/disk-space';
 import type { MediaProcessor } from '../../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../../lib/media/storage';
 import { mediaLimitsOf } from '../../workspaces/workspaces.service';
-import { destinationRefusal } from '../destination-address';
 import { finishSession, insertSamples, markSessionLive } from '../stream-sessions.service';
 import { type spawnFfmpeg, stopChild } from './child';
-import {
-  buildEgressArgs,
-  buildIngestArgs,
-  buildMediaIngestArgs,
-  buildRecorderArgs,
-  destinationUrlOf,
-} from './ffmpeg-args';
+import { DestinationEgress } from './destination-egress';
+import { buildIngestArgs, buildMediaIngestArgs, buildRecorderArgs } from './ffmpeg-args';
 import { newlyBehindLogLine } from './ingest-pace';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
 import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
@@ -168,10 +162,17 @@ export class SessionPipeline {
       ),
     );
     const input = relay.localUrl(session.relayKey);
-    const policy = addressPolicy(this.options.config.allowPrivateAddresses);
+    const { db, config } = this.options;
+    const policy = addressPolicy(config.allowPrivateAddresses);
     for (const destination of session.destinations) {
+      const egress = new DestinationEgress(
+        { db, config, workspaceId: session.owner.workspaceId, policy },
+        destination.info,
+        input,
+      );
+      destination.egress = egress;
       const supervisor = new OutputSupervisor(
-        buildEgressArgs(input, destinationUrlOf(destination.info.rtmpUrl, destination.info.streamKey)),
+        egress.currentArgs,
         (args) => spawner(args),
         systemClock,
         this.options.supervisor,
@@ -181,8 +182,9 @@ export class SessionPipeline {
           if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
           destination.droppedLast = dropped;
         },
-        // The destination was checked when saved; DNS may have changed since (decision 0014).
-        () => destinationRefusal(destination.info.rtmpUrl, policy),
+        // The destination was checked when saved; DNS may have changed since (decision 0014). Its account's
+        // proxy, if any, is looked up again and its tunnel opened before each attempt (decision 0099).
+        egress.preflight,
       );
       destination.supervisor = supervisor;
       supervisor.start();
@@ -291,6 +293,7 @@ export class SessionPipeline {
     ]);
     relay.closeReaders(session.relayKey);
     await stopped;
+    await Promise.all(session.destinations.map((d) => d.egress?.close()));
     session.status = result.status;
     session.reason = result.reason ?? session.recordingStoppedReason;
     const destinations = finishedDestinationsOf(session);

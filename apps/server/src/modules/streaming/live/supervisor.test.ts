@@ -209,7 +209,7 @@ describe('output supervisor', () => {
 describe('output supervisor preflight (the destination address, decision 0014)', () => {
   const refusal = "This address points inside the server's network (10.0.0.1).";
 
-  function setupWithPreflight(answers: (string | null)[]) {
+  function setupWithPreflight(answers: (string | null | Error)[]) {
     const clock = new FakeClock();
     const children: FakeChild[] = [];
     const checks: number[] = [];
@@ -225,7 +225,9 @@ describe('output supervisor preflight (the destination address, decision 0014)',
       () => {},
       async () => {
         checks.push(clock.now());
-        return answers[Math.min(checks.length - 1, answers.length - 1)] ?? null;
+        const answer = answers[Math.min(checks.length - 1, answers.length - 1)] ?? null;
+        if (answer instanceof Error) throw answer;
+        return answer;
       },
     );
     return { clock, children, checks, supervisor };
@@ -255,6 +257,38 @@ describe('output supervisor preflight (the destination address, decision 0014)',
     expect(checks).toEqual([0, 2_000]);
     expect(children).toHaveLength(1);
     expect(supervisor.snapshot()).toMatchObject({ state: 'failed', reason: refusal });
+  });
+
+  it('retries a preflight that throws (the proxy is down), and gives up if it never went live', async () => {
+    const proxyDown = new Error('The SOCKS5 proxy 192.0.2.1:1080 could not be reached (ECONNREFUSED).');
+    const { supervisor, children, checks, clock } = setupWithPreflight([proxyDown]);
+    supervisor.start();
+    await settle();
+    expect(supervisor.snapshot()).toMatchObject({ state: 'retrying', reason: proxyDown.message });
+    clock.advance(2_000);
+    await settle();
+    clock.advance(4_000);
+    await settle();
+    expect(checks).toEqual([0, 2_000, 6_000]);
+    expect(children).toHaveLength(0);
+    expect(supervisor.snapshot()).toMatchObject({ state: 'failed', reason: proxyDown.message });
+  });
+
+  it('keeps retrying a destination that was live while its proxy is down', async () => {
+    const proxyDown = new Error('Paused: the proxy is not working, nothing is sent without it.');
+    const { supervisor, children, clock } = setupWithPreflight([null, proxyDown]);
+    supervisor.start();
+    await settle();
+    children[0]?.emitProgress(2_000_000);
+    expect(supervisor.snapshot().state).toBe('live');
+    children[0]?.exit(1, 'Connection reset by peer');
+    for (const wait of [2_000, 4_000, 8_000, 16_000]) {
+      clock.advance(wait);
+      await settle();
+    }
+    expect(supervisor.snapshot()).toMatchObject({ state: 'retrying', reason: proxyDown.message });
+    expect(children).toHaveLength(1);
+    await supervisor.stop();
   });
 
   it('starts nothing when stopped while the check is still running', async () => {

@@ -42,7 +42,9 @@ export const DEFAULT_SUPERVISOR_OPTIONS: SupervisorOptions = {
 
 /**
  * Runs right before every spawn and retry: a reason to refuse (the destination now resolves inside the
- * server's network, decision 0014) fails the output with that reason instead of starting ffmpeg.
+ * server's network, decision 0014) fails the output with that reason instead of starting ffmpeg. A thrown
+ * error (the account's proxy is down, decision 0099) is a failed attempt with the error's message: retried,
+ * and counted as a fast failure while the output has not gone live.
  */
 export type Preflight = () => Promise<string | null>;
 
@@ -82,7 +84,8 @@ export class OutputSupervisor {
   private readonly options: SupervisorOptions;
 
   constructor(
-    private readonly args: string[],
+    /** ffmpeg's arguments, or a function read at each spawn (the preflight may change the route). */
+    private readonly args: string[] | (() => string[]),
     private readonly spawn: Spawner,
     private readonly clock: Clock = systemClock,
     options: Partial<SupervisorOptions> = {},
@@ -162,6 +165,7 @@ export class OutputSupervisor {
     }
     this.state = 'connecting';
     this.retryAt = null;
+    this.runStartedAt = this.clock.now();
     this.emit();
     this.preflight().then(
       (refusal) => {
@@ -175,7 +179,7 @@ export class OutputSupervisor {
         this.emit();
       },
       (error: unknown) => {
-        if (!this.stopping) this.handleFailure(String(error));
+        if (!this.stopping) this.handleFailure(error instanceof Error ? error.message : String(error));
       },
     );
   }
@@ -190,7 +194,7 @@ export class OutputSupervisor {
     this.stalled = false;
     this.meter = new HealthMeter();
     this.health = null;
-    const child = this.spawn(this.args);
+    const child = this.spawn(typeof this.args === 'function' ? this.args() : this.args);
     this.child = child;
     child.onProgress((block) => {
       if (this.child !== child || this.stopping) return;

@@ -172,7 +172,7 @@ function ProxyForm({
       </div>
       <p className="text-xs text-muted-foreground">
         {t(
-          'Publishing, analytics, the inbox and token refresh of this account go through the proxy. Live streams (RTMP) do not.',
+          'Publishing, analytics, the inbox, token refresh and live streams (RTMP) of this account go through the proxy.',
         )}
       </p>
       {form.checkResult ? <CheckResult result={form.checkResult} /> : null}
