@@ -42,6 +42,12 @@ export interface BulkImportCheckOptions {
   /** The user's time zone: a row without a `timezone` is read in it. */
   timeZone: string;
   now: Date;
+  /**
+   * Where the rows' links will be shortened at publish (`checkPost`'s `shortLinkBase`): each web address then
+   * counts as the short link that replaces it. A file has no per-row switch, so the workspace's mode decides
+   * for every row, as for a composer post left untouched (docs/decisions/0080-short-links.md).
+   */
+  shortLinkBase?: string | null;
 }
 
 /** A platform as a file may name it: its id, or `x` for X (Twitter). */
@@ -160,6 +166,7 @@ export function checkBulkRow(
     },
     media,
     options.now,
+    { shortLinkBase: options.shortLinkBase ?? null },
   );
   for (const problem of postProblems) {
     const platform = isPlatformId(problem.path) ? `${PLATFORMS[problem.path].name}: ` : '';

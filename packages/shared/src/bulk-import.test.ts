@@ -172,6 +172,24 @@ describe('checkBulkRows', () => {
     expect(row?.problems).toEqual([]);
     expect(row?.scheduledAt).toBeNull();
   });
+
+  it('counts each address as its short link when the rows’ links are shortened (docs/decisions/0080)', () => {
+    const long = `https://example.com/${'a'.repeat(320)}`;
+    const short = `${'b'.repeat(288)} http://a.bc`; // 300 as typed
+    const parsed = parseBulkCsv(
+      `text,date,time,accounts\nHello ${long},2030-03-02,09:30,bluesky\n${short},2030-03-09,09:30,bluesky`,
+    ).rows;
+    const typed = checkBulkRows(parsed, workspace, options).map((row) => row.problems);
+    expect(typed[0]).toEqual([expect.stringMatching(/^Bluesky: Bluesky allows at most 300 characters/)]);
+    expect(typed[1]).toEqual([]);
+    const base = 'https://rc.example';
+    const shortened = checkBulkRows(parsed, workspace, { ...options, shortLinkBase: base });
+    expect(shortened.map((row) => row.problems)).toEqual([
+      [],
+      [`Bluesky: Bluesky allows at most 300 characters; this text has ${289 + `${base}/xxxxxxx`.length}.`],
+    ]);
+    expect(shortened[0]?.content).toBe(`Hello ${long}`);
+  });
 });
 
 describe('rowsWithProblemsCsv', () => {

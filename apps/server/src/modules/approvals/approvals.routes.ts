@@ -22,6 +22,7 @@ import { idParams, idSchema } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
 import { sendStoredObject } from '../media/media-send';
 import type { PublishingEngine } from '../publishing/publishing-engine';
+import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { planStatus } from '../workspaces/plan-status';
 import { type Decision, decideAsMember, listQueue, postHistory } from './approvals.service';
 import {
@@ -105,7 +106,10 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
           throw new AppError('PUBLISHING_BLOCKED', { message: status.reason ?? PLAN_MESSAGES.trialEnded });
         }
         const { comment, content } = request.body;
-        await decideAsMember(db, caller, request.params.postId, decision, comment, new Date(), content);
+        await decideAsMember(db, caller, request.params.postId, decision, comment, new Date(), {
+          content,
+          shortLinkBase: configuredShortLinkBase(config),
+        });
         if (decision === 'approve') await engine.schedulePost(request.params.postId);
         return reply.status(204).send();
       },

@@ -48,6 +48,16 @@ export interface Decider {
   displayName: string;
 }
 
+/** An approver's edit of the text, approved with it (approve only; ignored otherwise). */
+export interface ApproverEdit {
+  content?: string;
+  /**
+   * Where links made at publish are served (`configuredShortLinkBase`): the edited text's addresses count as
+   * the short links that will replace them when the post's links are shortened (docs/decisions/0080-short-links.md).
+   */
+  shortLinkBase?: string;
+}
+
 /**
  * Moves a post awaiting approval to approved (scheduled with the approved text), changes requested or
  * rejected. The row is locked and the update is conditional on the state read, so of two approvers deciding
@@ -61,9 +71,9 @@ export async function decide(
   comment: string,
   decider: Decider,
   now = new Date(),
-  /** The approver's edit of the text, approved with it (approve only; ignored otherwise). */
-  editedContent?: string,
+  edit: ApproverEdit = {},
 ): Promise<void> {
+  const editedContent = edit.content;
   if (decision !== 'approve' && comment.trim() === '') {
     throw new AppError('VALIDATION_ERROR', { message: APPROVAL_MESSAGES.commentRequired });
   }
@@ -98,7 +108,9 @@ export async function decide(
     // Approved without a time ("publish now" waiting for approval): it goes out at once.
     const scheduledAt = decision === 'approve' ? (post.scheduledAt ?? now) : post.scheduledAt;
     const content = decision === 'approve' && editedContent !== undefined ? editedContent : post.content;
-    if (content !== post.content) await assertPublishable(tx, workspaceId, { ...post, content });
+    if (content !== post.content) {
+      await assertPublishable(tx, workspaceId, { ...post, content }, edit.shortLinkBase);
+    }
     const updated = await tx
       .update(posts)
       .set({
@@ -161,11 +173,11 @@ export async function decideAsMember(
   decision: Decision,
   comment: string,
   now = new Date(),
-  editedContent?: string,
+  edit: ApproverEdit = {},
 ): Promise<void> {
   const displayName = await memberName(db, caller.userId);
   const decider = { actorId: caller.userId, reviewerName: null, displayName };
-  await decide(db, caller.workspaceId, postId, decision, comment, decider, now, editedContent);
+  await decide(db, caller.workspaceId, postId, decision, comment, decider, now, edit);
 }
 
 /** The posts awaiting approval, the soonest due first, with what changed since the last approval. */

@@ -13,6 +13,7 @@ import { type Caller, callerOf } from '../../lib/caller';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { prepareTempDir } from '../media/media-upload';
 import type { PublishingEngine } from '../publishing/publishing-engine';
+import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen } from '../workspaces/plan-status';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { importRows, previewImport } from './bulk-import.service';
@@ -40,8 +41,14 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
     disk: app.diskGuard,
     tempDir,
   };
-  /** Media by URL are fetched with the caller's plan limits (file size, storage). */
-  const mediaFor = (caller: Caller) => ({ deps, limits: mediaLimitsOf(caller, config) });
+  /**
+   * Media by URL are fetched with the caller's plan limits (file size, storage); the rows' addresses are counted
+   * as the short links that will replace them when the workspace shortens them (as the composer's posts).
+   */
+  const accessFor = (caller: Caller) => ({
+    media: { deps, limits: mediaLimitsOf(caller, config) },
+    shortLinkBase: configuredShortLinkBase(config),
+  });
 
   app.post(
     '/api/bulk-import/preview',
@@ -51,7 +58,7 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const caller = await callerOf(request);
-      return previewImport(db, caller, request.body, new Date(), mediaFor(caller));
+      return previewImport(db, caller, request.body, new Date(), accessFor(caller));
     },
   );
 
@@ -64,7 +71,7 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = await callerOf(request);
       if (request.body.mode === 'scheduled') assertPublishingOpen(caller, config.billingMode);
-      const result = await importRows(db, caller, request.body, new Date(), mediaFor(caller));
+      const result = await importRows(db, caller, request.body, new Date(), accessFor(caller));
       await engine.schedulePosts(result.postIds);
       return reply.status(201).send(result);
     },

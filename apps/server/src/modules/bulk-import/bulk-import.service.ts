@@ -21,6 +21,7 @@ import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { mediaFactColumns } from '../media/attached-media';
 import { createPostsInTransaction, type Tx } from '../posts/posts-create';
+import { shortLinkBaseForPost } from '../short-links/short-links-posts';
 import {
   type FetchedMedia,
   fetchRemoteMedia,
@@ -140,6 +141,13 @@ export interface ImportMediaAccess {
   limits: MediaLimits;
 }
 
+/** What the routes give the preview and the import from the server's set-up. */
+export interface ImportAccess {
+  media?: ImportMediaAccess;
+  /** Where links made at publish are served (`configuredShortLinkBase`); absent: addresses count as typed. */
+  shortLinkBase?: string;
+}
+
 async function fetchFileMedia(
   db: Db | Tx,
   workspaceId: string,
@@ -158,15 +166,18 @@ async function checkFile(
   request: BulkImportRequest,
   now: Date,
   fetched: FetchedMedia | null,
+  baseUrl: string | undefined,
 ): Promise<BulkImportPreview> {
   const parsed = parseBulkCsv(request.csv);
   const alreadyImported = await wasImported(db, workspaceId, fileSha256(request.csv));
   if (parsed.problems.length > 0) return { problems: parsed.problems, rows: [], alreadyImported };
   const workspace = await loadWorkspace(db, workspaceId, parsed.rows, now);
+  // A row has no short-link switch: the workspace's mode decides, as at publish and in the posts' create.
+  const shortLinkBase = await shortLinkBaseForPost(db, workspaceId, {}, baseUrl);
   const rows = checkBulkRows(
     parsed.rows,
     { ...workspace, remote: fetched?.remote },
-    { mode: request.mode, timeZone: request.timeZone, now },
+    { mode: request.mode, timeZone: request.timeZone, now, shortLinkBase },
   );
   return { problems: [], rows, alreadyImported };
 }
@@ -177,13 +188,15 @@ export async function previewImport(
   caller: Pick<Caller, 'workspaceId'>,
   request: BulkImportRequest,
   now = new Date(),
-  media?: ImportMediaAccess,
+  access: ImportAccess = {},
 ): Promise<BulkImportPreview> {
   const parsed = parseBulkCsv(request.csv);
   const fetched =
-    parsed.problems.length > 0 ? null : await fetchFileMedia(db, caller.workspaceId, parsed.rows, media);
+    parsed.problems.length > 0
+      ? null
+      : await fetchFileMedia(db, caller.workspaceId, parsed.rows, access.media);
   try {
-    return await checkFile(db, caller.workspaceId, request, now, fetched);
+    return await checkFile(db, caller.workspaceId, request, now, fetched, access.shortLinkBase);
   } finally {
     await fetched?.cleanup();
   }
@@ -217,8 +230,9 @@ export async function importRows(
   caller: Caller,
   request: BulkImportRequest,
   now = new Date(),
-  media?: ImportMediaAccess,
+  access: ImportAccess = {},
 ): Promise<BulkImportResult> {
+  const { media, shortLinkBase } = access;
   const sha = fileSha256(request.csv);
   const parsed = parseBulkCsv(request.csv);
   const fetched =
@@ -232,7 +246,7 @@ export async function importRows(
       if (!request.confirmRepeatedFile && (await wasImported(tx, caller.workspaceId, sha))) {
         throw new AppError('BULK_IMPORT_REPEATED_FILE');
       }
-      const preview = await checkFile(tx, caller.workspaceId, request, now, fetched);
+      const preview = await checkFile(tx, caller.workspaceId, request, now, fetched, shortLinkBase);
       if (preview.problems.length > 0) {
         throw new ValidationError(preview.problems.map((message) => ({ path: 'csv', message })));
       }
@@ -258,7 +272,7 @@ export async function importRows(
           postInputOf({ ...row, mediaIds: row.mediaIds.map((id) => libraryIds.get(id) ?? id) }, request.mode),
         ),
         now,
-        { rowLabel: (index) => `Line ${good[index]?.line}` },
+        { rowLabel: (index) => `Line ${good[index]?.line}`, shortLinkBase },
       );
       const importId = randomUUID();
       await tx.insert(bulkImports).values({

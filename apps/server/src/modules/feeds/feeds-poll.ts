@@ -1,12 +1,11 @@
 import { FEED_MESSAGES } from '@relaycast/shared/feeds';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { feeds } from '../../db/schema/index';
 import type { AddressPolicy } from '../../lib/address-policy';
 import { type FeedFetchOutcome, fetchFeed } from './feeds-fetch';
 import { FeedParseError, newestFirst, parseFeed } from './feeds-parse';
-import { type FeedRow, postNewItems } from './feeds-posts';
+import { type FeedPostsConfig, type FeedRow, postNewItems } from './feeds-posts';
 
 /**
  * The feed poller (docs/feeds.md): due feeds are claimed (SKIP LOCKED, so two processes never fetch one feed at
@@ -17,7 +16,7 @@ import { type FeedRow, postNewItems } from './feeds-posts';
 
 export interface FeedPollDeps {
   db: Db;
-  config: Pick<Config, 'billingMode'>;
+  config: FeedPostsConfig;
   policy: AddressPolicy;
   /** Sends the publishing jobs of queued posts once their transaction committed. */
   schedulePosts(postIds: readonly string[]): Promise<void>;

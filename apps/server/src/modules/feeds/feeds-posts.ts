@@ -8,6 +8,7 @@ import { feedItems, type feeds } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type Caller, memberAsCaller } from '../../lib/caller';
 import { createPostsInTransaction } from '../posts/posts-create';
+import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen } from '../workspaces/plan-status';
 import type { ParsedFeedItem } from './feeds-parse';
 
@@ -69,14 +70,21 @@ type PostAttempt =
   | { kind: 'taken' }
   | { kind: 'refused'; reason: string };
 
-/** One item's post, in one transaction with the row that claims the item. */
+/** What a feed's posts need from the server's set-up. */
+export type FeedPostsConfig = Pick<Config, 'billingMode' | 'shortLinkBaseUrl' | 'publicUrl'>;
+
+/**
+ * One item's post, in one transaction with the row that claims the item. Its text is counted as the composer's:
+ * each address as the short link that replaces it when the workspace shortens links (the post has no switch).
+ */
 async function postItem(
-  db: Db,
+  deps: { db: Db; config: FeedPostsConfig },
   feed: FeedRow,
   caller: Caller,
   item: ParsedFeedItem,
   now: Date,
 ): Promise<PostAttempt> {
+  const { db } = deps;
   const parsed = postInputSchema.safeParse({
     content: renderFeedTemplate(feed.template, { title: item.title, link: item.link, summary: item.summary }),
     platforms: feed.platforms,
@@ -101,7 +109,9 @@ async function postItem(
         .onConflictDoNothing()
         .returning({ id: feedItems.id });
       if (!claimed) return { kind: 'taken' } as const;
-      const [postId] = await createPostsInTransaction(tx, caller, [parsed.data], now);
+      const [postId] = await createPostsInTransaction(tx, caller, [parsed.data], now, {
+        shortLinkBase: configuredShortLinkBase(deps.config),
+      });
       if (!postId) throw new Error('the create returned no post');
       await tx.update(feedItems).set({ postId }).where(eq(feedItems.id, claimed.id));
       return { kind: 'created', postId } as const;
@@ -141,7 +151,7 @@ async function hasHistory(db: Db, feedId: string): Promise<boolean> {
  * new item, up to FEED_MAX_POSTS_PER_FETCH (the newest; the rest recorded as skipped), oldest first.
  */
 export async function postNewItems(
-  deps: { db: Db; config: Pick<Config, 'billingMode'> },
+  deps: { db: Db; config: FeedPostsConfig },
   feed: FeedRow,
   items: readonly ParsedFeedItem[],
   now: Date,
@@ -174,7 +184,7 @@ export async function postNewItems(
     }
   }
   for (const item of [...fresh].reverse()) {
-    const attempt = await postItem(db, feed, caller, item, now);
+    const attempt = await postItem(deps, feed, caller, item, now);
     if (attempt.kind === 'created') {
       result.created += 1;
       if (feed.mode === 'queue') result.queuedPostIds.push(attempt.postId);
