@@ -13,6 +13,8 @@ export interface FakeProxy {
   port: number;
   /** "host:port" of every target the proxy connected to, oldest first. */
   connects: string[];
+  /** The local ports of the proxy's connections to targets: a target sees requests through the proxy from these. */
+  localPorts: Set<number>;
   /** Closes the proxy and every tunnel it holds. */
   close(): Promise<void>;
 }
@@ -23,6 +25,9 @@ export interface FakeProxyOptions {
   /** An HTTPS proxy: CONNECT over TLS with this certificate. */
   tls?: { cert: string; key: string };
 }
+
+/** Local ports of every fake proxy's upstream connections, by the list of targets each proxy records. */
+const upstreamPorts = new WeakMap<string[], Set<number>>();
 
 function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promise<FakeProxy> {
   server.on('connection', (socket: Socket) => {
@@ -36,6 +41,7 @@ function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promi
         host: '127.0.0.1',
         port,
         connects,
+        localPorts: portsOf(connects),
         close: () =>
           new Promise<void>((done) => {
             for (const socket of sockets) socket.destroy();
@@ -46,8 +52,23 @@ function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promi
   });
 }
 
-function pipeTo(client: Socket, host: string, port: number, onOpen: (upstream: Socket) => void): void {
-  const upstream = connect({ host, port }, () => onOpen(upstream));
+function portsOf(connects: string[]): Set<number> {
+  const ports = upstreamPorts.get(connects) ?? new Set<number>();
+  upstreamPorts.set(connects, ports);
+  return ports;
+}
+
+function pipeTo(
+  client: Socket,
+  connects: string[],
+  target: { host: string; port: number },
+  onOpen: (upstream: Socket) => void,
+): void {
+  const upstream = connect(target, () => {
+    if (upstream.localPort) portsOf(connects).add(upstream.localPort);
+    connects.push(`${target.host}:${target.port}`);
+    onOpen(upstream);
+  });
   upstream.on('error', () => client.destroy());
   client.on('error', () => upstream.destroy());
   client.on('close', () => upstream.destroy());
@@ -75,8 +96,7 @@ export function startHttpProxy(options: FakeProxyOptions = {}): Promise<FakeProx
     const separator = target.lastIndexOf(':');
     const host = target.slice(0, separator).replace(/^\[|\]$/g, '');
     const port = Number(target.slice(separator + 1));
-    pipeTo(client, host, port, (upstream) => {
-      connects.push(`${host}:${port}`);
+    pipeTo(client, connects, { host, port }, (upstream) => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);
@@ -152,8 +172,7 @@ async function socksHandshake(client: Socket, options: FakeProxyOptions, connect
     client.write(Buffer.from([1, 0]));
   }
   const { host, port } = await socksTarget(read);
-  pipeTo(client, host, port, (upstream) => {
-    connects.push(`${host}:${port}`);
+  pipeTo(client, connects, { host, port }, (upstream) => {
     client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
     const early = release();
     if (early.length > 0) upstream.write(early);

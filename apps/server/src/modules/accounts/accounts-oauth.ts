@@ -139,10 +139,12 @@ async function instanceApp(
   }
   if (!connector.registerApp) throw new Error(`${platform} connector has no registerApp`);
   const registered = await connector
-    .registerApp(
-      ctx,
-      { instanceUrl, redirectUri: settings.redirectUri, appName: 'Relaycast', website: config.publicUrl },
-    )
+    .registerApp(ctx, {
+      instanceUrl,
+      redirectUri: settings.redirectUri,
+      appName: 'Relaycast',
+      website: config.publicUrl,
+    })
     .catch((error) => {
       throw platformFailure(error, platform);
     });

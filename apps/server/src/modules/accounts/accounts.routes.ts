@@ -43,8 +43,8 @@ import {
   startOAuth,
 } from './accounts-oauth';
 import { createKeyChecker, listPlatformSetup } from './accounts-setup';
-import { checkBeforeConnect, connectProxyOf, saveConnectProxy, withConnectContext } from './connect-proxy';
 import { sendReconnectNotices } from './accounts-sweep';
+import { checkBeforeConnect, connectProxyOf, saveConnectProxy, withConnectContext } from './connect-proxy';
 
 /** OAuth redirects come back to the address the user is on (their session cookie lives there). */
 function withLinkBase(request: Parameters<typeof linkBaseUrl>[0], config: Config): Config {

@@ -7,7 +7,12 @@ import type { Db } from '../../db/client';
 import { accountProxies } from '../../db/schema/index';
 import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
-import { createProxyAgent, type ProxyEndpoint, type ProxyFailure, proxyFailureOf } from '../../lib/proxy-connect';
+import {
+  createProxyAgent,
+  type ProxyEndpoint,
+  type ProxyFailure,
+  proxyFailureOf,
+} from '../../lib/proxy-connect';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { connectorSettings } from '../../platforms/registry';
 import type { CallContext } from '../../platforms/types';
@@ -55,7 +60,8 @@ export async function connectProxyOf(
   }
   const stored = accountId ? await loadProxyRow(db, accountId) : null;
   const given = through.proxy;
-  if (!given) return stored ? { endpoint: endpointOf(stored, config.appSecret), accountId, replace: false } : null;
+  if (!given)
+    return stored ? { endpoint: endpointOf(stored, config.appSecret), accountId, replace: false } : null;
   if (stored && !isSameProxy(stored, given) && !given.replace) {
     throw new AppError('CONFLICT', { message: PROXY_MESSAGES.confirmChange });
   }
@@ -136,7 +142,13 @@ export async function saveConnectProxy(
     .limit(1);
   const { endpoint } = pending;
   const now = new Date();
-  const working = { status: 'working' as const, lastError: null, failedAt: null, checkedAt: now, updatedAt: now };
+  const working = {
+    status: 'working' as const,
+    lastError: null,
+    failedAt: null,
+    checkedAt: now,
+    updatedAt: now,
+  };
   const isSame =
     existing !== undefined &&
     existing.type === endpoint.type &&

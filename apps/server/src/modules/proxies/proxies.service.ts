@@ -1,9 +1,9 @@
 import {
   type AccountProxy,
   type accountProxyInputSchema,
+  type connectProxyCheckInputSchema,
   PROXY_MESSAGES,
   type ProxyCheckResult,
-  type connectProxyCheckInputSchema,
   type proxyCheckInputSchema,
 } from '@relaycast/shared/proxies';
 import { and, eq } from 'drizzle-orm';
@@ -23,12 +23,7 @@ import {
   markProxyWorking,
 } from '../accounts/account-call-context';
 import { requireAccount } from '../accounts/accounts.service';
-import {
-  assertAllowedHost,
-  checkEndpoint,
-  isSameProxy,
-  keepsStoredPassword,
-} from '../accounts/proxy-check';
+import { assertAllowedHost, checkEndpoint, isSameProxy, keepsStoredPassword } from '../accounts/proxy-check';
 
 /** An account's proxy: set, replace (confirmed), remove, check (docs/proxies.md, decision 0084). */
 
