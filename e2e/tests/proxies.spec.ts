@@ -16,6 +16,9 @@ import { signInAsNewUser } from './session';
 let proxy: FakeProxy;
 let echo: FakeAddressEcho;
 
+// One worker for the file: the address echo listens on the one port the server's PROXY_CHECK_URL names.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   proxy = await startSocks5Proxy({ username: 'ada', password: 'proxy-pass' });
   echo = await startAddressEcho(Number(process.env.E2E_PROXY_ECHO_PORT));
@@ -70,6 +73,8 @@ test('sets up, checks and changes the proxy of an X account', async ({ page }) =
 test('connects an X account through a proxy given before connecting, and refuses a dead one', async ({
   page,
 }) => {
+  // Two OAuth round trips and three checks: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
   await signInAsNewUser(page, 'Ada Connect');
   await page.goto('/connected-accounts');
   const part = page.getByRole('region', { name: 'Connect through a proxy' });
