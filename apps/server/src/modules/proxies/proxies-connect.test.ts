@@ -24,6 +24,8 @@ import {
 } from '../accounts/accounts.test-support';
 import { connectProxyOf } from '../accounts/connect-proxy';
 
+// Over 300 lines on purpose: the three connect flows, reconnect, dead proxy and workspace checks share one app and one set of fakes.
+
 /**
  * Connecting an account through a proxy (docs/decisions/0098-proxy-at-connection.md): the OAuth code exchange,
  * the Bluesky sign-in and the Mastodon app registration and token exchange reach the fake platforms only through
