@@ -24,7 +24,7 @@ import {
 } from '../accounts/accounts.test-support';
 import { connectProxyOf } from '../accounts/connect-proxy';
 
-// Over 300 lines on purpose: the three connect flows, reconnect, dead proxy and workspace checks share one app and one set of fakes.
+// Over 300 lines on purpose: the connect flows, dead proxies and workspaces share one app and its fakes.
 
 /**
  * Connecting an account through a proxy (docs/decisions/0098-proxy-at-connection.md): the OAuth code exchange,
