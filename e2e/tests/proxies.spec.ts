@@ -9,11 +9,15 @@ import { signInAsNewUser } from './session';
 
 /**
  * An account's proxy in the browser (docs/proxies.md): set up a SOCKS5 proxy started here, check it (the address
- * echo the server's PROXY_CHECK_URL points at), save it, refresh the account through it, and confirm a change.
+ * echo the server's PROXY_CHECK_URL points at), save it, refresh the account through it, and confirm a change;
+ * and connecting an account through a proxy given before connecting (docs/decisions/0098-proxy-at-connection.md).
  */
 
 let proxy: FakeProxy;
 let echo: FakeAddressEcho;
+
+// One worker for the file: the address echo listens on the one port the server's PROXY_CHECK_URL names.
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   proxy = await startSocks5Proxy({ username: 'ada', password: 'proxy-pass' });
@@ -64,4 +68,51 @@ test('sets up, checks and changes the proxy of an X account', async ({ page }) =
   await expect(dialog).toBeHidden();
   await page.reload();
   await expect(account.getByText(`SOCKS5 proxy 127.0.0.1:${proxy.port}`, { exact: false })).toBeVisible();
+});
+
+test('connects an X account through a proxy given before connecting, and refuses a dead one', async ({
+  page,
+}) => {
+  // Two OAuth round trips and three checks: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
+  await signInAsNewUser(page, 'Ada Connect');
+  await page.goto('/connected-accounts');
+  const part = page.getByRole('region', { name: 'Connect through a proxy' });
+  await part.getByRole('switch', { name: 'Connect through a proxy' }).click();
+
+  // The same checks as the account's proxy form: nothing is sent while a field is wrong.
+  await page.getByRole('button', { name: 'Connect X (Twitter)' }).click();
+  await expect(
+    part.getByText('Enter the proxy’s host name or address, without http:// or a port.'),
+  ).toBeVisible();
+
+  // A proxy that does not answer: a clear message, and no account.
+  const dead = await startSocks5Proxy();
+  const deadPort = dead.port;
+  await dead.close();
+  await part.getByLabel('Type').selectOption('socks5');
+  await part.getByLabel('Host').fill('127.0.0.1');
+  await part.getByLabel('Port').fill(String(deadPort));
+  await page.getByRole('button', { name: 'Connect X (Twitter)' }).click();
+  await expect(
+    page.getByText(/The proxy does not work: .*Nothing was sent and nothing was saved\./),
+  ).toBeVisible();
+  await expect(page.getByText('No accounts yet. Connect one below to start publishing.')).toBeVisible();
+
+  // The working proxy: checked first, then the connection goes through it and the account keeps it.
+  await part.getByLabel('Port').fill(String(proxy.port));
+  await part.getByLabel('User name').fill('ada');
+  await part.getByLabel('Password').fill('proxy-pass');
+  await part.getByRole('button', { name: 'Check proxy' }).click();
+  await expect(part.getByText(/The proxy works\. The platform will see 127\.0\.0\.1/)).toBeVisible();
+  const connectsBefore = proxy.connects.length;
+  await page.getByRole('button', { name: 'Connect X (Twitter)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'X (Twitter) account connected.' })).toBeVisible();
+  expect(proxy.connects.length).toBeGreaterThan(connectsBefore);
+  const account = page
+    .getByRole('list', { name: 'Connected accounts' })
+    .getByRole('listitem', { name: /on X/ });
+  await expect(
+    account.getByText(`SOCKS5 proxy 127.0.0.1:${proxy.port} · Working`, { exact: false }),
+  ).toBeVisible();
 });

@@ -89,6 +89,8 @@ export const ACCOUNT_MESSAGES = {
   stateExpired: 'The sign-in took longer than 10 minutes. Please connect again.',
   stateMismatch: 'This sign-in was started by another user or workspace. Please connect again.',
   denied: 'The platform did not grant access. Please connect again if you want to.',
+  proxyFailed:
+    'The proxy did not work, so nothing was sent and the account was not connected. Check the proxy and connect again.',
   exchangeFailed: (name: string, reason: string) => `${name} refused the connection: ${reason}`,
   unreachable: (name: string) => `Could not reach ${name}. Please try again in a moment.`,
   connected: (name: string, handle: string) => `Connected ${handle} on ${name}.`,
@@ -109,6 +111,7 @@ export const OAUTH_RESULT_CODES = [
   'total_limit',
   'platform_limit',
   'not_configured',
+  'proxy_failed',
 ] as const;
 export type OauthResultCode = (typeof OAUTH_RESULT_CODES)[number];
 
@@ -142,6 +145,8 @@ export function oauthResultMessage(params: {
       return { ok: false, message: `${platformName} refused the connection. Please try again.` };
     case 'not_configured':
       return { ok: false, message: `${platformName} is not configured on this server.` };
+    case 'proxy_failed':
+      return { ok: false, message: ACCOUNT_MESSAGES.proxyFailed };
     case 'total_limit':
       return {
         ok: false,

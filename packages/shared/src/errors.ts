@@ -14,6 +14,7 @@ import { MEDIA_IMPORT_MESSAGES } from './media-imports';
 import { ADDRESS_MESSAGES, AUTH_MESSAGES, GENERIC_MESSAGES, INPUT_MESSAGES } from './messages';
 import { PLAN_MESSAGES } from './plans';
 import { POST_MESSAGES } from './posts';
+import { PROXY_MESSAGES } from './proxies';
 import { API_KEY_MESSAGES } from './public-api';
 import { STREAMING_MESSAGES } from './streaming/messages';
 import { VIDEO_EDITOR_MESSAGES } from './video-editor';
@@ -112,6 +113,8 @@ export const ERRORS = {
   PLATFORM_ACCOUNT_LIMIT: { status: 403, message: ACCOUNT_MESSAGES.perPlatformLimit },
   PLATFORM_REFUSED: { status: 400, alsoStatus: [409], message: ACCOUNT_MESSAGES.exchangeFailed },
   PLATFORM_UNREACHABLE: { status: 502, message: ACCOUNT_MESSAGES.unreachable },
+  /** Connecting through a proxy that does not work: nothing was sent, nothing saved (decision 0098). */
+  PROXY_FAILED: { status: 502, message: PROXY_MESSAGES.connectFailed },
 
   // AI assistant (modules/ai)
   AI_NOT_CONFIGURED: { status: 503, message: AI_MESSAGES.notConfigured },

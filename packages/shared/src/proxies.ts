@@ -29,6 +29,9 @@ export const PROXY_MESSAGES = {
   paused: (reason: string) => `Paused: the proxy is not working, nothing is sent without it. ${reason}`,
   checkFailed: (reason: string) => `The proxy does not work: ${reason}`,
   checkAnswer: (status: number) => `The proxy works, but the address check answered ${status}.`,
+  /** Connecting through a proxy (docs/decisions/0098-proxy-at-connection.md) when the proxy does not work. */
+  connectFailed: (reason: string) => `${reason} Nothing was sent and nothing was saved.`,
+  wrongAccount: 'This account is on another platform. Reconnect it from its own row.',
 } as const;
 
 const HOST_PATTERN = /^(\[[0-9a-f:.]+\]|[0-9a-z](?:[0-9a-z.-]{0,251}[0-9a-z])?|[0-9a-f:.]+)$/i;
@@ -90,3 +93,22 @@ export const proxyCheckResultSchema = z.object({
   message: z.string(),
 });
 export type ProxyCheckResult = z.infer<typeof proxyCheckResultSchema>;
+
+/**
+ * What a connect flow (`POST /api/accounts/oauth/:platform/start`, `/api/accounts/mastodon/start`,
+ * `/api/accounts/bluesky`) may add (docs/decisions/0098-proxy-at-connection.md): `accountId` when it reconnects
+ * that account (its stored proxy is used), `proxy` to connect through a proxy given now (checked first, then
+ * used for every request of the connection and saved onto the account). A reconnect that changes the account's
+ * stored proxy needs `proxy.replace: true`, like `PUT /api/accounts/:id/proxy`.
+ */
+export const connectThroughSchema = z.object({
+  accountId: z.string().min(1).max(64).optional(),
+  proxy: accountProxyInputSchema.optional(),
+});
+export type ConnectThroughInput = z.input<typeof connectThroughSchema>;
+
+/** `POST /api/accounts/connect/proxy/check`: "Check proxy" before connecting (the values, or a reconnected account's). */
+export const connectProxyCheckInputSchema = proxyCheckInputSchema.extend({
+  accountId: z.string().min(1).max(64).optional(),
+});
+export type ConnectProxyCheckInput = z.input<typeof connectProxyCheckInputSchema>;

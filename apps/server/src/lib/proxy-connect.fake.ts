@@ -13,6 +13,8 @@ export interface FakeProxy {
   port: number;
   /** "host:port" of every target the proxy connected to, oldest first. */
   connects: string[];
+  /** The local ports of the proxy's connections to targets: a target sees requests through the proxy from these. */
+  localPorts: Set<number>;
   /** Closes the proxy and every tunnel it holds. */
   close(): Promise<void>;
 }
@@ -26,6 +28,9 @@ export interface FakeProxyOptions {
   hosts?: Record<string, string>;
 }
 
+/** Local ports of every fake proxy's upstream connections, by the list of targets each proxy records. */
+const upstreamPorts = new WeakMap<string[], Set<number>>();
+
 function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promise<FakeProxy> {
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -38,6 +43,7 @@ function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promi
         host: '127.0.0.1',
         port,
         connects,
+        localPorts: portsOf(connects),
         close: () =>
           new Promise<void>((done) => {
             for (const socket of sockets) socket.destroy();
@@ -48,13 +54,24 @@ function listen(server: Server, sockets: Set<Socket>, connects: string[]): Promi
   });
 }
 
+function portsOf(connects: string[]): Set<number> {
+  const ports = upstreamPorts.get(connects) ?? new Set<number>();
+  upstreamPorts.set(connects, ports);
+  return ports;
+}
+
 function pipeTo(
   client: Socket,
+  connects: string[],
   target: { host: string; port: number; hosts?: Record<string, string> },
   onOpen: (upstream: Socket) => void,
 ): void {
   const { host, port, hosts } = target;
-  const upstream = connect({ host: hosts?.[host] ?? host, port }, () => onOpen(upstream));
+  const upstream = connect({ host: hosts?.[host] ?? host, port }, () => {
+    if (upstream.localPort) portsOf(connects).add(upstream.localPort);
+    connects.push(`${host}:${port}`);
+    onOpen(upstream);
+  });
   upstream.on('error', () => client.destroy());
   client.on('error', () => upstream.destroy());
   client.on('close', () => upstream.destroy());
@@ -82,8 +99,7 @@ export function startHttpProxy(options: FakeProxyOptions = {}): Promise<FakeProx
     const separator = target.lastIndexOf(':');
     const host = target.slice(0, separator).replace(/^\[|\]$/g, '');
     const port = Number(target.slice(separator + 1));
-    pipeTo(client, { host, port, hosts: options.hosts }, (upstream) => {
-      connects.push(`${host}:${port}`);
+    pipeTo(client, connects, { host, port, hosts: options.hosts }, (upstream) => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);
@@ -159,8 +175,7 @@ async function socksHandshake(client: Socket, options: FakeProxyOptions, connect
     client.write(Buffer.from([1, 0]));
   }
   const { host, port } = await socksTarget(read);
-  pipeTo(client, { host, port, hosts: options.hosts }, (upstream) => {
-    connects.push(`${host}:${port}`);
+  pipeTo(client, connects, { host, port, hosts: options.hosts }, (upstream) => {
     client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
     const early = release();
     if (early.length > 0) upstream.write(early);

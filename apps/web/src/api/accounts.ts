@@ -7,6 +7,7 @@ import type {
 } from '@relaycast/shared/accounts';
 import type { KeyCheck, PlatformSetupList } from '@relaycast/shared/accounts-setup';
 import type { PlatformId } from '@relaycast/shared/platforms';
+import type { ConnectThroughInput } from '@relaycast/shared/proxies';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
@@ -61,11 +62,14 @@ function leaveForAuthorization({ url }: OauthStartResult) {
   window.location.assign(url);
 }
 
-/** `POST /api/accounts/oauth/:platform/start`. */
+/**
+ * `POST /api/accounts/oauth/:platform/start`; `through` names the reconnected account and the proxy to connect
+ * through (docs/decisions/0098-proxy-at-connection.md).
+ */
 export function useStartOAuth() {
   return useMutation({
-    mutationFn: (platform: PlatformId) =>
-      apiFetch<OauthStartResult>(`/api/accounts/oauth/${platform}/start`, { method: 'POST', json: {} }),
+    mutationFn: ({ platform, through = {} }: { platform: PlatformId; through?: ConnectThroughInput }) =>
+      apiFetch<OauthStartResult>(`/api/accounts/oauth/${platform}/start`, { method: 'POST', json: through }),
     onSuccess: leaveForAuthorization,
   });
 }
@@ -73,8 +77,11 @@ export function useStartOAuth() {
 /** `POST /api/accounts/mastodon/start`: registers Relaycast on the instance if needed, then authorizes there. */
 export function useStartMastodon() {
   return useMutation({
-    mutationFn: (instanceUrl: string) =>
-      apiFetch<OauthStartResult>('/api/accounts/mastodon/start', { method: 'POST', json: { instanceUrl } }),
+    mutationFn: ({ instanceUrl, through = {} }: { instanceUrl: string; through?: ConnectThroughInput }) =>
+      apiFetch<OauthStartResult>('/api/accounts/mastodon/start', {
+        method: 'POST',
+        json: { instanceUrl, ...through },
+      }),
     onSuccess: leaveForAuthorization,
   });
 }
@@ -83,7 +90,7 @@ export function useStartMastodon() {
 export function useConnectBluesky() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BlueskyConnectInput) =>
+    mutationFn: (input: BlueskyConnectInput & ConnectThroughInput) =>
       apiFetch<SocialAccount>('/api/accounts/bluesky', { method: 'POST', json: input }),
     onSuccess: () => invalidateAccounts(queryClient),
   });

@@ -2,6 +2,7 @@ import type {
   AccountProxy,
   AccountProxyInput,
   AccountProxyList,
+  ConnectProxyCheckInput,
   ProxyCheckInput,
   ProxyCheckResult,
 } from '@relaycast/shared/proxies';
@@ -55,5 +56,13 @@ export function useCheckProxy() {
     mutationFn: ({ accountId, input }: { accountId: string; input: ProxyCheckInput }) =>
       apiFetch<ProxyCheckResult>(`${proxyUrl(accountId)}/check`, { method: 'POST', json: input }),
     onSettled: () => invalidateProxies(queryClient),
+  });
+}
+
+/** `POST /api/accounts/connect/proxy/check`: "Check proxy" before connecting through it (records nothing). */
+export function useCheckConnectProxy() {
+  return useMutation({
+    mutationFn: (input: ConnectProxyCheckInput) =>
+      apiFetch<ProxyCheckResult>('/api/accounts/connect/proxy/check', { method: 'POST', json: input }),
   });
 }

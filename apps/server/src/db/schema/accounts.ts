@@ -76,6 +76,11 @@ export const oauthStates = pgTable(
     redirectUri: text('redirect_uri').notNull(),
     /** Mastodon: the instance the user authorizes on. */
     instanceUrl: text('instance_url'),
+    /**
+     * The proxy this connection goes through (docs/decisions/0098-proxy-at-connection.md): the endpoint, its
+     * password, the reconnected account and whether it replaces that account's proxy, as encrypted JSON.
+     */
+    proxyEncrypted: text('proxy_encrypted'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

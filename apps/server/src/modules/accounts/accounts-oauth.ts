@@ -10,11 +10,23 @@ import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { connectorSettings } from '../../platforms/registry';
-import { PlatformError } from '../../platforms/types';
+import { type CallContext, type ConnectedIdentity, PlatformError } from '../../platforms/types';
 import { checkUserGivenUrl } from '../../platforms/user-given-url';
 import type { SocialAccount } from './account-credentials';
 import { type AccountEvents, noAccountEvents } from './account-events';
 import { connectorForConnect, PlanLimitError, saveConnectedAccount } from './accounts.service';
+import {
+  type ConnectThrough,
+  checkBeforeConnect,
+  connectProxyOf,
+  openPendingProxy,
+  type PendingProxy,
+  saveConnectProxy,
+  sealPendingProxy,
+  withConnectContext,
+} from './connect-proxy';
+
+// Over 300 lines on purpose: the OAuth round trip (start, Mastodon's instance app, callback) reads as one flow.
 
 /** How long a started authorization may take (state and verifier are refused afterwards). */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
@@ -47,7 +59,7 @@ async function storeState(
   config: Config,
   starter: Starter,
   platform: PlatformId,
-  input: { redirectUri: string; verifier?: string; instanceUrl?: string },
+  input: { redirectUri: string; verifier?: string; instanceUrl?: string; proxy: PendingProxy | null },
 ) {
   const state = randomBytes(32).toString('base64url');
   await db.insert(oauthStates).values({
@@ -58,19 +70,32 @@ async function storeState(
     codeVerifierEncrypted: input.verifier ? encryptSecret(input.verifier, config.appSecret) : null,
     redirectUri: input.redirectUri,
     instanceUrl: input.instanceUrl ?? null,
+    proxyEncrypted: sealPendingProxy(input.proxy, config.appSecret),
     expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
   });
   return state;
 }
 
-/** Starts an OAuth 2 authorization (PKCE when the connector uses it): the URL to send the browser to. */
-export async function startOAuth(db: Db, config: Config, starter: Starter, platform: PlatformId) {
+/**
+ * Starts an OAuth 2 authorization (PKCE when the connector uses it): the URL to send the browser to. A proxy
+ * (given, or the reconnected account's) is checked now and kept in the state row for the code exchange.
+ */
+export async function startOAuth(
+  db: Db,
+  config: Config,
+  starter: Starter,
+  platform: PlatformId,
+  through: ConnectThrough = {},
+) {
   const connector = connectorForConnect(config, platform, 'oauth2');
   const settings = connectorSettings(config, platform);
+  const proxy = await connectProxyOf(db, config, starter.workspaceId, platform, through);
+  await checkBeforeConnect(config, proxy);
   const pkce = connector.capabilities.pkce ? pkcePair() : undefined;
   const state = await storeState(db, config, starter, platform, {
     redirectUri: settings.redirectUri,
     verifier: pkce?.verifier,
+    proxy,
   });
   if (!connector.authorizationUrl) throw new Error(`${platform} connector has no authorizationUrl`);
   return {
@@ -81,8 +106,14 @@ export async function startOAuth(db: Db, config: Config, starter: Starter, platf
   };
 }
 
-/** The app registered on a Mastodon-like instance, registering it there the first time. */
-async function instanceApp(db: Db, config: Config, platform: PlatformId, instanceUrl: string) {
+/** The app registered on a Mastodon-like instance, registering it there the first time (through `ctx`). */
+async function instanceApp(
+  db: Db,
+  config: Config,
+  ctx: CallContext,
+  platform: PlatformId,
+  instanceUrl: string,
+) {
   const connector = connectorForConnect(config, platform, 'instance-oauth2');
   const settings = connectorSettings(config, platform);
   const find = async () => {
@@ -108,10 +139,12 @@ async function instanceApp(db: Db, config: Config, platform: PlatformId, instanc
   }
   if (!connector.registerApp) throw new Error(`${platform} connector has no registerApp`);
   const registered = await connector
-    .registerApp(
-      { settings },
-      { instanceUrl, redirectUri: settings.redirectUri, appName: 'Relaycast', website: config.publicUrl },
-    )
+    .registerApp(ctx, {
+      instanceUrl,
+      redirectUri: settings.redirectUri,
+      appName: 'Relaycast',
+      website: config.publicUrl,
+    })
     .catch((error) => {
       throw platformFailure(error, platform);
     });
@@ -142,6 +175,7 @@ export async function startInstanceOAuth(
   starter: Starter,
   platform: PlatformId,
   rawInstanceUrl: string,
+  through: ConnectThrough = {},
 ) {
   const connector = connectorForConnect(config, platform, 'instance-oauth2');
   let instanceUrl: string;
@@ -153,13 +187,18 @@ export async function startInstanceOAuth(
     }
     throw error;
   }
-  const app = await instanceApp(db, config, platform, instanceUrl);
+  const proxy = await connectProxyOf(db, config, starter.workspaceId, platform, through);
+  await checkBeforeConnect(config, proxy);
+  const app = await withConnectContext(config, platform, proxy, (ctx) =>
+    instanceApp(db, config, ctx, platform, instanceUrl),
+  );
   const settings = connectorSettings(config, platform);
   const pkce = connector.capabilities.pkce ? pkcePair() : undefined;
   const state = await storeState(db, config, starter, platform, {
     redirectUri: settings.redirectUri,
     verifier: pkce?.verifier,
     instanceUrl,
+    proxy,
   });
   if (!connector.authorizationUrl) throw new Error(`${platform} connector has no authorizationUrl`);
   return {
@@ -220,25 +259,27 @@ export async function completeOAuth(
   } catch {
     throw new CallbackRefusal('not_configured');
   }
-  const settings = connectorSettings(config, platform);
-  const instance = row.instanceUrl
-    ? { url: row.instanceUrl, ...(await instanceApp(db, config, platform, row.instanceUrl)) }
-    : undefined;
-  if (!connector.exchangeCode) throw new Error(`${platform} connector has no exchangeCode`);
-  let identity: Awaited<ReturnType<NonNullable<typeof connector.exchangeCode>>>;
+  const proxy = openPendingProxy(row.proxyEncrypted, config.appSecret);
+  let identity: ConnectedIdentity;
   try {
-    identity = await connector.exchangeCode(
-      { settings },
-      {
-        code: query.code,
+    identity = await withConnectContext(config, platform, proxy, async (ctx) => {
+      const instance = row.instanceUrl
+        ? { url: row.instanceUrl, ...(await instanceApp(db, config, ctx, platform, row.instanceUrl)) }
+        : undefined;
+      if (!connector.exchangeCode) throw new Error(`${platform} connector has no exchangeCode`);
+      return connector.exchangeCode(ctx, {
+        code: query.code as string,
         codeVerifier: row.codeVerifierEncrypted
           ? decryptSecret(row.codeVerifierEncrypted, config.appSecret)
           : undefined,
         redirectUri: row.redirectUri,
         instance,
-      },
-    );
+      });
+    });
   } catch (error) {
+    if (error instanceof AppError && error.code === 'PROXY_FAILED') {
+      throw new CallbackRefusal('proxy_failed', undefined, error);
+    }
     throw new CallbackRefusal('exchange_failed', undefined, error);
   }
   try {
@@ -251,6 +292,7 @@ export async function completeOAuth(
         platform,
         instanceUrl: row.instanceUrl ?? undefined,
         identity,
+        alsoSave: proxy ? (tx, account) => saveConnectProxy(tx, config, account, proxy) : undefined,
       },
       events,
     );

@@ -9,6 +9,7 @@ import {
 } from '@relaycast/shared/accounts';
 import { keyCheckSchema, platformSetupListSchema } from '@relaycast/shared/accounts-setup';
 import { PLATFORMS } from '@relaycast/shared/platforms';
+import { connectThroughSchema } from '@relaycast/shared/proxies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
@@ -17,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { callerOf, optionalCallerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
-import { connectorFor, connectorSettings, hasConnector } from '../../platforms/registry';
+import { connectorFor, hasConnector } from '../../platforms/registry';
 import { PlatformError } from '../../platforms/types';
 import type { Mailer } from '../mail/mailer';
 import type { NotifyDeps } from '../notifications/notifications.service';
@@ -43,6 +44,7 @@ import {
 } from './accounts-oauth';
 import { createKeyChecker, listPlatformSetup } from './accounts-setup';
 import { sendReconnectNotices } from './accounts-sweep';
+import { checkBeforeConnect, connectProxyOf, saveConnectProxy, withConnectContext } from './connect-proxy';
 
 /** OAuth redirects come back to the address the user is on (their session cookie lives there). */
 function withLinkBase(request: Parameters<typeof linkBaseUrl>[0], config: Config): Config {
@@ -108,12 +110,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts/oauth/:platform/start',
     {
       config: { permission: 'manageAccounts' },
-      schema: { params: platformParams, response: { 200: oauthStartResultSchema } },
+      schema: {
+        params: platformParams,
+        body: connectThroughSchema.optional(),
+        response: { 200: oauthStartResultSchema },
+      },
     },
     async (request) => {
       const caller = await callerOf(request);
       const platform = parsePlatform(request.params.platform);
-      return startOAuth(db, withLinkBase(request, config), caller, platform);
+      return startOAuth(db, withLinkBase(request, config), caller, platform, request.body ?? {});
     },
   );
 
@@ -167,7 +173,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts/mastodon/start',
     {
       config: { permission: 'manageAccounts' },
-      schema: { body: mastodonStartInputSchema, response: { 200: oauthStartResultSchema } },
+      schema: {
+        body: mastodonStartInputSchema.extend(connectThroughSchema.shape),
+        response: { 200: oauthStartResultSchema },
+      },
     },
     async (request) => {
       const caller = await callerOf(request);
@@ -177,6 +186,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         caller,
         'mastodon',
         request.body.instanceUrl,
+        request.body,
       );
     },
   );
@@ -185,24 +195,28 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts/bluesky',
     {
       config: { permission: 'manageAccounts' },
-      schema: { body: blueskyConnectInputSchema, response: { 200: socialAccountSchema } },
+      schema: {
+        body: blueskyConnectInputSchema.extend(connectThroughSchema.shape),
+        response: { 200: socialAccountSchema },
+      },
     },
     async (request) => {
       const caller = await callerOf(request);
       const connector = connectorForConnect(config, 'bluesky', 'app-password');
       if (!connector.connectWithPassword) throw new Error('bluesky connector has no connectWithPassword');
-      const identity = await connector
-        .connectWithPassword(
-          { settings: connectorSettings(config, 'bluesky') },
-          {
-            identifier: request.body.handle,
-            password: request.body.appPassword,
-            service: request.body.service,
-          },
-        )
-        .catch((error) => {
+      const connectWithPassword = connector.connectWithPassword.bind(connector);
+      // Through the proxy given now or the reconnected account's (checked first; decision 0098).
+      const proxy = await connectProxyOf(db, config, caller.workspaceId, 'bluesky', request.body);
+      await checkBeforeConnect(config, proxy);
+      const identity = await withConnectContext(config, 'bluesky', proxy, (ctx) =>
+        connectWithPassword(ctx, {
+          identifier: request.body.handle,
+          password: request.body.appPassword,
+          service: request.body.service,
+        }).catch((error) => {
           throw platformFailure(error, 'bluesky');
-        });
+        }),
+      );
       const account = await saveConnectedAccount(
         db,
         config,
@@ -211,6 +225,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
           userId: caller.userId,
           platform: 'bluesky',
           identity,
+          alsoSave: proxy ? (tx, account) => saveConnectProxy(tx, config, account, proxy) : undefined,
         },
         events,
       );

@@ -18,6 +18,8 @@ import { effectivePlan, type WorkspaceContext } from '../workspaces/workspaces.s
 import { loadAccount, type SocialAccount, tokenColumns } from './account-credentials';
 import { type AccountEvents, noAccountEvents } from './account-events';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** Statuses that hold a place against the plan's limits (a disconnected account holds none). */
 const COUNTED_STATUSES = ['connected', 'needs_reconnect'] as const;
 
@@ -153,6 +155,8 @@ export async function saveConnectedAccount(
     platform: PlatformId;
     instanceUrl?: string;
     identity: ConnectedIdentity;
+    /** More to store with the account, in its transaction (the connection's proxy: connect-proxy.ts). */
+    alsoSave?: (tx: Tx, account: SocialAccount) => Promise<void>;
   },
   events: AccountEvents = noAccountEvents,
 ): Promise<SocialAccount> {
@@ -226,6 +230,7 @@ export async function saveConnectedAccount(
         .update(inboxSyncState)
         .set({ nextSyncAt: now, failures: 0, lastError: null, claimedUntil: null })
         .where(eq(inboxSyncState.accountId, existing.id));
+      await input.alsoSave?.(tx, updated as SocialAccount);
       return { account: updated as SocialAccount, isRestored: existing.status !== 'connected' };
     }
     const [inserted] = await tx
@@ -240,6 +245,7 @@ export async function saveConnectedAccount(
         ...values,
       })
       .returning();
+    await input.alsoSave?.(tx, inserted as SocialAccount);
     return { account: inserted as SocialAccount, isRestored: false };
   });
   // Posts that were waiting for this account (flagged when it was disconnected) wait for their instant again.

@@ -2,6 +2,7 @@ import {
   accountProxyInputSchema,
   accountProxyListSchema,
   accountProxySchema,
+  connectProxyCheckInputSchema,
   proxyCheckInputSchema,
   proxyCheckResultSchema,
 } from '@relaycast/shared/proxies';
@@ -10,7 +11,13 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
-import { checkAccountProxy, listProxies, removeProxy, saveProxy } from './proxies.service';
+import {
+  checkAccountProxy,
+  checkProxyBeforeConnect,
+  listProxies,
+  removeProxy,
+  saveProxy,
+} from './proxies.service';
 
 export interface ProxiesRoutesOptions {
   db: Db;
@@ -56,6 +63,19 @@ export const proxiesRoutes: FastifyPluginAsyncZod<ProxiesRoutesOptions> = async 
     async (request) => {
       const caller = await callerOf(request);
       return checkAccountProxy(db, config, caller.workspaceId, request.params.id, request.body);
+    },
+  );
+
+  // "Check proxy" before connecting an account through it (docs/decisions/0098-proxy-at-connection.md).
+  app.post(
+    '/api/accounts/connect/proxy/check',
+    {
+      config: { permission: 'manageAccounts' },
+      schema: { body: connectProxyCheckInputSchema, response: { 200: proxyCheckResultSchema } },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      return checkProxyBeforeConnect(db, config, caller.workspaceId, request.body);
     },
   );
 };

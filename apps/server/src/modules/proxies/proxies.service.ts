@@ -1,6 +1,7 @@
 import {
   type AccountProxy,
   type accountProxyInputSchema,
+  type connectProxyCheckInputSchema,
   PROXY_MESSAGES,
   type ProxyCheckResult,
   type proxyCheckInputSchema,
@@ -10,14 +11,8 @@ import type { z } from 'zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { accountProxies } from '../../db/schema/index';
-import {
-  addressPolicy,
-  checkHost,
-  PrivateAddressError,
-  UnresolvableHostError,
-} from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
-import { createProxyAgent, type ProxyEndpoint, proxyFailureOf } from '../../lib/proxy-connect';
+import type { ProxyEndpoint } from '../../lib/proxy-connect';
 import { encryptSecret } from '../../lib/secrets';
 import {
   type AccountProxyRow,
@@ -28,6 +23,7 @@ import {
   markProxyWorking,
 } from '../accounts/account-call-context';
 import { requireAccount } from '../accounts/accounts.service';
+import { assertAllowedHost, checkEndpoint, isSameProxy, keepsStoredPassword } from '../accounts/proxy-check';
 
 /** An account's proxy: set, replace (confirmed), remove, check (docs/proxies.md, decision 0084). */
 
@@ -53,47 +49,6 @@ export function toProxyDto(row: AccountProxyRow): AccountProxy {
 export async function listProxies(db: Db, workspaceId: string): Promise<AccountProxy[]> {
   const rows = await db.select().from(accountProxies).where(eq(accountProxies.workspaceId, workspaceId));
   return rows.map(toProxyDto);
-}
-
-/** The friendly early refusal of a proxy inside the server's network; connections check it again. */
-async function assertAllowedHost(config: Config, host: string, port: number): Promise<void> {
-  try {
-    await checkHost(host, port, addressPolicy(config.allowPrivateAddresses));
-  } catch (error) {
-    if (error instanceof PrivateAddressError)
-      throw new AppError('PRIVATE_ADDRESS', { values: [error.address] });
-    if (error instanceof UnresolvableHostError) {
-      throw new AppError('VALIDATION_ERROR', { message: error.message });
-    }
-    throw error;
-  }
-}
-
-function isSameProxy(row: AccountProxyRow, input: ProxyInput): boolean {
-  return (
-    row.type === input.type &&
-    row.host === input.host &&
-    row.port === input.port &&
-    row.username === input.username &&
-    input.password === undefined
-  );
-}
-
-/**
- * Whether a stored password may go with these values: only to the same proxy server (type, host and port).
- * A password is never sent to another server than the one the user gave it for.
- */
-function keepsStoredPassword(
-  stored: AccountProxyRow | null,
-  input: { type?: string; host?: string; port?: number; password?: string },
-): stored is AccountProxyRow {
-  return (
-    stored !== null &&
-    input.password === undefined &&
-    stored.type === input.type &&
-    stored.host === input.host &&
-    stored.port === input.port
-  );
 }
 
 function passwordColumn(
@@ -157,54 +112,6 @@ export async function removeProxy(db: Db, workspaceId: string, accountId: string
   forgetProxyAgent(accountId);
 }
 
-/** The address an echo answered: JSON `ip` / `origin` / `address`, or a plain-text address. */
-export function egressAddressOf(body: string): string | null {
-  const text = body.trim();
-  try {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    for (const key of ['ip', 'origin', 'address']) {
-      const value = parsed?.[key];
-      if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 100);
-    }
-    return null;
-  } catch {
-    return /^[0-9a-f:.]{2,45}$/i.test(text) ? text : null;
-  }
-}
-
-const CHECK_TIMEOUT_MS = 15_000;
-
-/** Requests the address echo (config.proxyCheckUrl) through the proxy: whether it works, and the address seen. */
-export async function checkEndpoint(config: Config, endpoint: ProxyEndpoint): Promise<ProxyCheckResult> {
-  const agent = await createProxyAgent(endpoint, addressPolicy(config.allowPrivateAddresses));
-  const started = performance.now();
-  try {
-    const response = await fetch(config.proxyCheckUrl, {
-      dispatcher: agent,
-      headers: { accept: 'application/json, text/plain;q=0.9' },
-      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
-    } as RequestInit);
-    const body = (await response.text()).slice(0, 10_000);
-    const latencyMs = Math.round(performance.now() - started);
-    if (!response.ok) {
-      return {
-        ok: false,
-        egressAddress: null,
-        latencyMs,
-        message: PROXY_MESSAGES.checkAnswer(response.status),
-      };
-    }
-    return { ok: true, egressAddress: egressAddressOf(body), latencyMs, message: PROXY_MESSAGES.works };
-  } catch (error) {
-    const failure = proxyFailureOf(error);
-    const cause = (error as { cause?: { message?: string } }).cause;
-    const reason = failure?.message ?? cause?.message ?? (error as Error).message;
-    return { ok: false, egressAddress: null, latencyMs: null, message: PROXY_MESSAGES.checkFailed(reason) };
-  } finally {
-    void agent.close().catch(() => undefined);
-  }
-}
-
 /** The values to check: those on screen over the stored ones (the stored password when none is typed). */
 function endpointToCheck(
   input: ProxyCheckInput,
@@ -257,4 +164,22 @@ export async function checkAccountProxy(
     else await markProxyDown(db, accountId, result.message);
   }
   return result;
+}
+
+/**
+ * "Check proxy" in the connect flow (docs/decisions/0098-proxy-at-connection.md): the values on screen, or with
+ * `{ accountId }` alone the stored proxy of the account being reconnected. Records nothing.
+ */
+export async function checkProxyBeforeConnect(
+  db: Db,
+  config: Config,
+  workspaceId: string,
+  input: z.output<typeof connectProxyCheckInputSchema>,
+): Promise<ProxyCheckResult> {
+  const { accountId, ...values } = input;
+  if (accountId) await requireAccount(db, workspaceId, accountId);
+  const stored = accountId ? await loadProxyRow(db, accountId) : null;
+  const { endpoint } = endpointToCheck(values, stored, config.appSecret);
+  await assertAllowedHost(config, endpoint.host, endpoint.port);
+  return checkEndpoint(config, endpoint);
 }

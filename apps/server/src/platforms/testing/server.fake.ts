@@ -21,6 +21,8 @@ export interface FakeRequest {
   /** Path parameters from the route pattern (`/2/tweets/:id` → `{ id }`). */
   params: Record<string, string>;
   receivedAt: Date;
+  /** The port the request came from (a proxy's tunnel is told apart by it: FakeProxy.localPorts). */
+  remotePort: number | undefined;
 }
 
 export interface FakeResponse {
@@ -144,6 +146,7 @@ export async function startFakeServer(
       body: parseBody(raw, req.headers['content-type']),
       params: {},
       receivedAt: new Date(),
+      remotePort: req.socket.remotePort,
     };
     requests.push(request);
 

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, blueskyConnectInputSchema } from '@relaycast/shared/accounts';
+import type { ConnectThroughInput } from '@relaycast/shared/proxies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectBluesky } from '@/api/accounts';
@@ -19,10 +20,13 @@ const EXAMPLES = {
 export function BlueskyConnectDialog({
   open,
   onOpenChange,
+  askThrough = async () => ({}),
   initialHandle = '',
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The reconnected account and the proxy to connect through; null stops the connect (nothing is sent). */
+  askThrough?: () => Promise<ConnectThroughInput | null>;
   initialHandle?: string;
 }) {
   const { t } = useTranslation('accounts');
@@ -37,8 +41,10 @@ export function BlueskyConnectDialog({
     if (!parsed.success)
       return setProblem(translateMessage(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.handleRequired));
     setProblem(null);
+    const through = await askThrough();
+    if (!through) return;
     try {
-      const account = await connect.mutateAsync(parsed.data);
+      const account = await connect.mutateAsync({ ...parsed.data, ...through });
       toast.success(accountMessages.connected('Bluesky', account.handle));
       setAppPassword('');
       onOpenChange(false);

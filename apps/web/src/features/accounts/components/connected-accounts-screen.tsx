@@ -1,7 +1,8 @@
 import type { ConnectablePlatform, SocialAccount } from '@relaycast/shared/accounts';
 import type { PlatformId } from '@relaycast/shared/platforms';
+import type { ConnectThroughInput } from '@relaycast/shared/proxies';
 import { AlertTriangle, CheckCircle2, Link2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts, useConnectablePlatforms, useStartOAuth } from '@/api/accounts';
@@ -17,7 +18,21 @@ import { MastodonConnectDialog } from './mastodon-connect-dialog';
 import { PlatformList } from './platform-list';
 import { PlatformSetupDialog } from './platform-setup-dialog';
 
-type OpenDialog = { kind: 'bluesky'; handle: string } | { kind: 'mastodon'; instance: string } | null;
+type OpenDialog = { kind: 'bluesky' | 'mastodon'; account?: SocialAccount } | null;
+
+/**
+ * What a connect or reconnect sends besides its own fields: the reconnected account and a proxy to connect through
+ * (docs/decisions/0098-proxy-at-connection.md); null stops it (invalid proxy values, a change not confirmed).
+ */
+export type AskConnectThrough = (account?: SocialAccount) => Promise<ConnectThroughInput | null>;
+
+const directly: AskConnectThrough = async (account) => (account ? { accountId: account.id } : {});
+
+/** A part composed into the connect section (the proxy to connect through, from features/proxies). */
+export interface ConnectPart {
+  panel: ReactNode;
+  ask: AskConnectThrough;
+}
 
 /** The outcome of an OAuth round trip, read once from the URL the callback sent the browser to. */
 function useCallbackResult() {
@@ -32,7 +47,13 @@ function useCallbackResult() {
 
 /** /connected-accounts: the workspace's accounts, their status, and connecting more. */
 // function-budget: ConnectedAccountsScreen lays out one screen part in one JSX tree; split into named parts when it next changes
-export function ConnectedAccountsScreen({ accountParts }: { accountParts?: AccountParts } = {}) {
+export function ConnectedAccountsScreen({
+  accountParts,
+  connectPart,
+}: {
+  accountParts?: AccountParts;
+  connectPart?: ConnectPart;
+} = {}) {
   const { t } = useTranslation('accounts');
   const accounts = useAccounts();
   const platforms = useConnectablePlatforms();
@@ -42,11 +63,18 @@ export function ConnectedAccountsScreen({ accountParts }: { accountParts?: Accou
   const [setUpPlatform, setSetUpPlatform] = useState<PlatformId | null>(null);
   const canSetUp = useCan('manageAccounts') === true;
 
-  function connect(platform: PlatformId, method: ConnectablePlatform['method'], account?: SocialAccount) {
-    if (method === 'app-password') return setDialog({ kind: 'bluesky', handle: account?.handle ?? '' });
-    if (method === 'instance-oauth2')
-      return setDialog({ kind: 'mastodon', instance: account?.instanceUrl ?? '' });
-    startOAuth.mutate(platform, { onError: (error) => showError(error) });
+  const ask = connectPart?.ask ?? directly;
+
+  async function connect(
+    platform: PlatformId,
+    method: ConnectablePlatform['method'],
+    account?: SocialAccount,
+  ) {
+    if (method === 'app-password') return setDialog({ kind: 'bluesky', account });
+    if (method === 'instance-oauth2') return setDialog({ kind: 'mastodon', account });
+    const through = await ask(account);
+    if (!through) return;
+    startOAuth.mutate({ platform, through }, { onError: (error) => showError(error) });
   }
 
   const list = accounts.data ?? [];
@@ -124,7 +152,7 @@ export function ConnectedAccountsScreen({ accountParts }: { accountParts?: Accou
         ) : (
           <AccountList
             accounts={list}
-            onReconnect={(account) => connect(account.platform, methodOf(account.platform), account)}
+            onReconnect={(account) => void connect(account.platform, methodOf(account.platform), account)}
             parts={accountParts}
           />
         )}
@@ -139,6 +167,7 @@ export function ConnectedAccountsScreen({ accountParts }: { accountParts?: Accou
             {accountMessages.totalLimit(limits.socialAccounts, limits.planName)}
           </p>
         ) : null}
+        {connectPart ? <div className="mt-4">{connectPart.panel}</div> : null}
         <div className="mt-4">
           {platforms.isPending ? (
             <Spinner label={t('Loading platforms')} />
@@ -151,9 +180,9 @@ export function ConnectedAccountsScreen({ accountParts }: { accountParts?: Accou
               platforms={platforms.data.platforms}
               isAtLimit={isAtLimit}
               busyPlatform={
-                startOAuth.isPending || startOAuth.isSuccess ? (startOAuth.variables ?? null) : null
+                startOAuth.isPending || startOAuth.isSuccess ? (startOAuth.variables?.platform ?? null) : null
               }
-              onConnect={(platform) => connect(platform.platform, platform.method)}
+              onConnect={(platform) => void connect(platform.platform, platform.method)}
               onSetUp={canSetUp ? (platform) => setSetUpPlatform(platform.platform) : undefined}
             />
           )}
@@ -166,17 +195,19 @@ export function ConnectedAccountsScreen({ accountParts }: { accountParts?: Accou
         onClose={() => setSetUpPlatform(null)}
       />
       <BlueskyConnectDialog
-        key={dialog?.kind === 'bluesky' ? `bluesky-${dialog.handle}` : 'bluesky'}
+        key={dialog?.kind === 'bluesky' ? `bluesky-${dialog.account?.id ?? ''}` : 'bluesky'}
         open={dialog?.kind === 'bluesky'}
-        initialHandle={dialog?.kind === 'bluesky' ? dialog.handle : ''}
+        initialHandle={dialog?.kind === 'bluesky' ? (dialog.account?.handle ?? '') : ''}
+        askThrough={() => ask(dialog?.account)}
         onOpenChange={(open) => {
           if (!open) setDialog(null);
         }}
       />
       <MastodonConnectDialog
-        key={dialog?.kind === 'mastodon' ? `mastodon-${dialog.instance}` : 'mastodon'}
+        key={dialog?.kind === 'mastodon' ? `mastodon-${dialog.account?.id ?? ''}` : 'mastodon'}
         open={dialog?.kind === 'mastodon'}
-        initialInstance={dialog?.kind === 'mastodon' ? dialog.instance : ''}
+        initialInstance={dialog?.kind === 'mastodon' ? (dialog.account?.instanceUrl ?? '') : ''}
+        askThrough={() => ask(dialog?.account)}
         onOpenChange={(open) => {
           if (!open) setDialog(null);
         }}

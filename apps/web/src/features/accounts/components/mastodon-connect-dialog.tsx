@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, mastodonStartInputSchema } from '@relaycast/shared/accounts';
+import type { ConnectThroughInput } from '@relaycast/shared/proxies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStartMastodon } from '@/api/accounts';
@@ -13,10 +14,13 @@ const INSTANCE_EXAMPLE = 'mastodon.social';
 export function MastodonConnectDialog({
   open,
   onOpenChange,
+  askThrough = async () => ({}),
   initialInstance = '',
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The reconnected account and the proxy to connect through; null stops the connect (nothing is sent). */
+  askThrough?: () => Promise<ConnectThroughInput | null>;
   initialInstance?: string;
 }) {
   const { t } = useTranslation('accounts');
@@ -31,8 +35,10 @@ export function MastodonConnectDialog({
         translateMessage(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.instanceRequired),
       );
     setProblem(null);
+    const through = await askThrough();
+    if (!through) return;
     try {
-      await start.mutateAsync(parsed.data.instanceUrl);
+      await start.mutateAsync({ instanceUrl: parsed.data.instanceUrl, through });
     } catch (error) {
       setProblem(error instanceof Error ? error.message : t('Could not reach the Mastodon instance.'));
     }

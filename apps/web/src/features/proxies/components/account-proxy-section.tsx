@@ -1,9 +1,4 @@
-import {
-  type AccountProxy,
-  PROXY_TYPE_LABELS,
-  PROXY_TYPES,
-  type ProxyCheckResult,
-} from '@relaycast/shared/proxies';
+import { type AccountProxy, PROXY_TYPE_LABELS } from '@relaycast/shared/proxies';
 import { Network } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +6,8 @@ import { useAccountProxies } from '@/api/proxies';
 import { useCan } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { SelectField } from '@/components/ui/select-field';
-import { translateMessage } from '@/i18n';
 import { useProxyForm } from '../hooks/use-proxy-form';
+import { ProxyCheckAnswer, ProxyFields } from './proxy-fields';
 
 /** Where the account's proxy stands: none, working, unchecked, or down (the account paused, and why). */
 function ProxySummary({ stored }: { stored: AccountProxy | null }) {
@@ -45,27 +38,6 @@ function ProxySummary({ stored }: { stored: AccountProxy | null }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-function CheckResult({ result }: { result: ProxyCheckResult }) {
-  const { t } = useTranslation('proxies');
-  if (!result.ok) {
-    return (
-      <p role="status" className="text-sm text-destructive">
-        {translateMessage(result.message)}
-      </p>
-    );
-  }
-  return (
-    <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
-      {result.egressAddress
-        ? t('The proxy works. The platform will see {{address}} ({{ms}} ms).', {
-            address: result.egressAddress,
-            ms: result.latencyMs ?? 0,
-          })
-        : t('The proxy works.')}
-    </p>
   );
 }
 
@@ -126,56 +98,18 @@ function ProxyForm({
         form.submit();
       }}
     >
-      <div className="grid gap-3 sm:grid-cols-[8rem_1fr_6rem]">
-        <SelectField
-          label={t('Type')}
-          value={values.type}
-          options={PROXY_TYPES}
-          format={(type) => PROXY_TYPE_LABELS[type]}
-          onChange={(type) => form.update({ type })}
-        />
-        <FormField
-          label={t('Host')}
-          value={values.host}
-          error={errors.host}
-          onChange={(event) => form.update({ host: event.target.value })}
-        />
-        <FormField
-          label={t('Port')}
-          inputMode="numeric"
-          value={values.port}
-          error={errors.port}
-          onChange={(event) => form.update({ port: event.target.value })}
-        />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label={t('User name')}
-          autoComplete="off"
-          value={values.username}
-          error={errors.username}
-          onChange={(event) => form.update({ username: event.target.value })}
-        />
-        <FormField
-          label={t('Password')}
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint={
-            stored?.hasPassword
-              ? t('A password is stored. Leave this empty to keep it for this same proxy.')
-              : undefined
-          }
-          onChange={(event) => form.update({ password: event.target.value })}
-        />
-      </div>
+      <ProxyFields
+        values={values}
+        errors={errors}
+        hasStoredPassword={stored?.hasPassword === true}
+        onChange={form.update}
+      />
       <p className="text-xs text-muted-foreground">
         {t(
           'Publishing, analytics, the inbox, token refresh and live streams (RTMP) of this account go through the proxy.',
         )}
       </p>
-      {form.checkResult ? <CheckResult result={form.checkResult} /> : null}
+      {form.checkResult ? <ProxyCheckAnswer result={form.checkResult} /> : null}
       <div className="flex flex-wrap justify-end gap-2">
         {stored ? (
           <Button type="button" variant="ghost" size="sm" disabled={form.isSaving} onClick={form.askRemove}>

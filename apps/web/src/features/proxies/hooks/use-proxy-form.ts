@@ -19,8 +19,9 @@ export interface ProxyFormValues {
 }
 
 type Field = keyof ProxyFormValues;
+export type ProxyFieldErrors = Partial<Record<Field, string>>;
 
-function initialValues(stored: AccountProxy | null): ProxyFormValues {
+export function initialValues(stored: AccountProxy | null): ProxyFormValues {
   return {
     type: stored?.type ?? 'http',
     host: stored?.host ?? '',
@@ -31,7 +32,7 @@ function initialValues(stored: AccountProxy | null): ProxyFormValues {
 }
 
 /** The input to send: an empty password field keeps the stored one (the server says when it may). */
-function inputOf(values: ProxyFormValues): AccountProxyInput {
+export function inputOf(values: ProxyFormValues): AccountProxyInput {
   return {
     type: values.type,
     host: values.host,
@@ -41,6 +42,18 @@ function inputOf(values: ProxyFormValues): AccountProxyInput {
   };
 }
 
+/** The shared schema's verdict on the values: the input to send, or each field's problem. */
+export function validateProxy(values: ProxyFormValues): {
+  input: AccountProxyInput | null;
+  errors: ProxyFieldErrors;
+} {
+  const parsed = accountProxyInputSchema.safeParse(inputOf(values));
+  if (parsed.success) return { input: inputOf(values), errors: {} };
+  const found: ProxyFieldErrors = {};
+  for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+  return { input: null, errors: found };
+}
+
 /**
  * The state of an account's proxy form (features/proxies/components/account-proxy-section.tsx): values,
  * errors from the shared schema, "Check proxy", and save or remove, each confirmed first when the account
@@ -48,7 +61,7 @@ function inputOf(values: ProxyFormValues): AccountProxyInput {
  */
 export function useProxyForm(accountId: string, stored: AccountProxy | null, onSaved: () => void) {
   const [values, setValues] = useState(() => initialValues(stored));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<ProxyFieldErrors>({});
   const [checkResult, setCheckResult] = useState<ProxyCheckResult | null>(null);
   const [confirming, setConfirming] = useState<'save' | 'remove' | null>(null);
   const save = useSaveProxy();
@@ -62,15 +75,9 @@ export function useProxyForm(accountId: string, stored: AccountProxy | null, onS
 
   /** The parsed input, or null after showing each field's problem. */
   function validated(): AccountProxyInput | null {
-    const parsed = accountProxyInputSchema.safeParse(inputOf(values));
-    if (parsed.success) {
-      setErrors({});
-      return inputOf(values);
-    }
-    const found: Partial<Record<Field, string>> = {};
-    for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-    setErrors(found);
-    return null;
+    const checked = validateProxy(values);
+    setErrors(checked.errors);
+    return checked.input;
   }
 
   function runCheck() {
