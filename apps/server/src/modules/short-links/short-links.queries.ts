@@ -1,3 +1,4 @@
+import { parsePlatformList } from '@relaycast/shared/analytics';
 import {
   SHORT_LINK_MESSAGES,
   type ShortLink,
@@ -107,15 +108,17 @@ export interface LinkScope {
 
 const ALL_LINKS: LinkScope = { platforms: [], accounts: [] };
 
-/** Reads the comma-separated `platforms` and `accounts` of a query string (at most 500 accounts, as /analytics). */
+/**
+ * Reads the comma-separated `platforms` and `accounts` of a query string as /analytics does (`resolveFilter`): an
+ * unknown platform id is ignored, at most 500 accounts.
+ */
 export function linkScopeOf(query: { platforms?: string; accounts?: string }): LinkScope {
-  const list = (value: string | undefined) =>
-    (value ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part.length > 0)
-      .slice(0, 500);
-  return { platforms: list(query.platforms), accounts: list(query.accounts) };
+  const accounts = (query.accounts ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .slice(0, 500);
+  return { platforms: parsePlatformList(query.platforms), accounts };
 }
 
 function inRangeOf(caller: Pick<Caller, 'workspaceId'>, range: ClickRange, scope: LinkScope): SQL[] {
