@@ -128,7 +128,7 @@ export const shortLinkUpdateSchema = z
   });
 export type ShortLinkUpdate = z.infer<typeof shortLinkUpdateSchema>;
 
-/** People's clicks from one country (ISO 3166 alpha-2, from DB-IP's offline database); crawlers not counted. */
+/** People's clicks from one country (ISO 3166 alpha-2, from DB-IP's offline database), to date or in a period. */
 export const shortLinkCountrySchema = z.object({ country: z.string(), clicks: z.number().int() });
 export type ShortLinkCountry = z.infer<typeof shortLinkCountrySchema>;
 
@@ -148,7 +148,7 @@ export const shortLinkSchema = z.object({
   crawlerHits: z.number().int(),
   /** Unique visitors, each counted once a day (a salted hash that rotates daily; no address kept). */
   visitors: z.number().int(),
-  /** People's clicks to date per country, most first (clicks of an unknown country left out). */
+  /** People's clicks to date per country, most first. */
   countries: z.array(shortLinkCountrySchema),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -192,12 +192,8 @@ export function shouldShorten(mode: ShortLinkMode, postChoice: boolean | null): 
 export const shortLinkClicksQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  /** Comma-separated platform ids: only the links made at publish for those networks (as /analytics' filter). */
+  /** Comma-separated ids, as /analytics: a link counts for its network and for the account its post went to there. */
   platforms: z.string().max(200).optional(),
-  /**
-   * Comma-separated account ids: only the links of posts whose copy for the link's network went to one of these
-   * accounts; links made by hand (no post) are left out (docs/decisions/0080-short-links.md).
-   */
   accounts: z.string().max(2000).optional(),
 });
 
@@ -214,7 +210,6 @@ export const shortLinkClickRowSchema = z.object({
   crawlerHits: z.number().int(),
   /** Unique visitors over the UTC days the period touches, each counted once a day (short_link_visitors). */
   visitors: z.number().int(),
-  /** The period's clicks of people per country, most first. */
   countries: z.array(shortLinkCountrySchema),
 });
 export const shortLinkClickReportSchema = z.object({
