@@ -4,7 +4,7 @@ import { signInAsNewUser } from './session';
 
 /**
  * Links (docs/short-links.md): a short link made by hand, opened in the browser like a visitor would, and its
- * click counted on /links and on /analytics.
+ * click counted on /links and on /analytics, with a visitor's country per link.
  */
 
 test('a short link made by hand redirects a visitor and its click is counted', async ({ page, baseURL }) => {
@@ -41,6 +41,23 @@ test('a short link made by hand redirects a visitor and its click is counted', a
     await expect(page.getByTestId('short-link')).toContainText('1 click', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('short-link')).toContainText('1 unique visitor');
+  await expect(page.getByTestId('short-link-countries')).toHaveCount(0);
+
+  // A visitor from the United States (through a proxy the server trusts: loopback): their country is shown per link.
+  const fromUs = await page.request.get(shortUrl, {
+    maxRedirects: 0,
+    headers: {
+      'x-forwarded-for': '8.8.8.8',
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    },
+  });
+  expect(fromUs.status()).toBe(302);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('short-link')).toContainText('2 clicks', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('short-link-countries')).toContainText('Countries: United States (1)');
   // Checked on the reloaded page: a toast fading in is not the page's contrast.
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -57,4 +74,5 @@ test('a short link made by hand redirects a visitor and its click is counted', a
   const clicks = page.getByRole('region', { name: 'Link clicks' });
   await expect(clicks.getByTestId('link-clicks-row')).toContainText('Made by hand');
   await expect(clicks.getByTestId('link-clicks-row')).toContainText(shortUrl.split('/').pop() ?? '');
+  await expect(clicks.getByTestId('link-clicks-row')).toContainText('United States (1)');
 });

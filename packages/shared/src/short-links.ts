@@ -20,7 +20,7 @@ import {
  *   PUT   /api/short-links/settings         ShortLinkSettings → ShortLinkSettingsView (manageWorkspace)
  *   GET   /api/short-links/posts/:id        → ShortLinkPostOptions (view)
  *   PUT   /api/short-links/posts/:id        ShortLinkPostOptions → ShortLinkPostOptions (write)
- *   GET   /api/short-links/clicks?from=&to= → ShortLinkClickReport (view; /analytics)
+ *   GET   /api/short-links/clicks?from=&to=&platforms=&accounts= → ShortLinkClickReport (view; /analytics)
  * The composer sends a post's choice with the post itself (`shortLinks` in posts.ts's postInputSchema).
  * Public: GET /<code> → 302 to the target (no page, no cookie), 404 for an unknown or disabled code.
  */
@@ -128,6 +128,10 @@ export const shortLinkUpdateSchema = z
   });
 export type ShortLinkUpdate = z.infer<typeof shortLinkUpdateSchema>;
 
+/** People's clicks from one country (ISO 3166 alpha-2, from DB-IP's offline database), to date or in a period. */
+export const shortLinkCountrySchema = z.object({ country: z.string(), clicks: z.number().int() });
+export type ShortLinkCountry = z.infer<typeof shortLinkCountrySchema>;
+
 export const shortLinkSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -144,6 +148,8 @@ export const shortLinkSchema = z.object({
   crawlerHits: z.number().int(),
   /** Unique visitors, each counted once a day (a salted hash that rotates daily; no address kept). */
   visitors: z.number().int(),
+  /** People's clicks to date per country, most first. */
+  countries: z.array(shortLinkCountrySchema),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -186,6 +192,9 @@ export function shouldShorten(mode: ShortLinkMode, postChoice: boolean | null): 
 export const shortLinkClicksQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /** Comma-separated ids, as /analytics: a link counts for its network and for the account its post went to there. */
+  platforms: z.string().max(200).optional(),
+  accounts: z.string().max(2000).optional(),
 });
 
 export const shortLinkClickRowSchema = z.object({
@@ -201,6 +210,7 @@ export const shortLinkClickRowSchema = z.object({
   crawlerHits: z.number().int(),
   /** Unique visitors over the UTC days the period touches, each counted once a day (short_link_visitors). */
   visitors: z.number().int(),
+  countries: z.array(shortLinkCountrySchema),
 });
 export const shortLinkClickReportSchema = z.object({
   rows: z.array(shortLinkClickRowSchema),
@@ -208,7 +218,7 @@ export const shortLinkClickReportSchema = z.object({
   referrers: z.array(z.object({ site: z.string(), clicks: z.number().int() })),
   devices: z.array(z.object({ device: z.string(), clicks: z.number().int() })),
   /** The visitors' countries (ISO 3166 alpha-2, from DB-IP's offline database), most clicks first. */
-  countries: z.array(z.object({ country: z.string(), clicks: z.number().int() })),
+  countries: z.array(shortLinkCountrySchema),
 });
 export type ShortLinkClickReport = z.infer<typeof shortLinkClickReportSchema>;
 

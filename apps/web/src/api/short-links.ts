@@ -18,7 +18,8 @@ export const shortLinkKeys = {
   all: ['short-links'] as const,
   list: ['short-links', 'list'] as const,
   settings: ['short-links', 'settings'] as const,
-  clicks: (from: string, to: string) => ['short-links', 'clicks', from, to] as const,
+  clicks: (from: string, to: string, scope: ShortLinkClickScope) =>
+    ['short-links', 'clicks', from, to, scope.platforms ?? '', scope.accounts ?? ''] as const,
   post: (postId: string) => ['short-links', 'posts', postId] as const,
 };
 
@@ -64,14 +65,22 @@ export function useSaveShortLinkSettings() {
   });
 }
 
-/** Clicks per link, referring site and device over [from, to) (ISO instants): /analytics. */
-export function useShortLinkClicks(from: string, to: string) {
+/** /analytics' network and account filters (comma-separated ids), applied to the links' clicks. */
+export interface ShortLinkClickScope {
+  platforms?: string;
+  accounts?: string;
+}
+
+/** Clicks per link, referring site, device and country over [from, to) (ISO instants): /analytics. */
+export function useShortLinkClicks(from: string, to: string, scope: ShortLinkClickScope = {}) {
   return useQuery({
-    queryKey: shortLinkKeys.clicks(from, to),
-    queryFn: () =>
-      apiFetch<ShortLinkClickReport>(
-        `/api/short-links/clicks?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-      ),
+    queryKey: shortLinkKeys.clicks(from, to, scope),
+    queryFn: () => {
+      const query = new URLSearchParams({ from, to });
+      if (scope.platforms) query.set('platforms', scope.platforms);
+      if (scope.accounts) query.set('accounts', scope.accounts);
+      return apiFetch<ShortLinkClickReport>(`/api/short-links/clicks?${query.toString()}`);
+    },
   });
 }
 

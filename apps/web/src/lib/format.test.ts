@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './format';
+import { countryName, formatCountries, formatDuration } from './format';
 
 describe('formatDuration', () => {
   it('shows minutes and seconds, and hours when needed', () => {
@@ -12,5 +12,23 @@ describe('formatDuration', () => {
 
   it('never shows a negative time', () => {
     expect(formatDuration(-3)).toBe('0:00');
+  });
+});
+
+describe('countries', () => {
+  it('names a country in the interface language, keeps an unknown code as it is', () => {
+    expect(countryName('DE', 'en')).toBe('Germany');
+    expect(countryName('DE', 'de')).toBe('Deutschland');
+    expect(countryName('not a code', 'en')).toBe('not a code');
+    expect(
+      formatCountries(
+        [
+          { country: 'US', clicks: 2 },
+          { country: 'FR', clicks: 1 },
+        ],
+        'en',
+      ),
+    ).toBe('United States (2), France (1)');
+    expect(formatCountries([], 'en')).toBe('');
   });
 });

@@ -11,3 +11,20 @@ export function formatDuration(totalSeconds: number): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
+
+/** A country's name in the interface language ('DE' → "Germany", "Deutschland"…), the code if unknown. */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Short links' clicks per country in one line, most first: "United States (2), Germany (1)". */
+export function formatCountries(
+  countries: readonly { country: string; clicks: number }[],
+  language: string,
+): string {
+  return countries.map((row) => `${countryName(row.country, language)} (${row.clicks})`).join(', ');
+}

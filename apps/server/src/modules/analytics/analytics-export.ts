@@ -16,7 +16,8 @@ import { topPosts } from './analytics-posts';
  * GET /api/analytics/export.csv: the daily rows of the filtered accounts, a blank line, then the top posts of the
  * range by views. A figure the platform does not give is "not available"; text cells a spreadsheet would read as
  * a formula are escaped (csvCell), then the clicks of the workspace's short links over the same days, per link
- * (docs/short-links.md; link-preview crawlers apart). A few statements whatever the size.
+ * with its visitors' countries (docs/short-links.md; link-preview crawlers apart). A few statements whatever the
+ * size.
  */
 
 export const EXPORT_TOP_POSTS = 100;
@@ -92,7 +93,16 @@ export async function analyticsCsv(
     ),
     '',
     csvLine(['Link clicks']),
-    csvLine(['Short link', 'Address', 'Network', 'Post', 'Clicks', 'Unique visitors', 'Link previews']),
+    csvLine([
+      'Short link',
+      'Address',
+      'Network',
+      'Post',
+      'Clicks',
+      'Unique visitors',
+      'Link previews',
+      'Countries (IP geolocation by DB-IP)',
+    ]),
     ...links.map((row) =>
       csvLine([
         row.shortUrl,
@@ -102,6 +112,7 @@ export async function analyticsCsv(
         row.clicks,
         row.visitors,
         row.crawlerHits,
+        countriesCell(row.countries),
       ]),
     ),
   ];
@@ -110,23 +121,26 @@ export async function analyticsCsv(
 
 /**
  * The short links' clicks over the filter's days (from the first day's start to the end of the last, in the
- * user's time zone), on the filter's networks; a link made by hand has no network and is kept when none is chosen.
+ * user's time zone), on the filter's networks and accounts (a link counts for the account its post went to on
+ * the link's network); a link made by hand has neither and is kept only when no network or account is chosen.
  */
 export async function linkClicksOf(
   db: Db,
   context: Pick<AnalyticsContext, 'workspaceId'>,
-  filter: Pick<AnalyticsFilter, 'range' | 'platforms'>,
+  filter: Pick<AnalyticsFilter, 'range' | 'platforms' | 'accounts'>,
   shortLinkBase: string,
 ) {
   const { from, to, timezone } = filter.range;
-  const rows = await shortLinkClickRows(
+  return shortLinkClickRows(
     db,
     context,
     { from: dayStartInstant(from, timezone), to: dayStartInstant(nextDay(to), timezone) },
     shortLinkBase,
+    { platforms: filter.platforms, accounts: filter.accounts },
   );
-  const platforms: readonly string[] = filter.platforms;
-  return platforms.length === 0
-    ? rows
-    : rows.filter((row) => row.platform !== null && platforms.includes(row.platform));
+}
+
+/** A link's countries in one cell, most clicks first: "US (2); DE (1)". */
+function countriesCell(countries: readonly { country: string; clicks: number }[]): string {
+  return countries.map((row) => `${row.country} (${row.clicks})`).join('; ');
 }

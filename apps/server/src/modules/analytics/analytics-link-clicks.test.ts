@@ -35,9 +35,11 @@ describe('link clicks in the reports', () => {
     const lines = csv.body.split('\r\n');
     const start = lines.indexOf('Link clicks');
     expect(start).toBeGreaterThan(0);
-    expect(lines[start + 1]).toBe('Short link,Address,Network,Post,Clicks,Unique visitors,Link previews');
+    expect(lines[start + 1]).toBe(
+      'Short link,Address,Network,Post,Clicks,Unique visitors,Link previews,Countries (IP geolocation by DB-IP)',
+    );
     const rows = lines.slice(start + 2).filter(Boolean);
-    expect(rows).toEqual([`${march.shortUrl},https://example.com/march,made by hand,,5,0,2`]);
+    expect(rows).toEqual([`${march.shortUrl},https://example.com/march,made by hand,,5,0,2,`]);
     expect(csv.body).not.toContain(april.code);
     expect(csv.body).not.toContain('bobs');
   });

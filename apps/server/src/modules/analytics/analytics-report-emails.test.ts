@@ -1,3 +1,4 @@
+import { dayStartInstant } from '@relaycast/shared/analytics-page';
 import {
   nextReportSendAt,
   REPORT_SCHEDULE_MESSAGES,
@@ -5,14 +6,15 @@ import {
   reportPeriod,
 } from '@relaycast/shared/analytics-report';
 import { todayIn } from '@relaycast/shared/calendar';
+import type { ShortLink } from '@relaycast/shared/short-links';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { emailOutbox, workspaceMembers } from '../../db/schema/index';
+import { emailOutbox, shortLinkClicks, workspaceMembers } from '../../db/schema/index';
 import { insertAccount } from '../engagement/engagement.test-support';
 import { createMailer, type OutgoingEmail } from '../mail/mailer';
-import { loadAnalyticsContext } from './analytics.queries';
+import { loadAnalyticsContext, resolveFilter } from './analytics.queries';
 import { insertDays } from './analytics.test-support';
 import { REPORT_PDF_MISSING_LINE, sendDueReports } from './analytics-report-emails';
 
@@ -108,6 +110,8 @@ describe('report e-mail schedule', () => {
       expect(text).toContain(`${period.from} to ${period.to}`);
       expect(text).toContain('Total followers: 1,234');
       expect(text).toContain('Comments: 7');
+      // No short link in this workspace: no "Link clicks" line.
+      expect(text).not.toContain('Link clicks');
       const link = text.match(new RegExp(`${PUBLIC_URL}/r/([A-Za-z0-9_-]{43})`));
       expect(link).not.toBeNull();
       const report = await t.app.inject({ method: 'GET', url: `/api/reports/${link![1]}` });
@@ -195,6 +199,40 @@ describe('report e-mail schedule', () => {
     expect((await ada.send('DELETE', '/api/analytics/report-schedule')).statusCode).toBe(204);
     expect((await scheduleOf(ada)).schedule).toBeNull();
     expect(await sweep(new Date(new Date(before!.nextSendAt).getTime() + 60_000))).toBe(0);
+  });
+
+  it("adds the period's link clicks against the period before to the e-mail's figures", async () => {
+    const carl = await signInAsNewUser(t, { name: 'Carl Links' });
+    const saved = await carl.send('PUT', '/api/analytics/report-schedule', {
+      frequency: 'monthly',
+      recipients: ['carl@example.com'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sendAt = new Date(saved.json<ReportScheduleState>().schedule!.nextSendAt);
+    const context = await loadAnalyticsContext(t.db, carl.workspaceId, carl.userId);
+    const period = reportPeriod('monthly', todayIn(context.timezone, sendAt));
+    const { range } = resolveFilter({ range: 'custom', ...period }, context.timezone, sendAt);
+    const hourInto = (day: string) => new Date(dayStartInstant(day, context.timezone).getTime() + 3_600_000);
+    const made = await carl.send('POST', '/api/short-links', { target: 'https://example.com/mail' });
+    const link = made.json() as ShortLink;
+    await t.db.insert(shortLinkClicks).values([
+      { linkId: link.id, hour: hourInto(period.to), count: 4 },
+      { linkId: link.id, hour: hourInto(period.from), country: 'DE', count: 1 },
+      // Crawlers are not clicks; the period before is the comparison.
+      { linkId: link.id, hour: hourInto(period.to), crawler: 'Twitterbot', count: 9 },
+      { linkId: link.id, hour: hourInto(range.previousTo), count: 2 },
+    ]);
+    // Another workspace's clicks in the same period are not Carl's.
+    const dan = await signInAsNewUser(t, { name: 'Dan Links' });
+    const other = (
+      await dan.send('POST', '/api/short-links', { target: 'https://example.com/dan' })
+    ).json() as ShortLink;
+    await t.db.insert(shortLinkClicks).values({ linkId: other.id, hour: hourInto(period.to), count: 50 });
+
+    expect(await sweep(sendAt)).toBe(1);
+    const [mail] = await mailsTo('carl@example.com');
+    expect(mail?.textBody).toContain('Link clicks: 5 (+150.0% on the period before)');
+    expect(mail?.textBody.indexOf('Link clicks')).toBeGreaterThan(mail?.textBody.indexOf('Comments') ?? 0);
   });
 
   it('needs a session', async () => {

@@ -1,4 +1,5 @@
 import type { StatCard } from '@relaycast/shared/analytics';
+import { type AnalyticsDayRange, dayStartInstant, nextDay, statCard } from '@relaycast/shared/analytics-page';
 import {
   nextReportSendAt,
   REPORT_EMAIL_LINK_DAYS,
@@ -13,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { analyticsReportSchedules, workspaces } from '../../db/schema/index';
 import type { EmailAttachment, Mailer } from '../mail/mailer';
+import { shortLinkClickTotals } from '../short-links/short-links-figures';
 import { analyticsOverview, loadAnalyticsContext, resolveFilter } from './analytics.queries';
 import { createReportLink, deleteReportLink, expiryOf, PRINT_LINK_TTL_MS } from './analytics-reports';
 
@@ -62,7 +64,7 @@ async function reportPdf(
 
 /**
  * E-mailed reports (docs/decisions/0033-analytics-report-links-and-pdf.md): one schedule per workspace, weekly on Mondays or monthly on the 1st at 08:00 in
- * the time zone of whoever set it. Each e-mail holds the four cards of the period just ended, against the period
+ * the time zone of whoever set it. Each e-mail holds the four cards of the period just ended (and its short links' clicks), against the period
  * before, and a read-only report link of that period (a `share` link, listed and revocable like any other).
  * Several worker processes may run the sweep: each due schedule is claimed for ten minutes with SKIP LOCKED.
  */
@@ -133,6 +135,28 @@ function cardLine(label: string, card: StatCard, percent = false): string {
   return `${label}: ${value} (${sign}${card.changePercent.toFixed(1)}% on the period before)`;
 }
 
+/**
+ * The e-mail's "Link clicks" card: people's clicks on the workspace's short links over the period's days (in the
+ * zone of whoever set the schedule) against the period before; null (no line) when the workspace has no link.
+ */
+async function linkClicksCard(
+  db: Db,
+  workspaceId: string,
+  range: AnalyticsDayRange,
+): Promise<StatCard | null> {
+  const instants = (from: string, to: string) => ({
+    from: dayStartInstant(from, range.timezone),
+    to: dayStartInstant(nextDay(to), range.timezone),
+  });
+  const totals = await shortLinkClickTotals(
+    db,
+    workspaceId,
+    instants(range.from, range.to),
+    instants(range.previousFrom, range.previousTo),
+  );
+  return totals ? statCard(totals.current, totals.previous) : null;
+}
+
 /** Claims up to BATCH due schedules (none another process holds) for ten minutes. */
 async function claimDue(db: Db, now: Date): Promise<ScheduleRow[]> {
   const until = new Date(now.getTime() + CLAIM_MS);
@@ -164,7 +188,7 @@ async function claimDue(db: Db, now: Date): Promise<ScheduleRow[]> {
   }));
 }
 
-/** One schedule's e-mails: the period's cards, a link and the PDF, to every recipient; then the next send time. */
+/** One schedule's e-mails: the period's cards (and link clicks), a link and the PDF, to every recipient; then the next send time. */
 async function sendReport(
   reportContext: ReportEmailContext,
   schedule: ScheduleRow,
@@ -174,7 +198,11 @@ async function sendReport(
   const context = await loadAnalyticsContext(db, schedule.workspaceId, schedule.createdBy ?? '');
   const period = reportPeriod(schedule.frequency, todayIn(context.timezone, now));
   const filters = { range: 'custom' as const, ...period };
-  const overview = await analyticsOverview(db, context, resolveFilter(filters, context.timezone, now));
+  const filter = resolveFilter(filters, context.timezone, now);
+  const [overview, linkClicks] = await Promise.all([
+    analyticsOverview(db, context, filter),
+    linkClicksCard(db, schedule.workspaceId, filter.range),
+  ]);
   const link = await createReportLink(
     db,
     {
@@ -207,6 +235,7 @@ async function sendReport(
     cardLine('Engagement rate', cards.engagementRate, true),
     cardLine('Total shares', cards.totalShares),
     cardLine('Comments', cards.comments),
+    ...(linkClicks ? [cardLine('Link clicks', linkClicks)] : []),
     '',
     `Charts and top posts: ${publicUrl}${link.path}`,
     `The link works for ${REPORT_EMAIL_LINK_DAYS} days and can be revoked under Analytics → Share report link.`,

@@ -1,13 +1,16 @@
+import { parsePlatformList } from '@relaycast/shared/analytics';
 import {
   SHORT_LINK_MESSAGES,
   type ShortLink,
   type ShortLinkClickReport,
+  type ShortLinkCountry,
 } from '@relaycast/shared/short-links';
-import { and, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, shortLinkClicks, shortLinks } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
+import { type ClickRange, countriesByLink } from './short-links-figures';
 
 /** Reads of short links for /links and /analytics (docs/short-links.md). */
 
@@ -43,9 +46,10 @@ type LinkRow = {
           : string | null;
 };
 
-function toShortLink(row: LinkRow, baseUrl: string): ShortLink {
+function toShortLink(row: LinkRow, baseUrl: string, countries: ShortLinkCountry[]): ShortLink {
   return {
     ...row,
+    countries,
     shortUrl: `${baseUrl}/${row.code}`,
     clicks: Number(row.clicks),
     crawlerHits: Number(row.crawlerHits),
@@ -66,7 +70,11 @@ export async function listShortLinks(
     .where(eq(shortLinks.workspaceId, caller.workspaceId))
     .orderBy(desc(shortLinks.createdAt), desc(shortLinks.id))
     .limit(SHORT_LINK_LIST_LIMIT);
-  return rows.map((row) => toShortLink(row as LinkRow, baseUrl));
+  const countries = await countriesByLink(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toShortLink(row as LinkRow, baseUrl, countries.get(row.id) ?? []));
 }
 
 /** One link of the caller's workspace; another workspace's answers 404 like an unknown one. */
@@ -81,19 +89,55 @@ export async function getShortLink(
     .from(shortLinks)
     .where(and(eq(shortLinks.id, id), eq(shortLinks.workspaceId, caller.workspaceId)));
   if (!row) throw new AppError('NOT_FOUND', { message: SHORT_LINK_MESSAGES.notFound });
-  return toShortLink(row as LinkRow, baseUrl);
+  const countries = await countriesByLink(db, [row.id]);
+  return toShortLink(row as LinkRow, baseUrl, countries.get(row.id) ?? []);
 }
 
 const EXCERPT_LENGTH = 80;
 
-type ClickRange = { from: Date; to: Date };
+/**
+ * Which links count, as /analytics' filters say: `platforms`, the links made at publish for those networks;
+ * `accounts`, the links whose post went, on the link's network, to one of those accounts (a post target with
+ * the post, the platform and the account). A link made by hand has neither a network nor an account: it is
+ * left out as soon as either filter is set (docs/decisions/0080-short-links.md).
+ */
+export interface LinkScope {
+  platforms: readonly string[];
+  accounts: readonly string[];
+}
 
-function inRangeOf(caller: Pick<Caller, 'workspaceId'>, range: ClickRange): SQL[] {
-  return [
+const ALL_LINKS: LinkScope = { platforms: [], accounts: [] };
+
+/**
+ * Reads the comma-separated `platforms` and `accounts` of a query string as /analytics does (`resolveFilter`): an
+ * unknown platform id is ignored, at most 500 accounts.
+ */
+export function linkScopeOf(query: { platforms?: string; accounts?: string }): LinkScope {
+  const accounts = (query.accounts ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .slice(0, 500);
+  return { platforms: parsePlatformList(query.platforms), accounts };
+}
+
+function inRangeOf(caller: Pick<Caller, 'workspaceId'>, range: ClickRange, scope: LinkScope): SQL[] {
+  const parts = [
     eq(shortLinks.workspaceId, caller.workspaceId),
     gte(shortLinkClicks.hour, range.from),
     lt(shortLinkClicks.hour, range.to),
   ];
+  if (scope.platforms.length > 0) parts.push(inArray(shortLinks.platform, [...scope.platforms]));
+  if (scope.accounts.length > 0) {
+    const accounts = sql.join(
+      scope.accounts.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    parts.push(sql`exists (select 1 from post_targets pt
+      where pt.post_id = ${shortLinks.postId} and pt.platform = ${shortLinks.platform}
+        and pt.workspace_id = ${shortLinks.workspaceId} and pt.account_id in (${accounts}))`);
+  }
+  return parts;
 }
 
 /**
@@ -105,6 +149,7 @@ export async function shortLinkClickRows(
   caller: Pick<Caller, 'workspaceId'>,
   range: ClickRange,
   baseUrl: string,
+  scope: LinkScope = ALL_LINKS,
 ): Promise<ShortLinkClickReport['rows']> {
   const rows = await db
     .select({
@@ -123,10 +168,15 @@ export async function shortLinkClickRows(
     .from(shortLinkClicks)
     .innerJoin(shortLinks, eq(shortLinks.id, shortLinkClicks.linkId))
     .leftJoin(posts, eq(posts.id, shortLinks.postId))
-    .where(and(...inRangeOf(caller, range)))
+    .where(and(...inRangeOf(caller, range, scope)))
     .groupBy(shortLinks.id, posts.id)
     .orderBy(sql`3 desc`)
     .limit(SHORT_LINK_LIST_LIMIT);
+  const countries = await countriesByLink(
+    db,
+    rows.map((row) => row.linkId),
+    range,
+  );
   return rows
     .map(({ postContent, ...row }) => ({
       ...row,
@@ -135,20 +185,25 @@ export async function shortLinkClickRows(
       clicks: Number(row.clicks),
       crawlerHits: Number(row.crawlerHits),
       visitors: Number(row.visitors),
+      countries: countries.get(row.linkId) ?? [],
     }))
     .sort((a, b) => b.clicks - a.clicks || b.crawlerHits - a.crawlerHits);
 }
 
-/** The rows, and the clicks per referring site, device and country over [from, to): the /analytics section. */
+/**
+ * The rows, and the clicks per referring site, device and country over [from, to), of the links in `scope`: the
+ * /analytics section and the public API's `/short-links/clicks`.
+ */
 export async function shortLinkClickReport(
   db: Db,
   caller: Pick<Caller, 'workspaceId'>,
   range: ClickRange,
   baseUrl: string,
+  scope: LinkScope = ALL_LINKS,
 ): Promise<ShortLinkClickReport> {
-  const people = and(...inRangeOf(caller, range), eq(shortLinkClicks.crawler, '')) as SQL;
+  const people = and(...inRangeOf(caller, range, scope), eq(shortLinkClicks.crawler, '')) as SQL;
   const [rows, referrers, devices, countries] = await Promise.all([
-    shortLinkClickRows(db, caller, range, baseUrl),
+    shortLinkClickRows(db, caller, range, baseUrl, scope),
     db
       .select({ site: shortLinkClicks.referrer, clicks: sql<number>`sum(${shortLinkClicks.count})::int` })
       .from(shortLinkClicks)

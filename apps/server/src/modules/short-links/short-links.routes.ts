@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
 import { linkBaseUrl } from '../../lib/request-origin';
-import { getShortLink, listShortLinks, shortLinkClickReport } from './short-links.queries';
+import { getShortLink, linkScopeOf, listShortLinks, shortLinkClickReport } from './short-links.queries';
 import {
   configuredShortLinkBase,
   createShortLink,
@@ -132,7 +132,13 @@ export const shortLinksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     async (request) => {
       const to = request.query.to ? new Date(request.query.to) : new Date();
       const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - 30 * DAY_MS);
-      return shortLinkClickReport(db, await callerOf(request), { from, to }, shortLinkBase(config, request));
+      return shortLinkClickReport(
+        db,
+        await callerOf(request),
+        { from, to },
+        shortLinkBase(config, request),
+        linkScopeOf(request.query),
+      );
     },
   );
 

@@ -401,6 +401,38 @@ describe('deleting a workspace', () => {
   });
 });
 
+describe('a deleted workspace’s short-link codes', () => {
+  it('stay retired in short_link_codes (no workspace column), so no one is given them again', async () => {
+    const owner = await signInAsNewUser(t, { name: 'Code Owner' });
+    const doomed = await createAndSwitch(owner, 'Doomed links');
+    const custom = `retired-${doomed.slice(0, 8)}`;
+    const made = [
+      await owner.send('POST', '/api/short-links', { target: 'https://example.com/c', code: custom }),
+      await owner.send('POST', '/api/short-links', { target: 'https://example.com/r' }),
+    ];
+    const codes = made.map((response) => {
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { code: string }).code;
+    });
+    expect((await owner.send('DELETE', '/api/workspaces/current', { name: 'Doomed links' })).statusCode).toBe(
+      204,
+    );
+    expect(await rowsIn('short_links', doomed)).toBe(0);
+    const kept = await t.db
+      .select()
+      .from(schema.shortLinkCodes)
+      .where(inArray(schema.shortLinkCodes.code, codes));
+    expect(kept.map((row) => row.code).sort()).toEqual([...codes].sort());
+    // The codes lead nowhere now, and neither the owner's other workspace nor anyone else gets them again.
+    const other = await signInAsNewUser(t, { name: 'Code Taker' });
+    for (const code of codes) {
+      expect((await t.app.inject({ method: 'GET', url: `/${code}` })).statusCode, code).toBe(404);
+      const again = await other.send('POST', '/api/short-links', { target: 'https://other.example/', code });
+      expect(again.statusCode, code).toBe(409);
+    }
+  });
+});
+
 async function fillWorkspaceExceptIngest(workspaceId: string, userId: string, tag: string) {
   // A second user holds this workspace's ingest key (the table keeps one key per user).
   const helper = await signInAsNewUser(t, { name: 'Key Holder' });

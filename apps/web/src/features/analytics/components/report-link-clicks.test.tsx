@@ -16,12 +16,18 @@ const ROW = {
   clicks: 1234,
   crawlerHits: 2,
   visitors: 987,
+  countries: [
+    { country: 'DE', clicks: 1000 },
+    { country: 'US', clicks: 234 },
+  ],
 };
 
 describe('a shared report’s link clicks (the PDF prints them)', () => {
   it('shows each short link with its address, post, network, clicks and link previews', () => {
     renderWithProviders(
-      <ReportLinkClicks rows={[ROW, { ...ROW, linkId: 'l2', postExcerpt: null, platform: null }]} />,
+      <ReportLinkClicks
+        rows={[ROW, { ...ROW, linkId: 'l2', postExcerpt: null, platform: null, countries: [] }]}
+      />,
     );
     const section = screen.getByRole('region', { name: 'Link clicks' });
     const [first, second] = within(section).getAllByTestId('report-link-clicks-row');
@@ -32,6 +38,16 @@ describe('a shared report’s link clicks (the PDF prints them)', () => {
     expect(first?.textContent).toContain('987');
     expect(within(section).getByRole('columnheader', { name: 'Unique visitors' })).toBeTruthy();
     expect(second?.textContent).toContain('Made by hand');
+    // Each link's countries, named, with DB-IP's credit (its licence asks for it).
+    expect(within(section).getByRole('columnheader', { name: 'Countries' })).toBeTruthy();
+    expect(first?.textContent).toContain('Germany (1000), United States (234)');
+    expect(second?.textContent).toContain('—');
+    expect(within(section).getByRole('link', { name: 'IP geolocation by DB-IP' })).toBeTruthy();
+  });
+
+  it('gives no DB-IP credit when no click has a country', () => {
+    renderWithProviders(<ReportLinkClicks rows={[{ ...ROW, countries: [] }]} />);
+    expect(screen.queryByRole('link', { name: 'IP geolocation by DB-IP' })).toBeNull();
   });
 
   it('says so when no short link was clicked', () => {

@@ -2,13 +2,16 @@ import { isPlatformId, PLATFORMS } from '@relaycast/shared/platforms';
 import type { ShortLinkClickReport } from '@relaycast/shared/short-links';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/i18n';
+import { formatCountries } from '@/lib/format';
 
 /**
  * A shared report's "Link clicks" (and so the PDF's): the clicks of the workspace's short links over the
- * report's days, per link, with its post and network; link-preview crawlers in a column apart.
+ * report's days, per link, with its post, network and visitors' countries; link-preview crawlers in a column
+ * apart.
  */
 export function ReportLinkClicks({ rows }: { rows: ShortLinkClickReport['rows'] }) {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
+  const anyCountry = rows.some((row) => row.countries.length > 0);
   return (
     <section
       aria-labelledby="report-link-clicks"
@@ -29,7 +32,8 @@ export function ReportLinkClicks({ rows }: { rows: ShortLinkClickReport['rows'] 
                 <th className="py-1 pr-3 font-medium">{t('Network')}</th>
                 <th className="py-1 pr-3 text-right font-medium">{t('Clicks')}</th>
                 <th className="py-1 pr-3 text-right font-medium">{t('Unique visitors')}</th>
-                <th className="py-1 text-right font-medium">{t('Link previews')}</th>
+                <th className="py-1 pr-3 text-right font-medium">{t('Link previews')}</th>
+                <th className="py-1 font-medium">{t('Countries')}</th>
               </tr>
             </thead>
             <tbody>
@@ -47,11 +51,26 @@ export function ReportLinkClicks({ rows }: { rows: ShortLinkClickReport['rows'] 
                   </td>
                   <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(row.clicks)}</td>
                   <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(row.visitors)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatNumber(row.crawlerHits)}</td>
+                  <td className="py-1 pr-3 text-right tabular-nums">{formatNumber(row.crawlerHits)}</td>
+                  <td className="max-w-[14rem] py-1 text-xs">
+                    {row.countries.length > 0 ? formatCountries(row.countries, i18n.language) : '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          {anyCountry ? (
+            <p className="mt-2 text-xs text-muted-foreground">
+              <a
+                className="underline underline-offset-2"
+                href="https://db-ip.com"
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('IP geolocation by DB-IP')}
+              </a>
+            </p>
+          ) : null}
         </div>
       )}
     </section>

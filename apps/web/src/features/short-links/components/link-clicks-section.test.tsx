@@ -17,6 +17,10 @@ const REPORT = {
       clicks: 7,
       crawlerHits: 2,
       visitors: 5,
+      countries: [
+        { country: 'DE', clicks: 4 },
+        { country: 'FR', clicks: 2 },
+      ],
     },
   ],
   referrers: [{ site: 'mastodon.social', clicks: 5 }],
@@ -47,6 +51,25 @@ describe('Link clicks on /analytics', () => {
     const days =
       (Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)) / 86_400_000;
     expect(days).toBe(7);
+    expect(url.searchParams.has('accounts')).toBe(false);
+    expect(within(row).getByText('Germany (4), France (2)')).toBeTruthy();
+    expect(screen.queryByText(/links made by hand are left out/)).toBeNull();
+  });
+
+  it('applies the page’s network and account filters, and says links made by hand are left out', async () => {
+    const api = fakeApi({ 'GET /api/short-links/clicks': REPORT });
+    renderWithProviders(<LinkClicksSection />, {
+      route: '/analytics?range=7d&platform=mastodon&account=acc-1',
+    });
+    await screen.findByTestId('link-clicks-row');
+    const url = new URL(api.callsTo('GET /api/short-links/clicks')[0]!.url, 'http://app.test');
+    expect(url.searchParams.get('platforms')).toBe('mastodon');
+    expect(url.searchParams.get('accounts')).toBe('acc-1');
+    expect(
+      screen.getByText(
+        'Only the links of posts sent to the chosen account; links made by hand are left out.',
+      ),
+    ).toBeTruthy();
   });
 });
 

@@ -10,6 +10,7 @@ import { useShortLinkClicks } from '@/api/short-links';
 import { SettingsCard } from '@/components/settings-card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
+import { formatCountries } from '@/lib/format';
 
 /**
  * The days of the page's period (?range=, and ?from=&to= for a custom range, as /analytics resolves them) in
@@ -48,7 +49,12 @@ export function LinkClicksSection() {
   const timeZone = useTimeZone();
   // Whole days, so the query key holds still between renders.
   const period = useMemo(() => periodOf(params, timeZone), [params, timeZone]);
-  const clicks = useShortLinkClicks(period.from, period.to);
+  // The page's network and account filters (?platform=, ?account=) apply here too.
+  const account = params.get('account') ?? undefined;
+  const clicks = useShortLinkClicks(period.from, period.to, {
+    platforms: params.get('platform') ?? undefined,
+    accounts: account,
+  });
   return (
     <SettingsCard
       title={t('Link clicks')}
@@ -64,6 +70,11 @@ export function LinkClicksSection() {
             })
       }
     >
+      {account ? (
+        <p className="text-sm text-muted-foreground">
+          {t('Only the links of posts sent to the chosen account; links made by hand are left out.')}
+        </p>
+      ) : null}
       {clicks.isPending ? (
         <Spinner label={t('Loading link clicks')} />
       ) : clicks.isError ? (
@@ -83,7 +94,8 @@ export function LinkClicksSection() {
                   <th className="hidden py-1 pr-3 font-medium sm:table-cell">{t('Network')}</th>
                   <th className="py-1 pr-3 text-right font-medium">{t('Clicks')}</th>
                   <th className="py-1 pr-3 text-right font-medium">{t('Unique visitors')}</th>
-                  <th className="py-1 text-right font-medium">{t('Link previews')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Link previews')}</th>
+                  <th className="hidden py-1 font-medium lg:table-cell">{t('Countries')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -107,7 +119,10 @@ export function LinkClicksSection() {
                     </td>
                     <td className="py-1 pr-3 text-right tabular-nums">{row.clicks}</td>
                     <td className="py-1 pr-3 text-right tabular-nums">{row.visitors}</td>
-                    <td className="py-1 text-right tabular-nums">{row.crawlerHits}</td>
+                    <td className="py-1 pr-3 text-right tabular-nums">{row.crawlerHits}</td>
+                    <td className="hidden max-w-[14rem] py-1 text-xs lg:table-cell">
+                      {row.countries.length > 0 ? formatCountries(row.countries, i18n.language) : '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -123,9 +138,7 @@ export function LinkClicksSection() {
           {clicks.data.countries.length > 0 && (
             <p className="text-sm text-muted-foreground">
               {t('Countries: {{countries}}', {
-                countries: clicks.data.countries
-                  .map((row) => `${countryName(row.country, i18n.language)} (${row.clicks})`)
-                  .join(', '),
+                countries: formatCountries(clicks.data.countries, i18n.language),
               })}{' '}
               <a
                 className="underline underline-offset-2"
@@ -141,13 +154,4 @@ export function LinkClicksSection() {
       )}
     </SettingsCard>
   );
-}
-
-/** A country's name in the interface language ('DE' → "Germany", "Deutschland"…), the code if unknown. */
-function countryName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

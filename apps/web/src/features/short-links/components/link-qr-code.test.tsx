@@ -39,6 +39,7 @@ const LINK: ShortLink = {
   clicks: 0,
   crawlerHits: 0,
   visitors: 0,
+  countries: [],
   createdBy: 'u1',
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),

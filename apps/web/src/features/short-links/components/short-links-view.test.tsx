@@ -18,6 +18,10 @@ const LINK: ShortLink = {
   clicks: 12,
   crawlerHits: 3,
   visitors: 9,
+  countries: [
+    { country: 'DE', clicks: 7 },
+    { country: 'FR', clicks: 2 },
+  ],
   createdBy: 'u1',
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
@@ -60,7 +64,7 @@ function linksApi(role: string) {
 }
 
 describe('the Links page', () => {
-  it('lists each link with its clicks and link previews apart', async () => {
+  it('lists each link with its clicks, link previews apart, and its visitors’ countries', async () => {
     linksApi('editor');
     renderWithProviders(<ShortLinksView />, { route: '/links' });
     const row = await screen.findByTestId('short-link');
@@ -68,6 +72,23 @@ describe('the Links page', () => {
     expect(within(row).getByText('12 clicks')).toBeTruthy();
     expect(within(row).getByText(/3 link-preview visits/)).toBeTruthy();
     expect(within(row).getByText(/9 unique visitors/)).toBeTruthy();
+    expect(within(row).getByTestId('short-link-countries').textContent).toContain(
+      'Countries: Germany (7), France (2)',
+    );
+    expect(within(row).getByRole('link', { name: 'IP geolocation by DB-IP' }).getAttribute('href')).toBe(
+      'https://db-ip.com',
+    );
+  });
+
+  it('shows no countries line for a link without a located click', async () => {
+    fakeApi({
+      'GET /api/workspaces/current': { id: 'w1', name: 'Acme', role: 'viewer' },
+      'GET /api/short-links': { links: [{ ...LINK, countries: [] }] },
+    });
+    renderWithProviders(<ShortLinksView />, { route: '/links' });
+    const row = await screen.findByTestId('short-link');
+    expect(within(row).getByText('12 clicks')).toBeTruthy();
+    expect(within(row).queryByTestId('short-link-countries')).toBeNull();
   });
 
   it('refuses a javascript: address before sending it, and makes a link of a web address', async () => {

@@ -14,6 +14,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
+import { formatCountries } from '@/lib/format';
 import { toastOutcome } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { CreateLinkForm, targetError } from './create-link-form';
@@ -61,7 +62,7 @@ function EditTarget({ link, onDone }: { link: ShortLink; onDone(): void }) {
 }
 
 function LinkRow({ link, canWrite }: { link: ShortLink; canWrite: boolean }) {
-  const { t } = useTranslation('short-links');
+  const { t, i18n } = useTranslation('short-links');
   const update = useUpdateShortLink();
   const [editing, setEditing] = useState(false);
 
@@ -106,6 +107,19 @@ function LinkRow({ link, canWrite }: { link: ShortLink; canWrite: boolean }) {
           {t('{{count}} link-preview visits', { count: link.crawlerHits })}
         </span>
       </p>
+      {link.countries.length > 0 ? (
+        <p className="text-muted-foreground" data-testid="short-link-countries">
+          {t('Countries: {{countries}}', { countries: formatCountries(link.countries, i18n.language) })}{' '}
+          <a
+            className="underline underline-offset-2"
+            href="https://db-ip.com"
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t('IP geolocation by DB-IP')}
+          </a>
+        </p>
+      ) : null}
       {editing ? <EditTarget link={link} onDone={() => setEditing(false)} /> : null}
       {!editing ? (
         <div className="flex flex-wrap gap-2">
