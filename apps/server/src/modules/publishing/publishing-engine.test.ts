@@ -16,6 +16,7 @@ import { flagTargetsOfDisconnectedAccount, restoreTargetsOfReconnectedAccount } 
 import {
   connectMastodon,
   createPost,
+  DRIVEN_PUBLISHING,
   eventually,
   getPost,
   inAnHour,
@@ -40,10 +41,7 @@ beforeAll(async () => {
       allowPrivateAddresses: true,
     },
     // The tests drive the engine themselves (and start a worker where they need one).
-    publishing: {
-      runWorkers: false,
-      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
-    },
+    publishing: DRIVEN_PUBLISHING,
   });
   await t.app.ready();
   user = await signInAsNewUser(t);

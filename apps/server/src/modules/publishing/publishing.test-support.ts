@@ -11,8 +11,15 @@ import { encryptSecret } from '../../lib/secrets';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
 import type { Connector, PublishedPost, PublishRequest } from '../../platforms/types';
 import { connectViaOAuth } from '../accounts/accounts.test-support';
+import type { PublishingOptions } from './publishing.plugin';
 
 /** Shared by the publishing suites: accounts connected through the real OAuth flow, posts through the API. */
+
+/** The app's publishing for the suites that drive the engine themselves: no workers, retries from 1 s, no sweep grace. */
+export const DRIVEN_PUBLISHING: PublishingOptions = {
+  runWorkers: false,
+  engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
+};
 
 /** Connects a Mastodon account on the fake instance through the accounts API (start → consent → callback). */
 export async function connectMastodon(t: TestApp, user: SignedInUser, fake: PlatformFake): Promise<string> {
