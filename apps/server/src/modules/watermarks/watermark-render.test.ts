@@ -10,7 +10,12 @@ import { mediaFiles, watermarkRenders } from '../../db/schema/index';
 import { createLocalStorage } from '../../lib/media/local-storage';
 import { registerConnector } from '../../platforms/registry';
 import type { PublishMedia } from '../../platforms/types';
-import { createPost, insertAccount, scriptedConnector, targetsOf } from '../publishing/publishing.test-support';
+import {
+  createPost,
+  insertAccount,
+  scriptedConnector,
+  targetsOf,
+} from '../publishing/publishing.test-support';
 import {
   firstFrame,
   hasAudio,
