@@ -1,4 +1,4 @@
-import { FileUp, Rss } from 'lucide-react';
+import { FileUp, type LucideIcon, Rss } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,21 +12,20 @@ export function PostImportLinks({ current }: { current?: 'bulk-import' | 'feeds'
   return (
     <>
       {current === 'bulk-import' ? null : (
-        <Button asChild variant="outline">
-          <Link to="/bulk-import">
-            <FileUp aria-hidden="true" />
-            {t('Bulk import')}
-          </Link>
-        </Button>
+        <ImportLink to="/bulk-import" icon={FileUp} label={t('Bulk import')} />
       )}
-      {current === 'feeds' ? null : (
-        <Button asChild variant="outline">
-          <Link to="/feeds">
-            <Rss aria-hidden="true" />
-            {t('Feeds')}
-          </Link>
-        </Button>
-      )}
+      {current === 'feeds' ? null : <ImportLink to="/feeds" icon={Rss} label={t('Feeds')} />}
     </>
+  );
+}
+
+function ImportLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <Button asChild variant="outline">
+      <Link to={to}>
+        <Icon aria-hidden="true" />
+        {label}
+      </Link>
+    </Button>
   );
 }
