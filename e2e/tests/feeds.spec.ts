@@ -1,7 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from './helpers';
+import { type LocalSite, seriousViolations, startLocalSite } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
@@ -9,8 +7,7 @@ import { signInAsNewUser } from './session';
  * from the page linked beside Bulk import; "Check now" makes a draft of its newest item only, which the drafts list
  * then shows.
  */
-let site: http.Server;
-let siteUrl: string;
+let site: LocalSite;
 
 const RSS = `<?xml version="1.0"?><rss version="2.0"><channel><title>Harbour notes</title>
 <item><title>Boats back in the harbour</title><link>https://harbour.example/boats</link><guid>b2</guid>
@@ -20,17 +17,14 @@ const RSS = `<?xml version="1.0"?><rss version="2.0"><channel><title>Harbour not
 </channel></rss>`;
 
 test.beforeAll(async () => {
-  site = http.createServer((request, response) => {
+  site = await startLocalSite((request, response) => {
     if (request.url === '/feed.xml')
       response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(RSS);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 test.afterAll(async () => {
-  site.closeAllConnections();
-  await new Promise((resolve) => site.close(resolve));
+  await site.close();
 });
 
 test('add a feed, check it now, and find its newest item as a draft', async ({ page }) => {
@@ -40,10 +34,10 @@ test('add a feed, check it now, and find its newest item as a draft', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Feeds' })).toBeVisible();
   await expect(page.getByText('No feeds yet.')).toBeVisible();
 
-  await page.getByLabel('Feed address').fill(`${siteUrl}/feed.xml`);
+  await page.getByLabel('Feed address').fill(`${site.url}/feed.xml`);
   await page.getByRole('button', { name: 'Add feed' }).click();
   await expect(page.getByText('Feed added')).toBeVisible();
-  const card = page.getByRole('article', { name: `${siteUrl}/feed.xml` });
+  const card = page.getByRole('article', { name: `${site.url}/feed.xml` });
   await expect(card.getByText('Not checked yet.')).toBeVisible();
 
   await card.getByLabel('Post text').fill('{title}: {summary} {link}');

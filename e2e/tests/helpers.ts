@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -36,4 +38,23 @@ export async function expectSectionSaved(page: Page, section: string | RegExp) {
   await expect(page.getByRole('region', { name: section }).getByRole('status')).toHaveText(
     /Saved|Gespeichert|Enregistré|Guardado/,
   );
+}
+
+/** A site this spec starts on 127.0.0.1 (the e2e server allows private addresses): its address, and how to stop it. */
+export interface LocalSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts a site whose requests `answer` answers, on a free port of 127.0.0.1. */
+export async function startLocalSite(answer: http.RequestListener): Promise<LocalSite> {
+  const server = http.createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

@@ -1,11 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makeTestImage } from './fixtures';
-import { seriousViolations } from './helpers';
+import { type LocalSite, seriousViolations, startLocalSite } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
@@ -14,25 +12,21 @@ import { signInAsNewUser } from './session';
  * from a site this spec starts (the e2e server allows private addresses).
  */
 let dir: string;
-let site: http.Server;
-let siteUrl: string;
+let site: LocalSite;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-media-add-'));
   const photo = readFileSync(makeTestImage(dir, 'harbour-at-dawn.png', '640x360'));
-  site = http.createServer((request, response) => {
+  site = await startLocalSite((request, response) => {
     if (request.url === '/photos/harbour-at-dawn.png') {
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(photo.length) });
       response.end(photo);
     } else if (request.url === '/expired.png') response.writeHead(410).end();
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 test.afterAll(async () => {
-  site.closeAllConnections();
-  await new Promise((resolve) => site.close(resolve));
+  await site.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -69,27 +63,27 @@ test('import a picture from a link in the background; a dead link says why', asy
   await page.goto('/media-library');
   const panel = page.getByRole('region', { name: 'Import from a link' });
   const link = panel.getByLabel('Link to an image or a video');
-  await link.fill(`${siteUrl}/photos/harbour-at-dawn.png`);
+  await link.fill(`${site.url}/photos/harbour-at-dawn.png`);
   await panel.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByText('Import started')).toBeVisible();
-  const row = panel.getByRole('listitem', { name: `${siteUrl}/photos/harbour-at-dawn.png` });
+  const row = panel.getByRole('listitem', { name: `${site.url}/photos/harbour-at-dawn.png` });
   await expect(row).toContainText('Imported');
   const card = page
     .getByRole('list', { name: 'Media files' })
     .getByRole('listitem', { name: 'harbour-at-dawn.png' });
   await expect(card).toContainText('640×360');
 
-  await link.fill(`${siteUrl}/expired.png`);
+  await link.fill(`${site.url}/expired.png`);
   await panel.getByRole('button', { name: 'Import' }).click();
-  const dead = panel.getByRole('listitem', { name: `${siteUrl}/expired.png` });
+  const dead = panel.getByRole('listitem', { name: `${site.url}/expired.png` });
   await expect(dead).toContainText('Failed');
   await expect(dead).toContainText('This link no longer works');
 
   // The imports are the server's: a reload finds them as they were.
   await page.reload();
-  await expect(panel.getByRole('listitem', { name: `${siteUrl}/photos/harbour-at-dawn.png` })).toContainText(
+  await expect(panel.getByRole('listitem', { name: `${site.url}/photos/harbour-at-dawn.png` })).toContainText(
     'Imported',
   );
-  await expect(panel.getByRole('listitem', { name: `${siteUrl}/expired.png` })).toContainText('Failed');
+  await expect(panel.getByRole('listitem', { name: `${site.url}/expired.png` })).toContainText('Failed');
   expect(await seriousViolations(page)).toEqual([]);
 });

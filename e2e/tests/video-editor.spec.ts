@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
 import { layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
-import { seriousViolations } from './helpers';
+import { type LocalSite, seriousViolations, startLocalSite } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
@@ -14,8 +12,7 @@ import { signInAsNewUser } from './session';
  * addresses, docs/decisions/0014). The clip is 30 s of VP9 (so the export runs long enough to be cancelled).
  */
 let dir: string;
-let site: http.Server;
-let siteUrl: string;
+let site: LocalSite;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'relaycast-video-editor-'));
@@ -26,17 +23,14 @@ test.beforeAll(async () => {
     path.join(dir, 'clip.webm'),
   ]);
   const clip = readFileSync(path.join(dir, 'clip.webm'));
-  site = http.createServer((request, response) => {
+  site = await startLocalSite((request, response) => {
     if (request.url === '/clip.webm') response.writeHead(200, { 'content-type': 'video/webm' }).end(clip);
     else response.writeHead(404).end('not found');
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 
 test.afterAll(async () => {
-  site.closeAllConnections();
-  await new Promise((resolve) => site.close(resolve));
+  await site.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -55,12 +49,12 @@ test('load a video from a link, preview the trim, cancel an export, then export 
   await load.click();
   await expect(page.getByText('Please enter a video URL')).toBeVisible();
 
-  await url.fill(`${siteUrl}/missing.webm`);
+  await url.fill(`${site.url}/missing.webm`);
   await load.click();
   await expect(page.getByText('Failed to load video. Please check the URL')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Trim Video' })).toHaveCount(0);
 
-  await url.fill(`${siteUrl}/clip.webm`);
+  await url.fill(`${site.url}/clip.webm`);
   await load.click();
   await expect(page.getByRole('status').filter({ hasText: 'Processing...' })).toBeVisible();
   await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
@@ -128,7 +122,7 @@ test('load a video from a link, preview the trim, cancel an export, then export 
 test('open a video from the media library', async ({ page }) => {
   await signInAsNewUser(page);
   const imported = await page.request.post('/api/video-editor/imports', {
-    data: { url: `${siteUrl}/clip.webm` },
+    data: { url: `${site.url}/clip.webm` },
   });
   expect(imported.status()).toBe(201);
   await page.goto('/video-editor');
@@ -164,7 +158,7 @@ test('export a vertical 9:16 cut and send it to the composer as a draft', async 
   test.setTimeout(150_000);
   await signInAsNewUser(page);
   await page.goto('/video-editor');
-  await page.getByLabel('Video URL').fill(`${siteUrl}/clip.webm`);
+  await page.getByLabel('Video URL').fill(`${site.url}/clip.webm`);
   await page.getByRole('button', { name: 'Load Video' }).click();
   await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
   await page.getByLabel('End (seconds)').fill('2');
@@ -219,7 +213,7 @@ test('split, delete a section, undo, redo, then export only the kept sections', 
   test.setTimeout(150_000);
   await signInAsNewUser(page);
   await page.goto('/video-editor');
-  await page.getByLabel('Video URL').fill(`${siteUrl}/clip.webm`);
+  await page.getByLabel('Video URL').fill(`${site.url}/clip.webm`);
   await page.getByRole('button', { name: 'Load Video' }).click();
   await expect(page.getByText('Video loaded successfully')).toBeVisible({ timeout: 20_000 });
   await page.getByLabel('End (seconds)').fill('6');
@@ -296,7 +290,7 @@ for (const size of [
     await page.setViewportSize(size);
     await signInAsNewUser(page);
     const imported = await page.request.post('/api/video-editor/imports', {
-      data: { url: `${siteUrl}/clip.webm` },
+      data: { url: `${site.url}/clip.webm` },
     });
     expect(imported.status()).toBe(201);
     await page.goto('/video-editor');

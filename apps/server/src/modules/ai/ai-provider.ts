@@ -61,28 +61,34 @@ export async function createLanguageModel(
 ): Promise<LanguageModel> {
   const { fetch: customFetch } = options;
   switch (settings.provider) {
-    case 'openai': {
-      const { createOpenAI } = await import('@ai-sdk/openai');
-      return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).chat(
-        settings.model,
-      );
-    }
+    case 'openai':
+      return (await openAIProvider(settings, customFetch)).chat(settings.model);
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).chat(
         settings.model,
       );
     }
-    case 'openai-compatible': {
-      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: settings.baseUrl ?? '',
-        apiKey: settings.apiKey,
-        fetch: customFetch,
-      }).chatModel(settings.model);
-    }
+    case 'openai-compatible':
+      return (await openAICompatibleProvider(settings, customFetch)).chatModel(settings.model);
   }
+}
+
+/** OpenAI's provider with the workspace's key and base URL: its text and image models. */
+async function openAIProvider(settings: ProviderSettings, customFetch: typeof fetch | undefined) {
+  const { createOpenAI } = await import('@ai-sdk/openai');
+  return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch });
+}
+
+/** An OpenAI-compatible server (Ollama, LM Studio…) at the base URL: its text and image models. */
+async function openAICompatibleProvider(settings: ProviderSettings, customFetch: typeof fetch | undefined) {
+  const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+  return createOpenAICompatible({
+    name: 'openai-compatible',
+    baseURL: settings.baseUrl ?? '',
+    apiKey: settings.apiKey,
+    fetch: customFetch,
+  });
 }
 
 /** The image models a provider is known to have (docs/ai-images.md); openai-compatible needs AI_IMAGE_MODEL. */
@@ -104,20 +110,9 @@ export async function createImageModel(
   options: { fetch?: typeof fetch } = {},
 ): Promise<ImageModel> {
   const { fetch: customFetch } = options;
-  if (settings.provider === 'openai') {
-    const { createOpenAI } = await import('@ai-sdk/openai');
-    return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, fetch: customFetch }).image(
-      modelId,
-    );
-  }
+  if (settings.provider === 'openai') return (await openAIProvider(settings, customFetch)).image(modelId);
   if (settings.provider === 'openai-compatible') {
-    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-    return createOpenAICompatible({
-      name: 'openai-compatible',
-      baseURL: settings.baseUrl ?? '',
-      apiKey: settings.apiKey,
-      fetch: customFetch,
-    }).imageModel(modelId);
+    return (await openAICompatibleProvider(settings, customFetch)).imageModel(modelId);
   }
   throw new AppError('AI_IMAGES_NOT_CONFIGURED');
 }

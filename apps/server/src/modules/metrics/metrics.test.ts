@@ -4,7 +4,13 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
-import { connectMastodon, createPost, inAnHour, makeDue } from '../publishing/publishing.test-support';
+import {
+  connectMastodon,
+  createPost,
+  DRIVEN_PUBLISHING,
+  inAnHour,
+  makeDue,
+} from '../publishing/publishing.test-support';
 
 /** GET /metrics (docs/metrics.md): behind its token, the request, publishing, queue and memory figures. */
 
@@ -21,10 +27,7 @@ beforeAll(async () => {
       platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }),
       allowPrivateAddresses: true,
     },
-    publishing: {
-      runWorkers: false,
-      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
-    },
+    publishing: DRIVEN_PUBLISHING,
   });
   await t.app.ready();
   user = await signInAsNewUser(t);

@@ -1,4 +1,3 @@
-import { NO_ENGAGEMENT } from '@relaycast/shared/engagement-capabilities';
 import type { Post } from '@relaycast/shared/posts';
 import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { eq, sql } from 'drizzle-orm';
@@ -9,7 +8,7 @@ import { postTargets, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings, registerConnector } from '../../platforms/registry';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
-import { type Connector, PlatformError } from '../../platforms/types';
+import { PlatformError } from '../../platforms/types';
 import { createBackground } from '../../plugins/background';
 import { credentialsOf } from '../accounts/account-credentials';
 import { platformsConfig } from '../accounts/accounts.test-support';
@@ -17,11 +16,13 @@ import { flagTargetsOfDisconnectedAccount, restoreTargetsOfReconnectedAccount } 
 import {
   connectMastodon,
   createPost,
+  DRIVEN_PUBLISHING,
   eventually,
   getPost,
   inAnHour,
   insertAccount,
   makeDue,
+  scriptedConnector,
   targetsOf,
 } from './publishing.test-support';
 
@@ -40,10 +41,7 @@ beforeAll(async () => {
       allowPrivateAddresses: true,
     },
     // The tests drive the engine themselves (and start a worker where they need one).
-    publishing: {
-      runWorkers: false,
-      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
-    },
+    publishing: DRIVEN_PUBLISHING,
   });
   await t.app.ready();
   user = await signInAsNewUser(t);
@@ -341,28 +339,10 @@ describe('a scripted platform', () => {
   let calls: string[] = [];
   let behaviour: () => Promise<{ platformPostId: string; url: string }>;
   let restore: () => void;
-  const scripted: Connector = {
-    platform: 'linkedin',
-    capabilities: {
-      auth: 'oauth2',
-      pkce: false,
-      refresh: false,
-      publishText: true,
-      publishImages: false,
-      publishVideo: false,
-      mediaByUrl: false,
-      listRecentPosts: false,
-      engagement: NO_ENGAGEMENT,
-      maxConcurrency: 2,
-    },
-    defaultUrls: { api: 'http://127.0.0.1:9/' },
-    scopes: [],
-    requiresClientCredentials: false,
-    async publish(_ctx, _credentials, request) {
-      calls.push(request.idempotencyKey);
-      return behaviour();
-    },
-  };
+  const scripted = scriptedConnector(async (request) => {
+    calls.push(request.idempotencyKey);
+    return behaviour();
+  });
 
   beforeAll(() => {
     restore = registerConnector(scripted);

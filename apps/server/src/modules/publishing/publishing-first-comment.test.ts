@@ -12,7 +12,14 @@ import { startLinkedInFake } from '../../platforms/linkedin/linkedin.fake';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { connectViaOAuth, platformsConfig, TEST_CLIENT } from '../accounts/accounts.test-support';
-import { connectMastodon, createPost, getPost, inAnHour, makeDue } from './publishing.test-support';
+import {
+  connectMastodon,
+  createPost,
+  DRIVEN_PUBLISHING,
+  getPost,
+  inAnHour,
+  makeDue,
+} from './publishing.test-support';
 
 /**
  * Alt text and the first comment through the publishing engine, against the real Mastodon and LinkedIn connectors
@@ -36,10 +43,7 @@ beforeAll(async () => {
       }),
       allowPrivateAddresses: true,
     },
-    publishing: {
-      runWorkers: false,
-      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
-    },
+    publishing: DRIVEN_PUBLISHING,
   });
   await t.app.ready();
   user = await signInAsNewUser(t);

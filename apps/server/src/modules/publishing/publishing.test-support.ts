@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NO_ENGAGEMENT } from '@relaycast/shared/engagement-capabilities';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post, PostInput } from '@relaycast/shared/posts';
 import { eq } from 'drizzle-orm';
@@ -8,9 +9,17 @@ import type { TestApp } from '../../../test/test-app';
 import { posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { encryptSecret } from '../../lib/secrets';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
+import type { Connector, PublishedPost, PublishRequest } from '../../platforms/types';
 import { connectViaOAuth } from '../accounts/accounts.test-support';
+import type { PublishingOptions } from './publishing.plugin';
 
 /** Shared by the publishing suites: accounts connected through the real OAuth flow, posts through the API. */
+
+/** The app's publishing for the suites that drive the engine themselves: no workers, retries from 1 s, no sweep grace. */
+export const DRIVEN_PUBLISHING: PublishingOptions = {
+  runWorkers: false,
+  engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
+};
 
 /** Connects a Mastodon account on the fake instance through the accounts API (start → consent → callback). */
 export async function connectMastodon(t: TestApp, user: SignedInUser, fake: PlatformFake): Promise<string> {
@@ -47,6 +56,36 @@ export async function insertAccount(t: TestApp, workspaceId: string, platform: P
     accessTokenEncrypted: encryptSecret('scripted-token', t.config.appSecret),
   });
   return id;
+}
+
+/**
+ * A LinkedIn connector with no platform behind it, for the suites that script what publishing answers: `publish`
+ * receives each request and answers (or throws) as the test says; `media` lets it take images and videos.
+ * Put it in place with `registerConnector`, which returns the function that puts the real one back.
+ */
+export function scriptedConnector(
+  publish: (request: PublishRequest) => Promise<PublishedPost>,
+  options: { media?: boolean } = {},
+): Connector {
+  return {
+    platform: 'linkedin',
+    capabilities: {
+      auth: 'oauth2',
+      pkce: false,
+      refresh: false,
+      publishText: true,
+      publishImages: options.media ?? false,
+      publishVideo: options.media ?? false,
+      mediaByUrl: false,
+      listRecentPosts: false,
+      engagement: NO_ENGAGEMENT,
+      maxConcurrency: 2,
+    },
+    defaultUrls: { api: 'http://127.0.0.1:9/' },
+    scopes: [],
+    requiresClientCredentials: false,
+    publish: (_ctx, _credentials, request) => publish(request),
+  };
 }
 
 export async function createPost(t: TestApp, user: SignedInUser, input: PostInput): Promise<Post> {

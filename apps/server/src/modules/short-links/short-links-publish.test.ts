@@ -1,4 +1,3 @@
-import { NO_ENGAGEMENT } from '@relaycast/shared/engagement-capabilities';
 import type { ShortLinkMode } from '@relaycast/shared/short-links';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { postTargets, shortLinks, socialAccounts } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import { connectorFor, connectorSettings, registerConnector } from '../../platforms/registry';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
-import { type Connector, PlatformError } from '../../platforms/types';
+import { PlatformError } from '../../platforms/types';
 import { credentialsOf } from '../accounts/account-credentials';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import {
@@ -17,6 +16,7 @@ import {
   getPost,
   insertAccount,
   makeDue,
+  scriptedConnector,
   targetsOf,
 } from '../publishing/publishing.test-support';
 import { configuredShortLinkBase, shortenForPublish } from './short-links.service';
@@ -36,32 +36,14 @@ let restore: () => void;
 const linkedinTexts: string[] = [];
 let failNext = false;
 
-const scripted: Connector = {
-  platform: 'linkedin',
-  capabilities: {
-    auth: 'oauth2',
-    pkce: false,
-    refresh: false,
-    publishText: true,
-    publishImages: false,
-    publishVideo: false,
-    mediaByUrl: false,
-    listRecentPosts: false,
-    engagement: NO_ENGAGEMENT,
-    maxConcurrency: 2,
-  },
-  defaultUrls: { api: 'http://127.0.0.1:9/' },
-  scopes: [],
-  requiresClientCredentials: false,
-  async publish(_ctx, _credentials, request) {
-    linkedinTexts.push(request.text);
-    if (failNext) {
-      failNext = false;
-      throw new PlatformError('retry', 'LinkedIn is unavailable (503).', { status: 503 });
-    }
-    return { platformPostId: `li-${linkedinTexts.length}`, url: 'https://www.linkedin.com/feed/' };
-  },
-};
+const scripted = scriptedConnector(async (request) => {
+  linkedinTexts.push(request.text);
+  if (failNext) {
+    failNext = false;
+    throw new PlatformError('retry', 'LinkedIn is unavailable (503).', { status: 503 });
+  }
+  return { platformPostId: `li-${linkedinTexts.length}`, url: 'https://www.linkedin.com/feed/' };
+});
 
 beforeAll(async () => {
   fake = await startMastodonFake();

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NO_ENGAGEMENT } from '@relaycast/shared/engagement-capabilities';
 import type { MediaItem } from '@relaycast/shared/media';
 import { WATERMARK_MESSAGES } from '@relaycast/shared/watermarks';
 import { eq } from 'drizzle-orm';
@@ -10,8 +9,13 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { mediaFiles, watermarkRenders } from '../../db/schema/index';
 import { createLocalStorage } from '../../lib/media/local-storage';
 import { registerConnector } from '../../platforms/registry';
-import type { Connector, PublishMedia } from '../../platforms/types';
-import { createPost, insertAccount, targetsOf } from '../publishing/publishing.test-support';
+import type { PublishMedia } from '../../platforms/types';
+import {
+  createPost,
+  insertAccount,
+  scriptedConnector,
+  targetsOf,
+} from '../publishing/publishing.test-support';
 import {
   firstFrame,
   hasAudio,
@@ -37,28 +41,13 @@ let account: string;
 let received: PublishMedia[][] = [];
 let restore: () => void;
 
-const scripted: Connector = {
-  platform: 'linkedin',
-  capabilities: {
-    auth: 'oauth2',
-    pkce: false,
-    refresh: false,
-    publishText: true,
-    publishImages: true,
-    publishVideo: true,
-    mediaByUrl: false,
-    listRecentPosts: false,
-    engagement: NO_ENGAGEMENT,
-    maxConcurrency: 2,
-  },
-  defaultUrls: { api: 'http://127.0.0.1:9/' },
-  scopes: [],
-  requiresClientCredentials: false,
-  async publish(_ctx, _credentials, request) {
+const scripted = scriptedConnector(
+  async (request) => {
     received.push(request.media);
     return { platformPostId: `p-${received.length}`, url: 'https://example.test/p' };
   },
-};
+  { media: true },
+);
 
 beforeAll(async () => {
   fixtures = makeWatermarkFixtures();

@@ -1,25 +1,24 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StreamHighlights } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
-import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
+import type { SignedInUser } from '../../../../test/auth-requests';
+import { TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
 import { CLIP_ANALYSIS_JOB } from '../../clips/clips-background';
-import { saveUserSettings } from '../../settings/settings.service';
 import {
+  closeLiveTestApp,
   FFMPEG,
   freePort,
   isAlive,
   largestGap,
   probe,
   type Sink,
+  startLiveTestApp,
   startSink,
   stopProcess,
   waitFor,
@@ -38,26 +37,11 @@ let dir: string;
 let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    // The fake platforms are RTMP sinks on 127.0.0.1: private addresses, allowed explicitly for this server.
-    config: {
-      rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 },
-      allowPrivateAddresses: true,
-    },
-  });
-  ada = await signInAsNewUser(t, { name: 'Ada' });
+  ({ t, ada, dir } = await startLiveTestApp('relaycast-live-'));
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  dir = mkdtempSync(path.join(tmpdir(), 'relaycast-live-'));
-  await saveUserSettings(t.db, ada.userId, {
-    ...DEFAULT_USER_SETTINGS,
-    stream: { ...DEFAULT_USER_SETTINGS.stream, resolution: '720p', bitrate: 3000, fps: 30 },
-  });
 });
 
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeLiveTestApp({ t, dir }));
 
 async function live(): Promise<StreamSession | null> {
   return ((await ada.get('/api/streaming/live')).json() as LiveStatus).session;

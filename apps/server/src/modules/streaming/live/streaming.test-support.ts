@@ -1,13 +1,52 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
+import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { saveUserSettings } from '../../settings/settings.service';
 
-/** Helpers for the live-engine tests: local RTMP sinks standing in for the platforms, and ffprobe. */
+/** Helpers for the live-engine tests: the app, local RTMP sinks standing in for the platforms, and ffprobe. */
 
 const run = promisify(execFile);
 export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
+
+/** What a live suite runs against: the app with its RTMP relay, Ada, and a folder for the sinks' files. */
+export interface LiveTestApp {
+  t: TestApp;
+  ada: SignedInUser;
+  dir: string;
+}
+
+/**
+ * An app with the RTMP relay on a free port, Ada signed in with 720p, 3000 kbps, 30 fps stream settings, and a
+ * new temporary folder named from `prefix`. `closeLiveTestApp` closes the app and removes the folder.
+ */
+export async function startLiveTestApp(prefix: string): Promise<LiveTestApp> {
+  const t = await createTestApp({
+    // The fake platforms are RTMP sinks on 127.0.0.1: private addresses, allowed explicitly for this server.
+    config: {
+      rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 },
+      allowPrivateAddresses: true,
+    },
+  });
+  const ada = await signInAsNewUser(t, { name: 'Ada' });
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  await saveUserSettings(t.db, ada.userId, {
+    ...DEFAULT_USER_SETTINGS,
+    stream: { ...DEFAULT_USER_SETTINGS.stream, resolution: '720p', bitrate: 3000, fps: 30 },
+  });
+  return { t, ada, dir };
+}
+
+export async function closeLiveTestApp({ t, dir }: Pick<LiveTestApp, 't' | 'dir'>): Promise<void> {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
-import { CalendarPlus, ChevronLeft, ChevronRight, FileUp, Rss } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PostImportLinks } from '@/components/post-import-links';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -112,18 +112,7 @@ export function CalendarToolbar({
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/bulk-import">
-            <FileUp aria-hidden="true" />
-            {t('Bulk import')}
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/feeds">
-            <Rss aria-hidden="true" />
-            {t('Feeds')}
-          </Link>
-        </Button>
+        <PostImportLinks />
         <Button onClick={onCreate}>
           <CalendarPlus aria-hidden="true" />
           {t('Create Post')}

@@ -71,19 +71,15 @@ export function ComposerLibrarySection() {
               remove={(id) => toastOutcome(removeSignature.mutateAsync(id), deleted)}
             />
           ))}
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-start"
-            disabled={saveSignature.isPending}
-            onClick={() =>
-              saveSignature
-                .mutateAsync({ input: { name: t('New signature'), text: t('Thanks for reading!') } })
-                .catch((error: unknown) => showError(error))
+          <AddItemButton
+            label={t('Add a signature')}
+            isPending={saveSignature.isPending}
+            add={() =>
+              saveSignature.mutateAsync({
+                input: { name: t('New signature'), text: t('Thanks for reading!') },
+              })
             }
-          >
-            {t('Add a signature')}
-          </Button>
+          />
         </section>
         <section className="grid gap-3" aria-label={t('Hashtag groups')}>
           <h3 className="font-semibold">{t('Hashtag groups')}</h3>
@@ -98,19 +94,11 @@ export function ComposerLibrarySection() {
               remove={(id) => toastOutcome(removeGroup.mutateAsync(id), deleted)}
             />
           ))}
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-start"
-            disabled={saveGroup.isPending}
-            onClick={() =>
-              saveGroup
-                .mutateAsync({ input: { name: t('New group'), hashtags: ['#hashtag'] } })
-                .catch((error: unknown) => showError(error))
-            }
-          >
-            {t('Add a hashtag group')}
-          </Button>
+          <AddItemButton
+            label={t('Add a hashtag group')}
+            isPending={saveGroup.isPending}
+            add={() => saveGroup.mutateAsync({ input: { name: t('New group'), hashtags: ['#hashtag'] } })}
+          />
         </section>
         <section className="grid gap-3" aria-label={t('Templates')}>
           <h3 className="font-semibold">{t('Templates')}</h3>
@@ -145,5 +133,28 @@ export function ComposerLibrarySection() {
         </section>
       </fieldset>
     </SettingsCard>
+  );
+}
+
+/** Adds an item with placeholder text, to be edited in its card; a refusal is shown as any error is. */
+function AddItemButton({
+  label,
+  isPending,
+  add,
+}: {
+  label: string;
+  isPending: boolean;
+  add: () => Promise<unknown>;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      className="justify-self-start"
+      disabled={isPending}
+      onClick={() => add().catch((error: unknown) => showError(error))}
+    >
+      {label}
+    </Button>
   );
 }

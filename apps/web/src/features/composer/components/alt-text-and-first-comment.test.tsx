@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PostTargets } from '@/components/post-targets';
 import type { AttachedMedia } from '@/lib/post-form';
 import { fakeApi } from '@/test/api.fake';
+import { postFixture } from '@/test/posts';
 import { renderWithProviders } from '@/test/render';
 import { PostComposer } from './post-composer';
 
@@ -22,22 +23,7 @@ const IMAGE: AttachedMedia = {
 };
 
 function post(overrides: Partial<Post> = {}): Post {
-  return {
-    id: 'p1',
-    content: 'Kites',
-    platforms: ['linkedin'],
-    overrides: {},
-    media: [],
-    firstComment: '',
-    status: 'draft',
-    scheduledAt: null,
-    timezone: 'UTC',
-    authorId: 'u1',
-    createdAt: '2026-03-10T12:00:00.000Z',
-    updatedAt: '2026-03-10T12:00:00.000Z',
-    targets: [],
-    ...overrides,
-  };
+  return postFixture({ content: 'Kites', platforms: ['linkedin'], firstComment: '', ...overrides });
 }
 
 function renderComposer(platforms: Post['platforms']) {

@@ -4,24 +4,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiFake, type ApiReply, fakeApi } from '@/test/api.fake';
+import { postFixture } from '@/test/posts';
 import { renderWithProviders } from '@/test/render';
 import { PostComposer } from './post-composer';
 
 function savedPost(body: Record<string, unknown>): Post {
-  return {
+  return postFixture({
     id: 'new-post',
     content: String(body.content),
     platforms: body.platforms as Post['platforms'],
-    overrides: {},
-    media: [],
-    status: 'draft',
-    scheduledAt: null,
-    timezone: 'UTC',
-    authorId: 'u1',
-    createdAt: '2026-03-10T12:00:00.000Z',
-    updatedAt: '2026-03-10T12:00:00.000Z',
-    targets: [],
-  };
+  });
 }
 
 /** The composer lists the workspace's accounts for the chosen platforms: none connected here. */

@@ -1,9 +1,9 @@
-import type { Post } from '@relaycast/shared/posts';
 import type { Watermark } from '@relaycast/shared/watermarks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
+import { postFixture } from '@/test/posts';
 import { renderWithProviders } from '@/test/render';
 import { PostComposer } from './post-composer';
 
@@ -20,11 +20,9 @@ const LOGO: Watermark = {
 };
 const CORNER: Watermark = { ...LOGO, id: 'wm-corner', name: 'Corner', position: 'top-left', opacity: 100 };
 
-const POST: Post = {
-  id: 'p1',
+const POST = postFixture({
   content: 'Our new shop',
   platforms: ['linkedin'],
-  overrides: {},
   media: [
     {
       id: 'm-photo',
@@ -38,10 +36,6 @@ const POST: Post = {
       height: 800,
     },
   ],
-  status: 'draft',
-  scheduledAt: null,
-  timezone: 'UTC',
-  authorId: 'u1',
   createdAt: '2026-11-26T10:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
   targets: [
@@ -59,7 +53,7 @@ const POST: Post = {
       publishedAt: null,
     },
   ],
-} as Post;
+});
 
 function renderComposer() {
   const api = fakeApi({

@@ -1,12 +1,13 @@
 import { UNAPPROVED_POST_STATUSES } from '@relaycast/shared/approvals';
 import { todayIn } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
-import { FilePen, FileUp, PenSquare, Rss, Search } from 'lucide-react';
+import { FilePen, PenSquare, Search } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDeletePost, useDuplicatePost, usePosts, useRestorePost } from '@/api/posts';
 import { useTimeZone } from '@/api/settings';
+import { PostImportLinks } from '@/components/post-import-links';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
@@ -86,18 +87,7 @@ export function DraftsList() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline">
-            <Link to="/bulk-import">
-              <FileUp aria-hidden="true" />
-              {t('Bulk import')}
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/feeds">
-              <Rss aria-hidden="true" />
-              {t('Feeds')}
-            </Link>
-          </Button>
+          <PostImportLinks />
           <Button asChild>
             <Link to="/post-composer">
               <PenSquare aria-hidden="true" />

@@ -1,11 +1,11 @@
 import { FEED_MESSAGES, feedUrlSchema } from '@relaycast/shared/feeds';
 import type { PlatformId } from '@relaycast/shared/platforms';
-import { FileUp, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { useCreateFeed, useFeeds } from '@/api/feeds';
+import { PostImportLinks } from '@/components/post-import-links';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -47,12 +47,7 @@ export function FeedsPage() {
             {t('Follow a blog or a site’s RSS or Atom feed: each new item becomes a draft or a queued post.')}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/bulk-import">
-            <FileUp aria-hidden="true" />
-            {t('Bulk import')}
-          </Link>
-        </Button>
+        <PostImportLinks current="feeds" />
       </header>
       <form onSubmit={add} className="flex flex-wrap items-end gap-2" noValidate>
         <div className="min-w-64 flex-1">

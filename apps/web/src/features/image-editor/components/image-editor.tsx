@@ -6,15 +6,8 @@ import {
   outputSize,
 } from '@relaycast/shared/image-edit';
 import type { MediaItem } from '@relaycast/shared/media';
-import {
-  type EditHistory,
-  recordEdit,
-  redoEdit,
-  startHistory,
-  undoEdit,
-} from '@relaycast/shared/video-editor-edit-list';
 import { Redo2, Save, Undo2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEditImage, useMediaItem } from '@/api/media';
@@ -23,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
 import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
+import { useUndoHistory } from '@/lib/use-undo-history';
 import { drawRecipe } from '../draw-recipe';
 import { CropBox } from './crop-box';
 import { ColourPanel, GeometryPanel } from './geometry-panel';
@@ -85,27 +79,14 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
   const item = useMediaItem(mediaId);
   const save = useEditImage();
   const navigate = useNavigate();
-  const [history, setHistory] = useState<EditHistory<ImageEditRecipe>>(() => startHistory(EMPTY_RECIPE));
-  const record = useCallback(
-    (next: ImageEditRecipe, key: string | null = null) =>
-      setHistory((current) => recordEdit(current, next, key)),
-    [],
-  );
-  const undo = useCallback(() => setHistory(undoEdit), []);
-  const redo = useCallback(() => setHistory(redoEdit), []);
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'z') return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)))
-        return;
-      event.preventDefault();
-      if (event.shiftKey) redo();
-      else undo();
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [undo, redo]);
+  const {
+    present: recipe,
+    record,
+    undo,
+    redo,
+    canUndo,
+    canRedo,
+  } = useUndoHistory<ImageEditRecipe>(EMPTY_RECIPE);
 
   if (item.isPending) return <Spinner label={t('Loading the image')} />;
   if (item.isError) return <p className="text-sm text-destructive">{item.error.message}</p>;
@@ -114,7 +95,6 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
     return <p className="text-sm text-destructive">{translateMessage(IMAGE_EDIT_MESSAGES.notAnImage)}</p>;
   }
   const source = { width: media.width, height: media.height };
-  const recipe = history.present;
 
   function onSave() {
     const parsed = imageEditRecipeSchema.safeParse(recipe);
@@ -138,11 +118,11 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="grid content-start gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" size="sm" onClick={undo} disabled={history.past.length === 0}>
+          <Button variant="outline" size="sm" onClick={undo} disabled={!canUndo}>
             <Undo2 aria-hidden="true" />
             {t('Undo')}
           </Button>
-          <Button variant="outline" size="sm" onClick={redo} disabled={history.future.length === 0}>
+          <Button variant="outline" size="sm" onClick={redo} disabled={!canRedo}>
             <Redo2 aria-hidden="true" />
             {t('Redo')}
           </Button>
