@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
+import { installFrontDoor } from './lib/front-door';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
@@ -96,6 +97,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A few paths answered before Fastify's routing and hooks (the short-link redirect, decision 0097). The first
+  // preClose hook: from then on every request goes to Fastify (503 while closing), and closing waits for the
+  // requests the front door took.
+  const frontDoor = installFrontDoor(app.server);
+  app.addHook('preClose', () => frontDoor.close());
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(databaseTargetOf(config)));
@@ -153,7 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     publishing: options.publishing,
   });
   await app.register(streamingPlugin, { db: database.db, config });
-  await app.register(shortLinksPlugin, { db: database.db, config });
+  await app.register(shortLinksPlugin, { db: database.db, config, frontDoor, requestId: requestIdOf });
 
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });
