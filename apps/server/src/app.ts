@@ -2,7 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
-import { installFrontDoor } from './lib/front-door';
+import { type FrontDoor, installFrontDoor } from './lib/front-door';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
@@ -212,6 +212,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);
+  app.decorate('frontDoor', frontDoor);
   app.decorate('notifyDeps', notifyDeps);
   return app;
 }
@@ -219,6 +220,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** The HTTP server's front door (lib/front-door.ts): the paths answered before Fastify. */
+    frontDoor: FrontDoor;
     /** What sending a notification needs (tests drive the delivery with it). */
     notifyDeps: NotifyDeps;
   }
