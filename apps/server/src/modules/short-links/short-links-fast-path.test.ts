@@ -4,7 +4,7 @@ import { SHORT_LINK_MESSAGES, type ShortLink } from '@relaycast/shared/short-lin
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/auth-requests';
-import { shortLinkClicks, shortLinkSalts, shortLinkVisitors, shortLinks } from '../../db/schema/index';
+import { shortLinkClicks, shortLinkSalts, shortLinks, shortLinkVisitors } from '../../db/schema/index';
 import { processRegistry } from '../../lib/metrics';
 import { shortLinkCacheOf } from './short-links-cache';
 import { REDIRECT_ROUTE } from './short-links-fast-path';
@@ -26,6 +26,8 @@ beforeAll(async () => {
   await s.t.app.listen({ port: 0, host: '127.0.0.1' });
   fastPort = (s.t.app.server.address() as AddressInfo).port;
   routeServer = createServer(s.t.app.frontDoor.fallback);
+  // Fastify's own setting on its server (72 s), which the Keep-Alive header tells.
+  routeServer.keepAliveTimeout = s.t.app.server.keepAliveTimeout;
   await new Promise<void>((resolve) => routeServer.listen(0, '127.0.0.1', resolve));
   routePort = (routeServer.address() as AddressInfo).port;
 });
@@ -38,6 +40,8 @@ afterAll(async () => {
 interface Answer {
   status: number;
   headers: Record<string, string>;
+  /** The headers' names in the order they came. */
+  names: string[];
   body: string;
 }
 
@@ -66,7 +70,8 @@ function call(port: number, method: string, path: string, headers: Record<string
           for (let i = 0; i < response.rawHeaders.length; i += 2) {
             pairs[(response.rawHeaders[i] as string).toLowerCase()] = response.rawHeaders[i + 1] as string;
           }
-          resolve({ status: response.statusCode ?? 0, headers: pairs, body: text });
+          const names = Object.keys(pairs);
+          resolve({ status: response.statusCode ?? 0, headers: pairs, names, body: text });
         });
       },
     );
@@ -78,8 +83,10 @@ function call(port: number, method: string, path: string, headers: Record<string
 /** An answer without what differs on every request (its date and its generated id). */
 function comparable(answer: Answer) {
   const { date: _date, 'x-request-id': requestId, ...headers } = answer.headers;
-  expect(requestId).toMatch(/^[\w.:-]{1,128}$/);
-  return { status: answer.status, headers, body: answer.body };
+  // Fastify's answers to a URL it cannot route (too long a parameter) have none: the same on both sides.
+  if (requestId !== undefined) expect(requestId).toMatch(/^[\w.:-]{1,128}$/);
+  const hasId = requestId !== undefined;
+  return { status: answer.status, headers, names: answer.names, body: answer.body, hasId };
 }
 
 /**
@@ -126,6 +133,7 @@ describe('the short-link fast path', () => {
     expect(redirect.body).toBe('');
     expect((await both('HEAD', `/${link.code}`, { taken: true })).status).toBe(302);
     await both('GET', `/${link.code}?utm_source=x&fbclid=IwAR0_a-b`, { taken: true });
+    await both('GET', `/${link.code}?utm_campaign=spring%20sale%C3%A9&x=%0`, { taken: true });
     // The client's safe X-Request-Id is echoed by both.
     const traced = await call(fastPort, 'GET', `/${link.code}`, { 'x-request-id': 'trace-42' });
     expect(traced.headers['x-request-id']).toBe('trace-42');
@@ -164,7 +172,6 @@ describe('the short-link fast path', () => {
       ['GET', `/${code};x=1`],
       ['GET', `/${code}#top`],
       ['GET', `/${code}?a=%00`],
-      ['GET', `/${code}?q=%C3%A9`],
       ['GET', `/${'a1B'.repeat(2000)}`],
       ['GET', `/abc`],
       ['GET', `http://links.example/${code}`],
@@ -172,7 +179,11 @@ describe('the short-link fast path', () => {
     for (const [method, path] of cases) await both(method, path, { taken: false });
     expect((await both('GET', encoded, { taken: false })).status).toBe(302);
     expect((await both('GET', `/${code}?a=%00`, { taken: false })).status).toBe(400);
-    await both('GET', `/${code}`, { taken: false, headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    await both('GET', `/${code}`, {
+      taken: false,
+      headers: { 'content-type': 'text/plain', 'content-length': '5' },
+      body: 'hello',
+    });
   });
 
   it('answers on any Host, as the route does (it has no host of its own)', async () => {
@@ -209,7 +220,11 @@ describe('the short-link fast path', () => {
     const link = await made('https://example.com/counted');
     await s.t.app.shortLinkCountries.load();
     await s.t.app.shortLinkClicks.loadSalt();
-    const visitor = { 'user-agent': IPHONE, referer: 'https://www.facebook.com/', 'x-forwarded-for': '8.8.8.8' };
+    const visitor = {
+      'user-agent': IPHONE,
+      referer: 'https://www.facebook.com/',
+      'x-forwarded-for': '8.8.8.8',
+    };
     await call(fastPort, 'GET', `/${link.code}`, visitor);
     await call(fastPort, 'GET', `/${link.code}?fbclid=1`, visitor);
     await call(fastPort, 'GET', `/${link.code}`, { 'user-agent': 'Twitterbot/1.0' });
