@@ -29,7 +29,6 @@ export interface ShortLinksPluginOptions {
  * a killed process left behind are counted at start and every ten seconds. The redirect's fast path
  * (short-links-fast-path.ts) answers `GET /<code>` before Fastify.
  */
-// function-budget: the module's engine: the counter, the countries and the fast path share its start and stop
 export const shortLinksPlugin = fp(async (app: FastifyInstance, options: ShortLinksPluginOptions) => {
   const counter = new ClickCounter({
     db: options.db,
