@@ -47,7 +47,7 @@ export const SHORT_LINK_BENCH = {
     sameServer: {
       goal: 0.8,
       bound: 'at least',
-      why: "the redirect against the server's own lightest route (`/api/health`, one `select 1`) under the same hooks: the redirect's own cost, whatever every request of this server costs",
+      why: "the redirect against the server's own lightest route (`/api/health`, one `select 1`, through every hook of the app): the redirect is answered before those hooks (decision 0097), so it must not fall below it",
     },
   },
 };

@@ -249,7 +249,12 @@ describe('the short-link fast path', () => {
     const link = await made('https://example.com/metered');
     const countOf = async (method: string, status: string) => {
       const metric = processRegistry.getSingleMetric('relaycast_http_request_duration_seconds');
-      const values = (await metric?.get())?.values ?? [];
+      // A histogram's values carry the series' name (`…_count`, `…_sum`, `…_bucket`); the type leaves it out.
+      const values = ((await metric?.get())?.values ?? []) as Array<{
+        metricName?: string;
+        labels: Record<string, string | number>;
+        value: number;
+      }>;
       const found = values.find(
         (value) =>
           value.metricName === 'relaycast_http_request_duration_seconds_count' &&
