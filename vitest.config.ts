@@ -12,9 +12,11 @@ const driverIndependentTests = [
   'apps/server/src/plugins/fair-admission.test.ts',
   'apps/server/src/layout.test.ts',
   'apps/server/src/layout-roles.test.ts',
+  'apps/server/src/lib/front-door.test.ts',
   'apps/server/src/lib/job-queue.test.ts',
   'apps/server/src/lib/proxy-connect.test.ts',
   'apps/server/src/modules/best-time/best-time-model.test.ts',
+  'apps/server/src/modules/short-links/short-links-cache.test.ts',
 ];
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */
 const postgresOnlyTests = [

@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
+import { type FrontDoor, installFrontDoor } from './lib/front-door';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
@@ -97,6 +98,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A few paths answered before Fastify's routing and hooks (the short-link redirect, decision 0097). The first
+  // preClose hook: from then on every request goes to Fastify (503 while closing), and closing waits for the
+  // requests the front door took.
+  const frontDoor = installFrontDoor(app.server);
+  app.addHook('preClose', () => frontDoor.close());
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(databaseTargetOf(config)));
@@ -154,7 +160,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     publishing: options.publishing,
   });
   await app.register(streamingPlugin, { db: database.db, config });
-  await app.register(shortLinksPlugin, { db: database.db, config });
+  await app.register(shortLinksPlugin, { db: database.db, config, frontDoor, requestId: requestIdOf });
   // This process in the install's list of nodes (/admin), alive every 10 s (docs/decisions/0103-nodes.md).
   await app.register(nodesPlugin, { db: database.db, config });
 
@@ -209,6 +215,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   app.decorate('database', database);
+  app.decorate('frontDoor', frontDoor);
   app.decorate('notifyDeps', notifyDeps);
   return app;
 }
@@ -216,6 +223,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** The HTTP server's front door (lib/front-door.ts): the paths answered before Fastify. */
+    frontDoor: FrontDoor;
     /** What sending a notification needs (tests drive the delivery with it). */
     notifyDeps: NotifyDeps;
   }

@@ -112,6 +112,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
     crossOriginEmbedderPolicy: false,
   });
   const headersFor = securityHeadersByConnectSource(setSecurityHeaders);
+  // The same headers for the answers made before Fastify (lib/front-door.ts: the short-link redirect).
+  app.decorate('securityHeadersOf', headersFor);
   // A callback hook: Fastify turns a synchronous throw (helmet refusing its configuration) into the request's error.
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headersFor(request.raw)) reply.raw.setHeader(name, value);
@@ -130,3 +132,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
   // Counted in the database, so that every process of an install shares each limit (modules/rate-limits).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of an answer to this request (set by the onRequest hook; the front door's too). */
+    securityHeadersOf: (request: IncomingMessage) => ReadonlyArray<readonly [string, string]>;
+  }
+}

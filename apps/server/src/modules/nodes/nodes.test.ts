@@ -69,6 +69,7 @@ describe('the nodes page', () => {
 describe('one media store for every node', () => {
   it('refuses a node on another machine whose media store differs from a live one, and names both', async () => {
     const self = { ...s.t.app.node, id: 'node-new', hostname: 'box-1' };
+    await s.t.db.delete(nodes).where(eq(nodes.id, s.t.app.node.id));
     await registerNode(s.t.db, other('node-s3', 's3:relaycast-media'));
     const problem = await mediaStoreConflict(s.t.db, { ...self, mediaStore: 'local:box-1:/data/media' });
     expect(problem?.level).toBe('refuse');
@@ -76,7 +77,8 @@ describe('one media store for every node', () => {
     expect(problem?.message).toContain('s3:relaycast-media');
     expect(problem?.message).toContain('local:box-1:/data/media');
     expect(problem?.message).toContain('set S3_BUCKET');
-    // The app's own node (this machine's folder) is live too: it is the one named once the S3 node is gone.
+    // The app's own node (this machine's folder): another folder on the same machine is only warned about.
+    await registerNode(s.t.db, s.t.app.node);
     await age('node-s3', NODE_LIVE_MS + 5_000);
     const warned = await mediaStoreConflict(s.t.db, {
       ...s.t.app.node,

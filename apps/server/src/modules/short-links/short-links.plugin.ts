@@ -1,9 +1,13 @@
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import type { FrontDoor } from '../../lib/front-door';
+import { shortLinkCacheOf } from './short-links-cache';
 import { CountryLookup } from './short-links-country';
+import { shortLinkFastPath } from './short-links-fast-path';
 import { ClickCounter } from './short-links-journal';
 
 /** How often the journal's segments go to the database. */
@@ -11,11 +15,21 @@ export const CLICK_FLUSH_MS = 1_000;
 /** Every so many flushes, the segments other (dead) processes left are counted. */
 const RECOVER_EVERY = 10;
 
+export interface ShortLinksPluginOptions {
+  db: Db;
+  config: Config;
+  /** The HTTP server's front door: the redirect's fast path is added to it (decision 0097). */
+  frontDoor: FrontDoor;
+  /** The request id Fastify gives a request (its genReqId), for the fast path's answers. */
+  requestId: (request: IncomingMessage) => string;
+}
+
 /**
  * The click counter of this process (short-links-journal.ts): flushed every second and on close; the segments
- * a killed process left behind are counted at start and every ten seconds.
+ * a killed process left behind are counted at start and every ten seconds. The redirect's fast path
+ * (short-links-fast-path.ts) answers `GET /<code>` before Fastify.
  */
-export const shortLinksPlugin = fp(async (app: FastifyInstance, options: { db: Db; config: Config }) => {
+export const shortLinksPlugin = fp(async (app: FastifyInstance, options: ShortLinksPluginOptions) => {
   const counter = new ClickCounter({
     db: options.db,
     dir: path.join(options.config.dataDir, 'short-link-clicks'),
@@ -24,6 +38,18 @@ export const shortLinksPlugin = fp(async (app: FastifyInstance, options: { db: D
   app.decorate('shortLinkClicks', counter);
   const countries = new CountryLookup();
   app.decorate('shortLinkCountries', countries);
+  options.frontDoor.add(
+    shortLinkFastPath({
+      counter,
+      countries,
+      log: app.log,
+      cache: shortLinkCacheOf(options.db),
+      frontDoor: options.frontDoor,
+      trustProxy: options.config.trustProxy,
+      securityHeaders: app.securityHeadersOf,
+      requestId: options.requestId,
+    }),
+  );
   let ticks = 0;
   let timer: NodeJS.Timeout | undefined;
   const warn = (err: unknown) => app.log.warn({ err }, 'short-link clicks not written yet; retrying');

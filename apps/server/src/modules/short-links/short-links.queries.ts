@@ -7,12 +7,35 @@ import {
 } from '@relaycast/shared/short-links';
 import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { posts, shortLinkClicks, shortLinks } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { type ClickRange, countriesByLink } from './short-links-figures';
 
 /** Reads of short links for /links and /analytics (docs/short-links.md). */
+
+/** A code's link for the redirect: where it leads and whether it is turned off. */
+export interface LinkByCode {
+  id: string;
+  target: string;
+  disabled: boolean;
+}
+
+/** The redirect's one lookup, by the code's unique index (a prepared statement). */
+const linkByCodeStatement = perDatabase((db) =>
+  db
+    .select({ id: shortLinks.id, target: shortLinks.target, disabled: shortLinks.disabled })
+    .from(shortLinks)
+    .where(eq(shortLinks.code, sql.placeholder('code')))
+    .limit(1)
+    .prepare('relaycast_short_link_resolve'),
+);
+
+export async function findLinkByCode(db: Db, code: string): Promise<LinkByCode | null> {
+  const [row] = await linkByCodeStatement(db).execute({ code });
+  return row ?? null;
+}
 
 /** The most links a list answers (newest first). */
 export const SHORT_LINK_LIST_LIMIT = 500;

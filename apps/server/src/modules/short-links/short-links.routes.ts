@@ -30,7 +30,7 @@ import {
   saveShortLinkSettings,
   updateShortLink,
 } from './short-links.service';
-import { crawlerOf, deviceOf, hourOf, referrerOf } from './short-links-traffic';
+import { fastPathFoundNoLink, journalClick, REDIRECT_ROUTE } from './short-links-fast-path';
 
 /** Where a workspace's short links are served: SHORT_LINK_BASE_URL, else the app's own address. */
 export function shortLinkBase(config: Config, request?: FastifyRequest): string {
@@ -43,11 +43,13 @@ const DAY_MS = 86_400_000;
 /**
  * `GET /<code>`: one indexed lookup and a 302 (docs/decisions/0080-short-links.md): browsers do not cache it,
  * so every click reaches the counter and an edited target applies at once. No page, no cookie. A path of a
- * code's shape that is a page or a reserved path (/pricing, /links, /api) goes on to the web app.
+ * code's shape that is a page or a reserved path (/pricing, /links, /api) goes on to the web app. Requests over
+ * HTTP are answered before Fastify by the fast path (short-links-fast-path.ts, decision 0097), the same way;
+ * this route answers what the fast path hands on, and `app.inject()`.
  */
 async function redirect(db: Db, request: FastifyRequest, reply: FastifyReply) {
   const { code } = request.params as { code: string };
-  if (!isServedShortLinkCode(code)) return reply.callNotFound();
+  if (!isServedShortLinkCode(code) || fastPathFoundNoLink(request.raw)) return reply.callNotFound();
   const link = await resolveShortLink(db, code);
   // A path of a custom code's shape that is no link (`/no-such-page`) is a mistyped page as often as a dead link:
   // it gets the app's own "page not found". An unknown or disabled code of the random shape gets the short answer.
@@ -57,23 +59,12 @@ async function redirect(db: Db, request: FastifyRequest, reply: FastifyReply) {
     return reply.status(404).type('text/plain; charset=utf-8').send(SHORT_LINK_MESSAGES.visitorNotFound);
   }
   if (request.method === 'GET') {
-    const userAgent = request.headers['user-agent'];
-    const counter = request.server.shortLinkClicks;
-    const crawler = crawlerOf(userAgent);
-    try {
-      counter.record({
-        linkId: link.id,
-        hour: hourOf(Date.now()),
-        referrer: referrerOf(request.headers.referer),
-        device: deviceOf(userAgent),
-        crawler,
-        country: request.server.shortLinkCountries.countryOf(request.ip),
-        visitor: crawler ? '' : counter.visitorOf(link.id, request.ip, userAgent ?? ''),
-      });
-    } catch (err) {
-      // The data folder cannot be written (full, removed): the visitor still gets where they were going.
-      request.log.error({ err }, 'a short-link click could not be journaled');
-    }
+    const sources = {
+      counter: request.server.shortLinkClicks,
+      countries: request.server.shortLinkCountries,
+      log: request.log,
+    };
+    journalClick(sources, link.id, request.headers, request.ip);
   }
   return reply.status(302).header('location', link.target).send();
 }
@@ -83,7 +74,7 @@ export const shortLinksRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app,
   { db, config },
 ) => {
-  app.get('/:code(^[A-Za-z0-9_-]{4,50}$)', { config: { auth: 'public' } }, async (request, reply) =>
+  app.get(REDIRECT_ROUTE, { config: { auth: 'public' } }, async (request, reply) =>
     redirect(db, request, reply),
   );
 

@@ -16,10 +16,9 @@ import {
   shouldShorten,
   withUtm,
 } from '@relaycast/shared/short-links';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { perDatabase } from '../../db/prepared';
 import {
   posts,
   shortLinkCodes,
@@ -29,7 +28,8 @@ import {
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
-import { getShortLink } from './short-links.queries';
+import { findLinkByCode, getShortLink } from './short-links.queries';
+import { shortLinkCacheOf } from './short-links-cache';
 import { storePostOptions } from './short-links-posts';
 
 /** Writes of short links (docs/short-links.md): made by hand, edited, turned off, and made at publish time. */
@@ -148,24 +148,16 @@ export async function updateShortLink(
       updatedAt: new Date(),
     })
     .where(and(eq(shortLinks.id, id), eq(shortLinks.workspaceId, caller.workspaceId)))
-    .returning({ id: shortLinks.id });
+    .returning({ id: shortLinks.id, code: shortLinks.code });
   if (!row) throw new AppError('NOT_FOUND', { message: SHORT_LINK_MESSAGES.notFound });
+  // The redirect's fast path reads the new target or state at its next request (short-links-cache.ts).
+  shortLinkCacheOf(db).forget(row.code);
   return getShortLink(db, caller, id, baseUrl);
 }
 
-/** The redirect's one lookup, by the code's unique index. */
-const resolveStatement = perDatabase((db) =>
-  db
-    .select({ id: shortLinks.id, target: shortLinks.target, disabled: shortLinks.disabled })
-    .from(shortLinks)
-    .where(eq(shortLinks.code, sql.placeholder('code')))
-    .limit(1)
-    .prepare('relaycast_short_link_resolve'),
-);
-
-/** Where a code leads, or null when it is unknown or turned off. */
+/** Where a code leads, or null when it is unknown or turned off (the Fastify route's lookup, uncached). */
 export async function resolveShortLink(db: Db, code: string): Promise<{ id: string; target: string } | null> {
-  const [row] = await resolveStatement(db).execute({ code });
+  const row = await findLinkByCode(db, code);
   return row && !row.disabled ? { id: row.id, target: row.target } : null;
 }
 
