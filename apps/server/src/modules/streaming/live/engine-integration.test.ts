@@ -1,25 +1,25 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StreamHighlights } from '@relaycast/shared/clips';
 import type { MediaItem } from '@relaycast/shared/media';
-import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
+import type { SignedInUser } from '../../../../test/auth-requests';
+import { TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
 import { CLIP_ANALYSIS_JOB } from '../../clips/clips-background';
-import { saveUserSettings } from '../../settings/settings.service';
 import {
+  createLiveTestApp,
   FFMPEG,
   freePort,
   isAlive,
   largestGap,
   probe,
+  publishLikeObs,
   type Sink,
+  startCamera,
   startSink,
   stopProcess,
   waitFor,
@@ -36,112 +36,19 @@ let t: TestApp;
 let ada: SignedInUser;
 let dir: string;
 let baseUrl: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    // The fake platforms are RTMP sinks on 127.0.0.1: private addresses, allowed explicitly for this server.
-    config: {
-      rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 },
-      allowPrivateAddresses: true,
-    },
-  });
-  ada = await signInAsNewUser(t, { name: 'Ada' });
+  ({ t, ada, dir, close } = await createLiveTestApp());
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  dir = mkdtempSync(path.join(tmpdir(), 'relaycast-live-'));
-  await saveUserSettings(t.db, ada.userId, {
-    ...DEFAULT_USER_SETTINGS,
-    stream: { ...DEFAULT_USER_SETTINGS.stream, resolution: '720p', bitrate: 3000, fps: 30 },
-  });
 });
 
 afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 });
 
 async function live(): Promise<StreamSession | null> {
   return ((await ada.get('/api/streaming/live')).json() as LiveStatus).session;
-}
-
-function startCamera(seconds: number) {
-  const camera = spawn(
-    FFMPEG,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x360:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=48000',
-      '-t',
-      String(seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-g',
-      '60',
-      '-c:a',
-      'libopus',
-      '-ac',
-      '2',
-      '-f',
-      'matroska',
-      '-live',
-      '1',
-      '-cluster_time_limit',
-      '500',
-      'pipe:1',
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  const exited = new Promise<number | null>((resolve) => camera.on('close', resolve));
-  return { camera, exited };
-}
-
-function publishLikeObs(url: string, seconds: number) {
-  const obs = spawn(
-    FFMPEG,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x180:rate=15',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=sample_rate=48000',
-      '-t',
-      String(seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-g',
-      '30',
-      '-c:a',
-      'aac',
-      '-f',
-      'flv',
-      url,
-    ],
-    { stdio: 'ignore' },
-  );
-  return new Promise<number | null>((resolve) => obs.on('close', resolve));
 }
 
 describe('live engine with real ffmpeg', () => {

@@ -276,7 +276,8 @@ export class StreamEngine {
     if (session.stopping || session.status === 'ended' || session.status === 'failed') {
       throw new AppError('STREAM_NOT_LIVE');
     }
-    if (session.ingest) throw new AppError('STREAM_INGEST_BUSY');
+    // With a slate a second socket is the studio reconnecting and takes over (decision 0101); without, a second tab.
+    if (session.ingest && !session.program) throw new AppError('STREAM_INGEST_BUSY');
     if (!this.pipeline) throw new AppError('STREAMING_UNAVAILABLE');
     return this.pipeline.startIngest(session);
   }
@@ -284,9 +285,9 @@ export class StreamEngine {
   /** Relay: may this key publish? Browser sessions' internal keys, or a user's personal OBS key. */
   private async authorizePublish(key: string): Promise<boolean> {
     if (this.closed) return false;
-    const session = this.byRelayKey.get(key);
+    const session = this.byRelayKey.get(key) ?? this.sessionOfProgram(key);
     if (session) return !session.stopping;
-    if (key.startsWith('b_') || key.startsWith('m_')) return false;
+    if (key.startsWith('b_') || key.startsWith('m_') || key.startsWith('p_')) return false;
     const pausedUntil = this.endedObsKeys.get(key);
     if (pausedUntil !== undefined) {
       if (Date.now() < pausedUntil) return false;
@@ -297,10 +298,25 @@ export class StreamEngine {
     return !this.userIsLive(owner.userId);
   }
 
+  /** The session whose program (decision 0101) publishes on this key. */
+  private sessionOfProgram(key: string): ActiveSession | undefined {
+    if (!key.startsWith('p_')) return undefined;
+    for (const session of this.sessions.values()) if (session.program?.programKey === key) return session;
+    return undefined;
+  }
+
   private onRelayPublish(key: string) {
+    const program = this.sessionOfProgram(key);
+    if (program) {
+      this.pipeline?.startOutputs(program);
+      return;
+    }
     const session = this.byRelayKey.get(key);
     if (session) {
-      if (session.status === 'starting' && !session.stopping) this.pipeline?.goLive(session);
+      if (session.stopping) return;
+      if (session.status === 'starting') this.pipeline?.goLive(session);
+      // The source is back (OBS reconnected, the studio's socket came back): the program reads it again.
+      else session.program?.sourcePublished();
       return;
     }
     const start = this.startObsSession(key).catch((err: unknown) => {
@@ -311,7 +327,14 @@ export class StreamEngine {
   }
 
   private onRelayPublishEnd(key: string) {
+    const program = this.sessionOfProgram(key);
+    if (program && !program.stopping) {
+      void this.stopSession(program.id, { status: 'failed', reason: STREAMING_MESSAGES.ingestFailed });
+      return;
+    }
     const session = this.byRelayKey.get(key);
+    // A live stream with a slate waits for its source (decision 0101): the slate's grace ends it.
+    if (session?.program && session.status === 'live') return;
     if (session && !session.stopping) void this.stopSession(session.id, { status: 'ended', reason: null });
   }
 

@@ -17,6 +17,7 @@ import type { ChildHandle } from './child';
 import { IngestPaceMeter } from './ingest-pace';
 import type { MediaSource } from './media-source';
 import { HealthMeter } from './progress';
+import type { SessionProgram } from './session-program';
 import type { OutputSupervisor } from './supervisor';
 
 /** A stream the engine runs: its processes, figures and listeners, and how it looks from outside. */
@@ -57,6 +58,12 @@ export interface ActiveSession {
   /** A pre-recorded stream's file (source 'media'), and the media time its encoder has reached. */
   media: MediaSource | null;
   mediaOutUs: number;
+  /** The program the destinations read, spliced from the source and the slate (decision 0101); null: none. */
+  program: SessionProgram | null;
+  /** Whether the destinations and the recorder have been started (on the program's publish, or at once). */
+  outputsStarted: boolean;
+  /** What the source's publisher announced, kept for the slate once it is gone. */
+  sourceFormat: import('./relay').PublisherFormat | null;
   timers: NodeJS.Timeout[];
   stopping: Promise<void> | null;
   listeners: Set<(session: StreamSession) => void>;
@@ -128,6 +135,9 @@ export function newActiveSession(input: {
     liveSince: null,
     recorder: null,
     recordingStoppedReason: null,
+    program: null,
+    outputsStarted: false,
+    sourceFormat: null,
     timers: [],
     stopping: null,
     listeners: new Set(),
@@ -174,8 +184,16 @@ export function toStreamSession(session: ActiveSession): StreamSession {
       };
     }),
     ingestPath: session.source === 'browser' && !stopped ? STREAM_INGEST.pathFor(session.id) : null,
+    slate: slateOf(session, stopped),
     media: session.media ? mediaProgressOf(session.media, session.mediaOutUs) : null,
   };
+}
+
+function slateOf(session: ActiveSession, stopped: boolean) {
+  const since = session.program?.lostSince ?? null;
+  const endsAt = session.program?.slateEndsAt ?? null;
+  if (stopped || since === null || endsAt === null) return null;
+  return { since: new Date(since).toISOString(), endsAt: new Date(endsAt).toISOString() };
 }
 
 /** How far a pre-recorded stream is: seconds into the current pass and passes finished (from ffmpeg's out_time). */

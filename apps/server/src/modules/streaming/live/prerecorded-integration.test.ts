@@ -1,19 +1,17 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PlannedStream } from '@relaycast/shared/planned-streams';
-import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
+import type { SignedInUser } from '../../../../test/auth-requests';
+import type { TestApp } from '../../../../test/test-app';
 import { mediaFiles } from '../../../db/schema/index';
 import { startDuePrerecordedStreams } from '../../planned-streams/planned-streams-autostart';
-import { saveUserSettings } from '../../settings/settings.service';
 import {
+  createLiveTestApp,
   FFMPEG,
   freePort,
   largestGap,
@@ -32,25 +30,14 @@ const run = promisify(execFile);
 let t: TestApp;
 let ada: SignedInUser;
 let dir: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    config: {
-      rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 },
-      allowPrivateAddresses: true,
-    },
-  });
-  ada = await signInAsNewUser(t, { name: 'Ada' });
-  dir = mkdtempSync(path.join(tmpdir(), 'relaycast-prerecorded-'));
-  await saveUserSettings(t.db, ada.userId, {
-    ...DEFAULT_USER_SETTINGS,
-    stream: { ...DEFAULT_USER_SETTINGS.stream, resolution: '720p', bitrate: 3000, fps: 30 },
-  });
+  ({ t, ada, dir, close } = await createLiveTestApp({}, 'relaycast-prerecorded-'));
 });
 
 afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 });
 
 /** A test pattern of `seconds` (with a tone when `audio`), stored in Ada's library as a video. */

@@ -22,8 +22,9 @@ import {
   buildRecorderArgs,
   destinationUrlOf,
 } from './ffmpeg-args';
-import { newlyBehindLogLine } from './ingest-pace';
+import { IngestPaceMeter, newlyBehindLogLine } from './ingest-pace';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
+import { programFor } from './program-wiring';
 import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
 import type { Relay } from './relay';
 import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
@@ -33,7 +34,10 @@ export interface EngineLog {
   warn(obj: object, msg: string): void;
 }
 
-export type FfmpegSpawner = (args: string[], options?: { stdin?: boolean }) => ReturnType<typeof spawnFfmpeg>;
+export type FfmpegSpawner = (
+  args: string[],
+  options?: { stdin?: boolean; output?: boolean },
+) => ReturnType<typeof spawnFfmpeg>;
 
 export interface PipelineOptions {
   db: Db;
@@ -91,16 +95,23 @@ export class SessionPipeline {
    */
   startIngest(session: ActiveSession) {
     const { relay, spawner, stop } = this.deps;
+    // A reconnect may arrive before the old socket is seen closed: the new one takes over (decision 0101). The
+    // old encoder is killed at once, so the relay key is free before the new one (slower to start) publishes.
+    const previous = session.ingest;
+    if (previous) this.detachIngest(session, previous);
     const child = spawner(buildIngestArgs(session.settings, relay.localUrl(session.relayKey)), {
       stdin: true,
     });
     session.ingest = child;
+    session.lastChunkAt = Date.now();
+    session.paceMeter = new IngestPaceMeter();
     child.onProgress((block) => {
+      if (session.ingest !== child) return;
       session.ingestHealth = session.ingestMeter.update(block);
       session.paceMeter.progress(block.outTimeUs);
     });
     child.onExit(({ code, stderrTail }) => {
-      if (session.stopping) return;
+      if (session.stopping || session.ingest !== child) return;
       this.options.log.warn(
         { sessionId: session.id, code, stderr: stderrTail.slice(-500) },
         'stream ingest ffmpeg exited',
@@ -110,7 +121,7 @@ export class SessionPipeline {
     return {
       write: (chunk: Buffer): boolean => {
         const stdin = child.stdin;
-        if (!stdin || session.stopping) return false;
+        if (!stdin || session.stopping || session.ingest !== child) return false;
         // The encoder falls ever further behind (settings too heavy for this machine): stop rather than
         // buffer without bound.
         if (stdin.writableLength > MAX_INGEST_BACKLOG_BYTES) {
@@ -122,12 +133,25 @@ export class SessionPipeline {
         stdin.write(chunk);
         return true;
       },
+      /** The socket closed without End Stream: the slate covers until the studio reconnects (decision 0101). */
+      detach: (): boolean => {
+        if (!session.program || session.stopping) return false;
+        if (session.ingest === child) this.detachIngest(session, child);
+        return true;
+      },
       subscribe: (listener: (status: StreamSession) => void) => {
         session.listeners.add(listener);
         return () => session.listeners.delete(listener);
       },
       snapshot: () => toStreamSession(session),
     };
+  }
+
+  /** Lets go of the studio's encoder: the program's reader stalls and the slate takes over. */
+  private detachIngest(session: ActiveSession, child: NonNullable<ActiveSession['ingest']>) {
+    if (session.ingest === child) session.ingest = null;
+    session.ingestHealth = null;
+    child.kill('SIGKILL');
   }
 
   /**
@@ -167,28 +191,21 @@ export class SessionPipeline {
         this.options.log.warn({ err: String(err) }, 'could not mark a stream live'),
       ),
     );
-    const input = relay.localUrl(session.relayKey);
-    const policy = addressPolicy(this.options.config.allowPrivateAddresses);
-    for (const destination of session.destinations) {
-      const supervisor = new OutputSupervisor(
-        buildEgressArgs(input, destinationUrlOf(destination.info.rtmpUrl, destination.info.streamKey)),
-        (args) => spawner(args),
-        systemClock,
-        this.options.supervisor,
-        (snapshot) => {
-          const dropped = snapshot.health?.droppedFrames;
-          if (dropped === undefined) return;
-          if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
-          destination.droppedLast = dropped;
-        },
-        // The destination was checked when saved; DNS may have changed since (decision 0014).
-        () => destinationRefusal(destination.info.rtmpUrl, policy),
-      );
-      destination.supervisor = supervisor;
-      supervisor.start();
-    }
-    const recordingPath = path.join(this.deps.recordingsDir, `${session.id}.flv`);
-    session.recorder = { child: spawner(buildRecorderArgs(input, recordingPath)), path: recordingPath };
+    // Through a program (decision 0101): the destinations start once it publishes (the engine calls startOutputs).
+    if (this.usesProgram(session)) {
+      session.program = programFor(session, {
+        db: this.options.db,
+        relay,
+        spawner,
+        log: this.options.log,
+        graceMs: this.options.config.rtmp.slateGraceMs,
+        slateImage: this.options.config.rtmp.slateImage,
+        track,
+        notify: (s) => this.notify(s),
+        stop: this.deps.stop,
+      });
+      session.program.start();
+    } else this.startOutputs(session);
 
     const sampleEvery = this.options.sampleIntervalMs ?? 2_000;
     const sampler = setInterval(() => track(this.writeSamples(session)), sampleEvery);
@@ -211,15 +228,54 @@ export class SessionPipeline {
     this.notify(session);
   }
 
+  /** Studio and OBS streams go through a program with a slate, unless the slate is off (STREAM_SLATE_SECONDS=0). */
+  private usesProgram(session: ActiveSession): boolean {
+    return session.source !== 'media' && this.options.config.rtmp.slateGraceMs > 0;
+  }
+
+  /** One supervised `-c copy` ffmpeg per destination and the recorder, reading the program (or the source). */
+  startOutputs(session: ActiveSession) {
+    if (session.outputsStarted || session.stopping) return;
+    session.outputsStarted = true;
+    const { relay, spawner } = this.deps;
+    const input = relay.localUrl(session.program?.programKey ?? session.relayKey);
+    const policy = addressPolicy(this.options.config.allowPrivateAddresses);
+    for (const destination of session.destinations) {
+      const supervisor = new OutputSupervisor(
+        buildEgressArgs(input, destinationUrlOf(destination.info.rtmpUrl, destination.info.streamKey)),
+        (args) => spawner(args),
+        systemClock,
+        this.options.supervisor,
+        (snapshot) => {
+          const dropped = snapshot.health?.droppedFrames;
+          if (dropped === undefined) return;
+          if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
+          destination.droppedLast = dropped;
+        },
+        // The destination was checked when saved; DNS may have changed since (decision 0014).
+        () => destinationRefusal(destination.info.rtmpUrl, policy),
+      );
+      destination.supervisor = supervisor;
+      supervisor.start();
+    }
+    const recordingPath = path.join(this.deps.recordingsDir, `${session.id}.flv`);
+    session.recorder = { child: spawner(buildRecorderArgs(input, recordingPath)), path: recordingPath };
+    this.notify(session);
+  }
+
   /** Every second while live: ingest checks and figures, then a status push to the studio's socket. */
   private tick(session: ActiveSession) {
     if (session.stopping) return;
     const now = Date.now();
     if (session.source === 'browser' && now - session.lastChunkAt > INGEST_SILENCE_MS) {
-      this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
-      return;
+      // With a slate the stream waits for the studio to come back (decision 0101); without one it ends.
+      if (!session.program) {
+        this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
+        return;
+      }
+      if (session.ingest) this.detachIngest(session, session.ingest);
     }
-    if (session.source === 'browser') {
+    if (session.source === 'browser' && session.ingest) {
       const before = session.ingestPace;
       session.ingestPace = session.paceMeter.figures(session.ingest?.stdin?.writableLength ?? 0);
       const line = newlyBehindLogLine(before, session.ingestPace);
@@ -228,6 +284,10 @@ export class SessionPipeline {
           { sessionId: session.id, settings: session.settings, ...session.ingestPace },
           line,
         );
+    }
+    if (session.source === 'obs' && session.program) {
+      const format = this.deps.relay.publisherFormat(session.relayKey);
+      if (format?.width) session.sourceFormat = format;
     }
     if (session.source === 'obs') {
       const stats = this.deps.relay.publisherStats(session.relayKey);
@@ -268,6 +328,8 @@ export class SessionPipeline {
     const wasLive = session.status === 'live';
     for (const timer of session.timers) clearInterval(timer);
     session.timers = [];
+    // The source ends on purpose: the slate must not take over while it does.
+    session.program?.ending();
     if (session.ingest && !session.ingest.stdin) await stopChild(session.ingest);
     else if (session.ingest) {
       const ingest = session.ingest;
@@ -283,13 +345,17 @@ export class SessionPipeline {
       });
     }
     if (session.source !== 'browser') relay.dropPublisher(session.relayKey);
+    if (session.program) {
+      relay.closeReaders(session.relayKey);
+      await session.program.stop();
+    }
     if (wasLive && !result.discard) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     if (wasLive && !result.discard) await this.writeSamples(session);
     const stopped = Promise.all([
       ...session.destinations.map((d) => d.supervisor?.stop()),
       session.recorder ? stopChild(session.recorder.child) : undefined,
     ]);
-    relay.closeReaders(session.relayKey);
+    relay.closeReaders(session.program?.programKey ?? session.relayKey);
     await stopped;
     session.status = result.status;
     session.reason = result.reason ?? session.recordingStoppedReason;
