@@ -306,6 +306,7 @@ export class StreamEngine {
   }
 
   private onRelayPublish(key: string) {
+    console.error('DBG publish', key, Date.now() % 100000);
     const program = this.sessionOfProgram(key);
     if (program) {
       this.pipeline?.startOutputs(program);
@@ -327,6 +328,7 @@ export class StreamEngine {
   }
 
   private onRelayPublishEnd(key: string) {
+    console.error('DBG publish end', key, Date.now() % 100000);
     const program = this.sessionOfProgram(key);
     if (program && !program.stopping) {
       void this.stopSession(program.id, { status: 'failed', reason: STREAMING_MESSAGES.ingestFailed });

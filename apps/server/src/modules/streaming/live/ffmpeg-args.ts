@@ -277,7 +277,7 @@ export function buildSlateArgs(format: SlateFormat, image: string | null, fontFi
 /** The source as the switcher reads it: the relay's stream copied to FLV on stdout. */
 export function buildSourceReaderArgs(relayUrl: string): string[] {
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-analyzeduration', '500000'],
     ...copyAsFlvArgs(relayUrl),
     ...['-flush_packets', '1', 'pipe:1'],
   ];
@@ -286,7 +286,8 @@ export function buildSourceReaderArgs(relayUrl: string): string[] {
 /** The program: the switcher's FLV on stdin, copied to the relay key every destination and the recorder read. */
 export function buildProgramArgs(relayUrl: string): string[] {
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-f', 'flv', '-i', 'pipe:0'],
+    // Live input: codec headers come first, so a short probe is enough (the default waits seconds).
+    ...['-hide_banner', '-loglevel', 'error', '-analyzeduration', '500000', '-f', 'flv', '-i', 'pipe:0'],
     ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'flv'],
     ...PROGRESS_ARGS,
     relayUrl,

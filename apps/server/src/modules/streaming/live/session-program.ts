@@ -39,6 +39,7 @@ export interface ProgramEvents {
 }
 
 const STALL_MS = 2_000;
+const FIRST_FRAME_MS = 10_000;
 const CHECK_MS = 250;
 const RESPAWN_MS = 1_000;
 
@@ -89,6 +90,7 @@ export class SessionProgram {
 
   /** The relay has a (new) publisher on the source key: read it afresh. */
   sourcePublished() {
+    console.error('DBG sourcePublished', Date.now() % 100000);
     if (!this.stopped) this.readSource();
   }
 
@@ -101,7 +103,8 @@ export class SessionProgram {
     });
     this.reader = reader;
     reader.stdout?.on('data', switcher.attach('source'));
-    reader.onExit(() => {
+    reader.onExit((e) => {
+      console.error('DBG reader exit', Date.now() % 100000, e.code, e.stderrTail.slice(-200));
       if (this.reader !== reader || this.stopped) return;
       this.reader = null;
       // Read again once the relay has a publisher (now, or when the source comes back: sourcePublished).
@@ -143,7 +146,9 @@ export class SessionProgram {
     const switcher = this.switcher;
     if (!switcher || this.stopped || this.lostSince !== null) return;
     const silentFor = switcher.sourceSilentFor() ?? Number.POSITIVE_INFINITY;
-    if (silentFor < (this.deps.stallMs ?? STALL_MS)) return;
+    // Before the source was ever on air it is starting, not dropped.
+    const limit = switcher.showing === null ? FIRST_FRAME_MS : (this.deps.stallMs ?? STALL_MS);
+    if (silentFor < limit) return;
     this.lostSince = Date.now();
     this.startSlate();
     switcher.showSlate();
@@ -154,6 +159,7 @@ export class SessionProgram {
   }
 
   private onSwitch(to: FeedName) {
+    console.error('DBG switch', to, Date.now() % 100000);
     if (to !== 'source' || this.lostSince === null) return;
     this.lostSince = null;
     if (this.graceTimer) clearTimeout(this.graceTimer);

@@ -14,9 +14,9 @@ import {
   FFPROBE,
   freePort,
   probe,
-  publishLikeObs,
   type Sink,
   startCamera,
+  startObs,
   startSink,
   waitFor,
 } from './streaming.test-support';
@@ -38,7 +38,7 @@ let baseUrl: string;
 beforeAll(async () => {
   ({ t, ada, dir, close } = await createLiveTestApp({ slateGraceMs: GRACE_MS }, 'relaycast-slate-'));
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
+}, 120_000);
 
 afterAll(async () => {
   await close();
@@ -98,44 +98,47 @@ describe('slate on a dropped source', () => {
     const sink = await oneSink('obs-drop');
     const ingest = (await ada.get('/api/streaming/ingest')).json() as { rtmpUrl: string; streamKey: string };
     const url = `rtmp://127.0.0.1:${t.app.streamEngine.relay?.port}/live/${ingest.streamKey}`;
-    const first = publishLikeObs(url, 3);
-    await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 8_000, 'the stream live');
+    const first = startObs(url, 60);
+    await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 15_000, 'the stream live');
     const id = (await live())?.id ?? '';
-    expect(await first).toBe(0);
-    // OBS is gone: the stream stays live on the slate, with the time it ends at.
-    await waitFor(async () => Boolean((await live())?.slate), 6_000, 'the slate');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // OBS's connection drops: the stream stays live on the slate, with the time it ends at.
+    first.process.kill('SIGKILL');
+    await waitFor(async () => Boolean((await live())?.slate), 8_000, 'the slate');
     const onSlate = await live();
     expect(onSlate?.status).toBe('live');
     expect(Date.parse(onSlate?.slate?.endsAt ?? '')).toBeGreaterThan(Date.now());
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // OBS reconnects within the grace: the same stream goes on with its picture.
-    const second = publishLikeObs(url, 3);
-    await waitFor(async () => (await live())?.slate === null, 6_000, 'the source back');
+    const second = startObs(url, 60);
+    await waitFor(async () => (await live())?.slate === null, 10_000, 'the source back');
     expect((await live())?.id).toBe(id);
-    expect(await second).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     await t.app.streamEngine.stopSession(id);
+    second.process.kill('SIGKILL');
+    await second.exited;
     expect(await sink.exited).toBe(0);
 
     const detail = (await ada.get(`/api/streaming/sessions/${id}`)).json() as StreamDetail;
     expect(detail.summary.status).toBe('ended');
     expect(detail.summary.destinations.map((d) => d.reconnects)).toEqual([0]);
-    expect(await sourceEventsOf(id)).toEqual(['source_lost', 'source_returned', 'source_lost']);
+    expect(await sourceEventsOf(id)).toEqual(['source_lost', 'source_returned']);
     const facts = await probe(sink.file);
     expect(facts).toMatchObject({ videoCodec: 'h264', width: 320, height: 180, audioCodec: 'aac' });
-    // 3 s, the slate, 3 s: one file, one connection, the slate between the two.
-    expect(facts.durationSeconds).toBeGreaterThan(7);
-    expect((await picturesOf(sink.file)).slice(0, 3)).toEqual(['source', 'slate', 'source']);
-  }, 30_000);
+    // One file, one connection: the picture, the slate between, the picture again.
+    expect(await picturesOf(sink.file)).toEqual(['source', 'slate', 'source']);
+  }, 45_000);
 
   it('ends the stream cleanly when the source does not come back within the grace', async () => {
     const sink = await oneSink('obs-gone');
     const ingest = (await ada.get('/api/streaming/ingest')).json() as { streamKey: string };
     const url = `rtmp://127.0.0.1:${t.app.streamEngine.relay?.port}/live/${ingest.streamKey}`;
-    const obs = publishLikeObs(url, 2);
-    await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 8_000, 'the stream live');
+    const obs = startObs(url, 60);
+    await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 15_000, 'the stream live');
     const id = (await live())?.id ?? '';
-    await obs;
-    await waitFor(async () => Boolean((await live())?.slate), 6_000, 'the slate');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    obs.process.kill('SIGKILL');
+    await waitFor(async () => Boolean((await live())?.slate), 8_000, 'the slate');
     await waitFor(async () => (await live()) === null, GRACE_MS + 4_000, 'the stream to end');
     expect(await sink.exited).toBe(0);
     const detail = (await ada.get(`/api/streaming/sessions/${id}`)).json() as StreamDetail;
@@ -143,11 +146,13 @@ describe('slate on a dropped source', () => {
     expect(await sourceEventsOf(id)).toEqual(['source_lost']);
     expect(await picturesOf(sink.file)).toEqual(['source', 'slate']);
     expect(t.app.streamEngine.activePids()).toEqual([]);
-  }, 25_000);
+  }, 40_000);
 
   it('resumes the same studio stream when its socket drops and reconnects', async () => {
     const sink = await oneSink('studio-blip');
-    const started = (await ada.send('POST', '/api/streaming/sessions', { title: 'Blip' })).json() as StreamSession;
+    const started = (
+      await ada.send('POST', '/api/streaming/sessions', { title: 'Blip' })
+    ).json() as StreamSession;
     const connect = async () => {
       const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${started.ingestPath}`, {
         headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
@@ -156,30 +161,33 @@ describe('slate on a dropped source', () => {
         ws.once('open', resolve);
         ws.once('error', reject);
       });
-      const { camera, exited } = startCamera(3);
+      const { camera, exited } = startCamera(60);
       camera.stdout.on('data', (chunk: Buffer) => {
         if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
       });
       return { ws, camera, exited };
     };
     const first = await connect();
-    await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 10_000, 'the stream live');
+    await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 15_000, 'the stream live');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     // The network drops: no End Stream, the socket is just gone.
     first.ws.terminate();
     first.camera.kill('SIGKILL');
-    await waitFor(async () => Boolean((await live())?.slate), 6_000, 'the slate');
+    await waitFor(async () => Boolean((await live())?.slate), 8_000, 'the slate');
     const second = await connect();
-    await waitFor(async () => (await live())?.slate === null, 8_000, 'the studio back');
+    await waitFor(async () => (await live())?.slate === null, 10_000, 'the studio back');
     expect((await live())?.id).toBe(started.id);
-    await second.exited;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     const closed = new Promise<number>((resolve) => second.ws.on('close', (code) => resolve(code)));
     second.ws.send(JSON.stringify({ type: 'end' }));
     expect(await closed).toBe(1000);
+    second.camera.kill('SIGKILL');
+    await second.exited;
     expect(await sink.exited).toBe(0);
     const detail = (await ada.get(`/api/streaming/sessions/${started.id}`)).json() as StreamDetail;
     expect(detail.summary.status).toBe('ended');
     expect(detail.summary.destinations.map((d) => d.reconnects)).toEqual([0]);
     expect(await sourceEventsOf(started.id)).toEqual(['source_lost', 'source_returned']);
     expect((await picturesOf(sink.file)).slice(0, 3)).toEqual(['source', 'slate', 'source']);
-  }, 30_000);
+  }, 45_000);
 });

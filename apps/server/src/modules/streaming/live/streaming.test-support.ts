@@ -207,7 +207,9 @@ export async function createLiveTestApp(rtmp: Partial<RtmpConfig> = {}, prefix =
       allowPrivateAddresses: true,
     },
   });
+
   const ada: SignedInUser = await signInAsNewUser(t, { name: 'Ada' });
+
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   await saveUserSettings(t.db, ada.userId, {
     ...DEFAULT_USER_SETTINGS,
@@ -226,6 +228,11 @@ export async function createLiveTestApp(rtmp: Partial<RtmpConfig> = {}, prefix =
 
 /** What OBS sends: a 320×180 15 fps test pattern with a tone, H.264 + AAC over RTMP, for `seconds`. */
 export function publishLikeObs(url: string, seconds: number) {
+  return startObs(url, seconds).exited;
+}
+
+/** publishLikeObs, with the process (to cut it off as a dropped connection would). */
+export function startObs(url: string, seconds: number) {
   const obs = spawn(
     FFMPEG,
     [
@@ -234,9 +241,10 @@ export function publishLikeObs(url: string, seconds: number) {
       ...['-f', 'lavfi', '-i', 'sine=sample_rate=48000', '-t', String(seconds)],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-f', 'flv', url],
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  return new Promise<number | null>((resolve) => obs.on('close', resolve));
+  obs.on('close', (code, sig) => console.error('DBG obs exit', code, sig, Date.now() % 100000));
+  return { process: obs, exited: new Promise<number | null>((resolve) => obs.on('close', resolve)) };
 }
 
 /**
