@@ -144,6 +144,16 @@ export function newActiveSession(input: {
   };
 }
 
+/** The session whose program (decision 0101) publishes on this relay key. */
+export function sessionWithProgram(
+  sessions: Iterable<ActiveSession>,
+  key: string,
+): ActiveSession | undefined {
+  if (!key.startsWith('p_')) return undefined;
+  for (const session of sessions) if (session.program?.programKey === key) return session;
+  return undefined;
+}
+
 /** Dropped frames over every run of a destination (each restart counts from zero again). */
 export function droppedFramesOf(destination: ActiveDestination): number {
   return destination.droppedBase + destination.droppedLast;

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { PlannedStream } from '@relaycast/shared/planned-streams';
 import type { LiveStatus, StreamDetail, StreamSession } from '@relaycast/shared/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedInUser } from '../../../../test/auth-requests';
+import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
 import type { TestApp } from '../../../../test/test-app';
 import { mediaFiles } from '../../../db/schema/index';
 import { startDuePrerecordedStreams } from '../../planned-streams/planned-streams-autostart';

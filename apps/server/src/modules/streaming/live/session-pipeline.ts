@@ -1,6 +1,7 @@
 /*
- * Over 300 lines on purpose: one live session's pipeline (ingest, relay, egress, recording, the pace meter and
- * the library video's source) starts and stops as one unit; its parts share the session's teardown order.
+ * Over 300 lines on purpose: one live session's pipeline (ingest, relay, the program with its slate, egress,
+ * recording, the pace meter and the library video's source) starts and stops as one unit; its parts share the
+ * session's teardown order.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -97,8 +98,7 @@ export class SessionPipeline {
     const { relay, spawner, stop } = this.deps;
     // A reconnect may arrive before the old socket is seen closed: the new one takes over (decision 0101). The
     // old encoder is killed at once, so the relay key is free before the new one (slower to start) publishes.
-    const previous = session.ingest;
-    if (previous) this.detachIngest(session, previous);
+    if (session.ingest) this.detachIngest(session, session.ingest);
     const child = spawner(buildIngestArgs(session.settings, relay.localUrl(session.relayKey)), {
       stdin: true,
     });
@@ -328,8 +328,7 @@ export class SessionPipeline {
     const wasLive = session.status === 'live';
     for (const timer of session.timers) clearInterval(timer);
     session.timers = [];
-    // The source ends on purpose: the slate must not take over while it does.
-    session.program?.ending();
+    session.program?.ending(); // the source ends on purpose: its silence is no drop (decision 0101)
     if (session.ingest && !session.ingest.stdin) await stopChild(session.ingest);
     else if (session.ingest) {
       const ingest = session.ingest;
@@ -376,28 +375,27 @@ export class SessionPipeline {
   }
 
   private keepRecordingOf(session: ActiveSession, recordingPath: string) {
-    const { db, storage, processor, log, config } = this.options;
-    this.deps.track(
-      keepRecording(
-        { db, storage, processor, log, ffmpegPath: config.ffmpegPath, disk: this.options.disk },
-        {
-          sessionId: session.id,
-          owner: session.owner,
-          limits: mediaLimitsOf({ plan: session.plan }, config),
-          path: recordingPath,
-          name: `${session.title}.mp4`,
-        },
-      ).then(async (mediaId) => {
-        if (!mediaId || !this.options.onRecordingKept) return;
-        try {
-          await this.options.onRecordingKept({ workspaceId: session.owner.workspaceId, mediaId });
-        } catch (err) {
-          log.warn(
-            { sessionId: session.id, err: String(err) },
-            'could not queue the analysis of a recording',
-          );
-        }
-      }),
+    const { db, storage, processor, log, config, disk, onRecordingKept } = this.options;
+    const limits = mediaLimitsOf({ plan: session.plan }, config);
+    const kept = keepRecording(
+      { db, storage, processor, log, ffmpegPath: config.ffmpegPath, disk },
+      {
+        sessionId: session.id,
+        owner: session.owner,
+        limits,
+        path: recordingPath,
+        name: `${session.title}.mp4`,
+      },
+    ).then((mediaId) =>
+      mediaId && onRecordingKept
+        ? onRecordingKept({ workspaceId: session.owner.workspaceId, mediaId }).catch((err: unknown) =>
+            log.warn(
+              { sessionId: session.id, err: String(err) },
+              'could not queue the analysis of a recording',
+            ),
+          )
+        : undefined,
     );
+    this.deps.track(kept);
   }
 }

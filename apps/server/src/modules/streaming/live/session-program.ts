@@ -16,7 +16,7 @@ import type { Relay } from './relay';
 type MediaChild = ChildHandle & { stdin: Writable | null; stdout: Readable | null };
 
 export interface ProgramDeps {
-  relay: Pick<Relay, 'localUrl' | 'isPublishing'>;
+  relay: Pick<Relay, 'localUrl' | 'isPublishing' | 'publisherStats'>;
   spawn: (args: string[], options: { stdin?: boolean; output?: boolean }) => MediaChild;
   log: { warn(obj: object, msg: string): void };
   /** The slate's size, rate and audio: the source's as last seen. */
@@ -50,6 +50,8 @@ export class SessionProgram {
   private switcher: ProgramSwitcher | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   private graceTimer: NodeJS.Timeout | null = null;
+  /** The source publisher's byte count when the slate went on (to see it flow again). */
+  private sourceBytes: number | null = null;
   private stopped = false;
   /** Since when the slate has been on (ms epoch); null while the source is on air. */
   lostSince: number | null = null;
@@ -90,7 +92,6 @@ export class SessionProgram {
 
   /** The relay has a (new) publisher on the source key: read it afresh. */
   sourcePublished() {
-    console.error('DBG sourcePublished', Date.now() % 100000);
     if (!this.stopped) this.readSource();
   }
 
@@ -103,13 +104,13 @@ export class SessionProgram {
     });
     this.reader = reader;
     reader.stdout?.on('data', switcher.attach('source'));
-    reader.onExit((e) => {
-      console.error('DBG reader exit', Date.now() % 100000, e.code, e.stderrTail.slice(-200));
+    reader.onExit(() => {
       if (this.reader !== reader || this.stopped) return;
       this.reader = null;
-      // Read again once the relay has a publisher (now, or when the source comes back: sourcePublished).
+      // Read again while the relay has a publisher; once the slate shows, when the source flows again.
       this.after(RESPAWN_MS, () => {
-        if (!this.reader && this.deps.relay.isPublishing(this.sourceKey)) this.readSource();
+        if (!this.reader && this.lostSince === null && this.deps.relay.isPublishing(this.sourceKey))
+          this.readSource();
       });
     });
   }
@@ -144,12 +145,20 @@ export class SessionProgram {
 
   private check() {
     const switcher = this.switcher;
-    if (!switcher || this.stopped || this.lostSince !== null) return;
+    if (!switcher || this.stopped) return;
+    if (this.lostSince !== null) {
+      this.readWhenFlowing();
+      return;
+    }
     const silentFor = switcher.sourceSilentFor() ?? Number.POSITIVE_INFINITY;
     // Before the source was ever on air it is starting, not dropped.
     const limit = switcher.showing === null ? FIRST_FRAME_MS : (this.deps.stallMs ?? STALL_MS);
     if (silentFor < limit) return;
     this.lostSince = Date.now();
+    // The relay keeps a reader across a publish gap and would hand it the next publish mid-stream: read afresh
+    // once the source flows again instead (readWhenFlowing, sourcePublished).
+    this.dropReader();
+    this.sourceBytes = this.deps.relay.publisherStats(this.sourceKey)?.inBytes ?? null;
     this.startSlate();
     switcher.showSlate();
     this.graceTimer = this.after(this.deps.graceMs, () => {
@@ -158,8 +167,25 @@ export class SessionProgram {
     this.events.sourceLost();
   }
 
+  private dropReader() {
+    const reader = this.reader;
+    this.reader = null;
+    this.switcher?.detach('source');
+    if (reader) void stopChild(reader, 1_000);
+  }
+
+  /** While the slate shows: a publisher still connected whose byte count grows again is back (a stall, not a drop). */
+  private readWhenFlowing() {
+    if (this.reader || !this.deps.relay.isPublishing(this.sourceKey)) return;
+    const bytes = this.deps.relay.publisherStats(this.sourceKey)?.inBytes ?? null;
+    if (bytes === null || this.sourceBytes === null || bytes <= this.sourceBytes) {
+      this.sourceBytes = bytes;
+      return;
+    }
+    this.readSource();
+  }
+
   private onSwitch(to: FeedName) {
-    console.error('DBG switch', to, Date.now() % 100000);
     if (to !== 'source' || this.lostSince === null) return;
     this.lostSince = null;
     if (this.graceTimer) clearTimeout(this.graceTimer);

@@ -241,9 +241,8 @@ export function startObs(url: string, seconds: number) {
       ...['-f', 'lavfi', '-i', 'sine=sample_rate=48000', '-t', String(seconds)],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-f', 'flv', url],
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+    { stdio: 'ignore' },
   );
-  obs.on('close', (code, sig) => console.error('DBG obs exit', code, sig, Date.now() % 100000));
   return { process: obs, exited: new Promise<number | null>((resolve) => obs.on('close', resolve)) };
 }
 
