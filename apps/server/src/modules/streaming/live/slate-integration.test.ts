@@ -113,7 +113,7 @@ describe('slate on a dropped source', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // OBS reconnects within the grace: the same stream goes on with its picture.
     const second = startObs(url, 60);
-    await waitFor(async () => (await live())?.slate === null, 10_000, 'the source back');
+    await waitFor(async () => (await live())?.slate === null, 15_000, 'the source back');
     expect((await live())?.id).toBe(id);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await t.app.streamEngine.stopSession(id);
@@ -129,7 +129,7 @@ describe('slate on a dropped source', () => {
     expect(facts).toMatchObject({ videoCodec: 'h264', width: 320, height: 180, audioCodec: 'aac' });
     // One file, one connection: the picture, the slate between, the picture again.
     expect(await picturesOf(sink.file)).toEqual(['source', 'slate', 'source']);
-  }, 45_000);
+  }, 60_000);
 
   it('ends the stream cleanly when the source does not come back within the grace', async () => {
     // Read when a stream goes live.
@@ -185,7 +185,7 @@ describe('slate on a dropped source', () => {
     first.camera.kill('SIGKILL');
     await waitFor(async () => Boolean((await live())?.slate), 8_000, 'the slate');
     const second = await connect();
-    await waitFor(async () => (await live())?.slate === null, 10_000, 'the studio back');
+    await waitFor(async () => (await live())?.slate === null, 20_000, 'the studio back');
     expect((await live())?.id).toBe(started.id);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const closed = new Promise<number>((resolve) => second.ws.on('close', (code) => resolve(code)));
@@ -199,5 +199,5 @@ describe('slate on a dropped source', () => {
     expect(detail.summary.destinations.map((d) => d.reconnects)).toEqual([0]);
     expect(await sourceEventsOf(started.id)).toEqual(['source_lost', 'source_returned']);
     expect((await picturesOf(sink.file)).slice(0, 3)).toEqual(['source', 'slate', 'source']);
-  }, 45_000);
+  }, 60_000);
 });
