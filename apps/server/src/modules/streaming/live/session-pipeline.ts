@@ -191,8 +191,9 @@ export class SessionPipeline {
         this.options.log.warn({ err: String(err) }, 'could not mark a stream live'),
       ),
     );
-    // Through a program (decision 0101): the destinations start once it publishes (the engine calls startOutputs).
-    if (this.usesProgram(session)) {
+    // Studio and OBS streams go through a program with a slate (decision 0101) unless STREAM_SLATE_SECONDS=0:
+    // the destinations start once it publishes (the engine calls startOutputs).
+    if (session.source !== 'media' && this.options.config.rtmp.slateGraceMs > 0) {
       session.program = programFor(session, {
         db: this.options.db,
         relay,
@@ -226,11 +227,6 @@ export class SessionPipeline {
     diskWatch.unref();
     session.timers.push(diskWatch);
     this.notify(session);
-  }
-
-  /** Studio and OBS streams go through a program with a slate, unless the slate is off (STREAM_SLATE_SECONDS=0). */
-  private usesProgram(session: ActiveSession): boolean {
-    return session.source !== 'media' && this.options.config.rtmp.slateGraceMs > 0;
   }
 
   /** One supervised `-c copy` ffmpeg per destination and the recorder, reading the program (or the source). */
