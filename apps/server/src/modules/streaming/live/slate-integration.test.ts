@@ -74,10 +74,11 @@ async function picturesOf(file: string): Promise<string[]> {
   const { stdout } = await run(
     FFPROBE,
     [
-      ...['-v', 'error', '-f', 'lavfi', '-i', `movie=${file},signalstats`],
+      // Five small frames a second are enough to tell the pattern from the slate, and cheap.
+      ...['-v', 'error', '-f', 'lavfi', '-i', `movie=${file},fps=5,scale=160:-2,signalstats`],
       ...['-show_entries', 'frame_tags=lavfi.signalstats.SATAVG', '-of', 'csv=p=0'],
     ],
-    { timeout: 20_000, maxBuffer: 16 * 1024 * 1024 },
+    { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
   );
   const kinds = stdout
     .split('\n')
