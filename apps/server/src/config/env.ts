@@ -110,6 +110,8 @@ export const envSchema = z.object({
   RTMP_HOST: z.string().trim().min(1).default('0.0.0.0'),
   /** How long a stream from OBS stays live after OBS drops, so it can reconnect. */
   STREAM_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
+  STREAM_SLATE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  STREAM_SLATE_IMAGE: z.string().trim().optional(),
   S3_ENDPOINT: optionalUrl(['http://', 'https://']),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_BUCKET: z.string().trim().optional(),
@@ -248,6 +250,10 @@ export interface RtmpConfig {
   port: number;
   /** node-media-server keeps a dropped publish open this long so OBS can resume. */
   reconnectGraceMs: number;
+  /** How long the destinations show the slate after the source drops before the stream ends; 0: no slate (decision 0101). */
+  slateGraceMs: number;
+  /** A still image (PNG/JPEG path) for the slate; null: a dark frame saying "We'll be right back". */
+  slateImage: string | null;
 }
 
 export interface S3Config {
@@ -343,6 +349,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       host: env.RTMP_HOST,
       port: env.RTMP_PORT,
       reconnectGraceMs: env.STREAM_RECONNECT_GRACE_SECONDS * 1000,
+      slateGraceMs: env.STREAM_SLATE_SECONDS * 1000,
+      slateImage: env.STREAM_SLATE_IMAGE || null,
     },
     ai: aiConfigOf(env),
     platforms: Object.fromEntries(

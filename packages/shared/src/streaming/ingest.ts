@@ -21,7 +21,9 @@ import type { StreamSession } from './stream-sessions';
  * 5. Scene switches, mute and camera off happen on the canvas and need no message; the browser may send
  *    `{ "type": "scene", "sceneId" }` so the server logs it.
  * 6. End Stream: send `{ "type": "end" }` (or call POST …/stop); the server stops everything, sends a final
- *    `status`, and closes with 1000. Closing the socket without `end` also ends the stream.
+ *    `status`, and closes with 1000. Closing the socket without `end` is a dropped connection: the destinations
+ *    show the slate (docs/decisions/0101-slate-on-dropped-source.md) and a new socket to the same path resumes the
+ *    stream, taking over from the old one; without a slate (STREAM_SLATE_SECONDS=0) it ends the stream.
  * A new socket to the same session after a drop needs a fresh `MediaRecorder.start()` (a new WebM header).
  */
 export const STREAM_INGEST = {

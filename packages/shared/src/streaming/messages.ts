@@ -46,6 +46,8 @@ export const STREAMING_MESSAGES = {
   mediaNotVideo: 'Only a video can be streamed. Choose a video from the media library.',
   mediaFailed:
     'The server could not play this video. Check that it plays in the media library, then try again.',
+  sourceDidNotReturn:
+    'The video source did not come back while the slate was showing, so the stream ended. Go live again when you are ready.',
   workspaceDeleted: 'The workspace was deleted, so its stream ended.',
   /** A destination of a platform where several of the workspace's accounts are, one of them behind a proxy. */
   proxyAccountUnknown: (platform: string) =>

@@ -115,6 +115,11 @@ export const streamSessionSchema = z.object({
   destinations: z.array(destinationStatusSchema),
   /** The WebSocket path to send the browser's chunks to (browser sessions while starting/live); else null. */
   ingestPath: z.string().nullable(),
+  /**
+   * Set while the source (OBS or the studio) is gone and the destinations show the slate
+   * (docs/decisions/0101-slate-on-dropped-source.md): since when, and when the stream ends if it does not return.
+   */
+  slate: z.object({ since: z.string(), endsAt: z.string() }).nullable().optional(),
   /** What a pre-recorded stream (source 'media') plays: the file, whether it loops and how far it is. */
   media: z
     .object({

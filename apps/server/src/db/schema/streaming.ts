@@ -105,6 +105,11 @@ export const streamSessions = pgTable(
     /** When the stream first went live (null for one that never got past starting): the onboarding checklist's "go live once". */
     liveAt: timestamp('live_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the source dropped and came back while the slate showed (decision 0101), oldest first. */
+    sourceEvents: jsonb('source_events')
+      .$type<{ kind: 'source_lost' | 'source_returned'; at: string }[]>()
+      .notNull()
+      .default([]),
   },
   (table) => [
     index('stream_sessions_owner_started_idx').on(table.workspaceId, table.userId, table.startedAt),

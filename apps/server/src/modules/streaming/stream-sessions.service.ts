@@ -81,6 +81,18 @@ export async function markSessionLive(db: Db, id: string): Promise<void> {
     select 1`);
 }
 
+/** A drop or a return of a stream's source, appended to its record (docs/decisions/0101-slate-on-dropped-source.md). */
+export async function recordSourceEvent(
+  db: Db,
+  id: string,
+  kind: 'source_lost' | 'source_returned',
+): Promise<void> {
+  await db.execute(sql`
+    update ${streamSessions}
+    set source_events = source_events || jsonb_build_array(jsonb_build_object('kind', ${kind}::text, 'at', now()))
+    where id = ${id}`);
+}
+
 export interface FinishedDestination {
   destinationId: string;
   finalState: DestinationState;

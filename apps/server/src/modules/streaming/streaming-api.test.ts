@@ -18,7 +18,16 @@ let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 } },
+    config: {
+      rtmp: {
+        enabled: true,
+        host: '127.0.0.1',
+        port: 0,
+        reconnectGraceMs: 1_000,
+        slateGraceMs: 0,
+        slateImage: null,
+      },
+    },
   });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   ada = await signInAsNewUser(t, { name: 'Ada' });

@@ -78,7 +78,7 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
           return;
         }
         if (socket.readyState !== socket.OPEN) {
-          void deps.engine.stopSession(sessionId).catch(() => {});
+          if (!ingest.detach()) void deps.engine.stopSession(sessionId).catch(() => {});
           return;
         }
         let ended = false;
@@ -105,6 +105,9 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
         });
         onClose = () => {
           unsubscribe();
+          // Closed without End Stream (a network blip, a reload): with a slate the stream waits for the studio
+          // to reconnect (docs/decisions/0101-slate-on-dropped-source.md); without one it ends.
+          if (!ended && ingest.detach()) return;
           end();
         };
         deliver = (data, isBinary) => {

@@ -7,7 +7,16 @@ import { createAndSwitch } from './workspaces.test-support';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    config: { rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 } },
+    config: {
+      rtmp: {
+        enabled: true,
+        host: '127.0.0.1',
+        port: 0,
+        reconnectGraceMs: 1_000,
+        slateGraceMs: 0,
+        slateImage: null,
+      },
+    },
   });
 });
 afterAll(() => t.close());

@@ -6,6 +6,7 @@ import {
   broadcastReducer,
   INITIAL_BROADCAST,
   isBroadcasting,
+  isDroppedConnection,
   messageForClose,
 } from './broadcast-state';
 
@@ -42,6 +43,30 @@ describe('broadcastReducer', () => {
     const live = run({ type: 'start' }, { type: 'session-created', session: created }, { type: 'ready' });
     expect(live.phase).toBe('live');
     expect(isBroadcasting(live)).toBe(true);
+  });
+
+  it('reconnects after a dropped socket (decision 0101): live → reconnecting → live, still broadcasting', () => {
+    const live = run({ type: 'start' }, { type: 'session-created', session: session() }, { type: 'ready' });
+    const reconnecting = broadcastReducer(live, { type: 'reconnecting' });
+    expect(reconnecting).toEqual({ phase: 'reconnecting', session: session() });
+    expect(isBroadcasting(reconnecting)).toBe(true);
+    const slate = { since: '2026-01-01T00:01:00.000Z', endsAt: '2026-01-01T00:03:00.000Z' };
+    const onSlate = broadcastReducer(reconnecting, {
+      type: 'status',
+      session: session({ status: 'live', slate }),
+    });
+    expect(onSlate.phase === 'reconnecting' && onSlate.session.slate).toEqual(slate);
+    expect(broadcastReducer(onSlate, { type: 'ready' }).phase).toBe('live');
+    expect(broadcastReducer(onSlate, { type: 'end-requested' }).phase).toBe('ending');
+    expect(broadcastReducer(INITIAL_BROADCAST, { type: 'reconnecting' })).toBe(INITIAL_BROADCAST);
+  });
+
+  it('tells a dropped connection from the close codes the server sends on purpose', () => {
+    expect(isDroppedConnection(1006)).toBe(true);
+    expect(isDroppedConnection(1001)).toBe(true);
+    expect(isDroppedConnection(STREAM_INGEST.closeCodes.normal)).toBe(false);
+    expect(isDroppedConnection(STREAM_INGEST.closeCodes.notLive)).toBe(false);
+    expect(isDroppedConnection(STREAM_INGEST.closeCodes.ingestFailed)).toBe(false);
   });
 
   it('treats a live status as ready and keeps the newest session figures', () => {

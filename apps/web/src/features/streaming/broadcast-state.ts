@@ -11,6 +11,8 @@ export type BroadcastState =
   | { phase: 'preparing' }
   | { phase: 'connecting'; session: StreamSession }
   | { phase: 'live'; session: StreamSession }
+  /** The socket dropped without End Stream: the server shows the slate while the studio reconnects (decision 0101). */
+  | { phase: 'reconnecting'; session: StreamSession }
   | { phase: 'ending'; session: StreamSession };
 
 export type BroadcastEvent =
@@ -21,9 +23,15 @@ export type BroadcastEvent =
   | { type: 'server-error'; message: string }
   | { type: 'end-requested' }
   | { type: 'closed'; code: number; reason: string }
+  | { type: 'reconnecting' }
   | { type: 'failed'; message: string };
 
 export const INITIAL_BROADCAST: BroadcastState = { phase: 'idle', error: null, lastSession: null };
+
+/** Close codes the server sends on purpose (End Stream, a refusal): anything else is a dropped connection. */
+export function isDroppedConnection(code: number): boolean {
+  return !(Object.values(STREAM_INGEST.closeCodes) as number[]).includes(code);
+}
 
 /** The message for a socket the server closed before End Stream, by its close code. */
 export function messageForClose(code: number, reason: string): string {
@@ -59,7 +67,13 @@ export function broadcastReducer(state: BroadcastState, event: BroadcastEvent): 
     case 'session-created':
       return state.phase === 'preparing' ? { phase: 'connecting', session: event.session } : state;
     case 'ready':
-      return state.phase === 'connecting' ? { phase: 'live', session: state.session } : state;
+      return state.phase === 'connecting' || state.phase === 'reconnecting'
+        ? { phase: 'live', session: state.session }
+        : state;
+    case 'reconnecting':
+      return state.phase === 'connecting' || state.phase === 'live'
+        ? { phase: 'reconnecting', session: state.session }
+        : state;
     case 'status': {
       if (state.phase === 'idle' || state.phase === 'preparing') return state;
       if (event.session.status === 'ended') {
@@ -82,7 +96,7 @@ export function broadcastReducer(state: BroadcastState, event: BroadcastEvent): 
       if (state.phase === 'idle') return state;
       return { phase: 'idle', error: event.message, lastSession: sessionOf(state) };
     case 'end-requested':
-      return state.phase === 'connecting' || state.phase === 'live'
+      return state.phase === 'connecting' || state.phase === 'live' || state.phase === 'reconnecting'
         ? { phase: 'ending', session: state.session }
         : state;
     case 'closed':

@@ -24,7 +24,12 @@ export const runningChildren = new Set<number>();
  * Spawns ffmpeg with an argv array (never a shell), parses `-progress pipe:1` from stdout and keeps the tail
  * of stderr for the failure reason.
  */
-export function spawnFfmpeg(ffmpegPath: string, args: string[], options: { stdin?: boolean } = {}) {
+export function spawnFfmpeg(
+  ffmpegPath: string,
+  args: string[],
+  /** output: stdout carries media (`pipe:1`), not progress; read it from the handle's `stdout`. */
+  options: { stdin?: boolean; output?: boolean } = {},
+) {
   const child = spawnChild(ffmpegPath, args, { stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   const parser = new ProgressParser();
   const progressListeners: ((block: ProgressBlock) => void)[] = [];
@@ -33,10 +38,12 @@ export function spawnFfmpeg(ffmpegPath: string, args: string[], options: { stdin
   let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   if (child.pid !== undefined) runningChildren.add(child.pid);
 
-  child.stdout?.setEncoding('utf8');
-  child.stdout?.on('data', (chunk: string) => {
-    for (const block of parser.push(chunk)) for (const listener of progressListeners) listener(block);
-  });
+  if (!options.output) {
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      for (const block of parser.push(chunk)) for (const listener of progressListeners) listener(block);
+    });
+  }
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_BYTES);
@@ -57,9 +64,10 @@ export function spawnFfmpeg(ffmpegPath: string, args: string[], options: { stdin
     if (child.pid === undefined) finish(null, null);
   });
 
-  const handle: ChildHandle & { stdin: typeof child.stdin } = {
+  const handle: ChildHandle & { stdin: typeof child.stdin; stdout: typeof child.stdout | null } = {
     pid: child.pid,
     stdin: child.stdin,
+    stdout: options.output ? child.stdout : null,
     kill(signal) {
       if (exited) return false;
       return child.kill(signal);

@@ -11,14 +11,15 @@ import type { SignedInUser } from '../../../../test/auth-requests';
 import { TEST_ORIGIN, type TestApp } from '../../../../test/test-app';
 import { CLIP_ANALYSIS_JOB } from '../../clips/clips-background';
 import {
-  closeLiveTestApp,
+  createLiveTestApp,
   FFMPEG,
   freePort,
   isAlive,
   largestGap,
   probe,
+  publishLikeObs,
   type Sink,
-  startLiveTestApp,
+  startCamera,
   startSink,
   stopProcess,
   waitFor,
@@ -35,97 +36,19 @@ let t: TestApp;
 let ada: SignedInUser;
 let dir: string;
 let baseUrl: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ t, ada, dir } = await startLiveTestApp('relaycast-live-'));
+  ({ t, ada, dir, close } = await createLiveTestApp());
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 
-afterAll(() => closeLiveTestApp({ t, dir }));
+afterAll(async () => {
+  await close();
+});
 
 async function live(): Promise<StreamSession | null> {
   return ((await ada.get('/api/streaming/live')).json() as LiveStatus).session;
-}
-
-function startCamera(seconds: number) {
-  const camera = spawn(
-    FFMPEG,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=640x360:rate=30',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=48000',
-      '-t',
-      String(seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-g',
-      '60',
-      '-c:a',
-      'libopus',
-      '-ac',
-      '2',
-      '-f',
-      'matroska',
-      '-live',
-      '1',
-      '-cluster_time_limit',
-      '500',
-      'pipe:1',
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  const exited = new Promise<number | null>((resolve) => camera.on('close', resolve));
-  return { camera, exited };
-}
-
-function publishLikeObs(url: string, seconds: number) {
-  const obs = spawn(
-    FFMPEG,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-nostdin',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x180:rate=15',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=sample_rate=48000',
-      '-t',
-      String(seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-g',
-      '30',
-      '-c:a',
-      'aac',
-      '-f',
-      'flv',
-      url,
-    ],
-    { stdio: 'ignore' },
-  );
-  return new Promise<number | null>((resolve) => obs.on('close', resolve));
 }
 
 describe('live engine with real ffmpeg', () => {

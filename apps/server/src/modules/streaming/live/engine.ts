@@ -9,16 +9,11 @@ import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlanId } from '@relaycast/shared/plans';
-import {
-  STREAMING_MESSAGES,
-  type StartStreamInput,
-  type StreamSession,
-  type StreamSource,
-} from '@relaycast/shared/streaming';
+import { STREAMING_MESSAGES, type StartStreamInput, type StreamSession } from '@relaycast/shared/streaming';
 import { AppError } from '../../../lib/app-error';
 import { findStreamableMedia } from '../../media/media-streamable';
 import { resolveWorkspace } from '../../workspaces/workspaces.service';
-import { type LiveDestination, loadLiveDestinations, type StreamOwner } from '../destinations.service';
+import { loadLiveDestinations, type StreamOwner } from '../destinations.service';
 import { findIngestKeyOwner } from '../ingest-keys.service';
 import type { LiveOverlay } from '../stream-sessions.queries';
 import { closeStaleSessions, insertSession } from '../stream-sessions.service';
@@ -29,10 +24,11 @@ import {
   newActiveSession,
   outputFiguresOf,
   overlayOf,
+  sessionWithProgram,
   settingsFor,
   toStreamSession,
 } from './live-session';
-import { type MediaSource, openMediaSource } from './media-source';
+import { openMediaSource } from './media-source';
 import { type Relay, startRelay } from './relay';
 import {
   type FfmpegSpawner,
@@ -47,6 +43,12 @@ export interface StreamEngineOptions extends PipelineOptions {
   /** A browser session whose socket never sends video is failed after this long. */
   ingestTimeoutMs?: number;
 }
+
+/** What a new stream starts from (its id and settings are made here). */
+type NewSession = Omit<Parameters<typeof newActiveSession>[0], 'id' | 'settings' | 'title'> & {
+  title: string | undefined;
+  scheduledStreamId: string | null;
+};
 
 /** OBS retries for about a minute after a drop; a stream ended in the studio must not come back by itself. */
 const OBS_RECONNECT_BLOCK_MS = 60_000;
@@ -166,16 +168,7 @@ export class StreamEngine {
     return false;
   }
 
-  private async createSession(input: {
-    owner: StreamOwner;
-    plan: PlanId | null;
-    source: StreamSource;
-    relayKey: string;
-    title: string | undefined;
-    scheduledStreamId: string | null;
-    destinations: LiveDestination[];
-    media?: MediaSource | null;
-  }): Promise<ActiveSession> {
+  private async createSession(input: NewSession): Promise<ActiveSession> {
     const settings = await settingsFor(this.options, input.owner.userId);
     const id = randomBytes(16).toString('base64url');
     const title = input.title || `Live stream ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -276,7 +269,8 @@ export class StreamEngine {
     if (session.stopping || session.status === 'ended' || session.status === 'failed') {
       throw new AppError('STREAM_NOT_LIVE');
     }
-    if (session.ingest) throw new AppError('STREAM_INGEST_BUSY');
+    // With a slate a second socket is the studio reconnecting and takes over (decision 0101); without, a second tab.
+    if (session.ingest && !session.program) throw new AppError('STREAM_INGEST_BUSY');
     if (!this.pipeline) throw new AppError('STREAMING_UNAVAILABLE');
     return this.pipeline.startIngest(session);
   }
@@ -284,9 +278,9 @@ export class StreamEngine {
   /** Relay: may this key publish? Browser sessions' internal keys, or a user's personal OBS key. */
   private async authorizePublish(key: string): Promise<boolean> {
     if (this.closed) return false;
-    const session = this.byRelayKey.get(key);
+    const session = this.byRelayKey.get(key) ?? sessionWithProgram(this.sessions.values(), key);
     if (session) return !session.stopping;
-    if (key.startsWith('b_') || key.startsWith('m_')) return false;
+    if (key.startsWith('b_') || key.startsWith('m_') || key.startsWith('p_')) return false;
     const pausedUntil = this.endedObsKeys.get(key);
     if (pausedUntil !== undefined) {
       if (Date.now() < pausedUntil) return false;
@@ -298,9 +292,15 @@ export class StreamEngine {
   }
 
   private onRelayPublish(key: string) {
+    // The program (decision 0101) publishes: the destinations and the recorder start.
+    const program = sessionWithProgram(this.sessions.values(), key);
+    if (program) return this.pipeline?.startOutputs(program);
     const session = this.byRelayKey.get(key);
     if (session) {
-      if (session.status === 'starting' && !session.stopping) this.pipeline?.goLive(session);
+      if (session.stopping) return;
+      if (session.status === 'starting') this.pipeline?.goLive(session);
+      // The source is back (OBS reconnected, the studio's socket came back): the program reads it again.
+      else session.program?.sourcePublished();
       return;
     }
     const start = this.startObsSession(key).catch((err: unknown) => {
@@ -312,6 +312,9 @@ export class StreamEngine {
 
   private onRelayPublishEnd(key: string) {
     const session = this.byRelayKey.get(key);
+    // A live stream with a slate waits for its source (decision 0101): the slate's grace ends it. (The program's
+    // own publish ends only with its ffmpeg, whose exit fails the stream: session-program.ts.)
+    if (session?.program && session.status === 'live') return;
     if (session && !session.stopping) void this.stopSession(session.id, { status: 'ended', reason: null });
   }
 

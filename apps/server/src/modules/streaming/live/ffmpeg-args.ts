@@ -234,3 +234,66 @@ export function buildNaiveEncodeArgs(
     destinationUrl,
   ];
 }
+
+/** What the slate must match so the platforms see one stream: the source's picture size, rate and audio. */
+export interface SlateFormat {
+  width: number;
+  height: number;
+  fps: number;
+  sampleRate: number;
+  channels: number;
+}
+
+/**
+ * The slate (docs/decisions/0101-slate-on-dropped-source.md): a still image (or a dark frame saying "We’ll be
+ * right back" when `fontFile` exists) with silence, encoded at real time to the source's size, rate and audio,
+ * 2 s keyframes, as FLV on stdout for the program switcher.
+ */
+export function buildSlateArgs(format: SlateFormat, image: string | null, fontFile: string | null): string[] {
+  const { width, height, fps } = format;
+  const size = `${width}x${height}`;
+  const video = image
+    ? ['-loop', '1', '-framerate', String(fps), '-i', image]
+    : ['-f', 'lavfi', '-i', `color=c=0x1f2937:s=${size}:r=${fps}`];
+  const text = fontFile
+    ? `,drawtext=fontfile=${fontFile.replace(/[\\:',]/g, '\\$&')}:text=We’ll be right back:fontcolor=white:fontsize=h/12:x=(w-text_w)/2:y=(h-text_h)/2`
+    : '';
+  const gop = String(fps * KEYFRAME_SECONDS);
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+    ...video,
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `anullsrc=r=${format.sampleRate}:cl=${format.channels === 1 ? 'mono' : 'stereo'}`,
+    ],
+    ...['-map', '0:v:0', '-map', '1:a:0'],
+    '-vf',
+    `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${fps},format=yuv420p${text}`,
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-b:v', '500k', '-maxrate', '500k'],
+    ...['-bufsize', '1000k', '-g', gop, '-keyint_min', gop, '-sc_threshold', '0'],
+    ...['-c:a', 'aac', '-b:a', '64k', '-ar', String(format.sampleRate), '-ac', String(format.channels)],
+    ...['-f', 'flv', '-flush_packets', '1', 'pipe:1'],
+  ];
+}
+
+/** The source as the switcher reads it: the relay's stream copied to FLV on stdout. */
+export function buildSourceReaderArgs(relayUrl: string): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-analyzeduration', '500000'],
+    ...copyAsFlvArgs(relayUrl),
+    ...['-flush_packets', '1', 'pipe:1'],
+  ];
+}
+
+/** The program: the switcher's FLV on stdin, copied to the relay key every destination and the recorder read. */
+export function buildProgramArgs(relayUrl: string): string[] {
+  return [
+    // Live input: codec headers come first, so a short probe is enough (the default waits seconds).
+    ...['-hide_banner', '-loglevel', 'error', '-analyzeduration', '500000', '-f', 'flv', '-i', 'pipe:0'],
+    ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-f', 'flv'],
+    ...PROGRESS_ARGS,
+    relayUrl,
+  ];
+}

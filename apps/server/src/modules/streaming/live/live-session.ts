@@ -18,6 +18,7 @@ import type { DestinationEgress } from './destination-egress';
 import { IngestPaceMeter } from './ingest-pace';
 import type { MediaSource } from './media-source';
 import { HealthMeter } from './progress';
+import type { SessionProgram } from './session-program';
 import type { OutputSupervisor } from './supervisor';
 
 /** A stream the engine runs: its processes, figures and listeners, and how it looks from outside. */
@@ -60,6 +61,12 @@ export interface ActiveSession {
   /** A pre-recorded stream's file (source 'media'), and the media time its encoder has reached. */
   media: MediaSource | null;
   mediaOutUs: number;
+  /** The program the destinations read, spliced from the source and the slate (decision 0101); null: none. */
+  program: SessionProgram | null;
+  /** Whether the destinations and the recorder have been started (on the program's publish, or at once). */
+  outputsStarted: boolean;
+  /** What the source's publisher announced, kept for the slate once it is gone. */
+  sourceFormat: import('./relay').PublisherFormat | null;
   timers: NodeJS.Timeout[];
   stopping: Promise<void> | null;
   listeners: Set<(session: StreamSession) => void>;
@@ -132,10 +139,23 @@ export function newActiveSession(input: {
     liveSince: null,
     recorder: null,
     recordingStoppedReason: null,
+    program: null,
+    outputsStarted: false,
+    sourceFormat: null,
     timers: [],
     stopping: null,
     listeners: new Set(),
   };
+}
+
+/** The session whose program (decision 0101) publishes on this relay key. */
+export function sessionWithProgram(
+  sessions: Iterable<ActiveSession>,
+  key: string,
+): ActiveSession | undefined {
+  if (!key.startsWith('p_')) return undefined;
+  for (const session of sessions) if (session.program?.programKey === key) return session;
+  return undefined;
 }
 
 /** Dropped frames over every run of a destination (each restart counts from zero again). */
@@ -178,8 +198,16 @@ export function toStreamSession(session: ActiveSession): StreamSession {
       };
     }),
     ingestPath: session.source === 'browser' && !stopped ? STREAM_INGEST.pathFor(session.id) : null,
+    slate: slateOf(session, stopped),
     media: session.media ? mediaProgressOf(session.media, session.mediaOutUs) : null,
   };
+}
+
+function slateOf(session: ActiveSession, stopped: boolean) {
+  const since = session.program?.lostSince ?? null;
+  const endsAt = session.program?.slateEndsAt ?? null;
+  if (stopped || since === null || endsAt === null) return null;
+  return { since: new Date(since).toISOString(), endsAt: new Date(endsAt).toISOString() };
 }
 
 /** How far a pre-recorded stream is: seconds into the current pass and passes finished (from ffmpeg's out_time). */

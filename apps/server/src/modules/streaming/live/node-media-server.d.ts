@@ -8,6 +8,10 @@ declare module 'node-media-server' {
     streamPath: string;
     inBytes: number;
     videoFramerate: number;
+    videoWidth: number;
+    videoHeight: number;
+    audioSamplerate: number;
+    audioChannels: number;
     close(): void;
   }
   class NodeMediaServer {

@@ -11,12 +11,11 @@ import type { TestApp } from '../../../../test/test-app';
 import { mediaFiles } from '../../../db/schema/index';
 import { startDuePrerecordedStreams } from '../../planned-streams/planned-streams-autostart';
 import {
-  closeLiveTestApp,
+  createLiveTestApp,
   FFMPEG,
   freePort,
   largestGap,
   probe,
-  startLiveTestApp,
   startSink,
   stopProcess,
   waitFor,
@@ -31,12 +30,15 @@ const run = promisify(execFile);
 let t: TestApp;
 let ada: SignedInUser;
 let dir: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ t, ada, dir } = await startLiveTestApp('relaycast-prerecorded-'));
+  ({ t, ada, dir, close } = await createLiveTestApp({}, 'relaycast-prerecorded-'));
 });
 
-afterAll(() => closeLiveTestApp({ t, dir }));
+afterAll(async () => {
+  await close();
+});
 
 /** A test pattern of `seconds` (with a tone when `audio`), stored in Ada's library as a video. */
 async function libraryVideo(

@@ -38,7 +38,14 @@ const closers: (() => Promise<unknown> | unknown)[] = [];
 beforeAll(async () => {
   t = await createTestApp({
     config: {
-      rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 },
+      rtmp: {
+        enabled: true,
+        host: '127.0.0.1',
+        port: 0,
+        reconnectGraceMs: 1_000,
+        slateGraceMs: 0,
+        slateImage: null,
+      },
       // The proxies and the fake platforms listen on 127.0.0.1.
       allowPrivateAddresses: true,
     },

@@ -10,13 +10,19 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const base = { DATA_DIR: dataDir, APP_SECRET: 'a-secret-that-is-at-least-32-characters-long' };
 
 describe('RTMP relay configuration', () => {
-  it('runs the relay on 1935 by default, with a 10 s reconnect grace', () => {
+  it('runs the relay on 1935 by default, with a 10 s reconnect grace and a 2 min slate', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).rtmp).toEqual({
       enabled: true,
       host: '0.0.0.0',
       port: 1935,
       reconnectGraceMs: 10_000,
+      slateGraceMs: 120_000,
+      slateImage: null,
     });
+    expect(
+      loadConfig({ ...base, STREAM_SLATE_SECONDS: '0', STREAM_SLATE_IMAGE: '/srv/brb.png' }).rtmp,
+    ).toMatchObject({ slateGraceMs: 0, slateImage: '/srv/brb.png' });
+    expect(() => loadConfig({ ...base, STREAM_SLATE_SECONDS: '-1' })).toThrow(ConfigError);
   });
 
   it('keeps the relay off in tests unless asked, and off when RTMP_ENABLED=false', () => {

@@ -45,8 +45,21 @@ export interface Relay {
   closeReaders(key: string): void;
   /** What the relay counts of a publisher (OBS): bytes received so far and the frame rate it announced. */
   publisherStats(key: string): { inBytes: number; fps: number | null } | null;
+  /** The picture and sound a publisher announced (its onMetaData); null fields when it did not say. */
+  publisherFormat(key: string): PublisherFormat | null;
   stop(): Promise<void>;
 }
+
+export interface PublisherFormat {
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+}
+
+const positive = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 
 function isLoopback(ip: string): boolean {
   return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1' || ip.startsWith('127.');
@@ -174,6 +187,17 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       const publisher = Context.broadcasts.get(`/${RELAY_APP}/${key}`)?.publisher;
       if (!publisher) return null;
       return { inBytes: publisher.inBytes, fps: publisher.videoFramerate || null };
+    },
+    publisherFormat(key) {
+      const publisher = Context.broadcasts.get(`/${RELAY_APP}/${key}`)?.publisher;
+      if (!publisher) return null;
+      return {
+        width: positive(publisher.videoWidth),
+        height: positive(publisher.videoHeight),
+        fps: positive(publisher.videoFramerate),
+        sampleRate: positive(publisher.audioSamplerate),
+        channels: positive(publisher.audioChannels),
+      };
     },
     closeReaders(key) {
       const broadcast = Context.broadcasts.get(`/${RELAY_APP}/${key}`);

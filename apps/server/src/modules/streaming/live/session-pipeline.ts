@@ -1,6 +1,7 @@
 /*
- * Over 300 lines on purpose: one live session's pipeline (ingest, relay, egress, recording, the pace meter and
- * the library video's source) starts and stops as one unit; its parts share the session's teardown order.
+ * Over 300 lines on purpose: one live session's pipeline (ingest, relay, the program with its slate, egress,
+ * recording, the pace meter and the library video's source) starts and stops as one unit; its parts share the
+ * session's teardown order.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,8 +17,9 @@ import { finishSession, insertSamples, markSessionLive } from '../stream-session
 import { type spawnFfmpeg, stopChild } from './child';
 import { DestinationEgress } from './destination-egress';
 import { buildIngestArgs, buildMediaIngestArgs, buildRecorderArgs } from './ffmpeg-args';
-import { newlyBehindLogLine } from './ingest-pace';
+import { IngestPaceMeter, newlyBehindLogLine } from './ingest-pace';
 import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
+import { programFor } from './program-wiring';
 import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
 import type { Relay } from './relay';
 import { OutputSupervisor, type SupervisorOptions, systemClock } from './supervisor';
@@ -27,7 +29,10 @@ export interface EngineLog {
   warn(obj: object, msg: string): void;
 }
 
-export type FfmpegSpawner = (args: string[], options?: { stdin?: boolean }) => ReturnType<typeof spawnFfmpeg>;
+export type FfmpegSpawner = (
+  args: string[],
+  options?: { stdin?: boolean; output?: boolean },
+) => ReturnType<typeof spawnFfmpeg>;
 
 export interface PipelineOptions {
   db: Db;
@@ -85,16 +90,22 @@ export class SessionPipeline {
    */
   startIngest(session: ActiveSession) {
     const { relay, spawner, stop } = this.deps;
+    // A reconnect may arrive before the old socket is seen closed: the new one takes over (decision 0101). The
+    // old encoder is killed at once, so the relay key is free before the new one (slower to start) publishes.
+    if (session.ingest) this.detachIngest(session, session.ingest);
     const child = spawner(buildIngestArgs(session.settings, relay.localUrl(session.relayKey)), {
       stdin: true,
     });
     session.ingest = child;
+    session.lastChunkAt = Date.now();
+    session.paceMeter = new IngestPaceMeter();
     child.onProgress((block) => {
+      if (session.ingest !== child) return;
       session.ingestHealth = session.ingestMeter.update(block);
       session.paceMeter.progress(block.outTimeUs);
     });
     child.onExit(({ code, stderrTail }) => {
-      if (session.stopping) return;
+      if (session.stopping || session.ingest !== child) return;
       this.options.log.warn(
         { sessionId: session.id, code, stderr: stderrTail.slice(-500) },
         'stream ingest ffmpeg exited',
@@ -104,7 +115,7 @@ export class SessionPipeline {
     return {
       write: (chunk: Buffer): boolean => {
         const stdin = child.stdin;
-        if (!stdin || session.stopping) return false;
+        if (!stdin || session.stopping || session.ingest !== child) return false;
         // The encoder falls ever further behind (settings too heavy for this machine): stop rather than
         // buffer without bound.
         if (stdin.writableLength > MAX_INGEST_BACKLOG_BYTES) {
@@ -116,12 +127,25 @@ export class SessionPipeline {
         stdin.write(chunk);
         return true;
       },
+      /** The socket closed without End Stream: the slate covers until the studio reconnects (decision 0101). */
+      detach: (): boolean => {
+        if (!session.program || session.stopping) return false;
+        if (session.ingest === child) this.detachIngest(session, child);
+        return true;
+      },
       subscribe: (listener: (status: StreamSession) => void) => {
         session.listeners.add(listener);
         return () => session.listeners.delete(listener);
       },
       snapshot: () => toStreamSession(session),
     };
+  }
+
+  /** Lets go of the studio's encoder: the program's reader stalls and the slate takes over. */
+  private detachIngest(session: ActiveSession, child: NonNullable<ActiveSession['ingest']>) {
+    if (session.ingest === child) session.ingest = null;
+    session.ingestHealth = null;
+    child.kill('SIGKILL');
   }
 
   /**
@@ -161,7 +185,50 @@ export class SessionPipeline {
         this.options.log.warn({ err: String(err) }, 'could not mark a stream live'),
       ),
     );
-    const input = relay.localUrl(session.relayKey);
+    // Studio and OBS streams go through a program with a slate (decision 0101) unless STREAM_SLATE_SECONDS=0:
+    // the destinations start once it publishes (the engine calls startOutputs).
+    if (session.source !== 'media' && this.options.config.rtmp.slateGraceMs > 0) {
+      session.program = programFor(session, {
+        db: this.options.db,
+        relay,
+        spawner,
+        log: this.options.log,
+        graceMs: this.options.config.rtmp.slateGraceMs,
+        slateImage: this.options.config.rtmp.slateImage,
+        track,
+        notify: (s) => this.notify(s),
+        stop: this.deps.stop,
+      });
+      session.program.start();
+    } else this.startOutputs(session);
+
+    const sampleEvery = this.options.sampleIntervalMs ?? 2_000;
+    const sampler = setInterval(() => track(this.writeSamples(session)), sampleEvery);
+    sampler.unref();
+    session.timers.push(sampler);
+    const pusher = setInterval(() => this.tick(session), 1_000);
+    pusher.unref();
+    session.timers.push(pusher);
+    const diskWatch = setInterval(
+      () =>
+        track(
+          stopRecordingAtDiskReserve(session, this.options.disk, this.options.log).then(() =>
+            this.notify(session),
+          ),
+        ),
+      RECORDING_DISK_CHECK_MS,
+    );
+    diskWatch.unref();
+    session.timers.push(diskWatch);
+    this.notify(session);
+  }
+
+  /** One supervised `-c copy` ffmpeg per destination and the recorder, reading the program (or the source). */
+  startOutputs(session: ActiveSession) {
+    if (session.outputsStarted || session.stopping) return;
+    session.outputsStarted = true;
+    const { relay, spawner } = this.deps;
+    const input = relay.localUrl(session.program?.programKey ?? session.relayKey);
     const { db, config } = this.options;
     const policy = addressPolicy(config.allowPrivateAddresses);
     for (const destination of session.destinations) {
@@ -191,25 +258,6 @@ export class SessionPipeline {
     }
     const recordingPath = path.join(this.deps.recordingsDir, `${session.id}.flv`);
     session.recorder = { child: spawner(buildRecorderArgs(input, recordingPath)), path: recordingPath };
-
-    const sampleEvery = this.options.sampleIntervalMs ?? 2_000;
-    const sampler = setInterval(() => track(this.writeSamples(session)), sampleEvery);
-    sampler.unref();
-    session.timers.push(sampler);
-    const pusher = setInterval(() => this.tick(session), 1_000);
-    pusher.unref();
-    session.timers.push(pusher);
-    const diskWatch = setInterval(
-      () =>
-        track(
-          stopRecordingAtDiskReserve(session, this.options.disk, this.options.log).then(() =>
-            this.notify(session),
-          ),
-        ),
-      RECORDING_DISK_CHECK_MS,
-    );
-    diskWatch.unref();
-    session.timers.push(diskWatch);
     this.notify(session);
   }
 
@@ -218,10 +266,14 @@ export class SessionPipeline {
     if (session.stopping) return;
     const now = Date.now();
     if (session.source === 'browser' && now - session.lastChunkAt > INGEST_SILENCE_MS) {
-      this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
-      return;
+      // With a slate the stream waits for the studio to come back (decision 0101); without one it ends.
+      if (!session.program) {
+        this.deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.browserStopped });
+        return;
+      }
+      if (session.ingest) this.detachIngest(session, session.ingest);
     }
-    if (session.source === 'browser') {
+    if (session.source === 'browser' && session.ingest) {
       const before = session.ingestPace;
       session.ingestPace = session.paceMeter.figures(session.ingest?.stdin?.writableLength ?? 0);
       const line = newlyBehindLogLine(before, session.ingestPace);
@@ -230,6 +282,10 @@ export class SessionPipeline {
           { sessionId: session.id, settings: session.settings, ...session.ingestPace },
           line,
         );
+    }
+    if (session.source === 'obs' && session.program) {
+      const format = this.deps.relay.publisherFormat(session.relayKey);
+      if (format?.width) session.sourceFormat = format;
     }
     if (session.source === 'obs') {
       const stats = this.deps.relay.publisherStats(session.relayKey);
@@ -270,6 +326,7 @@ export class SessionPipeline {
     const wasLive = session.status === 'live';
     for (const timer of session.timers) clearInterval(timer);
     session.timers = [];
+    session.program?.ending(); // the source ends on purpose: its silence is no drop (decision 0101)
     if (session.ingest && !session.ingest.stdin) await stopChild(session.ingest);
     else if (session.ingest) {
       const ingest = session.ingest;
@@ -285,13 +342,17 @@ export class SessionPipeline {
       });
     }
     if (session.source !== 'browser') relay.dropPublisher(session.relayKey);
+    if (session.program) {
+      relay.closeReaders(session.relayKey);
+      await session.program.stop();
+    }
     if (wasLive && !result.discard) await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     if (wasLive && !result.discard) await this.writeSamples(session);
     const stopped = Promise.all([
       ...session.destinations.map((d) => d.supervisor?.stop()),
       session.recorder ? stopChild(session.recorder.child) : undefined,
     ]);
-    relay.closeReaders(session.relayKey);
+    relay.closeReaders(session.program?.programKey ?? session.relayKey);
     await stopped;
     await Promise.all(session.destinations.map((d) => d.egress?.close()));
     session.status = result.status;
@@ -313,28 +374,27 @@ export class SessionPipeline {
   }
 
   private keepRecordingOf(session: ActiveSession, recordingPath: string) {
-    const { db, storage, processor, log, config } = this.options;
-    this.deps.track(
-      keepRecording(
-        { db, storage, processor, log, ffmpegPath: config.ffmpegPath, disk: this.options.disk },
-        {
-          sessionId: session.id,
-          owner: session.owner,
-          limits: mediaLimitsOf({ plan: session.plan }, config),
-          path: recordingPath,
-          name: `${session.title}.mp4`,
-        },
-      ).then(async (mediaId) => {
-        if (!mediaId || !this.options.onRecordingKept) return;
-        try {
-          await this.options.onRecordingKept({ workspaceId: session.owner.workspaceId, mediaId });
-        } catch (err) {
-          log.warn(
-            { sessionId: session.id, err: String(err) },
-            'could not queue the analysis of a recording',
-          );
-        }
-      }),
+    const { db, storage, processor, log, config, disk, onRecordingKept } = this.options;
+    const limits = mediaLimitsOf({ plan: session.plan }, config);
+    const kept = keepRecording(
+      { db, storage, processor, log, ffmpegPath: config.ffmpegPath, disk },
+      {
+        sessionId: session.id,
+        owner: session.owner,
+        limits,
+        path: recordingPath,
+        name: `${session.title}.mp4`,
+      },
+    ).then((mediaId) =>
+      mediaId && onRecordingKept
+        ? onRecordingKept({ workspaceId: session.owner.workspaceId, mediaId }).catch((err: unknown) =>
+            log.warn(
+              { sessionId: session.id, err: String(err) },
+              'could not queue the analysis of a recording',
+            ),
+          )
+        : undefined,
     );
+    this.deps.track(kept);
   }
 }

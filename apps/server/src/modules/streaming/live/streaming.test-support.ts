@@ -7,46 +7,14 @@ import { promisify } from 'node:util';
 import { DEFAULT_USER_SETTINGS } from '@relaycast/shared/settings';
 import { type SignedInUser, signInAsNewUser } from '../../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import type { RtmpConfig } from '../../../config/env';
 import { saveUserSettings } from '../../settings/settings.service';
 
-/** Helpers for the live-engine tests: the app, local RTMP sinks standing in for the platforms, and ffprobe. */
+/** Helpers for the live-engine tests: local RTMP sinks standing in for the platforms, and ffprobe. */
 
 const run = promisify(execFile);
 export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
-
-/** What a live suite runs against: the app with its RTMP relay, Ada, and a folder for the sinks' files. */
-export interface LiveTestApp {
-  t: TestApp;
-  ada: SignedInUser;
-  dir: string;
-}
-
-/**
- * An app with the RTMP relay on a free port, Ada signed in with 720p, 3000 kbps, 30 fps stream settings, and a
- * new temporary folder named from `prefix`. `closeLiveTestApp` closes the app and removes the folder.
- */
-export async function startLiveTestApp(prefix: string): Promise<LiveTestApp> {
-  const t = await createTestApp({
-    // The fake platforms are RTMP sinks on 127.0.0.1: private addresses, allowed explicitly for this server.
-    config: {
-      rtmp: { enabled: true, host: '127.0.0.1', port: 0, reconnectGraceMs: 1_000 },
-      allowPrivateAddresses: true,
-    },
-  });
-  const ada = await signInAsNewUser(t, { name: 'Ada' });
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  await saveUserSettings(t.db, ada.userId, {
-    ...DEFAULT_USER_SETTINGS,
-    stream: { ...DEFAULT_USER_SETTINGS.stream, resolution: '720p', bitrate: 3000, fps: 30 },
-  });
-  return { t, ada, dir };
-}
-
-export async function closeLiveTestApp({ t, dir }: Pick<LiveTestApp, 't' | 'dir'>): Promise<void> {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -217,4 +185,112 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The app the live tests share: the relay on a free port, private addresses allowed (the fake platforms are
+ * RTMP sinks on 127.0.0.1), Ada signed in with 720p30 at 3000 kb/s, and a scratch directory. No slate unless
+ * asked (`slateGraceMs`).
+ */
+export async function createLiveTestApp(rtmp: Partial<RtmpConfig> = {}, prefix = 'relaycast-live-') {
+  const t = await createTestApp({
+    config: {
+      rtmp: {
+        enabled: true,
+        host: '127.0.0.1',
+        port: 0,
+        reconnectGraceMs: 1_000,
+        slateGraceMs: 0,
+        slateImage: null,
+        ...rtmp,
+      },
+      allowPrivateAddresses: true,
+    },
+  });
+
+  const ada: SignedInUser = await signInAsNewUser(t, { name: 'Ada' });
+
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  await saveUserSettings(t.db, ada.userId, {
+    ...DEFAULT_USER_SETTINGS,
+    stream: { ...DEFAULT_USER_SETTINGS.stream, resolution: '720p', bitrate: 3000, fps: 30 },
+  });
+  return {
+    t: t as TestApp,
+    ada,
+    dir,
+    close: async () => {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What OBS sends: a 320×180 15 fps test pattern with a tone, H.264 + AAC over RTMP, for `seconds`. */
+export function publishLikeObs(url: string, seconds: number) {
+  return startObs(url, seconds).exited;
+}
+
+/** publishLikeObs, with the process (to cut it off as a dropped connection would). */
+export function startObs(url: string, seconds: number) {
+  const obs = spawn(
+    FFMPEG,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
+      ...['-f', 'lavfi', '-i', 'sine=sample_rate=48000', '-t', String(seconds)],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-f', 'flv', url],
+    ],
+    { stdio: 'ignore' },
+  );
+  return { process: obs, exited: new Promise<number | null>((resolve) => obs.on('close', resolve)) };
+}
+
+/**
+ * A synthetic camera as Chromium's MediaRecorder sends it: a test pattern and a tone as H.264 + Opus in live
+ * Matroska on stdout, for `seconds`.
+ */
+export function startCamera(seconds: number) {
+  const camera = spawn(
+    FFMPEG,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000',
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-tune',
+      'zerolatency',
+      '-g',
+      '60',
+      '-c:a',
+      'libopus',
+      '-ac',
+      '2',
+      '-f',
+      'matroska',
+      '-live',
+      '1',
+      '-cluster_time_limit',
+      '500',
+      'pipe:1',
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const exited = new Promise<number | null>((resolve) => camera.on('close', resolve));
+  return { camera, exited };
 }

@@ -19,6 +19,7 @@ import { ObsPanel } from './obs-panel';
 import { PlatformsList } from './platforms-list';
 import { ScenesPanel } from './scenes-panel';
 import { SetupDialog } from './setup-dialog';
+import { SlateNotice } from './slate-notice';
 import { StudioPreview } from './studio-preview';
 
 function LiveBadge({ session }: { session: StreamSession }) {
@@ -126,6 +127,13 @@ export function Studio({
           </StudioPreview>
 
           <StudioProblems studio={studio} />
+          {session?.slate ? <SlateNotice slate={session.slate} /> : null}
+          {phase === 'reconnecting' ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Spinner label="" />
+              {t('The connection to the server dropped. Reconnecting…')}
+            </p>
+          ) : null}
           {session?.ingestPace ? <EncoderPace pace={session.ingestPace} /> : null}
           {session?.media ? <MediaProgress media={session.media} /> : null}
           {phase === 'preparing' || phase === 'connecting' ? (
@@ -168,7 +176,7 @@ export function Studio({
         </aside>
       </div>
       <SetupDialog platform={platform} onClose={() => setPlatform(null)} />
-      <LeaveLiveGuard isSending={phase === 'connecting' || phase === 'live'} />
+      <LeaveLiveGuard isSending={phase === 'connecting' || phase === 'live' || phase === 'reconnecting'} />
     </div>
   );
 }

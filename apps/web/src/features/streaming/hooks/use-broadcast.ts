@@ -10,11 +10,15 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { LIVE_KEY, SESSIONS_KEY, startStreamSession, stopStreamSession } from '@/api/stream-sessions';
 import { i18n } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
-import { broadcastReducer, INITIAL_BROADCAST } from '../broadcast-state';
+import { broadcastReducer, INITIAL_BROADCAST, isDroppedConnection } from '../broadcast-state';
 import { pickRecorderMimeType, RECORDER_TIMESLICE_MS, recorderOptions } from '../media/recorder';
 
 /** How long End Stream waits for the server's final status and close before closing the socket itself. */
 const END_TIMEOUT_MS = 10_000;
+/** After a dropped socket: wait this long before each new try (the last one repeats)… */
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 5_000];
+/** …for about as long as the server's slate holds the stream by default (STREAM_SLATE_SECONDS). */
+const RECONNECT_FOR_MS = 120_000;
 
 interface Connection {
   socket: WebSocket;
@@ -99,52 +103,83 @@ export function useBroadcast() {
       dispatch({ type: 'session-created', session });
       refreshQueries();
 
-      const socket = new WebSocket(ingestWebSocketUrl(session.ingestPath, window.location));
-      socket.binaryType = 'arraybuffer';
-      const connection: Connection = { socket, recorder: null, sessionId: session.id, isEnding: false };
-      connectionRef.current = connection;
+      const ingestPath = session.ingestPath;
+      const reconnectUntil = { at: 0 };
+      // One socket per connection; after a drop a new one (and a fresh recorder: a new WebM header) resumes
+      // the same session while the server shows the slate (docs/decisions/0101-slate-on-dropped-source.md).
+      const connect = (attempt: number) => {
+        const socket = new WebSocket(ingestWebSocketUrl(ingestPath, window.location));
+        socket.binaryType = 'arraybuffer';
+        const connection: Connection = { socket, recorder: null, sessionId: session.id, isEnding: false };
+        connectionRef.current = connection;
 
-      socket.onopen = () => {
-        send(socket, { type: 'scene', sceneId });
-        let recorder: MediaRecorder;
-        try {
-          recorder = new MediaRecorder(prepared.stream, recorderOptions(mimeType, videoBitrateKbps));
-        } catch {
-          const t = i18n.getFixedT(null, 'streaming');
-          dispatch({ type: 'failed', message: t('This browser cannot record video for streaming.') });
-          teardown();
-          return;
-        }
-        connection.recorder = recorder;
-        recorder.ondataavailable = (event) => {
-          if (event.data.size > 0 && socket.readyState === WebSocket.OPEN) socket.send(event.data);
+        socket.onopen = () => {
+          // Ended (End Stream over REST) while this reconnect was on its way.
+          if (connectionRef.current !== connection) {
+            socket.close(1000);
+            return;
+          }
+          send(socket, { type: 'scene', sceneId });
+          let recorder: MediaRecorder;
+          try {
+            recorder = new MediaRecorder(prepared.stream, recorderOptions(mimeType, videoBitrateKbps));
+          } catch {
+            const t = i18n.getFixedT(null, 'streaming');
+            dispatch({ type: 'failed', message: t('This browser cannot record video for streaming.') });
+            teardown();
+            return;
+          }
+          connection.recorder = recorder;
+          recorder.ondataavailable = (event) => {
+            if (event.data.size > 0 && socket.readyState === WebSocket.OPEN) socket.send(event.data);
+          };
+          recorder.onstop = () => {
+            // The last chunk has been delivered by now; tell the server this is the end, not a dropped link.
+            if (connection.isEnding) send(socket, { type: 'end' });
+          };
+          recorder.start(RECORDER_TIMESLICE_MS);
         };
-        recorder.onstop = () => {
-          // The last chunk has been delivered by now; tell the server this is the end, not a dropped link.
-          if (connection.isEnding) send(socket, { type: 'end' });
+        socket.onmessage = (event) => {
+          if (typeof event.data !== 'string') return;
+          let message: IngestServerMessage;
+          try {
+            message = JSON.parse(event.data) as IngestServerMessage;
+          } catch {
+            return;
+          }
+          if (message.type === 'ready') {
+            attempt = 0;
+            reconnectUntil.at = 0;
+            dispatch({ type: 'ready' });
+          } else if (message.type === 'status') {
+            dispatch({ type: 'status', session: message.session });
+            client.setQueryData(LIVE_KEY, { session: message.session });
+          } else if (message.type === 'error') dispatch({ type: 'server-error', message: message.message });
         };
-        recorder.start(RECORDER_TIMESLICE_MS);
+        socket.onclose = (event) => {
+          const isCurrent = connectionRef.current === connection;
+          if (connection.recorder && connection.recorder.state !== 'inactive') connection.recorder.stop();
+          if (!isCurrent) return;
+          if (!connection.isEnding && isDroppedConnection(event.code)) {
+            reconnectUntil.at ||= Date.now() + RECONNECT_FOR_MS;
+            if (Date.now() < reconnectUntil.at) {
+              dispatch({ type: 'reconnecting' });
+              const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 1_000;
+              setTimeout(() => {
+                if (connectionRef.current === connection) connect(attempt + 1);
+              }, delay);
+              return;
+            }
+          }
+          connectionRef.current = null;
+          // A refusal after a drop: the stream ended while the studio was away (no slate on this server).
+          const code =
+            attempt > 0 && !isDroppedConnection(event.code) && event.code !== 1000 ? 1006 : event.code;
+          dispatch({ type: 'closed', code, reason: attempt > 0 ? '' : event.reason });
+          refreshQueries();
+        };
       };
-      socket.onmessage = (event) => {
-        if (typeof event.data !== 'string') return;
-        let message: IngestServerMessage;
-        try {
-          message = JSON.parse(event.data) as IngestServerMessage;
-        } catch {
-          return;
-        }
-        if (message.type === 'ready') dispatch({ type: 'ready' });
-        else if (message.type === 'status') {
-          dispatch({ type: 'status', session: message.session });
-          client.setQueryData(LIVE_KEY, { session: message.session });
-        } else if (message.type === 'error') dispatch({ type: 'server-error', message: message.message });
-      };
-      socket.onclose = (event) => {
-        if (connectionRef.current === connection) connectionRef.current = null;
-        if (connection.recorder && connection.recorder.state !== 'inactive') connection.recorder.stop();
-        dispatch({ type: 'closed', code: event.code, reason: event.reason });
-        refreshQueries();
-      };
+      connect(0);
     },
     [client, refreshQueries, teardown],
   );
@@ -166,6 +201,17 @@ export function useBroadcast() {
         return;
       }
       connection.isEnding = true;
+      if (connection.socket.readyState !== WebSocket.OPEN) {
+        // Between two sockets (reconnecting): end it over REST.
+        connectionRef.current = null;
+        try {
+          await stopStreamSession(connection.sessionId);
+        } finally {
+          dispatch({ type: 'closed', code: 1000, reason: '' });
+          refreshQueries();
+        }
+        return;
+      }
       if (connection.recorder && connection.recorder.state !== 'inactive') connection.recorder.stop();
       else send(connection.socket, { type: 'end' });
       const closed = new Promise<void>((resolve) => {
@@ -173,7 +219,7 @@ export function useBroadcast() {
         setTimeout(resolve, END_TIMEOUT_MS);
       });
       await closed;
-      if (connection.socket.readyState !== WebSocket.CLOSED) {
+      if ((connection.socket.readyState as number) !== WebSocket.CLOSED) {
         await stopStreamSession(connection.sessionId).catch(() => undefined);
         connection.socket.close(1000);
       }

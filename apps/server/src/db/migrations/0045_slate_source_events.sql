@@ -1,0 +1,1 @@
+ALTER TABLE "stream_sessions" ADD COLUMN "source_events" jsonb DEFAULT '[]'::jsonb NOT NULL;
