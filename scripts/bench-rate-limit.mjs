@@ -63,7 +63,7 @@ export async function runRateLimitBench({ writeDocs = true } = {}) {
   const unregister = register();
   const src = (file) => pathToFileURL(path.join(ROOT, 'apps/server/src', file)).href;
   const { openDatabase } = await import(src('db/client.ts'));
-  const { takeRateLimit } = await import(src('modules/rate-limits/rate-limits.store.ts'));
+  const { takeRateLimit } = await import(src('modules/rate-limits/rate-limits.service.ts'));
   const { sql } = await import('drizzle-orm');
   const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
   const LocalStore = require('@fastify/rate-limit/store/LocalStore');

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import { databaseRateLimitStore } from '../modules/rate-limits/rate-limits.store';
+import { databaseRateLimitStore } from '../modules/rate-limits/rate-limits.service';
 
 /** 'self' and ws(s)://host of the request: the studio's ingest socket, and no other WebSocket host. */
 function ownConnectSources(request: IncomingMessage): string {

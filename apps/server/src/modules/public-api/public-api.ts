@@ -2,7 +2,7 @@ import { API_KEY_MESSAGES, API_KEY_RATE_LIMIT, scopeAllows } from '@relaycast/sh
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { takeRateLimit } from '../rate-limits/rate-limits.store';
+import { takeRateLimit } from '../rate-limits/rate-limits.service';
 import { type ApiKeyContext, authenticateApiKey } from './api-keys.service';
 
 /**

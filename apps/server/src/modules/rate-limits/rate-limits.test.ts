@@ -9,7 +9,7 @@ import {
   ENDED_WINDOW_KEPT_MS,
   readRateLimit,
   takeRateLimit,
-} from './rate-limits.store';
+} from './rate-limits.service';
 
 /**
  * The shared rate limits (docs/decisions/0102-shared-rate-limits.md): two servers on one database, as two API

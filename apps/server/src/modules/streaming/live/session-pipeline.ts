@@ -249,8 +249,7 @@ export class SessionPipeline {
           if (dropped < destination.droppedLast) destination.droppedBase += destination.droppedLast;
           destination.droppedLast = dropped;
         },
-        // The destination was checked when saved; DNS may have changed since (decision 0014). Its account's
-        // proxy, if any, is looked up again and its tunnel opened before each attempt (decision 0099).
+        // DNS may have changed since the destination was saved (decision 0014); its proxy's tunnel (0099).
         egress.preflight,
       );
       destination.supervisor = supervisor;
