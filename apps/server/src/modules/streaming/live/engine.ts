@@ -105,7 +105,7 @@ export class StreamEngine {
           log: options.log,
           authorizePublish: (key) => (engine ? engine.authorizePublish(key) : Promise.resolve(false)),
           onPublish: (key) => engine?.onRelayPublish(key),
-          onPublishEnd: (key) => engine?.onRelayPublishEnd(key),
+          onPublishEnd: (key, ending) => engine?.onRelayPublishEnd(key, ending),
         });
       } catch (err) {
         options.log.warn(
@@ -310,11 +310,12 @@ export class StreamEngine {
     this.track(start);
   }
 
-  private onRelayPublishEnd(key: string) {
+  private onRelayPublishEnd(key: string, ending: { stopped: boolean }) {
     const session = this.byRelayKey.get(key);
-    // A live stream with a slate waits for its source (decision 0101): the slate's grace ends it. (The program's
-    // own publish ends only with its ffmpeg, whose exit fails the stream: session-program.ts.)
-    if (session?.program && session.status === 'live') return;
+    // A live stream with a slate waits for a dropped source (decision 0101): the slate's grace ends it. OBS's Stop
+    // Streaming is no drop: the stream ends now. (The program's own publish ends only with its ffmpeg, whose exit
+    // fails the stream: session-program.ts.)
+    if (session?.program && session.status === 'live' && !ending.stopped) return;
     if (session && !session.stopping) void this.stopSession(session.id, { status: 'ended', reason: null });
   }
 

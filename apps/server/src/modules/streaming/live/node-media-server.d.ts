@@ -12,6 +12,8 @@ declare module 'node-media-server' {
     videoHeight: number;
     audioSamplerate: number;
     audioChannels: number;
+    /** RTMP sessions only: the protocol parser, whose deleteStream handler is a no-op to override. */
+    rtmp?: { onDeleteStream(message: unknown): void };
     close(): void;
   }
   class NodeMediaServer {

@@ -26,8 +26,12 @@ export interface RelayOptions {
   authorizePublish(key: string): Promise<boolean>;
   /** A publish was accepted (also called when the same publisher resumes within the grace). */
   onPublish(key: string): void;
-  /** The publish ended for good (the grace ran out). */
-  onPublishEnd(key: string): void;
+  /**
+   * The publish ended for good: the grace ran out, or at once when the publisher stopped on purpose (`stopped`:
+   * it sent RTMP `deleteStream`, as OBS's Stop Streaming and ffmpeg at the end of its input do; a dropped
+   * connection sends nothing).
+   */
+  onPublishEnd(key: string, ending: { stopped: boolean }): void;
 }
 
 export interface Relay {
@@ -88,6 +92,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   await nms.run();
 
   const accepted = new Map<string, string>(); // nms session id → key
+  const stopped = new Set<string>(); // nms session ids that said deleteStream
   const checks = new Map<string, Promise<boolean>>();
 
   const authorize = (session: NmsSession): Promise<boolean> => {
@@ -127,6 +132,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       }
       broadcast.publishGraceMs = options.reconnectGraceMs;
       accepted.set(session.id, key);
+      // node-media-server ignores deleteStream; a publisher that says it is done needs no reconnect grace.
+      if (session.rtmp) {
+        session.rtmp.onDeleteStream = () => {
+          stopped.add(session.id);
+          if (broadcast.publisher === session) broadcast.publishGraceMs = 0;
+          session.close();
+        };
+      }
       options.onPublish(key);
     });
   };
@@ -134,9 +147,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const onDonePublish = (session: NmsSession) => {
     checks.delete(session.id);
     const key = accepted.get(session.id);
+    const ending = { stopped: stopped.delete(session.id) };
     if (!key) return;
     accepted.delete(session.id);
-    options.onPublishEnd(key);
+    options.onPublishEnd(key, ending);
   };
 
   // Only our own ffmpeg processes read from the relay.

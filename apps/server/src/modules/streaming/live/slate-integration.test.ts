@@ -132,6 +132,28 @@ describe('slate on a dropped source', () => {
     expect(await picturesOf(sink.file)).toEqual(['source', 'slate', 'source']);
   }, 60_000);
 
+  it("ends the stream at once when OBS stops streaming on purpose: a stop is no drop", async () => {
+    const sink = await oneSink('obs-stop');
+    const ingest = (await ada.get('/api/streaming/ingest')).json() as { streamKey: string };
+    const url = `rtmp://127.0.0.1:${t.app.streamEngine.relay?.port}/live/${ingest.streamKey}`;
+    // ffmpeg at the end of its input says deleteStream, as OBS's Stop Streaming does.
+    const obs = startObs(url, 4);
+    await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 15_000, 'the stream live');
+    const id = (await live())?.id ?? '';
+    expect(await obs.exited).toBe(0);
+    const stoppedAt = Date.now();
+    await waitFor(async () => (await live()) === null, 10_000, 'the stream to end');
+    // Well inside the slate's grace and the relay's reconnect grace.
+    expect(Date.now() - stoppedAt).toBeLessThan(GRACE_MS / 2);
+    expect(await sink.exited).toBe(0);
+    const [row] = await t.db
+      .select({ status: streamSessions.status, reason: streamSessions.reason })
+      .from(streamSessions)
+      .where(eq(streamSessions.id, id));
+    expect(row).toEqual({ status: 'ended', reason: null });
+    expect(await sourceEventsOf(id)).toEqual([]);
+  }, 40_000);
+
   it('ends the stream cleanly when the source does not come back within the grace', async () => {
     // Read when a stream goes live.
     t.config.rtmp.slateGraceMs = SHORT_GRACE_MS;
