@@ -132,7 +132,7 @@ describe('slate on a dropped source', () => {
     expect(await picturesOf(sink.file)).toEqual(['source', 'slate', 'source']);
   }, 60_000);
 
-  it("ends the stream at once when OBS stops streaming on purpose: a stop is no drop", async () => {
+  it('ends the stream at once when OBS stops streaming on purpose: a stop is no drop', async () => {
     const sink = await oneSink('obs-stop');
     const ingest = (await ada.get('/api/streaming/ingest')).json() as { streamKey: string };
     const url = `rtmp://127.0.0.1:${t.app.streamEngine.relay?.port}/live/${ingest.streamKey}`;
