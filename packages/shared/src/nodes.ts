@@ -18,9 +18,16 @@ export const adminNodeSchema = z.object({
 });
 export type AdminNode = z.infer<typeof adminNodeSchema>;
 
+/** Background jobs of one queue: waiting (created or retrying) and running (active). */
+export const adminQueueSchema = z.object({
+  queue: z.string(),
+  waiting: z.number().int(),
+  running: z.number().int(),
+});
+export type AdminQueue = z.infer<typeof adminQueueSchema>;
+
 export const adminNodesSchema = z.object({
   nodes: z.array(adminNodeSchema),
-  /** Background jobs by queue: waiting (created or retrying) and running (active). */
-  queues: z.array(z.object({ queue: z.string(), waiting: z.number().int(), running: z.number().int() })),
+  queues: z.array(adminQueueSchema),
 });
 export type AdminNodes = z.infer<typeof adminNodesSchema>;

@@ -54,6 +54,7 @@ describe('which background work a process runs', () => {
           'stream reminder run': 60_000,
           'feeds sweep': 60_000,
           'rate limit windows': 3_600_000,
+          'nodes sweep': 3_600_000,
         },
       });
     }

@@ -7,6 +7,7 @@ import { CONTACT_JOBS, type ContactJobContext } from '../modules/contact/contact
 import { ENGAGEMENT_JOBS, type EngagementJobContext } from '../modules/engagement/engagement.jobs';
 import { FEEDS_JOBS, type FeedsJobContext } from '../modules/feeds/feeds.jobs';
 import { MEDIA_JOBS, type MediaJobContext } from '../modules/media/media.jobs';
+import { NODES_JOBS, type NodesJobContext } from '../modules/nodes/nodes.jobs';
 import {
   NOTIFICATIONS_JOBS,
   type NotificationsJobContext,
@@ -32,6 +33,7 @@ export type JobContext = AccountsJobContext &
   EngagementJobContext &
   FeedsJobContext &
   MediaJobContext &
+  NodesJobContext &
   NotificationsJobContext &
   PublishingJobContext &
   PlannedStreamsJobContext &
@@ -58,4 +60,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...MEDIA_JOBS,
   ...FEEDS_JOBS,
   ...RATE_LIMITS_JOBS,
+  ...NODES_JOBS,
 ];

@@ -11,8 +11,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { idParams } from '../../lib/id-params';
 import { listContactMessages } from '../contact/contact.service';
-import { readQueuedJobs } from '../metrics/metrics.service';
-import { listNodes } from '../nodes/nodes.service';
+import { readNodesPage } from '../nodes/nodes.service';
 import {
   isInstanceAdmin,
   listInstanceWorkspaces,
@@ -68,17 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
       preValidation: onlyAdmins,
       schema: { response: { 200: adminNodesSchema } },
     },
-    async () => {
-      const [list, jobs] = await Promise.all([listNodes(db, app.node.id), readQueuedJobs(db)]);
-      const queues = new Map<string, { queue: string; waiting: number; running: number }>();
-      for (const { queue, state, count } of jobs) {
-        const entry = queues.get(queue) ?? { queue, waiting: 0, running: 0 };
-        if (state === 'active') entry.running += count;
-        else entry.waiting += count;
-        queues.set(queue, entry);
-      }
-      return { nodes: list, queues: [...queues.values()].sort((a, b) => a.queue.localeCompare(b.queue)) };
-    },
+    async () => readNodesPage(db, app.node.id),
   );
 
   app.put(

@@ -1,16 +1,17 @@
 import { hostname } from 'node:os';
-import type { AdminNode } from '@relaycast/shared/nodes';
+import type { AdminNode, AdminQueue } from '@relaycast/shared/nodes';
 import { NODE_LIVE_MS } from '@relaycast/shared/nodes';
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import { appVersion, newestMigrationTag } from '../../config/release';
 import type { Db } from '../../db/client';
 import { nodes } from '../../db/schema/index';
+import { readQueuedJobs } from '../metrics/metrics.service';
 
 /**
  * The nodes of an install (docs/decisions/0103-nodes.md): every server process registers itself, says it is
  * alive every 10 seconds and removes itself when it stops. A node unseen for NODE_LIVE_MS is shown as down;
- * after a day it is forgotten.
+ * after a day the hourly `nodes sweep` (nodes.jobs.ts) forgets it.
  */
 export const NODE_HEARTBEAT_MS = 10_000;
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +49,7 @@ export async function registerNode(db: Db, node: NodeIdentity): Promise<void> {
     .onConflictDoUpdate({ target: nodes.id, set: { ...node, lastSeenAt: sql`now()` } });
 }
 
-/** This node is alive; back in the list if someone removed it. Also forgets nodes unseen for a day. */
+/** This node is alive; back in the list if someone removed it. */
 export async function heartbeatNode(db: Db, node: NodeIdentity): Promise<void> {
   const seen = await db
     .update(nodes)
@@ -56,9 +57,15 @@ export async function heartbeatNode(db: Db, node: NodeIdentity): Promise<void> {
     .where(eq(nodes.id, node.id))
     .returning({ id: nodes.id });
   if (seen.length === 0) await registerNode(db, node);
-  await db
+}
+
+/** Forgets the nodes unseen for a day (a machine that went away without stopping its server): the sweep. */
+export async function forgetGoneNodes(db: Db): Promise<number> {
+  const gone = await db
     .delete(nodes)
-    .where(lt(nodes.lastSeenAt, sql`now() - make_interval(secs => ${FORGET_AFTER_MS / 1000})`));
+    .where(lt(nodes.lastSeenAt, sql`now() - make_interval(secs => ${FORGET_AFTER_MS / 1000})`))
+    .returning({ id: nodes.id });
+  return gone.length;
 }
 
 export async function forgetNode(db: Db, id: string): Promise<void> {
@@ -88,6 +95,27 @@ export async function listNodes(db: Db, selfId?: string): Promise<AdminNode[]> {
     lastSeenAt: row.lastSeenAt.toISOString(),
     self: row.id === selfId,
   }));
+}
+
+/** The job queues by name: jobs waiting (created or to retry) and running, as /admin shows them. */
+export function queuesOf(jobs: { queue: string; state: string; count: number }[]): AdminQueue[] {
+  const queues = new Map<string, AdminQueue>();
+  for (const { queue, state, count } of jobs) {
+    const entry = queues.get(queue) ?? { queue, waiting: 0, running: 0 };
+    if (state === 'active') entry.running += count;
+    else entry.waiting += count;
+    queues.set(queue, entry);
+  }
+  return [...queues.values()].sort((a, b) => a.queue.localeCompare(b.queue));
+}
+
+/** What /admin's Nodes section shows: the nodes and the install's job queues. */
+export async function readNodesPage(
+  db: Db,
+  selfId: string,
+): Promise<{ nodes: AdminNode[]; queues: AdminQueue[] }> {
+  const [list, jobs] = await Promise.all([listNodes(db, selfId), readQueuedJobs(db)]);
+  return { nodes: list, queues: queuesOf(jobs) };
 }
 
 /**

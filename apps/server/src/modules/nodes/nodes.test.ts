@@ -5,11 +5,13 @@ import { createTestApp } from '../../../test/test-app';
 import { nodes } from '../../db/schema/index';
 import { useAdminTestApp } from '../admin/admin.test-support';
 import {
+  forgetGoneNodes,
   heartbeatNode,
   listNodes,
   mediaStoreConflict,
   mediaStoreOf,
   type NodeIdentity,
+  queuesOf,
   registerNode,
 } from './nodes.service';
 
@@ -46,16 +48,31 @@ describe('the nodes page', () => {
     expect(refused.statusCode).toBe(404);
   });
 
-  it('shows a node unseen for 30 seconds as down, and forgets one unseen for a day', async () => {
+  it('shows a node unseen for 30 seconds as down, and the sweep forgets one unseen for a day', async () => {
     await registerNode(s.t.db, other('node-quiet', 'local:box-2:/srv/media'));
     await registerNode(s.t.db, other('node-gone', 'local:box-2:/srv/media'));
     await age('node-quiet', NODE_LIVE_MS + 5_000);
     await age('node-gone', 25 * 60 * 60 * 1000);
     await heartbeatNode(s.t.db, s.t.app.node);
+    expect((await listNodes(s.t.db)).map((node) => node.id)).toContain('node-gone');
+    expect(await forgetGoneNodes(s.t.db)).toBe(1);
     const listed = await listNodes(s.t.db, s.t.app.node.id);
     expect(listed.find((node) => node.id === 'node-quiet')?.live).toBe(false);
     expect(listed.map((node) => node.id)).not.toContain('node-gone');
     await s.t.db.delete(nodes).where(eq(nodes.id, 'node-quiet'));
+  });
+
+  it('counts the jobs of each queue as waiting (created, retry) or running (active), by name', () => {
+    const queues = queuesOf([
+      { queue: 'publish-target', state: 'created', count: 3 },
+      { queue: 'clip-analysis', state: 'active', count: 1 },
+      { queue: 'publish-target', state: 'retry', count: 2 },
+      { queue: 'publish-target', state: 'active', count: 4 },
+    ]);
+    expect(queues).toEqual([
+      { queue: 'clip-analysis', waiting: 0, running: 1 },
+      { queue: 'publish-target', waiting: 5, running: 4 },
+    ]);
   });
 
   it('a heartbeat puts a node removed from the list back', async () => {

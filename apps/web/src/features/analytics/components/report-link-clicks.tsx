@@ -1,6 +1,7 @@
 import { isPlatformId, PLATFORMS } from '@relaycast/shared/platforms';
 import type { ShortLinkClickReport } from '@relaycast/shared/short-links';
 import { useTranslation } from 'react-i18next';
+import { GeolocationCredit } from '@/components/geolocation-credit';
 import { formatNumber } from '@/i18n';
 import { formatCountries } from '@/lib/format';
 
@@ -61,14 +62,7 @@ export function ReportLinkClicks({ rows }: { rows: ShortLinkClickReport['rows'] 
           </table>
           {anyCountry ? (
             <p className="mt-2 text-xs text-muted-foreground">
-              <a
-                className="underline underline-offset-2"
-                href="https://db-ip.com"
-                target="_blank"
-                rel="noreferrer"
-              >
-                {t('IP geolocation by DB-IP')}
-              </a>
+              <GeolocationCredit />
             </p>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTimeZone } from '@/api/settings';
 import { useShortLinkClicks } from '@/api/short-links';
+import { GeolocationCredit } from '@/components/geolocation-credit';
 import { SettingsCard } from '@/components/settings-card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
@@ -140,14 +141,7 @@ export function LinkClicksSection() {
               {t('Countries: {{countries}}', {
                 countries: formatCountries(clicks.data.countries, i18n.language),
               })}{' '}
-              <a
-                className="underline underline-offset-2"
-                href="https://db-ip.com"
-                target="_blank"
-                rel="noreferrer"
-              >
-                {t('IP geolocation by DB-IP')}
-              </a>
+              <GeolocationCredit />
             </p>
           )}
         </>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShortLinks, useUpdateShortLink } from '@/api/short-links';
 import { copyToClipboard } from '@/components/copy-field';
+import { GeolocationCredit } from '@/components/geolocation-credit';
 import { PlatformIcon } from '@/components/platform-icon';
 import { useCan } from '@/components/role-gate';
 import { SettingsCard } from '@/components/settings-card';
@@ -110,14 +111,7 @@ function LinkRow({ link, canWrite }: { link: ShortLink; canWrite: boolean }) {
       {link.countries.length > 0 ? (
         <p className="text-muted-foreground" data-testid="short-link-countries">
           {t('Countries: {{countries}}', { countries: formatCountries(link.countries, i18n.language) })}{' '}
-          <a
-            className="underline underline-offset-2"
-            href="https://db-ip.com"
-            target="_blank"
-            rel="noreferrer"
-          >
-            {t('IP geolocation by DB-IP')}
-          </a>
+          <GeolocationCredit />
         </p>
       ) : null}
       {editing ? <EditTarget link={link} onDone={() => setEditing(false)} /> : null}
