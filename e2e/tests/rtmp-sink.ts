@@ -101,6 +101,25 @@ export interface StreamProbe {
 }
 
 /** ffprobe: each stream's codec and the time its packets span (FLV from ffmpeg has no reliable duration). */
+/** The first video stream's size, "1280x720". */
+export function videoSize(file: string): string {
+  return execFileSync('ffprobe', [
+    ...[
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=width,height',
+      '-of',
+      'csv=s=x:p=0',
+    ],
+    file,
+  ])
+    .toString()
+    .trim();
+}
+
 export function probeStreams(file: string): { video: StreamProbe | null; audio: StreamProbe | null } {
   const result: { video: StreamProbe | null; audio: StreamProbe | null } = { video: null, audio: null };
   for (const kind of ['video', 'audio'] as const) {

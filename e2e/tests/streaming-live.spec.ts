@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './helpers';
-import { freePort, lastSilence, maxVolume, probeStreams, RtmpSink } from './rtmp-sink';
+import { freePort, lastSilence, maxVolume, probeStreams, RtmpSink, videoSize } from './rtmp-sink';
 import { addDestination, expect, openStudio, platformButton, test } from './studio';
 
 /*
@@ -127,6 +127,10 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
     await expect(page.getByRole('button', { name: 'End Stream' })).toBeVisible();
     await expect(platformButton(page, 'Twitch')).toBeDisabled();
     await expect(rowA.getByText(/\d[\d,]* kbps/)).toBeVisible({ timeout: 10_000 });
+    // Chromium encodes H.264 at the stream's size and rate: the server copies it (decision 0104).
+    await expect(page.getByTestId('ingest-video')).toHaveText(
+      'Your browser encodes the video once; the server copies it to every destination.',
+    );
 
     // Switch scenes live: the stream keeps going (the destinations never leave Live).
     const scenes = page.getByRole('region', { name: 'Scenes' });
@@ -184,6 +188,7 @@ test('go live to two local RTMP sinks, switch scenes and mute while live, end: b
         description: `${JSON.stringify(probe)}; both Live for ${liveSeconds}s of ${recordedSeconds}s recorded; relayed ${JSON.stringify(relayed)}`,
       });
       expect(probe.video?.codec, sink.name).toBe('h264');
+      expect(videoSize(sink.file), sink.name).toBe('1280x720');
       expect(probe.audio?.codec, sink.name).toBe('aac');
       // Lower bound: the sink had media at least while both rows said Live (less 1 s: the status comes about
       // once a second), or, when the server relayed less than that (an encode slower than real time), all the

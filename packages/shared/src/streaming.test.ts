@@ -5,6 +5,9 @@ import {
   FIXED_SCENES,
   getStreamPlatform,
   ingestClientMessageSchema,
+  ingestFormatSchema,
+  ingestVideoCodecOf,
+  ingestVideoPlan,
   ingestWebSocketUrl,
   STREAM_PLATFORMS,
   STREAMING_MESSAGES,
@@ -150,5 +153,43 @@ describe('checkRtmpUrl', () => {
   it('accepts hosts, ports, paths and query strings', () => {
     expect(checkRtmpUrl('rtmp://127.0.0.1:1935/app')).toBeNull();
     expect(checkRtmpUrl('rtmps://b.rtmps.youtube.com:443/live2?backup=1')).toBeNull();
+  });
+});
+
+describe('the studio video: copied or encoded (decision 0104)', () => {
+  const settings = { resolution: '720p' as const, fps: 30 };
+  const h264 = { video: 'h264' as const, width: 1280, height: 720, fps: 30 };
+
+  it('copies H.264 at the stream settings size and rate, encodes anything else and says why', () => {
+    expect(ingestVideoPlan(settings, h264)).toEqual({ mode: 'copy', reason: null });
+    expect(ingestVideoPlan(settings, { ...h264, video: 'vp8' })).toEqual({ mode: 'encode', reason: 'codec' });
+    expect(ingestVideoPlan(settings, { ...h264, width: 1920, height: 1080 })).toEqual({
+      mode: 'encode',
+      reason: 'size',
+    });
+    expect(ingestVideoPlan(settings, { ...h264, fps: 60 })).toEqual({ mode: 'encode', reason: 'fps' });
+    expect(
+      ingestVideoPlan({ resolution: '1080p', fps: 60 }, { ...h264, width: 1920, height: 1080, fps: 60 }),
+    ).toEqual({ mode: 'copy', reason: null });
+    expect(ingestVideoPlan(settings, null)).toEqual({ mode: 'encode', reason: 'unknown' });
+  });
+
+  it('reads the codec from the recorder type and puts the format in the socket URL', () => {
+    expect(ingestVideoCodecOf('video/webm;codecs=h264,opus')).toBe('h264');
+    expect(ingestVideoCodecOf('video/x-matroska;codecs=avc1.42E01F,opus')).toBe('h264');
+    expect(ingestVideoCodecOf('video/webm;codecs=vp8,opus')).toBe('vp8');
+    expect(ingestVideoCodecOf('video/webm')).toBe('other');
+    const url = ingestWebSocketUrl(
+      '/api/streaming/sessions/s1/ingest',
+      { protocol: 'https:', host: 'a.example' },
+      h264,
+    );
+    expect(url).toBe(
+      'wss://a.example/api/streaming/sessions/s1/ingest?video=h264&width=1280&height=720&fps=30',
+    );
+    expect(ingestFormatSchema.parse(Object.fromEntries(new URL(url).searchParams))).toEqual(h264);
+    expect(
+      ingestFormatSchema.safeParse({ video: 'h264', width: '0', height: '720', fps: '30' }).success,
+    ).toBe(false);
   });
 });

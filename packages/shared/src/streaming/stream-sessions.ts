@@ -110,6 +110,17 @@ export const streamSessionSchema = z.object({
   settings: streamSettingsSnapshotSchema,
   /** Health of what reaches the relay (the browser ingest encoder or OBS); null until it flows. */
   ingestHealth: streamHealthSchema.nullable(),
+  /**
+   * What the server does with the studio's video (browser sessions once the studio is connected): copied as the
+   * browser encoded it, or re-encoded and why (ingestVideoPlan in ./ingest.ts). Null for OBS and pre-recorded.
+   */
+  ingestVideo: z
+    .object({
+      mode: z.enum(['copy', 'encode']),
+      reason: z.enum(['codec', 'size', 'fps', 'unknown']).nullable(),
+    })
+    .nullable()
+    .optional(),
   /** How the browser's stream keeps up with real time (browser sessions while live); null otherwise. */
   ingestPace: ingestPaceSchema.nullable(),
   destinations: z.array(destinationStatusSchema),

@@ -1,6 +1,7 @@
 import {
   type IngestServerMessage,
   ingestClientMessageSchema,
+  ingestFormatSchema,
   STREAM_INGEST,
   STREAMING_MESSAGES,
 } from '@relaycast/shared/streaming';
@@ -62,10 +63,14 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
           const caller = await callerOf(request);
           // A public route, so not the route hook: the same check, for the roles that may go live.
           assertRoleCan(caller.role, 'stream');
-          ingest = deps.engine.attachIngest(sessionId, {
-            userId: caller.userId,
-            workspaceId: caller.workspaceId,
-          });
+          // What the recorder sends (?video=h264&width=…): H.264 at the stream's size is copied, the rest
+          // encoded. A studio that says nothing, or nonsense, gets the encode.
+          const format = ingestFormatSchema.safeParse(request.query);
+          ingest = deps.engine.attachIngest(
+            sessionId,
+            { userId: caller.userId, workspaceId: caller.workspaceId },
+            format.success ? format.data : null,
+          );
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 401) {
             refuse(socket, 'UNAUTHORIZED', STREAMING_MESSAGES.unauthorized);

@@ -257,11 +257,12 @@ export class StreamEngine {
     return toStreamSession(session);
   }
 
-  /**
-   * The browser's socket for a session: starts the one encode (user's settings → relay). Returns what the
-   * socket handler needs: write chunks, end, and status updates.
-   */
-  attachIngest(sessionId: string, owner: StreamOwner) {
+  /** The studio's socket: its copy or one encode to the relay (decision 0104); what the socket handler needs. */
+  attachIngest(
+    sessionId: string,
+    owner: StreamOwner,
+    format: Parameters<SessionPipeline['startIngest']>[1] = null,
+  ) {
     const session = this.sessions.get(sessionId);
     if (session?.source !== 'browser' || !isOwnedBy(session, owner)) {
       throw new AppError('NOT_FOUND', { message: STREAMING_MESSAGES.sessionNotFound });
@@ -272,7 +273,7 @@ export class StreamEngine {
     // With a slate a second socket is the studio reconnecting and takes over (decision 0101); without, a second tab.
     if (session.ingest && !session.program) throw new AppError('STREAM_INGEST_BUSY');
     if (!this.pipeline) throw new AppError('STREAMING_UNAVAILABLE');
-    return this.pipeline.startIngest(session);
+    return this.pipeline.startIngest(session, format);
   }
 
   /** Relay: may this key publish? Browser sessions' internal keys, or a user's personal OBS key. */

@@ -48,6 +48,22 @@ export function x264PresetFor(settings: Pick<EncodeSettings, 'resolution' | 'fps
   return 'ultrafast';
 }
 
+/** Audio to AAC 48 kHz stereo (browsers record Opus), which every platform takes: every encode, and a copy. */
+const AUDIO_TO_AAC_ARGS = [
+  ...[
+    '-af',
+    'aresample=async=1000',
+    '-c:a',
+    'aac',
+    '-b:a',
+    `${AUDIO_BITRATE_KBPS}k`,
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+  ],
+];
+
 /** The output half shared by every encode: x264 CBR-ish at the chosen bitrate, 2 s GOP, AAC 48 kHz stereo. */
 export function encodeOutputArgs(settings: EncodeSettings): string[] {
   const gop = String(settings.fps * KEYFRAME_SECONDS);
@@ -79,32 +95,27 @@ export function encodeOutputArgs(settings: EncodeSettings): string[] {
     '0',
     '-force_key_frames',
     `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
-    '-af',
-    'aresample=async=1000',
-    '-c:a',
-    'aac',
-    '-b:a',
-    `${AUDIO_BITRATE_KBPS}k`,
-    '-ar',
-    '48000',
-    '-ac',
-    '2',
+    ...AUDIO_TO_AAC_ARGS,
   ];
 }
 
-/** Browser ingest: WebM/Matroska chunks on stdin, encoded once, published to the relay. */
-export function buildIngestArgs(settings: EncodeSettings, relayUrl: string): string[] {
+/**
+ * Browser ingest: WebM/Matroska chunks on stdin, published to the relay. `copy`: the browser encoded H.264 at
+ * the stream's size and rate, the video goes on as it is and only the audio becomes AAC (decision 0104);
+ * `encode`: the server encodes it once to the user's settings.
+ */
+export function buildIngestArgs(
+  settings: EncodeSettings,
+  relayUrl: string,
+  video: 'copy' | 'encode' = 'encode',
+): string[] {
+  const output =
+    video === 'copy'
+      ? ['-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', ...AUDIO_TO_AAC_ARGS]
+      : encodeOutputArgs(settings);
   return [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-fflags',
-    '+genpts',
-    '-f',
-    'matroska',
-    '-i',
-    'pipe:0',
-    ...encodeOutputArgs(settings),
+    ...['-hide_banner', '-loglevel', 'error', '-fflags', '+genpts', '-f', 'matroska', '-i', 'pipe:0'],
+    ...output,
     '-f',
     'flv',
     ...PROGRESS_ARGS,

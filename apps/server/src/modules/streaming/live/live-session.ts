@@ -2,6 +2,7 @@ import type { PlanId } from '@relaycast/shared/plans';
 import type { StreamSettings } from '@relaycast/shared/settings';
 import {
   type IngestPace,
+  type IngestVideoPlan,
   STREAM_INGEST,
   type StreamHealth,
   type StreamSession,
@@ -18,6 +19,7 @@ import type { DestinationEgress } from './destination-egress';
 import { IngestPaceMeter } from './ingest-pace';
 import type { MediaSource } from './media-source';
 import { HealthMeter } from './progress';
+import type { Relay } from './relay';
 import type { SessionProgram } from './session-program';
 import type { OutputSupervisor } from './supervisor';
 
@@ -50,6 +52,8 @@ export interface ActiveSession {
   /** Whether the browser's stream keeps up with real time (ingest-pace.ts), read once a second while live. */
   paceMeter: IngestPaceMeter;
   ingestPace: IngestPace | null;
+  /** What the server does with the studio's video: copy it or encode it (decision 0104); null until connected. */
+  ingestVideo: IngestVideoPlan | null;
   /** When the browser's last chunk arrived (browser sessions). */
   lastChunkAt: number;
   /** The relay's byte count of an OBS publisher at the last tick, for its bitrate. */
@@ -134,6 +138,7 @@ export function newActiveSession(input: {
     ingestHealth: null,
     paceMeter: new IngestPaceMeter(),
     ingestPace: null,
+    ingestVideo: null,
     lastChunkAt: Date.now(),
     lastInBytes: null,
     liveSince: null,
@@ -167,6 +172,27 @@ export function isOwnedBy(session: ActiveSession, owner: StreamOwner): boolean {
   return session.owner.userId === owner.userId && session.owner.workspaceId === owner.workspaceId;
 }
 
+/** An OBS stream's figures, once a second: its format for the slate, its bitrate from the relay's byte count. */
+export function readObsFigures(
+  session: ActiveSession,
+  relay: Pick<Relay, 'publisherFormat' | 'publisherStats'>,
+  now: number,
+): void {
+  if (session.program) {
+    const format = relay.publisherFormat(session.relayKey);
+    if (format?.width) session.sourceFormat = format;
+  }
+  const stats = relay.publisherStats(session.relayKey);
+  if (!stats) return;
+  const previous = session.lastInBytes;
+  const bitrateKbps =
+    previous && now > previous.at
+      ? Math.round(((stats.inBytes - previous.bytes) * 8) / (now - previous.at))
+      : null;
+  session.lastInBytes = { bytes: stats.inBytes, at: now };
+  session.ingestHealth = { bitrateKbps, fps: stats.fps, droppedFrames: 0 };
+}
+
 export function toStreamSession(session: ActiveSession): StreamSession {
   const now = Date.now();
   const stopped = session.status === 'ended' || session.status === 'failed';
@@ -184,6 +210,7 @@ export function toStreamSession(session: ActiveSession): StreamSession {
         ? { ...session.ingestHealth, uptimeSeconds: Math.round((now - session.liveSince) / 100) / 10 }
         : null,
     ingestPace: session.liveSince !== null && !stopped ? session.ingestPace : null,
+    ingestVideo: stopped ? null : session.ingestVideo,
     destinations: session.destinations.map((d) => {
       const snapshot = d.supervisor?.snapshot();
       return {

@@ -5,7 +5,12 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
+import {
+  type IngestFormat,
+  ingestVideoPlan,
+  STREAMING_MESSAGES,
+  type StreamSession,
+} from '@relaycast/shared/streaming';
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { addressPolicy } from '../../../lib/address-policy';
@@ -18,7 +23,13 @@ import { type spawnFfmpeg, stopChild } from './child';
 import { DestinationEgress } from './destination-egress';
 import { buildIngestArgs, buildMediaIngestArgs, buildRecorderArgs } from './ffmpeg-args';
 import { IngestPaceMeter, newlyBehindLogLine } from './ingest-pace';
-import { type ActiveSession, finishedDestinationsOf, samplesOf, toStreamSession } from './live-session';
+import {
+  type ActiveSession,
+  finishedDestinationsOf,
+  readObsFigures,
+  samplesOf,
+  toStreamSession,
+} from './live-session';
 import { programFor } from './program-wiring';
 import { keepRecording, RECORDING_DISK_CHECK_MS, stopRecordingAtDiskReserve } from './recording';
 import type { Relay } from './relay';
@@ -85,17 +96,21 @@ export class SessionPipeline {
   ) {}
 
   /**
-   * The browser's socket for a session: starts the one encode (user's settings → relay). Returns what the
-   * socket handler needs: write chunks, end, and status updates.
+   * The browser's socket for a session: copies its H.264 or encodes it once to the user's settings, to the
+   * relay (decision 0104, `format`: what the studio says it sends). Returns what the socket handler needs.
    */
-  startIngest(session: ActiveSession) {
+  startIngest(session: ActiveSession, format: IngestFormat | null) {
     const { relay, spawner, stop } = this.deps;
     // A reconnect may arrive before the old socket is seen closed: the new one takes over (decision 0101). The
     // old encoder is killed at once, so the relay key is free before the new one (slower to start) publishes.
     if (session.ingest) this.detachIngest(session, session.ingest);
-    const child = spawner(buildIngestArgs(session.settings, relay.localUrl(session.relayKey)), {
-      stdin: true,
-    });
+    session.ingestVideo = ingestVideoPlan(session.settings, format);
+    const args = buildIngestArgs(
+      session.settings,
+      relay.localUrl(session.relayKey),
+      session.ingestVideo.mode,
+    );
+    const child = spawner(args, { stdin: true });
     session.ingest = child;
     session.lastChunkAt = Date.now();
     session.paceMeter = new IngestPaceMeter();
@@ -282,22 +297,7 @@ export class SessionPipeline {
           line,
         );
     }
-    if (session.source === 'obs' && session.program) {
-      const format = this.deps.relay.publisherFormat(session.relayKey);
-      if (format?.width) session.sourceFormat = format;
-    }
-    if (session.source === 'obs') {
-      const stats = this.deps.relay.publisherStats(session.relayKey);
-      if (stats) {
-        const previous = session.lastInBytes;
-        const bitrateKbps =
-          previous && now > previous.at
-            ? Math.round(((stats.inBytes - previous.bytes) * 8) / (now - previous.at))
-            : null;
-        session.lastInBytes = { bytes: stats.inBytes, at: now };
-        session.ingestHealth = { bitrateKbps, fps: stats.fps, droppedFrames: 0 };
-      }
-    }
+    if (session.source === 'obs') readObsFigures(session, this.deps.relay, now);
     this.notify(session);
   }
 

@@ -181,6 +181,51 @@ describe('slate on a dropped source', () => {
     expect(t.app.streamEngine.activePids()).toEqual([]);
   }, 40_000);
 
+  it("copies the studio's H.264 at the stream's size and rate (only the audio is converted), else encodes", async () => {
+    const sink = await oneSink('studio-copy');
+    const stream = async (query: string, size: string) => {
+      const started = (
+        await ada.send('POST', '/api/streaming/sessions', { title: 'Copy' })
+      ).json() as StreamSession;
+      const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}${started.ingestPath}${query}`, {
+        headers: { cookie: ada.cookie, origin: TEST_ORIGIN },
+      });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      const { camera, exited } = startCamera(30, size);
+      camera.stdout.on('data', (chunk: Buffer) => {
+        if (ws.readyState === ws.OPEN) ws.send(chunk, { binary: true });
+      });
+      await waitFor(async () => (await live())?.destinations[0]?.state === 'live', 15_000, 'the stream live');
+      const video = (await live())?.ingestVideo;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      ws.send(JSON.stringify({ type: 'end' }));
+      expect(await closed).toBe(1000);
+      camera.kill('SIGKILL');
+      await exited;
+      return video;
+    };
+    // The studio's default: 720p at 30 fps, H.264 from the browser's encoder.
+    expect(await stream('?video=h264&width=1280&height=720&fps=30', '1280x720')).toEqual({
+      mode: 'copy',
+      reason: null,
+    });
+    expect(await sink.exited).toBe(0);
+    const facts = await probe(sink.file);
+    expect(facts).toMatchObject({ videoCodec: 'h264', width: 1280, height: 720, audioCodec: 'aac' });
+    // A picture of another size (or a studio that does not say) is encoded to the stream's settings.
+    const second = await oneSink('studio-encode');
+    expect(await stream('?video=h264&width=640&height=360&fps=30', '640x360')).toEqual({
+      mode: 'encode',
+      reason: 'size',
+    });
+    expect(await second.exited).toBe(0);
+    expect(await probe(second.file)).toMatchObject({ videoCodec: 'h264', width: 1280, height: 720 });
+  }, 60_000);
+
   it('resumes the same studio stream when its socket drops and reconnects', async () => {
     const sink = await oneSink('studio-blip');
     const started = (

@@ -248,9 +248,9 @@ export function startObs(url: string, seconds: number) {
 
 /**
  * A synthetic camera as Chromium's MediaRecorder sends it: a test pattern and a tone as H.264 + Opus in live
- * Matroska on stdout, for `seconds`.
+ * Matroska on stdout, for `seconds`, at `size` (the studio's canvas) and 30 fps.
  */
-export function startCamera(seconds: number) {
+export function startCamera(seconds: number, size = '640x360') {
   const camera = spawn(
     FFMPEG,
     [
@@ -262,7 +262,7 @@ export function startCamera(seconds: number) {
       '-f',
       'lavfi',
       '-i',
-      'testsrc2=size=640x360:rate=30',
+      `testsrc2=size=${size}:rate=30`,
       '-f',
       'lavfi',
       '-i',

@@ -39,4 +39,18 @@ describe('EncoderPace', () => {
       'Your video reaches the server slower than real time: ×0.70.',
     );
   });
+
+  it('says who encodes the video: the browser once, or the server and why', () => {
+    const { unmount } = renderWithProviders(
+      <EncoderPace pace={KEEPING_UP} video={{ mode: 'copy', reason: null }} />,
+    );
+    expect(screen.getByTestId('ingest-video').textContent).toBe(
+      'Your browser encodes the video once; the server copies it to every destination.',
+    );
+    unmount();
+    renderWithProviders(<EncoderPace pace={KEEPING_UP} video={{ mode: 'encode', reason: 'codec' }} />);
+    expect(screen.getByTestId('ingest-video').textContent).toBe(
+      'The server re-encodes the video: this browser cannot encode H.264 (Chrome and Edge can).',
+    );
+  });
 });

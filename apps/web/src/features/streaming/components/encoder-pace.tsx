@@ -1,4 +1,4 @@
-import type { IngestPace } from '@relaycast/shared/streaming';
+import type { IngestPace, StreamSession } from '@relaycast/shared/streaming';
 import { Gauge } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,12 +9,32 @@ export function formatSpeed(speed: number): string {
   return `×${formatNumber(speed, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+type IngestVideo = NonNullable<StreamSession['ingestVideo']>;
+
+/** Who encodes the studio's video (docs/decisions/0104-encode-once-in-the-browser.md), in plain words. */
+function IngestVideoLine({ video }: { video: IngestVideo }) {
+  const { t } = useTranslation('streaming');
+  let text: string;
+  if (video.mode === 'copy')
+    text = t('Your browser encodes the video once; the server copies it to every destination.');
+  else if (video.reason === 'codec')
+    text = t('The server re-encodes the video: this browser cannot encode H.264 (Chrome and Edge can).');
+  else if (video.reason === 'size' || video.reason === 'fps')
+    text = t("The server re-encodes the video: the studio's picture differs from your stream settings.");
+  else text = t('The server re-encodes the video to your stream settings.');
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="ingest-video">
+      {text}
+    </p>
+  );
+}
+
 /**
  * Does the stream keep up with real time? The server's figures for the browser's stream
  * (docs/decisions/0079-studio-encoder-honesty-and-pdf-header.md): its speed, how far it runs behind, and, once it
  * has stayed under real time for a few seconds, who is slow and what to do, in plain words.
  */
-export function EncoderPace({ pace }: { pace: IngestPace }) {
+export function EncoderPace({ pace, video = null }: { pace: IngestPace; video?: IngestVideo | null }) {
   const { t } = useTranslation('streaming');
   const speed = pace.speed === null ? '–' : formatSpeed(pace.speed);
   return (
@@ -68,6 +88,7 @@ export function EncoderPace({ pace }: { pace: IngestPace }) {
           </dd>
         </div>
       </dl>
+      {video ? <IngestVideoLine video={video} /> : null}
     </section>
   );
 }

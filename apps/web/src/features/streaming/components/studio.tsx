@@ -134,7 +134,9 @@ export function Studio({
               {t('The connection to the server dropped. Reconnecting…')}
             </p>
           ) : null}
-          {session?.ingestPace ? <EncoderPace pace={session.ingestPace} /> : null}
+          {session?.ingestPace ? (
+            <EncoderPace pace={session.ingestPace} video={session.ingestVideo ?? null} />
+          ) : null}
           {session?.media ? <MediaProgress media={session.media} /> : null}
           {phase === 'preparing' || phase === 'connecting' ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -1,6 +1,7 @@
 import {
   type IngestClientMessage,
   type IngestServerMessage,
+  ingestVideoCodecOf,
   ingestWebSocketUrl,
   STREAMING_MESSAGES,
   type StartStreamInput,
@@ -32,6 +33,8 @@ export interface GoLiveOptions extends StartStreamInput {
   prepare(): Promise<{ stream: MediaStream } | { error: string }>;
   videoBitrateKbps: number;
   sceneId: string;
+  /** The size and frame rate the studio draws at: told to the server, which copies H.264 that matches. */
+  format: { width: number; height: number; fps: number };
 }
 
 function send(socket: WebSocket, message: IngestClientMessage): void {
@@ -65,7 +68,7 @@ export function useBroadcast() {
   useEffect(() => teardown, [teardown]);
 
   const goLive = useCallback(
-    async ({ prepare, videoBitrateKbps, sceneId, ...input }: GoLiveOptions) => {
+    async ({ prepare, videoBitrateKbps, sceneId, format, ...input }: GoLiveOptions) => {
       if (connectionRef.current) return;
       dispatch({ type: 'start' });
       const prepared = await prepare();
@@ -108,7 +111,9 @@ export function useBroadcast() {
       // One socket per connection; after a drop a new one (and a fresh recorder: a new WebM header) resumes
       // the same session while the server shows the slate (docs/decisions/0101-slate-on-dropped-source.md).
       const connect = (attempt: number) => {
-        const socket = new WebSocket(ingestWebSocketUrl(ingestPath, window.location));
+        const socket = new WebSocket(
+          ingestWebSocketUrl(ingestPath, window.location, { video: ingestVideoCodecOf(mimeType), ...format }),
+        );
         socket.binaryType = 'arraybuffer';
         const connection: Connection = { socket, recorder: null, sessionId: session.id, isEnding: false };
         connectionRef.current = connection;

@@ -1,3 +1,4 @@
+import { RESOLUTION_SIZES, type Resolution } from '@relaycast/shared/settings';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { i18n } from '@/i18n';
 import { AudioMixer } from '../media/audio-mixer';
@@ -11,9 +12,24 @@ import {
 } from '../media/capture';
 import { type CompositorScene, SceneCompositor } from '../media/compositor';
 
-/** The studio canvas: 720p at 30 fps; the server scales and re-times it to the user's stream settings. */
+/**
+ * The studio canvas until the stream settings are loaded (their default, 720p at 30 fps); then it draws at the
+ * settings' size and rate (setFormat), so the server copies what the browser encodes (decision 0104).
+ */
 export const STUDIO_CANVAS = { width: 1280, height: 720 } as const;
 export const STUDIO_FPS = 30;
+
+/** The canvas's size and frame rate for the user's stream settings. */
+export function studioFormatOf(stream: { resolution: Resolution; fps: number } | undefined): StudioFormat {
+  if (!stream) return { ...STUDIO_CANVAS, fps: STUDIO_FPS };
+  return { ...RESOLUTION_SIZES[stream.resolution], fps: stream.fps };
+}
+
+export interface StudioFormat {
+  width: number;
+  height: number;
+  fps: number;
+}
 
 /** A capture that failed without saying why. */
 function cannotStart(source: CaptureSource): string {
@@ -179,6 +195,17 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
   );
 
   /** The composed video and mixed audio, for the recorder. */
+  /** Draws at this size and rate from now on (not while live: the recorder keeps the size it started with). */
+  const setFormat = useCallback((format: StudioFormat) => {
+    compositorRef.current?.setFormat({ width: format.width, height: format.height }, format.fps);
+  }, []);
+
+  /** The size and rate the canvas draws at now: what the recorder will encode. */
+  const format = useCallback(
+    (): StudioFormat => compositorRef.current?.format ?? { ...STUDIO_CANVAS, fps: STUDIO_FPS },
+    [],
+  );
+
   const outgoingStream = useCallback((): MediaStream | null => {
     const compositor = compositorRef.current;
     const mixer = mixerRef.current;
@@ -202,6 +229,8 @@ export function useStudioMedia(scene: StudioSceneNeeds, devices: DevicePreferenc
     setCameraOff,
     acquire,
     outgoingStream,
+    setFormat,
+    format,
     resumeAudio,
     audioLevel,
   };

@@ -1,3 +1,4 @@
+import { FRAME_RATES } from '@relaycast/shared/settings';
 import { i18n } from '@/i18n';
 import { type CameraCorner, cropCover, fitContain, layoutScene, type Rect, type Size } from '../scene-layout';
 
@@ -44,8 +45,8 @@ export class SceneCompositor {
   private canvasStream: MediaStream | null = null;
 
   constructor(
-    readonly size: Size,
-    readonly fps: number,
+    private size: Size,
+    private fps: number,
     scene: CompositorScene,
   ) {
     this.canvas = document.createElement('canvas');
@@ -77,10 +78,33 @@ export class SceneCompositor {
     this.draw();
   }
 
-  /** The canvas as a video track source, at the compositor's frame rate. */
+  /**
+   * The canvas as a video track source. One stream for the whole visit: it takes a frame at each draw (the clock
+   * sets the rate), up to the highest frame rate a stream may have, so a new format needs no new stream.
+   */
   captureStream(): MediaStream {
-    this.canvasStream ??= this.canvas.captureStream(this.fps);
+    this.canvasStream ??= this.canvas.captureStream(Math.max(...FRAME_RATES));
     return this.canvasStream;
+  }
+
+  /**
+   * Draws at the stream's own size and frame rate (docs/decisions/0104-encode-once-in-the-browser.md): what the
+   * browser then encodes is what the server copies to the platforms. Not while recording: a recorder keeps the
+   * size it started with.
+   */
+  setFormat(size: Size, fps: number): void {
+    if (size.width === this.size.width && size.height === this.size.height && fps === this.fps) return;
+    this.size = size;
+    this.fps = fps;
+    this.canvas.width = size.width;
+    this.canvas.height = size.height;
+    if (this.clock) this.clock.postMessage(Math.round(1000 / fps));
+    this.draw();
+  }
+
+  /** The size and frame rate it draws at. */
+  get format(): { width: number; height: number; fps: number } {
+    return { ...this.size, fps: this.fps };
   }
 
   start(): void {

@@ -16,10 +16,10 @@ describe('pickRecorderMimeType', () => {
 });
 
 describe('recorderOptions', () => {
-  it('asks for 2-second keyframes and a bitrate above the target', () => {
+  it('asks for 2-second keyframes and the configured bitrate (the server copies the video as it is)', () => {
     expect(recorderOptions('video/webm;codecs=h264,opus', 4500)).toEqual({
       mimeType: 'video/webm;codecs=h264,opus',
-      videoBitsPerSecond: 5_625_000,
+      videoBitsPerSecond: 4_500_000,
       audioBitsPerSecond: 128_000,
       videoKeyFrameIntervalDuration: 2000,
     });

@@ -21,8 +21,8 @@ export function pickRecorderMimeType(isTypeSupported: (type: string) => boolean)
 export function recorderOptions(mimeType: string, videoBitrateKbps: number): MediaRecorderOptions {
   return {
     mimeType,
-    // The server re-encodes to the user's settings; give it a little headroom over the target.
-    videoBitsPerSecond: Math.round(videoBitrateKbps * 1000 * 1.25),
+    // H.264 at the stream's size is copied to the platforms as it is (decision 0104): the configured bitrate.
+    videoBitsPerSecond: Math.round(videoBitrateKbps * 1000),
     audioBitsPerSecond: 128_000,
     videoKeyFrameIntervalDuration: KEYFRAME_INTERVAL_MS,
   } as MediaRecorderOptions;
