@@ -38,7 +38,8 @@ export interface ProgramEvents {
   failed(detail: string): void;
 }
 
-const STALL_MS = 2_000;
+/** A source silent this long is dropped: the slate takes over within about 1.5 s (the goal is under 2 s). */
+const STALL_MS = 1_000;
 const FIRST_FRAME_MS = 10_000;
 const CHECK_MS = 250;
 const RESPAWN_MS = 1_000;
