@@ -274,6 +274,14 @@ const { runStreamingBench } = await import('./bench-streaming.mjs');
 const streamingBench = await runStreamingBench({ build: false });
 // ── end of the live streaming benchmark ────────────────────────────────────────────────────────────────────
 
+// ── Studio ingest benchmark (docs/decisions/0104-encode-once-in-the-browser.md) ───────────────────────────────────
+// scripts/bench-studio-ingest.mjs: server CPU of a studio stream (the browser's H.264 copied) against an OBS-style
+// `-c copy` stream in the same run at 720p30 and 1080p30, its speed against real time, and the slate's takeover
+// when the source is killed; adds its own section to docs/benchmarks.md (the server was built above).
+const { runStudioIngestBench } = await import('./bench-studio-ingest.mjs');
+const studioIngestBench = await runStudioIngestBench({ build: false });
+// ── end of the studio ingest benchmark ─────────────────────────────────────────────────────────────────────
+
 // ── Engagement benchmark (docs/decisions/0010-engagement.md) ─────────────────────────────────────────────────────────────────────────
 // scripts/bench-engagement.mjs: GET /api/engagement/metrics with 1,000,000 actions and 200,000 inbox items, and
 // actions per second through the hourly limit with 50 users, on PostgreSQL; adds its own section.
@@ -366,6 +374,7 @@ const verdicts = {
   'posts API': postsOk,
   'AI assistant': aiBench.ok,
   'live streaming': streamingBench.ok,
+  'studio ingest': studioIngestBench.ok,
   engagement: engagementBench.ok,
   'publishing engine': publishingBench.ok,
   analytics: analyticsBench.ok,

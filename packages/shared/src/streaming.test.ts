@@ -11,6 +11,7 @@ import {
   ingestWebSocketUrl,
   STREAM_PLATFORMS,
   STREAMING_MESSAGES,
+  sourceDropsOf,
   streamDestinationInputSchema,
   streamDestinationPatchSchema,
 } from './streaming';
@@ -191,5 +192,21 @@ describe('the studio video: copied or encoded (decision 0104)', () => {
     expect(
       ingestFormatSchema.safeParse({ video: 'h264', width: '0', height: '720', fps: '30' }).success,
     ).toBe(false);
+  });
+});
+
+describe('source drops from the recorded events', () => {
+  it('pairs each loss with its return, and a last loss with the end', () => {
+    const start = '2026-11-26T10:00:00.000Z';
+    const events = [
+      { kind: 'source_lost' as const, at: '2026-11-26T10:00:12.000Z' },
+      { kind: 'source_returned' as const, at: '2026-11-26T10:00:20.500Z' },
+      { kind: 'source_lost' as const, at: '2026-11-26T10:01:00.000Z' },
+    ];
+    expect(sourceDropsOf(events, start, '2026-11-26T10:03:00.000Z')).toEqual([
+      { atSeconds: 12, seconds: 8.5, returned: true },
+      { atSeconds: 60, seconds: 120, returned: false },
+    ]);
+    expect(sourceDropsOf([], start, null)).toEqual([]);
   });
 });

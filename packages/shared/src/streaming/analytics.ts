@@ -62,8 +62,50 @@ export const bitratePointSchema = z.object({
 });
 export type BitratePoint = z.infer<typeof bitratePointSchema>;
 
+/**
+ * One drop of the source while the slate covered it (docs/decisions/0101-slate-on-dropped-source.md): when, in
+ * seconds from the stream's start, and for how long; `returned` false when the stream ended without it.
+ */
+export const sourceDropSchema = z.object({
+  atSeconds: z.number(),
+  seconds: z.number(),
+  returned: z.boolean(),
+});
+export type SourceDrop = z.infer<typeof sourceDropSchema>;
+
+/** The drops of a stream from its recorded events (source_lost, then source_returned or the end), in order. */
+export function sourceDropsOf(
+  events: readonly { kind: 'source_lost' | 'source_returned'; at: string }[],
+  startedAt: string,
+  endedAt: string | null,
+): SourceDrop[] {
+  const start = Date.parse(startedAt);
+  const tenth = (ms: number) => Math.round(ms / 100) / 10;
+  const drops: SourceDrop[] = [];
+  let lostAt: number | null = null;
+  for (const event of events) {
+    const at = Date.parse(event.at);
+    if (event.kind === 'source_lost' && lostAt === null) lostAt = at;
+    else if (event.kind === 'source_returned' && lostAt !== null) {
+      drops.push({ atSeconds: tenth(lostAt - start), seconds: tenth(at - lostAt), returned: true });
+      lostAt = null;
+    }
+  }
+  if (lostAt !== null) {
+    const end = endedAt ? Date.parse(endedAt) : lostAt;
+    drops.push({
+      atSeconds: tenth(lostAt - start),
+      seconds: tenth(Math.max(0, end - lostAt)),
+      returned: false,
+    });
+  }
+  return drops;
+}
+
 export const streamDetailSchema = z.object({
   summary: streamSummarySchema,
+  /** When the source dropped and the slate covered it. */
+  sourceDrops: z.array(sourceDropSchema),
   series: z.array(
     z.object({
       destinationId: z.string(),

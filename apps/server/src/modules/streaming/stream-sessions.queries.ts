@@ -5,6 +5,7 @@ import {
   type StreamDetail,
   type StreamPlatformId,
   type StreamSummary,
+  sourceDropsOf,
 } from '@relaycast/shared/streaming';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -164,5 +165,6 @@ export async function getSessionDetail(
       points,
     };
   });
-  return { summary, series };
+  const sourceDrops = sourceDropsOf(row.sourceEvents, row.startedAt.toISOString(), summary.endedAt);
+  return { summary, sourceDrops, series };
 }

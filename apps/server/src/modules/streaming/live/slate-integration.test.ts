@@ -126,6 +126,10 @@ describe('slate on a dropped source', () => {
     expect(detail.summary.status).toBe('ended');
     expect(detail.summary.destinations.map((d) => d.reconnects)).toEqual([0]);
     expect(await sourceEventsOf(id)).toEqual(['source_lost', 'source_returned']);
+    // Stream analytics shows the drop: when, and the slate's time until OBS came back.
+    expect(detail.sourceDrops).toHaveLength(1);
+    expect(detail.sourceDrops[0]).toMatchObject({ returned: true });
+    expect(detail.sourceDrops[0]?.seconds).toBeGreaterThan(0.5);
     const facts = await probe(sink.file);
     expect(facts).toMatchObject({ videoCodec: 'h264', width: 320, height: 180, audioCodec: 'aac' });
     // One file, one connection: the picture, the slate between, the picture again.
@@ -177,6 +181,9 @@ describe('slate on a dropped source', () => {
       .where(eq(streamSessions.id, id));
     expect(row?.reason).toBe(STREAMING_MESSAGES.sourceDidNotReturn);
     expect(await sourceEventsOf(id)).toEqual(['source_lost']);
+    expect(detail.sourceDrops).toEqual([
+      expect.objectContaining({ returned: false, seconds: expect.closeTo(SHORT_GRACE_MS / 1000, 0) }),
+    ]);
     expect(await picturesOf(sink.file)).toEqual(['source', 'slate']);
     expect(t.app.streamEngine.activePids()).toEqual([]);
   }, 40_000);

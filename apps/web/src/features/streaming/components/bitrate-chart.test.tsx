@@ -21,6 +21,7 @@ const summary = {
 
 const DETAIL: StreamDetail = {
   summary: { ...summary, destinations: [] },
+  sourceDrops: [],
   series: [
     {
       destinationId: 'd1',

@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format';
 import { formatBitrate } from '../format';
 import { BitrateChart } from './bitrate-chart';
+import { SourceDrops } from './source-drops';
 import { StreamHighlights } from './stream-highlights';
 import { StreamViewers } from './stream-viewers';
 
@@ -88,7 +89,10 @@ function StreamDetailPanel({ summary }: { summary: StreamSummary }) {
           {t('The chart could not be loaded: {{message}}', { message: detail.error.message })}
         </p>
       ) : (
-        <BitrateChart detail={detail.data} />
+        <>
+          <BitrateChart detail={detail.data} />
+          <SourceDrops drops={detail.data.sourceDrops} />
+        </>
       )}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
