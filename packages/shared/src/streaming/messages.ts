@@ -44,6 +44,8 @@ export const STREAMING_MESSAGES = {
   unauthorized: 'Sign in to go live.',
   mediaNotFound: 'This video is not in your media library.',
   mediaNotVideo: 'Only a video can be streamed. Choose a video from the media library.',
+  /** The slate is a still picture: a video or a GIF is refused. */
+  slateNotImage: 'The slate must be an image (JPEG, PNG or WebP). Choose a picture from the media library.',
   mediaFailed:
     'The server could not play this video. Check that it plays in the media library, then try again.',
   sourceDidNotReturn:

@@ -172,3 +172,14 @@ export const startStreamInputSchema = z.object({
   source: mediaStreamSourceSchema.optional(),
 });
 export type StartStreamInput = z.input<typeof startStreamInputSchema>;
+
+/**
+ * `GET`/`PUT /api/streaming/slate`: the picture the platforms see while the source is gone (decision 0101), an
+ * image of the workspace's library, or null for the default "We'll be right back" card.
+ */
+export const streamSlateSchema = z.object({
+  slate: z.object({ mediaId: z.string(), name: z.string() }).nullable(),
+});
+export type StreamSlate = z.infer<typeof streamSlateSchema>;
+export const streamSlateInputSchema = z.object({ mediaId: z.string().min(1).max(100).nullable() });
+export type StreamSlateInput = z.infer<typeof streamSlateInputSchema>;

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { mediaFiles } from './media';
 import { workspaces } from './workspaces';
 
 /** A platform a user streams to: the RTMP server URL and the stream key, encrypted (lib/secrets.ts). */
@@ -160,3 +161,16 @@ export const streamSamples = pgTable(
   },
   (table) => [index('stream_samples_session_idx').on(table.sessionId, table.destinationId, table.t)],
 );
+
+/**
+ * The workspace's slate (docs/decisions/0101-slate-on-dropped-source.md): an image of its media library the
+ * platforms see while the source is gone; no row, or an image since deleted, is the default "We'll be right back"
+ * card.
+ */
+export const streamSlates = pgTable('stream_slates', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  mediaId: text('media_id').references(() => mediaFiles.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,8 @@ import {
   streamDestinationSchema,
   streamDetailSchema,
   streamSessionSchema,
+  streamSlateInputSchema,
+  streamSlateSchema,
   streamSummaryListSchema,
 } from '@relaycast/shared/streaming';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -36,6 +38,7 @@ import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
 import { createScene, deleteScene, listScenes } from './scenes.service';
 import { getSessionHighlights, requestSessionHighlights } from './stream-highlights';
 import { getSessionDetail, listSessionSummaries } from './stream-sessions.queries';
+import { getWorkspaceSlate, setWorkspaceSlate } from './stream-slate.service';
 import { registerIngestSocket } from './streaming-ingest.routes';
 
 export interface StreamingRoutesOptions {
@@ -229,6 +232,20 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
         await callerOf(request),
         request.params.id,
       ),
+  );
+
+  // The workspace's slate: a library image the platforms see while the source is gone (stream-slate.service.ts).
+  app.get('/api/streaming/slate', { schema: { response: { 200: streamSlateSchema } } }, async (request) =>
+    getWorkspaceSlate(db, (await callerOf(request)).workspaceId),
+  );
+
+  app.put(
+    '/api/streaming/slate',
+    {
+      config: { permission: 'stream' },
+      schema: { body: streamSlateInputSchema, response: { 200: streamSlateSchema } },
+    },
+    async (request) => setWorkspaceSlate(db, (await callerOf(request)).workspaceId, request.body.mediaId),
   );
 
   // The WebSocket plugin in its own scope: its route hook then only wraps the ingest socket.

@@ -178,6 +178,7 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
     sources: ['camera'],
     cameraCorner: 'bottom-right',
   });
+  await t.db.insert(s.streamSlates).values({ workspaceId, mediaId: media });
   await t.db
     .insert(s.streamIngestKeys)
     .values({ userId, workspaceId, keyHash: `ik-${tag}`, keyEncrypted: 'e' });

@@ -5,6 +5,7 @@ import {
   buildNaiveEncodeArgs,
   buildRecorderArgs,
   buildRemuxArgs,
+  buildSlateArgs,
   destinationUrlOf,
   encodeOutputArgs,
   x264PresetFor,
@@ -105,5 +106,37 @@ describe('ffmpeg argument builders', () => {
     expect(destinationUrlOf('rtmps://b.rtmps.youtube.com:443/live2?backup=1', 'yt')).toBe(
       'rtmps://b.rtmps.youtube.com:443/live2/yt?backup=1',
     );
+  });
+});
+
+describe('the slate and the studio copy', () => {
+  const format = { width: 1280, height: 720, fps: 30, sampleRate: 48_000, channels: 2 };
+
+  it('draws "We’ll be right back" on the default card, and nothing over a chosen image', () => {
+    const card = buildSlateArgs(format, null, '/usr/share/fonts/DejaVuSans.ttf');
+    expect(card.join(' ')).toContain('color=c=0x1f2937:s=1280x720:r=30');
+    expect(card.join(' ')).toContain('text=We’ll be right back');
+    const image = buildSlateArgs(format, '/data/media/w1/brb.png', '/usr/share/fonts/DejaVuSans.ttf');
+    expect(image.slice(image.indexOf('-loop'), image.indexOf('-loop') + 6)).toEqual([
+      '-loop',
+      '1',
+      '-framerate',
+      '30',
+      '-i',
+      '/data/media/w1/brb.png',
+    ]);
+    expect(image.join(' ')).not.toContain('drawtext');
+  });
+
+  it('copies the studio video and converts only its audio when asked', () => {
+    const args = buildIngestArgs(
+      { resolution: '720p', bitrateKbps: 3000, fps: 30, encoder: 'x264' },
+      'rtmp://127.0.0.1/live/b_x',
+      'copy',
+    );
+    expect(args.slice(args.indexOf('-c:v'), args.indexOf('-c:v') + 2)).toEqual(['-c:v', 'copy']);
+    expect(args).not.toContain('libx264');
+    expect(args).not.toContain('-vf');
+    expect(args.slice(args.indexOf('-c:a'), args.indexOf('-c:a') + 2)).toEqual(['-c:a', 'aac']);
   });
 });

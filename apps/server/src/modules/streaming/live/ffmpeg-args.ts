@@ -1,4 +1,8 @@
-/** ffmpeg argument lists for the live pipeline, built from the user's stream settings. argv arrays only. */
+/*
+ * Over 300 lines on purpose: every ffmpeg argument list of the live pipeline (ingest copy or encode, the library
+ * file, egress, recorder, program, source reader, slate) in one place, built from the user's stream settings, so
+ * their shared parts (2 s keyframes, AAC 48 kHz) stay one. argv arrays only.
+ */
 import { RESOLUTION_SIZES, type Resolution } from '@relaycast/shared/settings';
 
 export type StreamResolution = Resolution;
@@ -266,9 +270,11 @@ export function buildSlateArgs(format: SlateFormat, image: string | null, fontFi
   const video = image
     ? ['-loop', '1', '-framerate', String(fps), '-i', image]
     : ['-f', 'lavfi', '-i', `color=c=0x1f2937:s=${size}:r=${fps}`];
-  const text = fontFile
-    ? `,drawtext=fontfile=${fontFile.replace(/[\\:',]/g, '\\$&')}:text=We’ll be right back:fontcolor=white:fontsize=h/12:x=(w-text_w)/2:y=(h-text_h)/2`
-    : '';
+  // The default card says it; a chosen image says what its owner wants.
+  const text =
+    fontFile && !image
+      ? `,drawtext=fontfile=${fontFile.replace(/[\\:',]/g, '\\$&')}:text=We’ll be right back:fontcolor=white:fontsize=h/12:x=(w-text_w)/2:y=(h-text_h)/2`
+      : '';
   const gop = String(fps * KEYFRAME_SECONDS);
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one live session's state and the pure reads of it (its snapshot for the studio, the
+ * figures of OBS and each output, the samples and the finished record), shared by the engine and the pipeline.
+ */
 import type { PlanId } from '@relaycast/shared/plans';
 import type { StreamSettings } from '@relaycast/shared/settings';
 import {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { RESOLUTION_SIZES } from '@relaycast/shared/settings';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
-import type { Db } from '../../../db/client';
 import { recordSourceEvent } from '../stream-sessions.service';
+import { slateImageFile } from '../stream-slate.service';
 import type { SlateFormat } from './ffmpeg-args';
 import type { ActiveSession } from './live-session';
 import type { PublisherFormat, Relay } from './relay';
-import type { FfmpegSpawner, StopResult } from './session-pipeline';
-import { SessionProgram } from './session-program';
+import type { FfmpegSpawner, PipelineOptions, StopResult } from './session-pipeline';
+import { type ProgramDeps, SessionProgram } from './session-program';
 
 /**
  * Builds a session's program (session-program.ts) and ties its events to the session: the drop and the return
@@ -17,53 +18,57 @@ import { SessionProgram } from './session-program';
 export function programFor(
   session: ActiveSession,
   deps: {
-    db: Db;
+    options: Pick<PipelineOptions, 'db' | 'config' | 'log' | 'storage'>;
     relay: Relay;
     spawner: FfmpegSpawner;
-    log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-    graceMs: number;
-    slateImage: string | null;
     track: <T>(promise: Promise<T>) => Promise<T>;
     notify: (session: ActiveSession) => void;
     stop: (sessionId: string, result: StopResult) => void;
   },
 ): SessionProgram {
+  const { db, config, log, storage } = deps.options;
   const record = (kind: 'source_lost' | 'source_returned') =>
     deps.track(
-      recordSourceEvent(deps.db, session.id, kind).catch((err: unknown) =>
-        deps.log.warn({ err: String(err) }, 'could not record a source drop'),
+      recordSourceEvent(db, session.id, kind).catch((err: unknown) =>
+        log.warn({ err: String(err) }, 'could not record a source drop'),
       ),
     );
-  return new SessionProgram(
-    session.relayKey,
-    `p_${randomBytes(12).toString('base64url')}`,
-    {
-      relay: deps.relay,
-      spawn: (args, options) => deps.spawner(args, options),
-      log: deps.log,
-      slateFormat: () => slateFormatOf(session, deps.relay.publisherFormat(session.relayKey)),
-      slateImage: deps.slateImage,
-      graceMs: deps.graceMs,
-    },
-    {
-      sourceLost: () => {
-        deps.log.info({ sessionId: session.id }, 'the stream source dropped: showing the slate');
-        record('source_lost');
-        deps.notify(session);
-      },
-      sourceReturned: () => {
-        deps.log.info({ sessionId: session.id }, 'the stream source is back');
-        record('source_returned');
-        deps.notify(session);
-      },
-      graceOver: () =>
-        deps.stop(session.id, { status: 'ended', reason: STREAMING_MESSAGES.sourceDidNotReturn }),
-      failed: (detail) => {
-        deps.log.warn({ sessionId: session.id, detail }, 'the stream program stopped');
-        deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.ingestFailed });
-      },
-    },
+  const programDeps: ProgramDeps = {
+    relay: deps.relay,
+    spawn: (args, options) => deps.spawner(args, options),
+    log,
+    slateFormat: () => slateFormatOf(session, deps.relay.publisherFormat(session.relayKey)),
+    // The server-wide image (STREAM_SLATE_IMAGE) or the default card until the workspace's own image is found
+    // (a source cannot drop before it has been on air a moment).
+    slateImage: config.rtmp.slateImage,
+    graceMs: config.rtmp.slateGraceMs,
+  };
+  const cacheDir = path.join(config.dataDir, 'tmp', 'slates');
+  deps.track(
+    slateImageFile({ db, storage, cacheDir }, session.owner.workspaceId)
+      .then((file) => {
+        if (file) programDeps.slateImage = file;
+      })
+      .catch((err: unknown) => log.warn({ err: String(err) }, "could not read the workspace's slate image")),
   );
+  return new SessionProgram(session.relayKey, `p_${randomBytes(12).toString('base64url')}`, programDeps, {
+    sourceLost: () => {
+      log.info({ sessionId: session.id }, 'the stream source dropped: showing the slate');
+      record('source_lost');
+      deps.notify(session);
+    },
+    sourceReturned: () => {
+      log.info({ sessionId: session.id }, 'the stream source is back');
+      record('source_returned');
+      deps.notify(session);
+    },
+    graceOver: () =>
+      deps.stop(session.id, { status: 'ended', reason: STREAMING_MESSAGES.sourceDidNotReturn }),
+    failed: (detail) => {
+      log.warn({ sessionId: session.id, detail }, 'the stream program stopped');
+      deps.stop(session.id, { status: 'failed', reason: STREAMING_MESSAGES.ingestFailed });
+    },
+  });
 }
 
 /**

@@ -204,12 +204,9 @@ export class SessionPipeline {
     // the destinations start once it publishes (the engine calls startOutputs).
     if (session.source !== 'media' && this.options.config.rtmp.slateGraceMs > 0) {
       session.program = programFor(session, {
-        db: this.options.db,
+        options: this.options,
         relay,
         spawner,
-        log: this.options.log,
-        graceMs: this.options.config.rtmp.slateGraceMs,
-        slateImage: this.options.config.rtmp.slateImage,
         track,
         notify: (s) => this.notify(s),
         stop: this.deps.stop,

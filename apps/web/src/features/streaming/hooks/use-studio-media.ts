@@ -25,6 +25,17 @@ export function studioFormatOf(stream: { resolution: Resolution; fps: number } |
   return { ...RESOLUTION_SIZES[stream.resolution], fps: stream.fps };
 }
 
+/** The canvas draws at the stream settings' size and rate while not live, so the server can copy its video. */
+export function useCanvasFormat(
+  setFormat: (format: StudioFormat) => void,
+  stream: { resolution: Resolution; fps: number } | undefined,
+  isLive: boolean,
+) {
+  useEffect(() => {
+    if (!isLive) setFormat(studioFormatOf(stream));
+  }, [isLive, setFormat, stream]);
+}
+
 export interface StudioFormat {
   width: number;
   height: number;

@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { type BroadcastState, isBroadcasting } from '../broadcast-state';
 import { useBroadcast } from './use-broadcast';
 import { useLibraryVideoStream } from './use-library-video-stream';
-import { type StudioSceneNeeds, studioFormatOf, useStudioMedia } from './use-studio-media';
+import { type StudioSceneNeeds, useCanvasFormat, useStudioMedia } from './use-studio-media';
 
 function needsOf(scene: Scene): StudioSceneNeeds {
   return {
@@ -91,13 +91,8 @@ export function useStudioSession(planId: string | null) {
   const session =
     localSession ?? (polled && (polled.status === 'live' || polled.status === 'starting') ? polled : null);
   const isLive = isBroadcasting(broadcast.state) || session !== null;
-  const { acquire, setFormat } = media;
-
-  // The canvas draws at the stream settings' size and rate, so the server can copy the browser's video.
-  const stream = settings.data?.stream;
-  useEffect(() => {
-    if (!isLive) setFormat(studioFormatOf(stream));
-  }, [isLive, setFormat, stream]);
+  const { acquire } = media;
+  useCanvasFormat(media.setFormat, settings.data?.stream, isLive);
 
   // The preview shows the scene's camera and microphone as soon as the studio opens; the screen is only
   // shared on a click, as browsers require.
