@@ -20,6 +20,7 @@ import { PlatformsList } from './platforms-list';
 import { ScenesPanel } from './scenes-panel';
 import { SetupDialog } from './setup-dialog';
 import { SlateNotice } from './slate-notice';
+import { SlatePanel } from './slate-panel';
 import { StudioPreview } from './studio-preview';
 
 function LiveBadge({ session }: { session: StreamSession }) {
@@ -174,6 +175,9 @@ export function Studio({
           </Panel>
           <Panel title={t('Stream from OBS')} id="obs-heading">
             <ObsPanel />
+          </Panel>
+          <Panel title={t('If your source drops')} id="slate-heading">
+            <SlatePanel />
           </Panel>
         </aside>
       </div>
