@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { makeTestImage } from './fixtures';
 import { seriousViolations } from './helpers';
 import { expect, openStudio, platformButton, test } from './studio';
 
@@ -264,3 +268,29 @@ for (const viewport of [
     await page.screenshot({ path: test.info().outputPath(`studio-encoder-behind-${viewport.name}.png`) });
   });
 }
+
+test('a picture of the media library becomes the slate, kept after a reload', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'relaycast-e2e-slate-'));
+  try {
+    await openStudio(page);
+    const image = makeTestImage(dir, 'be-right-back.png', '640x360');
+    const uploaded = await page.request.post('/api/media', {
+      multipart: { file: { name: 'be-right-back.png', mimeType: 'image/png', buffer: readFileSync(image) } },
+    });
+    expect(uploaded.status()).toBe(201);
+    await page.reload();
+    const panel = page.getByRole('region', { name: 'If your source drops' });
+    await expect(panel.getByTestId('slate-preview')).toHaveText('We’ll be right back');
+    await panel.getByLabel('Slate picture').selectOption({ label: 'be-right-back.png' });
+    await expect(page.getByText('Slate saved. It applies from your next stream.')).toBeVisible();
+    await expect(panel.getByRole('img', { name: 'Slate: be-right-back.png' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('studio-slate.png'), fullPage: true });
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'If your source drops' }).getByLabel('Slate picture'),
+    ).toHaveValue(uploaded.ok() ? ((await uploaded.json()) as { id: string }).id : '');
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -49,7 +49,7 @@ export function SlatePanel({ disabled }: { disabled?: boolean }) {
           <img
             src={preview}
             alt={t('Slate: {{name}}', { name: chosen?.name ?? '' })}
-            className="size-full object-cover"
+            className="size-full object-contain"
           />
         ) : (
           chosen?.name
