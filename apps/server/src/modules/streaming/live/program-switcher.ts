@@ -14,10 +14,17 @@ import {
  * The program of a stream (docs/decisions/0101-slate-on-dropped-source.md): one FLV stream that never ends,
  * spliced from the source (OBS or the studio) and the slate. A feed takes over only at one of its keyframes,
  * its codec headers first; timestamps are rewritten so they keep rising across every switch, the gap between
- * two feeds counted in wall-clock time. The source takes over whenever it sends a keyframe; the slate only
+ * two feeds counted in wall-clock time up to MAX_GAP_MS. The source takes over whenever it sends a keyframe; the slate only
  * when asked (the source stalled).
  */
 export type FeedName = 'source' | 'slate';
+
+/**
+ * The longest gap the timestamps show at a switch. Noticing a drop and starting the slate takes over a second
+ * of wall time; the platforms see at most this much, and the program runs that much later from then on (a
+ * second or less per drop), so a viewer never sees the stream go quiet for long.
+ */
+export const MAX_GAP_MS = 500;
 
 interface Feed {
   name: FeedName;
@@ -102,7 +109,8 @@ export class ProgramSwitcher {
 
   private switchTo(feed: Feed, first: FlvTag) {
     const lastTs = Math.max(this.lastOut[FLV_AUDIO] ?? -1, this.lastOut[FLV_VIDEO] ?? -1);
-    const base = lastTs < 0 ? 0 : lastTs + Math.max(1, this.clock() - this.lastOutWall);
+    const gap = Math.min(MAX_GAP_MS, Math.max(1, this.clock() - this.lastOutWall));
+    const base = lastTs < 0 ? 0 : lastTs + gap;
     this.offset = base - first.timestamp;
     this.current = feed;
     if (feed.name === 'source') this.wantSlate = false;
