@@ -75,22 +75,27 @@ export function journalClick(
   linkId: string,
   headers: IncomingHttpHeaders,
   ip: string,
+  written?: () => void,
 ): void {
   const userAgent = headers['user-agent'];
   const crawler = crawlerOf(userAgent);
   try {
-    sources.counter.record({
-      linkId,
-      hour: hourOf(Date.now()),
-      referrer: referrerOf(headers.referer),
-      device: deviceOf(userAgent),
-      crawler,
-      country: sources.countries.countryOf(ip),
-      visitor: crawler ? '' : sources.counter.visitorOf(linkId, ip, userAgent ?? ''),
-    });
+    sources.counter.record(
+      {
+        linkId,
+        hour: hourOf(Date.now()),
+        referrer: referrerOf(headers.referer),
+        device: deviceOf(userAgent),
+        crawler,
+        country: sources.countries.countryOf(ip),
+        visitor: crawler ? '' : sources.counter.visitorOf(linkId, ip, userAgent ?? ''),
+      },
+      written,
+    );
   } catch (err) {
     // The data folder cannot be written (full, removed): the visitor still gets where they were going.
     sources.log.error({ err }, 'a short-link click could not be journaled');
+    written?.();
   }
 }
 
@@ -127,8 +132,14 @@ function answer(
       'x-request-id': options.requestId(request),
       'content-length': '0',
     });
-    if (request.method === 'GET') journalClick(options, live.id, request.headers, clientIp(request));
-    response.end();
+    // The redirect goes out once its click is journaled (with the others of this turn: one write).
+    if (request.method === 'GET') {
+      const done = options.frontDoor.begin();
+      journalClick(options, live.id, request.headers, clientIp(request), () => {
+        response.end();
+        done();
+      });
+    } else response.end();
   } else {
     response.writeHead(404, {
       'cache-control': 'private, no-store',

@@ -77,6 +77,9 @@ export class ClickCounter {
   private flushing: Promise<void> | null = null;
   private readonly prefix = `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private sequence = 0;
+  /** Lines of the open segment not written yet, and who waits for them (record's `written`). */
+  private lines: string[] = [];
+  private written: Array<() => void> = [];
   private salt: { day: string; value: string } | null = null;
   private saltLoading: Promise<void> | null = null;
 
@@ -85,7 +88,12 @@ export class ClickCounter {
   }
 
   /** Journals one click: synchronous, a few microseconds; the redirect answers after it. */
-  record(click: Click): void {
+  /**
+   * Journals a click. With `written`, the line joins the others of this turn of the event loop and one `write`
+   * puts them all in the segment just after it; `written` is called then (the redirect answers only once its
+   * click is on disk, so a kill -9 loses no answered click). Without it the line is written at once.
+   */
+  record(click: Click, written?: () => void): void {
     const now = Date.now();
     if (this.current && now - this.current.openedAt > MAX_SEGMENT_MS) this.rotate();
     const segment = this.current ?? this.open(now);
@@ -101,8 +109,27 @@ export class ClickCounter {
       click.visitor,
       click.country,
     ];
-    writeSync(segment.fd, `${JSON.stringify(line)}\n`);
+    this.lines.push(`${JSON.stringify(line)}\n`);
     countClick(segment, key, click);
+    if (!written) {
+      this.writeLines();
+      return;
+    }
+    this.written.push(written);
+    if (this.lines.length === 1) setImmediate(() => this.writeLines());
+  }
+
+  /** The lines waiting for the open segment, in one write; then the redirects waiting for them answer. */
+  private writeLines(): void {
+    const lines = this.lines.splice(0);
+    const written = this.written.splice(0);
+    try {
+      if (lines.length > 0 && this.current) writeSync(this.current.fd, lines.join(''));
+    } catch (err) {
+      // The clicks stay counted in memory; only their copy for a crash is missing.
+      this.options.log.error({ err }, 'short-link clicks could not be journaled');
+    }
+    for (const done of written) done();
   }
 
   /** A person's visitor hash for today, or '' until today's salt is loaded (it is asked for here). */
@@ -190,6 +217,7 @@ export class ClickCounter {
   }
 
   private rotate(): void {
+    this.writeLines();
     const segment = this.current;
     if (!segment) return;
     this.current = null;

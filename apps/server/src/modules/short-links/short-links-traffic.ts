@@ -38,14 +38,37 @@ const PREVIEW_CRAWLERS: readonly (readonly [RegExp, string])[] = [
  */
 export function crawlerOf(userAgent: string | undefined): string {
   if (!userAgent) return 'No user agent';
-  for (const [pattern, name] of PREVIEW_CRAWLERS) if (pattern.test(userAgent)) return name;
-  return isbot(userAgent) ? 'Other bots' : '';
+  return remembered(crawlers, userAgent, () => {
+    for (const [pattern, name] of PREVIEW_CRAWLERS) if (pattern.test(userAgent)) return name;
+    return isbot(userAgent) ? 'Other bots' : '';
+  });
+}
+
+/**
+ * What a User-Agent was found to be, by the string: most clicks come from a few browsers' strings, and isbot's
+ * pattern is the costliest step of a redirect. Forgotten whole at MAX_REMEMBERED strings.
+ */
+const MAX_REMEMBERED = 2_000;
+const crawlers = new Map<string, string>();
+const devices = new Map<string, DeviceClass>();
+
+function remembered<T>(map: Map<string, T>, userAgent: string, find: () => T): T {
+  const known = map.get(userAgent);
+  if (known !== undefined) return known;
+  const found = find();
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(userAgent, found);
+  return found;
 }
 
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'unknown';
 
 export function deviceOf(userAgent: string | undefined): DeviceClass {
   if (!userAgent) return 'unknown';
+  return remembered(devices, userAgent, () => deviceClassOf(userAgent));
+}
+
+function deviceClassOf(userAgent: string): DeviceClass {
   if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent)) return 'tablet';
   if (/Android/i.test(userAgent) && !/Mobile/i.test(userAgent)) return 'tablet';
   if (/Mobi|iPhone|iPod|Android|Windows Phone|IEMobile|Opera Mini/i.test(userAgent)) return 'mobile';
