@@ -22,6 +22,7 @@ import {
   reportCalibrated,
   reportRatios,
 } from './lib/baseline.mjs';
+import { benchApiClient, loadLine, machineFacts, waitExit } from './lib/bench-live.mjs';
 import { freePort, SERVER_ENTRY, writeBenchSection } from './lib/bench-server.mjs';
 import { serverProcessEnv } from './lib/server-env.mjs';
 import { run } from './lib/setup.mjs';
@@ -242,36 +243,8 @@ async function startServer() {
   };
 }
 
-async function apiClient(url) {
-  const origin = new URL(url).origin;
-  const email = `bench-live-${Date.now()}@example.com`;
-  const post = (pathname, body, cookie = '') =>
-    fetch(`${url}${pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, cookie },
-      body: JSON.stringify(body),
-    });
-  await post('/api/auth/sign-up/email', { name: 'Bench', email, password: 'bench-password-1' });
-  const signIn = await post('/api/auth/sign-in/email', { email, password: 'bench-password-1' });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const request = async (method, pathname, body) => {
-    const res = await fetch(`${url}${pathname}`, {
-      method,
-      headers: { origin, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? null : res.json();
-  };
-  return { request };
-}
-
-function waitExit(child, ms = 10_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return Promise.race([new Promise((resolve) => child.once('close', resolve)), sleep(ms)]);
+function apiClient(url) {
+  return benchApiClient(url, 'bench-live');
 }
 
 async function startSink(port, onChunk) {
@@ -532,32 +505,6 @@ const corePercent = (cpuSecondsPerMinute) => (cpuSecondsPerMinute / 60) * 100;
 /** The load average as the script started, before it ran anything of its own. */
 const LOAD_BEFORE = os.loadavg();
 
-/** Above the core count before the run, other work shared the machine (the run itself adds the encodes). */
-function loadLine() {
-  const cores = os.availableParallelism();
-  const busy = LOAD_BEFORE[0] > cores;
-  return `Load average as the run started: ${LOAD_BEFORE.map((value) => value.toFixed(1)).join(', ')} (${cores} cores; ${
-    busy
-      ? 'above that, other work or the benchmark before this one was still running: the figures may be noisy'
-      : 'nothing else was running'
-  }).`;
-}
-
-function machineFacts() {
-  const ffmpegVersion = execFileSync(FFMPEG, ['-version'])
-    .toString()
-    .split('\n')[0]
-    .replace(/ Copyright.*/, '');
-  return {
-    cores: os.cpus().length,
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
-    system: `${os.type()} ${os.release()} (${os.arch()})`,
-    node: process.version,
-    ffmpeg: ffmpegVersion,
-  };
-}
-
 /** Egress CPU per process ÷ the hand-run copy's, in the round that ran both. */
 function handCopyRatios(rounds) {
   const round = rounds.find((r) => r.handCopyCpu !== undefined);
@@ -670,7 +617,7 @@ run when missed):
 ${calibratedTable([perExtraCheck, delayCheck])}
 
 Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory}, ${machine.system}, Node.js ${machine.node}, ${machine.ffmpeg}.
-${loadLine()}
+${loadLine(LOAD_BEFORE)}
 
 \`\`\`sh
 node scripts/bench-streaming.mjs    # or npm run bench; BENCH_STREAM_SECONDS=20 sets the window
@@ -707,7 +654,7 @@ export async function runStreamingBench({ build = !process.env.BENCH_SKIP_BUILD,
   const section = markdownSection({
     rounds,
     naive,
-    machine: machineFacts(),
+    machine: machineFacts(FFMPEG),
     windowSeconds: windowMs / 1000,
     date: new Date().toISOString().slice(0, 10),
   });

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
 import { ratioCheck, ratioTable, reportRatios, scaledGoal, timed } from './lib/baseline.mjs';
+import { benchApiClient, loadLine, machineFacts, waitExit } from './lib/bench-live.mjs';
 import { freePort, SERVER_ENTRY, startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { run } from './lib/setup.mjs';
 
@@ -221,39 +222,11 @@ async function startSink(children) {
   return { port, child, state };
 }
 
-function waitExit(child, ms = 10_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return Promise.race([new Promise((resolve) => child.once('close', resolve)), sleep(ms)]);
-}
-
 // ── the server's API ───────────────────────────────────────────────────────────────────────────────────────────
 async function apiClient(url) {
-  const origin = new URL(url).origin;
-  const email = `bench-studio-${Date.now()}@example.com`;
-  const post = (pathname, body) =>
-    fetch(`${url}${pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify(body),
-    });
-  await post('/api/auth/sign-up/email', { name: 'Bench', email, password: 'bench-password-1' });
-  const signIn = await post('/api/auth/sign-in/email', { email, password: 'bench-password-1' });
-  if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const request = async (method, pathname, body) => {
-    const res = await fetch(`${url}${pathname}`, {
-      method,
-      headers: { origin, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
-    return res.status === 204 ? null : res.json();
-  };
-  const live = async () => (await request('GET', '/api/streaming/live')).session;
-  return { request, live, cookie, origin };
+  const client = await benchApiClient(url, 'bench-studio');
+  const live = async () => (await client.request('GET', '/api/streaming/live')).session;
+  return { ...client, live };
 }
 
 async function waitFor(check, ms, what) {
@@ -532,32 +505,6 @@ const speedText = (value) => (Number.isFinite(value) ? (Math.floor(value * 1e4) 
 /** The load average as the script started, before it ran anything of its own. */
 const LOAD_BEFORE = os.loadavg();
 
-/** Above the core count before the run, other work shared the machine. */
-function loadLine() {
-  const cores = os.availableParallelism();
-  const busy = LOAD_BEFORE[0] > cores;
-  return `Load average as the run started: ${LOAD_BEFORE.map((value) => value.toFixed(1)).join(', ')} (${cores} cores; ${
-    busy
-      ? 'above that, other work or the benchmark before this one was still running: the figures may be noisy'
-      : 'nothing else was running'
-  }).`;
-}
-
-function machineFacts() {
-  const ffmpegVersion = execFileSync(FFMPEG, ['-version'])
-    .toString()
-    .split('\n')[0]
-    .replace(/ Copyright.*/, '');
-  return {
-    cores: os.cpus().length,
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
-    system: `${os.type()} ${os.release()} (${os.arch()})`,
-    node: process.version,
-    ffmpeg: ffmpegVersion,
-  };
-}
-
 /** Studio copy ÷ OBS copy per format: the goal that fails the run. */
 function copyRatios(results) {
   return results.map((r) =>
@@ -706,7 +653,7 @@ mid-stream; the time from the kill to the sink receiving the first AVC sequence 
 switcher writes one at each switch): ${slateText}.
 
 Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memory}, ${machine.system}, Node.js ${machine.node}, ${machine.ffmpeg}.
-${loadLine()}
+${loadLine(LOAD_BEFORE)}
 
 \`\`\`sh
 node scripts/bench-studio-ingest.mjs    # or npm run bench; BENCH_STREAM_SECONDS=20 sets the window
@@ -779,7 +726,7 @@ export async function runStudioIngestBench({ build = !process.env.BENCH_SKIP_BUI
   const section = markdownSection({
     results,
     slate,
-    machine: machineFacts(),
+    machine: machineFacts(FFMPEG),
     windowSeconds: windowMs / 1000,
     date: new Date().toISOString().slice(0, 10),
   });
