@@ -1,6 +1,6 @@
-import { MAX_STREAM_TITLE, type StreamPlatform, type StreamSession } from '@relaycast/shared/streaming';
+import { MAX_STREAM_TITLE, type StreamPlatform } from '@relaycast/shared/streaming';
 import { BarChart3, Clapperboard, Layers, Radio, Settings, Square } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LibraryVideoSource } from '@/components/library-video-source';
@@ -8,12 +8,12 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/i18n';
-import { formatDuration } from '@/lib/format';
 import { showError } from '@/lib/show-error';
 import { type StudioSession, useStudioSession } from '../hooks/use-studio-session';
 import { DestinationsPanel } from './destinations-panel';
 import { EncoderPace } from './encoder-pace';
 import { LeaveLiveGuard } from './leave-live-dialog';
+import { LiveBadge } from './live-badge';
 import { MediaProgress } from './media-progress';
 import { ObsPanel } from './obs-panel';
 import { PlatformsList } from './platforms-list';
@@ -22,30 +22,6 @@ import { SetupDialog } from './setup-dialog';
 import { SlateNotice } from './slate-notice';
 import { SlatePanel } from './slate-panel';
 import { StudioPreview } from './studio-preview';
-
-function LiveBadge({ session }: { session: StreamSession }) {
-  const { t } = useTranslation('streaming');
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const isStarting = session.status === 'starting';
-  return (
-    <span
-      role="status"
-      className="flex items-center gap-2 rounded-md bg-red-600 px-2 py-1 text-xs font-bold tracking-wide text-white"
-    >
-      <Radio aria-hidden="true" className="size-3.5" />
-      {isStarting ? t('STARTING') : t('LIVE')}
-      {isStarting ? null : (
-        <span className="font-medium tabular-nums">
-          {formatDuration((now - Date.parse(session.startedAt)) / 1000)}
-        </span>
-      )}
-    </span>
-  );
-}
 
 function Panel({ title, children, id }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -128,25 +104,7 @@ export function Studio({
           </StudioPreview>
 
           <StudioProblems studio={studio} />
-          {session?.slate ? <SlateNotice slate={session.slate} /> : null}
-          {phase === 'reconnecting' ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner label="" />
-              {t('The connection to the server dropped. Reconnecting…')}
-            </p>
-          ) : null}
-          {session?.ingestPace ? (
-            <EncoderPace pace={session.ingestPace} video={session.ingestVideo ?? null} />
-          ) : null}
-          {session?.media ? <MediaProgress media={session.media} /> : null}
-          {phase === 'preparing' || phase === 'connecting' ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner label="" />
-              {phase === 'preparing'
-                ? t('Starting your camera and the stream…')
-                : t('Connecting to the server…')}
-            </p>
-          ) : null}
+          <StudioStatus studio={studio} />
 
           {showScenes ? (
             <ScenesPanel scenes={studio.scenes} selectedId={scene.id} onSelect={studio.selectScene} />
@@ -299,5 +257,32 @@ function StudioDestinations({ studio }: { studio: StudioSession }) {
         <p className="text-xs text-muted-foreground">{t('Receiving from OBS.')}</p>
       ) : null}
     </div>
+  );
+}
+
+/** What the stream is doing now: the slate, a reconnect, the encoder's pace, a library video's progress. */
+function StudioStatus({ studio }: { studio: StudioSession }) {
+  const { t } = useTranslation('streaming');
+  const { session, phase } = studio;
+  return (
+    <>
+      {session?.slate ? <SlateNotice slate={session.slate} /> : null}
+      {phase === 'reconnecting' ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner label="" />
+          {t('The connection to the server dropped. Reconnecting…')}
+        </p>
+      ) : null}
+      {session?.ingestPace ? (
+        <EncoderPace pace={session.ingestPace} video={session.ingestVideo ?? null} />
+      ) : null}
+      {session?.media ? <MediaProgress media={session.media} /> : null}
+      {phase === 'preparing' || phase === 'connecting' ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner label="" />
+          {phase === 'preparing' ? t('Starting your camera and the stream…') : t('Connecting to the server…')}
+        </p>
+      ) : null}
+    </>
   );
 }
