@@ -133,7 +133,7 @@ function pastStream(recordingMediaId: string) {
     createdAt: new Date().toISOString(),
   };
   const highlights = { status: 'done', recordingMediaId, recordingSeconds: 12, analysis };
-  return { list: { sessions: [summary] }, detail: { summary, series }, highlights };
+  return { list: { sessions: [summary] }, detail: { summary, sourceDrops: [], series }, highlights };
 }
 
 for (const size of WIDTHS) {

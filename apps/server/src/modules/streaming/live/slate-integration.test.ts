@@ -17,6 +17,7 @@ import {
   FFMPEG,
   FFPROBE,
   freePort,
+  largestGap,
   probe,
   type Sink,
   startCamera,
@@ -88,8 +89,7 @@ async function longestVideoGap(file: string): Promise<number> {
     ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file],
     { timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
   );
-  const times = stdout.split('\n').map(Number.parseFloat).filter(Number.isFinite);
-  return times.slice(1).reduce((gap, time, i) => Math.max(gap, time - (times[i] ?? time)), 0);
+  return largestGap(stdout.split('\n').map(Number.parseFloat).filter(Number.isFinite));
 }
 
 /**
@@ -271,6 +271,9 @@ describe('slate on a dropped source', () => {
     expect(await sink.exited).toBe(0);
     const facts = await probe(sink.file);
     expect(facts).toMatchObject({ videoCodec: 'h264', width: 1280, height: 720, audioCodec: 'aac' });
+    // The copy keeps the browser's rate and its 2 s keyframes.
+    expect(facts.frameRate).toBeCloseTo(30, 0);
+    expect(largestGap(facts.keyframeTimes)).toBeLessThanOrEqual(2.1);
     // A picture of another size (or a studio that does not say) is encoded to the stream's settings.
     const second = await oneSink('studio-encode');
     expect(await stream('?video=h264&width=640&height=360&fps=30', '640x360')).toEqual({
