@@ -80,8 +80,9 @@ export class ClickCounter {
   /** Lines of the open segment not written yet, and who waits for them (record's `written`). */
   private lines: string[] = [];
   private written: Array<() => void> = [];
-  private salt: { day: string; value: string } | null = null;
-  private saltLoading: Promise<void> | null = null;
+  /** The salts known to this process by day (today's, and tomorrow's near midnight). */
+  private readonly salts = new Map<string, string>();
+  private readonly saltLoading = new Map<string, Promise<void>>();
 
   constructor(private readonly options: ClickCounterOptions) {
     mkdirSync(options.dir, { recursive: true });
@@ -134,27 +135,35 @@ export class ClickCounter {
 
   /** A person's visitor hash for today, or '' until today's salt is loaded (it is asked for here). */
   visitorOf(linkId: string, ip: string, userAgent: string): string {
-    if (this.salt?.day !== dayOf(Date.now())) {
-      void this.loadSalt().catch((err) =>
+    const day = dayOf(Date.now());
+    const salt = this.salts.get(day);
+    if (salt === undefined) {
+      void this.loadSalt(day).catch((err) =>
         this.options.log.warn({ err }, 'the short-link salt could not be read'),
       );
       return '';
     }
-    return visitorHash(this.salt.value, linkId, ip, userAgent);
+    return visitorHash(salt, linkId, ip, userAgent);
   }
 
-  /** Loads today's salt (once per day and process; the plugin asks at start and after midnight). */
-  loadSalt(): Promise<void> {
-    const day = dayOf(Date.now());
-    if (this.salt?.day === day) return Promise.resolve();
-    this.saltLoading ??= saltOf(this.options.db, day)
-      .then((value) => {
-        this.salt = { day, value };
-      })
-      .finally(() => {
-        this.saltLoading = null;
-      });
-    return this.saltLoading;
+  /**
+   * Loads a day's salt (today's by default; once per day and process). The plugin asks at start for today, and
+   * for tomorrow in the last minutes of each day, so the first clicks after midnight have theirs at once.
+   */
+  loadSalt(day: string = dayOf(Date.now())): Promise<void> {
+    if (this.salts.has(day)) return Promise.resolve();
+    let loading = this.saltLoading.get(day);
+    if (!loading) {
+      loading = saltOf(this.options.db, day)
+        .then((value) => {
+          this.salts.set(day, value);
+          const today = dayOf(Date.now());
+          for (const known of this.salts.keys()) if (known < today) this.salts.delete(known);
+        })
+        .finally(() => this.saltLoading.delete(day));
+      this.saltLoading.set(day, loading);
+    }
+    return loading;
   }
 
   /** Clicks journaled and not yet in the database (tests). */

@@ -9,11 +9,14 @@ import { shortLinkCacheOf } from './short-links-cache';
 import { CountryLookup } from './short-links-country';
 import { shortLinkFastPath } from './short-links-fast-path';
 import { ClickCounter } from './short-links-journal';
+import { dayOf } from './short-links-visitors';
 
 /** How often the journal's segments go to the database. */
 export const CLICK_FLUSH_MS = 1_000;
 /** Every so many flushes, the segments other (dead) processes left are counted. */
 const RECOVER_EVERY = 10;
+/** How long before midnight (UTC) tomorrow's visitor salt is loaded. */
+const SALT_AHEAD_MS = 5 * 60 * 1000;
 
 export interface ShortLinksPluginOptions {
   db: Db;
@@ -65,6 +68,10 @@ export const shortLinksPlugin = fp(async (app: FastifyInstance, options: ShortLi
     timer = setInterval(() => {
       ticks += 1;
       const recover = ticks % RECOVER_EVERY === 0;
+      // Tomorrow's salt before midnight: the day's first clicks are counted as visitors at once.
+      const tomorrow = Date.now() + SALT_AHEAD_MS;
+      if (recover && dayOf(tomorrow) !== dayOf(Date.now()))
+        void counter.loadSalt(dayOf(tomorrow)).catch(warn);
       void counter
         .flush()
         .then(() => (recover ? counter.recover() : 0))

@@ -2,14 +2,14 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SHORT_LINK_MESSAGES, type ShortLink } from '@relaycast/shared/short-links';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signInAsNewUser, useTestApp } from '../../../test/auth-requests';
 import { createTestApp, createTestDatabase } from '../../../test/test-app';
 import { shortLinkClicks, shortLinkSalts, shortLinkVisitors } from '../../db/schema/index';
 import { joined } from '../approvals/approvals.test-support';
 import { ClickCounter } from './short-links-journal';
 import { hourOf } from './short-links-traffic';
-import { forgetPastSalts, saltOf, visitorHash } from './short-links-visitors';
+import { dayOf, forgetPastSalts, saltOf, visitorHash } from './short-links-visitors';
 
 const s = useTestApp({ ada: 'Ada', bob: 'Bob' });
 
@@ -328,5 +328,34 @@ describe('short links: the click journal', () => {
     writeFileSync(path.join(dir, '1-1-dead-1.log'), `${line}\n${line}\n${line}\n`);
     await survivor.recover(0);
     expect((await countsOf(link.id)).reduce((total, row) => total + row.count, 0)).toBe(3);
+  });
+
+  it('counts the first visitor after midnight at once: tomorrow’s salt is loaded before the day ends', async () => {
+    const counter = new ClickCounter({
+      db: s.t.db,
+      dir: path.join(s.t.config.dataDir, 'salt-test'),
+      log: s.t.app.log,
+    });
+    const now = Date.now();
+    const tomorrow = dayOf(now + 86_400_000);
+    await counter.loadSalt(tomorrow);
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(Date.parse(`${tomorrow}T00:00:00.100Z`));
+    try {
+      const [row] = await s.t.db.select().from(shortLinkSalts).where(eq(shortLinkSalts.day, tomorrow));
+      expect(counter.visitorOf('link-1', '203.0.113.9', 'Safari')).toBe(
+        visitorHash(row?.salt ?? 'missing', 'link-1', '203.0.113.9', 'Safari'),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    // Without it, the day's salt is asked for and the click counts no visitor until it is there.
+    const cold = new ClickCounter({
+      db: s.t.db,
+      dir: path.join(s.t.config.dataDir, 'salt-cold'),
+      log: s.t.app.log,
+    });
+    expect(cold.visitorOf('link-1', '203.0.113.9', 'Safari')).toBe('');
+    await cold.loadSalt();
+    expect(cold.visitorOf('link-1', '203.0.113.9', 'Safari')).not.toBe('');
   });
 });

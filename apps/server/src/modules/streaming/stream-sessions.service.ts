@@ -61,14 +61,17 @@ const streamEventData = sql`jsonb_build_object('sessionId', s.id, 'title', s.tit
 const STREAM_NOTIFICATION_LINK = '/stream-analytics';
 
 export async function markSessionLive(db: Db, id: string): Promise<void> {
-  // The first time a session goes live (live_at set now) queues `stream.started` and notifies its owner
-  // in-app, in the same statement (e-mail and push follow from the notifications delivery loop).
+  // The first time a session goes live (live_at still null) queues `stream.started` and notifies its owner
+  // in-app, in the same statement (e-mail and push follow from the notifications delivery loop). "First" is the
+  // row's own state, never a clock: two calls within one tick of a millisecond clock (PGlite's) are still two.
   await db.execute(sql`
     with s as (
-      update ${streamSessions} set status = 'live', live_at = coalesce(live_at, now())
-      where id = ${id}
-      returning *, live_at = now() as just_live
-    ), hooks as (${queueEventSql('stream.started', sql`s`, sql`s.workspace_id`, streamEventData)} where s.just_live),
+      update ${streamSessions} set status = 'live', live_at = now()
+      where id = ${id} and live_at is null
+      returning *
+    ), again as (
+      update ${streamSessions} set status = 'live' where id = ${id} and live_at is not null returning id
+    ), hooks as (${queueEventSql('stream.started', sql`s`, sql`s.workspace_id`, streamEventData)}),
     notice as (${insertNotificationSql({
       kind: 'stream_live',
       source: sql`s`,
@@ -77,7 +80,7 @@ export async function markSessionLive(db: Db, id: string): Promise<void> {
       title: sql`${NOTIFICATION_MESSAGES.streamLiveTitle}`,
       body: sql`s.title`,
       link: STREAM_NOTIFICATION_LINK,
-    })} where s.just_live)
+    })})
     select 1`);
 }
 
