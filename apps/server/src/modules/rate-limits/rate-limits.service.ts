@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
@@ -16,6 +17,19 @@ export interface RateLimitTake {
   ttl: number;
 }
 
+/** Keys longer than this are stored as their start and a hash (an index entry has a size limit). */
+const MAX_KEY_LENGTH = 200;
+
+/**
+ * The key as stored: as given up to MAX_KEY_LENGTH characters, else its first 100 and a SHA-256 of the whole. A
+ * key carries what a visitor typed (an e-mail address on sign-in): a 300,000-character one must limit like
+ * any other, not fail PostgreSQL's index ("index row size exceeds maximum").
+ */
+export function storedKey(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH) return key;
+  return `${key.slice(0, 100)}#${createHash('sha256').update(key).digest('base64url')}`;
+}
+
 /** Ended windows are kept this long, then deleted by the hourly sweep. */
 export const ENDED_WINDOW_KEPT_MS = 60_000;
 
@@ -32,7 +46,7 @@ export async function takeRateLimit(
   const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
     db,
     sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
-      values (${key}, 1, ${now}::bigint + ${windowMs}::bigint)
+      values (${storedKey(key)}, 1, ${now}::bigint + ${windowMs}::bigint)
       on conflict (key) do update set
         hits = case when w.resets_at_ms <= ${now}::bigint then 1 else w.hits + 1 end,
         resets_at_ms = case when w.resets_at_ms <= ${now}::bigint then excluded.resets_at_ms else w.resets_at_ms end
@@ -47,7 +61,7 @@ export async function takeRateLimit(
 export async function readRateLimit(db: Db, key: string, now: number = Date.now()): Promise<RateLimitTake> {
   const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
     db,
-    sql`select hits, resets_at_ms from rate_limit_windows where key = ${key} and resets_at_ms > ${now}::bigint`,
+    sql`select hits, resets_at_ms from rate_limit_windows where key = ${storedKey(key)} and resets_at_ms > ${now}::bigint`,
   );
   const row = rows[0];
   return row

@@ -8,6 +8,7 @@ import {
   deleteEndedRateLimits,
   ENDED_WINDOW_KEPT_MS,
   readRateLimit,
+  storedKey,
   takeRateLimit,
 } from './rate-limits.service';
 
@@ -29,6 +30,18 @@ describe('the window', () => {
     expect(await readRateLimit(db, 'w:a', 10_500)).toEqual({ current: 2, ttl: 500 });
     expect(await takeRateLimit(db, 'w:a', 1000, 11_000)).toEqual({ current: 1, ttl: 1000 });
     expect(await readRateLimit(db, 'w:unknown', 11_000)).toEqual({ current: 0, ttl: 0 });
+  });
+
+  it('limits a key of any length (a 300,000-character e-mail typed at sign-in), each apart from its neighbours', async () => {
+    const db = two.first.db;
+    const huge = `auth-email:${'x'.repeat(300_000)}@example.com`;
+    const neighbour = `auth-email:${'x'.repeat(300_000)}@example.org`;
+    expect(await takeRateLimit(db, huge, 1000, 20_000)).toEqual({ current: 1, ttl: 1000 });
+    expect(await takeRateLimit(db, huge, 1000, 20_100)).toEqual({ current: 2, ttl: 900 });
+    expect(await takeRateLimit(db, neighbour, 1000, 20_100)).toEqual({ current: 1, ttl: 1000 });
+    expect(await readRateLimit(db, huge, 20_200)).toEqual({ current: 2, ttl: 800 });
+    expect(storedKey(huge).length).toBeLessThan(200);
+    expect(storedKey('auth-ip:203.0.113.9')).toBe('auth-ip:203.0.113.9');
   });
 
   it('gives every one of 200 hits at once from two servers its own number', async () => {
