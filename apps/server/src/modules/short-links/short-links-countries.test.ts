@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShortLink, ShortLinkClickReport } from '@relaycast/shared/short-links';
 import { eq } from 'drizzle-orm';
@@ -76,7 +76,11 @@ describe('short links: clicks by country', () => {
     mkdirSync(dir, { recursive: true });
     // [link, hour, referrer, device, crawler, visitor]: the line of the release before this one.
     const line = JSON.stringify([link.id, hourOf(Date.now()), 'reddit.com', 'desktop', '', '']);
-    writeFileSync(path.join(dir, '1-1-older-1.log'), `${line}\n${line}\n`);
+    const file = path.join(dir, '1-1-older-1.log');
+    writeFileSync(file, `${line}\n${line}\n`);
+    // A file's time is finer than Date.now(), so one just written can look a little ahead: 0 still takes it.
+    const ahead = new Date(Date.now() + 500);
+    utimesSync(file, ahead, ahead);
     const counter = new ClickCounter({ db: s.t.db, dir, log: s.t.app.log });
     expect(await counter.recover(0)).toBe(2);
     const rows = await s.t.db.select().from(shortLinkClicks).where(eq(shortLinkClicks.linkId, link.id));

@@ -197,7 +197,8 @@ export class ClickCounter {
       const file = path.join(this.options.dir, name);
       if (!name.endsWith('.log') || own.has(file)) continue;
       const modified = statOrNull(file);
-      if (modified === null || Date.now() - modified < abandonedAfterMs) continue;
+      // A file's time has finer grain than Date.now(): one written this millisecond can look a fraction ahead.
+      if (modified === null || (abandonedAfterMs > 0 && Date.now() - modified < abandonedAfterMs)) continue;
       const segment = countLines(readFileOrEmpty(file));
       await applySegment(this.options.db, name.slice(0, -'.log'.length), segment);
       removeFile(file);
