@@ -164,6 +164,13 @@ export interface FeedTemplateValues {
   summary: string;
 }
 
+/** A line without its trailing spaces and tabs, in linear time (`/[ \t]+$/` retried from every space). */
+function trimSpacesAtEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end -= 1;
+  return line.slice(0, end);
+}
+
 /** The post text of one item: `{title}`, `{link}` and `{summary}` replaced, blank lines left by empty ones trimmed. */
 export function renderFeedTemplate(template: string, values: FeedTemplateValues): string {
   const text = template.replace(
@@ -172,7 +179,7 @@ export function renderFeedTemplate(template: string, values: FeedTemplateValues)
   );
   return text
     .split('\n')
-    .map((line) => line.replace(/[ \t]+$/g, ''))
+    .map(trimSpacesAtEnd)
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -12,8 +12,11 @@ import { z } from 'zod';
 /** Characters that break a line or reorder the text around them. */
 const NOT_IN_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 const NOT_IN_A_NAME_GLOBAL = new RegExp(NOT_IN_A_NAME.source, 'gu');
-/** `https://…`, `ftp://…`, `www.…`: what mail clients turn into a link. */
-const WEB_ADDRESS = /[a-z][a-z0-9+.-]*:\/\/|\bwww\./i;
+/**
+ * `https://…`, `ftp://…`, `www.…`: what mail clients turn into a link. The scheme is looked for behind each `://`
+ * rather than ahead of it from every letter, which took quadratic time (300,000 letters: minutes of CPU).
+ */
+const WEB_ADDRESS = /:\/\/(?<=[a-z][a-z0-9+.-]*:\/\/)|\bwww\./i;
 
 export const NAME_MESSAGES = {
   invalidCharacters: 'A name cannot contain line breaks, control characters or text-direction marks.',
@@ -34,16 +37,19 @@ export function nameSchema(rule: {
   tooLong: string;
   invalidCharacters?: string;
 }) {
-  return z
-    .string({ error: rule.required })
-    .trim()
-    .min(1, rule.required)
-    .max(rule.max, rule.tooLong)
-    .refine(
-      (name) => !hasNameBreakingCharacter(name),
-      rule.invalidCharacters ?? NAME_MESSAGES.invalidCharacters,
-    )
-    .refine((name) => !WEB_ADDRESS.test(name), NAME_MESSAGES.webAddress);
+  return (
+    z
+      .string({ error: rule.required })
+      .trim()
+      .min(1, rule.required)
+      // A name over the limit is refused as such: the character rules never read a megabyte of it.
+      .max(rule.max, { message: rule.tooLong, abort: true })
+      .refine(
+        (name) => !hasNameBreakingCharacter(name),
+        rule.invalidCharacters ?? NAME_MESSAGES.invalidCharacters,
+      )
+      .refine((name) => !WEB_ADDRESS.test(name), NAME_MESSAGES.webAddress)
+  );
 }
 
 /**

@@ -66,6 +66,12 @@ describe('subtitle files', () => {
     });
   });
 
+  it('drops tags in linear time, even from a cue of "<" with no ">"', () => {
+    const text = `1\n00:00:00,000 --> 00:00:01,000\n<b>Hi</b> ${'<'.repeat(300_000)}\n`;
+    const parsed = parseCaptions(text, 'srt');
+    expect(parsed.ok && parsed.cues[0]?.text).toBe(`Hi ${'<'.repeat(300_000)}`);
+  });
+
   it('refuses what it cannot read, saying where', () => {
     expect(parseCaptions('1\n00:00:02,000 --> 00:00:01,000\nBackwards\n', 'srt')).toEqual({
       ok: false,

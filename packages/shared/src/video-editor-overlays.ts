@@ -127,7 +127,8 @@ export function parseCaptions(text: string, format: CaptionFormat): ParsedCaptio
     const cueText = block
       .slice(timingAt + 1)
       .join('\n')
-      .replace(/<[^>]*>/g, '')
+      // `[^<>]`, not `[^>]`: a run of "<" with no ">" is read once, not once from each "<".
+      .replace(/<[^<>]*>/g, '')
       .trim();
     if (start === null || end === null || end <= start || cueText === '') {
       return { ok: false, message: CAPTION_MESSAGES.captionsInvalid(blockStart + timingAt + 1) };

@@ -37,14 +37,17 @@ export const PROMPT_TEMPLATES = {
 } as const;
 
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
-  return template
-    .replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
-      const value = values[name];
-      if (value === undefined) throw new Error(`prompt template value missing: ${name}`);
-      return String(value);
-    })
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{2,}/g, '\n');
+  return (
+    template
+      .replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
+        const value = values[name];
+        if (value === undefined) throw new Error(`prompt template value missing: ${name}`);
+        return String(value);
+      })
+      // From the start of a run of blanks only: retried from each blank, a long run took quadratic time.
+      .replace(/(?<![ \t])[ \t]+\n/g, '\n')
+      .replace(/\n{2,}/g, '\n')
+  );
 }
 
 const LENGTH_TARGETS: Record<AiLength, number> = { short: 200, medium: 500, long: 1200 };

@@ -2,7 +2,7 @@
 import { FEED_MESSAGES, renderFeedTemplate } from '@relaycast/shared/feeds';
 import { describe, expect, it } from 'vitest';
 import { retryAfterMs } from './feeds-fetch';
-import { FeedParseError, newestFirst, parseFeed } from './feeds-parse';
+import { FeedParseError, newestFirst, parseFeed, plainSummary } from './feeds-parse';
 import { nextWaitMs } from './feeds-poll';
 
 describe('parseFeed', () => {
@@ -88,6 +88,21 @@ describe('the rules around a fetch', () => {
     ).toBe('T\n\nhttps://l');
     expect(renderFeedTemplate('{title} {unknown}', { title: 'T', link: '', summary: '' })).toBe(
       'T {unknown}',
+    );
+  });
+
+  it('reads a summary without scripts and tags, in linear time for unclosed ones', () => {
+    expect(plainSummary('<p>Hi <SCRIPT>x()</script > <style a>b{}</STYLE>there</p>')).toBe('Hi there');
+    expect(plainSummary('Before <script>never closed <b>x</b>')).toBe('Before');
+    expect(plainSummary(`a ${'<'.repeat(300_000)}`).startsWith('a <<<')).toBe(true);
+    expect(plainSummary(`b ${'<script'.repeat(50_000)}`)).toBe('b');
+    expect(plainSummary(`c <script>${'</script'.repeat(50_000)}`)).toBe('c');
+  });
+
+  it('trims the spaces ending each line, in linear time for a long summary', () => {
+    const summary = `${' '.repeat(300_000)}x \t`;
+    expect(renderFeedTemplate('{title} \n{summary}', { title: 'T', link: '', summary })).toBe(
+      `T\n${' '.repeat(300_000)}x`,
     );
   });
 });

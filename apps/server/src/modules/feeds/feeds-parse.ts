@@ -71,12 +71,33 @@ function textOf(node: unknown): string {
   return '';
 }
 
+/**
+ * HTML without its `<script>` and `<style>` elements (an unclosed one runs to the end, as in a browser). A loop,
+ * not `/<(script|style)[^>]*>[\s\S]*?<\/\1>/`, which scanned to the end again from every unclosed tag.
+ */
+function withoutScripts(html: string): string {
+  const opening = /<(script|style)\b/gi;
+  let text = '';
+  let from = 0;
+  for (;;) {
+    opening.lastIndex = from;
+    const found = opening.exec(html);
+    if (!found) return text + html.slice(from);
+    const closing = new RegExp(`</${found[1]}[^<>]*>`, 'gi');
+    closing.lastIndex = found.index;
+    const close = closing.exec(html);
+    text += `${html.slice(from, found.index)} `;
+    if (!close) return text;
+    from = close.index + close[0].length;
+  }
+}
+
 /** HTML of a summary reduced to plain text, in one line, cut at a word near `FEED_SUMMARY_CHARS`. */
 export function plainSummary(html: string): string {
   const text = decodeXmlText(
-    html
-      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-      .replace(/<[^>]*>/g, ' ')
+    withoutScripts(html)
+      // `[^<>]`, not `[^>]`: a feed of "<" with no ">" is read once, not once from each "<".
+      .replace(/<[^<>]*>/g, ' ')
       .replace(/&nbsp;/gi, ' '),
   )
     .replace(/\s+/g, ' ')
