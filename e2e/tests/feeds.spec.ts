@@ -60,3 +60,31 @@ test('add a feed, check it now, and find its newest item as a draft', async ({ p
   ).toBeVisible();
   await expect(page.getByText('An older note')).toHaveCount(0);
 });
+
+test('with "Rewrite each item with AI", the newest item’s draft is the AI’s text with the item’s link', async ({
+  page,
+}) => {
+  await signInAsNewUser(page, 'Ivo Rewrite');
+  await page.goto('/feeds');
+  await page.getByLabel('Feed address').fill(`${site.url}/feed.xml`);
+  await page.getByRole('button', { name: 'Add feed' }).click();
+  const card = page.getByRole('article', { name: `${site.url}/feed.xml` });
+  await card.getByLabel('Rewrite each item with AI').check();
+  await expect(card.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await card.getByLabel('Instruction to the AI (optional)').fill('Sound like a harbour master.');
+  await card.getByLabel('Instruction to the AI (optional)').blur();
+  await expect(card.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await card.getByRole('button', { name: 'Check now' }).click();
+  const checked = page.getByRole('article', { name: 'Harbour notes' });
+  await expect(checked).toContainText('2 items found · 1 new post');
+  await expect(checked.getByRole('alert')).toHaveCount(0);
+
+  await page.goto('/drafts');
+  // The e2e AI fake answers every request with the same post (e2e/global-setup.ts); the item's link is added back.
+  await expect(
+    page.getByRole('article', {
+      name: 'Our launch is live: open source, self-hosted, yours. #opensource https://harbour.example/boats',
+    }),
+  ).toBeVisible();
+  await expect(page.getByText('Boats back in the harbour https://harbour.example/boats')).toHaveCount(0);
+});

@@ -25,6 +25,8 @@ export const FEED_MAX_TEMPLATE = 2_000;
 /** The summary's length in a post's text, after its HTML is removed. */
 export const FEED_SUMMARY_CHARS = 280;
 export const FEED_DEFAULT_TEMPLATE = '{title} {link}';
+/** The member's own words to the AI when it rewrites an item ("a question to end with", "no emojis"). */
+export const FEED_MAX_AI_INSTRUCTION = 500;
 
 export const FEED_MODES = ['draft', 'queue'] as const;
 export type FeedMode = (typeof FEED_MODES)[number];
@@ -60,6 +62,10 @@ export const FEED_MESSAGES = {
   publishingBlocked:
     'Publishing is paused for this workspace (see Billing); new items are taken when it resumes.',
   itemRefused: (title: string, reason: string) => `"${title}" made no post: ${reason}`,
+  aiInstructionTooLong: `Keep the instruction to the AI under ${FEED_MAX_AI_INSTRUCTION} characters.`,
+  /** An item posted with the template's text because the AI could not rewrite it (the reason follows). */
+  aiFallback: (title: string, reason: string) =>
+    `"${title}" was posted with the template's text: the AI could not rewrite it. ${reason}`,
   overCap: `More than ${FEED_MAX_POSTS_PER_FETCH} new items at once: only the newest ${FEED_MAX_POSTS_PER_FETCH} became posts.`,
 } as const;
 
@@ -94,6 +100,9 @@ const feedFields = {
     .min(1, FEED_MESSAGES.templateEmpty)
     .max(FEED_MAX_TEMPLATE, FEED_MESSAGES.templateTooLong),
   isEnabled: z.boolean(),
+  /** Each item's text is rewritten by the workspace's AI provider before it becomes a post. */
+  aiRewrite: z.boolean(),
+  aiInstruction: z.string().trim().max(FEED_MAX_AI_INSTRUCTION, FEED_MESSAGES.aiInstructionTooLong),
 };
 
 export const feedInputSchema = z
@@ -104,6 +113,8 @@ export const feedInputSchema = z
     mode: feedFields.mode.default('draft'),
     template: feedFields.template.default(FEED_DEFAULT_TEMPLATE),
     isEnabled: feedFields.isEnabled.default(true),
+    aiRewrite: feedFields.aiRewrite.default(false),
+    aiInstruction: feedFields.aiInstruction.default(''),
   })
   .refine((value) => value.platforms.length > 0, { path: ['platforms'], message: FEED_MESSAGES.noPlatform });
 export type FeedInput = z.input<typeof feedInputSchema>;
@@ -127,6 +138,8 @@ export const feedSchema = z.object({
   mode: z.enum(FEED_MODES),
   template: z.string(),
   isEnabled: z.boolean(),
+  aiRewrite: z.boolean(),
+  aiInstruction: z.string(),
   /** The feed's own title, as its last fetch read it. */
   title: z.string().nullable(),
   lastFetchedAt: z.string().nullable(),

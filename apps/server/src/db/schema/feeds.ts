@@ -23,6 +23,9 @@ export const feeds = pgTable(
     mode: text('mode', { enum: ['draft', 'queue'] }).notNull(),
     template: text('template').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
+    /** Each item's text goes through the workspace's AI provider first (docs/feeds.md, "AI rewrite"). */
+    aiRewrite: boolean('ai_rewrite').notNull().default(false),
+    aiInstruction: text('ai_instruction').notNull().default(''),
     title: text('title'),
     etag: text('etag'),
     lastModified: text('last_modified'),

@@ -24,6 +24,14 @@ export const PROMPT_TEMPLATES = {
     '{{platformRule}}',
     'Reply with the edited text only: no quotes, no explanation.',
   ].join('\n'),
+  feedSystem: [
+    'You write social media posts that share an item of a news feed (an article, a video, an episode).',
+    'Rewrite the text below as one post for {{platformNames}}. {{lengthRule}}',
+    '{{linkRule}}',
+    'Write in the language of the text. Do not invent facts that are not in it.',
+    '{{instruction}}',
+    'Reply with the text of the post only: no title, no quotes, no explanation.',
+  ].join('\n'),
   hashtagsSystem: [
     'Suggest 5 to 8 relevant hashtags for this social media post{{platformHint}}.',
     'Reply with the hashtags only, each starting with #, separated by spaces or new lines.',
@@ -154,4 +162,30 @@ export function ideasPrompt(article: { url: string; title: string; text: string 
     system: fillTemplate(PROMPT_TEMPLATES.ideasSystem, { url: article.url }),
     prompt: fillTemplate(PROMPT_TEMPLATES.ideasUser, article),
   };
+}
+
+/**
+ * A feed item's text rewritten as one post for all of the feed's platforms: the strictest platform's limit
+ * applies, the item's link is kept, and the member's own instruction (if any) is added as written.
+ */
+export function feedRewritePrompt(
+  platforms: readonly PlatformId[],
+  text: string,
+  extra: { link: string; instruction: string },
+) {
+  const strictest = strictestPlatform(platforms);
+  return {
+    system: fillTemplate(PROMPT_TEMPLATES.feedSystem, {
+      platformNames: platforms.map((platform) => PLATFORMS[platform].name).join(', '),
+      lengthRule: `The post must have at most ${Math.floor(PLATFORMS[strictest].maxLength * 0.9)} characters. ${countingRule(strictest)}`,
+      linkRule: extra.link ? `Keep this link exactly as it is: ${extra.link}` : '',
+      instruction: extra.instruction ? `The account's own instruction: ${extra.instruction}` : '',
+    }),
+    prompt: text,
+  };
+}
+
+/** The platform with the smallest text limit among `platforms` (the one a shared text must fit). */
+export function strictestPlatform(platforms: readonly PlatformId[]): PlatformId {
+  return [...platforms].sort((a, b) => PLATFORMS[a].maxLength - PLATFORMS[b].maxLength)[0] ?? 'twitter';
 }

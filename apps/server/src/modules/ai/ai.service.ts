@@ -8,7 +8,15 @@ import {
 import { PLATFORMS, type PlatformId, textLengthFor } from '@relaycast/shared/platforms';
 import type { LanguageModel } from 'ai';
 import { AppError } from '../../lib/app-error';
-import { hashtagsPrompt, ideasPrompt, postPrompt, shortenPrompt, transformPrompt } from './ai-prompts';
+import {
+  feedRewritePrompt,
+  hashtagsPrompt,
+  ideasPrompt,
+  postPrompt,
+  shortenPrompt,
+  strictestPlatform,
+  transformPrompt,
+} from './ai-prompts';
 
 /** A provider request's model and the signal that ends it (deadline or the browser going away). */
 export interface AiCall {
@@ -22,6 +30,7 @@ export const TEMPERATURES = {
   transform: 0.5,
   hashtags: 0.4,
   ideas: 0.8,
+  feed: 0.6,
 } as const;
 
 /** Models like to wrap a post in quotes or start with "Here is…": keep the post itself. */
@@ -178,4 +187,40 @@ export async function ideasFromArticle(
 ): Promise<string[]> {
   const answer = await complete(call, ideasPrompt(article), TEMPERATURES.ideas);
   return parseIdeas(answer, article.url);
+}
+
+/** The first of `platforms` whose limit `text` passes, or null when it fits them all. */
+function platformOverLimit(platforms: readonly PlatformId[], text: string): PlatformId | null {
+  return platforms.find((platform) => textLengthFor(platform, text) > PLATFORMS[platform].maxLength) ?? null;
+}
+
+/**
+ * A feed item's text rewritten for the feed's platforms (docs/feeds.md, "AI rewrite"): one text for all of them,
+ * shortened once if it is over a limit, the item's link added back if the model dropped it. Throws an AppError
+ * when the answer still does not fit, so the caller keeps the template's text.
+ */
+export async function rewriteFeedItem(
+  call: AiCall,
+  input: { text: string; link: string; instruction: string; platforms: readonly PlatformId[] },
+): Promise<string> {
+  const prompt = feedRewritePrompt(input.platforms, input.text, input);
+  let text = await complete(call, prompt, TEMPERATURES.feed);
+  if (input.link && !text.includes(input.link)) text = `${text}\n\n${input.link}`;
+  const over = platformOverLimit(input.platforms, text);
+  if (over) {
+    text = await complete(
+      call,
+      shortenPrompt(strictestPlatform(input.platforms), text),
+      TEMPERATURES.shorten,
+    );
+    if (input.link && !text.includes(input.link)) text = `${text}\n\n${input.link}`;
+  }
+  const still = platformOverLimit(input.platforms, text);
+  if (still) {
+    const { name, maxLength } = PLATFORMS[still];
+    throw new AppError('AI_PROVIDER_ERROR', {
+      message: AI_MESSAGES.stillTooLong(name, textLengthFor(still, text), maxLength),
+    });
+  }
+  return text;
 }

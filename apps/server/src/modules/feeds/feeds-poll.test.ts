@@ -123,6 +123,8 @@ async function addFeed(name: string, extra: Partial<Parameters<typeof createFeed
     mode: 'draft',
     template: '{title} {link}',
     isEnabled: true,
+    aiRewrite: false,
+    aiInstruction: '',
     ...extra,
   });
 }

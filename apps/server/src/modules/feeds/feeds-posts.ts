@@ -11,6 +11,7 @@ import { createPostsInTransaction } from '../posts/posts-create';
 import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen } from '../workspaces/plan-status';
 import type { ParsedFeedItem } from './feeds-parse';
+import { feedItemText } from './feeds-rewrite';
 
 /**
  * New feed items become posts through the composer's create (`createPostsInTransaction`): its checks, queue,
@@ -66,12 +67,19 @@ async function recordItems(
 }
 
 type PostAttempt =
-  | { kind: 'created'; postId: string }
+  | { kind: 'created'; postId: string; fallback: string | null }
   | { kind: 'taken' }
   | { kind: 'refused'; reason: string };
 
-/** What a feed's posts need from the server's set-up. */
-export type FeedPostsConfig = Pick<Config, 'billingMode' | 'shortLinkBaseUrl' | 'publicUrl'>;
+/** What a feed's posts need from the server's set-up (the AI provider's too, for the rewrite). */
+export type FeedPostsConfig = Config;
+
+/** What the AI reads of an item: all of it, whatever the template keeps. */
+function itemForAi(item: ParsedFeedItem): string {
+  return [`Title: ${item.title}`, item.summary ? `Summary: ${item.summary}` : '', `Link: ${item.link}`]
+    .filter(Boolean)
+    .join('\n');
+}
 
 /**
  * One item's post, in one transaction with the row that claims the item. Its text is counted as the composer's:
@@ -85,8 +93,18 @@ async function postItem(
   now: Date,
 ): Promise<PostAttempt> {
   const { db } = deps;
+  const templated = renderFeedTemplate(feed.template, {
+    title: item.title,
+    link: item.link,
+    summary: item.summary,
+  });
+  // The AI call comes before the item's transaction: no row is locked while the provider writes.
+  const written = feed.aiRewrite
+    ? await feedItemText(deps, feed, caller, { text: itemForAi(item), link: item.link })
+    : { text: templated, fallback: null };
+  const content = written.fallback === null ? written.text : templated;
   const parsed = postInputSchema.safeParse({
-    content: renderFeedTemplate(feed.template, { title: item.title, link: item.link, summary: item.summary }),
+    content,
     platforms: feed.platforms,
     accountIds: feed.accountIds,
     action: feed.mode === 'queue' ? 'queue' : 'draft',
@@ -105,7 +123,7 @@ async function postItem(
     return await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(feedItems)
-        .values(itemRow(feed, item, 'created', now))
+        .values({ ...itemRow(feed, item, 'created', now), reason: written.fallback })
         .onConflictDoNothing()
         .returning({ id: feedItems.id });
       if (!claimed) return { kind: 'taken' } as const;
@@ -114,7 +132,7 @@ async function postItem(
       });
       if (!postId) throw new Error('the create returned no post');
       await tx.update(feedItems).set({ postId }).where(eq(feedItems.id, claimed.id));
-      return { kind: 'created', postId } as const;
+      return { kind: 'created', postId, fallback: written.fallback } as const;
     });
   } catch (error) {
     if (error instanceof ValidationError) return refuse(error.issues.map((issue) => issue.message).join(' '));
@@ -188,6 +206,7 @@ export async function postNewItems(
     if (attempt.kind === 'created') {
       result.created += 1;
       if (feed.mode === 'queue') result.queuedPostIds.push(attempt.postId);
+      if (attempt.fallback) result.problem = FEED_MESSAGES.aiFallback(item.title, attempt.fallback);
     } else if (attempt.kind === 'refused') {
       result.problem = FEED_MESSAGES.itemRefused(item.title, attempt.reason);
     }

@@ -37,6 +37,8 @@ export function toFeed(row: FeedRow): Feed {
     mode: row.mode,
     template: row.template,
     isEnabled: row.isEnabled,
+    aiRewrite: row.aiRewrite,
+    aiInstruction: row.aiInstruction,
     title: row.title,
     lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
     lastItemsFound: row.lastItemsFound,

@@ -190,6 +190,8 @@ describe('a feed’s posts: counted as they will be published', () => {
       mode: 'queue',
       template: '{title} {link}',
       isEnabled: true,
+      aiRewrite: false,
+      aiInstruction: '',
     });
     const [row] = await s.t.db.select().from(feeds).where(eq(feeds.id, feed.id));
     if (!row) throw new Error('no feed row');

@@ -22,6 +22,7 @@ import { translateMessage } from '@/i18n';
 import { showError, toastOutcome } from '@/lib/show-error';
 import { formatRelative } from '@/lib/time-zone';
 import { useSaveAsYouGo } from '@/lib/use-save-as-you-go';
+import { FeedAiRewrite } from './feed-ai-rewrite';
 
 const MODE_LABELS: Record<FeedMode, string> = {
   draft: 'Make drafts',
@@ -37,12 +38,21 @@ const ITEM_STATUS_LABELS: Record<FeedItemStatus, string> = {
 
 type Draft = Pick<
   Feed,
-  'url' | 'intervalMinutes' | 'template' | 'mode' | 'platforms' | 'accountIds' | 'isEnabled'
+  | 'url'
+  | 'intervalMinutes'
+  | 'template'
+  | 'mode'
+  | 'platforms'
+  | 'accountIds'
+  | 'isEnabled'
+  | 'aiRewrite'
+  | 'aiInstruction'
 >;
 
 function draftOf(feed: Feed): Draft {
   const { url, intervalMinutes, template, mode, platforms, accountIds, isEnabled } = feed;
-  return { url, intervalMinutes, template, mode, platforms, accountIds, isEnabled };
+  const { aiRewrite, aiInstruction } = feed;
+  return { url, intervalMinutes, template, mode, platforms, accountIds, isEnabled, aiRewrite, aiInstruction };
 }
 
 function toggled<T>(list: readonly T[], value: T): T[] {
@@ -255,6 +265,15 @@ export function FeedCard({ feed, accounts }: { feed: Feed; accounts: SocialAccou
           </p>
         ) : null}
       </div>
+      <FeedAiRewrite
+        feedId={feed.id}
+        aiRewrite={draft.aiRewrite}
+        aiInstruction={draft.aiInstruction}
+        error={errorOf('aiInstruction')}
+        onToggle={(aiRewrite) => change({ aiRewrite })}
+        onInstructionChange={(aiInstruction) => change({ aiInstruction }, false)}
+        onInstructionBlur={() => draft.aiInstruction !== feed.aiInstruction && change({})}
+      />
       <FeedTargets draft={draft} accounts={accounts} error={errorOf('platforms')} onChange={change} />
       <FeedItems feedId={feed.id} />
       <FeedActions feedId={feed.id} />

@@ -1,4 +1,5 @@
 import type { SocialAccount } from '@relaycast/shared/accounts';
+import { AI_MESSAGES } from '@relaycast/shared/ai';
 import { FEED_MESSAGES, type Feed } from '@relaycast/shared/feeds';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +32,8 @@ function feedOf(overrides: Partial<Feed> = {}): Feed {
     mode: 'draft',
     template: '{title} {link}',
     isEnabled: true,
+    aiRewrite: false,
+    aiInstruction: '',
     title: 'Example blog',
     lastFetchedAt: new Date(Date.now() - 120_000).toISOString(),
     lastItemsFound: 500,
@@ -92,5 +95,39 @@ describe('the feeds page', () => {
     await user.tab();
     expect(within(card).getByText(FEED_MESSAGES.intervalTooShort)).toBeTruthy();
     expect(api.callsTo('PATCH /api/feeds/f1')).toHaveLength(1);
+  });
+
+  it('turns the AI rewrite on, saves its instruction when left, and says when no provider is set', async () => {
+    const api = fakeApi({
+      'GET /api/feeds': { items: [feedOf()] },
+      'GET /api/accounts': { accounts: [ACCOUNT] },
+      'GET /api/ai/status': {
+        isConfigured: false,
+        provider: null,
+        model: null,
+        instructions: null,
+        hourlyLimit: 100,
+        usedThisHour: 0,
+      },
+      'PATCH /api/feeds/f1': feedOf({ aiRewrite: true }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FeedsPage />, { route: '/feeds' });
+    const card = await screen.findByRole('article', { name: 'Example blog' });
+    expect(within(card).queryByLabelText('Instruction to the AI (optional)')).toBeNull();
+    await user.click(within(card).getByLabelText('Rewrite each item with AI'));
+    await waitFor(() => expect(api.callsTo('PATCH /api/feeds/f1')).toHaveLength(1));
+    expect(api.callsTo('PATCH /api/feeds/f1')[0]?.body).toMatchObject({ aiRewrite: true });
+    expect(await within(card).findByText(AI_MESSAGES.ownerSetsProvider)).toBeTruthy();
+
+    const instruction = within(card).getByLabelText('Instruction to the AI (optional)');
+    await user.type(instruction, 'End with a question.');
+    expect(api.callsTo('PATCH /api/feeds/f1')).toHaveLength(1);
+    await user.tab();
+    await waitFor(() => expect(api.callsTo('PATCH /api/feeds/f1')).toHaveLength(2));
+    expect(api.callsTo('PATCH /api/feeds/f1')[1]?.body).toMatchObject({
+      aiRewrite: true,
+      aiInstruction: 'End with a question.',
+    });
   });
 });
