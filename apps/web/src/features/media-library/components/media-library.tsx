@@ -19,6 +19,7 @@ import { type KindFilter, MediaFilters } from './media-filters';
 import { MediaGrid, MediaGridSkeleton } from './media-grid';
 import { StorageUsage } from './storage-usage';
 import { UploadDropZone } from './upload-drop-zone';
+import { UnsplashPanel } from './unsplash-panel';
 import { UploadList } from './upload-list';
 
 function EmptyState({ isFiltered }: { isFiltered: boolean }) {
@@ -88,6 +89,7 @@ export function MediaLibrary() {
           <AiImagePanel onGenerated={setOpened} />
         </div>
       ) : null}
+      {canAdd ? <UnsplashPanel /> : null}
 
       {list.data?.thumbnailsAvailable === false ? (
         <p className="flex items-start gap-2 rounded-lg border bg-muted/60 px-4 py-3 text-sm text-muted-foreground">
