@@ -31,7 +31,9 @@ test('search Unsplash, import a photo and find it in the library with its credit
   await page.screenshot({ path: '/tmp/unsplash-panel.png', fullPage: true });
 
   await first.getByRole('button', { name: 'Import the photo by Grace Hopper' }).click();
-  await expect(page.getByText('Import started: the photo will appear in the library in a moment.')).toBeVisible();
+  await expect(
+    page.getByText('Import started: the photo will appear in the library in a moment.'),
+  ).toBeVisible();
   const card = page
     .getByRole('list', { name: 'Media files' })
     .getByRole('listitem', { name: 'grace-hopper-harbour-1-unsplash' });

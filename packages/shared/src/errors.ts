@@ -17,8 +17,8 @@ import { POST_MESSAGES } from './posts';
 import { PROXY_MESSAGES } from './proxies';
 import { API_KEY_MESSAGES } from './public-api';
 import { STREAMING_MESSAGES } from './streaming/messages';
-import { VIDEO_EDITOR_MESSAGES } from './video-editor';
 import { UNSPLASH_MESSAGES } from './unsplash';
+import { VIDEO_EDITOR_MESSAGES } from './video-editor';
 import { CAPTION_MESSAGES } from './video-editor-overlays';
 import { WEBHOOK_MESSAGES } from './webhooks';
 

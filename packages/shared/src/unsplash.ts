@@ -21,7 +21,8 @@ export const UNSPLASH_MESSAGES = {
     "Stock photos from Unsplash are not set up on this server. The server's administrator sets UNSPLASH_ACCESS_KEY to the Access Key of an Unsplash developer app.",
   rateLimited:
     "Unsplash's limit of requests for this hour is used up (demo apps may make 50 an hour). Please try again later; the server's administrator can apply to Unsplash for production access.",
-  badKey: "Unsplash refused this server's access key. The server's administrator should check UNSPLASH_ACCESS_KEY.",
+  badKey:
+    "Unsplash refused this server's access key. The server's administrator should check UNSPLASH_ACCESS_KEY.",
   unreachable: 'Unsplash could not be reached. Please try again in a moment.',
   queryRequired: 'Type what you are looking for.',
   queryTooLong: `Please keep the search under ${MAX_UNSPLASH_QUERY} characters.`,

@@ -37,5 +37,9 @@ export function readUnsplashEnv(env: {
   UNSPLASH_APP_NAME: string;
 }): UnsplashConfig | undefined {
   if (!env.UNSPLASH_ACCESS_KEY) return undefined;
-  return { accessKey: env.UNSPLASH_ACCESS_KEY, apiBase: env.UNSPLASH_API_BASE, appName: env.UNSPLASH_APP_NAME };
+  return {
+    accessKey: env.UNSPLASH_ACCESS_KEY,
+    apiBase: env.UNSPLASH_API_BASE,
+    appName: env.UNSPLASH_APP_NAME,
+  };
 }

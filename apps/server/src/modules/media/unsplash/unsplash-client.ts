@@ -19,7 +19,13 @@ export const unsplashApiPhotoSchema = z.object({
   height: z.number().int(),
   description: z.string().nullable().optional(),
   alt_description: z.string().nullable().optional(),
-  urls: z.object({ raw: z.string(), full: z.string(), regular: z.string(), small: z.string(), thumb: z.string() }),
+  urls: z.object({
+    raw: z.string(),
+    full: z.string(),
+    regular: z.string(),
+    small: z.string(),
+    thumb: z.string(),
+  }),
   links: z.object({ html: z.string(), download_location: z.string() }),
   user: z.object({ name: z.string(), links: z.object({ html: z.string() }) }),
 });
@@ -59,14 +65,22 @@ function refusal(response: Response, text: string): AppError {
  * `GET <api>/<path>` (or a full URL on the API's origin: a photo's download_location), parsed with `schema`.
  * A URL elsewhere is refused before the key is sent.
  */
-export async function callUnsplash<T>(config: UnsplashConfig, target: string, schema: z.ZodType<T>): Promise<T> {
+export async function callUnsplash<T>(
+  config: UnsplashConfig,
+  target: string,
+  schema: z.ZodType<T>,
+): Promise<T> {
   const url = new URL(target, `${config.apiBase}/`);
   if (url.origin !== new URL(config.apiBase).origin) throw new AppError('UNSPLASH_UNREACHABLE');
   let response: Response;
   let text: string;
   try {
     response = await fetch(url, {
-      headers: { authorization: `Client-ID ${config.accessKey}`, 'accept-version': 'v1', accept: 'application/json' },
+      headers: {
+        authorization: `Client-ID ${config.accessKey}`,
+        'accept-version': 'v1',
+        accept: 'application/json',
+      },
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'error',
     });

@@ -124,10 +124,16 @@ export async function startUnsplashFake(
     if (!query) return { status: 400, body: { errors: ['query is missing'] } };
     const first = (page - 1) * perPage;
     const count = Math.max(0, Math.min(perPage, TOTAL - first));
-    const results = Array.from({ length: count }, (_, i) => photoOf(server.url, `${slug(query)}-${first + i + 1}`));
+    const results = Array.from({ length: count }, (_, i) =>
+      photoOf(server.url, `${slug(query)}-${first + i + 1}`),
+    );
     return { body: { total: TOTAL, total_pages: Math.ceil(TOTAL / perPage), results } };
   });
-  server.route('GET', '/photos/:id', (request) => authorized(request) ?? { body: photoOf(server.url, request.params.id as string) });
+  server.route(
+    'GET',
+    '/photos/:id',
+    (request) => authorized(request) ?? { body: photoOf(server.url, request.params.id as string) },
+  );
   server.route('GET', '/photos/:id/download', (request) => {
     const refused = authorized(request);
     if (refused) return refused;
@@ -136,7 +142,13 @@ export async function startUnsplashFake(
     return { body: { url: `${server.url}/images/${id}.png?ixid=fake&dl=1` } };
   });
   server.route('GET', '/images/:file', (request) => {
-    const n = Number((request.params.file as string).replace(/\.png$/, '').split('-').pop()) || 0;
+    const n =
+      Number(
+        (request.params.file as string)
+          .replace(/\.png$/, '')
+          .split('-')
+          .pop(),
+      ) || 0;
     return { headers: { 'content-type': 'image/png' }, body: gradientPng(n) };
   });
 

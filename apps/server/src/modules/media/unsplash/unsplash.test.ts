@@ -99,10 +99,19 @@ describe('Unsplash search', () => {
     );
     const limited = await search(olive, 'rate limited');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'UNSPLASH_RATE_LIMITED', message: UNSPLASH_MESSAGES.rateLimited });
-    fake.server.failNext({ method: 'GET', path: '/search/photos' }, { status: 429, body: 'Too many requests' });
+    expect(limited.json()).toMatchObject({
+      code: 'UNSPLASH_RATE_LIMITED',
+      message: UNSPLASH_MESSAGES.rateLimited,
+    });
+    fake.server.failNext(
+      { method: 'GET', path: '/search/photos' },
+      { status: 429, body: 'Too many requests' },
+    );
     expect((await search(olive, 'rate limited again')).statusCode).toBe(429);
-    fake.server.failNext({ method: 'GET', path: '/search/photos' }, { status: 401, body: { errors: ['bad'] } });
+    fake.server.failNext(
+      { method: 'GET', path: '/search/photos' },
+      { status: 401, body: { errors: ['bad'] } },
+    );
     const badKey = await search(olive, 'bad key');
     expect(badKey.statusCode).toBe(502);
     expect(badKey.json().message).toBe(UNSPLASH_MESSAGES.badKey);
@@ -156,7 +165,10 @@ describe('Unsplash import', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(UNSPLASH_MESSAGES.rateLimited);
     expect((await pat.get('/api/media/imports')).json().items).toEqual([]);
-    fake.server.failNext({ method: 'GET', path: '/photos/gone-1' }, { status: 404, body: { errors: ['no'] } });
+    fake.server.failNext(
+      { method: 'GET', path: '/photos/gone-1' },
+      { status: 404, body: { errors: ['no'] } },
+    );
     const gone = await pat.send('POST', '/api/media/unsplash/imports', { photoId: 'gone-1' });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(UNSPLASH_MESSAGES.photoNotFound);

@@ -18,8 +18,8 @@ import { MediaDetailDialog } from './media-detail-dialog';
 import { type KindFilter, MediaFilters } from './media-filters';
 import { MediaGrid, MediaGridSkeleton } from './media-grid';
 import { StorageUsage } from './storage-usage';
-import { UploadDropZone } from './upload-drop-zone';
 import { UnsplashPanel } from './unsplash-panel';
+import { UploadDropZone } from './upload-drop-zone';
 import { UploadList } from './upload-list';
 
 function EmptyState({ isFiltered }: { isFiltered: boolean }) {

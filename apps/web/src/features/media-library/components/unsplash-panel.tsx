@@ -101,7 +101,10 @@ function UnsplashSearchArea() {
       {results.isPending && query ? <Spinner label={t('Searching Unsplash')} /> : null}
       {total === 0 ? <p className="text-sm text-muted-foreground">{t('No photos found.')}</p> : null}
       {photos.length > 0 ? (
-        <ul aria-label={t('Unsplash photos')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+        <ul
+          aria-label={t('Unsplash photos')}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4"
+        >
           {photos.map((photo) => (
             <PhotoCard
               key={photo.id}
