@@ -50,7 +50,10 @@ async function settled(who: SignedInUser, id: string): Promise<MediaImport> {
 
 describe('Unsplash search', () => {
   it('proxies the search with the key and keeps the answer for a while', async () => {
-    expect((await olive.get('/api/media/unsplash')).json()).toEqual({ enabled: true });
+    const status = await olive.get('/api/media/unsplash');
+    expect(status.json()).toEqual({ enabled: true });
+    // The fake serves its pictures over plain http: the page's img-src lets the browser show them.
+    expect(status.headers['content-security-policy']).toMatch(new RegExp(`img-src [^;]*${fake.url}`));
     const response = await search(olive, 'Mountains', 2);
     expect(response.statusCode, response.body).toBe(200);
     const found = response.json() as UnsplashSearch;
