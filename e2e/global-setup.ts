@@ -1,8 +1,10 @@
 import { startStripeFake } from '../apps/server/src/modules/billing/stripe.fake';
+import { startUnsplashFake } from '../apps/server/src/modules/media/unsplash/unsplash.fake';
 import { startFakeAiProvider } from '../scripts/ai-provider.fake.mjs';
 import { startMailSink } from './mail-sink';
 import { startPlatformFakes } from './platforms.fake';
 import { E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
+import { E2E_UNSPLASH_ACCESS_KEY } from './unsplash-settings';
 
 /** Answers the server's AI requests (AI_BASE_URL) with the same few tokens, slowly enough to watch them stream. */
 const E2E_TOKENS = [
@@ -32,6 +34,10 @@ export default async function globalSetup() {
     webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
     webhookUrl: `http://localhost:${process.env.E2E_PORT}/api/billing/webhook`,
   });
+  const unsplash = await startUnsplashFake({
+    port: Number(process.env.E2E_UNSPLASH_PORT),
+    accessKey: E2E_UNSPLASH_ACCESS_KEY,
+  });
   const closeMailSink = await startMailSink(
     Number(process.env.E2E_SMTP_PORT),
     String(process.env.E2E_MAIL_DIR),
@@ -41,5 +47,6 @@ export default async function globalSetup() {
     await fake.close();
     await closePlatformFakes();
     await stripe.close();
+    await unsplash.close();
   };
 }

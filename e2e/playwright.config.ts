@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { serverProcessEnv } from '../scripts/lib/server-env.mjs';
 import { E2E_ADMIN_EMAIL } from './admin-settings';
 import { E2E_STRIPE_PRICE_ENV, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
+import { E2E_UNSPLASH_ACCESS_KEY } from './unsplash-settings';
 
 /** A free port, found once in the main process; workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -31,6 +32,8 @@ process.env.E2E_THREADS_PORT ??= String(await freePort());
 process.env.E2E_TIKTOK_PORT ??= String(await freePort());
 // The Stripe fake (billing.spec.ts): the server's STRIPE_API_BASE, its Checkout page and webhook deliveries.
 process.env.E2E_STRIPE_PORT ??= String(await freePort());
+// The Unsplash fake (unsplash.spec.ts): the server's UNSPLASH_API_BASE, whose pictures it serves itself.
+process.env.E2E_UNSPLASH_PORT ??= String(await freePort());
 // The live engine's RTMP relay (the streaming studio's tests publish through it).
 process.env.E2E_RTMP_PORT ??= String(await freePort());
 // The address echo "Check proxy" asks (PROXY_CHECK_URL): proxies.spec.ts starts it on this port.
@@ -133,6 +136,8 @@ export default defineConfig({
       AI_BASE_URL: `http://127.0.0.1:${process.env.E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-model',
       AI_IMAGE_MODEL: 'e2e-image-model',
+      UNSPLASH_ACCESS_KEY: E2E_UNSPLASH_ACCESS_KEY,
+      UNSPLASH_API_BASE: `http://127.0.0.1:${process.env.E2E_UNSPLASH_PORT}`,
       RTMP_PORT: process.env.E2E_RTMP_PORT,
       RTMP_HOST: '127.0.0.1',
       STREAM_RECONNECT_GRACE_SECONDS: '1',

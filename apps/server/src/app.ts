@@ -30,6 +30,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
 import { mediaImportsRoutes } from './modules/media/media-imports.routes';
+import { unsplashRoutes } from './modules/media/unsplash/unsplash.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { metricsPlugin } from './modules/metrics/metrics.routes';
 import { nodesPlugin } from './modules/nodes/nodes.plugin';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(imageEditorRoutes, { db: database.db, config });
   await app.register(mediaImportsRoutes, { db: database.db, config });
+  await app.register(unsplashRoutes, { db: database.db, config });
   await app.register(feedsRoutes, { db: database.db, config, engine: app.publishing.engine });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(aiImagesRoutes, { db: database.db, config });

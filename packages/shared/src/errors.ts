@@ -17,6 +17,7 @@ import { POST_MESSAGES } from './posts';
 import { PROXY_MESSAGES } from './proxies';
 import { API_KEY_MESSAGES } from './public-api';
 import { STREAMING_MESSAGES } from './streaming/messages';
+import { UNSPLASH_MESSAGES } from './unsplash';
 import { VIDEO_EDITOR_MESSAGES } from './video-editor';
 import { CAPTION_MESSAGES } from './video-editor-overlays';
 import { WEBHOOK_MESSAGES } from './webhooks';
@@ -92,6 +93,11 @@ export const ERRORS = {
   MEDIA_IMPORT_TIMEOUT: { status: 504, message: MEDIA_IMPORT_MESSAGES.timeout },
   MEDIA_IMPORT_UNREACHABLE: { status: 502, message: MEDIA_IMPORT_MESSAGES.unreachable },
   MEDIA_IMPORT_FINISHED: { status: 409, message: MEDIA_IMPORT_MESSAGES.notCancellable },
+  // Stock photos from Unsplash (modules/media/unsplash, docs/media-import.md)
+  UNSPLASH_NOT_CONFIGURED: { status: 503, message: UNSPLASH_MESSAGES.notConfigured },
+  UNSPLASH_RATE_LIMITED: { status: 429, message: UNSPLASH_MESSAGES.rateLimited },
+  UNSPLASH_BAD_KEY: { status: 502, message: UNSPLASH_MESSAGES.badKey },
+  UNSPLASH_UNREACHABLE: { status: 502, message: UNSPLASH_MESSAGES.unreachable },
 
   /** Feeds (docs/feeds.md). */
   FEED_NOT_FOUND: { status: 404, message: FEED_MESSAGES.notFound },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mediaGenerationSchema } from './ai-images';
 import type { MediaLimits } from './plans';
 import type { PostStatus } from './posts';
+import { mediaAttributionSchema } from './unsplash';
 
 /** What the media library accepts, recognised from the file's content (not its name). */
 export const ACCEPTED_MEDIA_TYPES = {
@@ -93,6 +94,8 @@ export const mediaItemSchema = z.object({
   generation: mediaGenerationSchema.nullable().optional(),
   /** Set on a file the image editor made (docs/image-editor.md): the library file it was made from. */
   derivedFromId: z.string().nullable().optional(),
+  /** Set on a stock photo (docs/media-import.md, "Unsplash"): whom to credit, with the links. */
+  attribution: mediaAttributionSchema.nullable().optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

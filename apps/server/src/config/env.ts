@@ -14,6 +14,7 @@ import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
+import { readUnsplashEnv, type UnsplashConfig, unsplashEnvShape } from './unsplash-env';
 
 export type { AiConfig } from './ai-env';
 
@@ -140,6 +141,7 @@ export const envSchema = z.object({
     .transform((value) => (value ? value : undefined)),
   ...installLimitsEnvShape,
   ...metricsEnvShape,
+  ...unsplashEnvShape,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
   PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
@@ -212,6 +214,8 @@ export interface Config {
   /** The RTMP relay of the live engine (apps/server/src/modules/streaming/live). */
   rtmp: RtmpConfig;
   ai: AiConfig;
+  /** UNSPLASH_* (config/unsplash-env.ts): undefined without an access key, no stock photos. */
+  unsplash: UnsplashConfig | undefined;
   /** Each social platform's app credentials and URL override (platforms/registry.ts). */
   platforms: Record<PlatformId, PlatformConfig>;
   /**
@@ -353,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       slateImage: env.STREAM_SLATE_IMAGE || null,
     },
     ai: aiConfigOf(env),
+    unsplash: readUnsplashEnv(env),
     platforms: Object.fromEntries(
       PLATFORM_IDS.map((platform) => {
         const prefix = platform.toUpperCase();

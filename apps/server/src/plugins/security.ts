@@ -75,6 +75,12 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** The origin of an Unsplash API on plain http (a local fake), whose pictures `https:` does not cover. */
+function plainHttpUnsplash(config: Config): string[] {
+  const base = config.unsplash?.apiBase;
+  return base?.startsWith('http://') ? [new URL(base).origin] : [];
+}
+
 /**
  * Security headers with a content security policy the built app passes (scripts and styles from our origin;
  * inline style attributes are needed by Radix and sonner), and a rate limiter that routes opt into.
@@ -93,7 +99,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Any https image: link previews, avatars and Unsplash's hotlinked thumbnails (images.unsplash.com). A local
+        // Unsplash fake (UNSPLASH_API_BASE on http, the browser tests) serves its pictures itself: its origin too.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...plainHttpUnsplash(options.config)],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
         // The push service worker (/sw.js, docs/notifications.md); said outright rather than left to fall back.

@@ -39,6 +39,7 @@ import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
 import { SHORT_LINK_MESSAGES } from '@relaycast/shared/short-links';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming/messages';
+import { UNSPLASH_MESSAGES } from '@relaycast/shared/unsplash';
 import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { EDIT_LIST_MESSAGES, MAX_SEGMENTS } from '@relaycast/shared/video-editor-edit-list';
 import {
@@ -85,6 +86,7 @@ const MESSAGE_OBJECTS = {
   MAIL_MESSAGES,
   MEDIA_MESSAGES,
   MEDIA_IMPORT_MESSAGES,
+  UNSPLASH_MESSAGES,
   MEMBERS_MESSAGES,
   NAME_MESSAGES,
   PROXY_MESSAGES,

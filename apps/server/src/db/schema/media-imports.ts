@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MediaAttribution } from '@relaycast/shared/unsplash';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { mediaFiles } from './media';
 import { workspaces } from './workspaces';
@@ -21,6 +22,10 @@ export const mediaImports = pgTable(
     totalBytes: bigint('total_bytes', { mode: 'number' }),
     mediaId: text('media_id').references(() => mediaFiles.id, { onDelete: 'set null' }),
     error: text('error'),
+    /** The library file's name when the source knows a better one than the URL's last segment (a stock photo). */
+    fileName: text('file_name'),
+    /** Copied onto the library file (docs/media-import.md, "Unsplash"): whom to credit. */
+    attribution: jsonb('attribution').$type<MediaAttribution>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import type { MediaGeneration } from '@relaycast/shared/ai-images';
 import type { ImageEditRecipe } from '@relaycast/shared/image-edit';
+import type { MediaAttribution } from '@relaycast/shared/unsplash';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -35,6 +36,8 @@ export const mediaFiles = pgTable(
     editRecipe: jsonb('edit_recipe').$type<ImageEditRecipe>(),
     /** Set when an AI provider made the file (docs/ai-images.md): prompt, model, provider and size. */
     generation: jsonb('generation').$type<MediaGeneration>(),
+    /** Set on a stock photo (docs/media-import.md, "Unsplash"): the photographer and the links to credit. */
+    attribution: jsonb('attribution').$type<MediaAttribution>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -100,7 +100,7 @@ export async function runMediaImport(deps: MediaImportDeps, payload: MediaImport
   const watcher = watchProgress(db, payload, controller, deps.progressEveryMs ?? 1_000);
   const id = newMediaId();
   const tempPath = path.join(deps.tempDir, id);
-  const name = fileNameFromUrl(claimed.url);
+  const name = claimed.fileName ?? fileNameFromUrl(claimed.url);
   try {
     await mkdir(deps.tempDir, { recursive: true });
     const [workspace] = await db
@@ -131,7 +131,7 @@ export async function runMediaImport(deps: MediaImportDeps, payload: MediaImport
       workspaceId: payload.workspaceId,
       userId: claimed.createdBy,
       limits,
-      file,
+      file: { ...file, attribution: claimed.attribution },
     });
     const [done] = await db
       .update(mediaImports)

@@ -6,6 +6,7 @@ import {
   type MediaImport,
   STALE_MEDIA_IMPORT_MINUTES,
 } from '@relaycast/shared/media-imports';
+import type { MediaAttribution } from '@relaycast/shared/unsplash';
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config/env';
@@ -68,6 +69,8 @@ export async function startMediaImport(
   queue: Pick<JobSender, 'send'>,
   owner: { workspaceId: string; userId: string },
   url: string,
+  /** What a source knows of the file (a stock photo: docs/media-import.md, "Unsplash"). */
+  about: { fileName?: string; attribution?: MediaAttribution } = {},
 ): Promise<MediaImport> {
   await checkImportAddress(config, url);
   const now = new Date();
@@ -93,6 +96,8 @@ export async function startMediaImport(
         workspaceId: owner.workspaceId,
         createdBy: owner.userId,
         url,
+        fileName: about.fileName ?? null,
+        attribution: about.attribution ?? null,
         status: 'queued',
         createdAt: now,
         updatedAt: now,

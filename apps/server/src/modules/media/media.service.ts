@@ -16,6 +16,7 @@ import {
 import type { MediaLimits } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
+import type { MediaAttribution } from '@relaycast/shared/unsplash';
 import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, posts, watermarkRenders } from '../../db/schema/index';
@@ -52,6 +53,7 @@ export function toMediaItem(row: MediaFileRow): MediaItem {
     createdAt: row.createdAt.toISOString(),
     uploadedBy: row.uploadedBy,
     generation: row.generation ?? null,
+    attribution: row.attribution ?? null,
     derivedFromId: row.derivedFromId ?? null,
   };
 }
@@ -156,6 +158,8 @@ export interface ReceivedFile {
   editRecipe?: ImageEditRecipe;
   /** An AI provider's file: what made it (docs/ai-images.md). */
   generation?: MediaGeneration | null;
+  /** A stock photo's credit (docs/media-import.md, "Unsplash"). */
+  attribution?: MediaAttribution | null;
 }
 
 type StoreInput = { workspaceId: string; userId: string | null; limits: MediaLimits; file: ReceivedFile };

@@ -39,4 +39,30 @@ describe('MediaDetailDialog', () => {
     expect(await screen.findByRole('link', { name: 'Edit image' })).toBeTruthy();
     expect(screen.queryByText('Edited copy')).toBeNull();
   });
+
+  it('credits a stock photo with the referral links', async () => {
+    const utm = '?utm_source=relaycast&utm_medium=referral';
+    fakeApi({ 'GET /api/media/m-edit/usage': { posts: [] } });
+    const attribution = {
+      source: 'unsplash' as const,
+      author: 'Ada Lovelace',
+      authorUrl: `https://unsplash.com/@ada${utm}`,
+      photoUrl: `https://unsplash.com/photos/abc${utm}`,
+      sourceUrl: `https://unsplash.com/${utm}`,
+    };
+    renderWithProviders(
+      <MediaDetailDialog
+        item={{ ...EDITED, derivedFromId: null, attribution }}
+        onClose={() => {}}
+        onDelete={() => {}}
+      />,
+    );
+    expect((await screen.findByRole('link', { name: 'Ada Lovelace' })).getAttribute('href')).toBe(
+      attribution.authorUrl,
+    );
+    expect(screen.getByRole('link', { name: 'Unsplash' }).getAttribute('href')).toBe(attribution.sourceUrl);
+    expect(screen.getByRole('link', { name: 'The photo on Unsplash' }).getAttribute('href')).toBe(
+      attribution.photoUrl,
+    );
+  });
 });

@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDuration } from '@/lib/format';
 import { POST_STATUS_LABELS } from '@/lib/post-status';
 import { formatDateTime } from '@/lib/time-zone';
+import { UnsplashCredit } from './unsplash-credit';
 
 function Fact({ term, value }: { term: string; value: string }) {
   return (
@@ -98,6 +99,19 @@ export function MediaDetailDialog({
               <Sparkles aria-hidden="true" className="size-3" />
               {t('AI-generated')}
             </Badge>
+          ) : null}
+          {item.attribution ? (
+            <div className="grid gap-1 text-sm">
+              <UnsplashCredit attribution={item.attribution} className="text-sm" />
+              <a
+                className="justify-self-start text-xs underline underline-offset-2"
+                href={item.attribution.photoUrl}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('The photo on Unsplash')}
+              </a>
+            </div>
           ) : null}
           {item.derivedFromId ? (
             <p className="flex flex-wrap items-center gap-2 text-sm">

@@ -18,6 +18,7 @@ import { MediaDetailDialog } from './media-detail-dialog';
 import { type KindFilter, MediaFilters } from './media-filters';
 import { MediaGrid, MediaGridSkeleton } from './media-grid';
 import { StorageUsage } from './storage-usage';
+import { UnsplashPanel } from './unsplash-panel';
 import { UploadDropZone } from './upload-drop-zone';
 import { UploadList } from './upload-list';
 
@@ -88,6 +89,7 @@ export function MediaLibrary() {
           <AiImagePanel onGenerated={setOpened} />
         </div>
       ) : null}
+      {canAdd ? <UnsplashPanel /> : null}
 
       {list.data?.thumbnailsAvailable === false ? (
         <p className="flex items-start gap-2 rounded-lg border bg-muted/60 px-4 py-3 text-sm text-muted-foreground">
