@@ -59,7 +59,12 @@ function fileState(
   const done = renders.find((r) => r.originalId === file.id && r.hash === hash);
   if (done) {
     const { id, name, mimeType } = done.copy;
-    return { ...base, state: 'done', progress: 1, copy: { id, name, mimeType, url: `/api/media/${id}/file` } };
+    return {
+      ...base,
+      state: 'done',
+      progress: 1,
+      copy: { id, name, mimeType, url: `/api/media/${id}/file` },
+    };
   }
   const apply = applies.find((row) => row.originalMediaId === file.id);
   if (apply && (apply.status === 'queued' || apply.status === 'rendering')) {
