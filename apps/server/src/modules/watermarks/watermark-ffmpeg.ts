@@ -34,7 +34,12 @@ function fraction(value: number): string {
  * watermarked frame by frame and given a new palette in the same pass (`palettegen` sees every frame, then
  * `paletteuse` maps them), so it keeps its animation and its colours.
  */
-export function watermarkFilter(placement: WatermarkPlacement, kind: WatermarkKind): string {
+export function watermarkFilter(
+  placement: WatermarkPlacement,
+  kind: WatermarkKind,
+  /** The graph's labels: the video editor's export lays the mark on its own cut (`[unmarked]`). */
+  labels: { media: string; mark: string; out: string } = { media: '[0:v]', mark: '[1:v]', out: '[out]' },
+): string {
   const box = watermarkBox(placement);
   const margin = fraction(box.margin);
   const x = { left: `W*${margin}`, center: '(W-w)/2', right: `W-w-W*${margin}` }[box.horizontal];
@@ -42,7 +47,7 @@ export function watermarkFilter(placement: WatermarkPlacement, kind: WatermarkKi
   const alpha = fraction(placement.opacity / 100);
   const overlay = `overlay=x='${x}':y='${y}'${kind === 'image' ? '' : ':shortest=1'}`;
   const head = [
-    `[1:v][0:v]scale2ref=w='iw*${fraction(box.width)}':h='ow/mdar'[wm][base]`,
+    `${labels.mark}${labels.media}scale2ref=w='iw*${fraction(box.width)}':h='ow/mdar'[wm][base]`,
     `[wm]format=rgba,colorchannelmixer=aa=${alpha}[wma]`,
   ];
   if (kind === 'gif') {
@@ -50,10 +55,12 @@ export function watermarkFilter(placement: WatermarkPlacement, kind: WatermarkKi
       ...head,
       `[base][wma]${overlay},split[frames][forpalette]`,
       '[forpalette]palettegen=stats_mode=full[palette]',
-      '[frames][palette]paletteuse=dither=sierra2_4a[out]',
+      `[frames][palette]paletteuse=dither=sierra2_4a${labels.out}`,
     ].join(';');
   }
-  return [...head, `[base][wma]${overlay}${kind === 'video' ? ',format=yuv420p' : ''}[out]`].join(';');
+  return [...head, `[base][wma]${overlay}${kind === 'video' ? ',format=yuv420p' : ''}${labels.out}`].join(
+    ';',
+  );
 }
 
 /**
