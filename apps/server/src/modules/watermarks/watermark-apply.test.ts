@@ -16,7 +16,6 @@ import {
   firstFrame,
   hasAudio,
   makeWatermarkFixtures,
-  readAll,
   saveWatermark,
   upload,
   type WatermarkFixtures,
