@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MediaItem } from '@relaycast/shared/media';
+import { forbiddenMessage } from '@relaycast/shared/roles';
 import { WATERMARK_MESSAGES, type Watermark, type WatermarkApplyStatus } from '@relaycast/shared/watermarks';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { watermarkApplies, watermarkRenders } from '../../db/schema/index';
 import { registerConnector } from '../../platforms/registry';
 import type { PublishMedia } from '../../platforms/types';
+import { joined } from '../approvals/approvals.test-support';
 import { createPost, insertAccount, scriptedConnector } from '../publishing/publishing.test-support';
 import {
   firstFrame,
@@ -227,6 +229,18 @@ describe('Apply now', () => {
       .from(watermarkApplies)
       .where(eq(watermarkApplies.workspaceId, other.workspaceId));
     expect(rows).toHaveLength(0);
+  });
+
+  it('needs what writing a post needs: a viewer reads the state but cannot apply', async () => {
+    const viewer = await joined({ t, owner: user }, 'viewer', 'Vic Viewer');
+    const refused = await viewer.send('POST', '/api/watermarks/apply', {
+      watermarkId: wm.id,
+      mediaIds: [gif.id],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(forbiddenMessage('viewer', 'write'));
+    const read = await viewer.get(query(wm.id, [gif.id]));
+    expect(read.statusCode, read.body).toBe(200);
   });
 
   it('refuses a malformed request with 400 and a clear message', async () => {
