@@ -6,7 +6,10 @@ import { makeTestImage } from './fixtures';
 import { seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
-/** Watermarks (docs/watermarks.md): saved under the media library, chosen in the composer, previewed there. */
+/**
+ * Watermarks (docs/watermarks.md): saved under the media library, chosen in the composer, previewed there, and
+ * burned in ahead of publishing with Apply now (the preview then shows the rendered copy itself).
+ */
 
 let dir: string;
 let logo: string;
@@ -26,7 +29,9 @@ async function upload(page: Page, file: string) {
   await expect(page.getByRole('list', { name: 'Media files' }).getByRole('listitem', { name })).toBeVisible();
 }
 
-test('create a watermark, choose it in the composer and see it on the photo’s preview', async ({ page }) => {
+test('create a watermark, choose it in the composer, see it on the preview and apply it now', async ({
+  page,
+}) => {
   await signInAsNewUser(page, 'Wanda Watermark');
   await page.goto('/media-library');
   await upload(page, photo);
@@ -73,5 +78,28 @@ test('create a watermark, choose it in the composer and see it on the photo’s 
     expect(markBox.y - photoBox.y).toBeCloseTo(photoBox.height * 0.03, 0);
     expect(markBox.width).toBeCloseTo(photoBox.width * 0.2, 0);
   }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Apply now: the server renders the copy the platforms will receive; the preview shows that copy.
+  const apply = page.getByRole('button', { name: 'Apply now' });
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled({ timeout: 30_000 });
+  const copy = preview.getByRole('img', { name: 'shop-front.png, watermarked' });
+  await expect(copy).toBeVisible();
+  await expect(preview.getByTestId('watermark-overlay')).toHaveCount(0);
+  await expect(
+    page.getByText('The preview shows the watermarked copies the platforms will receive.'),
+  ).toBeVisible();
+  const open = preview.getByRole('link', { name: 'Open' });
+  const href = await open.getAttribute('href');
+  expect(href).toMatch(/^\/api\/media\/[^/]+\/file$/);
+  const file = await page.request.get(href ?? '');
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('image/png');
+  await expect(preview.getByRole('link', { name: 'Download' })).toHaveAttribute('download', /watermarked/);
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/watermark-now-composer.png', fullPage: true });
+  await preview.locator('xpath=ancestor::section[1]').screenshot({ path: '/tmp/watermark-now-section.png' });
   expect(await seriousViolations(page)).toEqual([]);
 });

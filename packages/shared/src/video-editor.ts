@@ -31,6 +31,7 @@ export const VIDEO_EDITOR_MESSAGES = {
   fastNeedsSameCodecs: (format: string) =>
     `Fast mode copies the original streams, which a ${format.toUpperCase()} file cannot hold. Choose the accurate mode or another format.`,
   fastCannotCrop: 'Cropping re-encodes the video: choose the accurate mode to crop.',
+  fastCannotWatermark: 'A watermark re-encodes the video: choose the accurate mode to add one.',
   draftCreated: 'Draft created with your video',
   draftFailed: 'Could not create the draft',
   exportTooLarge: (limit: string) =>
@@ -102,6 +103,8 @@ export const startExportSchema = z
     overlays: overlaysSchema.optional(),
     /** A subtitle file (.srt or .vtt) whose captions are burned in (accurate mode only). */
     captions: captionsFileSchema.optional(),
+    /** A saved watermark laid over the clip in the same encode (docs/watermarks.md; accurate mode only). */
+    watermarkId: z.string().min(1).max(64).nullable().default(null),
   })
   .refine((input) => input.end > input.start, {
     message: VIDEO_EDITOR_MESSAGES.endBeforeStart,
@@ -125,6 +128,10 @@ export const startExportSchema = z
   .refine((input) => input.mode === 'accurate' || (!input.overlays?.length && !input.captions), {
     message: OVERLAY_MESSAGES.fastCannotOverlay,
     path: ['overlays'],
+  })
+  .refine((input) => input.mode === 'accurate' || !input.watermarkId, {
+    message: VIDEO_EDITOR_MESSAGES.fastCannotWatermark,
+    path: ['watermarkId'],
   });
 export type StartExport = z.input<typeof startExportSchema>;
 

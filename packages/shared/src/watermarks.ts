@@ -28,8 +28,10 @@ export const WATERMARK_LIMITS = {
   maxMargin: 25,
 } as const;
 
-/** The media kinds a watermark goes on: a GIF keeps its animation and is sent as it is. */
-export const WATERMARKED_KINDS = ['image', 'video'] as const;
+/** The media kinds a watermark goes on: an animated GIF keeps its animation (one ffmpeg pass with a new palette). */
+export const WATERMARKED_KINDS = ['image', 'gif', 'video'] as const;
+
+const WATERMARK_APPLY_LIMITS_MAX_FILES = 20;
 
 export const WATERMARK_MESSAGES = {
   nameRequired: 'Give the watermark a name.',
@@ -45,6 +47,11 @@ export const WATERMARK_MESSAGES = {
   notFound: 'Watermark not found.',
   accountNotFound: 'Account not found.',
   renderFailed: 'The watermark could not be applied to this file.',
+  mediaNotFound: 'That file is not in this workspace’s media library.',
+  mediaRequired: 'Choose at least one photo or video to apply the watermark to.',
+  tooManyFiles: `Apply a watermark to at most ${WATERMARK_APPLY_LIMITS_MAX_FILES} files at once.`,
+  applyInterrupted: 'Applying the watermark was interrupted (the server restarted). Apply it again.',
+  applyChanged: 'The watermark changed while it was being applied. Apply it again.',
   saved: 'Watermark saved',
   deleted: 'Watermark deleted',
 } as const;
@@ -130,3 +137,54 @@ export function watermarkBox(mark: Pick<WatermarkInput, 'size' | 'position' | 'm
   const horizontal = sideWord === 'left' || sideWord === 'right' ? sideWord : 'center';
   return { width: mark.size / 100, margin: mark.margin / 100, horizontal, vertical };
 }
+
+export const WATERMARK_APPLY_LIMITS = {
+  maxFiles: WATERMARK_APPLY_LIMITS_MAX_FILES,
+  /** An active apply without progress for this long was interrupted (the server restarted). */
+  staleMinutes: 10,
+} as const;
+
+const mediaIdsSchema = z
+  .array(z.string().min(1).max(64), { message: WATERMARK_MESSAGES.mediaRequired })
+  .min(1, WATERMARK_MESSAGES.mediaRequired)
+  .max(WATERMARK_APPLY_LIMITS.maxFiles, WATERMARK_MESSAGES.tooManyFiles);
+
+/** `POST /api/watermarks/apply`: burn `watermarkId` into these library files now ("Apply now" in the composer). */
+export const watermarkApplyInputSchema = z.strictObject({
+  watermarkId: z.string({ message: WATERMARK_MESSAGES.notFound }).min(1).max(64),
+  mediaIds: mediaIdsSchema,
+});
+export type WatermarkApplyInput = z.infer<typeof watermarkApplyInputSchema>;
+
+/** `GET /api/watermarks/apply?watermarkId=…&mediaIds=a,b`: where each file's copy stands. */
+export const watermarkApplyQuerySchema = z.strictObject({
+  watermarkId: z.string({ message: WATERMARK_MESSAGES.notFound }).min(1).max(64),
+  mediaIds: z
+    .string({ message: WATERMARK_MESSAGES.mediaRequired })
+    .transform((value) => value.split(',').filter((id) => id.length > 0))
+    .pipe(mediaIdsSchema),
+});
+
+/**
+ * One file's copy: `none` (not applied yet), `queued`/`rendering` (with `progress` 0–1 for a video), `done` (the
+ * copy publishing will send), `failed` (`error` says why), `stale` (a copy exists but of the watermark's earlier
+ * settings: apply again).
+ */
+export const WATERMARK_APPLY_STATES = ['none', 'queued', 'rendering', 'done', 'failed', 'stale'] as const;
+export type WatermarkApplyState = (typeof WATERMARK_APPLY_STATES)[number];
+
+export const watermarkAppliedFileSchema = z.object({
+  mediaId: z.string(),
+  state: z.enum(WATERMARK_APPLY_STATES),
+  progress: z.number().nullable(),
+  /** The rendered copy (state `done`): what the platform receives. */
+  copy: z.object({ id: z.string(), name: z.string(), mimeType: z.string(), url: z.string() }).nullable(),
+  error: z.string().nullable(),
+});
+export type WatermarkAppliedFile = z.infer<typeof watermarkAppliedFileSchema>;
+
+export const watermarkApplyStatusSchema = z.object({
+  watermarkId: z.string(),
+  files: z.array(watermarkAppliedFileSchema),
+});
+export type WatermarkApplyStatus = z.infer<typeof watermarkApplyStatusSchema>;

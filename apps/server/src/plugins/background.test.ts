@@ -39,7 +39,13 @@ describe('which background work a process runs', () => {
     expect(planFor({ ...settings, role: 'api', env: 'production' })).toEqual({ jobs: [], sweeps: {} });
     for (const role of ['all', 'worker'] as const) {
       expect(planFor({ ...settings, role, env: 'production' })).toEqual({
-        jobs: ['publish-target', 'clip-analysis', 'contact-message-notify', 'media-import'],
+        jobs: [
+          'publish-target',
+          'clip-analysis',
+          'contact-message-notify',
+          'media-import',
+          'watermark-apply',
+        ],
         sweeps: {
           ...PUBLISHING_SWEEPS,
           'accounts sweep': 60_000,
@@ -81,7 +87,7 @@ describe('which background work a process runs', () => {
       sweeps: { 'inbox sweep': 60_000, 'stream reminder run': 60_000 },
     });
     expect(planFor(config, true)).toEqual({
-      jobs: ['publish-target', 'clip-analysis', 'contact-message-notify', 'media-import'],
+      jobs: ['publish-target', 'clip-analysis', 'contact-message-notify', 'media-import', 'watermark-apply'],
       sweeps: { ...PUBLISHING_SWEEPS, 'inbox sweep': 60_000, 'stream reminder run': 60_000 },
     });
   });

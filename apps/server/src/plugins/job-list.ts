@@ -19,6 +19,7 @@ import {
 import { PUBLISHING_JOBS, type PublishingJobContext } from '../modules/publishing/publishing.jobs';
 import { RATE_LIMITS_JOBS, type RateLimitsJobContext } from '../modules/rate-limits/rate-limits.jobs';
 import { STREAMING_JOBS, type StreamingJobContext } from '../modules/streaming/streaming.jobs';
+import { WATERMARKS_JOBS, type WatermarksJobContext } from '../modules/watermarks/watermarks.jobs';
 import { WEBHOOKS_JOBS, type WebhooksJobContext } from '../modules/webhooks/webhooks.jobs';
 
 /**
@@ -39,6 +40,7 @@ export type JobContext = AccountsJobContext &
   PlannedStreamsJobContext &
   RateLimitsJobContext &
   StreamingJobContext &
+  WatermarksJobContext &
   WebhooksJobContext;
 
 /**
@@ -61,4 +63,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...FEEDS_JOBS,
   ...RATE_LIMITS_JOBS,
   ...NODES_JOBS,
+  ...WATERMARKS_JOBS,
 ];

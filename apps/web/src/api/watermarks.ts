@@ -1,6 +1,7 @@
 import type {
   PostWatermarkChoice,
   Watermark,
+  WatermarkApplyStatus,
   WatermarkDefaultInput,
   WatermarkInput,
   WatermarkList,
@@ -14,6 +15,8 @@ export const watermarkKeys = {
   all: ['watermarks'] as const,
   list: () => [...watermarkKeys.all, 'list'] as const,
   post: (postId: string) => [...watermarkKeys.all, 'post', postId] as const,
+  apply: (watermarkId: string, mediaIds: readonly string[]) =>
+    [...watermarkKeys.all, 'apply', watermarkId, mediaIds.join(',')] as const,
 };
 
 function invalidateWatermarks(queryClient: QueryClient) {
@@ -74,5 +77,42 @@ export function usePostWatermark(postId: string | undefined) {
     queryKey: watermarkKeys.post(postId ?? ''),
     queryFn: () => apiFetch<PostWatermarkChoice>(`/api/watermarks/posts/${encodeURIComponent(postId ?? '')}`),
     enabled: postId !== undefined,
+  });
+}
+
+const APPLY_POLL_MS = 1000;
+
+function isRendering(status: WatermarkApplyStatus | undefined): boolean {
+  return status?.files.some((file) => file.state === 'queued' || file.state === 'rendering') ?? false;
+}
+
+/**
+ * `GET /api/watermarks/apply`: where each file's "Apply now" copy with this watermark stands, read again every
+ * second while one renders. Off without a watermark or files.
+ */
+export function useWatermarkApply(watermarkId: string | null, mediaIds: readonly string[]) {
+  const ids = mediaIds.join(',');
+  return useQuery({
+    queryKey: watermarkKeys.apply(watermarkId ?? '', mediaIds),
+    queryFn: () =>
+      apiFetch<WatermarkApplyStatus>(
+        `/api/watermarks/apply?watermarkId=${encodeURIComponent(watermarkId ?? '')}&mediaIds=${encodeURIComponent(ids)}`,
+      ),
+    enabled: watermarkId !== null && mediaIds.length > 0,
+    refetchInterval: (query) => (isRendering(query.state.data) ? APPLY_POLL_MS : false),
+  });
+}
+
+/** `POST /api/watermarks/apply`: burn the watermark into these files now (202; the job renders them). */
+export function useApplyWatermark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { watermarkId: string; mediaIds: readonly string[] }) =>
+      apiFetch<WatermarkApplyStatus>('/api/watermarks/apply', {
+        method: 'POST',
+        json: { watermarkId: input.watermarkId, mediaIds: [...input.mediaIds] },
+      }),
+    onSuccess: (status, input) =>
+      queryClient.setQueryData(watermarkKeys.apply(input.watermarkId, input.mediaIds), status),
   });
 }

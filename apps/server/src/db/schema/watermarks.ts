@@ -1,5 +1,5 @@
 import { WATERMARK_POSITIONS } from '@relaycast/shared/watermarks';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { socialAccounts } from './accounts';
 import { mediaFiles } from './media';
 import { posts } from './posts';
@@ -76,5 +76,38 @@ export const watermarkRenders = pgTable(
     uniqueIndex('watermark_renders_original_params_idx').on(table.originalMediaId, table.paramsHash),
     uniqueIndex('watermark_renders_rendered_idx').on(table.renderedMediaId),
     index('watermark_renders_watermark_idx').on(table.watermarkId),
+  ],
+);
+
+/**
+ * "Apply now" (docs/watermarks.md): a watermark being burned into a library file ahead of publishing, one row per
+ * original and placement, worked by the `watermark-apply` job. Its result is the `watermark_renders` copy the
+ * publish then reuses; the row keeps the state, the progress of a video and why it failed.
+ */
+export const watermarkApplies = pgTable(
+  'watermark_applies',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    originalMediaId: text('original_media_id')
+      .notNull()
+      .references(() => mediaFiles.id, { onDelete: 'cascade' }),
+    watermarkId: text('watermark_id')
+      .notNull()
+      .references(() => watermarks.id, { onDelete: 'cascade' }),
+    paramsHash: text('params_hash').notNull(),
+    status: text('status', { enum: ['queued', 'rendering', 'done', 'failed'] }).notNull(),
+    /** 0 to 1 while a video renders. */
+    progress: real('progress').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('watermark_applies_original_params_idx').on(table.originalMediaId, table.paramsHash),
+    index('watermark_applies_workspace_idx').on(table.workspaceId),
+    index('watermark_applies_watermark_idx').on(table.watermarkId),
   ],
 );

@@ -24,6 +24,31 @@ const plan = {
 };
 
 describe('exportArgs', () => {
+  it('lays a watermark (input 1, looped) over the cropped cut last, in the one filter graph', () => {
+    const args = exportArgs({
+      ...plan,
+      crop: '1:1',
+      hasAudio: true,
+      watermark: { file: '/tmp/mark', placement: { opacity: 50, size: 20, position: 'top-left', margin: 2 } },
+    });
+    expect(args.slice(args.indexOf('-loop'), args.indexOf('-loop') + 4)).toEqual([
+      '-loop',
+      '1',
+      '-i',
+      '/tmp/mark',
+    ]);
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    expect(graph).toContain('trim=start=1.250:end=4.000');
+    expect(graph.indexOf('crop=')).toBeLessThan(graph.indexOf('[1:v][unmarked]scale2ref'));
+    expect(graph).toContain("overlay=x='W*0.02':y='H*0.02':shortest=1,format=yuv420p[vout]");
+    expect(args.slice(args.indexOf('[vout]') - 1, args.indexOf('[vout]') + 3)).toEqual([
+      '-map',
+      '[vout]',
+      '-map',
+      '[aout]',
+    ]);
+  });
+
   it('seeks before the input, cuts the duration, re-encodes and reports progress (accurate)', () => {
     const args = exportArgs(plan);
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual([

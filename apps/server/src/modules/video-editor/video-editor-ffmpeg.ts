@@ -1,6 +1,7 @@
 import type { CropAspect, ExportFormat, TrimMode } from '@relaycast/shared/video-editor';
 import type { Segment } from '@relaycast/shared/video-editor-edit-list';
 import { CROP_RATIOS, type FrameSize } from '@relaycast/shared/video-editor-text-layout';
+import { type WatermarkPlacement, watermarkFilter } from '../watermarks/watermark-ffmpeg';
 import { captionsFilter, overlayFilters, type PlannedOverlay } from './video-editor-text';
 
 /**
@@ -31,6 +32,11 @@ export interface ExportPlan {
   captionsFile?: string | null;
   /** ffmpeg stops writing at this many bytes (`-fs`): the plan's file-size limit or the storage left. */
   maxBytes: number;
+  /**
+   * A saved watermark laid over the finished picture (after the crop, captions and text) in the same encode:
+   * its image file and placement (docs/watermarks.md). Accurate mode only.
+   */
+  watermark?: { file: string; placement: WatermarkPlacement } | null;
 }
 
 /** The picture filters after the cut: the crop, the captions, then the text. Null when there are none. */
@@ -135,7 +141,9 @@ function secondsArg(seconds: number): string {
  * make_zero` shifts its timestamps to begin at zero), so a fast cut may begin up to one GOP early.
  */
 export function exportArgs(plan: ExportPlan): string[] {
-  if (plan.segments && plan.segments.length > 1) return joinArgs(plan, plan.segments);
+  // A watermark is a second input: the filter graph of the join carries it, for one section too.
+  if ((plan.segments && plan.segments.length > 1) || plan.watermark)
+    return joinArgs(plan, plan.segments ?? [{ start: plan.start, end: plan.end }]);
   const { start, end } = plan.segments?.[0] ?? plan;
   const duration = Math.max(0, end - start);
   const picture = pictureFilters(plan);
@@ -177,15 +185,23 @@ export function exportArgs(plan: ExportPlan): string[] {
  * with trim/atrim (exact to the frame, timestamps restarted at zero), then concat plays them one after another
  * and the crop applies to the joined picture. The whole source is decoded once; nothing is written in between.
  */
-export function joinFilter(segments: readonly Segment[], hasAudio: boolean, picture: string | null): string {
+export function joinFilter(
+  segments: readonly Segment[],
+  hasAudio: boolean,
+  picture: string | null,
+  mark: WatermarkPlacement | null = null,
+): string {
   const parts = segments.flatMap((segment, index) => {
     const range = `start=${secondsArg(segment.start)}:end=${secondsArg(segment.end)}`;
     const video = `[0:v:0]trim=${range},setpts=PTS-STARTPTS[v${index}]`;
     return hasAudio ? [video, `[0:a:0]atrim=${range},asetpts=PTS-STARTPTS[a${index}]`] : [video];
   });
   const inputs = segments.map((_, index) => (hasAudio ? `[v${index}][a${index}]` : `[v${index}]`)).join('');
-  const joined = `${inputs}concat=n=${segments.length}:v=1:a=${hasAudio ? 1 : 0}${picture ? '[joined]' : '[vout]'}${hasAudio ? '[aout]' : ''}`;
-  return [...parts, joined, ...(picture ? [`[joined]${picture}[vout]`] : [])].join(';');
+  // With a watermark, the cut picture is `[unmarked]` and the mark (input 1) is laid on it last.
+  const last = mark ? '[unmarked]' : '[vout]';
+  const joined = `${inputs}concat=n=${segments.length}:v=1:a=${hasAudio ? 1 : 0}${picture ? '[joined]' : last}${hasAudio ? '[aout]' : ''}`;
+  const marked = mark ? [watermarkFilter(mark, 'video', { media: last, mark: '[1:v]', out: '[vout]' })] : [];
+  return [...parts, joined, ...(picture ? [`[joined]${picture}${last}`] : []), ...marked].join(';');
 }
 
 function joinArgs(plan: ExportPlan, segments: readonly Segment[]): string[] {
@@ -198,8 +214,10 @@ function joinArgs(plan: ExportPlan, segments: readonly Segment[]): string[] {
     '-y',
     '-i',
     plan.input,
+    // The still mark repeats for every frame; `shortest=1` on its overlay ends with the cut.
+    ...(plan.watermark ? ['-loop', '1', '-i', plan.watermark.file] : []),
     '-filter_complex',
-    joinFilter(segments, hasAudio, pictureFilters(plan)),
+    joinFilter(segments, hasAudio, pictureFilters(plan), plan.watermark?.placement ?? null),
     '-map',
     '[vout]',
     ...(hasAudio ? ['-map', '[aout]'] : []),

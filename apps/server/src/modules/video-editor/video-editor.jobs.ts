@@ -10,18 +10,17 @@ import {
   EXPORT_MIME_TYPES,
   type ExportJob,
   type ExportJobStatus,
-  formatSeconds,
   type StartExport,
   VIDEO_EDITOR_MESSAGES,
 } from '@relaycast/shared/video-editor';
-import { type Segment, sourceSpan, totalDuration } from '@relaycast/shared/video-editor-edit-list';
+import { type Segment, totalDuration } from '@relaycast/shared/video-editor-edit-list';
 import { type CaptionCue, type TextOverlay, toSrt } from '@relaycast/shared/video-editor-overlays';
 import { croppedSize } from '@relaycast/shared/video-editor-text-layout';
 import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { withSeekableFile } from '../../lib/media/storage';
 import { deleteMedia, type MediaFileRow, newMediaId, toMediaItem } from '../media/media.service';
-import { addVideoToLibrary, exportName, type LibraryDeps } from './video-editor.service';
+import { addVideoToLibrary, exportLabel, exportName, type LibraryDeps } from './video-editor.service';
 import {
   canStreamCopy,
   codecProbeArgs,
@@ -32,6 +31,7 @@ import {
   videoSizeOf,
 } from './video-editor-ffmpeg';
 import { writeOverlayFiles } from './video-editor-text';
+import { type ExportWatermark, withExportWatermark } from './video-editor-watermark';
 
 /**
  * Export jobs run in this process (docs/decisions/0028): one ffmpeg at a time by default (two cores), the
@@ -40,7 +40,7 @@ import { writeOverlayFiles } from './video-editor-text';
  * no file and no row. Finished jobs are remembered for an hour for their page to read.
  */
 
-type ParsedExport = Required<Omit<StartExport, 'segments' | 'overlays' | 'captions'>>;
+type ParsedExport = Required<Omit<StartExport, 'segments' | 'overlays' | 'captions' | 'watermarkId'>>;
 
 interface Job {
   id: string;
@@ -54,6 +54,8 @@ interface Job {
   overlays: TextOverlay[];
   /** The subtitle file's cues, parsed by the route. */
   captions: CaptionCue[];
+  /** The saved watermark laid over the clip, resolved by the route (video-editor-watermark.ts). */
+  watermark: ExportWatermark | null;
   maxBytes: number;
   status: ExportJobStatus;
   progress: number;
@@ -80,16 +82,6 @@ export const JOB_RETENTION_MS = 60 * 60 * 1000;
 export const MAX_JOBS_PER_WORKSPACE = 2;
 
 class Cancelled extends Error {}
-
-/** "0:01–0:08, 2 sections 9:16": the export's name in the library says what was kept. */
-function exportLabel(request: ParsedExport, segments: readonly Segment[]): string {
-  const span = sourceSpan(segments);
-  const first = span?.start ?? request.start;
-  const last = span?.end ?? request.end;
-  const sections = segments.length > 1 ? `, ${segments.length} sections` : '';
-  const crop = request.crop === 'original' ? '' : ` ${request.crop}`;
-  return `${formatSeconds(first)}–${formatSeconds(last)}${sections}${crop}`;
-}
 
 function toExportJob(job: Job): ExportJob {
   return {
@@ -156,6 +148,7 @@ function exportFiles(job: Job, tempDir: string) {
   const texts: string[] = captionsFile ? [captionsFile] : [];
   return {
     source: `${base}-source`,
+    mark: `${base}-mark`,
     output: `${base}-out.${job.request.format}`,
     /** The file of line `line` of overlay `index`. */
     lineFile: (index: number, line: number) => `${textBase}-text-${index}-${line}.txt`,
@@ -173,7 +166,7 @@ type ExportFiles = ReturnType<typeof exportFiles>;
 async function probeSource(options: ExportJobsOptions, job: Job, input: string, signal: AbortSignal) {
   const { request } = job;
   const isJoin = job.segments.length > 1;
-  if (request.mode !== 'fast' && !isJoin && job.overlays.length === 0) return null;
+  if (request.mode !== 'fast' && !isJoin && !job.watermark && job.overlays.length === 0) return null;
   const probe = (await runProcess(options.ffprobePath, codecProbeArgs(input), { timeoutMs: 30_000, signal }))
     .stdout;
   if (request.mode === 'fast' && !canStreamCopy(parseCodecs(probe), request.format)) {
@@ -198,31 +191,35 @@ async function renderExport(
   if (files.captionsFile) await writeFile(files.captionsFile, toSrt(job.captions), { flag: 'wx' });
   const duration = totalDuration(job.segments);
   let progressText = '';
-  await runProcess(
-    options.ffmpegPath,
-    exportArgs({
-      input,
-      output: files.output,
-      ...job.request,
-      segments: job.segments,
-      hasAudio: probe !== null && hasAudioStream(probe),
-      overlays,
-      captionsFile: files.captionsFile,
-      maxBytes: job.maxBytes,
-    }),
-    {
-      // Generous: a slow VP9 encode of a long cut on a busy machine.
-      timeoutMs: Math.max(120_000, duration * 20_000),
-      signal,
-      // What this export writes, for the next start to remove if the server dies meanwhile.
-      tempPaths: [files.output, files.source, ...files.texts],
-      onStdout(chunk) {
-        progressText = (progressText + chunk).slice(-4096);
-        const seconds = progressSecondsOf(progressText);
-        if (seconds !== null && duration > 0) job.progress = Math.min(0.99, Math.max(0, seconds / duration));
+  const run = (watermark: Parameters<typeof exportArgs>[0]['watermark']) =>
+    runProcess(
+      options.ffmpegPath,
+      exportArgs({
+        input,
+        output: files.output,
+        ...job.request,
+        segments: job.segments,
+        hasAudio: probe !== null && hasAudioStream(probe),
+        overlays,
+        captionsFile: files.captionsFile,
+        maxBytes: job.maxBytes,
+        watermark,
+      }),
+      {
+        // Generous: a slow VP9 encode of a long cut on a busy machine.
+        timeoutMs: Math.max(120_000, duration * 20_000),
+        signal,
+        // What this export writes, for the next start to remove if the server dies meanwhile.
+        tempPaths: [files.output, files.source, files.mark, ...files.texts],
+        onStdout(chunk) {
+          progressText = (progressText + chunk).slice(-4096);
+          const seconds = progressSecondsOf(progressText);
+          if (seconds !== null && duration > 0)
+            job.progress = Math.min(0.99, Math.max(0, seconds / duration));
+        },
       },
-    },
-  );
+    );
+  await withExportWatermark(options.storage, job.watermark, files.mark, run, { signal });
   const { size } = await stat(files.output);
   if (size >= job.maxBytes) {
     throw new AppError('EXPORT_TOO_LARGE', { values: [formatFileSize(job.maxBytes)] });
@@ -319,9 +316,11 @@ export function createExportJobs(options: ExportJobsOptions) {
         segments?: Segment[] | undefined;
         overlays?: TextOverlay[] | undefined;
         captions?: unknown;
+        watermarkId?: string | null;
       };
       /** The cues of the request's subtitle file, parsed and checked. */
       captions?: CaptionCue[];
+      watermark?: ExportWatermark | null;
       maxBytes: number;
     }): ExportJob {
       prune();
@@ -332,10 +331,11 @@ export function createExportJobs(options: ExportJobsOptions) {
         throw new AppError('TOO_MANY_EXPORTS', { values: [perWorkspace] });
       }
       // The subtitle file's text stays out of the job: its parsed cues are what is used.
-      const { segments, overlays, captions: _file, ...request } = input.request;
+      const { segments, overlays, captions: _file, watermarkId: _mark, ...request } = input.request;
       const job: Job = {
         ...input,
         captions: input.captions ?? [],
+        watermark: input.watermark ?? null,
         request,
         segments: segments ?? [{ start: request.start, end: request.end }],
         overlays: overlays ?? [],

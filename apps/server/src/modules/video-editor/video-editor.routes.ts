@@ -29,6 +29,7 @@ import { addVideoToLibrary, videoOnly } from './video-editor.service';
 import { downloadVideo, loadFailedError, nameFromUrl } from './video-editor-import';
 import { OVERLAY_FONT } from './video-editor-text';
 import { createTimelinePictures, TIMELINE_KINDS } from './video-editor-timeline';
+import { exportWatermarkOf } from './video-editor-watermark';
 
 export interface VideoEditorRoutesOptions {
   db: Db;
@@ -133,6 +134,8 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
       // A subtitle file that cannot be read is refused before anything starts.
       const captions = body.captions ? readCaptionsFile(body.captions) : null;
       if (captions && !captions.ok) throw new AppError('CAPTIONS_INVALID', { message: captions.message });
+      // A saved watermark of the caller's workspace (another's is 404), laid over the clip in the same encode.
+      const watermark = await exportWatermarkOf(db, caller.workspaceId, body.watermarkId);
       // The limits before the job starts: some room must be left (in the quota and above the disk's reserve),
       // and a stream copy (whose size is the source's share) must fit. ffmpeg is then capped at that room (-fs)
       // and the quota is checked again on storing the result.
@@ -157,6 +160,7 @@ export const videoEditorRoutes: FastifyPluginAsyncZod<VideoEditorRoutesOptions> 
         source,
         request: body,
         captions: captions?.ok ? captions.cues : [],
+        watermark,
         maxBytes: Math.min(limits.maxFileSizeBytes, storageLeft, diskRoom),
       });
       return reply.status(202).send(job);

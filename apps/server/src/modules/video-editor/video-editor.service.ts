@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { MediaItem } from '@relaycast/shared/media';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import type { MediaKind } from '@relaycast/shared/platforms';
-import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { type CropAspect, formatSeconds, VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
+import { type Segment, sourceSpan } from '@relaycast/shared/video-editor-edit-list';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { MediaProcessor } from '../../lib/media/ffmpeg';
@@ -89,4 +90,17 @@ export function exportName(sourceName: string, label: string, extension: string)
 
 export function videoOnly(item: { kind: MediaItem['kind'] }): void {
   if (item.kind !== 'video') throw new AppError('NOT_A_VIDEO', { message: VIDEO_EDITOR_MESSAGES.notAVideo });
+}
+
+/** "0:01–0:08, 2 sections 9:16": the export's name in the library says what was kept. */
+export function exportLabel(
+  request: { start: number; end: number; crop: CropAspect },
+  segments: readonly Segment[],
+): string {
+  const span = sourceSpan(segments);
+  const first = span?.start ?? request.start;
+  const last = span?.end ?? request.end;
+  const sections = segments.length > 1 ? `, ${segments.length} sections` : '';
+  const crop = request.crop === 'original' ? '' : ` ${request.crop}`;
+  return `${formatSeconds(first)}–${formatSeconds(last)}${sections}${crop}`;
 }

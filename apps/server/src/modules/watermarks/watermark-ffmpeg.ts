@@ -9,14 +9,17 @@ import { type WatermarkInput, watermarkBox } from '@relaycast/shared/watermarks'
 
 export type WatermarkPlacement = Pick<WatermarkInput, 'opacity' | 'size' | 'position' | 'margin'>;
 
+export type WatermarkKind = 'image' | 'gif' | 'video';
+
 export interface RenderFormat {
-  extension: 'jpg' | 'png' | 'webp' | 'mp4';
-  mimeType: 'image/jpeg' | 'image/png' | 'image/webp' | 'video/mp4';
+  extension: 'jpg' | 'png' | 'webp' | 'gif' | 'mp4';
+  mimeType: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'video/mp4';
 }
 
 /** What a watermarked copy of a file of this type is written as. */
-export function renderFormatOf(kind: 'image' | 'video', mimeType: string): RenderFormat {
+export function renderFormatOf(kind: WatermarkKind, mimeType: string): RenderFormat {
   if (kind === 'video') return { extension: 'mp4', mimeType: 'video/mp4' };
+  if (kind === 'gif') return { extension: 'gif', mimeType: 'image/gif' };
   if (mimeType === 'image/png') return { extension: 'png', mimeType: 'image/png' };
   if (mimeType === 'image/webp') return { extension: 'webp', mimeType: 'image/webp' };
   return { extension: 'jpg', mimeType: 'image/jpeg' };
@@ -26,31 +29,57 @@ function fraction(value: number): string {
   return String(Math.round(value * 10_000) / 10_000);
 }
 
-/** The filter graph: input 0 is the media, input 1 the mark's image; the result is `[out]`. */
-export function watermarkFilter(placement: WatermarkPlacement, kind: 'image' | 'video'): string {
+/**
+ * The filter graph: input 0 is the media, input 1 the mark's image; the result is `[out]`. An animated GIF is
+ * watermarked frame by frame and given a new palette in the same pass (`palettegen` sees every frame, then
+ * `paletteuse` maps them), so it keeps its animation and its colours.
+ */
+export function watermarkFilter(
+  placement: WatermarkPlacement,
+  kind: WatermarkKind,
+  /** The graph's labels: the video editor's export lays the mark on its own cut (`[unmarked]`). */
+  labels: { media: string; mark: string; out: string } = { media: '[0:v]', mark: '[1:v]', out: '[out]' },
+): string {
   const box = watermarkBox(placement);
   const margin = fraction(box.margin);
   const x = { left: `W*${margin}`, center: '(W-w)/2', right: `W-w-W*${margin}` }[box.horizontal];
   const y = { top: `H*${margin}`, center: '(H-h)/2', bottom: `H-h-H*${margin}` }[box.vertical];
   const alpha = fraction(placement.opacity / 100);
-  const overlay = `overlay=x='${x}':y='${y}'${kind === 'video' ? ':shortest=1' : ''}`;
-  const tail = kind === 'video' ? ',format=yuv420p' : '';
-  return [
-    `[1:v][0:v]scale2ref=w='iw*${fraction(box.width)}':h='ow/mdar'[wm][base]`,
+  const overlay = `overlay=x='${x}':y='${y}'${kind === 'image' ? '' : ':shortest=1'}`;
+  const head = [
+    `${labels.mark}${labels.media}scale2ref=w='iw*${fraction(box.width)}':h='ow/mdar'[wm][base]`,
     `[wm]format=rgba,colorchannelmixer=aa=${alpha}[wma]`,
-    `[base][wma]${overlay}${tail}[out]`,
-  ].join(';');
+  ];
+  if (kind === 'gif') {
+    return [
+      ...head,
+      `[base][wma]${overlay},split[frames][forpalette]`,
+      '[forpalette]palettegen=stats_mode=full[palette]',
+      `[frames][palette]paletteuse=dither=sierra2_4a${labels.out}`,
+    ].join(';');
+  }
+  return [...head, `[base][wma]${overlay}${kind === 'video' ? ',format=yuv420p' : ''}${labels.out}`].join(
+    ';',
+  );
 }
 
-/** The arguments of the one ffmpeg run that writes `output` from `media` and the mark's image `mark`. */
+/**
+ * The arguments of the one ffmpeg run that writes `output` from `media` and the mark's image `mark`; with
+ * `progress`, ffmpeg reports its output time on stdout (`-progress pipe:1`, read by the Apply now job).
+ */
 export function watermarkArgs(
-  input: { media: string; mark: string; output: string },
+  input: { media: string; mark: string; output: string; progress?: boolean },
   placement: WatermarkPlacement,
-  kind: 'image' | 'video',
+  kind: WatermarkKind,
   format: RenderFormat,
 ): string[] {
-  const head = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input.media];
+  const report = input.progress ? ['-progress', 'pipe:1', '-nostats'] : [];
+  const head = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...report, '-i', input.media];
   const filter = ['-filter_complex', watermarkFilter(placement, kind), '-map', '[out]'];
+  if (kind === 'gif') {
+    // Every frame of the GIF (its own timing kept), looping forever as GIFs on social platforms do.
+    return [...head, '-loop', '1', '-i', input.mark, ...filter, '-loop', '0', '-f', 'gif', input.output];
+  }
   if (kind === 'video') {
     return [
       ...head,

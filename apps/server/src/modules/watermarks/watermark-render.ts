@@ -10,7 +10,13 @@ import { AppError } from '../../lib/app-error';
 import { runProcess } from '../../lib/media/ffmpeg';
 import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import { type MediaFileRow, newMediaId } from '../media/media.service';
-import { renderFormatOf, type WatermarkPlacement, watermarkArgs } from './watermark-ffmpeg';
+import { progressSecondsOf } from '../video-editor/video-editor-ffmpeg';
+import {
+  renderFormatOf,
+  type WatermarkKind,
+  type WatermarkPlacement,
+  watermarkArgs,
+} from './watermark-ffmpeg';
 import type { WatermarkRow } from './watermarks.service';
 
 /**
@@ -35,11 +41,14 @@ export function paramsHashOf(mark: Pick<WatermarkRow, 'imageMediaId'> & Watermar
   return createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 32);
 }
 
-export function isWatermarkable(kind: string): kind is 'image' | 'video' {
-  return kind === 'image' || kind === 'video';
+export function isWatermarkable(kind: string): kind is WatermarkKind {
+  return kind === 'image' || kind === 'gif' || kind === 'video';
 }
 
-async function findRender(db: Db, originalId: string, hash: string): Promise<MediaFileRow | null> {
+/** Told how far a render is, 0 to 1 (a video or a GIF with a known duration: ffmpeg's `-progress`). */
+export type RenderProgress = (fraction: number) => void;
+
+export async function findRender(db: Db, originalId: string, hash: string): Promise<MediaFileRow | null> {
   const [row] = await db
     .select({ file: mediaFiles })
     .from(watermarkRenders)
@@ -60,16 +69,33 @@ async function renderToFile(
   dir: string,
   original: MediaFileRow,
   mark: WatermarkRow & { imageStorageKey: string },
-  kind: 'image' | 'video',
+  kind: WatermarkKind,
+  onProgress?: RenderProgress,
 ): Promise<{ file: string; size: number }> {
   const format = renderFormatOf(kind, original.mimeType);
   const output = path.join(dir, `out.${format.extension}`);
+  const duration = original.durationSeconds ?? 0;
+  const progress = onProgress !== undefined && duration > 0;
+  let text = '';
   await withSeekableFile(deps.storage, original.storageKey, path.join(dir, 'media'), (media) =>
     withSeekableFile(deps.storage, mark.imageStorageKey, path.join(dir, 'mark'), (markFile) =>
-      runProcess(deps.ffmpegPath, watermarkArgs({ media, mark: markFile, output }, mark, kind, format), {
-        timeoutMs: kind === 'video' ? VIDEO_TIMEOUT_MS : IMAGE_TIMEOUT_MS,
-        tempPaths: [output],
-      }),
+      runProcess(
+        deps.ffmpegPath,
+        watermarkArgs({ media, mark: markFile, output, progress }, mark, kind, format),
+        {
+          timeoutMs: kind === 'image' ? IMAGE_TIMEOUT_MS : VIDEO_TIMEOUT_MS,
+          tempPaths: [output],
+          ...(progress
+            ? {
+                onStdout: (chunk: string) => {
+                  text = (text + chunk).slice(-4096);
+                  const seconds = progressSecondsOf(text);
+                  if (seconds !== null) onProgress(Math.min(0.99, Math.max(0, seconds / duration)));
+                },
+              }
+            : {}),
+        },
+      ),
     ),
   );
   const { size } = await stat(output);
@@ -78,14 +104,15 @@ async function renderToFile(
 }
 
 /**
- * The copy of `original` with `mark` burned in: the cached one, or rendered now. Two publishes racing on the
- * same copy both render; the first insert wins and the other's bytes are dropped. A GIF (or anything but an
- * image or a video) comes back as it is.
+ * The copy of `original` with `mark` burned in: the cached one, or rendered now (by a publish, or ahead of it by
+ * Apply now: watermark-apply.ts). Two renders racing on the same copy both run; the first insert wins and the
+ * other's bytes are dropped. Anything but an image, a GIF or a video comes back as it is.
  */
 export async function watermarkedCopy(
   deps: RenderDeps,
   original: MediaFileRow,
   mark: WatermarkRow,
+  onProgress?: RenderProgress,
 ): Promise<MediaFileRow> {
   const kind = original.kind;
   if (!isWatermarkable(kind)) return original;
@@ -107,6 +134,7 @@ export async function watermarkedCopy(
       original,
       { ...mark, imageStorageKey: image.storageKey },
       kind,
+      onProgress,
     );
     const id = newMediaId();
     const storageKey = `${original.workspaceId}/${id}.${format.extension}`;

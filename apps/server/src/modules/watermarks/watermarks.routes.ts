@@ -1,6 +1,9 @@
 import {
   postWatermarkChoiceSchema,
   WATERMARK_MESSAGES,
+  watermarkApplyInputSchema,
+  watermarkApplyQuerySchema,
+  watermarkApplyStatusSchema,
   watermarkDefaultInputSchema,
   watermarkInputSchema,
   watermarkListSchema,
@@ -13,6 +16,7 @@ import { posts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
+import { readWatermarkApply, startWatermarkApply } from './watermark-apply';
 import {
   createWatermark,
   deleteWatermark,
@@ -28,7 +32,8 @@ export interface WatermarksRoutesOptions {
 
 /**
  * Saved watermarks and the accounts' defaults (docs/watermarks.md): workspace settings, changed by the roles
- * that change settings (`manageWorkspace`), read by every member. A post's choice is written with the post.
+ * that change settings (`manageWorkspace`), read by every member. A post's choice is written with the post, and
+ * "Apply now" (burning it into the post's files ahead of publishing) needs what writing a post needs.
  */
 export const watermarksRoutes: FastifyPluginAsyncZod<WatermarksRoutesOptions> = async (app, { db }) => {
   app.get('/api/watermarks', { schema: { response: { 200: watermarkListSchema } } }, async (request) =>
@@ -91,6 +96,28 @@ export const watermarksRoutes: FastifyPluginAsyncZod<WatermarksRoutesOptions> = 
         .limit(1);
       if (!post) throw new AppError('NOT_FOUND', { message: WATERMARK_MESSAGES.notFound });
       return readPostWatermark(db, post.id);
+    },
+  );
+
+  app.post(
+    '/api/watermarks/apply',
+    {
+      config: { permission: 'write' },
+      schema: { body: watermarkApplyInputSchema, response: { 202: watermarkApplyStatusSchema } },
+    },
+    async (request, reply) => {
+      const { workspaceId } = await callerOf(request);
+      return reply.status(202).send(await startWatermarkApply(db, app.jobs, workspaceId, request.body));
+    },
+  );
+
+  app.get(
+    '/api/watermarks/apply',
+    { schema: { querystring: watermarkApplyQuerySchema, response: { 200: watermarkApplyStatusSchema } } },
+    async (request) => {
+      const { workspaceId } = await callerOf(request);
+      const { watermarkId, mediaIds } = request.query;
+      return readWatermarkApply(db, workspaceId, watermarkId, mediaIds);
     },
   );
 };

@@ -287,6 +287,14 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   await t.db
     .insert(s.watermarkAccountDefaults)
     .values({ accountId: account, workspaceId, watermarkId: `wm-${tag}` });
+  await t.db.insert(s.watermarkApplies).values({
+    id: `wa-${tag}`,
+    workspaceId,
+    originalMediaId: media,
+    watermarkId: `wm-${tag}`,
+    paramsHash: 'h',
+    status: 'done',
+  });
   const library = { workspaceId, name: `n-${tag}` };
   await t.db.insert(s.composerSignatures).values({ id: `sig-${tag}`, ...library, text: '— the team' });
   await t.db.insert(s.composerHashtagGroups).values({ id: `hg-${tag}`, ...library, hashtags: ['#a'] });

@@ -4,9 +4,9 @@ import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SelectField } from '@/components/ui/select-field';
-import { WatermarkOverlay } from '@/components/watermark-overlay';
 import type { PostFormValues } from '@/lib/post-form';
 import type { WatermarkChoice } from '../hooks/use-watermark-choice';
+import { WatermarkApply } from './watermark-apply';
 
 const DEFAULT = 'default';
 const NONE = 'none';
@@ -20,14 +20,15 @@ interface WatermarkOptionsProps {
 
 /**
  * The post's watermark (docs/watermarks.md): each account's default, none, or one saved watermark for every
- * account, with each image and video of the post previewed under it. Burned in at publish time; the library
- * keeps the originals. Shown when the post has an image or a video and the workspace has a watermark.
+ * account, with each image, GIF and video of the post previewed under it. Burned in at publish time, or ahead of
+ * it with Apply now (watermark-apply.tsx); the library keeps the originals. Shown when the post has an image, a
+ * GIF or a video and the workspace has a watermark.
  */
 export function WatermarkOptions({ values, choice, accounts, onChange }: WatermarkOptionsProps) {
   const { t } = useTranslation('composer');
   const media = values.media.filter((item) => {
     const kind = mediaKindOf(item.mimeType);
-    return kind === 'image' || kind === 'video';
+    return kind === 'image' || kind === 'gif' || kind === 'video';
   });
   if (media.length === 0 || choice.watermarks.length === 0) return null;
   const current = choice.choiceOf(values);
@@ -67,19 +68,11 @@ export function WatermarkOptions({ values, choice, accounts, onChange }: Waterma
         </Link>
       </p>
       {mark ? (
-        <ul aria-label={t('Watermark preview')} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {media.map((item) => (
-            <li key={item.id}>
-              <WatermarkOverlay mark={mark} className="overflow-hidden rounded-md bg-muted">
-                {mediaKindOf(item.mimeType) === 'video' ? (
-                  <video src={item.url} muted playsInline preload="metadata" className="block w-full" />
-                ) : (
-                  <img src={item.url} alt={item.name} className="block w-full" />
-                )}
-              </WatermarkOverlay>
-            </li>
-          ))}
-        </ul>
+        <WatermarkApply
+          mark={mark}
+          watermarkId={current.use === 'watermark' ? current.watermarkId : null}
+          media={media}
+        />
       ) : null}
     </section>
   );

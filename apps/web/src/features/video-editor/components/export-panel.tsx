@@ -17,6 +17,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCancelExport, useExportJob, useStartExport } from '@/api/video-editor';
+import { useWatermarks } from '@/api/watermarks';
 import { SendToComposerButton } from '@/components/send-to-composer-button';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
@@ -25,6 +26,8 @@ import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import type { ChosenCaptions } from '../hooks/use-edit-history';
 import { PlatformCheck } from './platform-check';
+
+const NO_WATERMARK = 'none';
 
 /** English labels, translated where they are shown. */
 const MODE_LABELS: Record<TrimMode, string> = {
@@ -43,7 +46,8 @@ const CROP_LABELS: Record<CropAspect, string> = {
 /**
  * Format, cut mode and crop, then Export Video: a server job whose progress bar reads its `-progress`, with
  * Cancel; the result lands in the media library with a download link. The job gets the kept sections of the
- * edit (docs/decisions/0038) and joins them; fast mode cuts one section only.
+ * edit (docs/decisions/0038) and joins them; fast mode cuts one section only. A saved watermark can be laid over
+ * the clip in the same encode (accurate mode).
  */
 // function-budget: ExportPanel lays out one screen part in one JSX tree; split into named parts when it next changes
 export function ExportPanel({
@@ -76,6 +80,9 @@ export function ExportPanel({
   const [mode, setMode] = useState<TrimMode>('accurate');
   const [jobId, setJobId] = useState<string | null>(null);
   const [platforms, setPlatforms] = useState<PlatformId[]>([]);
+  // A saved watermark laid over the clip in the same encode (docs/watermarks.md): accurate mode only.
+  const watermarks = useWatermarks().data?.watermarks ?? [];
+  const [watermarkId, setWatermarkId] = useState<string>(NO_WATERMARK);
   const start = useStartExport();
   const cancel = useCancelExport();
   const job = useExportJob(jobId).data;
@@ -113,6 +120,7 @@ export function ExportPanel({
         mode,
         crop: mode === 'fast' ? 'original' : crop,
         ...(mode === 'accurate' && crop !== 'original' ? { cropPosition } : {}),
+        ...(mode === 'accurate' && watermarkId !== NO_WATERMARK ? { watermarkId } : {}),
       });
       setJobId(started.id);
     } catch (error) {
@@ -159,6 +167,19 @@ export function ExportPanel({
             )}
           </p>
         )}
+        {mode === 'accurate' && watermarks.length > 0 ? (
+          <SelectField
+            label={t('Watermark')}
+            value={watermarkId}
+            options={[NO_WATERMARK, ...watermarks.map((mark) => mark.id)]}
+            format={(option) =>
+              option === NO_WATERMARK
+                ? t('No watermark')
+                : (watermarks.find((mark) => mark.id === option)?.name ?? option)
+            }
+            onChange={setWatermarkId}
+          />
+        ) : null}
       </div>
       <PlatformCheck
         selected={platforms}
