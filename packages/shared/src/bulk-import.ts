@@ -208,6 +208,21 @@ export const bulkImportResultSchema = z.object({
 });
 export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
 
+/**
+ * Progress of a preview or an import, when the browser asks for it (`Accept: application/x-ndjson`, docs/decisions/
+ * 0083-bulk-import.md): media by URL fetched, rows checked, posts saved. The answer is then a stream of lines, each
+ * `{ type: 'progress', stage, done, of }`, ending with `{ type: 'result', status, body }`: the status and body the
+ * same request answers without the header (an error's `{ code, message }` too).
+ */
+export const BULK_IMPORT_STAGES = ['fetching', 'checking', 'saving'] as const;
+export type BulkImportStage = (typeof BULK_IMPORT_STAGES)[number];
+export const bulkImportProgressSchema = z.object({
+  stage: z.enum(BULK_IMPORT_STAGES),
+  done: z.number().int().min(0),
+  of: z.number().int().min(0),
+});
+export type BulkImportProgress = z.infer<typeof bulkImportProgressSchema>;
+
 /** The rows with problems as a CSV to fix and upload again: the file's columns and a `problems` column. */
 export function rowsWithProblemsCsv(rows: readonly BulkImportRow[]): string {
   const bad = rows.filter((row) => row.problems.length > 0);

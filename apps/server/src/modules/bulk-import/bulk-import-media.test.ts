@@ -163,3 +163,60 @@ describe('the outbound-address policy', () => {
     expect(await libraryOf(guarded, bob.workspaceId)).toEqual([]);
   });
 });
+
+describe('progress for large files', () => {
+  /** The lines of a request asked with `Accept: application/x-ndjson`. */
+  async function streamed(url: string, body: Record<string, unknown>) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...olive.headers, accept: 'application/x-ndjson' },
+      payload: { timeZone: 'UTC', ...body },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    return res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  }
+
+  it('streams the media fetched and the rows checked, then the very answer of the plain request', async () => {
+    const csv = csvOf(
+      `One,${year}-06-01,09:00,UTC,mastodon,${siteUrl}/red.png`,
+      `Two,${year}-06-01,10:00,UTC,mastodon,${siteUrl}/page.html`,
+      `Three,${year}-06-01,11:00,UTC,mastodon,`,
+    );
+    const lines = await streamed('/api/bulk-import/preview', { csv });
+    const progress = lines.slice(0, -1).map(({ stage, done, of }) => `${stage} ${done}/${of}`);
+    expect(progress).toEqual([
+      'fetching 0/2',
+      'fetching 1/2',
+      'fetching 2/2',
+      'checking 0/3',
+      'checking 3/3',
+    ]);
+    const plain = await send(olive, '/api/bulk-import/preview', { csv });
+    expect(lines.at(-1)).toEqual({ type: 'result', status: 200, body: plain.json() });
+  });
+
+  it('streams the posts saved and ends with the 201 of the import, or with its refusal', async () => {
+    const csv = csvOf(`Streamed,${year}-06-02,09:00,UTC,mastodon,`, `Also,${year}-06-02,10:00,UTC,mastodon,`);
+    const lines = await streamed('/api/bulk-import', { csv });
+    expect(lines.filter((line) => line.stage === 'saving')).toEqual([
+      { type: 'progress', stage: 'saving', done: 0, of: 2 },
+      { type: 'progress', stage: 'saving', done: 2, of: 2 },
+    ]);
+    const result = lines.at(-1);
+    expect(result.status).toBe(201);
+    expect(result.body.postIds).toHaveLength(2);
+    // The same file again: the refusal the plain request answers with a 409, as the stream's last line.
+    const again = await streamed('/api/bulk-import', { csv });
+    expect(again.at(-1)).toMatchObject({
+      type: 'result',
+      status: 409,
+      body: { code: 'BULK_IMPORT_REPEATED_FILE' },
+    });
+    expect(again.filter((line) => line.stage === 'saving')).toEqual([]);
+  });
+});

@@ -92,6 +92,7 @@ export async function fetchRemoteMedia(
   workspaceId: string,
   limits: MediaLimits,
   urls: readonly string[],
+  onFetched: (done: number, of: number) => void = () => {},
 ): Promise<FetchedMedia> {
   const remote = new Map<string, RemoteResult>();
   const files = new Map<string, ReceivedFile>();
@@ -118,6 +119,7 @@ export async function fetchRemoteMedia(
         const reason = error instanceof AppError ? error.message : fetchFailed().message;
         remote.set(url, { problem: reason });
       }
+      onFetched(remote.size, urls.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));

@@ -10,13 +10,14 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { type Caller, callerOf } from '../../lib/caller';
+import { sendWithProgress, wantsProgress } from '../../lib/ndjson-progress';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { prepareTempDir } from '../media/media-upload';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen } from '../workspaces/plan-status';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
-import { importRows, previewImport } from './bulk-import.service';
+import { type ImportAccess, importRows, previewImport } from './bulk-import.service';
 import type { RemoteMediaDeps } from './bulk-import-media';
 
 /** The file travels as a JSON string: room for its escapes (a larger file gets the parser's own message). */
@@ -25,7 +26,8 @@ const BODY_LIMIT = BULK_IMPORT_MAX_BYTES * 3;
 /**
  * `/api/bulk-import`: a CSV of posts checked row by row (`/preview`, nothing saved), then its good rows imported as
  * scheduled posts or drafts in one transaction (docs/bulk-import.md). Both need `write`: a contributor's rows go
- * to approval as the composer's posts do.
+ * to approval as the composer's posts do. Asked with `Accept: application/x-ndjson`, either answers a stream of
+ * progress lines ending with its result (lib/ndjson-progress.ts).
  */
 export const bulkImportRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -56,9 +58,14 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
       bodyLimit: BODY_LIMIT,
       schema: { body: bulkImportRequestSchema, response: { 200: bulkImportPreviewSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await callerOf(request);
-      return previewImport(db, caller, request.body, new Date(), accessFor(caller));
+      if (!wantsProgress(request))
+        return previewImport(db, caller, request.body, new Date(), accessFor(caller));
+      return sendWithProgress(request, reply, async (onProgress) => ({
+        status: 200,
+        body: await previewImport(db, caller, request.body, new Date(), { ...accessFor(caller), onProgress }),
+      }));
     },
   );
 
@@ -71,9 +78,17 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = await callerOf(request);
       if (request.body.mode === 'scheduled') assertPublishingOpen(caller, config.billingMode);
-      const result = await importRows(db, caller, request.body, new Date(), accessFor(caller));
-      await engine.schedulePosts(result.postIds);
-      return reply.status(201).send(result);
+      const run = async (onProgress?: ImportAccess['onProgress']) => {
+        const access = onProgress ? { ...accessFor(caller), onProgress } : accessFor(caller);
+        const result = await importRows(db, caller, request.body, new Date(), access);
+        await engine.schedulePosts(result.postIds);
+        return result;
+      };
+      if (!wantsProgress(request)) return reply.status(201).send(await run());
+      return sendWithProgress(request, reply, async (onProgress) => ({
+        status: 201,
+        body: await run(onProgress),
+      }));
     },
   );
 };

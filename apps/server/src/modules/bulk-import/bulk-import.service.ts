@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   BULK_IMPORT_MESSAGES,
   type BulkImportPreview,
+  type BulkImportProgress,
   type BulkImportResult,
   type BulkImportRow,
   type bulkImportRequestSchema,
@@ -146,17 +147,23 @@ export interface ImportAccess {
   media?: ImportMediaAccess;
   /** Where links made at publish are served (`configuredShortLinkBase`); absent: addresses count as typed. */
   shortLinkBase?: string;
+  /** Told as media are fetched, rows checked and posts saved (the page's progress bar). */
+  onProgress?: (progress: BulkImportProgress) => void;
 }
 
 async function fetchFileMedia(
   db: Db | Tx,
   workspaceId: string,
   rows: ReturnType<typeof parseBulkCsv>['rows'],
-  media: ImportMediaAccess | undefined,
+  access: ImportAccess,
 ): Promise<FetchedMedia | null> {
+  const { media, onProgress } = access;
   const urls = mediaUrlsOf(rows);
   if (!media || urls.length === 0) return null;
-  return fetchRemoteMedia(media.deps, db, workspaceId, media.limits, urls);
+  onProgress?.({ stage: 'fetching', done: 0, of: urls.length });
+  return fetchRemoteMedia(media.deps, db, workspaceId, media.limits, urls, (done, of) =>
+    onProgress?.({ stage: 'fetching', done, of }),
+  );
 }
 
 /** The file's rows checked against the workspace, with the media by URL as fetched. */
@@ -166,19 +173,21 @@ async function checkFile(
   request: BulkImportRequest,
   now: Date,
   fetched: FetchedMedia | null,
-  baseUrl: string | undefined,
+  access: ImportAccess,
 ): Promise<BulkImportPreview> {
   const parsed = parseBulkCsv(request.csv);
+  access.onProgress?.({ stage: 'checking', done: 0, of: parsed.rows.length });
   const alreadyImported = await wasImported(db, workspaceId, fileSha256(request.csv));
   if (parsed.problems.length > 0) return { problems: parsed.problems, rows: [], alreadyImported };
   const workspace = await loadWorkspace(db, workspaceId, parsed.rows, now);
   // A row has no short-link switch: the workspace's mode decides, as at publish and in the posts' create.
-  const shortLinkBase = await shortLinkBaseForPost(db, workspaceId, {}, baseUrl);
+  const shortLinkBase = await shortLinkBaseForPost(db, workspaceId, {}, access.shortLinkBase);
   const rows = checkBulkRows(
     parsed.rows,
     { ...workspace, remote: fetched?.remote },
     { mode: request.mode, timeZone: request.timeZone, now, shortLinkBase },
   );
+  access.onProgress?.({ stage: 'checking', done: rows.length, of: rows.length });
   return { problems: [], rows, alreadyImported };
 }
 
@@ -192,11 +201,9 @@ export async function previewImport(
 ): Promise<BulkImportPreview> {
   const parsed = parseBulkCsv(request.csv);
   const fetched =
-    parsed.problems.length > 0
-      ? null
-      : await fetchFileMedia(db, caller.workspaceId, parsed.rows, access.media);
+    parsed.problems.length > 0 ? null : await fetchFileMedia(db, caller.workspaceId, parsed.rows, access);
   try {
-    return await checkFile(db, caller.workspaceId, request, now, fetched, access.shortLinkBase);
+    return await checkFile(db, caller.workspaceId, request, now, fetched, access);
   } finally {
     await fetched?.cleanup();
   }
@@ -236,7 +243,7 @@ export async function importRows(
   const sha = fileSha256(request.csv);
   const parsed = parseBulkCsv(request.csv);
   const fetched =
-    parsed.problems.length > 0 ? null : await fetchFileMedia(db, caller.workspaceId, parsed.rows, media);
+    parsed.problems.length > 0 ? null : await fetchFileMedia(db, caller.workspaceId, parsed.rows, access);
   const stored: string[] = [];
   try {
     return await db.transaction(async (tx) => {
@@ -246,7 +253,7 @@ export async function importRows(
       if (!request.confirmRepeatedFile && (await wasImported(tx, caller.workspaceId, sha))) {
         throw new AppError('BULK_IMPORT_REPEATED_FILE');
       }
-      const preview = await checkFile(tx, caller.workspaceId, request, now, fetched, shortLinkBase);
+      const preview = await checkFile(tx, caller.workspaceId, request, now, fetched, access);
       if (preview.problems.length > 0) {
         throw new ValidationError(preview.problems.map((message) => ({ path: 'csv', message })));
       }
@@ -265,6 +272,7 @@ export async function importRows(
               stored,
             )
           : new Map<string, string>();
+      access.onProgress?.({ stage: 'saving', done: 0, of: good.length });
       const postIds = await createPostsInTransaction(
         tx,
         caller,
@@ -274,6 +282,7 @@ export async function importRows(
         now,
         { rowLabel: (index) => `Line ${good[index]?.line}`, shortLinkBase },
       );
+      access.onProgress?.({ stage: 'saving', done: postIds.length, of: good.length });
       const importId = randomUUID();
       await tx.insert(bulkImports).values({
         id: importId,
