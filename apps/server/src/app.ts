@@ -29,6 +29,7 @@ import { imageEditorRoutes } from './modules/image-editor/image-editor.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
 import { mediaRoutes } from './modules/media/media.routes';
+import { cloudDrivesRoutes } from './modules/media/cloud/cloud-drives.routes';
 import { mediaImportsRoutes } from './modules/media/media-imports.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { metricsPlugin } from './modules/metrics/metrics.routes';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(mediaRoutes, { db: database.db, config });
   await app.register(imageEditorRoutes, { db: database.db, config });
   await app.register(mediaImportsRoutes, { db: database.db, config });
+  await app.register(cloudDrivesRoutes, { db: database.db, config });
   await app.register(feedsRoutes, { db: database.db, config, engine: app.publishing.engine });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(aiImagesRoutes, { db: database.db, config });

@@ -5,6 +5,7 @@ import { REPORT_MESSAGES } from './analytics-report';
 import { APPROVAL_MESSAGES } from './approvals';
 import { BILLING_MESSAGES } from './billing';
 import { BULK_IMPORT_MESSAGES } from './bulk-import';
+import { CLOUD_DRIVE_MESSAGES } from './cloud-drives';
 import { CLIP_HIGHLIGHT_MESSAGES, STREAM_HIGHLIGHT_MESSAGES } from './clips';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 import { FEED_MESSAGES } from './feeds';
@@ -92,6 +93,14 @@ export const ERRORS = {
   MEDIA_IMPORT_TIMEOUT: { status: 504, message: MEDIA_IMPORT_MESSAGES.timeout },
   MEDIA_IMPORT_UNREACHABLE: { status: 502, message: MEDIA_IMPORT_MESSAGES.unreachable },
   MEDIA_IMPORT_FINISHED: { status: 409, message: MEDIA_IMPORT_MESSAGES.notCancellable },
+  /** Cloud import (docs/media-import.md): the operator has not set the provider's keys. */
+  CLOUD_DRIVE_NOT_CONFIGURED: { status: 409, message: CLOUD_DRIVE_MESSAGES.notConfigured },
+  /** The caller has no connection to this provider in this workspace. */
+  CLOUD_DRIVE_NOT_CONNECTED: { status: 404, message: CLOUD_DRIVE_MESSAGES.notConnected },
+  /** The provider refused the member's token (expired, revoked): connect again. */
+  CLOUD_DRIVE_RECONNECT: { status: 409, message: CLOUD_DRIVE_MESSAGES.reconnect },
+  CLOUD_DRIVE_UNREACHABLE: { status: 502, message: CLOUD_DRIVE_MESSAGES.unreachable },
+  CLOUD_DRIVE_EXPORT_FAILED: { status: 502, message: CLOUD_DRIVE_MESSAGES.exportFailed },
 
   /** Feeds (docs/feeds.md). */
   FEED_NOT_FOUND: { status: 404, message: FEED_MESSAGES.notFound },

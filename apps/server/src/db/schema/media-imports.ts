@@ -1,5 +1,6 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { cloudDriveConnections } from './cloud-drives';
 import { mediaFiles } from './media';
 import { workspaces } from './workspaces';
 
@@ -21,6 +22,12 @@ export const mediaImports = pgTable(
     totalBytes: bigint('total_bytes', { mode: 'number' }),
     mediaId: text('media_id').references(() => mediaFiles.id, { onDelete: 'set null' }),
     error: text('error'),
+    /** A cloud import (decision 0105): the file at the provider; null for an import from a link. */
+    source: jsonb('source').$type<{ provider: string; fileId: string; name: string; format?: string }>(),
+    /** The member's connection the job downloads with; null once disconnected (the job then fails clearly). */
+    cloudConnectionId: text('cloud_connection_id').references(() => cloudDriveConnections.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
