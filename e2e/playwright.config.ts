@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverProcessEnv } from '../scripts/lib/server-env.mjs';
 import { E2E_ADMIN_EMAIL } from './admin-settings';
+import { E2E_CLOUD_CLIENT_ID, E2E_CLOUD_CLIENT_SECRET } from './cloud-settings';
 import { E2E_STRIPE_PRICE_ENV, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 
 /** A free port, found once in the main process; workers inherit it through the environment. */
@@ -31,6 +32,8 @@ process.env.E2E_THREADS_PORT ??= String(await freePort());
 process.env.E2E_TIKTOK_PORT ??= String(await freePort());
 // The Stripe fake (billing.spec.ts): the server's STRIPE_API_BASE, its Checkout page and webhook deliveries.
 process.env.E2E_STRIPE_PORT ??= String(await freePort());
+// The cloud drives' fake (global-setup.ts → cloud-drives.fake.ts): Dropbox's OAuth, files and downloads.
+process.env.E2E_CLOUD_PORT ??= String(await freePort());
 // The live engine's RTMP relay (the streaming studio's tests publish through it).
 process.env.E2E_RTMP_PORT ??= String(await freePort());
 // The address echo "Check proxy" asks (PROXY_CHECK_URL): proxies.spec.ts starts it on this port.
@@ -149,6 +152,11 @@ export default defineConfig({
       TIKTOK_BASE_URL: `http://127.0.0.1:${process.env.E2E_TIKTOK_PORT}`,
       TIKTOK_CLIENT_ID: 'test-client-id',
       TIKTOK_CLIENT_SECRET: 'test-client-secret',
+      // Cloud import: Dropbox points at the local fake; Google Drive, OneDrive and Canva stay unconfigured on purpose
+      // (the media library shows them disabled with the variables to set).
+      DROPBOX_APP_KEY: E2E_CLOUD_CLIENT_ID,
+      DROPBOX_APP_SECRET: E2E_CLOUD_CLIENT_SECRET,
+      DROPBOX_BASE_URL: `http://127.0.0.1:${process.env.E2E_CLOUD_PORT}`,
       // Fakes, RTMP sinks and the AI fake all live on 127.0.0.1 (docs/decisions/0014).
       ALLOW_PRIVATE_ADDRESSES: 'true',
       PROXY_CHECK_URL: `http://127.0.0.1:${process.env.E2E_PROXY_ECHO_PORT}/`,

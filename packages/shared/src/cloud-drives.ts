@@ -10,15 +10,16 @@ export const CLOUD_PROVIDER_IDS = ['dropbox', 'google-drive', 'onedrive', 'canva
 export type CloudProviderId = (typeof CLOUD_PROVIDER_IDS)[number];
 
 /** Each provider's name and the environment variables the operator sets to enable it. */
-export const CLOUD_PROVIDERS: Record<CloudProviderId, { name: string; envVars: readonly [string, string] }> = {
-  dropbox: { name: 'Dropbox', envVars: ['DROPBOX_APP_KEY', 'DROPBOX_APP_SECRET'] },
-  'google-drive': {
-    name: 'Google Drive',
-    envVars: ['GOOGLE_DRIVE_CLIENT_ID', 'GOOGLE_DRIVE_CLIENT_SECRET'],
-  },
-  onedrive: { name: 'OneDrive', envVars: ['ONEDRIVE_CLIENT_ID', 'ONEDRIVE_CLIENT_SECRET'] },
-  canva: { name: 'Canva', envVars: ['CANVA_CLIENT_ID', 'CANVA_CLIENT_SECRET'] },
-};
+export const CLOUD_PROVIDERS: Record<CloudProviderId, { name: string; envVars: readonly [string, string] }> =
+  {
+    dropbox: { name: 'Dropbox', envVars: ['DROPBOX_APP_KEY', 'DROPBOX_APP_SECRET'] },
+    'google-drive': {
+      name: 'Google Drive',
+      envVars: ['GOOGLE_DRIVE_CLIENT_ID', 'GOOGLE_DRIVE_CLIENT_SECRET'],
+    },
+    onedrive: { name: 'OneDrive', envVars: ['ONEDRIVE_CLIENT_ID', 'ONEDRIVE_CLIENT_SECRET'] },
+    canva: { name: 'Canva', envVars: ['CANVA_CLIENT_ID', 'CANVA_CLIENT_SECRET'] },
+  };
 
 /** The formats a Canva design is exported as before it is imported. */
 export const CANVA_EXPORT_FORMATS = ['png', 'jpg', 'mp4'] as const;
@@ -79,7 +80,10 @@ export const cloudEntrySchema = z.object({
   thumbnailUrl: z.string().nullable(),
 });
 export type CloudEntry = z.infer<typeof cloudEntrySchema>;
-export const cloudBrowseSchema = z.object({ folder: z.string().nullable(), items: z.array(cloudEntrySchema) });
+export const cloudBrowseSchema = z.object({
+  folder: z.string().nullable(),
+  items: z.array(cloudEntrySchema),
+});
 export type CloudBrowse = z.infer<typeof cloudBrowseSchema>;
 
 export const cloudImportSchema = z.object({

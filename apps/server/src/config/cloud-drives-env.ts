@@ -34,7 +34,9 @@ export interface CloudDriveSettings {
   baseUrl: string | undefined;
 }
 
-export function readCloudDrivesEnv(env: Record<string, unknown>): Record<CloudProviderId, CloudDriveSettings> {
+export function readCloudDrivesEnv(
+  env: Record<string, unknown>,
+): Record<CloudProviderId, CloudDriveSettings> {
   const read = (name: string) => env[name] as string | undefined;
   return Object.fromEntries(
     CLOUD_PROVIDER_IDS.map((provider) => {

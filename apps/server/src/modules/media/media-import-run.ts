@@ -115,7 +115,14 @@ export async function runMediaImport(deps: MediaImportDeps, payload: MediaImport
         doFetch,
         url,
         tempPath,
-        { limits, usedBytes, disk: deps.disk, name, signal: controller.signal, onProgress: watcher.onProgress },
+        {
+          limits,
+          usedBytes,
+          disk: deps.disk,
+          name,
+          signal: controller.signal,
+          onProgress: watcher.onProgress,
+        },
         {
           accepts: (mimeType) => mediaKindOf(mimeType) !== null,
           failed: importFailure,

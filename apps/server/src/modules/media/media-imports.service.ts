@@ -108,7 +108,8 @@ export async function queueMediaImports(
           gt(mediaImports.updatedAt, staleBefore(now)),
         ),
       );
-    if ((active?.n ?? 0) + inputs.length > MAX_ACTIVE_MEDIA_IMPORTS) throw new AppError('MEDIA_IMPORT_TOO_MANY');
+    if ((active?.n ?? 0) + inputs.length > MAX_ACTIVE_MEDIA_IMPORTS)
+      throw new AppError('MEDIA_IMPORT_TOO_MANY');
     return tx
       .insert(mediaImports)
       .values(
@@ -127,7 +128,8 @@ export async function queueMediaImports(
       )
       .returning();
   });
-  for (const row of rows) await queue.send(MEDIA_IMPORT_JOB, { importId: row.id, workspaceId: owner.workspaceId });
+  for (const row of rows)
+    await queue.send(MEDIA_IMPORT_JOB, { importId: row.id, workspaceId: owner.workspaceId });
   return rows.map((row) => toMediaImport(row, now));
 }
 

@@ -7,14 +7,14 @@ import { addressPolicy } from '../../../lib/address-policy';
 import { AppError } from '../../../lib/app-error';
 import { createSafeFetch } from '../../../lib/safe-fetch';
 import { decryptSecret, encryptSecret } from '../../../lib/secrets';
-import { type OAuthTokenAnswer, basicAuth } from '../../../platforms/oauth';
+import { basicAuth, type OAuthTokenAnswer } from '../../../platforms/oauth';
 import { type ApiCall, atBase, CLOUD_ADAPTERS } from './cloud-providers';
 
 /**
  * A member's cloud connection at work (decision 0105): the app's keys, the token requests (code exchange and
  * refresh), and `withAccess`, which hands an adapter a fresh token, refreshes it once when the provider answers 401
  * and otherwise marks the connection expired with a clear "connect again". Every request goes through the
- * outbound-address policy's fetch.
+ * outbound-address policy's fetch (`providerFetch`).
  */
 
 export type CloudConnectionRow = typeof cloudDriveConnections.$inferSelect;
@@ -44,7 +44,15 @@ export function appKeysOf(config: Config, provider: CloudProviderId) {
   return { clientId: settings.clientId, clientSecret: settings.clientSecret, baseUrl: settings.baseUrl };
 }
 
-export const providerFetch = (config: Config) => createSafeFetch(addressPolicy(config.allowPrivateAddresses));
+/**
+ * The fetch for a provider's own endpoints: through the outbound-address policy, except that the operator's
+ * `<PROVIDER>_BASE_URL` is trusted as `<PLATFORM>_BASE_URL` is (decision 0014). An address the provider answers
+ * with (Canva's export URL) is fetched under the policy alone (cloud-fetch.ts).
+ */
+export const providerFetch = (config: Config, provider: CloudProviderId) =>
+  createSafeFetch(
+    addressPolicy(config.allowPrivateAddresses || config.cloudDrives[provider].baseUrl !== undefined),
+  );
 
 export interface TokenGrant {
   accessToken: string;
@@ -69,7 +77,7 @@ export async function tokenRequest(
   }
   let response: Response;
   try {
-    response = await providerFetch(config)(atBase(adapter.tokenUrl, keys.baseUrl), {
+    response = await providerFetch(config, provider)(atBase(adapter.tokenUrl, keys.baseUrl), {
       method: 'POST',
       headers,
       body,
@@ -92,7 +100,7 @@ export async function tokenRequest(
 /** The adapter's API calls with `token`, through the policy's fetch and the base-URL override. */
 export function apiCallWith(config: Config, provider: CloudProviderId, token: string): ApiCall {
   const { baseUrl } = config.cloudDrives[provider];
-  const doFetch = providerFetch(config);
+  const doFetch = providerFetch(config, provider);
   return async <T>(
     url: string,
     init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
@@ -183,7 +191,9 @@ export async function withAccess<T>(
   try {
     if (row.status === 'expired') throw reconnect(provider);
     const due = row.expiresAt && row.expiresAt.getTime() < Date.now() + REFRESH_MARGIN_MS;
-    let token = due ? await refreshed(db, config, row) : decryptSecret(row.accessTokenEncrypted, config.appSecret);
+    let token = due
+      ? await refreshed(db, config, row)
+      : decryptSecret(row.accessTokenEncrypted, config.appSecret);
     try {
       return await work(apiCallWith(config, provider, token), token);
     } catch (error) {
@@ -192,7 +202,9 @@ export async function withAccess<T>(
       return await work(apiCallWith(config, provider, token), token);
     }
   } catch (error) {
-    const refused = error instanceof CloudAuthError || (error instanceof AppError && error.code === 'CLOUD_DRIVE_RECONNECT');
+    const refused =
+      error instanceof CloudAuthError ||
+      (error instanceof AppError && error.code === 'CLOUD_DRIVE_RECONNECT');
     if (!refused) throw error;
     await db
       .update(cloudDriveConnections)

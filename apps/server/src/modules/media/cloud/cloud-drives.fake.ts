@@ -118,7 +118,12 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
     access.set(accessToken, provider);
     refresh.set(refreshToken, provider);
     return {
-      body: { access_token: accessToken, refresh_token: refreshToken, expires_in: 3600, token_type: 'bearer' },
+      body: {
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        expires_in: 3600,
+        token_type: 'bearer',
+      },
     };
   };
 
@@ -168,7 +173,9 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
   server.route(
     'POST',
     '/2/users/get_current_account',
-    withToken('dropbox', () => ({ body: { name: { display_name: 'Dana Dropbox' }, email: 'dana@dropbox.test' } })),
+    withToken('dropbox', () => ({
+      body: { name: { display_name: 'Dana Dropbox' }, email: 'dana@dropbox.test' },
+    })),
   );
   server.route(
     'POST',
@@ -205,7 +212,9 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
   server.route(
     'GET',
     '/drive/v3/about',
-    withToken('google', () => ({ body: { user: { displayName: 'Gil Google', emailAddress: 'gil@drive.test' } } })),
+    withToken('google', () => ({
+      body: { user: { displayName: 'Gil Google', emailAddress: 'gil@drive.test' } },
+    })),
   );
   server.route(
     'GET',
@@ -238,7 +247,9 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
   server.route(
     'GET',
     '/v1.0/me',
-    withToken('microsoft', () => ({ body: { displayName: 'Oona One', userPrincipalName: 'oona@onedrive.test' } })),
+    withToken('microsoft', () => ({
+      body: { displayName: 'Oona One', userPrincipalName: 'oona@onedrive.test' },
+    })),
   );
   const graphChildren = (parent: string | null) => ({
     body: {
@@ -251,7 +262,11 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
       })),
     },
   });
-  server.route('GET', '/v1.0/me/drive/root/children', withToken('microsoft', () => graphChildren(null)));
+  server.route(
+    'GET',
+    '/v1.0/me/drive/root/children',
+    withToken('microsoft', () => graphChildren(null)),
+  );
   server.route(
     'GET',
     '/v1.0/me/drive/items/:id/children',
@@ -261,7 +276,9 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
     'GET',
     '/v1.0/me/drive/items/:id/content',
     withToken('microsoft', (request) =>
-      byId(request.params.id) ? { redirect: `${server.url}/download/onedrive/${request.params.id}` } : { status: 404 },
+      byId(request.params.id)
+        ? { redirect: `${server.url}/download/onedrive/${request.params.id}` }
+        : { status: 404 },
     ),
   );
   server.route('GET', '/download/onedrive/:id', (request) => fileAnswer(byId(request.params.id)));
@@ -293,7 +310,8 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
     withToken('canva', (request) => {
       const design = String(request.body?.design_id ?? '');
       const format = String((request.body?.format as { type?: string } | undefined)?.type ?? '');
-      if (!DESIGNS.some((candidate) => candidate.id === design)) return { status: 404, body: { code: 'not_found' } };
+      if (!DESIGNS.some((candidate) => candidate.id === design))
+        return { status: 404, body: { code: 'not_found' } };
       const id = randomBytes(6).toString('hex');
       exportJobs.set(id, { design, format, polls: 0 });
       return { body: { job: { id, status: 'in_progress' } } };
@@ -309,7 +327,9 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
       job.polls += 1;
       if (job.polls < 2) return { body: { job: { id, status: 'in_progress' } } };
       if (job.design === 'DAFbroken') {
-        return { body: { job: { id, status: 'failed', error: { code: 'internal_failure', message: 'failed' } } } };
+        return {
+          body: { job: { id, status: 'failed', error: { code: 'internal_failure', message: 'failed' } } },
+        };
       }
       return { body: { job: { id, status: 'success', urls: [`${server.url}/export/${id}`] } } };
     }),

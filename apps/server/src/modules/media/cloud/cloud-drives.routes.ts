@@ -34,7 +34,10 @@ const noContent = z.null();
  * (start, callback), disconnect, browse and import. A member uses only their own connection in this workspace;
  * members who may upload may connect and import.
  */
-export const cloudDrivesRoutes: FastifyPluginAsyncZod<CloudDrivesRoutesOptions> = async (app, { db, config }) => {
+export const cloudDrivesRoutes: FastifyPluginAsyncZod<CloudDrivesRoutesOptions> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/api/media/cloud/providers',
     { schema: { response: { 200: cloudProviderListSchema } } },
@@ -124,7 +127,14 @@ export const cloudDrivesRoutes: FastifyPluginAsyncZod<CloudDrivesRoutesOptions> 
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      const items = await importFromCloud(db, config, app.jobs, caller, request.params.provider, request.body);
+      const items = await importFromCloud(
+        db,
+        config,
+        app.jobs,
+        caller,
+        request.params.provider,
+        request.body,
+      );
       return reply.code(202).send({ items });
     },
   );

@@ -18,13 +18,7 @@ import { decryptSecret, encryptSecret } from '../../../lib/secrets';
 import { authorizationCodeUrl } from '../../../platforms/oauth';
 import { OAUTH_STATE_TTL_MS } from '../../accounts/accounts-oauth';
 import { queueMediaImports } from '../media-imports.service';
-import {
-  apiCallWith,
-  appKeysOf,
-  connectionOf,
-  tokenRequest,
-  withAccess,
-} from './cloud-connections';
+import { apiCallWith, appKeysOf, connectionOf, tokenRequest, withAccess } from './cloud-connections';
 import { atBase, CLOUD_ADAPTERS } from './cloud-providers';
 
 /**
@@ -41,12 +35,19 @@ const stateKind = (provider: CloudProviderId) => `cloud:${provider}`;
 export const cloudRedirectUri = (publicUrl: string, provider: CloudProviderId) =>
   `${publicUrl}/api/media/cloud/${provider}/callback`;
 
-export async function listCloudProviders(db: Db, config: Config, owner: Owner): Promise<CloudProviderState[]> {
+export async function listCloudProviders(
+  db: Db,
+  config: Config,
+  owner: Owner,
+): Promise<CloudProviderState[]> {
   const rows = await db
     .select()
     .from(cloudDriveConnections)
     .where(
-      and(eq(cloudDriveConnections.workspaceId, owner.workspaceId), eq(cloudDriveConnections.userId, owner.userId)),
+      and(
+        eq(cloudDriveConnections.workspaceId, owner.workspaceId),
+        eq(cloudDriveConnections.userId, owner.userId),
+      ),
     );
   return CLOUD_PROVIDER_IDS.map((id) => {
     const settings = config.cloudDrives[id];
@@ -108,7 +109,10 @@ export async function completeCloudConnect(
   query: { code?: string; state?: string; error?: string },
 ): Promise<'connected' | 'failed'> {
   if (!query.state) return 'failed';
-  const [row] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, hashState(query.state))).returning();
+  const [row] = await db
+    .delete(oauthStates)
+    .where(eq(oauthStates.stateHash, hashState(query.state)))
+    .returning();
   if (!row || row.platform !== stateKind(provider) || row.expiresAt.getTime() < Date.now()) return 'failed';
   if (!caller || caller.userId !== row.userId || caller.workspaceId !== row.workspaceId) return 'failed';
   if (query.error || !query.code) return 'failed';
@@ -135,7 +139,11 @@ export async function completeCloudConnect(
     .insert(cloudDriveConnections)
     .values({ id: randomUUID(), workspaceId: row.workspaceId, userId: row.userId, provider, ...values })
     .onConflictDoUpdate({
-      target: [cloudDriveConnections.workspaceId, cloudDriveConnections.userId, cloudDriveConnections.provider],
+      target: [
+        cloudDriveConnections.workspaceId,
+        cloudDriveConnections.userId,
+        cloudDriveConnections.provider,
+      ],
       set: { ...values, createdAt: new Date() },
     });
   return 'connected';
@@ -156,7 +164,9 @@ export async function browseCloud(
 ): Promise<CloudBrowse> {
   appKeysOf(config, provider);
   const row = await connectionOf(db, owner, provider);
-  const items = await withAccess(db, config, row, (call) => CLOUD_ADAPTERS[provider].list(call, folder || undefined));
+  const items = await withAccess(db, config, row, (call) =>
+    CLOUD_ADAPTERS[provider].list(call, folder || undefined),
+  );
   return { folder: folder || null, items };
 }
 

@@ -94,31 +94,34 @@ describe('cloud import', () => {
     ['dropbox', 'dana@dropbox.test', 'id:photos', 'id:red'],
     ['google-drive', 'gil@drive.test', 'photos', 'red'],
     ['onedrive', 'oona@onedrive.test', 'photos', 'red'],
-  ] as const)('connects %s, browses its images and videos and imports one', async (provider, account, folder, red) => {
-    expect(await connect(olive, provider)).toBe(`/media-library?cloud=${provider}&result=connected`);
-    const providers = (await olive.get('/api/media/cloud/providers')).json().items as CloudProviderState[];
-    expect(providers.find((item) => item.id === provider)?.connection).toMatchObject({
-      accountName: account,
-      status: 'connected',
-    });
-    const top = (await browse(olive, provider)).json() as CloudBrowse;
-    expect(top.items.map((item) => [item.name, item.kind])).toEqual([
-      ['Photos', 'folder'],
-      ['fake.png', 'image'],
-      ['huge.png', 'image'],
-    ]);
-    const inside = (await browse(olive, provider, folder)).json() as CloudBrowse;
-    // notes.txt is neither an image nor a video: not listed.
-    expect(inside.items.map((item) => [item.id, item.kind])).toEqual([
-      [provider === 'dropbox' ? 'id:clip' : 'clip', 'video'],
-      [red, 'image'],
-    ]);
-    const done = await importFile(olive, provider, { id: red, name: 'red.png' });
-    expect(done.status, done.error ?? '').toBe('done');
-    expect(done.source).toEqual({ provider, name: 'red.png' });
-    const media = (await olive.get(`/api/media/${done.mediaId}`)).json();
-    expect(media).toMatchObject({ name: 'red.png', mimeType: 'image/png', kind: 'image' });
-  });
+  ] as const)(
+    'connects %s, browses its images and videos and imports one',
+    async (provider, account, folder, red) => {
+      expect(await connect(olive, provider)).toBe(`/media-library?cloud=${provider}&result=connected`);
+      const providers = (await olive.get('/api/media/cloud/providers')).json().items as CloudProviderState[];
+      expect(providers.find((item) => item.id === provider)?.connection).toMatchObject({
+        accountName: account,
+        status: 'connected',
+      });
+      const top = (await browse(olive, provider)).json() as CloudBrowse;
+      expect(top.items.map((item) => [item.name, item.kind])).toEqual([
+        ['Photos', 'folder'],
+        ['fake.png', 'image'],
+        ['huge.png', 'image'],
+      ]);
+      const inside = (await browse(olive, provider, folder)).json() as CloudBrowse;
+      // notes.txt is neither an image nor a video: not listed.
+      expect(inside.items.map((item) => [item.id, item.kind])).toEqual([
+        [provider === 'dropbox' ? 'id:clip' : 'clip', 'video'],
+        [red, 'image'],
+      ]);
+      const done = await importFile(olive, provider, { id: red, name: 'red.png' });
+      expect(done.status, done.error ?? '').toBe('done');
+      expect(done.source).toEqual({ provider, name: 'red.png' });
+      const media = (await olive.get(`/api/media/${done.mediaId}`)).json();
+      expect(media).toMatchObject({ name: 'red.png', mimeType: 'image/png', kind: 'image' });
+    },
+  );
 
   it('connects Canva with PKCE and imports a design exported as PNG and as MP4', async () => {
     expect(await connect(olive, 'canva')).toBe('/media-library?cloud=canva&result=connected');
@@ -145,7 +148,9 @@ describe('cloud import', () => {
     expect(huge.error).toMatch(/is larger than .*the largest file/);
     const wrong = await importFile(pat, 'dropbox', { id: 'id:fake', name: 'fake.png' });
     expect(wrong).toMatchObject({ status: 'failed', error: MEDIA_IMPORT_MESSAGES.wrongType });
-    expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, pat.workspaceId))).toEqual([]);
+    expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, pat.workspaceId))).toEqual(
+      [],
+    );
   });
 
   it('refreshes an expired token and answers a revoked one with "connect again"', async () => {
@@ -227,7 +232,11 @@ describe('without the keys', () => {
       ]);
       expect(providers[0]?.envVars).toEqual(['DROPBOX_APP_KEY', 'DROPBOX_APP_SECRET']);
       for (const path of ['/api/media/cloud/dropbox/connect', '/api/media/cloud/canva/imports']) {
-        const refused = await uma.send('POST', path, path.endsWith('imports') ? { files: [{ id: 'a', name: 'a' }] } : undefined);
+        const refused = await uma.send(
+          'POST',
+          path,
+          path.endsWith('imports') ? { files: [{ id: 'a', name: 'a' }] } : undefined,
+        );
         expect(refused.statusCode, path).toBe(409);
         expect(refused.json().code).toBe('CLOUD_DRIVE_NOT_CONFIGURED');
       }
@@ -238,6 +247,39 @@ describe('without the keys', () => {
       expect((await uma.get('/api/media/cloud/box/files')).statusCode).toBe(400);
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('with the default address policy', () => {
+  it("trusts the operator's base URL but holds Canva's export URL to the policy", async () => {
+    const keys = { clientId: fake.clientId, clientSecret: fake.clientSecret, baseUrl: fake.url };
+    const strict = await createTestApp({
+      config: {
+        billingMode: 'self-hosted',
+        cloudDrives: { dropbox: keys, 'google-drive': keys, onedrive: keys, canva: keys },
+      },
+      publishing: { runWorkers: true },
+    });
+    try {
+      const vic = await signInAsNewUser(strict, { name: 'Vic Strict' });
+      for (const provider of ['dropbox', 'canva'] as const) {
+        const started = await vic.send('POST', `/api/media/cloud/${provider}/connect`);
+        const consent = await fetch(started.json().url, { redirect: 'manual' });
+        const back = new URL(String(consent.headers.get('location')));
+        expect((await vic.get(`${back.pathname}${back.search}`)).headers.location).toContain('connected');
+      }
+      const start = async (provider: CloudProviderId, file: object) => {
+        const response = await vic.send('POST', `/api/media/cloud/${provider}/imports`, { files: [file] });
+        expect(response.statusCode, response.body).toBe(202);
+        return settled(vic, (response.json().items as MediaImport[])[0]?.id ?? '');
+      };
+      expect((await start('dropbox', { id: 'id:red', name: 'red.png' })).status).toBe('done');
+      const exported = await start('canva', { id: 'DAFbanner', name: 'Launch banner' });
+      expect(exported.status).toBe('failed');
+      expect(exported.error).toMatch(/private|internal|network/i);
+    } finally {
+      await strict.close();
     }
   });
 });

@@ -1,9 +1,15 @@
-import { CLOUD_PROVIDERS, type CanvaExportFormat, type CloudProviderId } from '@relaycast/shared/cloud-drives';
+import {
+  type CanvaExportFormat,
+  CLOUD_PROVIDERS,
+  type CloudProviderId,
+} from '@relaycast/shared/cloud-drives';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../../config/env';
 import type { Db } from '../../../db/client';
 import { cloudDriveConnections } from '../../../db/schema/index';
+import { addressPolicy } from '../../../lib/address-policy';
 import { AppError } from '../../../lib/app-error';
+import { createSafeFetch } from '../../../lib/safe-fetch';
 import type { MediaImportRow } from '../media-imports.service';
 import { appKeysOf, CloudAuthError, providerFetch, withAccess } from './cloud-connections';
 import { atBase, CanvaExportError, CLOUD_ADAPTERS } from './cloud-providers';
@@ -46,10 +52,13 @@ export async function downloadFromCloud<T>(
         format: source.format as CanvaExportFormat | undefined,
       });
     } catch (error) {
-      if (error instanceof CanvaExportError) throw new AppError('CLOUD_DRIVE_EXPORT_FAILED', { values: [name] });
+      if (error instanceof CanvaExportError)
+        throw new AppError('CLOUD_DRIVE_EXPORT_FAILED', { values: [name] });
       throw error;
     }
-    const safe = providerFetch(config);
+    const safe = target.withToken
+      ? providerFetch(config, provider)
+      : createSafeFetch(addressPolicy(config.allowPrivateAddresses));
     let unauthorized = false;
     const doFetch: typeof fetch = async (input, init) => {
       const response = await safe(input, {

@@ -8,7 +8,10 @@ import type { CanvaExportFormat, CloudEntry, CloudProviderId } from '@relaycast/
  */
 
 /** An authenticated call to the provider's API: JSON in, JSON out; 401 throws CloudAuthError. */
-export type ApiCall = <T>(url: string, init?: { method?: string; json?: unknown; headers?: Record<string, string> }) => Promise<T>;
+export type ApiCall = <T>(
+  url: string,
+  init?: { method?: string; json?: unknown; headers?: Record<string, string> },
+) => Promise<T>;
 
 /** What the job fetches: a URL, the request to make and whether it carries the member's token. */
 export interface CloudDownload {
@@ -56,7 +59,13 @@ function sorted(entries: CloudEntry[]): CloudEntry[] {
 function fileEntry(id: string, name: string, size: unknown, mimeType?: string): CloudEntry | null {
   const kind = mediaKindOfFile(name, mimeType);
   if (!kind) return null;
-  return { id, name, kind, sizeBytes: typeof size === 'number' ? size : Number(size) || null, thumbnailUrl: null };
+  return {
+    id,
+    name,
+    kind,
+    sizeBytes: typeof size === 'number' ? size : Number(size) || null,
+    thumbnailUrl: null,
+  };
 }
 
 // Dropbox API v2 (www.dropbox.com/developers/documentation/http/documentation) ---------------------------------
@@ -90,7 +99,9 @@ const dropbox: CloudAdapter = {
     return sorted(
       answer.entries.flatMap((entry) => {
         if (entry['.tag'] === 'folder') {
-          return [{ id: entry.id, name: entry.name, kind: 'folder' as const, sizeBytes: null, thumbnailUrl: null }];
+          return [
+            { id: entry.id, name: entry.name, kind: 'folder' as const, sizeBytes: null, thumbnailUrl: null },
+          ];
         }
         const file = entry['.tag'] === 'file' ? fileEntry(entry.id, entry.name, entry.size) : null;
         return file ? [file] : [];
@@ -139,7 +150,9 @@ const googleDrive: CloudAdapter = {
     return sorted(
       answer.files.flatMap((file) => {
         if (file.mimeType === DRIVE_FOLDER) {
-          return [{ id: file.id, name: file.name, kind: 'folder' as const, sizeBytes: null, thumbnailUrl: null }];
+          return [
+            { id: file.id, name: file.name, kind: 'folder' as const, sizeBytes: null, thumbnailUrl: null },
+          ];
         }
         const entry = fileEntry(file.id, file.name, file.size, file.mimeType);
         return entry ? [entry] : [];
@@ -184,7 +197,9 @@ const onedrive: CloudAdapter = {
     return sorted(
       answer.value.flatMap((item) => {
         if (item.folder) {
-          return [{ id: item.id, name: item.name, kind: 'folder' as const, sizeBytes: null, thumbnailUrl: null }];
+          return [
+            { id: item.id, name: item.name, kind: 'folder' as const, sizeBytes: null, thumbnailUrl: null },
+          ];
         }
         const entry = item.file ? fileEntry(item.id, item.name, item.size, item.file.mimeType) : null;
         return entry ? [entry] : [];
@@ -202,7 +217,12 @@ const onedrive: CloudAdapter = {
 // Canva Connect (canva.dev/docs/connect): designs, and export jobs to poll -------------------------------------
 
 interface CanvaJob {
-  job: { id: string; status: 'in_progress' | 'success' | 'failed'; urls?: string[]; error?: { message?: string } };
+  job: {
+    id: string;
+    status: 'in_progress' | 'success' | 'failed';
+    urls?: string[];
+    error?: { message?: string };
+  };
 }
 
 /** How often and how long an export job is polled (the job's own 5-minute limit stops it too). */
