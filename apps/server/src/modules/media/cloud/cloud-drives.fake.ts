@@ -22,6 +22,8 @@ import {
  * The authorize pages answer at once with a redirect back (code and state), as if the user had agreed. Each drive
  * holds a folder "Photos" with red.png, clip.mp4 and notes.txt, and at the top huge.png (over any test limit)
  * and fake.png (text named .png). Tokens are checked; `revoke` and `expireAccessTokens` make them fail.
+ * Over 300 lines on purpose: one fake serves the four providers' documented endpoints, so the server tests and
+ * the browser tests start one server for all of them.
  */
 
 export type FakeProvider = 'dropbox' | 'google' | 'microsoft' | 'canva';
@@ -85,15 +87,11 @@ const fileAnswer = (file: FakeFile | undefined): FakeResponse =>
       }
     : { status: 404, body: { error: 'not_found' } };
 
-export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Promise<CloudDrivesFake> {
-  const server = await startFakeServer({ port: options.port });
-  const clientId = options.clientId ?? 'cloud-client-id';
-  const clientSecret = options.clientSecret ?? 'cloud-client-secret';
-  const files = catalogue(options);
+/** The OAuth side of every provider: authorize pages, token endpoints (code and refresh) and the bearer check. */
+function fakeOAuth(clientId: string, clientSecret: string) {
   const codes = new Map<string, { provider: FakeProvider; redirectUri: string; challenge?: string }>();
   const access = new Map<string, FakeProvider>();
   const refresh = new Map<string, FakeProvider>();
-  const exportJobs = new Map<string, { design: string; format: string; polls: number }>();
 
   const authorize =
     (provider: FakeProvider) =>
@@ -164,10 +162,29 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
       return access.get(bearer) === provider ? handler(request) : unauthorized;
     };
 
-  const childrenOf = (parent: string | null) => files.filter((file) => file.parent === parent);
-  const byId = (id: string | undefined) => files.find((file) => file.id === id);
+  return {
+    authorize,
+    token,
+    withToken,
+    revoke(provider: FakeProvider) {
+      for (const map of [access, refresh]) {
+        for (const [key, owner] of map) if (owner === provider) map.delete(key);
+      }
+    },
+    expireAccessTokens: () => access.clear(),
+  };
+}
 
-  // Dropbox
+interface Kit {
+  server: FakeServer;
+  oauth: ReturnType<typeof fakeOAuth>;
+  childrenOf(parent: string | null): FakeFile[];
+  byId(id: string | undefined): FakeFile | undefined;
+}
+
+/** Dropbox API v2. */
+function routeDropbox({ server, oauth, childrenOf, byId }: Kit) {
+  const { authorize, token, withToken } = oauth;
   server.route('GET', '/oauth2/authorize', authorize('dropbox'));
   server.route('POST', '/oauth2/token', token('dropbox'));
   server.route(
@@ -205,8 +222,11 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
       return fileAnswer(byId(arg.path?.replace(/^id:/, '')));
     }),
   );
+}
 
-  // Google
+/** Google OAuth and Drive API v3. */
+function routeGoogle({ server, oauth, childrenOf, byId }: Kit) {
+  const { authorize, token, withToken } = oauth;
   server.route('GET', '/o/oauth2/v2/auth', authorize('google'));
   server.route('POST', '/token', token('google'));
   server.route(
@@ -240,8 +260,11 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
       request.query.get('alt') === 'media' ? fileAnswer(byId(request.params.id)) : { status: 400 },
     ),
   );
+}
 
-  // Microsoft Graph
+/** Microsoft identity platform and Graph (OneDrive). */
+function routeMicrosoft({ server, oauth, childrenOf, byId }: Kit) {
+  const { authorize, token, withToken } = oauth;
   server.route('GET', '/common/oauth2/v2.0/authorize', authorize('microsoft'));
   server.route('POST', '/common/oauth2/v2.0/token', token('microsoft'));
   server.route(
@@ -282,8 +305,12 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
     ),
   );
   server.route('GET', '/download/onedrive/:id', (request) => fileAnswer(byId(request.params.id)));
+}
 
-  // Canva Connect
+/** Canva Connect: designs and export jobs. */
+function routeCanva({ server, oauth, byId }: Kit) {
+  const { authorize, token, withToken } = oauth;
+  const exportJobs = new Map<string, { design: string; format: string; polls: number }>();
   server.route('GET', '/api/oauth/authorize', authorize('canva'));
   server.route('POST', '/rest/v1/oauth/token', token('canva'));
   server.route(
@@ -340,18 +367,28 @@ export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Pro
     return fileAnswer(job.format === 'mp4' ? byId('clip') : byId('red'));
   });
   server.route('GET', '/thumbnails/:name', () => fileAnswer(byId('red')));
+}
 
+export async function startCloudDrivesFake(options: CloudDrivesFakeOptions): Promise<CloudDrivesFake> {
+  const server = await startFakeServer({ port: options.port });
+  const clientId = options.clientId ?? 'cloud-client-id';
+  const clientSecret = options.clientSecret ?? 'cloud-client-secret';
+  const files = catalogue(options);
+  const oauth = fakeOAuth(clientId, clientSecret);
+  const kit: Kit = {
+    server,
+    oauth,
+    childrenOf: (parent) => files.filter((file) => file.parent === parent),
+    byId: (id) => files.find((file) => file.id === id),
+  };
+  for (const route of [routeDropbox, routeGoogle, routeMicrosoft, routeCanva]) route(kit);
   return {
     url: server.url,
     server,
     clientId,
     clientSecret,
-    revoke(provider) {
-      for (const map of [access, refresh]) {
-        for (const [key, owner] of map) if (owner === provider) map.delete(key);
-      }
-    },
-    expireAccessTokens: () => access.clear(),
+    revoke: oauth.revoke,
+    expireAccessTokens: oauth.expireAccessTokens,
     close: () => server.close(),
   };
 }
