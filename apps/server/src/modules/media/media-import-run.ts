@@ -132,7 +132,7 @@ export async function runMediaImport(deps: MediaImportDeps, payload: MediaImport
       );
     // A cloud file is fetched with the member's connection (cloud/cloud-fetch.ts); a link through the policy.
     const downloaded = claimed.source
-      ? await downloadFromCloud(db, config, claimed, download)
+      ? await downloadFromCloud(db, config, claimed, download, controller.signal)
       : await download(createSafeFetch(addressPolicy(config.allowPrivateAddresses)), claimed.url);
     watcher.onProgress(downloaded.sizeBytes, downloaded.sizeBytes);
     const file = await probeReceivedFile(

@@ -153,6 +153,28 @@ describe('cloud import', () => {
     );
   });
 
+  it('cancels a cloud import while it downloads, leaving nothing', async () => {
+    const cy = await signInAsNewUser(t, { name: 'Cy Cancel' });
+    await connect(cy, 'dropbox');
+    fake.server.failNext({ method: 'POST', path: '/2/files/download' }, { delayMs: 5_000, body: fx.png });
+    const response = await cy.send('POST', '/api/media/cloud/dropbox/imports', {
+      files: [{ id: 'id:red', name: 'red.png' }],
+    });
+    const [started] = response.json().items as MediaImport[];
+    const id = started?.id ?? '';
+    for (let tries = 0; tries < 100; tries += 1) {
+      if ((await cy.get(`/api/media/imports/${id}`)).json().status === 'downloading') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cancelled = await cy.send('POST', `/api/media/imports/${id}/cancel`);
+    expect(cancelled.json().status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await cy.get(`/api/media/imports/${id}`)).json().status).toBe('cancelled');
+    expect(await t.db.select().from(mediaFiles).where(eq(mediaFiles.workspaceId, cy.workspaceId))).toEqual(
+      [],
+    );
+  });
+
   it('refreshes an expired token and answers a revoked one with "connect again"', async () => {
     const quinn = await signInAsNewUser(t, { name: 'Quinn Drive' });
     await connect(quinn, 'google-drive');

@@ -25,6 +25,7 @@ export async function downloadFromCloud<T>(
   config: Config,
   row: MediaImportRow,
   download: (doFetch: typeof fetch, url: string) => Promise<T>,
+  signal?: AbortSignal,
 ): Promise<T> {
   const source = row.source;
   if (!source) throw new Error('not a cloud import');
@@ -47,10 +48,14 @@ export async function downloadFromCloud<T>(
   return withAccess(db, config, connection, async (call, token) => {
     let target: Awaited<ReturnType<(typeof CLOUD_ADAPTERS)[CloudProviderId]['download']>>;
     try {
-      target = await CLOUD_ADAPTERS[provider].download(call, {
-        fileId: source.fileId,
-        format: source.format as CanvaExportFormat | undefined,
-      });
+      target = await CLOUD_ADAPTERS[provider].download(
+        call,
+        {
+          fileId: source.fileId,
+          format: source.format as CanvaExportFormat | undefined,
+        },
+        signal,
+      );
     } catch (error) {
       if (error instanceof CanvaExportError)
         throw new AppError('CLOUD_DRIVE_EXPORT_FAILED', { values: [name] });

@@ -33,7 +33,12 @@ export interface CloudAdapter {
   /** The connected account's name, shown in the picker. */
   accountName(call: ApiCall): Promise<string>;
   list(call: ApiCall, folder: string | undefined): Promise<CloudEntry[]>;
-  download(call: ApiCall, file: { fileId: string; format?: CanvaExportFormat }): Promise<CloudDownload>;
+  /** `signal`: the import was cancelled (Canva stops polling its export). */
+  download(
+    call: ApiCall,
+    file: { fileId: string; format?: CanvaExportFormat },
+    signal?: AbortSignal,
+  ): Promise<CloudDownload>;
 }
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp']);
@@ -254,7 +259,7 @@ const canva: CloudAdapter = {
       thumbnailUrl: design.thumbnail?.url ?? null,
     }));
   },
-  async download(call, { fileId, format }) {
+  async download(call, { fileId, format }, signal) {
     const created = await call<CanvaJob>('https://api.canva.com/rest/v1/exports', {
       method: 'POST',
       json: { design_id: fileId, format: { type: format ?? 'png' } },
@@ -262,6 +267,7 @@ const canva: CloudAdapter = {
     let job = created.job;
     for (let poll = 0; job.status === 'in_progress' && poll < CANVA_POLL.times; poll += 1) {
       await new Promise((resolve) => setTimeout(resolve, CANVA_POLL.everyMs));
+      signal?.throwIfAborted();
       job = (await call<CanvaJob>(`https://api.canva.com/rest/v1/exports/${encodeURIComponent(job.id)}`)).job;
     }
     const url = job.status === 'success' ? job.urls?.[0] : undefined;
