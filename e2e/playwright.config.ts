@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverProcessEnv } from '../scripts/lib/server-env.mjs';
 import { E2E_ADMIN_EMAIL } from './admin-settings';
+import { E2E_CLOUD_CLIENT_ID, E2E_CLOUD_CLIENT_SECRET } from './cloud-settings';
 import { E2E_STRIPE_PRICE_ENV, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 import { E2E_UNSPLASH_ACCESS_KEY } from './unsplash-settings';
 
@@ -34,6 +35,8 @@ process.env.E2E_TIKTOK_PORT ??= String(await freePort());
 process.env.E2E_STRIPE_PORT ??= String(await freePort());
 // The Unsplash fake (unsplash.spec.ts): the server's UNSPLASH_API_BASE, whose pictures it serves itself.
 process.env.E2E_UNSPLASH_PORT ??= String(await freePort());
+// The cloud drives' fake (global-setup.ts → cloud-drives.fake.ts): Dropbox's OAuth, files and downloads.
+process.env.E2E_CLOUD_PORT ??= String(await freePort());
 // The live engine's RTMP relay (the streaming studio's tests publish through it).
 process.env.E2E_RTMP_PORT ??= String(await freePort());
 // The address echo "Check proxy" asks (PROXY_CHECK_URL): proxies.spec.ts starts it on this port.
@@ -154,6 +157,11 @@ export default defineConfig({
       TIKTOK_BASE_URL: `http://127.0.0.1:${process.env.E2E_TIKTOK_PORT}`,
       TIKTOK_CLIENT_ID: 'test-client-id',
       TIKTOK_CLIENT_SECRET: 'test-client-secret',
+      // Cloud import: Dropbox points at the local fake; Google Drive, OneDrive and Canva stay unconfigured on purpose
+      // (the media library shows them disabled with the variables to set).
+      DROPBOX_APP_KEY: E2E_CLOUD_CLIENT_ID,
+      DROPBOX_APP_SECRET: E2E_CLOUD_CLIENT_SECRET,
+      DROPBOX_BASE_URL: `http://127.0.0.1:${process.env.E2E_CLOUD_PORT}`,
       // Fakes, RTMP sinks and the AI fake all live on 127.0.0.1 (docs/decisions/0014).
       ALLOW_PRIVATE_ADDRESSES: 'true',
       PROXY_CHECK_URL: `http://127.0.0.1:${process.env.E2E_PROXY_ECHO_PORT}/`,

@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { imageEditorRoutes } from './modules/image-editor/image-editor.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
+import { cloudDrivesRoutes } from './modules/media/cloud/cloud-drives.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { mediaImportsRoutes } from './modules/media/media-imports.routes';
 import { unsplashRoutes } from './modules/media/unsplash/unsplash.routes';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(imageEditorRoutes, { db: database.db, config });
   await app.register(mediaImportsRoutes, { db: database.db, config });
   await app.register(unsplashRoutes, { db: database.db, config });
+  await app.register(cloudDrivesRoutes, { db: database.db, config });
   await app.register(feedsRoutes, { db: database.db, config, engine: app.publishing.engine });
   await app.register(aiRoutes, { db: database.db, config });
   await app.register(aiImagesRoutes, { db: database.db, config });

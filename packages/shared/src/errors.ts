@@ -6,6 +6,7 @@ import { APPROVAL_MESSAGES } from './approvals';
 import { BILLING_MESSAGES } from './billing';
 import { BULK_IMPORT_MESSAGES } from './bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES, STREAM_HIGHLIGHT_MESSAGES } from './clips';
+import { CLOUD_DRIVE_MESSAGES } from './cloud-drives';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 import { FEED_MESSAGES } from './feeds';
 import { IMAGE_EDIT_MESSAGES } from './image-edit';
@@ -98,6 +99,14 @@ export const ERRORS = {
   UNSPLASH_RATE_LIMITED: { status: 429, message: UNSPLASH_MESSAGES.rateLimited },
   UNSPLASH_BAD_KEY: { status: 502, message: UNSPLASH_MESSAGES.badKey },
   UNSPLASH_UNREACHABLE: { status: 502, message: UNSPLASH_MESSAGES.unreachable },
+  /** Cloud import (docs/media-import.md): the operator has not set the provider's keys. */
+  CLOUD_DRIVE_NOT_CONFIGURED: { status: 409, message: CLOUD_DRIVE_MESSAGES.notConfigured },
+  /** The caller has no connection to this provider in this workspace. */
+  CLOUD_DRIVE_NOT_CONNECTED: { status: 404, message: CLOUD_DRIVE_MESSAGES.notConnected },
+  /** The provider refused the member's token (expired, revoked): connect again. */
+  CLOUD_DRIVE_RECONNECT: { status: 409, message: CLOUD_DRIVE_MESSAGES.reconnect },
+  CLOUD_DRIVE_UNREACHABLE: { status: 502, message: CLOUD_DRIVE_MESSAGES.unreachable },
+  CLOUD_DRIVE_EXPORT_FAILED: { status: 502, message: CLOUD_DRIVE_MESSAGES.exportFailed },
 
   /** Feeds (docs/feeds.md). */
   FEED_NOT_FOUND: { status: 404, message: FEED_MESSAGES.notFound },

@@ -58,6 +58,8 @@ export const mediaImportSchema = z.object({
   /** The library file, once done. */
   mediaId: z.string().nullable(),
   error: z.string().nullable(),
+  /** A cloud import's file at the provider (cloud-drives.ts); null for an import from a link. */
+  source: z.object({ provider: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type MediaImport = z.infer<typeof mediaImportSchema>;

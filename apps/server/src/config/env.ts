@@ -5,12 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { CloudProviderId } from '@relaycast/shared/cloud-drives';
 import type { BillingMode } from '@relaycast/shared/plans';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import { z } from 'zod';
 import { type AiConfig, aiConfigOf } from './ai-env';
 import { readOrCreateSecret } from './app-secret';
 import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-env';
+import { type CloudDriveSettings, cloudDrivesEnvShape, readCloudDrivesEnv } from './cloud-drives-env';
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
@@ -140,6 +142,8 @@ export const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   ...installLimitsEnvShape,
+  /** DROPBOX_APP_KEY/SECRET, GOOGLE_DRIVE_, ONEDRIVE_, CANVA_CLIENT_ID/SECRET and each one's _BASE_URL. */
+  ...cloudDrivesEnvShape,
   ...metricsEnvShape,
   ...unsplashEnvShape,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -218,6 +222,8 @@ export interface Config {
   unsplash: UnsplashConfig | undefined;
   /** Each social platform's app credentials and URL override (platforms/registry.ts). */
   platforms: Record<PlatformId, PlatformConfig>;
+  /** Cloud import's OAuth apps (config/cloud-drives-env.ts). */
+  cloudDrives: Record<CloudProviderId, CloudDriveSettings>;
   /**
    * Whether addresses users give the server (AI base URL, RTMP destinations, Mastodon instances, Bluesky
    * services, articles) may be private, loopback or link-local (ALLOW_PRIVATE_ADDRESSES, or its deprecated alias
@@ -369,6 +375,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         ];
       }),
     ) as Record<PlatformId, PlatformConfig>,
+    cloudDrives: readCloudDrivesEnv(env),
     allowPrivateAddresses:
       env.ALLOW_PRIVATE_ADDRESSES === undefined || env.ALLOW_PRIVATE_ADDRESSES === ''
         ? env.PLATFORM_ALLOW_PRIVATE_URLS

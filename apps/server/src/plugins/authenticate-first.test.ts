@@ -11,6 +11,8 @@ const PUBLIC_ROUTES = [
   'POST /api/contact',
   'GET /api/media/public/:id',
   'GET /api/accounts/oauth/:platform/callback',
+  // Cloud import's OAuth return: always a redirect; the state is completed only with the starter's session.
+  'GET /api/media/cloud/:provider/callback',
   'GET /api/streaming/sessions/:id/ingest',
   // A read-only analytics report link: the token is the credential (modules/analytics/analytics-reports.ts).
   'GET /api/reports/:token',

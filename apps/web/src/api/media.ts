@@ -94,7 +94,7 @@ export function useEditImage() {
   });
 }
 
-const MEDIA_IMPORTS_KEY = [...MEDIA_QUERY_KEY, 'imports'] as const;
+export const MEDIA_IMPORTS_KEY = [...MEDIA_QUERY_KEY, 'imports'] as const;
 
 /**
  * `GET /api/media/imports`: the workspace's latest imports from a link. Polled every second while one is queued

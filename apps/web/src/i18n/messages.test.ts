@@ -11,6 +11,7 @@ import { BEST_TIME_MESSAGES } from '@relaycast/shared/best-time-api';
 import { BILLING_MESSAGES } from '@relaycast/shared/billing';
 import { BULK_IMPORT_MESSAGES } from '@relaycast/shared/bulk-import';
 import { CLIP_HIGHLIGHT_MESSAGES } from '@relaycast/shared/clips';
+import { CLOUD_DRIVE_MESSAGES, CLOUD_PROVIDER_IDS, CLOUD_PROVIDERS } from '@relaycast/shared/cloud-drives';
 import { COMPOSER_LIBRARY_MESSAGES } from '@relaycast/shared/composer-library';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
@@ -78,6 +79,7 @@ const MESSAGE_OBJECTS = {
   BILLING_MESSAGES,
   BULK_IMPORT_MESSAGES,
   CLIP_HIGHLIGHT_MESSAGES,
+  CLOUD_DRIVE_MESSAGES,
   COMPOSER_LIBRARY_MESSAGES,
   DASHBOARD_MESSAGES,
   ENGAGEMENT_MESSAGES,
@@ -134,6 +136,20 @@ const COMPUTED = [
   CAPTION_MESSAGES.tooManyCaptions(MAX_CAPTION_CUES),
   // The caption schema's size limit (MAX_CAPTIONS_BYTES, 256 KiB), written as the schema writes it.
   CAPTION_MESSAGES.captionsTooLarge('256 KB'),
+  // Cloud import's messages name one of four providers (and its variables): each is a key.
+  ...CLOUD_PROVIDER_IDS.flatMap((id) => {
+    const { name, envVars } = CLOUD_PROVIDERS[id];
+    return [
+      CLOUD_DRIVE_MESSAGES.notConfigured(name, envVars.join(' and ')),
+      CLOUD_DRIVE_MESSAGES.notConnected(name),
+      CLOUD_DRIVE_MESSAGES.reconnect(name),
+      CLOUD_DRIVE_MESSAGES.unreachable(name),
+      CLOUD_DRIVE_MESSAGES.connected(name),
+      CLOUD_DRIVE_MESSAGES.disconnected(name),
+      CLOUD_DRIVE_MESSAGES.connectFailed(name),
+    ];
+  }),
+  CLOUD_DRIVE_MESSAGES.exportFailed('Canva'),
 ];
 
 function strings(value: unknown, path: string): { path: string; text: string }[] {

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './billing';
 export * from './bulk-imports';
 export * from './clips';
+export * from './cloud-drives';
 export * from './composer-library';
 export * from './contact';
 export * from './engagement';

@@ -1,6 +1,7 @@
 import type { MediaAttribution } from '@relaycast/shared/unsplash';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { cloudDriveConnections } from './cloud-drives';
 import { mediaFiles } from './media';
 import { workspaces } from './workspaces';
 
@@ -26,6 +27,12 @@ export const mediaImports = pgTable(
     fileName: text('file_name'),
     /** Copied onto the library file (docs/media-import.md, "Unsplash"): whom to credit. */
     attribution: jsonb('attribution').$type<MediaAttribution>(),
+    /** A cloud import (decision 0105): the file at the provider; null for an import from a link. */
+    source: jsonb('source').$type<{ provider: string; fileId: string; name: string; format?: string }>(),
+    /** The member's connection the job downloads with; null once disconnected (the job then fails clearly). */
+    cloudConnectionId: text('cloud_connection_id').references(() => cloudDriveConnections.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

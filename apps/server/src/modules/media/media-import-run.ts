@@ -9,6 +9,7 @@ import { addressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
 import { createSafeFetch } from '../../lib/safe-fetch';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
+import { downloadFromCloud } from './cloud/cloud-fetch';
 import { deleteMedia, newMediaId, storageUsedBytes, storeMedia } from './media.service';
 import { type DownloadFailure, downloadMedia } from './media-download';
 import type { MediaImportPayload } from './media-imports.service';
@@ -100,7 +101,7 @@ export async function runMediaImport(deps: MediaImportDeps, payload: MediaImport
   const watcher = watchProgress(db, payload, controller, deps.progressEveryMs ?? 1_000);
   const id = newMediaId();
   const tempPath = path.join(deps.tempDir, id);
-  const name = claimed.fileName ?? fileNameFromUrl(claimed.url);
+  const name = claimed.source?.name ?? claimed.fileName ?? fileNameFromUrl(claimed.url);
   try {
     await mkdir(deps.tempDir, { recursive: true });
     const [workspace] = await db
@@ -109,18 +110,30 @@ export async function runMediaImport(deps: MediaImportDeps, payload: MediaImport
       .where(eq(workspaces.id, payload.workspaceId));
     const limits = mediaLimitsOf({ plan: workspace?.plan ?? null }, config);
     const usedBytes = await storageUsedBytes(db, payload.workspaceId);
-    const downloaded = await downloadMedia(
-      createSafeFetch(addressPolicy(config.allowPrivateAddresses)),
-      claimed.url,
-      tempPath,
-      { limits, usedBytes, disk: deps.disk, name, signal: controller.signal, onProgress: watcher.onProgress },
-      {
-        accepts: (mimeType) => mediaKindOf(mimeType) !== null,
-        failed: importFailure,
-        accept: 'image/*,video/*;q=0.9,*/*;q=0.5',
-        timeoutMs: deps.timeoutMs ?? MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
-      },
-    );
+    const download = (doFetch: typeof fetch, url: string) =>
+      downloadMedia(
+        doFetch,
+        url,
+        tempPath,
+        {
+          limits,
+          usedBytes,
+          disk: deps.disk,
+          name,
+          signal: controller.signal,
+          onProgress: watcher.onProgress,
+        },
+        {
+          accepts: (mimeType) => mediaKindOf(mimeType) !== null,
+          failed: importFailure,
+          accept: 'image/*,video/*;q=0.9,*/*;q=0.5',
+          timeoutMs: deps.timeoutMs ?? MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
+        },
+      );
+    // A cloud file is fetched with the member's connection (cloud/cloud-fetch.ts); a link through the policy.
+    const downloaded = claimed.source
+      ? await downloadFromCloud(db, config, claimed, download, controller.signal)
+      : await download(createSafeFetch(addressPolicy(config.allowPrivateAddresses)), claimed.url);
     watcher.onProgress(downloaded.sizeBytes, downloaded.sizeBytes);
     const file = await probeReceivedFile(
       deps.processor,

@@ -46,6 +46,7 @@ export function toMediaImport(row: MediaImportRow, now = new Date()): MediaImpor
     totalBytes: row.totalBytes,
     mediaId: row.mediaId,
     error: isStale ? MEDIA_IMPORT_MESSAGES.interrupted : row.error,
+    source: row.source ? { provider: row.source.provider, name: row.source.name } : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -73,8 +74,33 @@ export async function startMediaImport(
   about: { fileName?: string; attribution?: MediaAttribution } = {},
 ): Promise<MediaImport> {
   await checkImportAddress(config, url);
+  const [started] = await queueMediaImports(db, queue, owner, [{ url, ...about }]);
+  if (!started) throw new Error('no import queued');
+  return started;
+}
+
+/** What one import fetches: a link, or a cloud file with the member's connection (cloud/, decision 0105). */
+export interface MediaImportInput {
+  url: string;
+  /** What a source knows of the file (a stock photo: docs/media-import.md, "Unsplash"). */
+  fileName?: string;
+  attribution?: MediaAttribution;
+  source?: NonNullable<MediaImportRow['source']>;
+  cloudConnectionId?: string;
+}
+
+/**
+ * Records the imports (refused whole when they would take the workspace over the running limit) and sends a
+ * `media-import` job for each.
+ */
+export async function queueMediaImports(
+  db: Db,
+  queue: Pick<JobSender, 'send'>,
+  owner: { workspaceId: string; userId: string },
+  inputs: MediaImportInput[],
+): Promise<MediaImport[]> {
   const now = new Date();
-  const row = await db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${sql.raw(String(IMPORT_LOCK_NAMESPACE))}, hashtext(${owner.workspaceId}))`,
     );
@@ -88,26 +114,31 @@ export async function startMediaImport(
           gt(mediaImports.updatedAt, staleBefore(now)),
         ),
       );
-    if ((active?.n ?? 0) >= MAX_ACTIVE_MEDIA_IMPORTS) throw new AppError('MEDIA_IMPORT_TOO_MANY');
-    const [inserted] = await tx
+    if ((active?.n ?? 0) + inputs.length > MAX_ACTIVE_MEDIA_IMPORTS)
+      throw new AppError('MEDIA_IMPORT_TOO_MANY');
+    return tx
       .insert(mediaImports)
-      .values({
-        id: randomUUID(),
-        workspaceId: owner.workspaceId,
-        createdBy: owner.userId,
-        url,
-        fileName: about.fileName ?? null,
-        attribution: about.attribution ?? null,
-        status: 'queued',
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        inputs.map((input, index) => ({
+          id: randomUUID(),
+          workspaceId: owner.workspaceId,
+          createdBy: owner.userId,
+          url: input.url,
+          fileName: input.fileName ?? null,
+          attribution: input.attribution ?? null,
+          source: input.source ?? null,
+          cloudConnectionId: input.cloudConnectionId ?? null,
+          status: 'queued' as const,
+          // Listed in the order chosen (newest first).
+          createdAt: new Date(now.getTime() + index),
+          updatedAt: now,
+        })),
+      )
       .returning();
-    if (!inserted) throw new Error('insert returned no row');
-    return inserted;
   });
-  await queue.send(MEDIA_IMPORT_JOB, { importId: row.id, workspaceId: owner.workspaceId });
-  return toMediaImport(row, now);
+  for (const row of rows)
+    await queue.send(MEDIA_IMPORT_JOB, { importId: row.id, workspaceId: owner.workspaceId });
+  return rows.map((row) => toMediaImport(row, now));
 }
 
 /** The workspace's latest imports, newest first. */

@@ -267,12 +267,21 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
   await t.db
     .insert(s.accountProxies)
     .values({ accountId: account, workspaceId, type: 'socks5', host: 'proxy.example.com', port: 1080 });
+  await t.db.insert(s.cloudDriveConnections).values({
+    id: `cdc-${tag}`,
+    workspaceId,
+    userId,
+    provider: 'dropbox',
+    accessTokenEncrypted: 'sealed',
+  });
   await t.db.insert(s.mediaImports).values({
     id: `mi-${tag}`,
     workspaceId,
     createdBy: userId,
     url: 'https://example.com/a.png',
     status: 'done',
+    source: { provider: 'dropbox', fileId: 'id:a', name: 'a.png' },
+    cloudConnectionId: `cdc-${tag}`,
   });
   await t.db.insert(s.watermarks).values({
     id: `wm-${tag}`,

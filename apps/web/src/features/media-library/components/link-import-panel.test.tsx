@@ -15,6 +15,7 @@ function anImport(overrides: Partial<MediaImport>): MediaImport {
     totalBytes: null,
     mediaId: null,
     error: null,
+    source: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides,
   };

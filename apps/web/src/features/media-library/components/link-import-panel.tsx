@@ -1,3 +1,4 @@
+import { CLOUD_PROVIDERS, type CloudProviderId } from '@relaycast/shared/cloud-drives';
 import { formatFileSize } from '@relaycast/shared/media';
 import {
   isActiveImport,
@@ -29,11 +30,14 @@ function ImportRow({ item, onCancel }: { item: MediaImport; onCancel(id: string)
   const isActive = isActiveImport(item.status);
   const total = item.totalBytes;
   const received = formatFileSize(item.receivedBytes);
+  // A cloud import names its file and provider; an import from a link its address.
+  const provider = item.source ? CLOUD_PROVIDERS[item.source.provider as CloudProviderId] : undefined;
+  const label = item.source ? `${provider?.name ?? item.source.provider}: ${item.source.name}` : item.url;
   return (
-    <li className="grid gap-1 rounded-lg border px-3 py-2 text-sm" aria-label={item.url}>
+    <li className="grid gap-1 rounded-lg border px-3 py-2 text-sm" aria-label={label}>
       <div className="flex items-center justify-between gap-3">
-        <span className="min-w-0 truncate" title={item.url}>
-          {item.url}
+        <span className="min-w-0 truncate" title={label}>
+          {label}
         </span>
         <span className="shrink-0 font-medium">{t(STATUS_LABELS[item.status])}</span>
       </div>
@@ -41,7 +45,7 @@ function ImportRow({ item, onCancel }: { item: MediaImport; onCancel(id: string)
         <div className="flex items-center gap-3">
           <progress
             className="h-2 w-full"
-            aria-label={t('Progress of {{url}}', { url: item.url })}
+            aria-label={t('Progress of {{url}}', { url: label })}
             max={total ?? undefined}
             value={total ? item.receivedBytes : undefined}
           />

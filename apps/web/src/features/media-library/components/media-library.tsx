@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatFileCount } from '../format';
 import { useUploadQueue } from '../hooks/use-upload-queue';
+import { CloudImportPanel } from './cloud-import-panel';
 import { DeleteMediaDialog } from './delete-media-dialog';
 import { LinkImportPanel } from './link-import-panel';
 import { MediaDetailDialog } from './media-detail-dialog';
@@ -87,6 +88,9 @@ export function MediaLibrary() {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <LinkImportPanel />
           <AiImagePanel onGenerated={setOpened} />
+          <div className="lg:col-span-2">
+            <CloudImportPanel />
+          </div>
         </div>
       ) : null}
       {canAdd ? <UnsplashPanel /> : null}

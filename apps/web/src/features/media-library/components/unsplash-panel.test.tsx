@@ -42,6 +42,7 @@ const started: MediaImport = {
   totalBytes: null,
   mediaId: null,
   error: null,
+  source: null,
   createdAt: '2030-01-01T00:00:00.000Z',
 };
 
