@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
 import { drawRecipe } from '../draw-recipe';
-import { movedCrop } from './crop-box';
+import { movedCrop } from '../drag-math';
 import { ImageEditor } from './image-editor';
 
 const PHOTO: MediaItem = {
