@@ -142,7 +142,9 @@ export function resizedCrop(
   // The width the pointer asks for, from each axis it moves.
   const fromX = sides.x === 'low' ? start.width - dx : sides.x === 'high' ? start.width + dx : null;
   const fromY = sides.y === 'low' ? start.height - dy : sides.y === 'high' ? start.height + dy : null;
-  const asked = Math.max(fromX ?? Number.NEGATIVE_INFINITY, fromY === null ? Number.NEGATIVE_INFINITY : fromY * ratio);
+  // A corner follows the axis the pointer moved further along (in widths), so it both grows and shrinks.
+  const asked =
+    fromX !== null && (fromY === null || Math.abs(dx) >= Math.abs(dy) * ratio) ? fromX : (fromY ?? 0) * ratio;
   // The room on each axis from the side that stays (or from the middle, for an edge handle).
   const right = start.x + start.width;
   const bottom = start.y + start.height;
@@ -154,8 +156,9 @@ export function resizedCrop(
     sides.y === 'low' ? bottom : sides.y === 'high' ? source.height - start.y : 2 * Math.min(middleY, source.height - middleY);
   const largest = Math.min(roomX, roomY * ratio);
   const smallest = Math.min(largest, Math.max(min, min * ratio));
-  const width = Math.max(1, Math.round(clamp(asked, smallest, largest)));
-  const height = Math.max(1, Math.min(source.height, Math.round(width / ratio)));
+  // Whole pixels that still fit: rounding up could push the side that stays.
+  const width = Math.max(1, Math.min(Math.floor(largest), Math.round(clamp(asked, smallest, largest))));
+  const height = Math.max(1, Math.min(Math.floor(roomY), Math.round(width / ratio)));
   const x = sides.x === 'low' ? right - width : sides.x === 'high' ? start.x : middleX - width / 2;
   const y = sides.y === 'low' ? bottom - height : sides.y === 'high' ? start.y : middleY - height / 2;
   return {
