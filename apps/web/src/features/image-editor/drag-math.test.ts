@@ -2,7 +2,15 @@ import { EMPTY_RECIPE, type ImageEditRecipe } from '@relaycast/shared/image-edit
 import { describe, expect, it } from 'vitest';
 import { layerAt, layerPosition, movedLayer, resizedCrop, toImagePoint } from './drag-math';
 
-const TEXT = { text: 'Hi', font: 'sans', size: 20, color: '#ffffff', background: null, x: 10, y: 10 } as const;
+const TEXT = {
+  text: 'Hi',
+  font: 'sans',
+  size: 20,
+  color: '#ffffff',
+  background: null,
+  x: 10,
+  y: 10,
+} as const;
 const LOGO = { mediaId: 'logo', x: 100, y: 20, width: 50, height: 50, opacity: 1 };
 const RECIPE: ImageEditRecipe = { ...EMPTY_RECIPE, textLayers: [TEXT], imageLayers: [LOGO] };
 
@@ -48,7 +56,12 @@ describe('resizing the crop box by its handles', () => {
   it('free: each moved side follows the pointer, the others stay, inside the image', () => {
     expect(resizedCrop(box, 'e', 40, 999, source, null)).toEqual({ x: 100, y: 50, width: 140, height: 100 });
     expect(resizedCrop(box, 'nw', -30, -20, source, null)).toEqual({ x: 70, y: 30, width: 130, height: 120 });
-    expect(resizedCrop(box, 'se', 1000, 1000, source, null)).toEqual({ x: 100, y: 50, width: 300, height: 250 });
+    expect(resizedCrop(box, 'se', 1000, 1000, source, null)).toEqual({
+      x: 100,
+      y: 50,
+      width: 300,
+      height: 250,
+    });
     expect(resizedCrop(box, 'w', -500, 0, source, null)).toEqual({ x: 0, y: 50, width: 200, height: 100 });
     // Never smaller than 16 pixels, never turned inside out.
     expect(resizedCrop(box, 'n', 0, 500, source, null)).toEqual({ x: 100, y: 134, width: 100, height: 16 });

@@ -1,8 +1,4 @@
-import {
-  type CropBox,
-  type ImageEditRecipe,
-  MAX_EDIT_DIMENSION,
-} from '@relaycast/shared/image-edit';
+import { type CropBox, type ImageEditRecipe, MAX_EDIT_DIMENSION } from '@relaycast/shared/image-edit';
 
 /**
  * The pointer math of the editor (docs/image-editor.md): moving a text or logo on the preview, and moving or
@@ -14,7 +10,11 @@ export type Point = { x: number; y: number };
 export type Rect = Point & Size;
 
 /** A point of the screen (clientX, clientY) in the pixels of an element shown in `shown`, `size` pixels large. */
-export function toImagePoint(client: Point, shown: Pick<DOMRect, 'left' | 'top' | 'width' | 'height'>, size: Size): Point {
+export function toImagePoint(
+  client: Point,
+  shown: Pick<DOMRect, 'left' | 'top' | 'width' | 'height'>,
+  size: Size,
+): Point {
   return {
     x: ((client.x - shown.left) * size.width) / (shown.width || 1),
     y: ((client.y - shown.top) * size.height) / (shown.height || 1),
@@ -151,9 +151,17 @@ export function resizedCrop(
   const middleX = start.x + start.width / 2;
   const middleY = start.y + start.height / 2;
   const roomX =
-    sides.x === 'low' ? right : sides.x === 'high' ? source.width - start.x : 2 * Math.min(middleX, source.width - middleX);
+    sides.x === 'low'
+      ? right
+      : sides.x === 'high'
+        ? source.width - start.x
+        : 2 * Math.min(middleX, source.width - middleX);
   const roomY =
-    sides.y === 'low' ? bottom : sides.y === 'high' ? source.height - start.y : 2 * Math.min(middleY, source.height - middleY);
+    sides.y === 'low'
+      ? bottom
+      : sides.y === 'high'
+        ? source.height - start.y
+        : 2 * Math.min(middleY, source.height - middleY);
   const largest = Math.min(roomX, roomY * ratio);
   const smallest = Math.min(largest, Math.max(min, min * ratio));
   // Whole pixels that still fit: rounding up could push the side that stays.

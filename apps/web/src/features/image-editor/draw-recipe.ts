@@ -74,7 +74,12 @@ function drawText(context: CanvasRenderingContext2D, layer: TextLayer): TextBox 
   const lineHeight = layer.size * LINE_HEIGHT;
   const pad = textBoxPadding(layer.size);
   const width = Math.max(...lines.map((line) => context.measureText(line).width));
-  const box = { x: layer.x - pad, y: layer.y - pad, width: width + 2 * pad, height: lines.length * lineHeight + 2 * pad };
+  const box = {
+    x: layer.x - pad,
+    y: layer.y - pad,
+    width: width + 2 * pad,
+    height: lines.length * lineHeight + 2 * pad,
+  };
   if (layer.background) {
     context.fillStyle = layer.background;
     context.fillRect(box.x, box.y, box.width, box.height);

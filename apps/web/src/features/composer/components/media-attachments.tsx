@@ -1,5 +1,6 @@
 import { MAX_ALT_TEXT } from '@relaycast/shared/alt-text';
 import { ACCEPTED_MEDIA_TYPES, formatFileSize } from '@relaycast/shared/media';
+import type { PlatformId } from '@relaycast/shared/platforms';
 import { CircleAlert, ImagePlus, Library, Upload as UploadIcon, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,12 @@ import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { type AttachedMedia, attachedFromLibrary } from '@/lib/post-form';
-import { EditImageButton, type ImageEditorPart, isEditableImage, withEditedCopy } from './edit-attached-image';
+import {
+  EditImageButton,
+  type ImageEditorPart,
+  isEditableImage,
+  withEditedCopy,
+} from './edit-attached-image';
 import { AltTextButton, AltTextEditor } from './media-alt-text';
 import { MediaLibraryDialog } from './media-library-dialog';
 import { MediaThumbnail } from './media-thumbnail';
@@ -29,6 +35,8 @@ interface MediaAttachmentsProps {
   altTextLimit?: number;
   /** The image editor's dialog, when the page has it: each attached still image gets an Edit control. */
   imageEditor?: ImageEditorPart;
+  /** The post's platforms (an AI image made in the library dialog offers their shapes). */
+  platforms?: readonly PlatformId[];
 }
 
 const ACCEPT = Object.keys(ACCEPTED_MEDIA_TYPES).join(',');
@@ -41,6 +49,7 @@ export function MediaAttachments({
   onUploadingChange,
   altTextLimit = MAX_ALT_TEXT,
   imageEditor,
+  platforms,
 }: MediaAttachmentsProps) {
   const { t } = useTranslation('composer');
   const ids = useId();
@@ -247,6 +256,7 @@ export function MediaAttachments({
         open={isLibraryOpen}
         onOpenChange={setLibraryOpen}
         attached={media}
+        platforms={platforms}
         onConfirm={(chosen) =>
           // Files kept from before keep the alt text written for them.
           onChange((current) =>

@@ -36,8 +36,8 @@ import { useShortLinkChoice } from '../hooks/use-short-link-choice';
 import { useWatermarkChoice } from '../hooks/use-watermark-choice';
 import { effectiveAccounts } from './account-picker';
 import { composerBridge } from './assistant-bridge';
-import type { ImageEditorPart } from './edit-attached-image';
 import { PlatformsSection, PostTextSection, PreviewSection } from './composer-sections';
+import type { ImageEditorPart } from './edit-attached-image';
 import { FirstCommentField } from './first-comment-field';
 import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
@@ -184,6 +184,7 @@ function ComposerForm({
             onUploadingChange={setUploadCount}
             altTextLimit={altTextLimitFor(values.platforms)}
             imageEditor={imageEditor}
+            platforms={values.platforms}
           />
           <FirstCommentField
             platforms={values.platforms}

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
-import { drawRecipe } from '../draw-recipe';
 import { movedCrop } from '../drag-math';
+import { drawRecipe } from '../draw-recipe';
 import { ImageEditor } from './image-editor';
 import { ImageEditorDialog } from './image-editor-dialog';
 

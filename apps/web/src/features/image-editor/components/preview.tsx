@@ -50,7 +50,12 @@ export function Preview({
     const layers = new Map(
       recipe.imageLayers.map((layer, index) => [layer.mediaId, images.get(layerUrls[index]!)!]),
     );
-    textBoxes.current = drawRecipe(context, source, new Map([...layers].filter(([, image]) => image)), recipe);
+    textBoxes.current = drawRecipe(
+      context,
+      source,
+      new Map([...layers].filter(([, image]) => image)),
+      recipe,
+    );
   });
   const size = outputSize({ width: item.width ?? 1, height: item.height ?? 1 }, recipe);
 
@@ -74,7 +79,13 @@ export function Preview({
       return;
     }
     const { layer, start } = current;
-    const next = movedLayer(recipe, layer, start, pointer.x - current.pointer.x, pointer.y - current.pointer.y);
+    const next = movedLayer(
+      recipe,
+      layer,
+      start,
+      pointer.x - current.pointer.x,
+      pointer.y - current.pointer.y,
+    );
     onChange(next, `drag-${layer.kind}-${layer.index}`);
   }
   const endDrag = () => {
