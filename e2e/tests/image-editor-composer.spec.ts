@@ -124,3 +124,33 @@ test('edit an attached image in the composer: crop to 9:16, resize by a handle, 
     'harbour.png',
   ]);
 });
+
+test('an AI image made in the composer’s library dialog, cropped to TikTok’s 9:16, is attached as the cropped copy', async ({
+  page,
+}) => {
+  await signInAsNewUser(page, 'Tilda Tall');
+  await page.goto('/post-composer');
+  await page.getByRole('button', { name: 'TikTok', exact: true }).click();
+  await page.getByRole('button', { name: 'Choose from library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose from your media library' });
+  await dialog.locator('summary', { hasText: 'Generate an image with AI' }).click();
+  const panel = dialog.getByRole('region', { name: 'Generate an image with AI' });
+  await expect(panel.getByText(/^Made by e2e-image-model/)).toBeVisible();
+  await panel.getByLabel('Describe the image').fill('A lighthouse at sunset');
+  await panel.getByRole('button', { name: 'Generate image' }).click();
+  // The fake provider answers a 64×64 square: TikTok's shape is the one crop offered.
+  const crops = panel.getByRole('group', { name: /to a platform’s shape$/ });
+  await expect(crops.getByRole('button')).toHaveText(['Crop to 9:16']);
+  await page.screenshot({ path: '/tmp/composer-edit-ai-crops.png' });
+  await crops.getByRole('button', { name: 'Crop to 9:16' }).click();
+  await expect(page.getByText(/^Cropped to 9:16: /)).toBeVisible();
+  await expect(dialog.getByText('1 file selected')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Attach selected' }).click();
+
+  const attached = page.getByRole('list', { name: 'Attached media' });
+  await expect(attached.getByRole('img', { name: 'AI image – A lighthouse at sunset (9:16).png' })).toBeVisible();
+  const library = await (await page.request.get('/api/media')).json();
+  const cropped = library.items.find((item: { name: string }) => item.name.endsWith('(9:16).png'));
+  expect(cropped).toMatchObject({ width: 36, height: 64 });
+  expect(library.items).toHaveLength(2);
+});

@@ -50,6 +50,8 @@ export function AiImagePanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // React passes a submit on to the forms around the panel (the composer's, through its dialog): not theirs.
+    event.stopPropagation();
     const parsed = aiImageInputSchema.safeParse({ prompt, size });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? AI_IMAGE_MESSAGES.promptRequired);

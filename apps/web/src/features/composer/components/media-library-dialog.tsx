@@ -2,6 +2,7 @@ import { formatFileSize } from '@relaycast/shared/media';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { Check, ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaList } from '@/api/media';
@@ -31,7 +32,9 @@ export function MediaLibraryDialog({
   platforms,
 }: MediaLibraryDialogProps) {
   const { t } = useTranslation('composer');
-  return (
+  // On the page's body, not inside the composer's form: the AI image panel's own form nested in it made a click
+  // on "Generate image" submit the composer's form natively (the page reloaded, the post was lost).
+  return createPortal(
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
@@ -47,7 +50,8 @@ export function MediaLibraryDialog({
           platforms={platforms}
         />
       ) : null}
-    </Dialog>
+    </Dialog>,
+    document.body,
   );
 }
 
