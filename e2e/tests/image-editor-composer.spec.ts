@@ -148,7 +148,9 @@ test('an AI image made in the composer’s library dialog, cropped to TikTok’s
   await dialog.getByRole('button', { name: 'Attach selected' }).click();
 
   const attached = page.getByRole('list', { name: 'Attached media' });
-  await expect(attached.getByRole('img', { name: 'AI image – A lighthouse at sunset (9:16).png' })).toBeVisible();
+  await expect(
+    attached.getByRole('img', { name: 'AI image – A lighthouse at sunset (9:16).png' }),
+  ).toBeVisible();
   const library = await (await page.request.get('/api/media')).json();
   const cropped = library.items.find((item: { name: string }) => item.name.endsWith('(9:16).png'));
   expect(cropped).toMatchObject({ width: 36, height: 64 });

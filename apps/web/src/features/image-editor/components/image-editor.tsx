@@ -3,7 +3,6 @@ import {
   IMAGE_EDIT_MESSAGES,
   type ImageEditRecipe,
   imageEditRecipeSchema,
-  outputSize,
 } from '@relaycast/shared/image-edit';
 import type { MediaItem } from '@relaycast/shared/media';
 import { Redo2, Save, Undo2 } from 'lucide-react';
