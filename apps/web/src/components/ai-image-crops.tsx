@@ -8,10 +8,12 @@ import { Button } from '@/components/ui/button';
 import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 
-/** "kite.png" cropped to 9:16 is "kite (9:16).png". */
+/** "kite.png" cropped to 9:16 is "kite (9:16).png", within the 200 characters a new file's name may have. */
 export function croppedName(name: string, shape: string): string {
   const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} (${shape})${name.slice(dot)}` : `${name} (${shape})`;
+  const extension = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
+  const stem = name.slice(0, name.length - extension.length).slice(0, 180);
+  return `${stem} (${shape})${extension}`;
 }
 
 /**
