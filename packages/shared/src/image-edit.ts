@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlatformId } from './platforms';
 
 /**
  * The image editor's recipe (docs/image-editor.md, docs/decisions/0087-image-editor.md): what the browser
@@ -37,6 +38,36 @@ export const ASPECT_PRESETS = [
   { id: '1.91:1', ratio: 1.91, hint: 'Link previews, Facebook and LinkedIn landscape' },
 ] as const;
 export type AspectPresetId = (typeof ASPECT_PRESETS)[number]['id'];
+export type AspectPreset = (typeof ASPECT_PRESETS)[number];
+
+/** The shapes each platform shows an image in without cutting it (feed, portrait, story or landscape). */
+export const PLATFORM_ASPECTS: Record<PlatformId, readonly AspectPresetId[]> = {
+  instagram: ['1:1', '4:5', '9:16'],
+  facebook: ['1:1', '4:5', '9:16', '1.91:1'],
+  twitter: ['16:9', '1:1'],
+  linkedin: ['1:1', '1.91:1'],
+  tiktok: ['9:16'],
+  youtube: ['16:9', '9:16'],
+  bluesky: ['1:1', '16:9'],
+  mastodon: ['16:9', '1:1'],
+  threads: ['1:1', '4:5'],
+};
+
+/**
+ * The presets for these platforms' shapes, in ASPECT_PRESETS' order (all of them when no platform is picked),
+ * leaving out the shape an image of `size` already has.
+ */
+export function aspectPresetsFor(
+  platforms: readonly PlatformId[],
+  size?: { width: number; height: number },
+): AspectPreset[] {
+  const wanted = new Set(platforms.flatMap((platform) => PLATFORM_ASPECTS[platform] ?? []));
+  return ASPECT_PRESETS.filter(
+    (preset) =>
+      (platforms.length === 0 || wanted.has(preset.id)) &&
+      !(size && Math.abs(size.width / size.height - preset.ratio) < 0.01),
+  );
+}
 
 /** The fonts of text layers: DejaVu files the server has (Debian's fonts-dejavu-core, a dependency of ffmpeg). */
 export const EDIT_FONTS = {

@@ -49,11 +49,13 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/create-post').then((m) => ({ Component: m.CreatePostPage })),
     'composer',
     'ai-assistant',
+    'image-editor',
   ),
   '/post-composer': page(
     () => import('./routes/post-composer').then((m) => ({ Component: m.PostComposerPage })),
     'composer',
     'ai-assistant',
+    'image-editor',
   ),
   '/drafts': page(() => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })), 'drafts'),
   '/bulk-import': page(

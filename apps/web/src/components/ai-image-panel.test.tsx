@@ -45,6 +45,37 @@ describe('AiImagePanel', () => {
     ).toBeTruthy();
   });
 
+  it('then crops the new image to a picked platform’s shape, as a new file beside it', async () => {
+    const user = userEvent.setup();
+    const tall = { ...generated, width: 1024, height: 1536, name: 'sunrise.png' };
+    const cropped = { ...tall, id: 'm2', name: 'sunrise (9:16).png', width: 864, height: 1536 };
+    const api = fakeApi({
+      'GET /api/ai/images/status': READY,
+      'POST /api/ai/images': tall,
+      'POST /api/media/m1/edits': cropped,
+      '*': {},
+    });
+    const onCropped = vi.fn();
+    renderWithProviders(<AiImagePanel platforms={['tiktok', 'instagram']} onCropped={onCropped} />);
+    const prompt = await screen.findByLabelText('Describe the image');
+    await waitFor(() => expect((prompt as HTMLTextAreaElement).disabled).toBe(false));
+    await user.type(prompt, 'A sunrise');
+    await user.click(screen.getByRole('button', { name: 'Generate image' }));
+    // Instagram's and TikTok's shapes; the image is 2:3, none of them, so all three are offered.
+    const crops = await screen.findByRole('group', { name: 'Fit “sunrise.png” to a platform’s shape' });
+    expect([...crops.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+      'Crop to 1:1',
+      'Crop to 4:5',
+      'Crop to 9:16',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Crop to 9:16' }));
+    await waitFor(() => expect(onCropped).toHaveBeenCalledWith(cropped, tall));
+    expect(api.callsTo('POST /api/media/m1/edits')[0]?.body).toMatchObject({
+      name: 'sunrise (9:16).png',
+      recipe: { crop: { x: 80, y: 0, width: 864, height: 1536 }, rotate: 0, resize: null },
+    });
+  });
+
   it('asks for a description before sending anything', async () => {
     const user = userEvent.setup();
     const api = fakeApi({ 'GET /api/ai/images/status': READY });

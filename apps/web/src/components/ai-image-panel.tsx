@@ -6,10 +6,12 @@ import {
   aiImageInputSchema,
 } from '@relaycast/shared/ai-images';
 import type { MediaItem } from '@relaycast/shared/media';
+import type { PlatformId } from '@relaycast/shared/platforms';
 import { LoaderCircle, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAiImageStatus, useGenerateAiImage } from '@/api/ai';
+import { AiImageCrops } from '@/components/ai-image-crops';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
@@ -22,20 +24,34 @@ import { toast } from '@/lib/toast';
  * Generate an image from a description through the workspace's AI provider (docs/ai-images.md); the picture
  * lands in the library. Without an image-capable provider the panel says what to set. Shared by the media
  * library and the composer's library dialog (which attaches the new file); its words are the library's catalog.
+ * Once an image is made, "Crop to <shape>" offers the picked `platforms`' shapes (ai-image-crops.tsx).
  */
-export function AiImagePanel({ onGenerated }: { onGenerated?(item: MediaItem): void }) {
+export function AiImagePanel({
+  onGenerated,
+  platforms,
+  onCropped,
+}: {
+  onGenerated?(item: MediaItem): void;
+  /** The post's platforms, whose shapes the crops offer; every preset without them. */
+  platforms?: readonly PlatformId[];
+  /** A cropped copy of the generated image was saved (the original is `generated`). */
+  onCropped?(cropped: MediaItem, generated: MediaItem): void;
+}) {
   const { t } = useTranslation('media-library');
   const status = useAiImageStatus();
   const generate = useGenerateAiImage();
   const [prompt, setPrompt] = useState('');
   const [size, setSize] = useState<AiImageSize>('1024x1024');
   const [error, setError] = useState<string | null>(null);
+  const [generated, setGenerated] = useState<MediaItem | null>(null);
   const promptId = useId();
   const errorId = `${promptId}-error`;
   const isConfigured = status.data?.isConfigured ?? false;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // React passes a submit on to the forms around the panel (the composer's, through its dialog): not theirs.
+    event.stopPropagation();
     const parsed = aiImageInputSchema.safeParse({ prompt, size });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? AI_IMAGE_MESSAGES.promptRequired);
@@ -46,6 +62,7 @@ export function AiImagePanel({ onGenerated }: { onGenerated?(item: MediaItem): v
       onSuccess: (item) => {
         toast.success(translateMessage(AI_IMAGE_MESSAGES.generated));
         setPrompt('');
+        setGenerated(item);
         onGenerated?.(item);
       },
       onError: (failure) => showError(failure),
@@ -109,6 +126,13 @@ export function AiImagePanel({ onGenerated }: { onGenerated?(item: MediaItem): v
           </p>
         ) : null}
       </form>
+      {generated ? (
+        <AiImageCrops
+          image={generated}
+          platforms={platforms}
+          onCropped={(cropped) => onCropped?.(cropped, generated)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { AiAssistantPanel } from '@/features/ai-assistant/components/ai-assistan
 import { ApprovalHistorySection } from '@/features/approvals/components/approval-history';
 import { useAuth } from '@/features/auth/auth-provider';
 import { PostComposer } from '@/features/composer/components/post-composer';
+import { ImageEditorDialog } from '@/features/image-editor/components/image-editor-dialog';
 import { readComposerStart } from '@/lib/composer-start';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -45,6 +46,7 @@ export function ComposerScreen({
         initialValues={initialValues}
         authorName={user?.name ?? ''}
         newPostHref={path}
+        imageEditor={(part) => <ImageEditorDialog {...part} />}
         aside={(composer) => (
           <div id={assistantId} className="scroll-mt-20">
             <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />

@@ -27,14 +27,15 @@ export function cssFontOf(layer: Pick<TextLayer, 'font' | 'size'>): string {
  * Draws the recipe on a canvas the size of the result, in the server's order (image-edit.ts): the crop of the
  * source turned and flipped into the result's frame and scaled to it, with the same CSS-defined colour filters;
  * then the image layers; then the text on its box. Geometry and colours match the server's render; text may
- * differ by a pixel or two where the browser lacks the DejaVu fonts.
+ * differ by a pixel or two where the browser lacks the DejaVu fonts. Returns each text's box (with its
+ * background's padding) in the result's pixels, for picking a text with the pointer.
  */
 export function drawRecipe(
   context: CanvasRenderingContext2D,
   source: CanvasImageSource & { width: number; height: number },
   layers: ReadonlyMap<string, CanvasImageSource>,
   recipe: ImageEditRecipe,
-): void {
+): TextBox[] {
   const size = { width: source.width, height: source.height };
   const output = outputSize(size, recipe);
   const oriented = orientedSize(size, recipe);
@@ -60,22 +61,32 @@ export function drawRecipe(
     context.drawImage(image, layer.x, layer.y, layer.width, layer.height);
     context.globalAlpha = 1;
   }
-  for (const layer of recipe.textLayers) drawText(context, layer);
+  return recipe.textLayers.map((layer) => drawText(context, layer));
 }
 
-function drawText(context: CanvasRenderingContext2D, layer: TextLayer): void {
+/** Where a text was drawn: its box in the result's pixels. */
+export type TextBox = { x: number; y: number; width: number; height: number };
+
+function drawText(context: CanvasRenderingContext2D, layer: TextLayer): TextBox {
   context.font = cssFontOf(layer);
   context.textBaseline = 'top';
   const lines = layer.text.split('\n');
   const lineHeight = layer.size * LINE_HEIGHT;
+  const pad = textBoxPadding(layer.size);
+  const width = Math.max(...lines.map((line) => context.measureText(line).width));
+  const box = {
+    x: layer.x - pad,
+    y: layer.y - pad,
+    width: width + 2 * pad,
+    height: lines.length * lineHeight + 2 * pad,
+  };
   if (layer.background) {
-    const pad = textBoxPadding(layer.size);
-    const width = Math.max(...lines.map((line) => context.measureText(line).width));
     context.fillStyle = layer.background;
-    context.fillRect(layer.x - pad, layer.y - pad, width + 2 * pad, lines.length * lineHeight + 2 * pad);
+    context.fillRect(box.x, box.y, box.width, box.height);
   }
   context.fillStyle = layer.color;
   lines.forEach((line, index) => {
     context.fillText(line, layer.x, layer.y + index * lineHeight);
   });
+  return box;
 }

@@ -1,5 +1,6 @@
 import { MAX_ALT_TEXT } from '@relaycast/shared/alt-text';
 import { ACCEPTED_MEDIA_TYPES, formatFileSize } from '@relaycast/shared/media';
+import type { PlatformId } from '@relaycast/shared/platforms';
 import { CircleAlert, ImagePlus, Library, Upload as UploadIcon, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,12 @@ import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { type AttachedMedia, attachedFromLibrary } from '@/lib/post-form';
+import {
+  EditImageButton,
+  type ImageEditorPart,
+  isEditableImage,
+  withEditedCopy,
+} from './edit-attached-image';
 import { AltTextButton, AltTextEditor } from './media-alt-text';
 import { MediaLibraryDialog } from './media-library-dialog';
 import { MediaThumbnail } from './media-thumbnail';
@@ -26,6 +33,10 @@ interface MediaAttachmentsProps {
   onUploadingChange(count: number): void;
   /** The longest alt text the chosen platforms all take. */
   altTextLimit?: number;
+  /** The image editor's dialog, when the page has it: each attached still image gets an Edit control. */
+  imageEditor?: ImageEditorPart;
+  /** The post's platforms (an AI image made in the library dialog offers their shapes). */
+  platforms?: readonly PlatformId[];
 }
 
 const ACCEPT = Object.keys(ACCEPTED_MEDIA_TYPES).join(',');
@@ -37,6 +48,8 @@ export function MediaAttachments({
   onChange,
   onUploadingChange,
   altTextLimit = MAX_ALT_TEXT,
+  imageEditor,
+  platforms,
 }: MediaAttachmentsProps) {
   const { t } = useTranslation('composer');
   const ids = useId();
@@ -47,6 +60,7 @@ export function MediaAttachments({
   const [isDragOver, setDragOver] = useState(false);
   const [altFor, setAltFor] = useState<string | null>(null);
   const altItem = media.find((item) => item.id === altFor);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const running = uploads.filter((upload) => !upload.error).length;
   useEffect(() => onUploadingChange(running), [running, onUploadingChange]);
@@ -139,6 +153,9 @@ export function MediaAttachments({
                 expanded={altFor === item.id}
                 onToggle={() => setAltFor((current) => (current === item.id ? null : item.id))}
               />
+              {imageEditor && isEditableImage(item) ? (
+                <EditImageButton item={item} onOpen={() => setEditing(item.id)} />
+              ) : null}
               <span className="mt-1 block w-20 truncate text-xs text-muted-foreground" title={item.name}>
                 {formatFileSize(item.sizeBytes)}
               </span>
@@ -223,10 +240,23 @@ export function MediaAttachments({
         </ul>
       ) : null}
 
+      {imageEditor?.({
+        mediaId: editing,
+        onClose: () => setEditing(null),
+        onSaved: (created) => {
+          // The edited copy takes the original's place and alt text; the original stays in the library.
+          const originalId = editing;
+          if (originalId) onChange((current) => withEditedCopy(current, originalId, created));
+          setAltFor((current) => (current === originalId ? created.id : current));
+          setEditing(null);
+        },
+      })}
+
       <MediaLibraryDialog
         open={isLibraryOpen}
         onOpenChange={setLibraryOpen}
         attached={media}
+        platforms={platforms}
         onConfirm={(chosen) =>
           // Files kept from before keep the alt text written for them.
           onChange((current) =>

@@ -1,6 +1,8 @@
 import { formatFileSize } from '@relaycast/shared/media';
+import type { PlatformId } from '@relaycast/shared/platforms';
 import { Check, ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaList } from '@/api/media';
@@ -17,12 +19,22 @@ interface MediaLibraryDialogProps {
   onOpenChange(open: boolean): void;
   attached: readonly AttachedMedia[];
   onConfirm(media: AttachedMedia[]): void;
+  /** The post's platforms: an AI image made here offers a crop to their shapes. */
+  platforms?: readonly PlatformId[];
 }
 
 /** The workspace's media as a grid of toggles; the chosen files become the post's media, in the order picked. */
-export function MediaLibraryDialog({ open, onOpenChange, attached, onConfirm }: MediaLibraryDialogProps) {
+export function MediaLibraryDialog({
+  open,
+  onOpenChange,
+  attached,
+  onConfirm,
+  platforms,
+}: MediaLibraryDialogProps) {
   const { t } = useTranslation('composer');
-  return (
+  // On the page's body, not inside the composer's form: the AI image panel's own form nested in it made a click
+  // on "Generate image" submit the composer's form natively (the page reloaded, the post was lost).
+  return createPortal(
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
@@ -31,9 +43,15 @@ export function MediaLibraryDialog({ open, onOpenChange, attached, onConfirm }: 
       className="max-w-3xl"
     >
       {open ? (
-        <LibraryPicker attached={attached} onConfirm={onConfirm} onClose={() => onOpenChange(false)} />
+        <LibraryPicker
+          attached={attached}
+          onConfirm={onConfirm}
+          onClose={() => onOpenChange(false)}
+          platforms={platforms}
+        />
       ) : null}
-    </Dialog>
+    </Dialog>,
+    document.body,
   );
 }
 
@@ -41,10 +59,12 @@ function LibraryPicker({
   attached,
   onConfirm,
   onClose,
+  platforms,
 }: {
   attached: readonly AttachedMedia[];
   onConfirm(media: AttachedMedia[]): void;
   onClose(): void;
+  platforms?: readonly PlatformId[];
 }) {
   const { t } = useTranslation('composer');
   const list = useMediaList();
@@ -68,7 +88,15 @@ function LibraryPicker({
         </summary>
         <div className="mt-3">
           <AiImagePanel
+            platforms={platforms}
             onGenerated={(item) => setSelected((current) => [...current, attachedFromLibrary(item)])}
+            // The cropped copy is chosen in place of the generated original.
+            onCropped={(cropped, generated) =>
+              setSelected((current) => [
+                ...current.filter((item) => item.id !== generated.id && item.id !== cropped.id),
+                attachedFromLibrary(cropped),
+              ])
+            }
           />
         </div>
       </details>

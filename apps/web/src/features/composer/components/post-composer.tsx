@@ -37,6 +37,7 @@ import { useWatermarkChoice } from '../hooks/use-watermark-choice';
 import { effectiveAccounts } from './account-picker';
 import { composerBridge } from './assistant-bridge';
 import { PlatformsSection, PostTextSection, PreviewSection } from './composer-sections';
+import type { ImageEditorPart } from './edit-attached-image';
 import { FirstCommentField } from './first-comment-field';
 import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
@@ -59,6 +60,8 @@ interface PostComposerProps {
   onCreated(post: Post): void;
   /** Where "New post" leads. */
   newPostHref: string;
+  /** The image editor's dialog (the route hands it in): attached still images get an Edit control. */
+  imageEditor?: ImageEditorPart;
 }
 
 /** The composer: loads the post to edit, then hands it to the form. */
@@ -111,6 +114,7 @@ function ComposerForm({
   aside,
   onCreated,
   newPostHref,
+  imageEditor,
 }: PostComposerProps & { post?: Post }) {
   const { t } = useTranslation('composer');
   const timeZone = useTimeZone();
@@ -179,6 +183,8 @@ function ComposerForm({
             onChange={(change) => update((current) => ({ ...current, media: change(current.media) }))}
             onUploadingChange={setUploadCount}
             altTextLimit={altTextLimitFor(values.platforms)}
+            imageEditor={imageEditor}
+            platforms={values.platforms}
           />
           <FirstCommentField
             platforms={values.platforms}

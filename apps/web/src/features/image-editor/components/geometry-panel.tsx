@@ -60,12 +60,24 @@ function ResizeFields({ recipe, source, onChange }: PanelProps) {
   );
 }
 
-/** Crop (a platform's shape or free), rotate, flip and resize. */
-export function GeometryPanel({ recipe, source, onChange }: PanelProps) {
+/**
+ * Crop (a platform's shape or free), rotate, flip and resize. `ratio` is the preset whose shape the crop box's
+ * handles keep; typing a free size, or Original, drops it.
+ */
+export function GeometryPanel({
+  recipe,
+  source,
+  onChange,
+  ratio,
+  onRatioChange,
+}: PanelProps & { ratio: number | null; onRatioChange(ratio: number | null): void }) {
   const { t } = useTranslation('image-editor');
   const crop = recipe.crop ?? { x: 0, y: 0, ...source };
-  const setCrop = (next: ImageEditRecipe['crop'], key?: string) =>
+  const setCrop = (next: ImageEditRecipe['crop'], key?: string, shape: number | null = null) => {
+    onRatioChange(next ? shape : null);
     onChange({ ...recipe, crop: next, resize: null }, key);
+  };
+  const setPlace = (next: ImageEditRecipe['crop']) => onChange({ ...recipe, crop: next }, 'crop');
   const turn = (quarter: 90 | 270) =>
     onChange({
       ...recipe,
@@ -83,9 +95,10 @@ export function GeometryPanel({ recipe, source, onChange }: PanelProps) {
           <Button
             key={preset.id}
             size="sm"
-            variant="outline"
+            variant={recipe.crop && ratio === preset.ratio ? 'primary' : 'outline'}
+            aria-pressed={Boolean(recipe.crop) && ratio === preset.ratio}
             title={t(preset.hint)}
-            onClick={() => setCrop(centredCrop(source, preset.ratio))}
+            onClick={() => setCrop(centredCrop(source, preset.ratio), undefined, preset.ratio)}
           >
             {preset.id}
           </Button>
@@ -97,14 +110,14 @@ export function GeometryPanel({ recipe, source, onChange }: PanelProps) {
           value={crop.x}
           min={0}
           max={source.width - crop.width}
-          onChange={(x) => setCrop({ ...crop, x }, 'crop')}
+          onChange={(x) => setPlace({ ...crop, x })}
         />
         <NumberField
           label={t('Top')}
           value={crop.y}
           min={0}
           max={source.height - crop.height}
-          onChange={(y) => setCrop({ ...crop, y }, 'crop')}
+          onChange={(y) => setPlace({ ...crop, y })}
         />
         <NumberField
           label={t('Width')}

@@ -1,13 +1,14 @@
 import { EMPTY_RECIPE } from '@relaycast/shared/image-edit';
 import type { MediaItem } from '@relaycast/shared/media';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
+import { movedCrop } from '../drag-math';
 import { drawRecipe } from '../draw-recipe';
-import { movedCrop } from './crop-box';
 import { ImageEditor } from './image-editor';
+import { ImageEditorDialog } from './image-editor-dialog';
 
 const PHOTO: MediaItem = {
   id: 'img1',
@@ -66,6 +67,31 @@ describe('the image editor', () => {
           { text: 'Your text', font: 'sans', size: 8, color: '#ffffff', background: '#000000', x: 8, y: 8 },
         ],
       },
+    });
+  });
+
+  it('in the composer’s dialog: Save hands over the new file, Cancel saves nothing', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/media/img1': PHOTO,
+      'POST /api/media/img1/edits': { ...PHOTO, id: 'img2', name: 'beach (edited).jpg', width: 56 },
+      'GET /api/media': { items: [PHOTO], usage: {}, thumbnailsAvailable: true },
+    });
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    renderWithProviders(<ImageEditorDialog mediaId="img1" onSaved={onSaved} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit image' });
+    await within(dialog).findByText('Result: 200 × 100 px');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('POST /api/media/img1/edits')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: '9:16' }));
+    expect(within(dialog).getByRole('button', { name: '9:16' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(dialog).getByRole('button', { name: 'Save as a new file' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(onSaved.mock.calls[0]?.[0]).toMatchObject({ id: 'img2', width: 56 });
+    expect(api.callsTo('POST /api/media/img1/edits')[0]?.body).toMatchObject({
+      recipe: { crop: { x: 72, y: 0, width: 56, height: 100 } },
     });
   });
 

@@ -3,11 +3,10 @@ import {
   IMAGE_EDIT_MESSAGES,
   type ImageEditRecipe,
   imageEditRecipeSchema,
-  outputSize,
 } from '@relaycast/shared/image-edit';
 import type { MediaItem } from '@relaycast/shared/media';
 import { Redo2, Save, Undo2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEditImage, useMediaItem } from '@/api/media';
@@ -17,64 +16,27 @@ import { translateMessage } from '@/i18n';
 import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { useUndoHistory } from '@/lib/use-undo-history';
-import { drawRecipe } from '../draw-recipe';
 import { CropBox } from './crop-box';
 import { ColourPanel, GeometryPanel } from './geometry-panel';
 import { LayersPanel } from './layers-panel';
+import { Preview } from './preview';
 
-/** Loads an image (the source or a layer) from its library URL; null until it has loaded. */
-function useLoadedImages(urls: readonly string[]): ReadonlyMap<string, HTMLImageElement> {
-  const [loaded, setLoaded] = useState<ReadonlyMap<string, HTMLImageElement>>(new Map());
-  const key = urls.join('\n');
-  useEffect(() => {
-    for (const url of key ? key.split('\n') : []) {
-      const image = new Image();
-      image.onload = () => setLoaded((current) => new Map(current).set(url, image));
-      image.src = url;
-    }
-  }, [key]);
-  return loaded;
-}
-
-/** The preview: the recipe drawn on a canvas the size of the result, shrunk to fit the column. */
-function Preview({ item, recipe }: { item: MediaItem; recipe: ImageEditRecipe }) {
-  const { t } = useTranslation('image-editor');
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const layerUrls = recipe.imageLayers.map((layer) => `/api/media/${encodeURIComponent(layer.mediaId)}/file`);
-  const images = useLoadedImages([item.url, ...layerUrls]);
-  const source = images.get(item.url);
-  useEffect(() => {
-    if (!source) return;
-    const context = canvas.current?.getContext('2d');
-    if (!context) return;
-    const layers = new Map(
-      recipe.imageLayers.map((layer, index) => [layer.mediaId, images.get(layerUrls[index]!)!]),
-    );
-    drawRecipe(context, source, new Map([...layers].filter(([, image]) => image)), recipe);
-  });
-  const size = outputSize({ width: item.width ?? 1, height: item.height ?? 1 }, recipe);
-  return (
-    <figure className="grid gap-2">
-      <div className="flex min-h-64 items-center justify-center overflow-hidden rounded-lg bg-muted p-2">
-        <canvas
-          ref={canvas}
-          role="img"
-          aria-label={t('Preview of the edited image')}
-          className="max-h-[70vh] max-w-full object-contain"
-        />
-      </div>
-      <figcaption className="text-sm text-muted-foreground tabular-nums">
-        {t('Result: {{width}} × {{height}} px', size)}
-      </figcaption>
-    </figure>
-  );
+interface ImageEditorProps {
+  mediaId: string;
+  /**
+   * Called with the new file once it is saved (the composer's dialog puts it in place of the attachment);
+   * without it the editor goes to the media library.
+   */
+  onSaved?(created: MediaItem): void;
+  /** Shows a Cancel button that calls it (the dialog closes; nothing is saved). */
+  onCancel?(): void;
 }
 
 /**
  * The image editor: one library image, its recipe with undo and redo (Ctrl+Z, Ctrl+Shift+Z), a preview and
  * Save, which has the server render the recipe into a new library file (docs/image-editor.md).
  */
-export function ImageEditor({ mediaId }: { mediaId: string }) {
+export function ImageEditor({ mediaId, onSaved, onCancel }: ImageEditorProps) {
   const { t } = useTranslation('image-editor');
   const item = useMediaItem(mediaId);
   const save = useEditImage();
@@ -87,6 +49,8 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
     canUndo,
     canRedo,
   } = useUndoHistory<ImageEditRecipe>(EMPTY_RECIPE);
+  // The preset's shape the crop handles keep, or null for a free crop.
+  const [ratio, setRatio] = useState<number | null>(null);
 
   if (item.isPending) return <Spinner label={t('Loading the image')} />;
   if (item.isError) return <p className="text-sm text-destructive">{item.error.message}</p>;
@@ -107,7 +71,8 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
       {
         onSuccess: (created) => {
           toast.success(t('Saved as "{{name}}" in your media library.', { name: created.name }));
-          void navigate('/media-library');
+          if (onSaved) onSaved(created);
+          else void navigate('/media-library');
         },
         onError: (error) => showError(error, t('The edited image could not be saved.')),
       },
@@ -126,7 +91,12 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
             <Redo2 aria-hidden="true" />
             {t('Redo')}
           </Button>
-          <Button className="ml-auto" onClick={onSave} disabled={save.isPending}>
+          {onCancel ? (
+            <Button className="ml-auto" variant="outline" onClick={onCancel} disabled={save.isPending}>
+              {t('Cancel')}
+            </Button>
+          ) : null}
+          <Button className={onCancel ? undefined : 'ml-auto'} onClick={onSave} disabled={save.isPending}>
             {save.isPending ? <Spinner label={t('Saving')} /> : <Save aria-hidden="true" />}
             {t('Save as a new file')}
           </Button>
@@ -136,16 +106,26 @@ export function ImageEditor({ mediaId }: { mediaId: string }) {
             url={media.url}
             crop={recipe.crop}
             source={source}
-            onMove={(crop) => record({ ...recipe, crop }, 'crop-move')}
+            ratio={ratio}
+            onMove={(crop, key) =>
+              // A new size of the box drops an older resize (its proportions were the old box's).
+              record({ ...recipe, crop, resize: key === 'crop-move' ? recipe.resize : null }, key)
+            }
           />
         ) : null}
-        <Preview item={media} recipe={recipe} />
+        <Preview item={media} recipe={recipe} onChange={record} />
         <p className="text-xs text-muted-foreground">
           {t('The original stays as it is: saving makes a new file in your media library.')}
         </p>
       </div>
       <div className="grid content-start gap-6">
-        <GeometryPanel recipe={recipe} source={source} onChange={record} />
+        <GeometryPanel
+          recipe={recipe}
+          source={source}
+          onChange={record}
+          ratio={ratio}
+          onRatioChange={setRatio}
+        />
         <ColourPanel recipe={recipe} onChange={record} />
         <LayersPanel recipe={recipe} source={source} onChange={record} sourceId={media.id} />
       </div>
