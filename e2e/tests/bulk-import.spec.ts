@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { makeTestImage } from './fixtures';
+import { startLocalSite } from './helpers';
 import { connectMastodon, dayLabel, localDate, seriousViolations, TIME_ZONE } from './post-helpers';
 import { signInAsNewUser } from './session';
 
@@ -94,4 +98,36 @@ test('the bulk import page fits a phone', async ({ page }, testInfo) => {
     'Choose a time in the future to schedule this post.',
   );
   await page.screenshot({ path: testInfo.outputPath('bulk-import-390.png'), fullPage: true });
+});
+
+test('media by URL show their progress while the rows are checked, then the preview', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bulk-progress-'));
+  const png = readFileSync(makeTestImage(dir, 'slow.png', '64x64'));
+  // Each picture takes a second and a half: long enough to see "Fetching media".
+  const site = await startLocalSite((_request, response) => {
+    setTimeout(() => response.writeHead(200, { 'content-type': 'image/png' }).end(png), 1_500);
+  });
+  try {
+    await signInAsNewUser(page);
+    await connectMastodon(page);
+    await page.goto('/bulk-import');
+    const day = localDate(4);
+    await page
+      .getByLabel('Or paste the rows')
+      .fill(
+        [
+          'text,date,time,timezone,accounts,media',
+          `First picture,${day},10:00,,mastodon,${site.url}/one.png`,
+          `Second picture,${day},11:00,,mastodon,${site.url}/two.png`,
+        ].join('\n'),
+      );
+    await page.getByRole('button', { name: 'Check the rows' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Fetching media: [01] of 2$/ })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '2 rows ready, 0 with problems' })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  } finally {
+    await site.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -10,6 +10,7 @@ import { translateMessage } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/time-zone';
 import { type BulkImportState, useBulkImport } from '../hooks/use-bulk-import';
+import { ImportProgress } from './import-progress';
 import { RowEditor } from './row-editor';
 
 /** /bulk-import: a CSV of posts, checked row by row, then imported as scheduled posts or drafts (docs/bulk-import.md). */
@@ -97,6 +98,7 @@ function FileSection({ state }: { state: BulkImportState }) {
           {state.isChecking ? t('Checking…') : t('Check the rows')}
         </Button>
       </div>
+      {state.isChecking ? <ImportProgress progress={state.progress} /> : null}
     </Card>
   );
 }
@@ -125,6 +127,7 @@ function PreviewSection({ state }: { state: BulkImportState }) {
         </h2>
         <ImportActions state={state} />
       </div>
+      {state.isImporting ? <ImportProgress progress={state.progress} /> : null}
       {preview.alreadyImported ? (
         <Card role="alert" className="grid gap-2 border-amber-500 p-4 text-sm">
           <p>{t('This file was already imported in this workspace.')}</p>

@@ -3,6 +3,7 @@ import {
   type BulkImportColumn,
   type BulkImportMode,
   type BulkImportPreview,
+  type BulkImportProgress,
   rowsWithProblemsCsv,
   withRowFixed,
 } from '@relaycast/shared/bulk-import';
@@ -37,6 +38,8 @@ export function useBulkImport() {
   const [confirmRepeated, setConfirmRepeated] = useState(false);
   /** The line of the row being fixed in the preview (null: none). */
   const [editingLine, setEditingLine] = useState<number | null>(null);
+  /** The running request's latest progress (null: none running, or none told yet). */
+  const [progress, setProgress] = useState<BulkImportProgress | null>(null);
 
   const rows = preview?.rows ?? [];
   const goodCount = rows.filter((row) => row.problems.length === 0).length;
@@ -55,9 +58,11 @@ export function useBulkImport() {
     setCsv(await file.text());
   }
   function check(text = csv) {
+    setProgress(null);
     previewRequest.mutate(
-      { csv: text, mode, timeZone },
+      { request: { csv: text, mode, timeZone }, onProgress: setProgress },
       {
+        onSettled: () => setProgress(null),
         onSuccess(result) {
           setPreview(result);
           setEditingLine(null);
@@ -73,9 +78,11 @@ export function useBulkImport() {
     check(fixed);
   }
   function runImport() {
+    setProgress(null);
     runRequest.mutate(
-      { csv, mode, timeZone, confirmRepeatedFile: confirmRepeated },
+      { request: { csv, mode, timeZone, confirmRepeatedFile: confirmRepeated }, onProgress: setProgress },
       {
+        onSettled: () => setProgress(null),
         onSuccess(result) {
           toast.success(t('{{count}} posts imported.', { count: result.postIds.length }));
           navigate(mode === 'drafts' ? '/drafts' : '/calendar');
@@ -103,6 +110,7 @@ export function useBulkImport() {
     isChecking: previewRequest.isPending,
     runImport,
     isImporting: runRequest.isPending,
+    progress,
     downloadTemplate: () => downloadText(BULK_IMPORT_TEMPLATE, 'relaycast-bulk-import-template.csv'),
     downloadProblems: () => downloadText(rowsWithProblemsCsv(rows), 'relaycast-rows-with-problems.csv'),
   };
