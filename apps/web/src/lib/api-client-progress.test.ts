@@ -37,8 +37,8 @@ describe('apiFetchWithProgress', () => {
       { type: 'progress', stage: 'fetching', done: 0, of: 2 },
       { type: 'progress', stage: 'fetching', done: 2, of: 2 },
     ]);
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect((init?.headers as Record<string, string>).accept).toBe('application/x-ndjson');
+    const headers = (fetchMock.mock.calls[0]?.[1]?.headers ?? {}) as Record<string, string>;
+    expect(headers.accept).toBe('application/x-ndjson');
   });
 
   it('throws the result line’s refusal as the plain request would, and an early end as an error', async () => {
