@@ -49,6 +49,7 @@ import {
   flagTargetsOfDisconnectedAccount,
   restoreTargetsOfReconnectedAccount,
 } from './modules/publishing/publishing.service';
+import { reelCoversRoutes } from './modules/reel-covers/reel-covers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shortLinksPlugin } from './modules/short-links/short-links.plugin';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(proxiesRoutes, { db: database.db, config });
   await app.register(watermarksRoutes, { db: database.db });
+  await app.register(reelCoversRoutes, { db: database.db });
   await app.register(composerLibraryRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(devicesRoutes, { db: database.db });

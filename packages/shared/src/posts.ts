@@ -10,6 +10,7 @@ import {
   type TextLengthOptions,
 } from './platforms';
 import { postTargetSchema } from './publishing';
+import { reelCoverSchema } from './reel-covers';
 import { shortLinkPostOptionsSchema } from './short-links';
 import { postWatermarkChoiceSchema } from './watermarks';
 
@@ -98,6 +99,8 @@ export const postInputSchema = z
     altTexts: altTextsSchema.optional(),
     /** Commented on the post right after it is published where the platform allows; left out, the stored one stays. */
     firstComment: firstCommentSchema.optional(),
+    /** An Instagram Reel's cover (docs/reel-covers.md); null: Instagram's first frame; left out, the stored stays. */
+    reelCover: reelCoverSchema.nullable().optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {

@@ -182,6 +182,8 @@ export interface PublishRequest {
    * also matches on the text and time.
    */
   idempotencyKey: string;
+  /** An Instagram Reel's cover (docs/reel-covers.md): a moment of the video, or an image's public URL. */
+  reelCover?: { offsetMs: number } | { imageUrl: string };
 }
 
 export interface PublishedPost {

@@ -20,11 +20,12 @@ export function fetchMediaList(query: ListMediaQuery = {}): Promise<MediaList> {
 }
 
 /** `GET /api/media`: the workspace's files, newest first, with the plan's usage. */
-export function useMediaList(query: ListMediaQuery = {}) {
+export function useMediaList(query: ListMediaQuery = {}, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...MEDIA_QUERY_KEY, { q: query.q ?? '', kind: query.kind ?? null }],
     queryFn: () => fetchMediaList(query),
     placeholderData: (previous) => previous,
+    enabled: options.enabled ?? true,
   });
 }
 

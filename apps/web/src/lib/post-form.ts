@@ -2,6 +2,7 @@ import { instantToZoned, zonedToInstant } from '@relaycast/shared/calendar';
 import type { MediaItem } from '@relaycast/shared/media';
 import type { MediaFacts, PlatformId, TextLengthOptions } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostInput, PostProblem, postMediaSchema } from '@relaycast/shared/posts';
+import type { ReelCover } from '@relaycast/shared/reel-covers';
 import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
 import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
 import type { z } from 'zod';
@@ -29,6 +30,8 @@ export interface PostFormValues {
   watermark?: PostWatermarkChoice;
   /** Commented on the post right after it is published, where the platform allows (alt-text.ts). */
   firstComment: string;
+  /** The Instagram Reel's cover once changed (sent with the post; null: the first frame); unset, the stored one. */
+  reelCover?: ReelCover | null;
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -121,6 +124,7 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     timezone: timeZone,
     ...(values.shortLinks ? { shortLinks: values.shortLinks } : {}),
     ...(values.watermark ? { watermark: values.watermark } : {}),
+    ...(values.reelCover !== undefined ? { reelCover: values.reelCover } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ export * from './posts';
 export * from './proxies';
 export * from './publishing';
 export * from './rate-limits';
+export * from './reel-covers';
 export * from './settings';
 export * from './short-links';
 export * from './streaming';

@@ -274,3 +274,16 @@ export function createMediaProcessor(options: {
     },
   };
 }
+
+/**
+ * Reads ffmpeg's `-progress` output (key=value lines, a block per report): the latest `out_time_us`
+ * (`out_time_ms` is also in microseconds, an old ffmpeg misnomer), as seconds. Null when none was seen.
+ */
+export function progressSecondsOf(text: string): number | null {
+  let latest: number | null = null;
+  for (const match of text.matchAll(/^out_time_(?:us|ms)=(\d+)$/gm)) {
+    const microseconds = Number(match[1]);
+    if (Number.isFinite(microseconds)) latest = microseconds / 1_000_000;
+  }
+  return latest;
+}

@@ -6,6 +6,7 @@ import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { decideWrite, recordWrites, requiresApprovalFor } from '../approvals/approvals-gate';
 import { newPostTargets, workspaceAccounts } from '../publishing/publishing-targets';
+import { storeReelCover } from '../reel-covers/reel-covers.service';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
 import { storePostWatermark } from '../watermarks/watermarks.service';
 import { loadMediaFactsOfEach } from './posts.queries';
@@ -167,6 +168,7 @@ export async function createPostsInTransaction(
   for (const { id, input } of written) {
     if (input.shortLinks) await storePostOptions(tx, id, input.shortLinks);
     if (input.watermark) await storePostWatermark(tx, workspaceId, id, input.watermark);
+    if (input.reelCover) await storeReelCover(tx, workspaceId, id, input.reelCover);
   }
   await insertChunked(targets, (chunk) => tx.insert(postTargets).values(chunk));
   await recordWrites(

@@ -1,4 +1,9 @@
-import { type listPostsQuerySchema, POST_MESSAGES, type Post } from '@relaycast/shared/posts';
+import {
+  LOCKED_POST_STATUSES,
+  type listPostsQuerySchema,
+  POST_MESSAGES,
+  type Post,
+} from '@relaycast/shared/posts';
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -159,4 +164,45 @@ export async function hasLiveTargets(tx: Pick<Db, 'select'>, postId: string): Pr
     )
     .limit(1);
   return row !== undefined;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const notEditable = (): AppError => new AppError('POST_NOT_EDITABLE');
+
+/** The post's row, locked until the transaction ends (the publisher may be changing its status). */
+export async function lockPost(
+  tx: Tx,
+  workspaceId: string,
+  postId: string,
+  options: { deleted?: boolean } = {},
+) {
+  const conditions: SQL[] = [eq(posts.id, postId), eq(posts.workspaceId, workspaceId)];
+  if (!options.deleted) conditions.push(isNull(posts.deletedAt));
+  const [row] = await tx
+    .select({
+      id: posts.id,
+      content: posts.content,
+      platforms: posts.platforms,
+      overrides: posts.overrides,
+      status: posts.status,
+      scheduledAt: posts.scheduledAt,
+      timezone: posts.timezone,
+      deletedAt: posts.deletedAt,
+      authorId: posts.authorId,
+      firstComment: posts.firstComment,
+    })
+    .from(posts)
+    .where(and(...conditions))
+    .for('update')
+    .limit(1);
+  if (!row) throw postNotFound();
+  return row;
+}
+
+/** The post's row, locked, when its content and time may still change (it has not reached a platform). */
+export async function lockEditablePost(tx: Tx, workspaceId: string, postId: string) {
+  const current = await lockPost(tx, workspaceId, postId);
+  if (LOCKED_POST_STATUSES.includes(current.status)) throw notEditable();
+  return current;
 }

@@ -14,6 +14,7 @@ import {
   type PostStatus,
   type RescheduleInput,
 } from '@relaycast/shared/posts';
+import type { ReelCover } from '@relaycast/shared/reel-covers';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
 import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
@@ -26,9 +27,18 @@ import { assertRoleCan } from '../../lib/role-check';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
+import { readReelCover, storeReelCover } from '../reel-covers/reel-covers.service';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
 import { readPostWatermark, storePostWatermark } from '../watermarks/watermarks.service';
-import { getPost, hasLiveTargets, loadMediaFacts, postNotFound } from './posts.queries';
+import {
+  getPost,
+  hasLiveTargets,
+  loadMediaFacts,
+  lockEditablePost,
+  lockPost,
+  notEditable,
+  postNotFound,
+} from './posts.queries';
 import { createPostsInTransaction } from './posts-create';
 import { altTextsFor, replaceMedia, storedAltTexts } from './posts-media';
 import { resolveSchedule } from './posts-schedule';
@@ -46,40 +56,6 @@ function assertValid(
 ): void {
   const problems = checkPost(input, media, now, { shortLinkBase });
   if (problems.length > 0) throw new ValidationError(problems);
-}
-
-const notEditable = (): AppError => new AppError('POST_NOT_EDITABLE');
-
-/** The post's row, locked until the transaction ends (the publisher may be changing its status). */
-async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { deleted?: boolean } = {}) {
-  const conditions: SQL[] = [eq(posts.id, postId), eq(posts.workspaceId, workspaceId)];
-  if (!options.deleted) conditions.push(isNull(posts.deletedAt));
-  const [row] = await tx
-    .select({
-      id: posts.id,
-      content: posts.content,
-      platforms: posts.platforms,
-      overrides: posts.overrides,
-      status: posts.status,
-      scheduledAt: posts.scheduledAt,
-      timezone: posts.timezone,
-      deletedAt: posts.deletedAt,
-      authorId: posts.authorId,
-      firstComment: posts.firstComment,
-    })
-    .from(posts)
-    .where(and(...conditions))
-    .for('update')
-    .limit(1);
-  if (!row) throw postNotFound();
-  return row;
-}
-
-/** The post's row, locked, when its content and time may still change (it has not reached a platform). */
-async function lockEditablePost(tx: Tx, workspaceId: string, postId: string) {
-  const current = await lockPost(tx, workspaceId, postId);
-  if (LOCKED_POST_STATUSES.includes(current.status)) throw notEditable();
-  return current;
 }
 
 /** What create, update and duplicate write: the post's row (less its identity), its media and its accounts. */
@@ -100,6 +76,8 @@ interface PostBody {
   /** Alt text by media id, and the first comment (docs/alt-text-and-first-comment.md); absent, the stored stay. */
   altTexts?: Readonly<Record<string, string>>;
   firstComment?: string;
+  /** The Instagram Reel's cover (docs/reel-covers.md), when the input carries one (null: none). */
+  reelCover?: ReelCover | null;
 }
 
 /** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
@@ -110,7 +88,7 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, shortLinks, watermark, altTexts, ...row } = body;
+  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, ...row } = body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     await tx.insert(posts).values({
@@ -131,6 +109,7 @@ async function writePost(
   await replaceMedia(tx, post.id, media, altTexts);
   if (shortLinks) await storePostOptions(tx, post.id, shortLinks);
   if (watermark) await storePostWatermark(tx, workspaceId, post.id, watermark);
+  if (reelCover !== undefined) await storeReelCover(tx, workspaceId, post.id, reelCover);
   await syncPostTargets(
     tx,
     workspaceId,
@@ -167,6 +146,7 @@ async function bodyFromInput(
     ...(input.watermark ? { watermark: input.watermark } : {}),
     ...(input.altTexts ? { altTexts: input.altTexts } : {}),
     ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
+    ...(input.reelCover !== undefined ? { reelCover: input.reelCover } : {}),
   };
 }
 
@@ -294,7 +274,7 @@ export async function reschedulePost(
   return getPost(db, caller.workspaceId, postId);
 }
 
-/** Copies a post (content, platforms, overrides, media, accounts, watermark) as a new draft of the caller. */
+/** Copies a post (content, platforms, overrides, media, accounts, watermark, Reel cover) as a new draft of the caller. */
 export async function duplicatePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -327,6 +307,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         watermark: await readPostWatermark(tx, postId),
         altTexts: await storedAltTexts(tx, postId),
         firstComment: source.firstComment,
+        reelCover: await readReelCover(tx, postId),
       },
       now,
     );

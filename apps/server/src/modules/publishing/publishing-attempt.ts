@@ -14,6 +14,7 @@ import type { MediaStorage } from '../../lib/media/storage';
 import { connectorFor, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
+import { reelCoverForPublish } from '../reel-covers/reel-covers.service';
 import { configuredShortLinkBase, shortenForPublish } from '../short-links/short-links.service';
 import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
 import { postFirstComment } from './publishing-comment';
@@ -201,12 +202,17 @@ async function callPlatform(
       ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform, accountId)
       : [];
     const text = await publishedText(ctx, target, post.workspaceId, contentFor(post, platform));
+    const reelCover =
+      platform === 'instagram' && media.length === 1 && media[0]?.kind === 'video'
+        ? await reelCoverForPublish(db, config, post.workspaceId, target.postId)
+        : undefined;
     const published = await withFreshCredentials(db, config, accountId, (credentials, callContext) => {
       if (!leases.isFresh(target.id)) throw new LeaseLost();
       return connector.publish(callContext, credentials, {
         text,
         media,
         idempotencyKey: target.id,
+        ...(reelCover ? { reelCover } : {}),
       });
     });
     return { published };

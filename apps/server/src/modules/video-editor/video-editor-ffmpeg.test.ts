@@ -1,5 +1,6 @@
 import { layoutOverlayText } from '@relaycast/shared/video-editor-text-layout';
 import { describe, expect, it } from 'vitest';
+import { progressSecondsOf } from '../../lib/media/ffmpeg';
 import {
   canStreamCopy,
   cropFilter,
@@ -7,7 +8,6 @@ import {
   hasAudioStream,
   joinFilter,
   parseCodecs,
-  progressSecondsOf,
   videoSizeOf,
 } from './video-editor-ffmpeg';
 import { OVERLAY_FONT, overlayFilters } from './video-editor-text';

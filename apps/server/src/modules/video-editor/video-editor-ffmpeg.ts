@@ -234,19 +234,6 @@ function joinArgs(plan: ExportPlan, segments: readonly Segment[]): string[] {
   ];
 }
 
-/**
- * Reads ffmpeg's `-progress` output (key=value lines, a block per report): the latest `out_time_us`
- * (`out_time_ms` is also in microseconds, an old ffmpeg misnomer), as seconds. Null when none was seen.
- */
-export function progressSecondsOf(text: string): number | null {
-  let latest: number | null = null;
-  for (const match of text.matchAll(/^out_time_(?:us|ms)=(\d+)$/gm)) {
-    const microseconds = Number(match[1]);
-    if (Number.isFinite(microseconds)) latest = microseconds / 1_000_000;
-  }
-  return latest;
-}
-
 /** The arguments of an ffprobe run that lists the codec (and a picture's size) of every video and audio stream. */
 export function codecProbeArgs(file: string): string[] {
   return ['-v', 'error', '-show_entries', 'stream=codec_name,codec_type,width,height', '-of', 'json', file];

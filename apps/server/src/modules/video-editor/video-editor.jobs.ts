@@ -17,7 +17,7 @@ import { type Segment, totalDuration } from '@relaycast/shared/video-editor-edit
 import { type CaptionCue, type TextOverlay, toSrt } from '@relaycast/shared/video-editor-overlays';
 import { croppedSize } from '@relaycast/shared/video-editor-text-layout';
 import { AppError } from '../../lib/app-error';
-import { runProcess } from '../../lib/media/ffmpeg';
+import { progressSecondsOf, runProcess } from '../../lib/media/ffmpeg';
 import { withSeekableFile } from '../../lib/media/storage';
 import { deleteMedia, type MediaFileRow, newMediaId, toMediaItem } from '../media/media.service';
 import { addVideoToLibrary, exportLabel, exportName, type LibraryDeps } from './video-editor.service';
@@ -27,7 +27,6 @@ import {
   exportArgs,
   hasAudioStream,
   parseCodecs,
-  progressSecondsOf,
   videoSizeOf,
 } from './video-editor-ffmpeg';
 import { writeOverlayFiles } from './video-editor-text';

@@ -7,10 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mediaFiles, watermarkRenders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { runProcess } from '../../lib/media/ffmpeg';
+import { progressSecondsOf, runProcess } from '../../lib/media/ffmpeg';
 import { type MediaStorage, withSeekableFile } from '../../lib/media/storage';
 import { type MediaFileRow, newMediaId } from '../media/media.service';
-import { progressSecondsOf } from '../video-editor/video-editor-ffmpeg';
 import {
   renderFormatOf,
   type WatermarkKind,

@@ -177,6 +177,32 @@ describe('Instagram connector', () => {
     expect(fake.server.violations).toEqual([]);
   });
 
+  it('gives a Reel its cover: a moment of the video or an image', async () => {
+    let start = fake.server.requests.length;
+    await connector.publish(ctx, credentials, {
+      ...post('Framed', [video('r2')]),
+      reelCover: { offsetMs: 2500 },
+    });
+    expect(fake.server.requests[start]?.body).toEqual({
+      media_type: 'REELS',
+      video_url: video('r2').publicUrl,
+      caption: 'Framed',
+      thumb_offset: 2500,
+    });
+    start = fake.server.requests.length;
+    const imageUrl = image('cover').publicUrl;
+    await connector.publish(ctx, credentials, { ...post('Covered', [video('r3')]), reelCover: { imageUrl } });
+    expect(fake.server.requests[start]?.body).toMatchObject({ media_type: 'REELS', cover_url: imageUrl });
+    // An image post has no cover to give.
+    start = fake.server.requests.length;
+    await connector.publish(ctx, credentials, {
+      ...post('Photo', [image('p9')]),
+      reelCover: { offsetMs: 1 },
+    });
+    expect(fake.server.requests[start]?.body).not.toHaveProperty('thumb_offset');
+    expect(fake.server.violations).toEqual([]);
+  });
+
   it('refuses a text-only post without calling Instagram', async () => {
     const start = fake.server.requests.length;
     const refused = await platformFailure(connector.publish(ctx, credentials, post('Only words', [])));

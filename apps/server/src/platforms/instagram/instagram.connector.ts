@@ -110,6 +110,12 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
       : { image_url: media.publicUrl, ...alt };
   }
 
+  /** A Reel's cover: `cover_url` (an image) or `thumb_offset` (a moment, in ms); none: the first frame. */
+  function reelCoverFields(cover: PublishRequest['reelCover']): Record<string, unknown> {
+    if (!cover) return {};
+    return 'imageUrl' in cover ? { cover_url: cover.imageUrl } : { thumb_offset: cover.offsetMs };
+  }
+
   async function permalinkOf(
     ctx: CallContext,
     mediaId: string,
@@ -136,6 +142,7 @@ export function createInstagramConnector(options: { poll?: PollOptions } = {}): 
       containerId = await createContainer(ctx, igUserId, token, {
         ...mediaFields(single, false),
         caption: request.text,
+        ...(single.kind === 'video' ? reelCoverFields(request.reelCover) : {}),
       });
     } else {
       const children: string[] = [];

@@ -43,6 +43,7 @@ import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
+import { ReelCoverOptions } from './reel-cover-options';
 import { WatermarkOptions } from './watermark-options';
 
 interface PostComposerProps {
@@ -196,6 +197,11 @@ function ComposerForm({
             choice={watermark}
             accounts={accounts ?? []}
             onChange={(choice) => update({ watermark: choice })}
+          />
+          <ReelCoverOptions
+            postId={saved?.id}
+            values={values}
+            onChange={(reelCover) => update({ reelCover })}
           />
           <PublishPanel
             date={values.date}
