@@ -1,0 +1,48 @@
+import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
+import { z } from 'zod';
+
+/**
+ * The publishing budgets' settings, read by env.ts (docs/decisions/0110-several-nodes.md): the platform calls
+ * the install's app of each platform may make per minute, counted in the database across every worker.
+ */
+export const publishingEnvShape = {
+  PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
+  PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Publish calls per minute per platform app, every platform; 0 turns the budgets off. */
+  PUBLISH_BUDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** Per-platform overrides, `x=100,linkedin=30` (a platform id, `=`, calls per minute; 0 = no budget). */
+  PUBLISH_BUDGETS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const budgets: Partial<Record<PlatformId, number>> = {};
+      for (const part of (value ?? '').split(',').map((item) => item.trim())) {
+        if (!part) continue;
+        const [id, count] = part.split('=').map((item) => item.trim());
+        const calls = Number(count);
+        if (
+          !(PLATFORM_IDS as readonly string[]).includes(id ?? '') ||
+          !Number.isInteger(calls) ||
+          calls < 0
+        ) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not <platform id>=<calls per minute>` });
+          return z.NEVER;
+        }
+        budgets[id as PlatformId] = calls;
+      }
+      return budgets;
+    }),
+};
+
+/** Publish calls per minute per platform app: each platform's own setting, else the one for all; 0 = none. */
+export interface PublishBudgets {
+  perMinute: number;
+  platforms: Partial<Record<PlatformId, number>>;
+}
+
+export function readPublishBudgets(env: {
+  PUBLISH_BUDGET_PER_MINUTE: number;
+  PUBLISH_BUDGETS: Partial<Record<PlatformId, number>>;
+}): PublishBudgets {
+  return { perMinute: env.PUBLISH_BUDGET_PER_MINUTE, platforms: env.PUBLISH_BUDGETS };
+}
