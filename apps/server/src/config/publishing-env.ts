@@ -8,9 +8,9 @@ import { z } from 'zod';
 export const publishingEnvShape = {
   PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
   PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
-  /** Publish calls per minute per platform app, every platform; 0 turns the budgets off. */
-  PUBLISH_BUDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
-  /** Per-platform overrides, `x=100,linkedin=30` (a platform id, `=`, calls per minute; 0 = no budget). */
+  /** Publish calls per minute per platform app, every platform (unset: each platform's default); 0 = none. */
+  PUBLISH_BUDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Per-platform overrides, `twitter=100,linkedin=30` (a platform id, `=`, calls per minute; 0 = no budget). */
   PUBLISH_BUDGETS: z
     .string()
     .optional()
@@ -34,14 +34,17 @@ export const publishingEnvShape = {
     }),
 };
 
-/** Publish calls per minute per platform app: each platform's own setting, else the one for all; 0 = none. */
+/**
+ * Publish calls per minute per platform app: each platform's own setting, else the one for all, else the
+ * platform's default (modules/publishing/publishing-budget.ts); 0 = no budget.
+ */
 export interface PublishBudgets {
-  perMinute: number;
+  perMinute: number | undefined;
   platforms: Partial<Record<PlatformId, number>>;
 }
 
 export function readPublishBudgets(env: {
-  PUBLISH_BUDGET_PER_MINUTE: number;
+  PUBLISH_BUDGET_PER_MINUTE?: number | undefined;
   PUBLISH_BUDGETS: Partial<Record<PlatformId, number>>;
 }): PublishBudgets {
   return { perMinute: env.PUBLISH_BUDGET_PER_MINUTE, platforms: env.PUBLISH_BUDGETS };

@@ -13,9 +13,31 @@ import { holdRateLimitUntil, readRateLimit, takeRateLimit } from '../rate-limits
 /** The budget's window: calls per minute. */
 export const PUBLISH_BUDGET_WINDOW_MS = 60_000;
 
-/** Publish calls per minute of the platform's app (PUBLISH_BUDGETS, else PUBLISH_BUDGET_PER_MINUTE); 0 = none. */
+/**
+ * Each platform's budget when nothing is set: generous ceilings for the apps whose limits are counted per app
+ * (X, Meta's, LinkedIn, TikTok, YouTube), far above what one install publishes in a minute, only a guard against
+ * a burst spending the app's daily quota at once. Mastodon and Bluesky have none: their limits are per account
+ * on each instance, and a 429 pauses the account (below).
+ */
+export const DEFAULT_PUBLISH_BUDGETS: Record<PlatformId, number> = {
+  twitter: 300,
+  linkedin: 300,
+  facebook: 300,
+  instagram: 300,
+  threads: 300,
+  tiktok: 300,
+  youtube: 300,
+  mastodon: 0,
+  bluesky: 0,
+};
+
+/**
+ * Publish calls per minute of the platform's app: PUBLISH_BUDGETS, else PUBLISH_BUDGET_PER_MINUTE, else the
+ * platform's default; 0 = no budget.
+ */
 export function publishBudgetOf(config: Pick<Config, 'publishBudgets'>, platform: PlatformId): number {
-  return config.publishBudgets.platforms[platform] ?? config.publishBudgets.perMinute;
+  const { platforms, perMinute } = config.publishBudgets;
+  return platforms[platform] ?? perMinute ?? DEFAULT_PUBLISH_BUDGETS[platform] ?? 0;
 }
 
 /**
