@@ -16,7 +16,7 @@ import { type CloudDriveSettings, cloudDrivesEnvShape, readCloudDrivesEnv } from
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
-import { type PublishBudgets, publishingEnvShape, readPublishBudgets } from './publishing-env';
+import { type PublishingConfig, publishingEnvShape, readPublishing } from './publishing-env';
 import { readUnsplashEnv, type UnsplashConfig, unsplashEnvShape } from './unsplash-env';
 
 export type { AiConfig } from './ai-env';
@@ -165,7 +165,7 @@ export interface PlatformConfig {
   baseUrl: string | undefined;
 }
 
-export interface Config {
+export interface Config extends PublishingConfig {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
@@ -238,12 +238,6 @@ export interface Config {
    * serves (and enqueues jobs); `worker` runs the workers and sweeps too (ROLE; docs/decisions/0007).
    */
   role: 'all' | 'api' | 'worker';
-  /** Posts that came due more than this long ago while no worker ran are held for the user to confirm. */
-  publishStaleAfterHours: number;
-  /** Platform calls in flight per platform in this process; unset = each connector's capabilities.maxConcurrency. */
-  publishMaxConcurrency: number | undefined;
-  /** Publish calls per minute per platform app, counted across workers (config/publishing-env.ts). */
-  publishBudgets: PublishBudgets;
   /** How often planned streams that are due get their reminder; 0 turns the reminder timer off. */
   streamReminderIntervalMs: number;
   /** Seconds between background inbox syncs of each account (engagement); 0 = no background sweep. */
@@ -385,9 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     stripe: billing.stripe,
     adminEmails: billing.adminEmails,
     role: env.ROLE,
-    publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
-    publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,
-    publishBudgets: readPublishBudgets(env),
+    ...readPublishing(env),
     streamReminderIntervalMs: env.STREAM_REMINDER_INTERVAL_MS,
     engagementSyncIntervalSeconds: env.ENGAGEMENT_SYNC_INTERVAL_SECONDS,
     analyticsCollectIntervalSeconds: env.ANALYTICS_COLLECT_INTERVAL_SECONDS,

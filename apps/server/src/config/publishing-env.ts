@@ -43,9 +43,25 @@ export interface PublishBudgets {
   platforms: Partial<Record<PlatformId, number>>;
 }
 
-export function readPublishBudgets(env: {
+/** The publishing settings of the server's configuration (env.ts's Config extends it). */
+export interface PublishingConfig {
+  /** Posts that came due more than this long ago while no worker ran are held for the user to confirm. */
+  publishStaleAfterHours: number;
+  /** Platform calls in flight per platform in this process; unset = each connector's capabilities.maxConcurrency. */
+  publishMaxConcurrency: number | undefined;
+  /** Publish calls per minute per platform app, counted across workers (modules/publishing/publishing-budget.ts). */
+  publishBudgets: PublishBudgets;
+}
+
+export function readPublishing(env: {
+  PUBLISH_STALE_AFTER_HOURS: number;
+  PUBLISH_MAX_CONCURRENCY?: number | undefined;
   PUBLISH_BUDGET_PER_MINUTE?: number | undefined;
   PUBLISH_BUDGETS: Partial<Record<PlatformId, number>>;
-}): PublishBudgets {
-  return { perMinute: env.PUBLISH_BUDGET_PER_MINUTE, platforms: env.PUBLISH_BUDGETS };
+}): PublishingConfig {
+  return {
+    publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
+    publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,
+    publishBudgets: { perMinute: env.PUBLISH_BUDGET_PER_MINUTE, platforms: env.PUBLISH_BUDGETS },
+  };
 }
