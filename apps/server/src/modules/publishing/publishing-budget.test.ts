@@ -7,7 +7,12 @@ import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
 import { connectMastodon } from './publishing.test-support';
-import { accountPausedUntil, PUBLISH_BUDGET_WINDOW_MS, takePublishBudget } from './publishing-budget';
+import {
+  accountPausedUntil,
+  PUBLISH_BUDGET_WINDOW_MS,
+  publishBudgetOf,
+  takePublishBudget,
+} from './publishing-budget';
 import { requestsPerTarget, seedDueTargets } from './publishing-crash.test-support';
 
 /**
@@ -55,6 +60,16 @@ async function statusesOf(ids: string[]) {
 }
 
 describe('the per-platform publishing budget', () => {
+  it('defaults to a generous budget for the apps counted per app, none for Mastodon and Bluesky', () => {
+    const unset = { publishBudgets: { perMinute: undefined, platforms: {} } };
+    expect(publishBudgetOf(unset, 'twitter')).toBe(300);
+    expect(publishBudgetOf(unset, 'mastodon')).toBe(0);
+    expect(publishBudgetOf(unset, 'bluesky')).toBe(0);
+    const all = { publishBudgets: { perMinute: 50, platforms: { linkedin: 7 } } };
+    expect(publishBudgetOf(all, 'mastodon')).toBe(50);
+    expect(publishBudgetOf(all, 'linkedin')).toBe(7);
+  });
+
   it('counts one window per platform across callers, and opens the next window on time', async () => {
     const config = { publishBudgets: { perMinute: 2, platforms: {} } };
     const now = Date.now();
