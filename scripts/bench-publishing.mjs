@@ -39,7 +39,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
 const SECTION_TITLE = '## Publishing engine (burst and steady load)';
-const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
+export const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
 const ENGINE_SETTINGS = '8 worker loops × batch 50 per process, polling every 0.5 s, sweep every 5 s';
 
 export const PUBLISHING_BENCH = {
@@ -79,7 +79,7 @@ const percentile = (values, p) => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves when the worker prints that it is ready (its job workers and sweeps run). */
-function readyOf(child) {
+export function readyOf(child) {
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk) => {
@@ -94,7 +94,7 @@ function readyOf(child) {
   });
 }
 
-function startWorker(env) {
+export function startWorker(env) {
   // BENCH_WORKER_LOG=<file prefix> keeps each worker's log (LOG_LEVEL from BENCH_WORKER_LOG_LEVEL) for tuning.
   const logFile = process.env.BENCH_WORKER_LOG
     ? `${process.env.BENCH_WORKER_LOG}.${env.DATA_DIR.slice(-6)}.log`
@@ -115,7 +115,7 @@ function startWorker(env) {
   return child;
 }
 
-async function stopChild(child) {
+export async function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -125,7 +125,7 @@ async function stopChild(child) {
 }
 
 /** Plays the fake's OAuth flow directly and returns an access token for a new Mastodon account. */
-async function mastodonToken(fakeUrl) {
+export async function mastodonToken(fakeUrl) {
   const redirectUri = 'http://localhost/callback';
   const app = await fetch(`${fakeUrl}/api/v1/apps`, {
     method: 'POST',
@@ -166,7 +166,7 @@ async function mastodonToken(fakeUrl) {
  * Inserts `count` posts with one target each, due at `dueAt(i)`, then enqueues their jobs. Returns the target
  * ids with their due times.
  */
-async function seedTargets(ctx, label, count, dueAt) {
+export async function seedTargets(ctx, label, count, dueAt) {
   const { db, schema, workspaceId, userId, accountId, publishing } = ctx;
   const targets = [];
   for (let start = 0; start < count; start += 1_000) {
@@ -242,7 +242,7 @@ function cpuNow(children, databaseName) {
 }
 
 /** Waits until every target is published (or `timeoutMs` passes), then measures against the fake's records. */
-async function measure(ctx, targets, timeoutMs) {
+export async function measure(ctx, targets, timeoutMs) {
   const { fake } = ctx;
   const texts = new Map(targets.map((row) => [row.text, row]));
   const deadline = Date.now() + timeoutMs;

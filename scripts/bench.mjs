@@ -296,6 +296,13 @@ const { runPublishingBench } = await import('./bench-publishing.mjs');
 const publishingBench = await runPublishingBench();
 // ── end of the publishing engine benchmark ─────────────────────────────────────────────────────────────────
 
+// ── Publishing with one and two worker processes (docs/scaling.md) ───────────────────────────────────────────
+// scripts/bench-publishing-scaling.mjs: the same burst published by one ROLE=worker process, then by two, on a
+// throwaway PostgreSQL database; publishes/s of each and their ratio; adds its own section.
+const { runPublishingScalingBench } = await import('./bench-publishing-scaling.mjs');
+const publishingScalingBench = await runPublishingScalingBench();
+// ── end of the publishing scaling benchmark ─────────────────────────────────────────────────────────────────
+
 // ── Best-time model benchmark (docs/best-time.md) ───────────────────────────────────────────────────────────────────
 // scripts/bench-best-time.mjs: the model for one account with 5,000 posts (goal < 20 ms) against a plain loop
 // bucketing the same inputs in the same run; adds its own section to docs/benchmarks.md.
@@ -377,6 +384,7 @@ const verdicts = {
   'studio ingest': studioIngestBench.ok,
   engagement: engagementBench.ok,
   'publishing engine': publishingBench.ok,
+  'publishing with one and two workers': publishingScalingBench.ok,
   analytics: analyticsBench.ok,
   'server memory': memoryBench.ok,
   'best-time model': bestTimeBench.ok,

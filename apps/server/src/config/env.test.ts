@@ -64,6 +64,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), MAX_UPLOAD_MB: '0' })).toThrow(ConfigError);
   });
 
+  it('reads the publishing budgets, and refuses a budget that names no platform', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).publishBudgets).toEqual({
+      perMinute: undefined,
+      platforms: {},
+    });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      PUBLISH_BUDGET_PER_MINUTE: '120',
+      PUBLISH_BUDGETS: ' twitter=100, linkedin = 0 ',
+    });
+    expect(set.publishBudgets).toEqual({ perMinute: 120, platforms: { twitter: 100, linkedin: 0 } });
+    for (const bad of ['x=100', 'twitter=many', 'twitter=-1', 'twitter'])
+      expect(() => loadConfig({ DATA_DIR: tempDir(), PUBLISH_BUDGETS: bad })).toThrow(/PUBLISH_BUDGETS/);
+  });
+
   it('refuses private addresses unless ALLOW_PRIVATE_ADDRESSES, or its deprecated alias, allows them', () => {
     const allowed = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: tempDir(), ...env }).allowPrivateAddresses;

@@ -16,6 +16,7 @@ import { type CloudDriveSettings, cloudDrivesEnvShape, readCloudDrivesEnv } from
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { metricsEnvShape } from './metrics-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
+import { type PublishingConfig, publishingEnvShape, readPublishing } from './publishing-env';
 import { readUnsplashEnv, type UnsplashConfig, unsplashEnvShape } from './unsplash-env';
 
 export type { AiConfig } from './ai-env';
@@ -145,10 +146,9 @@ export const envSchema = z.object({
   /** DROPBOX_APP_KEY/SECRET, GOOGLE_DRIVE_, ONEDRIVE_, CANVA_CLIENT_ID/SECRET and each one's _BASE_URL. */
   ...cloudDrivesEnvShape,
   ...metricsEnvShape,
+  ...publishingEnvShape,
   ...unsplashEnvShape,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  PUBLISH_STALE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(6),
-  PUBLISH_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   STREAM_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Seconds between background inbox syncs of each connected account; 0 turns the sweep off. */
   ENGAGEMENT_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
@@ -165,7 +165,7 @@ export interface PlatformConfig {
   baseUrl: string | undefined;
 }
 
-export interface Config {
+export interface Config extends PublishingConfig {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
@@ -238,13 +238,6 @@ export interface Config {
    * serves (and enqueues jobs); `worker` runs the workers and sweeps too (ROLE; docs/decisions/0007).
    */
   role: 'all' | 'api' | 'worker';
-  /** Posts that came due more than this long ago while no worker ran are held for the user to confirm. */
-  publishStaleAfterHours: number;
-  /**
-   * Platform calls in flight per platform in this process; unset = each connector's own cap
-   * (capabilities.maxConcurrency).
-   */
-  publishMaxConcurrency: number | undefined;
   /** How often planned streams that are due get their reminder; 0 turns the reminder timer off. */
   streamReminderIntervalMs: number;
   /** Seconds between background inbox syncs of each account (engagement); 0 = no background sweep. */
@@ -386,8 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     stripe: billing.stripe,
     adminEmails: billing.adminEmails,
     role: env.ROLE,
-    publishStaleAfterHours: env.PUBLISH_STALE_AFTER_HOURS,
-    publishMaxConcurrency: env.PUBLISH_MAX_CONCURRENCY,
+    ...readPublishing(env),
     streamReminderIntervalMs: env.STREAM_REMINDER_INTERVAL_MS,
     engagementSyncIntervalSeconds: env.ENGAGEMENT_SYNC_INTERVAL_SECONDS,
     analyticsCollectIntervalSeconds: env.ANALYTICS_COLLECT_INTERVAL_SECONDS,

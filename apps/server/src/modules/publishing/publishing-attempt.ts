@@ -16,6 +16,7 @@ import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 import { reelCoverForPublish } from '../reel-covers/reel-covers.service';
 import { configuredShortLinkBase, shortenForPublish } from '../short-links/short-links.service';
+import { accountPausedUntil, pauseAccountPublishing, takePublishBudget } from './publishing-budget';
 import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
 import { postFirstComment } from './publishing-comment';
 import type { EngineOptions } from './publishing-engine';
@@ -37,7 +38,12 @@ const IDEMPOTENCY_MARGIN_MS = 10 * 60_000;
 class LeaseLost extends Error {}
 
 /** What the platform call of a claimed target gave: its post, its failure, or no call (the claim was given up). */
-type CallResult = { published: PublishedPost } | { error: unknown } | { abandoned: true };
+type CallResult =
+  | { published: PublishedPost }
+  | { error: unknown }
+  | { abandoned: true }
+  /** Not called: the platform app's budget of this minute is spent; due again when the next window starts. */
+  | { overBudgetMs: number };
 
 /** A simple counting semaphore: the per-platform concurrency cap of this process. */
 class Semaphore {
@@ -87,10 +93,8 @@ interface PublishAttemptDeps {
   options: Pick<EngineOptions, 'retryBaseMs' | 'maxConcurrency'>;
 }
 
-/** What the stages of an attempt share: the dependencies, and the accounts told to slow down (429) until when. */
-interface AttemptContext extends PublishAttemptDeps {
-  blockedAccounts: Map<string, number>;
-}
+/** What the stages of an attempt share. The accounts told to wait (429) are paused in the database. */
+type AttemptContext = PublishAttemptDeps;
 
 /**
  * The text a platform receives: the post's copy for it, its web addresses replaced by short links when the
@@ -197,6 +201,8 @@ async function callPlatform(
   const platform = target.platform as PlatformId;
   const { post } = target;
   try {
+    const overBudgetMs = await takePublishBudget(db, config, platform);
+    if (overBudgetMs > 0) return { overBudgetMs };
     const connector = connectorFor(platform);
     const media = post.hasMedia
       ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform, accountId)
@@ -227,7 +233,7 @@ async function settleAttempt(
   target: ClaimedWithPost,
   result: CallResult,
 ): Promise<void> {
-  const { db, queue, log, claims, blockedAccounts } = ctx;
+  const { db, queue, log, claims } = ctx;
   const { finish } = claims;
   const platform = target.platform as PlatformId;
   const text = await publishedText(ctx, target, target.post.workspaceId, contentFor(target.post, platform));
@@ -235,6 +241,11 @@ async function settleAttempt(
   if ('abandoned' in result) {
     // Certainly not sent: due again at once, unless a worker that took the claim over keeps it.
     if (await claims.release(target)) await sendTargetJobs(db, queue, [{ id: target.id, dueAt: new Date() }]);
+    return;
+  }
+  if ('overBudgetMs' in result) {
+    const dueAt = new Date(Date.now() + result.overBudgetMs);
+    if (await claims.release(target, dueAt)) await sendTargetJobs(db, queue, [{ id: target.id, dueAt }]);
     return;
   }
   if ('published' in result) {
@@ -265,7 +276,7 @@ async function settleAttempt(
   }
   if (error.kind === 'retry') {
     if (error.details.status === 429 && error.details.retryAfterMs && target.accountId) {
-      blockedAccounts.set(target.accountId, Date.now() + error.details.retryAfterMs);
+      await pauseAccountPublishing(db, target.accountId, Date.now() + error.details.retryAfterMs);
     }
     await retryLater(ctx, target, error.message, error.details.retryAfterMs);
   } else if (error.kind === 'refuse') {
@@ -281,8 +292,7 @@ export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts
   const { db, queue, claims, options } = deps;
   const { leases, finish } = claims;
   const caps = new Map<string, Semaphore>();
-  const ctx: AttemptContext = { ...deps, blockedAccounts: new Map() };
-  const { blockedAccounts } = ctx;
+  const ctx: AttemptContext = deps;
 
   function capFor(platform: PlatformId): Semaphore {
     let cap = caps.get(platform);
@@ -297,17 +307,11 @@ export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts
     return cap;
   }
 
-  /** When the account was told by its platform to wait (429), until when; else undefined. */
-  function blockedUntilFor(accountId: string | null): number | undefined {
-    const now = Date.now();
-    for (const [id, until] of blockedAccounts) if (until <= now) blockedAccounts.delete(id);
-    return accountId ? blockedAccounts.get(accountId) : undefined;
-  }
-
   async function publishTarget(targetId: string): Promise<void> {
     const [row] = await targetRouteStatement(db).execute({ targetId });
     if (!row) return;
-    const blockedUntil = blockedUntilFor(row.accountId);
+    // Paused on every worker when its platform told one of them to wait (429).
+    const blockedUntil = row.accountId ? await accountPausedUntil(db, row.accountId) : undefined;
     if (blockedUntil) {
       // The platform asked this account to wait: wake up again when it may post.
       await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(blockedUntil) });

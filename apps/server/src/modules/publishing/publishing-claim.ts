@@ -56,10 +56,10 @@ export interface TargetClaims {
   /** Ends an attempt, only if this process still holds the target. Returns whether it did. */
   finish(targetId: string, values: AttemptEnd): Promise<boolean>;
   /**
-   * Gives up a claim before its platform call: certainly not sent, so it is due again at once (and the attempt
+   * Gives up a claim before its platform call: certainly not sent, so it is due again at once, or at `dueAt` (the attempt
    * does not count). Only while the row is still this attempt's. Returns whether it did.
    */
-  release(target: ClaimedTarget): Promise<boolean>;
+  release(target: ClaimedTarget, dueAt?: Date): Promise<boolean>;
   /** The crash sweep: takes over attempts of dead processes (lease expired) or past the attempt timeout. */
   takeOverCrashed(): Promise<TakenOverClaim[]>;
   /** A taken-over target still 'publishing', with the text it was sent; undefined when it moved on meanwhile. */
@@ -238,11 +238,16 @@ async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promi
   return true;
 }
 
-async function releaseTarget(db: Db, target: ClaimedTarget): Promise<boolean> {
+async function releaseTarget(db: Db, target: ClaimedTarget, dueAt?: Date): Promise<boolean> {
   const now = new Date();
   const released = await db
     .update(postTargets)
-    .set({ status: 'retrying', dueAt: now, attempts: sql`${postTargets.attempts} - 1`, updatedAt: now })
+    .set({
+      status: 'retrying',
+      dueAt: dueAt ?? now,
+      attempts: sql`${postTargets.attempts} - 1`,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(postTargets.id, target.id),
@@ -281,7 +286,7 @@ export function createTargetClaims(deps: {
     leases,
     claim: (targetId) => claimTarget(db, config, targetId),
     finish: (targetId, values) => finishTarget(db, targetId, values),
-    release: (target) => releaseTarget(db, target),
+    release: (target, dueAt) => releaseTarget(db, target, dueAt),
     takeOverCrashed: () =>
       takeOverClaims(db, {
         leaseMs: deps.leaseMs,

@@ -57,6 +57,31 @@ export async function takeRateLimit(
   return { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) };
 }
 
+/**
+ * Makes the window of `key` last at least until `untilMs` (a new one when none is running), counting one hit: a
+ * pause every process reads (`readRateLimit`'s ttl), such as an account its platform told to wait (429).
+ */
+export async function holdRateLimitUntil(
+  db: Db,
+  key: string,
+  untilMs: number,
+  now: number = Date.now(),
+): Promise<RateLimitTake> {
+  const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
+    db,
+    sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
+      values (${storedKey(key)}, 1, ${untilMs}::bigint)
+      on conflict (key) do update set
+        hits = case when w.resets_at_ms <= ${now}::bigint then 1 else w.hits + 1 end,
+        resets_at_ms = greatest(excluded.resets_at_ms,
+          case when w.resets_at_ms <= ${now}::bigint then 0 else w.resets_at_ms end)
+      returning hits, resets_at_ms`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the rate limit window was not written');
+  return { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) };
+}
+
 /** The window of `key` without counting a hit (0 hits when none is running). */
 export async function readRateLimit(db: Db, key: string, now: number = Date.now()): Promise<RateLimitTake> {
   const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
