@@ -26,6 +26,7 @@ export * from './rate-limits';
 export * from './settings';
 export * from './short-links';
 export * from './streaming';
+export * from './threads';
 export * from './watermarks';
 export * from './webhooks';
 export * from './workspaces';
