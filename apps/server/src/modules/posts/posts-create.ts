@@ -150,6 +150,7 @@ export async function createPostsInTransaction(
       status: decision.status,
       scheduledAt: decision.scheduledAt,
       firstComment: input.firstComment ?? '',
+      threadParts: input.threadParts ?? [],
       createdAt: now,
       updatedAt: now,
     })),

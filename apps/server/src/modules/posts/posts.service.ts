@@ -66,6 +66,7 @@ async function lockPost(tx: Tx, workspaceId: string, postId: string, options: { 
       deletedAt: posts.deletedAt,
       authorId: posts.authorId,
       firstComment: posts.firstComment,
+      threadParts: posts.threadParts,
     })
     .from(posts)
     .where(and(...conditions))
@@ -100,6 +101,8 @@ interface PostBody {
   /** Alt text by media id, and the first comment (docs/alt-text-and-first-comment.md); absent, the stored stay. */
   altTexts?: Readonly<Record<string, string>>;
   firstComment?: string;
+  /** Parts 2..N of a thread (docs/threads.md); absent, the stored ones stay. */
+  threadParts?: string[];
 }
 
 /** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
@@ -167,6 +170,7 @@ async function bodyFromInput(
     ...(input.watermark ? { watermark: input.watermark } : {}),
     ...(input.altTexts ? { altTexts: input.altTexts } : {}),
     ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
+    ...(input.threadParts !== undefined ? { threadParts: input.threadParts } : {}),
   };
 }
 
@@ -327,6 +331,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         watermark: await readPostWatermark(tx, postId),
         altTexts: await storedAltTexts(tx, postId),
         firstComment: source.firstComment,
+        threadParts: source.threadParts,
       },
       now,
     );
