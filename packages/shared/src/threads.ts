@@ -51,8 +51,9 @@ export function checkThreadParts(
   options: TextLengthOptions = {},
 ): ThreadProblem[] {
   const problems: ThreadProblem[] = [];
-  if (parts.length === 0) return problems;
   const threadPlatforms = platforms.filter(isPlatformId).filter(supportsThreads);
+  // Without a thread platform the parts are kept but not published: nothing to check.
+  if (parts.length === 0 || threadPlatforms.length === 0) return problems;
   parts.forEach((text, index) => {
     const part = index + 2;
     const path = `thread.${index}`;

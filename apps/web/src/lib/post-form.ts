@@ -29,6 +29,8 @@ export interface PostFormValues {
   watermark?: PostWatermarkChoice;
   /** Commented on the post right after it is published, where the platform allows (alt-text.ts). */
   firstComment: string;
+  /** Parts 2..N of a thread on the thread platforms (threads.ts); part 1 is `content`. */
+  threadParts?: string[];
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -48,6 +50,7 @@ export function valuesFromPost(
     media: post.media.map((item) => ({ ...item })),
     accounts: accountsFromTargets(post),
     firstComment: post.firstComment ?? '',
+    threadParts: [...(post.threadParts ?? [])],
     ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
   };
 }
@@ -115,6 +118,7 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     mediaIds: values.media.map((item) => item.id),
     altTexts: Object.fromEntries(values.media.map((item) => [item.id, item.altText ?? ''])),
     firstComment: values.firstComment ?? '',
+    threadParts: values.threadParts ?? [],
     accountIds,
     action,
     ...(instant ? { scheduledAt: instant.toISOString() } : {}),

@@ -43,6 +43,7 @@ import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
+import { ThreadEditor } from './thread-editor';
 import { WatermarkOptions } from './watermark-options';
 
 interface PostComposerProps {
@@ -177,6 +178,12 @@ function ComposerForm({
             selection={selection}
             onSelect={setSelection}
             shortLinks={shortLinks}
+          />
+          <ThreadEditor
+            platforms={values.platforms}
+            parts={values.threadParts ?? []}
+            onChange={(threadParts) => update({ threadParts })}
+            shortLinkBase={shortLinks.baseOf(values)}
           />
           <MediaAttachments
             media={values.media}
