@@ -61,7 +61,9 @@ describe('the composer’s thread editor', () => {
 
   it('shows a part over a platform’s limit in red, naming the rule', async () => {
     renderComposer({ platforms: ['twitter'], threadParts: ['x'.repeat(281)] });
-    expect(await screen.findByText(/X \(Twitter\) allows at most 280 characters; this text has 281\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/X \(Twitter\) allows at most 280 characters; this text has 281\./),
+    ).toBeTruthy();
   });
 
   it('is absent when no chosen platform publishes threads', async () => {
