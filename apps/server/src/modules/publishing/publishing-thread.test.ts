@@ -65,7 +65,7 @@ function expectChain(label: string) {
   const chain = receivedOf(label);
   expect(chain.map((post) => post.text)).toEqual([`${label} part 1`, ...partsOf(label)]);
   expect(chain[0]?.replyTo).toBeUndefined();
-  chain.slice(1).forEach((post, index) => expect(post.replyTo).toBe(chain[index]?.id));
+  expect(chain.slice(1).map((post) => post.replyTo)).toEqual(chain.slice(0, -1).map((post) => post.id));
   return chain;
 }
 

@@ -3,7 +3,7 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import { canRetryTarget, PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { postTargetParts, posts, postTargets } from '../../db/schema/index';
+import { posts, postTargetParts, postTargets } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recomputePostStatuses } from './publishing-status';
 
