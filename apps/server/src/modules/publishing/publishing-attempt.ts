@@ -22,7 +22,14 @@ import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
 import { loadPublishMedia } from './publishing-media';
 import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
-import { forgetSending, publishParts, recordPart, threadProgress, threadTexts } from './publishing-thread';
+import {
+  forgetSending,
+  NotSent,
+  publishParts,
+  recordPart,
+  threadProgress,
+  threadTexts,
+} from './publishing-thread';
 
 /**
  * One publish attempt of a target: wait for a slot of its platform's concurrency cap, claim it
@@ -35,7 +42,7 @@ import { forgetSending, publishParts, recordPart, threadProgress, threadTexts } 
 const IDEMPOTENCY_MARGIN_MS = 10 * 60_000;
 
 /** Thrown inside the platform call's credentials callback when this process may no longer hold the claim. */
-class LeaseLost extends Error {}
+class LeaseLost extends NotSent {}
 
 /** What the platform call of a claimed target gave: its post, its failure, or no call (the claim was given up). */
 type CallResult = { published: PublishedPost } | { error: unknown } | { abandoned: true };

@@ -18,6 +18,9 @@ import {
 
 type PartRow = typeof postTargetParts.$inferSelect;
 
+/** Thrown before a platform call that was never made (the attempt's lease was lost): the part was certainly not sent. */
+export class NotSent extends Error {}
+
 /** The part's workspace: its target's (the row is scoped like every workspace table). */
 const workspaceOf = (targetId: string) =>
   sql<string>`(select ${postTargets.workspaceId} from ${postTargets} where ${postTargets.id} = ${targetId})`;
