@@ -76,6 +76,35 @@ const storedParts = (targetId: string) =>
     .where(eq(postTargetParts.targetId, targetId))
     .orderBy(asc(postTargetParts.position));
 
+/** Parts 1 and 2 on the platform (through the connector) and recorded, as an earlier attempt leaves them. */
+async function publishFirstTwo(label: string, targetId: string) {
+  const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
+  const credentials = credentialsOf(account!, t.config.appSecret);
+  const ctx = { settings: connectorSettings(t.config, 'mastodon') };
+  const mastodon = connectorFor('mastodon');
+  const first = await mastodon.publish(ctx, credentials, {
+    text: `${label} part 1`,
+    media: [],
+    idempotencyKey: targetId,
+  });
+  const second = await mastodon.publish(ctx, credentials, {
+    text: `${label} part 2`,
+    media: [],
+    idempotencyKey: `${targetId}:2`,
+    replyTo: { root: first, parent: first },
+  });
+  await t.db.insert(postTargetParts).values(
+    [first, second].map((part, index) => ({
+      targetId,
+      workspaceId: user.workspaceId,
+      position: index + 1,
+      status: 'published' as const,
+      platformPostId: part.platformPostId,
+      url: part.url,
+    })),
+  );
+}
+
 describe('threads', () => {
   it('saves the parts with the post and answers them', async () => {
     const post = await scheduleThread('Saved');
@@ -148,31 +177,7 @@ describe('threads', () => {
     const targetId = created.targets[0]?.id as string;
     await makeDue(t, created.id);
     // What a process that died after part 2 leaves: two parts on the platform and recorded, its claim held.
-    const [account] = await t.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
-    const credentials = credentialsOf(account!, t.config.appSecret);
-    const ctx = { settings: connectorSettings(t.config, 'mastodon') };
-    const mastodon = connectorFor('mastodon');
-    const first = await mastodon.publish(ctx, credentials, {
-      text: 'Crash part 1',
-      media: [],
-      idempotencyKey: targetId,
-    });
-    const second = await mastodon.publish(ctx, credentials, {
-      text: 'Crash part 2',
-      media: [],
-      idempotencyKey: `${targetId}:2`,
-      replyTo: { root: first, parent: first },
-    });
-    await t.db.insert(postTargetParts).values(
-      [first, second].map((part, index) => ({
-        targetId,
-        workspaceId: user.workspaceId,
-        position: index + 1,
-        status: 'published' as const,
-        platformPostId: part.platformPostId,
-        url: part.url,
-      })),
-    );
+    await publishFirstTwo('Crash', targetId);
     const tenSecondsAgo = new Date(Date.now() - 10_000);
     await t.db
       .update(postTargets)
@@ -185,6 +190,26 @@ describe('threads', () => {
     const chain = expectChain('Crash');
     expect(post.targets[0]).toMatchObject({ status: 'published', platformPostId: chain[0]?.id });
     expect((await storedParts(targetId)).map((row) => row.position)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('retries part 3 alone after the platform was down for it, then finishes the thread', async () => {
+    const created = await scheduleThread('Down');
+    const targetId = created.targets[0]?.id as string;
+    await publishFirstTwo('Down', targetId);
+    await makeDue(t, created.id);
+    fake.server.failNext({ method: 'POST', path: '/api/v1/statuses' }, { status: 503, body: {} });
+    await t.app.publishing.engine.publishTarget(targetId);
+
+    const waiting = (await getPost(t, user, created.id)).targets[0];
+    expect(waiting?.status).toBe('retrying');
+    expect(waiting?.lastError).toMatch(/^Published 2 of 5 parts\. /);
+    // Part 3 certainly did not arrive: it is not left in flight.
+    expect((await storedParts(targetId)).map((row) => row.status)).toEqual(['published', 'published']);
+
+    await makeDue(t, created.id);
+    await t.app.publishing.engine.publishTarget(targetId);
+    expectChain('Down');
+    expect((await getPost(t, user, created.id)).targets[0]?.status).toBe('published');
   });
 
   it('leaves a part whose outcome is unknown for the user, never sending it twice', async () => {
