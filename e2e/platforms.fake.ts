@@ -51,6 +51,10 @@ const FAKES: { env: string; start: () => Promise<PlatformFake> }[] = [
         );
         return { status: 204 };
       });
+      // threads.spec.ts: what the instance received, each status with the one it replies to.
+      fake.server.route('GET', '/__e2e/statuses', () => ({
+        body: fake.published.map(({ id, text, replyTo }) => ({ id, text, replyTo: replyTo ?? null })),
+      }));
       return fake;
     },
   },

@@ -12,6 +12,7 @@ import {
 import { postTargetSchema } from './publishing';
 import { reelCoverSchema } from './reel-covers';
 import { shortLinkPostOptionsSchema } from './short-links';
+import { checkThreadParts, threadPartsSchema } from './threads';
 import { postWatermarkChoiceSchema } from './watermarks';
 
 /** Post statuses. The publishing issue adds the per-target states and sums them into these. */
@@ -101,6 +102,8 @@ export const postInputSchema = z
     firstComment: firstCommentSchema.optional(),
     /** An Instagram Reel's cover (docs/reel-covers.md); null: Instagram's first frame; left out, the stored stays. */
     reelCover: reelCoverSchema.nullable().optional(),
+    /** Parts 2..N of a thread on X, Threads, Bluesky and Mastodon (docs/threads.md); left out, the stored ones stay. */
+    threadParts: threadPartsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {
@@ -175,6 +178,8 @@ export const postSchema = z.object({
   media: z.array(postMediaSchema),
   /** Commented on the post once published, where the platform allows ('' when none; absent from older answers). */
   firstComment: z.string().optional(),
+  /** Parts 2..N of the post's thread (docs/threads.md; absent from older answers). */
+  threadParts: z.array(z.string()).optional(),
   status: z.enum(POST_STATUSES),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
@@ -219,6 +224,8 @@ export function checkPost(
   input: Pick<ParsedPostInput, 'content' | 'platforms' | 'overrides' | 'action' | 'scheduledAt'> & {
     /** The media's alt texts in order, checked against each platform's limit (alt-text.ts). */
     altTextsInOrder?: readonly string[];
+    /** Parts 2..N of a thread (threads.ts), each checked against each thread platform's limit. */
+    threadParts?: readonly string[];
   },
   media: readonly MediaFacts[],
   now: Date = new Date(),
@@ -246,5 +253,6 @@ export function checkPost(
     }
   }
   problems.push(...checkAltTexts(input.platforms.filter(isPlatformId), input.altTextsInOrder ?? []));
+  problems.push(...checkThreadParts(input.platforms, input.threadParts ?? [], options));
   return problems;
 }

@@ -184,11 +184,25 @@ export interface PublishRequest {
   idempotencyKey: string;
   /** An Instagram Reel's cover (docs/reel-covers.md): a moment of the video, or an image's public URL. */
   reelCover?: { offsetMs: number } | { imageUrl: string };
+  /**
+   * A thread's part 2..N (docs/threads.md): published as a reply to `parent` (the part before it) in the thread
+   * started by `root` (part 1). Only on platforms of THREAD_PLATFORMS (packages/shared/src/threads.ts).
+   */
+  replyTo?: { root: ThreadPartRef; parent: ThreadPartRef };
+}
+
+/** A published part of a thread, as a reply needs it. */
+export interface ThreadPartRef {
+  platformPostId: string;
+  /** Bluesky: the record's cid (a reply names both the uri and the cid of its root and parent). */
+  ref?: string;
 }
 
 export interface PublishedPost {
   platformPostId: string;
   url: string;
+  /** Bluesky: the record's cid, kept so a later part of the thread can reply to it. */
+  ref?: string;
 }
 
 export interface RecentPost {

@@ -1,6 +1,7 @@
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import { type PostTarget, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { supportsThreads } from '@relaycast/shared/threads';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type TargetAction, useTargetAction } from '@/api/posts';
@@ -77,6 +78,11 @@ export function PostTargets({ post, className }: { post: Post; className?: strin
               <Badge variant={target.status === 'published' ? 'primary' : 'outline'}>
                 {TARGET_STATUS_LABELS[target.status]}
               </Badge>
+              {supportsThreads(target.platform) && (post.threadParts?.length ?? 0) > 0 ? (
+                <span className="text-muted-foreground">
+                  {t('Thread of {{number}}', { number: (post.threadParts?.length ?? 0) + 1 })}
+                </span>
+              ) : null}
               {target.url ? (
                 <a
                   href={target.url}

@@ -41,6 +41,7 @@ import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
 import { SHORT_LINK_MESSAGES } from '@relaycast/shared/short-links';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming/messages';
+import { THREAD_MESSAGES } from '@relaycast/shared/threads';
 import { UNSPLASH_MESSAGES } from '@relaycast/shared/unsplash';
 import { VIDEO_EDITOR_MESSAGES } from '@relaycast/shared/video-editor';
 import { EDIT_LIST_MESSAGES, MAX_SEGMENTS } from '@relaycast/shared/video-editor-edit-list';
@@ -109,6 +110,7 @@ const MESSAGE_OBJECTS = {
   SHORT_LINK_MESSAGES,
   PLANNED_STREAM_MESSAGES,
   STREAMING_MESSAGES,
+  THREAD_MESSAGES,
   CAPTION_MESSAGES,
   OVERLAY_MESSAGES,
   VIDEO_EDITOR_MESSAGES,

@@ -32,6 +32,8 @@ export interface PostFormValues {
   firstComment: string;
   /** The Instagram Reel's cover once changed (sent with the post; null: the first frame); unset, the stored one. */
   reelCover?: ReelCover | null;
+  /** Parts 2..N of a thread on the thread platforms (threads.ts); part 1 is `content`. */
+  threadParts?: string[];
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -51,6 +53,7 @@ export function valuesFromPost(
     media: post.media.map((item) => ({ ...item })),
     accounts: accountsFromTargets(post),
     firstComment: post.firstComment ?? '',
+    threadParts: [...(post.threadParts ?? [])],
     ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
   };
 }
@@ -118,6 +121,7 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     mediaIds: values.media.map((item) => item.id),
     altTexts: Object.fromEntries(values.media.map((item) => [item.id, item.altText ?? ''])),
     firstComment: values.firstComment ?? '',
+    threadParts: values.threadParts ?? [],
     accountIds,
     action,
     ...(instant ? { scheduledAt: instant.toISOString() } : {}),

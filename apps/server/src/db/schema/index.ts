@@ -27,6 +27,7 @@ export * from './reel-covers';
 export * from './settings';
 export * from './short-links';
 export * from './streaming';
+export * from './threads';
 export * from './watermarks';
 export * from './webhooks';
 export * from './workspaces';

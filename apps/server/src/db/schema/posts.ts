@@ -29,6 +29,8 @@ export const posts = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     /** Commented on the post right after it is published, where the platform allows (docs/alt-text-and-first-comment.md). */
     firstComment: text('first_comment').notNull().default(''),
+    /** Parts 2..N of a thread on the thread platforms (docs/threads.md); the content is part 1. */
+    threadParts: jsonb('thread_parts').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -151,6 +151,7 @@ export async function createPostsInTransaction(
       status: decision.status,
       scheduledAt: decision.scheduledAt,
       firstComment: input.firstComment ?? '',
+      threadParts: input.threadParts ?? [],
       createdAt: now,
       updatedAt: now,
     })),

@@ -82,7 +82,7 @@ function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
 
 /**
  * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, updatedBy, media, targets, firstComment]`. The authors' names come from the page's `names` map.
+ * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts]`. The authors' names come from the page's `names` map.
  */
 type PostJson = [
   string,
@@ -99,6 +99,7 @@ type PostJson = [
   MediaJson[] | null,
   TargetJson[] | null,
   string,
+  string[] | null,
 ];
 
 /** A page as the database sends it: the posts, the workspace's account handles and the authors' names by id. */
@@ -123,6 +124,7 @@ const pageColumns = {
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   firstComment: posts.firstComment,
+  threadParts: posts.threadParts,
 };
 
 export type PageOrder = 'schedule' | 'newestChange';
@@ -173,7 +175,7 @@ export function postsPage(
         'posts', coalesce(json_agg(json_build_array(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
           ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
-          ${mediaJson}, ${targetsJson}, ${page.firstComment}
+          ${mediaJson}, ${targetsJson}, ${page.firstComment}, ${page.threadParts}
         ) order by ${orderSql}), '[]'::json))`,
     })
     .from(page);
@@ -244,6 +246,7 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
       }),
     ),
     firstComment: row[13],
+    threadParts: row[14] ?? [],
     status,
     scheduledAt: jsonInstant(scheduledAt),
     timezone,

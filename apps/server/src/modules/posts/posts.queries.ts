@@ -191,6 +191,7 @@ export async function lockPost(
       deletedAt: posts.deletedAt,
       authorId: posts.authorId,
       firstComment: posts.firstComment,
+      threadParts: posts.threadParts,
     })
     .from(posts)
     .where(and(...conditions))

@@ -78,6 +78,8 @@ interface PostBody {
   firstComment?: string;
   /** The Instagram Reel's cover (docs/reel-covers.md), when the input carries one (null: none). */
   reelCover?: ReelCover | null;
+  /** Parts 2..N of a thread (docs/threads.md); absent, the stored ones stay. */
+  threadParts?: string[];
 }
 
 /** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
@@ -147,6 +149,7 @@ async function bodyFromInput(
     ...(input.altTexts ? { altTexts: input.altTexts } : {}),
     ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
     ...(input.reelCover !== undefined ? { reelCover: input.reelCover } : {}),
+    ...(input.threadParts !== undefined ? { threadParts: input.threadParts } : {}),
   };
 }
 
@@ -308,6 +311,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         altTexts: await storedAltTexts(tx, postId),
         firstComment: source.firstComment,
         reelCover: await readReelCover(tx, postId),
+        threadParts: source.threadParts,
       },
       now,
     );

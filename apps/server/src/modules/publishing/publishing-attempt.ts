@@ -3,6 +3,7 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
 import { MAX_PUBLISH_ATTEMPTS, PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { THREAD_MESSAGES } from '@relaycast/shared/threads';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
@@ -23,6 +24,14 @@ import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
 import { loadPublishMedia } from './publishing-media';
 import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
+import {
+  forgetSending,
+  NotSent,
+  publishParts,
+  recordPart,
+  threadProgress,
+  threadTexts,
+} from './publishing-thread';
 
 /**
  * One publish attempt of a target: wait for a slot of its platform's concurrency cap, claim it
@@ -35,7 +44,7 @@ import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
 const IDEMPOTENCY_MARGIN_MS = 10 * 60_000;
 
 /** Thrown inside the platform call's credentials callback when this process may no longer hold the claim. */
-class LeaseLost extends Error {}
+class LeaseLost extends NotSent {}
 
 /** What the platform call of a claimed target gave: its post, its failure, or no call (the claim was given up). */
 type CallResult =
@@ -153,6 +162,29 @@ async function reconcile(
   const { finish } = ctx.claims;
   const platform = target.platform as PlatformId;
   const connector = hasConnector(platform) ? connectorFor(platform) : undefined;
+  // A thread past its part 1 (docs/threads.md): resumed, finished or left for the user, never sent twice.
+  const parts = (await threadTexts(db, target.postId, platform, text)).length;
+  const thread = await threadProgress(db, target.id, parts);
+  if (thread.state === 'done') {
+    const { platformPostId, url } = thread.first;
+    await finish(target.id, {
+      status: 'published',
+      platformPostId: platformPostId ?? undefined,
+      url: url ?? undefined,
+      publishedAt: new Date(),
+      lastError: null,
+    });
+    return;
+  }
+  if (thread.state === 'continue') {
+    await retryLater(ctx, target, PUBLISH_MESSAGES.notReceived, retryNowIfAbsent ? 0 : undefined);
+    return;
+  }
+  if (thread.state === 'unknown') {
+    const lastError = `${THREAD_MESSAGES.partial(thread.published, parts)} ${THREAD_MESSAGES.partUnknown(thread.position)}`;
+    await finish(target.id, { status: 'unconfirmed', lastError });
+    return;
+  }
   if (!connector?.listRecentPosts || !connector.capabilities.listRecentPosts || !target.accountId) {
     await finish(target.id, { status: 'unconfirmed', lastError: PUBLISH_MESSAGES.unconfirmed });
     return;
@@ -164,6 +196,12 @@ async function reconcile(
     );
     const wanted = normalize(text);
     const match = recent.find((post) => normalize(post.text) === wanted);
+    if (match && parts > 1) {
+      // Part 1 of a thread is there: recorded, and the next parts go at once.
+      await recordPart(db, target, 1, match);
+      await retryLater(ctx, target, PUBLISH_MESSAGES.notReceived, 0);
+      return;
+    }
     if (match) {
       await finish(target.id, {
         status: 'published',
@@ -174,6 +212,7 @@ async function reconcile(
       });
       return;
     }
+    await forgetSending(db, target.id, 1);
     await retryLater(ctx, target, PUBLISH_MESSAGES.notReceived, retryNowIfAbsent ? 0 : undefined);
   } catch (error) {
     log.warn({ err: error, target: target.id }, 'could not reconcile a publish of unknown outcome');
@@ -207,20 +246,17 @@ async function callPlatform(
     const media = post.hasMedia
       ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform, accountId)
       : [];
-    const text = await publishedText(ctx, target, post.workspaceId, contentFor(post, platform));
-    const reelCover =
-      platform === 'instagram' && media.length === 1 && media[0]?.kind === 'video'
-        ? await reelCoverForPublish(db, config, post.workspaceId, target.postId)
-        : undefined;
-    const published = await withFreshCredentials(db, config, accountId, (credentials, callContext) => {
-      if (!leases.isFresh(target.id)) throw new LeaseLost();
-      return connector.publish(callContext, credentials, {
-        text,
-        media,
-        idempotencyKey: target.id,
-        ...(reelCover ? { reelCover } : {}),
-      });
-    });
+    const texts: string[] = []; // one part at a time: two parts with one address share its short link
+    for (const part of await threadTexts(db, target.postId, platform, contentFor(post, platform)))
+      texts.push(await publishedText(ctx, target, post.workspaceId, part));
+    const reelCover = await reelCoverForPublish(db, config, { ...post, platform, media }, target.postId);
+    // Part 1 as a plain post; a thread's next parts as replies, each recorded before the next (publishing-thread.ts).
+    const published = await publishParts(db, target, texts, media, (request) =>
+      withFreshCredentials(db, config, accountId, (credentials, callContext) => {
+        if (!leases.isFresh(target.id)) throw new LeaseLost();
+        return connector.publish(callContext, credentials, reelCover ? { ...request, reelCover } : request);
+      }),
+    );
     return { published };
   } catch (error) {
     return error instanceof LeaseLost ? { abandoned: true } : { error };

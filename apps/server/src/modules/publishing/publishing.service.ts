@@ -3,7 +3,7 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import { canRetryTarget, PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, postTargets } from '../../db/schema/index';
+import { posts, postTargetParts, postTargets } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { recomputePostStatuses } from './publishing-status';
 
@@ -128,6 +128,10 @@ export async function retryTarget(
       lastError: null,
     }),
   );
+  // A thread part left unconfirmed: the user chose to send it again (docs/threads.md); published parts stay.
+  await db
+    .delete(postTargetParts)
+    .where(and(eq(postTargetParts.targetId, targetId), eq(postTargetParts.status, 'sending')));
 }
 
 /** "It was posted": the user checked the platform and the unconfirmed post is there. */

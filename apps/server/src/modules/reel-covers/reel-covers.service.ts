@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { mediaFiles, postMedia, postReelCovers } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
-import type { PublishRequest } from '../../platforms/types';
+import type { PublishMedia, PublishRequest } from '../../platforms/types';
 import { signedMediaUrl } from '../media/public-media-url';
 
 /**
@@ -67,14 +67,17 @@ export async function readReelCover(db: Db | Tx, postId: string): Promise<ReelCo
 
 /**
  * What the Instagram connector sends for the cover: the moment, or the image's signed public URL (as JPEG when
- * it is not one: Instagram takes JPEG covers). Undefined without a cover.
+ * it is not one: Instagram takes JPEG covers). Undefined without a cover, or when the target is no Reel (another
+ * platform, or Instagram media other than one video).
  */
 export async function reelCoverForPublish(
   db: Db,
   config: Config,
-  workspaceId: string,
+  target: { workspaceId: string; platform: string; media: readonly Pick<PublishMedia, 'kind'>[] },
   postId: string,
 ): Promise<PublishRequest['reelCover']> {
+  const { workspaceId, platform, media } = target;
+  if (platform !== 'instagram' || media.length !== 1 || media[0]?.kind !== 'video') return undefined;
   const cover = await readReelCover(db, postId);
   if (!cover) return undefined;
   if (cover.kind === 'frame') return { offsetMs: cover.offsetMs };

@@ -57,6 +57,13 @@ const reel = (reelCover: unknown) => ({
   reelCover,
 });
 
+/** A publish target of Ada's that is a Reel: Instagram, one video. */
+const reelOf = (workspaceId: string) => ({
+  workspaceId,
+  platform: 'instagram',
+  media: [{ kind: 'video' as const }],
+});
+
 const coverOf = async (who: SignedInUser, postId: string) => who.get(`/api/reel-covers/posts/${postId}`);
 
 describe('a Reel cover', () => {
@@ -65,13 +72,20 @@ describe('a Reel cover', () => {
     expect(created.statusCode, created.body).toBe(201);
     const postId = created.json().id as string;
     expect((await coverOf(ada, postId)).json()).toEqual({ reelCover: { kind: 'frame', offsetMs: 2500 } });
-    expect(await reelCoverForPublish(t.db, t.config, ada.workspaceId, postId)).toEqual({ offsetMs: 2500 });
+    expect(await reelCoverForPublish(t.db, t.config, reelOf(ada.workspaceId), postId)).toEqual({
+      offsetMs: 2500,
+    });
+    // No Reel, no cover: another platform, or an image on Instagram.
+    const photo = { ...reelOf(ada.workspaceId), media: [{ kind: 'image' as const }] };
+    expect(await reelCoverForPublish(t.db, t.config, photo, postId)).toBeUndefined();
+    const other = { ...reelOf(ada.workspaceId), platform: 'facebook' };
+    expect(await reelCoverForPublish(t.db, t.config, other, postId)).toBeUndefined();
 
     const edited = await ada.send('PUT', `/api/posts/${postId}`, reel({ kind: 'image', mediaId: png }));
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await coverOf(ada, postId)).json()).toEqual({ reelCover: { kind: 'image', mediaId: png } });
     // A PNG goes to Instagram as a JPEG through the signed media URL.
-    const sent = await reelCoverForPublish(t.db, t.config, ada.workspaceId, postId);
+    const sent = await reelCoverForPublish(t.db, t.config, reelOf(ada.workspaceId), postId);
     const url = new URL((sent as { imageUrl: string }).imageUrl);
     expect(url.pathname).toBe(`/api/media/public/${png}`);
     expect(url.searchParams.get('as')).toBe('jpeg');
@@ -87,7 +101,7 @@ describe('a Reel cover', () => {
 
     await ada.send('PUT', `/api/posts/${postId}`, reel(null));
     expect((await coverOf(ada, postId)).json()).toEqual({ reelCover: null });
-    expect(await reelCoverForPublish(t.db, t.config, ada.workspaceId, postId)).toBeUndefined();
+    expect(await reelCoverForPublish(t.db, t.config, reelOf(ada.workspaceId), postId)).toBeUndefined();
   });
 
   it('refuses another workspace’s image, a video as the image, a frame past the end and a bad offset', async () => {

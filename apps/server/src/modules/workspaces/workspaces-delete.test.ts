@@ -105,6 +105,13 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
     publishedAt: now,
   });
   await t.db.insert(s.postMetricDays).values({ targetId: target, day: '2026-11-02' });
+  await t.db.insert(s.postTargetParts).values({
+    targetId: target,
+    workspaceId,
+    position: 1,
+    status: 'published',
+    platformPostId: 'pp',
+  });
   await t.db.insert(s.analyticsCollectState).values({ accountId: account, workspaceId });
   await t.db.insert(s.analyticsReadBudgets).values({ workspaceId, platform: 'x', month: '2026-11' });
   await t.db.insert(s.analyticsReportLinks).values({

@@ -1,7 +1,7 @@
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressPolicy } from '../../lib/address-policy';
-import { fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
+import { fakeSettings, memoryMedia, platformFailure, publishChain } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext } from '../types';
 import { blueskyConnector as bluesky, jwtExpiry, richTextFacets } from './bluesky.connector';
 import { startBlueskyFake } from './bluesky.fake';
@@ -218,5 +218,42 @@ describe('Bluesky connector', () => {
     expect(recent).toEqual([
       { platformPostId: post.platformPostId, url: post.url, text: 'Find me', createdAt: expect.any(Date) },
     ]);
+  });
+});
+
+describe('Bluesky thread replies', () => {
+  it('names the root and the parent of each next part by uri and cid', async () => {
+    const credentials = await connect();
+    const chain = await publishChain(bluesky, ctx, credentials, ['Skeet 1/3', 'Skeet 2/3', 'Skeet 3/3']);
+    expect(chain.every((post) => post.ref?.startsWith('bafyrei'))).toBe(true);
+    const received = fake.published.slice(-3);
+    expect(received.map((post) => post.text)).toEqual(['Skeet 1/3', 'Skeet 2/3', 'Skeet 3/3']);
+    expect(received.map((post) => post.replyTo)).toEqual([
+      undefined,
+      chain[0]?.platformPostId,
+      chain[1]?.platformPostId,
+    ]);
+    expect(received.map((post) => post.replyRoot)).toEqual([
+      undefined,
+      chain[0]?.platformPostId,
+      chain[0]?.platformPostId,
+    ]);
+  });
+
+  it('refuses a reply whose cid does not match its parent (the fake checks strongRefs)', async () => {
+    const credentials = await connect();
+    const [first] = await publishChain(bluesky, ctx, credentials, ['Lonely root']);
+    const failure = await platformFailure(
+      bluesky.publish(ctx, credentials, {
+        text: 'Bad reply',
+        media: [],
+        idempotencyKey: 'bad-reply',
+        replyTo: {
+          root: { platformPostId: first?.platformPostId ?? '' },
+          parent: { platformPostId: first?.platformPostId ?? '', ref: 'wrong' },
+        },
+      }),
+    );
+    expect(failure.kind).toBe('refuse');
   });
 });

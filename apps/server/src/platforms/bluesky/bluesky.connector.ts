@@ -249,6 +249,13 @@ export const blueskyConnector: Connector = withUserGivenHosts({
     };
     const facets = richTextFacets(request.text);
     if (facets.length > 0) record.facets = facets;
+    if (request.replyTo) {
+      const { root, parent } = request.replyTo;
+      record.reply = {
+        root: { uri: root.platformPostId, cid: root.ref ?? '' },
+        parent: { uri: parent.platformPostId, cid: parent.ref ?? '' },
+      };
+    }
     const video = request.media.find((media) => media.kind === 'video');
     if (video) {
       const blob = await uploadBlob(ctx, service, credentials, video);
@@ -282,6 +289,7 @@ export const blueskyConnector: Connector = withUserGivenHosts({
     return {
       platformPostId: body.uri,
       url: postUrl(credentials.meta.handle || credentials.platformAccountId, body.uri),
+      ...(body.cid ? { ref: body.cid } : {}),
     };
   },
 

@@ -143,6 +143,7 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
         $type?: string;
         text?: string;
         createdAt?: string;
+        reply?: { root?: { uri?: string; cid?: string }; parent?: { uri?: string; cid?: string } };
         embed?: {
           $type: string;
           images?: { alt?: unknown; image: { ref: { $link: string } } }[];
@@ -185,6 +186,20 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
           'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
         );
       }
+      const { reply } = record;
+      if (reply) {
+        // A reply names its root and parent by uri and cid (a strongRef): both must be records and cids right.
+        for (const ref of [reply.root, reply.parent]) {
+          const found = records.find((item) => item.uri === ref?.uri);
+          if (!found || ref?.cid !== cidOf(found.uri)) {
+            return error(
+              400,
+              'InvalidRequest',
+              'Invalid app.bsky.feed.post record: reply must name a post and its cid',
+            );
+          }
+        }
+      }
       const rkey = `3l${randomBytes(6).toString('hex')}`.slice(0, 13);
       const uri = `at://${did}/app.bsky.feed.post/${rkey}`;
       records.push({ uri, did, text: record.text, createdAt: record.createdAt, indexedAt: new Date() });
@@ -195,8 +210,9 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
         mediaIds: links,
         altTexts,
         createdAt: new Date(),
+        ...(reply ? { replyTo: reply.parent?.uri, replyRoot: reply.root?.uri } : {}),
       });
-      return { body: { uri, cid: `bafyrei${rkey}`, validationStatus: 'valid' } };
+      return { body: { uri, cid: cidOf(uri), validationStatus: 'valid' } };
     }),
   );
   server.route(
@@ -222,4 +238,9 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
   );
 
   return { server, url: server.url, published, followers, close: () => server.close() };
+}
+
+/** The fake's cid of a record: derived from its rkey, so a reply's strongRef can be checked. */
+function cidOf(uri: string): string {
+  return `bafyrei${uri.split('/').pop() ?? ''}`;
 }

@@ -1,7 +1,7 @@
 import { ADDRESS_MESSAGES } from '@relaycast/shared/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressPolicy } from '../../lib/address-policy';
-import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
+import { consent, fakeSettings, memoryMedia, platformFailure, publishChain } from '../testing/connector-kit';
 import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { checkUserGivenUrl } from '../user-given-url';
@@ -247,5 +247,19 @@ describe('Mastodon connector', () => {
       text: 'Fish & chips\nat 5',
       url: post.url,
     });
+  });
+});
+
+describe('Mastodon thread replies', () => {
+  it('publishes each next part with in_reply_to_id of the part before it', async () => {
+    const credentials = await connect();
+    const chain = await publishChain(mastodon, ctx, credentials, ['Toot 1/3', 'Toot 2/3', 'Toot 3/3']);
+    const received = fake.published.slice(-3);
+    expect(received.map((post) => post.text)).toEqual(['Toot 1/3', 'Toot 2/3', 'Toot 3/3']);
+    expect(received.map((post) => post.replyTo)).toEqual([
+      undefined,
+      chain[0]?.platformPostId,
+      chain[1]?.platformPostId,
+    ]);
   });
 });

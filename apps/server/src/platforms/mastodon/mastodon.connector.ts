@@ -223,6 +223,7 @@ export const mastodonConnector: Connector = withUserGivenHosts({
     }
     const payload: Record<string, unknown> = { status: request.text };
     if (mediaIds.length > 0) payload.media_ids = mediaIds;
+    if (request.replyTo) payload.in_reply_to_id = request.replyTo.parent.platformPostId;
     const { body } = await platformRequest<{ id?: string; url?: string | null; uri?: string }>(
       ctx,
       {

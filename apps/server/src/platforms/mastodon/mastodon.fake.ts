@@ -171,9 +171,12 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
       if ([...text].length > 500) {
         return { status: 422, body: { error: 'Validation failed: Text character limit of 500 exceeded' } };
       }
+      const replyTo = typeof body.in_reply_to_id === 'string' ? body.in_reply_to_id : undefined;
+      if (replyTo && !statuses.has(replyTo)) return { status: 404, body: { error: 'Record not found' } };
       const id = newId();
       const createdAt = new Date();
       const status = {
+        in_reply_to_id: replyTo ?? null,
         id,
         created_at: createdAt.toISOString(),
         uri: `${server.url}/users/masto${accountId}/statuses/${id}`,
@@ -186,7 +189,15 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
       idempotency.set(`${accountId}:${key}`, status);
       statuses.set(id, status);
       const altTexts = ids.map((mediaId) => media.get(mediaId)?.description ?? '');
-      published.push({ id, accountId, text, mediaIds: ids, altTexts, createdAt });
+      published.push({
+        id,
+        accountId,
+        text,
+        mediaIds: ids,
+        altTexts,
+        createdAt,
+        ...(replyTo ? { replyTo } : {}),
+      });
       return { body: status };
     }),
   );

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { PLATFORM_IDS, type PlatformId } from '@relaycast/shared/platforms';
 import type { Config } from '../../config/env';
 import { connectorSettings } from '../registry';
+import type { AccountCredentials, CallContext, Connector, PublishedPost } from '../types';
 import { type ConnectorSettings, PlatformError, type PublishMedia } from '../types';
 
 /** Helpers for connector tests (no Vitest imports: usable anywhere). */
@@ -76,4 +77,30 @@ export function fakeSettings(
     { platforms, publicUrl: 'http://localhost:3000', allowPrivateAddresses: true },
     platform,
   );
+}
+
+/**
+ * Publishes `texts` as a thread the way the engine does (docs/threads.md): part 1 as a post, each next part as a
+ * reply to the part before it in the thread part 1 started. Resolves with each part's post.
+ */
+export async function publishChain(
+  connector: Connector,
+  ctx: CallContext,
+  credentials: AccountCredentials,
+  texts: readonly string[],
+): Promise<PublishedPost[]> {
+  const chain: PublishedPost[] = [];
+  for (const [index, text] of texts.entries()) {
+    const [root] = chain;
+    const parent = chain.at(-1);
+    chain.push(
+      await connector.publish(ctx, credentials, {
+        text,
+        media: [],
+        idempotencyKey: `chain-${text}-${index}`,
+        ...(root && parent ? { replyTo: { root, parent } } : {}),
+      }),
+    );
+  }
+  return chain;
 }

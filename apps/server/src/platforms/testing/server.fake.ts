@@ -242,6 +242,10 @@ export interface PublishedOnFake {
   /** The alt text the platform received for each of them, in order ('' for none), where the fake records it. */
   altTexts?: string[];
   createdAt: Date;
+  /** A thread's later part: the platform id of the post it replies to (docs/threads.md). */
+  replyTo?: string;
+  /** Bluesky: the thread's root post it replies in. */
+  replyRoot?: string;
 }
 
 /** A comment the account wrote on its own post (the first comment), as the fake received it. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerConnector } from '../registry';
-import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
+import { consent, fakeSettings, memoryMedia, platformFailure, publishChain } from '../testing/connector-kit';
 import type { AccountCredentials, CallContext, PublishMedia } from '../types';
 import { createThreadsConnector } from './threads.connector';
 import { startThreadsFake, type ThreadsFake } from './threads.fake';
@@ -258,5 +258,18 @@ describe('Threads connector', () => {
       url: published.url,
     });
     expect(fake.server.violations).toEqual([]);
+  });
+});
+
+describe('Threads thread replies', () => {
+  it('creates each next part’s container with reply_to_id of the part before it', async () => {
+    const chain = await publishChain(connector, ctx, credentials, ['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
+    const received = fake.published.slice(-3);
+    expect(received.map((post) => post.text)).toEqual(['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
+    expect(received.map((post) => post.replyTo)).toEqual([
+      undefined,
+      chain[0]?.platformPostId,
+      chain[1]?.platformPostId,
+    ]);
   });
 });

@@ -139,11 +139,21 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
       throw new PlatformError('refuse', 'A Threads post needs text, images or a video.');
     }
     const [single] = request.media;
+    // A thread's next part replies to the part before it (docs/threads.md).
+    const reply = request.replyTo ? { reply_to_id: request.replyTo.parent.platformPostId } : {};
     let containerId: string;
     if (!single) {
-      containerId = await createContainer(ctx, credentials, { media_type: 'TEXT', text: request.text });
+      containerId = await createContainer(ctx, credentials, {
+        media_type: 'TEXT',
+        text: request.text,
+        ...reply,
+      });
     } else if (request.media.length === 1) {
-      containerId = await createContainer(ctx, credentials, { ...mediaFields(single), text: request.text });
+      containerId = await createContainer(ctx, credentials, {
+        ...mediaFields(single),
+        text: request.text,
+        ...reply,
+      });
     } else {
       const children: string[] = [];
       for (const media of request.media) {
@@ -156,6 +166,7 @@ export function createThreadsConnector(options: { poll?: PollOptions } = {}): Co
         media_type: 'CAROUSEL',
         children: children.join(','),
         text: request.text,
+        ...reply,
       });
     }
     await waitUntilReady(ctx, credentials, containerId);

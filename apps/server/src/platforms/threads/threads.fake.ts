@@ -28,6 +28,8 @@ interface Container {
   remainingPolls: number;
   status: 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'PUBLISHED';
   errorMessage?: string;
+  /** A thread's later part: the published post it replies to. */
+  replyToId?: string;
 }
 
 export interface ThreadsFake extends PlatformFake {
@@ -192,8 +194,13 @@ export async function startThreadsFake(options: ThreadsFakeOptions = {}): Promis
         error_user_msg: 'Your post is too long: Threads allows 500 characters.',
       });
     }
+    const replyToId = typeof body.reply_to_id === 'string' ? body.reply_to_id : undefined;
+    if (replyToId && !published.some((post) => post.id === replyToId)) {
+      return graphError(400, 100, 'The post replied to does not exist.');
+    }
     const errorMessage = containerErrors.shift();
     const container: Container = {
+      ...(replyToId ? { replyToId } : {}),
       id: newId('1800'),
       userId,
       mediaType,
@@ -228,6 +235,7 @@ export async function startThreadsFake(options: ThreadsFakeOptions = {}): Promis
       mediaIds: container.mediaType === 'CAROUSEL' ? container.children : [container.id],
       createdAt: new Date(),
       permalink: `https://www.threads.net/@${username}/post/${id.slice(-11)}`,
+      ...(container.replyToId ? { replyTo: container.replyToId } : {}),
     });
     return { body: { id } };
   });

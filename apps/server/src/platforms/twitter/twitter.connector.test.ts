@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { consent, fakeSettings, memoryMedia, platformFailure } from '../testing/connector-kit';
+import { consent, fakeSettings, memoryMedia, platformFailure, publishChain } from '../testing/connector-kit';
 import { s256 } from '../testing/oauth.fake';
 import type { AccountCredentials, CallContext } from '../types';
 import { twitterConnector as x } from './twitter.connector';
@@ -271,5 +271,19 @@ describe('X connector', () => {
       text: 'Findable',
       url: post.url,
     });
+  });
+});
+
+describe('X thread replies', () => {
+  it('publishes each next part with reply.in_reply_to_tweet_id of the part before it', async () => {
+    const credentials = await connect();
+    const chain = await publishChain(x, ctx, credentials, ['Post 1/3', 'Post 2/3', 'Post 3/3']);
+    const received = fake.published.slice(-3);
+    expect(received.map((post) => post.text)).toEqual(['Post 1/3', 'Post 2/3', 'Post 3/3']);
+    expect(received.map((post) => post.replyTo)).toEqual([
+      undefined,
+      chain[0]?.platformPostId,
+      chain[1]?.platformPostId,
+    ]);
   });
 });

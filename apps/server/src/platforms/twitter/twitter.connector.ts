@@ -289,6 +289,7 @@ export const twitterConnector: Connector = {
     const payload: Record<string, unknown> = {};
     if (request.text) payload.text = request.text;
     if (mediaIds.length > 0) payload.media = { media_ids: mediaIds };
+    if (request.replyTo) payload.reply = { in_reply_to_tweet_id: request.replyTo.parent.platformPostId };
     const { body } = await platformRequest<{ data?: { id?: string } }>(
       ctx,
       {

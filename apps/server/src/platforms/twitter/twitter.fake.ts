@@ -232,9 +232,18 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
           },
         };
       }
+      const reply = request.body?.reply as { in_reply_to_tweet_id?: string } | undefined;
+      const replyTo = reply?.in_reply_to_tweet_id;
+      if (replyTo !== undefined && !published.some((post) => post.id === replyTo)) {
+        return {
+          status: 400,
+          body: { title: 'Invalid Request', detail: 'The Tweet replied to was not found.' },
+        };
+      }
       const id = newId();
       const altTexts = mediaIds.map((mediaId) => media.get(mediaId)?.altText ?? '');
-      published.push({ id, accountId, text, mediaIds, altTexts, createdAt: new Date() });
+      const createdAt = new Date();
+      published.push({ id, accountId, text, mediaIds, altTexts, createdAt, ...(replyTo ? { replyTo } : {}) });
       return { status: 201, body: { data: { id, text, edit_history_tweet_ids: [id] } } };
     }),
   );

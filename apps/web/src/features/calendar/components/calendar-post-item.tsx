@@ -59,6 +59,11 @@ export const CalendarPostItem = memo(function CalendarPostItem({
   const troubled = post.targets.filter((target) => TROUBLED_TARGET_STATUSES.includes(target.status));
   const failed = troubled.filter((target) => target.status === 'failed');
   const links = post.targets.filter((target) => target.url);
+  // A thread (docs/threads.md): the post's text is part 1 of N.
+  const threadOf =
+    (post.threadParts?.length ?? 0) > 0
+      ? t('Thread of {{number}}', { number: (post.threadParts?.length ?? 0) + 1 })
+      : '';
 
   function onDragStart(event: DragEvent) {
     event.dataTransfer.setData(POST_DRAG_TYPE, post.id);
@@ -89,6 +94,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
               {formatTimeOfDay(time)} ·{' '}
               {post.platforms.map((platform) => PLATFORMS[platform].name).join(', ')}
               {status}
+              {threadOf ? ` · ${threadOf}` : null}
             </span>
             <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{fullText(post)}</span>
             <PostAttribution post={post} />
@@ -133,6 +139,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
             </span>
             {/* One line on the card; the whole text and each platform's error are in the tooltip. */}
             <span className="mt-0.5 block truncate text-muted-foreground" data-slot="first-line">
+              {threadOf ? <span className="mr-1 font-medium">{threadOf} ·</span> : null}
               {words}
               {status ? <span className="sr-only">{status}</span> : null}
             </span>

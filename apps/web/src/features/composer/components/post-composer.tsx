@@ -44,6 +44,7 @@ import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
 import { ReelCoverOptions } from './reel-cover-options';
+import { ThreadEditor } from './thread-editor';
 import { WatermarkOptions } from './watermark-options';
 
 interface PostComposerProps {
@@ -178,6 +179,12 @@ function ComposerForm({
             selection={selection}
             onSelect={setSelection}
             shortLinks={shortLinks}
+          />
+          <ThreadEditor
+            platforms={values.platforms}
+            parts={values.threadParts ?? []}
+            onChange={(threadParts) => update({ threadParts })}
+            shortLinkBase={shortLinks.baseOf(values)}
           />
           <MediaAttachments
             media={values.media}

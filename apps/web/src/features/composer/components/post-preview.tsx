@@ -1,6 +1,7 @@
 import type { SocialAccount } from '@relaycast/shared/accounts';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { contentFor } from '@relaycast/shared/posts';
+import { supportsThreads } from '@relaycast/shared/threads';
 import { Eye } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -123,6 +124,27 @@ export function PostPreview({ values, authorName, accounts }: PostPreviewProps) 
           authorName={authorName}
           onMeasured={onMeasured}
         />
+        {/* A thread's next parts, as the replies they become (docs/threads.md). */}
+        {supportsThreads(active)
+          ? (values.threadParts ?? []).map((part, index) => (
+              <section
+                // biome-ignore lint/suspicious/noArrayIndexKey: parts are plain texts; their place is their identity
+                key={index}
+                aria-label={t('Part {{number}}', { number: index + 2 })}
+                className="mt-3 ml-4 border-l-2 border-muted pl-3"
+              >
+                <NetworkPreview
+                  platform={active}
+                  text={part}
+                  media={[]}
+                  account={accountFor(active, values, accounts)}
+                  accounts={accounts}
+                  authorName={authorName}
+                  onMeasured={onMeasured}
+                />
+              </section>
+            ))
+          : null}
       </section>
     </div>
   );
