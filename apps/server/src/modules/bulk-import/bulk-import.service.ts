@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the preview and the import share the file's parse, the media fetch, the checks and
+// their progress reports; the import re-runs the very preview inside its transaction, so they stay side by side.
 import { createHash, randomUUID } from 'node:crypto';
 import {
   BULK_IMPORT_MESSAGES,

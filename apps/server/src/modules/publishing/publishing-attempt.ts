@@ -74,10 +74,7 @@ class Semaphore {
 export interface PublishAttempts {
   /** Publishes one target if it is due and nobody else holds it. Never throws for platform failures. */
   publishTarget(targetId: string): Promise<void>;
-  /**
-   * Settles an attempt the crash sweep took over: reconciled with the platform; a dead process's claim that is
-   * due again goes out at once.
-   */
+  /** Settles an attempt the crash sweep took over: reconciled, or sent at once when a dead process's is due. */
   resumeTakenOver(row: TakenOverClaim): Promise<void>;
 }
 
@@ -250,7 +247,7 @@ async function callPlatform(
     for (const part of await threadTexts(db, target.postId, platform, contentFor(post, platform)))
       texts.push(await publishedText(ctx, target, post.workspaceId, part));
     const reelCover = await reelCoverForPublish(db, config, { ...post, platform, media }, target.postId);
-    // Part 1 as a plain post; a thread's next parts as replies, each recorded before the next (publishing-thread.ts).
+    // Part 1 as a plain post, a thread's next parts as replies, each recorded before the next (publishing-thread.ts)
     const published = await publishParts(db, target, texts, media, (request) =>
       withFreshCredentials(db, config, accountId, (credentials, callContext) => {
         if (!leases.isFresh(target.id)) throw new LeaseLost();
