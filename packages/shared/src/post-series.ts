@@ -84,6 +84,8 @@ export const postSeriesSchema = z.object({
   missedCount: z.number(),
   /** The ids of the series' posts (materialised occurrences not detached). */
   postIds: z.array(z.string()),
+  /** Each post's place in the series (from 0), in the order of `postIds`. */
+  postIndexes: z.array(z.number()),
   endedAt: z.string().nullable(),
 });
 export type PostSeries = z.infer<typeof postSeriesSchema>;

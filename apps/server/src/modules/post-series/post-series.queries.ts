@@ -17,6 +17,7 @@ async function toSeries(db: Db, rows: readonly SeriesRow[]): Promise<PostSeries[
     .select({
       seriesId: postSeriesOccurrences.seriesId,
       status: postSeriesOccurrences.status,
+      index: postSeriesOccurrences.occurrenceIndex,
       postId: postSeriesOccurrences.postId,
       live: sql<boolean>`${posts.id} is not null and ${posts.deletedAt} is null`,
     })
@@ -26,6 +27,7 @@ async function toSeries(db: Db, rows: readonly SeriesRow[]): Promise<PostSeries[
     .orderBy(postSeriesOccurrences.occurrenceIndex);
   return rows.map((row) => {
     const own = occurrences.filter((occurrence) => occurrence.seriesId === row.id);
+    const live = own.filter((item) => item.status === 'created' && item.postId && item.live);
     return {
       id: row.id,
       rule: ruleOf(row),
@@ -33,9 +35,8 @@ async function toSeries(db: Db, rows: readonly SeriesRow[]): Promise<PostSeries[
       startDate: row.startDate,
       startTime: row.startTime,
       missedCount: own.filter((occurrence) => occurrence.status === 'missed').length,
-      postIds: own.flatMap((occurrence) =>
-        occurrence.status === 'created' && occurrence.postId && occurrence.live ? [occurrence.postId] : [],
-      ),
+      postIds: live.map((occurrence) => occurrence.postId as string),
+      postIndexes: live.map((occurrence) => occurrence.index),
       endedAt: row.endedAt?.toISOString() ?? null,
     };
   });
