@@ -38,7 +38,13 @@ describe('a repeat rule, expanded', () => {
       'UTC',
       '2026-04-30',
     );
-    expect(occurrences.map((o) => o.date)).toEqual(['2026-03-26', '2026-04-06', '2026-04-09', '2026-04-20', '2026-04-23']);
+    expect(occurrences.map((o) => o.date)).toEqual([
+      '2026-03-26',
+      '2026-04-06',
+      '2026-04-09',
+      '2026-04-20',
+      '2026-04-23',
+    ]);
   });
 
   it('skips the months without a 31st when monthly on the 31st (RFC 5545), at the same local time', () => {
@@ -62,18 +68,35 @@ describe('a repeat rule, expanded', () => {
 
   it('stops after N times or on the end date (inclusive)', () => {
     const start = { date: '2026-05-01', time: '08:00' };
-    const counted = expandOccurrences(rule({ interval: 3, ends: { kind: 'after', count: 4 } }), start, 'UTC', '2027-01-01');
+    const counted = expandOccurrences(
+      rule({ interval: 3, ends: { kind: 'after', count: 4 } }),
+      start,
+      'UTC',
+      '2027-01-01',
+    );
     expect(counted.map((o) => o.date)).toEqual(['2026-05-01', '2026-05-04', '2026-05-07', '2026-05-10']);
-    const dated = expandOccurrences(rule({ ends: { kind: 'on', date: '2026-05-03' } }), start, 'UTC', '2027-01-01');
+    const dated = expandOccurrences(
+      rule({ ends: { kind: 'on', date: '2026-05-03' } }),
+      start,
+      'UTC',
+      '2027-01-01',
+    );
     expect(dated.map((o) => o.date)).toEqual(['2026-05-01', '2026-05-02', '2026-05-03']);
   });
 
   it('refuses a weekly rule without days, an end before the start and a rule that never happens', () => {
-    expect(repeatRuleSchema.safeParse({ frequency: 'weekly', interval: 1, ends: { kind: 'never' } }).success).toBe(false);
-    expect(ruleProblem(rule({ ends: { kind: 'on', date: '2026-04-30' } }), '2026-05-01')).toMatch(/end on or after/);
-    expect(ruleProblem(rule({ frequency: 'weekly', weekdays: [1], ends: { kind: 'on', date: '2026-05-02' } }), '2026-05-01')).toMatch(
-      /never happens/,
+    expect(
+      repeatRuleSchema.safeParse({ frequency: 'weekly', interval: 1, ends: { kind: 'never' } }).success,
+    ).toBe(false);
+    expect(ruleProblem(rule({ ends: { kind: 'on', date: '2026-04-30' } }), '2026-05-01')).toMatch(
+      /end on or after/,
     );
+    expect(
+      ruleProblem(
+        rule({ frequency: 'weekly', weekdays: [1], ends: { kind: 'on', date: '2026-05-02' } }),
+        '2026-05-01',
+      ),
+    ).toMatch(/never happens/);
     expect(ruleProblem(rule({}), '2026-05-01')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTwoTestApps, type TestApp } from '../../../test/test-app';
 import type { Db } from '../../db/client';
-import { posts, postSeries, postSeriesOccurrences, postTargets } from '../../db/schema/index';
+import { postSeries, postSeriesOccurrences, posts, postTargets } from '../../db/schema/index';
 import { registerConnector } from '../../platforms/registry';
 import { DRIVEN_PUBLISHING, insertAccount, scriptedConnector } from '../publishing/publishing.test-support';
 import { createdSeries, expectEachOnce, seriesRows, tomorrowAt } from './post-series.test-support';
@@ -68,8 +68,12 @@ describe('materialising a series', () => {
     const made = await createdSeries(ada, account, 'Daily window', tomorrowAt('09:00'), daily);
     expect(made.posts).toHaveLength(SERIES_WINDOW_OCCURRENCES);
     expect(made.series.postIds).toEqual(made.posts.map((post) => post.id));
-    expect(made.posts.every((post) => post.status === 'scheduled' && post.content === 'Daily window')).toBe(true);
-    expect(new Date(made.posts[1]!.scheduledAt).getTime() - new Date(made.posts[0]!.scheduledAt).getTime()).toBe(DAY);
+    expect(made.posts.every((post) => post.status === 'scheduled' && post.content === 'Daily window')).toBe(
+      true,
+    );
+    expect(
+      new Date(made.posts[1]!.scheduledAt).getTime() - new Date(made.posts[0]!.scheduledAt).getTime(),
+    ).toBe(DAY);
   });
 
   it('is idempotent with two sweeps at once on two apps of one database', async () => {
@@ -123,7 +127,9 @@ describe('materialising a series', () => {
     const missed = rows.occurrences.filter((row) => row.status === 'missed');
     // Days 0 … 9 were made before the outage; days 10 … 39 came due while nothing ran: missed, no post.
     expect(missed.map((row) => row.occurrenceIndex)).toEqual([...Array(30).keys()].map((i) => i + 10));
-    expect(missed.every((row) => row.postId === null && row.scheduledAt.getTime() <= later.getTime())).toBe(true);
+    expect(missed.every((row) => row.postId === null && row.scheduledAt.getTime() <= later.getTime())).toBe(
+      true,
+    );
     const madeNow = rows.posts.slice(SERIES_WINDOW_OCCURRENCES);
     expect(madeNow).toHaveLength(SERIES_WINDOW_OCCURRENCES);
     expect(madeNow.every((post) => post.scheduledAt!.getTime() > later.getTime())).toBe(true);

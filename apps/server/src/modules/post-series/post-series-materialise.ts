@@ -1,3 +1,4 @@
+import { todayIn } from '@relaycast/shared/calendar';
 import {
   expandOccurrences,
   type Occurrence,
@@ -6,7 +7,6 @@ import {
   SERIES_WINDOW_DAYS,
   SERIES_WINDOW_OCCURRENCES,
 } from '@relaycast/shared/post-series';
-import { todayIn } from '@relaycast/shared/calendar';
 import { postInputSchema } from '@relaycast/shared/posts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';

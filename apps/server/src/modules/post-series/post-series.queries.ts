@@ -1,9 +1,9 @@
 import type { PostSeries } from '@relaycast/shared/post-series';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, postSeries, postSeriesOccurrences } from '../../db/schema/index';
-import { ruleOf, type SeriesRow } from './post-series-materialise';
+import { postSeries, postSeriesOccurrences, posts } from '../../db/schema/index';
 import { seriesNotFound } from './post-series.service';
+import { ruleOf, type SeriesRow } from './post-series-materialise';
 
 /** The reads of recurring posts: the workspace's series with their posts, for the calendar and the composer. */
 

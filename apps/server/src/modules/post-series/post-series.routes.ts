@@ -36,11 +36,9 @@ export const postSeriesRoutes: FastifyPluginAsyncZod<{
     return { series: await getSeries(db, workspaceId, seriesId), posts };
   }
 
-  app.get(
-    '/api/post-series',
-    { schema: { response: { 200: postSeriesListSchema } } },
-    async (request) => ({ series: await listSeries(db, (await callerOf(request)).workspaceId) }),
-  );
+  app.get('/api/post-series', { schema: { response: { 200: postSeriesListSchema } } }, async (request) => ({
+    series: await listSeries(db, (await callerOf(request)).workspaceId),
+  }));
 
   app.get(
     '/api/post-series/:id',

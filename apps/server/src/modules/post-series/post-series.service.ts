@@ -8,7 +8,7 @@ import {
 import { LOCKED_POST_STATUSES, type ParsedPostInput, POST_MESSAGES } from '@relaycast/shared/posts';
 import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, postSeries, postSeriesOccurrences } from '../../db/schema/index';
+import { postSeries, postSeriesOccurrences, posts } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import type { Tx } from '../posts/posts-create';
@@ -133,7 +133,9 @@ async function endFrom(tx: Tx, caller: Caller, seriesId: string, postId: string,
       ),
     )
     .for('update');
-  const removable = following.filter((row) => !LOCKED_POST_STATUSES.includes(row.status)).map((r) => r.postId);
+  const removable = following
+    .filter((row) => !LOCKED_POST_STATUSES.includes(row.status))
+    .map((r) => r.postId);
   if (removable.length > 0) {
     await tx
       .update(posts)
@@ -141,7 +143,10 @@ async function endFrom(tx: Tx, caller: Caller, seriesId: string, postId: string,
       .where(and(inArray(posts.id, removable), eq(posts.workspaceId, caller.workspaceId)));
   }
   const endIndex = series.endIndex === null ? index : Math.min(series.endIndex, index);
-  await tx.update(postSeries).set({ endIndex, endedAt: now, updatedAt: now }).where(eq(postSeries.id, seriesId));
+  await tx
+    .update(postSeries)
+    .set({ endIndex, endedAt: now, updatedAt: now })
+    .where(eq(postSeries.id, seriesId));
   return removable;
 }
 

@@ -1,10 +1,10 @@
-import type { RepeatRuleInput } from '@relaycast/shared/post-series';
 import { instantToZoned } from '@relaycast/shared/calendar';
+import type { RepeatRuleInput } from '@relaycast/shared/post-series';
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { SignedInUser } from '../../../test/auth-requests';
 import type { TestApp } from '../../../test/test-app';
-import { posts, postSeriesOccurrences } from '../../db/schema/index';
+import { postSeriesOccurrences, posts } from '../../db/schema/index';
 
 /** Shared by the recurring posts suites: a series made through the API, and its rows read back. */
 
@@ -35,7 +35,14 @@ export async function createdSeries(
   timezone = 'UTC',
 ): Promise<CreatedSeries> {
   const res = await user.send('POST', '/api/post-series', {
-    post: { content, platforms: ['linkedin'], accountIds: [accountId], action: 'schedule', scheduledAt, timezone },
+    post: {
+      content,
+      platforms: ['linkedin'],
+      accountIds: [accountId],
+      action: 'schedule',
+      scheduledAt,
+      timezone,
+    },
     rule,
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -8,9 +8,15 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/auth-requests';
 import { createTestApp } from '../../../test/test-app';
-import { posts, postSeries, postTargets } from '../../db/schema/index';
+import { postSeries, posts, postTargets } from '../../db/schema/index';
 import { DRIVEN_PUBLISHING, insertAccount } from '../publishing/publishing.test-support';
-import { type CreatedSeries, createdSeries, seriesRows, tomorrowAt, weekdayOf } from './post-series.test-support';
+import {
+  type CreatedSeries,
+  createdSeries,
+  seriesRows,
+  tomorrowAt,
+  weekdayOf,
+} from './post-series.test-support';
 
 const s = useTestApp({ ada: 'Ada', bob: 'Bob' }, () => createTestApp({ publishing: DRIVEN_PUBLISHING }));
 let account: string;
@@ -46,7 +52,11 @@ describe('a series through the API', () => {
     expect(made.posts.length).toBeGreaterThanOrEqual(8);
     expect(made.posts.length).toBeLessThanOrEqual(9);
     const times = made.posts.map((post) =>
-      new Date(post.scheduledAt).toLocaleTimeString('en-GB', { timeZone: PARIS, hour: '2-digit', minute: '2-digit' }),
+      new Date(post.scheduledAt).toLocaleTimeString('en-GB', {
+        timeZone: PARIS,
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
     );
     expect(new Set(times).size).toBe(1);
     const list = await s.ada.get('/api/post-series');
@@ -113,7 +123,9 @@ describe('a series through the API', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const edited = res.json();
-    expect(edited.posts.map((post: { content: string }) => post.content)).toEqual(Array(3).fill('Edited tip'));
+    expect(edited.posts.map((post: { content: string }) => post.content)).toEqual(
+      Array(3).fill('Edited tip'),
+    );
     expect(edited.posts[0].scheduledAt).toBe(p2!.scheduledAt);
     const old = await seriesRows(s.t, made.series.id);
     expect(old.posts.map((post) => [post.id, post.content, post.status])).toEqual([
