@@ -1,6 +1,6 @@
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
-import { CalendarArrowUp, CircleAlert, ExternalLink, RotateCcw } from 'lucide-react';
+import { CalendarArrowUp, CircleAlert, ExternalLink, Repeat, RotateCcw } from 'lucide-react';
 import { type DragEvent, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { showError } from '@/lib/show-error';
 import { formatTimeOfDay } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { type CalendarEntry, firstWords } from '../calendar-entries';
+import { useSeriesSummaries } from '../hooks/use-series-summary';
 
 /** The drag payload type: only calendar posts can be dropped on a day. */
 export const POST_DRAG_TYPE = 'application/x-relaycast-post';
@@ -59,6 +60,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
   const troubled = post.targets.filter((target) => TROUBLED_TARGET_STATUSES.includes(target.status));
   const failed = troubled.filter((target) => target.status === 'failed');
   const links = post.targets.filter((target) => target.url);
+  const repeats = useSeriesSummaries().get(post.id);
 
   function onDragStart(event: DragEvent) {
     event.dataTransfer.setData(POST_DRAG_TYPE, post.id);
@@ -90,6 +92,12 @@ export const CalendarPostItem = memo(function CalendarPostItem({
               {post.platforms.map((platform) => PLATFORMS[platform].name).join(', ')}
               {status}
             </span>
+            {repeats ? (
+              <span className="flex items-center gap-1">
+                <Repeat aria-hidden="true" className="size-3 shrink-0" />
+                {t('Repeats: {{summary}}', { summary: repeats })}
+              </span>
+            ) : null}
             <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{fullText(post)}</span>
             <PostAttribution post={post} />
             {troubled.map((target) => (
@@ -117,6 +125,14 @@ export const CalendarPostItem = memo(function CalendarPostItem({
               >
                 {formatTimeOfDay(time)}
               </time>
+              {repeats ? (
+                <Repeat
+                  role="img"
+                  aria-label={t('Recurring post')}
+                  data-slot="repeat-icon"
+                  className="size-3 shrink-0 text-muted-foreground"
+                />
+              ) : null}
               <span className="flex min-w-0 items-center gap-1 overflow-hidden">
                 {post.platforms.slice(0, MAX_ICONS).map((platform) => (
                   <PlatformIcon key={platform} platform={platform} labelled className="size-3.5 shrink-0" />
