@@ -1,6 +1,6 @@
 import { MAX_SERIES_COUNT, MAX_SERIES_INTERVAL, type RepeatRuleInput } from '@relaycast/shared/post-series';
 import { Repeat } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -35,9 +35,37 @@ export function startingRule(frequency: Exclude<RepeatChoice, 'none'>, date: str
   };
 }
 
-function clamp(value: string, max: number): number {
-  const n = Math.trunc(Number(value));
-  return Number.isFinite(n) ? Math.min(Math.max(n, 1), max) : 1;
+/** A whole number from 1 to `max` that may be emptied while typing: it changes the rule only when it is one. */
+function CountInput({
+  id,
+  value,
+  max,
+  className,
+  onChange,
+}: {
+  id: string;
+  value: number;
+  max: number;
+  className: string;
+  onChange(value: number): void;
+}) {
+  const [text, setText] = useState(String(value));
+  return (
+    <Input
+      id={id}
+      type="number"
+      min={1}
+      max={max}
+      className={className}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        const n = Number(event.target.value);
+        if (Number.isInteger(n) && n >= 1) onChange(Math.min(n, max));
+      }}
+      onBlur={() => setText(String(value))}
+    />
+  );
 }
 
 // function-budget: one small form (cadence, days, end) laid out in one tree; each part is a few lines
@@ -88,14 +116,12 @@ export function RepeatControl({
           <div className="grid gap-1">
             <Label htmlFor={`${id}-every`}>{t('Every')}</Label>
             <span className="flex items-center gap-2 text-sm">
-              <Input
+              <CountInput
                 id={`${id}-every`}
-                type="number"
-                min={1}
                 max={MAX_SERIES_INTERVAL}
                 className="w-20"
                 value={value.interval}
-                onChange={(event) => change({ interval: clamp(event.target.value, MAX_SERIES_INTERVAL) })}
+                onChange={(interval) => change({ interval })}
               />
               {units[value.frequency]}
             </span>
@@ -153,16 +179,12 @@ export function RepeatControl({
           {value.ends.kind === 'after' ? (
             <div className="grid gap-1">
               <Label htmlFor={`${id}-count`}>{t('Times')}</Label>
-              <Input
+              <CountInput
                 id={`${id}-count`}
-                type="number"
-                min={1}
                 max={MAX_SERIES_COUNT}
                 className="w-24"
                 value={value.ends.count}
-                onChange={(event) =>
-                  change({ ends: { kind: 'after', count: clamp(event.target.value, MAX_SERIES_COUNT) } })
-                }
+                onChange={(count) => change({ ends: { kind: 'after', count } })}
               />
             </div>
           ) : null}
