@@ -11,7 +11,7 @@ import { executePrepared } from '../../db/prepared';
 import { posts, postTargets, workspaces } from '../../db/schema/index';
 import { recordPublishOutcome } from '../../lib/metrics';
 import { insertNotificationSql } from '../notifications/notifications.service';
-import { seriesLateSql } from '../post-series/post-series-late';
+import { seriesLateSql } from './publishing-series-late';
 import { queueEventSql } from '../webhooks/webhooks.service';
 import {
   type ClaimLeases,
