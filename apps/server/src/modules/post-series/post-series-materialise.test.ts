@@ -25,7 +25,8 @@ let restore: () => void;
 const published: string[] = [];
 
 beforeAll(async () => {
-  apps = await createTwoTestApps({ publishing: DRIVEN_PUBLISHING });
+  // Posts that came due up to ten days ago would be published at start (PUBLISH_STALE_AFTER_HOURS): a series' must not.
+  apps = await createTwoTestApps({ publishing: DRIVEN_PUBLISHING, config: { publishStaleAfterHours: 240 } });
   t = apps.first;
   ada = await signInAsNewUser(t, { name: 'Ada' });
   account = await insertAccount(t, ada.workspaceId, 'linkedin');
