@@ -59,7 +59,11 @@ export const postSeriesRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/api/post-series/:id/from/:postId',
-    { schema: { params: occurrenceParams, body: seriesInputSchema, response: { 200: createdSeriesSchema } } },
+    {
+      // It deletes the scheduled posts it replaces, as "Delete this and following" does.
+      config: { permission: 'publish' },
+      schema: { params: occurrenceParams, body: seriesInputSchema, response: { 200: createdSeriesSchema } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       assertPublishingOpen(caller, config.billingMode);
