@@ -11,7 +11,6 @@ import { executePrepared } from '../../db/prepared';
 import { posts, postTargets, workspaces } from '../../db/schema/index';
 import { recordPublishOutcome } from '../../lib/metrics';
 import { insertNotificationSql } from '../notifications/notifications.service';
-import { seriesLateSql } from './publishing-series-late';
 import { queueEventSql } from '../webhooks/webhooks.service';
 import {
   type ClaimLeases,
@@ -19,6 +18,7 @@ import {
   type TakenOverClaim,
   takeOverClaims,
 } from './publishing-leases';
+import { seriesLateSql } from './publishing-series-late';
 import { recomputePostStatuses } from './publishing-status';
 
 /**
