@@ -119,7 +119,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * Two servers on one database, as two processes behind a load balancer would be: on PostgreSQL each has its own
  * connection pool (so a rule must hold across connections); on PGlite they share the embedded one.
  */
-export async function createTwoTestApps(options: { config?: Partial<Config> } = {}): Promise<{
+export async function createTwoTestApps(
+  options: { config?: Partial<Config>; publishing?: BuildAppOptions['publishing'] } = {},
+): Promise<{
   first: TestApp;
   second: TestApp;
   close(): Promise<void>;
@@ -129,8 +131,9 @@ export async function createTwoTestApps(options: { config?: Partial<Config> } = 
     testDriver === 'postgres'
       ? await openDatabase({ driver: 'postgres', url: testDb.url! })
       : testDb.database;
-  const first = await createTestApp({ database: testDb.database, config: options.config });
-  const second = await createTestApp({ database: secondDatabase, config: options.config });
+  const { config, publishing } = options;
+  const first = await createTestApp({ database: testDb.database, config, publishing });
+  const second = await createTestApp({ database: secondDatabase, config, publishing });
   return {
     first,
     second,

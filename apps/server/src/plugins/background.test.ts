@@ -61,6 +61,7 @@ describe('which background work a process runs', () => {
           'feeds sweep': 60_000,
           'rate limit windows': 3_600_000,
           'nodes sweep': 3_600_000,
+          'post series sweep': 60_000,
         },
       });
     }

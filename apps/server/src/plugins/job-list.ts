@@ -16,6 +16,7 @@ import {
   PLANNED_STREAM_JOBS,
   type PlannedStreamsJobContext,
 } from '../modules/planned-streams/planned-streams.jobs';
+import { POST_SERIES_JOBS, type PostSeriesJobContext } from '../modules/post-series/post-series.jobs';
 import { PUBLISHING_JOBS, type PublishingJobContext } from '../modules/publishing/publishing.jobs';
 import { RATE_LIMITS_JOBS, type RateLimitsJobContext } from '../modules/rate-limits/rate-limits.jobs';
 import { STREAMING_JOBS, type StreamingJobContext } from '../modules/streaming/streaming.jobs';
@@ -37,6 +38,7 @@ export type JobContext = AccountsJobContext &
   NodesJobContext &
   NotificationsJobContext &
   PublishingJobContext &
+  PostSeriesJobContext &
   PlannedStreamsJobContext &
   RateLimitsJobContext &
   StreamingJobContext &
@@ -64,4 +66,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...RATE_LIMITS_JOBS,
   ...NODES_JOBS,
   ...WATERMARKS_JOBS,
+  ...POST_SERIES_JOBS,
 ];

@@ -32,6 +32,7 @@ import { NAME_MESSAGES } from '@relaycast/shared/names';
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLANNED_STREAM_MESSAGES } from '@relaycast/shared/planned-streams';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
+import { POST_SERIES_MESSAGES } from '@relaycast/shared/post-series';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { PROXY_MESSAGES } from '@relaycast/shared/proxies';
 import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
@@ -103,6 +104,7 @@ const MESSAGE_OBJECTS = {
   NOTIFICATION_MESSAGES,
   PLAN_MESSAGES,
   POST_MESSAGES,
+  POST_SERIES_MESSAGES,
   PUBLISH_MESSAGES,
   REEL_COVER_MESSAGES,
   ROLE_MESSAGES,

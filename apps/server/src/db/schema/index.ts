@@ -19,6 +19,7 @@ export * from './nodes';
 export * from './notifications';
 export * from './onboarding';
 export * from './planned-streams';
+export * from './post-series';
 export * from './posts';
 export * from './proxies';
 export * from './publishing';

@@ -1,6 +1,7 @@
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
+import { POST_SERIES_MESSAGES } from '@relaycast/shared/post-series';
 import { contentFor } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   type TakenOverClaim,
   takeOverClaims,
 } from './publishing-leases';
+import { seriesLateSql } from './publishing-series-late';
 import { recomputePostStatuses } from './publishing-status';
 
 /**
@@ -106,6 +108,7 @@ async function claimTarget(db: Db, config: Config, targetId: string): Promise<Cl
         and t.status in ('scheduled', 'retrying')
         and t.due_at <= ${now.toISOString()}::timestamptz
         and not (t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+        and not ${seriesLateSql(now)}
         and exists (select 1 from ${posts} p where p.id = t.post_id and p.deleted_at is null)
         and not ${blocked}
       returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at
@@ -153,10 +156,12 @@ async function settleUnclaimable(
     set status = case when t.status = 'needs_account' then 'failed' else 'held' end,
         last_error = case when t.status = 'needs_account' then t.last_error
           when ${blocked} then ${PLAN_MESSAGES.trialEnded}
+          when ${seriesLateSql(now)} then ${POST_SERIES_MESSAGES.late}
           else ${PUBLISH_MESSAGES.held(config.publishStaleAfterHours)} end,
         updated_at = ${now.toISOString()}::timestamptz
     where t.id = ${targetId}
       and ((t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+        or ${seriesLateSql(now)}
         or (t.status = 'needs_account' and t.due_at <= ${now.toISOString()}::timestamptz)
         or (t.status in ('scheduled', 'retrying') and t.due_at <= ${now.toISOString()}::timestamptz
           and ${blocked}))

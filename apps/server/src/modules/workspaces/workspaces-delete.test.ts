@@ -325,6 +325,25 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
     mode: 'draft',
     template: '{title}',
   });
+  await t.db.insert(s.postSeries).values({
+    id: `series-${tag}`,
+    workspaceId,
+    frequency: 'daily',
+    interval: 1,
+    weekdays: [],
+    ends: { kind: 'never' },
+    timezone: 'UTC',
+    startDate: '2026-01-01',
+    startTime: '09:00',
+    post: {},
+  });
+  await t.db.insert(s.postSeriesOccurrences).values({
+    seriesId: `series-${tag}`,
+    occurrenceIndex: 0,
+    scheduledAt: new Date('2026-01-01T09:00:00Z'),
+    status: 'created',
+    postId: post,
+  });
   return { post, stream, endpoint, target, media };
 }
 

@@ -1,6 +1,6 @@
 import { PLATFORMS } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
-import { CalendarArrowUp, CircleAlert, ExternalLink, RotateCcw } from 'lucide-react';
+import { CalendarArrowUp, CircleAlert, ExternalLink, Repeat, RotateCcw } from 'lucide-react';
 import { type DragEvent, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { showError } from '@/lib/show-error';
 import { formatTimeOfDay } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { type CalendarEntry, firstWords } from '../calendar-entries';
+import { useSeriesSummaries } from '../hooks/use-series-summary';
 
 /** The drag payload type: only calendar posts can be dropped on a day. */
 export const POST_DRAG_TYPE = 'application/x-relaycast-post';
@@ -64,6 +65,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
     (post.threadParts?.length ?? 0) > 0
       ? t('Thread of {{number}}', { number: (post.threadParts?.length ?? 0) + 1 })
       : '';
+  const repeats = useSeriesSummaries().get(post.id);
 
   function onDragStart(event: DragEvent) {
     event.dataTransfer.setData(POST_DRAG_TYPE, post.id);
@@ -96,6 +98,12 @@ export const CalendarPostItem = memo(function CalendarPostItem({
               {status}
               {threadOf ? ` · ${threadOf}` : null}
             </span>
+            {repeats ? (
+              <span className="flex items-center gap-1">
+                <Repeat aria-hidden="true" className="size-3 shrink-0" />
+                {t('Repeats: {{summary}}', { summary: repeats })}
+              </span>
+            ) : null}
             <span className="line-clamp-[12] whitespace-pre-wrap wrap-anywhere">{fullText(post)}</span>
             <PostAttribution post={post} />
             {troubled.map((target) => (
@@ -123,6 +131,14 @@ export const CalendarPostItem = memo(function CalendarPostItem({
               >
                 {formatTimeOfDay(time)}
               </time>
+              {repeats ? (
+                <Repeat
+                  role="img"
+                  aria-label={t('Recurring post')}
+                  data-slot="repeat-icon"
+                  className="size-3 shrink-0 text-muted-foreground"
+                />
+              ) : null}
               <span className="flex min-w-0 items-center gap-1 overflow-hidden">
                 {post.platforms.slice(0, MAX_ICONS).map((platform) => (
                   <PlatformIcon key={platform} platform={platform} labelled className="size-3.5 shrink-0" />

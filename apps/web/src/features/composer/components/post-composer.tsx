@@ -13,7 +13,7 @@ import { LOCKED_POST_STATUSES, POST_MESSAGES, type Post, type PostAction } from 
 import type { TFunction } from 'i18next';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAccounts } from '@/api/accounts';
 import { useApprovalStatus } from '@/api/approvals';
 import { usePost, useSavePost } from '@/api/posts';
@@ -32,6 +32,7 @@ import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
 import { useAutoSignature } from '../hooks/use-composer-library';
+import { useSeriesSave } from '../hooks/use-series-save';
 import { useShortLinkChoice } from '../hooks/use-short-link-choice';
 import { useWatermarkChoice } from '../hooks/use-watermark-choice';
 import { effectiveAccounts } from './account-picker';
@@ -44,6 +45,8 @@ import { PostPreview } from './post-preview';
 import { PostStatusLine } from './post-status-line';
 import { PublishPanel } from './publish-panel';
 import { ReelCoverOptions } from './reel-cover-options';
+import { RepeatControl } from './repeat-control';
+import { SeriesNote, SeriesScopeDialog } from './series-scope-dialog';
 import { ThreadEditor } from './thread-editor';
 import { WatermarkOptions } from './watermark-options';
 
@@ -134,17 +137,20 @@ function ComposerForm({
   const isLocked = live ? LOCKED_POST_STATUSES.includes(live.status) : false;
   const shortLinks = useShortLinkChoice(saved?.id);
   const watermark = useWatermarkChoice(saved?.id);
+  const series = useSeriesSave(saved, (id, input) => save.mutateAsync({ id, input }));
+  const navigate = useNavigate();
   const form = usePostForm({
     textOptionsOf: shortLinks.textOptionsOf,
     initialValues: () => startValues(initialPost, initialValues, timeZone),
     timeZone,
-    save: (input) => save.mutateAsync({ id: saved?.id, input }),
+    save: (input, action) => series.saveInput(input, action),
     isReadyToSave: (values, action) => hasAccountsToPublishNow(values, action, accounts, setMissing),
     onSaved(post, action) {
       const wasNew = !saved;
       setSaved(post);
       toastSaved(t, post, action, timeZone);
-      if (wasNew) onCreated(post);
+      // A new series post ("this and following") has a new id too.
+      if (wasNew || post.id !== saved?.id) onCreated(post);
     },
     failureMessage: t('Could not save the post.'),
   });
@@ -160,12 +166,19 @@ function ComposerForm({
         aria-label={t('Post')}
         onSubmit={(event) => {
           event.preventDefault();
-          void form.submit('schedule');
+          if (!series.needsScope('schedule')) void form.submit('schedule');
         }}
       >
         {live ? <PostStatusLine post={live} timeZone={timeZone} newPostHref={newPostHref} /> : null}
         {live ? <PostAttribution post={live} className="text-sm" /> : null}
         {live ? <PostTargets post={live} /> : null}
+        {live && series.inSeries ? (
+          <SeriesNote
+            series={series.inSeries.series}
+            postId={live.id}
+            onDeleted={() => navigate(newPostHref)}
+          />
+        ) : null}
         {isLocked ? (
           <p role="status" className="rounded-lg border bg-muted p-4 text-sm">
             {translateMessage(POST_MESSAGES.notEditable)}
@@ -218,9 +231,11 @@ function ComposerForm({
             scheduleError={form.errorOf('scheduledAt')}
             failedAction={form.failedAction}
             problems={form.problems}
-            pendingAction={save.isPending ? save.variables?.input.action : undefined}
+            pendingAction={
+              save.isPending ? save.variables?.input.action : series.isSaving ? 'schedule' : undefined
+            }
             isUploading={uploadCount > 0}
-            onAction={(action) => void form.submit(action)}
+            onAction={(action) => series.needsScope(action) || void form.submit(action)}
             onBestTime={() => {
               const accountIds = accountIdsOf(values, accounts ?? []);
               void bestTime
@@ -231,10 +246,19 @@ function ComposerForm({
             bestTimeNote={bestTime.note}
             needsApproval={approval.data?.needsApproval ?? false}
             scheduledFor={scheduledTimeOf(live, timeZone)}
+            repeat={
+              saved ? undefined : (
+                <RepeatControl value={series.repeat} date={values.date} onChange={series.setRepeat} />
+              )
+            }
           />
         </fieldset>
       </form>
       <MissingAccountsDialog platforms={missing} onClose={() => setMissing([])} />
+      <SeriesScopeDialog
+        open={series.asking !== null}
+        onAnswer={(scope) => series.answer(scope, (action) => void form.submit(action))}
+      />
 
       <aside aria-label={t('Preview and assistant')} className="grid min-w-0 gap-6 lg:sticky lg:top-20">
         {typeof aside === 'function' ? aside(bridge) : aside}

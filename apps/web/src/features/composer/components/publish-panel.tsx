@@ -1,7 +1,7 @@
 import { todayIn } from '@relaycast/shared/calendar';
 import type { PostAction, PostProblem } from '@relaycast/shared/posts';
 import { CalendarClock, FileText, ListPlus, Send, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeFields } from '@/components/date-time-fields';
 import { ProblemAlert } from '@/components/problem-alert';
@@ -41,6 +41,8 @@ interface PublishPanelProps {
    * drafts (which unschedules it) asks first.
    */
   scheduledFor?: string;
+  /** The Repeat control of a new post (repeat-control.tsx, docs/recurring-posts.md). */
+  repeat?: ReactNode;
 }
 
 /** The composer's last step: the date and time, every problem in one list, and the three actions. */
@@ -60,6 +62,7 @@ export function PublishPanel({
   bestTimeNote,
   needsApproval = false,
   scheduledFor,
+  repeat,
 }: PublishPanelProps) {
   const { t } = useTranslation('composer');
   const id = useId();
@@ -106,6 +109,7 @@ export function PublishPanel({
           {bestTimeNote}
         </p>
       ) : null}
+      {repeat}
       {needsApproval ? (
         <p className="-mt-2 text-sm text-muted-foreground">
           {t('An approver reviews this post before it is scheduled. You are told when they decide.')}
