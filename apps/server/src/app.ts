@@ -57,6 +57,7 @@ import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videoEditorRoutes } from './modules/video-editor/video-editor.routes';
+import { queueSlotsRoutes } from './modules/queue-slots/queue-slots.routes';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(proxiesRoutes, { db: database.db, config });
   await app.register(watermarksRoutes, { db: database.db });
+  await app.register(queueSlotsRoutes, { db: database.db });
   await app.register(composerLibraryRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(devicesRoutes, { db: database.db });

@@ -22,6 +22,7 @@ export * from './planned-streams';
 export * from './posts';
 export * from './proxies';
 export * from './publishing';
+export * from './queue-slots';
 export * from './rate-limits';
 export * from './settings';
 export * from './short-links';
