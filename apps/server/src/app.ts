@@ -49,6 +49,7 @@ import {
   flagTargetsOfDisconnectedAccount,
   restoreTargetsOfReconnectedAccount,
 } from './modules/publishing/publishing.service';
+import { queueSlotsRoutes } from './modules/queue-slots/queue-slots.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shortLinksPlugin } from './modules/short-links/short-links.plugin';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -57,7 +58,6 @@ import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videoEditorRoutes } from './modules/video-editor/video-editor.routes';
-import { queueSlotsRoutes } from './modules/queue-slots/queue-slots.routes';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';

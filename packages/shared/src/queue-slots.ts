@@ -12,7 +12,7 @@ export const QUEUE_SLOT_LIMITS = {
   /** "Fill from best times": the best hours of each weekday, at most this many per day. */
   maxPerDay: 5,
   /** The calendar's open-slot markers: the widest range asked at once, in days. */
-  maxRangeDays: 42,
+  maxRangeDays: 62,
 } as const;
 
 export const QUEUE_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

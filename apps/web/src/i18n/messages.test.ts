@@ -36,6 +36,7 @@ import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { PROXY_MESSAGES } from '@relaycast/shared/proxies';
 import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { QUEUE_SLOT_MESSAGES } from '@relaycast/shared/queue-slots';
 import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
 import { SHORT_LINK_MESSAGES } from '@relaycast/shared/short-links';
@@ -102,6 +103,7 @@ const MESSAGE_OBJECTS = {
   PLAN_MESSAGES,
   POST_MESSAGES,
   PUBLISH_MESSAGES,
+  QUEUE_SLOT_MESSAGES,
   ROLE_MESSAGES,
   SETTINGS_MESSAGES,
   SHORT_LINK_MESSAGES,

@@ -14,8 +14,8 @@ import type { Db } from '../../db/client';
 import { posts, queueSlots, socialAccounts } from '../../db/schema/index';
 import { postTargets } from '../../db/schema/publishing';
 import { AppError } from '../../lib/app-error';
-import { bestTimeCells } from '../best-time/best-time-model';
 import { loadSubject } from '../best-time/best-time.service';
+import { bestTimeCells } from '../best-time/best-time-model';
 import { type AccountSchedule, firstOpenSlot, minuteOf, slotInstants } from './queue-slots-times';
 
 /** Queue slots: each account's weekly posting times, their CRUD and what the queue and calendar read (docs/queue-slots.md). */
@@ -44,7 +44,11 @@ export async function loadSchedules(
     .where(and(...conditions));
   const byAccount = new Map<string, AccountSchedule & { slots: QueueSlot[] }>();
   for (const row of rows) {
-    const schedule = byAccount.get(row.accountId) ?? { accountId: row.accountId, timeZone: row.timeZone, slots: [] };
+    const schedule = byAccount.get(row.accountId) ?? {
+      accountId: row.accountId,
+      timeZone: row.timeZone,
+      slots: [],
+    };
     schedule.slots.push({ weekday: row.weekday, time: row.time });
     byAccount.set(row.accountId, schedule);
   }
@@ -88,7 +92,13 @@ export async function saveSchedule(
     await tx.delete(queueSlots).where(eq(queueSlots.accountId, accountId));
     if (slots.length === 0) return;
     await tx.insert(queueSlots).values(
-      slots.map((slot) => ({ ...slot, id: randomUUID(), workspaceId, accountId, timeZone: input.timeZone })),
+      slots.map((slot) => ({
+        ...slot,
+        id: randomUUID(),
+        workspaceId,
+        accountId,
+        timeZone: input.timeZone,
+      })),
     );
   });
   return { accountId, timeZone: slots.length > 0 ? input.timeZone : null, slots };
@@ -107,7 +117,13 @@ export async function fillFromBestTimes(
   now = new Date(),
 ): Promise<QueueScheduleList['schedules'][number]> {
   await assertAccount(db, workspaceId, accountId);
-  const subject = await loadSubject(db, workspaceId, { accountIds: [accountId], platforms: [] }, input.timeZone, now);
+  const subject = await loadSubject(
+    db,
+    workspaceId,
+    { accountIds: [accountId], platforms: [] },
+    input.timeZone,
+    now,
+  );
   const cells = bestTimeCells(subject.model);
   const best: QueueSlot[] = [];
   for (let weekday = 0; weekday < 7; weekday++) {
@@ -164,7 +180,9 @@ export async function openSlots(
   now = new Date(),
 ): Promise<{ slots: OpenSlot[] }> {
   const from = new Date(Math.max(Date.parse(range.from) - 1, now.getTime()));
-  const to = new Date(Math.min(Date.parse(range.to), now.getTime() + QUEUE_SLOT_LIMITS.maxRangeDays * 2 * DAY_MS));
+  const to = new Date(
+    Math.min(Date.parse(range.to), now.getTime() + QUEUE_SLOT_LIMITS.maxRangeDays * 2 * DAY_MS),
+  );
   if (to.getTime() <= from.getTime()) return { slots: [] };
   const schedules = await loadSchedules(db, workspaceId);
   const taken = await takenMinutes(

@@ -59,7 +59,10 @@ describe('the posting schedule', () => {
       [{ timeZone: 'UTC', slots: [{ weekday: 0, time: '25:00' }] }, QUEUE_SLOT_MESSAGES.badTime],
       [{ timeZone: 'UTC', slots: [{ weekday: 7, time: '09:00' }] }, QUEUE_SLOT_MESSAGES.badWeekday],
       [{ timeZone: 'Mars/Olympus', slots: [] }, QUEUE_SLOT_MESSAGES.badTimeZone],
-      [{ timeZone: 'UTC', slots: [...everyDay('09:00'), { weekday: 0, time: '09:00' }] }, QUEUE_SLOT_MESSAGES.duplicate],
+      [
+        { timeZone: 'UTC', slots: [...everyDay('09:00'), { weekday: 0, time: '09:00' }] },
+        QUEUE_SLOT_MESSAGES.duplicate,
+      ],
     ];
     for (const [body, message] of refusals) {
       const res = await put(s.ada, account, body);
@@ -81,7 +84,10 @@ describe('the posting schedule', () => {
   it("answers 404 for another workspace's account and 403 to a viewer", async () => {
     const body = { timeZone: 'UTC', slots: everyDay('10:00') };
     expect((await put(s.bob, account, body)).statusCode).toBe(404);
-    expect((await s.bob.send('POST', `/api/queue-slots/${account}/fill-from-best-times`, { timeZone: 'UTC' })).statusCode).toBe(404);
+    expect(
+      (await s.bob.send('POST', `/api/queue-slots/${account}/fill-from-best-times`, { timeZone: 'UTC' }))
+        .statusCode,
+    ).toBe(404);
     expect((await put(viewer, account, body)).statusCode).toBe(403);
     expect((await viewer.get('/api/queue-slots')).statusCode).toBe(200);
     const bobs = (await s.bob.get('/api/queue-slots')).json().schedules as QueueSchedule[];
@@ -97,24 +103,38 @@ describe('the posting schedule', () => {
     const schedule = res.json() as QueueSchedule;
     expect(schedule.timeZone).toBe('America/New_York');
     expect(schedule.slots.map((slot) => slot.weekday)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    const heat: BestTimeResponse = (await s.ada.get(`/api/best-time?accountId=${other}&timezone=America/New_York`)).json();
+    const heat: BestTimeResponse = (
+      await s.ada.get(`/api/best-time?accountId=${other}&timezone=America/New_York`)
+    ).json();
     for (const slot of schedule.slots) {
       const day = heat.cells.slice(slot.weekday * 24, slot.weekday * 24 + 24).map((cell) => cell.score);
       expect(day[Number(slot.time.slice(0, 2))]).toBe(Math.max(...day));
     }
-    const bad = await s.ada.send('POST', `/api/queue-slots/${other}/fill-from-best-times`, { timeZone: 'UTC', perDay: 9 });
+    const bad = await s.ada.send('POST', `/api/queue-slots/${other}/fill-from-best-times`, {
+      timeZone: 'UTC',
+      perDay: 9,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(QUEUE_SLOT_MESSAGES.badPerDay);
   });
 });
 
 const queue = (who: SignedInUser, accountId: string, content = 'Queued') =>
-  who.send('POST', '/api/posts', { content, platforms: ['mastodon'], accountIds: [accountId], action: 'queue', timezone: 'UTC' });
+  who.send('POST', '/api/posts', {
+    content,
+    platforms: ['mastodon'],
+    accountIds: [accountId],
+    action: 'queue',
+    timezone: 'UTC',
+  });
 
 describe('"Add to queue" with a posting schedule', () => {
   it('fills the slots in order, skips a taken one (same minute) and shows the rest as open', async () => {
     const own = await insertAccount(s.t, s.ada.workspaceId, 'mastodon');
-    expect((await put(s.ada, own, { timeZone: 'UTC', slots: [...everyDay('10:00'), ...everyDay('15:00')] })).statusCode).toBe(200);
+    expect(
+      (await put(s.ada, own, { timeZone: 'UTC', slots: [...everyDay('10:00'), ...everyDay('15:00')] }))
+        .statusCode,
+    ).toBe(200);
     const expected = dailyUtc(['10:00', '15:00'], new Date(), 5);
     const first = (await queue(s.ada, own)).json() as Post;
     const second = (await queue(s.ada, own)).json() as Post;
@@ -122,7 +142,12 @@ describe('"Add to queue" with a posting schedule', () => {
     // A post set by hand 30 seconds into the third slot holds it.
     const byHand = new Date(Date.parse(expected[2]!) + 30_000).toISOString();
     const manual = await s.ada.send('POST', '/api/posts', {
-      content: 'By hand', platforms: ['mastodon'], accountIds: [own], action: 'schedule', scheduledAt: byHand, timezone: 'UTC',
+      content: 'By hand',
+      platforms: ['mastodon'],
+      accountIds: [own],
+      action: 'schedule',
+      scheduledAt: byHand,
+      timezone: 'UTC',
     });
     expect(manual.statusCode, manual.body).toBe(201);
     const third = (await queue(s.ada, own)).json() as Post;
@@ -139,10 +164,9 @@ describe('"Add to queue" with a posting schedule', () => {
   it('gives two concurrent queue requests different slots', async () => {
     const own = await insertAccount(s.t, s.ada.workspaceId, 'mastodon');
     await put(s.ada, own, { timeZone: 'UTC', slots: everyDay('08:00') });
-    const [a, b] = await Promise.all([queue(s.ada, own, 'A'), queue(s.ada, own, 'B')]);
-    expect(a?.statusCode).toBe(201);
-    expect(b?.statusCode).toBe(201);
-    const got = [(a?.json() as Post).scheduledAt, (b?.json() as Post).scheduledAt].sort();
+    const both = await Promise.all([queue(s.ada, own, 'A'), queue(s.ada, own, 'B')]);
+    expect(both.map((res) => res.statusCode)).toEqual([201, 201]);
+    const got = both.map((res) => (res.json() as Post).scheduledAt).sort();
     expect(got).toEqual(dailyUtc(['08:00'], new Date(), 2));
   });
 
@@ -162,7 +186,9 @@ describe('"Add to queue" with a posting schedule', () => {
   it('fills the slots in order for bulk-import rows without a time', async () => {
     const own = await insertAccount(s.t, s.bob.workspaceId, 'mastodon');
     await put(s.bob, own, { timeZone: 'UTC', slots: everyDay('11:45') });
-    const csv = ['text,date,time,timezone,accounts', ...[1, 2, 3].map((n) => `Row ${n},,,UTC,mastodon`)].join('\n');
+    const csv = ['text,date,time,timezone,accounts', ...[1, 2, 3].map((n) => `Row ${n},,,UTC,mastodon`)].join(
+      '\n',
+    );
     const res = await s.bob.send('POST', '/api/bulk-import', { timeZone: 'UTC', csv, mode: 'scheduled' });
     expect(res.statusCode, res.body).toBe(201);
     const saved = await s.t.db.select().from(posts).where(inArray(posts.id, res.json().postIds));
@@ -184,7 +210,13 @@ describe('the queue at a fixed instant', () => {
   it('crosses the week boundary and keeps local time across a daylight-saving change', async () => {
     const own = await insertAccount(s.t, s.ada.workspaceId, 'mastodon');
     // Saturday and Sunday 09:00 in Paris; clocks go forward on Sunday 28 March 2027.
-    await put(s.ada, own, { timeZone: 'Europe/Paris', slots: [{ weekday: 5, time: '09:00' }, { weekday: 6, time: '09:00' }] });
+    await put(s.ada, own, {
+      timeZone: 'Europe/Paris',
+      slots: [
+        { weekday: 5, time: '09:00' },
+        { weekday: 6, time: '09:00' },
+      ],
+    });
     const now = new Date('2027-03-27T12:00:00Z'); // Saturday 13:00 in Paris: Saturday's slot is gone
     const picks = await s.t.db.transaction((tx) =>
       resolveSchedules(tx, s.ada.workspaceId, inputs(own, 3, 'UTC'), now),
