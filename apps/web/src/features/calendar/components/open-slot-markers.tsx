@@ -24,11 +24,11 @@ export function OpenSlotMarkers({
             type="button"
             data-open-slot={time}
             onClick={() => onPick(time)}
-            className="flex w-full items-center gap-1.5 rounded-md border border-dashed border-primary/30 px-2 py-1 text-left text-[11px] leading-4 text-muted-foreground/80 hover:border-primary/60 hover:bg-accent/50 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            className="flex w-full items-center gap-1 rounded-md border border-dashed border-primary/30 px-1.5 py-1 text-left text-[11px] leading-4 text-muted-foreground/80 hover:border-primary/60 hover:bg-accent/50 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           >
             <CalendarClock aria-hidden="true" className="size-3 shrink-0 text-primary/50" />
-            <span>{formatTimeOfDay(time)}</span>
-            <span className="truncate">{t('Open slot')}</span>
+            <span className="shrink-0 whitespace-nowrap">{formatTimeOfDay(time)}</span>
+            <span className="min-w-0 truncate">{t('Open slot')}</span>
             <span className="sr-only">
               {t(': write a post for this open queue slot on {{day}}', { day: dayLabel })}
             </span>
