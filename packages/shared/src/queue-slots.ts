@@ -26,8 +26,6 @@ export const QUEUE_SLOT_MESSAGES = {
   accountNotFound: 'Social account not found.',
   badRange: `Choose a range of at most ${QUEUE_SLOT_LIMITS.maxRangeDays} days, with "from" before "to".`,
   badPerDay: `Choose from 1 to ${QUEUE_SLOT_LIMITS.maxPerDay} times a day.`,
-  saved: 'Posting schedule saved',
-  cleared: 'Posting schedule cleared',
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
