@@ -40,6 +40,17 @@ test('a posting schedule: "Add to queue" takes its first slot and the calendar s
   await card.getByRole('button', { name: 'Add time' }).click();
   await expect(card.getByText('10:15 AM')).toBeVisible();
   await page.screenshot({ path: '/tmp/queue-slots-schedule.png', fullPage: true });
+  // On a phone the schedule fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((el) => el.getBoundingClientRect().right > 391)
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className}`.slice(0, 140)),
+  );
+  console.log(wide);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/post-composer');
   await page.getByRole('button', { name: 'Mastodon', exact: true }).click();

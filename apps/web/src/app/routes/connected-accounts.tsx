@@ -17,7 +17,7 @@ export function ConnectedAccountsPage() {
   const connectProxy = useConnectProxy();
   const canManage = useCan('manageAccounts') === true;
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <ConnectedAccountsScreen
         accountParts={(account) =>
           account.status === 'disconnected' ? null : <AccountProxySection account={account} />

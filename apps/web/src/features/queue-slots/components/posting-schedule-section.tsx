@@ -30,7 +30,7 @@ export function PostingScheduleSection() {
           {t('Connect an account to give it a posting schedule.')}
         </p>
       ) : null}
-      <div className="grid gap-4">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
         {accounts.map((account) => (
           <AccountScheduleCard
             key={account.id}
