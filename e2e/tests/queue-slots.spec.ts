@@ -42,13 +42,6 @@ test('a posting schedule: "Add to queue" takes its first slot and the calendar s
   await page.screenshot({ path: '/tmp/queue-slots-schedule.png', fullPage: true });
   // On a phone the schedule fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((el) => el.getBoundingClientRect().right > 391)
-      .slice(0, 8)
-      .map((el) => `${el.tagName}.${el.className}`.slice(0, 140)),
-  );
-  console.log(wide);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 

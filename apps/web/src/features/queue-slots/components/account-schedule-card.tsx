@@ -41,13 +41,13 @@ export function AccountScheduleCard({ account, schedule, timeZone, canEdit }: Ac
   return (
     <section
       aria-label={t('Posting schedule of {{handle}}', { handle: account.handle })}
-      className="grid min-w-0 gap-3 rounded-lg border p-4"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-4"
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <span className="flex min-w-0 max-w-full items-center gap-2 font-medium">
           <PlatformIcon platform={account.platform} className="size-4" />
-          <span className="truncate">{account.displayName || account.handle}</span>
-          <span className="truncate text-sm text-muted-foreground">{account.handle}</span>
+          <span className="min-w-0 truncate">{account.displayName || account.handle}</span>
+          <span className="min-w-0 truncate text-sm text-muted-foreground">{account.handle}</span>
         </span>
         <span className="text-xs text-muted-foreground">{t('Times in {{zone}}', { zone })}</span>
       </header>
