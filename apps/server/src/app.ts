@@ -50,6 +50,7 @@ import {
   flagTargetsOfDisconnectedAccount,
   restoreTargetsOfReconnectedAccount,
 } from './modules/publishing/publishing.service';
+import { queueSlotsRoutes } from './modules/queue-slots/queue-slots.routes';
 import { reelCoversRoutes } from './modules/reel-covers/reel-covers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shortLinksPlugin } from './modules/short-links/short-links.plugin';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(proxiesRoutes, { db: database.db, config });
   await app.register(watermarksRoutes, { db: database.db });
   await app.register(reelCoversRoutes, { db: database.db });
+  await app.register(queueSlotsRoutes, { db: database.db });
   await app.register(composerLibraryRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(devicesRoutes, { db: database.db });

@@ -11,6 +11,7 @@ import { i18n } from '@/i18n';
 import { apiFetch } from '@/lib/api-client';
 import { showError } from '@/lib/show-error';
 import { bestTimeKeys } from './best-time';
+import { invalidateQueueSlots } from './queue-slots';
 
 /**
  * `/api/posts…`: the one client module for posts (composer, drafts, calendar, dashboard). Every list and every
@@ -29,6 +30,7 @@ export async function invalidatePosts(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: postKeys.all }),
     queryClient.invalidateQueries({ queryKey: bestTimeKeys.all }),
+    invalidateQueueSlots(queryClient),
   ]);
 }
 

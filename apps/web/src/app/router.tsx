@@ -100,6 +100,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/connected-accounts').then((m) => ({ Component: m.ConnectedAccountsPage })),
     'accounts',
     'proxies',
+    'queue-slots',
   ),
   '/streaming': page(
     () => import('./routes/streaming').then((m) => ({ Component: m.StreamingPage })),

@@ -59,6 +59,7 @@ export const NAMESPACES = [
   'video-editor',
   'workspaces',
   'watermarks',
+  'queue-slots',
   'composer-library',
   'nodes',
 ] as const;

@@ -37,6 +37,7 @@ import { POST_MESSAGES } from '@relaycast/shared/posts';
 import { PROXY_MESSAGES } from '@relaycast/shared/proxies';
 import { API_KEY_MESSAGES } from '@relaycast/shared/public-api';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
+import { QUEUE_SLOT_MESSAGES } from '@relaycast/shared/queue-slots';
 import { REEL_COVER_MESSAGES } from '@relaycast/shared/reel-covers';
 import { ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { SETTINGS_MESSAGES } from '@relaycast/shared/settings';
@@ -107,6 +108,7 @@ const MESSAGE_OBJECTS = {
   POST_SERIES_MESSAGES,
   PUBLISH_MESSAGES,
   REEL_COVER_MESSAGES,
+  QUEUE_SLOT_MESSAGES,
   ROLE_MESSAGES,
   SETTINGS_MESSAGES,
   SHORT_LINK_MESSAGES,

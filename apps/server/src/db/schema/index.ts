@@ -23,6 +23,7 @@ export * from './post-series';
 export * from './posts';
 export * from './proxies';
 export * from './publishing';
+export * from './queue-slots';
 export * from './rate-limits';
 export * from './reel-covers';
 export * from './settings';

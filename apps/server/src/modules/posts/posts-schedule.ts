@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/app-error';
 import { pickQueueSlots } from '../best-time/best-time.service';
+import { plannedAccountIds, workspaceAccounts } from '../publishing/publishing-targets';
+import { pickFromSlots } from '../queue-slots/queue-slots.service';
 
 /** When a post written from the composer goes out: the draft / now / schedule / queue actions. */
 
@@ -29,7 +31,8 @@ function fixedSchedule(input: ScheduleInput, now: Date): Schedule | null {
 }
 
 /**
- * Status and instant for the requested action. `queue` takes the next best slot of the post's accounts and
+ * Status and instant for the requested action. `queue` takes the next free slot of the posting schedule of the
+ * post's accounts (docs/queue-slots.md); when none of them has one, the next best slot of its accounts and
  * platforms (the best-time model, its prior when they have no history) that no other post of the workspace
  * occupies within an hour. A chosen time (`schedule`) is never changed.
  */
@@ -68,23 +71,63 @@ export async function resolveSchedules(
   const queued = inputs.flatMap((input, index) => (schedules[index] ? [] : [{ input, index }]));
   if (queued.length === 0) return schedules as Schedule[];
   await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}, hashtext(${workspaceId}))`);
-  const alsoTaken = schedules.flatMap((schedule) => (schedule?.scheduledAt ? [schedule.scheduledAt] : []));
+  const fromSlots = await pickSlotsFirst(tx, workspaceId, inputs, schedules, now, options.excludePostId);
+  const alsoTaken = [
+    ...schedules.flatMap((schedule) => (schedule?.scheduledAt ? [schedule.scheduledAt] : [])),
+    ...fromSlots.flatMap((slot) => slot ?? []),
+  ];
+  const rest = queued.filter(({ index }) => fromSlots[index] === undefined);
   const slots = await pickQueueSlots(
     tx,
     workspaceId,
-    queued.map(({ input }) => ({
+    rest.map(({ input }) => ({
       selection: { accountIds: input.accountIds, platforms: input.platforms },
       timeZone: input.timezone,
     })),
     now,
     { excludePostId: options.excludePostId, alsoTaken },
   );
-  queued.forEach(({ index }, n) => {
-    const slot = slots[n];
+  const picks = new Map(rest.map(({ index }, n) => [index, slots[n] ?? null]));
+  for (const { index } of queued) {
+    const slot = fromSlots[index] === undefined ? picks.get(index) : fromSlots[index];
     if (!slot) {
       throw atIndex(index, new ValidationError([{ path: 'action', message: POST_MESSAGES.queueFull }]));
     }
     schedules[index] = { status: 'scheduled', scheduledAt: slot };
-  });
+  }
   return schedules as Schedule[];
+}
+
+/**
+ * The queued posts whose accounts have a posting schedule take its next free slot (docs/queue-slots.md); the
+ * others answer `undefined` and keep the best-time pick. The batch's chosen times hold their accounts' minutes.
+ */
+async function pickSlotsFirst(
+  tx: Db,
+  workspaceId: string,
+  inputs: readonly ScheduleInput[],
+  schedules: readonly (Schedule | null)[],
+  now: Date,
+  excludePostId: string | undefined,
+): Promise<(Date | null | undefined)[]> {
+  const accounts = await workspaceAccounts(tx, workspaceId);
+  const accountsOf = inputs.map((input) => plannedAccountIds(input, accounts));
+  const queuedAt = inputs.flatMap((_input, index) => (schedules[index] ? [] : [index]));
+  const picks = await pickFromSlots(
+    tx,
+    workspaceId,
+    queuedAt.map((index) => ({ accountIds: accountsOf[index] ?? [] })),
+    now,
+    {
+      excludePostId,
+      fixed: schedules.flatMap((schedule, index) =>
+        schedule?.scheduledAt ? [{ accountIds: accountsOf[index] ?? [], at: schedule.scheduledAt }] : [],
+      ),
+    },
+  );
+  const byIndex: (Date | null | undefined)[] = inputs.map(() => undefined);
+  queuedAt.forEach((index, n) => {
+    byIndex[index] = picks[n];
+  });
+  return byIndex;
 }

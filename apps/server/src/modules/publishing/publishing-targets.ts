@@ -73,6 +73,19 @@ function wantedTargets(
   return wanted;
 }
 
+/**
+ * The accounts a new post of these platforms and chosen accounts publishes to, as its targets will say; an unknown
+ * chosen id is left out (the post's own checks report it). The queue's slots are read for them (docs/queue-slots.md).
+ */
+export function plannedAccountIds(
+  plan: Pick<TargetPlan, 'platforms' | 'accountIds'>,
+  accounts: readonly WorkspaceAccount[],
+): string[] {
+  const chosen = accounts.filter((account) => plan.accountIds?.includes(account.id));
+  const wanted = wantedTargets({ ...plan, status: 'draft', scheduledAt: null }, chosen, accounts, new Set());
+  return [...new Set(wanted.flatMap(({ account }) => (account ? [account.id] : [])))];
+}
+
 /** A pending target's state for the post's plan. */
 function targetState(plan: TargetPlan, platform: PlatformId, account: WorkspaceAccount | null, now: Date) {
   // A post not approved (approvals) keeps draft targets: nothing claims them until it is.

@@ -300,6 +300,14 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
     position: 'bottom-right',
     margin: 2,
   });
+  await t.db.insert(s.queueSlots).values({
+    id: `qs-${tag}`,
+    workspaceId,
+    accountId: account,
+    weekday: 0,
+    time: '09:00',
+    timeZone: 'UTC',
+  });
   await t.db
     .insert(s.watermarkAccountDefaults)
     .values({ accountId: account, workspaceId, watermarkId: `wm-${tag}` });

@@ -4,6 +4,7 @@ import { ConnectedAccountsScreen } from '@/features/accounts/components/connecte
 import { AccountProxySection } from '@/features/proxies/components/account-proxy-section';
 import { ConnectProxyPanel } from '@/features/proxies/components/connect-proxy-panel';
 import { useConnectProxy } from '@/features/proxies/hooks/use-connect-proxy';
+import { PostingScheduleSection } from '@/features/queue-slots/components/posting-schedule-section';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function ConnectedAccountsPage() {
@@ -16,13 +17,16 @@ export function ConnectedAccountsPage() {
   const connectProxy = useConnectProxy();
   const canManage = useCan('manageAccounts') === true;
   return (
-    <ConnectedAccountsScreen
-      accountParts={(account) =>
-        account.status === 'disconnected' ? null : <AccountProxySection account={account} />
-      }
-      connectPart={
-        canManage ? { panel: <ConnectProxyPanel state={connectProxy} />, ask: connectProxy.ask } : undefined
-      }
-    />
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <ConnectedAccountsScreen
+        accountParts={(account) =>
+          account.status === 'disconnected' ? null : <AccountProxySection account={account} />
+        }
+        connectPart={
+          canManage ? { panel: <ConnectProxyPanel state={connectProxy} />, ask: connectProxy.ask } : undefined
+        }
+      />
+      <PostingScheduleSection />
+    </div>
   );
 }

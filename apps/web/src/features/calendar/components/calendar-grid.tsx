@@ -19,6 +19,8 @@ export interface CalendarDays {
   byDay: ReadonlyMap<string, CalendarEntry[]>;
   streamsByDay: ReadonlyMap<string, PlannedStreamEntry[]>;
   suggestionsByDay: ReadonlyMap<string, string[]>;
+  /** Open queue slots (HH:mm) by day (docs/queue-slots.md). */
+  openSlotsByDay?: ReadonlyMap<string, string[]>;
 }
 
 /**
@@ -71,6 +73,7 @@ export function CalendarGrid({
                   isOutside={range.month !== null && !date.startsWith(range.month)}
                   showAll={isWeek}
                   suggestions={days.suggestionsByDay.get(date)}
+                  openSlots={days.openSlotsByDay?.get(date)}
                   {...handlers}
                 />
               ))}

@@ -91,4 +91,24 @@ describe('DayCell', () => {
     expect(cell.getAttribute('aria-current')).toBe('date');
     expect(screen.getByRole('button', { name: 'Create a post on Tuesday, March 3, today' })).toBeTruthy();
   });
+
+  it('shows the open queue slots faint, before the suggestions, and a click writes a post for that time', async () => {
+    const onPickSuggestion = vi.fn();
+    renderCell([], {
+      openSlots: ['09:00', '15:30'],
+      suggestions: ['09:00', '11:00'],
+      onPickSuggestion,
+      showAll: true,
+    });
+    const open = screen.getByRole('list', { name: 'Open queue slots on Tuesday, March 3' });
+    expect(open.textContent).toContain('Open slot');
+    // A suggestion at an open slot's time is the same offer: shown once, as the slot.
+    expect(
+      screen.getByRole('list', { name: 'Suggested times on Tuesday, March 3' }).textContent,
+    ).not.toContain('9:00');
+    await userEvent.click(
+      screen.getByRole('button', { name: /3:30 PM.*open queue slot on Tuesday, March 3/ }),
+    );
+    expect(onPickSuggestion).toHaveBeenCalledWith('2026-03-03', '15:30');
+  });
 });

@@ -8,6 +8,7 @@ import type { CalendarEntry } from '../calendar-entries';
 import type { PlannedStreamEntry } from '../planned-stream-entries';
 import { CalendarPostItem, POST_DRAG_TYPE } from './calendar-post-item';
 import { CalendarStreamItem } from './calendar-stream-item';
+import { OpenSlotMarkers } from './open-slot-markers';
 
 /** More than this many posts in a day fold into "+N more", so a busy week stays light. */
 export const MAX_VISIBLE_POSTS = 3;
@@ -29,6 +30,8 @@ interface DayCellProps {
   /** Suggested times (HH:mm) of the best-time model on this day; shown while the day has room. */
   suggestions?: readonly string[];
   onPickSuggestion?(date: string, time: string): void;
+  /** Open queue slots (HH:mm) of the accounts' posting schedules on this day; clicking one picks its time. */
+  openSlots?: readonly string[];
   /** The week view: every post of the day, none folded into "+N more", in a taller cell. */
   showAll?: boolean;
   /** The month view's days of the months before and after, drawn quieter. */
@@ -49,6 +52,7 @@ export const DayCell = memo(function DayCell({
   onCreate,
   suggestions = NO_SUGGESTIONS,
   onPickSuggestion,
+  openSlots = NO_SUGGESTIONS,
   showAll = false,
   isOutside = false,
 }: DayCellProps) {
@@ -61,7 +65,13 @@ export const DayCell = memo(function DayCell({
   const hidden = entries.length - visible.length;
   // Suggestions only fill the room a day has left, so a busy day stays as it was.
   const room = showAll ? MAX_VISIBLE_POSTS : Math.max(0, MAX_VISIBLE_POSTS - entries.length);
-  const shownSuggestions = isPast || !onPickSuggestion ? [] : suggestions.slice(0, room);
+  const shownOpen = isPast || !onPickSuggestion ? [] : openSlots.slice(0, showAll ? openSlots.length : room);
+  const shownSuggestions =
+    isPast || !onPickSuggestion
+      ? []
+      : suggestions
+          .filter((time) => !openSlots.includes(time))
+          .slice(0, Math.max(0, room - shownOpen.length));
 
   function onDragOver(event: DragEvent) {
     if (!event.dataTransfer.types.includes(POST_DRAG_TYPE)) return;
@@ -160,6 +170,13 @@ export const DayCell = memo(function DayCell({
             </li>
           ) : null}
         </ul>
+      ) : null}
+      {shownOpen.length > 0 ? (
+        <OpenSlotMarkers
+          times={shownOpen}
+          dayLabel={label}
+          onPick={(time) => onPickSuggestion?.(date, time)}
+        />
       ) : null}
       {shownSuggestions.length > 0 ? (
         <div className="flex items-start gap-1 px-1 text-[11px] leading-4 text-muted-foreground">

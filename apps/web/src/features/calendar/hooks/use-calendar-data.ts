@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useSuggestedSlots } from '@/api/best-time';
 import { usePlannedStreams } from '@/api/planned-streams';
 import { usePosts } from '@/api/posts';
+import { useOpenSlots } from '@/api/queue-slots';
 import { groupPostsByDay } from '../calendar-entries';
 import type { ViewRange } from '../calendar-views';
 import { groupStreamsByDay } from '../planned-stream-entries';
@@ -39,5 +40,17 @@ export function useCalendarData(range: Pick<ViewRange, 'first' | 'last'>, timeZo
     return byDate;
   }, [suggested.data, timeZone]);
 
-  return { listQuery, posts, byDay, streamsByDay, suggested, suggestionsByDay };
+  // The accounts' posting schedules' free times (docs/queue-slots.md), one marker per time of a day.
+  const open = useOpenSlots({ from: listQuery.from, to: listQuery.to });
+  const openSlotsByDay = useMemo(() => {
+    const byDate = new Map<string, string[]>();
+    for (const slot of open.data ?? []) {
+      const { date, time } = instantToZoned(slot.at, timeZone);
+      const times = byDate.get(date) ?? [];
+      if (!times.includes(time)) byDate.set(date, [...times, time].sort());
+    }
+    return byDate;
+  }, [open.data, timeZone]);
+
+  return { listQuery, posts, byDay, streamsByDay, suggested, suggestionsByDay, openSlotsByDay };
 }
