@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: a claim's checks (due, not stale, not late in a series, publishing open, the
+// account usable) and its release and finish share one set of row locks and statements; split, each would re-read them.
 import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
 import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
