@@ -3,57 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
-import { postFixture } from '@/test/posts';
 import { renderWithProviders } from '@/test/render';
+import { CORNER, LOGO, POST } from '@/test/watermarks';
 import { PostComposer } from './post-composer';
-
-const LOGO: Watermark = {
-  id: 'wm-logo',
-  name: 'Logo',
-  imageMediaId: 'm-logo',
-  imageUrl: '/api/media/m-logo/file',
-  opacity: 60,
-  size: 20,
-  position: 'bottom-right',
-  margin: 3,
-  updatedAt: '2026-11-26T10:00:00.000Z',
-};
-const CORNER: Watermark = { ...LOGO, id: 'wm-corner', name: 'Corner', position: 'top-left', opacity: 100 };
-
-const POST = postFixture({
-  content: 'Our new shop',
-  platforms: ['linkedin'],
-  media: [
-    {
-      id: 'm-photo',
-      name: 'shop.jpg',
-      mimeType: 'image/jpeg',
-      sizeBytes: 1000,
-      url: '/api/media/m-photo/file',
-      thumbnailUrl: null,
-      durationSeconds: null,
-      width: 1200,
-      height: 800,
-    },
-  ],
-  createdAt: '2026-11-26T10:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-  targets: [
-    {
-      id: 't1',
-      platform: 'linkedin',
-      accountId: 'a1',
-      accountHandle: 'acme',
-      status: 'draft',
-      attempts: 0,
-      dueAt: null,
-      lastError: null,
-      platformPostId: null,
-      url: null,
-      publishedAt: null,
-    },
-  ],
-});
 
 function renderComposer() {
   const api = fakeApi({
