@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { MediaFacts, PlatformId } from '@relaycast/shared/platforms';
 import {
   checkPost,
-  LOCKED_POST_STATUSES,
   type ParsedPostInput,
   type Post,
   type PostStatus,
@@ -18,10 +17,10 @@ import type { ReelCover } from '@relaycast/shared/reel-covers';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
 import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
-import { AppError, ValidationError } from '../../lib/app-error';
+import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { assertRoleCan } from '../../lib/role-check';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';

@@ -1,4 +1,4 @@
-import type { Watermark, WatermarkApplyStatus } from '@relaycast/shared/watermarks';
+import type { WatermarkApplyStatus } from '@relaycast/shared/watermarks';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import type { Watermark } from '@relaycast/shared/watermarks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
