@@ -20,7 +20,7 @@ const UNAUTHORIZED: FakeResponse = {
 };
 
 export function addBlueskyEngagementRoutes(
-  fake: Pick<PlatformFake, 'server'>,
+  fake: Pick<PlatformFake, 'server' | 'replyable'>,
   seeds: BlueskySeedItem[] = [],
 ): { add(seed: BlueskySeedItem): string } {
   const notifications: Record<string, unknown>[] = [];
@@ -41,6 +41,9 @@ export function addBlueskyEngagementRoutes(
       record.reply = { root: ref, parent: ref };
     }
     posts.set(uri, { uri, cid, record });
+    // Bluesky names a post by uri and cid: a reply may name this item, and the post of ours it replies to.
+    fake.replyable?.add(`${uri} ${cid}`);
+    fake.replyable?.add(`${parent} bafyreimine`);
     notifications.unshift({
       uri,
       cid,

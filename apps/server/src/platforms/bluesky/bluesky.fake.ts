@@ -47,6 +47,8 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
   const sessions = new Map<string, Session>();
   const handles = new Map<string, string>();
   const blobs = new Map<string, string>();
+  /** Seeded posts (uri and cid) a reply may name: the engagement fake's items and what they reply to. */
+  const replyable = new Set<string>();
   const records: { uri: string; did: string; text: string; createdAt: string; indexedAt: Date }[] = [];
   const ttl = (options.accessTokenTtlSeconds ?? 7200) * 1000;
   let counter = 0;
@@ -191,7 +193,8 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
         // A reply names its root and parent by uri and cid (a strongRef): both must be records and cids right.
         for (const ref of [reply.root, reply.parent]) {
           const found = records.find((item) => item.uri === ref?.uri);
-          if (!found || ref?.cid !== cidOf(found.uri)) {
+          const isSeeded = replyable.has(`${ref?.uri} ${ref?.cid}`);
+          if (!isSeeded && (!found || ref?.cid !== cidOf(found.uri))) {
             return error(
               400,
               'InvalidRequest',
@@ -237,7 +240,7 @@ export async function startBlueskyFake(options: PlatformFakeOptions = {}): Promi
     }),
   );
 
-  return { server, url: server.url, published, followers, close: () => server.close() };
+  return { server, url: server.url, published, followers, replyable, close: () => server.close() };
 }
 
 /** The fake's cid of a record: derived from its rkey, so a reply's strongRef can be checked. */

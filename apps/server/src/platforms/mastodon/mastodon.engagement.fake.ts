@@ -29,7 +29,7 @@ function signedIn(request: FakeRequest): boolean {
 }
 
 export function addMastodonEngagementRoutes(
-  fake: Pick<PlatformFake, 'server' | 'url'>,
+  fake: Pick<PlatformFake, 'server' | 'url' | 'replyable'>,
   seeds: MastodonSeedMention[] = [],
 ): MastodonEngagementFake {
   const notifications: Record<string, unknown>[] = [];
@@ -39,6 +39,7 @@ export function addMastodonEngagementRoutes(
   function addMention(seed: MastodonSeedMention): string {
     counter += 1;
     const id = `90${String(counter).padStart(6, '0')}`;
+    fake.replyable?.add(id);
     const acct = seed.authorAcct ?? `fan${counter}`;
     const kind = seed.kind ?? 'comment';
     notifications.unshift({

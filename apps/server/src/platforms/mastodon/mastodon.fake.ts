@@ -46,6 +46,7 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
   const media = new Map<string, FakeMedia>();
   const idempotency = new Map<string, Record<string, unknown>>();
   const statuses = new Map<string, Record<string, unknown>>();
+  const replyable = new Set<string>();
   let nextId = 110_000_000_000_000_000n;
   const newId = () => {
     nextId += 1n;
@@ -172,7 +173,9 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
         return { status: 422, body: { error: 'Validation failed: Text character limit of 500 exceeded' } };
       }
       const replyTo = typeof body.in_reply_to_id === 'string' ? body.in_reply_to_id : undefined;
-      if (replyTo && !statuses.has(replyTo)) return { status: 404, body: { error: 'Record not found' } };
+      if (replyTo && !statuses.has(replyTo) && !replyable.has(replyTo)) {
+        return { status: 404, body: { error: 'Record not found' } };
+      }
       const id = newId();
       const createdAt = new Date();
       const status = {
@@ -217,5 +220,5 @@ export async function startMastodonFake(options: PlatformFakeOptions = {}): Prom
     }),
   );
 
-  return { server, url: server.url, published, followers, close: () => server.close() };
+  return { server, url: server.url, published, followers, replyable, close: () => server.close() };
 }

@@ -271,6 +271,8 @@ export interface PlatformFake {
   published: PublishedOnFake[];
   /** First comments received, oldest first (platforms that allow them). */
   comments?: CommentOnFake[];
+  /** Posts made elsewhere (an engagement fake's seeded items) that a reply may name: ids, or Bluesky's `uri cid`. */
+  replyable?: Set<string>;
   close(): Promise<void>;
 }
 

@@ -41,7 +41,7 @@ interface Stored {
 }
 
 export function addTwitterEngagementRoutes(
-  fake: Pick<PlatformFake, 'server'>,
+  fake: Pick<PlatformFake, 'server' | 'replyable'>,
   seeds: TwitterSeedItem[] = [],
 ): TwitterEngagementFake {
   const items: Stored[] = [];
@@ -52,6 +52,7 @@ export function addTwitterEngagementRoutes(
   function add(seed: TwitterSeedItem): string {
     counter += 1;
     const id = `18${String(counter).padStart(8, '0')}`;
+    fake.replyable?.add(id);
     const username = seed.authorUsername ?? `fan${counter}`;
     items.unshift({
       id,

@@ -44,6 +44,7 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
   const published: PublishedOnFake[] = [];
   const media = new Map<string, FakeMedia>();
   const followers = new Map<string, number>();
+  const replyable = new Set<string>();
   let nextId = 1_900_000_000_000_000_000n;
   const newId = () => {
     nextId += 1n;
@@ -234,7 +235,11 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
       }
       const reply = request.body?.reply as { in_reply_to_tweet_id?: string } | undefined;
       const replyTo = reply?.in_reply_to_tweet_id;
-      if (replyTo !== undefined && !published.some((post) => post.id === replyTo)) {
+      if (
+        replyTo !== undefined &&
+        !replyable.has(replyTo) &&
+        !published.some((post) => post.id === replyTo)
+      ) {
         return {
           status: 400,
           body: { title: 'Invalid Request', detail: 'The Tweet replied to was not found.' },
@@ -266,6 +271,7 @@ export async function startTwitterFake(options: PlatformFakeOptions = {}): Promi
     url: server.url,
     published,
     followers,
+    replyable,
     close: () => server.close(),
   };
 }
