@@ -17,7 +17,7 @@ export interface SeriesWrite {
 export function usePostSeries(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: postSeriesKeys.all,
-    queryFn: async () => (await apiFetch<{ series: PostSeries[] }>('/api/post-series')).series,
+    queryFn: async () => (await apiFetch<{ series?: PostSeries[] }>('/api/post-series')).series ?? [],
     staleTime: 30_000,
     ...options,
   });

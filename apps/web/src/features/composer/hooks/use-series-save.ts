@@ -31,7 +31,8 @@ export function useSeriesSave(
   const [repeat, setRepeat] = useState<RepeatRuleInput | null>(null);
   const [asking, setAsking] = useState<PostAction | null>(null);
   const scope = useRef<SeriesScope | null>(null);
-  const list = usePostSeries();
+  // Only a saved post can belong to a series: a new one asks nothing.
+  const list = usePostSeries({ enabled: saved !== undefined });
   const inSeries = seriesOfPost(list.data, saved?.id);
   const create = useCreateSeries();
   const updateFrom = useUpdateSeriesFrom();
