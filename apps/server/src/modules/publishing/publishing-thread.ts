@@ -1,4 +1,4 @@
-import { THREAD_MESSAGES, threadTextsFor } from '@relaycast/shared/threads';
+import { supportsThreads, THREAD_MESSAGES, threadTextsFor } from '@relaycast/shared/threads';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, postTargetParts, postTargets } from '../../db/schema/index';
@@ -40,6 +40,8 @@ export async function threadTexts(
   platform: string,
   firstText: string,
 ): Promise<string[]> {
+  // Only a thread platform has parts to read: the other publishes cost no query.
+  if (!supportsThreads(platform)) return [firstText];
   const [row] = await db
     .select({ parts: posts.threadParts })
     .from(posts)
