@@ -9,16 +9,15 @@
 //   BENCH_DATABASE_URL=postgres://…/postgres BENCH_SCALING_BURST=3000
 //
 // `npm run bench` calls runPublishingScalingBench() from scripts/bench.mjs.
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import {
-  APP_SECRET,
-  mastodonToken,
+  benchWorkerEnv,
   measure,
+  openBenchDatabase,
   PUBLISHING_BENCH,
   readyOf,
   seedTargets,
@@ -32,93 +31,13 @@ const SECTION_TITLE = '## Publishing burst with one and two worker processes';
 const BURST = Number(process.env.BENCH_SCALING_BURST ?? 3_000);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A throwaway database with one workspace and a Mastodon account on the fake; `close()` drops it all. */
-async function openBenchDatabase(pg, adminUrl, fake) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const postgresVersion = (await admin.query('show server_version')).rows[0].server_version;
-  const name = `relaycast_bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const src = (file) => pathToFileURL(path.join(ROOT, 'apps/server/src', file)).href;
-  const { openDatabase } = await import(src('db/client.ts'));
-  const schema = await import(src('db/schema/index.ts'));
-  const { encryptSecret } = await import(src('lib/secrets.ts'));
-  const { loadConfig } = await import(src('config/env.ts'));
-  const { createBackground } = await import(src('plugins/background.ts'));
-  const database = await openDatabase({ driver: 'postgres', url: databaseUrl });
-  await database.migrate();
-  const { db } = database;
-  const [userId, workspaceId, accountId] = [randomUUID(), randomUUID(), randomUUID()];
-  await db
-    .insert(schema.users)
-    .values({ id: userId, name: 'Bench', email: `${userId}@bench.local`, inviteCode: userId });
-  await db
-    .insert(schema.workspaces)
-    .values({ id: workspaceId, name: 'Bench', slug: `bench-${userId.slice(0, 8)}` });
-  await db.insert(schema.socialAccounts).values({
-    id: accountId,
-    workspaceId,
-    platform: 'mastodon',
-    platformAccountId: 'bench',
-    instanceUrl: fake.url,
-    handle: 'bench',
-    status: 'connected',
-    accessTokenEncrypted: encryptSecret(await mastodonToken(fake.url), APP_SECRET),
-    meta: { instanceUrl: fake.url },
-  });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-driver-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    DATA_DIR: dataDir,
-    APP_SECRET,
-    DATABASE_URL: databaseUrl,
-    ROLE: 'api',
-  });
-  const log = { error: console.error, warn: () => {}, info: () => {}, debug: () => {} };
-  const publishing = createBackground({ database, config, log, options: { runWorkers: false } });
-  await publishing.start();
-  return {
-    ctx: { db, schema, workspaceId, userId, accountId, publishing, fake },
-    databaseUrl,
-    postgresVersion,
-    async close() {
-      await publishing.stop();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 /** Starts `count` workers, warms them up, publishes a burst of BURST due at one instant, stops them. */
 async function burstWith(ctx, databaseUrl, count) {
   const dataDirs = [];
   const children = Array.from({ length: count }, () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-worker-'));
     dataDirs.push(dataDir);
-    return startWorker({
-      NODE_ENV: 'production',
-      ROLE: 'worker',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'error',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      APP_SECRET,
-      ALLOW_PRIVATE_ADDRESSES: 'true',
-      PUBLISH_MAX_CONCURRENCY: String(PUBLISHING_BENCH.maxConcurrency),
-      RTMP_ENABLED: 'false',
-      STREAM_REMINDER_INTERVAL_MS: '0',
-      ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',
-    });
+    return startWorker(benchWorkerEnv(databaseUrl, dataDir));
   });
   try {
     await Promise.all(children.map(readyOf));

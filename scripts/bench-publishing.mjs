@@ -345,18 +345,10 @@ async function measureCatchUp(ctx, spawnWorker, victim) {
   };
 }
 
-export async function runPublishingBench({ writeDocs = true } = {}) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  register();
-  const { default: pg } = await import('pg');
+/** A throwaway database with one workspace and a Mastodon account on the fake; `close()` drops it all. */
+export async function openBenchDatabase(pg, adminUrl, fake) {
   const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    // Nothing measured is a failure, never a pass (docs/benchmarks.md).
-    console.error(`Publishing benchmark measured nothing: no PostgreSQL at ${adminUrl} (${error.message})`);
-    return { ok: false, skipped: true };
-  }
+  await admin.connect();
   const postgresVersion = (await admin.query('show server_version')).rows[0].server_version;
   const name = `relaycast_bench_${randomBytes(5).toString('hex')}`;
   await admin.query(`create database ${name}`);
@@ -364,76 +356,106 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-
   const src = (file) => pathToFileURL(path.join(ROOT, 'apps/server/src', file)).href;
   const { openDatabase } = await import(src('db/client.ts'));
   const schema = await import(src('db/schema/index.ts'));
   const { encryptSecret } = await import(src('lib/secrets.ts'));
   const { loadConfig } = await import(src('config/env.ts'));
   const { createBackground } = await import(src('plugins/background.ts'));
-  const { startMastodonFake } = await import(src('platforms/mastodon/mastodon.fake.ts'));
-
-  const fake = await startMastodonFake({ latencyMs: PUBLISHING_BENCH.latencyMs });
   const database = await openDatabase({ driver: 'postgres', url: databaseUrl });
+  await database.migrate();
+  const { db } = database;
+  const [userId, workspaceId, accountId] = [randomUUID(), randomUUID(), randomUUID()];
+  await db
+    .insert(schema.users)
+    .values({ id: userId, name: 'Bench', email: `${userId}@bench.local`, inviteCode: userId });
+  await db
+    .insert(schema.workspaces)
+    .values({ id: workspaceId, name: 'Bench', slug: `bench-${userId.slice(0, 8)}` });
+  await db.insert(schema.socialAccounts).values({
+    id: accountId,
+    workspaceId,
+    platform: 'mastodon',
+    platformAccountId: 'bench',
+    instanceUrl: fake.url,
+    handle: 'bench',
+    status: 'connected',
+    accessTokenEncrypted: encryptSecret(await mastodonToken(fake.url), APP_SECRET),
+    meta: { instanceUrl: fake.url },
+  });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-driver-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+    APP_SECRET,
+    DATABASE_URL: databaseUrl,
+    ROLE: 'api',
+  });
+  const log = { error: console.error, warn: () => {}, info: () => {}, debug: () => {} };
+  const publishing = createBackground({ database, config, log, options: { runWorkers: false } });
+  await publishing.start();
+  return {
+    ctx: { db, schema, workspaceId, userId, accountId, publishing, fake },
+    databaseUrl,
+    databaseName: name,
+    postgresVersion,
+    async close() {
+      await publishing.stop();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The environment of a `ROLE=worker` process of the publishing benches. */
+export function benchWorkerEnv(databaseUrl, dataDir) {
+  return {
+    NODE_ENV: 'production',
+    ROLE: 'worker',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    APP_SECRET,
+    ALLOW_PRIVATE_ADDRESSES: 'true',
+    PUBLISH_MAX_CONCURRENCY: String(PUBLISHING_BENCH.maxConcurrency),
+    RTMP_ENABLED: 'false',
+    STREAM_REMINDER_INTERVAL_MS: '0',
+    ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',
+  };
+}
+
+export async function runPublishingBench({ writeDocs = true } = {}) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  register();
+  const { default: pg } = await import('pg');
+  const { startMastodonFake } = await import(
+    pathToFileURL(path.join(ROOT, 'apps/server/src/platforms/mastodon/mastodon.fake.ts')).href
+  );
+  const fake = await startMastodonFake({ latencyMs: PUBLISHING_BENCH.latencyMs });
+  let bench;
+  try {
+    bench = await openBenchDatabase(pg, adminUrl, fake);
+  } catch (error) {
+    await fake.close();
+    // Nothing measured is a failure, never a pass (docs/benchmarks.md).
+    console.error(`Publishing benchmark measured nothing: no PostgreSQL at ${adminUrl} (${error.message})`);
+    return { ok: false, skipped: true };
+  }
+  const { ctx, databaseUrl, databaseName: name, postgresVersion } = bench;
   const children = [];
   const dataDirs = [];
-  let publishing;
   try {
-    await database.migrate();
-    const { db } = database;
-    const userId = randomUUID();
-    const workspaceId = randomUUID();
-    const accountId = randomUUID();
-    await db
-      .insert(schema.users)
-      .values({ id: userId, name: 'Bench', email: `${userId}@bench.local`, inviteCode: userId });
-    await db
-      .insert(schema.workspaces)
-      .values({ id: workspaceId, name: 'Bench', slug: `bench-${userId.slice(0, 8)}` });
-    const token = await mastodonToken(fake.url);
-    await db.insert(schema.socialAccounts).values({
-      id: accountId,
-      workspaceId,
-      platform: 'mastodon',
-      platformAccountId: 'bench',
-      instanceUrl: fake.url,
-      handle: 'bench',
-      status: 'connected',
-      accessTokenEncrypted: encryptSecret(token, APP_SECRET),
-      meta: { instanceUrl: fake.url },
-    });
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-driver-')),
-      APP_SECRET,
-      DATABASE_URL: databaseUrl,
-      ROLE: 'api',
-    });
-    dataDirs.push(config.dataDir);
-    const log = { error: console.error, warn: () => {}, info: () => {}, debug: () => {} };
-    publishing = createBackground({ database, config, log, options: { runWorkers: false } });
-    await publishing.start();
-    const ctx = { db, schema, workspaceId, userId, accountId, publishing, fake };
-
     const spawnWorker = () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-worker-'));
       dataDirs.push(dataDir);
-      const child = startWorker({
-        NODE_ENV: 'production',
-        ROLE: 'worker',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'error',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        APP_SECRET,
-        ALLOW_PRIVATE_ADDRESSES: 'true',
-        PUBLISH_MAX_CONCURRENCY: String(PUBLISHING_BENCH.maxConcurrency),
-        RTMP_ENABLED: 'false',
-        STREAM_REMINDER_INTERVAL_MS: '0',
-        ENGAGEMENT_SYNC_INTERVAL_SECONDS: '0',
-      });
+      const child = startWorker(benchWorkerEnv(databaseUrl, dataDir));
       children.push(child);
       return child;
     };
@@ -524,14 +546,9 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
     return { ok, burst, steady, catchUp, ratios, absolute };
   } finally {
     await Promise.all(children.map(stopChild));
-    await publishing?.stop();
-    await database.close();
-    await fake.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await bench.close();
+    await fake.close();
   }
 }
 
