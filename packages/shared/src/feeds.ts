@@ -3,7 +3,7 @@ import { PLATFORM_IDS } from './platforms';
 import { platformIdSchema } from './posts';
 
 /**
- * Feeds (docs/feeds.md, docs/decisions/0092-feeds.md): a workspace follows RSS 2.0 or Atom feeds; the server polls
+ * Feeds (docs/feeds.md, docs/decisions/0092-feeds.md): a workspace follows RSS, Atom or JSON Feed feeds; the server polls
  * each at its own interval and turns each new item into a draft or a queued post through the composer's create.
  */
 
@@ -35,7 +35,7 @@ export const FEED_ITEM_STATUSES = ['seen', 'created', 'refused', 'skipped'] as c
 export type FeedItemStatus = (typeof FEED_ITEM_STATUSES)[number];
 
 export const FEED_MESSAGES = {
-  invalidUrl: 'Enter the address of an RSS or Atom feed, starting with http:// or https://.',
+  invalidUrl: 'Enter the address of an RSS, Atom or JSON feed, starting with http:// or https://.',
   intervalTooShort: `Check a feed at most every ${FEED_MIN_INTERVAL_MINUTES} minutes.`,
   intervalTooLong: 'Check a feed at least once a day.',
   noPlatform: 'Choose at least one platform or account to post to.',
@@ -53,9 +53,10 @@ export const FEED_MESSAGES = {
   gone: 'The site says this feed is gone (HTTP 410): it is no longer checked. Edit the address to start again.',
   httpStatus: (status: number) => `The site answered HTTP ${status} instead of the feed.`,
   rateLimited: 'The site asked us to slow down; the next check waits longer.',
-  notXml: 'This address does not return a feed: the answer is not XML.',
+  notXml: 'This address does not return a feed: the answer is neither XML nor a JSON Feed.',
   malformed: (detail: string) => `The feed is not valid XML (${detail}).`,
   notAFeed: 'This address returns XML, but not an RSS or Atom feed.',
+  notJsonFeed: 'This address returns JSON, but not a JSON Feed (https://jsonfeed.org).',
   entitiesRefused: 'The feed declares its own XML entities, which are refused for safety.',
   ownerLeft:
     'The member who saved this feed is no longer in the workspace. Save the feed again to take it over.',
@@ -66,6 +67,9 @@ export const FEED_MESSAGES = {
   /** An item posted with the template's text because the AI could not rewrite it (the reason follows). */
   aiFallback: (title: string, reason: string) =>
     `"${title}" was posted with the template's text: the AI could not rewrite it. ${reason}`,
+  /** An item posted without its image: the image could not be fetched or is not allowed (the reason follows). */
+  imageSkipped: (title: string, reason: string) => `"${title}" was posted without its image: ${reason}`,
+  imageNotImage: 'the address of its image returns another kind of file.',
   overCap: `More than ${FEED_MAX_POSTS_PER_FETCH} new items at once: only the newest ${FEED_MAX_POSTS_PER_FETCH} became posts.`,
 } as const;
 
@@ -103,6 +107,8 @@ const feedFields = {
   /** Each item's text is rewritten by the workspace's AI provider before it becomes a post. */
   aiRewrite: z.boolean(),
   aiInstruction: z.string().trim().max(FEED_MAX_AI_INSTRUCTION, FEED_MESSAGES.aiInstructionTooLong),
+  /** The item's image (enclosure, media:content, JSON Feed `image`) is fetched into the library and attached. */
+  attachImage: z.boolean(),
 };
 
 export const feedInputSchema = z
@@ -115,6 +121,7 @@ export const feedInputSchema = z
     isEnabled: feedFields.isEnabled.default(true),
     aiRewrite: feedFields.aiRewrite.default(false),
     aiInstruction: feedFields.aiInstruction.default(''),
+    attachImage: feedFields.attachImage.default(true),
   })
   .refine((value) => value.platforms.length > 0, { path: ['platforms'], message: FEED_MESSAGES.noPlatform });
 export type FeedInput = z.input<typeof feedInputSchema>;
@@ -140,6 +147,7 @@ export const feedSchema = z.object({
   isEnabled: z.boolean(),
   aiRewrite: z.boolean(),
   aiInstruction: z.string(),
+  attachImage: z.boolean(),
   /** The feed's own title, as its last fetch read it. */
   title: z.string().nullable(),
   lastFetchedAt: z.string().nullable(),

@@ -26,6 +26,8 @@ export const feeds = pgTable(
     /** Each item's text goes through the workspace's AI provider first (docs/feeds.md, "AI rewrite"). */
     aiRewrite: boolean('ai_rewrite').notNull().default(false),
     aiInstruction: text('ai_instruction').notNull().default(''),
+    /** The item's image is fetched into the library and attached to its post (docs/feeds.md, "Images"). */
+    attachImage: boolean('attach_image').notNull().default(true),
     title: text('title'),
     etag: text('etag'),
     lastModified: text('last_modified'),

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isMediaUrl, remoteMediaId } from '@relaycast/shared/bulk-import-rows';
 import type { MediaLimits } from '@relaycast/shared/plans';
@@ -105,6 +105,7 @@ export async function fetchRemoteMedia(
     );
   };
   if (urls.length === 0) return { remote, files, cleanup };
+  await mkdir(deps.tempDir, { recursive: true });
   let usedBytes = await storageUsedBytes(db, workspaceId);
   const queue = [...urls];
   const worker = async () => {

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { aiGenerations, feedItems, posts } from '../../db/schema/index';
 import { addressPolicy } from '../../lib/address-policy';
 import { createFeed, findFeed } from './feeds.service';
+import { feedPollDepsOf } from './feeds.test-support';
 import { pollFeed } from './feeds-poll';
 
 let site: http.Server;
@@ -80,8 +81,9 @@ async function rewriteOnce(guid: string, instruction = '') {
     isEnabled: true,
     aiRewrite: true,
     aiInstruction: instruction,
+    attachImage: true,
   });
-  const deps = { db: t.db, config: t.config, policy: addressPolicy(true), schedulePosts: async () => {} };
+  const deps = feedPollDepsOf(t, addressPolicy(true));
   await pollFeed(deps, await findFeed(t.db, ada.workspaceId, feed.id));
   const [item] = await t.db.select().from(feedItems).where(eq(feedItems.feedId, feed.id));
   const [post] = item?.postId
@@ -167,13 +169,9 @@ describe('a feed with the AI rewrite on', () => {
         isEnabled: true,
         aiRewrite: true,
         aiInstruction: '',
+        attachImage: true,
       });
-      const deps = {
-        db: bare.db,
-        config: bare.config,
-        policy: addressPolicy(true),
-        schedulePosts: async () => {},
-      };
+      const deps = feedPollDepsOf(bare, addressPolicy(true));
       await pollFeed(deps, await findFeed(bare.db, bob.workspaceId, feed.id));
       const polled = await findFeed(bare.db, bob.workspaceId, feed.id);
       expect(polled.lastError).toBe(FEED_MESSAGES.aiFallback('peru is in', AI_MESSAGES.ownerSetsProvider));

@@ -16,7 +16,8 @@ import { createSafeFetch, readCapped, SafeFetchError } from '../../lib/safe-fetc
 export const FEED_USER_AGENT = 'Relaycast feed reader/1.0 (+https://github.com/relaycast)';
 
 export type FeedFetchOutcome =
-  | { kind: 'document'; xml: string; etag: string | null; lastModified: string | null }
+  /** `text`: the document decoded in its own character set (`decodeFeedBody`). */
+  | { kind: 'document'; text: string; etag: string | null; lastModified: string | null }
   | { kind: 'not-modified' }
   /** `stop`: the site said the feed is gone (410); `retryAfterMs`: it asked us to wait (429, 503). */
   | { kind: 'failed'; message: string; stop?: boolean; retryAfterMs?: number };
@@ -33,6 +34,32 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(header);
   return Number.isFinite(at) ? Math.max(0, at - now) : null;
+}
+
+/** A character set's label, as a header or an XML declaration writes it. */
+const LABEL = `["']?([A-Za-z0-9._:-]+)`;
+
+/**
+ * The feed's bytes as text, in the character set they are written in: a byte-order mark first, then the
+ * Content-Type's `charset`, then the XML declaration's `encoding`, else UTF-8 (JSON Feed is UTF-8). Labels are
+ * the WHATWG Encoding Standard's (`iso-8859-1` reads as windows-1252, as browsers do); an unknown one reads as UTF-8.
+ */
+export function decodeFeedBody(body: Buffer, contentType: string | null): string {
+  const decode = (label: string) => {
+    try {
+      return new TextDecoder(label).decode(body);
+    } catch {
+      return new TextDecoder('utf-8').decode(body);
+    }
+  };
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return decode('utf-8');
+  if (body[0] === 0xff && body[1] === 0xfe) return decode('utf-16le');
+  if (body[0] === 0xfe && body[1] === 0xff) return decode('utf-16be');
+  const fromHeader = new RegExp(`;\\s*charset\\s*=\\s*${LABEL}`, 'i').exec(contentType ?? '')?.[1];
+  if (fromHeader) return decode(fromHeader);
+  const head = body.subarray(0, 256).toString('latin1');
+  const fromDeclaration = new RegExp(`^\\s*<\\?xml[^>]*?\\bencoding\\s*=\\s*${LABEL}`, 'i').exec(head)?.[1];
+  return decode(fromDeclaration ?? 'utf-8');
 }
 
 function failureOf(error: unknown): FeedFetchOutcome {
@@ -58,7 +85,8 @@ export async function fetchFeed(
   const doFetch = createSafeFetch(policy, { maxRedirects: FEED_MAX_REDIRECTS });
   const deadline = AbortSignal.timeout(FEED_TIMEOUT_SECONDS * 1000);
   const headers: Record<string, string> = {
-    accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+    accept:
+      'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5',
     'accept-encoding': 'gzip, deflate',
     'user-agent': FEED_USER_AGENT,
   };
@@ -86,7 +114,7 @@ export async function fetchFeed(
     const body = await readCapped(response, FEED_MAX_BYTES);
     return {
       kind: 'document',
-      xml: body.toString('utf8'),
+      text: decodeFeedBody(body, response.headers.get('content-type')),
       etag: response.headers.get('etag'),
       lastModified: response.headers.get('last-modified'),
     };

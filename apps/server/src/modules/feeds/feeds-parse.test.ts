@@ -1,8 +1,9 @@
-/** Reading RSS 2.0, RSS 1.0 and Atom (docs/feeds.md, "Parsing"), and what is refused in words. */
+/** Reading RSS 2.0, RSS 1.0, Atom and JSON Feed (docs/feeds.md, "Parsing"), and what is refused in words. */
 import { FEED_MESSAGES, renderFeedTemplate } from '@relaycast/shared/feeds';
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from './feeds-fetch';
+import { decodeFeedBody, retryAfterMs } from './feeds-fetch';
 import { FeedParseError, newestFirst, parseFeed, plainSummary } from './feeds-parse';
+import { parseFeedDocument } from './feeds-parse-json';
 import { nextWaitMs } from './feeds-poll';
 
 describe('parseFeed', () => {
@@ -55,6 +56,120 @@ describe('parseFeed', () => {
   });
 });
 
+describe('item images', () => {
+  it('takes an image enclosure, media:content, media:group and media:thumbnail, never another kind', () => {
+    const feed = parseFeed(`<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
+      <item><guid>1</guid><title>Enclosure</title><enclosure url="https://cdn.example/a.jpg" type="image/jpeg" length="1"/></item>
+      <item><guid>2</guid><title>Podcast</title><enclosure url="https://cdn.example/a.mp3" type="audio/mpeg" length="1"/></item>
+      <item><guid>3</guid><title>Media</title><media:content url="https://cdn.example/b.png" medium="image"/></item>
+      <item><guid>4</guid><title>Group</title><media:group><media:content url="https://cdn.example/v.mp4" type="video/mp4"/><media:thumbnail url="https://cdn.example/thumb?id=4"/></media:group></item>
+      <item><guid>5</guid><title>Untyped</title><media:content url="https://cdn.example/c.webp"/></item>
+      <item><guid>6</guid><title>Not web</title><enclosure url="file:///etc/passwd.jpg" type="image/jpeg"/></item>
+      </channel></rss>`);
+    expect(feed.items.map((item) => item.imageUrl)).toEqual([
+      'https://cdn.example/a.jpg',
+      null,
+      'https://cdn.example/b.png',
+      'https://cdn.example/thumb?id=4',
+      'https://cdn.example/c.webp',
+      null,
+    ]);
+    const atom = parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id><title>A</title>
+      <link rel="alternate" href="https://a/1"/><link rel="enclosure" type="image/gif" href="https://a/1.gif"/></entry></feed>`);
+    expect(atom.items[0]?.imageUrl).toBe('https://a/1.gif');
+  });
+});
+
+describe('JSON Feed', () => {
+  it('reads items: id, url, title, HTML content, date and image (or an image attachment)', () => {
+    const feed = parseFeedDocument(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'My <b>blog</b>',
+        items: [
+          {
+            id: 42,
+            url: 'https://blog.example/42',
+            title: 'Forty-two',
+            content_html: '<p>The <em>answer</em></p>',
+            date_published: '2026-11-20T10:00:00Z',
+            image: 'https://blog.example/42.png',
+          },
+          {
+            id: 'b',
+            content_text: 'A note without a title',
+            attachments: [
+              { url: 'https://blog.example/b.mp3', mime_type: 'audio/mpeg' },
+              { url: 'https://blog.example/b.jpg', mime_type: 'image/jpeg' },
+            ],
+          },
+          'not an item',
+        ],
+      }),
+    );
+    expect(feed.title).toBe('My blog');
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items[0]).toMatchObject({
+      title: 'Forty-two',
+      link: 'https://blog.example/42',
+      summary: 'The answer',
+      publishedAt: new Date('2026-11-20T10:00:00Z'),
+      imageUrl: 'https://blog.example/42.png',
+    });
+    expect(feed.items[1]).toMatchObject({
+      title: 'A note without a title',
+      link: '',
+      imageUrl: 'https://blog.example/b.jpg',
+    });
+    expect(feed.items[0]?.key).not.toBe(feed.items[1]?.key);
+  });
+
+  it('refuses JSON that is not a JSON Feed, in words', () => {
+    const refusal = (text: string) => {
+      try {
+        parseFeedDocument(text);
+        return 'parsed';
+      } catch (error) {
+        return error instanceof FeedParseError ? error.message : `threw ${String(error)}`;
+      }
+    };
+    expect(refusal('{"items": []}')).toBe(FEED_MESSAGES.notJsonFeed);
+    expect(refusal('{"version": "https://jsonfeed.org/version/1", "items": {}}')).toBe(
+      FEED_MESSAGES.notJsonFeed,
+    );
+    expect(refusal('{ not json')).toBe(FEED_MESSAGES.notJsonFeed);
+    expect(refusal('plain words')).toBe(FEED_MESSAGES.notXml);
+  });
+});
+
+describe('character sets', () => {
+  const latin1 = Buffer.from(
+    '<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Caf\u00e9 cr\u00e8me</title></channel></rss>',
+    'latin1',
+  );
+
+  it("reads the XML declaration's encoding, the header's charset first, a byte-order mark before both", () => {
+    expect(parseFeed(decodeFeedBody(latin1, 'application/rss+xml')).title).toBe('Café crème');
+    expect(parseFeed(decodeFeedBody(latin1, 'text/xml; charset="windows-1252"')).title).toBe('Café crème');
+    const utf8 = Buffer.from('<rss version="2.0"><channel><title>Café</title></channel></rss>', 'utf8');
+    expect(decodeFeedBody(utf8, null)).toContain('Café');
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]);
+    expect(parseFeed(decodeFeedBody(bom, 'text/xml; charset=iso-8859-1')).title).toBe('Café');
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('<rss version="2.0"><channel><title>Ωmega</title></channel></rss>', 'utf16le'),
+    ]);
+    expect(parseFeed(decodeFeedBody(utf16, null)).title).toBe('Ωmega');
+  });
+
+  it('reads an unknown label as UTF-8', () => {
+    const utf8 = Buffer.from(
+      '<?xml version="1.0" encoding="x-klingon"?><rss><channel><title>Café</title></channel></rss>',
+    );
+    expect(decodeFeedBody(utf8, null)).toContain('Café');
+  });
+});
+
 describe('the rules around a fetch', () => {
   it('orders by date when every item has one, else keeps the document order', () => {
     const item = (key: string, at: string | null) => ({
@@ -63,6 +178,7 @@ describe('the rules around a fetch', () => {
       link: '',
       summary: '',
       publishedAt: at ? new Date(at) : null,
+      imageUrl: null,
     });
     expect(
       newestFirst([item('a', '2026-01-01'), item('b', '2026-03-01'), item('a', '2026-01-01')]).map(

@@ -3,7 +3,7 @@ import { FEED_MESSAGES, FEED_SUMMARY_CHARS } from '@relaycast/shared/feeds';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /**
- * Reading an RSS 2.0 or Atom document (docs/feeds.md, "Parsing"). fast-xml-parser runs with `processEntities: false`:
+ * Reading an RSS 2.0, RSS 1.0, Atom or JSON Feed document (docs/feeds.md, "Parsing"). fast-xml-parser runs with `processEntities: false`:
  * no entity declared by the document is ever expanded (billion laughs, external entities), and a document that
  * declares any is refused before parsing. Only XML's five predefined entities and numeric references are decoded,
  * here, in each text value.
@@ -16,6 +16,8 @@ export interface ParsedFeedItem {
   link: string;
   summary: string;
   publishedAt: Date | null;
+  /** The item's image (`http(s)` only): enclosure, media:content or media:thumbnail, JSON Feed's `image`. */
+  imageUrl: string | null;
 }
 
 export interface ParsedFeed {
@@ -108,18 +110,72 @@ export function plainSummary(html: string): string {
   return `${(space > FEED_SUMMARY_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-function dateOf(value: string): Date | null {
+export function dateOf(value: string): Date | null {
   if (!value) return null;
   const time = Date.parse(value);
   return Number.isFinite(time) ? new Date(time) : null;
 }
 
-function keyOf(...candidates: string[]): string {
+export function keyOf(...candidates: string[]): string {
   const identity = candidates.find((candidate) => candidate.length > 0) ?? '';
   return createHash('sha256').update(identity).digest('hex');
 }
 
-type XmlNode = Record<string, unknown>;
+const IMAGE_PATH = /\.(jpe?g|png|gif|webp)$/i;
+
+/** An absolute http(s) address, or null. */
+export function httpUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2048) return null;
+  const text = decodeXmlText(value).trim();
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A media node that is an image: by its type or medium, else (no type given) by its file name. */
+function imageNodeUrl(node: unknown): string | null {
+  if (typeof node !== 'object' || node === null) return null;
+  const record = node as XmlNode;
+  const url = httpUrl(record['@_url'] ?? record['@_href']);
+  if (!url) return null;
+  const type = String(record['@_type'] ?? '');
+  const medium = String(record['@_medium'] ?? '');
+  if (type) return type.startsWith('image/') ? url : null;
+  if (medium) return medium === 'image' ? url : null;
+  return IMAGE_PATH.test(new URL(url).pathname) ? url : null;
+}
+
+export const asList = (value: unknown): unknown[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
+ * An item's image, first found of: an image enclosure (RSS `enclosure`, Atom `link rel="enclosure"`),
+ * `media:content`, `media:group`'s content, `media:thumbnail` (the parser drops the `media:` prefix).
+ */
+function imageOf(item: XmlNode): string | null {
+  const group = (asList(item.group)[0] ?? {}) as XmlNode;
+  const media = [
+    ...asList(item.enclosure),
+    ...asList(item.link).filter((link) => (link as XmlNode | null)?.['@_rel'] === 'enclosure'),
+    ...asList(item.content),
+    ...asList(group.content),
+  ];
+  for (const node of media) {
+    const url = imageNodeUrl(node);
+    if (url) return url;
+  }
+  // A thumbnail is an image whatever its address looks like.
+  for (const node of [...asList(item.thumbnail), ...asList(group.thumbnail)]) {
+    const url = typeof node === 'object' && node !== null ? httpUrl((node as XmlNode)['@_url']) : null;
+    if (url) return url;
+  }
+  return null;
+}
+
+export type XmlNode = Record<string, unknown>;
 
 function rssItem(item: XmlNode): ParsedFeedItem {
   const title = textOf(item.title);
@@ -132,6 +188,7 @@ function rssItem(item: XmlNode): ParsedFeedItem {
     link,
     summary,
     publishedAt: dateOf(textOf(item.pubDate) || textOf(item.date)),
+    imageUrl: imageOf(item),
   };
 }
 
@@ -154,10 +211,11 @@ function atomEntry(entry: XmlNode): ParsedFeedItem {
     link,
     summary,
     publishedAt: dateOf(textOf(entry.published) || textOf(entry.updated)),
+    imageUrl: imageOf(entry),
   };
 }
 
-/** Reads a feed document, or throws `FeedParseError` saying in words why it cannot be read. */
+/** Reads an XML feed (RSS or Atom), or throws `FeedParseError` saying in words why it cannot be read. */
 export function parseFeed(xml: string): ParsedFeed {
   const head = xml.slice(0, 512).trimStart();
   if (!head.startsWith('<')) throw new FeedParseError(FEED_MESSAGES.notXml);

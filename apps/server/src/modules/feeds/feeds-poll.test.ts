@@ -10,15 +10,24 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
 import { createTwoTestApps, type TestApp } from '../../../test/test-app';
-import { feedItems, feeds, posts } from '../../db/schema/index';
+import { feedItems, feeds, mediaFiles, postMedia, posts } from '../../db/schema/index';
 import { type AddressPolicy, isPrivateAddress } from '../../lib/address-policy';
 import { createFeed, findFeed } from './feeds.service';
+import { feedPollDepsOf } from './feeds.test-support';
 import { claimFeeds, type FeedPollDeps, pollFeed } from './feeds-poll';
 
 interface Item {
   guid: string;
   title: string;
+  /** An image enclosure's address. */
+  image?: string;
 }
+
+/** A 1×1 PNG, served as the items' images. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The site's feeds: name → items, newest first. */
 const site = { items: new Map<string, Item[]>(), requests: [] as { url: string; ifNoneMatch?: string }[] };
@@ -36,7 +45,9 @@ function rss(items: readonly Item[]): string {
     .map(
       (item) =>
         `<item><title>${item.title}</title><link>https://blog.example/${item.guid}</link><guid>${item.guid}</guid>` +
-        `<description><![CDATA[<p>About ${item.title}</p>]]></description></item>`,
+        `<description><![CDATA[<p>About ${item.title}</p>]]></description>` +
+        (item.image ? `<enclosure url="${item.image}" type="image/png" length="${PNG.length}"/>` : '') +
+        '</item>',
     )
     .join('');
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Example blog</title>${entries}</channel></rss>`;
@@ -56,6 +67,20 @@ function handle(request: http.IncomingMessage, response: http.ServerResponse): v
     const etag = `"${name}-${items.length}"`;
     if (request.headers['if-none-match'] === etag) return void response.writeHead(304).end();
     response.writeHead(200, { 'content-type': 'application/rss+xml', etag }).end(rss(items));
+  } else if (name === 'images/ok.png') {
+    response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+  } else if (name === 'latin1.xml') {
+    const xml = `<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Caf\u00e9</title><item><guid>l1</guid><title>Cr\u00e8me br\u00fbl\u00e9e</title><link>https://blog.example/l1</link></item></channel></rss>`;
+    response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(Buffer.from(xml, 'latin1'));
+  } else if (name === 'feed.json') {
+    const feed = {
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'JSON blog',
+      items: [
+        { id: 'j1', url: 'https://blog.example/j1', title: 'From JSON', image: `${base}/images/ok.png` },
+      ],
+    };
+    response.writeHead(200, { 'content-type': 'application/feed+json' }).end(JSON.stringify(feed));
   } else if (name === 'broken.xml') {
     response
       .writeHead(200, { 'content-type': 'application/rss+xml' })
@@ -111,7 +136,7 @@ afterAll(async () => {
 });
 
 function depsOf(app: TestApp): FeedPollDeps {
-  return { db: app.db, config: app.config, policy, schedulePosts: async () => {} };
+  return feedPollDepsOf(app, policy);
 }
 
 async function addFeed(name: string, extra: Partial<Parameters<typeof createFeed>[3]> = {}) {
@@ -125,6 +150,7 @@ async function addFeed(name: string, extra: Partial<Parameters<typeof createFeed
     isEnabled: true,
     aiRewrite: false,
     aiInstruction: '',
+    attachImage: true,
     ...extra,
   });
 }
@@ -146,6 +172,57 @@ async function postsOf(feedId: string) {
     .from(posts)
     .where(inArray(posts.id, ids));
 }
+
+/** The library files attached to the feed's posts: name and type. */
+async function attachedOf(feedId: string) {
+  return t.db
+    .select({ content: posts.content, mimeType: mediaFiles.mimeType, workspaceId: mediaFiles.workspaceId })
+    .from(feedItems)
+    .innerJoin(posts, eq(posts.id, feedItems.postId))
+    .innerJoin(postMedia, eq(postMedia.postId, posts.id))
+    .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
+    .where(eq(feedItems.feedId, feedId));
+}
+
+describe('images, JSON Feed and character sets', () => {
+  it('attaches an item’s image from the library; posts without one it cannot or may not fetch', async () => {
+    site.items.set('pictures.xml', [{ guid: 'pic-1', title: 'Picture', image: `${base}/images/ok.png` }]);
+    const feed = await addFeed('pictures.xml');
+    await poll(feed.id);
+    expect(await attachedOf(feed.id)).toEqual([
+      { content: 'Picture https://blog.example/pic-1', mimeType: 'image/png', workspaceId: ada.workspaceId },
+    ]);
+    site.items.set('pictures.xml', [
+      { guid: 'pic-4', title: 'Private picture', image: `http://127.0.0.1:${otherPort}/inside.png` },
+      { guid: 'pic-3', title: 'Broken picture', image: `${base}/images/missing.png` },
+      { guid: 'pic-1', title: 'Picture', image: `${base}/images/ok.png` },
+    ]);
+    const later = await poll(feed.id);
+    expect(later.lastPostsCreated).toBe(2);
+    // Oldest first: the private address's refusal is the last word.
+    expect(later.lastError).toMatch(/^"Private picture" was posted without its image: /);
+    expect(await postsOf(feed.id)).toHaveLength(3);
+    expect(await attachedOf(feed.id)).toHaveLength(1);
+  });
+
+  it('attaches no image when the feed says so', async () => {
+    site.items.set('no-pictures.xml', [{ guid: 'np-1', title: 'Picture', image: `${base}/images/ok.png` }]);
+    const feed = await addFeed('no-pictures.xml', { attachImage: false });
+    expect((await poll(feed.id)).lastPostsCreated).toBe(1);
+    expect(await attachedOf(feed.id)).toEqual([]);
+  });
+
+  it('reads a JSON Feed, its image included, and a Latin-1 feed', async () => {
+    const json = await poll((await addFeed('feed.json')).id);
+    expect(json).toMatchObject({ title: 'JSON blog', lastError: null, lastPostsCreated: 1 });
+    expect((await attachedOf(json.id)).map((row) => row.content)).toEqual([
+      'From JSON https://blog.example/j1',
+    ]);
+    const latin = await poll((await addFeed('latin1.xml')).id);
+    expect(latin.title).toBe('Café');
+    expect((await postsOf(latin.id)).map((p) => p.content)).toEqual(['Crème brûlée https://blog.example/l1']);
+  });
+});
 
 describe('polling a feed', () => {
   it('takes only the newest of 500 items first, then exactly the new ones, and honours 304', async () => {

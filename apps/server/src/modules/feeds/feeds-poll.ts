@@ -4,8 +4,9 @@ import type { Db } from '../../db/client';
 import { feeds } from '../../db/schema/index';
 import type { AddressPolicy } from '../../lib/address-policy';
 import { type FeedFetchOutcome, fetchFeed } from './feeds-fetch';
-import { FeedParseError, newestFirst, parseFeed } from './feeds-parse';
-import { type FeedPostsConfig, type FeedRow, postNewItems } from './feeds-posts';
+import { FeedParseError, newestFirst } from './feeds-parse';
+import { parseFeedDocument } from './feeds-parse-json';
+import { type FeedPostsDeps, type FeedRow, postNewItems } from './feeds-posts';
 
 /**
  * The feed poller (docs/feeds.md): due feeds are claimed (SKIP LOCKED, so two processes never fetch one feed at
@@ -14,9 +15,7 @@ import { type FeedPostsConfig, type FeedRow, postNewItems } from './feeds-posts'
  * feed's fault.
  */
 
-export interface FeedPollDeps {
-  db: Db;
-  config: FeedPostsConfig;
+export interface FeedPollDeps extends FeedPostsDeps {
   policy: AddressPolicy;
   /** Sends the publishing jobs of queued posts once their transaction committed. */
   schedulePosts(postIds: readonly string[]): Promise<void>;
@@ -109,9 +108,9 @@ export async function pollFeed(deps: FeedPollDeps, feed: FeedRow, now = new Date
       nextFetchAt: next,
     });
   }
-  let parsed: ReturnType<typeof parseFeed>;
+  let parsed: ReturnType<typeof parseFeedDocument>;
   try {
-    parsed = parseFeed(outcome.xml);
+    parsed = parseFeedDocument(outcome.text);
   } catch (error) {
     if (!(error instanceof FeedParseError)) throw error;
     return recordFailure(db, feed, now, { kind: 'failed', message: error.message });

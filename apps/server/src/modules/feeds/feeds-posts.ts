@@ -7,9 +7,15 @@ import type { Db } from '../../db/client';
 import { feedItems, type feeds } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type Caller, memberAsCaller } from '../../lib/caller';
+import {
+  type FetchedMedia,
+  fetchRemoteMedia,
+  type RemoteMediaDeps,
+  storeRemoteMedia,
+} from '../bulk-import/bulk-import-media';
 import { createPostsInTransaction } from '../posts/posts-create';
 import { configuredShortLinkBase } from '../short-links/short-links.service';
-import { assertPublishingOpen } from '../workspaces/plan-status';
+import { assertPublishingOpen, mediaLimitsOf } from '../workspaces/plan-status';
 import type { ParsedFeedItem } from './feeds-parse';
 import { feedItemText } from './feeds-rewrite';
 
@@ -67,12 +73,47 @@ async function recordItems(
 }
 
 type PostAttempt =
-  | { kind: 'created'; postId: string; fallback: string | null }
+  | { kind: 'created'; postId: string; fallback: string | null; imageProblem: string | null }
   | { kind: 'taken' }
   | { kind: 'refused'; reason: string };
 
 /** What a feed's posts need from the server's set-up (the AI provider's too, for the rewrite). */
 export type FeedPostsConfig = Config;
+
+/** What a feed's posts need: the database, the set-up, and the media library's fetch and store for images. */
+export interface FeedPostsDeps {
+  db: Db;
+  config: FeedPostsConfig;
+  media: RemoteMediaDeps;
+}
+
+/**
+ * The item's image, fetched as a bulk import's media by URL (outbound-address policy, the plan's file size and
+ * storage, probed as an upload), before the item's transaction; null when the feed attaches none or the item has
+ * none. A failed fetch is the item's image problem, never the item's failure.
+ */
+async function fetchItemImage(
+  deps: FeedPostsDeps,
+  feed: FeedRow,
+  caller: Caller,
+  item: ParsedFeedItem,
+): Promise<{ url: string; fetched: FetchedMedia; problem: string | null } | null> {
+  if (!feed.attachImage || !item.imageUrl) return null;
+  const url = item.imageUrl;
+  const fetched = await fetchRemoteMedia(
+    deps.media,
+    deps.db,
+    feed.workspaceId,
+    mediaLimitsOf(caller, deps.config),
+    [url],
+  );
+  const result = fetched.remote.get(url);
+  const problem = result && 'problem' in result ? result.problem : null;
+  if (result && 'file' in result && !result.file.mimeType.startsWith('image/')) {
+    return { url, fetched, problem: FEED_MESSAGES.imageNotImage };
+  }
+  return { url, fetched, problem };
+}
 
 /** What the AI reads of an item: all of it, whatever the template keeps. */
 function itemForAi(item: ParsedFeedItem): string {
@@ -86,13 +127,12 @@ function itemForAi(item: ParsedFeedItem): string {
  * each address as the short link that replaces it when the workspace shortens links (the post has no switch).
  */
 async function postItem(
-  deps: { db: Db; config: FeedPostsConfig },
+  deps: FeedPostsDeps,
   feed: FeedRow,
   caller: Caller,
   item: ParsedFeedItem,
   now: Date,
 ): Promise<PostAttempt> {
-  const { db } = deps;
   const templated = renderFeedTemplate(feed.template, {
     title: item.title,
     link: item.link,
@@ -103,6 +143,30 @@ async function postItem(
     ? await feedItemText(deps, feed, caller, { text: itemForAi(item), link: item.link })
     : { text: templated, fallback: null };
   const content = written.fallback === null ? written.text : templated;
+  const image = await fetchItemImage(deps, feed, caller, item);
+  try {
+    return await postItemWith(deps, feed, caller, item, now, { content, fallback: written.fallback, image });
+  } finally {
+    await image?.fetched.cleanup();
+  }
+}
+
+/** The item's post with its text decided and its image (if any) fetched. */
+async function postItemWith(
+  deps: FeedPostsDeps,
+  feed: FeedRow,
+  caller: Caller,
+  item: ParsedFeedItem,
+  now: Date,
+  made: {
+    content: string;
+    fallback: string | null;
+    image: { url: string; fetched: FetchedMedia; problem: string | null } | null;
+  },
+): Promise<PostAttempt> {
+  const { db } = deps;
+  const { content, image } = made;
+  const withImage = image !== null && image.problem === null && image.fetched.files.has(image.url);
   const parsed = postInputSchema.safeParse({
     content,
     platforms: feed.platforms,
@@ -119,22 +183,46 @@ async function postItem(
     return row ? { kind: 'refused', reason } : { kind: 'taken' };
   };
   if (!parsed.success) return refuse(parsed.error.issues.map((issue) => issue.message).join(' '));
+  // Storage keys written in the transaction, deleted again if it does not commit.
+  const stored: string[] = [];
   try {
     return await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(feedItems)
-        .values({ ...itemRow(feed, item, 'created', now), reason: written.fallback })
+        .values({ ...itemRow(feed, item, 'created', now), reason: made.fallback })
         .onConflictDoNothing()
         .returning({ id: feedItems.id });
       if (!claimed) return { kind: 'taken' } as const;
-      const [postId] = await createPostsInTransaction(tx, caller, [parsed.data], now, {
+      const input = { ...parsed.data };
+      if (withImage && image) {
+        const ids = await storeRemoteMedia(
+          tx,
+          deps.media.storage,
+          {
+            workspaceId: feed.workspaceId,
+            userId: caller.userId,
+            limits: mediaLimitsOf(caller, deps.config),
+          },
+          image.fetched,
+          new Set([image.url]),
+          stored,
+        );
+        input.mediaIds = [...ids.values()];
+      }
+      const [postId] = await createPostsInTransaction(tx, caller, [input], now, {
         shortLinkBase: configuredShortLinkBase(deps.config),
       });
       if (!postId) throw new Error('the create returned no post');
       await tx.update(feedItems).set({ postId }).where(eq(feedItems.id, claimed.id));
-      return { kind: 'created', postId, fallback: written.fallback } as const;
+      return {
+        kind: 'created',
+        postId,
+        fallback: made.fallback,
+        imageProblem: image?.problem ?? null,
+      } as const;
     });
   } catch (error) {
+    await Promise.allSettled(stored.map((key) => deps.media.storage.delete(key)));
     if (error instanceof ValidationError) return refuse(error.issues.map((issue) => issue.message).join(' '));
     throw error;
   }
@@ -169,7 +257,7 @@ async function hasHistory(db: Db, feedId: string): Promise<boolean> {
  * new item, up to FEED_MAX_POSTS_PER_FETCH (the newest; the rest recorded as skipped), oldest first.
  */
 export async function postNewItems(
-  deps: { db: Db; config: FeedPostsConfig },
+  deps: FeedPostsDeps,
   feed: FeedRow,
   items: readonly ParsedFeedItem[],
   now: Date,
@@ -207,6 +295,8 @@ export async function postNewItems(
       result.created += 1;
       if (feed.mode === 'queue') result.queuedPostIds.push(attempt.postId);
       if (attempt.fallback) result.problem = FEED_MESSAGES.aiFallback(item.title, attempt.fallback);
+      else if (attempt.imageProblem)
+        result.problem = FEED_MESSAGES.imageSkipped(item.title, attempt.imageProblem);
     } else if (attempt.kind === 'refused') {
       result.problem = FEED_MESSAGES.itemRefused(item.title, attempt.reason);
     }

@@ -1,8 +1,12 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { defineSweep, WORKER_ROLES } from '../../lib/background-work';
+import type { MediaStorage } from '../../lib/media/storage';
+import { createSafeFetch } from '../../lib/safe-fetch';
+import { mediaImportDepsOf } from '../media/media.jobs';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { sweepFeeds } from './feeds-poll';
 
@@ -10,6 +14,7 @@ export interface FeedsJobContext {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  storage: MediaStorage;
   publishing: PublishingEngine;
 }
 
@@ -26,15 +31,27 @@ export const FEEDS_JOBS = [
     single: false,
     underTest: 'off',
     failureLevel: 'warn',
-    handler: ({ db, config, log, publishing }) =>
-      sweepFeeds(
+    handler: (context) => {
+      const { db, config, log, publishing } = context;
+      const policy = addressPolicy(config.allowPrivateAddresses);
+      // Items' images are fetched with the media import's prober and disk guard, into a folder of their own.
+      const { processor, disk, storage } = mediaImportDepsOf(context);
+      return sweepFeeds(
         {
           db,
           config,
-          policy: addressPolicy(config.allowPrivateAddresses),
+          policy,
+          media: {
+            doFetch: createSafeFetch(policy),
+            processor,
+            storage,
+            disk,
+            tempDir: path.join(config.dataDir, 'tmp', 'feeds'),
+          },
           schedulePosts: (ids) => publishing.schedulePosts(ids),
         },
         (error) => log.warn({ err: error }, 'a feed fetch failed unexpectedly'),
-      ),
+      );
+    },
   }),
 ];

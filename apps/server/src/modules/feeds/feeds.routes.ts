@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   feedInputSchema,
   feedItemListSchema,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client';
 import { addressPolicy } from '../../lib/address-policy';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
+import { createSafeFetch } from '../../lib/safe-fetch';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import {
   createFeed,
@@ -36,7 +38,20 @@ export interface FeedsRoutesOptions {
  */
 export const feedsRoutes: FastifyPluginAsyncZod<FeedsRoutesOptions> = async (app, { db, config, engine }) => {
   const policy = addressPolicy(config.allowPrivateAddresses);
-  const pollDeps: FeedPollDeps = { db, config, policy, schedulePosts: (ids) => engine.schedulePosts(ids) };
+  const pollDeps: FeedPollDeps = {
+    db,
+    config,
+    policy,
+    // "Check now" attaches items' images as the sweep does (feeds.jobs.ts).
+    media: {
+      doFetch: createSafeFetch(policy),
+      processor: app.mediaProcessor,
+      storage: app.mediaStorage,
+      disk: app.diskGuard,
+      tempDir: path.join(config.dataDir, 'tmp', 'feeds'),
+    },
+    schedulePosts: (ids) => engine.schedulePosts(ids),
+  };
 
   app.get('/api/feeds', { schema: { response: { 200: feedListSchema } } }, async (request) => {
     const caller = await callerOf(request);

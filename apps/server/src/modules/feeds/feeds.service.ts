@@ -39,6 +39,7 @@ export function toFeed(row: FeedRow): Feed {
     isEnabled: row.isEnabled,
     aiRewrite: row.aiRewrite,
     aiInstruction: row.aiInstruction,
+    attachImage: row.attachImage,
     title: row.title,
     lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
     lastItemsFound: row.lastItemsFound,

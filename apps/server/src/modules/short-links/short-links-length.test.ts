@@ -11,9 +11,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, useTestApp } from '../../../test/auth-requests';
 import { feeds, posts, socialAccounts } from '../../db/schema/index';
+import { addressPolicy } from '../../lib/address-policy';
 import { encryptSecret } from '../../lib/secrets';
 import { joined } from '../approvals/approvals.test-support';
 import { createFeed } from '../feeds/feeds.service';
+import { feedPollDepsOf } from '../feeds/feeds.test-support';
 import { postNewItems } from '../feeds/feeds-posts';
 
 const s = useTestApp({ olive: 'Olive Owner' });
@@ -192,11 +194,19 @@ describe('a feed’s posts: counted as they will be published', () => {
       isEnabled: true,
       aiRewrite: false,
       aiInstruction: '',
+      attachImage: true,
     });
     const [row] = await s.t.db.select().from(feeds).where(eq(feeds.id, feed.id));
     if (!row) throw new Error('no feed row');
-    const item = { key: randomUUID(), title: `Item ${randomUUID()}`, link, summary: '', publishedAt: null };
-    return postNewItems({ db: s.t.db, config: s.t.config }, row, [item], new Date());
+    const item = {
+      key: randomUUID(),
+      title: `Item ${randomUUID()}`,
+      link,
+      summary: '',
+      publishedAt: null,
+      imageUrl: null,
+    };
+    return postNewItems(feedPollDepsOf(s.t, addressPolicy(true)), row, [item], new Date());
   }
 
   it('takes an item whose long link fits once shortened only when the workspace shortens', async () => {

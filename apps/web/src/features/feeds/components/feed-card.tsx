@@ -47,12 +47,24 @@ type Draft = Pick<
   | 'isEnabled'
   | 'aiRewrite'
   | 'aiInstruction'
+  | 'attachImage'
 >;
 
 function draftOf(feed: Feed): Draft {
   const { url, intervalMinutes, template, mode, platforms, accountIds, isEnabled } = feed;
-  const { aiRewrite, aiInstruction } = feed;
-  return { url, intervalMinutes, template, mode, platforms, accountIds, isEnabled, aiRewrite, aiInstruction };
+  const { aiRewrite, aiInstruction, attachImage } = feed;
+  return {
+    url,
+    intervalMinutes,
+    template,
+    mode,
+    platforms,
+    accountIds,
+    isEnabled,
+    aiRewrite,
+    aiInstruction,
+    attachImage,
+  };
 }
 
 function toggled<T>(list: readonly T[], value: T): T[] {
@@ -264,6 +276,14 @@ export function FeedCard({ feed, accounts }: { feed: Feed; accounts: SocialAccou
             {translateMessage(errorOf('template') ?? '')}
           </p>
         ) : null}
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={draft.attachImage}
+            onChange={(event) => change({ attachImage: event.target.checked })}
+          />
+          {t('Attach the item’s image (fetched into the media library)')}
+        </label>
       </div>
       <FeedAiRewrite
         feedId={feed.id}

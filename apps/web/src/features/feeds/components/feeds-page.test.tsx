@@ -34,6 +34,7 @@ function feedOf(overrides: Partial<Feed> = {}): Feed {
     isEnabled: true,
     aiRewrite: false,
     aiInstruction: '',
+    attachImage: true,
     title: 'Example blog',
     lastFetchedAt: new Date(Date.now() - 120_000).toISOString(),
     lastItemsFound: 500,
@@ -95,6 +96,22 @@ describe('the feeds page', () => {
     await user.tab();
     expect(within(card).getByText(FEED_MESSAGES.intervalTooShort)).toBeTruthy();
     expect(api.callsTo('PATCH /api/feeds/f1')).toHaveLength(1);
+  });
+
+  it('turns the item’s image off and saves it', async () => {
+    const api = fakeApi({
+      'GET /api/feeds': { items: [feedOf()] },
+      'GET /api/accounts': { accounts: [ACCOUNT] },
+      'PATCH /api/feeds/f1': feedOf({ attachImage: false }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FeedsPage />, { route: '/feeds' });
+    const card = await screen.findByRole('article', { name: 'Example blog' });
+    const attach = within(card).getByLabelText('Attach the item’s image (fetched into the media library)');
+    expect((attach as HTMLInputElement).checked).toBe(true);
+    await user.click(attach);
+    await waitFor(() => expect(api.callsTo('PATCH /api/feeds/f1')).toHaveLength(1));
+    expect(api.callsTo('PATCH /api/feeds/f1')[0]?.body).toMatchObject({ attachImage: false });
   });
 
   it('turns the AI rewrite on, saves its instruction when left, and says when no provider is set', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "feeds" ADD COLUMN "attach_image" boolean DEFAULT true NOT NULL;
