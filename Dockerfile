@@ -16,7 +16,8 @@ RUN if ! grep -rqs 'trixie-security' /etc/apt/sources.list /etc/apt/sources.list
     apt-get install -y --no-install-recommends nodejs ca-certificates && \
     rm -rf /var/lib/apt/lists/*
 
-# Stage 1: install every dependency, build the web app and the server once, then drop the dev dependencies.
+# Stage 1: install every dependency and build the web app and the server once; then install the run-time
+# dependencies alone into /out.
 FROM system AS build
 RUN apt-get update && apt-get install -y --no-install-recommends npm && rm -rf /var/lib/apt/lists/*
 # Certificate authorities of a TLS-inspecting proxy, if any (docker/build-ca/README.md): this stage only.
@@ -32,16 +33,22 @@ COPY packages/shared/package.json packages/shared/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
-# What the server reads at run time: the repository root's layout (apps/server/src/config/paths.ts finds the root
-# by apps/server/package.json), the bundles, the migrations and the built web app.
-RUN mkdir -p /out/apps/server/src/db /out/apps/web /out/packages/shared && \
-    cp -a package.json node_modules /out/ && \
-    cp -a apps/server/package.json apps/server/dist /out/apps/server/ && \
+RUN npm run build
+# The run-time tree, installed anew from the lockfile: the server's and packages/shared's dependencies
+# (`-w @relaycast/server`), without the dev dependencies and without the optional ones (the build tools' native
+# binaries, and the optional peers better-auth declares: vitest, drizzle-kit, vite, which the lockfile marks
+# "devOptional"). `npm prune --omit=dev` kept all of those, and the web app's and the browser tests' dependencies.
+# No install scripts run (core-js's is a banner); the undici patch is applied by the build tree's patch-package.
+# The server reads the repository root's layout (apps/server/src/config/paths.ts finds the root by
+# apps/server/package.json), the bundles, the migrations and the built web app.
+RUN mkdir -p /out/apps/server/src/db /out/apps/web /out/packages/shared /out/e2e && \
+    cp package.json package-lock.json /out/ && cp -a patches /out/ && \
+    for p in apps/server apps/web packages/shared e2e; do cp $p/package.json /out/$p/; done && \
+    cd /out && npm ci -w @relaycast/server --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && \
+    /src/node_modules/.bin/patch-package && rm -rf patches e2e && \
+    cd /src && cp -a apps/server/dist /out/apps/server/ && \
     cp -a apps/server/src/db/migrations /out/apps/server/src/db/ && \
-    if [ -d apps/server/node_modules ]; then cp -a apps/server/node_modules /out/apps/server/; fi && \
-    cp -a apps/web/dist /out/apps/web/ && \
-    cp -a packages/shared/package.json /out/packages/shared/
+    cp -a apps/web/dist /out/apps/web/
 
 # Stage 2: the runtime. ffmpeg (media), Chromium (the analytics PDF), DejaVu (text overlays), pg_dump (backups of
 # a PostgreSQL install), and the app as a non-root user with a fixed uid.

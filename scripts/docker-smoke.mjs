@@ -5,11 +5,24 @@
 //   sudo npm run docker:smoke            # as root: installs docker.io and debootstrap when missing, starts dockerd
 //   DOCKER_SMOKE_BASE=debian:trixie-slim npm run docker:smoke   # any Debian 13 image you already have instead
 //   DOCKER_SMOKE_KEEP_IMAGE=1            # keep relaycast:smoke afterwards (it is kept by default; 0 removes it)
+//   sudo npm run docker:smoke -- --compose   # then also the compose install: docker-compose.yml with PostgreSQL
+//                                            # (relaycast-postgres:17 built from the same base), sign-up, a post,
+//                                            # a backup with pg_dump inside the container, then `down -v`
 //
 // The base image relaycast-base:trixie is made once (`debootstrap --variant=minbase trixie` + `docker import`)
 // and reused while it exists; `docker rmi relaycast-base:trixie` makes the next run start cold.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -18,6 +31,7 @@ const BASE = process.env.DOCKER_SMOKE_BASE || 'relaycast-base:trixie';
 const IMAGE = 'relaycast:smoke';
 const CONTAINER = `relaycast-smoke-${process.pid}`;
 const MIRROR = process.env.DEBIAN_MIRROR || 'http://deb.debian.org/debian';
+const COMPOSE = process.argv.includes('--compose');
 const timings = [];
 
 function log(message) {
@@ -109,7 +123,11 @@ function copyHostAuthorities() {
     });
 }
 
-async function waitForHealth(url, seconds) {
+async function waitForHealth(
+  url,
+  seconds,
+  logsOf = () => read('docker', ['logs', '--tail', '40', CONTAINER]),
+) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     try {
@@ -120,7 +138,7 @@ async function waitForHealth(url, seconds) {
     }
     await sleep(500);
   }
-  const logs = read('docker', ['logs', '--tail', '40', CONTAINER]);
+  const logs = logsOf();
   throw new Error(`/api/health did not answer 200 within ${seconds} s. Last logs:\n${logs}`);
 }
 
@@ -182,6 +200,73 @@ async function waitForDockerHealthy(seconds) {
   throw new Error(`The image's HEALTHCHECK says "${status}" after ${seconds} s.`);
 }
 
+/** A port free on this host now, for compose to publish. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The compose install as the README gives it, in a folder of its own (docker-compose.yml and a .env made from
+ * .env.example): Relaycast on PostgreSQL, used over HTTP, a backup taken inside the container, then removed with
+ * its volumes.
+ */
+async function composeSmoke() {
+  const postgresImage = 'relaycast-postgres:17';
+  await step(`postgres image ${postgresImage}`, () =>
+    run(
+      'docker',
+      ['build', '--build-arg', `BASE=${BASE}`, '-t', postgresImage, path.join(ROOT, 'docker/postgres')],
+      {
+        env: { ...process.env, DOCKER_BUILDKIT: '0' },
+      },
+    ),
+  );
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-compose-'));
+  const [httpPort, rtmpPort] = [await freePort(), await freePort()];
+  const settings = {
+    RELAYCAST_IMAGE: IMAGE,
+    POSTGRES_IMAGE: postgresImage,
+    RELAYCAST_HTTP_PORT: String(httpPort),
+    RELAYCAST_RTMP_PORT: String(rtmpPort),
+    POSTGRES_PASSWORD: `smoke${process.pid}`,
+  };
+  let env = readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+  for (const [key, value] of Object.entries(settings)) env += `${key}=${value}\n`;
+  writeFileSync(path.join(dir, '.env'), env);
+  copyFileSync(path.join(ROOT, 'docker-compose.yml'), path.join(dir, 'docker-compose.yml'));
+  const compose = has('docker-compose') ? ['docker-compose'] : ['docker', 'compose'];
+  const project = ['-p', `relaycast-smoke-${process.pid}`];
+  const composeRun = (...args) => run(compose[0], [...compose.slice(1), ...project, ...args], { cwd: dir });
+  try {
+    await step('compose up -d (Relaycast + PostgreSQL)', () => composeRun('up', '-d'));
+    const url = `http://127.0.0.1:${httpPort}`;
+    const logsOf = () => {
+      const result = spawnSync(compose[0], [...compose.slice(1), ...project, 'logs', '--tail', '40'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      return `${result.stdout}${result.stderr}`;
+    };
+    const health = await step('compose: first 200 from /api/health', () => waitForHealth(url, 180, logsOf));
+    log(`compose health: ${JSON.stringify(health)}`);
+    const used = await step('compose: sign up, sign in, schedule a post', () => useTheApp(url));
+    log(`compose: signed up ${used.email}; post ${used.post} is ${used.status}`);
+    await step('compose: backup inside the container (pg_dump)', () =>
+      composeRun('exec', '-T', 'relaycast', 'node', 'apps/server/dist/cli/backup.js', 'backup'),
+    );
+  } finally {
+    spawnSync(compose[0], [...compose.slice(1), ...project, 'down', '-v'], { cwd: dir, stdio: 'inherit' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const total = performance.now();
   // A request docker-proxy accepts before the server listens can hang on a socket that keeps no handle alive;
@@ -221,6 +306,7 @@ async function main() {
   } finally {
     spawnSync('docker', ['rm', '-f', '-v', CONTAINER], { stdio: 'ignore' });
   }
+  if (COMPOSE) await composeSmoke();
   const bytes = Number(read('docker', ['image', 'inspect', IMAGE, '--format', '{{.Size}}']));
   const baseBytes = Number(read('docker', ['image', 'inspect', BASE, '--format', '{{.Size}}']));
   if (process.env.DOCKER_SMOKE_KEEP_IMAGE === '0') spawnSync('docker', ['rmi', IMAGE], { stdio: 'ignore' });
