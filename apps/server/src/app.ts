@@ -40,6 +40,7 @@ import type { NotifyDeps } from './modules/notifications/notifications.service';
 import { createNotifyDeps } from './modules/notifications/notifications-deps';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { plannedStreamsRoutes } from './modules/planned-streams/planned-streams.routes';
+import { evergreenRoutes } from './modules/evergreen/evergreen.routes';
 import { postSeriesRoutes } from './modules/post-series/post-series.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactRoutes, { db: database.db, config });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(postSeriesRoutes, { db: database.db, engine: app.publishing.engine, config });
+  await app.register(evergreenRoutes, { db: database.db, engine: app.publishing.engine });
   await app.register(bulkImportRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });
