@@ -45,7 +45,7 @@ export const EVERGREEN_MESSAGES = {
   postNotEvergreenable: 'Only a scheduled or published post can be added: schedule this draft first.',
   oneVariant: `With one text the same post goes out each time, at least ${EVERGREEN_LIMITS.minGapDays} days apart; some networks refuse a repeated text. Add a variant to rotate.`,
   needsQueueSlots:
-    'None of the accounts of this post has queue slots: it waits until one has (Settings of the queue in the calendar).',
+    'None of the accounts of this post has queue slots: it waits until one has a posting schedule (Connected accounts page).',
   queueFull: 'Every queue slot of its accounts in the next year is taken: the post waits for a free one.',
   ownerLeft: 'The member who added this post left the workspace: add it again to keep it going.',
   lastDidNotGoOut: 'Its last post did not go out (deleted, failed or not approved): it waits. Remove it and add it again.',
