@@ -28,7 +28,7 @@ export function CollectionCard({ collection, timeZone }: { collection: Evergreen
   };
 
   return (
-    <Card className="grid gap-4 p-4" aria-label={collection.name}>
+    <Card role="region" className="grid gap-4 p-4" aria-label={collection.name}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         {renaming ? (
           <form onSubmit={rename} className="flex flex-wrap items-center gap-2">
