@@ -38,7 +38,8 @@ export const EVERGREEN_MESSAGES = {
   badEndDate: 'Write the end date as YYYY-MM-DD.',
   tooManyVariants: `A post has at most ${EVERGREEN_LIMITS.maxVariants} text variants (its own text and ${EVERGREEN_LIMITS.maxVariants - 1} more).`,
   emptyVariant: 'A text variant cannot be empty: remove it instead.',
-  sameVariant: 'Two text variants are the same: each must differ so the same text never goes out twice in a row.',
+  sameVariant:
+    'Two text variants are the same: each must differ so the same text never goes out twice in a row.',
   variantTooLong: (index: number, platform: string, max: number) =>
     `Variant ${index + 1} is too long for ${platform} (at most ${max.toLocaleString('en-US')} characters).`,
   alreadyInCollection: 'This post is already in the collection.',
@@ -48,7 +49,8 @@ export const EVERGREEN_MESSAGES = {
     'None of the accounts of this post has queue slots: it waits until one has a posting schedule (Connected accounts page).',
   queueFull: 'Every queue slot of its accounts in the next year is taken: the post waits for a free one.',
   ownerLeft: 'The member who added this post left the workspace: add it again to keep it going.',
-  lastDidNotGoOut: 'Its last post did not go out (deleted, failed or not approved): it waits. Remove it and add it again.',
+  lastDidNotGoOut:
+    'Its last post did not go out (deleted, failed or not approved): it waits. Remove it and add it again.',
   created: 'Collection created',
   renamed: 'Collection saved',
   deleted: 'Collection deleted',
@@ -129,7 +131,8 @@ export function checkVariants(
 ): PostProblem[] {
   const problems: PostProblem[] = [];
   const all = [ownText, ...variants].map((text) => text.trim());
-  if (new Set(all).size !== all.length) problems.push({ path: 'variants', message: EVERGREEN_MESSAGES.sameVariant });
+  if (new Set(all).size !== all.length)
+    problems.push({ path: 'variants', message: EVERGREEN_MESSAGES.sameVariant });
   variants.forEach((text, at) => {
     for (const platform of platforms) {
       const rules = PLATFORMS[platform];

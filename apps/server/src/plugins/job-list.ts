@@ -4,8 +4,8 @@ import { ANALYTICS_JOBS, type AnalyticsJobContext } from '../modules/analytics/a
 import { APPROVALS_JOBS, type ApprovalsJobContext } from '../modules/approvals/approvals.jobs';
 import { CLIPS_JOBS, type ClipsJobContext } from '../modules/clips/clips.jobs';
 import { CONTACT_JOBS, type ContactJobContext } from '../modules/contact/contact.jobs';
-import { EVERGREEN_JOBS, type EvergreenJobContext } from '../modules/evergreen/evergreen.jobs';
 import { ENGAGEMENT_JOBS, type EngagementJobContext } from '../modules/engagement/engagement.jobs';
+import { EVERGREEN_JOBS, type EvergreenJobContext } from '../modules/evergreen/evergreen.jobs';
 import { FEEDS_JOBS, type FeedsJobContext } from '../modules/feeds/feeds.jobs';
 import { MEDIA_JOBS, type MediaJobContext } from '../modules/media/media.jobs';
 import { NODES_JOBS, type NodesJobContext } from '../modules/nodes/nodes.jobs';

@@ -1,9 +1,14 @@
 import { instantToZoned } from '@relaycast/shared/calendar';
-import { EVERGREEN_MESSAGES, type EntryState, variantIndexOf } from '@relaycast/shared/evergreen';
+import { type EntryState, EVERGREEN_MESSAGES, variantIndexOf } from '@relaycast/shared/evergreen';
 import type { PostStatus } from '@relaycast/shared/posts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { evergreenCollections, evergreenCycles, evergreenEntries, posts } from '../../db/schema/index';
+import {
+  type evergreenCollections,
+  evergreenCycles,
+  type evergreenEntries,
+  posts,
+} from '../../db/schema/index';
 import { postTargets } from '../../db/schema/publishing';
 
 /**
@@ -52,7 +57,9 @@ export async function latestCycles(db: Db, entryIds: readonly string[]): Promise
       status: posts.status,
       deletedAt: posts.deletedAt,
       scheduledAt: posts.scheduledAt,
-      publishedAt: sql<string | null>`(select max(${postTargets.publishedAt}) from ${postTargets} where ${postTargets.postId} = ${posts.id})`,
+      publishedAt: sql<
+        string | null
+      >`(select max(${postTargets.publishedAt}) from ${postTargets} where ${postTargets.postId} = ${posts.id})`,
     })
     .from(evergreenCycles)
     .leftJoin(posts, eq(posts.id, evergreenCycles.postId))
@@ -104,7 +111,9 @@ export function nextStep(
     return wait('problem', null, EVERGREEN_MESSAGES.lastDidNotGoOut);
   }
   if (collection.stopAfter !== null && latest.cycle >= collection.stopAfter) return wait('ended', null);
-  const earliest = new Date(Math.max(now.getTime(), latest.sentAt.getTime() + collection.minGapDays * DAY_MS));
+  const earliest = new Date(
+    Math.max(now.getTime(), latest.sentAt.getTime() + collection.minGapDays * DAY_MS),
+  );
   if (pastEnd(collection, entry, earliest)) return wait('ended', null);
   if (collection.paused) return wait('paused', earliest);
   return { kind: 'make', cycle, variantIndex, earliest };

@@ -10,7 +10,6 @@ import { createTwoTestApps, type TestApp } from '../../../test/test-app';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import { DRIVEN_PUBLISHING, insertAccount } from '../publishing/publishing.test-support';
-import { sweepEvergreen } from './evergreen-requeue';
 import {
   addedEntry,
   createdCollection,
@@ -21,6 +20,7 @@ import {
   noJobs,
   scheduledPost,
 } from './evergreen.test-support';
+import { sweepEvergreen } from './evergreen-requeue';
 
 let apps: Awaited<ReturnType<typeof createTwoTestApps>>;
 let t: TestApp;
@@ -66,7 +66,8 @@ async function sentEntry(name: string) {
 }
 
 async function postCount(): Promise<number> {
-  return (await t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, ada.workspaceId))).length;
+  return (await t.db.select({ id: posts.id }).from(posts).where(eq(posts.workspaceId, ada.workspaceId)))
+    .length;
 }
 
 describe('the evergreen sweep', () => {

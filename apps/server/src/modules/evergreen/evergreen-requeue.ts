@@ -26,13 +26,22 @@ export interface RequeueResult {
 }
 
 /** In `tx` (holding the queue lock): the next cycle's post, or why there is none. */
-async function makeNext(tx: Tx, collection: CollectionRow, entry: EntryRow, now: Date): Promise<RequeueResult> {
+async function makeNext(
+  tx: Tx,
+  collection: CollectionRow,
+  entry: EntryRow,
+  now: Date,
+): Promise<RequeueResult> {
   const latest = (await latestCycles(tx as Db, [entry.id])).get(entry.id);
   const step = nextStep(collection, entry, latest, now);
   if (step.kind !== 'make') return { postId: null, problem: step.problem };
   const caller = entry.ownerId ? await memberAsCaller(tx as Db, entry.workspaceId, entry.ownerId) : null;
   if (!caller) return { postId: null, problem: EVERGREEN_MESSAGES.ownerLeft };
-  const stored = entry.post as { platforms?: string[]; accountIds?: string[]; overrides?: Record<string, string> };
+  const stored = entry.post as {
+    platforms?: string[];
+    accountIds?: string[];
+    overrides?: Record<string, string>;
+  };
   const accounts = await workspaceAccounts(tx as Db, entry.workspaceId);
   const accountIds = plannedAccountIds(
     { platforms: (stored.platforms ?? []) as never, accountIds: stored.accountIds ?? [] },

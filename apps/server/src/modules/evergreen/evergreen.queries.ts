@@ -1,9 +1,19 @@
-import { EVERGREEN_MESSAGES, type EvergreenCollection, type EvergreenEntry } from '@relaycast/shared/evergreen';
+import {
+  EVERGREEN_MESSAGES,
+  type EvergreenCollection,
+  type EvergreenEntry,
+} from '@relaycast/shared/evergreen';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { evergreenCollections, evergreenCycles, evergreenEntries } from '../../db/schema/index';
-import { type CollectionRow, type EntryRow, type LatestCycle, latestCycles, nextStep } from './evergreen-cycles';
 import { collectionNotFound } from './evergreen.service';
+import {
+  type CollectionRow,
+  type EntryRow,
+  type LatestCycle,
+  latestCycles,
+  nextStep,
+} from './evergreen-cycles';
 
 /** The reads of evergreen collections (docs/evergreen.md): each entry with its next slot and next text. */
 
@@ -18,13 +28,24 @@ function entryView(collection: CollectionRow, entry: EntryRow, latest: LatestCyc
     lastSentAt: null as string | null,
     latestPostId: latest?.deleted ? null : (latest?.postId ?? null),
   };
-  const sent = latest && !latest.deleted && (latest.status === 'published' || latest.status === 'partially_published');
+  const sent =
+    latest && !latest.deleted && (latest.status === 'published' || latest.status === 'partially_published');
   base.lastSentAt = sent ? (latest.sentAt?.toISOString() ?? null) : null;
   if (step.kind === 'make') {
     // The sweep makes it within a minute, unless its last try found a problem (no queue slots, say).
     const problem = entry.lastProblem;
-    const state = problem ? (problem === EVERGREEN_MESSAGES.needsQueueSlots ? 'needs_slots' : 'problem') : 'waiting';
-    return { ...base, state, nextAt: step.earliest.toISOString(), nextVariant: step.variantIndex, problem } as const;
+    const state = problem
+      ? problem === EVERGREEN_MESSAGES.needsQueueSlots
+        ? 'needs_slots'
+        : 'problem'
+      : 'waiting';
+    return {
+      ...base,
+      state,
+      nextAt: step.earliest.toISOString(),
+      nextVariant: step.variantIndex,
+      problem,
+    } as const;
   }
   return {
     ...base,
@@ -35,7 +56,11 @@ function entryView(collection: CollectionRow, entry: EntryRow, latest: LatestCyc
   };
 }
 
-async function toCollections(db: Db, rows: readonly CollectionRow[], now: Date): Promise<EvergreenCollection[]> {
+async function toCollections(
+  db: Db,
+  rows: readonly CollectionRow[],
+  now: Date,
+): Promise<EvergreenCollection[]> {
   if (rows.length === 0) return [];
   const entries = await db
     .select()
@@ -55,7 +80,10 @@ async function toCollections(db: Db, rows: readonly CollectionRow[], now: Date):
   return rows.map((row) => {
     const own: EvergreenEntry[] = entries
       .filter((entry) => entry.collectionId === row.id)
-      .map((entry) => ({ ...entryView(row, entry, latest.get(entry.id), now), sourcePostId: sourceOf(entry.id) }));
+      .map((entry) => ({
+        ...entryView(row, entry, latest.get(entry.id), now),
+        sourcePostId: sourceOf(entry.id),
+      }));
     return {
       id: row.id,
       name: row.name,
@@ -92,7 +120,11 @@ async function sourcePosts(db: Db, entries: readonly EntryRow[]) {
 }
 
 /** `GET /api/evergreen`: the workspace's collections, by name. */
-export async function listCollections(db: Db, workspaceId: string, now = new Date()): Promise<EvergreenCollection[]> {
+export async function listCollections(
+  db: Db,
+  workspaceId: string,
+  now = new Date(),
+): Promise<EvergreenCollection[]> {
   const rows = await db
     .select()
     .from(evergreenCollections)

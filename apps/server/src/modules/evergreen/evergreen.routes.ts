@@ -12,7 +12,13 @@ import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { getCollection, listCollections } from './evergreen.queries';
-import { addEntry, createCollection, deleteCollection, deleteEntry, updateCollection } from './evergreen.service';
+import {
+  addEntry,
+  createCollection,
+  deleteCollection,
+  deleteEntry,
+  updateCollection,
+} from './evergreen.service';
 
 const entryParams = idParams.extend({ entryId: idSchema });
 const removedSchema = z.object({ deletedPostIds: z.array(z.string()) });

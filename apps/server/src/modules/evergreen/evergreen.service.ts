@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   type CollectionPatch,
   checkVariants,
-  collectionInputSchema,
+  type collectionInputSchema,
   EVERGREEN_LIMITS,
   EVERGREEN_MESSAGES,
-  entryInputSchema,
+  type entryInputSchema,
 } from '@relaycast/shared/evergreen';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { LOCKED_POST_STATUSES, type PostStatus } from '@relaycast/shared/posts';
@@ -117,7 +117,12 @@ export async function updateCollection(
 }
 
 /** Soft-deletes the entries' re-shares that have not reached a platform; answers their ids (to cancel jobs). */
-async function removeUnsent(tx: Tx, caller: Caller, entryIds: readonly string[], now: Date): Promise<string[]> {
+async function removeUnsent(
+  tx: Tx,
+  caller: Caller,
+  entryIds: readonly string[],
+  now: Date,
+): Promise<string[]> {
   if (entryIds.length === 0) return [];
   const rows = await tx
     .select({ postId: posts.id, status: posts.status, cycle: evergreenCycles.cycle })
@@ -138,7 +143,12 @@ async function removeUnsent(tx: Tx, caller: Caller, entryIds: readonly string[],
 }
 
 /** `DELETE /api/evergreen/:id`: the collection and its entries; published posts stay. */
-export async function deleteCollection(db: Db, caller: Caller, id: string, now = new Date()): Promise<string[]> {
+export async function deleteCollection(
+  db: Db,
+  caller: Caller,
+  id: string,
+  now = new Date(),
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await lockCollection(tx, caller.workspaceId, id);
     const entries = await tx
@@ -236,6 +246,8 @@ export async function addEntry(
       variants: [post.content, ...input.variants],
       createdAt: now,
     });
-    await tx.insert(evergreenCycles).values({ entryId: id, cycle: 0, variantIndex: 0, postId: post.id, createdAt: now });
+    await tx
+      .insert(evergreenCycles)
+      .values({ entryId: id, cycle: 0, variantIndex: 0, postId: post.id, createdAt: now });
   });
 }

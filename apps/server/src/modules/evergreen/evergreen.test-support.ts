@@ -58,7 +58,10 @@ export async function addedEntry(
 /** The post went out at `at`, as the publishing engine records it. */
 export async function markPublished(t: TestApp, postId: string, at: Date): Promise<void> {
   await t.db.update(posts).set({ status: 'published' }).where(eq(posts.id, postId));
-  await t.db.update(postTargets).set({ status: 'published', publishedAt: at }).where(eq(postTargets.postId, postId));
+  await t.db
+    .update(postTargets)
+    .set({ status: 'published', publishedAt: at })
+    .where(eq(postTargets.postId, postId));
 }
 
 /** The entry's cycles with their live posts, in order. */

@@ -11,7 +11,6 @@ import { useTestApp } from '../../../test/auth-requests';
 import { createTestApp } from '../../../test/test-app';
 import { posts } from '../../db/schema/index';
 import { DRIVEN_PUBLISHING, insertAccount } from '../publishing/publishing.test-support';
-import { sweepEvergreen } from './evergreen-requeue';
 import {
   addedEntry,
   createdCollection,
@@ -22,6 +21,7 @@ import {
   noJobs,
   scheduledPost,
 } from './evergreen.test-support';
+import { sweepEvergreen } from './evergreen-requeue';
 
 const s = useTestApp({ ada: 'Ada', bob: 'Bob' }, () => createTestApp({ publishing: DRIVEN_PUBLISHING }));
 
@@ -49,7 +49,11 @@ async function entryWith(variants: string[], collection: Record<string, unknown>
 describe('re-sharing an evergreen post', () => {
   it('lists the entry with its slot and variant, then re-queues it after the gap, rotating A, B, C, A', async () => {
     const { collection, entry, postId } = await entryWith(['Text B', 'Text C']);
-    expect(entry).toMatchObject({ state: 'scheduled', nextVariant: 0, variants: ['Text A', 'Text B', 'Text C'] });
+    expect(entry).toMatchObject({
+      state: 'scheduled',
+      nextVariant: 0,
+      variants: ['Text A', 'Text B', 'Text C'],
+    });
     expect(entry.nextAt).not.toBeNull();
     // Nothing is made while the post has not gone out.
     expect((await sweep(new Date())).created).toBe(0);
@@ -63,7 +67,9 @@ describe('re-sharing an evergreen post', () => {
       expect(cycles).toHaveLength(round + 2);
       const next = cycles.at(-1)!;
       expect(next.status).toBe('scheduled');
-      expect(next.scheduledAt?.toISOString()).toBe(nextNineAfter(new Date(sentAt.getTime() + 7 * DAY)).toISOString());
+      expect(next.scheduledAt?.toISOString()).toBe(
+        nextNineAfter(new Date(sentAt.getTime() + 7 * DAY)).toISOString(),
+      );
       texts.push(next.content ?? '');
       // Only the next occurrence: a second sweep before it goes out makes nothing.
       expect((await sweep(new Date(sentAt.getTime() + 120_000))).created).toBe(0);
@@ -120,7 +126,10 @@ describe('re-sharing an evergreen post', () => {
     const listed = await s.ada.send('GET', '/api/evergreen');
     const shown = listed.json().collections.find((item: { id: string }) => item.id === collection.id);
     expect(shown.needsQueueSlots).toBe(true);
-    expect(shown.entries[0]).toMatchObject({ state: 'needs_slots', problem: EVERGREEN_MESSAGES.needsQueueSlots });
+    expect(shown.entries[0]).toMatchObject({
+      state: 'needs_slots',
+      problem: EVERGREEN_MESSAGES.needsQueueSlots,
+    });
     await dailySlots(s.ada, account);
     expect((await sweep(new Date(Date.now() + 120_000))).created).toBe(1);
     expect(await cyclesOf(s.t, entry.id)).toHaveLength(2);
@@ -170,7 +179,11 @@ describe('the evergreen API refuses', () => {
     const url = `/api/evergreen/${collection.id}/entries`;
     await bad(url, { postId, variants: ['  '] }, EVERGREEN_MESSAGES.emptyVariant);
     await bad(url, { postId, variants: Array(10).fill('x') }, EVERGREEN_MESSAGES.tooManyVariants);
-    await bad(url, { postId, variants: ['x'.repeat(3001)] }, EVERGREEN_MESSAGES.variantTooLong(1, 'LinkedIn', 3000));
+    await bad(
+      url,
+      { postId, variants: ['x'.repeat(3001)] },
+      EVERGREEN_MESSAGES.variantTooLong(1, 'LinkedIn', 3000),
+    );
     await bad(url, { postId, variants: ['Text A'] }, EVERGREEN_MESSAGES.sameVariant);
     const again = await s.ada.send('POST', url, { postId, variants: [] });
     expect(again.statusCode).toBe(409);
@@ -198,7 +211,10 @@ describe('the evergreen API refuses', () => {
       expect(res.json().message).toBe(EVERGREEN_MESSAGES.collectionNotFound);
     }
     const own = await createdCollection(s.bob, { name: 'Bob tips' });
-    const foreignPost = await s.bob.send('POST', `/api/evergreen/${own.id}/entries`, { postId, variants: [] });
+    const foreignPost = await s.bob.send('POST', `/api/evergreen/${own.id}/entries`, {
+      postId,
+      variants: [],
+    });
     expect(foreignPost.statusCode).toBe(404);
     const listed = (await s.bob.send('GET', '/api/evergreen')).json().collections;
     expect(listed.map((item: { id: string }) => item.id)).toEqual([own.id]);

@@ -4,7 +4,10 @@ import { usePageMeta } from '@/lib/use-page-meta';
 
 export function EvergreenPage() {
   const { t } = useTranslation('evergreen');
-  usePageMeta(t('Evergreen'), t('Collections of posts that go out again in your queue slots, with rotating text.'));
+  usePageMeta(
+    t('Evergreen'),
+    t('Collections of posts that go out again in your queue slots, with rotating text.'),
+  );
   return (
     <div className="mx-auto max-w-6xl">
       <Evergreen />

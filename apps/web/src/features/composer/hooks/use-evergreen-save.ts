@@ -1,11 +1,11 @@
 import { EVERGREEN_MESSAGES } from '@relaycast/shared/evergreen';
 import type { Post, PostAction } from '@relaycast/shared/posts';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { useAddEntry } from '@/api/evergreen';
-import type { EvergreenChoice } from '@/features/evergreen/components/evergreen-control';
 import { translateMessage } from '@/i18n';
 import { showError } from '@/lib/show-error';
+import { toast } from '@/lib/toast';
+import type { EvergreenChoice } from '../components/evergreen-control';
 
 /**
  * The composer's evergreen save (docs/evergreen.md): a new post scheduled, queued or published with a collection

@@ -1,4 +1,8 @@
-import { EVERGREEN_MESSAGES, type EvergreenCollection, type EvergreenEntry } from '@relaycast/shared/evergreen';
+import {
+  EVERGREEN_MESSAGES,
+  type EvergreenCollection,
+  type EvergreenEntry,
+} from '@relaycast/shared/evergreen';
 import { Pause, Play, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +17,13 @@ import { toastOutcome } from '@/lib/show-error';
 import { formatInstant } from '@/lib/time-zone';
 
 /** One evergreen collection: its settings, pause and delete, and each post with its next slot and next text. */
-export function CollectionCard({ collection, timeZone }: { collection: EvergreenCollection; timeZone: string }) {
+export function CollectionCard({
+  collection,
+  timeZone,
+}: {
+  collection: EvergreenCollection;
+  timeZone: string;
+}) {
   const { t } = useTranslation('evergreen');
   const update = useUpdateCollection();
   const remove = useDeleteCollection();
@@ -32,7 +42,11 @@ export function CollectionCard({ collection, timeZone }: { collection: Evergreen
       <div className="flex flex-wrap items-start justify-between gap-3">
         {renaming ? (
           <form onSubmit={rename} className="flex flex-wrap items-center gap-2">
-            <Input aria-label={t('Collection name')} value={name} onChange={(event) => setName(event.target.value)} />
+            <Input
+              aria-label={t('Collection name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
             <Button type="submit" size="sm" disabled={update.isPending}>
               {t('Save')}
             </Button>
@@ -73,8 +87,9 @@ export function CollectionCard({ collection, timeZone }: { collection: Evergreen
             size="sm"
             variant="outline"
             onClick={() =>
-              window.confirm(t('Delete the collection “{{name}}”? Published posts stay.', { name: collection.name })) &&
-              void toastOutcome(remove.mutateAsync(id), translateMessage(EVERGREEN_MESSAGES.deleted))
+              window.confirm(
+                t('Delete the collection “{{name}}”? Published posts stay.', { name: collection.name }),
+              ) && void toastOutcome(remove.mutateAsync(id), translateMessage(EVERGREEN_MESSAGES.deleted))
             }
           >
             <Trash2 aria-hidden="true" />
@@ -92,7 +107,9 @@ export function CollectionCard({ collection, timeZone }: { collection: Evergreen
       ) : null}
       {collection.entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          {t('No posts yet. In the composer, choose this collection under Evergreen when you schedule a post.')}
+          {t(
+            'No posts yet. In the composer, choose this collection under Evergreen when you schedule a post.',
+          )}
         </p>
       ) : (
         <ul className="grid gap-3">
@@ -109,7 +126,8 @@ type T = ReturnType<typeof useTranslation>['t'];
 
 function settingsLine(t: T, collection: EvergreenCollection): string {
   const parts = [t('At least {{days}} days apart', { days: collection.minGapDays })];
-  if (collection.stopAfter !== null) parts.push(t('stops after {{n}} re-shares', { n: collection.stopAfter }));
+  if (collection.stopAfter !== null)
+    parts.push(t('stops after {{n}} re-shares', { n: collection.stopAfter }));
   if (collection.endsOn) parts.push(t('ends on {{date}}', { date: collection.endsOn }));
   return parts.join(' · ');
 }
@@ -118,14 +136,23 @@ function settingsLine(t: T, collection: EvergreenCollection): string {
 export function nextLine(t: T, entry: EvergreenEntry, timeZone: string): string {
   const when = entry.nextAt ? formatInstant(entry.nextAt, timeZone) : '';
   if (entry.state === 'scheduled' && when) return t('Next: {{when}}', { when });
-  if (entry.state === 'waiting' && when) return t('Re-queued into the first free slot after {{when}}', { when });
+  if (entry.state === 'waiting' && when)
+    return t('Re-queued into the first free slot after {{when}}', { when });
   if (entry.state === 'needs_slots') return t('Waits for queue slots');
   if (entry.state === 'paused') return t('Paused');
   if (entry.state === 'ended') return t('Ended');
   return entry.problem ? translateMessage(entry.problem) : t('Waiting');
 }
 
-function EntryRow({ collectionId, entry, timeZone }: { collectionId: string; entry: EvergreenEntry; timeZone: string }) {
+function EntryRow({
+  collectionId,
+  entry,
+  timeZone,
+}: {
+  collectionId: string;
+  entry: EvergreenEntry;
+  timeZone: string;
+}) {
   const { t } = useTranslation('evergreen');
   const remove = useRemoveEntry();
   const text = entry.variants[entry.nextVariant] ?? entry.variants[0] ?? '';
@@ -149,7 +176,10 @@ function EntryRow({ collectionId, entry, timeZone }: { collectionId: string; ent
       </div>
       <p className="text-sm">{nextLine(t, entry, timeZone)}</p>
       <p className="text-xs text-muted-foreground">
-        {t('Variant {{n}} of {{total}} goes out next', { n: entry.nextVariant + 1, total: entry.variants.length })}
+        {t('Variant {{n}} of {{total}} goes out next', {
+          n: entry.nextVariant + 1,
+          total: entry.variants.length,
+        })}
         {' · '}
         {t('Re-shared {{n}} times', { n: entry.reshares })}
       </p>

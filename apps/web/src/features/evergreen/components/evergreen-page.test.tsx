@@ -1,4 +1,8 @@
-import { EVERGREEN_MESSAGES, type EvergreenCollection, type EvergreenEntry } from '@relaycast/shared/evergreen';
+import {
+  EVERGREEN_MESSAGES,
+  type EvergreenCollection,
+  type EvergreenEntry,
+} from '@relaycast/shared/evergreen';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

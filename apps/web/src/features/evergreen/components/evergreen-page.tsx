@@ -1,4 +1,4 @@
-import { EVERGREEN_LIMITS, EVERGREEN_MESSAGES, collectionInputSchema } from '@relaycast/shared/evergreen';
+import { collectionInputSchema, EVERGREEN_LIMITS, EVERGREEN_MESSAGES } from '@relaycast/shared/evergreen';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,12 @@ export function EvergreenPage() {
           )}
         </p>
       </header>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate aria-label={t('New collection')}>
+      <form
+        onSubmit={submit}
+        className="flex flex-wrap items-end gap-2"
+        noValidate
+        aria-label={t('New collection')}
+      >
         <div className="min-w-56 flex-1">
           <FormField
             label={t('Collection name')}

@@ -50,9 +50,12 @@ export function EvergreenControl({
       {value ? (
         <div className="grid gap-2">
           <p className="text-xs text-muted-foreground">
-            {t('After it is published, it goes out again with the next variant: variant 1 is the post’s own text.')}
+            {t(
+              'After it is published, it goes out again with the next variant: variant 1 is the post’s own text.',
+            )}
           </p>
           {variants.map((text, at) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: variants are plain texts; their place is their identity
             <div key={at} className="grid gap-1">
               <div className="flex items-center justify-between">
                 <Label htmlFor={`evergreen-variant-${at}`}>{t('Variant {{n}}', { n: at + 2 })}</Label>
@@ -70,7 +73,9 @@ export function EvergreenControl({
                 id={`evergreen-variant-${at}`}
                 rows={3}
                 value={text}
-                onChange={(event) => setVariants(variants.map((old, index) => (index === at ? event.target.value : old)))}
+                onChange={(event) =>
+                  setVariants(variants.map((old, index) => (index === at ? event.target.value : old)))
+                }
               />
             </div>
           ))}

@@ -24,7 +24,9 @@ let last: EvergreenChoice | null = null;
 function Harness() {
   const [value, setValue] = useState<EvergreenChoice | null>(null);
   last = value;
-  return <EvergreenControl value={value} ownText="Read our guide" platforms={['twitter']} onChange={setValue} />;
+  return (
+    <EvergreenControl value={value} ownText="Read our guide" platforms={['twitter']} onChange={setValue} />
+  );
 }
 
 describe('the composer’s Evergreen control', () => {
@@ -43,7 +45,9 @@ describe('the composer’s Evergreen control', () => {
     await user.clear(screen.getByLabelText('Variant 2'));
     await user.click(screen.getByLabelText('Variant 2'));
     await user.paste('x'.repeat(281));
-    expect(screen.getByRole('alert').textContent).toBe(EVERGREEN_MESSAGES.variantTooLong(1, 'X (Twitter)', 280));
+    expect(screen.getByRole('alert').textContent).toBe(
+      EVERGREEN_MESSAGES.variantTooLong(1, 'X (Twitter)', 280),
+    );
     await user.clear(screen.getByLabelText('Variant 2'));
     await user.type(screen.getByLabelText('Variant 2'), 'Our guide, updated');
     expect(screen.queryByRole('alert')).toBeNull();
