@@ -11,7 +11,10 @@ test('an evergreen collection: create it, queue a post into it with two variants
   await signInAsNewUser(page, 'Evan Evergreen');
   await connectMastodon(page);
 
-  await page.getByRole('navigation', { name: 'App', exact: true }).getByRole('link', { name: 'Evergreen' }).click();
+  await page
+    .getByRole('navigation', { name: 'App', exact: true })
+    .getByRole('link', { name: 'Evergreen' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Evergreen', level: 1 })).toBeVisible();
   await page.getByLabel('Collection name').fill('Blog classics');
   await page.getByRole('button', { name: 'Create collection' }).click();
@@ -24,7 +27,7 @@ test('an evergreen collection: create it, queue a post into it with two variants
   await page.getByLabel('Post text').fill('Read our guide to posting');
   await page.getByLabel('Evergreen').selectOption({ label: 'Blog classics' });
   await page.getByRole('button', { name: 'Add a variant' }).click();
-  await page.getByLabel('Variant 2').fill('Our guide to posting, updated');
+  await page.getByLabel('Variant 2', { exact: true }).fill('Our guide to posting, updated');
   await page.getByRole('button', { name: 'Add to queue' }).click();
   await expect(page.getByText('Post added to the evergreen collection')).toBeVisible();
 

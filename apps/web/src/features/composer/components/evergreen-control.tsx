@@ -1,6 +1,7 @@
 import { checkVariants, EVERGREEN_LIMITS, EVERGREEN_MESSAGES } from '@relaycast/shared/evergreen';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { Plus, X } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEvergreen } from '@/api/evergreen';
 import { Button } from '@/components/ui/button';
@@ -32,6 +33,7 @@ export function EvergreenControl({
 }) {
   const { t } = useTranslation('composer');
   const collections = useEvergreen().data ?? [];
+  const idBase = useId();
   if (collections.length === 0) return null;
   const names = new Map(collections.map((collection) => [collection.id, collection.name]));
   const options = ['', ...collections.map((collection) => collection.id)];
@@ -58,7 +60,7 @@ export function EvergreenControl({
             // biome-ignore lint/suspicious/noArrayIndexKey: variants are plain texts; their place is their identity
             <div key={at} className="grid gap-1">
               <div className="flex items-center justify-between">
-                <Label htmlFor={`evergreen-variant-${at}`}>{t('Variant {{n}}', { n: at + 2 })}</Label>
+                <Label htmlFor={`${idBase}-variant-${at}`}>{t('Variant {{n}}', { n: at + 2 })}</Label>
                 <Button
                   type="button"
                   size="sm"
@@ -70,7 +72,7 @@ export function EvergreenControl({
                 </Button>
               </div>
               <Textarea
-                id={`evergreen-variant-${at}`}
+                id={`${idBase}-variant-${at}`}
                 rows={3}
                 value={text}
                 onChange={(event) =>
