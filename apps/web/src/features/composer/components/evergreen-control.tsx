@@ -4,6 +4,7 @@ import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEvergreen } from '@/api/evergreen';
+import { useCan } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
@@ -34,7 +35,9 @@ export function EvergreenControl({
   const { t } = useTranslation('composer');
   const collections = useEvergreen().data ?? [];
   const idBase = useId();
-  if (collections.length === 0) return null;
+  // Joining a collection schedules re-shares: a role without `publish` (a contributor) is not offered it.
+  const canPublish = useCan('publish');
+  if (collections.length === 0 || canPublish === false) return null;
   const names = new Map(collections.map((collection) => [collection.id, collection.name]));
   const options = ['', ...collections.map((collection) => collection.id)];
   const variants = value?.variants ?? [];

@@ -20,9 +20,12 @@ import { formatInstant } from '@/lib/time-zone';
 export function CollectionCard({
   collection,
   timeZone,
+  canManage,
 }: {
   collection: EvergreenCollection;
   timeZone: string;
+  /** Whether the member may change it (`publish`); otherwise it is shown read-only. */
+  canManage: boolean;
 }) {
   const { t } = useTranslation('evergreen');
   const update = useUpdateCollection();
@@ -64,38 +67,40 @@ export function CollectionCard({
             <p className="text-sm text-muted-foreground">{settingsLine(t, collection)}</p>
           </div>
         )}
-        <div className="flex flex-wrap gap-2">
-          {renaming ? null : (
-            <Button size="sm" variant="outline" onClick={() => setRenaming(true)}>
-              {t('Rename')}
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            {renaming ? null : (
+              <Button size="sm" variant="outline" onClick={() => setRenaming(true)}>
+                {t('Rename')}
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                void toastOutcome(
+                  update.mutateAsync({ id, patch: { paused: !collection.paused } }),
+                  collection.paused ? t('Collection resumed') : t('Collection paused'),
+                )
+              }
+            >
+              {collection.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+              {collection.paused ? t('Resume') : t('Pause')}
             </Button>
-          )}
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() =>
-              void toastOutcome(
-                update.mutateAsync({ id, patch: { paused: !collection.paused } }),
-                collection.paused ? t('Collection resumed') : t('Collection paused'),
-              )
-            }
-          >
-            {collection.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
-            {collection.paused ? t('Resume') : t('Pause')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() =>
-              window.confirm(
-                t('Delete the collection “{{name}}”? Published posts stay.', { name: collection.name }),
-              ) && void toastOutcome(remove.mutateAsync(id), translateMessage(EVERGREEN_MESSAGES.deleted))
-            }
-          >
-            <Trash2 aria-hidden="true" />
-            {t('Delete')}
-          </Button>
-        </div>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                window.confirm(
+                  t('Delete the collection “{{name}}”? Published posts stay.', { name: collection.name }),
+                ) && void toastOutcome(remove.mutateAsync(id), translateMessage(EVERGREEN_MESSAGES.deleted))
+              }
+            >
+              <Trash2 aria-hidden="true" />
+              {t('Delete')}
+            </Button>
+          </div>
+        ) : null}
       </div>
       {collection.needsQueueSlots ? (
         <p role="status" className="rounded-md border p-3 text-sm">
@@ -114,7 +119,13 @@ export function CollectionCard({
       ) : (
         <ul className="grid gap-3">
           {collection.entries.map((entry) => (
-            <EntryRow key={entry.id} collectionId={id} entry={entry} timeZone={timeZone} />
+            <EntryRow
+              key={entry.id}
+              collectionId={id}
+              entry={entry}
+              timeZone={timeZone}
+              canManage={canManage}
+            />
           ))}
         </ul>
       )}
@@ -148,10 +159,12 @@ function EntryRow({
   collectionId,
   entry,
   timeZone,
+  canManage,
 }: {
   collectionId: string;
   entry: EvergreenEntry;
   timeZone: string;
+  canManage: boolean;
 }) {
   const { t } = useTranslation('evergreen');
   const remove = useRemoveEntry();
@@ -160,19 +173,21 @@ function EntryRow({
     <li className="grid gap-2 rounded-md border p-3" aria-label={t('Evergreen post')}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 flex-1 text-sm font-medium break-words whitespace-pre-wrap">{text}</p>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() =>
-            window.confirm(t('Remove this post from the collection? Published posts stay.')) &&
-            void toastOutcome(
-              remove.mutateAsync({ collectionId, entryId: entry.id }),
-              translateMessage(EVERGREEN_MESSAGES.removed),
-            )
-          }
-        >
-          {t('Remove')}
-        </Button>
+        {canManage ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() =>
+              window.confirm(t('Remove this post from the collection? Published posts stay.')) &&
+              void toastOutcome(
+                remove.mutateAsync({ collectionId, entryId: entry.id }),
+                translateMessage(EVERGREEN_MESSAGES.removed),
+              )
+            }
+          >
+            {t('Remove')}
+          </Button>
+        ) : null}
       </div>
       <p className="text-sm">{nextLine(t, entry, timeZone)}</p>
       <p className="text-xs text-muted-foreground">

@@ -121,4 +121,18 @@ describe('the evergreen page', () => {
     await user.click(within(card).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(api.callsTo('DELETE /api/evergreen/c1/entries/e1')).toHaveLength(1));
   });
+
+  it('shows a contributor the collections without the controls that change them', async () => {
+    const api = fakeApi({
+      'GET /api/evergreen': { collections: [collectionOf()] },
+      'GET /api/workspaces/current': { id: 'w1', name: 'Acme', role: 'contributor' },
+    });
+    renderWithProviders(<EvergreenPage />, { route: '/evergreen' });
+    const card = await screen.findByRole('region', { name: 'Blog classics' });
+    await waitFor(() => expect(api.callsTo('GET /api/workspaces/current')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create collection' })).toBeNull());
+    expect(within(card).queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(within(card).getByText('Our guide, updated')).toBeTruthy();
+  });
 });

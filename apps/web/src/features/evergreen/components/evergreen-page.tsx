@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateCollection, useEvergreen } from '@/api/evergreen';
 import { useTimeZone } from '@/api/settings';
+import { useCan } from '@/components/role-gate';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,6 +21,8 @@ export function EvergreenPage() {
   const collections = useEvergreen();
   const timeZone = useTimeZone();
   const create = useCreateCollection();
+  // Editors and up manage collections (`publish`); every member sees them.
+  const canManage = useCan('publish') !== false;
   const [name, setName] = useState('');
   const [gap, setGap] = useState(String(EVERGREEN_LIMITS.defaultGapDays));
   const [errors, setErrors] = useState<{ name?: string; gap?: string }>({});
@@ -47,37 +50,39 @@ export function EvergreenPage() {
           )}
         </p>
       </header>
-      <form
-        onSubmit={submit}
-        className="flex flex-wrap items-end gap-2"
-        noValidate
-        aria-label={t('New collection')}
-      >
-        <div className="min-w-56 flex-1">
-          <FormField
-            label={t('Collection name')}
-            value={name}
-            placeholder={t('Blog classics')}
-            error={errors.name && translateMessage(errors.name)}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="w-40">
-          <FormField
-            label={t('Minimum gap (days)')}
-            type="number"
-            min={EVERGREEN_LIMITS.minGapDays}
-            max={EVERGREEN_LIMITS.maxGapDays}
-            value={gap}
-            error={errors.gap && translateMessage(errors.gap)}
-            onChange={(event) => setGap(event.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={create.isPending}>
-          <Plus aria-hidden="true" />
-          {t('Create collection')}
-        </Button>
-      </form>
+      {canManage ? (
+        <form
+          onSubmit={submit}
+          className="flex flex-wrap items-end gap-2"
+          noValidate
+          aria-label={t('New collection')}
+        >
+          <div className="min-w-56 flex-1">
+            <FormField
+              label={t('Collection name')}
+              value={name}
+              placeholder={t('Blog classics')}
+              error={errors.name && translateMessage(errors.name)}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <div className="w-40">
+            <FormField
+              label={t('Minimum gap (days)')}
+              type="number"
+              min={EVERGREEN_LIMITS.minGapDays}
+              max={EVERGREEN_LIMITS.maxGapDays}
+              value={gap}
+              error={errors.gap && translateMessage(errors.gap)}
+              onChange={(event) => setGap(event.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            <Plus aria-hidden="true" />
+            {t('Create collection')}
+          </Button>
+        </form>
+      ) : null}
       {collections.isPending ? <Spinner /> : null}
       {collections.data?.length === 0 ? (
         <p className="text-muted-foreground">
@@ -86,7 +91,12 @@ export function EvergreenPage() {
       ) : null}
       <div className="grid gap-4">
         {(collections.data ?? []).map((collection) => (
-          <CollectionCard key={collection.id} collection={collection} timeZone={timeZone} />
+          <CollectionCard
+            key={collection.id}
+            collection={collection}
+            timeZone={timeZone}
+            canManage={canManage}
+          />
         ))}
       </div>
     </div>
