@@ -51,6 +51,7 @@ export const EVERGREEN_MESSAGES = {
   ownerLeft: 'The member who added this post left the workspace: add it again to keep it going.',
   lastDidNotGoOut:
     'Its last post did not go out (deleted, failed or not approved): it waits. Remove it and add it again.',
+  endReached: 'The next free slot falls after the collection’s end date: no more re-shares.',
   created: 'Collection created',
   renamed: 'Collection saved',
   deleted: 'Collection deleted',

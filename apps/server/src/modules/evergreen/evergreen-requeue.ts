@@ -50,7 +50,7 @@ async function makeNext(
   const [slot] = await pickFromSlots(tx as Db, entry.workspaceId, [{ accountIds }], step.earliest);
   if (slot === undefined) return { postId: null, problem: EVERGREEN_MESSAGES.needsQueueSlots };
   if (slot === null) return { postId: null, problem: EVERGREEN_MESSAGES.queueFull };
-  if (pastEnd(collection, entry, slot)) return { postId: null, problem: null };
+  if (pastEnd(collection, entry, slot)) return { postId: null, problem: EVERGREEN_MESSAGES.endReached };
   const [claimed] = await tx
     .insert(evergreenCycles)
     .values({ entryId: entry.id, cycle: step.cycle, variantIndex: step.variantIndex, createdAt: now })

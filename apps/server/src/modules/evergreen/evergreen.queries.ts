@@ -1,4 +1,5 @@
 import {
+  type EntryState,
   EVERGREEN_MESSAGES,
   type EvergreenCollection,
   type EvergreenEntry,
@@ -17,6 +18,12 @@ import {
 
 /** The reads of evergreen collections (docs/evergreen.md): each entry with its next slot and next text. */
 
+/** The problems of the last try that are states of their own. */
+const STATE_OF_PROBLEM = new Map<string, EntryState>([
+  [EVERGREEN_MESSAGES.needsQueueSlots, 'needs_slots'],
+  [EVERGREEN_MESSAGES.endReached, 'ended'],
+]);
+
 function entryView(collection: CollectionRow, entry: EntryRow, latest: LatestCycle | undefined, now: Date) {
   const step = nextStep(collection, entry, latest, now);
   const base = {
@@ -34,15 +41,11 @@ function entryView(collection: CollectionRow, entry: EntryRow, latest: LatestCyc
   if (step.kind === 'make') {
     // The sweep makes it within a minute, unless its last try found a problem (no queue slots, say).
     const problem = entry.lastProblem;
-    const state = problem
-      ? problem === EVERGREEN_MESSAGES.needsQueueSlots
-        ? 'needs_slots'
-        : 'problem'
-      : 'waiting';
+    const state = problem ? (STATE_OF_PROBLEM.get(problem) ?? 'problem') : 'waiting';
     return {
       ...base,
       state,
-      nextAt: step.earliest.toISOString(),
+      nextAt: state === 'ended' ? null : step.earliest.toISOString(),
       nextVariant: step.variantIndex,
       problem,
     } as const;

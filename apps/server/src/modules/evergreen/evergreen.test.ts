@@ -147,6 +147,19 @@ describe('re-sharing an evergreen post', () => {
     expect(shown.entries[0].state).toBe('ended');
   });
 
+  it('makes no re-share whose slot falls after the end date, and shows the entry as ended', async () => {
+    const endsOn = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10);
+    const { collection, entry, postId } = await entryWith(['Text B'], { endsOn });
+    // The gap ends at 23:00 on the end date: the next 09:00 slot is the day after.
+    const sentAt = new Date(new Date(`${endsOn}T23:00:00.000Z`).getTime() - 7 * DAY);
+    await markPublished(s.t, postId, sentAt);
+    expect((await sweep(new Date(sentAt.getTime() + 60_000))).created).toBe(0);
+    expect(await cyclesOf(s.t, entry.id)).toHaveLength(1);
+    const got = await s.ada.send('GET', '/api/evergreen');
+    const shown = got.json().collections.find((item: { id: string }) => item.id === collection.id);
+    expect(shown.entries[0]).toMatchObject({ state: 'ended', nextAt: null });
+  });
+
   it('removing the entry deletes its scheduled re-share and keeps the published posts', async () => {
     const { collection, entry, postId } = await entryWith(['Text B']);
     await markPublished(s.t, postId, new Date());
