@@ -95,12 +95,13 @@ describe('the evergreen page', () => {
     expect(api.callsTo('POST /api/evergreen')).toHaveLength(0);
     await user.clear(gap);
     await user.type(gap, '14');
+    await user.type(screen.getByLabelText('Stop after (re-shares)'), '5');
     await user.click(screen.getByRole('button', { name: 'Create collection' }));
     await waitFor(() => expect(api.callsTo('POST /api/evergreen')).toHaveLength(1));
     expect(api.callsTo('POST /api/evergreen')[0]?.body).toEqual({
       name: 'Blog classics',
       minGapDays: 14,
-      stopAfter: null,
+      stopAfter: 5,
       endsOn: null,
     });
   });

@@ -25,14 +25,23 @@ export function EvergreenPage() {
   const canManage = useCan('publish') !== false;
   const [name, setName] = useState('');
   const [gap, setGap] = useState(String(EVERGREEN_LIMITS.defaultGapDays));
-  const [errors, setErrors] = useState<{ name?: string; gap?: string }>({});
+  // Optional stops: blank is "never".
+  const [stopAfter, setStopAfter] = useState('');
+  const [endsOn, setEndsOn] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = collectionInputSchema.safeParse({ name, minGapDays: Number(gap) });
+    const parsed = collectionInputSchema.safeParse({
+      name,
+      minGapDays: Number(gap),
+      stopAfter: stopAfter.trim() ? Number(stopAfter) : null,
+      endsOn: endsOn || null,
+    });
     if (!parsed.success) {
-      const byPath = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
-      return setErrors({ name: byPath.name, gap: byPath.minGapDays });
+      return setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])),
+      );
     }
     setErrors({});
     if (await toastOutcome(create.mutateAsync(parsed.data), translateMessage(EVERGREEN_MESSAGES.created))) {
@@ -73,8 +82,29 @@ export function EvergreenPage() {
               min={EVERGREEN_LIMITS.minGapDays}
               max={EVERGREEN_LIMITS.maxGapDays}
               value={gap}
-              error={errors.gap && translateMessage(errors.gap)}
+              error={errors.minGapDays && translateMessage(errors.minGapDays)}
               onChange={(event) => setGap(event.target.value)}
+            />
+          </div>
+          <div className="w-44">
+            <FormField
+              label={t('Stop after (re-shares)')}
+              type="number"
+              min={1}
+              max={EVERGREEN_LIMITS.maxStopAfter}
+              placeholder={t('Never')}
+              value={stopAfter}
+              error={errors.stopAfter && translateMessage(errors.stopAfter)}
+              onChange={(event) => setStopAfter(event.target.value)}
+            />
+          </div>
+          <div className="w-44">
+            <FormField
+              label={t('End date (optional)')}
+              type="date"
+              value={endsOn}
+              error={errors.endsOn && translateMessage(errors.endsOn)}
+              onChange={(event) => setEndsOn(event.target.value)}
             />
           </div>
           <Button type="submit" disabled={create.isPending}>
