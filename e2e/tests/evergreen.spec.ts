@@ -28,6 +28,7 @@ test('an evergreen collection: create it, queue a post into it with two variants
   await page.getByLabel('Evergreen').selectOption({ label: 'Blog classics' });
   await page.getByRole('button', { name: 'Add a variant' }).click();
   await page.getByLabel('Variant 2', { exact: true }).fill('Our guide to posting, updated');
+  await page.screenshot({ path: '/tmp/evergreen-composer.png', fullPage: true });
   await page.getByRole('button', { name: 'Add to queue' }).click();
   await expect(page.getByText('Post added to the evergreen collection')).toBeVisible();
 
