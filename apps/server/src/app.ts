@@ -23,6 +23,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { engagementRoutes } from './modules/engagement/engagement.routes';
+import { evergreenRoutes } from './modules/evergreen/evergreen.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageEditorRoutes } from './modules/image-editor/image-editor.routes';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactRoutes, { db: database.db, config });
   await app.register(postsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(postSeriesRoutes, { db: database.db, engine: app.publishing.engine, config });
+  await app.register(evergreenRoutes, { db: database.db, engine: app.publishing.engine });
   await app.register(bulkImportRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(approvalsRoutes, { db: database.db, engine: app.publishing.engine, config });
   await app.register(mediaRoutes, { db: database.db, config });

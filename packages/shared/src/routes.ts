@@ -43,6 +43,8 @@ export const PROTECTED_ROUTES = [
   '/bulk-import',
   /** RSS and Atom feeds whose new items become posts (docs/feeds.md). */
   '/feeds',
+  /** Evergreen collections: posts re-shared into the queue (docs/evergreen.md). */
+  '/evergreen',
   '/stream-settings',
   '/stream-analytics',
   '/schedule-stream',

@@ -62,6 +62,7 @@ describe('which background work a process runs', () => {
           'rate limit windows': 3_600_000,
           'nodes sweep': 3_600_000,
           'post series sweep': 60_000,
+          'evergreen sweep': 60_000,
         },
       });
     }

@@ -5,6 +5,7 @@ import { APPROVALS_JOBS, type ApprovalsJobContext } from '../modules/approvals/a
 import { CLIPS_JOBS, type ClipsJobContext } from '../modules/clips/clips.jobs';
 import { CONTACT_JOBS, type ContactJobContext } from '../modules/contact/contact.jobs';
 import { ENGAGEMENT_JOBS, type EngagementJobContext } from '../modules/engagement/engagement.jobs';
+import { EVERGREEN_JOBS, type EvergreenJobContext } from '../modules/evergreen/evergreen.jobs';
 import { FEEDS_JOBS, type FeedsJobContext } from '../modules/feeds/feeds.jobs';
 import { MEDIA_JOBS, type MediaJobContext } from '../modules/media/media.jobs';
 import { NODES_JOBS, type NodesJobContext } from '../modules/nodes/nodes.jobs';
@@ -33,6 +34,7 @@ export type JobContext = AccountsJobContext &
   ClipsJobContext &
   ContactJobContext &
   EngagementJobContext &
+  EvergreenJobContext &
   FeedsJobContext &
   MediaJobContext &
   NodesJobContext &
@@ -67,4 +69,5 @@ export const BACKGROUND_WORK: readonly BackgroundWork<JobContext>[] = [
   ...NODES_JOBS,
   ...WATERMARKS_JOBS,
   ...POST_SERIES_JOBS,
+  ...EVERGREEN_JOBS,
 ];

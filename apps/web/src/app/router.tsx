@@ -63,6 +63,10 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'bulk-import',
   ),
   '/feeds': page(() => import('./routes/feeds').then((m) => ({ Component: m.FeedsPage })), 'feeds'),
+  '/evergreen': page(
+    () => import('./routes/evergreen').then((m) => ({ Component: m.EvergreenPage })),
+    'evergreen',
+  ),
   '/calendar': page(
     () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
     'calendar',

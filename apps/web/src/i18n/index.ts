@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'drafts',
   'engagement',
   'feeds',
+  'evergreen',
   'image-editor',
   'media-library',
   'media-tools',

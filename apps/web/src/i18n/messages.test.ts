@@ -15,6 +15,7 @@ import { CLOUD_DRIVE_MESSAGES, CLOUD_PROVIDER_IDS, CLOUD_PROVIDERS } from '@rela
 import { COMPOSER_LIBRARY_MESSAGES } from '@relaycast/shared/composer-library';
 import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
+import { EVERGREEN_MESSAGES } from '@relaycast/shared/evergreen';
 import { FEED_MESSAGES } from '@relaycast/shared/feeds';
 import { IMAGE_EDIT_MESSAGES } from '@relaycast/shared/image-edit';
 import { MAIL_MESSAGES } from '@relaycast/shared/mail';
@@ -106,6 +107,7 @@ const MESSAGE_OBJECTS = {
   PLAN_MESSAGES,
   POST_MESSAGES,
   POST_SERIES_MESSAGES,
+  EVERGREEN_MESSAGES,
   PUBLISH_MESSAGES,
   REEL_COVER_MESSAGES,
   QUEUE_SLOT_MESSAGES,

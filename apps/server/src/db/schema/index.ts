@@ -11,6 +11,7 @@ export * from './cloud-drives';
 export * from './composer-library';
 export * from './contact';
 export * from './engagement';
+export * from './evergreen';
 export * from './feeds';
 export * from './mail';
 export * from './media';

@@ -11,6 +11,11 @@ import { pickFromSlots } from '../queue-slots/queue-slots.service';
 /** pg_advisory_xact_lock namespace: one queue pick at a time per workspace, so two picks never share a slot. */
 const QUEUE_LOCK_NAMESPACE = 724_311_904;
 
+/** Takes the workspace's queue lock until `tx` ends: the evergreen re-share picks its slot under it too. */
+export async function lockQueue(tx: Db, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}, hashtext(${workspaceId}))`);
+}
+
 type ScheduleInput = Pick<
   ParsedPostInput,
   'action' | 'scheduledAt' | 'timezone' | 'platforms' | 'accountIds'
@@ -70,7 +75,7 @@ export async function resolveSchedules(
   });
   const queued = inputs.flatMap((input, index) => (schedules[index] ? [] : [{ input, index }]));
   if (queued.length === 0) return schedules as Schedule[];
-  await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}, hashtext(${workspaceId}))`);
+  await lockQueue(tx, workspaceId);
   const fromSlots = await pickSlotsFirst(tx, workspaceId, inputs, schedules, now, options.excludePostId);
   const alsoTaken = [
     ...schedules.flatMap((schedule) => (schedule?.scheduledAt ? [schedule.scheduledAt] : [])),

@@ -7,6 +7,7 @@ import {
   Link2,
   type LucideIcon,
   MessageCircle,
+  Recycle,
   Settings,
   Sparkles,
 } from 'lucide-react';
@@ -31,6 +32,7 @@ export const APP_NAV: readonly { to: string; label: string; icon: LucideIcon }[]
   { to: '/features', label: 'Features', icon: Sparkles },
   { to: '/media-tools', label: 'Media Tools', icon: Clapperboard },
   { to: '/calendar', label: 'Calendar', icon: CalendarDays },
+  { to: '/evergreen', label: 'Evergreen', icon: Recycle },
   { to: '/approvals', label: 'Approvals', icon: ClipboardCheck },
   { to: '/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/links', label: 'Links', icon: Link2 },

@@ -32,6 +32,7 @@ import { toast } from '@/lib/toast';
 import { usePostForm } from '@/lib/use-post-form';
 import { useBestTimeChoice } from '../hooks/use-best-time-choice';
 import { useAutoSignature } from '../hooks/use-composer-library';
+import { useEvergreenSave } from '../hooks/use-evergreen-save';
 import { useSeriesSave } from '../hooks/use-series-save';
 import { useShortLinkChoice } from '../hooks/use-short-link-choice';
 import { useWatermarkChoice } from '../hooks/use-watermark-choice';
@@ -39,6 +40,7 @@ import { effectiveAccounts } from './account-picker';
 import { composerBridge } from './assistant-bridge';
 import { PlatformsSection, PostTextSection, PreviewSection } from './composer-sections';
 import type { ImageEditorPart } from './edit-attached-image';
+import { EvergreenControl } from './evergreen-control';
 import { FirstCommentField } from './first-comment-field';
 import { MediaAttachments } from './media-attachments';
 import { PostPreview } from './post-preview';
@@ -138,12 +140,13 @@ function ComposerForm({
   const shortLinks = useShortLinkChoice(saved?.id);
   const watermark = useWatermarkChoice(saved?.id);
   const series = useSeriesSave(saved, (id, input) => save.mutateAsync({ id, input }));
+  const evergreen = useEvergreenSave(saved);
   const navigate = useNavigate();
   const form = usePostForm({
     textOptionsOf: shortLinks.textOptionsOf,
     initialValues: () => startValues(initialPost, initialValues, timeZone),
     timeZone,
-    save: (input, action) => series.saveInput(input, action),
+    save: async (input, action) => evergreen.addAfter(await series.saveInput(input, action), action),
     isReadyToSave: (values, action) => hasAccountsToPublishNow(values, action, accounts, setMissing),
     onSaved(post, action) {
       const wasNew = !saved;
@@ -248,7 +251,15 @@ function ComposerForm({
             scheduledFor={scheduledTimeOf(live, timeZone)}
             repeat={
               saved ? undefined : (
-                <RepeatControl value={series.repeat} date={values.date} onChange={series.setRepeat} />
+                <>
+                  <RepeatControl value={series.repeat} date={values.date} onChange={series.setRepeat} />
+                  <EvergreenControl
+                    value={evergreen.choice}
+                    ownText={values.content}
+                    platforms={values.platforms}
+                    onChange={evergreen.setChoice}
+                  />
+                </>
               )
             }
           />
