@@ -7,15 +7,11 @@ import type { Db } from '../../db/client';
 import { feedItems, type feeds } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type Caller, memberAsCaller } from '../../lib/caller';
-import {
-  type FetchedMedia,
-  fetchRemoteMedia,
-  type RemoteMediaDeps,
-  storeRemoteMedia,
-} from '../bulk-import/bulk-import-media';
+import { type FetchedMedia, storeRemoteMedia } from '../bulk-import/bulk-import-media';
 import { createPostsInTransaction } from '../posts/posts-create';
 import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen, mediaLimitsOf } from '../workspaces/plan-status';
+import { type FeedPostsDeps, fetchItemImage } from './feeds-item-image';
 import type { ParsedFeedItem } from './feeds-parse';
 import { feedItemText } from './feeds-rewrite';
 
@@ -79,41 +75,7 @@ type PostAttempt =
 
 /** What a feed's posts need from the server's set-up (the AI provider's too, for the rewrite). */
 export type FeedPostsConfig = Config;
-
-/** What a feed's posts need: the database, the set-up, and the media library's fetch and store for images. */
-export interface FeedPostsDeps {
-  db: Db;
-  config: FeedPostsConfig;
-  media: RemoteMediaDeps;
-}
-
-/**
- * The item's image, fetched as a bulk import's media by URL (outbound-address policy, the plan's file size and
- * storage, probed as an upload), before the item's transaction; null when the feed attaches none or the item has
- * none. A failed fetch is the item's image problem, never the item's failure.
- */
-async function fetchItemImage(
-  deps: FeedPostsDeps,
-  feed: FeedRow,
-  caller: Caller,
-  item: ParsedFeedItem,
-): Promise<{ url: string; fetched: FetchedMedia; problem: string | null } | null> {
-  if (!feed.attachImage || !item.imageUrl) return null;
-  const url = item.imageUrl;
-  const fetched = await fetchRemoteMedia(
-    deps.media,
-    deps.db,
-    feed.workspaceId,
-    mediaLimitsOf(caller, deps.config),
-    [url],
-  );
-  const result = fetched.remote.get(url);
-  const problem = result && 'problem' in result ? result.problem : null;
-  if (result && 'file' in result && !result.file.mimeType.startsWith('image/')) {
-    return { url, fetched, problem: FEED_MESSAGES.imageNotImage };
-  }
-  return { url, fetched, problem };
-}
+export type { FeedPostsDeps };
 
 /** What the AI reads of an item: all of it, whatever the template keeps. */
 function itemForAi(item: ParsedFeedItem): string {

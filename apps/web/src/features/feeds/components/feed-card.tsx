@@ -23,6 +23,7 @@ import { showError, toastOutcome } from '@/lib/show-error';
 import { formatRelative } from '@/lib/time-zone';
 import { useSaveAsYouGo } from '@/lib/use-save-as-you-go';
 import { FeedAiRewrite } from './feed-ai-rewrite';
+import { FeedImageOption } from './feed-image-option';
 
 const MODE_LABELS: Record<FeedMode, string> = {
   draft: 'Make drafts',
@@ -53,18 +54,8 @@ type Draft = Pick<
 function draftOf(feed: Feed): Draft {
   const { url, intervalMinutes, template, mode, platforms, accountIds, isEnabled } = feed;
   const { aiRewrite, aiInstruction, attachImage } = feed;
-  return {
-    url,
-    intervalMinutes,
-    template,
-    mode,
-    platforms,
-    accountIds,
-    isEnabled,
-    aiRewrite,
-    aiInstruction,
-    attachImage,
-  };
+  const ai = { aiRewrite, aiInstruction };
+  return { url, intervalMinutes, template, mode, platforms, accountIds, isEnabled, ...ai, attachImage };
 }
 
 function toggled<T>(list: readonly T[], value: T): T[] {
@@ -276,14 +267,7 @@ export function FeedCard({ feed, accounts }: { feed: Feed; accounts: SocialAccou
             {translateMessage(errorOf('template') ?? '')}
           </p>
         ) : null}
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={draft.attachImage}
-            onChange={(event) => change({ attachImage: event.target.checked })}
-          />
-          {t('Attach the item’s image (fetched into the media library)')}
-        </label>
+        <FeedImageOption checked={draft.attachImage} onChange={(attachImage) => change({ attachImage })} />
       </div>
       <FeedAiRewrite
         feedId={feed.id}
