@@ -29,7 +29,7 @@ test('a posting schedule: "Add to queue" takes its first slot and the calendar s
   // Two times tomorrow only (docs/queue-slots.md): 10:15 and 14:45, Paris time.
   const card = page.getByRole('region', { name: /^Posting schedule of / });
   await expect(card).toContainText('Times in Europe/Paris');
-  const time = card.getByLabel('Time');
+  const time = card.getByLabel('Time', { exact: true });
   for (const other of SHORT_DAYS.filter((name) => name !== shortDay(tomorrow))) {
     await card.getByRole('checkbox', { name: other }).uncheck();
   }

@@ -139,6 +139,25 @@ describe('media on thread parts', () => {
     expect(tooMany.body).toContain(THREAD_MESSAGES.mediaWithoutPart);
   });
 
+  it('pins a file used on a scheduled post’s part: the library refuses to delete it and lists the post', async () => {
+    const pinned = await image(user.workspaceId, 'pinned.png');
+    const created = await createPost(t, user, thread({ content: 'Pinning part 1', threadMedia: [[pinned]] }));
+    const usage = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/${pinned}/usage`,
+      headers: { cookie: user.cookie },
+    });
+    expect(usage.statusCode, usage.body).toBe(200);
+    expect(usage.json().posts.map((post: { id: string }) => post.id)).toEqual([created.id]);
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${pinned}`,
+      headers: jsonHeaders(user.cookie),
+    });
+    expect(removal.statusCode, removal.body).toBe(409);
+    expect((await getPost(t, user, created.id)).threadMedia?.[0]?.map((file) => file.id)).toEqual([pinned]);
+  });
+
   it('publishes a part’s media on that part’s reply, with its alt text', async () => {
     const chart = await image(user.workspaceId);
     const created = await createPost(
