@@ -152,7 +152,7 @@ describe('media on thread parts', () => {
     const removal = await t.app.inject({
       method: 'DELETE',
       url: `/api/media/${pinned}`,
-      headers: jsonHeaders(user.cookie),
+      headers: { cookie: user.cookie },
     });
     expect(removal.statusCode, removal.body).toBe(409);
     expect((await getPost(t, user, created.id)).threadMedia?.[0]?.map((file) => file.id)).toEqual([pinned]);
