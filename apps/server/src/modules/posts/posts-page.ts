@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: a page of posts is one statement and one JSON value (decision 0052); the SQL that
+// builds each part of it (media, thread media, targets) and the code that reads it back belong side by side.
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import type { PostTarget } from '@relaycast/shared/publishing';
