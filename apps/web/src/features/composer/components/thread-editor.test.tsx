@@ -97,6 +97,10 @@ describe('the composer’s thread editor', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Alt text for chart.png' }), {
       target: { value: 'A rising line' },
     });
+    // The preview shows the file on its part's reply.
+    expect(
+      within(screen.getByRole('region', { name: 'Part 3' })).getByRole('img', { name: 'chart.png' }),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Move Part 3 up' }));
     expect(screen.getByRole('list', { name: 'Media of Part 2' })).toBeTruthy();
 
