@@ -53,7 +53,13 @@ const FAKES: { env: string; start: () => Promise<PlatformFake> }[] = [
       });
       // threads.spec.ts: what the instance received, each status with the one it replies to.
       fake.server.route('GET', '/__e2e/statuses', () => ({
-        body: fake.published.map(({ id, text, replyTo }) => ({ id, text, replyTo: replyTo ?? null })),
+        body: fake.published.map(({ id, text, replyTo, mediaIds, altTexts }) => ({
+          id,
+          text,
+          replyTo: replyTo ?? null,
+          media: mediaIds.length,
+          altTexts: altTexts ?? [],
+        })),
       }));
       return fake;
     },

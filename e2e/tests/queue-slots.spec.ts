@@ -29,7 +29,7 @@ test('a posting schedule: "Add to queue" takes its first slot and the calendar s
   // Two times tomorrow only (docs/queue-slots.md): 10:15 and 14:45, Paris time.
   const card = page.getByRole('region', { name: /^Posting schedule of / });
   await expect(card).toContainText('Times in Europe/Paris');
-  const time = card.getByLabel('Time');
+  const time = card.getByLabel('Time', { exact: true });
   for (const other of SHORT_DAYS.filter((name) => name !== shortDay(tomorrow))) {
     await card.getByRole('checkbox', { name: other }).uncheck();
   }
@@ -69,4 +69,21 @@ test('a posting schedule: "Add to queue" takes its first slot and the calendar s
   const dialog = page.getByRole('dialog', { name: 'Create Post' });
   await expect(dialog.getByLabel('Date')).toHaveValue(tomorrow);
   await expect(dialog.getByLabel('Time')).toHaveValue('14:45');
+  await page.keyboard.press('Escape');
+
+  // The zone picker: New York instead of Paris, the times kept as they read (10:15 stays 10:15).
+  await page.goto('/connected-accounts');
+  await expect(card.getByText('10:15 AM')).toBeVisible();
+  await expect(card).toContainText('Changing the zone keeps the times: 09:00 stays 09:00, in the new zone.');
+  await card.getByLabel('Search time zones').fill('new york');
+  await card.getByLabel('Schedule time zone').selectOption('America/New_York');
+  await expect(card).toContainText('Times in America/New_York');
+  await expect(card.getByText('10:15 AM')).toBeVisible();
+  await page.screenshot({ path: '/tmp/queue-slots-zone.png', fullPage: true });
+  const schedules = await page.evaluate(async () => (await fetch('/api/queue-slots')).json());
+  const saved = (schedules.schedules as { timeZone: string | null; slots: { time: string }[] }[]).find(
+    (one) => one.timeZone,
+  );
+  expect(saved?.timeZone).toBe('America/New_York');
+  expect(saved?.slots.map((slot) => slot.time)).toEqual(['10:15', '14:45']);
 });

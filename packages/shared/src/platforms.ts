@@ -321,7 +321,18 @@ export function checkPlatformRules(
   }
   if (!hasText && media.length === 0) add(`${rules.name}: write something or attach media.`);
   if (!hasText && media.length > 0 && !rules.allowsMediaOnly) add(`${rules.name} needs text with the media.`);
+  issues.push(...checkPlatformMedia(platform, media));
+  return issues;
+}
 
+/**
+ * One platform's media rules alone (count, kinds, formats, sizes, durations): a post's media through
+ * `checkPlatformRules`, and a thread part's media (threads.ts).
+ */
+export function checkPlatformMedia(platform: PlatformId, media: readonly MediaFacts[]): PlatformIssue[] {
+  const rules = PLATFORMS[platform];
+  const issues: PlatformIssue[] = [];
+  const add = (message: string) => issues.push({ platform, message });
   const kinds = media.map((item) => mediaKindOf(item.mimeType));
   const images = kinds.filter((kind) => kind === 'image' || kind === 'gif').length;
   const videos = kinds.filter((kind) => kind === 'video').length;

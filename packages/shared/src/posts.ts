@@ -12,7 +12,13 @@ import {
 import { postTargetSchema } from './publishing';
 import { reelCoverSchema } from './reel-covers';
 import { shortLinkPostOptionsSchema } from './short-links';
-import { checkThreadParts, threadPartsSchema } from './threads';
+import {
+  checkThreadParts,
+  THREAD_MESSAGES,
+  type ThreadPartMedia,
+  threadMediaSchema,
+  threadPartsSchema,
+} from './threads';
 import { postWatermarkChoiceSchema } from './watermarks';
 
 /** Post statuses. The publishing issue adds the per-target states and sums them into these. */
@@ -104,6 +110,11 @@ export const postInputSchema = z
     reelCover: reelCoverSchema.nullable().optional(),
     /** Parts 2..N of a thread on X, Threads, Bluesky and Mastodon (docs/threads.md); left out, the stored ones stay. */
     threadParts: threadPartsSchema.optional(),
+    /**
+     * The media ids of parts 2..N, in the parts' order (docs/threads.md); their alt texts come from `altTexts`.
+     * Left out, the stored part media stay (those of parts removed go with them).
+     */
+    threadMedia: threadMediaSchema.optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {
@@ -113,6 +124,9 @@ export const postInputSchema = z
           path: ['overrides', key],
           message: POST_MESSAGES.unknownPlatform(key),
         });
+    }
+    if (value.threadMedia && value.threadParts && value.threadMedia.length > value.threadParts.length) {
+      ctx.addIssue({ code: 'custom', path: ['threadMedia'], message: THREAD_MESSAGES.mediaWithoutPart });
     }
     if (value.action === 'schedule' && !value.scheduledAt) {
       ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: POST_MESSAGES.scheduleNeedsTime });
@@ -180,6 +194,8 @@ export const postSchema = z.object({
   firstComment: z.string().optional(),
   /** Parts 2..N of the post's thread (docs/threads.md; absent from older answers). */
   threadParts: z.array(z.string()).optional(),
+  /** The media of parts 2..N, in the parts' order, with their alt text (absent from older answers). */
+  threadMedia: z.array(z.array(postMediaSchema)).optional(),
   status: z.enum(POST_STATUSES),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
@@ -226,6 +242,8 @@ export function checkPost(
     altTextsInOrder?: readonly string[];
     /** Parts 2..N of a thread (threads.ts), each checked against each thread platform's limit. */
     threadParts?: readonly string[];
+    /** The media of parts 2..N with their alt texts, checked against each thread platform's media rules. */
+    threadMedia?: readonly (ThreadPartMedia | undefined)[];
   },
   media: readonly MediaFacts[],
   now: Date = new Date(),
@@ -253,6 +271,6 @@ export function checkPost(
     }
   }
   problems.push(...checkAltTexts(input.platforms.filter(isPlatformId), input.altTextsInOrder ?? []));
-  problems.push(...checkThreadParts(input.platforms, input.threadParts ?? [], options));
+  problems.push(...checkThreadParts(input.platforms, input.threadParts ?? [], options, input.threadMedia));
   return problems;
 }

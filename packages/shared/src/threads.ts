@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isPlatformId, PLATFORMS, type PlatformId, type TextLengthOptions, textLengthFor } from './platforms';
+import { checkAltTexts } from './alt-text';
+import {
+  checkPlatformMedia,
+  isPlatformId,
+  type MediaFacts,
+  PLATFORMS,
+  type PlatformId,
+  type TextLengthOptions,
+  textLengthFor,
+} from './platforms';
 
 /**
  * Threads (docs/threads.md, docs/decisions/0109-threads.md): a post's text is part 1; `threadParts` are parts
@@ -18,13 +27,24 @@ export const THREAD_PLATFORMS = [
 /** Parts of one thread, part 1 (the post's text) included. */
 export const MAX_THREAD_PARTS = 25;
 
+/**
+ * Files on one part after the first (the most any thread platform takes on one post: Threads' 10); each
+ * platform's own count, kinds and sizes are checked per part by `checkThreadParts`.
+ */
+export const MAX_MEDIA_PER_THREAD_PART = 10;
+
 export function supportsThreads(platform: string): boolean {
   return (THREAD_PLATFORMS as readonly string[]).includes(platform);
 }
 
 export const THREAD_MESSAGES = {
   tooManyParts: `A thread has at most ${MAX_THREAD_PARTS} parts.`,
-  emptyPart: (part: number) => `Part ${part} of the thread is empty: write something or remove it.`,
+  emptyPart: (part: number) =>
+    `Part ${part} of the thread is empty: write something, attach media or remove it.`,
+  /** A platform's media rule broken by one part's files (the rule's own message after the part). */
+  partMedia: (part: number, message: string) => `Part ${part} of the thread: ${message}`,
+  tooManyPartMedia: `A part of a thread has at most ${MAX_MEDIA_PER_THREAD_PART} files.`,
+  mediaWithoutPart: 'Media was given for a thread part that does not exist.',
   partTooLong: (part: number, platform: string, max: number, length: number) =>
     `Part ${part} of the thread is too long for ${platform}: at most ${max.toLocaleString('en-US')} characters, this part has ${length.toLocaleString('en-US')}.`,
   /** A target whose thread stopped part-way: shown before the platform's reason. */
@@ -38,17 +58,32 @@ export const threadPartsSchema = z
   .array(z.string().max(70_000))
   .max(MAX_THREAD_PARTS - 1, THREAD_MESSAGES.tooManyParts);
 
+/** The media ids of parts 2..N, in the parts' order (`[]` for a part without media). */
+export const threadMediaSchema = z
+  .array(z.array(z.string().min(1).max(100)).max(MAX_MEDIA_PER_THREAD_PART, THREAD_MESSAGES.tooManyPartMedia))
+  .max(MAX_THREAD_PARTS - 1, THREAD_MESSAGES.tooManyParts);
+
 export interface ThreadProblem {
   /** `thread.<index>` (index 0 = part 2), so the composer can put the message under the part. */
   path: string;
   message: string;
 }
 
-/** Each part against each chosen thread-capable platform's limit, counted as the main text is. */
+/** What a part carries besides its text: its files (as the rules see them) and their alt texts, in order. */
+export interface ThreadPartMedia {
+  media: readonly MediaFacts[];
+  altTexts?: readonly string[];
+}
+
+/**
+ * Each part against each chosen thread-capable platform's limit, counted as the main text is, and its media
+ * against the platform's per-post media rules and alt-text limits (`partMedia[index]`, index 0 = part 2).
+ */
 export function checkThreadParts(
   platforms: readonly string[],
   parts: readonly string[],
   options: TextLengthOptions = {},
+  partMedia: readonly (ThreadPartMedia | undefined)[] = [],
 ): ThreadProblem[] {
   const problems: ThreadProblem[] = [];
   const threadPlatforms = platforms.filter(isPlatformId).filter(supportsThreads);
@@ -57,7 +92,8 @@ export function checkThreadParts(
   parts.forEach((text, index) => {
     const part = index + 2;
     const path = `thread.${index}`;
-    if (!text.trim()) {
+    const media = partMedia[index]?.media ?? [];
+    if (!text.trim() && media.length === 0) {
       problems.push({ path, message: THREAD_MESSAGES.emptyPart(part) });
       return;
     }
@@ -70,7 +106,11 @@ export function checkThreadParts(
           message: THREAD_MESSAGES.partTooLong(part, rules.name, rules.maxLength, length),
         });
       }
+      for (const issue of checkPlatformMedia(platform, media))
+        problems.push({ path, message: THREAD_MESSAGES.partMedia(part, issue.message) });
     }
+    for (const issue of checkAltTexts(threadPlatforms, partMedia[index]?.altTexts ?? []))
+      problems.push({ path, message: THREAD_MESSAGES.partMedia(part, issue.message) });
   });
   return problems;
 }

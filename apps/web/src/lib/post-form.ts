@@ -34,6 +34,8 @@ export interface PostFormValues {
   reelCover?: ReelCover | null;
   /** Parts 2..N of a thread on the thread platforms (threads.ts); part 1 is `content`. */
   threadParts?: string[];
+  /** The media of parts 2..N, one list per part in the parts' order (threads.ts). */
+  threadMedia?: AttachedMedia[][];
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -54,6 +56,9 @@ export function valuesFromPost(
     accounts: accountsFromTargets(post),
     firstComment: post.firstComment ?? '',
     threadParts: [...(post.threadParts ?? [])],
+    threadMedia: (post.threadParts ?? []).map((_, index) =>
+      (post.threadMedia?.[index] ?? []).map((item) => ({ ...item })),
+    ),
     ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
   };
 }
@@ -114,14 +119,19 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
   }
   const instant = action === 'schedule' ? scheduledInstant(values, timeZone) : null;
   const accountIds = values.platforms.flatMap((platform) => values.accounts[platform] ?? []);
+  const partMedia = threadMediaOf(values);
   return {
     content: values.content,
     platforms: values.platforms,
     overrides,
     mediaIds: values.media.map((item) => item.id),
-    altTexts: Object.fromEntries(values.media.map((item) => [item.id, item.altText ?? ''])),
+    // One alt text per file: a file on the post and on a part carries the post's.
+    altTexts: Object.fromEntries(
+      [...partMedia.flat(), ...values.media].map((item) => [item.id, item.altText ?? '']),
+    ),
     firstComment: values.firstComment ?? '',
     threadParts: values.threadParts ?? [],
+    threadMedia: partMedia.map((files) => files.map((item) => item.id)),
     accountIds,
     action,
     ...(instant ? { scheduledAt: instant.toISOString() } : {}),
@@ -144,5 +154,16 @@ export function validatePostForm(
   textOptions: TextLengthOptions = {},
 ): PostProblem[] {
   const input = buildPostInput(values, action, timeZone);
-  return findPostProblems(input, mediaFacts(values.media), now, textOptions);
+  const threadMedia = threadMediaOf(values).map((files) => ({
+    media: mediaFacts(files),
+    altTexts: files.map((item) => item.altText ?? ''),
+  }));
+  return findPostProblems(input, mediaFacts(values.media), now, textOptions, threadMedia);
+}
+
+/** One list of files per part 2..N (a part without media: none), as long as the parts. */
+export function threadMediaOf(
+  values: Pick<PostFormValues, 'threadParts' | 'threadMedia'>,
+): AttachedMedia[][] {
+  return (values.threadParts ?? []).map((_, index) => values.threadMedia?.[index] ?? []);
 }

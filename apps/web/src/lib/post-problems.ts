@@ -1,5 +1,6 @@
 import type { MediaFacts, TextLengthOptions } from '@relaycast/shared/platforms';
 import { checkPost, type PostInput, type PostProblem, postInputSchema } from '@relaycast/shared/posts';
+import type { ThreadPartMedia } from '@relaycast/shared/threads';
 import { translateMessage } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 
@@ -12,6 +13,8 @@ export function findPostProblems(
   media: readonly MediaFacts[],
   now: Date = new Date(),
   textOptions: TextLengthOptions = {},
+  /** The parts' files and alt texts (threads.ts), when the post is a thread. */
+  threadMedia?: readonly ThreadPartMedia[],
 ): PostProblem[] {
   const parsed = postInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -22,10 +25,12 @@ export function findPostProblems(
   }
   const { mediaIds, altTexts } = parsed.data;
   const altTextsInOrder = mediaIds.map((id) => altTexts?.[id] ?? '');
-  return checkPost({ ...parsed.data, altTextsInOrder }, media, now, textOptions).map((problem) => ({
-    ...problem,
-    message: translateMessage(problem.message),
-  }));
+  return checkPost({ ...parsed.data, altTextsInOrder, threadMedia }, media, now, textOptions).map(
+    (problem) => ({
+      ...problem,
+      message: translateMessage(problem.message),
+    }),
+  );
 }
 
 /** The server's validation issues of a refused save, or null when the failure was something else. */

@@ -66,3 +66,27 @@ export const postMedia = pgTable(
     index('post_media_media_idx').on(table.mediaId),
   ],
 );
+
+/**
+ * The media of a thread's parts 2..N (docs/threads.md), in order per part: `part` is the index in
+ * `posts.thread_parts` (0 = part 2). Written with the parts; deleting a file detaches it from its parts.
+ */
+export const postThreadMedia = pgTable(
+  'post_thread_media',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => mediaFiles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The file's description, as on the post's own media (docs/alt-text-and-first-comment.md). */
+    altText: text('alt_text').notNull().default(''),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.part, table.mediaId] }),
+    index('post_thread_media_media_idx').on(table.mediaId),
+  ],
+);

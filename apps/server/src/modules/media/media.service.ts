@@ -19,7 +19,7 @@ import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import type { MediaAttribution } from '@relaycast/shared/unsplash';
 import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mediaFiles, postMedia, posts, watermarkRenders } from '../../db/schema/index';
+import { mediaFiles, postMedia, posts, postThreadMedia, watermarkRenders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import type { MediaStorage } from '../../lib/media/storage';
@@ -110,14 +110,18 @@ export async function findMedia(db: Db, workspaceId: string, id: string): Promis
   return row;
 }
 
+/** The posts that attach the file, on the post itself or on a part of its thread (docs/threads.md). */
+const attachesFile = (mediaId: string) =>
+  sql`${posts.id} in (select ${postMedia.postId} from ${postMedia} where ${postMedia.mediaId} = ${mediaId}
+    union select ${postThreadMedia.postId} from ${postThreadMedia} where ${postThreadMedia.mediaId} = ${mediaId})`;
+
 /** The workspace's posts (not deleted) that attach the file, newest first: the library's "where it is used". */
 export async function findMediaUsage(db: Db, workspaceId: string, id: string): Promise<MediaUsage> {
   await findMedia(db, workspaceId, id);
   const rows = await db
     .select({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
-    .from(postMedia)
-    .innerJoin(posts, eq(posts.id, postMedia.postId))
-    .where(and(eq(postMedia.mediaId, id), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
+    .from(posts)
+    .where(and(attachesFile(id), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)))
     .orderBy(desc(posts.updatedAt))
     .limit(100);
   return {
@@ -236,21 +240,16 @@ async function assertMemberMayDelete(
   const rule = { kind: 'media' as const, isOwn: file.uploadedBy === caller.userId };
   assertRoleCan(caller.role, permissionToRemove(rule), ROLE_MESSAGES.onlyOwnDrafts);
   const pinning = and(
-    eq(postMedia.mediaId, file.id),
+    attachesFile(file.id),
     eq(posts.workspaceId, workspaceId),
     isNull(posts.deletedAt),
     inArray(posts.status, [...MEDIA_PINNING_STATUSES]),
   );
-  const [total] = await tx
-    .select({ n: count() })
-    .from(postMedia)
-    .innerJoin(posts, eq(posts.id, postMedia.postId))
-    .where(pinning);
+  const [total] = await tx.select({ n: count() }).from(posts).where(pinning);
   if (!total?.n) return;
   const named = await tx
     .select({ content: posts.content })
-    .from(postMedia)
-    .innerJoin(posts, eq(posts.id, postMedia.postId))
+    .from(posts)
     .where(pinning)
     .orderBy(desc(posts.updatedAt), desc(posts.id))
     .limit(3);
@@ -264,7 +263,6 @@ async function assertMemberMayDelete(
  * brings them back to be checked and scheduled again (docs/decisions/0059).
  */
 async function unscheduleDeletedPostsUsing(tx: Tx, workspaceId: string, mediaId: string): Promise<void> {
-  const users = tx.select({ id: postMedia.postId }).from(postMedia).where(eq(postMedia.mediaId, mediaId));
   await tx
     .update(posts)
     .set({ status: 'draft', scheduledAt: null })
@@ -273,7 +271,7 @@ async function unscheduleDeletedPostsUsing(tx: Tx, workspaceId: string, mediaId:
         eq(posts.workspaceId, workspaceId),
         isNotNull(posts.deletedAt),
         inArray(posts.status, [...MEDIA_PINNING_STATUSES]),
-        inArray(posts.id, users),
+        attachesFile(mediaId),
       ),
     );
 }

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { checkPost, type ParsedPostInput } from '@relaycast/shared/posts';
+import { THREAD_MESSAGES } from '@relaycast/shared/threads';
 import type { Db } from '../../db/client';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { decideWrite, recordWrites, requiresApprovalFor } from '../approvals/approvals-gate';
+import type { AttachedMedia } from '../media/attached-media';
 import { newPostTargets, workspaceAccounts } from '../publishing/publishing-targets';
 import { storeReelCover } from '../reel-covers/reel-covers.service';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
 import { storePostWatermark } from '../watermarks/watermarks.service';
 import { loadMediaFactsOfEach } from './posts.queries';
 import { resolveSchedules } from './posts-schedule';
+import { loadThreadMedia, threadMediaForCheck, writeThreadMedia } from './posts-thread-media';
 
 /**
  * Creating posts: the composer's one post and a bulk import's rows go through the same function, so both run
@@ -78,6 +81,27 @@ async function shortLinkBases(
   return bases;
 }
 
+/** Each post's part media (docs/threads.md): only posts that name some are read (a bulk import names none). */
+async function threadMediaOfEach(
+  tx: Tx,
+  workspaceId: string,
+  inputs: readonly ParsedPostInput[],
+  atIndex: (index: number, error: unknown) => unknown,
+): Promise<AttachedMedia[][][]> {
+  const lists: AttachedMedia[][][] = [];
+  for (const [index, input] of inputs.entries()) {
+    const parts = input.threadMedia ?? [];
+    try {
+      if (input.threadParts && parts.length > input.threadParts.length)
+        throw new ValidationError([{ path: 'threadMedia', message: THREAD_MESSAGES.mediaWithoutPart }]);
+      lists.push(parts.length > 0 ? await loadThreadMedia(tx, workspaceId, parts) : []);
+    } catch (error) {
+      throw atIndex(index, error);
+    }
+  }
+  return lists;
+}
+
 /**
  * Writes new posts in the caller's transaction and returns their ids in order. Every post is checked first (a
  * refusal of any undoes them all: the caller's transaction); then the posts, their media, targets and approval
@@ -100,9 +124,11 @@ export async function createPostsInTransaction(
     (index, error) => atIndex(index, error) as Error,
   );
   const bases = await shortLinkBases(tx, workspaceId, inputs, options.shortLinkBase);
+  const threadMedia = await threadMediaOfEach(tx, workspaceId, inputs, atIndex);
   eachRow(inputs, atIndex, (input, index) => {
     const altTextsInOrder = (media[index] ?? []).map((item) => input.altTexts?.[item.id] ?? '');
-    const problems = checkPost({ ...input, altTextsInOrder }, media[index] ?? [], now, {
+    const thread = threadMediaForCheck(threadMedia[index] ?? [], input.altTexts);
+    const problems = checkPost({ ...input, altTextsInOrder, threadMedia: thread }, media[index] ?? [], now, {
       shortLinkBase: bases[index] ?? null,
     });
     if (problems.length > 0) throw new ValidationError(problems);
@@ -166,7 +192,9 @@ export async function createPostsInTransaction(
     })),
   );
   await insertChunked(mediaRows, (chunk) => tx.insert(postMedia).values(chunk));
-  for (const { id, input } of written) {
+  for (const [index, { id, input }] of written.entries()) {
+    if (input.threadMedia)
+      await writeThreadMedia(tx, id, threadMedia[index], input.altTexts, input.threadParts);
     if (input.shortLinks) await storePostOptions(tx, id, input.shortLinks);
     if (input.watermark) await storePostWatermark(tx, workspaceId, id, input.watermark);
     if (input.reelCover) await storeReelCover(tx, workspaceId, id, input.reelCover);

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: a page of posts is one statement and one JSON value (decision 0052); the SQL that
+// builds each part of it (media, thread media, targets) and the code that reads it back belong side by side.
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import type { PostTarget } from '@relaycast/shared/publishing';
@@ -35,6 +37,19 @@ const mediaJson = sql`(
          ) order by pm.position)
   from post_media pm join media_files mf on mf.id = pm.media_id
   where pm.post_id = "p"."id" and mf.workspace_id = "p"."workspace_id"
+)`;
+
+/**
+ * The media of a thread's parts 2..N (docs/threads.md), the same way: `[part, ...MediaJson]` rows in order of
+ * part and position, grouped by part in `toPost`.
+ */
+const threadMediaJson = sql`(
+  select json_agg(json_build_array(
+           tm.part, mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width,
+           mf.height, tm.alt_text
+         ) order by tm.part, tm.position)
+  from post_thread_media tm join media_files mf on mf.id = tm.media_id
+  where tm.post_id = "p"."id" and mf.workspace_id = "p"."workspace_id"
 )`;
 
 /**
@@ -82,7 +97,7 @@ function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
 
 /**
  * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts]`. The authors' names come from the page's `names` map.
+ * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts, threadMedia]`. The authors' names come from the page's `names` map.
  */
 type PostJson = [
   string,
@@ -100,6 +115,7 @@ type PostJson = [
   TargetJson[] | null,
   string,
   string[] | null,
+  [number, ...MediaJson][] | null,
 ];
 
 /** A page as the database sends it: the posts, the workspace's account handles and the authors' names by id. */
@@ -175,7 +191,8 @@ export function postsPage(
         'posts', coalesce(json_agg(json_build_array(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
           ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
-          ${mediaJson}, ${targetsJson}, ${page.firstComment}, ${page.threadParts}
+          ${mediaJson}, ${targetsJson}, ${page.firstComment}, ${page.threadParts},
+          ${threadMediaJson}
         ) order by ${orderSql}), '[]'::json))`,
     })
     .from(page);
@@ -212,6 +229,38 @@ export function mediaThumbnailUrl(id: string): string {
   return `/api/media/${encodeURIComponent(id)}/thumbnail`;
 }
 
+function toMedia([
+  fileId,
+  name,
+  mimeType,
+  sizeBytes,
+  durationSeconds,
+  thumbnailKey,
+  width,
+  height,
+  altText,
+]: MediaJson) {
+  return {
+    id: fileId,
+    name,
+    mimeType,
+    sizeBytes: Number(sizeBytes),
+    url: mediaFileUrl(fileId),
+    thumbnailUrl: thumbnailKey ? mediaThumbnailUrl(fileId) : null,
+    durationSeconds,
+    width,
+    height,
+    altText,
+  };
+}
+
+/** One list of files per part 2..N (`[]` for a part without media), from the rows `[part, ...file]`. */
+function threadMediaOf(parts: number, rows: [number, ...MediaJson][] | null): Post['media'][] {
+  const lists: Post['media'][] = Array.from({ length: parts }, () => []);
+  for (const [part, ...file] of rows ?? []) lists[part]?.push(toMedia(file));
+  return lists;
+}
+
 function toPost(row: PostJson, { accounts, names }: PageJson): Post {
   const [
     id,
@@ -231,22 +280,10 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
     content,
     platforms: platforms as PlatformId[],
     overrides,
-    media: (row[11] ?? []).map(
-      ([fileId, name, mimeType, sizeBytes, durationSeconds, thumbnailKey, width, height, altText]) => ({
-        id: fileId,
-        name,
-        mimeType,
-        sizeBytes: Number(sizeBytes),
-        url: mediaFileUrl(fileId),
-        thumbnailUrl: thumbnailKey ? mediaThumbnailUrl(fileId) : null,
-        durationSeconds,
-        width,
-        height,
-        altText,
-      }),
-    ),
+    media: (row[11] ?? []).map(toMedia),
     firstComment: row[13],
     threadParts: row[14] ?? [],
+    threadMedia: threadMediaOf(row[14]?.length ?? 0, row[15]),
     status,
     scheduledAt: jsonInstant(scheduledAt),
     timezone,

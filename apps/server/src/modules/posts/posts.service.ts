@@ -41,6 +41,7 @@ import {
 import { createPostsInTransaction } from './posts-create';
 import { altTextsFor, replaceMedia, storedAltTexts } from './posts-media';
 import { resolveSchedule } from './posts-schedule';
+import { copyThreadMedia, threadMediaFromInput, writeThreadMedia } from './posts-thread-media';
 
 /** How long a deleted post can be brought back (docs/decisions/0004-posts-api.md). */
 export const RESTORE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -79,6 +80,8 @@ interface PostBody {
   reelCover?: ReelCover | null;
   /** Parts 2..N of a thread (docs/threads.md); absent, the stored ones stay. */
   threadParts?: string[];
+  /** The media of parts 2..N (posts-thread-media.ts); absent, the stored stay (less those of removed parts). */
+  threadMedia?: AttachedMedia[][];
 }
 
 /** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
@@ -89,7 +92,7 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, ...row } = body;
+  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, threadMedia, ...row } = body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     await tx.insert(posts).values({
@@ -108,6 +111,7 @@ async function writePost(
       .where(eq(posts.id, post.id));
   }
   await replaceMedia(tx, post.id, media, altTexts);
+  await writeThreadMedia(tx, post.id, threadMedia, altTexts, row.threadParts);
   if (shortLinks) await storePostOptions(tx, post.id, shortLinks);
   if (watermark) await storePostWatermark(tx, workspaceId, post.id, watermark);
   if (reelCover !== undefined) await storeReelCover(tx, workspaceId, post.id, reelCover);
@@ -133,7 +137,8 @@ async function bodyFromInput(
   const post = { id: excludePostId, choice: input.shortLinks };
   const base = await shortLinkBaseForPost(tx, workspaceId, post, shortLinkBase);
   const alts = await altTextsFor(tx, excludePostId, media, input.altTexts);
-  assertValid({ ...input, altTextsInOrder: alts }, media, now, base);
+  const thread = await threadMediaFromInput(tx, workspaceId, input, excludePostId);
+  assertValid({ ...input, altTextsInOrder: alts, threadMedia: thread.check }, media, now, base);
   const schedule = await resolveSchedule(tx, workspaceId, input, now, excludePostId);
   return {
     content: input.content,
@@ -149,6 +154,7 @@ async function bodyFromInput(
     ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
     ...(input.reelCover !== undefined ? { reelCover: input.reelCover } : {}),
     ...(input.threadParts !== undefined ? { threadParts: input.threadParts } : {}),
+    ...(thread.media ? { threadMedia: thread.media } : {}),
   };
 }
 
@@ -314,6 +320,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
       },
       now,
     );
+    await copyThreadMedia(tx, postId, id);
   });
   return getPost(db, caller.workspaceId, id);
 }

@@ -22,7 +22,7 @@ import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-
 import { postFirstComment } from './publishing-comment';
 import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
-import { loadPublishMedia } from './publishing-media';
+import { loadPublishMedia, loadThreadPublishMedia } from './publishing-media';
 import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
 import {
   forgetSending,
@@ -240,15 +240,15 @@ async function callPlatform(
     const overBudgetMs = await takePublishBudget(db, config, platform);
     if (overBudgetMs > 0) return { overBudgetMs };
     const connector = connectorFor(platform);
-    const media = post.hasMedia
-      ? await loadPublishMedia(db, config, storage, post.workspaceId, target.postId, platform, accountId)
-      : [];
+    const where = [db, config, storage, post.workspaceId, target.postId, platform, accountId] as const;
+    const media = post.hasMedia ? await loadPublishMedia(...where) : [];
     const texts: string[] = []; // one part at a time: two parts with one address share its short link
     for (const part of await threadTexts(db, target.postId, platform, contentFor(post, platform)))
       texts.push(await publishedText(ctx, target, post.workspaceId, part));
     const reelCover = await reelCoverForPublish(db, config, { ...post, platform, media }, target.postId);
+    const partMedia = texts.length > 1 ? await loadThreadPublishMedia(...where) : []; // a thread's parts 2..N
     // Part 1 as a plain post, a thread's next parts as replies, each recorded before the next (publishing-thread.ts)
-    const published = await publishParts(db, target, texts, media, (request) =>
+    const published = await publishParts(db, target, texts, [media, ...partMedia], (request) =>
       withFreshCredentials(db, config, accountId, (credentials, callContext) => {
         if (!leases.isFresh(target.id)) throw new LeaseLost();
         return connector.publish(callContext, credentials, reelCover ? { ...request, reelCover } : request);

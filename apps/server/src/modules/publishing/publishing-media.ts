@@ -4,7 +4,7 @@ import { WATERMARK_MESSAGES } from '@relaycast/shared/watermarks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { mediaFiles, postMedia } from '../../db/schema/index';
+import { mediaFiles, postMedia, postThreadMedia } from '../../db/schema/index';
 import type { MediaStorage } from '../../lib/media/storage';
 import { PlatformError, type PublishMedia } from '../../platforms/types';
 import { convertToJpeg } from '../media/jpeg-conversion';
@@ -39,6 +39,54 @@ export async function loadPublishMedia(
     .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
     .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
     .orderBy(asc(postMedia.position));
+  return toPublishMedia({ db, config, storage }, { workspaceId, postId, platform, accountId }, attached);
+}
+
+/**
+ * The media of a thread's parts 2..N (docs/threads.md), one list per part (index 0 = part 2), handed over as the
+ * post's own are: watermarked, converted where the platform takes JPEG only, with their alt text.
+ */
+export async function loadThreadPublishMedia(
+  db: Db,
+  config: Config,
+  storage: MediaStorage,
+  workspaceId: string,
+  postId: string,
+  platform: PlatformId,
+  accountId: string | null = null,
+): Promise<PublishMedia[][]> {
+  const attached = await db
+    .select({ part: postThreadMedia.part, file: mediaFiles, altText: postThreadMedia.altText })
+    .from(postThreadMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.id, postThreadMedia.mediaId))
+    .where(and(eq(postThreadMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
+    .orderBy(asc(postThreadMedia.part), asc(postThreadMedia.position));
+  const where = { workspaceId, postId, platform, accountId };
+  const media = await toPublishMedia({ db, config, storage }, where, attached);
+  const lists: PublishMedia[][] = [];
+  attached.forEach(({ part }, index) => {
+    while (lists.length <= part) lists.push([]);
+    const item = media[index];
+    if (item) lists[part]?.push(item);
+  });
+  return lists;
+}
+
+async function toPublishMedia(
+  { db, config, storage }: { db: Db; config: Config; storage: MediaStorage },
+  {
+    workspaceId,
+    postId,
+    platform,
+    accountId,
+  }: {
+    workspaceId: string;
+    postId: string;
+    platform: PlatformId;
+    accountId: string | null;
+  },
+  attached: readonly { file: typeof mediaFiles.$inferSelect; altText: string }[],
+): Promise<PublishMedia[]> {
   if (attached.length === 0) return [];
   const mark = await watermarkForTarget(db, workspaceId, postId, accountId);
   const deps = { db, storage, ffmpegPath: config.ffmpegPath };

@@ -77,17 +77,19 @@ export async function recordPart(
 
 /**
  * Publishes the parts from the first one not published yet; resolves with part 1's post (the target's link).
+ * `media[n - 1]` is part n's (part 1's the post's own, the next ones the parts' own: posts-thread-media.ts).
  * A failure of part n > 1 is rethrown with "Published n-1 of N parts." before the platform's reason.
  */
 export async function publishParts(
   db: Db,
   target: { id: string },
   texts: readonly string[],
-  media: PublishRequest['media'],
+  media: readonly PublishRequest['media'][],
   publish: (request: PublishRequest) => Promise<PublishedPost>,
 ): Promise<PublishedPost> {
   const [firstText = ''] = texts;
-  if (texts.length <= 1) return publish({ text: firstText, media, idempotencyKey: target.id });
+  if (texts.length <= 1)
+    return publish({ text: firstText, media: media[0] ?? [], idempotencyKey: target.id });
   const rows = new Map((await partsOf(db, target.id)).map((row) => [row.position, row]));
   let first: PublishedPost | undefined;
   let root: ThreadPartRef | undefined;
@@ -117,7 +119,7 @@ export async function publishParts(
         texts.length,
         {
           text,
-          media: position === 1 ? media : [],
+          media: media[index] ?? [],
           idempotencyKey: keyOf(target.id, position),
           ...(root && parent ? { replyTo: { root, parent } } : {}),
         },

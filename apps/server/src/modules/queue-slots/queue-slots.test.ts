@@ -161,6 +161,24 @@ describe('"Add to queue" with a posting schedule', () => {
     expect(wide.statusCode).toBe(400);
   });
 
+  it('keeps the wall-clock times when the zone changes, and the next free slot moves with the zone', async () => {
+    const own = await insertAccount(s.t, s.ada.workspaceId, 'mastodon');
+    expect((await put(s.ada, own, { timeZone: 'UTC', slots: everyDay('10:00') })).statusCode).toBe(200);
+    // What the editor's zone picker sends: the same slots in another zone (Tokyo: UTC+9, no daylight saving).
+    const moved = await put(s.ada, own, { timeZone: 'Asia/Tokyo', slots: everyDay('10:00') });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ timeZone: 'Asia/Tokyo', slots: everyDay('10:00') });
+    const list = (await s.ada.get('/api/queue-slots')).json().schedules as QueueSchedule[];
+    expect(list.find((one) => one.accountId === own)).toEqual({
+      accountId: own,
+      timeZone: 'Asia/Tokyo',
+      slots: everyDay('10:00'),
+    });
+    // 10:00 in Tokyo is 01:00 UTC: the queue takes the next one, not 10:00 UTC.
+    const queued = (await queue(s.ada, own)).json() as Post;
+    expect(queued.scheduledAt).toBe(dailyUtc(['01:00'], new Date(), 1)[0]);
+  });
+
   it('gives two concurrent queue requests different slots', async () => {
     const own = await insertAccount(s.t, s.ada.workspaceId, 'mastodon');
     await put(s.ada, own, { timeZone: 'UTC', slots: everyDay('08:00') });

@@ -256,4 +256,20 @@ describe('Bluesky thread replies', () => {
     );
     expect(failure.kind).toBe('refuse');
   });
+
+  it('uploads a later part’s image as a blob and embeds it, with its alt, in that reply', async () => {
+    const credentials = await connect();
+    const chain = await publishChain(
+      bluesky,
+      ctx,
+      credentials,
+      ['Pic skeet 1/2', 'Pic skeet 2/2'],
+      [[], [memoryMedia('image', { altText: 'The second chart' })]],
+    );
+    const [first, second] = fake.published.slice(-2);
+    expect(first?.mediaIds).toEqual([]);
+    expect(second).toMatchObject({ text: 'Pic skeet 2/2', replyTo: chain[0]?.platformPostId });
+    expect(second?.mediaIds).toHaveLength(1);
+    expect(second?.altTexts).toEqual(['The second chart']);
+  });
 });

@@ -262,4 +262,20 @@ describe('Mastodon thread replies', () => {
       chain[1]?.platformPostId,
     ]);
   });
+
+  it('uploads a later part’s media and attaches it, with its description, to that reply', async () => {
+    const credentials = await connect();
+    const chain = await publishChain(
+      mastodon,
+      ctx,
+      credentials,
+      ['Pic toot 1/2', 'Pic toot 2/2'],
+      [[], [memoryMedia('image', { altText: 'The second chart' })]],
+    );
+    const [first, second] = fake.published.slice(-2);
+    expect(first?.mediaIds).toEqual([]);
+    expect(second).toMatchObject({ text: 'Pic toot 2/2', replyTo: chain[0]?.platformPostId });
+    expect(second?.mediaIds).toHaveLength(1);
+    expect(second?.altTexts).toEqual(['The second chart']);
+  });
 });

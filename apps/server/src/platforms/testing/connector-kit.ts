@@ -88,6 +88,8 @@ export async function publishChain(
   ctx: CallContext,
   credentials: AccountCredentials,
   texts: readonly string[],
+  /** Each part's media (`media[index]` for `texts[index]`; none when absent). */
+  media: readonly (readonly PublishMedia[])[] = [],
 ): Promise<PublishedPost[]> {
   const chain: PublishedPost[] = [];
   for (const [index, text] of texts.entries()) {
@@ -96,7 +98,7 @@ export async function publishChain(
     chain.push(
       await connector.publish(ctx, credentials, {
         text,
-        media: [],
+        media: [...(media[index] ?? [])],
         idempotencyKey: `chain-${text}-${index}`,
         ...(root && parent ? { replyTo: { root, parent } } : {}),
       }),

@@ -272,4 +272,30 @@ describe('Threads thread replies', () => {
       chain[1]?.platformPostId,
     ]);
   });
+
+  it('creates a later part’s container with its image and reply_to_id of the part before it', async () => {
+    const image = memoryMedia('image', { id: 'part-2-image', altText: 'The second chart' });
+    const start = fake.server.requests.length;
+    const chain = await publishChain(
+      connector,
+      ctx,
+      credentials,
+      ['Pic thread 1/2', 'Pic thread 2/2'],
+      [[], [image]],
+    );
+    const containers = fake.server.requests
+      .slice(start)
+      .filter((request) => request.method === 'POST' && request.path.endsWith('/threads'));
+    expect(containers.map((request) => request.body)).toEqual([
+      expect.objectContaining({ media_type: 'TEXT', text: 'Pic thread 1/2' }),
+      expect.objectContaining({
+        media_type: 'IMAGE',
+        image_url: image.publicUrl,
+        alt_text: 'The second chart',
+        text: 'Pic thread 2/2',
+        reply_to_id: chain[0]?.platformPostId,
+      }),
+    ]);
+    expect(fake.published.at(-1)?.replyTo).toBe(chain[0]?.platformPostId);
+  });
 });

@@ -286,4 +286,20 @@ describe('X thread replies', () => {
       chain[1]?.platformPostId,
     ]);
   });
+
+  it('uploads a later part’s media and attaches it, with its alt text, to that reply', async () => {
+    const credentials = await connect();
+    const chain = await publishChain(
+      x,
+      ctx,
+      credentials,
+      ['Pic 1/2', 'Pic 2/2'],
+      [[], [memoryMedia('image', { altText: 'The second chart' })]],
+    );
+    const [first, second] = fake.published.slice(-2);
+    expect(first?.mediaIds).toEqual([]);
+    expect(second).toMatchObject({ text: 'Pic 2/2', replyTo: chain[0]?.platformPostId });
+    expect(second?.mediaIds).toHaveLength(1);
+    expect(second?.altTexts).toEqual(['The second chart']);
+  });
 });

@@ -199,7 +199,8 @@ function ComposerForm({
           <ThreadEditor
             platforms={values.platforms}
             parts={values.threadParts ?? []}
-            onChange={(threadParts) => update({ threadParts })}
+            media={values.threadMedia}
+            onChange={(threadParts, threadMedia) => update({ threadParts, threadMedia })}
             shortLinkBase={shortLinks.baseOf(values)}
           />
           <MediaAttachments

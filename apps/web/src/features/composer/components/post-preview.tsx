@@ -136,7 +136,7 @@ export function PostPreview({ values, authorName, accounts }: PostPreviewProps) 
                 <NetworkPreview
                   platform={active}
                   text={part}
-                  media={[]}
+                  media={values.threadMedia?.[index] ?? []}
                   account={accountFor(active, values, accounts)}
                   accounts={accounts}
                   authorName={authorName}

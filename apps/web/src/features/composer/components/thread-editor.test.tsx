@@ -1,3 +1,4 @@
+import type { MediaItem } from '@relaycast/shared/media';
 import type { Post } from '@relaycast/shared/posts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,10 +8,32 @@ import { postFixture } from '@/test/posts';
 import { renderWithProviders } from '@/test/render';
 import { PostComposer } from './post-composer';
 
+const chart: MediaItem = {
+  id: 'm-chart',
+  name: 'chart.png',
+  mimeType: 'image/png',
+  kind: 'image',
+  sizeBytes: 2048,
+  width: 800,
+  height: 600,
+  durationSeconds: null,
+  url: '/api/media/m-chart/file',
+  thumbnailUrl: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
+const usage = {
+  usedBytes: 0,
+  storageBytes: null,
+  maxFileSizeBytes: 1_000_000,
+  plan: null,
+  diskFreeBytes: null,
+};
+
 function renderComposer(overrides: Partial<Post>) {
   const draft = postFixture({ content: 'Part one', firstComment: '', ...overrides });
   const api = fakeApi({
     'GET /api/accounts': { accounts: [] },
+    'GET /api/media': { items: [chart], usage },
     'PUT /api/posts/p1': ({ body }) => ({ ...draft, ...(body as object) }),
     'GET /api/posts/p1': draft,
     '*': {},
@@ -57,6 +80,52 @@ describe('the composer’s thread editor', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Part 4' }));
     expect(screen.queryByRole('textbox', { name: 'Part 4' })).toBeNull();
     expect(within(thread()).getByRole('heading', { name: 'Thread of 3' })).toBeTruthy();
+  });
+
+  it('gives each part its own media from the library, with alt text, moved with its part and sent per part', async () => {
+    const user = userEvent.setup();
+    const api = renderComposer({ platforms: ['bluesky'], threadParts: ['B', 'C'] });
+    await user.click(await screen.findByRole('button', { name: 'Add media to Part 3' }));
+    await user.click(await screen.findByRole('button', { name: /chart\.png/ }));
+    await user.click(screen.getByRole('button', { name: 'Attach selected' }));
+    const partMedia = await screen.findByRole('list', { name: 'Media of Part 3' });
+    expect(within(partMedia).getByText('2 KB')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Media of Part 2' })).toBeNull();
+    // The post's own media stay empty: the file belongs to the part.
+    expect(screen.queryByRole('list', { name: 'Attached media' })).toBeNull();
+    await user.click(within(partMedia).getByRole('button', { name: /Alt text for chart\.png/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Alt text for chart.png' }), {
+      target: { value: 'A rising line' },
+    });
+    // The preview shows the file on its part's reply.
+    expect(
+      within(screen.getByRole('region', { name: 'Part 3' })).getByRole('img', { name: 'chart.png' }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Move Part 3 up' }));
+    expect(screen.getByRole('list', { name: 'Media of Part 2' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/posts/p1')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/posts/p1')[0]?.body).toMatchObject({
+      threadParts: ['C', 'B'],
+      threadMedia: [['m-chart'], []],
+      mediaIds: [],
+      altTexts: { 'm-chart': 'A rising line' },
+    });
+  });
+
+  it('checks a part’s media against the thread platforms’ rules before sending', async () => {
+    const video = { ...chart, id: 'm-v', name: 'clip.webm', mimeType: 'video/webm', kind: 'video' as const };
+    renderComposer({
+      platforms: ['bluesky'],
+      threadParts: ['B'],
+      threadMedia: [[{ ...video, thumbnailUrl: null, altText: '' }]],
+    });
+    expect(await screen.findByRole('list', { name: 'Media of Part 2' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Schedule/ }));
+    expect(
+      await screen.findByText(/Part 2 of the thread: Bluesky takes videos as MP4; "clip\.webm" is WebM\./),
+    ).toBeTruthy();
   });
 
   it('shows a part over a platform’s limit in red, naming the rule', async () => {

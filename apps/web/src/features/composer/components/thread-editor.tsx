@@ -4,22 +4,28 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import type { AttachedMedia } from '@/lib/post-form';
 import { CharacterCounter } from './character-counter';
+import { ThreadPartMedia } from './thread-part-media';
 
 /**
  * "Add to thread" (docs/threads.md): parts 2..N of a thread, shown when a chosen platform publishes threads (X,
  * Threads, Bluesky, Mastodon). The parts are shared by those platforms, each counted against each one's limit;
  * the other platforms get the post's text (part 1) only.
  */
+// function-budget: one part's text, counters, media and move/remove controls are one list item of one JSX tree
 export function ThreadEditor({
   platforms,
   parts,
+  media: partMedia = [],
   onChange,
   shortLinkBase,
 }: {
   platforms: readonly PlatformId[];
   parts: readonly string[];
-  onChange(parts: string[]): void;
+  /** Each part's files (index 0 = part 2); they move and go with their part. */
+  media?: readonly (readonly AttachedMedia[])[];
+  onChange(parts: string[], media: AttachedMedia[][]): void;
   shortLinkBase?: string | null;
 }) {
   const { t } = useTranslation('composer');
@@ -28,13 +34,25 @@ export function ThreadEditor({
   if (threadPlatforms.length === 0) return null;
   const others = platforms.filter((platform) => !supportsThreads(platform));
   const names = (list: readonly PlatformId[]) => list.map((platform) => PLATFORMS[platform].name).join(', ');
+  const media = parts.map((_, index) => [...(partMedia[index] ?? [])]);
   const set = (index: number, text: string) =>
-    onChange(parts.map((part, at) => (at === index ? text : part)));
+    onChange(
+      parts.map((part, at) => (at === index ? text : part)),
+      media,
+    );
+  const setMedia = (index: number, files: AttachedMedia[]) =>
+    onChange(
+      [...parts],
+      media.map((list, at) => (at === index ? files : list)),
+    );
   const move = (index: number, by: -1 | 1) => {
     const next = [...parts];
+    const nextMedia = [...media];
     const [part] = next.splice(index, 1);
+    const [files] = nextMedia.splice(index, 1);
     next.splice(index + by, 0, part ?? '');
-    onChange(next);
+    nextMedia.splice(index + by, 0, files ?? []);
+    onChange(next, nextMedia);
   };
   const canAdd = parts.length + 1 < MAX_THREAD_PARTS;
   return (
@@ -85,7 +103,12 @@ export function ThreadEditor({
                   variant="ghost"
                   size="icon"
                   aria-label={t('Remove {{part}}', { part: label })}
-                  onClick={() => onChange(parts.filter((_, at) => at !== index))}
+                  onClick={() =>
+                    onChange(
+                      parts.filter((_, at) => at !== index),
+                      media.filter((_, at) => at !== index),
+                    )
+                  }
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </Button>
@@ -107,6 +130,12 @@ export function ThreadEditor({
                   />
                 ))}
               </div>
+              <ThreadPartMedia
+                label={label}
+                media={media[index] ?? []}
+                platforms={threadPlatforms}
+                onChange={(files) => setMedia(index, files)}
+              />
             </li>
           );
         })}
@@ -116,7 +145,7 @@ export function ThreadEditor({
         variant="outline"
         className="justify-self-start"
         disabled={!canAdd}
-        onClick={() => onChange([...parts, ''])}
+        onClick={() => onChange([...parts, ''], [...media, []])}
       >
         <Plus className="size-4" aria-hidden="true" />
         {t('Add to thread')}

@@ -12,6 +12,7 @@ import { showError } from '@/lib/show-error';
 import { formatDate, formatTimeOfDay } from '@/lib/time-zone';
 import { toast } from '@/lib/toast';
 import { addSlots, removeSlot, weekdayDate } from '../schedule-edit';
+import { ScheduleZonePicker } from './schedule-zone-picker';
 
 interface AccountScheduleCardProps {
   account: SocialAccount;
@@ -29,12 +30,14 @@ export function AccountScheduleCard({ account, schedule, timeZone, canEdit }: Ac
   const save = useSaveQueueSchedule();
   const fill = useFillQueueFromBestTimes();
   const slots = schedule?.slots ?? [];
-  const zone = schedule?.timeZone ?? timeZone;
+  // A schedule without slots stores no zone: the one picked waits for the first time added.
+  const [picked, setPicked] = useState<string | null>(null);
+  const zone = schedule?.timeZone ?? picked ?? timeZone;
   const busy = save.isPending || fill.isPending;
 
-  const saveSlots = (next: QueueSlot[], done?: string) =>
+  const saveSlots = (next: QueueSlot[], done?: string, inZone = zone) =>
     save
-      .mutateAsync({ accountId: account.id, input: { timeZone: zone, slots: next } })
+      .mutateAsync({ accountId: account.id, input: { timeZone: inZone, slots: next } })
       .then(() => (done ? toast.success(done) : undefined))
       .catch((error) => showError(error, t('Could not save the posting schedule.')));
 
@@ -58,6 +61,17 @@ export function AccountScheduleCard({ account, schedule, timeZone, canEdit }: Ac
       />
       {canEdit ? (
         <>
+          <ScheduleZonePicker
+            value={zone}
+            memberZone={timeZone}
+            disabled={busy}
+            onChange={(next) => {
+              setPicked(next);
+              // The same slots in the new zone: 09:00 stays 09:00 there.
+              if (slots.length > 0)
+                void saveSlots(slots, t('Posting times are now in {{zone}}.', { zone: next }), next);
+            }}
+          />
           <AddSlotsForm
             disabled={busy}
             onAdd={(weekdays, time) => {

@@ -2,10 +2,12 @@ import { QUEUE_SLOT_MESSAGES, type QueueSchedule } from '@relaycast/shared/queue
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { browserTimeZone } from '@/lib/time-zone';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
 import { addSlots } from '../schedule-edit';
 import { PostingScheduleSection } from './posting-schedule-section';
+import { filterZones, scheduleZoneOptions } from './schedule-zone-picker';
 
 const SCHEDULE: QueueSchedule = {
   accountId: 'a1',
@@ -68,6 +70,39 @@ describe('PostingScheduleSection', () => {
     expect(api.callsTo('PUT /api/queue-slots/a1')[2]?.body).toEqual({ timeZone: 'Europe/Paris', slots: [] });
   });
 
+  it('changes the zone from a searchable list, keeping the times, and says so', async () => {
+    const user = userEvent.setup();
+    const api = render('editor');
+    const card = await screen.findByRole('region', { name: 'Posting schedule of @acme' });
+    await within(card).findByText('9:00 AM');
+    expect(
+      within(card).getByText('Changing the zone keeps the times: 09:00 stays 09:00, in the new zone.'),
+    ).toBeTruthy();
+    const select = within(card).getByLabelText('Schedule time zone') as HTMLSelectElement;
+    expect(select.value).toBe('Europe/Paris');
+    await user.type(within(card).getByLabelText('Search time zones'), 'new york');
+    const offered = [...select.options].map((option) => option.value);
+    expect(offered).toContain('America/New_York');
+    expect(offered).toContain('Europe/Paris'); // the current zone stays choosable
+    expect(offered).not.toContain('Asia/Tokyo');
+    await user.selectOptions(select, 'America/New_York');
+    await waitFor(() => expect(api.callsTo('PUT /api/queue-slots/a1')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/queue-slots/a1')[0]?.body).toEqual({
+      timeZone: 'America/New_York',
+      slots: [{ weekday: 0, time: '09:00' }],
+    });
+  });
+
+  it('offers the member’s zone and the browser’s first, then every IANA zone', () => {
+    const options = scheduleZoneOptions('Europe/Paris', 'Asia/Tokyo');
+    expect(options[0]).toBe('Asia/Tokyo');
+    expect(options[1]).toBe(browserTimeZone());
+    expect(options).toContain('Europe/Paris');
+    expect(options).toContain('America/Sao_Paulo');
+    expect(new Set(options).size).toBe(options.length);
+    expect(filterZones(options, 'sao paulo', 'Europe/Paris')).toEqual(['Europe/Paris', 'America/Sao_Paulo']);
+  });
+
   it('shows a viewer the schedule without the controls to change it', async () => {
     render('viewer');
     const card = await screen.findByRole('region', { name: 'Posting schedule of @acme' });
@@ -75,6 +110,7 @@ describe('PostingScheduleSection', () => {
     await waitFor(() => expect(within(card).queryByRole('button', { name: 'Add time' })).toBeNull());
     expect(within(card).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Fill from best times' })).toBeNull();
+    expect(within(card).queryByLabelText('Schedule time zone')).toBeNull();
   });
 
   it('refuses a time already there, no day, and more than the limit, with the shared messages', () => {
