@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { altTextsSchema, checkAltTexts, firstCommentSchema } from './alt-text';
 import { isValidTimeZone } from './calendar';
+import { labelSchema, postLabelIdsSchema } from './labels';
 import {
   checkPlatformRules,
   isPlatformId,
@@ -104,6 +105,8 @@ export const postInputSchema = z
     reelCover: reelCoverSchema.nullable().optional(),
     /** Parts 2..N of a thread on X, Threads, Bluesky and Mastodon (docs/threads.md); left out, the stored ones stay. */
     threadParts: threadPartsSchema.optional(),
+    /** The post's labels by id (docs/labels.md); left out, the stored ones stay; `[]` removes them. */
+    labelIds: postLabelIdsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {
@@ -147,6 +150,8 @@ export const listPostsQuerySchema = z
       )
       .pipe(z.array(z.enum(POST_STATUSES)).optional()),
     q: z.string().trim().max(200).optional(),
+    /** Only the posts carrying this label (docs/labels.md). */
+    label: z.string().min(1).max(100).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(200),
   })
   .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
@@ -180,6 +185,8 @@ export const postSchema = z.object({
   firstComment: z.string().optional(),
   /** Parts 2..N of the post's thread (docs/threads.md; absent from older answers). */
   threadParts: z.array(z.string()).optional(),
+  /** The post's labels, by name (docs/labels.md; absent from older answers). */
+  labels: z.array(labelSchema).optional(),
   status: z.enum(POST_STATUSES),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),

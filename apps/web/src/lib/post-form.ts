@@ -1,4 +1,5 @@
 import { instantToZoned, zonedToInstant } from '@relaycast/shared/calendar';
+import type { Label } from '@relaycast/shared/labels';
 import type { MediaItem } from '@relaycast/shared/media';
 import type { MediaFacts, PlatformId, TextLengthOptions } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostInput, PostProblem, postMediaSchema } from '@relaycast/shared/posts';
@@ -34,6 +35,9 @@ export interface PostFormValues {
   reelCover?: ReelCover | null;
   /** Parts 2..N of a thread on the thread platforms (threads.ts); part 1 is `content`. */
   threadParts?: string[];
+  /** The post's labels (docs/labels.md); sent only once changed (`labelsChanged`), else the stored ones stay. */
+  labels?: Label[];
+  labelsChanged?: boolean;
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -54,6 +58,7 @@ export function valuesFromPost(
     accounts: accountsFromTargets(post),
     firstComment: post.firstComment ?? '',
     threadParts: [...(post.threadParts ?? [])],
+    labels: [...(post.labels ?? [])],
     ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
   };
 }
@@ -129,6 +134,7 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     ...(values.shortLinks ? { shortLinks: values.shortLinks } : {}),
     ...(values.watermark ? { watermark: values.watermark } : {}),
     ...(values.reelCover !== undefined ? { reelCover: values.reelCover } : {}),
+    ...(values.labelsChanged ? { labelIds: (values.labels ?? []).map((label) => label.id) } : {}),
   };
 }
 

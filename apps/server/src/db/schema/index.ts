@@ -12,6 +12,7 @@ export * from './composer-library';
 export * from './contact';
 export * from './engagement';
 export * from './feeds';
+export * from './labels';
 export * from './mail';
 export * from './media';
 export * from './media-imports';

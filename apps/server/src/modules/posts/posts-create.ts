@@ -5,6 +5,7 @@ import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { decideWrite, recordWrites, requiresApprovalFor } from '../approvals/approvals-gate';
+import { insertPostLabels } from '../labels/labels.service';
 import { newPostTargets, workspaceAccounts } from '../publishing/publishing-targets';
 import { storeReelCover } from '../reel-covers/reel-covers.service';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
@@ -166,6 +167,11 @@ export async function createPostsInTransaction(
     })),
   );
   await insertChunked(mediaRows, (chunk) => tx.insert(postMedia).values(chunk));
+  // Only posts given labels cost statements: one read of the named labels and one insert for the batch.
+  const labelSets = written.flatMap(({ id, input }) =>
+    input.labelIds?.length ? [{ postId: id, labelIds: input.labelIds }] : [],
+  );
+  await insertPostLabels(tx, workspaceId, labelSets);
   for (const { id, input } of written) {
     if (input.shortLinks) await storePostOptions(tx, id, input.shortLinks);
     if (input.watermark) await storePostWatermark(tx, workspaceId, id, input.watermark);

@@ -1,3 +1,7 @@
+// Over 300 lines on purpose: the page's one statement (posts, media, targets, labels) and its decoding into posts
+// stay side by side: every column's position in the JSON is read right below where it is written (docs/decisions/0052).
+
+import type { LabelColor } from '@relaycast/shared/labels';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import type { PostTarget } from '@relaycast/shared/publishing';
@@ -72,6 +76,17 @@ const targetsJson = sql`(
   where pt.post_id = "p"."id"
 )`;
 
+/**
+ * The post's labels as `[id, name, color]`, by name (docs/labels.md), the same way (served by post_labels' primary
+ * key): a post without labels costs one index probe, no statement.
+ */
+type LabelJson = [string, string, LabelColor];
+const labelsJson = sql`(
+  select json_agg(json_build_array(l.id, l.name, l.color) order by lower(l.name), l.id)
+  from post_labels pl join labels l on l.id = pl.label_id
+  where pl.post_id = "p"."id" and l.workspace_id = "p"."workspace_id"
+)`;
+
 /** Targets in the order the API has always listed them: by platform, then creation, then id. */
 function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
   if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
@@ -82,7 +97,7 @@ function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
 
 /**
  * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts]`. The authors' names come from the page's `names` map.
+ * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts, labels]`. The authors' names come from the page's `names` map.
  */
 type PostJson = [
   string,
@@ -100,6 +115,7 @@ type PostJson = [
   TargetJson[] | null,
   string,
   string[] | null,
+  LabelJson[] | null,
 ];
 
 /** A page as the database sends it: the posts, the workspace's account handles and the authors' names by id. */
@@ -175,7 +191,7 @@ export function postsPage(
         'posts', coalesce(json_agg(json_build_array(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
           ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
-          ${mediaJson}, ${targetsJson}, ${page.firstComment}, ${page.threadParts}
+          ${mediaJson}, ${targetsJson}, ${page.firstComment}, ${page.threadParts}, ${labelsJson}
         ) order by ${orderSql}), '[]'::json))`,
     })
     .from(page);
@@ -247,6 +263,7 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
     ),
     firstComment: row[13],
     threadParts: row[14] ?? [],
+    labels: (row[15] ?? []).map(([labelId, name, color]) => ({ id: labelId, name, color })),
     status,
     scheduledAt: jsonInstant(scheduledAt),
     timezone,

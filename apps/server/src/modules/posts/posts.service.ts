@@ -24,6 +24,7 @@ import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { assertRoleCan } from '../../lib/role-check';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
+import { insertPostLabels, labelIdsOfPost, replacePostLabels } from '../labels/labels.service';
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { readReelCover, storeReelCover } from '../reel-covers/reel-covers.service';
@@ -79,6 +80,8 @@ interface PostBody {
   reelCover?: ReelCover | null;
   /** Parts 2..N of a thread (docs/threads.md); absent, the stored ones stay. */
   threadParts?: string[];
+  /** The post's labels by id (docs/labels.md); absent, the stored ones stay. */
+  labelIds?: readonly string[];
 }
 
 /** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
@@ -89,7 +92,7 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, ...row } = body;
+  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, labelIds, ...row } = body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     await tx.insert(posts).values({
@@ -108,6 +111,10 @@ async function writePost(
       .where(eq(posts.id, post.id));
   }
   await replaceMedia(tx, post.id, media, altTexts);
+  if (labelIds !== undefined) {
+    if (post.authorId) await insertPostLabels(tx, workspaceId, [{ postId: post.id, labelIds }]);
+    else await replacePostLabels(tx, workspaceId, post.id, labelIds);
+  }
   if (shortLinks) await storePostOptions(tx, post.id, shortLinks);
   if (watermark) await storePostWatermark(tx, workspaceId, post.id, watermark);
   if (reelCover !== undefined) await storeReelCover(tx, workspaceId, post.id, reelCover);
@@ -149,6 +156,7 @@ async function bodyFromInput(
     ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
     ...(input.reelCover !== undefined ? { reelCover: input.reelCover } : {}),
     ...(input.threadParts !== undefined ? { threadParts: input.threadParts } : {}),
+    ...(input.labelIds !== undefined ? { labelIds: input.labelIds } : {}),
   };
 }
 
@@ -276,7 +284,7 @@ export async function reschedulePost(
   return getPost(db, caller.workspaceId, postId);
 }
 
-/** Copies a post (content, platforms, overrides, media, accounts, watermark, Reel cover) as a new draft of the caller. */
+/** Copies a post (content, platforms, overrides, media, accounts, watermark, Reel cover, labels) as a new draft of the caller. */
 export async function duplicatePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -311,6 +319,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         firstComment: source.firstComment,
         reelCover: await readReelCover(tx, postId),
         threadParts: source.threadParts,
+        labelIds: await labelIdsOfPost(tx, postId),
       },
       now,
     );

@@ -25,6 +25,8 @@ function row(line: number, content: string, problems: string[] = []): BulkImport
     accountIds: ['a1'],
     accountHandles: ['@olive'],
     mediaIds: [],
+    labels: [],
+    link: '',
     altTexts: [],
     firstComment: '',
     scheduledAt: problems.length ? null : '2030-04-01T07:30:00.000Z',

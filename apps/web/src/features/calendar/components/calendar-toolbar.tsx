@@ -1,4 +1,5 @@
 import { CalendarPlus, ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostImportLinks } from '@/components/post-import-links';
 import { Button } from '@/components/ui/button';
@@ -49,10 +50,13 @@ export function CalendarToolbar({
   calendar,
   isFetching,
   onCreate,
+  filter,
 }: {
   calendar: CalendarViewState;
   isFetching: boolean;
   onCreate(): void;
+  /** The filter by label, when the page has one. */
+  filter?: ReactNode;
 }) {
   const { t } = useTranslation('calendar');
   const steps = stepNames(calendar.view, t);
@@ -65,7 +69,8 @@ export function CalendarToolbar({
           {isFetching ? <Spinner label={t('Loading posts')} className="[&_svg]:size-4" /> : null}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-end gap-2">
+        {filter}
         <fieldset className="flex items-center rounded-md border bg-card p-0.5 shadow-xs">
           <legend className="sr-only">{t('View')}</legend>
           {CALENDAR_VIEWS.map((view) => (

@@ -2,7 +2,7 @@ import { moveToDate } from '@relaycast/shared/calendar';
 import type { Post } from '@relaycast/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { PenSquare } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postKeys } from '@/api/posts';
@@ -27,12 +27,18 @@ import { MovePostDialog } from './move-post-dialog';
  * (docs/decisions/0076-calendar-views.md), each with Previous / Today / Next; drag a post to another day in the
  * grids, then a toast offers Undo.
  */
-export function ContentCalendar() {
+export function ContentCalendar({
+  labelFilter,
+}: {
+  /** The filter by label (features/labels, handed in by the route): the chosen label id ('' : every post). */
+  labelFilter?: (props: { value: string; onChange(labelId: string): void }) => ReactNode;
+} = {}) {
   const { t } = useTranslation('calendar');
   const timeZone = useTimeZone();
   const calendar = useCalendarView();
   const { range, today } = calendar;
-  const data = useCalendarData(range, timeZone);
+  const [labelId, setLabelId] = useState('');
+  const data = useCalendarData(range, timeZone, labelId);
   const { listQuery, posts, byDay, streamsByDay, suggested } = data;
   const queryClient = useQueryClient();
   const movePost = useCalendarMove(listQuery, timeZone);
@@ -80,6 +86,7 @@ export function ContentCalendar() {
         calendar={calendar}
         isFetching={posts.isFetching}
         onCreate={() => setCreateSlot(nextFullHour(timeZone))}
+        filter={labelFilter?.({ value: labelId, onChange: setLabelId })}
       />
 
       {posts.isError ? (
