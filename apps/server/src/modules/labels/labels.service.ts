@@ -172,7 +172,10 @@ export async function labelIdsByName(
   const existing = await tx.select(labelColumns).from(labels).where(eq(labels.workspaceId, workspaceId));
   for (const label of existing) byKey.set(labelKey(label.name), label.id);
   const missing = new Map<string, string>();
-  for (const name of names) if (!byKey.has(labelKey(name))) missing.set(labelKey(name), name);
+  // The first spelling in the file names a new label ("Summer" then "summer": one label, "Summer").
+  for (const name of names) {
+    if (!byKey.has(labelKey(name)) && !missing.has(labelKey(name))) missing.set(labelKey(name), name);
+  }
   if (missing.size === 0) return byKey;
   if (existing.length + missing.size > LABEL_LIMITS.maxLabels) {
     throw new ValidationError([{ path: 'labels', message: LABEL_MESSAGES.tooMany }]);
