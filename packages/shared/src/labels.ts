@@ -56,6 +56,7 @@ export const LABEL_MESSAGES = {
   tooMany: `A workspace keeps at most ${LABEL_LIMITS.maxLabels} labels. Delete one first.`,
   tooManyOnPost: `A post has at most ${LABEL_LIMITS.maxPerPost} labels.`,
   notFound: 'Label not found.',
+  nothingToChange: 'Give a new name or a new colour.',
   /** A post names a label that is not one of its workspace's (deleted, or never there). */
   unknownOnPost: 'One of the chosen labels no longer exists in this workspace.',
   created: 'Label created',
@@ -103,7 +104,7 @@ export type LabelInput = z.input<typeof labelInputSchema>;
 export const labelUpdateSchema = z
   .strictObject({ name: labelNameSchema.optional(), color: labelColorSchema.optional() })
   .refine((value) => value.name !== undefined || value.color !== undefined, {
-    message: 'Give a new name or a new colour.',
+    message: LABEL_MESSAGES.nothingToChange,
   });
 export type LabelUpdate = z.input<typeof labelUpdateSchema>;
 

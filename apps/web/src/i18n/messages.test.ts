@@ -17,6 +17,7 @@ import { DASHBOARD_MESSAGES } from '@relaycast/shared/dashboard';
 import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { FEED_MESSAGES } from '@relaycast/shared/feeds';
 import { IMAGE_EDIT_MESSAGES } from '@relaycast/shared/image-edit';
+import { LABEL_MESSAGES } from '@relaycast/shared/labels';
 import { MAIL_MESSAGES } from '@relaycast/shared/mail';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { MEDIA_IMPORT_MESSAGES } from '@relaycast/shared/media-imports';
@@ -89,6 +90,7 @@ const MESSAGE_OBJECTS = {
   ENGAGEMENT_MESSAGES,
   FEED_MESSAGES,
   IMAGE_EDIT_MESSAGES,
+  LABEL_MESSAGES,
   MAIL_MESSAGES,
   MEDIA_MESSAGES,
   MEDIA_IMPORT_MESSAGES,
