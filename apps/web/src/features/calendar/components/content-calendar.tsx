@@ -22,17 +22,17 @@ import { CreatePostDialog } from './create-post-dialog';
 import { DayPostsDialog } from './day-posts-dialog';
 import { MovePostDialog } from './move-post-dialog';
 
+interface ContentCalendarProps {
+  /** The filter by label (features/labels, handed in by the route): the chosen label id ('' : every post). */
+  labelFilter?: (props: { value: string; onChange(labelId: string): void }) => ReactNode;
+}
+
 /**
  * The content calendar: three weeks (the seed's view), a week, a month or a list of a month's posts
  * (docs/decisions/0076-calendar-views.md), each with Previous / Today / Next; drag a post to another day in the
  * grids, then a toast offers Undo.
  */
-export function ContentCalendar({
-  labelFilter,
-}: {
-  /** The filter by label (features/labels, handed in by the route): the chosen label id ('' : every post). */
-  labelFilter?: (props: { value: string; onChange(labelId: string): void }) => ReactNode;
-} = {}) {
+export function ContentCalendar({ labelFilter }: ContentCalendarProps = {}) {
   const { t } = useTranslation('calendar');
   const timeZone = useTimeZone();
   const calendar = useCalendarView();
@@ -108,15 +108,7 @@ export function ContentCalendar({
       ) : (
         <CalendarGrid range={range} today={today} days={data} handlers={handlers} />
       )}
-      <p className="text-xs text-muted-foreground">
-        {t(
-          'Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day. Times are in your time zone, {{timeZone}}.',
-          { timeZone: timeZone.replaceAll('_', ' ') },
-        )}
-        {suggested.data && suggested.data.suggestions.length > 0 && calendar.view !== 'list'
-          ? ` ${t("Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it.")} ${translateMessage(suggested.data.note)}`
-          : ''}
-      </p>
+      <CalendarHint view={calendar.view} timeZone={timeZone} suggested={suggested.data} />
 
       <CreatePostDialog
         open={createSlot !== null}
@@ -151,6 +143,30 @@ export function ContentCalendar({
         onMoveRequest={onMoveRequest}
       />
     </div>
+  );
+}
+
+/** How to move posts, the time zone, and what the sparkles mean when there are suggested slots. */
+function CalendarHint({
+  view,
+  timeZone,
+  suggested,
+}: {
+  view: CalendarView;
+  timeZone: string;
+  suggested: { suggestions: unknown[]; note: string } | undefined;
+}) {
+  const { t } = useTranslation('calendar');
+  return (
+    <p className="text-xs text-muted-foreground">
+      {t(
+        'Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day. Times are in your time zone, {{timeZone}}.',
+        { timeZone: timeZone.replaceAll('_', ' ') },
+      )}
+      {suggested && suggested.suggestions.length > 0 && view !== 'list'
+        ? ` ${t("Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it.")} ${translateMessage(suggested.note)}`
+        : ''}
+    </p>
   );
 }
 

@@ -101,7 +101,7 @@ describe('the post form', () => {
 describe('the calendar’s filter by label', () => {
   it('shows the chips, and only the posts carrying the chosen label', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const base = {
+    const base: Omit<Post, 'id' | 'content' | 'scheduledAt'> = {
       platforms: ['mastodon'],
       overrides: {},
       media: [],
@@ -111,7 +111,7 @@ describe('the calendar’s filter by label', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       targets: [],
-    } as const;
+    };
     const posts: Post[] = [
       { ...base, id: 'p1', content: 'Tagged post', scheduledAt: `${today}T23:00:00.000Z`, labels: [LAUNCH] },
       { ...base, id: 'p2', content: 'Plain post', scheduledAt: `${today}T23:30:00.000Z`, labels: [] },
