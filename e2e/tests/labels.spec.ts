@@ -32,7 +32,7 @@ test('a label created in the composer is on the scheduled post’s chip, and the
   await page.getByLabel('Add a label').fill('Spring launch');
   await page.getByRole('button', { name: 'Create label “Spring launch”' }).click();
   const chosen = page.getByRole('list', { name: 'Labels of this post' });
-  await expect(chosen.getByText('Spring launch')).toBeVisible();
+  await expect(chosen.getByText('Spring launch', { exact: true })).toBeVisible();
   await page.getByLabel('Date').fill(date);
   await page.getByLabel('Time').fill('10:30');
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -49,13 +49,12 @@ test('a label created in the composer is on the scheduled post’s chip, and the
   await page.getByLabel('Label', { exact: true }).selectOption({ label: 'Spring launch' });
   await expect(neighbour).toBeHidden();
   await expect(labelled).toBeVisible();
-  await page.screenshot({ path: '../.test-results/labels-calendar.png', fullPage: false });
   await page.getByLabel('Label', { exact: true }).selectOption({ label: 'All labels' });
   await expect(neighbour).toBeVisible();
 
   // Stored with the post: it reopens in the composer with its label.
   await labelled.getByRole('link').first().click();
   await expect(
-    page.getByRole('list', { name: 'Labels of this post' }).getByText('Spring launch'),
+    page.getByRole('list', { name: 'Labels of this post' }).getByText('Spring launch', { exact: true }),
   ).toBeVisible();
 });

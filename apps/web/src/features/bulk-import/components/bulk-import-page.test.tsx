@@ -119,9 +119,9 @@ describe('the bulk import page', () => {
     await screen.findByRole('heading', { name: '2 rows ready, 0 with problems' });
     const sent = api.callsTo('POST /api/bulk-import/preview')[1]?.body as { csv: string };
     expect(sent.csv.split(/\r?\n/)).toEqual([
-      'text,date,time,timezone,accounts,media,alt_text,first_comment,labels',
-      'Good one,,,,mastodon,,,,',
-      'Bad one fixed,,,,mastodon,,,,',
+      'text,link,date,time,timezone,accounts,media,alt_text,first_comment,labels',
+      'Good one,,,,,mastodon,,,,',
+      'Bad one fixed,,,,,mastodon,,,,',
     ]);
   });
 });

@@ -68,9 +68,9 @@ export function CalendarToolbar({
           <span aria-live="polite">{rangeLabel(calendar.range)}</span>
           {isFetching ? <Spinner label={t('Loading posts')} className="[&_svg]:size-4" /> : null}
         </p>
+        {filter ? <div className="mt-3">{filter}</div> : null}
       </div>
-      <div className="flex flex-wrap items-end gap-2">
-        {filter}
+      <div className="flex flex-wrap items-center gap-2">
         <fieldset className="flex items-center rounded-md border bg-card p-0.5 shadow-xs">
           <legend className="sr-only">{t('View')}</legend>
           {CALENDAR_VIEWS.map((view) => (

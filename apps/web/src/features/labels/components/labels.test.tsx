@@ -1,12 +1,9 @@
 import type { Label } from '@relaycast/shared/labels';
-import type { Post } from '@relaycast/shared/posts';
-import { defaultUserSettings } from '@relaycast/shared/settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LabelChips } from '@/components/label-chips';
-import { ContentCalendar } from '@/features/calendar/components/content-calendar';
 import { buildPostInput, emptyValues } from '@/lib/post-form';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
@@ -98,47 +95,19 @@ describe('the post form', () => {
   });
 });
 
-describe('the calendar’s filter by label', () => {
-  it('shows the chips, and only the posts carrying the chosen label', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const base: Omit<Post, 'id' | 'content' | 'scheduledAt'> = {
-      platforms: ['mastodon'],
-      overrides: {},
-      media: [],
-      status: 'scheduled',
-      timezone: 'UTC',
-      authorId: 'u1',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      targets: [],
-    };
-    const posts: Post[] = [
-      { ...base, id: 'p1', content: 'Tagged post', scheduledAt: `${today}T23:00:00.000Z`, labels: [LAUNCH] },
-      { ...base, id: 'p2', content: 'Plain post', scheduledAt: `${today}T23:30:00.000Z`, labels: [] },
-    ];
-    fakeApi({
-      'GET /api/settings': {
-        ...defaultUserSettings(),
-        region: { language: 'en', timezone: 'UTC', weekStart: 'auto' },
-      },
-      'GET /api/posts': { posts },
-      'GET /api/labels': { labels: [LAUNCH, PROMO] },
-      'GET /api/scheduled-streams': { streams: [] },
-      'GET /api/best-time/suggestions': { suggestions: [], note: '' },
-    });
+describe('LabelFilter', () => {
+  it('offers every label and All labels, and says which one was chosen', async () => {
+    fakeApi({ 'GET /api/labels': { labels: [LAUNCH, PROMO] } });
+    const onChange = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<ContentCalendar labelFilter={(props) => <LabelFilter {...props} />} />);
-    expect(await screen.findByText('Tagged post')).toBeTruthy();
-    expect(screen.getByText('Plain post')).toBeTruthy();
-    expect(document.querySelector('[data-post-id="p1"] [data-slot="label-chip"]')?.textContent).toBe(
+    renderWithProviders(<LabelFilter value="" onChange={onChange} />);
+    const select = await screen.findByLabelText('Label');
+    expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'All labels',
       'Launch',
-    );
-    await user.selectOptions(await screen.findByLabelText('Label'), 'l1');
-    await waitFor(() => expect(screen.queryByText('Plain post')).toBeNull());
-    expect(screen.getByText('Tagged post')).toBeTruthy();
-    await user.selectOptions(screen.getByLabelText('Label'), 'l2');
-    await waitFor(() => expect(screen.queryByText('Tagged post')).toBeNull());
-    await user.selectOptions(screen.getByLabelText('Label'), '');
-    expect(await screen.findByText('Plain post')).toBeTruthy();
+      'Promo',
+    ]);
+    await user.selectOptions(select, 'l2');
+    expect(onChange).toHaveBeenLastCalledWith('l2');
   });
 });
