@@ -44,7 +44,7 @@ test('a CSV with good and bad rows: the preview says what is wrong, the good row
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the template' }).click();
   expect(readFileSync(await (await template).path(), 'utf8')).toMatch(
-    /^text,date,time,timezone,accounts,media,alt_text,first_comment,labels\n/,
+    /^text,link,date,time,timezone,accounts,media,alt_text,first_comment,labels\n/,
   );
 
   await uploadAndCheck(page);
@@ -62,10 +62,10 @@ test('a CSV with good and bad rows: the preview says what is wrong, the good row
   const problems = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download rows with problems' }).click();
   const lines = readFileSync(await (await problems).path(), 'utf8').split('\r\n');
-  expect(lines[0]).toBe('text,date,time,timezone,accounts,media,alt_text,first_comment,labels,problems');
+  expect(lines[0]).toBe('text,link,date,time,timezone,accounts,media,alt_text,first_comment,labels,problems');
   expect(lines.slice(1)).toEqual([
-    'Too late,2020-01-01,10:00,,mastodon,,,,,Choose a time in the future to schedule this post.',
-    `Nobody here,${localDate(3)},11:00,,@nobody,,,,,"No account ""@nobody"" is connected in this workspace."`,
+    'Too late,,2020-01-01,10:00,,mastodon,,,,,Choose a time in the future to schedule this post.',
+    `Nobody here,,${localDate(3)},11:00,,@nobody,,,,,"No account ""@nobody"" is connected in this workspace."`,
   ]);
 
   await page.getByRole('button', { name: 'Import 2 posts as scheduled' }).click();

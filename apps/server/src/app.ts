@@ -27,6 +27,7 @@ import { evergreenRoutes } from './modules/evergreen/evergreen.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageEditorRoutes } from './modules/image-editor/image-editor.routes';
+import { labelsRoutes } from './modules/labels/labels.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer } from './modules/mail/mailer';
 import { cloudDrivesRoutes } from './modules/media/cloud/cloud-drives.routes';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(reelCoversRoutes, { db: database.db });
   await app.register(queueSlotsRoutes, { db: database.db });
   await app.register(composerLibraryRoutes, { db: database.db });
+  await app.register(labelsRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(devicesRoutes, { db: database.db });
   await app.register(publicApiRoutes, { db: database.db, config });

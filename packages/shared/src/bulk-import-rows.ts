@@ -8,6 +8,7 @@ import {
   REPEAT_WINDOW_HOURS,
   splitList,
 } from './bulk-import';
+import { addLabelLimitProblems, labelsOf, withLink } from './bulk-import-columns';
 import { isValidTimeZone, zonedToInstant } from './calendar';
 import { isPlatformId, type MediaFacts, PLATFORMS, type PlatformId } from './platforms';
 import { checkPost } from './posts';
@@ -29,6 +30,8 @@ export interface BulkImportWorkspace {
    * import stores it), or why it could not. A URL missing here is refused as not fetched.
    */
   remote?: ReadonlyMap<string, { file: MediaFacts & { id: string } } | { problem: string }>;
+  /** The workspace's labels by name: a row's label not among them is created by the import (docs/labels.md). */
+  labels?: readonly { name: string }[];
 }
 
 /** The id a row's media by URL carries between the checks and the import, which stores it and swaps the id. */
@@ -151,13 +154,16 @@ export function checkBulkRow(
   const altTexts = altTextsOf(fields.alt_text, media.length, problems);
   const firstComment = fields.first_comment;
   if (firstComment.length > MAX_FIRST_COMMENT) problems.push(ALT_TEXT_MESSAGES.firstCommentTooLong);
-  const notes: string[] = splitList(fields.labels).length > 0 ? [BULK_IMPORT_MESSAGES.labelsNotKept] : [];
+  const notes: string[] = [];
+  const labels = labelsOf(fields.labels, problems);
+  const link = fields.link.trim();
+  const content = withLink(fields.text, link, problems);
   if (firstComment && platforms.length > 0 && !platforms.some(acceptsFirstComment)) {
     notes.push(BULK_IMPORT_MESSAGES.firstCommentNotSent);
   }
   const postProblems = checkPost(
     {
-      content: fields.text,
+      content,
       platforms,
       overrides: {},
       action,
@@ -175,11 +181,13 @@ export function checkBulkRow(
   return {
     line: row.line,
     fields,
-    content: fields.text,
+    content,
     platforms,
     accountIds: accounts.map((a) => a.id),
     accountHandles: accounts.map((a) => a.handle),
     mediaIds: media.map((m) => m.id),
+    labels,
+    link,
     altTexts,
     firstComment,
     scheduledAt: options.mode === 'drafts' ? null : scheduledAt,
@@ -257,5 +265,6 @@ export function checkBulkRows(
 ): BulkImportRow[] {
   const checked = rows.map((row) => checkBulkRow(row, workspace, options));
   addRepeatProblems(checked, workspace, options);
+  addLabelLimitProblems(checked, workspace.labels ?? []);
   return checked;
 }

@@ -142,7 +142,9 @@ describe('checkBulkRows', () => {
       [expect.stringMatching(/^Instagram: /)],
       [],
     ]);
-    expect(rows.at(-1)?.notes).toEqual([BULK_IMPORT_MESSAGES.labelsNotKept]);
+    // Labels are kept now (docs/labels.md): the row carries them, without a note.
+    expect(rows.at(-1)?.labels).toEqual(['spring']);
+    expect(rows.at(-1)?.notes).toEqual([]);
   });
 
   it('refuses the same text on the same account less than 3 days apart, in the file or planned', () => {
@@ -196,7 +198,7 @@ describe('rowsWithProblemsCsv', () => {
   it('writes the bad rows back with a problems column', () => {
     const rows = check('text,date,time,accounts\n"Past, sadly",2029-12-31,10:00,x\nFine,2030-02-01,10:00,x');
     expect(rowsWithProblemsCsv(rows)).toBe(
-      `text,date,time,timezone,accounts,media,alt_text,first_comment,labels,problems\r\n"Past, sadly",2029-12-31,10:00,,x,,,,,${POST_MESSAGES.scheduleInPast}`,
+      `text,link,date,time,timezone,accounts,media,alt_text,first_comment,labels,problems\r\n"Past, sadly",,2029-12-31,10:00,,x,,,,,${POST_MESSAGES.scheduleInPast}`,
     );
   });
 });

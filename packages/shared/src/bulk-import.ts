@@ -11,6 +11,7 @@ import { timeZoneSchema } from './posts';
 /** The template's columns, in order. Only `text` is required in the header; the others may be left out. */
 export const BULK_IMPORT_COLUMNS = [
   'text',
+  'link',
   'date',
   'time',
   'timezone',
@@ -35,14 +36,14 @@ export type BulkImportMode = (typeof BULK_IMPORT_MODES)[number];
 export const ALT_TEXT_SEPARATOR = '|';
 
 export const BULK_IMPORT_TEMPLATE = `${BULK_IMPORT_COLUMNS.join(',')}
-"Our spring collection is here 🌷",2030-04-01,09:30,Europe/Paris,instagram;x,spring.jpg,"Three dresses on a rail in morning light","Shop the collection: link in bio",launch
-"Behind the scenes of the shoot",2030-04-02,12:00,,@yourhandle,,,,
-"A post for the next free queue slot",,,,linkedin,,,,
+"Our spring collection is here 🌷",https://example.com/spring,2030-04-01,09:30,Europe/Paris,instagram;x,spring.jpg,"Three dresses on a rail in morning light","Shop the collection: link in bio",launch;Spring
+"Behind the scenes of the shoot",,2030-04-02,12:00,,@yourhandle,,,,
+"A post for the next free queue slot",,,,,linkedin,,,,
 `;
 
 export const BULK_IMPORT_MESSAGES = {
   emptyFile:
-    'The file has no rows. The first line names the columns (text, date, time, timezone, accounts, media, alt_text, first_comment, labels).',
+    'The file has no rows. The first line names the columns (text, link, date, time, timezone, accounts, media, alt_text, first_comment, labels).',
   noTextColumn: 'The first line must name the columns, and one of them must be "text".',
   tooLarge: `The file is larger than ${BULK_IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   tooManyRows: `A file can hold at most ${BULK_IMPORT_MAX_ROWS.toLocaleString('en-US')} posts. Split it into smaller files.`,
@@ -67,7 +68,13 @@ export const BULK_IMPORT_MESSAGES = {
     `Same text as line ${line} on ${handle} less than ${REPEAT_WINDOW_HOURS / 24} days apart: networks treat repeated text as spam.`,
   repeatOfPost: (handle: string) =>
     `The same text is already planned or published on ${handle} less than ${REPEAT_WINDOW_HOURS / 24} days from this time: networks treat repeated text as spam.`,
-  labelsNotKept: 'Labels are not kept yet: the post is imported without them.',
+  badLink: (value: string) =>
+    `"${value}" is not a web address: write the link in full, starting with https:// (https://example.com/spring).`,
+  badLabel: (name: string, problem: string) => `Label "${name}": ${problem}`,
+  tooManyLabels: (count: number, max: number) =>
+    `The row names ${count} labels: a post has at most ${max}. Separate them with ";".`,
+  labelLimitReached: (name: string, max: number) =>
+    `Label "${name}" would be new, but the workspace would then hold more than ${max} labels: use an existing label or delete one first.`,
   altTextWithoutMedia: 'The row has alt text but no media: name its files in the "media" column.',
   moreAltTextsThanMedia: (texts: number, files: number) =>
     `The row has ${texts} alt texts for ${files} file${files === 1 ? '' : 's'}: separate one per file with "|", in the order of the "media" column.`,
@@ -170,6 +177,10 @@ export const bulkImportRowSchema = z.object({
   accountIds: z.array(z.string()),
   accountHandles: z.array(z.string()),
   mediaIds: z.array(z.string()),
+  /** The row's labels by name, as written (case kept, repeats dropped): existing ones are matched whatever the case. */
+  labels: z.array(z.string()),
+  /** The row's `link`, already on its own line in `content` unless the text held it ('' for none). */
+  link: z.string(),
   /** The alt text of each file of `mediaIds`, in its order ('' for none). */
   altTexts: z.array(z.string()),
   firstComment: z.string(),
@@ -236,7 +247,16 @@ export function rowsWithProblemsCsv(rows: readonly BulkImportRow[]): string {
 }
 
 /** The columns a row can be fixed in inside the preview. */
-export const BULK_IMPORT_FIXABLE = ['text', 'date', 'time', 'timezone', 'accounts', 'media'] as const;
+export const BULK_IMPORT_FIXABLE = [
+  'text',
+  'link',
+  'date',
+  'time',
+  'timezone',
+  'accounts',
+  'media',
+  'labels',
+] as const;
 
 /**
  * The file with one row's fields changed (a row fixed in the preview, then checked again with the whole file):

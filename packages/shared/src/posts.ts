@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { altTextsSchema, checkAltTexts, firstCommentSchema } from './alt-text';
 import { isValidTimeZone } from './calendar';
+import { labelSchema, postLabelIdsSchema } from './labels';
 import {
   checkPlatformRules,
   isPlatformId,
@@ -115,6 +116,8 @@ export const postInputSchema = z
      * Left out, the stored part media stay (those of parts removed go with them).
      */
     threadMedia: threadMediaSchema.optional(),
+    /** The post's labels by id (docs/labels.md); left out, the stored ones stay; `[]` removes them. */
+    labelIds: postLabelIdsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     for (const key of Object.keys(value.overrides)) {
@@ -161,6 +164,8 @@ export const listPostsQuerySchema = z
       )
       .pipe(z.array(z.enum(POST_STATUSES)).optional()),
     q: z.string().trim().max(200).optional(),
+    /** Only the posts carrying this label (docs/labels.md). */
+    label: z.string().min(1).max(100).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(200),
   })
   .refine((value) => !value.from || !value.to || Date.parse(value.from) < Date.parse(value.to), {
@@ -196,6 +201,8 @@ export const postSchema = z.object({
   threadParts: z.array(z.string()).optional(),
   /** The media of parts 2..N, in the parts' order, with their alt text (absent from older answers). */
   threadMedia: z.array(z.array(postMediaSchema)).optional(),
+  /** The post's labels, by name (docs/labels.md; absent from older answers). */
+  labels: z.array(labelSchema).optional(),
   status: z.enum(POST_STATUSES),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),

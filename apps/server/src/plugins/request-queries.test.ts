@@ -100,6 +100,32 @@ describe('statements per API request', () => {
     expect(fewStatements).toHaveLength(2);
     expect(manyStatements).toHaveLength(fewStatements.length);
   });
+
+  it('saves a post without labels with no statement for them: two more to create with labels, three to edit', async () => {
+    const ada = await signInAsNewUser(t, { name: 'Label Counter' });
+    const label = (await ada.send('POST', '/api/labels', { name: 'Counted' })).json() as { id: string };
+    const draft = (content: string, labelIds?: string[]) => ({
+      content,
+      platforms: ['mastodon'],
+      action: 'draft',
+      ...(labelIds ? { labelIds } : {}),
+    });
+    const count = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
+      let status = 0;
+      const run = await t.queries.during(async () => {
+        status = (await ada.send(method, url, body)).statusCode;
+      });
+      expect(status, url).toBeLessThan(300);
+      return run.length;
+    };
+    const plain = await count('POST', '/api/posts', draft('Plain'));
+    // docs/decisions/0112-post-labels.md: one read of the named labels and one insert.
+    expect(await count('POST', '/api/posts', draft('Labelled', [label.id]))).toBe(plain + 2);
+    const post = (await ada.send('POST', '/api/posts', draft('To edit'))).json() as { id: string };
+    const edit = await count('PUT', `/api/posts/${post.id}`, draft('Edited'));
+    // The same edit with a label set: the post's labels deleted, the named ones read, then inserted.
+    expect(await count('PUT', `/api/posts/${post.id}`, draft('Edited again', [label.id]))).toBe(edit + 3);
+  });
 });
 
 describe('the fast session lookup', () => {

@@ -50,14 +50,20 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'composer',
     'ai-assistant',
     'image-editor',
+    'labels',
   ),
   '/post-composer': page(
     () => import('./routes/post-composer').then((m) => ({ Component: m.PostComposerPage })),
     'composer',
     'ai-assistant',
     'image-editor',
+    'labels',
   ),
-  '/drafts': page(() => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })), 'drafts'),
+  '/drafts': page(
+    () => import('./routes/drafts').then((m) => ({ Component: m.DraftsPage })),
+    'drafts',
+    'labels',
+  ),
   '/bulk-import': page(
     () => import('./routes/bulk-import').then((m) => ({ Component: m.BulkImportPage })),
     'bulk-import',
@@ -71,6 +77,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     () => import('./routes/calendar').then((m) => ({ Component: m.CalendarPage })),
     'calendar',
     'composer',
+    'labels',
   ),
   '/media-library': page(
     () => import('./routes/media-library').then((m) => ({ Component: m.MediaLibraryPage })),
@@ -86,6 +93,7 @@ const APP_PAGES: Record<string, RouteObject['lazy']> = {
     'analytics',
     'webhooks',
     'composer-library',
+    'labels',
   ),
   '/settings/members': page(
     () => import('./routes/members').then((m) => ({ Component: m.MembersPage })),

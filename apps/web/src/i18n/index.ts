@@ -63,6 +63,7 @@ export const NAMESPACES = [
   'queue-slots',
   'composer-library',
   'nodes',
+  'labels',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

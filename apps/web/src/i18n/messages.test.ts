@@ -18,6 +18,7 @@ import { ENGAGEMENT_MESSAGES } from '@relaycast/shared/engagement';
 import { EVERGREEN_MESSAGES } from '@relaycast/shared/evergreen';
 import { FEED_MESSAGES } from '@relaycast/shared/feeds';
 import { IMAGE_EDIT_MESSAGES } from '@relaycast/shared/image-edit';
+import { LABEL_MESSAGES } from '@relaycast/shared/labels';
 import { MAIL_MESSAGES } from '@relaycast/shared/mail';
 import { MEDIA_MESSAGES } from '@relaycast/shared/media';
 import { MEDIA_IMPORT_MESSAGES } from '@relaycast/shared/media-imports';
@@ -90,6 +91,7 @@ const MESSAGE_OBJECTS = {
   ENGAGEMENT_MESSAGES,
   FEED_MESSAGES,
   IMAGE_EDIT_MESSAGES,
+  LABEL_MESSAGES,
   MAIL_MESSAGES,
   MEDIA_MESSAGES,
   MEDIA_IMPORT_MESSAGES,

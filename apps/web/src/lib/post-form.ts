@@ -1,4 +1,5 @@
 import { instantToZoned, zonedToInstant } from '@relaycast/shared/calendar';
+import type { Label } from '@relaycast/shared/labels';
 import type { MediaItem } from '@relaycast/shared/media';
 import type { MediaFacts, PlatformId, TextLengthOptions } from '@relaycast/shared/platforms';
 import type { Post, PostAction, PostInput, PostProblem, postMediaSchema } from '@relaycast/shared/posts';
@@ -36,6 +37,9 @@ export interface PostFormValues {
   threadParts?: string[];
   /** The media of parts 2..N, one list per part in the parts' order (threads.ts). */
   threadMedia?: AttachedMedia[][];
+  /** The post's labels (docs/labels.md); sent only once changed (`labelsChanged`), else the stored ones stay. */
+  labels?: Label[];
+  labelsChanged?: boolean;
 }
 
 export function emptyValues(content = '', slot = { date: '', time: '' }): PostFormValues {
@@ -59,6 +63,7 @@ export function valuesFromPost(
     threadMedia: (post.threadParts ?? []).map((_, index) =>
       (post.threadMedia?.[index] ?? []).map((item) => ({ ...item })),
     ),
+    labels: [...(post.labels ?? [])],
     ...(post.scheduledAt ? instantToZoned(post.scheduledAt, timeZone) : fallbackSlot),
   };
 }
@@ -139,6 +144,7 @@ export function buildPostInput(values: PostFormValues, action: PostAction, timeZ
     ...(values.shortLinks ? { shortLinks: values.shortLinks } : {}),
     ...(values.watermark ? { watermark: values.watermark } : {}),
     ...(values.reelCover !== undefined ? { reelCover: values.reelCover } : {}),
+    ...(values.labelsChanged ? { labelIds: (values.labels ?? []).map((label) => label.id) } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ export * from './contact';
 export * from './engagement';
 export * from './evergreen';
 export * from './feeds';
+export * from './labels';
 export * from './mail';
 export * from './media';
 export * from './media-imports';

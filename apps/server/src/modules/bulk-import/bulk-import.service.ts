@@ -13,6 +13,7 @@ import {
 } from '@relaycast/shared/bulk-import';
 import { type BulkImportWorkspace, checkBulkRows } from '@relaycast/shared/bulk-import-rows';
 import { QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
+import { labelKey } from '@relaycast/shared/labels';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { contentFor, type PostStatus, postInputSchema } from '@relaycast/shared/posts';
@@ -22,6 +23,7 @@ import type { Db } from '../../db/client';
 import { bulkImports, mediaFiles, posts, postTargets, socialAccounts } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
+import { labelIdsByName, listLabels } from '../labels/labels.service';
 import { mediaFactColumns } from '../media/attached-media';
 import { createPostsInTransaction, type Tx } from '../posts/posts-create';
 import { shortLinkBaseForPost } from '../short-links/short-links-posts';
@@ -126,7 +128,10 @@ async function loadWorkspace(
       ? [{ accountId: row.accountId, at: row.at, text: contentFor(row, row.platform as PlatformId) }]
       : [],
   );
-  return { accounts, media, existing };
+  // The labels are read only for a file naming some: a row's new label counts against the workspace's limit.
+  const named = rows.some((row) => row.fields.labels.trim());
+  const workspaceLabels = named ? (await listLabels(db, workspaceId)).labels : [];
+  return { accounts, media, existing, labels: workspaceLabels };
 }
 
 async function wasImported(db: Db | Tx, workspaceId: string, sha: string): Promise<boolean> {
@@ -211,9 +216,16 @@ export async function previewImport(
   }
 }
 
-/** The composer's input a good row stands for. */
-function postInputOf(row: BulkImportRow, mode: BulkImportRequest['mode']) {
+/** The composer's input a good row stands for (its labels by id, created by the import when new). */
+function postInputOf(
+  row: BulkImportRow,
+  mode: BulkImportRequest['mode'],
+  labelIds: ReadonlyMap<string, string>,
+) {
   return postInputSchema.parse({
+    ...(row.labels.length > 0
+      ? { labelIds: row.labels.flatMap((name) => labelIds.get(labelKey(name)) ?? []) }
+      : {}),
     content: row.content,
     platforms: row.platforms,
     accountIds: row.accountIds,
@@ -275,11 +287,17 @@ export async function importRows(
             )
           : new Map<string, string>();
       access.onProgress?.({ stage: 'saving', done: 0, of: good.length });
+      const names = [...new Set(good.flatMap((row) => row.labels))];
+      const labelIds = await labelIdsByName(tx, caller.workspaceId, names, now);
       const postIds = await createPostsInTransaction(
         tx,
         caller,
         good.map((row) =>
-          postInputOf({ ...row, mediaIds: row.mediaIds.map((id) => libraryIds.get(id) ?? id) }, request.mode),
+          postInputOf(
+            { ...row, mediaIds: row.mediaIds.map((id) => libraryIds.get(id) ?? id) },
+            request.mode,
+            labelIds,
+          ),
         ),
         now,
         { rowLabel: (index) => `Line ${good[index]?.line}`, shortLinkBase },

@@ -6,6 +6,7 @@ import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { decideWrite, recordWrites, requiresApprovalFor } from '../approvals/approvals-gate';
+import { insertPostLabels } from '../labels/labels.service';
 import type { AttachedMedia } from '../media/attached-media';
 import { newPostTargets, workspaceAccounts } from '../publishing/publishing-targets';
 import { storeReelCover } from '../reel-covers/reel-covers.service';
@@ -192,6 +193,11 @@ export async function createPostsInTransaction(
     })),
   );
   await insertChunked(mediaRows, (chunk) => tx.insert(postMedia).values(chunk));
+  // Only posts given labels cost statements: one read of the named labels and one insert for the batch.
+  const labelSets = written.flatMap(({ id, input }) =>
+    input.labelIds?.length ? [{ postId: id, labelIds: input.labelIds }] : [],
+  );
+  await insertPostLabels(tx, workspaceId, labelSets);
   for (const [index, { id, input }] of written.entries()) {
     if (input.threadMedia)
       await writeThreadMedia(tx, id, threadMedia[index], input.altTexts, input.threadParts);

@@ -1,5 +1,7 @@
 // Over 300 lines on purpose: a page of posts is one statement and one JSON value (decision 0052); the SQL that
-// builds each part of it (media, thread media, targets) and the code that reads it back belong side by side.
+// builds each part of it (media, thread media, targets, labels) and the code that reads it back belong side by side.
+
+import type { LabelColor } from '@relaycast/shared/labels';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
 import type { PostTarget } from '@relaycast/shared/publishing';
@@ -87,6 +89,17 @@ const targetsJson = sql`(
   where pt.post_id = "p"."id"
 )`;
 
+/**
+ * The post's labels as `[id, name, color]`, by name (docs/labels.md), the same way (served by post_labels' primary
+ * key): a post without labels costs one index probe, no statement.
+ */
+type LabelJson = [string, string, LabelColor];
+const labelsJson = sql`(
+  select json_agg(json_build_array(l.id, l.name, l.color) order by lower(l.name), l.id)
+  from post_labels pl join labels l on l.id = pl.label_id
+  where pl.post_id = "p"."id" and l.workspace_id = "p"."workspace_id"
+)`;
+
 /** Targets in the order the API has always listed them: by platform, then creation, then id. */
 function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
   if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
@@ -97,7 +110,7 @@ function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
 
 /**
  * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts, threadMedia]`. The authors' names come from the page's `names` map.
+ * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts, threadMedia, labels]`. The authors' names come from the page's `names` map.
  */
 type PostJson = [
   string,
@@ -116,6 +129,7 @@ type PostJson = [
   string,
   string[] | null,
   [number, ...MediaJson][] | null,
+  LabelJson[] | null,
 ];
 
 /** A page as the database sends it: the posts, the workspace's account handles and the authors' names by id. */
@@ -192,7 +206,7 @@ export function postsPage(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
           ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
           ${mediaJson}, ${targetsJson}, ${page.firstComment}, ${page.threadParts},
-          ${threadMediaJson}
+          ${threadMediaJson}, ${labelsJson}
         ) order by ${orderSql}), '[]'::json))`,
     })
     .from(page);
@@ -284,6 +298,7 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
     firstComment: row[13],
     threadParts: row[14] ?? [],
     threadMedia: threadMediaOf(row[14]?.length ?? 0, row[15]),
+    labels: (row[16] ?? []).map(([labelId, name, color]) => ({ id: labelId, name, color })),
     status,
     scheduledAt: jsonInstant(scheduledAt),
     timezone,

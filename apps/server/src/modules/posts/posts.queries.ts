@@ -8,7 +8,7 @@ import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
-import { mediaFiles, posts, postTargets } from '../../db/schema/index';
+import { labels, mediaFiles, postLabels, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
 import { postsPage, toPosts } from './posts-page';
@@ -33,7 +33,8 @@ function likePattern(text: string): string {
  */
 export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<Post[]> {
   const { from, to } = filter;
-  const isCalendarRange = from !== undefined && to !== undefined && !filter.status?.length && !filter.q;
+  const isCalendarRange =
+    from !== undefined && to !== undefined && !filter.status?.length && !filter.q && !filter.label;
   const rows = isCalendarRange
     ? await calendarRangeStatement(db).execute({
         workspaceId,
@@ -85,6 +86,13 @@ export function selectPosts(db: Db, workspaceId: string, filter: ListPostsFilter
   if (filter.to) conditions.push(lt(posts.scheduledAt, new Date(filter.to)));
   if (filter.status?.length) conditions.push(inArray(posts.status, filter.status));
   if (filter.q) conditions.push(ilike(posts.content, likePattern(filter.q)));
+  // A label of another workspace matches no post of this one (the join checks the label's workspace).
+  if (filter.label) {
+    conditions.push(
+      sql`exists (select 1 from ${postLabels} pl join ${labels} l on l.id = pl.label_id
+        where pl.post_id = ${posts.id} and pl.label_id = ${filter.label} and l.workspace_id = ${workspaceId})`,
+    );
+  }
   return postsPage(
     db,
     workspaceId,

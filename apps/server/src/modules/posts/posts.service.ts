@@ -24,6 +24,7 @@ import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { assertRoleCan } from '../../lib/role-check';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
+import { insertPostLabels, labelIdsOfPost, replacePostLabels } from '../labels/labels.service';
 import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { readReelCover, storeReelCover } from '../reel-covers/reel-covers.service';
@@ -82,6 +83,8 @@ interface PostBody {
   threadParts?: string[];
   /** The media of parts 2..N (posts-thread-media.ts); absent, the stored stay (less those of removed parts). */
   threadMedia?: AttachedMedia[][];
+  /** The post's labels by id (docs/labels.md); absent, the stored ones stay. */
+  labelIds?: readonly string[];
 }
 
 /** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
@@ -92,7 +95,8 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, threadMedia, ...row } = body;
+  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, threadMedia, labelIds, ...row } =
+    body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     await tx.insert(posts).values({
@@ -112,6 +116,10 @@ async function writePost(
   }
   await replaceMedia(tx, post.id, media, altTexts);
   await writeThreadMedia(tx, post.id, threadMedia, altTexts, row.threadParts);
+  if (labelIds !== undefined) {
+    if (post.authorId) await insertPostLabels(tx, workspaceId, [{ postId: post.id, labelIds }]);
+    else await replacePostLabels(tx, workspaceId, post.id, labelIds);
+  }
   if (shortLinks) await storePostOptions(tx, post.id, shortLinks);
   if (watermark) await storePostWatermark(tx, workspaceId, post.id, watermark);
   if (reelCover !== undefined) await storeReelCover(tx, workspaceId, post.id, reelCover);
@@ -155,6 +163,7 @@ async function bodyFromInput(
     ...(input.reelCover !== undefined ? { reelCover: input.reelCover } : {}),
     ...(input.threadParts !== undefined ? { threadParts: input.threadParts } : {}),
     ...(thread.media ? { threadMedia: thread.media } : {}),
+    ...(input.labelIds !== undefined ? { labelIds: input.labelIds } : {}),
   };
 }
 
@@ -282,7 +291,7 @@ export async function reschedulePost(
   return getPost(db, caller.workspaceId, postId);
 }
 
-/** Copies a post (content, platforms, overrides, media, accounts, watermark, Reel cover) as a new draft of the caller. */
+/** Copies a post (content, platforms, overrides, media, accounts, watermark, Reel cover, labels) as a new draft of the caller. */
 export async function duplicatePost(db: Db, caller: Caller, postId: string, now = new Date()): Promise<Post> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -317,6 +326,7 @@ export async function duplicatePost(db: Db, caller: Caller, postId: string, now 
         firstComment: source.firstComment,
         reelCover: await readReelCover(tx, postId),
         threadParts: source.threadParts,
+        labelIds: await labelIdsOfPost(tx, postId),
       },
       now,
     );

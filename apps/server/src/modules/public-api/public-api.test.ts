@@ -151,6 +151,23 @@ describe('the public API', () => {
     expect((await withKey(secret, 'GET', '/api/v1/accounts')).statusCode).toBe(200);
   });
 
+  it('lists the labels and creates and reads posts carrying them (docs/labels.md)', async () => {
+    const ada = await signInAsNewUser(t);
+    const { secret } = await newKey(ada);
+    const label = (await ada.send('POST', '/api/labels', { name: 'From Zapier', color: 'teal' })).json();
+    expect((await withKey(secret, 'GET', '/api/v1/labels')).json()).toEqual({ labels: [label] });
+    const created = await withKey(secret, 'POST', '/api/v1/posts', {
+      content: 'Labelled from the API',
+      platforms: ['twitter'],
+      action: 'draft',
+      labelIds: [label.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().labels).toEqual([label]);
+    const listed = await withKey(secret, 'GET', `/api/v1/posts?label=${label.id}`);
+    expect(listed.json().posts.map((post: { id: string }) => post.id)).toEqual([created.json().id]);
+  });
+
   it('validates with the app’s own schemas and answers errors in the app’s shape', async () => {
     const ada = await signInAsNewUser(t);
     const { secret } = await newKey(ada);

@@ -26,7 +26,7 @@ export const PUBLIC_API_ROUTES: readonly PublicApiRoute[] = [
     method: 'GET',
     path: '/posts',
     operationId: 'listPosts',
-    summary: 'List posts (query: from, to, status, q, limit).',
+    summary: 'List posts (query: from, to, status, q, label, limit).',
   },
   {
     method: 'POST',
@@ -70,6 +70,12 @@ export const PUBLIC_API_ROUTES: readonly PublicApiRoute[] = [
     path: '/bulk-import',
     operationId: 'bulkImport',
     summary: "Import a CSV's good rows as scheduled posts or drafts, all or nothing.",
+  },
+  {
+    method: 'GET',
+    path: '/labels',
+    operationId: 'listLabels',
+    summary: "List the workspace's post labels, by name (docs/labels.md); a post's labelIds name them.",
   },
   {
     method: 'GET',

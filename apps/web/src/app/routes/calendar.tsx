@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ContentCalendar } from '@/features/calendar/components/content-calendar';
+import { LabelFilter } from '@/features/labels/components/label-filter';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 export function CalendarPage() {
@@ -10,7 +11,7 @@ export function CalendarPage() {
   );
   return (
     <div className="mx-auto max-w-6xl">
-      <ContentCalendar />
+      <ContentCalendar labelFilter={(props) => <LabelFilter {...props} className="w-40" />} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { ApprovalHistorySection } from '@/features/approvals/components/approval
 import { useAuth } from '@/features/auth/auth-provider';
 import { PostComposer } from '@/features/composer/components/post-composer';
 import { ImageEditorDialog } from '@/features/image-editor/components/image-editor-dialog';
+import { LabelPicker } from '@/features/labels/components/label-picker';
 import { readComposerStart } from '@/lib/composer-start';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -47,6 +48,7 @@ export function ComposerScreen({
         authorName={user?.name ?? ''}
         newPostHref={path}
         imageEditor={(part) => <ImageEditorDialog {...part} />}
+        labelPicker={(part) => <LabelPicker {...part} />}
         aside={(composer) => (
           <div id={assistantId} className="scroll-mt-20">
             <AiAssistantPanel aiPrompt={aiPrompt} composer={composer} />

@@ -5,6 +5,7 @@ import { useInstanceAdmin } from '@/api/billing';
 import { AiSettingsSection } from '@/features/ai-assistant/components/ai-settings-section';
 import { AnalyticsCollectionSection } from '@/features/analytics/components/analytics-collection-section';
 import { ComposerLibrarySection } from '@/features/composer-library/components/composer-library-section';
+import { LabelsSection } from '@/features/labels/components/labels-section';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { UserSettings } from './user-settings';
@@ -50,6 +51,7 @@ export function SettingsPage() {
       </header>
       <UserSettings />
       <ComposerLibrarySection />
+      <LabelsSection />
       <AiSettingsSection />
       <AnalyticsCollectionSection />
       <WebhooksSection />

@@ -25,6 +25,8 @@ function row(line: number, content: string, problems: string[] = []): BulkImport
     accountIds: ['a1'],
     accountHandles: ['@olive'],
     mediaIds: [],
+    labels: [],
+    link: '',
     altTexts: [],
     firstComment: '',
     scheduledAt: problems.length ? null : '2030-04-01T07:30:00.000Z',
@@ -117,9 +119,9 @@ describe('the bulk import page', () => {
     await screen.findByRole('heading', { name: '2 rows ready, 0 with problems' });
     const sent = api.callsTo('POST /api/bulk-import/preview')[1]?.body as { csv: string };
     expect(sent.csv.split(/\r?\n/)).toEqual([
-      'text,date,time,timezone,accounts,media,alt_text,first_comment,labels',
-      'Good one,,,,mastodon,,,,',
-      'Bad one fixed,,,,mastodon,,,,',
+      'text,link,date,time,timezone,accounts,media,alt_text,first_comment,labels',
+      'Good one,,,,,mastodon,,,,',
+      'Bad one fixed,,,,,mastodon,,,,',
     ]);
   });
 });

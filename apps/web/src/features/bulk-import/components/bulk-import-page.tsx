@@ -194,7 +194,8 @@ function PreviewTable({ state }: { state: BulkImportState }) {
               >
                 <td className="p-2 align-top tabular-nums">{row.line}</td>
                 <td className="max-w-[18rem] p-2 align-top">
-                  <span className="line-clamp-3 break-words">{row.content}</span>
+                  <span className="line-clamp-3 break-words whitespace-pre-line">{row.content}</span>
+                  <RowLabels row={row} />
                 </td>
                 <td className="p-2 align-top whitespace-nowrap">
                   {row.scheduledAt ? formatDateTime(row.scheduledAt, timeZone) : t('Next free slot')}
@@ -209,6 +210,17 @@ function PreviewTable({ state }: { state: BulkImportState }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The labels a row puts on its post (new ones are created by the import: docs/labels.md). */
+function RowLabels({ row }: { row: BulkImportRow }) {
+  const { t } = useTranslation('bulk-import');
+  if (row.labels.length === 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-muted-foreground">
+      {t('Labels: {{names}}', { names: row.labels.join(', ') })}
+    </span>
   );
 }
 
@@ -276,7 +288,8 @@ function PreviewList({ state }: { state: BulkImportState }) {
             {t('Line')} {row.line} ·{' '}
             {row.scheduledAt ? formatDateTime(row.scheduledAt, timeZone) : t('Next free slot')}
           </p>
-          <p className="line-clamp-3 break-words">{row.content}</p>
+          <p className="line-clamp-3 break-words whitespace-pre-line">{row.content}</p>
+          <RowLabels row={row} />
           <RowOutcome row={row} state={state} />
         </li>
       ))}

@@ -12,7 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 type Fixable = (typeof BULK_IMPORT_FIXABLE)[number];
 
 /**
- * A bad row fixed inside the preview: its text, date, time, time zone, accounts and media edited in place, then
+ * A bad row fixed inside the preview: its text, link, date, time, time zone, accounts, media and labels edited in place, then
  * the file checked again with the row changed (the server checks; nothing is saved).
  */
 export function RowEditor({
@@ -34,11 +34,13 @@ export function RowEditor({
   );
   const labels: Record<Fixable, string> = {
     text: t('Text'),
+    link: t('Link (https://…)'),
     date: t('Date (YYYY-MM-DD)'),
     time: t('Time (HH:MM)'),
     timezone: t('Time zone'),
     accounts: t('Accounts'),
     media: t('Media'),
+    labels: t('Labels (separated by ;)'),
   };
   const set = (column: Fixable, value: string) => setValues((current) => ({ ...current, [column]: value }));
   return (

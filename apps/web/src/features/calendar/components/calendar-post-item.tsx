@@ -5,6 +5,7 @@ import { type DragEvent, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTargetAction } from '@/api/posts';
+import { LabelChips } from '@/components/label-chips';
 import { PlatformIcon } from '@/components/platform-icon';
 import { PostAttribution } from '@/components/post-attribution';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -159,6 +160,7 @@ export const CalendarPostItem = memo(function CalendarPostItem({
               {words}
               {status ? <span className="sr-only">{status}</span> : null}
             </span>
+            <LabelChips labels={post.labels} max={3} className="mt-1" />
           </Link>
         )}
       </Tooltip>

@@ -1,4 +1,5 @@
 import { CalendarPlus, ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostImportLinks } from '@/components/post-import-links';
 import { Button } from '@/components/ui/button';
@@ -49,10 +50,13 @@ export function CalendarToolbar({
   calendar,
   isFetching,
   onCreate,
+  filter,
 }: {
   calendar: CalendarViewState;
   isFetching: boolean;
   onCreate(): void;
+  /** The filter by label, when the page has one. */
+  filter?: ReactNode;
 }) {
   const { t } = useTranslation('calendar');
   const steps = stepNames(calendar.view, t);
@@ -64,6 +68,7 @@ export function CalendarToolbar({
           <span aria-live="polite">{rangeLabel(calendar.range)}</span>
           {isFetching ? <Spinner label={t('Loading posts')} className="[&_svg]:size-4" /> : null}
         </p>
+        {filter ? <div className="mt-3">{filter}</div> : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <fieldset className="flex items-center rounded-md border bg-card p-0.5 shadow-xs">

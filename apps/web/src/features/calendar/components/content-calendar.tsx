@@ -2,7 +2,7 @@ import { moveToDate } from '@relaycast/shared/calendar';
 import type { Post } from '@relaycast/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { PenSquare } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postKeys } from '@/api/posts';
@@ -22,17 +22,23 @@ import { CreatePostDialog } from './create-post-dialog';
 import { DayPostsDialog } from './day-posts-dialog';
 import { MovePostDialog } from './move-post-dialog';
 
+interface ContentCalendarProps {
+  /** The filter by label (features/labels, handed in by the route): the chosen label id ('' : every post). */
+  labelFilter?: (props: { value: string; onChange(labelId: string): void }) => ReactNode;
+}
+
 /**
  * The content calendar: three weeks (the seed's view), a week, a month or a list of a month's posts
  * (docs/decisions/0076-calendar-views.md), each with Previous / Today / Next; drag a post to another day in the
  * grids, then a toast offers Undo.
  */
-export function ContentCalendar() {
+export function ContentCalendar({ labelFilter }: ContentCalendarProps = {}) {
   const { t } = useTranslation('calendar');
   const timeZone = useTimeZone();
   const calendar = useCalendarView();
   const { range, today } = calendar;
-  const data = useCalendarData(range, timeZone);
+  const [labelId, setLabelId] = useState('');
+  const data = useCalendarData(range, timeZone, labelId);
   const { listQuery, posts, byDay, streamsByDay, suggested } = data;
   const queryClient = useQueryClient();
   const movePost = useCalendarMove(listQuery, timeZone);
@@ -80,6 +86,7 @@ export function ContentCalendar() {
         calendar={calendar}
         isFetching={posts.isFetching}
         onCreate={() => setCreateSlot(nextFullHour(timeZone))}
+        filter={labelFilter?.({ value: labelId, onChange: setLabelId })}
       />
 
       {posts.isError ? (
@@ -101,15 +108,7 @@ export function ContentCalendar() {
       ) : (
         <CalendarGrid range={range} today={today} days={data} handlers={handlers} />
       )}
-      <p className="text-xs text-muted-foreground">
-        {t(
-          'Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day. Times are in your time zone, {{timeZone}}.',
-          { timeZone: timeZone.replaceAll('_', ' ') },
-        )}
-        {suggested.data && suggested.data.suggestions.length > 0 && calendar.view !== 'list'
-          ? ` ${t("Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it.")} ${translateMessage(suggested.data.note)}`
-          : ''}
-      </p>
+      <CalendarHint view={calendar.view} timeZone={timeZone} suggested={suggested.data} />
 
       <CreatePostDialog
         open={createSlot !== null}
@@ -144,6 +143,30 @@ export function ContentCalendar() {
         onMoveRequest={onMoveRequest}
       />
     </div>
+  );
+}
+
+/** How to move posts, the time zone, and what the sparkles mean when there are suggested slots. */
+function CalendarHint({
+  view,
+  timeZone,
+  suggested,
+}: {
+  view: CalendarView;
+  timeZone: string;
+  suggested: { suggestions: unknown[]; note: string } | undefined;
+}) {
+  const { t } = useTranslation('calendar');
+  return (
+    <p className="text-xs text-muted-foreground">
+      {t(
+        'Drag a scheduled post to another day, or use its move button, to move it: it keeps its time of day. Times are in your time zone, {{timeZone}}.',
+        { timeZone: timeZone.replaceAll('_', ' ') },
+      )}
+      {suggested && suggested.suggestions.length > 0 && view !== 'list'
+        ? ` ${t("Times marked with a sparkle are suggested slots from your accounts' best times; click one to write a post for it.")} ${translateMessage(suggested.note)}`
+        : ''}
+    </p>
   );
 }
 

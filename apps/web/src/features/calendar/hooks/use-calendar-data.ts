@@ -1,4 +1,5 @@
 import { instantToZoned, rangeOfDates } from '@relaycast/shared/calendar';
+import { postsWithLabel } from '@relaycast/shared/labels';
 import type { ListPostsQuery } from '@relaycast/shared/posts';
 import { useMemo } from 'react';
 import { useSuggestedSlots } from '@/api/best-time';
@@ -15,8 +16,10 @@ const RANGE_LIMIT = 500;
 /**
  * What the calendar shows for a range of dates, by local day in the user's time zone: posts, planned streams
  * and the best-time model's free slots for all the workspace's accounts (the server drops those already past).
+ * With `labelId`, only the posts carrying that label (docs/labels.md): the range is read whole once and filtered
+ * here, so switching the filter asks the server nothing.
  */
-export function useCalendarData(range: Pick<ViewRange, 'first' | 'last'>, timeZone: string) {
+export function useCalendarData(range: Pick<ViewRange, 'first' | 'last'>, timeZone: string, labelId = '') {
   const { first, last } = range;
   const listQuery = useMemo<ListPostsQuery & { from: string; to: string }>(() => {
     const { from, to } = rangeOfDates(first, last, timeZone);
@@ -24,7 +27,10 @@ export function useCalendarData(range: Pick<ViewRange, 'first' | 'last'>, timeZo
   }, [first, last, timeZone]);
 
   const posts = usePosts(listQuery);
-  const byDay = useMemo(() => groupPostsByDay(posts.data ?? [], timeZone), [posts.data, timeZone]);
+  const byDay = useMemo(
+    () => groupPostsByDay(postsWithLabel(posts.data ?? [], labelId), timeZone),
+    [posts.data, timeZone, labelId],
+  );
   const plannedStreams = usePlannedStreams({ from: listQuery.from, to: listQuery.to });
   const streamsByDay = useMemo(
     () => groupStreamsByDay(plannedStreams.data ?? [], timeZone),

@@ -8,6 +8,7 @@
 import type { SocialAccount } from '@relaycast/shared/accounts';
 import { altTextLimitFor } from '@relaycast/shared/alt-text';
 import { APPROVAL_MESSAGES } from '@relaycast/shared/approvals';
+import type { Label } from '@relaycast/shared/labels';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { LOCKED_POST_STATUSES, POST_MESSAGES, type Post, type PostAction } from '@relaycast/shared/posts';
 import type { TFunction } from 'i18next';
@@ -69,6 +70,8 @@ interface PostComposerProps {
   newPostHref: string;
   /** The image editor's dialog (the route hands it in): attached still images get an Edit control. */
   imageEditor?: ImageEditorPart;
+  /** The labels' picker (features/labels, handed in by the route): the post's labels and their change. */
+  labelPicker?: (props: { value: Label[]; onChange(labels: Label[]): void }) => ReactNode;
 }
 
 /** The composer: loads the post to edit, then hands it to the form. */
@@ -122,6 +125,7 @@ function ComposerForm({
   onCreated,
   newPostHref,
   imageEditor,
+  labelPicker,
 }: PostComposerProps & { post?: Post }) {
   const { t } = useTranslation('composer');
   const timeZone = useTimeZone();
@@ -227,6 +231,10 @@ function ComposerForm({
             values={values}
             onChange={(reelCover) => update({ reelCover })}
           />
+          {labelPicker?.({
+            value: values.labels ?? [],
+            onChange: (labels) => update({ labels, labelsChanged: true }),
+          })}
           <PublishPanel
             date={values.date}
             time={values.time}

@@ -3,6 +3,7 @@ import { CalendarClock, Copy, PenLine, Trash2 } from 'lucide-react';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LabelChips } from '@/components/label-chips';
 import { PlatformIcon } from '@/components/platform-icon';
 import { useCanRemove } from '@/components/role-gate';
 import { Badge } from '@/components/ui/badge';
@@ -62,6 +63,7 @@ export const DraftCard = memo(function DraftCard({
             ) : null}
             <span>{t('Edited {{when}}', { when: formatRelative(post.updatedAt) })}</span>
             {post.media.length > 0 ? <span>{t('{{count}} files', { count: post.media.length })}</span> : null}
+            <LabelChips labels={post.labels} />
           </div>
         </div>
         {post.media.length > 0 ? (

@@ -2,7 +2,7 @@ import { UNAPPROVED_POST_STATUSES } from '@relaycast/shared/approvals';
 import { todayIn } from '@relaycast/shared/calendar';
 import { POST_MESSAGES, type Post } from '@relaycast/shared/posts';
 import { FilePen, PenSquare, Search } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDeletePost, useDuplicatePost, usePosts, useRestorePost } from '@/api/posts';
@@ -25,7 +25,12 @@ const DRAFT_LIKE_STATUSES = ['draft', ...UNAPPROVED_POST_STATUSES].join(',');
 
 /** The workspace's drafts, newest first, with search, and open / schedule / duplicate / delete (undoable). */
 // function-budget: DraftsList lays out one screen part in one JSX tree; split into named parts when it next changes
-export function DraftsList() {
+export function DraftsList({
+  labelFilter,
+}: {
+  /** The filter by label (features/labels, handed in by the route): the chosen label id ('' : every draft). */
+  labelFilter?: (props: { value: string; onChange(labelId: string): void }) => ReactNode;
+} = {}) {
   const { t } = useTranslation('drafts');
   const searchId = useId();
   const navigate = useNavigate();
@@ -33,7 +38,8 @@ export function DraftsList() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   // Drafts, and posts not approved yet or sent back (approvals), which their authors work on here too.
-  const drafts = usePosts({ status: DRAFT_LIKE_STATUSES, q: q || undefined });
+  const [labelId, setLabelId] = useState('');
+  const drafts = usePosts({ status: DRAFT_LIKE_STATUSES, q: q || undefined, label: labelId || undefined });
   const [scheduling, setScheduling] = useState<Post | null>(null);
 
   const remove = useDeletePost();
@@ -97,29 +103,32 @@ export function DraftsList() {
         </div>
       </header>
 
-      <search className="relative block max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          {t('Search drafts')}
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          placeholder={t('Search drafts')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
-        {drafts.isFetching && !drafts.isPending ? (
-          <Spinner
-            label={t('Searching')}
-            className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4"
+      <div className="flex flex-wrap items-end gap-3">
+        <search className="relative block w-full max-w-md">
+          <label htmlFor={searchId} className="sr-only">
+            {t('Search drafts')}
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           />
-        ) : null}
-      </search>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder={t('Search drafts')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+          {drafts.isFetching && !drafts.isPending ? (
+            <Spinner
+              label={t('Searching')}
+              className="absolute top-1/2 right-3 -translate-y-1/2 [&_svg]:size-4"
+            />
+          ) : null}
+        </search>
+        {labelFilter?.({ value: labelId, onChange: setLabelId })}
+      </div>
 
       {drafts.isPending ? (
         <LoadingScreen label={t('Loading drafts')} />
@@ -138,7 +147,9 @@ export function DraftsList() {
           <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
             <FilePen aria-hidden="true" className="size-6" />
           </span>
-          {q ? (
+          {labelId && !q ? (
+            <p className="font-semibold">{t('No drafts carry this label.')}</p>
+          ) : q ? (
             <p className="font-semibold">{t('No drafts match “{{query}}”.', { query: q })}</p>
           ) : (
             <>
