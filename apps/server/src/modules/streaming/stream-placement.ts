@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streamSessions } from '../../db/schema/index';
 import type { StreamOwner } from './destinations.service';
-import { finishSession } from './stream-sessions.service';
+import { closeStaleSessions, finishSession } from './stream-sessions.service';
 
 /**
  * Where live streams run when an install has several nodes (docs/decisions/0113-streaming-nodes.md): a stream is
@@ -152,4 +152,15 @@ export function swapRunNodeId(dataDir: string, nodeId: string): string | null {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, nodeId);
   return previous;
+}
+
+/** At a streaming node's start: the streams its previous run (same data folder) left open are closed. */
+export async function closeLeftOpen(options: {
+  db: Db;
+  config: { dataDir: string };
+  nodeId: string;
+  log: { warn: (details: object, message: string) => void };
+}): Promise<void> {
+  const stale = await closeStaleSessions(options.db, swapRunNodeId(options.config.dataDir, options.nodeId));
+  if (stale > 0) options.log.warn({ count: stale }, 'closed streams left open by a previous run');
 }

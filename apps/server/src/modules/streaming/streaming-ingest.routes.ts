@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { callerOf } from '../../lib/caller';
 import { isOriginAccepted } from '../../lib/request-origin';
 import { assertRoleCan } from '../../lib/role-check';
+import type { StreamOwner } from './destinations.service';
 import type { StreamEngine } from './live/engine';
 import { bridgeIngestSocket, wasForwarded } from './stream-forward';
 import { streamElsewhere } from './stream-placement';
@@ -32,6 +33,27 @@ function send(socket: WebSocket, message: IngestServerMessage) {
 function refuse(socket: WebSocket, code: string, message: string) {
   send(socket, { type: 'error', code, message });
   socket.close(CLOSE_CODE_OF[code] ?? STREAM_INGEST.closeCodes.ingestFailed, code);
+}
+
+/**
+ * A stream another node carries: the socket is passed on to it (decision 0113) with what arrived meanwhile; a
+ * stream whose node died is refused with the node-stopped message.
+ */
+async function passedOnElsewhere(
+  socket: WebSocket,
+  request: FastifyRequest<{ Params: { id: string } }>,
+  deps: { engine: StreamEngine; db: Db; selfId: string },
+  caller: StreamOwner,
+  early: { data: Buffer; isBinary: boolean }[],
+): Promise<boolean> {
+  const sessionId = request.params.id;
+  if (deps.engine.overlay(sessionId) !== null || wasForwarded(request)) return false;
+  const far = await streamElsewhere(deps.db, deps.selfId, caller, sessionId);
+  if (far?.lost) throw new AppError('STREAM_NODE_LOST');
+  if (!far?.node.internalUrl) return false;
+  const node = { ...far.node, internalUrl: far.node.internalUrl };
+  bridgeIngestSocket(socket, request, node, { selfId: deps.selfId, early: early.splice(0) });
+  return true;
 }
 
 /**
@@ -70,23 +92,8 @@ export function registerIngestSocket(
           const caller = await callerOf(request);
           // A public route, so not the route hook: the same check, for the roles that may go live.
           assertRoleCan(caller.role, 'stream');
-          // A stream another node carries: the socket is passed on to it (decision 0113).
-          const far =
-            deps.engine.overlay(sessionId) === null && !wasForwarded(request)
-              ? await streamElsewhere(deps.db, deps.selfId, caller, sessionId)
-              : null;
-          if (far?.lost) throw new AppError('STREAM_NODE_LOST');
-          if (far?.node.internalUrl) {
+          if (await passedOnElsewhere(socket, request, deps, caller, early)) {
             deliver = () => {};
-            bridgeIngestSocket(
-              socket,
-              request,
-              { ...far.node, internalUrl: far.node.internalUrl },
-              {
-                selfId: deps.selfId,
-                early: early.splice(0),
-              },
-            );
             return;
           }
           // What the recorder sends (?video=h264&width=…): H.264 at the stream's size is copied, the rest

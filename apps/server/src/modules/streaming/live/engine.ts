@@ -15,9 +15,9 @@ import { findStreamableMedia } from '../../media/media-streamable';
 import { resolveWorkspace } from '../../workspaces/workspaces.service';
 import { loadLiveDestinations, type StreamOwner } from '../destinations.service';
 import { findIngestKeyOwner } from '../ingest-keys.service';
-import { swapRunNodeId, userLiveElsewhere } from '../stream-placement';
+import { closeLeftOpen, userLiveElsewhere } from '../stream-placement';
 import type { LiveOverlay } from '../stream-sessions.queries';
-import { closeStaleSessions, insertSession } from '../stream-sessions.service';
+import { insertSession } from '../stream-sessions.service';
 import { runningChildren, spawnFfmpeg } from './child';
 import {
   type ActiveSession,
@@ -119,10 +119,7 @@ export class StreamEngine {
       }
     }
     // Only a process that runs the relay carries streams: it closes the ones its previous run left open.
-    const stale = relay
-      ? await closeStaleSessions(options.db, swapRunNodeId(options.config.dataDir, options.nodeId))
-      : 0;
-    if (stale > 0) options.log.warn({ count: stale }, 'closed streams left open by a previous run');
+    if (relay) await closeLeftOpen(options);
     engine = new StreamEngine(options, relay);
     return engine;
   }
