@@ -126,7 +126,7 @@ export async function listNodes(db: Db, selfId?: string): Promise<AdminNode[]> {
       live: sql<boolean>`${nodes.lastSeenAt} > now() - make_interval(secs => ${NODE_LIVE_MS / 1000})`,
       streaming: nodes.streaming,
       streams: sql<number>`(select count(*) from ${streamSessions} s
-        where s.node_id = ${nodes.id} and s.status in ('starting', 'live'))`.mapWith(Number),
+        where s.node_id = "nodes"."id" and s.status in ('starting', 'live'))`.mapWith(Number),
     })
     .from(nodes)
     .orderBy(asc(nodes.startedAt), asc(nodes.id));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { STREAM_INGEST, STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -16,7 +17,7 @@ import {
 import type { Database } from '../../db/client';
 import { openDatabase } from '../../db/client';
 import { nodes, notifications, streamSessions } from '../../db/schema/index';
-import { heartbeatNode, type NodeIdentity, registerNode } from '../nodes/nodes.service';
+import { heartbeatNode, listNodes, type NodeIdentity, registerNode } from '../nodes/nodes.service';
 import { failLapsedStreams, pickStreamingNode } from './stream-placement';
 import { insertSession } from './stream-sessions.service';
 
@@ -256,6 +257,16 @@ describe('placement', () => {
     // The streaming node now carries one stream; the idle node none: a new stream goes there.
     const busy = (await throughApi('POST', '/api/streaming/sessions', {})).json() as StreamSession;
     expect((await pickStreamingNode(api.db, api.app.node.id))?.id).toBe(idle.id);
+    // /admin's list says which nodes stream and how many streams each carries, and where each is reached.
+    const listed = await listNodes(api.db);
+    expect(listed.find((node) => node.id === self)).toMatchObject({ streaming: true, streams: 1 });
+    expect(listed.find((node) => node.id === api.app.node.id)).toMatchObject({
+      streaming: false,
+      streams: 0,
+    });
+    const [row] = await api.db.select().from(nodes).where(eq(nodes.id, self));
+    expect(row?.internalUrl).toBe(`http://127.0.0.1:${(streaming.app.server.address() as AddressInfo).port}`);
+    expect(row?.rtmpPort).toBe(streaming.app.streamEngine.relay?.port);
     await throughApi('POST', `/api/streaming/sessions/${busy.id}/stop`);
     // On a tie, the node asking keeps the stream (one-process installs never forward).
     expect((await pickStreamingNode(streaming.db, self))?.id).toBe(self);
