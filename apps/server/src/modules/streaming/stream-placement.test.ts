@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { STREAM_INGEST, STREAMING_MESSAGES, type StreamSession } from '@relaycast/shared/streaming';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -18,7 +21,7 @@ import type { Database } from '../../db/client';
 import { openDatabase } from '../../db/client';
 import { nodes, notifications, streamSessions } from '../../db/schema/index';
 import { heartbeatNode, listNodes, type NodeIdentity, registerNode } from '../nodes/nodes.service';
-import { failLapsedStreams, pickStreamingNode } from './stream-placement';
+import { closeLeftOpen, failLapsedStreams, pickStreamingNode, swapRunNodeId } from './stream-placement';
 import { insertSession } from './stream-sessions.service';
 
 /**
@@ -26,7 +29,8 @@ import { insertSession } from './stream-sessions.service';
  * streaming node (the relay on) and an API node (no relay) on one database, each listening. A stream started
  * through the API node runs on the streaming node with a lease; its status, its stop, the OBS address and the
  * studio's socket reach it through the API node; the heartbeat renews the lease and a lapsed lease fails the
- * stream with the reason the studio shows.
+ * stream with the reason the studio shows. Over 300 lines on purpose: the cases share one pair of listening nodes,
+ * whose start (two apps, a relay) costs more than the cases.
  */
 
 let testDb: TestDatabase;
@@ -243,6 +247,62 @@ describe('a streaming node that died', () => {
       .where(and(eq(notifications.userId, ada.userId), eq(notifications.kind, 'stream_failed')));
     expect(notices).toEqual([{ body: STREAMING_MESSAGES.nodeStopped }]);
     await forgetNode(dead.id);
+  });
+});
+
+describe('a streaming node restarted on its data folder', () => {
+  it("closes its previous run's streams and forgets that run's row, never another node's", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'relaycast-restart-'));
+    const previous = await otherStreamingNode(0);
+    swapRunNodeId(dir, previous.id);
+    const other = await otherStreamingNode(0);
+    const owner = { userId: ada.userId, workspaceId: ada.workspaceId };
+    const settings = {
+      resolution: '720p',
+      bitrateKbps: 3000,
+      fps: 30,
+      encoder: 'x264',
+      format: 'flv',
+    } as const;
+    const mine = randomUUID();
+    const theirs = randomUUID();
+    for (const [id, nodeId] of [
+      [mine, previous.id],
+      [theirs, other.id],
+    ] as const) {
+      await insertSession(streaming.db, {
+        ...{
+          id,
+          owner,
+          title: 'Left open',
+          source: 'obs',
+          settings,
+          scheduledStreamId: null,
+          destinations: [],
+        },
+        nodeId,
+      });
+    }
+    const warnings: string[] = [];
+    const newId = randomUUID();
+    await closeLeftOpen({
+      db: streaming.db,
+      config: { dataDir: dir },
+      nodeId: newId,
+      log: { warn: (_details, message) => warnings.push(message) },
+    });
+    expect(await sessionRow(mine)).toMatchObject({
+      status: 'ended',
+      reason: 'The server stopped during this stream.',
+    });
+    expect((await sessionRow(theirs))?.status).toBe('starting');
+    expect(await streaming.db.select().from(nodes).where(eq(nodes.id, previous.id))).toEqual([]);
+    expect(warnings).toEqual(['closed streams left open by a previous run']);
+    // The next start finds this run's id.
+    expect(swapRunNodeId(dir, randomUUID())).toBe(newId);
+    await streaming.db.update(streamSessions).set({ status: 'ended' }).where(eq(streamSessions.id, theirs));
+    await forgetNode(other.id);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

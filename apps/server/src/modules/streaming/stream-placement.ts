@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NODE_LIVE_MS } from '@relaycast/shared/nodes';
 import { STREAMING_MESSAGES } from '@relaycast/shared/streaming';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { streamSessions } from '../../db/schema/index';
+import { nodes, streamSessions } from '../../db/schema/index';
 import type { StreamOwner } from './destinations.service';
 import { closeStaleSessions, finishSession } from './stream-sessions.service';
 
@@ -154,13 +154,18 @@ export function swapRunNodeId(dataDir: string, nodeId: string): string | null {
   return previous;
 }
 
-/** At a streaming node's start: the streams its previous run (same data folder) left open are closed. */
+/**
+ * At a streaming node's start: the streams its previous run (same data folder) left open are closed, and that
+ * run's row is forgotten (killed, it would be a placement's choice until unseen for 30 s).
+ */
 export async function closeLeftOpen(options: {
   db: Db;
   config: { dataDir: string };
   nodeId: string;
   log: { warn: (details: object, message: string) => void };
 }): Promise<void> {
-  const stale = await closeStaleSessions(options.db, swapRunNodeId(options.config.dataDir, options.nodeId));
+  const previous = swapRunNodeId(options.config.dataDir, options.nodeId);
+  if (previous) await options.db.delete(nodes).where(eq(nodes.id, previous));
+  const stale = await closeStaleSessions(options.db, previous);
   if (stale > 0) options.log.warn({ count: stale }, 'closed streams left open by a previous run');
 }
