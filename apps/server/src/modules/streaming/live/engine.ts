@@ -287,7 +287,7 @@ export class StreamEngine {
     }
     const owner = await findIngestKeyOwner(this.options.db, key);
     if (!owner) return false;
-    return !(await this.userIsLiveAnywhere(owner.userId));
+    return !this.userIsLive(owner.userId);
   }
 
   private onRelayPublish(key: string) {
@@ -320,7 +320,8 @@ export class StreamEngine {
 
   private async startObsSession(key: string) {
     const owner = await findIngestKeyOwner(this.options.db, key);
-    if (!owner || this.userIsLive(owner.userId) || this.closed) {
+    // Live on another node too (decision 0113): one stream per user.
+    if (!owner || (await this.userIsLiveAnywhere(owner.userId)) || this.closed) {
       this.relay?.dropPublisher(key);
       return;
     }
