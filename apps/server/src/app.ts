@@ -166,10 +166,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     clipRunner,
     publishing: options.publishing,
   });
+  // This process in the install's list of nodes (/admin), alive every 10 s (docs/decisions/0103-nodes.md); before
+  // the live engine, whose streams are recorded with this node's id (decision 0113).
+  await app.register(nodesPlugin, { db: database.db, config });
   await app.register(streamingPlugin, { db: database.db, config });
   await app.register(shortLinksPlugin, { db: database.db, config, frontDoor, requestId: requestIdOf });
-  // This process in the install's list of nodes (/admin), alive every 10 s (docs/decisions/0103-nodes.md).
-  await app.register(nodesPlugin, { db: database.db, config });
 
   await app.register(healthRoutes, { database });
   await app.register(usersRoutes, { db: database.db });

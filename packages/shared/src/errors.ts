@@ -197,6 +197,8 @@ export const ERRORS = {
   STREAM_NOT_LIVE: { status: 410, message: STREAMING_MESSAGES.sessionNotLive },
   STREAMING_UNAVAILABLE: { status: 503, message: STREAMING_MESSAGES.streamingUnavailable },
   STREAM_INGEST_BUSY: { status: 409, message: STREAMING_MESSAGES.ingestAlreadyConnected },
+  /** The streaming node carrying the stream died or cannot be reached (decision 0113). */
+  STREAM_NODE_LOST: { status: 503, message: STREAMING_MESSAGES.nodeStopped },
   /** Sent on the ingest WebSocket only (its close code, not an HTTP status, tells the studio). */
   STREAM_INGEST_FAILED: { status: 502, message: STREAMING_MESSAGES.ingestFailed },
   SCENE_LIMIT: { status: 409, message: STREAMING_MESSAGES.sceneLimit },

@@ -15,6 +15,10 @@ export const adminNodeSchema = z.object({
   live: z.boolean(),
   /** The node that answered this request. */
   self: z.boolean(),
+  /** Whether it runs the RTMP relay and so carries live streams (docs/decisions/0113-streaming-nodes.md). */
+  streaming: z.boolean(),
+  /** The live streams it carries now (starting or live). */
+  streams: z.number().int(),
 });
 export type AdminNode = z.infer<typeof adminNodeSchema>;
 

@@ -15,6 +15,7 @@ import { billingEnvShape, readBillingEnv, type StripeSettings } from './billing-
 import { type CloudDriveSettings, cloudDrivesEnvShape, readCloudDrivesEnv } from './cloud-drives-env';
 import { type InstallLimits, installLimitsEnvShape, readInstallLimits } from './install-limits-env';
 import { metricsEnvShape } from './metrics-env';
+import { nodesEnvShape, rtmpEnabledOf } from './nodes-env';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 import { type PublishingConfig, publishingEnvShape, readPublishing } from './publishing-env';
 import { readUnsplashEnv, type UnsplashConfig, unsplashEnvShape } from './unsplash-env';
@@ -107,7 +108,7 @@ export const envSchema = z.object({
   POCKETSPHINX_MODEL_DIR: z.string().trim().min(1).default('/usr/share/pocketsphinx/model/en-us'),
   /** Debian's Chromium, which prints the /analytics PDF report; without it the PDF answers 503. */
   CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
-  /** The built-in RTMP relay (live streaming). Off by default under NODE_ENV=test; 'false' turns it off. */
+  /** The RTMP relay (live streaming): default on for ROLE=all only, off under NODE_ENV=test (nodes-env.ts). */
   RTMP_ENABLED: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Port of the RTMP relay that OBS and the stream engine publish to; 0 = any free port. */
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
@@ -146,6 +147,7 @@ export const envSchema = z.object({
   /** DROPBOX_APP_KEY/SECRET, GOOGLE_DRIVE_, ONEDRIVE_, CANVA_CLIENT_ID/SECRET and each one's _BASE_URL. */
   ...cloudDrivesEnvShape,
   ...metricsEnvShape,
+  ...nodesEnvShape,
   ...publishingEnvShape,
   ...unsplashEnvShape,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -182,6 +184,8 @@ export interface Config extends PublishingConfig {
   databaseUrl: string | undefined;
   /** METRICS_TOKEN (config/metrics-env.ts): undefined, no /metrics. */
   metricsToken: string | undefined;
+  /** NODE_INTERNAL_URL (config/nodes-env.ts): where other nodes reach this one; undefined: derived at listen. */
+  nodeInternalUrl: string | undefined;
   /** Directory of the PGlite data; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
   appSecret: string;
@@ -318,6 +322,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir,
     databaseUrl: env.DATABASE_URL,
     metricsToken: env.METRICS_TOKEN || undefined,
+    nodeInternalUrl: env.NODE_INTERNAL_URL,
     pgliteDir: path.join(dataDir, 'pglite'),
     appSecret: '',
     trustedOrigins: [],
@@ -345,10 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     pocketsphinxModelDir: env.POCKETSPHINX_MODEL_DIR,
     chromiumPath: env.CHROMIUM_PATH,
     rtmp: {
-      enabled:
-        env.RTMP_ENABLED === undefined || env.RTMP_ENABLED === ''
-          ? env.NODE_ENV !== 'test'
-          : env.RTMP_ENABLED === 'true' || env.RTMP_ENABLED === '1',
+      enabled: rtmpEnabledOf(env),
       host: env.RTMP_HOST,
       port: env.RTMP_PORT,
       reconnectGraceMs: env.STREAM_RECONNECT_GRACE_SECONDS * 1000,

@@ -51,6 +51,8 @@ export const STREAMING_MESSAGES = {
   sourceDidNotReturn:
     'The video source did not come back while the slate was showing, so the stream ended. Go live again when you are ready.',
   workspaceDeleted: 'The workspace was deleted, so its stream ended.',
+  /** The streaming node carrying the stream died (decision 0113): its lease lapsed, or another node lost it. */
+  nodeStopped: 'The server running this stream stopped, so the stream ended. Go live again to continue.',
   /** A destination of a platform where several of the workspace's accounts are, one of them behind a proxy. */
   proxyAccountUnknown: (platform: string) =>
     `This workspace has several ${platform} accounts and at least one goes through a proxy: Relaycast cannot tell which account this destination belongs to, so it does not stream it without that proxy. Remove the proxy, or the accounts of ${platform} this destination is not for.`,

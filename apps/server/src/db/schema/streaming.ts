@@ -111,10 +111,15 @@ export const streamSessions = pgTable(
       .$type<{ kind: 'source_lost' | 'source_returned'; at: string }[]>()
       .notNull()
       .default([]),
+    /** The node carrying the stream (decision 0113): its id in `nodes`, while the stream runs. */
+    nodeId: text('node_id'),
+    /** Renewed by that node's heartbeat; a stream whose lease lapsed lost its node and is failed by a sweep. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (table) => [
     index('stream_sessions_owner_started_idx').on(table.workspaceId, table.userId, table.startedAt),
     index('stream_sessions_active_idx').on(table.status).where(sql`${table.status} in ('starting', 'live')`),
+    index('stream_sessions_node_idx').on(table.nodeId).where(sql`${table.status} in ('starting', 'live')`),
   ],
 );
 

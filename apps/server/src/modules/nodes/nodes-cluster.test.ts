@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Post } from '@relaycast/shared/posts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +23,13 @@ import {
   workerProcessEnv,
 } from '../publishing/publishing-crash.test-support';
 import {
+  freePort,
+  type Sink,
+  startObs,
+  startSink,
+  stopProcess,
+} from '../streaming/live/streaming.test-support';
+import {
   type LoadBalancer,
   type ServerNode,
   startLoadBalancer,
@@ -28,10 +38,13 @@ import {
 } from './nodes-cluster.test-support';
 
 /**
- * An install of several nodes on one PostgreSQL (docs/scaling.md, decision 0110): two API nodes (ROLE=api)
- * behind a round-robin load balancer and two workers (ROLE=worker), each its own process. A burst of posts
- * published "now" through the balancer reaches the platform once each although one worker is killed with
- * SIGKILL mid-burst, and the sign-in limit per client holds exactly across the two API nodes. PostgreSQL only
+ * An install of several nodes on one PostgreSQL (docs/scaling.md, decisions 0110 and 0113): two API nodes
+ * (ROLE=api) behind a round-robin load balancer, two workers (ROLE=worker) and one streaming node (ROLE=api with
+ * the relay on, outside the balancer), each its own process. A live stream from "OBS" (ffmpeg) to the address the
+ * balancer gave, placed on the streaming node, reaches its sink while a burst of posts published "now" through
+ * the balancer reaches the platform once each although one worker is killed with SIGKILL mid-burst; the stream's
+ * status and its stop go through the balancer; the sign-in limit per client holds exactly across the two API
+ * nodes. PostgreSQL only
  * (the vitest config leaves it out of the PGlite project: the embedded database belongs to one process).
  */
 
@@ -46,6 +59,8 @@ let balancer: LoadBalancer;
 let workers: ServerNode[] = [];
 const nodes: ServerNode[] = [];
 const cleanup: (() => void)[] = [];
+let sink: Sink | undefined;
+let obs: ReturnType<typeof startObs> | undefined;
 
 beforeAll(async () => {
   // Each answer takes 400 ms, so the killed worker has calls in flight.
@@ -66,14 +81,28 @@ beforeAll(async () => {
     startNode({ ...env, ROLE: 'api', AUTH_RATE_LIMIT_PER_MINUTE: String(SIGN_IN_LIMIT) }, cleanup),
     startNode(env, cleanup),
     startNode(env, cleanup),
+    // The streaming node: the relay on any free port, no slate (fewer ffmpeg processes on a small machine).
+    startNode(
+      {
+        ...env,
+        ROLE: 'api',
+        RTMP_ENABLED: 'true',
+        RTMP_PORT: '0',
+        RTMP_HOST: '127.0.0.1',
+        STREAM_SLATE_SECONDS: '0',
+      },
+      cleanup,
+    ),
   ]);
   nodes.push(...started);
-  workers = started.slice(2);
+  workers = started.slice(2, 4);
   balancer = await startLoadBalancer(started.slice(0, 2).map((node) => node.port));
-  // Four boots through tsx: about 25 s on a quiet 2-core machine, up to 80 s when the rest of the suite runs.
+  // Five boots through tsx: about 30 s on a quiet 2-core machine, up to 80 s when the rest of the suite runs.
 }, 150_000);
 
 afterAll(async () => {
+  if (obs) await stopProcess(obs.process, obs.exited);
+  if (sink) await stopProcess(sink.process, sink.exited);
   await balancer?.close();
   await Promise.all(nodes.map((node) => stopNode(node.child)));
   await t?.close();
@@ -86,9 +115,71 @@ function post(url: string, body: unknown, headers: Record<string, string>) {
   return fetch(`${balancer.url}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
 }
 
+async function get<T>(url: string): Promise<T> {
+  const answer = await fetch(`${balancer.url}${url}`, { headers: jsonHeaders(user.cookie) });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as T;
+}
+
+function sinkBytes(): number {
+  try {
+    return sink ? statSync(sink.file).size : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Goes live from "OBS" through the balancer: a destination to a local sink, the OBS address the balancer
+ * answers (the streaming node's relay), ffmpeg publishing to it; resolves once the status read through the
+ * balancer says live and the sink got media.
+ */
+async function goLiveThroughBalancer(): Promise<string> {
+  const sinkPort = await freePort();
+  const folder = mkdtempSync(path.join(tmpdir(), 'relaycast-sink-'));
+  cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
+  sink = await startSink(sinkPort, path.join(folder, 'sink.flv'));
+  const destination = await post(
+    '/api/streaming/destinations',
+    { platform: 'custom', name: 'Sink', rtmpUrl: `rtmp://127.0.0.1:${sinkPort}/app`, streamKey: 'key' },
+    jsonHeaders(user.cookie),
+  );
+  expect(destination.status).toBe(201);
+  const ingest = await get<{ rtmpUrl: string; streamKey: string; relayRunning: boolean }>(
+    '/api/streaming/ingest',
+  );
+  // The API nodes run no relay: the address is the streaming node's relay, on the host the user reaches.
+  const streamingNode = await t.db.execute(sql`select id, rtmp_port from nodes where streaming`);
+  const [row] = (streamingNode as unknown as { rows: { id: string; rtmp_port: number }[] }).rows;
+  expect(ingest).toMatchObject({ rtmpUrl: `rtmp://localhost:${row?.rtmp_port}/live`, relayRunning: true });
+  obs = startObs(`rtmp://127.0.0.1:${row?.rtmp_port}/live/${ingest.streamKey}`, 120);
+  await eventually(
+    () => get<{ session: { id: string; status: string } | null }>('/api/streaming/live'),
+    (live) => live.session?.status === 'live',
+    30_000,
+  );
+  await eventually(
+    async () => sinkBytes(),
+    (bytes) => bytes > 0,
+    30_000,
+  );
+  const live = await get<{ session: { id: string } }>('/api/streaming/live');
+  const [placed] = (
+    (await t.db.execute(
+      sql`select node_id from stream_sessions where id = ${live.session.id}`,
+    )) as unknown as {
+      rows: { node_id: string }[];
+    }
+  ).rows;
+  expect(placed?.node_id).toBe(row?.id);
+  return live.session.id;
+}
+
 describe('two API nodes and two workers on one PostgreSQL', () => {
-  it(`publishes a burst of ${BURST} posts exactly once with a worker killed mid-burst`, async () => {
+  it(`publishes a burst of ${BURST} posts exactly once with a worker killed mid-burst, while a stream reaches its sink`, async () => {
+    const sessionId = await goLiveThroughBalancer();
     const label = 'Cluster burst';
+    const before = [...balancer.forwarded];
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, index) =>
         post(
@@ -102,7 +193,10 @@ describe('two API nodes and two workers on one PostgreSQL', () => {
     const created = (await Promise.all(answers.map((answer) => answer.json()))) as Post[];
     const ids = created.map((one) => one.targets[0]?.id ?? '');
     // Both API nodes took their share of the burst.
-    expect(balancer.forwarded).toEqual([BURST / 2, BURST / 2]);
+    expect(balancer.forwarded.map((count, index) => count - (before[index] ?? 0))).toEqual([
+      BURST / 2,
+      BURST / 2,
+    ]);
 
     await eventually(
       async () => requestsPerTarget(fake, ids).size,
@@ -113,6 +207,7 @@ describe('two API nodes and two workers on one PostgreSQL', () => {
     const exited = new Promise((resolve) => killed.once('exit', resolve));
     killed.kill('SIGKILL');
     await exited;
+    const bytesAtKill = sinkBytes();
     // Work was left when the worker died: the other one finishes it (and takes over the dead one's claims).
     expect(await countWithStatus(t, ids, 'published')).toBeLessThan(BURST);
     await eventually(
@@ -123,7 +218,22 @@ describe('two API nodes and two workers on one PostgreSQL', () => {
     expectEachPublishedOnce(fake, ids, label);
     // The dead worker had calls in flight: the survivor took its claims over and asked the platform about them.
     expect(fake.server.received('GET', /^\/api\/v1\/accounts\/[^/]+\/statuses/).length).toBeGreaterThan(0);
-  }, 90_000);
+
+    // The stream went on on its node all along: the sink kept receiving media after the kill, and the stream
+    // ends through the balancer (the stop is forwarded to the streaming node).
+    await eventually(
+      async () => sinkBytes(),
+      (bytes) => bytes > bytesAtKill,
+      15_000,
+    );
+    expect(
+      (await get<{ session: { id: string; status: string } }>('/api/streaming/live')).session,
+    ).toMatchObject({ id: sessionId, status: 'live' });
+    const stopped = await post(`/api/streaming/sessions/${sessionId}/stop`, {}, jsonHeaders(user.cookie));
+    expect(stopped.status).toBe(200);
+    expect(((await stopped.json()) as { status: string }).status).toBe('ended');
+    expect((await get<{ session: unknown }>('/api/streaming/live')).session).toBeNull();
+  }, 150_000);
 
   it(`holds the sign-in limit of ${SIGN_IN_LIMIT} a minute exactly across both API nodes`, async () => {
     // This process's own sign-up came from the same address (127.0.0.1) and was counted in the same window.

@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
 import type { AdminNode, AdminQueue } from '@relaycast/shared/nodes';
 import { NODE_LIVE_MS } from '@relaycast/shared/nodes';
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import { appVersion, newestMigrationTag } from '../../config/release';
 import type { Db } from '../../db/client';
-import { nodes } from '../../db/schema/index';
+import { nodes, streamSessions } from '../../db/schema/index';
 import { readQueuedJobs } from '../metrics/metrics.service';
 
 /**
@@ -14,6 +14,11 @@ import { readQueuedJobs } from '../metrics/metrics.service';
  * after a day the hourly `nodes sweep` (nodes.jobs.ts) forgets it.
  */
 export const NODE_HEARTBEAT_MS = 10_000;
+/**
+ * How long a live stream's lease lasts from its node's last heartbeat (decision 0113): three heartbeats, as a node
+ * is shown down after NODE_LIVE_MS. A stream whose lease lapsed is failed by the streams' lapse sweep.
+ */
+export const STREAM_LEASE_MS = 30_000;
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface NodeIdentity {
@@ -23,6 +28,12 @@ export interface NodeIdentity {
   pid: number;
   version: string;
   mediaStore: string;
+  /** Whether it runs the RTMP relay and so may carry live streams (set by the live engine before onReady). */
+  streaming: boolean;
+  /** Where the other nodes reach its HTTP routes (NODE_INTERNAL_URL, or derived once it listens). */
+  internalUrl: string | null;
+  /** Its RTMP relay's port, when it streams. */
+  rtmpPort: number | null;
 }
 
 /** Where this node keeps media: the S3 bucket, or this machine's folder. */
@@ -39,7 +50,21 @@ export function nodeIdentity(id: string, config: Pick<Config, 'role' | 's3' | 'm
     pid: process.pid,
     version: migration ? `${appVersion()} (${migration})` : appVersion(),
     mediaStore: mediaStoreOf(config),
+    streaming: false,
+    internalUrl: null,
+    rtmpPort: null,
   };
+}
+
+/**
+ * Where the other nodes reach this one: NODE_INTERNAL_URL, else `http://<HOST>:<port>` when HOST names one
+ * address, else this machine's name (what containers on one network and machines on a LAN resolve).
+ */
+export function internalUrlOf(config: Pick<Config, 'nodeInternalUrl' | 'host'>, port: number): string {
+  if (config.nodeInternalUrl) return config.nodeInternalUrl;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::' || config.host === '';
+  const host = wildcard ? hostname() : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 export async function registerNode(db: Db, node: NodeIdentity): Promise<void> {
@@ -49,7 +74,10 @@ export async function registerNode(db: Db, node: NodeIdentity): Promise<void> {
     .onConflictDoUpdate({ target: nodes.id, set: { ...node, lastSeenAt: sql`now()` } });
 }
 
-/** This node is alive; back in the list if someone removed it. */
+/**
+ * This node is alive; back in the list if someone removed it. A streaming node renews the leases of the streams
+ * it carries in the same beat (decision 0113).
+ */
 export async function heartbeatNode(db: Db, node: NodeIdentity): Promise<void> {
   const seen = await db
     .update(nodes)
@@ -57,6 +85,17 @@ export async function heartbeatNode(db: Db, node: NodeIdentity): Promise<void> {
     .where(eq(nodes.id, node.id))
     .returning({ id: nodes.id });
   if (seen.length === 0) await registerNode(db, node);
+  if (node.streaming) await renewStreamLeases(db, node.id);
+}
+
+/** The leases of the streams this node carries last STREAM_LEASE_MS more. */
+export async function renewStreamLeases(db: Db, nodeId: string): Promise<number> {
+  const renewed = await db
+    .update(streamSessions)
+    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${STREAM_LEASE_MS / 1000})` })
+    .where(and(eq(streamSessions.nodeId, nodeId), inArray(streamSessions.status, ['starting', 'live'])))
+    .returning({ id: streamSessions.id });
+  return renewed.length;
 }
 
 /** Forgets the nodes unseen for a day (a machine that went away without stopping its server): the sweep. */
@@ -85,6 +124,9 @@ export async function listNodes(db: Db, selfId?: string): Promise<AdminNode[]> {
       startedAt: nodes.startedAt,
       lastSeenAt: nodes.lastSeenAt,
       live: sql<boolean>`${nodes.lastSeenAt} > now() - make_interval(secs => ${NODE_LIVE_MS / 1000})`,
+      streaming: nodes.streaming,
+      streams: sql<number>`(select count(*) from ${streamSessions} s
+        where s.node_id = "nodes"."id" and s.status in ('starting', 'live'))`.mapWith(Number),
     })
     .from(nodes)
     .orderBy(asc(nodes.startedAt), asc(nodes.id));

@@ -19,7 +19,17 @@ import {
 const s = useAdminTestApp();
 
 function other(id: string, mediaStore: string): NodeIdentity {
-  return { id, role: 'worker', hostname: 'box-2', pid: 4242, version: '0.1.0', mediaStore };
+  return {
+    id,
+    role: 'worker',
+    hostname: 'box-2',
+    pid: 4242,
+    version: '0.1.0',
+    mediaStore,
+    streaming: false,
+    internalUrl: null,
+    rtmpPort: null,
+  };
 }
 
 async function age(id: string, ms: number) {

@@ -6,9 +6,10 @@ import type {
   StreamSettingsSnapshot,
   StreamSource,
 } from '@relaycast/shared/streaming';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { streamSamples, streamSessionDestinations, streamSessions } from '../../db/schema/index';
+import { STREAM_LEASE_MS } from '../nodes/nodes.service';
 import { insertNotificationSql } from '../notifications/notifications.service';
 import { queueEventSql } from '../webhooks/webhooks.service';
 import type { StreamOwner } from './destinations.service';
@@ -21,6 +22,8 @@ export interface NewSession {
   settings: StreamSettingsSnapshot;
   scheduledStreamId: string | null;
   destinations: { id: string; platform: StreamPlatformId; name: string }[];
+  /** The node carrying it (decision 0113): its lease starts now and is renewed by the node's heartbeat. */
+  nodeId?: string | null;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<Date> {
@@ -36,6 +39,8 @@ export async function insertSession(db: Db, session: NewSession): Promise<Date> 
         status: 'starting',
         settings: session.settings,
         scheduledStreamId: session.scheduledStreamId,
+        nodeId: session.nodeId ?? null,
+        leaseExpiresAt: session.nodeId ? sql`now() + make_interval(secs => ${STREAM_LEASE_MS / 1000})` : null,
       })
       .returning({ startedAt: streamSessions.startedAt });
     if (session.destinations.length > 0) {
@@ -167,12 +172,23 @@ export async function insertSamples(db: Db, samples: SampleInput[]): Promise<voi
   await db.insert(streamSamples).values(samples.map((sample) => ({ id: randomUUID(), ...sample })));
 }
 
-/** Streams a previous run of the server left "live": nothing carries them any more. */
-export async function closeStaleSessions(db: Db): Promise<number> {
+/**
+ * Streams a previous run of this server (the node id `previousNodeId`, kept in its data folder) left "live", and
+ * streams with no node (written before decision 0113): nothing carries them any more. Another node's streams are
+ * its own, and the lapse sweep's once its lease lapses.
+ */
+export async function closeStaleSessions(db: Db, previousNodeId: string | null): Promise<number> {
   const closed = await db
     .update(streamSessions)
     .set({ status: 'ended', reason: 'The server stopped during this stream.', endedAt: new Date() })
-    .where(inArray(streamSessions.status, ['starting', 'live']))
+    .where(
+      and(
+        inArray(streamSessions.status, ['starting', 'live']),
+        previousNodeId
+          ? or(isNull(streamSessions.nodeId), eq(streamSessions.nodeId, previousNodeId))
+          : isNull(streamSessions.nodeId),
+      ),
+    )
     .returning({ id: streamSessions.id });
   return closed.length;
 }

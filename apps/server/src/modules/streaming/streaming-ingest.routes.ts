@@ -8,17 +8,22 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { callerOf } from '../../lib/caller';
 import { isOriginAccepted } from '../../lib/request-origin';
 import { assertRoleCan } from '../../lib/role-check';
+import type { StreamOwner } from './destinations.service';
 import type { StreamEngine } from './live/engine';
+import { bridgeIngestSocket, wasForwarded } from './stream-forward';
+import { streamElsewhere } from './stream-placement';
 
 const CLOSE_CODE_OF: Record<string, number> = {
   UNAUTHORIZED: STREAM_INGEST.closeCodes.unauthorized,
   NOT_FOUND: STREAM_INGEST.closeCodes.notFound,
   STREAM_INGEST_BUSY: STREAM_INGEST.closeCodes.busy,
   STREAM_NOT_LIVE: STREAM_INGEST.closeCodes.notLive,
+  STREAM_NODE_LOST: STREAM_INGEST.closeCodes.ingestFailed,
 };
 
 function send(socket: WebSocket, message: IngestServerMessage) {
@@ -31,11 +36,35 @@ function refuse(socket: WebSocket, code: string, message: string) {
 }
 
 /**
+ * A stream another node carries: the socket is passed on to it (decision 0113) with what arrived meanwhile; a
+ * stream whose node died is refused with the node-stopped message.
+ */
+async function passedOnElsewhere(
+  socket: WebSocket,
+  request: FastifyRequest<{ Params: { id: string } }>,
+  deps: { engine: StreamEngine; db: Db; selfId: string },
+  caller: StreamOwner,
+  early: { data: Buffer; isBinary: boolean }[],
+): Promise<boolean> {
+  const sessionId = request.params.id;
+  if (deps.engine.overlay(sessionId) !== null || wasForwarded(request)) return false;
+  const far = await streamElsewhere(deps.db, deps.selfId, caller, sessionId);
+  if (far?.lost) throw new AppError('STREAM_NODE_LOST');
+  if (!far?.node.internalUrl) return false;
+  const node = { ...far.node, internalUrl: far.node.internalUrl };
+  bridgeIngestSocket(socket, request, node, { selfId: deps.selfId, early: early.splice(0) });
+  return true;
+}
+
+/**
  * `GET /api/streaming/sessions/:id/ingest` (WebSocket): the browser's MediaRecorder chunks for one session.
  * Authenticated by the session cookie of the upgrade request; a page of another origin is refused (browsers
  * send cookies on cross-site WebSocket upgrades).
  */
-export function registerIngestSocket(app: FastifyInstance, deps: { engine: StreamEngine; config: Config }) {
+export function registerIngestSocket(
+  app: FastifyInstance,
+  deps: { engine: StreamEngine; config: Config; db: Db; selfId: string },
+) {
   app.get<{ Params: { id: string } }>(
     '/api/streaming/sessions/:id/ingest',
     // Authenticated inside, so a refusal is a WebSocket close with the product's message.
@@ -63,6 +92,10 @@ export function registerIngestSocket(app: FastifyInstance, deps: { engine: Strea
           const caller = await callerOf(request);
           // A public route, so not the route hook: the same check, for the roles that may go live.
           assertRoleCan(caller.role, 'stream');
+          if (await passedOnElsewhere(socket, request, deps, caller, early)) {
+            deliver = () => {};
+            return;
+          }
           // What the recorder sends (?video=h264&width=…): H.264 at the stream's size is copied, the rest
           // encoded. A studio that says nothing, or nonsense, gets the encode.
           const format = ingestFormatSchema.safeParse(request.query);

@@ -39,8 +39,12 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
     disk: app.diskGuard,
     // A kept recording is analysed for clip highlights in the background (docs/decisions/0049-stream-clips.md).
     onRecordingKept: (kept) => queueBackgroundAnalysis(options.db, app.jobs, kept),
+    nodeId: app.node.id,
     ...options.engine,
   });
+  // This node's row says it streams and where its relay listens (decision 0113); written on onReady.
+  app.node.streaming = engine.isAvailable;
+  app.node.rtmpPort = engine.relay?.port ?? null;
   // Planned pre-recorded streams start in the process that holds the relay, the only one that can run them
   // (docs/decisions/0095-prerecorded-streams.md); the claim on each row keeps a start single across processes.
   const everyMs = options.plannedStartEveryMs ?? (options.config.env === 'test' ? 0 : AUTO_START_EVERY_MS);
@@ -69,5 +73,5 @@ async function streaming(app: FastifyInstance, options: StreamingPluginOptions) 
 /** Not encapsulated, so `app.streamEngine` is visible to the routes, the tests and other modules. */
 export const streamingPlugin = fp(streaming, {
   name: 'streaming-engine',
-  dependencies: ['media', 'jobs'],
+  dependencies: ['media', 'jobs', 'nodes'],
 });

@@ -36,7 +36,9 @@ import {
 } from './destinations.service';
 import { getIngestKey, rotateIngestKey } from './ingest-keys.service';
 import { createScene, deleteScene, listScenes } from './scenes.service';
+import { forwardToNode, wasForwarded } from './stream-forward';
 import { getSessionHighlights, requestSessionHighlights } from './stream-highlights';
+import { pickStreamingNode, streamElsewhere, streamOfOwnerElsewhere } from './stream-placement';
 import { getSessionDetail, listSessionSummaries } from './stream-sessions.queries';
 import { getWorkspaceSlate, setWorkspaceSlate } from './stream-slate.service';
 import { registerIngestSocket } from './streaming-ingest.routes';
@@ -56,13 +58,30 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   // Built once by streaming.plugin.ts.
   const engine = app.streamEngine;
 
-  /** The caller, while they are not live: what a stream uses stays as it is until it ends. */
+  const selfId = app.node.id;
+
+  /** The caller, while they are not live (here or on another node): what a stream uses stays as it is until it ends. */
   async function changeableOwner(request: FastifyRequest): Promise<StreamOwner> {
     const owner = await callerOf(request);
-    if (engine.isLive(owner)) {
+    const far = engine.isLive(owner) ? null : await streamOfOwnerElsewhere(db, selfId, owner);
+    if (engine.isLive(owner) || (far && !far.lost)) {
       throw new AppError('STREAM_LOCKED_WHILE_LIVE');
     }
     return owner;
+  }
+
+  /**
+   * The OBS server URL: this node's relay, or with several nodes the streaming node a new stream goes to (its
+   * port on the host the user reaches the app on: decision 0113); whether any relay runs.
+   */
+  async function personalIngest(request: FastifyRequest) {
+    const placed = await pickStreamingNode(db, selfId);
+    const here = placed === null || placed.id === selfId;
+    const hostname = shownHostname(request, config);
+    return {
+      rtmpUrl: here ? engine.publicIngestUrl(hostname) : engine.publicIngestUrl(hostname, placed.rtmpPort),
+      relayRunning: here ? engine.isAvailable : true,
+    };
   }
 
   app.get(
@@ -153,9 +172,8 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     '/api/streaming/ingest',
     { config: { permission: 'stream' }, schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
-      rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
+      ...(await personalIngest(request)),
       streamKey: await getIngestKey(db, await callerOf(request), config.appSecret),
-      relayRunning: engine.isAvailable,
     }),
   );
 
@@ -163,9 +181,8 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     '/api/streaming/ingest/rotate',
     { config: { permission: 'stream' }, schema: { response: { 200: personalIngestSchema } } },
     async (request) => ({
-      rtmpUrl: engine.publicIngestUrl(shownHostname(request, config)),
+      ...(await personalIngest(request)),
       streamKey: await rotateIngestKey(db, await callerOf(request), config.appSecret),
-      relayRunning: engine.isAvailable,
     }),
   );
 
@@ -177,6 +194,9 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
     },
     async (request, reply) => {
       const caller = await callerOf(request);
+      // Placed on the streaming node with the fewest streams (decision 0113): another one gets the request.
+      const placed = wasForwarded(request) ? null : await pickStreamingNode(db, selfId);
+      if (placed && placed.id !== selfId) return forwardToNode(request, reply, placed, selfId);
       const session = await engine.startBrowserSession(
         { userId: caller.userId, workspaceId: caller.workspaceId },
         caller.plan,
@@ -192,15 +212,30 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
       config: { permission: 'stream' },
       schema: { params: idParams, response: { 200: streamSessionSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = await callerOf(request);
+      if (engine.overlay(request.params.id) === null && !wasForwarded(request)) {
+        const far = await streamElsewhere(db, selfId, owner, request.params.id);
+        if (far?.lost) throw new AppError('STREAM_NODE_LOST');
+        if (far) return forwardToNode(request, reply, far.node, selfId);
+      }
       return engine.stopSession(request.params.id, { status: 'ended', reason: null }, owner);
     },
   );
 
-  app.get('/api/streaming/live', { schema: { response: { 200: liveStatusSchema } } }, async (request) => ({
-    session: engine.liveSessionOf(await callerOf(request)),
-  }));
+  // The caller's stream wherever it runs: another node's is read there (decision 0113); a lost one is none.
+  app.get(
+    '/api/streaming/live',
+    { schema: { response: { 200: liveStatusSchema } } },
+    async (request, reply) => {
+      const owner = await callerOf(request);
+      const session = engine.liveSessionOf(owner);
+      if (session || wasForwarded(request)) return { session };
+      const far = await streamOfOwnerElsewhere(db, selfId, owner);
+      if (far && !far.lost) return forwardToNode(request, reply, far.node, selfId);
+      return { session: null };
+    },
+  );
 
   app.get(
     '/api/streaming/sessions',
@@ -251,6 +286,6 @@ export const streamingRoutes: FastifyPluginAsyncZod<StreamingRoutesOptions> = as
   // The WebSocket plugin in its own scope: its route hook then only wraps the ingest socket.
   await app.register(async (scope: FastifyInstance) => {
     await scope.register(websocket, { options: { maxPayload: STREAM_INGEST.maxChunkBytes } });
-    registerIngestSocket(scope, { engine, config });
+    registerIngestSocket(scope, { engine, config, db, selfId });
   });
 };

@@ -15,8 +15,9 @@ import { findStreamableMedia } from '../../media/media-streamable';
 import { resolveWorkspace } from '../../workspaces/workspaces.service';
 import { loadLiveDestinations, type StreamOwner } from '../destinations.service';
 import { findIngestKeyOwner } from '../ingest-keys.service';
+import { closeLeftOpen, userLiveElsewhere } from '../stream-placement';
 import type { LiveOverlay } from '../stream-sessions.queries';
-import { closeStaleSessions, insertSession } from '../stream-sessions.service';
+import { insertSession } from '../stream-sessions.service';
 import { runningChildren, spawnFfmpeg } from './child';
 import {
   type ActiveSession,
@@ -30,6 +31,7 @@ import {
 } from './live-session';
 import { openMediaSource } from './media-source';
 import { type Relay, startRelay } from './relay';
+import { rtmpIngestUrl } from './rtmp-url';
 import {
   type FfmpegSpawner,
   type PipelineOptions,
@@ -42,6 +44,8 @@ export type { EngineLog, FfmpegSpawner } from './session-pipeline';
 export interface StreamEngineOptions extends PipelineOptions {
   /** A browser session whose socket never sends video is failed after this long. */
   ingestTimeoutMs?: number;
+  /** This node's id: its streams are recorded with it and a lease (decision 0113). */
+  nodeId: string;
 }
 
 /** What a new stream starts from (its id and settings are made here). */
@@ -114,11 +118,8 @@ export class StreamEngine {
         );
       }
     }
-    // Only the process that runs the relay carries streams, so only it may close the ones a crash left open.
-    if (relay) {
-      const stale = await closeStaleSessions(options.db);
-      if (stale > 0) options.log.warn({ count: stale }, 'closed streams left open by a previous run');
-    }
+    // Only a process that runs the relay carries streams: it closes the ones its previous run left open.
+    if (relay) await closeLeftOpen(options);
     engine = new StreamEngine(options, relay);
     return engine;
   }
@@ -127,20 +128,13 @@ export class StreamEngine {
     return this.relay !== null && !this.closed;
   }
 
-  /**
-   * The OBS server URL a user pastes: the host the user reaches the app on (PUBLIC_URL's when set, see
-   * lib/request-origin.ts), the relay's port.
-   */
-  publicIngestUrl(hostname = new URL(this.options.config.publicUrl).hostname): string {
-    const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
-    const port = this.relay?.port ?? this.options.config.rtmp.port;
-    return `rtmp://${host}:${port}/live`;
+  /** The OBS server URL a user pastes: the host the user reaches the app on, a relay's port (rtmp-url.ts). */
+  publicIngestUrl(hostname = new URL(this.options.config.publicUrl).hostname, port?: number | null): string {
+    return rtmpIngestUrl(hostname, port ?? this.relay?.port ?? this.options.config.rtmp.port);
   }
 
   /** Pids of every ffmpeg the engine runs now (tests check none survive). */
-  activePids(): number[] {
-    return [...runningChildren];
-  }
+  activePids = (): number[] => [...runningChildren];
 
   outputFigures = () => outputFiguresOf(this.sessions.values());
 
@@ -154,9 +148,7 @@ export class StreamEngine {
     return session ? overlayOf(session) : null;
   };
 
-  isLive(owner: StreamOwner): boolean {
-    return this.activeSessionOf(owner) !== undefined;
-  }
+  isLive = (owner: StreamOwner): boolean => this.activeSessionOf(owner) !== undefined;
 
   private activeSessionOf(owner: StreamOwner): ActiveSession | undefined {
     for (const session of this.sessions.values()) if (isOwnedBy(session, owner)) return session;
@@ -166,6 +158,11 @@ export class StreamEngine {
   private userIsLive(userId: string): boolean {
     for (const session of this.sessions.values()) if (session.owner.userId === userId) return true;
     return false;
+  }
+
+  /** Here, or on another streaming node whose lease still holds (stream-placement.ts). */
+  private async userIsLiveAnywhere(userId: string): Promise<boolean> {
+    return this.userIsLive(userId) || (await userLiveElsewhere(this.options.db, this.options.nodeId, userId));
   }
 
   private async createSession(input: NewSession): Promise<ActiveSession> {
@@ -194,6 +191,7 @@ export class StreamEngine {
         settings,
         scheduledStreamId: input.scheduledStreamId,
         destinations: input.destinations,
+        nodeId: this.options.nodeId,
       });
     } catch (err) {
       this.sessions.delete(id);
@@ -215,7 +213,7 @@ export class StreamEngine {
   ): Promise<StreamSession> {
     if (!this.isAvailable) throw new AppError('STREAMING_UNAVAILABLE');
     if (!(await this.options.processor.isAvailable())) throw new AppError('STREAMING_UNAVAILABLE');
-    if (this.userIsLive(owner.userId)) throw new AppError('STREAM_ALREADY_LIVE');
+    if (await this.userIsLiveAnywhere(owner.userId)) throw new AppError('STREAM_ALREADY_LIVE');
     const source = input.source;
     // The file is checked first: another workspace's id is a 404, an image a 400, before anything else.
     if (source) await findStreamableMedia(this.options.db, owner, source.mediaId);
@@ -322,7 +320,8 @@ export class StreamEngine {
 
   private async startObsSession(key: string) {
     const owner = await findIngestKeyOwner(this.options.db, key);
-    if (!owner || this.userIsLive(owner.userId) || this.closed) {
+    // Live on another node too (decision 0113): one stream per user.
+    if (!owner || (await this.userIsLiveAnywhere(owner.userId)) || this.closed) {
       this.relay?.dropPublisher(key);
       return;
     }

@@ -31,6 +31,19 @@ describe('RTMP relay configuration', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', RTMP_ENABLED: 'false' }).rtmp.enabled).toBe(false);
   });
 
+  it('streams on ROLE=all by default, on api and worker nodes only when asked (decision 0113)', () => {
+    const production = { ...base, NODE_ENV: 'production' };
+    expect(loadConfig(production).rtmp.enabled).toBe(true);
+    expect(loadConfig({ ...production, ROLE: 'api' }).rtmp.enabled).toBe(false);
+    expect(loadConfig({ ...production, ROLE: 'worker' }).rtmp.enabled).toBe(false);
+    expect(loadConfig({ ...production, ROLE: 'api', RTMP_ENABLED: 'true' }).rtmp.enabled).toBe(true);
+    expect(loadConfig({ ...production, NODE_INTERNAL_URL: 'http://10.0.0.5:3000/' }).nodeInternalUrl).toBe(
+      'http://10.0.0.5:3000',
+    );
+    expect(loadConfig(production).nodeInternalUrl).toBeUndefined();
+    expect(() => loadConfig({ ...production, NODE_INTERNAL_URL: '10.0.0.5:3000' })).toThrow(ConfigError);
+  });
+
   it('accepts port 0 (any free port) and refuses a port out of range', () => {
     expect(loadConfig({ ...base, RTMP_PORT: '0', STREAM_RECONNECT_GRACE_SECONDS: '1' }).rtmp).toMatchObject({
       port: 0,

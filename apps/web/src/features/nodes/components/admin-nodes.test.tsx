@@ -18,6 +18,8 @@ const NODES: AdminNodesData = {
       lastSeenAt: '2026-11-26T10:00:00.000Z',
       live: true,
       self: true,
+      streaming: true,
+      streams: 2,
     },
     {
       id: 'n2',
@@ -30,6 +32,8 @@ const NODES: AdminNodesData = {
       lastSeenAt: '2026-11-26T09:00:00.000Z',
       live: false,
       self: false,
+      streaming: false,
+      streams: 0,
     },
   ],
   queues: [{ queue: 'publish-target', waiting: 3, running: 1 }],
@@ -46,6 +50,8 @@ describe('AdminNodes', () => {
     expect(web.textContent).toContain('answered this page');
     expect(web.textContent).toContain('Web only');
     expect(within(web).getByText('Running')).toBeTruthy();
+    expect(web.textContent).toContain('Live streams: 2');
+    expect(worker.textContent).not.toContain('Live streams');
     expect(worker.textContent).toContain('Background work');
     expect(worker.textContent).toContain('Not seen since');
     expect(worker.textContent).not.toContain('answered this page');

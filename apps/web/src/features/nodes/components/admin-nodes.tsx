@@ -43,6 +43,7 @@ function NodeRow({ node }: { node: AdminNode }) {
       </p>
       <p className="break-all text-xs text-muted-foreground">
         {t('Media: {{store}}', { store: node.mediaStore })}
+        {node.streaming ? ` · ${t('Live streams: {{count}}', { count: node.streams })}` : ''}
       </p>
     </li>
   );
