@@ -54,6 +54,7 @@ describe('which background work a process runs', () => {
           'report e-mails': 300_000,
           'webhook deliveries': 5_000,
           'approval expiry': 60_000,
+          'stream leases': 10_000,
           'stream viewers': 60_000,
           'notification delivery': 5_000,
           'weekly summary': 3_600_000,

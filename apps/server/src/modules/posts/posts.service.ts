@@ -99,15 +99,8 @@ async function writePost(
     body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
-    await tx.insert(posts).values({
-      ...row,
-      id: post.id,
-      workspaceId,
-      authorId: post.authorId,
-      updatedBy,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const created = { id: post.id, workspaceId, authorId: post.authorId, createdAt: now, updatedAt: now };
+    await tx.insert(posts).values({ ...row, ...created, updatedBy });
   } else {
     await tx
       .update(posts)

@@ -352,6 +352,24 @@ async function fillWorkspace(workspaceId: string, userId: string, tag: string) {
     status: 'created',
     postId: post,
   });
+  await t.db
+    .insert(s.evergreenCollections)
+    .values({ id: `eg-${tag}`, workspaceId, name: `Evergreen ${tag}`, minGapDays: 30 });
+  await t.db.insert(s.evergreenEntries).values({
+    id: `ege-${tag}`,
+    workspaceId,
+    collectionId: `eg-${tag}`,
+    ownerId: userId,
+    post: {},
+    variants: ['A', 'B'],
+  });
+  await t.db
+    .insert(s.evergreenCycles)
+    .values({ entryId: `ege-${tag}`, cycle: 0, variantIndex: 0, postId: post });
+  await t.db
+    .insert(s.labels)
+    .values({ id: `label-${tag}`, workspaceId, name: `Launch ${tag}`, color: 'blue' });
+  await t.db.insert(s.postLabels).values({ postId: post, labelId: `label-${tag}` });
   return { post, stream, endpoint, target, media };
 }
 
