@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 /**
- * The pages that bring posts in from elsewhere, a CSV (/bulk-import) and RSS or Atom feeds (/feeds), as outline
+ * The pages that bring posts in from elsewhere, a CSV (/bulk-import) and RSS, Atom or JSON feeds (/feeds), as outline
  * buttons for a page's header: the drafts, the calendar and the feeds. `current` leaves out the page shown.
  */
 export function PostImportLinks({ current }: { current?: 'bulk-import' | 'feeds' }) {

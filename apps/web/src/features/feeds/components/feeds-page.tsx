@@ -13,7 +13,7 @@ import { toastOutcome } from '@/lib/show-error';
 import { FeedCard } from './feed-card';
 
 /**
- * Feeds (docs/feeds.md): add an RSS or Atom feed by its address; each new item becomes a draft or a queued post.
+ * Feeds (docs/feeds.md): add an RSS, Atom or JSON feed by its address; each new item becomes a draft or a queued post.
  * A new feed posts to the platforms of the workspace's connected accounts (or X when there are none); its card
  * changes that, saved as it is changed.
  */
@@ -44,7 +44,9 @@ export function FeedsPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('Feeds')}</h1>
           <p className="mt-2 text-muted-foreground">
-            {t('Follow a blog or a site’s RSS or Atom feed: each new item becomes a draft or a queued post.')}
+            {t(
+              'Follow a blog or a site’s RSS, Atom or JSON feed: each new item becomes a draft or a queued post.',
+            )}
           </p>
         </div>
         <PostImportLinks current="feeds" />
