@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type LocalSite, seriousViolations, startLocalSite } from './helpers';
+import { closeToast, type LocalSite, seriousViolations, startLocalSite } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
@@ -50,8 +50,7 @@ test('add a feed, check it now, and find its newest item as a draft', async ({ p
   await expect(checked.getByRole('listitem').filter({ hasText: 'Boats back in the harbour' })).toContainText(
     'Post made',
   );
-  // The toast fades out first: a half-faded toast is no contrast finding.
-  await expect(page.getByText('Feed added')).toBeHidden({ timeout: 15_000 });
+  await closeToast(page, 'Feed added');
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/drafts');

@@ -22,6 +22,22 @@ export async function seriousViolations(page: Page) {
 }
 
 /**
+ * Closes the toast that says `text` (if it is still up) and waits until it is gone, so a check of the whole page
+ * (axe) sees no half-faded toast. Waiting for it to time out is not enough: Sonner pauses a toast's timer while
+ * the pointer rests on the toaster, and on a loaded machine it once stayed up past 15 s.
+ */
+export async function closeToast(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  if ((await toast.count()) > 0) {
+    await toast
+      .getByRole('button', { name: 'Close toast' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined); // It may have timed out on its own meanwhile.
+  }
+  await expect(toast).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
  * Opens /settings and waits until its form is drawn. Its first load (the app's heaviest page, drawn once the
  * user's settings are known) took about 7 s on the 2-core CI machine with a second test running.
  */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makeTestImage } from './fixtures';
-import { type LocalSite, seriousViolations, startLocalSite } from './helpers';
+import { closeToast, type LocalSite, seriousViolations, startLocalSite } from './helpers';
 import { signInAsNewUser } from './session';
 
 /**
@@ -53,8 +53,7 @@ test('generate an image with the AI provider and find it in the library, marked 
     .getByRole('list', { name: 'Media files' })
     .getByRole('listitem', { name: 'AI image – A lighthouse at sunset.png' });
   await expect(card).toContainText('64×64');
-  // The toast fades out first: a half-faded toast is no contrast finding.
-  await expect(page.getByText('Image added to the library')).toBeHidden({ timeout: 15_000 });
+  await closeToast(page, 'Image added to the library');
   expect(await seriousViolations(page)).toEqual([]);
 });
 
