@@ -21,13 +21,20 @@ export const QUEUE_HORIZON_DAYS = 60;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+const MAX_REMEMBERED_ZONES = 2_000;
+const validTimeZones = new Set<string>();
+
 export function isValidTimeZone(timeZone: string): boolean {
+  if (validTimeZones.has(timeZone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
   } catch {
     return false;
   }
+  // Building a formatter costs ~20 µs and the calendar checks a zone per request: the zones seen valid are kept
+  // (Intl accepts any case, so the set is capped against a caller who sends many spellings of one zone).
+  if (validTimeZones.size < MAX_REMEMBERED_ZONES) validTimeZones.add(timeZone);
+  return true;
 }
 
 /** Today's date (YYYY-MM-DD) in an IANA time zone (an unknown zone counts as UTC). */
