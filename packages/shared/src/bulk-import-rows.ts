@@ -40,6 +40,12 @@ export const remoteMediaId = (url: string) => `url:${url}`;
 /** Whether a `media` entry is a public URL rather than a library file name. */
 export const isMediaUrl = (entry: string) => /^https?:\/\//i.test(entry);
 
+/** The distinct URLs of the rows' media columns (the server fetches each once). */
+export function mediaUrlsOf(rows: readonly { fields: { media: string } }[]): string[] {
+  const urls = rows.flatMap((row) => row.fields.media.split(/[;\n]/).map((entry) => entry.trim()));
+  return [...new Set(urls.filter(isMediaUrl))];
+}
+
 export interface BulkImportCheckOptions {
   mode: BulkImportMode;
   /** The user's time zone: a row without a `timezone` is read in it. */

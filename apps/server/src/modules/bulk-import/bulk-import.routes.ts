@@ -12,13 +12,13 @@ import { addressPolicy } from '../../lib/address-policy';
 import { type Caller, callerOf } from '../../lib/caller';
 import { sendWithProgress, wantsProgress } from '../../lib/ndjson-progress';
 import { createSafeFetch } from '../../lib/safe-fetch';
+import type { RemoteMediaDeps } from '../media/media-by-url';
 import { prepareTempDir } from '../media/media-upload';
 import type { PublishingEngine } from '../publishing/publishing-engine';
 import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen } from '../workspaces/plan-status';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
 import { type ImportAccess, importRows, previewImport } from './bulk-import.service';
-import type { RemoteMediaDeps } from './bulk-import-media';
 
 /** The file travels as a JSON string: room for its escapes (a larger file gets the parser's own message). */
 const BODY_LIMIT = BULK_IMPORT_MAX_BYTES * 3;

@@ -11,7 +11,7 @@ import {
   parseBulkCsv,
   REPEAT_WINDOW_HOURS,
 } from '@relaycast/shared/bulk-import';
-import { type BulkImportWorkspace, checkBulkRows } from '@relaycast/shared/bulk-import-rows';
+import { type BulkImportWorkspace, checkBulkRows, mediaUrlsOf } from '@relaycast/shared/bulk-import-rows';
 import { QUEUE_HORIZON_DAYS } from '@relaycast/shared/calendar';
 import { labelKey } from '@relaycast/shared/labels';
 import type { MediaLimits } from '@relaycast/shared/plans';
@@ -25,15 +25,14 @@ import { AppError, ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { labelIdsByName, listLabels } from '../labels/labels.service';
 import { mediaFactColumns } from '../media/attached-media';
-import { createPostsInTransaction, type Tx } from '../posts/posts-create';
-import { shortLinkBaseForPost } from '../short-links/short-links-posts';
 import {
   type FetchedMedia,
   fetchRemoteMedia,
-  mediaUrlsOf,
   type RemoteMediaDeps,
   storeRemoteMedia,
-} from './bulk-import-media';
+} from '../media/media-by-url';
+import { createPostsInTransaction, type Tx } from '../posts/posts-create';
+import { shortLinkBaseForPost } from '../short-links/short-links-posts';
 
 /**
  * Bulk import (docs/bulk-import.md, docs/decisions/0083-bulk-import.md): the preview checks every row and saves

@@ -3,7 +3,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { feeds } from '../../db/schema/index';
 import type { Caller } from '../../lib/caller';
-import { type FetchedMedia, fetchRemoteMedia, type RemoteMediaDeps } from '../bulk-import/bulk-import-media';
+import { type FetchedMedia, fetchRemoteMedia, type RemoteMediaDeps } from '../media/media-by-url';
 import { mediaLimitsOf } from '../workspaces/plan-status';
 import type { ParsedFeedItem } from './feeds-parse';
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { feedItems, type feeds } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type Caller, memberAsCaller } from '../../lib/caller';
-import { type FetchedMedia, storeRemoteMedia } from '../bulk-import/bulk-import-media';
+import { type FetchedMedia, storeRemoteMedia } from '../media/media-by-url';
 import { createPostsInTransaction } from '../posts/posts-create';
 import { configuredShortLinkBase } from '../short-links/short-links.service';
 import { assertPublishingOpen, mediaLimitsOf } from '../workspaces/plan-status';

@@ -1,31 +1,32 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isMediaUrl, remoteMediaId } from '@relaycast/shared/bulk-import-rows';
+import { remoteMediaId } from '@relaycast/shared/bulk-import-rows';
 import type { MediaLimits } from '@relaycast/shared/plans';
 import { type MediaFacts, mediaKindOf } from '@relaycast/shared/platforms';
 import { AppError } from '../../lib/app-error';
 import type { DiskGuard } from '../../lib/media/disk-space';
 import type { MediaProcessor } from '../../lib/media/ffmpeg';
 import type { MediaStorage } from '../../lib/media/storage';
+import type { Tx } from '../posts/posts-create';
 import {
   newMediaId,
   type ReceivedFile,
   storageKeysOf,
   storageUsedBytes,
   storeMediaInTransaction,
-} from '../media/media.service';
-import { downloadMedia } from '../media/media-download';
-import { fileNameFromUrl, probeReceivedFile } from '../media/media-probe';
-import type { Tx } from '../posts/posts-create';
+} from './media.service';
+import { downloadMedia } from './media-download';
+import { fileNameFromUrl, probeReceivedFile } from './media-probe';
 
 /**
- * A bulk import's media by public URL (docs/bulk-import.md): each distinct URL of the file is fetched through the
- * outbound-address policy's fetch (private, loopback and link-local addresses refused, redirects checked hop by
- * hop), within the plan's file-size limit and the storage left, probed as an upload is, and either checked (the
- * preview: the temporary files are removed) or stored in the media library inside the import's transaction.
+ * Media by public URL, for a bulk import's rows (docs/bulk-import.md) and a feed item's image (docs/feeds.md):
+ * each distinct URL is fetched through the outbound-address policy's fetch (private, loopback and link-local
+ * addresses refused, redirects checked hop by hop), within the plan's file-size limit and the storage left, probed
+ * as an upload is, and either checked (an import's preview: the temporary files are removed) or stored in the
+ * media library inside the caller's transaction.
  */
 
-/** How long one URL may take (connect, headers and body): a file of a thousand rows must not hang the request. */
+/** How long one URL may take (connect, headers and body): an import of a thousand rows must not hang the request. */
 const FETCH_TIMEOUT_MS = 30_000;
 /** URLs fetched at once. */
 const CONCURRENCY = 4;
@@ -47,12 +48,6 @@ export interface FetchedMedia {
   files: Map<string, ReceivedFile>;
   /** Removes the temporary files (always call it). */
   cleanup(): Promise<void>;
-}
-
-/** The distinct URLs of the rows' media columns. */
-export function mediaUrlsOf(rows: readonly { fields: { media: string } }[]): string[] {
-  const urls = rows.flatMap((row) => row.fields.media.split(/[;\n]/).map((entry) => entry.trim()));
-  return [...new Set(urls.filter(isMediaUrl))];
 }
 
 const fetchFailed = () => new AppError('MEDIA_FETCH_FAILED');
@@ -128,7 +123,7 @@ export async function fetchRemoteMedia(
 }
 
 /**
- * Stores the fetched files the imported posts use, in the import's transaction, and returns each URL's new
+ * Stores the fetched files the new posts use, in the caller's transaction, and returns each URL's new
  * library id. `stored` collects the storage keys written, for the caller to delete if its transaction fails.
  */
 export async function storeRemoteMedia(
