@@ -8,6 +8,7 @@
 //   node scripts/bench-mixed-load.mjs              # writes its section of docs/benchmarks.md (needs `npm run build`)
 //   node scripts/bench-mixed-load.mjs --no-docs    # print only
 //   BENCH_MIXED_SECONDS=60                         # measured seconds per run (after the warm-up)
+//   BENCH_MIXED_DRIVERS=postgres                   # one database only, printed (to profile it)
 //
 // Absolute figures depend on the host, so each run also measures the empty Fastify route (scripts/lib/
 // empty-fastify.mjs) and the throughput goals are ratios to it; the latency and memory goals are the issue's own.
@@ -32,6 +33,8 @@ import { loadTest } from './lib/http-load.mjs';
 const SECTION_TITLE = '## Mixed load (a team at work)';
 export const MIXED_LOAD_BENCH = {
   seconds: Number(process.env.BENCH_MIXED_SECONDS ?? 60),
+  /** `BENCH_MIXED_DRIVERS=postgres` runs one database only (to profile it); a partial run writes no section. */
+  drivers: (process.env.BENCH_MIXED_DRIVERS ?? 'pglite,postgres').split(','),
   warmupSeconds: 5,
   /** Operation → weight (per 100 operations), a team's day as the issue lists it. */
   weights: {
@@ -258,9 +261,13 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
   try {
     calibration = await loadTest({ url: empty.url, connections: 50, seconds: 5, warmupSeconds: 2 });
     calibration.rssMb = rssMb(empty.pid);
-    runs.push(await benchDriver('PGlite', {}, 50));
-    runs.push(await benchDriver('PGlite', {}, 20));
-    const database = await throwawayPostgres('relaycast_bench_mixed');
+    if (MIXED_LOAD_BENCH.drivers.includes('pglite')) {
+      runs.push(await benchDriver('PGlite', {}, 50));
+      runs.push(await benchDriver('PGlite', {}, 20));
+    }
+    const database = MIXED_LOAD_BENCH.drivers.includes('postgres')
+      ? await throwawayPostgres('relaycast_bench_mixed')
+      : null;
     if (database) {
       try {
         runs.push(await benchDriver('PostgreSQL', { DATABASE_URL: database.url }, 50));
@@ -297,7 +304,8 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
   }
   const ratiosOk = reportRatios('mixed load', checks);
   const ok = reportCalibrated('mixed load', absolute) && ratiosOk;
-  if (writeDocs) writeBenchSection(SECTION_TITLE, section(runs, calibration, checks, absolute));
+  const complete = MIXED_LOAD_BENCH.drivers.includes('pglite') && MIXED_LOAD_BENCH.drivers.includes('postgres');
+  if (writeDocs && complete) writeBenchSection(SECTION_TITLE, section(runs, calibration, checks, absolute));
   return { ok, runs, calibration };
 }
 

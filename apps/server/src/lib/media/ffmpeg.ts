@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { spawnChild } from '../child-processes';
+import { imageDimensions } from './image-dimensions';
 
 /** The part of a logger the runner needs (pino's and Fastify's fit). */
 export interface RunnerLog {
@@ -240,6 +241,10 @@ export function createMediaProcessor(options: {
 
     async probe(file, kind, signal) {
       if (!(await checkAvailability()).available) return null;
+      if (kind === 'image') {
+        const read = await imageDimensions(file);
+        if (read) return read;
+      }
       try {
         const { stdout } = await runProcess(
           options.ffprobePath,
