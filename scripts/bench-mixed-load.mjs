@@ -304,7 +304,8 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
   }
   const ratiosOk = reportRatios('mixed load', checks);
   const ok = reportCalibrated('mixed load', absolute) && ratiosOk;
-  const complete = MIXED_LOAD_BENCH.drivers.includes('pglite') && MIXED_LOAD_BENCH.drivers.includes('postgres');
+  const complete =
+    MIXED_LOAD_BENCH.drivers.includes('pglite') && MIXED_LOAD_BENCH.drivers.includes('postgres');
   if (writeDocs && complete) writeBenchSection(SECTION_TITLE, section(runs, calibration, checks, absolute));
   return { ok, runs, calibration };
 }
