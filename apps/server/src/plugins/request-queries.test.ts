@@ -208,4 +208,49 @@ describe('statements per save', () => {
       expect(target.status).toBe('needs_account');
     }
   });
+
+  it('reads the short-link choice, the media with their alt text and the part media once each per save', async () => {
+    const ada = await signInAsNewUser(t, { name: 'Few Reads' });
+    const mediaId = await insertMedia(t, ada.workspaceId, {
+      name: 'a.jpg',
+      mimeType: 'image/jpeg',
+      sizeBytes: 10,
+    });
+    const body = {
+      content: 'One',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: '2027-03-01T10:00:00.000Z',
+      timezone: 'UTC',
+      mediaIds: [mediaId],
+      altTexts: { [mediaId]: 'A harbour' },
+      threadParts: ['Two'],
+    };
+    const created = await ada.send('POST', '/api/posts', body);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const during = async (run: () => Promise<{ statusCode: number }>) => {
+      let status = 0;
+      const statements = await t.queries.during(async () => {
+        status = (await run()).statusCode;
+      });
+      expect(status).toBe(200);
+      return (pattern: RegExp) => statements.filter((statement) => pattern.test(statement)).length;
+    };
+    const moved = await during(() =>
+      ada.send('PATCH', `/api/posts/${id}/schedule`, { scheduledAt: '2027-03-02T10:00:00.000Z' }),
+    );
+    expect(moved(/short_link/)).toBe(1);
+    // The files and their alt texts in one read (the post_media rows are not read again for the alt texts).
+    expect(moved(/^select [^;]*"alt_text"[^;]* from "post_media"/)).toBe(1);
+    // The alt texts left out: each file keeps its stored one.
+    const { altTexts: _altTexts, ...withoutAltTexts } = body;
+    const edited = await during(() =>
+      ada.send('PUT', `/api/posts/${id}`, { ...withoutAltTexts, content: 'One again' }),
+    );
+    expect(edited(/short_link/)).toBe(1);
+    expect(edited(/^select [^;]* from "post_thread_media"/)).toBe(1);
+    const stored = await ada.get(`/api/posts/${id}`);
+    expect(stored.json().media.map((item: { altText?: string }) => item.altText)).toEqual(['A harbour']);
+  });
 });

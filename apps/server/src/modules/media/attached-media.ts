@@ -23,11 +23,24 @@ export async function loadAttachedMedia(
   workspaceId: string,
   postId: string,
 ): Promise<AttachedMedia[]> {
-  return db
-    .select(mediaFactColumns)
+  return (await loadAttachedMediaWithAltTexts(db, workspaceId, postId)).media;
+}
+
+/** `loadAttachedMedia` with each file's alt text on this post, in the same order, read in the same statement. */
+export async function loadAttachedMediaWithAltTexts(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+): Promise<{ media: AttachedMedia[]; altTexts: string[] }> {
+  const rows = await db
+    .select({ ...mediaFactColumns, altText: postMedia.altText })
     .from(postMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
     .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
     .orderBy(asc(postMedia.position))
     .for('key share', { of: mediaFiles });
+  return {
+    media: rows.map(({ altText: _altText, ...facts }) => facts),
+    altTexts: rows.map((row) => row.altText),
+  };
 }

@@ -45,24 +45,29 @@ async function storedThreadAltTexts(tx: Tx, postId: string): Promise<Map<string,
   return new Map(rows.map((row) => [`${row.part}:${row.mediaId}`, row.altText]));
 }
 
-/** A post's part media as stored, in order, each part's files within the workspace. */
-export async function storedThreadMedia(
+/**
+ * A post's part media as stored, in order, each part's files within the workspace, with the stored alt text of
+ * each file on its part (by `<part>:<media id>`), in one statement.
+ */
+async function storedThreadMedia(
   tx: Tx,
   workspaceId: string,
   postId: string,
-): Promise<AttachedMedia[][]> {
+): Promise<{ lists: AttachedMedia[][]; altTexts: Map<string, string> }> {
   const rows = await tx
-    .select({ part: postThreadMedia.part, ...mediaFactColumns })
+    .select({ part: postThreadMedia.part, altText: postThreadMedia.altText, ...mediaFactColumns })
     .from(postThreadMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.id, postThreadMedia.mediaId))
     .where(and(eq(postThreadMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
     .orderBy(asc(postThreadMedia.part), asc(postThreadMedia.position));
   const lists: AttachedMedia[][] = [];
-  for (const { part, ...file } of rows) {
+  const altTexts = new Map<string, string>();
+  for (const { part, altText, ...file } of rows) {
     while (lists.length <= part) lists.push([]);
     lists[part]?.push(file);
+    altTexts.set(`${part}:${file.id}`, altText);
   }
-  return lists;
+  return { lists, altTexts };
 }
 
 /** What the check reads of each part: its files and the alt texts they will carry. */
@@ -88,17 +93,19 @@ export async function threadMediaFromInput(
   postId: string | undefined,
 ): Promise<{ media: AttachedMedia[][] | undefined; check: ThreadPartMedia[] }> {
   // Alt texts sent name every file's (a file not named has none); left out, each file keeps its stored one.
-  const stored =
-    postId && !input.altTexts ? await storedThreadAltTexts(tx, postId) : new Map<string, string>();
   if (input.threadMedia) {
     const parts = input.threadParts?.length;
     if (parts !== undefined && input.threadMedia.length > parts)
       throw new ValidationError([{ path: 'threadMedia', message: THREAD_MESSAGES.mediaWithoutPart }]);
+    const stored =
+      postId && !input.altTexts ? await storedThreadAltTexts(tx, postId) : new Map<string, string>();
     const media = await loadThreadMedia(tx, workspaceId, input.threadMedia);
     return { media, check: threadMediaForCheck(media, input.altTexts, stored) };
   }
-  const kept = postId ? await storedThreadMedia(tx, workspaceId, postId) : [];
-  return { media: undefined, check: threadMediaForCheck(kept, input.altTexts, stored) };
+  if (!postId) return { media: undefined, check: [] };
+  const kept = await storedThreadMedia(tx, workspaceId, postId);
+  const stored = input.altTexts ? new Map<string, string>() : kept.altTexts;
+  return { media: undefined, check: threadMediaForCheck(kept.lists, input.altTexts, stored) };
 }
 
 /**

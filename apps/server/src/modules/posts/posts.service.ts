@@ -25,7 +25,11 @@ import type { Caller } from '../../lib/caller';
 import { assertRoleCan } from '../../lib/role-check';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
 import { insertPostLabels, labelIdsOfPost, replacePostLabels } from '../labels/labels.service';
-import { type AttachedMedia, loadAttachedMedia } from '../media/attached-media';
+import {
+  type AttachedMedia,
+  loadAttachedMedia,
+  loadAttachedMediaWithAltTexts,
+} from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { readReelCover, storeReelCover } from '../reel-covers/reel-covers.service';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
@@ -237,7 +241,7 @@ export async function reschedulePost(
 ): Promise<Post> {
   await db.transaction(async (tx) => {
     const current = await lockEditablePost(tx, caller.workspaceId, postId);
-    const media = await loadAttachedMedia(tx, caller.workspaceId, postId);
+    const { media, altTexts } = await loadAttachedMediaWithAltTexts(tx, caller.workspaceId, postId);
     const base = await shortLinkBaseForPost(tx, caller.workspaceId, { id: postId }, shortLinkBase);
     assertValid(
       {
@@ -246,7 +250,7 @@ export async function reschedulePost(
         overrides: current.overrides,
         action: 'schedule',
         scheduledAt: input.scheduledAt,
-        altTextsInOrder: await altTextsFor(tx, postId, media, undefined),
+        altTextsInOrder: altTexts,
       },
       media,
       now,

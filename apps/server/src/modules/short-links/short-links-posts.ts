@@ -1,6 +1,6 @@
-import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
+import type { ShortLinkMode, ShortLinkPostOptions } from '@relaycast/shared/short-links';
 import { shouldShorten } from '@relaycast/shared/short-links';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shortLinkPostOptions, shortLinkSettings } from '../../db/schema/index';
 
@@ -10,7 +10,7 @@ import { shortLinkPostOptions, shortLinkSettings } from '../../db/schema/index';
  * campaign with the post, so a post published at once is shortened as chosen, and its text is counted with the
  * short links that will replace its addresses.
  */
-type Executor = Pick<Db, 'select' | 'insert'>;
+type Executor = Pick<Db, 'select' | 'insert' | 'execute'>;
 
 /** Stores a post's choice (the same row `PUT /api/short-links/posts/:id` writes). */
 export async function storePostOptions(tx: Executor, postId: string, options: ShortLinkPostOptions) {
@@ -35,19 +35,16 @@ export async function shortLinkBaseForPost(
   baseUrl: string | undefined,
 ): Promise<string | null> {
   if (!baseUrl) return null;
-  const [settings] = await tx
-    .select({ mode: shortLinkSettings.mode })
-    .from(shortLinkSettings)
-    .where(eq(shortLinkSettings.workspaceId, workspaceId));
-  const mode = settings?.mode ?? 'ask';
+  const sent = post.choice?.shorten;
+  const storedFor = sent === undefined ? post.id : undefined;
+  // One round trip for both: the workspace's mode and, when the caller sent no choice, the one stored.
+  const result = await tx.execute(sql`
+    select (select s.mode from ${shortLinkSettings} s where s.workspace_id = ${workspaceId}) as mode,
+      ${storedFor ? sql`(select o.shorten from ${shortLinkPostOptions} o where o.post_id = ${storedFor})` : sql`null::boolean`} as shorten`);
+  const row = (result as unknown as { rows: { mode: ShortLinkMode | null; shorten: boolean | null }[] })
+    .rows[0];
+  const mode = row?.mode ?? 'ask';
   if (mode === 'never') return null;
-  let choice = post.choice?.shorten;
-  if (choice === undefined && post.id) {
-    const [stored] = await tx
-      .select({ shorten: shortLinkPostOptions.shorten })
-      .from(shortLinkPostOptions)
-      .where(eq(shortLinkPostOptions.postId, post.id));
-    choice = stored?.shorten;
-  }
-  return shouldShorten(mode, choice ?? null) ? baseUrl : null;
+  const choice = sent ?? row?.shorten ?? null;
+  return shouldShorten(mode, choice) ? baseUrl : null;
 }
