@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FakeRequest } from '../../platforms/testing/server.fake';
 
 /**
  * Several server processes on one database, as an install with several nodes runs them (docs/scaling.md): each
@@ -94,4 +95,46 @@ export async function startLoadBalancer(ports: number[]): Promise<LoadBalancer> 
         server.close(() => resolve());
       }),
   };
+}
+
+/** The local ports of a process's TCP sockets (Linux: its socket fds matched with /proc/net/tcp by inode). */
+export function socketPortsOf(pid: number): Set<number> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      if (inode) inodes.add(inode);
+    } catch {
+      // The fd closed meanwhile.
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const lines = existsSync(table) ? readFileSync(table, 'utf8').split('\n').slice(1) : [];
+    for (const line of lines) {
+      const columns = line.trim().split(/\s+/);
+      const local = columns[1]?.split(':')[1];
+      if (local && columns[9] && inodes.has(columns[9])) ports.add(Number.parseInt(local, 16));
+    }
+  }
+  return ports;
+}
+
+/**
+ * The worker with a publish call in flight at the platform fake now (a request received less than `withinMs`
+ * ago, still held by the fake's latency), found by the port its request came from; undefined when none has.
+ */
+export function workerWithCallInFlight(
+  requests: readonly FakeRequest[],
+  workers: readonly ServerNode[],
+  withinMs: number,
+): ServerNode | undefined {
+  const since = Date.now() - withinMs;
+  const ports = new Set(
+    requests.filter((request) => request.receivedAt.getTime() > since).map((request) => request.remotePort),
+  );
+  return workers.find(
+    (worker) =>
+      worker.child.pid !== undefined && [...socketPortsOf(worker.child.pid)].some((port) => ports.has(port)),
+  );
 }

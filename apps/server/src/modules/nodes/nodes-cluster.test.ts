@@ -35,6 +35,7 @@ import {
   startLoadBalancer,
   startNode,
   stopNode,
+  workerWithCallInFlight,
 } from './nodes-cluster.test-support';
 
 /**
@@ -203,7 +204,14 @@ describe('two API nodes and two workers on one PostgreSQL', () => {
       (sent) => sent >= 8,
       30_000,
     );
-    const killed = workers[0]!.child;
+    // The worker killed is one with a call in flight (the fake holds each for 400 ms): one worker may have taken
+    // the whole burst while the other polled, and killing an idle one would prove nothing.
+    const busy = await eventually(
+      async () => workerWithCallInFlight(fake.server.received('POST', '/api/v1/statuses'), workers, 300),
+      (worker) => worker !== undefined,
+      30_000,
+    );
+    const killed = busy!.child;
     const exited = new Promise((resolve) => killed.once('exit', resolve));
     killed.kill('SIGKILL');
     await exited;
