@@ -99,7 +99,7 @@ export const MEDIA_IMPORTS_KEY = [...MEDIA_QUERY_KEY, 'imports'] as const;
 
 /**
  * `GET /api/media/imports`: the workspace's latest imports from a link. Polled every second while one is queued
- * or downloading; when one finishes the library is refreshed to show its file.
+ * or downloading; when one is first seen finished the library is refreshed to show its file.
  */
 export function useMediaImports() {
   const client = useQueryClient();
@@ -108,10 +108,12 @@ export function useMediaImports() {
     queryFn: async () => {
       const previous = client.getQueryData<MediaImportList>(MEDIA_IMPORTS_KEY);
       const next = await apiFetch<MediaImportList>('/api/media/imports');
-      const wasActive = new Set(
-        previous?.items.filter((item) => isActiveImport(item.status)).map((i) => i.id),
+      // An import seen done for the first time adds a file: one that was active, and one that finished before
+      // any poll saw it running (a small file is downloaded and stored within the start's own round trip).
+      const knownDone = new Set(
+        previous?.items.filter((item) => item.status === 'done').map((item) => item.id),
       );
-      if (next.items.some((item) => item.status === 'done' && wasActive.has(item.id))) {
+      if (previous && next.items.some((item) => item.status === 'done' && !knownDone.has(item.id))) {
         void client.invalidateQueries({ queryKey: MEDIA_QUERY_KEY, exact: false, predicate: isLibraryQuery });
       }
       return next;

@@ -89,4 +89,40 @@ describe('LinkImportPanel', () => {
     expect(api.callsTo('POST /api/media/imports/i1/cancel')).toHaveLength(1);
     expect(within(row).queryByRole('progressbar')).toBeNull();
   });
+
+  it('refreshes the library when an import it never saw running is already done at the next poll', async () => {
+    const user = userEvent.setup();
+    let items: MediaImport[] = [anImport({ id: 'old', status: 'done', mediaId: 'm0' })];
+    const api = fakeApi({
+      'GET /api/media/imports': () => ({ items }),
+      'POST /api/media/imports': () => {
+        // A small file: stored before the list is read again.
+        const done = anImport({ id: 'new', status: 'done', mediaId: 'm1' });
+        items = [done, ...items];
+        return new Response(JSON.stringify(anImport({ id: 'new' })), { status: 202 });
+      },
+    });
+    const { client } = renderWithProviders(<LinkImportPanel />);
+    await screen.findByRole('listitem', { name: 'https://photos.example/cat.jpg' });
+    // A library list in the cache, as the page above the panel holds one.
+    client.setQueryData(['media', { q: '', kind: null }], { items: [] });
+    expect(client.getQueryState(['media', { q: '', kind: null }])?.isInvalidated).toBe(false);
+    await user.type(screen.getByLabelText('Link to an image or a video'), 'https://photos.example/dog.jpg');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(api.callsTo('GET /api/media/imports').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(client.getQueryState(['media', { q: '', kind: null }])?.isInvalidated).toBe(true),
+    );
+  });
+
+  it('leaves the library alone when the imports it already knew as done are read again', async () => {
+    const items = [anImport({ id: 'old', status: 'done', mediaId: 'm0' })];
+    const api = fakeApi({ 'GET /api/media/imports': () => ({ items }) });
+    const { client } = renderWithProviders(<LinkImportPanel />);
+    await screen.findByRole('listitem', { name: 'https://photos.example/cat.jpg' });
+    client.setQueryData(['media', { q: '', kind: null }], { items: [] });
+    await client.refetchQueries({ queryKey: ['media', 'imports'] });
+    expect(api.callsTo('GET /api/media/imports').length).toBeGreaterThanOrEqual(2);
+    expect(client.getQueryState(['media', { q: '', kind: null }])?.isInvalidated).toBe(false);
+  });
 });
