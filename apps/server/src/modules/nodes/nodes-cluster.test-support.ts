@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FakeRequest } from '../../platforms/testing/server.fake';
+import { tcpSockets } from '../streaming/live/streaming.test-support';
 
 /**
  * Several server processes on one database, as an install with several nodes runs them (docs/scaling.md): each
@@ -108,16 +109,7 @@ export function socketPortsOf(pid: number): Set<number> {
       // The fd closed meanwhile.
     }
   }
-  const ports = new Set<number>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    const lines = existsSync(table) ? readFileSync(table, 'utf8').split('\n').slice(1) : [];
-    for (const line of lines) {
-      const columns = line.trim().split(/\s+/);
-      const local = columns[1]?.split(':')[1];
-      if (local && columns[9] && inodes.has(columns[9])) ports.add(Number.parseInt(local, 16));
-    }
-  }
-  return ports;
+  return new Set(tcpSockets().flatMap((socket) => (inodes.has(socket.inode) ? [socket.localPort] : [])));
 }
 
 /**

@@ -28,9 +28,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** True once something listens on 127.0.0.1:port (read from /proc, so the one-shot sink is not consumed). */
-function isListening(port: number): boolean {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+/** The sockets of the kernel's TCP tables (IPv4 and IPv6, from /proc): local port, state (`0A` listens), inode. */
+export function tcpSockets(): { localPort: number; state: string; inode: string }[] {
+  const sockets: { localPort: number; state: string; inode: string }[] = [];
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text = '';
     try {
@@ -40,10 +40,17 @@ function isListening(port: number): boolean {
     }
     for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
-      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === '0A') return true;
+      const port = cols[1]?.split(':')[1];
+      if (port && cols[3] && cols[9])
+        sockets.push({ localPort: Number.parseInt(port, 16), state: cols[3], inode: cols[9] });
     }
   }
-  return false;
+  return sockets;
+}
+
+/** True once something listens on 127.0.0.1:port (read from /proc, so the one-shot sink is not consumed). */
+function isListening(port: number): boolean {
+  return tcpSockets().some((socket) => socket.localPort === port && socket.state === '0A');
 }
 
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
