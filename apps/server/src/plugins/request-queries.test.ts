@@ -240,7 +240,9 @@ describe('statements per save', () => {
     const moved = await during(() =>
       ada.send('PATCH', `/api/posts/${id}/schedule`, { scheduledAt: '2027-03-02T10:00:00.000Z' }),
     );
-    expect(moved(/short_link/)).toBe(1);
+    // The save's own read (the workspace's mode with the post's stored choice); the click journal's timer may
+    // write short_link_* tables in the same window on a busy machine, so only this table is counted.
+    expect(moved(/short_link_settings/)).toBe(1);
     // The files and their alt texts in one read (the post_media rows are not read again for the alt texts).
     expect(moved(/^select [^;]*"alt_text"[^;]* from "post_media"/)).toBe(1);
     // The alt texts left out: each file keeps its stored one.
@@ -248,7 +250,7 @@ describe('statements per save', () => {
     const edited = await during(() =>
       ada.send('PUT', `/api/posts/${id}`, { ...withoutAltTexts, content: 'One again' }),
     );
-    expect(edited(/short_link/)).toBe(1);
+    expect(edited(/short_link_settings/)).toBe(1);
     expect(edited(/^select [^;]* from "post_thread_media"/)).toBe(1);
     const stored = await ada.get(`/api/posts/${id}`);
     expect(stored.json().media.map((item: { altText?: string }) => item.altText)).toEqual(['A harbour']);
