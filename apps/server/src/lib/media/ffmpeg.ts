@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { MediaKind } from '@relaycast/shared/platforms';
 import { spawnChild } from '../child-processes';
 import { imageDimensions } from './image-dimensions';
+import { imageThumbnail } from './image-thumbnail';
 
 /** The part of a logger the runner needs (pino's and Fastify's fit). */
 export interface RunnerLog {
@@ -106,8 +107,9 @@ export interface MediaProcessor {
   /** Width, height and (for videos) duration; null when ffprobe is missing or cannot read the file. */
   probe(file: string, kind: MediaKind, signal?: AbortSignal): Promise<ProbeResult | null>;
   /**
-   * A still at most 480 px wide (and 960 px high): the image itself, or a poster frame of a video. Written
-   * next to `outputBase` with the extension of the format used; null when ffmpeg is missing or fails.
+   * A still at most 480 px wide (and 960 px high): the image itself (made in this process by libvips, ffmpeg
+   * when libvips cannot read it), or a poster frame of a video. Written next to `outputBase` with the
+   * extension of the format used; null when ffmpeg is missing or fails.
    */
   makeThumbnail(
     input: string,
@@ -119,6 +121,7 @@ export interface MediaProcessor {
 
 export const THUMBNAIL_MAX_WIDTH = 480;
 const THUMBNAIL_MAX_HEIGHT = 960;
+const THUMBNAIL_BOX = { width: THUMBNAIL_MAX_WIDTH, height: THUMBNAIL_MAX_HEIGHT };
 
 interface FfprobeOutput {
   streams?: {
@@ -162,13 +165,11 @@ export function posterTimeOf(durationSeconds: number | null): number {
   return Math.round(Math.min(durationSeconds * 0.1, 5) * 1000) / 1000;
 }
 
-async function isNonEmptyFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).size > 0;
-  } catch {
-    return false;
-  }
-}
+const isNonEmptyFile = (file: string): Promise<boolean> =>
+  stat(file).then(
+    (s) => s.size > 0,
+    () => false,
+  );
 
 export function createMediaProcessor(options: {
   ffmpegPath: string;
@@ -262,6 +263,11 @@ export function createMediaProcessor(options: {
     async makeThumbnail(input, outputBase, media, signal) {
       const { available, webp } = await checkAvailability();
       if (!available) return null;
+      if (media.kind === 'image') {
+        const made = await imageThumbnail(input, outputBase, THUMBNAIL_BOX, timeoutMs);
+        if (made) return made;
+        signal?.throwIfAborted();
+      }
       const thumbnail: Thumbnail = webp
         ? { path: `${outputBase}.webp`, mimeType: 'image/webp', extension: 'webp' }
         : { path: `${outputBase}.jpg`, mimeType: 'image/jpeg', extension: 'jpg' };

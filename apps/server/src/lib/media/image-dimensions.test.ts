@@ -106,3 +106,62 @@ describe('the media processor on an image', () => {
     spawned.mockRestore();
   });
 });
+
+describe('the thumbnail of an image', () => {
+  const processor = () =>
+    createMediaProcessor({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', log: { warn: vi.fn() } });
+
+  it('is made in this process, fitted in 480×960, as WebP', async () => {
+    const made = processor();
+    expect(await made.isAvailable()).toBe(true);
+    const spawned = vi.spyOn(childProcesses, 'spawnChild');
+    for (const [name, size, expected] of [
+      ['wide.png', '1200x600', [480, 240]],
+      ['tall.jpg', '300x1500', [192, 960]],
+      ['small.gif', '40x30', [40, 30]],
+    ] as const) {
+      const thumbnail = await made.makeThumbnail(makeImage(name, size), path.join(dir, `${name}-thumb`), {
+        kind: 'image',
+        durationSeconds: null,
+      });
+      expect(thumbnail, name).toMatchObject({ mimeType: 'image/webp', extension: 'webp' });
+      expect(await imageDimensions(thumbnail?.path ?? ''), name).toMatchObject({
+        width: expected[0],
+        height: expected[1],
+      });
+    }
+    expect(spawned).not.toHaveBeenCalled();
+    spawned.mockRestore();
+  });
+
+  it('stands as the photo is seen: an EXIF quarter turn is applied', async () => {
+    const jpeg = readFileSync(makeImage('landscape.jpg', '640x480'));
+    const turned = path.join(dir, 'turned-for-thumb.jpg');
+    writeFileSync(turned, withExifOrientation(jpeg, 6));
+    const thumbnail = await processor().makeThumbnail(turned, path.join(dir, 'turned-thumb'), {
+      kind: 'image',
+      durationSeconds: null,
+    });
+    // 640×480 stored, seen 480×640: the thumbnail (no EXIF left in it) is the upright one, not 480×360.
+    expect(await imageDimensions(thumbnail?.path ?? '')).toMatchObject({ width: 480, height: 640 });
+  });
+
+  it('falls back to ffmpeg for a format libvips does not read, and gives null for junk', async () => {
+    const made = processor();
+    expect(await made.isAvailable()).toBe(true);
+    const spawned = vi.spyOn(childProcesses, 'spawnChild');
+    const bitmap = await made.makeThumbnail(makeImage('old.bmp', '64x48'), path.join(dir, 'bmp-thumb'), {
+      kind: 'image',
+      durationSeconds: null,
+    });
+    expect(bitmap?.path).toMatch(/bmp-thumb\.(webp|jpg)$/);
+    expect(await imageDimensions(bitmap?.path ?? '')).toMatchObject({ width: 64, height: 48 });
+    expect(spawned.mock.calls.map((call) => call[0])).toEqual(['ffmpeg']);
+    const junk = path.join(dir, 'junk-for-thumb.png');
+    writeFileSync(junk, 'not an image at all');
+    expect(
+      await made.makeThumbnail(junk, path.join(dir, 'junk-thumb'), { kind: 'image', durationSeconds: null }),
+    ).toBeNull();
+    spawned.mockRestore();
+  });
+});

@@ -5,8 +5,8 @@ import type { ProbeResult } from './ffmpeg';
  * An image's displayed width and height read from its header (`image-size`: PNG, JPEG, GIF, WebP, AVIF, HEIF and
  * more), without starting ffprobe: a process costs ~65 ms of CPU on a 2-core server, an upload's largest share
  * (docs/decisions/0086). EXIF orientations 5-8 (a quarter turn) swap the two, as ffprobe's rotation does for a
- * video. Null when the header cannot be read: the caller asks ffprobe then, and the thumbnail, made by ffmpeg
- * in every case, is still what proves the file decodes.
+ * video. Null when the header cannot be read: the caller asks ffprobe then; the thumbnail (libvips, or ffmpeg
+ * when libvips cannot read the file) is still what proves the file decodes.
  */
 export async function imageDimensions(file: string): Promise<ProbeResult | null> {
   try {
