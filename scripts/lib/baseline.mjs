@@ -36,6 +36,21 @@ export function rssMb(pid) {
   }
 }
 
+/**
+ * The whole machine's busy CPU time so far, in ms (every core: `/proc/stat`'s first line less idle and iowait).
+ * The difference over a stretch of load, divided by the work done, is a cost per operation that a machine
+ * shared with other work blurs far less than a rate does. Null where `/proc/stat` is not readable.
+ */
+export function machineBusyMs() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return ((total - fields[3] - fields[4]) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
 /** Pids whose command line (arguments joined by spaces) satisfies `test`. */
 export function pidsWhere(test) {
   const pids = [];
