@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../test/auth-requests';
 import { createQueryLoggedApp, type QueryLog } from '../../test/query-log';
 import type { TestApp } from '../../test/test-app';
-import { postMedia, posts, postTargets, sessions } from '../db/schema/index';
+import { notifications, postMedia, posts, postTargets, sessions } from '../db/schema/index';
 import { insertMedia } from '../modules/posts/posts.test-support';
 
 /**
@@ -64,6 +64,28 @@ async function statementsOf(member: SignedInUser, url: string) {
 }
 
 describe('statements per API request', () => {
+  it('lists the notifications and counts the unread ones in one statement', async () => {
+    const ada = await signInAsNewUser(t, { name: 'Notified' });
+    await t.db.insert(notifications).values(
+      [null, new Date()].map((readAt, i) => ({
+        id: randomUUID(),
+        userId: ada.userId,
+        workspaceId: ada.workspaceId,
+        kind: 'post_failed',
+        title: `Note ${i}`,
+        body: '',
+        readAt,
+      })),
+    );
+    let body: { unreadCount?: number; notifications?: unknown[] } = {};
+    const statements = await t.queries.during(async () => {
+      body = (await ada.get('/api/notifications')).json();
+    });
+    expect(statements).toHaveLength(2);
+    expect(body.notifications).toHaveLength(2);
+    expect(body.unreadCount).toBe(1);
+  });
+
   it('finds the session, its user and the workspace in one statement', async () => {
     const ada = await signInAsNewUser(t);
     const statements = await statementsOf(ada, '/api/workspaces/current');
@@ -207,6 +229,53 @@ describe('statements per save', () => {
       expect(target.dueAt?.toISOString()).toBe('2027-03-01T11:00:00.000Z');
       expect(target.status).toBe('needs_account');
     }
+  });
+
+  it('creates a post in 8 statements, edits it in 12 and moves it in 10 (the session read included)', async () => {
+    const ada = await signInAsNewUser(t, { name: 'Save Count' });
+    const body = (content: string, scheduledAt: string) => ({
+      ...post(content, scheduledAt),
+      timezone: 'Europe/Paris',
+    });
+    let id = '';
+    const created = await t.queries.during(async () => {
+      const response = await ada.send('POST', '/api/posts', body('Hello', '2027-03-01T10:00:00.000Z'));
+      expect(response.statusCode).toBe(201);
+      id = response.json().id;
+    });
+    const edited = await t.queries.during(async () => {
+      const response = await ada.send(
+        'PUT',
+        `/api/posts/${id}`,
+        body('Hello again', '2027-03-01T11:00:00.000Z'),
+      );
+      expect(response.statusCode).toBe(200);
+    });
+    const moved = await t.queries.during(async () => {
+      const response = await ada.send('PATCH', `/api/posts/${id}/schedule`, {
+        scheduledAt: '2027-03-02T10:00:00.000Z',
+      });
+      expect(response.statusCode).toBe(200);
+    });
+    // Without BEGIN and COMMIT, which the PostgreSQL driver reports and PGlite's does not.
+    const counted = (save: string[]) => save.filter((statement) => !/^(begin|commit)\b/i.test(statement)).length;
+    expect([counted(created), counted(edited), counted(moved)]).toEqual([8, 12, 10]);
+    // The targets and the accounts in one read; the jobs renewed by one statement that hands back the old ids.
+    for (const save of [edited, moved]) {
+      expect(save.filter((statement) => /"social_accounts" a where a.workspace_id/.test(statement))).toHaveLength(1);
+      expect(save.filter((statement) => /^select [^;]* from "post_targets"/.test(statement))).toHaveLength(0);
+      expect(save.filter((statement) => /set job_id = gen_random_uuid\(\)/.test(statement))).toHaveLength(1);
+    }
+    // The stored alt texts are read once per edit.
+    expect(
+      edited.filter((statement) => /from "post_media"/.test(statement) && /^select/.test(statement)),
+    ).toHaveLength(1);
+    const targets = await t.db
+      .select({ jobId: postTargets.jobId })
+      .from(postTargets)
+      .where(eq(postTargets.postId, id));
+    expect(targets).toHaveLength(3);
+    for (const target of targets) expect(target.jobId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reads the short-link choice, the media with their alt text and the part media once each per save', async () => {

@@ -10,7 +10,7 @@ import {
   type NotificationList,
   type PushSubscriptionInput,
 } from '@relaycast/shared/notifications';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { notifications, pushSubscriptions, users } from '../../db/schema/index';
@@ -184,17 +184,18 @@ export async function deliverPendingNotifications(
 
 /** The caller's newest notifications and how many are unread (notifications belong to a user, not a workspace). */
 export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
+  // One statement: the unread count rides on each row (no row: no notification, so none unread).
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(notifications),
+      unread: sql<number>`(select count(*) from ${notifications} u
+        where u.user_id = ${userId} and u.read_at is null)::int`.mapWith(Number),
+    })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATION_LIST_SIZE);
-  const [unread] = await db
-    .select({ total: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return { notifications: rows.map(toNotification), unreadCount: unread?.total ?? 0 };
+  return { notifications: rows.map(toNotification), unreadCount: rows[0]?.unread ?? 0 };
 }
 
 /** Marks the caller's unread notifications (all, or the listed ones) read; other users' ids match nothing. */

@@ -33,16 +33,3 @@ export async function replaceMedia(
       media.map((item, position) => ({ postId, mediaId: item.id, position, altText: kept[item.id] ?? '' })),
     );
 }
-
-/** The alt texts the media will carry, in order: the input's, or those stored for the post (`postId`). */
-export async function altTextsFor(
-  tx: Tx,
-  postId: string | undefined,
-  media: readonly AttachedMedia[],
-  altTexts: Readonly<Record<string, string>> | undefined,
-): Promise<string[]> {
-  if (altTexts) return media.map((item) => altTexts[item.id] ?? '');
-  if (!postId) return media.map(() => '');
-  const stored = await storedAltTexts(tx, postId);
-  return media.map((item) => stored[item.id] ?? '');
-}

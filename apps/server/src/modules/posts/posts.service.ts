@@ -44,7 +44,7 @@ import {
   postNotFound,
 } from './posts.queries';
 import { createPostsInTransaction } from './posts-create';
-import { altTextsFor, replaceMedia, storedAltTexts } from './posts-media';
+import { replaceMedia, storedAltTexts } from './posts-media';
 import { resolveSchedule } from './posts-schedule';
 import { copyThreadMedia, threadMediaFromInput, writeThreadMedia } from './posts-thread-media';
 
@@ -80,6 +80,8 @@ interface PostBody {
   watermark?: PostWatermarkChoice;
   /** Alt text by media id, and the first comment (docs/alt-text-and-first-comment.md); absent, the stored stay. */
   altTexts?: Readonly<Record<string, string>>;
+  /** The alt texts of `media` by id as the checks saw them (the input's or the stored), when already read. */
+  mediaAltTexts?: Readonly<Record<string, string>>;
   firstComment?: string;
   /** The Instagram Reel's cover (docs/reel-covers.md), when the input carries one (null: none). */
   reelCover?: ReelCover | null;
@@ -99,8 +101,18 @@ async function writePost(
   body: PostBody,
   now: Date,
 ): Promise<void> {
-  const { media, accountIds, shortLinks, watermark, altTexts, reelCover, threadMedia, labelIds, ...row } =
-    body;
+  const {
+    media,
+    accountIds,
+    shortLinks,
+    watermark,
+    altTexts,
+    mediaAltTexts,
+    reelCover,
+    threadMedia,
+    labelIds,
+    ...row
+  } = body;
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     const created = { id: post.id, workspaceId, authorId: post.authorId, createdAt: now, updatedAt: now };
@@ -111,7 +123,7 @@ async function writePost(
       .set({ ...row, updatedBy, updatedAt: now })
       .where(eq(posts.id, post.id));
   }
-  await replaceMedia(tx, post.id, media, altTexts);
+  await replaceMedia(tx, post.id, media, mediaAltTexts ?? altTexts);
   await writeThreadMedia(tx, post.id, threadMedia, altTexts, row.threadParts);
   if (labelIds !== undefined) {
     if (post.authorId) await insertPostLabels(tx, workspaceId, [{ postId: post.id, labelIds }]);
@@ -141,7 +153,10 @@ async function bodyFromInput(
   const media = await loadMediaFacts(tx, workspaceId, input.mediaIds);
   const post = { id: excludePostId, choice: input.shortLinks };
   const base = await shortLinkBaseForPost(tx, workspaceId, post, shortLinkBase);
-  const alts = await altTextsFor(tx, excludePostId, media, input.altTexts);
+  // The alt texts the files carry, by media id: the input's, or those stored (read once: the write reuses them).
+  const mediaAltTexts =
+    input.altTexts ?? (excludePostId ? await storedAltTexts(tx, excludePostId) : undefined);
+  const alts = media.map((item) => mediaAltTexts?.[item.id] ?? '');
   const thread = await threadMediaFromInput(tx, workspaceId, input, excludePostId);
   assertValid({ ...input, altTextsInOrder: alts, threadMedia: thread.check }, media, now, base);
   const schedule = await resolveSchedule(tx, workspaceId, input, now, excludePostId);
@@ -156,6 +171,7 @@ async function bodyFromInput(
     shortLinks: input.shortLinks,
     ...(input.watermark ? { watermark: input.watermark } : {}),
     ...(input.altTexts ? { altTexts: input.altTexts } : {}),
+    ...(mediaAltTexts ? { mediaAltTexts } : {}),
     ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
     ...(input.reelCover !== undefined ? { reelCover: input.reelCover } : {}),
     ...(input.threadParts !== undefined ? { threadParts: input.threadParts } : {}),

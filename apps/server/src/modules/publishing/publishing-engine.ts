@@ -7,7 +7,7 @@ import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
 import { createPublishAttempts } from './publishing-attempt';
 import { createTargetClaims } from './publishing-claim';
-import { enqueueTargetJobs, PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
+import { enqueueTargetJobs, PUBLISH_TARGET_JOB, renewPostJobs } from './publishing-queue';
 
 /**
  * The publishing engine (docs/decisions/0007-publishing-engine.md). A job per target wakes a worker at the
@@ -108,17 +108,8 @@ export function createPublishingEngine(deps: {
   const { publishTarget } = attempts;
   const enqueueTargets = (targetIds: readonly string[]) => enqueueTargetJobs(db, queue, targetIds);
   /** Sends the jobs of these posts' waiting targets (replacing any they had). */
-  async function schedulePosts(postIds: readonly string[]): Promise<void> {
-    if (postIds.length === 0) return;
-    const rows = await db
-      .select({ id: postTargets.id, dueAt: postTargets.dueAt, jobId: postTargets.jobId })
-      .from(postTargets)
-      .where(and(inArray(postTargets.postId, [...postIds]), inArray(postTargets.status, [...WAITING])));
-    await queue.cancel(
-      PUBLISH_TARGET_JOB,
-      rows.flatMap((row) => (row.jobId ? [row.jobId] : [])),
-    );
-    await sendTargetJobs(db, queue, rows);
+  function schedulePosts(postIds: readonly string[]): Promise<void> {
+    return renewPostJobs(db, queue, postIds, WAITING);
   }
 
   /** Set on start and when a dead process's claims were taken over: see `catchUp`. */

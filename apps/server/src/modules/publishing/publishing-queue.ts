@@ -38,6 +38,58 @@ export async function sendTargetJobs(
     where post_targets.id = sent.id`);
 }
 
+/**
+ * Sends the jobs of these posts' targets in `statuses` (replacing any they had) in one statement of ours: each
+ * row takes a new job id and gives back its old one to cancel, then the jobs go in one insert. A job recorded
+ * but not sent (the insert failed) is one the due-target sweep stands in for, as for any lost job.
+ */
+export async function renewPostJobs(
+  db: Db,
+  queue: JobSender,
+  postIds: readonly string[],
+  statuses: readonly string[],
+): Promise<void> {
+  if (postIds.length === 0) return;
+  const result = await db.execute(sql`
+    update ${postTargets} t set job_id = gen_random_uuid()::text
+    from (
+      select id, job_id from ${postTargets}
+      where post_id in ${sql`(${sql.join(
+        postIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`}
+        and status in ${sql`(${sql.join(
+          statuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})`}
+      for update
+    ) old
+    where t.id = old.id
+    returning t.id, t.due_at, t.job_id, old.job_id as old_job_id`);
+  const rows = (
+    result as unknown as {
+      rows: { id: string; due_at: string | Date | null; job_id: string; old_job_id: string | null }[];
+    }
+  ).rows;
+  if (rows.length === 0) return;
+  await queue.cancel(
+    PUBLISH_TARGET_JOB,
+    rows.flatMap((row) => (row.old_job_id ? [row.old_job_id] : [])),
+  );
+  const now = Date.now();
+  await queue.sendMany(
+    PUBLISH_TARGET_JOB,
+    rows.map((row) => {
+      const dueAt = row.due_at === null ? null : new Date(row.due_at);
+      return {
+        id: row.job_id,
+        payload: { targetId: row.id },
+        startAfter: dueAt && dueAt.getTime() > now ? dueAt : undefined,
+      };
+    }),
+  );
+}
+
 /** Sends a job for each of these targets at its instant, in one batch (their ids are not kept). */
 export async function enqueueTargetJobs(
   db: Db,

@@ -142,6 +142,31 @@ export async function workspaceAccounts(tx: Db, workspaceId: string): Promise<Wo
     .where(eq(socialAccounts.workspaceId, workspaceId));
 }
 
+interface ExistingTarget {
+  id: string;
+  platform: string;
+  accountId: string | null;
+  status: TargetStatus;
+  jobId: string | null;
+}
+
+/** The post's targets and the workspace's accounts, in one round trip (a save's statements, decision 0086). */
+async function targetsAndAccounts(
+  tx: Db,
+  workspaceId: string,
+  postId: string,
+): Promise<{ existing: ExistingTarget[]; accounts: WorkspaceAccount[] }> {
+  const result = await tx.execute(sql`select
+    coalesce((select json_agg(json_build_object('id', t.id, 'platform', t.platform, 'accountId', t.account_id,
+        'status', t.status, 'jobId', t.job_id)) from ${postTargets} t where t.post_id = ${postId}), '[]'::json)
+      as existing,
+    coalesce((select json_agg(json_build_object('id', a.id, 'platform', a.platform, 'status', a.status))
+        from ${socialAccounts} a where a.workspace_id = ${workspaceId}), '[]'::json) as accounts`);
+  const row = (result as unknown as { rows: { existing: unknown; accounts: unknown }[] }).rows[0];
+  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? []));
+  return { existing: parsed(row?.existing), accounts: parsed(row?.accounts) };
+}
+
 /**
  * The target rows of a new post (nothing to keep or replace), as `syncPostTargets` would write them; the caller
  * inserts them, several posts' at once.
@@ -178,19 +203,9 @@ export async function syncPostTargets(
   plan: TargetPlan,
   now = new Date(),
 ): Promise<string[]> {
-  const existing = await tx
-    .select({
-      id: postTargets.id,
-      platform: postTargets.platform,
-      accountId: postTargets.accountId,
-      status: postTargets.status,
-      jobId: postTargets.jobId,
-    })
-    .from(postTargets)
-    .where(eq(postTargets.postId, postId));
+  const { existing, accounts } = await targetsAndAccounts(tx, workspaceId, postId);
   const chosenIds =
     plan.accountIds ?? existing.flatMap((row) => (row.accountId !== null ? [row.accountId] : []));
-  const accounts = await workspaceAccounts(tx, workspaceId);
   const chosen = chosenAccounts(plan, chosenIds, accounts);
 
   const kept = existing.filter((row) => KEPT_STATUSES.includes(row.status));
