@@ -38,6 +38,7 @@ RUN npm run build
 # (`-w @relaycast/server`), without the dev dependencies and without the optional ones (the build tools' native
 # binaries, and the optional peers better-auth declares: vitest, drizzle-kit, vite, which the lockfile marks
 # "devOptional"). `npm prune --omit=dev` kept all of those, and the web app's and the browser tests' dependencies.
+# sharp's prebuilt libvips for this platform (optional packages `@img/*`, decision 0114) is copied from the build tree.
 # No install scripts run (core-js's is a banner); the undici patch is applied by the build tree's patch-package.
 # The server reads the repository root's layout (apps/server/src/config/paths.ts finds the root by
 # apps/server/package.json), the bundles, the migrations and the built web app.
@@ -45,6 +46,7 @@ RUN mkdir -p /out/apps/server/src/db /out/apps/web /out/packages/shared /out/e2e
     cp package.json package-lock.json /out/ && cp -a patches /out/ && \
     for p in apps/server apps/web packages/shared e2e; do cp $p/package.json /out/$p/; done && \
     cd /out && npm ci -w @relaycast/server --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && \
+    cp -a /src/node_modules/@img /out/node_modules/ && \
     /src/node_modules/.bin/patch-package && rm -rf patches e2e && \
     cd /src && cp -a apps/server/dist /out/apps/server/ && \
     cp -a apps/server/src/db/migrations /out/apps/server/src/db/ && \

@@ -142,7 +142,7 @@ export async function runMemoryBench({ writeDocs = true } = {}) {
 The built server (\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`) on a fresh embedded database (PGlite),
 resident memory (\`VmRSS\` of its process) 2 s after it answered \`/api/health\`, then 3 s after a scripted session:
 sign up, sign in, the home page, profile and workspace, ${MEMORY_BENCH.posts} posts created (drafts and scheduled), a small
-image uploaded (its thumbnail made by ffmpeg), the media library, ${MEMORY_BENCH.calendarPages} three-week calendar ranges
+image uploaded (its thumbnail made in the process by libvips, decision 0114), the media library, ${MEMORY_BENCH.calendarPages} three-week calendar ranges
 (${figures.requests} requests in all).
 
 | figure | RSS |

@@ -300,6 +300,20 @@ async function main() {
     log(`signed up ${used.email}; post ${used.post} is ${used.status} for ${used.scheduledAt}`);
     log(`health again: ${JSON.stringify(await waitForHealth(url, 10))}`);
     await step('image HEALTHCHECK reports healthy', () => waitForDockerHealthy(60));
+    // Image thumbnails are made by libvips in the server's process (decision 0114): its binary must be in the image.
+    await step('sharp (libvips) loads in the image', () => {
+      const vips = read('docker', [
+        'exec',
+        '-w',
+        '/app/apps/server',
+        CONTAINER,
+        'node',
+        '-e',
+        "import('sharp').then((s) => console.log(s.default.versions.vips))",
+      ]);
+      if (!vips) throw new Error('sharp did not load in the image: thumbnails would fall back to ffmpeg');
+      log(`libvips ${vips}`);
+    });
     log(
       `in the container: ${read('docker', ['exec', CONTAINER, 'sh', '-c', 'echo uid $(id -u), node $(node -v), $(ffmpeg -version | head -1 | cut -d" " -f1-3), $(chromium --version)'])}`,
     );

@@ -11,6 +11,7 @@ import type { TablesRelationalConfig } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import type { Db } from './client';
+import { attachTableWriteWatch, TableWriteWatch } from './table-writes';
 
 /**
  * Named prepared statements on PGlite (docs/decisions/0055-pglite-named-statements.md).
@@ -41,8 +42,18 @@ export class PgliteNamedStatements {
   /** Client parsers with a statement's overrides over them, by the overridden type ids (#parsersFor). */
   readonly #mergedParsers = new Map<string, PGlite['parsers']>();
 
+  /** Writes to watched tables (table-writes.ts): moved after each, or at the end of its transaction. */
+  readonly writes = new TableWriteWatch();
+  /** Open transactions that wrote a watched table. */
+  readonly #wroteWatched = new WeakSet<Transaction>();
+
   constructor(client: PGlite) {
     this.#client = client;
+  }
+
+  /** A transaction of this database ended (committed or rolled back). */
+  transactionEnded(transaction: Transaction): void {
+    if (this.#wroteWatched.has(transaction)) this.writes.moved();
   }
 
   /**
@@ -58,8 +69,26 @@ export class PgliteNamedStatements {
     /** The open transaction the statement belongs to: it runs inside it, not after it. */
     transaction?: Transaction,
   ): Promise<Results<T>> {
-    const client = this.#client;
     if (transaction?.closed) return Promise.reject(new Error('Transaction is closed'));
+    if (this.writes.writesWatched(text)) {
+      if (transaction) this.#wroteWatched.add(transaction);
+      else {
+        // Moved before (a read under way keeps nothing) and after (what is read from now on is the new data).
+        this.writes.moved();
+        return this.#run<T>(text, params, options, named, transaction).finally(() => this.writes.moved());
+      }
+    }
+    return this.#run<T>(text, params, options, named, transaction);
+  }
+
+  #run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    named: boolean,
+    transaction: Transaction | undefined,
+  ): Promise<Results<T>> {
+    const client = this.#client;
     const exclusive = <R>(run: () => Promise<R>) =>
       transaction ? run() : client._runExclusiveTransaction(run);
     return exclusive(() =>
@@ -194,16 +223,24 @@ type PrepareQuery = (
  */
 export function useNamedStatements(db: Db, client: PGlite): void {
   const statements = new PgliteNamedStatements(client);
+  attachTableWriteWatch(db, statements.writes);
   const session = db._.session as unknown as DrizzlePgliteSession;
   hookSession(session, statements);
-  session.transaction = (run, config) =>
-    client.transaction(async (pgliteTx) => {
-      const inner = new PgliteSession(pgliteTx, session.dialect, session.schema, session.options);
-      hookSession(inner as unknown as DrizzlePgliteSession, statements, pgliteTx);
-      const tx = new PgliteTransaction(session.dialect, inner, session.schema);
-      if (config) await tx.setTransaction(config);
-      return run(tx);
-    });
+  session.transaction = (run, config) => {
+    let opened: Transaction | undefined;
+    return client
+      .transaction(async (pgliteTx) => {
+        opened = pgliteTx;
+        const inner = new PgliteSession(pgliteTx, session.dialect, session.schema, session.options);
+        hookSession(inner as unknown as DrizzlePgliteSession, statements, pgliteTx);
+        const tx = new PgliteTransaction(session.dialect, inner, session.schema);
+        if (config) await tx.setTransaction(config);
+        return run(tx);
+      })
+      .finally(() => {
+        if (opened) statements.transactionEnded(opened);
+      });
+  };
 }
 
 interface DrizzlePgliteSession {

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
+import { type TableWriteWatch, tableWrites } from '../../db/table-writes';
 import { requestWorkspaceQuery, type WorkspaceContext } from '../workspaces/workspaces.service';
 
 /**
@@ -111,15 +112,47 @@ function buildSessionContextQuery(db: Db) {
 /** Built once per database: the SQL text is made once, and PostgreSQL plans the named statement once. */
 const sessionContextQuery = perDatabase(buildSessionContextQuery);
 
-/** The session of `token` with its user and workspace, or null when there is no such session. */
+/** The tables the session statement reads: a write to any of them drops every kept answer on PGlite. */
+export const SESSION_TABLES = ['sessions', 'users', 'workspaces', 'workspace_members'] as const;
+/** Answers kept per database (PGlite only), up to this many tokens; then it starts again. */
+const KEPT_SESSIONS = 10_000;
+
+interface KeptSessions {
+  watch: TableWriteWatch | null;
+  answers: Map<string, { generation: number; context: SessionContext | null }>;
+}
+const keptSessions = perDatabase(
+  (db): KeptSessions => ({ watch: tableWrites(db, SESSION_TABLES), answers: new Map() }),
+);
+
+/**
+ * The session of `token` with its user and workspace, or null when there is no such session. On the embedded
+ * database, where this process sees every write (db/table-writes.ts), the answer is kept until a statement
+ * writes one of SESSION_TABLES: a revoked session, a renamed workspace or a changed role is read anew on the
+ * next request. Expiry and refresh are judged by the caller on `expiresAt` at every request, kept or not
+ * (docs/decisions/0115-session-reads-on-the-embedded-database.md).
+ */
 export async function findSessionContext(db: Db, token: string): Promise<SessionContext | null> {
+  const kept = keptSessions(db);
+  const generation = kept.watch?.generation;
+  if (generation !== undefined) {
+    const known = kept.answers.get(token);
+    if (known && known.generation === generation) return known.context;
+  }
   const [row] = await sessionContextQuery(db).execute({ token });
-  if (!row) return null;
-  return {
-    user: { id: row.userId, email: row.email, name: row.name },
-    expiresAt: row.expiresAt,
-    workspace: row.workspace,
-  };
+  const context: SessionContext | null = row
+    ? Object.freeze({
+        user: Object.freeze({ id: row.userId, email: row.email, name: row.name }),
+        expiresAt: row.expiresAt,
+        workspace: row.workspace ? Object.freeze(row.workspace) : null,
+      })
+    : null;
+  // Kept only when no watched write took effect while it was read.
+  if (generation !== undefined && kept.watch?.generation === generation) {
+    if (kept.answers.size >= KEPT_SESSIONS) kept.answers.clear();
+    kept.answers.set(token, { generation, context });
+  }
+  return context;
 }
 
 /** Whether Better Auth would extend this session now (its rule: `updateAge` seconds after the last extension). */
