@@ -263,11 +263,10 @@ export function createMediaProcessor(options: {
     async makeThumbnail(input, outputBase, media, signal) {
       const { available, webp } = await checkAvailability();
       if (!available) return null;
-      if (media.kind === 'image') {
-        const made = await imageThumbnail(input, outputBase, THUMBNAIL_BOX, timeoutMs);
-        if (made) return made;
-        signal?.throwIfAborted();
-      }
+      // An image in this process (libvips); ffmpeg for a video, or an image libvips cannot read.
+      const made =
+        media.kind === 'image' && (await imageThumbnail(input, outputBase, THUMBNAIL_BOX, timeoutMs));
+      if (made) return made;
       const thumbnail: Thumbnail = webp
         ? { path: `${outputBase}.webp`, mimeType: 'image/webp', extension: 'webp' }
         : { path: `${outputBase}.jpg`, mimeType: 'image/jpeg', extension: 'jpg' };

@@ -43,7 +43,8 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored';
 export const stripeEventEnvelopeSchema = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
-  created: z.number().finite(),
+  // Seconds since 1970, as Stripe sends it; bounded so that it is a date the database can store (year 9999 at most).
+  created: z.number().int().min(0).max(253_402_300_799),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 

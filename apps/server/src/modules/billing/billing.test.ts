@@ -295,6 +295,20 @@ describe('the webhook', () => {
     expect((await workspaceRow(owner.workspaceId)).plan).toBeNull();
   });
 
+  it('refuses a signed event whose time is no date (out of range, negative, fractional) with 400, storing nothing', async () => {
+    const owner = await signInAsNewUser(t, { name: 'Tim Outofrange' });
+    const sub = stripe.subscribe(await customerOf(owner), PRICES.standard.monthly);
+    for (const created of [1e308, -9_223_372_036_854_776_000, 253_402_300_800, 1.5]) {
+      const res = await deliver(stripe.event('customer.subscription.created', sub, { created }));
+      expect({ created, status: res.statusCode, message: res.json().message }).toEqual({
+        created,
+        status: 400,
+        message: BILLING_MESSAGES.invalidEvent,
+      });
+    }
+    expect((await workspaceRow(owner.workspaceId)).plan).toBeNull();
+  });
+
   it('treats a replayed event as a no-op', async () => {
     const owner = await signInAsNewUser(t, { name: 'Rey Replay' });
     const { customer, sub } = await subscribed(owner, PRICES.premium.monthly);

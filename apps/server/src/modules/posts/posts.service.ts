@@ -13,10 +13,7 @@ import {
   type PostStatus,
   type RescheduleInput,
 } from '@relaycast/shared/posts';
-import type { ReelCover } from '@relaycast/shared/reel-covers';
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
-import type { ShortLinkPostOptions } from '@relaycast/shared/short-links';
-import type { PostWatermarkChoice } from '@relaycast/shared/watermarks';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
@@ -25,11 +22,7 @@ import type { Caller } from '../../lib/caller';
 import { assertRoleCan } from '../../lib/role-check';
 import { decideWrite, type GateDecision, recordWrite } from '../approvals/approvals-gate';
 import { insertPostLabels, labelIdsOfPost, replacePostLabels } from '../labels/labels.service';
-import {
-  type AttachedMedia,
-  loadAttachedMedia,
-  loadAttachedMediaWithAltTexts,
-} from '../media/attached-media';
+import { loadAttachedMedia, loadAttachedMediaWithAltTexts } from '../media/attached-media';
 import { syncPostTargets } from '../publishing/publishing-targets';
 import { readReelCover, storeReelCover } from '../reel-covers/reel-covers.service';
 import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
@@ -43,6 +36,7 @@ import {
   notEditable,
   postNotFound,
 } from './posts.queries';
+import type { PostBody } from './posts-body';
 import { createPostsInTransaction } from './posts-create';
 import { replaceMedia, storedAltTexts } from './posts-media';
 import { resolveSchedule } from './posts-schedule';
@@ -61,36 +55,6 @@ function assertValid(
 ): void {
   const problems = checkPost(input, media, now, { shortLinkBase });
   if (problems.length > 0) throw new ValidationError(problems);
-}
-
-/** What create, update and duplicate write: the post's row (less its identity), its media and its accounts. */
-interface PostBody {
-  content: string;
-  platforms: PlatformId[];
-  overrides: Record<string, string>;
-  timezone: string;
-  status: PostStatus;
-  scheduledAt: Date | null;
-  media: readonly AttachedMedia[];
-  /** The accounts to publish with (null: keep the post's, or the only one of each platform). */
-  accountIds: readonly string[] | null;
-  /** The post's short-link choice, when the input carries one (modules/short-links/short-links-posts.ts). */
-  shortLinks?: ShortLinkPostOptions;
-  /** The post's watermark choice, when the input carries one (modules/watermarks). */
-  watermark?: PostWatermarkChoice;
-  /** Alt text by media id, and the first comment (docs/alt-text-and-first-comment.md); absent, the stored stay. */
-  altTexts?: Readonly<Record<string, string>>;
-  /** The alt texts of `media` by id as the checks saw them (the input's or the stored), when already read. */
-  mediaAltTexts?: Readonly<Record<string, string>>;
-  firstComment?: string;
-  /** The Instagram Reel's cover (docs/reel-covers.md), when the input carries one (null: none). */
-  reelCover?: ReelCover | null;
-  /** Parts 2..N of a thread (docs/threads.md); absent, the stored ones stay. */
-  threadParts?: string[];
-  /** The media of parts 2..N (posts-thread-media.ts); absent, the stored stay (less those of removed parts). */
-  threadMedia?: AttachedMedia[][];
-  /** The post's labels by id (docs/labels.md); absent, the stored ones stay. */
-  labelIds?: readonly string[];
 }
 
 /** A post's body written once for create, update and duplicate: its row, its media in order and its targets. */
