@@ -366,7 +366,7 @@ function section(runs, calibration, checks, absolute) {
   const runRows = runs
     .map(
       (r) =>
-        `| ${r.label} | ${r.users} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / calibration.requestsPerSecond).toFixed(4)}× | ${f1(r.p50Ms)} ms | ${f1(r.p99Ms)} ms | ${f1(r.beforeMb)} / ${f1(r.peakMb)} / ${f1(r.afterMb)} MB |`,
+        `| ${r.label} | ${r.users} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / calibration.requestsPerSecond).toFixed(4)}× | ${f1(r.p50Ms)} ms | ${f1(r.p99Ms)} ms | ${f1(r.machineCpuMsPerRequest)} ms | ${f1(r.beforeMb)} / ${f1(r.peakMb)} / ${f1(r.afterMb)} MB |`,
     )
     .join('\n');
   const operations = Object.keys(MIXED_LOAD_BENCH.weights);
@@ -385,12 +385,13 @@ function section(runs, calibration, checks, absolute) {
 the built server on a fresh database; each simulated user signed up (its own workspace), made an API key, six
 scheduled posts and one image, then worked in a closed loop with no pause for ${MIXED_LOAD_BENCH.seconds} s after a
 ${MIXED_LOAD_BENCH.warmupSeconds}-second warm-up, each operation drawn by the weights below. Memory: the server's RSS before
-the load, its peak (sampled every 250 ms) and 5 s after. Calibration in the same run: the empty Fastify route at 50
+the load, its peak (sampled every 250 ms) and 5 s after. Machine CPU a request: the whole host's busy time over the
+measured stretch (\`/proc/stat\`, every core) divided by the requests answered in it. Calibration in the same run: the empty Fastify route at 50
 connections, ${calibration.requestsPerSecond.toFixed(0)} requests/s. Host: ${os.cpus().length} cores
 (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg()[0].toFixed(1)} when it ended, Node ${process.version}.
 
-| database | users | requests/s | ÷ empty route | p50 | p99 | memory before / peak / after |
-| --- | --- | --- | --- | --- | --- | --- |
+| database | users | requests/s | ÷ empty route | p50 | p99 | machine CPU a request | memory before / peak / after |
+| --- | --- | --- | --- | --- | --- | --- | --- |
 ${runRows}
 
 p50 / p99 per operation (operations measured):
