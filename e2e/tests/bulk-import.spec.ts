@@ -85,6 +85,36 @@ test('a CSV with good and bad rows: the preview says what is wrong, the good row
   await expect(page.getByRole('button', { name: 'Import 0 posts as scheduled' })).toBeDisabled();
 });
 
+test('a bad row fixed inside the preview is checked again and imported with the good ones', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsNewUser(page);
+  await connectMastodon(page);
+  await page.goto('/bulk-import');
+  await uploadAndCheck(page);
+  const table = page.getByRole('table');
+  // "Too late" is line 4 of the file (the header is line 1): its date is in the past.
+  await table
+    .getByRole('row', { name: /Too late/ })
+    .getByRole('button', { name: 'Fix line 4' })
+    .click();
+  const form = page.getByRole('form', { name: 'Fix line 4' });
+  await form.getByLabel('Date (YYYY-MM-DD)').fill(localDate(3));
+  await form.getByLabel('Time (HH:MM)').fill('09:15');
+  await form.getByRole('button', { name: 'Check this row again' }).click();
+  await expect(page.getByRole('heading', { name: '3 rows ready, 1 with problems' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Too late/ })).toContainText('Ready');
+  await expect(table.getByRole('row', { name: /Nobody here/ })).toContainText(
+    'No account "@nobody" is connected in this workspace.',
+  );
+  await page.getByRole('button', { name: 'Import 3 posts as scheduled' }).click();
+  await expect(page.getByText('3 posts imported.')).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar/);
+  const day = page.getByRole('main').getByRole('listitem', { name: dayLabel(localDate(3)) });
+  await expect(day.getByRole('link', { name: /^9:15 AM Mastodon Too late/ })).toBeVisible();
+});
+
 test('the bulk import page fits a phone', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewUser(page);
