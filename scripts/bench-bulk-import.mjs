@@ -96,16 +96,21 @@ insert into post_targets (id, workspace_id, post_id, platform, account_id, statu
   from post_targets t where t.workspace_id = ${ws} and t.id not like '%-bare';`;
 }
 
-async function importOnce(baseUrl, cookie, csv) {
+/** POSTs `csv` to the bulk import route at `pathname` as the page does: the answer, its body and its time. */
+async function postCsv(baseUrl, cookie, pathname, csv) {
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/bulk-import`, {
+  const res = await fetch(`${baseUrl}${pathname}`, {
     method: 'POST',
     headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
     body: JSON.stringify({ csv, mode: 'scheduled', timeZone: 'UTC' }),
   });
   const body = await res.json();
-  const ms = performance.now() - started;
-  if (res.status !== 201) throw new Error(`the import answered ${res.status}: ${JSON.stringify(body)}`);
+  return { status: res.status, body, ms: performance.now() - started };
+}
+
+async function importOnce(baseUrl, cookie, csv) {
+  const { status, body, ms } = await postCsv(baseUrl, cookie, '/api/bulk-import', csv);
+  if (status !== 201) throw new Error(`the import answered ${status}: ${JSON.stringify(body)}`);
   if (body.postIds.length !== BULK_IMPORT_BENCH.rows) {
     throw new Error(`the import saved ${body.postIds.length} posts, skipped lines ${body.skippedLines}`);
   }
@@ -114,15 +119,8 @@ async function importOnce(baseUrl, cookie, csv) {
 
 /** `POST /api/bulk-import/preview` of `csv`: every row checked as the composer checks it, nothing saved. */
 async function previewOnce(baseUrl, cookie, csv) {
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/bulk-import/preview`, {
-    method: 'POST',
-    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ csv, mode: 'scheduled', timeZone: 'UTC' }),
-  });
-  const body = await res.json();
-  const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`the preview answered ${res.status}: ${JSON.stringify(body)}`);
+  const { status, body, ms } = await postCsv(baseUrl, cookie, '/api/bulk-import/preview', csv);
+  if (status !== 200) throw new Error(`the preview answered ${status}: ${JSON.stringify(body)}`);
   if (body.rows?.length !== BULK_IMPORT_BENCH.rows) {
     throw new Error(`the preview listed ${body.rows?.length} rows: ${JSON.stringify(body.problems)}`);
   }

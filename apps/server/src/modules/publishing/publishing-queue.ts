@@ -54,14 +54,8 @@ export async function renewPostJobs(
     update ${postTargets} t set job_id = gen_random_uuid()::text
     from (
       select id, job_id from ${postTargets}
-      where post_id in ${sql`(${sql.join(
-        postIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`}
-        and status in ${sql`(${sql.join(
-          statuses.map((status) => sql`${status}`),
-          sql`, `,
-        )})`}
+      where ${inArray(postTargets.postId, [...postIds])}
+        and ${inArray(postTargets.status, [...statuses] as (typeof postTargets.$inferSelect.status)[])}
       for update
     ) old
     where t.id = old.id
