@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { allocatorHint } from './config/allocator';
 import { ConfigError, loadConfig } from './config/env';
+import { limitHeapGrowth } from './config/heap';
 import { reapOrphanedChildren, useChildRegistry } from './lib/child-processes';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-lock';
 import { mediaStoreConflict } from './modules/nodes/nodes.service';
@@ -14,6 +15,7 @@ const EXIT_CONFIG = 78;
 
 /** Starts Relaycast: parse the configuration, build the app (migrations included), listen, shut down cleanly. */
 async function main() {
+  limitHeapGrowth();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
