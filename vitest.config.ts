@@ -9,6 +9,7 @@ const driverIndependentTests = [
   'apps/server/src/config/env.test.ts',
   'apps/server/src/config/allocator.test.ts',
   'apps/server/src/config/heap.test.ts',
+  'apps/server/src/db/pg-named-statements.test.ts',
   'apps/server/src/db/pglite-named-statements.test.ts',
   'apps/server/src/plugins/fair-admission.test.ts',
   'apps/server/src/layout.test.ts',

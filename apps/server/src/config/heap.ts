@@ -12,7 +12,11 @@ export const HEAP_GROWING_PERCENT = 50;
 
 /** Applies the setting, unless the process was started with its own `--heap-growing-percent`. */
 export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv): boolean {
-  if (execArgv.some((arg) => arg.startsWith('--heap-growing-percent') || arg.startsWith('--heap_growing_percent'))) {
+  if (
+    execArgv.some(
+      (arg) => arg.startsWith('--heap-growing-percent') || arg.startsWith('--heap_growing_percent'),
+    )
+  ) {
     return false;
   }
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

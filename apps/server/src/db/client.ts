@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths';
+import { nameStatements } from './pg-named-statements';
 import { useNamedStatements } from './pglite-named-statements';
 import * as schema from './schema/index';
 
@@ -115,6 +116,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Statements run often are parsed and planned once per connection (docs/decisions/0117).
+  nameStatements(pool);
   const db = drizzlePg({ client: pool, schema, logger: drizzleLogger(options) }) as unknown as Db;
   let closed = false;
   return {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type PGlite,
   parse,
@@ -11,6 +10,7 @@ import type { TablesRelationalConfig } from 'drizzle-orm';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import type { Db } from './client';
+import { statementName } from './pg-named-statements';
 import { attachTableWriteWatch, TableWriteWatch } from './table-writes';
 
 /**
@@ -141,11 +141,7 @@ export class PgliteNamedStatements {
   async #named(text: string, options: QueryOptions | undefined) {
     let statement = this.#statements.get(text);
     if (!statement) {
-      statement = await this.#describe(
-        `rc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`,
-        text,
-        options,
-      );
+      statement = await this.#describe(statementName(text), text, options);
       this.#statements.set(text, statement);
     }
     return statement;

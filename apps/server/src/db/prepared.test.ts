@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
+import { statementName } from './pg-named-statements';
 import { executePrepared, perDatabase } from './prepared';
 
 let test: TestDatabase;
@@ -42,6 +43,28 @@ describe('executePrepared', () => {
     const mine = prepared.rows.filter((row) => row.statement.includes('as one'));
     expect(mine).toHaveLength(1);
     expect(mine[0]?.name).toMatch(/^rc_[0-9a-f]{24}$/);
+  });
+});
+
+describe('statements Drizzle does not name', () => {
+  // PostgreSQL: db/pg-named-statements.ts names them from the third call on; PGlite: every one is parsed once.
+  it('are prepared on the connection, named from their text, after a few calls', async () => {
+    const { db } = test.database;
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    for (let call = 0; call < 3; call++) {
+      expect(await rowsOf(sql`select ${7}::int as named_after_three`)).toEqual([{ named_after_three: 7 }]);
+    }
+    const prepared = {
+      rows: await rowsOf(
+        sql`select name from pg_prepared_statements where statement like ${'%as named_after_three%'}`,
+      ),
+    };
+    expect(prepared.rows).toHaveLength(1);
+    // PGlite names the statements Drizzle does not name in its own series (ru_1, ru_2, …).
+    const expected =
+      test.database.driver === 'postgres' ? statementName('select $1::int as named_after_three') : /^ru_\d+$/;
+    expect(prepared.rows[0]?.name).toMatch(expected);
   });
 });
 

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { statementName } from './pg-named-statements';
 
 /**
  * Runs a raw statement (a `sql` template, CTEs and all) as a named prepared statement on PostgreSQL, so each
@@ -17,8 +17,7 @@ import type { Db } from './client';
 export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> {
   const dialect = (db as unknown as { dialect: PgDialect }).dialect;
   const built = dialect.sqlToQuery(query);
-  const name = `rc_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  const result = await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
   return result as unknown as { rows: Row[] };
 }
 

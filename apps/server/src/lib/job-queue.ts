@@ -1,9 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import { nameStatements } from '../db/pg-named-statements';
 
 /**
  * pg-boss 10 on the app's own database (docs/architecture.md, "Jobs"). On PGlite, pg-boss talks through a small
@@ -86,12 +87,23 @@ export function createJobQueue(options: {
 }): JobQueue {
   const { database, log, runWorkers } = options;
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  // The queue's own pool, when it has one: its statements are named like the app's (docs/decisions/0117).
+  const ownPool =
+    database.driver === 'postgres' && options.connectionString
+      ? new pg.Pool({
+          connectionString: options.connectionString,
+          max: 4,
+          application_name: 'relaycast-jobs',
+        })
+      : undefined;
+  if (ownPool) {
+    ownPool.on('error', (error) => log.warn({ err: error }, 'job queue connection lost'));
+    nameStatements(ownPool);
+  }
   const connection: PgBoss.DatabaseOptions =
     database.driver === 'pglite'
       ? { db: pgliteExecutor(client as PGlite) }
-      : options.connectionString
-        ? { connectionString: options.connectionString, max: 4, application_name: 'relaycast-jobs' }
-        : { db: poolExecutor(client as pg.Pool) };
+      : { db: poolExecutor(ownPool ?? (client as pg.Pool)) };
   const boss = new PgBoss({
     ...connection,
     schema: 'pgboss',
@@ -160,10 +172,12 @@ export function createJobQueue(options: {
       }
     },
     async stop() {
-      if (!started) return;
-      stopping = true;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      started = false;
+      if (started) {
+        stopping = true;
+        await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+        started = false;
+      }
+      await ownPool?.end().catch(() => {});
     },
     async send(name, payload, sendOptions = {}) {
       return boss.send(name, payload, {

@@ -48,6 +48,8 @@ export const postTargets = pgTable(
   (table) => [
     index('post_targets_post_idx').on(table.postId),
     index('post_targets_account_idx').on(table.accountId),
+    // A workspace's targets in one state: the dashboard's attention list, analytics' published posts.
+    index('post_targets_workspace_status_idx').on(table.workspaceId, table.status),
     // The sweeps: due targets, and attempts left in flight by a crashed process.
     index('post_targets_status_due_idx')
       .on(table.status, table.dueAt)

@@ -1,0 +1,1 @@
+CREATE INDEX "post_targets_workspace_status_idx" ON "post_targets" USING btree ("workspace_id","status");
