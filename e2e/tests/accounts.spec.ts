@@ -6,6 +6,8 @@ import { signInAsNewUser } from './session';
 test('connects X through OAuth and Mastodon by instance, shows unconfigured platforms, disconnects', async ({
   page,
 }) => {
+  // Two OAuth round trips, a reload, an axe scan and a reconnect: 66 s on a busy 2-core host against 60.
+  test.setTimeout(120_000);
   await signInAsNewUser(page, 'Ada Publisher');
   await gotoSettings(page);
   await page.getByRole('link', { name: 'Connected accounts' }).click();
