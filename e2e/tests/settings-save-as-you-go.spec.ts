@@ -36,6 +36,8 @@ for (const size of WIDTHS) {
   test(`settings save as you go; German weeks start on Monday unless Sunday is chosen (${size.name})`, async ({
     page,
   }, testInfo) => {
+    // Every setting saved and read back: 56 s on a busy 2-core host against 60.
+    test.setTimeout(120_000);
     await page.setViewportSize(size);
     await signInAsNewUser(page);
     await page.goto('/calendar');

@@ -32,6 +32,8 @@ async function upload(page: Page, file: string) {
 test('create a watermark, choose it in the composer, see it on the preview and apply it now', async ({
   page,
 }) => {
+  // An upload, a watermark, the composer and an ffmpeg render: 51 s on a busy 2-core host against 60.
+  test.setTimeout(120_000);
   await signInAsNewUser(page, 'Wanda Watermark');
   await page.goto('/media-library');
   await upload(page, photo);
