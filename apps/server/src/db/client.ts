@@ -13,8 +13,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config/paths';
 import { nameStatements } from './pg-named-statements';
+import { NOTIFYING_TABLES, TableChangeListener, watchPoolWrites } from './pg-table-writes';
 import { useNamedStatements } from './pglite-named-statements';
 import * as schema from './schema/index';
+import { attachTableWriteWatch, TableWriteWatch } from './table-writes';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. Services take this (or a transaction). */
@@ -119,6 +121,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // Statements run often are parsed and planned once per connection (docs/decisions/0117).
   nameStatements(pool);
   const db = drizzlePg({ client: pool, schema, logger: drizzleLogger(options) }) as unknown as Db;
+  // Writes to the session's tables, this process's and (through a NOTIFY) every other's, so the session's answer
+  // can be kept between requests (docs/decisions/0118). Heard from the first session read on.
+  const writes = new TableWriteWatch({ reliable: false, onFirstWatch: () => listener.start() });
+  const listener = new TableChangeListener(url, writes);
+  watchPoolWrites(pool, writes);
+  attachTableWriteWatch(db, writes, NOTIFYING_TABLES);
   let closed = false;
   return {
     db,
@@ -139,6 +147,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async close() {
       if (closed) return;
       closed = true;
+      await listener.stop();
       await pool.end();
     },
   };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewUser } from '../../../test/auth-requests';
 import { createQueryLoggedApp, type QueryLog } from '../../../test/query-log';
 import type { TestApp } from '../../../test/test-app';
+import { watchClientWrites } from '../../db/pg-table-writes';
 import { sessions, workspaceMembers } from '../../db/schema/index';
 import { TableWriteWatch } from '../../db/table-writes';
 import { SESSION_TABLES } from './session-lookup';
@@ -91,5 +92,55 @@ describe('TableWriteWatch', () => {
     ]) {
       expect(watch.writesWatched(text), text).toBe(false);
     }
+  });
+});
+
+describe('TableWriteWatch relied on only while it hears (PostgreSQL)', () => {
+  it('is relied on from a beat heard until its window ends, and not after a lost connection', () => {
+    let started = 0;
+    const watch = new TableWriteWatch({ reliable: false, onFirstWatch: () => started++ });
+    expect(watch.current(1_000)).toBeUndefined();
+    watch.watch(['sessions']);
+    watch.watch(['users']);
+    expect(started).toBe(1);
+    watch.reliableUntil(2_500);
+    expect(watch.current(2_500)).toBe(watch.generation);
+    expect(watch.current(2_501)).toBeUndefined();
+    watch.reliableUntil(5_000);
+    const before = watch.generation;
+    watch.lost();
+    expect(watch.generation).toBe(before + 1);
+    expect(watch.current(3_000)).toBeUndefined();
+  });
+
+  it('tells the writes of a pooled connection: at once, or when their transaction ends', async () => {
+    const watch = new TableWriteWatch();
+    watch.watch(['sessions']);
+    const sent: string[] = [];
+    const client = {
+      query: (config: unknown) => {
+        sent.push(typeof config === 'string' ? config : String((config as { text: string }).text));
+        return Promise.resolve({ rows: [] });
+      },
+    };
+    watchClientWrites(client as never, watch);
+    const run = (text: string) => (client.query as (text: string) => Promise<unknown>)(text);
+    const start = watch.generation;
+    await run('select 1');
+    expect(watch.generation).toBe(start);
+    await run('delete from "sessions" where "token" = $1');
+    expect(watch.generation).toBe(start + 2);
+    await run('begin');
+    await run('update "sessions" set "expires_at" = $1');
+    await run('savepoint a');
+    await run('rollback to savepoint a');
+    expect(watch.generation).toBe(start + 2);
+    await run('commit');
+    expect(watch.generation).toBe(start + 3);
+    await run('BEGIN');
+    await run('update "posts" set "content" = $1');
+    await run('COMMIT');
+    expect(watch.generation).toBe(start + 3);
+    expect(sent).toHaveLength(10);
   });
 });

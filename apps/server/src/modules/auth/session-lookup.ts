@@ -112,9 +112,9 @@ function buildSessionContextQuery(db: Db) {
 /** Built once per database: the SQL text is made once, and PostgreSQL plans the named statement once. */
 const sessionContextQuery = perDatabase(buildSessionContextQuery);
 
-/** The tables the session statement reads: a write to any of them drops every kept answer on PGlite. */
+/** The tables the session statement reads: a write to any of them drops every kept answer. */
 export const SESSION_TABLES = ['sessions', 'users', 'workspaces', 'workspace_members'] as const;
-/** Answers kept per database (PGlite only), up to this many tokens; then it starts again. */
+/** Answers kept per database, up to this many tokens; then it starts again. */
 const KEPT_SESSIONS = 10_000;
 
 interface KeptSessions {
@@ -126,15 +126,16 @@ const keptSessions = perDatabase(
 );
 
 /**
- * The session of `token` with its user and workspace, or null when there is no such session. On the embedded
- * database, where this process sees every write (db/table-writes.ts), the answer is kept until a statement
- * writes one of SESSION_TABLES: a revoked session, a renamed workspace or a changed role is read anew on the
- * next request. Expiry and refresh are judged by the caller on `expiresAt` at every request, kept or not
- * (docs/decisions/0115-session-reads-on-the-embedded-database.md).
+ * The session of `token` with its user and workspace, or null when there is no such session. The answer is kept
+ * until a statement writes one of SESSION_TABLES (db/table-writes.ts): a revoked session, a renamed workspace or
+ * a changed role is read anew on the next request. On PGlite this process sees every write; on PostgreSQL its
+ * own at once and other processes' when PostgreSQL's notice of them arrives, and nothing is kept while that
+ * notice could be missed (db/pg-table-writes.ts). Expiry and refresh are judged by the caller on `expiresAt` at
+ * every request, kept or not (docs/decisions/0115 and 0118).
  */
 export async function findSessionContext(db: Db, token: string): Promise<SessionContext | null> {
   const kept = keptSessions(db);
-  const generation = kept.watch?.generation;
+  const generation = kept.watch?.current();
   if (generation !== undefined) {
     const known = kept.answers.get(token);
     if (known && known.generation === generation) return known.context;
@@ -148,7 +149,7 @@ export async function findSessionContext(db: Db, token: string): Promise<Session
       })
     : null;
   // Kept only when no watched write took effect while it was read.
-  if (generation !== undefined && kept.watch?.generation === generation) {
+  if (generation !== undefined && kept.watch?.current() === generation) {
     if (kept.answers.size >= KEPT_SESSIONS) kept.answers.clear();
     kept.answers.set(token, { generation, context });
   }
