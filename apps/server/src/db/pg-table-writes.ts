@@ -28,9 +28,13 @@ const HEARTBEAT = 'heartbeat:';
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 type Callback = (error: unknown, result: unknown) => void;
 
-const BEGINS = /^\s*(?:begin|start\s+transaction)\b/i;
-/** The end of a transaction (not `rollback to savepoint`, which keeps it open). */
-const ENDS = /^\s*(?:commit|end|abort|rollback)\b(?!\s+to\b)/i;
+/**
+ * A statement that opens a transaction, alone in its text: a script that begins and commits in one text (a
+ * test's fixture, an operator's file) is one call, whose writes are done when it returns.
+ */
+const BEGINS = /^\s*(?:begin|start\s+transaction)\b[^;]*;?\s*$/i;
+/** The end of a transaction, alone in its text (not `rollback to savepoint`, which keeps it open). */
+const ENDS = /^\s*(?:commit|end|abort|rollback)\b(?!\s+to\b)[^;]*;?\s*$/i;
 
 function textOf(config: unknown): string | null {
   if (typeof config === 'string') return config;
@@ -79,26 +83,33 @@ function thenDo(
   return result;
 }
 
+/** Whether a connection is inside a transaction its statements opened, and whether that wrote a watched table. */
+interface TransactionState {
+  inTransaction: boolean;
+  wrote: boolean;
+}
+const transactions = new WeakMap<object, TransactionState>();
+
 /** `client.query` tells `watch` of the statements that write a watched table (see the file's comment). */
 export function watchClientWrites(client: pg.ClientBase, watch: TableWriteWatch): void {
   const query = (client.query as QueryFn).bind(client);
-  let inTransaction = false;
-  let wroteInTransaction = false;
+  const state: TransactionState = { inTransaction: false, wrote: false };
+  transactions.set(client, state);
   const watched: QueryFn = (config, values, callback) => {
     const text = textOf(config);
     if (text === null) return query(config, values, callback);
-    if (inTransaction) {
+    if (state.inTransaction) {
       if (ENDS.test(text)) {
-        inTransaction = false;
-        const wrote = wroteInTransaction;
-        wroteInTransaction = false;
+        state.inTransaction = false;
+        const wrote = state.wrote;
+        state.wrote = false;
         if (wrote) return thenDo(query, config, values, callback, () => watch.moved());
-      } else if (watch.writesWatched(text)) wroteInTransaction = true;
+      } else if (watch.writesWatched(text)) state.wrote = true;
       return query(config, values, callback);
     }
     if (BEGINS.test(text)) {
-      inTransaction = true;
-      wroteInTransaction = false;
+      state.inTransaction = true;
+      state.wrote = false;
       return query(config, values, callback);
     }
     if (!watch.writesWatched(text)) return query(config, values, callback);
@@ -108,9 +119,20 @@ export function watchClientWrites(client: pg.ClientBase, watch: TableWriteWatch)
   (client as unknown as { query: QueryFn }).query = watched;
 }
 
-/** Every connection `pool` opens tells `watch` of its writes. */
+/**
+ * Every connection `pool` opens tells `watch` of its writes. A connection handed back to the pool is outside any
+ * transaction: one whose end was not seen (a caller's own mistake) counts as ended there, so its writes are told
+ * and the next borrower's writes are not held back.
+ */
 export function watchPoolWrites(pool: pg.Pool, watch: TableWriteWatch): void {
   pool.on('connect', (client) => watchClientWrites(client, watch));
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => {
+    const state = transactions.get(client);
+    if (!state?.inTransaction) return;
+    state.inTransaction = false;
+    if (state.wrote) watch.moved();
+    state.wrote = false;
+  });
 }
 
 export interface ListenerTimings {

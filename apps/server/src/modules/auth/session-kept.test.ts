@@ -141,6 +141,12 @@ describe('TableWriteWatch relied on only while it hears (PostgreSQL)', () => {
     await run('update "posts" set "content" = $1');
     await run('COMMIT');
     expect(watch.generation).toBe(start + 3);
-    expect(sent).toHaveLength(10);
+    // A script that begins and commits in one text is one call: its writes are told when it returns, and the
+    // connection is not left inside a transaction (the next write is told at once).
+    await run('\n  begin;\n  update "sessions" set "expires_at" = now();\n  commit;\n');
+    expect(watch.generation).toBe(start + 5);
+    await run('delete from "sessions" where "token" = $1');
+    expect(watch.generation).toBe(start + 7);
+    expect(sent).toHaveLength(12);
   });
 });
