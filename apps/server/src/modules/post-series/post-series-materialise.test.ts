@@ -78,8 +78,10 @@ describe('materialising a series', () => {
   });
 
   it('is idempotent with two sweeps at once on two apps of one database', async () => {
-    const made = await createdSeries(ada, account, 'Two sweeps', tomorrowAt('10:00'), daily);
-    const later = new Date(Date.now() + 5.5 * DAY);
+    const start = tomorrowAt('10:00');
+    const made = await createdSeries(ada, account, 'Two sweeps', start, daily);
+    // From the series' first occurrence, not from now: days 0 … 4 passed whatever the hour the test runs at.
+    const later = new Date(Date.parse(start) + 4.5 * DAY);
     const scheduled: string[] = [];
     const record = async (ids: readonly string[]) => void scheduled.push(...ids);
     await Promise.all([
@@ -99,8 +101,9 @@ describe('materialising a series', () => {
   });
 
   it('makes each occurrence once when a sweep dies halfway, and no occurrence row is left without its post', async () => {
-    const made = await createdSeries(ada, account, 'Crash', tomorrowAt('11:00'), daily);
-    const later = new Date(Date.now() + 4.5 * DAY);
+    const start = tomorrowAt('11:00');
+    const made = await createdSeries(ada, account, 'Crash', start, daily);
+    const later = new Date(Date.parse(start) + 3.5 * DAY);
     const before = (await seriesRows(t, made.series.id)).posts.length;
     // Each occurrence is one transaction: the run dies in its third, whichever series that one belongs to (the
     // first test's series also has four days to add at this instant).
@@ -121,8 +124,9 @@ describe('materialising a series', () => {
   });
 
   it('after a long outage records the missed occurrences and makes none in the past', async () => {
-    const made = await createdSeries(ada, account, 'Outage', tomorrowAt('12:00'), daily);
-    const later = new Date(Date.now() + 40.5 * DAY);
+    const start = tomorrowAt('12:00');
+    const made = await createdSeries(ada, account, 'Outage', start, daily);
+    const later = new Date(Date.parse(start) + 39.5 * DAY);
     await sweepPostSeries({ db: t.db, schedulePosts: noJobs }, later);
     const rows = await seriesRows(t, made.series.id);
     const missed = rows.occurrences.filter((row) => row.status === 'missed');
