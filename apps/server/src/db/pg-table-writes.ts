@@ -170,11 +170,6 @@ export class TableChangeListener {
     void this.#connect();
   }
 
-  /** Whether a connection is open now (for tests and metrics). */
-  get isConnected(): boolean {
-    return this.#client !== null;
-  }
-
   async #connect(): Promise<void> {
     if (this.#stopped) return;
     const client = new pg.Client({

@@ -23,7 +23,7 @@ export class TableWriteWatch {
   readonly #scanned = new Map<string, boolean>();
 
   /**
-   * @param reliable false when writes are heard from elsewhere: the watch is relied on only as `heardUntil` says.
+   * @param reliable false when writes are heard from elsewhere: the watch is relied on only as `reliableUntil` says.
    * @param onFirstWatch called when the first reader asks for the watch (to start hearing).
    */
   constructor({ reliable = true, onFirstWatch }: { reliable?: boolean; onFirstWatch?: () => void } = {}) {
