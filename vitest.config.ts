@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
@@ -59,6 +61,41 @@ function serverProject(driver: 'pglite' | 'postgres', isolated: boolean) {
 }
 
 /**
+ * The browser app's suites that need a module registry of their own, relative to apps/web: those that replace a
+ * module with `vi.mock` (found by reading them), and those that count on a module's state being fresh (the session
+ * expiry's one handler, which a page rendered by an earlier file may have taken).
+ */
+const webIsolatedTests = [
+  ...readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join('apps/web/src', file), 'utf8')))
+    .map((file) => `src/${file.split(path.sep).join('/')}`),
+  'src/lib/session-expiry.test.ts',
+];
+
+/**
+ * The browser app's suites. Those without `vi.mock` share their worker's module registry, as the server's do:
+ * React, the router and the catalogs load once per worker instead of once per file (most of the web suite's time
+ * was each file's import and setup, decision 0090). Those with a mock get a registry of their own.
+ */
+function webProject(isolated: boolean) {
+  return {
+    extends: './apps/web/vite.config.ts',
+    test: {
+      name: isolated ? 'web-isolated' : 'web',
+      root: './apps/web',
+      include: isolated ? webIsolatedTests : ['src/**/*.test.{ts,tsx}'],
+      exclude: isolated ? [] : webIsolatedTests,
+      isolate: isolated,
+      environment: 'happy-dom' as const,
+      setupFiles: ['./src/test/setup.ts'],
+      // Its files share the two workers with the server's suites: a render that takes 2 s alone can take 6.
+      testTimeout: 15_000,
+    },
+  };
+}
+
+/**
  * One Vitest run for every unit and integration suite. The server's integration suite runs once on PGlite
  * and, when TEST_DATABASE_URL points at a PostgreSQL server, once more on it.
  */
@@ -81,18 +118,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        extends: './apps/web/vite.config.ts',
-        test: {
-          name: 'web',
-          root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          setupFiles: ['./src/test/setup.ts'],
-          // Its files share the two workers with the server's suites: a render that takes 2 s alone can take 6.
-          testTimeout: 15_000,
-        },
-      },
+      webProject(false),
+      webProject(true),
       ...drivers.flatMap((driver) => [serverProject(driver, false), serverProject(driver, true)]),
     ],
   },

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { startI18nWith } from '@/i18n';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { i18n, startI18nWith } from '@/i18n';
 import { CATALOGS } from '@/i18n/test-catalogs';
 
 // Components render in English from the real catalogs, with nothing fetched (i18n/index.ts).
@@ -9,6 +9,16 @@ await startI18nWith(CATALOGS);
 // findBy… and waitFor wait up to 5 s, not 1: these files share the workers with the server's suites, where a
 // render that settles in 300 ms alone took 1.4 s (the watermark tests of the composer failed on the 1 s default).
 configure({ asyncUtilTimeout: 5_000 });
+
+// The files of one worker share its page and modules (vitest.config.ts, webProject): each file starts from an
+// empty document, empty storage, English and the site's root address, as it did in a page of its own.
+beforeAll(async () => {
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  document.body.replaceChildren();
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 
 let errors: unknown[][] = [];
 beforeEach(() => {
