@@ -10,9 +10,46 @@ await startI18nWith(CATALOGS);
 // render that settles in 300 ms alone took 1.4 s (the watermark tests of the composer failed on the 1 s default).
 configure({ asyncUtilTimeout: 5_000 });
 
+/**
+ * What a file may redefine on the page's classes to fake a layout or a device (`clientWidth`, a video's `duration`,
+ * `navigator.serviceWorker`): their own properties as the first file of the worker found them.
+ */
+const PRISTINE_KEY = Symbol.for('relaycast.test.pristine-properties');
+const pristineStore = globalThis as unknown as Record<symbol, Map<object, PropertyDescriptorMap>>;
+const pristine = (pristineStore[PRISTINE_KEY] ??= new Map());
+for (const target of [
+  Element.prototype,
+  HTMLElement.prototype,
+  HTMLMediaElement.prototype,
+  HTMLVideoElement.prototype,
+  HTMLCanvasElement.prototype,
+  Navigator.prototype,
+  navigator,
+]) {
+  if (!pristine.has(target)) pristine.set(target, Object.getOwnPropertyDescriptors(target));
+}
+
+/** Puts back the properties a file redefined, and removes those it added, on the classes above. */
+function restorePristineProperties() {
+  for (const [target, descriptors] of pristine) {
+    for (const key of Reflect.ownKeys(target)) {
+      if (!Object.hasOwn(descriptors, key)) Reflect.deleteProperty(target, key);
+    }
+    for (const key of Reflect.ownKeys(descriptors)) {
+      const was = descriptors[key as keyof typeof descriptors];
+      if (!was) continue;
+      const now = Object.getOwnPropertyDescriptor(target, key);
+      const same = now && now.get === was.get && now.set === was.set && Object.is(now.value, was.value);
+      if (!same && (now?.configurable ?? true)) Object.defineProperty(target, key, was);
+    }
+  }
+}
+
 // The files of one worker share its page and modules (vitest.config.ts, webProject): each file starts from an
-// empty document, empty storage, English and the site's root address, as it did in a page of its own.
+// empty document, empty storage, English, the page's own classes and the site's root address, as it did in a
+// page of its own.
 beforeAll(async () => {
+  restorePristineProperties();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
   document.body.replaceChildren();
   localStorage.clear();
