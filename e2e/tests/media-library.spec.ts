@@ -87,11 +87,14 @@ test('the drop zone works from the keyboard and the page has no serious accessib
   page,
 }) => {
   await signInAsNewUser(page, 'Kai Keys');
+  // Listened for before the page opens: a key press, unlike a click, has no actionability checks before it, and
+  // without a trace recorded it once reached the page before Chromium was told to hand the picker to the test.
+  const chooser = page.waitForEvent('filechooser');
   await page.goto('/media-library');
 
   const zone = page.getByRole('button', { name: /choose files/i });
   await zone.focus();
-  const chooser = page.waitForEvent('filechooser');
+  await expect(zone).toBeFocused();
   await page.keyboard.press('Enter');
   await (await chooser).setFiles([photo, tooBig]);
   await expect(page.getByRole('img', { name: 'Preview of sunset-banner.png' })).toBeVisible();

@@ -16,7 +16,8 @@ configure({ asyncUtilTimeout: 5_000 });
  */
 const PRISTINE_KEY = Symbol.for('relaycast.test.pristine-properties');
 const pristineStore = globalThis as unknown as Record<symbol, Map<object, PropertyDescriptorMap>>;
-const pristine = (pristineStore[PRISTINE_KEY] ??= new Map());
+if (!pristineStore[PRISTINE_KEY]) pristineStore[PRISTINE_KEY] = new Map();
+const pristine = pristineStore[PRISTINE_KEY];
 for (const target of [
   Element.prototype,
   HTMLElement.prototype,
