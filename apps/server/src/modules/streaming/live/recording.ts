@@ -28,6 +28,10 @@ export interface RecordingLog {
  * Puts a finished stream's recording in the media library through the library's own storeMedia (same quota
  * lock and check as uploads): kept when the workspace's storage has room, dropped otherwise. The per-upload
  * file-size limit does not apply: the user did not upload it. The temporary files are removed either way.
+ * `onStored` runs once the file is in the library and before the session names it as its recording, so whoever
+ * sees the recording on the stream also sees what `onStored` set up (its clip analysis queued): a page that
+ * read the recording in between saw it "not analysed" and stopped waiting for its clips. A failing `onStored`
+ * is logged and the recording is kept all the same.
  */
 export async function keepRecording(
   deps: {
@@ -41,6 +45,7 @@ export async function keepRecording(
   },
   /** `path`: the recorder's FLV; it is remuxed to MP4 here. */
   recording: { sessionId: string; owner: StreamOwner; limits: MediaLimits; path: string; name: string },
+  onStored?: (kept: { workspaceId: string; mediaId: string }) => Promise<unknown>,
 ): Promise<string | null> {
   const mp4Path = recording.path.replace(/\.flv$/, '.mp4');
   const thumbBase = `${mp4Path}.thumb`;
@@ -78,6 +83,12 @@ export async function keepRecording(
         extension: 'mp4',
       },
     });
+    await onStored?.({ workspaceId: recording.owner.workspaceId, mediaId: row.id }).catch((err: unknown) =>
+      deps.log.warn(
+        { sessionId: recording.sessionId, err: String(err) },
+        'could not queue the analysis of a recording',
+      ),
+    );
     await setSessionRecording(deps.db, recording.sessionId, row.id);
     return row.id;
   } catch (err) {

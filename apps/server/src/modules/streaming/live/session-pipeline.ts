@@ -56,7 +56,10 @@ export interface PipelineOptions {
   supervisor?: Partial<SupervisorOptions>;
   /** How often health figures are written for the analytics charts. */
   sampleIntervalMs?: number;
-  /** Called once a recording is in the media library (streaming.plugin.ts queues its clip analysis). */
+  /**
+   * Called once a recording is in the media library, before the session names it (streaming.plugin.ts queues its
+   * clip analysis, so the stream's page never sees the recording without it).
+   */
   onRecordingKept?: (kept: { workspaceId: string; mediaId: string }) => Promise<unknown>;
 }
 
@@ -381,15 +384,7 @@ export class SessionPipeline {
         path: recordingPath,
         name: `${session.title}.mp4`,
       },
-    ).then((mediaId) =>
-      mediaId && onRecordingKept
-        ? onRecordingKept({ workspaceId: session.owner.workspaceId, mediaId }).catch((err: unknown) =>
-            log.warn(
-              { sessionId: session.id, err: String(err) },
-              'could not queue the analysis of a recording',
-            ),
-          )
-        : undefined,
+      onRecordingKept,
     );
     this.deps.track(kept);
   }
