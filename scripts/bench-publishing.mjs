@@ -34,6 +34,7 @@ import {
 } from './lib/baseline.mjs';
 import { writeBenchSection } from './lib/bench-server.mjs';
 import { serverProcessEnv } from './lib/server-env.mjs';
+import { statementLines, statementSnapshot, statementsBetween } from './lib/statement-stats.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
@@ -67,7 +68,7 @@ export const PUBLISHING_BENCH = {
     connections: 40,
     seconds: Number(process.env.BENCH_BASELINE_SECONDS ?? 5),
     goal: 25,
-    why: 'a publish is 4 statements (read, claim, account, finish), its share of pg-boss batches and an HTTPS-style call through undici; 18–20× on 2026-11-23 (6.5–7.9 ms vs 0.36–0.41 ms, loaded machine)',
+    why: 'a publish is 4 statements (target with its account’s pause, claim with the post, account with its proxy, finish), its share of pg-boss batches and an HTTP call through undici; 25–28× with 8 statements on 2026-11-28',
   },
 };
 
@@ -471,9 +472,15 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
     const burstDue = new Date(Date.now() + 15_000 + PUBLISHING_BENCH.burst);
     const burstTargets = await seedTargets(ctx, 'Burst', PUBLISHING_BENCH.burst, () => burstDue);
     await sleep(Math.max(0, burstDue.getTime() - Date.now()));
+    const statementsBefore = await statementSnapshot(pg, adminUrl, name);
     const cpuBefore = cpuNow(children, name);
     const burst = await measure(ctx, burstTargets, 120_000);
     const cpuAfter = cpuNow(children, name);
+    burst.statements = statementsBetween(
+      statementsBefore,
+      await statementSnapshot(pg, adminUrl, name),
+      burst.published,
+    );
     // CPU per publish by part (ms): load-proof where publishes/s is not.
     burst.cpuMs = Object.fromEntries(
       Object.keys(cpuAfter).map((part) => [
@@ -485,6 +492,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
     console.info(
       `burst CPU per publish: workers ${burst.cpuMs.workers.toFixed(2)} ms, PostgreSQL backends ${burst.cpuMs.postgres.toFixed(2)} ms, driver and fake ${burst.cpuMs.driver.toFixed(2)} ms`,
     );
+    for (const line of statementLines('burst', burst.statements, 'publish')) console.info(line);
     console.info(
       `burst: ${burst.published}/${burst.count} in ${burst.throughput.toFixed(0)}/s, lateness p50 ${burst.p50} ms p99 ${burst.p99} ms, duplicates ${burst.duplicates}, lost ${burst.lost}`,
     );
@@ -512,7 +520,10 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
       `catch-up after kill -9: every post out ${catchUp.fromReadyMs} ms after the restarted worker was ready (${catchUp.fromKillMs} ms after the kill, boot ${catchUp.bootMs} ms), ${catchUp.inFlightAtKill} claims in flight at the kill, duplicates ${catchUp.duplicates} (resends deduplicated by the platform ${catchUp.resends}), lost ${catchUp.lost}`,
     );
 
-    // The baseline last, with the workers idle: the database's bare write rate on this machine, now.
+    // The baseline last, with the workers stopped: the database's bare write rate on this machine, now. Their
+    // pools (three processes of 15 connections after the catch-up) and the baseline's 40 would pass PostgreSQL's
+    // default limit of 100 connections once the engine keeps its pools busy.
+    await Promise.all(children.map(stopChild));
     const bare = await bareUpdateRate(pg, databaseUrl, name);
     console.info(
       `bare UPDATE … RETURNING: ${Math.round(bare.perSecond)}/s (${PUBLISHING_BENCH.baseline.connections} connections)`,
@@ -580,6 +591,21 @@ function publishingTargets({ burst, steady, catchUp, bare }) {
   ].map((g) => calibratedCheck({ ...g, calibration, why }));
 }
 
+/** The burst's statements per publish for the docs (pg_stat_statements), or how to count them. */
+function statementsParagraph(stats) {
+  if (!stats) {
+    return 'Statements per publish: not counted in this run (PostgreSQL without `pg_stat_statements` loaded and installed in the admin database; docs/benchmarks.md, "Statements per operation").';
+  }
+  const groups = Object.entries(stats.groups)
+    .map(([group, value]) => `${group} ${value.calls.toFixed(2)} (${value.ms.toFixed(3)} ms of execution)`)
+    .join(', ');
+  const top = stats.top
+    .filter((row) => row.calls >= 0.5)
+    .map((row) => `\`${row.query.slice(0, 60)}…\` ${row.calls.toFixed(2)}`)
+    .join('; ');
+  return `Statements per publish during the burst (\`pg_stat_statements\`): ${stats.perOperation.toFixed(2)}: ${groups}. At least one in two publishes: ${top}.`;
+}
+
 function writeSection({ burst, steady, catchUp, postgresVersion, ratios, bare, absolute }) {
   const cpus = os.cpus();
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -619,10 +645,10 @@ Goal: every post out within ${PUBLISHING_BENCH.targets.catchUpMs / 1000} s of th
 
 CPU per publish during the burst (from \`/proc\`, load-proof where publishes/s is not): workers
 ${burst.cpuMs.workers.toFixed(2)} ms, PostgreSQL backends on this database ${burst.cpuMs.postgres.toFixed(2)} ms, the driver with the fake
-${burst.cpuMs.driver.toFixed(2)} ms.
+${burst.cpuMs.driver.toFixed(2)} ms. ${statementsParagraph(burst.statements)}
 
 Baseline in the same run: \`UPDATE … RETURNING\` of one row per connection in closed loops, ${PUBLISHING_BENCH.baseline.connections} connections through a
-\`pg.Pool\` on the same database, ${PUBLISHING_BENCH.baseline.seconds} s with the workers idle: ${Math.round(bare.perSecond)} updates/s, ${bare.cpuMs.toFixed(3)} ms of CPU each (this
+\`pg.Pool\` on the same database, ${PUBLISHING_BENCH.baseline.seconds} s with the workers stopped: ${Math.round(bare.perSecond)} updates/s, ${bare.cpuMs.toFixed(3)} ms of CPU each (this
 process as the client, plus the backends). Burst publishes/s ÷ bare updates/s: ${(burst.throughput / bare.perSecond).toFixed(3)} (shown, not a
 goal: the two rates are taken a minute apart, and other work on the machine moves one and not the other). CPU
 per operation does not move with other work, so the goal is on that ratio, and fails the run:

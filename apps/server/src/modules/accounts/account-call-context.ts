@@ -143,8 +143,17 @@ function proxiedFetch(db: Db, config: Config, stored: AccountProxyRow): typeof f
 
 /** The call context of one account's platform calls (see the top of this file). */
 export async function accountCallContext(db: Db, config: Config, account: AccountRow): Promise<CallContext> {
+  return callContextWith(db, config, account, await loadProxyRow(db, account.id));
+}
+
+/** `accountCallContext` with the account's proxy row already read (null: it has none). */
+export function callContextWith(
+  db: Db,
+  config: Config,
+  account: AccountRow,
+  row: AccountProxyRow | null,
+): CallContext {
   const settings = connectorSettings(config, account.platform as PlatformId);
-  const row = await loadProxyRow(db, account.id);
   if (!row) return { settings };
   return { settings, fetch: proxiedFetch(db, config, row), viaProxy: true };
 }

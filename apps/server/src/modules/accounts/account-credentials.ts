@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
-import { socialAccounts } from '../../db/schema/index';
+import { accountProxies, socialAccounts } from '../../db/schema/index';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { connectorFor, hasConnector } from '../../platforms/registry';
 import {
@@ -12,7 +12,7 @@ import {
   PlatformError,
   type TokenSet,
 } from '../../platforms/types';
-import { accountCallContext } from './account-call-context';
+import { accountCallContext, callContextWith } from './account-call-context';
 
 /**
  * The one way the rest of the server (publishing engine, engagement) reaches a connected account's secrets:
@@ -53,6 +53,17 @@ async function loadAccountById(db: Db, accountId: string): Promise<SocialAccount
   const [row] = await accountByIdStatement(db).execute({ accountId });
   return row ?? null;
 }
+
+/** The account with its proxy (null when it has none) in one round trip: what a platform call reads first. */
+const accountForCallStatement = perDatabase((db) =>
+  db
+    .select({ account: socialAccounts, proxy: accountProxies })
+    .from(socialAccounts)
+    .leftJoin(accountProxies, eq(accountProxies.accountId, socialAccounts.id))
+    .where(eq(socialAccounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('relaycast_account_for_call'),
+);
 
 /** The decrypted credentials of a stored account (throws 'reauthorize' when it holds none). */
 export function credentialsOf(account: SocialAccount, appSecret: string): AccountCredentials {
@@ -214,8 +225,9 @@ export async function withFreshCredentials<T>(
   accountId: string,
   call: (credentials: AccountCredentials, ctx: CallContext) => Promise<T>,
 ): Promise<T> {
-  let account = await loadAccountById(db, accountId);
-  if (!account) throw new PlatformError('reauthorize', 'The account no longer exists.');
+  const [row] = await accountForCallStatement(db).execute({ accountId });
+  if (!row) throw new PlatformError('reauthorize', 'The account no longer exists.');
+  let account = row.account;
   if (account.status !== 'connected') {
     throw new PlatformError(
       'reauthorize',
@@ -228,7 +240,7 @@ export async function withFreshCredentials<T>(
   try {
     return await call(
       credentialsOf(account, config.appSecret),
-      await accountCallContext(db, config, account),
+      callContextWith(db, config, account, row.proxy ?? null),
     );
   } catch (error) {
     if (error instanceof PlatformError && error.kind === 'reauthorize') {

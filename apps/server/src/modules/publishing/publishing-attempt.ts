@@ -17,7 +17,7 @@ import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 import { reelCoverForPublish } from '../reel-covers/reel-covers.service';
 import { configuredShortLinkBase, shortenForPublish } from '../short-links/short-links.service';
-import { accountPausedUntil, pauseAccountPublishing, takePublishBudget } from './publishing-budget';
+import { accountPauseEndSql, pauseAccountPublishing, takePublishBudget } from './publishing-budget';
 import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
 import { postFirstComment } from './publishing-comment';
 import type { EngineOptions } from './publishing-engine';
@@ -78,10 +78,16 @@ export interface PublishAttempts {
   resumeTakenOver(row: TakenOverClaim): Promise<void>;
 }
 
-/** What a job needs of its target before claiming it (its platform's slot, the account's back-off). */
+/**
+ * What a job needs of its target before claiming it, in one round trip: its platform (for the platform's slot) and
+ * when its account's pause ends (epoch ms, null when it is not paused: the back-off after a 429).
+ */
 const targetRouteStatement = perDatabase((db) =>
   db
-    .select({ platform: postTargets.platform, accountId: postTargets.accountId })
+    .select({
+      platform: postTargets.platform,
+      pausedUntil: accountPauseEndSql(postTargets.accountId, sql.placeholder('nowMs')),
+    })
     .from(postTargets)
     .where(eq(postTargets.id, sql.placeholder('targetId')))
     .limit(1)
@@ -243,7 +249,8 @@ async function callPlatform(
     const where = [db, config, storage, post.workspaceId, target.postId, platform, accountId] as const;
     const media = post.hasMedia ? await loadPublishMedia(...where) : [];
     const texts: string[] = []; // one part at a time: two parts with one address share its short link
-    for (const part of await threadTexts(db, target.postId, platform, contentFor(post, platform)))
+    const first = contentFor(post, platform);
+    for (const part of await threadTexts(db, target.postId, platform, first, post.threadParts))
       texts.push(await publishedText(ctx, target, post.workspaceId, part));
     const reelCover = await reelCoverForPublish(db, config, { ...post, platform, media }, target.postId);
     const partMedia = texts.length > 1 ? await loadThreadPublishMedia(...where) : []; // a thread's parts 2..N
@@ -290,9 +297,12 @@ async function settleAttempt(
       lastError: null,
     });
     // The first comment, once the post is out and its id known; its failure is stored, the post stays published.
-    await postFirstComment(db, ctx.config, target.id).catch((err: unknown) =>
-      log.error({ err, target: target.id }, 'first comment failed unexpectedly'),
-    );
+    // A post without one (as the claim read it) costs no statement.
+    if (target.post.hasFirstComment) {
+      await postFirstComment(db, ctx.config, target.id).catch((err: unknown) =>
+        log.error({ err, target: target.id }, 'first comment failed unexpectedly'),
+      );
+    }
     return;
   }
   const { error } = result;
@@ -341,13 +351,12 @@ export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts
   }
 
   async function publishTarget(targetId: string): Promise<void> {
-    const [row] = await targetRouteStatement(db).execute({ targetId });
+    const [row] = await targetRouteStatement(db).execute({ targetId, nowMs: Date.now() });
     if (!row) return;
     // Paused on every worker when its platform told one of them to wait (429).
-    const blockedUntil = row.accountId ? await accountPausedUntil(db, row.accountId) : undefined;
-    if (blockedUntil) {
+    if (row.pausedUntil !== null) {
       // The platform asked this account to wait: wake up again when it may post.
-      await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(blockedUntil) });
+      await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(row.pausedUntil) });
       return;
     }
     let claimed: ClaimedWithPost | undefined;

@@ -1,7 +1,14 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { holdRateLimitUntil, readRateLimit, takeRateLimit } from '../rate-limits/rate-limits.service';
+import {
+  holdRateLimitUntil,
+  rateLimitEndSql,
+  readRateLimit,
+  takeRateLimit,
+} from '../rate-limits/rate-limits.service';
 
 /**
  * What every worker honours before a platform call, held in the database so that it holds across processes
@@ -62,9 +69,17 @@ export async function takePublishBudget(
   return current <= budget ? 0 : Math.max(1, ttl);
 }
 
+/** The rate limit window that pauses an account's publishing (account ids are far below the keys' limit). */
+const PAUSE_KEY_PREFIX = 'publish-pause:';
+
 /** Pauses an account's publishing on every worker until `untilMs` (its platform answered 429). */
 export async function pauseAccountPublishing(db: Db, accountId: string, untilMs: number): Promise<void> {
-  await holdRateLimitUntil(db, `publish-pause:${accountId}`, untilMs);
+  await holdRateLimitUntil(db, `${PAUSE_KEY_PREFIX}${accountId}`, untilMs);
+}
+
+/** `accountPausedUntil` inside a statement that reads the account's id anyway: epoch ms, or null. */
+export function accountPauseEndSql(accountId: AnyPgColumn, nowMs: SQLWrapper): SQL<number | null> {
+  return rateLimitEndSql(sql`${PAUSE_KEY_PREFIX} || ${accountId}`, nowMs);
 }
 
 /** When the account's pause ends (epoch ms), or undefined when it is not paused. */
@@ -73,6 +88,6 @@ export async function accountPausedUntil(
   accountId: string,
   now: number = Date.now(),
 ): Promise<number | undefined> {
-  const { ttl } = await readRateLimit(db, `publish-pause:${accountId}`, now);
+  const { ttl } = await readRateLimit(db, `${PAUSE_KEY_PREFIX}${accountId}`, now);
   return ttl > 0 ? now + ttl : undefined;
 }

@@ -39,7 +39,16 @@ export type ClaimedTarget = Pick<
 
 /** The claimed target with what the platform call needs of its post (read by the claim itself). */
 export type ClaimedWithPost = ClaimedTarget & {
-  post: { content: string; overrides: Record<string, string>; workspaceId: string; hasMedia: boolean };
+  post: {
+    content: string;
+    overrides: Record<string, string>;
+    workspaceId: string;
+    hasMedia: boolean;
+    /** A thread's parts after the first (docs/threads.md); read with the claim, so publishing reads no more. */
+    threadParts: string[];
+    /** Whether a first comment goes under the post once it is out (publishing-comment.ts). */
+    hasFirstComment: boolean;
+  };
 };
 
 /** How an attempt ended: the target's new state. */
@@ -119,7 +128,7 @@ async function claimTarget(db: Db, config: Config, targetId: string): Promise<Cl
       where id in (select post_id from claimed) and status not in ('publishing', 'draft')
       returning id
     )
-    select c.*, p.content, p.overrides, p.workspace_id,
+    select c.*, p.content, p.overrides, p.workspace_id, p.thread_parts, p.first_comment <> '' as has_first_comment,
            exists (select 1 from post_media pm where pm.post_id = c.post_id) as has_media
     from claimed c join ${posts} p on p.id = c.post_id`,
   );
@@ -137,6 +146,8 @@ async function claimTarget(db: Db, config: Config, targetId: string): Promise<Cl
         overrides: (row.overrides ?? {}) as Record<string, string>,
         workspaceId: String(row.workspace_id),
         hasMedia: row.has_media === true,
+        threadParts: (row.thread_parts ?? []) as string[],
+        hasFirstComment: row.has_first_comment === true,
       },
     };
   }

@@ -33,15 +33,20 @@ export function partsOf(db: Db, targetId: string): Promise<PartRow[]> {
     .orderBy(asc(postTargetParts.position));
 }
 
-/** The texts the target publishes in order: its own text, then the post's parts on a thread platform. */
+/**
+ * The texts the target publishes in order: its own text, then the post's parts on a thread platform. `parts`: the
+ * post's thread parts when the caller has them (the claim reads them), else they are read here.
+ */
 export async function threadTexts(
   db: Db,
   postId: string,
   platform: string,
   firstText: string,
+  parts?: readonly string[],
 ): Promise<string[]> {
   // Only a thread platform has parts to read: the other publishes cost no query.
   if (!supportsThreads(platform)) return [firstText];
+  if (parts) return threadTextsFor(platform, firstText, parts);
   const [row] = await db
     .select({ parts: posts.threadParts })
     .from(posts)

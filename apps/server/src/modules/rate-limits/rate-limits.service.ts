@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 
@@ -92,6 +92,18 @@ export async function readRateLimit(db: Db, key: string, now: number = Date.now(
   return row
     ? { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) }
     : { current: 0, ttl: 0 };
+}
+
+/**
+ * `readRateLimit` inside another statement: when the window of `key` (a short key, stored as given) ends, in
+ * epoch milliseconds, or null when none runs at `nowMs`. A statement that reads its row anyway learns it in the
+ * same round trip (the publishing engine reads an account's pause with its target).
+ */
+export function rateLimitEndSql(key: SQL, nowMs: SQLWrapper | number): SQL<number | null> {
+  return sql<number | null>`(select w.resets_at_ms from rate_limit_windows w
+    where w.key = ${key} and w.resets_at_ms > ${nowMs}::bigint)`.mapWith((value) =>
+    value === null ? null : Number(value),
+  );
 }
 
 /** Deletes the windows that ended a while ago (the hourly sweep). */
