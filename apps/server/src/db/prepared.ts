@@ -17,8 +17,26 @@ import { statementName } from './pg-named-statements';
 export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> {
   const dialect = (db as unknown as { dialect: PgDialect }).dialect;
   const built = dialect.sqlToQuery(query);
-  const result = await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
+  const result = await db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
   return result as unknown as { rows: Row[] };
+}
+
+/**
+ * The names of the texts run here, kept: hashing a claim's few kilobytes of SQL at every publish was over a quarter of
+ * this function's own time in a publishing worker. The texts are fixed (see above), so the map stays small; past the bound it
+ * starts again rather than grow.
+ */
+const names = new Map<string, string>();
+const KEPT_NAMES = 500;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= KEPT_NAMES) names.clear();
+    name = statementName(text);
+    names.set(text, name);
+  }
+  return name;
 }
 
 /**
