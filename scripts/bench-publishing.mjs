@@ -594,7 +594,7 @@ function publishingTargets({ burst, steady, catchUp, bare }) {
 /** The burst's statements per publish for the docs (pg_stat_statements), or how to count them. */
 function statementsParagraph(stats) {
   if (!stats) {
-    return 'Statements per publish: not counted in this run (PostgreSQL without `pg_stat_statements` loaded and installed in the admin database; docs/benchmarks.md, "Statements per operation").';
+    return 'Statements per publish: not counted in this run (PostgreSQL without `pg_stat_statements` loaded and installed in the admin database; docs/benchmarks.md, "Statements per operation" under "Command").';
   }
   const groups = Object.entries(stats.groups)
     .map(([group, value]) => `${group} ${value.calls.toFixed(2)} (${value.ms.toFixed(3)} ms of execution)`)

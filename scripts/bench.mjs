@@ -233,6 +233,18 @@ ${results.map((result) => `| ${result.viewport.name} | ${ms(result.median)} | ${
 \`\`\`sh
 npm run bench    # CHROMIUM_PATH=/path/to/chromium to use another browser
 \`\`\`
+
+### Statements per operation
+
+Where PostgreSQL has \`pg_stat_statements\` loaded and installed in the admin database (\`BENCH_DATABASE_URL\`,
+by default \`postgres\`), the publishing benchmark also counts the statements a publish runs during the burst,
+the application's apart from the job queue's, with their execution time (scripts/lib/statement-stats.mjs). A
+benchmark never loads it itself; on a machine of your own:
+
+\`\`\`sh
+psql -U postgres -c "alter system set shared_preload_libraries = 'pg_stat_statements'"
+pg_ctlcluster 15 main restart && psql -U postgres -c 'create extension pg_stat_statements'
+\`\`\`
 `;
 
 // With BENCH_ONLY=home the other benchmarks' sections (everything from the first one after this report's) stay.
