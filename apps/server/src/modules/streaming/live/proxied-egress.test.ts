@@ -105,10 +105,25 @@ function egressFor(platform: StreamPlatformId, rtmpUrl: string, policy = address
   return egress;
 }
 
-/** Runs the egress's ffmpeg (the arguments its last preflight prepared) to its end. */
-function push(args: string[]): Promise<number | null> {
-  const child = spawn(FFMPEG, args, { stdio: 'ignore' });
-  return new Promise((resolve) => child.on('close', resolve));
+/**
+ * Runs the egress's ffmpeg (the arguments its last preflight prepared) to its end: its exit code, with what it
+ * printed when it failed (the failure's message says why, where a bare exit code 1 said nothing).
+ */
+async function push(args: string[]): Promise<{ code: number | null; errors: string }> {
+  const child = spawn(FFMPEG, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors += String(chunk);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, errors };
+}
+
+async function expectPushed(args: string[]): Promise<void> {
+  const { code, errors } = await push(args);
+  expect(code, `ffmpeg's push failed: ${errors}`).toBe(0);
 }
 
 async function started<T extends FakeProxy | Server>(value: Promise<T> | T): Promise<T> {
@@ -134,7 +149,7 @@ describe('a destination whose account has a proxy', () => {
     const args = egress.currentArgs();
     expect(args.slice(-3, -1)).toEqual(['-rtmp_tcurl', `rtmp://ingest.test:${port}/app`]);
     expect(args.at(-1)).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/app\/key0$/);
-    expect(await push(args)).toBe(0);
+    await expectPushed(args);
     await sink.exited;
 
     expect((await probe(sink.file)).videoCodec).toBe('h264');
@@ -167,7 +182,7 @@ describe('a destination whose account has a proxy', () => {
 
     expect(await egress.preflight()).toBeNull();
     expect(egress.currentArgs()).toContain(`rtmps://public.test:${ingestPort}/app`);
-    expect(await push(egress.currentArgs())).toBe(0);
+    await expectPushed(egress.currentArgs());
     await sink.exited;
 
     expect((await probe(sink.file)).videoCodec).toBe('h264');
