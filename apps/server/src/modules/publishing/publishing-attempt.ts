@@ -24,6 +24,7 @@ import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
 import { loadPublishMedia, loadThreadPublishMedia } from './publishing-media';
 import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
+import { Semaphore } from './publishing-slots';
 import {
   forgetSending,
   NotSent,
@@ -53,23 +54,6 @@ type CallResult =
   | { abandoned: true }
   /** Not called: the platform app's budget of this minute is spent; due again when the next window starts. */
   | { overBudgetMs: number };
-
-/** A simple counting semaphore: the per-platform concurrency cap of this process. */
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
-    try {
-      return await task();
-    } finally {
-      this.active -= 1;
-      this.waiting.shift()?.();
-    }
-  }
-}
 
 export interface PublishAttempts {
   /** Publishes one target if it is due and nobody else holds it. Never throws for platform failures. */
