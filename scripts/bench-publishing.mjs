@@ -68,7 +68,7 @@ export const PUBLISHING_BENCH = {
     connections: 40,
     seconds: Number(process.env.BENCH_BASELINE_SECONDS ?? 5),
     goal: 25,
-    why: 'a publish is 4 statements (target with its account’s pause, claim with the post, account with its proxy, finish), its share of pg-boss batches and an HTTP call through undici; 25–28× with 8 statements on 2026-11-28',
+    why: 'a publish is 3 statements (claim with the post and the account’s pause, account with its proxy, finish), its share of pg-boss batches and an HTTP call through undici; 25–28× with 8 statements on 2026-11-28 (decision 0120)',
   },
 };
 

@@ -17,7 +17,7 @@ import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
 import { reelCoverForPublish } from '../reel-covers/reel-covers.service';
 import { configuredShortLinkBase, shortenForPublish } from '../short-links/short-links.service';
-import { accountPauseEndSql, pauseAccountPublishing, takePublishBudget } from './publishing-budget';
+import { pauseAccountPublishing, takePublishBudget } from './publishing-budget';
 import type { ClaimedTarget, ClaimedWithPost, TargetClaims } from './publishing-claim';
 import { postFirstComment } from './publishing-comment';
 import type { EngineOptions } from './publishing-engine';
@@ -56,26 +56,23 @@ type CallResult =
   | { overBudgetMs: number };
 
 export interface PublishAttempts {
-  /** Publishes one target if it is due and nobody else holds it. Never throws for platform failures. */
-  publishTarget(targetId: string): Promise<void>;
+  /**
+   * Publishes one target if it is due and nobody else holds it. Never throws for platform failures. `platform`:
+   * the target's, when the caller knows it (its job carries it), else it is read.
+   */
+  publishTarget(targetId: string, platform?: string): Promise<void>;
   /** Settles an attempt the crash sweep took over: reconciled, or sent at once when a dead process's is due. */
   resumeTakenOver(row: TakenOverClaim): Promise<void>;
 }
 
-/**
- * What a job needs of its target before claiming it, in one round trip: its platform (for the platform's slot) and
- * when its account's pause ends (epoch ms, null when it is not paused: the back-off after a 429).
- */
-const targetRouteStatement = perDatabase((db) =>
+/** A target's platform (for its platform's slot), read when its job did not carry it (a job sent before it did). */
+const targetPlatformStatement = perDatabase((db) =>
   db
-    .select({
-      platform: postTargets.platform,
-      pausedUntil: accountPauseEndSql(postTargets.accountId, sql.placeholder('nowMs')),
-    })
+    .select({ platform: postTargets.platform })
     .from(postTargets)
     .where(eq(postTargets.id, sql.placeholder('targetId')))
     .limit(1)
-    .prepare('relaycast_publish_target_route'),
+    .prepare('relaycast_publish_target_platform'),
 );
 
 interface PublishAttemptDeps {
@@ -129,7 +126,7 @@ async function retryLater(
   const backoff = retryAfterMs === 0 ? 0 : options.retryBaseMs * 2 ** Math.max(0, target.attempts - 1);
   const dueAt = new Date(Date.now() + Math.max(backoff, retryAfterMs ?? 0));
   const updated = await finish(target.id, { status: 'retrying', lastError: reason, dueAt });
-  if (updated) await sendTargetJobs(db, queue, [{ id: target.id, dueAt }]);
+  if (updated) await sendTargetJobs(db, queue, [{ id: target.id, platform: target.platform, dueAt }]);
 }
 
 /**
@@ -264,12 +261,16 @@ async function settleAttempt(
   const startedAt = target.attemptStartedAt ?? new Date();
   if ('abandoned' in result) {
     // Certainly not sent: due again at once, unless a worker that took the claim over keeps it.
-    if (await claims.release(target)) await sendTargetJobs(db, queue, [{ id: target.id, dueAt: new Date() }]);
+    if (await claims.release(target)) {
+      await sendTargetJobs(db, queue, [{ id: target.id, platform: target.platform, dueAt: new Date() }]);
+    }
     return;
   }
   if ('overBudgetMs' in result) {
     const dueAt = new Date(Date.now() + result.overBudgetMs);
-    if (await claims.release(target, dueAt)) await sendTargetJobs(db, queue, [{ id: target.id, dueAt }]);
+    if (await claims.release(target, dueAt)) {
+      await sendTargetJobs(db, queue, [{ id: target.id, platform: target.platform, dueAt }]);
+    }
     return;
   }
   if ('published' in result) {
@@ -334,26 +335,28 @@ export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts
     return cap;
   }
 
-  async function publishTarget(targetId: string): Promise<void> {
-    const [row] = await targetRouteStatement(db).execute({ targetId, nowMs: Date.now() });
-    if (!row) return;
-    // Paused on every worker when its platform told one of them to wait (429).
-    if (row.pausedUntil !== null) {
-      // The platform asked this account to wait: wake up again when it may post.
-      await queue.send(PUBLISH_TARGET_JOB, { targetId }, { startAfter: new Date(row.pausedUntil) });
-      return;
-    }
+  async function publishTarget(targetId: string, knownPlatform?: string): Promise<void> {
+    const platform = knownPlatform ?? (await targetPlatformStatement(db).execute({ targetId }))[0]?.platform;
+    if (!platform) return;
     let claimed: ClaimedWithPost | undefined;
     try {
       // Claimed only once a slot is free: a batch of jobs waiting for the cap holds no claims, so a crash
       // leaves at most the cap's worth of attempts to take over.
-      const result = await capFor(row.platform as PlatformId).run(async () => {
+      const result = await capFor(platform as PlatformId).run(async () => {
         claimed = await claims.claim(targetId);
         if (!claimed) return undefined;
         leases.hold(claimed.id);
         return claimed.accountId ? callPlatform(ctx, claimed, claimed.accountId) : undefined;
       });
-      if (!claimed) return;
+      if (!claimed) {
+        // Not claimed: its account may be paused on every worker (its platform told one of them to wait, 429),
+        // which the claim checks; if so, the job wakes up again when the account may post.
+        const pausedUntil = await claims.pausedUntil(targetId);
+        if (pausedUntil !== undefined) {
+          await queue.send(PUBLISH_TARGET_JOB, { targetId, platform }, { startAfter: new Date(pausedUntil) });
+        }
+        return;
+      }
       if (!result) {
         await finish(claimed.id, {
           status: 'failed',

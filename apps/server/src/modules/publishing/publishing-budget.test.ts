@@ -132,6 +132,14 @@ describe('an account its platform told to wait', () => {
       .from(postTargets)
       .where(and(eq(postTargets.id, waiting)));
     expect(row).toEqual({ status: 'scheduled', attempts: 0 });
+    // Its job wakes up again when the pause ends, with the target's platform (its slot is taken without a read).
+    const jobs = await first.db.execute(
+      sql`select start_after, data->>'platform' as platform from pgboss.job
+        where name = 'publish-target' and data->>'targetId' = ${waiting} order by start_after desc limit 1`,
+    );
+    const [job] = (jobs as unknown as { rows: { start_after: Date | string; platform: string }[] }).rows;
+    expect(new Date(job?.start_after ?? 0).getTime()).toBeGreaterThanOrEqual((until ?? 0) - 1);
+    expect(job?.platform).toBe('mastodon');
     const [toldRow] = await statusesOf([told]);
     expect(toldRow?.status).toBe('retrying');
   });

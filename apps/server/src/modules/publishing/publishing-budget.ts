@@ -1,6 +1,5 @@
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import {
@@ -78,7 +77,7 @@ export async function pauseAccountPublishing(db: Db, accountId: string, untilMs:
 }
 
 /** `accountPausedUntil` inside a statement that reads the account's id anyway: epoch ms, or null. */
-export function accountPauseEndSql(accountId: AnyPgColumn, nowMs: SQLWrapper): SQL<number | null> {
+export function accountPauseEndSql(accountId: SQLWrapper, nowMs: SQLWrapper | number): SQL<number | null> {
   return rateLimitEndSql(sql`${PAUSE_KEY_PREFIX} || ${accountId}`, nowMs);
 }
 

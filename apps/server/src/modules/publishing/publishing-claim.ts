@@ -6,7 +6,7 @@ import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { POST_SERIES_MESSAGES } from '@relaycast/shared/post-series';
 import { contentFor } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
@@ -14,6 +14,7 @@ import { posts, postTargets, workspaces } from '../../db/schema/index';
 import { recordPublishOutcome } from '../../lib/metrics';
 import { insertNotificationSql } from '../notifications/notifications.service';
 import { queueEventSql } from '../webhooks/webhooks.service';
+import { accountPauseEndSql } from './publishing-budget';
 import {
   type ClaimLeases,
   createClaimLeases,
@@ -64,8 +65,13 @@ export interface AttemptEnd {
 export interface TargetClaims {
   /** The leases of this process's claims (renewed by the engine, checked before each platform call). */
   leases: ClaimLeases;
-  /** Claims the target if it is due, not stale and its post is live; else holds a stale one or fails one without account. */
+  /**
+   * Claims the target if it is due, not stale, its post is live and its account not paused; else holds a stale one
+   * or fails one without account.
+   */
   claim(targetId: string): Promise<ClaimedWithPost | undefined>;
+  /** When the pause of a due target's account ends (epoch ms): why `claim` left it; undefined when not paused. */
+  pausedUntil(targetId: string): Promise<number | undefined>;
   /** Ends an attempt, only if this process still holds the target. Returns whether it did. */
   finish(targetId: string, values: AttemptEnd): Promise<boolean>;
   /**
@@ -122,6 +128,7 @@ async function claimTarget(db: Db, config: Config, targetId: string): Promise<Cl
         and not ${seriesLateSql(now)}
         and exists (select 1 from ${posts} p where p.id = t.post_id and p.deleted_at is null)
         and not ${blocked}
+        and ${accountPauseEndSql(sql`t.account_id`, now.getTime())} is null
       returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at
     ), marked as (
       update ${posts} set status = 'publishing'
@@ -256,6 +263,23 @@ async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promi
   return true;
 }
 
+/** The pause end of a due target's account (the claim's own condition), or undefined. */
+async function pausedTargetUntil(db: Db, targetId: string): Promise<number | undefined> {
+  const now = Date.now();
+  const [row] = await db
+    .select({ until: accountPauseEndSql(postTargets.accountId, now) })
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.id, targetId),
+        inArray(postTargets.status, ['scheduled', 'retrying']),
+        lte(postTargets.dueAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  return row?.until ?? undefined;
+}
+
 async function releaseTarget(db: Db, target: ClaimedTarget, dueAt?: Date): Promise<boolean> {
   const now = new Date();
   const released = await db
@@ -303,6 +327,7 @@ export function createTargetClaims(deps: {
   return {
     leases,
     claim: (targetId) => claimTarget(db, config, targetId),
+    pausedUntil: (targetId) => pausedTargetUntil(db, targetId),
     finish: (targetId, values) => finishTarget(db, targetId, values),
     release: (target, dueAt) => releaseTarget(db, target, dueAt),
     takeOverCrashed: () =>

@@ -73,8 +73,8 @@ export interface PublishingEngine {
   cancelPost(postId: string): Promise<void>;
   /** Sends a job for each of these targets at its instant (used by retries and the benchmark). */
   enqueueTargets(targetIds: readonly string[]): Promise<void>;
-  /** Publishes one target if it is due and nobody else holds it. Never throws for platform failures. */
-  publishTarget(targetId: string): Promise<void>;
+  /** Publishes one target if it is due and nobody else holds it (its platform, when known). Never throws for platform failures. */
+  publishTarget(targetId: string, platform?: string): Promise<void>;
   /** One pass of the sweeps (tests call it directly). */
   sweep(): Promise<void>;
   /**
@@ -128,7 +128,7 @@ export function createPublishingEngine(deps: {
   async function sweepDue(graceMs: number): Promise<void> {
     const before = new Date(Date.now() - graceMs);
     const due = await db
-      .select({ id: postTargets.id })
+      .select({ id: postTargets.id, platform: postTargets.platform })
       .from(postTargets)
       .where(
         and(
@@ -141,7 +141,7 @@ export function createPublishingEngine(deps: {
       .limit(SWEEP_LIMIT);
     // A few at a time: this is the safety net, the queue does the bulk of the work.
     for (let start = 0; start < due.length; start += 20) {
-      await Promise.all(due.slice(start, start + 20).map((row) => publishTarget(row.id)));
+      await Promise.all(due.slice(start, start + 20).map((row) => publishTarget(row.id, row.platform)));
     }
   }
 

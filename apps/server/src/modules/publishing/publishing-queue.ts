@@ -13,7 +13,14 @@ import type { JobSender } from '../../lib/job-queue';
 
 export const PUBLISH_TARGET_JOB = 'publish-target';
 
-export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1) });
+/**
+ * `platform`: the target's, so the worker takes its platform's slot without reading the row first (a target's
+ * platform never changes). Jobs sent before it was carried have none: the worker reads it then.
+ */
+export const publishTargetPayloadSchema = z.object({
+  targetId: z.string().min(1),
+  platform: z.string().min(1).optional(),
+});
 
 /**
  * Sends a job per target at its instant (at once when due) and remembers its id on the row, to cancel it: the
@@ -22,13 +29,13 @@ export const publishTargetPayloadSchema = z.object({ targetId: z.string().min(1)
 export async function sendTargetJobs(
   db: Db,
   queue: JobSender,
-  rows: readonly { id: string; dueAt: Date | null }[],
+  rows: readonly { id: string; platform: string; dueAt: Date | null }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const now = Date.now();
   const jobs = rows.map((row) => ({
     id: randomUUID(),
-    payload: { targetId: row.id },
+    payload: { targetId: row.id, platform: row.platform },
     startAfter: row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined,
   }));
   await queue.sendMany(PUBLISH_TARGET_JOB, jobs);
@@ -59,10 +66,16 @@ export async function renewPostJobs(
       for update
     ) old
     where t.id = old.id
-    returning t.id, t.due_at, t.job_id, old.job_id as old_job_id`);
+    returning t.id, t.platform, t.due_at, t.job_id, old.job_id as old_job_id`);
   const rows = (
     result as unknown as {
-      rows: { id: string; due_at: string | Date | null; job_id: string; old_job_id: string | null }[];
+      rows: {
+        id: string;
+        platform: string;
+        due_at: string | Date | null;
+        job_id: string;
+        old_job_id: string | null;
+      }[];
     }
   ).rows;
   if (rows.length === 0) return;
@@ -77,7 +90,7 @@ export async function renewPostJobs(
       const dueAt = row.due_at === null ? null : new Date(row.due_at);
       return {
         id: row.job_id,
-        payload: { targetId: row.id },
+        payload: { targetId: row.id, platform: row.platform },
         startAfter: dueAt && dueAt.getTime() > now ? dueAt : undefined,
       };
     }),
@@ -92,14 +105,14 @@ export async function enqueueTargetJobs(
 ): Promise<void> {
   if (targetIds.length === 0) return;
   const rows = await db
-    .select({ id: postTargets.id, dueAt: postTargets.dueAt })
+    .select({ id: postTargets.id, platform: postTargets.platform, dueAt: postTargets.dueAt })
     .from(postTargets)
     .where(inArray(postTargets.id, [...targetIds]));
   const now = Date.now();
   await queue.sendMany(
     PUBLISH_TARGET_JOB,
     rows.map((row) => ({
-      payload: { targetId: row.id },
+      payload: { targetId: row.id, platform: row.platform },
       startAfter: row.dueAt && row.dueAt.getTime() > now ? row.dueAt : undefined,
     })),
   );

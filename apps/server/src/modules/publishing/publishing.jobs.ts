@@ -31,7 +31,7 @@ export const PUBLISHING_JOBS = [
       batchSize: publishingTuning.batchSize,
       pollingIntervalSeconds: 0.5,
     }),
-    handler: (payload, { publishing }) => publishing.publishTarget(payload.targetId),
+    handler: (payload, { publishing }) => publishing.publishTarget(payload.targetId, payload.platform),
   }),
   defineSweep<PublishingJobContext>({
     name: 'publishing-sweep',
