@@ -29,6 +29,11 @@ export function startNode(env: Record<string, string>, cleanup: (() => void)[]):
     env: { PATH: process.env.PATH ?? '', ...env, PORT: '0', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Killed at the end whatever happened: when another node of a Promise.all failed to start, the ones that did
+  // were never handed back to be stopped and kept running after the test.
+  cleanup.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-2_000);
