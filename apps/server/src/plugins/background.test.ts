@@ -29,9 +29,9 @@ function planFor(config: Settings, runWorkers?: boolean) {
 }
 
 const PUBLISHING_SWEEPS = {
+  'publishing-pump': 500,
   'publishing-sweep': 5_000,
   'publishing-leases': 1_000,
-  'publishing-catch-up': 1_000,
 };
 
 describe('which background work a process runs', () => {

@@ -90,6 +90,8 @@ export function createBackground(deps: {
     jobs,
     start: () => jobs.start(context),
     async stop() {
+      // The pump stops claiming first (its calls in flight end), so the runner's stop does not wait for a burst.
+      await publishing.engine.stop();
       await jobs.stop();
       await publishing.stop();
     },

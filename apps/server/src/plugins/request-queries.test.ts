@@ -246,7 +246,7 @@ describe('statements per save', () => {
     }
   });
 
-  it('creates a post in 7 statements, edits it in 11 and moves it in 9 (the session read aside)', async () => {
+  it('creates a post in 6 statements, edits it in 10 and moves it in 8 (the session read aside)', async () => {
     const ada = await signInAsNewUser(t, { name: 'Save Count' });
     const body = (content: string, scheduledAt: string) => ({
       ...post(content, scheduledAt),
@@ -276,14 +276,14 @@ describe('statements per save', () => {
     const counted = (save: string[]) =>
       save.filter((statement) => !/^(begin|commit)\b/i.test(statement) && !SESSION_READ.test(statement))
         .length;
-    expect([counted(created), counted(edited), counted(moved)]).toEqual([7, 11, 9]);
-    // The targets and the accounts in one read; the jobs renewed by one statement that hands back the old ids.
+    expect([counted(created), counted(edited), counted(moved)]).toEqual([6, 10, 8]);
+    // The targets and the accounts in one read; no job per target (the due-target pump finds them, decision 0121).
     for (const save of [edited, moved]) {
       expect(
         save.filter((statement) => /"social_accounts" a where a.workspace_id/.test(statement)),
       ).toHaveLength(1);
       expect(save.filter((statement) => /^select [^;]* from "post_targets"/.test(statement))).toHaveLength(0);
-      expect(save.filter((statement) => /set job_id = gen_random_uuid\(\)/.test(statement))).toHaveLength(1);
+      expect(save.filter((statement) => /job_id/.test(statement))).toHaveLength(0);
     }
     // The stored alt texts are read once per edit.
     expect(
@@ -294,7 +294,7 @@ describe('statements per save', () => {
       .from(postTargets)
       .where(eq(postTargets.postId, id));
     expect(targets).toHaveLength(3);
-    for (const target of targets) expect(target.jobId).toMatch(/^[0-9a-f-]{36}$/);
+    for (const target of targets) expect(target.jobId).toBeNull();
   });
 
   it('reads the short-link choice, the media with their alt text and the part media once each per save', async () => {

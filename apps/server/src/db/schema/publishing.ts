@@ -40,7 +40,7 @@ export const postTargets = pgTable(
     commentStatus: text('comment_status', { enum: ['pending', 'posted', 'failed'] }),
     commentError: text('comment_error'),
     platformCommentId: text('platform_comment_id'),
-    /** The pg-boss job that will wake a worker for `dueAt` (cancelled when the post moves or is deleted). */
+    /** The pg-boss job an older release sent to wake a worker for `dueAt` (decision 0121: none is sent now). */
     jobId: text('job_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +50,10 @@ export const postTargets = pgTable(
     index('post_targets_account_idx').on(table.accountId),
     // A workspace's targets in one state: the dashboard's attention list, analytics' published posts.
     index('post_targets_workspace_status_idx').on(table.workspaceId, table.status),
+    // The due-target pump's claim: a platform's claimable targets, earliest first (decision 0121).
+    index('post_targets_claimable_idx')
+      .on(table.platform, table.dueAt)
+      .where(sql`${table.status} in ('scheduled', 'retrying')`),
     // The sweeps: due targets, and attempts left in flight by a crashed process.
     index('post_targets_status_due_idx')
       .on(table.status, table.dueAt)

@@ -24,7 +24,7 @@ export async function setUp(): Promise<Setup> {
     config: { platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }), allowPrivateAddresses: true },
     publishing: {
       runWorkers: false,
-      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
+      engine: { retryBaseMs: 1_000, attemptTimeoutMs: 60_000 },
     },
   });
   await t.app.ready();

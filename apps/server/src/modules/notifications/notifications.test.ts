@@ -47,7 +47,7 @@ beforeAll(async () => {
   t = await createTestApp({
     // Push endpoints and the fake platform are on 127.0.0.1 (plain http is allowed with private addresses).
     config: { platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }), allowPrivateAddresses: true },
-    publishing: { runWorkers: false, engine: { sweepGraceMs: 0 } },
+    publishing: { runWorkers: false },
   });
   await t.app.ready();
   // A local fake push service: records each request and answers with `pushStatus`.

@@ -54,7 +54,7 @@ beforeAll(async () => {
     },
     publishing: {
       runWorkers: false,
-      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
+      engine: { retryBaseMs: 1_000, attemptTimeoutMs: 60_000 },
     },
   });
   await t.app.ready();

@@ -10,7 +10,6 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { postTargets } from '../../db/schema/index';
-import type { JobSender } from '../../lib/job-queue';
 import type { MediaStorage } from '../../lib/media/storage';
 import { connectorFor, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
@@ -23,8 +22,7 @@ import { postFirstComment } from './publishing-comment';
 import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
 import { loadPublishMedia, loadThreadPublishMedia } from './publishing-media';
-import { PUBLISH_TARGET_JOB, sendTargetJobs } from './publishing-queue';
-import { Semaphore } from './publishing-slots';
+import { platformCaps, type Semaphore } from './publishing-slots';
 import {
   forgetSending,
   NotSent,
@@ -61,6 +59,13 @@ export interface PublishAttempts {
    * the target's, when the caller knows it (its job carries it), else it is read.
    */
   publishTarget(targetId: string, platform?: string): Promise<void>;
+  /**
+   * Publishes a target the due-target pump claimed, with a slot of its platform's cap the pump took for it (given
+   * back once the call is over). Never throws for platform failures.
+   */
+  publishClaimed(claimed: ClaimedWithPost): Promise<void>;
+  /** The per-platform concurrency cap of this process (the pump takes the free slots before it claims). */
+  capFor(platform: string): Semaphore;
   /** Settles an attempt the crash sweep took over: reconciled, or sent at once when a dead process's is due. */
   resumeTakenOver(row: TakenOverClaim): Promise<void>;
 }
@@ -78,7 +83,6 @@ const targetPlatformStatement = perDatabase((db) =>
 interface PublishAttemptDeps {
   db: Db;
   config: Config;
-  queue: JobSender;
   log: FastifyBaseLogger;
   claims: TargetClaims;
   /** Where the posts' media are read from (plugins/media.ts). */
@@ -117,7 +121,7 @@ async function retryLater(
   reason: string,
   retryAfterMs?: number,
 ): Promise<void> {
-  const { db, queue, options } = ctx;
+  const { options } = ctx;
   const { finish } = ctx.claims;
   if (target.attempts >= MAX_PUBLISH_ATTEMPTS) {
     await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.gaveUp(reason) });
@@ -125,8 +129,8 @@ async function retryLater(
   }
   const backoff = retryAfterMs === 0 ? 0 : options.retryBaseMs * 2 ** Math.max(0, target.attempts - 1);
   const dueAt = new Date(Date.now() + Math.max(backoff, retryAfterMs ?? 0));
-  const updated = await finish(target.id, { status: 'retrying', lastError: reason, dueAt });
-  if (updated) await sendTargetJobs(db, queue, [{ id: target.id, platform: target.platform, dueAt }]);
+  // Due again at `dueAt`: the due-target pump takes it then (publishing-pump.ts).
+  await finish(target.id, { status: 'retrying', lastError: reason, dueAt });
 }
 
 /**
@@ -254,23 +258,18 @@ async function settleAttempt(
   target: ClaimedWithPost,
   result: CallResult,
 ): Promise<void> {
-  const { db, queue, log, claims } = ctx;
+  const { db, log, claims } = ctx;
   const { finish } = claims;
   const platform = target.platform as PlatformId;
   const text = await publishedText(ctx, target, target.post.workspaceId, contentFor(target.post, platform));
   const startedAt = target.attemptStartedAt ?? new Date();
   if ('abandoned' in result) {
     // Certainly not sent: due again at once, unless a worker that took the claim over keeps it.
-    if (await claims.release(target)) {
-      await sendTargetJobs(db, queue, [{ id: target.id, platform: target.platform, dueAt: new Date() }]);
-    }
+    await claims.release(target);
     return;
   }
   if ('overBudgetMs' in result) {
-    const dueAt = new Date(Date.now() + result.overBudgetMs);
-    if (await claims.release(target, dueAt)) {
-      await sendTargetJobs(db, queue, [{ id: target.id, platform: target.platform, dueAt }]);
-    }
+    await claims.release(target, new Date(Date.now() + result.overBudgetMs));
     return;
   }
   if ('published' in result) {
@@ -317,45 +316,19 @@ async function settleAttempt(
 }
 
 export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts {
-  const { db, queue, claims, options } = deps;
+  const { db, claims, options } = deps;
   const { leases, finish } = claims;
-  const caps = new Map<string, Semaphore>();
   const ctx: AttemptContext = deps;
+  const capFor = platformCaps(options.maxConcurrency);
 
-  function capFor(platform: PlatformId): Semaphore {
-    let cap = caps.get(platform);
-    if (!cap) {
-      // A platform without a connector only reaches its claim (which fails or holds it): one slot will do.
-      const limit =
-        options.maxConcurrency ??
-        (hasConnector(platform) ? connectorFor(platform).capabilities.maxConcurrency : 1);
-      cap = new Semaphore(Math.max(1, limit));
-      caps.set(platform, cap);
-    }
-    return cap;
-  }
-
-  async function publishTarget(targetId: string, knownPlatform?: string): Promise<void> {
-    const platform = knownPlatform ?? (await targetPlatformStatement(db).execute({ targetId }))[0]?.platform;
-    if (!platform) return;
-    let claimed: ClaimedWithPost | undefined;
+  /** The call of a claimed target (lease held), then its end: settled, or failed when it has no account. */
+  async function callAndSettle(claimed: ClaimedWithPost, slot: { release(): void }): Promise<void> {
     try {
-      // Claimed only once a slot is free: a batch of jobs waiting for the cap holds no claims, so a crash
-      // leaves at most the cap's worth of attempts to take over.
-      const result = await capFor(platform as PlatformId).run(async () => {
-        claimed = await claims.claim(targetId);
-        if (!claimed) return undefined;
-        leases.hold(claimed.id);
-        return claimed.accountId ? callPlatform(ctx, claimed, claimed.accountId) : undefined;
-      });
-      if (!claimed) {
-        // Not claimed: its account may be paused on every worker (its platform told one of them to wait, 429),
-        // which the claim checks; if so, the job wakes up again when the account may post.
-        const pausedUntil = await claims.pausedUntil(targetId);
-        if (pausedUntil !== undefined) {
-          await queue.send(PUBLISH_TARGET_JOB, { targetId, platform }, { startAfter: new Date(pausedUntil) });
-        }
-        return;
+      let result: CallResult | undefined;
+      try {
+        result = claimed.accountId ? await callPlatform(ctx, claimed, claimed.accountId) : undefined;
+      } finally {
+        slot.release();
       }
       if (!result) {
         await finish(claimed.id, {
@@ -366,8 +339,32 @@ export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts
       }
       await settleAttempt(ctx, claimed, result);
     } finally {
-      if (claimed) leases.drop(claimed.id);
+      leases.drop(claimed.id);
     }
+  }
+
+  async function publishTarget(targetId: string, knownPlatform?: string): Promise<void> {
+    const platform = knownPlatform ?? (await targetPlatformStatement(db).execute({ targetId }))[0]?.platform;
+    if (!platform) return;
+    // Claimed only once a slot is free: jobs waiting for the cap hold no claims, so a crash leaves at most the
+    // cap's worth of attempts to take over. A target not claimed (not due, held, its account paused) is left to
+    // the due-target pump, which claims it when it may go.
+    const cap = capFor(platform);
+    await cap.acquire();
+    let claimed: ClaimedWithPost | undefined;
+    try {
+      claimed = await claims.claim(targetId);
+    } finally {
+      if (!claimed) cap.release();
+    }
+    if (!claimed) return;
+    leases.hold(claimed.id);
+    await callAndSettle(claimed, cap);
+  }
+
+  async function publishClaimed(claimed: ClaimedWithPost): Promise<void> {
+    leases.hold(claimed.id);
+    await callAndSettle(claimed, capFor(claimed.platform));
   }
 
   async function resumeTakenOver(row: TakenOverClaim): Promise<void> {
@@ -380,12 +377,11 @@ export function createPublishAttempts(deps: PublishAttemptDeps): PublishAttempts
     } finally {
       leases.drop(row.id);
     }
-    // A dead process's claim that is due again goes out now, not behind the queue's backlog (the job its
-    // retry sent then finds nothing to do).
+    // A dead process's claim that is due again goes out now, not behind the pump's backlog.
     if (row.leaseExpired) await publishTarget(row.id);
   }
 
-  return { publishTarget, resumeTakenOver };
+  return { publishTarget, publishClaimed, capFor, resumeTakenOver };
 }
 
 function normalize(text: string): string {

@@ -103,12 +103,10 @@ describe('the per-platform publishing budget', () => {
       expect(row.dueAt?.getTime()).toBeGreaterThan(before + PUBLISH_BUDGET_WINDOW_MS / 2);
       expect(row.dueAt?.getTime()).toBeLessThanOrEqual(Date.now() + PUBLISH_BUDGET_WINDOW_MS);
     }
-    // A delayed one has its job at the window's end.
-    const jobs = await first.db.execute(
-      sql`select start_after from pgboss.job where name = 'publish-target' and data->>'targetId' = ${delayed.length ? ids.find((id) => !counts.has(id)) : ''} order by created_on desc limit 1`,
-    );
-    const [job] = (jobs as unknown as { rows: { start_after: Date | string }[] }).rows;
-    expect(new Date(job?.start_after ?? 0).getTime()).toBeGreaterThan(before + PUBLISH_BUDGET_WINDOW_MS / 2);
+    // Not due before the window's end: the pump leaves them (no job of their own, decision 0121).
+    const calls = fake.server.received('POST', '/api/v1/statuses').length;
+    await first.app.publishing.engine.sweep();
+    expect(fake.server.received('POST', '/api/v1/statuses')).toHaveLength(calls);
   });
 });
 
@@ -132,14 +130,13 @@ describe('an account its platform told to wait', () => {
       .from(postTargets)
       .where(and(eq(postTargets.id, waiting)));
     expect(row).toEqual({ status: 'scheduled', attempts: 0 });
-    // Its job wakes up again when the pause ends, with the target's platform (its slot is taken without a read).
-    const jobs = await first.db.execute(
-      sql`select start_after, data->>'platform' as platform from pgboss.job
-        where name = 'publish-target' and data->>'targetId' = ${waiting} order by start_after desc limit 1`,
-    );
-    const [job] = (jobs as unknown as { rows: { start_after: Date | string; platform: string }[] }).rows;
-    expect(new Date(job?.start_after ?? 0).getTime()).toBeGreaterThanOrEqual((until ?? 0) - 1);
-    expect(job?.platform).toBe('mastodon');
+    // Nor does either server's due-target pump while the pause lasts; once it ends, the pump publishes it once.
+    await Promise.all([first.app.publishing.engine.sweep(), second.app.publishing.engine.sweep()]);
+    expect(requestsPerTarget(fake, [waiting]).size).toBe(0);
+    await first.db.execute(sql`delete from rate_limit_windows where key like ${`%${accountId}`}`);
+    await Promise.all([first.app.publishing.engine.sweep(), second.app.publishing.engine.sweep()]);
+    expect(requestsPerTarget(fake, [waiting]).get(waiting)).toBe(1);
+    expect((await statusesOf([waiting]))[0]?.status).toBe('published');
     const [toldRow] = await statusesOf([told]);
     expect(toldRow?.status).toBe('retrying');
   });

@@ -6,7 +6,7 @@ import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
 import { POST_SERIES_MESSAGES } from '@relaycast/shared/post-series';
 import { contentFor } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
-import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
@@ -70,8 +70,12 @@ export interface TargetClaims {
    * or fails one without account.
    */
   claim(targetId: string): Promise<ClaimedWithPost | undefined>;
-  /** When the pause of a due target's account ends (epoch ms): why `claim` left it; undefined when not paused. */
-  pausedUntil(targetId: string): Promise<number | undefined>;
+  /** Claims up to `count` due, claimable targets of each platform, earliest first (the pump's claim). */
+  claimDue(wanted: readonly { platform: string; count: number }[]): Promise<ClaimedWithPost[]>;
+  /** Holds or fails the due targets that cannot be claimed (stale, late in a series, trial over, no account). */
+  settleDue(): Promise<void>;
+  /** The earliest instant a waiting target comes due after now, or undefined (when the pump looks again). */
+  nextDueAt(): Promise<Date | undefined>;
   /** Ends an attempt, only if this process still holds the target. Returns whether it did. */
   finish(targetId: string, values: AttemptEnd): Promise<boolean>;
   /**
@@ -104,32 +108,33 @@ function publishingBlockedSql(config: Config, now: Date) {
     and w.trial_ends_at is not null and w.trial_ends_at <= ${now.toISOString()}::timestamptz)`;
 }
 
-/**
- * Claims the target for one attempt if it is due, not stale and its post is live; otherwise settles what can be
- * settled without a platform call (settleUnclaimable).
- */
-async function claimTarget(db: Db, config: Config, targetId: string): Promise<ClaimedWithPost | undefined> {
-  const now = new Date();
+/** The conditions a due target `t` is claimed on: not stale, not late in a series, post live, publishing open, account not paused. */
+function claimableSql(config: Config, now: Date): SQL {
   const staleBefore = new Date(now.getTime() - config.publishStaleAfterHours * 60 * 60 * 1000);
-  const blocked = publishingBlockedSql(config, now);
-  // The common case in one statement (one round trip, one commit): claim the target if it is due, not stale
-  // and its post is live, and mark the post as publishing (any target in flight makes it so).
-  const result = await executePrepared<Record<string, unknown>>(
-    db,
-    sql`
-    with claimed as (
-      update ${postTargets} t
-      set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
-          attempts = t.attempts + 1, updated_at = now()
-      where t.id = ${targetId}
-        and t.status in ('scheduled', 'retrying')
+  return sql`t.status in ('scheduled', 'retrying')
         and t.due_at <= ${now.toISOString()}::timestamptz
         and not (t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
         and not ${seriesLateSql(now)}
         and exists (select 1 from ${posts} p where p.id = t.post_id and p.deleted_at is null)
-        and not ${blocked}
-        and ${accountPauseEndSql(sql`t.account_id`, now.getTime())} is null
-      returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at
+        and not ${publishingBlockedSql(config, now)}
+        and ${accountPauseEndSql(sql`t.account_id`, now.getTime())} is null`;
+}
+
+/**
+ * Claims the targets `picked` names, in one statement (one round trip, one commit): each gets its attempt, its
+ * post is marked publishing (any target in flight makes it so), and each comes back with what the platform call
+ * needs of its post.
+ */
+async function claimPicked(db: Db, now: Date, picked: SQL): Promise<ClaimedWithPost[]> {
+  const result = await executePrepared<Record<string, unknown>>(
+    db,
+    sql`
+    with picked as (${picked}), claimed as (
+      update ${postTargets} t
+      set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
+          attempts = t.attempts + 1, updated_at = now()
+      from picked where t.id = picked.id
+      returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at, t.due_at
     ), marked as (
       update ${posts} set status = 'publishing'
       where id in (select post_id from claimed) and status not in ('publishing', 'draft')
@@ -137,40 +142,88 @@ async function claimTarget(db: Db, config: Config, targetId: string): Promise<Cl
     )
     select c.*, p.content, p.overrides, p.workspace_id, p.thread_parts, p.first_comment <> '' as has_first_comment,
            exists (select 1 from post_media pm where pm.post_id = c.post_id) as has_media
-    from claimed c join ${posts} p on p.id = c.post_id`,
+    from claimed c join ${posts} p on p.id = c.post_id order by c.due_at`,
   );
-  const [row] = result.rows;
-  if (row) {
-    return {
-      id: String(row.id),
-      postId: String(row.post_id),
-      platform: String(row.platform),
-      accountId: row.account_id === null ? null : String(row.account_id),
-      attempts: Number(row.attempts),
-      attemptStartedAt: new Date(row.attempt_started_at as string | Date),
-      post: {
-        content: String(row.content),
-        overrides: (row.overrides ?? {}) as Record<string, string>,
-        workspaceId: String(row.workspace_id),
-        hasMedia: row.has_media === true,
-        threadParts: (row.thread_parts ?? []) as string[],
-        hasFirstComment: row.has_first_comment === true,
-      },
-    };
-  }
-  await settleUnclaimable(db, config, targetId, { now, staleBefore, blocked });
+  return result.rows.map((row) => ({
+    id: String(row.id),
+    postId: String(row.post_id),
+    platform: String(row.platform),
+    accountId: row.account_id === null ? null : String(row.account_id),
+    attempts: Number(row.attempts),
+    attemptStartedAt: new Date(row.attempt_started_at as string | Date),
+    post: {
+      content: String(row.content),
+      overrides: (row.overrides ?? {}) as Record<string, string>,
+      workspaceId: String(row.workspace_id),
+      hasMedia: row.has_media === true,
+      threadParts: (row.thread_parts ?? []) as string[],
+      hasFirstComment: row.has_first_comment === true,
+    },
+  }));
+}
+
+/**
+ * Claims the target for one attempt if it is due and claimable; otherwise settles what can be settled without a
+ * platform call (settleUnclaimable).
+ */
+async function claimTarget(db: Db, config: Config, targetId: string): Promise<ClaimedWithPost | undefined> {
+  const now = new Date();
+  const [claimed] = await claimPicked(
+    db,
+    now,
+    sql`select t.id from ${postTargets} t where t.id = ${targetId} and ${claimableSql(config, now)} for update`,
+  );
+  if (claimed) return claimed;
+  await settleUnclaimable(db, config, now, targetId);
   return undefined;
 }
 
-async function settleUnclaimable(
+/**
+ * The due-target pump's claim (publishing-pump.ts): up to `count` due targets of each platform, earliest first,
+ * skipping the rows another process is claiming, in one statement.
+ */
+async function claimDueTargets(
   db: Db,
   config: Config,
-  targetId: string,
-  { now, staleBefore, blocked }: { now: Date; staleBefore: Date; blocked: SQL },
-): Promise<void> {
-  // Not claimable: hold it if it came due too long ago or while its workspace's trial is over (held, not
-  // failed: it resumes when a plan is chosen), fail it if it never had an account (one statement; a job that
-  // finds nothing to do costs one round trip).
+  wanted: readonly { platform: string; count: number }[],
+): Promise<ClaimedWithPost[]> {
+  if (wanted.length === 0) return [];
+  const now = new Date();
+  return claimPicked(
+    db,
+    now,
+    sql`select due.id from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(platform text, count int)
+      cross join lateral (
+        select t.id from ${postTargets} t
+        where t.platform = w.platform and ${claimableSql(config, now)}
+        order by t.due_at limit w.count
+        for update of t skip locked
+      ) due`,
+  );
+}
+
+/** Due targets one settling of every unclaimable one (`settleDue`) takes at most. */
+const SETTLE_LIMIT = 500;
+
+/**
+ * Settles what can be settled without a platform call, for one target or (no `targetId`) for up to SETTLE_LIMIT
+ * due ones: holds a target that came due too long ago, late in a series or while its workspace's trial is over
+ * (held, not failed: it resumes when a plan is chosen), fails one that never had an account. One statement.
+ */
+async function settleUnclaimable(db: Db, config: Config, now: Date, targetId?: string): Promise<void> {
+  const staleBefore = new Date(now.getTime() - config.publishStaleAfterHours * 60 * 60 * 1000);
+  const blocked = publishingBlockedSql(config, now);
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const unclaimable = sql`((t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
+        or ${seriesLateSql(now)}
+        or (t.status = 'needs_account' and t.due_at <= ${nowSql})
+        or (t.status in ('scheduled', 'retrying') and t.due_at <= ${nowSql} and ${blocked}))`;
+  const which =
+    targetId === undefined
+      ? sql`t.id in (select t.id from ${postTargets} t
+          where t.status in ('scheduled', 'retrying', 'needs_account') and t.due_at <= ${nowSql} and ${unclaimable}
+          limit ${SETTLE_LIMIT} for update of t skip locked)`
+      : sql`t.id = ${targetId} and ${unclaimable}`;
   const settled = await db.execute<{ post_id: string }>(sql`
     update ${postTargets} t
     set status = case when t.status = 'needs_account' then 'failed' else 'held' end,
@@ -178,16 +231,11 @@ async function settleUnclaimable(
           when ${blocked} then ${PLAN_MESSAGES.trialEnded}
           when ${seriesLateSql(now)} then ${POST_SERIES_MESSAGES.late}
           else ${PUBLISH_MESSAGES.held(config.publishStaleAfterHours)} end,
-        updated_at = ${now.toISOString()}::timestamptz
-    where t.id = ${targetId}
-      and ((t.status = 'scheduled' and t.due_at <= ${staleBefore.toISOString()}::timestamptz)
-        or ${seriesLateSql(now)}
-        or (t.status = 'needs_account' and t.due_at <= ${now.toISOString()}::timestamptz)
-        or (t.status in ('scheduled', 'retrying') and t.due_at <= ${now.toISOString()}::timestamptz
-          and ${blocked}))
+        updated_at = ${nowSql}
+    where ${which}
     returning t.post_id`);
   const changed = (settled as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
-  if (changed.length > 0) await db.transaction((tx) => recomputePostStatuses(tx, changed));
+  if (changed.length > 0) await db.transaction((tx) => recomputePostStatuses(tx, [...new Set(changed)]));
 }
 
 /** The webhook event and the author's notice an ended attempt queues in the same statement (`ended` rows). */
@@ -263,21 +311,16 @@ async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promi
   return true;
 }
 
-/** The pause end of a due target's account (the claim's own condition), or undefined. */
-async function pausedTargetUntil(db: Db, targetId: string): Promise<number | undefined> {
-  const now = Date.now();
-  const [row] = await db
-    .select({ until: accountPauseEndSql(postTargets.accountId, now) })
-    .from(postTargets)
-    .where(
-      and(
-        eq(postTargets.id, targetId),
-        inArray(postTargets.status, ['scheduled', 'retrying']),
-        lte(postTargets.dueAt, new Date(now)),
-      ),
-    )
-    .limit(1);
-  return row?.until ?? undefined;
+/** The earliest due instant after now of a target waiting for its call (each state's index probe apart). */
+async function nextDueAt(db: Db): Promise<Date | undefined> {
+  const result = await executePrepared<{ next: string | Date | null }>(
+    db,
+    sql`select least(
+      (select min(due_at) from ${postTargets} where status = 'scheduled' and due_at > now()),
+      (select min(due_at) from ${postTargets} where status = 'retrying' and due_at > now())) as next`,
+  );
+  const next = result.rows[0]?.next;
+  return next ? new Date(next) : undefined;
 }
 
 async function releaseTarget(db: Db, target: ClaimedTarget, dueAt?: Date): Promise<boolean> {
@@ -327,7 +370,9 @@ export function createTargetClaims(deps: {
   return {
     leases,
     claim: (targetId) => claimTarget(db, config, targetId),
-    pausedUntil: (targetId) => pausedTargetUntil(db, targetId),
+    claimDue: (wanted) => claimDueTargets(db, config, wanted),
+    settleDue: () => settleUnclaimable(db, config, new Date()),
+    nextDueAt: () => nextDueAt(db),
     finish: (targetId, values) => finishTarget(db, targetId, values),
     release: (target, dueAt) => releaseTarget(db, target, dueAt),
     takeOverCrashed: () =>

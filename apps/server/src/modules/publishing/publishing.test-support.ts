@@ -18,7 +18,7 @@ import type { PublishingOptions } from './publishing.plugin';
 /** The app's publishing for the suites that drive the engine themselves: no workers, retries from 1 s, no sweep grace. */
 export const DRIVEN_PUBLISHING: PublishingOptions = {
   runWorkers: false,
-  engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
+  engine: { retryBaseMs: 1_000, attemptTimeoutMs: 60_000 },
 };
 
 /** Connects a Mastodon account on the fake instance through the accounts API (start → consent → callback). */

@@ -33,7 +33,7 @@ beforeAll(async () => {
     config: { platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }), allowPrivateAddresses: true },
     publishing: {
       runWorkers: false,
-      engine: { retryBaseMs: 1_000, sweepGraceMs: 0, attemptTimeoutMs: 60_000 },
+      engine: { retryBaseMs: 1_000, attemptTimeoutMs: 60_000 },
     },
   });
   await t.app.ready();

@@ -39,7 +39,7 @@ beforeAll(async () => {
       platforms: platformsConfig({ mastodon: { baseUrl: fake.url } }),
       allowPrivateAddresses: true,
     },
-    publishing: { runWorkers: false, engine: { sweepGraceMs: 0 } },
+    publishing: { runWorkers: false },
   });
   await t.app.ready();
   user = await signInAsNewUser(t);

@@ -1,0 +1,1 @@
+CREATE INDEX "post_targets_claimable_idx" ON "post_targets" USING btree ("platform","due_at") WHERE "post_targets"."status" in ('scheduled', 'retrying');
