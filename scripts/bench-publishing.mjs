@@ -41,7 +41,8 @@ const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
 const SECTION_TITLE = '## Publishing engine (burst and steady load)';
 export const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
-const ENGINE_SETTINGS = '8 worker loops × batch 50 per process, polling every 0.5 s, sweep every 5 s';
+const ENGINE_SETTINGS =
+  'the due-target pump per process (claims of up to 50 per platform, looking every 0.5 s when idle), sweep every 5 s';
 
 export const PUBLISHING_BENCH = {
   burst: Number(process.env.BENCH_BURST ?? 10_000),
@@ -68,7 +69,7 @@ export const PUBLISHING_BENCH = {
     connections: 40,
     seconds: Number(process.env.BENCH_BASELINE_SECONDS ?? 5),
     goal: 25,
-    why: 'a publish is 3 statements (claim with the post and the account’s pause, account with its proxy, finish), its share of pg-boss batches and an HTTP call through undici; 25–28× with 8 statements on 2026-11-28 (decision 0120)',
+    why: 'a publish is 2 statements (account with its proxy, finish) and its share of a batch claim, and an HTTP call through undici; 25–28× with 8 statements and a job per target on 2026-11-28 (decisions 0120, 0121)',
   },
 };
 
@@ -164,11 +165,11 @@ export async function mastodonToken(fakeUrl) {
 }
 
 /**
- * Inserts `count` posts with one target each, due at `dueAt(i)`, then enqueues their jobs. Returns the target
+ * Inserts `count` posts with one target each, due at `dueAt(i)` (the workers' pumps find them then). Returns the target
  * ids with their due times.
  */
 export async function seedTargets(ctx, label, count, dueAt) {
-  const { db, schema, workspaceId, userId, accountId, publishing } = ctx;
+  const { db, schema, workspaceId, userId, accountId } = ctx;
   const targets = [];
   for (let start = 0; start < count; start += 1_000) {
     const chunk = Array.from({ length: Math.min(1_000, count - start) }, (_, offset) => {
@@ -198,9 +199,6 @@ export async function seedTargets(ctx, label, count, dueAt) {
       })),
     );
     targets.push(...chunk);
-  }
-  for (let start = 0; start < targets.length; start += 1_000) {
-    await publishing.engine.enqueueTargets(targets.slice(start, start + 1_000).map((row) => row.targetId));
   }
   return targets;
 }
@@ -468,7 +466,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
     const warm = await seedTargets(ctx, 'Warm-up', 20, () => new Date());
     await measure(ctx, warm, 60_000);
 
-    // (a) burst: seeded and enqueued ahead, all due at one instant.
+    // (a) burst: seeded ahead, all due at one instant.
     const burstDue = new Date(Date.now() + 15_000 + PUBLISHING_BENCH.burst);
     const burstTargets = await seedTargets(ctx, 'Burst', PUBLISHING_BENCH.burst, () => burstDue);
     await sleep(Math.max(0, burstDue.getTime() - Date.now()));
@@ -615,8 +613,9 @@ function writeSection({ burst, steady, catchUp, postgresVersion, ratios, bare, a
 
 Two worker processes (\`node --import tsx apps/server/src/server.ts\` with \`ROLE=worker\`,
 \`PUBLISH_MAX_CONCURRENCY=${PUBLISHING_BENCH.maxConcurrency}\`) on one throwaway PostgreSQL database publish to the
-Mastodon fake, which answers every request after ${PUBLISHING_BENCH.latencyMs} ms. Targets are inserted and their
-pg-boss jobs enqueued ahead of time (\`startAfter\` = due time), as scheduling does. Lateness = the instant the fake
+Mastodon fake, which answers every request after ${PUBLISHING_BENCH.latencyMs} ms. Targets are inserted ahead of time
+with their due time, as scheduling does (no job per target: each worker's due-target pump claims them when due,
+decision 0121). Lateness = the instant the fake
 received the post − the target's due time. Duplicates = publish requests beyond one per target; lost = targets
 the fake never received. The driver, both workers, the fake and PostgreSQL share the machine.
 

@@ -283,7 +283,7 @@ describe('statements per save', () => {
         save.filter((statement) => /"social_accounts" a where a.workspace_id/.test(statement)),
       ).toHaveLength(1);
       expect(save.filter((statement) => /^select [^;]* from "post_targets"/.test(statement))).toHaveLength(0);
-      expect(save.filter((statement) => /job_id/.test(statement))).toHaveLength(0);
+      expect(save.filter((statement) => /set job_id/.test(statement))).toHaveLength(0);
     }
     // The stored alt texts are read once per edit.
     expect(

@@ -65,6 +65,31 @@ const accountForCallStatement = perDatabase((db) =>
     .prepare('relaycast_account_for_call'),
 );
 
+type AccountForCall = Awaited<ReturnType<ReturnType<typeof accountForCallStatement>['execute']>>;
+
+/** Per database: the reads of an account for a call now in flight, by account id (`readAccountForCall`). */
+const readsInFlight = new WeakMap<Db, Map<string, Promise<AccountForCall>>>();
+
+/**
+ * The account with its proxy, read for a call. Calls that start while a read of the same account is in flight share
+ * it (a burst of one account's posts reads it once, not once per post): the row is as fresh as a read of its own
+ * would have been, give or take that read's round trip.
+ */
+function readAccountForCall(db: Db, accountId: string): Promise<AccountForCall> {
+  let reads = readsInFlight.get(db);
+  if (!reads) {
+    reads = new Map();
+    readsInFlight.set(db, reads);
+  }
+  const pending = reads.get(accountId);
+  if (pending) return pending;
+  const read = accountForCallStatement(db)
+    .execute({ accountId })
+    .finally(() => reads.delete(accountId));
+  reads.set(accountId, read);
+  return read;
+}
+
 /** The decrypted credentials of a stored account (throws 'reauthorize' when it holds none). */
 export function credentialsOf(account: SocialAccount, appSecret: string): AccountCredentials {
   if (!account.accessTokenEncrypted) {
@@ -225,7 +250,7 @@ export async function withFreshCredentials<T>(
   accountId: string,
   call: (credentials: AccountCredentials, ctx: CallContext) => Promise<T>,
 ): Promise<T> {
-  const [row] = await accountForCallStatement(db).execute({ accountId });
+  const [row] = await readAccountForCall(db, accountId);
   if (!row) throw new PlatformError('reauthorize', 'The account no longer exists.');
   let account = row.account;
   if (account.status !== 'connected') {

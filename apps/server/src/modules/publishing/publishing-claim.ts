@@ -121,7 +121,8 @@ function claimableSql(config: Config, now: Date): SQL {
 }
 
 /**
- * Claims the targets `picked` names, in one statement (one round trip, one commit): each gets its attempt, its
+ * Claims the targets `picked` names (matched through an array: an index probe per id, whatever the planner guesses
+ * of how many `picked` gives), in one statement (one round trip, one commit): each gets its attempt, its
  * post is marked publishing (any target in flight makes it so), and each comes back with what the platform call
  * needs of its post.
  */
@@ -133,7 +134,7 @@ async function claimPicked(db: Db, now: Date, picked: SQL): Promise<ClaimedWithP
       update ${postTargets} t
       set status = 'publishing', attempt_started_at = ${now.toISOString()}::timestamptz,
           attempts = t.attempts + 1, updated_at = now()
-      from picked where t.id = picked.id
+      where t.id = any(array(select id from picked))
       returning t.id, t.post_id, t.platform, t.account_id, t.attempts, t.attempt_started_at, t.due_at
     ), marked as (
       update ${posts} set status = 'publishing'

@@ -37,7 +37,10 @@ export interface EngineOptions {
   pumpEveryMs: number;
   /** Per-process cap on platform calls in flight per platform, overriding capabilities.maxConcurrency. */
   maxConcurrency?: number;
-  /** Worker loops and pg-boss batch size of the publish queue (jobs sent before the pump, decision 0121). */
+  /**
+   * Worker loops and pg-boss batch size of the `publish-target` queue, which only holds the jobs an older release
+   * sent (decision 0121): one loop polling it is enough.
+   */
   workers: number;
   batchSize: number;
 }
@@ -49,7 +52,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   renewEveryMs: 1_000,
   sweepEveryMs: 5_000,
   pumpEveryMs: 500,
-  workers: 4,
+  workers: 1,
   batchSize: 50,
 };
 

@@ -55,15 +55,18 @@ export function createDuePump(deps: {
       wake = done;
     });
 
-  /** Claims as many due targets as slots are free, starts their calls; returns how many it asked for and got. */
-  async function claimFree(): Promise<{ asked: number; claimed: number }> {
+  /**
+   * Claims as many due targets as slots are free and starts their calls. Returns how many it asked for, and the
+   * platforms that got all they asked for (more of theirs may be due).
+   */
+  async function claimFree(): Promise<{ asked: number; full: string[] }> {
     const wanted: { platform: string; count: number }[] = [];
     for (const platform of PLATFORM_IDS) {
       const count = attempts.capFor(platform).tryTake(CLAIM_BATCH);
       if (count > 0) wanted.push({ platform, count });
     }
     const asked = wanted.reduce((sum, want) => sum + want.count, 0);
-    if (asked === 0) return { asked, claimed: 0 };
+    if (asked === 0) return { asked, full: [] };
     let claimed: ClaimedWithPost[] = [];
     try {
       claimed = await claims.claimDue(wanted);
@@ -81,19 +84,36 @@ export function createDuePump(deps: {
         .finally(() => inFlight.delete(attempt));
       inFlight.add(attempt);
     }
-    return { asked, claimed: claimed.length };
+    const full = wanted
+      .filter(
+        ({ platform, count }) => claimed.filter((target) => target.platform === platform).length === count,
+      )
+      .map(({ platform }) => platform);
+    return { asked, full };
+  }
+
+  /**
+   * Waits until a platform that may have more due targets has a quarter of its slots free (or none of this pump's
+   * calls is left): refilled a few slots at a time, a burst costs a claim per few publishes, not one per publish.
+   */
+  async function untilRefillable(platforms: readonly string[]): Promise<void> {
+    const refillable = () =>
+      platforms.some((platform) => {
+        const cap = attempts.capFor(platform);
+        return cap.free >= Math.max(1, Math.ceil(cap.limit / 4));
+      });
+    while (inFlight.size > 0 && !stopping && !refillable()) await Promise.race(inFlight);
   }
 
   async function pumpUntilIdle(): Promise<void> {
     while (!stopping) {
-      const { asked, claimed } = await claimFree();
-      if (asked > 0 && claimed === asked) continue; // maybe more are due: claim again with the slots left
-      if (asked === 0) {
-        // Every slot is busy: claim again when one of this pump's calls ends (others' slots are not its to wait for).
-        if (inFlight.size === 0) return;
-        await Promise.race(inFlight);
+      const { asked, full } = await claimFree();
+      if (full.length > 0) {
+        // More of these platforms' targets may be due: claim again as their slots free up.
+        await untilRefillable(full);
         continue;
       }
+      if (asked === 0) return; // every slot busy with calls not this pump's (a job's): the next tick looks again
       // Fewer were due than asked: wait for the next due instant if it comes before the next tick.
       const next = await claims.nextDueAt();
       const waitMs = next ? next.getTime() - Date.now() : Number.POSITIVE_INFINITY;

@@ -9,7 +9,7 @@ import { connectorFor, hasConnector } from '../../platforms/registry';
 export class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
+  constructor(readonly limit: number) {}
 
   /** Slots free now (none while anybody waits for one). */
   get free(): number {

@@ -55,9 +55,6 @@ export function createPublishing(deps: {
   const storage = deps.storage ?? openMediaStorageLazily(config);
   const engineOptions = {
     ...DEFAULT_ENGINE_OPTIONS,
-    // Each worker loop waits for its whole batch before it polls again: PostgreSQL workers run more loops so a
-    // burst of due posts keeps the platform calls busy; the embedded database (one process) needs few.
-    workers: database.driver === 'postgres' ? 8 : 2,
     ...(config.publishMaxConcurrency ? { maxConcurrency: config.publishMaxConcurrency } : {}),
     ...deps.options?.engine,
   };
