@@ -1,11 +1,12 @@
 import type { Socket } from 'node:net';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { PROXY_MESSAGES } from '@relaycast/shared/proxies';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Agent } from 'undici';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { accountProxies, type socialAccounts } from '../../db/schema/index';
+import { perDatabase } from '../../db/prepared';
+import { accountProxies, socialAccounts } from '../../db/schema/index';
 import { type AddressPolicy, addressPolicy } from '../../lib/address-policy';
 import {
   createProxyAgent,
@@ -190,4 +191,40 @@ export async function accountTunnel(
     });
   }
   return socket;
+}
+
+/** The account with its proxy (null when it has none) in one round trip: what a platform call reads first. */
+const accountForCallStatement = perDatabase((db) =>
+  db
+    .select({ account: socialAccounts, proxy: accountProxies })
+    .from(socialAccounts)
+    .leftJoin(accountProxies, eq(accountProxies.accountId, socialAccounts.id))
+    .where(eq(socialAccounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('relaycast_account_for_call'),
+);
+
+type AccountForCall = Awaited<ReturnType<ReturnType<typeof accountForCallStatement>['execute']>>;
+
+/** Per database: the reads of an account for a call now in flight, by account id (`readAccountForCall`). */
+const readsInFlight = new WeakMap<Db, Map<string, Promise<AccountForCall>>>();
+
+/**
+ * The account with its proxy, read for a call. Calls that start while a read of the same account is in flight share
+ * it (a burst of one account's posts reads it once, not once per post): the row is as fresh as a read of its own
+ * would have been, give or take that read's round trip.
+ */
+export function readAccountForCall(db: Db, accountId: string): Promise<AccountForCall> {
+  let reads = readsInFlight.get(db);
+  if (!reads) {
+    reads = new Map();
+    readsInFlight.set(db, reads);
+  }
+  const pending = reads.get(accountId);
+  if (pending) return pending;
+  const read = accountForCallStatement(db)
+    .execute({ accountId })
+    .finally(() => reads.delete(accountId));
+  reads.set(accountId, read);
+  return read;
 }

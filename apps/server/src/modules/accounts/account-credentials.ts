@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
-import { accountProxies, socialAccounts } from '../../db/schema/index';
+import { socialAccounts } from '../../db/schema/index';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { connectorFor, hasConnector } from '../../platforms/registry';
 import {
@@ -12,7 +12,7 @@ import {
   PlatformError,
   type TokenSet,
 } from '../../platforms/types';
-import { accountCallContext, callContextWith } from './account-call-context';
+import { accountCallContext, callContextWith, readAccountForCall } from './account-call-context';
 
 /**
  * The one way the rest of the server (publishing engine, engagement) reaches a connected account's secrets:
@@ -52,42 +52,6 @@ const accountByIdStatement = perDatabase((db) =>
 async function loadAccountById(db: Db, accountId: string): Promise<SocialAccount | null> {
   const [row] = await accountByIdStatement(db).execute({ accountId });
   return row ?? null;
-}
-
-/** The account with its proxy (null when it has none) in one round trip: what a platform call reads first. */
-const accountForCallStatement = perDatabase((db) =>
-  db
-    .select({ account: socialAccounts, proxy: accountProxies })
-    .from(socialAccounts)
-    .leftJoin(accountProxies, eq(accountProxies.accountId, socialAccounts.id))
-    .where(eq(socialAccounts.id, sql.placeholder('accountId')))
-    .limit(1)
-    .prepare('relaycast_account_for_call'),
-);
-
-type AccountForCall = Awaited<ReturnType<ReturnType<typeof accountForCallStatement>['execute']>>;
-
-/** Per database: the reads of an account for a call now in flight, by account id (`readAccountForCall`). */
-const readsInFlight = new WeakMap<Db, Map<string, Promise<AccountForCall>>>();
-
-/**
- * The account with its proxy, read for a call. Calls that start while a read of the same account is in flight share
- * it (a burst of one account's posts reads it once, not once per post): the row is as fresh as a read of its own
- * would have been, give or take that read's round trip.
- */
-function readAccountForCall(db: Db, accountId: string): Promise<AccountForCall> {
-  let reads = readsInFlight.get(db);
-  if (!reads) {
-    reads = new Map();
-    readsInFlight.set(db, reads);
-  }
-  const pending = reads.get(accountId);
-  if (pending) return pending;
-  const read = accountForCallStatement(db)
-    .execute({ accountId })
-    .finally(() => reads.delete(accountId));
-  reads.set(accountId, read);
-  return read;
 }
 
 /** The decrypted credentials of a stored account (throws 'reauthorize' when it holds none). */

@@ -28,12 +28,55 @@ export interface DuePump {
   stop(): Promise<void>;
 }
 
-export function createDuePump(deps: {
+interface PumpDeps {
   claims: TargetClaims;
   attempts: Pick<PublishAttempts, 'publishClaimed' | 'capFor'>;
   log: FastifyBaseLogger;
   pollMs: number;
-}): DuePump {
+}
+
+/**
+ * Claims as many due targets as slots are free and starts their calls. Returns how many it asked for, and the
+ * platforms that got all they asked for (more of theirs may be due).
+ */
+async function claimFree(
+  deps: PumpDeps,
+  inFlight: Set<Promise<void>>,
+): Promise<{ asked: number; full: string[] }> {
+  const { claims, attempts, log } = deps;
+  const wanted: { platform: string; count: number }[] = [];
+  for (const platform of PLATFORM_IDS) {
+    const count = attempts.capFor(platform).tryTake(CLAIM_BATCH);
+    if (count > 0) wanted.push({ platform, count });
+  }
+  const asked = wanted.reduce((sum, want) => sum + want.count, 0);
+  if (asked === 0) return { asked, full: [] };
+  let claimed: ClaimedWithPost[] = [];
+  try {
+    claimed = await claims.claimDue(wanted);
+  } finally {
+    // The slots no claimed target took are given back.
+    for (const { platform, count } of wanted) {
+      const used = claimed.filter((target) => target.platform === platform).length;
+      for (let i = used; i < count; i++) attempts.capFor(platform).release();
+    }
+  }
+  for (const target of claimed) {
+    const attempt: Promise<void> = attempts
+      .publishClaimed(target)
+      .catch((err: unknown) => log.error({ err, target: target.id }, 'publishing failed unexpectedly'))
+      .finally(() => inFlight.delete(attempt));
+    inFlight.add(attempt);
+  }
+  const full = wanted
+    .filter(
+      ({ platform, count }) => claimed.filter((target) => target.platform === platform).length === count,
+    )
+    .map(({ platform }) => platform);
+  return { asked, full };
+}
+
+export function createDuePump(deps: PumpDeps): DuePump {
   const { claims, attempts, log, pollMs } = deps;
   const inFlight = new Set<Promise<void>>();
   let running: Promise<void> | undefined;
@@ -56,43 +99,6 @@ export function createDuePump(deps: {
     });
 
   /**
-   * Claims as many due targets as slots are free and starts their calls. Returns how many it asked for, and the
-   * platforms that got all they asked for (more of theirs may be due).
-   */
-  async function claimFree(): Promise<{ asked: number; full: string[] }> {
-    const wanted: { platform: string; count: number }[] = [];
-    for (const platform of PLATFORM_IDS) {
-      const count = attempts.capFor(platform).tryTake(CLAIM_BATCH);
-      if (count > 0) wanted.push({ platform, count });
-    }
-    const asked = wanted.reduce((sum, want) => sum + want.count, 0);
-    if (asked === 0) return { asked, full: [] };
-    let claimed: ClaimedWithPost[] = [];
-    try {
-      claimed = await claims.claimDue(wanted);
-    } finally {
-      // The slots no claimed target took are given back.
-      for (const { platform, count } of wanted) {
-        const used = claimed.filter((target) => target.platform === platform).length;
-        for (let i = used; i < count; i++) attempts.capFor(platform).release();
-      }
-    }
-    for (const target of claimed) {
-      const attempt: Promise<void> = attempts
-        .publishClaimed(target)
-        .catch((err: unknown) => log.error({ err, target: target.id }, 'publishing failed unexpectedly'))
-        .finally(() => inFlight.delete(attempt));
-      inFlight.add(attempt);
-    }
-    const full = wanted
-      .filter(
-        ({ platform, count }) => claimed.filter((target) => target.platform === platform).length === count,
-      )
-      .map(({ platform }) => platform);
-    return { asked, full };
-  }
-
-  /**
    * Waits until a platform that may have more due targets has a quarter of its slots free (or none of this pump's
    * calls is left): refilled a few slots at a time, a burst costs a claim per few publishes, not one per publish.
    */
@@ -107,7 +113,7 @@ export function createDuePump(deps: {
 
   async function pumpUntilIdle(): Promise<void> {
     while (!stopping) {
-      const { asked, full } = await claimFree();
+      const { asked, full } = await claimFree(deps, inFlight);
       if (full.length > 0) {
         // More of these platforms' targets may be due: claim again as their slots free up.
         await untilRefillable(full);
