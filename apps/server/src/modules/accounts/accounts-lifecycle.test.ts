@@ -11,6 +11,7 @@ import { startTwitterFake } from '../../platforms/twitter/twitter.fake';
 import type { ConnectedIdentity } from '../../platforms/types';
 import { createMailer } from '../mail/mailer';
 import { createPost, getPost, inAnHour } from '../publishing/publishing.test-support';
+import { readAccountForCall } from './account-call-context';
 import {
   loadAccount,
   markNeedsReconnect,
@@ -73,6 +74,18 @@ function identity(platformAccountId: string): ConnectedIdentity {
 }
 
 describe('withFreshCredentials', () => {
+  it('shares one read of the account among calls that start while it is in flight, and reads afresh after', async () => {
+    const account = await connectTwitter();
+    const first = readAccountForCall(test.db, account.id);
+    expect(readAccountForCall(test.db, account.id)).toBe(first);
+    const [row] = await first;
+    expect(row?.account.id).toBe(account.id);
+    await test.db.update(socialAccounts).set({ handle: 'renamed' }).where(eq(socialAccounts.id, account.id));
+    const later = readAccountForCall(test.db, account.id);
+    expect(later).not.toBe(first);
+    expect((await later)[0]?.account.handle).toBe('renamed');
+  });
+
   it('refreshes a token that expires within 5 minutes, keeps it encrypted, and the new token works', async () => {
     const account = await connectTwitter();
     const before = decryptSecret(account.accessTokenEncrypted ?? '', test.config.appSecret);
