@@ -68,8 +68,8 @@ export const PUBLISHING_BENCH = {
   baseline: {
     connections: 40,
     seconds: Number(process.env.BENCH_BASELINE_SECONDS ?? 5),
-    goal: 25,
-    why: 'a publish is 2 statements (account with its proxy, finish) and its share of a batch claim, and an HTTP call through undici; 25–28× with 8 statements and a job per target on 2026-11-28 (decisions 0120, 0121)',
+    goal: 10,
+    why: 'the issue’s goal: a publish is 2 statements (account with its proxy, finish) and its share of a batch claim, and an HTTP call through undici; 25–28× with 8 statements and a job per target on 2026-11-28 (decisions 0120, 0121)',
   },
 };
 

@@ -24,7 +24,7 @@ function scrapeRegistry(app: FastifyInstance, db: Db): prometheus.Registry {
   const registry = new prometheus.Registry();
   new prometheus.Gauge({
     name: 'relaycast_jobs_queued',
-    help: 'Background jobs waiting or running, by queue and state (pg-boss, database-wide).',
+    help: 'Background jobs waiting or running, by queue and state (pg-boss, database-wide; queue "publishing": due post targets and attempts in flight).',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {

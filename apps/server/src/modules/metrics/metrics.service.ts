@@ -5,11 +5,19 @@ import type { StreamEngine } from '../streaming/live/engine';
 /** What `/metrics` reads of the database at a scrape: one indexed round trip per gauge. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Background jobs waiting or running, by queue and state (pg-boss's table). */
+/**
+ * Background jobs waiting or running, by queue and state (pg-boss's table), and the publishing backlog as the queue `publishing`: due targets waiting for
+ * the due-target pump (`created`) and attempts in flight (`active`); targets have no job of their own (decision 0121).
+ */
 export async function readQueuedJobs(db: Db): Promise<{ queue: string; state: string; count: number }[]> {
   const result = await db.execute(sql`
     select name as queue, state::text as state, count(*)::int as count
-    from pgboss.job where state in ('created', 'retry', 'active') group by 1, 2`);
+    from pgboss.job where state in ('created', 'retry', 'active') group by 1, 2
+    union all
+    select 'publishing', case when status = 'publishing' then 'active' else 'created' end, count(*)::int
+    from post_targets
+    where status = 'publishing' or (status in ('scheduled', 'retrying') and due_at <= now())
+    group by 2`);
   return rowsOf<{ queue: string; state: string; count: number }>(result).map((row) => ({
     ...row,
     count: Number(row.count),

@@ -72,7 +72,7 @@ describe('GET /metrics', () => {
     expect(seriesValue(text, /^relaycast_process_resident_memory_bytes /)).toBeGreaterThan(0);
   });
 
-  it('counts a published post by platform, its lateness, and the oldest due post', async () => {
+  it('counts a published post by platform, its lateness, the publishing backlog and the oldest due post', async () => {
     const post = await createPost(t, user, {
       content: 'Counted by Prometheus',
       platforms: ['mastodon'],
@@ -87,6 +87,7 @@ describe('GET /metrics', () => {
     await makeDue(t, post.id, 5_000);
     const waiting = (await scrape(`Bearer ${TOKEN}`)).body;
     expect(seriesValue(waiting, /^relaycast_publish_oldest_due_seconds /)).toBeGreaterThanOrEqual(4);
+    expect(waiting).toMatch(/^relaycast_jobs_queued\{queue="publishing",state="created"\} [1-9]/m);
 
     await t.app.publishing.engine.publishTarget(post.targets[0]!.id);
     const after = (await scrape(`Bearer ${TOKEN}`)).body;
