@@ -49,29 +49,40 @@ function memoryClaims(due: ClaimedWithPost[], nextDue?: () => Date | undefined) 
   return { claims, asked };
 }
 
+/**
+ * A pump over `claims` whose calls run `call` (at once by default) and give their slot back, with what it
+ * published and its caps.
+ */
+function pumpOver(claims: TargetClaims, cap: number, call: () => Promise<void> = async () => {}) {
+  const capFor = platformCaps(cap);
+  const published: string[] = [];
+  const pump = createDuePump({
+    claims,
+    log,
+    pollMs: 500,
+    attempts: {
+      capFor,
+      async publishClaimed(claimed) {
+        await call();
+        published.push(claimed.id);
+        capFor(claimed.platform).release();
+      },
+    },
+  });
+  return { pump, published, capFor };
+}
+
 describe('the due-target pump', () => {
   it('publishes every due target with no more calls in flight than the cap, a few claims for many targets', async () => {
     const due = Array.from({ length: 40 }, (_, i) => target(`t${i}`));
     const { claims, asked } = memoryClaims(due);
-    const capFor = platformCaps(8);
     let inFlight = 0;
     let most = 0;
-    const published: string[] = [];
-    const pump = createDuePump({
-      claims,
-      log,
-      pollMs: 500,
-      attempts: {
-        capFor,
-        async publishClaimed(claimed) {
-          inFlight += 1;
-          most = Math.max(most, inFlight);
-          await tick();
-          inFlight -= 1;
-          published.push(claimed.id);
-          capFor(claimed.platform).release();
-        },
-      },
+    const { pump, published, capFor } = pumpOver(claims, 8, async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await tick();
+      inFlight -= 1;
     });
     await pump.drain();
     expect(due).toHaveLength(0);
@@ -89,20 +100,7 @@ describe('the due-target pump', () => {
     const due: ClaimedWithPost[] = [];
     let next: Date | undefined = new Date(Date.now() + 50);
     const { claims } = memoryClaims(due, () => next);
-    const published: string[] = [];
-    const capFor = platformCaps(4);
-    const pump = createDuePump({
-      claims,
-      log,
-      pollMs: 500,
-      attempts: {
-        capFor,
-        async publishClaimed(claimed) {
-          published.push(claimed.id);
-          capFor(claimed.platform).release();
-        },
-      },
-    });
+    const { pump, published } = pumpOver(claims, 4);
     setTimeout(() => {
       due.push(target('soon'));
       next = undefined;
@@ -116,18 +114,7 @@ describe('the due-target pump', () => {
   it('starts a run when nudged only in a process whose worker pumps, and claims nothing once stopped', async () => {
     const due = [target('a')];
     const { claims, asked } = memoryClaims(due);
-    const capFor = platformCaps(2);
-    const pump = createDuePump({
-      claims,
-      log,
-      pollMs: 500,
-      attempts: {
-        capFor,
-        async publishClaimed(claimed) {
-          capFor(claimed.platform).release();
-        },
-      },
-    });
+    const { pump } = pumpOver(claims, 2);
     pump.nudge();
     await tick();
     expect(asked).toHaveLength(0);
