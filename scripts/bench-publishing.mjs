@@ -359,8 +359,6 @@ export async function openBenchDatabase(pg, adminUrl, fake) {
   const { openDatabase } = await import(src('db/client.ts'));
   const schema = await import(src('db/schema/index.ts'));
   const { encryptSecret } = await import(src('lib/secrets.ts'));
-  const { loadConfig } = await import(src('config/env.ts'));
-  const { createBackground } = await import(src('plugins/background.ts'));
   const database = await openDatabase({ driver: 'postgres', url: databaseUrl });
   await database.migrate();
   const { db } = database;
@@ -382,27 +380,13 @@ export async function openBenchDatabase(pg, adminUrl, fake) {
     accessTokenEncrypted: encryptSecret(await mastodonToken(fake.url), APP_SECRET),
     meta: { instanceUrl: fake.url },
   });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-bench-driver-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    DATA_DIR: dataDir,
-    APP_SECRET,
-    DATABASE_URL: databaseUrl,
-    ROLE: 'api',
-  });
-  const log = { error: console.error, warn: () => {}, info: () => {}, debug: () => {} };
-  const publishing = createBackground({ database, config, log, options: { runWorkers: false } });
-  await publishing.start();
   return {
-    ctx: { db, schema, workspaceId, userId, accountId, publishing, fake },
+    ctx: { db, schema, workspaceId, userId, accountId, fake },
     databaseUrl,
     databaseName: name,
     postgresVersion,
     async close() {
-      await publishing.stop();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

@@ -52,13 +52,15 @@ async function claimFree(
   const asked = wanted.reduce((sum, want) => sum + want.count, 0);
   if (asked === 0) return { asked, full: [] };
   let claimed: ClaimedWithPost[] = [];
+  /** Targets claimed per platform. */
+  const used = new Map<string, number>();
   try {
     claimed = await claims.claimDue(wanted);
+    for (const target of claimed) used.set(target.platform, (used.get(target.platform) ?? 0) + 1);
   } finally {
     // The slots no claimed target took are given back.
     for (const { platform, count } of wanted) {
-      const used = claimed.filter((target) => target.platform === platform).length;
-      for (let i = used; i < count; i++) attempts.capFor(platform).release();
+      for (let i = used.get(platform) ?? 0; i < count; i++) attempts.capFor(platform).release();
     }
   }
   for (const target of claimed) {
@@ -69,9 +71,7 @@ async function claimFree(
     inFlight.add(attempt);
   }
   const full = wanted
-    .filter(
-      ({ platform, count }) => claimed.filter((target) => target.platform === platform).length === count,
-    )
+    .filter(({ platform, count }) => used.get(platform) === count)
     .map(({ platform }) => platform);
   return { asked, full };
 }
