@@ -21,6 +21,11 @@ const driverIndependentTests = [
   'apps/server/src/lib/proxy-connect.test.ts',
   'apps/server/src/modules/best-time/best-time-model.test.ts',
   'apps/server/src/modules/short-links/short-links-cache.test.ts',
+  // The live engine with real ffmpeg, in real time (a 10 s drop, a 20 s grace): what they check is the pipeline,
+  // sockets and processes; the stream rows they write are the ones the streaming API's suites check on both.
+  'apps/server/src/modules/streaming/live/engine-integration.test.ts',
+  'apps/server/src/modules/streaming/live/prerecorded-integration.test.ts',
+  'apps/server/src/modules/streaming/live/slate-integration.test.ts',
 ];
 /** Suites that need several processes on one database: PostgreSQL only (PGlite belongs to one process). */
 const postgresOnlyTests = [

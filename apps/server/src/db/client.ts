@@ -23,8 +23,12 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
-  /** `image`: an in-memory database starts as a copy of this dumped data directory (see Database.image). */
-  { driver: 'pglite'; dataDir: string; image?: Blob } | { driver: 'postgres'; url: string };
+  /**
+   * `image`: an in-memory database starts as a copy of this dumped data directory (see Database.image).
+   * `initdbArgs`: added to initdb's when a new data directory is made in this process (an in-memory one).
+   */
+  | { driver: 'pglite'; dataDir: string; image?: Blob; initdbArgs?: string[] }
+  | { driver: 'postgres'; url: string };
 
 export interface DatabaseOptions {
   /**
@@ -59,7 +63,7 @@ const MIGRATION_LOCK_KEY = 724_311_902;
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if (target.driver === 'postgres') return openPostgres(target.url, options);
-  return openPglite(target.dataDir, options, target.image);
+  return openPglite(target, options);
 }
 
 /**
@@ -80,7 +84,10 @@ PGlite.create(process.argv[1]).then((db) => db.close());`;
   await promisify(execFile)(process.execPath, ['-e', script, dataDir], { timeout: 120_000 });
 }
 
-async function openPglite(dataDir: string, options: DatabaseOptions, image?: Blob): Promise<Database> {
+async function openPglite(
+  { dataDir, image, initdbArgs }: Extract<DatabaseTarget, { driver: 'pglite' }>,
+  options: DatabaseOptions,
+): Promise<Database> {
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialisePgliteDir(dataDir);
@@ -88,6 +95,7 @@ async function openPglite(dataDir: string, options: DatabaseOptions, image?: Blo
   const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     startParams: PGLITE_START_PARAMS,
     ...(image && dataDir === 'memory://' ? { loadDataDir: image } : {}),
+    ...(initdbArgs ? { initDbStartParams: initdbArgs } : {}),
   });
   const db = drizzlePglite({ client, schema, logger: drizzleLogger(options) }) as unknown as Db;
   // Statements prepared with a name are parsed and planned once, as on PostgreSQL (docs/decisions/0055).

@@ -23,6 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/index';
+import { hashPassword, verifyPassword } from '../../lib/password-hashing';
 import { ACCEPTED_ORIGIN_HEADER, ownHostPatterns } from '../../lib/request-origin';
 import type { Mailer } from '../mail/mailer';
 import { createPersonalWorkspace, findDefaultWorkspaceId } from '../workspaces/workspaces.service';
@@ -200,6 +201,8 @@ export function createAuth({ db, config, log, passwordReset }: AuthDeps) {
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Better Auth's scrypt; the tests' setup lowers its cost (lib/password-hashing.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // The e-mailed reset link proves the address: it is how an owner locked out by someone else's guesses

@@ -1,11 +1,11 @@
 import { type AssignableRole, MEMBERS_MESSAGES, type MembersList } from '@relaycast/shared/members';
 import { isOwner } from '@relaycast/shared/roles';
-import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, users, workspaceInvitations, workspaceMembers } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
+import { verifyPassword } from '../../lib/password-hashing';
 
 /**
  * Members of the workspace a request works in (docs/decisions/0042-members-and-invitations.md). Every query is
@@ -137,7 +137,7 @@ async function checkPassword(db: Db, userId: string, password: string): Promise<
 
 /**
  * The owner (the route declares `billing`), with their current password (checked against the stored hash with
- * Better Auth's own `verifyPassword`, as its two-factor disable does): the target becomes owner and the caller
+ * the `verifyPassword` Better Auth is configured with, as its two-factor disable does): the target becomes owner and the caller
  * admin, in one transaction.
  */
 export async function transferOwnership(
