@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverProcessEnv } from '../scripts/lib/server-env.mjs';
 import { E2E_ADMIN_EMAIL } from './admin-settings';
+import { E2E_BROWSER } from './browser';
 import { E2E_CLOUD_CLIENT_ID, E2E_CLOUD_CLIENT_SECRET } from './cloud-settings';
 import { E2E_STRIPE_PRICE_ENV, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './stripe-settings';
 import { E2E_UNSPLASH_ACCESS_KEY } from './unsplash-settings';
@@ -79,7 +80,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: E2E_BROWSER,
       args: [
         '--no-sandbox',
         '--disable-gpu',

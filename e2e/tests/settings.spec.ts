@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_MEDIA_BROWSER } from '../browser';
 import { expectSectionSaved, gotoSettings, seriousViolations } from './helpers';
 import { signInAsNewUser } from './session';
 
@@ -6,7 +7,7 @@ import { signInAsNewUser } from './session';
 test.use({
   permissions: ['camera', 'microphone'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: E2E_MEDIA_BROWSER,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--use-fake-device-for-media-stream'],
   },
 });

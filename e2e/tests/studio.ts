@@ -1,12 +1,13 @@
 /**
- * What the studio's browser tests share: Chromium with a fake camera and microphone, signing in to the studio,
- * and adding a destination through its setup modal.
+ * What the studio's browser tests share: Chromium itself (not its headless shell) with a fake camera and
+ * microphone, signing in to the studio, and adding a destination through its setup modal.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_MEDIA_BROWSER } from '../browser';
 import { signInAsNewUser } from './session';
 
 export { expect };
@@ -56,6 +57,7 @@ export const test = base.extend<object, { fakeMedia: { dir: string; video: strin
     async ({ launchOptions, fakeMedia }, use) => {
       await use({
         ...launchOptions,
+        executablePath: E2E_MEDIA_BROWSER,
         args: [
           ...(launchOptions.args ?? []),
           '--use-fake-device-for-media-stream',

@@ -46,6 +46,19 @@ export function findChromium() {
   return CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
 }
 
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell, the same engine without the desktop browser's
+ * windows): what the browser tests drive when it is there. A page there cost half the CPU (docs/decisions/0122).
+ */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** The browser the browser tests drive: E2E_CHROMIUM_PATH, else the headless shell, else Chromium. */
+export function findTestBrowser() {
+  const fromEnv = process.env.E2E_CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : findChromium();
+}
+
 function isRoot() {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
@@ -76,12 +89,12 @@ function aptInstall(packages, why, { optional = false } = {}) {
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      console.error(
+      return fail(
         `apt-get could not install ${packages.join(', ')}; install by hand and run the command again.`,
       );
-      process.exit(1);
     }
   }
+  return true;
 }
 
 /** The font the video editor draws text overlays with (Debian's fonts-dejavu-core). */
@@ -115,7 +128,8 @@ function onPath(command) {
 }
 
 /**
- * Makes sure the system packages the tests need are there: Debian's Chromium for the browser tests,
+ * Makes sure the system packages the tests need are there: Debian's Chromium (and its headless shell) for the
+ * browser tests and the PDF reports,
  * ffmpeg for the media pipeline, PocketSphinx's English model and espeak-ng (a voice) for the clip transcripts. Installs them as root; explains the command otherwise.
  */
 export function ensureSystemPackages() {
@@ -130,6 +144,12 @@ export function ensureSystemPackages() {
       missing,
       'the browser tests need Chromium, the media tests ffmpeg, the text-overlay tests DejaVu Sans and the transcript tests pocketsphinx-en-us and espeak-ng.',
     );
+  }
+  // The browser tests' headless shell: when it cannot be installed, they drive Chromium itself.
+  if (!process.env.E2E_CHROMIUM_PATH && !existsSync(HEADLESS_SHELL)) {
+    aptInstall(['chromium-headless-shell'], "the browser tests run faster in Chromium's headless shell.", {
+      optional: true,
+    });
   }
   const chromium = findChromium();
   if (!chromium) {
