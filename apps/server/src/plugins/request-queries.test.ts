@@ -99,11 +99,17 @@ describe('statements per API request', () => {
     // The answer is kept until a session, user, workspace or membership is written (db/table-writes.ts): the
     // next request reads nothing. On PostgreSQL, once the process is known to hear the other processes' writes.
     const watch = tableWrites(t.db, SESSION_TABLES);
-    const deadline = Date.now() + 5_000;
-    while (watch?.current() === undefined && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    let again: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const deadline = Date.now() + 5_000;
+      while (watch?.current() === undefined && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      again = await statementsOf(ada, '/api/workspaces/current');
+      // A read while the watch held is what is checked; one made while it lapsed (its heartbeat late on a starved
+      // machine, so the server rightly read the row) is tried again.
+      if (again.length === 0 || watch?.current() !== undefined) break;
     }
-    const again = await statementsOf(ada, '/api/workspaces/current');
     expect(again).toHaveLength(0);
   });
 
