@@ -2,7 +2,7 @@
 // (Playwright with Debian's Chromium). Ends with one line of totals over every suite.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ensureSystemPackages, findTestBrowser, ROOT, run } from './lib/setup.mjs';
+import { ensureDependencies, ensureSystemPackages, ROOT, run } from './lib/setup.mjs';
 import { playwrightFindings, summaryLines, vitestFindings } from './lib/test-report.mjs';
 
 await ensureDependencies();
@@ -75,12 +75,7 @@ if (builtOk) {
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
     {
-      env: {
-        ...process.env,
-        CHROMIUM_PATH: chromium,
-        E2E_CHROMIUM_PATH: findTestBrowser(),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-      },
+      env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
     },
   );
   const report = existsSync(playwrightJson) ? readJson(playwrightJson) : undefined;

@@ -48,16 +48,10 @@ export function findChromium() {
 
 /**
  * Chromium's headless shell (Debian's chromium-headless-shell, the same engine without the desktop browser's
- * windows): what the browser tests drive when it is there. A page there cost half the CPU (docs/decisions/0122).
+ * windows): the browser tests drive it when it is there (e2e/browser.ts). A page there cost half the CPU
+ * (docs/decisions/0122).
  */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-
-/** The browser the browser tests drive: E2E_CHROMIUM_PATH, else the headless shell, else Chromium. */
-export function findTestBrowser() {
-  const fromEnv = process.env.E2E_CHROMIUM_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : findChromium();
-}
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 function isRoot() {
   return typeof process.getuid === 'function' && process.getuid() === 0;

@@ -73,7 +73,7 @@ const TEMPLATE_PREFIX = 'relaycast_test_template_';
 
 /**
  * A migrated PostgreSQL database that each file's database is copied from (`create database … template`, about
- * 0.1 s) instead of running every migration again (1.2-1.6 s on a 2-core host). Its name carries a digest of the
+ * 0.3 s) instead of running every migration again (1.2-1.6 s on a 2-core host). Its name carries a digest of the
  * migrations, so a changed or added migration makes a new one; the older ones are dropped then. It stays on the
  * server between runs, as a cache.
  */
@@ -125,7 +125,7 @@ function migrationsDigest(): string {
 /**
  * A migrated PGlite data directory, built once per worker: each file's database starts as a copy of it
  * (0.3-0.5 s) instead of running initdb and every migration again (about 1.2 s). Its WAL segments are 1 MB
- * instead of 16 (initdb's `--wal-segsize`), which takes 15 of its 45 MB, all copied at every start.
+ * instead of 16 (initdb's `--wal-segsize`), which takes 13 of its 45 MB, all copied at every start.
  */
 let pgliteImage: Promise<Blob> | undefined;
 function migratedPgliteImage(): Promise<Blob> {
