@@ -32,6 +32,8 @@ export const AUTH_MESSAGES = {
   nameTooLong: 'Please keep your name under 120 characters.',
   workspaceNameInvalid: 'Please give the workspace a name of at most 120 characters.',
   callbackUrlInvalid: 'The address to return to must be a path of this site or a full URL.',
+  /** A list's limit or offset (Better Auth's member list) that is not a whole number of 0 or more. */
+  pageInvalid: 'The limit and offset must be whole numbers of 0 or more.',
   workspaceSlugInvalid:
     'The workspace address may use lowercase letters, digits, - and _ only, at most 64 characters.',
   /** Two-factor sign-in and enrolment (Settings → Security, docs/security.md). */

@@ -31,6 +31,27 @@ const RULES: Record<string, ZodType> = {
   '/organization/check-slug': z.looseObject({ slug: workspaceSlug }),
 };
 
+/** A list's limit or offset, as a query string gives it or as a number: a negative one is a database error. */
+const pageNumber = z
+  .union(
+    [
+      z.string().regex(/^\d{1,9}$/, AUTH_MESSAGES.pageInvalid),
+      z
+        .number()
+        .int(AUTH_MESSAGES.pageInvalid)
+        .min(0, AUTH_MESSAGES.pageInvalid)
+        .max(999_999_999, AUTH_MESSAGES.pageInvalid),
+    ],
+    AUTH_MESSAGES.pageInvalid,
+  )
+  .optional();
+const pageQuery = z.looseObject({ limit: pageNumber, offset: pageNumber });
+
+/** Rules for the query of Better Auth's endpoints that pass a list's limit and offset to the database as given. */
+const QUERY_RULES: Record<string, ZodType> = {
+  '/organization/list-members': pageQuery,
+};
+
 /** The fields that name where Better Auth sends the browser next (body or query, on any endpoint). */
 const CALLBACK_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'];
 
@@ -56,8 +77,12 @@ export function assertAuthInput(path: string, body: unknown, query: unknown): vo
     if (CALLBACK_FIELDS.some((field) => !isUsableCallback(fields[field])))
       refuse(AUTH_MESSAGES.callbackUrlInvalid);
   }
-  const rule = RULES[path];
+  check(RULES[path], body);
+  check(QUERY_RULES[path], query);
+}
+
+function check(rule: ZodType | undefined, input: unknown) {
   if (!rule) return;
-  const result = rule.safeParse(body ?? {});
+  const result = rule.safeParse(input ?? {});
   if (!result.success) refuse(result.error.issues[0]?.message ?? GENERIC_MESSAGES.validation);
 }

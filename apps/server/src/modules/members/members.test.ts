@@ -3,6 +3,7 @@
  * workspace setup shared by every refusal and race the issue lists.
  */
 import { MEMBERS_MESSAGES, wrongEmailMessage } from '@relaycast/shared/members';
+import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -361,5 +362,25 @@ describe('input and the auth API', () => {
       expect(message(res)).toBe(MEMBERS_MESSAGES.authEndpointClosed);
     }
     expect((await members(owner)).invitations).toHaveLength(0);
+  });
+
+  it("refuses a negative or broken page of Better Auth's member list with a message, and serves a good one", async () => {
+    const owner = await signInAsNewUser(t, { name: 'Owner' });
+    for (const query of ['offset=-1', 'limit=-1', 'limit=1.5', 'offset=abc', 'limit=99999999999']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/organization/list-members?${query}`,
+        headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(message(res), query).toBe(AUTH_MESSAGES.pageInvalid);
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/organization/list-members?limit=10&offset=0',
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().members).toHaveLength(1);
   });
 });
