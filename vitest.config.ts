@@ -106,8 +106,10 @@ function webProject(isolated: boolean) {
  */
 export default defineConfig({
   test: {
-    // Vitest's default leaves one of two cores idle; most suites wait on the database or a child process.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // One worker more than cores: most suites wait on the database, a child process or real time (the live engine's
+    // integration, 49-59 s a file), and with one a core the machine sat 18 % idle. On a 2-core host three workers took
+    // the suite from 616 s to 555 s, the machine 93 % busy (docs/decisions/0123-browser-suite-three-workers.md).
+    maxWorkers: Math.max(3, availableParallelism() + 1),
     projects: [
       {
         test: {

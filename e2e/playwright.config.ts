@@ -61,7 +61,10 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   outputDir: '../.test-results/playwright',
   fullyParallel: true,
-  workers: 2,
+  // Three walks at a time on two cores: with two, the machine sat a third idle (66 % busy: walks wait on the
+  // server, on ffmpeg, on a post's minute); three filled it to 82 % and the whole suite took 9.0 min instead of
+  // 11.2 on the same host (docs/decisions/0123-browser-suite-three-workers.md). The studio keeps one, below.
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   // 60 s per test (longer walks set their own): on the 2-core CI machine with two workers and Chromium's
@@ -79,6 +82,9 @@ export default defineConfig({
     // keeps only the log. To see a failure step by step, run it again with `--trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app honours a system's "reduce motion" (apps/web/src/index.css): transitions end at once, so a walk
+    // never waits for a dialog or a toast to fade. accessibility.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: E2E_BROWSER,
       args: [

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { ensureDependencies, ensureSystemPackages, ROOT, run } from './lib/setup.mjs';
 import { playwrightFindings, summaryLines, vitestFindings } from './lib/test-report.mjs';
 
+const setupStarted = performance.now();
 await ensureDependencies();
 const chromium = ensureSystemPackages();
+const setupMs = performance.now() - setupStarted;
 
 const RESULTS = path.join(ROOT, '.test-results');
 rmSync(RESULTS, { recursive: true, force: true });
@@ -15,7 +17,11 @@ mkdirSync(RESULTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 /** What the end of the log repeats: failed tests by name and the time of each test file. */
-const findings = { failures: [], fileTimes: [] };
+const findings = {
+  failures: [],
+  fileTimes: [],
+  stepTimes: [{ name: 'install what is missing', ms: setupMs }],
+};
 function addFindings({ failures, fileTimes }) {
   findings.failures.push(...failures);
   findings.fileTimes.push(...fileTimes);
@@ -24,13 +30,23 @@ function addFindings({ failures, fileTimes }) {
 /** A step that is not a test runner (lint, type-check, build) counts as one check. */
 async function check(name, command, args, options) {
   console.info(`\n▶ ${name}`);
-  const code = await run(command, args, options);
+  const code = await timed(name, () => run(command, args, options));
   if (code === 0) totals.passed += 1;
   else {
     totals.failed += 1;
     problems.push(name);
   }
   return code === 0;
+}
+
+/** Runs one step and notes its time for the closing lines. */
+async function timed(name, step) {
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    findings.stepTimes.push({ name, ms: performance.now() - started });
+  }
 }
 
 function readJson(file) {
@@ -47,13 +63,9 @@ await check('type-check (tsc)', 'sh', ['-c', typeTargets.map((dir) => `npx tsc -
 
 console.info('\n▶ unit and integration tests (vitest)');
 const vitestJson = path.join(RESULTS, 'vitest.json');
-const vitestCode = await run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const vitestCode = await timed('unit and integration tests (vitest)', () =>
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]),
+);
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -71,12 +83,10 @@ const builtOk = await check('build', 'npm', ['run', 'build', '--silent']);
 if (builtOk) {
   console.info('\n▶ browser tests (playwright + chromium)');
   const playwrightJson = path.join(RESULTS, 'playwright.json');
-  const code = await run(
-    'npx',
-    ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    {
+  const code = await timed('browser tests (playwright)', () =>
+    run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
       env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-    },
+    }),
   );
   const report = existsSync(playwrightJson) ? readJson(playwrightJson) : undefined;
   if (report?.stats) {

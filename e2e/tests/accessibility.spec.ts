@@ -75,3 +75,18 @@ test('the skip link takes keyboard users past the header', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Monthly' })).toBeFocused();
 });
+
+test.describe('a system that asks for less motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('gets transitions that end at once; without the setting they play', async ({ page }) => {
+    await page.goto('/login');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await expect(button).toBeVisible();
+    const duration = () => button.evaluate((element) => getComputedStyle(element).transitionDuration);
+    expect(Number.parseFloat(await duration())).toBeGreaterThan(0.01);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await duration()).toBe('0.001s');
+  });
+});

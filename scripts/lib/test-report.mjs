@@ -51,9 +51,17 @@ export function playwrightFindings(report, testDir) {
   return { failures, fileTimes: [...perFile].map(([name, ms]) => ({ name, ms })) };
 }
 
-/** The closing lines: the slowest files, then the failed tests (nothing when there are none). */
-export function summaryLines({ failures, fileTimes }, slowest = 10) {
+/**
+ * The closing lines: how long each step took (so a CI log shows where its minutes went), the slowest files, then
+ * the failed tests (nothing when there are none).
+ */
+export function summaryLines({ failures, fileTimes, stepTimes = [] }, slowest = 10) {
   const lines = [];
+  if (stepTimes.length > 0) {
+    const total = stepTimes.reduce((sum, step) => sum + step.ms, 0);
+    lines.push('', `Time by step (${formatMinutes(total)} in all):`);
+    for (const step of stepTimes) lines.push(`  ${formatMinutes(step.ms).padStart(9)}  ${step.name}`);
+  }
   if (fileTimes.length > 0) {
     lines.push('', `The ${slowest} slowest test files:`);
     const sorted = [...fileTimes].sort((a, b) => b.ms - a.ms).slice(0, slowest);
@@ -61,4 +69,11 @@ export function summaryLines({ failures, fileTimes }, slowest = 10) {
   }
   if (failures.length > 0) lines.push('', 'Failed tests:', ...failures.map((line) => `  ✗ ${line}`));
   return lines;
+}
+
+/** 754_000 → "12 min 34 s"; under a minute, "34 s". */
+export function formatMinutes(ms) {
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`;
 }

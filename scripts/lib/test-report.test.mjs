@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstLine, playwrightFindings, summaryLines, vitestFindings } from './test-report.mjs';
+import {
+  firstLine,
+  formatMinutes,
+  playwrightFindings,
+  summaryLines,
+  vitestFindings,
+} from './test-report.mjs';
 
 describe('firstLine', () => {
   it('keeps the first non-empty line without colour codes', () => {
@@ -100,5 +106,30 @@ describe('summaryLines', () => {
       '  ✗ a.test.ts › x: boom',
     ]);
     expect(summaryLines({ failures: [], fileTimes: [] })).toEqual([]);
+  });
+});
+
+describe('step times', () => {
+  it('lists each step with its time and the total first', () => {
+    const lines = summaryLines({
+      failures: [],
+      fileTimes: [],
+      stepTimes: [
+        { name: 'lint (biome)', ms: 12_400 },
+        { name: 'unit and integration tests (vitest)', ms: 754_000 },
+      ],
+    });
+    expect(lines).toEqual([
+      '',
+      'Time by step (12 min 46 s in all):',
+      '       12 s  lint (biome)',
+      '  12 min 34 s  unit and integration tests (vitest)',
+    ]);
+  });
+
+  it('writes minutes only from a minute on', () => {
+    expect(formatMinutes(59_400)).toBe('59 s');
+    expect(formatMinutes(60_000)).toBe('1 min 00 s');
+    expect(formatMinutes(3_661_000)).toBe('61 min 01 s');
   });
 });

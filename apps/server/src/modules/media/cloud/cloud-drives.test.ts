@@ -22,6 +22,7 @@ import { AppError } from '../../../lib/app-error';
 import { type MediaFixtures, makeMediaFixtures } from '../media.test-support';
 import { type CloudDrivesFake, startCloudDrivesFake } from './cloud-drives.fake';
 import { browseCloud } from './cloud-drives.service';
+import { CANVA_POLL } from './cloud-providers';
 
 const MAX_FILE = 200_000;
 let fx: MediaFixtures;
@@ -29,7 +30,11 @@ let fake: CloudDrivesFake;
 let t: TestApp;
 let olive: SignedInUser;
 
+// Canva's export job is polled every second; the fake's job is done at the second poll. The same loop, faster.
+const canvaPollEveryMs = CANVA_POLL.everyMs;
+
 beforeAll(async () => {
+  CANVA_POLL.everyMs = 50;
   fx = makeMediaFixtures();
   fake = await startCloudDrivesFake({ png: fx.png, mp4: fx.mp4, hugeBytes: MAX_FILE + 50_000 });
   const keys = { clientId: fake.clientId, clientSecret: fake.clientSecret, baseUrl: fake.url };
@@ -52,6 +57,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  CANVA_POLL.everyMs = canvaPollEveryMs;
   await t?.close();
   await fake?.close();
   fx?.cleanup();
