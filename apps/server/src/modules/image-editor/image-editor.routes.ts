@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { callerOf } from '../../lib/caller';
 import { idParams } from '../../lib/id-params';
+import { Semaphore } from '../../lib/semaphore';
 import { toMediaItem } from '../media/media.service';
 import { prepareTempDir } from '../media/media-upload';
 import { mediaLimitsOf } from '../workspaces/workspaces.service';
@@ -17,8 +18,12 @@ export interface ImageEditorRoutesOptions {
   config: Config;
 }
 
-/** Renders at once in this process: each takes a core for up to a second or so (docs/image-editor.md). */
+/**
+ * Renders at once in this process: each takes a core for up to a second or so (docs/image-editor.md). Others wait
+ * their turn, up to MAX_WAITING_RENDERS; beyond that a request is refused at once (429).
+ */
 const MAX_CONCURRENT_RENDERS = 2;
+const MAX_WAITING_RENDERS = 8;
 
 /**
  * The image editor (docs/image-editor.md): `POST /api/media/:id/edits` renders a recipe from one of the
@@ -29,7 +34,7 @@ export const imageEditorRoutes: FastifyPluginAsyncZod<ImageEditorRoutesOptions> 
   const { db, config } = options;
   const tempDir = path.join(config.dataDir, 'tmp', 'image-editor');
   await prepareTempDir(tempDir);
-  let running = 0;
+  const renders = new Semaphore(MAX_CONCURRENT_RENDERS);
 
   app.post(
     '/api/media/:id/edits',
@@ -39,13 +44,13 @@ export const imageEditorRoutes: FastifyPluginAsyncZod<ImageEditorRoutesOptions> 
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      if (running >= MAX_CONCURRENT_RENDERS) throw new AppError('RATE_LIMITED');
-      running += 1;
+      if (renders.queued >= MAX_WAITING_RENDERS) throw new AppError('RATE_LIMITED');
       // A client that goes away stops ffmpeg too.
       const controller = new AbortController();
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
+      await renders.acquire();
       try {
         const row = await createImageEdit(
           {
@@ -68,7 +73,7 @@ export const imageEditorRoutes: FastifyPluginAsyncZod<ImageEditorRoutesOptions> 
         );
         return reply.status(201).send(toMediaItem(row));
       } finally {
-        running -= 1;
+        renders.release();
       }
     },
   );

@@ -197,6 +197,23 @@ describe('POST /api/media/:id/edits', () => {
   });
 });
 
+describe('POST /api/media/:id/edits, several at once', () => {
+  it('renders two at a time and lets the others wait their turn instead of refusing them', async () => {
+    const source = await upload(s.ada, 'halves.png', halves);
+    const sizes = [20, 30, 40, 50, 60];
+    const results = await Promise.all(
+      sizes.map((width) =>
+        s.ada.send('POST', `/api/media/${source}/edits`, {
+          recipe: recipe({ resize: { width, height: width / 2 } }),
+          name: `halves ${width}.png`,
+        }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual(sizes.map(() => 201));
+    expect(results.map((res) => res.json().width)).toEqual(sizes);
+  });
+});
+
 describe('POST /api/media/:id/edits refuses', () => {
   it('another workspace’s image as 404, and another workspace’s logo', async () => {
     const adas = await upload(s.ada, 'halves.png', halves);

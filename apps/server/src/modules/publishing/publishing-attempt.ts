@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { postTargets } from '../../db/schema/index';
 import type { MediaStorage } from '../../lib/media/storage';
+import type { Semaphore } from '../../lib/semaphore';
 import { connectorFor, hasConnector } from '../../platforms/registry';
 import { PlatformError, type PublishedPost } from '../../platforms/types';
 import { withFreshCredentials } from '../accounts/account-credentials';
@@ -22,7 +23,7 @@ import { postFirstComment } from './publishing-comment';
 import type { EngineOptions } from './publishing-engine';
 import type { TakenOverClaim } from './publishing-leases';
 import { loadPublishMedia, loadThreadPublishMedia } from './publishing-media';
-import { platformCaps, type Semaphore } from './publishing-slots';
+import { platformCaps } from './publishing-slots';
 import {
   forgetSending,
   NotSent,

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { Semaphore } from '../../lib/semaphore';
 import type { ClaimedWithPost, TargetClaims } from './publishing-claim';
 import { createDuePump } from './publishing-pump';
-import { platformCaps, Semaphore } from './publishing-slots';
+import { platformCaps } from './publishing-slots';
 
 const log = { error: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
