@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
 import { statementName } from './pg-named-statements';
-import { executePrepared, perDatabase } from './prepared';
+import { builtOnce, executePrepared, perDatabase } from './prepared';
 
 let test: TestDatabase;
 
@@ -74,6 +75,106 @@ describe('perDatabase', () => {
     const value = perDatabase(() => ({ build: ++builds }));
     const { db } = test.database;
     expect(value(db)).toBe(value(db));
+    expect(builds).toBe(1);
+  });
+});
+
+// Tables of this test's own, so the check does not hang on the app's schema.
+const notes = pgTable('built_once_notes', {
+  id: text('id').primaryKey(),
+  tags: jsonb('tags').$type<string[]>().notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  ownerId: text('owner_id'),
+});
+const owners = pgTable('built_once_owners', { id: text('id').primaryKey(), name: text('name').notNull() });
+
+describe('builtOnce', () => {
+  const insertNote = builtOnce((db) =>
+    db
+      .insert(notes)
+      .values({
+        id: sql.placeholder('id'),
+        tags: sql.placeholder('tags'),
+        at: sql.placeholder('at'),
+        ownerId: sql.placeholder('ownerId'),
+      })
+      .returning({ id: notes.id, tags: notes.tags }),
+  );
+  const noteWithOwner = builtOnce((db) =>
+    db
+      .select({ id: notes.id, tags: notes.tags, at: notes.at, owner: { id: owners.id, name: owners.name } })
+      .from(notes)
+      .leftJoin(owners, eq(owners.id, notes.ownerId))
+      .where(eq(notes.id, sql.placeholder('id'))),
+  );
+  const retag = builtOnce((db) =>
+    db
+      .update(notes)
+      .set({ tags: sql.placeholder('tags') as unknown as string[] })
+      .where(eq(notes.id, sql.placeholder('id'))),
+  );
+
+  beforeAll(async () => {
+    const { db } = test.database;
+    await db.execute(sql`create table built_once_owners (id text primary key, name text not null)`);
+    await db.execute(
+      sql`create table built_once_notes (id text primary key, tags jsonb not null, at timestamptz not null,
+        owner_id text references built_once_owners (id))`,
+    );
+    await db.execute(sql`insert into built_once_owners values ('o1', 'Ada')`);
+  });
+
+  it('runs one written query with new values at each call, mapping columns as Drizzle does', async () => {
+    const { db } = test.database;
+    const at = new Date('2026-11-28T12:34:56.789Z');
+    // jsonb and timestamp columns: the placeholders go through the columns' encoders, the rows through their decoders.
+    expect(await insertNote(db, { id: 'n1', tags: ['a', 'b'], at, ownerId: 'o1' })).toEqual([
+      { id: 'n1', tags: ['a', 'b'] },
+    ]);
+    expect(await insertNote(db, { id: 'n2', tags: [], at, ownerId: null })).toEqual([{ id: 'n2', tags: [] }]);
+    expect(await noteWithOwner(db, { id: 'n1' })).toEqual([
+      { id: 'n1', tags: ['a', 'b'], at, owner: { id: 'o1', name: 'Ada' } },
+    ]);
+    // A left join that found nothing gives a null object, not one of nulls.
+    expect(await noteWithOwner(db, { id: 'n2' })).toEqual([{ id: 'n2', tags: [], at, owner: null }]);
+    expect(await noteWithOwner(db, { id: 'missing' })).toEqual([]);
+    await retag(db, { id: 'n2', tags: ['c'] });
+    expect((await noteWithOwner(db, { id: 'n2' }))[0]?.tags).toEqual(['c']);
+  });
+
+  it('runs inside a transaction, on its connection, and rolls back with it', async () => {
+    const { db } = test.database;
+    const at = new Date('2026-11-28T00:00:00.000Z');
+    let seenInside: unknown[] = [];
+    const ended = await db
+      .transaction(async (tx) => {
+        await insertNote(tx, { id: 't1', tags: ['x'], at, ownerId: null });
+        seenInside = await noteWithOwner(tx, { id: 't1' });
+        tx.rollback();
+      })
+      .catch((error: unknown) => (error instanceof Error ? error.message : error));
+    expect(ended).toBe('Rollback');
+    expect(seenInside).toEqual([{ id: 't1', tags: ['x'], at, owner: null }]);
+    await db.transaction(async (tx) => {
+      await insertNote(tx, { id: 't2', tags: ['y'], at, ownerId: 'o1' });
+      expect(await noteWithOwner(tx, { id: 't2' })).toHaveLength(1);
+    });
+    expect(await noteWithOwner(db, { id: 't1' })).toEqual([]);
+    expect((await noteWithOwner(db, { id: 't2' }))[0]?.owner).toEqual({ id: 'o1', name: 'Ada' });
+  });
+
+  it('writes the SQL once, however many calls', async () => {
+    let builds = 0;
+    const counted = builtOnce((db) => {
+      builds += 1;
+      return db
+        .select({ id: notes.id })
+        .from(notes)
+        .where(eq(notes.id, sql.placeholder('id')));
+    });
+    const { db } = test.database;
+    for (const id of ['n1', 'n2', 'n1']) expect(await counted(db, { id })).toEqual([{ id }]);
+    await db.transaction(async (tx) => expect(await counted(tx, { id: 'n1' })).toEqual([{ id: 'n1' }]));
     expect(builds).toBe(1);
   });
 });

@@ -55,3 +55,71 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     return value;
   };
 }
+
+/** A database or a transaction on it: what a query built once runs on. */
+export type Runner = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a Drizzle query builder hands its session to make a runnable query, and what it sets on the result. */
+interface Recorded {
+  args: unknown[];
+  joinsNotNullableMap?: unknown;
+}
+
+interface Session {
+  prepareQuery(...args: unknown[]): {
+    joinsNotNullableMap?: unknown;
+    execute(values?: Record<string, unknown>): Promise<unknown>;
+  };
+}
+
+/**
+ * A Drizzle query (select, insert, update or delete) whose SQL is written once and then run on the database or
+ * inside any transaction, with its values as `sql.placeholder(name)`s given at each call. Drizzle writes a
+ * builder's SQL anew at every `await`, and for the requests' small statements that cost more of the server's
+ * time than the driver and the round trip (a fifth of the server's busy time under the mixed load,
+ * docs/decisions/0124-queries-built-once.md); `.prepare()` writes it once but binds it to one database, never to a
+ * transaction.
+ *
+ * `build` gets a database and must return the same query whatever it is called with: every value that changes
+ * from one call to the next is a placeholder (a value written in the builder would be reused by every later
+ * call). Keep `build` at module level, where no request's values are in scope.
+ *
+ * How: the builder is asked once to prepare itself against a session that records what it is given (the SQL with
+ * its parameters, the selected fields and how they map to the result); each call hands the same to the runner's
+ * own session, as Drizzle itself would (a test checks this against each Drizzle release the lockfile pins).
+ */
+export function builtOnce<Query extends PromiseLike<unknown>>(
+  build: (db: Db) => Query,
+): (runner: Runner, values?: Record<string, unknown>) => Promise<Awaited<Query>> {
+  let recorded: Recorded | undefined;
+  return (runner, values = {}) => {
+    recorded ??= record(runner as Db, build);
+    const session = (runner as unknown as { session: Session }).session;
+    const query = session.prepareQuery(...recorded.args);
+    if (recorded.joinsNotNullableMap !== undefined) query.joinsNotNullableMap = recorded.joinsNotNullableMap;
+    return query.execute(values) as Promise<Awaited<Query>>;
+  };
+}
+
+function record(db: Db, build: (db: Db) => PromiseLike<unknown>): Recorded {
+  const recorded: Recorded = { args: [] };
+  const stand = {
+    joinsNotNullableMap: undefined as unknown,
+    setToken() {
+      return stand;
+    },
+  };
+  const session = {
+    prepareQuery: (...args: unknown[]) => {
+      recorded.args = args;
+      return stand;
+    },
+  };
+  const builder = build(Object.create(db, { session: { value: session } }) as Db) as unknown as {
+    _prepare(name?: string): unknown;
+  };
+  builder._prepare();
+  if (recorded.args.length === 0) throw new Error('builtOnce: the query did not prepare itself');
+  recorded.joinsNotNullableMap = stand.joinsNotNullableMap;
+  return recorded;
+}

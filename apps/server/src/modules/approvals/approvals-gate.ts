@@ -7,8 +7,9 @@ import {
 } from '@relaycast/shared/approvals';
 import type { PostAction, PostStatus } from '@relaycast/shared/posts';
 import { roleCan, rolesWith } from '@relaycast/shared/roles';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { approvalSettings, users } from '../../db/schema/index';
 import type { Caller } from '../../lib/caller';
 import { approverIds, queueNotifications, recordEvents } from './approvals-events';
@@ -27,16 +28,21 @@ export interface GateDecision {
   event: { action: ApprovalAction; from: ApprovalState; to: ApprovalState } | null;
 }
 
+/** Whether the workspace requires approval (asked at every scheduling save, so written once). */
+const approvalSetting = builtOnce((db) =>
+  db
+    .select({ requireApproval: approvalSettings.requireApproval })
+    .from(approvalSettings)
+    .where(eq(approvalSettings.workspaceId, sql.placeholder('workspaceId')))
+    .limit(1),
+);
+
 export async function requiresApprovalFor(
   tx: Db,
   caller: Pick<Caller, 'userId' | 'workspaceId' | 'role'>,
 ): Promise<boolean> {
   if (!roleCan(caller.role, 'publish')) return true;
-  const [settings] = await tx
-    .select({ requireApproval: approvalSettings.requireApproval })
-    .from(approvalSettings)
-    .where(eq(approvalSettings.workspaceId, caller.workspaceId))
-    .limit(1);
+  const [settings] = await approvalSetting(tx, { workspaceId: caller.workspaceId });
   if (!settings?.requireApproval) return false;
   // An approval needs a second person: the only approver's posts go through (docs/decisions/0059).
   return !(await isSoleApprover(tx, caller.workspaceId, caller.userId));

@@ -9,6 +9,7 @@ import type { PlatformId } from '@relaycast/shared/platforms';
 import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { accountMetricDays, postMetrics, posts, postTargets, socialAccounts } from '../../db/schema/index';
 
 /**
@@ -28,8 +29,11 @@ function toNumber(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-async function upcomingPosts(db: Db, workspaceId: string, now: Date) {
-  const rows = await db
+/** The four selects are written once (the dashboard is a busy page); their values are placeholders. */
+const workspaceIdValue = sql.placeholder('workspaceId');
+
+const upcomingStatement = builtOnce((db) =>
+  db
     .select({
       id: posts.id,
       content: contentHead,
@@ -41,14 +45,18 @@ async function upcomingPosts(db: Db, workspaceId: string, now: Date) {
     .from(posts)
     .where(
       and(
-        eq(posts.workspaceId, workspaceId),
+        eq(posts.workspaceId, workspaceIdValue),
         isNull(posts.deletedAt),
         eq(posts.status, 'scheduled'),
-        gt(posts.scheduledAt, now),
+        gt(posts.scheduledAt, sql`${sql.placeholder('now')}::timestamptz`),
       ),
     )
     .orderBy(asc(posts.scheduledAt), asc(posts.id))
-    .limit(DASHBOARD_LIMITS.upcoming);
+    .limit(DASHBOARD_LIMITS.upcoming),
+);
+
+async function upcomingPosts(db: Db, workspaceId: string, now: Date) {
+  const rows = await upcomingStatement(db, { workspaceId, now: now.toISOString() });
   return rows.map((row) => ({
     postId: row.id,
     scheduledAt: (row.scheduledAt as Date).toISOString(),
@@ -58,8 +66,8 @@ async function upcomingPosts(db: Db, workspaceId: string, now: Date) {
   }));
 }
 
-async function recentTargets(db: Db, workspaceId: string) {
-  const rows = await db
+const recentStatement = builtOnce((db) =>
+  db
     .select({
       targetId: postTargets.id,
       postId: postTargets.postId,
@@ -84,13 +92,17 @@ async function recentTargets(db: Db, workspaceId: string) {
     .leftJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
     .where(
       and(
-        eq(postTargets.workspaceId, workspaceId),
+        eq(postTargets.workspaceId, workspaceIdValue),
         eq(postTargets.status, 'published'),
         isNull(posts.deletedAt),
       ),
     )
     .orderBy(desc(postTargets.publishedAt), desc(postTargets.id))
-    .limit(DASHBOARD_LIMITS.recent);
+    .limit(DASHBOARD_LIMITS.recent),
+);
+
+async function recentTargets(db: Db, workspaceId: string) {
+  const rows = await recentStatement(db, { workspaceId });
   return rows.map((row) => ({
     targetId: row.targetId,
     postId: row.postId,
@@ -109,8 +121,8 @@ async function recentTargets(db: Db, workspaceId: string) {
   }));
 }
 
-async function attentionTargets(db: Db, workspaceId: string) {
-  const rows = await db
+const attentionStatement = builtOnce((db) =>
+  db
     .select({
       targetId: postTargets.id,
       postId: postTargets.postId,
@@ -127,13 +139,17 @@ async function attentionTargets(db: Db, workspaceId: string) {
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(
       and(
-        eq(postTargets.workspaceId, workspaceId),
+        eq(postTargets.workspaceId, workspaceIdValue),
         inArray(postTargets.status, [...ATTENTION_TARGET_STATUSES]),
         isNull(posts.deletedAt),
       ),
     )
     .orderBy(desc(postTargets.updatedAt), desc(postTargets.id))
-    .limit(DASHBOARD_LIMITS.attention);
+    .limit(DASHBOARD_LIMITS.attention),
+);
+
+async function attentionTargets(db: Db, workspaceId: string) {
+  const rows = await attentionStatement(db, { workspaceId });
   return {
     total: Number(rows[0]?.total ?? 0),
     items: rows.map((row) => {
@@ -157,8 +173,8 @@ async function attentionTargets(db: Db, workspaceId: string) {
   };
 }
 
-async function accountsToReconnect(db: Db, workspaceId: string) {
-  const rows = await db
+const reconnectStatement = builtOnce((db) =>
+  db
     .select({
       accountId: socialAccounts.id,
       platform: socialAccounts.platform,
@@ -167,8 +183,14 @@ async function accountsToReconnect(db: Db, workspaceId: string) {
       lastError: socialAccounts.lastError,
     })
     .from(socialAccounts)
-    .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.status, 'needs_reconnect')))
-    .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle));
+    .where(
+      and(eq(socialAccounts.workspaceId, workspaceIdValue), eq(socialAccounts.status, 'needs_reconnect')),
+    )
+    .orderBy(asc(socialAccounts.platform), asc(socialAccounts.handle)),
+);
+
+async function accountsToReconnect(db: Db, workspaceId: string) {
+  const rows = await reconnectStatement(db, { workspaceId });
   return rows.map((row) => ({ ...row, platform: row.platform as PlatformId }));
 }
 

@@ -19,6 +19,7 @@ import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import type { MediaAttribution } from '@relaycast/shared/unsplash';
 import { and, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { builtOnce, type Runner } from '../../db/prepared';
 import { mediaFiles, postMedia, posts, postThreadMedia, watermarkRenders } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
@@ -62,13 +63,18 @@ export function toMediaItem(row: MediaFileRow): MediaItem {
  * Bytes the files take across every workspace of the paying owner (the storage quota counts them together;
  * thumbnails are ours and do not count).
  */
-export async function storageUsedBytes(db: Pick<Db, 'select'>, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ used: sql<number>`coalesce(sum(${mediaFiles.sizeBytes}), 0)`.mapWith(Number) })
-    .from(mediaFiles)
-    .where(inSameOwnerWorkspaces(mediaFiles.workspaceId, workspaceId));
+export async function storageUsedBytes(db: Runner, workspaceId: string): Promise<number> {
+  const [row] = await storageUsed(db, { workspaceId });
   return row?.used ?? 0;
 }
+
+/** Asked at every upload and every look at the library, so written once. */
+const storageUsed = builtOnce((db) =>
+  db
+    .select({ used: sql<number>`coalesce(sum(${mediaFiles.sizeBytes}), 0)`.mapWith(Number) })
+    .from(mediaFiles)
+    .where(inSameOwnerWorkspaces(mediaFiles.workspaceId, sql.placeholder('workspaceId'))),
+);
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -83,20 +89,36 @@ export async function listMedia(
   workspaceId: string,
   filter: { q?: string | undefined; kind?: MediaKind | undefined },
 ): Promise<MediaFileRow[]> {
-  const conditions = [
-    eq(mediaFiles.workspaceId, workspaceId),
-    notInArray(mediaFiles.id, db.select({ id: watermarkRenders.renderedMediaId }).from(watermarkRenders)),
-  ];
-  if (filter.q) {
-    conditions.push(sql`lower(${mediaFiles.name}) like ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
-  }
-  if (filter.kind) conditions.push(eq(mediaFiles.kind, filter.kind));
-  return db
-    .select()
-    .from(mediaFiles)
-    .where(and(...conditions))
-    .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
-    .limit(1000);
+  const shape = (filter.q ? 1 : 0) + (filter.kind ? 2 : 0);
+  const list = (libraryLists[shape] ??= libraryList(Boolean(filter.q), Boolean(filter.kind)));
+  return list(db, {
+    workspaceId,
+    pattern: filter.q ? `%${escapeLike(filter.q.toLowerCase())}%` : null,
+    kind: filter.kind ?? null,
+  });
+}
+
+/** The library's list for each shape of filter (by name, by kind, both, neither), each written once. */
+const libraryLists: ReturnType<typeof libraryList>[] = [];
+function libraryList(byName: boolean, byKind: boolean) {
+  return builtOnce((db) =>
+    db
+      .select()
+      .from(mediaFiles)
+      .where(
+        and(
+          eq(mediaFiles.workspaceId, sql.placeholder('workspaceId')),
+          notInArray(
+            mediaFiles.id,
+            db.select({ id: watermarkRenders.renderedMediaId }).from(watermarkRenders),
+          ),
+          byName ? sql`lower(${mediaFiles.name}) like ${sql.placeholder('pattern')}` : undefined,
+          byKind ? eq(mediaFiles.kind, sql.placeholder('kind')) : undefined,
+        ),
+      )
+      .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+      .limit(1000),
+  );
 }
 
 /** One of the workspace's files; another workspace's file is "not found" like a missing one. */

@@ -13,6 +13,7 @@ import {
 import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { notifications, pushSubscriptions, users } from '../../db/schema/index';
 import type { AddressPolicy } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
@@ -184,8 +185,14 @@ export async function deliverPendingNotifications(
 
 /** The caller's newest notifications and how many are unread (notifications belong to a user, not a workspace). */
 export async function listNotifications(db: Db, userId: string): Promise<NotificationList> {
-  // One statement: the unread count rides on each row (no row: no notification, so none unread).
-  const rows = await db
+  const rows = await newestNotifications(db, { userId });
+  return { notifications: rows.map(toNotification), unreadCount: rows[0]?.unread ?? 0 };
+}
+
+/** One statement, written once: the unread count rides on each row (no row: no notification, so none unread). */
+const newestNotifications = builtOnce((db) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       ...getTableColumns(notifications),
       unread: sql<number>`(select count(*) from ${notifications} u
@@ -195,8 +202,7 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATION_LIST_SIZE);
-  return { notifications: rows.map(toNotification), unreadCount: rows[0]?.unread ?? 0 };
-}
+});
 
 /** Marks the caller's unread notifications (all, or the listed ones) read; other users' ids match nothing. */
 export async function markNotificationsRead(

@@ -7,7 +7,7 @@ import {
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { perDatabase } from '../../db/prepared';
+import { builtOnce, perDatabase, type Runner } from '../../db/prepared';
 import { labels, mediaFiles, postLabels, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
@@ -102,10 +102,20 @@ export function selectPosts(db: Db, workspaceId: string, filter: ListPostsFilter
   );
 }
 
+/** One live post of the workspace as a page of one, written once (every save answers with it). */
+const onePost = builtOnce((db) => {
+  const workspaceId = sql.placeholder('workspaceId');
+  const where = and(
+    eq(posts.id, sql.placeholder('postId')),
+    eq(posts.workspaceId, workspaceId),
+    isNull(posts.deletedAt),
+  ) as SQL;
+  return postsPage(db, sql`${workspaceId}`, where, 'schedule', 1);
+});
+
 /** One live (not deleted) post of the workspace, or a 404. */
-export async function getPost(db: Db, workspaceId: string, postId: string): Promise<Post> {
-  const where = and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId), isNull(posts.deletedAt)) as SQL;
-  const [post] = toPosts(await postsPage(db, workspaceId, where, 'schedule', 1));
+export async function getPost(db: Runner, workspaceId: string, postId: string): Promise<Post> {
+  const [post] = toPosts(await onePost(db, { workspaceId, postId }));
   if (!post) throw postNotFound();
   return post;
 }
@@ -178,6 +188,40 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const notEditable = (): AppError => new AppError('POST_NOT_EDITABLE');
 
+/** The columns a save reads of the post it locks. */
+const lockedColumns = {
+  id: posts.id,
+  content: posts.content,
+  platforms: posts.platforms,
+  overrides: posts.overrides,
+  status: posts.status,
+  scheduledAt: posts.scheduledAt,
+  timezone: posts.timezone,
+  deletedAt: posts.deletedAt,
+  authorId: posts.authorId,
+  firstComment: posts.firstComment,
+  threadParts: posts.threadParts,
+};
+
+/** The post's row for update, a deleted one too when `deleted` (both written once). */
+const lockStatement = (deleted: boolean) =>
+  builtOnce((db) =>
+    db
+      .select(lockedColumns)
+      .from(posts)
+      .where(
+        and(
+          eq(posts.id, sql.placeholder('postId')),
+          eq(posts.workspaceId, sql.placeholder('workspaceId')),
+          deleted ? undefined : isNull(posts.deletedAt),
+        ),
+      )
+      .for('update')
+      .limit(1),
+  );
+const lockLive = lockStatement(false);
+const lockAny = lockStatement(true);
+
 /** The post's row, locked until the transaction ends (the publisher may be changing its status). */
 export async function lockPost(
   tx: Tx,
@@ -185,26 +229,7 @@ export async function lockPost(
   postId: string,
   options: { deleted?: boolean } = {},
 ) {
-  const conditions: SQL[] = [eq(posts.id, postId), eq(posts.workspaceId, workspaceId)];
-  if (!options.deleted) conditions.push(isNull(posts.deletedAt));
-  const [row] = await tx
-    .select({
-      id: posts.id,
-      content: posts.content,
-      platforms: posts.platforms,
-      overrides: posts.overrides,
-      status: posts.status,
-      scheduledAt: posts.scheduledAt,
-      timezone: posts.timezone,
-      deletedAt: posts.deletedAt,
-      authorId: posts.authorId,
-      firstComment: posts.firstComment,
-      threadParts: posts.threadParts,
-    })
-    .from(posts)
-    .where(and(...conditions))
-    .for('update')
-    .limit(1);
+  const [row] = await (options.deleted ? lockAny : lockLive)(tx, { workspaceId, postId });
   if (!row) throw postNotFound();
   return row;
 }

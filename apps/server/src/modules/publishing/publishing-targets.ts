@@ -5,6 +5,7 @@ import type { PostStatus } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
 import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { postTargets, socialAccounts } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 
@@ -136,11 +137,16 @@ async function updateTargetStates(
 
 /** The workspace's accounts, as the targets read them. */
 export async function workspaceAccounts(tx: Db, workspaceId: string): Promise<WorkspaceAccount[]> {
-  return tx
+  return accountsOfWorkspace(tx, { workspaceId });
+}
+
+/** Read at every create, so written once. */
+const accountsOfWorkspace = builtOnce((db) =>
+  db
     .select({ id: socialAccounts.id, platform: socialAccounts.platform, status: socialAccounts.status })
     .from(socialAccounts)
-    .where(eq(socialAccounts.workspaceId, workspaceId));
-}
+    .where(eq(socialAccounts.workspaceId, sql.placeholder('workspaceId'))),
+);
 
 interface ExistingTarget {
   id: string;

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { workspaceMembers, workspaces } from '../../db/schema/index';
 
 /**
@@ -7,7 +7,7 @@ import { workspaceMembers, workspaces } from '../../db/schema/index';
  * subquery, so no check and no meter disagree. It holds the workspace itself and every other non-demo
  * workspace whose owner also owns it (a generated demo workspace never uses up the owner's real allowance).
  */
-export function sameOwnerWorkspaceIds(workspaceId: string | AnyColumn): SQL {
+export function sameOwnerWorkspaceIds(workspaceId: string | AnyColumn | Placeholder): SQL {
   return sql`(
     select ${workspaceId}::text
     union
@@ -20,7 +20,7 @@ export function sameOwnerWorkspaceIds(workspaceId: string | AnyColumn): SQL {
 }
 
 /** `column in (the workspaces of the same owner)`: the condition every limit count uses. */
-export function inSameOwnerWorkspaces(column: AnyColumn, workspaceId: string): SQL {
+export function inSameOwnerWorkspaces(column: AnyColumn, workspaceId: string | Placeholder): SQL {
   return sql`${column} in ${sameOwnerWorkspaceIds(workspaceId)}`;
 }
 
