@@ -90,7 +90,8 @@ export async function listMedia(
   filter: { q?: string | undefined; kind?: MediaKind | undefined },
 ): Promise<MediaFileRow[]> {
   const shape = (filter.q ? 1 : 0) + (filter.kind ? 2 : 0);
-  const list = (libraryLists[shape] ??= libraryList(Boolean(filter.q), Boolean(filter.kind)));
+  const list = libraryLists[shape] ?? libraryList(Boolean(filter.q), Boolean(filter.kind));
+  libraryLists[shape] = list;
   return list(db, {
     workspaceId,
     pattern: filter.q ? `%${escapeLike(filter.q.toLowerCase())}%` : null,
