@@ -3,7 +3,7 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
 import { statementName } from './pg-named-statements';
-import { builtOnce, executePrepared, perDatabase } from './prepared';
+import { builtOnce, executePrepared, insertRows, perDatabase, updateById } from './prepared';
 
 let test: TestDatabase;
 
@@ -87,6 +87,12 @@ const notes = pgTable('built_once_notes', {
   ownerId: text('owner_id'),
 });
 const owners = pgTable('built_once_owners', { id: text('id').primaryKey(), name: text('name').notNull() });
+const events = pgTable('built_once_events', {
+  id: text('id').primaryKey(),
+  payload: jsonb('payload').$type<{ n: number } | null>(),
+  at: timestamp('at', { withTimezone: true }),
+  note: text('note').notNull().default('none'),
+});
 
 describe('builtOnce', () => {
   const insertNote = builtOnce((db) =>
@@ -122,6 +128,10 @@ describe('builtOnce', () => {
         owner_id text references built_once_owners (id))`,
     );
     await db.execute(sql`insert into built_once_owners values ('o1', 'Ada')`);
+    await db.execute(
+      sql`create table built_once_events (id text primary key, payload jsonb, at timestamptz,
+        note text not null default 'none')`,
+    );
   });
 
   it('runs one written query with new values at each call, mapping columns as Drizzle does', async () => {
@@ -176,5 +186,85 @@ describe('builtOnce', () => {
     for (const id of ['n1', 'n2', 'n1']) expect(await counted(db, { id })).toEqual([{ id }]);
     await db.transaction(async (tx) => expect(await counted(tx, { id: 'n1' })).toEqual([{ id: 'n1' }]));
     expect(builds).toBe(1);
+  });
+});
+
+describe('insertRows and updateById', () => {
+  const at = new Date('2026-11-28T09:00:00.000Z');
+  const read = async (id: string) => {
+    const { db } = test.database;
+    const rows = await db.select().from(events).where(eq(events.id, id));
+    const plain = await db.execute<{ payload_is_sql_null: boolean }>(
+      sql`select payload is null as payload_is_sql_null from built_once_events where id = ${id}`,
+    );
+    const [first] = (plain as unknown as { rows: { payload_is_sql_null: boolean }[] }).rows;
+    return { row: rows[0], sqlNull: first?.payload_is_sql_null };
+  };
+
+  it('inserts rows as Drizzle would: nulls as SQL nulls, undefined left to the default, each shape apart', async () => {
+    const { db } = test.database;
+    await insertRows(db, events, [
+      { id: 'e1', payload: { n: 1 }, at },
+      { id: 'e2', payload: null, at: null },
+    ]);
+    // Same columns, nulls elsewhere: another statement, not the first one's.
+    await insertRows(db, events, [
+      { id: 'e3', payload: null, at },
+      { id: 'e4', payload: { n: 4 }, at: null },
+    ]);
+    await insertRows(db, events, [{ id: 'e5', payload: { n: 5 }, at, note: 'given' }]);
+    expect(await read('e1')).toEqual({
+      row: { id: 'e1', payload: { n: 1 }, at, note: 'none' },
+      sqlNull: false,
+    });
+    expect(await read('e2')).toEqual({
+      row: { id: 'e2', payload: null, at: null, note: 'none' },
+      sqlNull: true,
+    });
+    expect(await read('e3')).toEqual({ row: { id: 'e3', payload: null, at, note: 'none' }, sqlNull: true });
+    expect(await read('e4')).toEqual({
+      row: { id: 'e4', payload: { n: 4 }, at: null, note: 'none' },
+      sqlNull: false,
+    });
+    expect((await read('e5')).row?.note).toBe('given');
+  });
+
+  it('inserts rows of different columns, SQL values and big batches the plain way', async () => {
+    const { db } = test.database;
+    await insertRows(db, events, [
+      { id: 'p1', note: 'a' },
+      { id: 'p2', payload: { n: 2 } },
+    ]);
+    await insertRows(db, events, [
+      { id: 'p3', at: sql`'2026-01-01T00:00:00Z'::timestamptz` as unknown as Date },
+    ]);
+    await insertRows(
+      db,
+      events,
+      Array.from({ length: 40 }, (_row, index) => ({ id: `big${index}`, payload: { n: index } })),
+    );
+    expect((await read('p1')).row?.note).toBe('a');
+    expect((await read('p2')).row?.payload).toEqual({ n: 2 });
+    expect((await read('p3')).row?.at).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect((await read('big39')).row?.payload).toEqual({ n: 39 });
+  });
+
+  it('updates one row by id, in a transaction too, leaving the columns not given', async () => {
+    const { db } = test.database;
+    await insertRows(db, events, [{ id: 'u1', payload: { n: 1 }, at, note: 'kept' }]);
+    await insertRows(db, events, [{ id: 'u2', payload: { n: 2 }, at, note: 'other' }]);
+    await updateById(db, events, 'u1', { payload: { n: 10 }, at: undefined });
+    expect((await read('u1')).row).toEqual({ id: 'u1', payload: { n: 10 }, at, note: 'kept' });
+    await updateById(db, events, 'u1', { payload: null, at: null });
+    expect(await read('u1')).toEqual({
+      row: { id: 'u1', payload: null, at: null, note: 'kept' },
+      sqlNull: true,
+    });
+    await db.transaction(async (tx) => {
+      await updateById(tx, events, 'u1', { payload: { n: 11 }, at });
+    });
+    expect((await read('u1')).row).toEqual({ id: 'u1', payload: { n: 11 }, at, note: 'kept' });
+    // The other row is untouched by every update of u1.
+    expect((await read('u2')).row).toEqual({ id: 'u2', payload: { n: 2 }, at, note: 'other' });
   });
 });

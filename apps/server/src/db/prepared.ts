@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { statementName } from './pg-named-statements';
 
@@ -122,4 +122,108 @@ function record(db: Db, build: (db: Db) => PromiseLike<unknown>): Recorded {
   if (recorded.args.length === 0) throw new Error('builtOnce: the query did not prepare itself');
   recorded.joinsNotNullableMap = stand.joinsNotNullableMap;
   return recorded;
+}
+
+/** Rows up to this many are inserted by a statement written once per table, row count and columns. */
+const WRITTEN_ONCE_ROWS = 16;
+/** Insert and update statements kept written: past the bound the list starts again rather than grow. */
+const KEPT_WRITES = 200;
+const writes = new Map<string, ReturnType<typeof builtOnce>>();
+
+function keptWrite(key: string, make: () => ReturnType<typeof builtOnce>) {
+  let write = writes.get(key);
+  if (write === undefined) {
+    if (writes.size >= KEPT_WRITES) writes.clear();
+    write = make();
+    writes.set(key, write);
+  }
+  return write;
+}
+
+/** The columns a row gives (undefined ones are left to their defaults, as Drizzle does). */
+const givenColumns = (row: Record<string, unknown>) =>
+  Object.keys(row).filter((column) => row[column] !== undefined);
+
+/** Whether a value is SQL to write in (`sql\`now()\``): such rows take the plain way. */
+const hasSql = (row: Record<string, unknown>) => Object.values(row).some((value) => is(value, SQL));
+
+/**
+ * A value in the statement: a placeholder, or a written `null` (a column's encoder is not called with null, as
+ * Drizzle does for values it writes in; a JSON column would store JSON's null instead of SQL's).
+ */
+const valueOf = (value: unknown, name: string) => (value === null ? null : sql.placeholder(name));
+
+/**
+ * Inserts `rows` into `table`, as `runner.insert(table).values(rows)` would, by a statement written once for
+ * each table, number of rows, set of columns and place of nulls (a save's post and its few targets), so the
+ * request does not write the same SQL again (docs/decisions/0124-queries-built-once.md). A larger batch, or rows
+ * that do not all give the same columns, is inserted the plain way.
+ */
+export async function insertRows<Table extends PgTable>(
+  runner: Runner,
+  table: Table,
+  rows: readonly Table['$inferInsert'][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const given = rows as readonly Record<string, unknown>[];
+  const columns = givenColumns(given[0] ?? {});
+  const key = `insert ${getTableName(table)}|${columns.join(',')}|${given.map((row) => nullMask(row, columns)).join('|')}`;
+  const plain =
+    rows.length > WRITTEN_ONCE_ROWS ||
+    given.some((row) => hasSql(row) || givenColumns(row).join(',') !== columns.join(','));
+  if (plain) {
+    await runner.insert(table).values(rows as Table['$inferInsert'][]);
+    return;
+  }
+  const insert = keptWrite(key, () => {
+    const placeholders = given.map((row, index) =>
+      Object.fromEntries(columns.map((column) => [column, valueOf(row[column], `${column}_${index}`)])),
+    );
+    return builtOnce((db) => db.insert(table).values(placeholders as Table['$inferInsert'][]));
+  });
+  const values: Record<string, unknown> = {};
+  given.forEach((row, index) => {
+    for (const column of columns) if (row[column] !== null) values[`${column}_${index}`] = row[column];
+  });
+  await insert(runner, values);
+}
+
+const nullMask = (row: Record<string, unknown>, columns: readonly string[]) =>
+  columns.map((column) => (row[column] === null ? '0' : '1')).join('');
+
+/**
+ * `runner.update(table).set(values).where(eq(table.id, id))`, by a statement written once for each table, set
+ * of columns and place of nulls (a post's edit and its move). A value left undefined is not written, as Drizzle's
+ * `set` does.
+ */
+export async function updateById<Table extends PgTable>(
+  runner: Runner,
+  table: Table,
+  id: string,
+  values: Partial<Table['$inferInsert']>,
+): Promise<void> {
+  const given = values as Record<string, unknown>;
+  if (hasSql(given)) {
+    const idColumn = getTableColumns(table).id as PgColumn;
+    await runner.update(table).set(values).where(eq(idColumn, id));
+    return;
+  }
+  const columns = givenColumns(given);
+  const key = `update ${getTableName(table)}|${columns.join(',')}|${nullMask(given, columns)}`;
+  const update = keptWrite(key, () => {
+    const set = Object.fromEntries(
+      columns.map((column) => [column, valueOf(given[column], `set_${column}`)]),
+    );
+    const idColumn = getTableColumns(table).id;
+    if (!idColumn) throw new Error(`updateById: ${getTableName(table)} has no id column`);
+    return builtOnce((db) =>
+      db
+        .update(table)
+        .set(set as Partial<Table['$inferInsert']>)
+        .where(eq(idColumn, sql.placeholder('id'))),
+    );
+  });
+  const placeholders: Record<string, unknown> = { id };
+  for (const column of columns) if (given[column] !== null) placeholders[`set_${column}`] = given[column];
+  await update(runner, placeholders);
 }

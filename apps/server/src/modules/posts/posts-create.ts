@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkPost, type ParsedPostInput } from '@relaycast/shared/posts';
 import { THREAD_MESSAGES } from '@relaycast/shared/threads';
 import type { Db } from '../../db/client';
+import { insertRows } from '../../db/prepared';
 import { postMedia, posts, postTargets } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
@@ -182,7 +183,7 @@ export async function createPostsInTransaction(
       createdAt: now,
       updatedAt: now,
     })),
-    (chunk) => tx.insert(posts).values(chunk),
+    (chunk) => insertRows(tx, posts, chunk),
   );
   const mediaRows = written.flatMap(({ id }, index) =>
     (media[index] ?? []).map((item, position) => ({
@@ -192,7 +193,7 @@ export async function createPostsInTransaction(
       altText: inputs[index]?.altTexts?.[item.id] ?? '',
     })),
   );
-  await insertChunked(mediaRows, (chunk) => tx.insert(postMedia).values(chunk));
+  await insertChunked(mediaRows, (chunk) => insertRows(tx, postMedia, chunk));
   // Only posts given labels cost statements: one read of the named labels and one insert for the batch.
   const labelSets = written.flatMap(({ id, input }) =>
     input.labelIds?.length ? [{ postId: id, labelIds: input.labelIds }] : [],
@@ -205,7 +206,7 @@ export async function createPostsInTransaction(
     if (input.watermark) await storePostWatermark(tx, workspaceId, id, input.watermark);
     if (input.reelCover) await storeReelCover(tx, workspaceId, id, input.reelCover);
   }
-  await insertChunked(targets, (chunk) => tx.insert(postTargets).values(chunk));
+  await insertChunked(targets, (chunk) => insertRows(tx, postTargets, chunk));
   await recordWrites(
     tx,
     caller,

@@ -41,9 +41,12 @@ export const postsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, engine, config }) => {
   // Where links made at publish are served: a post's text is counted with them when it will be shortened.
   const shortLinkBase = configuredShortLinkBase(config);
-  /** After a write: the post's targets get jobs at their instant (the old ones are cancelled). */
-  async function scheduled<T extends { id: string }>(post: T): Promise<T> {
-    await engine.schedulePost(post.id);
+  /** After a write: the post's targets go out at their instant (the pump looks now only if that is near). */
+  async function scheduled<T extends { id: string; status?: string; scheduledAt?: string | null }>(
+    post: T,
+  ): Promise<T> {
+    const dueAt = post.status === 'scheduled' && post.scheduledAt ? new Date(post.scheduledAt) : undefined;
+    await engine.schedulePost(post.id, dueAt);
     return post;
   }
 

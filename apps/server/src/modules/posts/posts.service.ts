@@ -16,6 +16,7 @@ import {
 import { permissionToRemove, ROLE_MESSAGES } from '@relaycast/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { insertRows, updateById } from '../../db/prepared';
 import { posts, postTargets } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
@@ -80,12 +81,9 @@ async function writePost(
   const updatedBy = post.updatedBy;
   if (post.authorId) {
     const created = { id: post.id, workspaceId, authorId: post.authorId, createdAt: now, updatedAt: now };
-    await tx.insert(posts).values({ ...row, ...created, updatedBy });
+    await insertRows(tx, posts, [{ ...row, ...created, updatedBy }]);
   } else {
-    await tx
-      .update(posts)
-      .set({ ...row, updatedBy, updatedAt: now })
-      .where(eq(posts.id, post.id));
+    await updateById(tx, posts, post.id, { ...row, updatedBy, updatedAt: now });
   }
   await replaceMedia(tx, post.id, media, mediaAltTexts ?? altTexts);
   await writeThreadMedia(tx, post.id, threadMedia, altTexts, row.threadParts);
@@ -241,16 +239,13 @@ export async function reschedulePost(
       scheduledAt: new Date(input.scheduledAt),
       action: 'schedule',
     });
-    await tx
-      .update(posts)
-      .set({
-        status: decision.status,
-        scheduledAt: decision.scheduledAt,
-        timezone: input.timezone ?? current.timezone,
-        updatedBy: caller.userId,
-        updatedAt: now,
-      })
-      .where(eq(posts.id, postId));
+    await updateById(tx, posts, postId, {
+      status: decision.status,
+      scheduledAt: decision.scheduledAt,
+      timezone: input.timezone ?? current.timezone,
+      updatedBy: caller.userId,
+      updatedAt: now,
+    });
     await syncPostTargets(
       tx,
       caller.workspaceId,

@@ -57,8 +57,11 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
 };
 
 export interface PublishingEngine {
-  /** A post was created, edited, moved or restored: its due targets go out now (the pump of this process looks). */
-  schedulePost(postId: string): Promise<void>;
+  /**
+   * A post was created, edited, moved or restored: its due targets go out now (the pump of this process looks).
+   * `dueAt`, the instant the post is scheduled at when known: a later one than the pump's next tick waits for it.
+   */
+  schedulePost(postId: string, dueAt?: Date): Promise<void>;
   /** `schedulePost` for many posts at once (a bulk import). */
   schedulePosts(postIds: readonly string[]): Promise<void>;
   /** Cancels the jobs a deleted post's targets still have from before the pump (the claim skips them anyway). */
@@ -107,8 +110,8 @@ export function createPublishingEngine(deps: {
   }
 
   return {
-    async schedulePost() {
-      pump.nudge();
+    async schedulePost(_postId, dueAt) {
+      pump.nudge(dueAt);
     },
     async schedulePosts() {
       pump.nudge();

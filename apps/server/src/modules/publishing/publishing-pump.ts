@@ -22,8 +22,12 @@ export interface DuePump {
   run(): Promise<void>;
   /** `run`, then waits for every call it started (the sweep and the tests: everything due is settled after it). */
   drain(): Promise<void>;
-  /** A target of this process may have come due now (a post was scheduled): a run starts at once if the worker pumps. */
-  nudge(): void;
+  /**
+   * A target of this process may have come due now (a post was scheduled): a run starts at once if the worker
+   * pumps. Given the instant it is due, a run starts only when that comes before the worker's next tick would
+   * look (the tick claims it as well, without a claim and a look for the next instant at every save).
+   */
+  nudge(dueAt?: Date): void;
   /** Stops claiming and waits for the calls in flight (the process is stopping). */
   stop(): Promise<void>;
 }
@@ -154,8 +158,9 @@ export function createDuePump(deps: PumpDeps): DuePump {
       await run();
       await Promise.all(inFlight);
     },
-    nudge() {
+    nudge(dueAt) {
       if (!pumping || stopping) return;
+      if (dueAt && dueAt.getTime() - Date.now() > pollMs) return;
       run().catch((err: unknown) => log.error({ err }, 'publishing pump failed'));
     },
     async stop() {

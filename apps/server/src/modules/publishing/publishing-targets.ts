@@ -5,7 +5,7 @@ import type { PostStatus } from '@relaycast/shared/posts';
 import { PUBLISH_MESSAGES, type TargetStatus } from '@relaycast/shared/publishing';
 import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { builtOnce } from '../../db/prepared';
+import { builtOnce, insertRows } from '../../db/prepared';
 import { postTargets, socialAccounts } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 
@@ -257,7 +257,7 @@ export async function syncPostTargets(
       ),
     );
   }
-  if (inserts.length > 0) await tx.insert(postTargets).values(inserts);
+  await insertRows(tx, postTargets, inserts);
   return removed.flatMap((row) => (row.jobId ? [row.jobId] : []));
 }
 
