@@ -134,6 +134,27 @@ describe('the due-target pump', () => {
   });
 });
 
+describe('a nudge with the instant the post is due', () => {
+  it('starts a run for a post due before the next tick, and leaves a later one to the ticks', async () => {
+    const due = [target('a')];
+    const { claims, asked } = memoryClaims(due);
+    const { pump } = pumpOver(claims, 2);
+    await pump.run();
+    const claimsAfterTick = asked.length;
+    // Due in a day: the worker's tick claims it when it is due; a save costs no claim now.
+    pump.nudge(new Date(Date.now() + 86_400_000));
+    await tick();
+    await tick();
+    expect(asked).toHaveLength(claimsAfterTick);
+    // Due now (a "publish now", an overdue post restored): claimed at once.
+    due.push(target('b'));
+    pump.nudge(new Date());
+    await vi.waitFor(() => expect(due).toHaveLength(0));
+    expect(asked.length).toBeGreaterThan(claimsAfterTick);
+    await pump.stop();
+  });
+});
+
 describe('a platform cap', () => {
   it('hands a given-back slot to the first waiter, so a slot taken without waiting never goes over the cap', async () => {
     const cap = new Semaphore(2);
