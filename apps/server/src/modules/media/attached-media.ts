@@ -1,6 +1,7 @@
 import type { MediaFacts } from '@relaycast/shared/platforms';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { mediaFiles, postMedia } from '../../db/schema/index';
 
 /** A file attached to a post, with the facts the platform rules need (`checkPost`). */
@@ -26,19 +27,29 @@ export async function loadAttachedMedia(
   return (await loadAttachedMediaWithAltTexts(db, workspaceId, postId)).media;
 }
 
+/** Read at every edit and move of a post, so written once. */
+const attachedWithAltTexts = builtOnce((db) =>
+  db
+    .select({ ...mediaFactColumns, altText: postMedia.altText })
+    .from(postMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
+    .where(
+      and(
+        eq(postMedia.postId, sql.placeholder('postId')),
+        eq(mediaFiles.workspaceId, sql.placeholder('workspaceId')),
+      ),
+    )
+    .orderBy(asc(postMedia.position))
+    .for('key share', { of: mediaFiles }),
+);
+
 /** `loadAttachedMedia` with each file's alt text on this post, in the same order, read in the same statement. */
 export async function loadAttachedMediaWithAltTexts(
   db: Db,
   workspaceId: string,
   postId: string,
 ): Promise<{ media: AttachedMedia[]; altTexts: string[] }> {
-  const rows = await db
-    .select({ ...mediaFactColumns, altText: postMedia.altText })
-    .from(postMedia)
-    .innerJoin(mediaFiles, eq(mediaFiles.id, postMedia.mediaId))
-    .where(and(eq(postMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
-    .orderBy(asc(postMedia.position))
-    .for('key share', { of: mediaFiles });
+  const rows = await attachedWithAltTexts(db, { postId, workspaceId });
   return {
     media: rows.map(({ altText: _altText, ...facts }) => facts),
     altTexts: rows.map((row) => row.altText),

@@ -1,6 +1,7 @@
 import { type ParsedPostInput, POST_MESSAGES } from '@relaycast/shared/posts';
 import { THREAD_MESSAGES, type ThreadPartMedia } from '@relaycast/shared/threads';
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/prepared';
 import { mediaFiles, postThreadMedia } from '../../db/schema/index';
 import { ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
@@ -49,17 +50,26 @@ async function storedThreadAltTexts(tx: Tx, postId: string): Promise<Map<string,
  * A post's part media as stored, in order, each part's files within the workspace, with the stored alt text of
  * each file on its part (by `<part>:<media id>`), in one statement.
  */
+const threadMediaOfPost = builtOnce((db) =>
+  db
+    .select({ part: postThreadMedia.part, altText: postThreadMedia.altText, ...mediaFactColumns })
+    .from(postThreadMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.id, postThreadMedia.mediaId))
+    .where(
+      and(
+        eq(postThreadMedia.postId, sql.placeholder('postId')),
+        eq(mediaFiles.workspaceId, sql.placeholder('workspaceId')),
+      ),
+    )
+    .orderBy(asc(postThreadMedia.part), asc(postThreadMedia.position)),
+);
+
 async function storedThreadMedia(
   tx: Tx,
   workspaceId: string,
   postId: string,
 ): Promise<{ lists: AttachedMedia[][]; altTexts: Map<string, string> }> {
-  const rows = await tx
-    .select({ part: postThreadMedia.part, altText: postThreadMedia.altText, ...mediaFactColumns })
-    .from(postThreadMedia)
-    .innerJoin(mediaFiles, eq(mediaFiles.id, postThreadMedia.mediaId))
-    .where(and(eq(postThreadMedia.postId, postId), eq(mediaFiles.workspaceId, workspaceId)))
-    .orderBy(asc(postThreadMedia.part), asc(postThreadMedia.position));
+  const rows = await threadMediaOfPost(tx, { postId, workspaceId });
   const lists: AttachedMedia[][] = [];
   const altTexts = new Map<string, string>();
   for (const { part, altText, ...file } of rows) {
