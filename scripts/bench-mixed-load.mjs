@@ -220,6 +220,8 @@ async function runLoad(server, users) {
   } finally {
     clearInterval(sampler);
   }
+  // The last users may finish before the sampler's next tick after the deadline: read the end here then.
+  if (busyTo === null && busyFrom !== null) busyTo = { at: performance.now(), ms: machineBusyMs() };
   const all = Object.values(latencies).flat();
   assertMeasured('mixed load', all.length > 0, 'no operation completed after the warm-up');
   if (failures.length > 0) {
