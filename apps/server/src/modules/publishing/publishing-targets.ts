@@ -114,9 +114,15 @@ function targetState(plan: TargetPlan, platform: PlatformId, account: WorkspaceA
   };
 }
 
-/** The pending targets kept in place, in one statement however many (an edit used to send one per target). */
+/**
+ * The pending targets kept in place, in one statement however many (an edit used to send one per target). The
+ * post's id narrows it to the post's targets by their index: matched by id alone, the set of rows PostgreSQL
+ * cannot count (it guesses 100) made a plan made on small tables hash-join a scan of every target, at every save,
+ * as the table grew (docs/decisions/0124).
+ */
 async function updateTargetStates(
   tx: Db,
+  postId: string,
   updates: readonly { id: string; state: ReturnType<typeof targetState> }[],
   now: Date,
 ): Promise<void> {
@@ -132,7 +138,7 @@ async function updateTargetStates(
   await tx.execute(sql`update post_targets set status = wanted.status, due_at = wanted.due_at,
       last_error = wanted.last_error, attempts = 0, attempt_started_at = null, updated_at = ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${rows}::jsonb) as wanted(id text, status text, due_at timestamptz, last_error text)
-    where post_targets.id = wanted.id`);
+    where post_targets.post_id = ${postId} and post_targets.id = wanted.id`);
 }
 
 /** The workspace's accounts, as the targets read them. */
@@ -244,7 +250,7 @@ export async function syncPostTargets(
       createdAt: now,
     });
   }
-  await updateTargetStates(tx, updates, now);
+  await updateTargetStates(tx, postId, updates, now);
   const removed = [...reusable.values()];
   if (removed.length > 0) {
     await tx.delete(postTargets).where(
