@@ -34,3 +34,16 @@ export interface PostBody {
   /** The post's labels by id (docs/labels.md); absent, the stored ones stay. */
   labelIds?: readonly string[];
 }
+
+/**
+ * The texts of a post that are counted and whose addresses may be shortened at publish: its text, the
+ * per-platform overrides, the thread's parts and the first comment (a post's input or its stored row).
+ */
+export function postTexts(post: {
+  content: string;
+  overrides?: unknown;
+  threadParts?: readonly string[] | null | undefined;
+  firstComment?: string | null | undefined;
+}) {
+  return [post.content, post.overrides ?? null, post.threadParts ?? null, post.firstComment ?? null];
+}

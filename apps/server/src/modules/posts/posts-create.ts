@@ -11,9 +11,10 @@ import { insertPostLabels } from '../labels/labels.service';
 import type { AttachedMedia } from '../media/attached-media';
 import { newPostTargets, workspaceAccounts } from '../publishing/publishing-targets';
 import { storeReelCover } from '../reel-covers/reel-covers.service';
-import { shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
+import { hasLinksToShorten, shortLinkBaseForPost, storePostOptions } from '../short-links/short-links-posts';
 import { storePostWatermark } from '../watermarks/watermarks.service';
 import { loadMediaFactsOfEach } from './posts.queries';
+import { postTexts } from './posts-body';
 import { resolveSchedules } from './posts-schedule';
 import { loadThreadMedia, threadMediaForCheck, writeThreadMedia } from './posts-thread-media';
 
@@ -74,6 +75,11 @@ async function shortLinkBases(
   const byChoice = new Map<string, string | null>();
   const bases: (string | null)[] = [];
   for (const input of inputs) {
+    // A post without an address to shorten counts the same with or without the base: no read for it.
+    if (!base || !hasLinksToShorten(postTexts(input), base)) {
+      bases.push(null);
+      continue;
+    }
     const key = String(input.shortLinks?.shorten);
     if (!byChoice.has(key)) {
       byChoice.set(key, await shortLinkBaseForPost(tx, workspaceId, { choice: input.shortLinks }, base));

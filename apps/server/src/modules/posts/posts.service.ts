@@ -37,7 +37,7 @@ import {
   notEditable,
   postNotFound,
 } from './posts.queries';
-import type { PostBody } from './posts-body';
+import { type PostBody, postTexts } from './posts-body';
 import { createPostsInTransaction } from './posts-create';
 import { replaceMedia, storedAltTexts } from './posts-media';
 import { resolveSchedule } from './posts-schedule';
@@ -113,7 +113,7 @@ async function bodyFromInput(
   shortLinkBase?: string,
 ): Promise<PostBody> {
   const media = await loadMediaFacts(tx, workspaceId, input.mediaIds);
-  const post = { id: excludePostId, choice: input.shortLinks };
+  const post = { id: excludePostId, choice: input.shortLinks, texts: postTexts(input) };
   const base = await shortLinkBaseForPost(tx, workspaceId, post, shortLinkBase);
   // The alt texts the files carry, by media id: the input's, or those stored (read once: the write reuses them).
   const mediaAltTexts =
@@ -220,7 +220,12 @@ export async function reschedulePost(
   await db.transaction(async (tx) => {
     const current = await lockEditablePost(tx, caller.workspaceId, postId);
     const { media, altTexts } = await loadAttachedMediaWithAltTexts(tx, caller.workspaceId, postId);
-    const base = await shortLinkBaseForPost(tx, caller.workspaceId, { id: postId }, shortLinkBase);
+    const base = await shortLinkBaseForPost(
+      tx,
+      caller.workspaceId,
+      { id: postId, texts: postTexts(current) },
+      shortLinkBase,
+    );
     assertValid(
       {
         content: current.content,

@@ -131,6 +131,29 @@ describe('short links: a post’s length', () => {
     expect(refused.body).toContain('Bluesky allows at most 300 characters');
   });
 
+  it('counts an address found only in a platform’s own text or in a thread part as its short link', async () => {
+    await setMode('always');
+    // The main text has no address: the base must still be read for the override's and the part's.
+    const override = await s.ada.send('POST', '/api/posts', {
+      ...postBody('No address here'),
+      overrides: { bluesky: `Hello ${LONG}` },
+    });
+    expect(override.statusCode, override.body).toBe(201);
+    await setMode('never');
+    const refused = await s.ada.send('POST', '/api/posts', {
+      ...postBody('No address here'),
+      overrides: { bluesky: `Hello ${LONG}` },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Bluesky allows at most 300 characters');
+    await setMode('always');
+    const part = await s.ada.send('POST', '/api/posts', {
+      ...postBody('No address here'),
+      threadParts: [`Part two ${LONG}`],
+    });
+    expect(part.statusCode, part.body).toBe(201);
+  });
+
   it('never reads another workspace’s mode or post choice', async () => {
     await setMode('always');
     const bob = await signInAsNewUser(s.t, { name: 'Bob Two' });

@@ -1,5 +1,5 @@
 import type { ShortLinkMode, ShortLinkPostOptions } from '@relaycast/shared/short-links';
-import { shouldShorten } from '@relaycast/shared/short-links';
+import { linksToShorten, shouldShorten } from '@relaycast/shared/short-links';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shortLinkPostOptions, shortLinkSettings } from '../../db/schema/index';
@@ -24,17 +24,33 @@ export async function storePostOptions(tx: Executor, postId: string, options: Sh
 }
 
 /**
+ * Whether any text in `value` (a post's fields, however nested: its text, overrides, thread parts, first comment)
+ * has an address that would be shortened. Other strings (ids, zones, instants) hold none, and one that looked
+ * like an address would only cost the read below.
+ */
+export function hasLinksToShorten(value: unknown, baseUrl: string): boolean {
+  if (typeof value === 'string') return linksToShorten(value, baseUrl).length > 0;
+  if (Array.isArray(value)) return value.some((item) => hasLinksToShorten(item, baseUrl));
+  if (value !== null && typeof value === 'object') {
+    return Object.values(value).some((item) => hasLinksToShorten(item, baseUrl));
+  }
+  return false;
+}
+
+/**
  * The base a post's text is counted with (`checkPost`'s `shortLinkBase`): `baseUrl` when its links will be
  * shortened at publish (the workspace's mode and the post's choice: the one sent, else the one stored), else null
- * (and null without a base: a caller that counts the text as typed).
+ * (and null without a base: a caller that counts the text as typed). Given the post's `texts`, a post without an
+ * address to shorten gets null without a read: its text counts the same either way.
  */
 export async function shortLinkBaseForPost(
   tx: Executor,
   workspaceId: string,
-  post: { id?: string; choice?: ShortLinkPostOptions },
+  post: { id?: string; choice?: ShortLinkPostOptions; texts?: unknown },
   baseUrl: string | undefined,
 ): Promise<string | null> {
   if (!baseUrl) return null;
+  if (post.texts !== undefined && !hasLinksToShorten(post.texts, baseUrl)) return null;
   const sent = post.choice?.shorten;
   const storedFor = sent === undefined ? post.id : undefined;
   // One round trip for both: the workspace's mode and, when the caller sent no choice, the one stored.
