@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewUser } from '../../../test/auth-requests';
+import { genericPlan, planLiteral, planNodes } from '../../../test/generic-plan';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { Db } from '../../db/client';
 import { posts, postTargets } from '../../db/schema/index';
 import { attentionTargetsQuery, recentTargetsQuery } from './dashboard.service';
 
@@ -12,51 +12,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-interface PlanNode {
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Node Type'?: string;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Every node of the plan that reads `table`. */
-function readsOf(node: PlanNode, table: string, found: PlanNode[] = []): PlanNode[] {
-  if (node['Relation Name'] === table) found.push(node);
-  for (const child of node.Plans ?? []) readsOf(child, table, found);
-  return found;
-}
-
-const literal = (value: unknown) =>
-  typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-
-/** The plan a prepared statement falls back to after its first executions (it cannot see the values). */
-async function genericPlan(
-  query: (db: Db) => { toSQL(): { sql: string; params: unknown[] } },
-  values: object,
-) {
-  return t.db.transaction(async (tx) => {
-    const built = query(tx).toSQL();
-    const args = built.params.map((param) => {
-      const name = (param as Placeholder).name;
-      return literal(name === undefined ? param : (values as Record<string, unknown>)[name]);
-    });
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare dashboard_plan_check as ${built.sql}`));
-    try {
-      const result = await tx.execute(
-        sql.raw(`explain (analyze, format json) execute dashboard_plan_check(${args.join(', ')})`) as SQL,
-      );
-      const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-      const json = Object.values(row ?? {})[0];
-      return ((typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[])[0]
-        ?.Plan as PlanNode;
-    } finally {
-      await tx.execute(sql`deallocate dashboard_plan_check`);
-    }
-  });
-}
 
 describe("the dashboard's target lists, as the database caches their plans", () => {
   // A new install's tables grow from nothing before statistics are gathered: the plain join scanned every live
@@ -89,8 +44,13 @@ describe("the dashboard's target lists, as the database caches their plans", () 
       ),
     );
     for (const query of [attentionTargetsQuery, recentTargetsQuery]) {
-      const plan = await genericPlan(query, { workspaceId: ada.workspaceId });
-      const reads = readsOf(plan, 'posts');
+      const built = query(t.db).toSQL();
+      const args = built.params.map((param) => {
+        const name = (param as Placeholder).name;
+        return planLiteral(name === 'workspaceId' ? ada.workspaceId : param);
+      });
+      const plan = await genericPlan(t.db, built.sql, args, { analyze: true });
+      const reads = planNodes(plan).filter((node) => node['Relation Name'] === 'posts');
       expect(reads.length, JSON.stringify(plan)).toBeGreaterThan(0);
       for (const read of reads) expect(read['Index Name'], JSON.stringify(read)).toBe('posts_pkey');
     }

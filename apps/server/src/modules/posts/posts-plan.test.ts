@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Placeholder, sql } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewUser } from '../../../test/auth-requests';
+import { genericPlan, type PlanNode, planLiteral, planNodes } from '../../../test/generic-plan';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { posts } from '../../db/schema/index';
 import { calendarRangeQuery } from './posts.queries';
@@ -12,21 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-
 /** How many times the plan scanned each table (the sum of its nodes' loops). */
-function scansByTable(node: PlanNode, counts: Record<string, number> = {}): Record<string, number> {
-  const table = node['Relation Name'];
-  if (table) counts[table] = (counts[table] ?? 0) + (node['Actual Loops'] ?? 0);
-  for (const child of node.Plans ?? []) scansByTable(child, counts);
+function scansByTable(plan: PlanNode): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const node of planNodes(plan)) {
+    const table = node['Relation Name'];
+    if (table) counts[table] = (counts[table] ?? 0) + (node['Actual Loops'] ?? 0);
+  }
   return counts;
 }
-
-const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
 
 describe("the calendar range's cached plan", () => {
   it('reads users for the page’s authors, not once per post, even in the generic plan', async () => {
@@ -50,24 +45,10 @@ describe("the calendar range's cached plan", () => {
       to: new Date(from.getTime() + 21 * 86_400_000).toISOString(),
       limit: 200,
     };
-    const plan = await t.db.transaction(async (tx) => {
-      const query = calendarRangeQuery(tx).toSQL();
-      const args = query.params.map((param) => literal(values[(param as Placeholder).name]));
-      // The plan a prepared statement falls back to after its first executions: it cannot see the values.
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare calendar_plan_check as ${query.sql}`));
-      try {
-        const result = await tx.execute(
-          sql.raw(`explain (analyze, format json) execute calendar_plan_check(${args.join(', ')})`),
-        );
-        const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-        const json = Object.values(row ?? {})[0];
-        return (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-      } finally {
-        await tx.execute(sql`deallocate calendar_plan_check`);
-      }
-    });
-    const scans = scansByTable(plan[0]?.Plan as PlanNode);
+    const query = calendarRangeQuery(t.db).toSQL();
+    const args = query.params.map((param) => planLiteral(values[(param as Placeholder).name]));
+    const plan = await genericPlan(t.db, query.sql, args, { analyze: true });
+    const scans = scansByTable(plan);
     expect(scans.posts, JSON.stringify(scans)).toBe(1);
     // One author on the page: at most a scan per distinct author, never one per post (it was 60 here).
     expect(scans.users ?? 0, JSON.stringify(scans)).toBeLessThanOrEqual(2);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewUser } from '../../../test/auth-requests';
+import { genericPlan, planLiteral, planNodes } from '../../../test/generic-plan';
 import { createQueryLoggedApp, type QueryLog } from '../../../test/query-log';
 import type { TestApp } from '../../../test/test-app';
 import { posts, postTargets } from '../../db/schema/index';
@@ -11,18 +11,6 @@ beforeAll(async () => {
   t = await createQueryLoggedApp();
 });
 afterAll(() => t.close());
-
-interface PlanNode {
-  'Node Type'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(node: PlanNode, found: PlanNode[] = []): PlanNode[] {
-  found.push(node);
-  for (const child of node.Plans ?? []) nodesOf(child, found);
-  return found;
-}
 
 const schedule = (content: string, scheduledAt: string) => ({
   content,
@@ -72,29 +60,13 @@ describe("a save's update of the post's pending targets", () => {
     const update = statements.find((text) => /^update post_targets set status = wanted\.status/.test(text));
     expect(update, statements.join('\n')).toBeDefined();
 
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare target_update_check as ${update}`));
-      try {
-        // The instant, the rows and, once it is narrowed to the post, the post's id.
-        const given = ['2027-01-01T00:00:00Z', '[]', postId];
-        const count = Math.max(...[...(update ?? '').matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
-        const values = given
-          .slice(0, count)
-          .map((value) => `'${value}'`)
-          .join(', ');
-        const result = await tx.execute(
-          sql.raw(`explain (format json) execute target_update_check(${values})`) as SQL,
-        );
-        const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-        const json = Object.values(row ?? {})[0];
-        return ((typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[])[0]
-          ?.Plan as PlanNode;
-      } finally {
-        await tx.execute(sql`deallocate target_update_check`);
-      }
+    // The instant, the rows and, once it is narrowed to the post, the post's id.
+    const given = ['2027-01-01T00:00:00Z', '[]', postId];
+    const count = Math.max(...[...(update ?? '').matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+    const plan = await genericPlan(t.db, update ?? '', given.slice(0, count).map(planLiteral), {
+      analyze: false,
     });
-    const scans = nodesOf(plan).filter((node) => node['Relation Name'] === 'post_targets');
+    const scans = planNodes(plan).filter((node) => node['Relation Name'] === 'post_targets');
     expect(scans.length, JSON.stringify(plan)).toBeGreaterThan(0);
     for (const scan of scans) expect(scan['Node Type'], JSON.stringify(plan)).not.toBe('Seq Scan');
   });
