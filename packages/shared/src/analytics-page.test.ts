@@ -1,6 +1,15 @@
+import { addDays, format, parseISO, startOfISOWeek } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from './analytics';
-import { bucketLabel, bucketStart, dayStartInstant, resolveDayRange, statCard } from './analytics-page';
+import {
+  bucketLabel,
+  bucketStart,
+  dayStartInstant,
+  daysOf,
+  nextDay,
+  resolveDayRange,
+  statCard,
+} from './analytics-page';
 
 describe('resolveDayRange', () => {
   it('ends a preset today in the user’s zone and puts the previous period just before it', () => {
@@ -54,5 +63,49 @@ describe('buckets, zones and cards', () => {
     expect(statCard(150, 100)).toEqual({ value: 150, previous: 100, changePercent: 50 });
     expect(statCard(150, 0).changePercent).toBeNull();
     expect(statCard(null, 100).changePercent).toBeNull();
+  });
+});
+
+describe('days as numbers', () => {
+  // The day arithmetic replaced date-fns' parse and format of each day (docs/decisions/0124): the same answers,
+  // day by day, over three years that cross every daylight-saving change and a leap day.
+  const reference = {
+    nextDay: (day: string) => format(addDays(parseISO(day), 1), 'yyyy-MM-dd'),
+    weekStart: (day: string) => format(startOfISOWeek(parseISO(day)), 'yyyy-MM-dd'),
+    monthDay: (day: string) => format(parseISO(day), 'MMM d'),
+    weekday: (day: string) => format(parseISO(day), 'EEE'),
+  };
+
+  it('gives the next day, the week’s Monday and the labels date-fns gives, every day of 2027 to 2029', () => {
+    const days = daysOf('2027-01-01', '2029-12-31');
+    expect(days).toHaveLength(365 * 3 + 1);
+    for (const [index, day] of days.entries()) {
+      expect(nextDay(day)).toBe(reference.nextDay(day));
+      if (index + 1 < days.length) expect(days[index + 1]).toBe(reference.nextDay(day));
+      expect(bucketStart(day, 'week')).toBe(reference.weekStart(day));
+      expect(bucketLabel(day, 'day', 30)).toBe(reference.monthDay(day));
+      expect(bucketLabel(day, 'day', 7)).toBe(reference.weekday(day));
+      expect(bucketLabel(day, 'week', 180)).toBe(`Week of ${reference.monthDay(day)}`);
+    }
+    expect(daysOf('2028-02-27', '2028-03-01')).toEqual([
+      '2028-02-27',
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+    ]);
+    expect(daysOf('2028-03-02', '2028-03-01')).toEqual([]);
+  });
+
+  it('gives preset ranges and their previous periods by calendar day, across a change of the clocks', () => {
+    // 2027-03-28: Europe's clocks go forward; the range is counted in days, not hours.
+    const range = resolveDayRange({ range: '30d' }, 'Europe/Paris', new Date('2027-04-10T12:00:00Z'));
+    expect(range).toEqual({
+      from: '2027-03-12',
+      to: '2027-04-10',
+      previousFrom: '2027-02-10',
+      previousTo: '2027-03-11',
+      days: 30,
+      timezone: 'Europe/Paris',
+    });
   });
 });

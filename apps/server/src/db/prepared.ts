@@ -151,7 +151,7 @@ const hasSql = (row: Record<string, unknown>) => Object.values(row).some((value)
  * A value in the statement: a placeholder, or a written `null` (a column's encoder is not called with null, as
  * Drizzle does for values it writes in; a JSON column would store JSON's null instead of SQL's).
  */
-const valueOf = (value: unknown, name: string) => (value === null ? null : sql.placeholder(name));
+const statementValue = (value: unknown, name: string) => (value === null ? null : sql.placeholder(name));
 
 /**
  * Inserts `rows` into `table`, as `runner.insert(table).values(rows)` would, by a statement written once for
@@ -177,7 +177,9 @@ export async function insertRows<Table extends PgTable>(
   }
   const insert = keptWrite(key, () => {
     const placeholders = given.map((row, index) =>
-      Object.fromEntries(columns.map((column) => [column, valueOf(row[column], `${column}_${index}`)])),
+      Object.fromEntries(
+        columns.map((column) => [column, statementValue(row[column], `${column}_${index}`)]),
+      ),
     );
     return builtOnce((db) => db.insert(table).values(placeholders as Table['$inferInsert'][]));
   });
@@ -212,7 +214,7 @@ export async function updateById<Table extends PgTable>(
   const key = `update ${getTableName(table)}|${columns.join(',')}|${nullMask(given, columns)}`;
   const update = keptWrite(key, () => {
     const set = Object.fromEntries(
-      columns.map((column) => [column, valueOf(given[column], `set_${column}`)]),
+      columns.map((column) => [column, statementValue(given[column], `set_${column}`)]),
     );
     const idColumn = getTableColumns(table).id;
     if (!idColumn) throw new Error(`updateById: ${getTableName(table)} has no id column`);
