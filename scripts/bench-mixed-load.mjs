@@ -19,6 +19,7 @@ import {
   calibratedCheck,
   calibratedTable,
   machineBusyMs,
+  oddMedian,
   percentile,
   ratioCheck,
   ratioTable,
@@ -297,10 +298,11 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
       console.warn('  mixed load: PostgreSQL is not reachable: skipped');
     }
     for (let run = 0; run < 2; run++) await calibrate();
-    const sorted = [...calibrations].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    const rates = calibrations.map((run) => run.requestsPerSecond);
+    const median = oddMedian('mixed load: empty route', rates);
     calibration = {
-      ...sorted[Math.floor(sorted.length / 2)],
-      runs: calibrations.map((run) => run.requestsPerSecond),
+      ...calibrations.find((run) => run.requestsPerSecond === median),
+      runs: rates,
       rssMb: emptyRssMb,
     };
   } finally {

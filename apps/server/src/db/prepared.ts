@@ -1,5 +1,5 @@
 import { eq, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { statementName } from './pg-named-statements';
 
@@ -167,14 +167,15 @@ export async function insertRows<Table extends PgTable>(
   if (rows.length === 0) return;
   const given = rows as readonly Record<string, unknown>[];
   const columns = givenColumns(given[0] ?? {});
-  const key = `insert ${getTableName(table)}|${columns.join(',')}|${given.map((row) => nullMask(row, columns)).join('|')}`;
+  const names = columns.join(',');
   const plain =
     rows.length > WRITTEN_ONCE_ROWS ||
-    given.some((row) => hasSql(row) || givenColumns(row).join(',') !== columns.join(','));
+    given.some((row) => hasSql(row) || givenColumns(row).join(',') !== names);
   if (plain) {
     await runner.insert(table).values(rows as Table['$inferInsert'][]);
     return;
   }
+  const key = `insert ${getTableName(table)}|${names}|${given.map((row) => nullMask(row, columns)).join('|')}`;
   const insert = keptWrite(key, () => {
     const placeholders = given.map((row, index) =>
       Object.fromEntries(
@@ -205,8 +206,9 @@ export async function updateById<Table extends PgTable>(
   values: Partial<Table['$inferInsert']>,
 ): Promise<void> {
   const given = values as Record<string, unknown>;
+  const idColumn = getTableColumns(table).id;
+  if (!idColumn) throw new Error(`updateById: ${getTableName(table)} has no id column`);
   if (hasSql(given)) {
-    const idColumn = getTableColumns(table).id as PgColumn;
     await runner.update(table).set(values).where(eq(idColumn, id));
     return;
   }
@@ -216,8 +218,6 @@ export async function updateById<Table extends PgTable>(
     const set = Object.fromEntries(
       columns.map((column) => [column, statementValue(given[column], `set_${column}`)]),
     );
-    const idColumn = getTableColumns(table).id;
-    if (!idColumn) throw new Error(`updateById: ${getTableName(table)} has no id column`);
     return builtOnce((db) =>
       db
         .update(table)

@@ -89,9 +89,7 @@ export async function listMedia(
   workspaceId: string,
   filter: { q?: string | undefined; kind?: MediaKind | undefined },
 ): Promise<MediaFileRow[]> {
-  const shape = (filter.q ? 1 : 0) + (filter.kind ? 2 : 0);
-  const list = libraryLists[shape] ?? libraryList(Boolean(filter.q), Boolean(filter.kind));
-  libraryLists[shape] = list;
+  const list = libraryLists[(filter.q ? 1 : 0) + (filter.kind ? 2 : 0)] as ReturnType<typeof libraryList>;
   return list(db, {
     workspaceId,
     pattern: filter.q ? `%${escapeLike(filter.q.toLowerCase())}%` : null,
@@ -99,8 +97,7 @@ export async function listMedia(
   });
 }
 
-/** The library's list for each shape of filter (by name, by kind, both, neither), each written once. */
-const libraryLists: ReturnType<typeof libraryList>[] = [];
+/** The library's list for each shape of filter (neither, by name, by kind, both), each written on first use. */
 function libraryList(byName: boolean, byKind: boolean) {
   return builtOnce((db) =>
     db
@@ -121,6 +118,12 @@ function libraryList(byName: boolean, byKind: boolean) {
       .limit(1000),
   );
 }
+const libraryLists = [
+  libraryList(false, false),
+  libraryList(true, false),
+  libraryList(false, true),
+  libraryList(true, true),
+];
 
 /** One of the workspace's files; another workspace's file is "not found" like a missing one. */
 export async function findMedia(db: Db, workspaceId: string, id: string): Promise<MediaFileRow> {
