@@ -18,8 +18,15 @@ import type { TableWriteWatch } from './table-writes';
  * kept is used and every request reads, as before.
  */
 export const TABLE_CHANGES_CHANNEL = 'relaycast_table_changes';
-/** The tables whose writes PostgreSQL announces on the channel (migration 0061). */
-export const NOTIFYING_TABLES = ['sessions', 'users', 'workspaces', 'workspace_members'] as const;
+/** The tables whose writes PostgreSQL announces on the channel (migrations 0061 and 0063). */
+export const NOTIFYING_TABLES = [
+  'sessions',
+  'users',
+  'workspaces',
+  'workspace_members',
+  'api_keys',
+  'user_settings',
+] as const;
 export const HEARTBEAT_MS = 500;
 export const RELIABLE_FOR_MS = 1_500;
 const RECONNECT_MS = 1_000;

@@ -7,7 +7,7 @@ import { tableWrites } from '../../db/table-writes';
 import { SESSION_TABLES } from './session-lookup';
 
 /*
- * The session's answer kept between requests on PostgreSQL, where other processes write the same tables
+ * The session's (and an API key's) answer kept between requests on PostgreSQL, where other processes write the same tables
  * (docs/decisions/0118): two servers with a pool each, as two nodes run, and a third connection standing in for
  * any other process (psql, the operator's commands). PostgreSQL only: on PGlite one process holds the database.
  */
@@ -117,5 +117,24 @@ describe('the session read kept on PostgreSQL', () => {
     expect((await again.onSecond()).statusCode).toBe(200);
     expect(secondStatements.slice(before).filter((statement) => SESSION_READ.test(statement))).toEqual([]);
     expect(user.userId).not.toBe(again.user.userId);
+  });
+
+  it('an API key revoked by another process stops on this one as soon as the notice arrives', async () => {
+    const { user } = await userOnBoth('Key Revoked By Psql');
+    const created = await user.send('POST', '/api/api-keys', { name: 'Zapier', scopes: ['read'] });
+    expect(created.statusCode).toBe(201);
+    const { secret } = created.json() as { secret: string };
+    const withKey = () =>
+      second.app.inject({
+        method: 'GET',
+        url: '/api/v1/posts',
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    // Kept by the second server (the first use writes its last use, which drops the answer once).
+    for (let i = 0; i < 3; i += 1) expect((await withKey()).statusCode).toBe(200);
+    const heard = watchOfSecond().generation;
+    await other.query('update api_keys set revoked_at = now() where user_id = $1', [user.userId]);
+    await until(() => watchOfSecond().generation !== heard, 'the notice of the revocation', 2_000);
+    expect((await withKey()).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keptAnswers } from '../../db/kept-answers';
 import { perDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
-import { type TableWriteWatch, tableWrites } from '../../db/table-writes';
 import { requestWorkspaceQuery, type WorkspaceContext } from '../workspaces/workspaces.service';
 
 /**
@@ -116,44 +116,25 @@ const sessionContextQuery = perDatabase(buildSessionContextQuery);
 export const SESSION_TABLES = ['sessions', 'users', 'workspaces', 'workspace_members'] as const;
 /** Answers kept per database, up to this many tokens; then it starts again. */
 const KEPT_SESSIONS = 10_000;
-
-interface KeptSessions {
-  watch: TableWriteWatch | null;
-  answers: Map<string, { generation: number; context: SessionContext | null }>;
-}
-const keptSessions = perDatabase(
-  (db): KeptSessions => ({ watch: tableWrites(db, SESSION_TABLES), answers: new Map() }),
-);
+const keptSessions = keptAnswers<SessionContext | null>(SESSION_TABLES, KEPT_SESSIONS);
 
 /**
  * The session of `token` with its user and workspace, or null when there is no such session. The answer is kept
- * until a statement writes one of SESSION_TABLES (db/table-writes.ts): a revoked session, a renamed workspace or
- * a changed role is read anew on the next request. On PGlite this process sees every write; on PostgreSQL its
- * own at once and other processes' when PostgreSQL's notice of them arrives, and nothing is kept while that
- * notice could be missed (db/pg-table-writes.ts). Expiry and refresh are judged by the caller on `expiresAt` at
+ * until a statement writes one of SESSION_TABLES (db/kept-answers.ts): a revoked session, a renamed workspace or
+ * a changed role is read anew on the next request. Expiry and refresh are judged by the caller on `expiresAt` at
  * every request, kept or not (docs/decisions/0115 and 0118).
  */
-export async function findSessionContext(db: Db, token: string): Promise<SessionContext | null> {
-  const kept = keptSessions(db);
-  const generation = kept.watch?.current();
-  if (generation !== undefined) {
-    const known = kept.answers.get(token);
-    if (known && known.generation === generation) return known.context;
-  }
-  const [row] = await sessionContextQuery(db).execute({ token });
-  const context: SessionContext | null = row
-    ? Object.freeze({
-        user: Object.freeze({ id: row.userId, email: row.email, name: row.name }),
-        expiresAt: row.expiresAt,
-        workspace: row.workspace ? Object.freeze(row.workspace) : null,
-      })
-    : null;
-  // Kept only when no watched write took effect while it was read.
-  if (generation !== undefined && kept.watch?.current() === generation) {
-    if (kept.answers.size >= KEPT_SESSIONS) kept.answers.clear();
-    kept.answers.set(token, { generation, context });
-  }
-  return context;
+export function findSessionContext(db: Db, token: string): Promise<SessionContext | null> {
+  return keptSessions(db, token, async () => {
+    const [row] = await sessionContextQuery(db).execute({ token });
+    return row
+      ? Object.freeze({
+          user: Object.freeze({ id: row.userId, email: row.email, name: row.name }),
+          expiresAt: row.expiresAt,
+          workspace: row.workspace ? Object.freeze(row.workspace) : null,
+        })
+      : null;
+  });
 }
 
 /** Whether Better Auth would extend this session now (its rule: `updateAge` seconds after the last extension). */

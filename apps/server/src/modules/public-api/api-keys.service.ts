@@ -12,6 +12,7 @@ import {
 } from '@relaycast/shared/public-api';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keptAnswers } from '../../db/kept-answers';
 import { perDatabase } from '../../db/prepared';
 import { apiKeys, userSettings, users, workspaceMembers, workspaces } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +20,10 @@ import type { WorkspaceContext } from '../workspaces/workspaces.service';
 
 /** First key of the per-user-and-workspace advisory lock around the count and the insert. */
 const API_KEY_LOCK_NAMESPACE = 724_311_910;
-/** `last_used_at` is written at most this often per key, so a busy key costs one read per request. */
+/**
+ * `last_used_at` is written at most this often per key: a busy key's answer is kept between its requests (below)
+ * and read again only after that write.
+ */
 const LAST_USED_PRECISION_MS = 60_000;
 
 export function hashApiKey(secret: string): string {
@@ -151,6 +155,23 @@ function buildKeyLookup(db: Db) {
 /** Built once per database, like the session lookup (modules/auth/session-lookup.ts): planned once. */
 const keyLookup = perDatabase(buildKeyLookup);
 
+/** The tables the key statement reads: a write to any of them drops every kept answer. */
+export const API_KEY_TABLES = [
+  'api_keys',
+  'users',
+  'workspaces',
+  'workspace_members',
+  'user_settings',
+] as const;
+/** Answers kept per database, up to this many keys (by hash; unknown ones too); then it starts again. */
+const KEPT_KEYS = 10_000;
+type KeyRow = Awaited<ReturnType<ReturnType<typeof keyLookup>['execute']>>[number];
+/**
+ * A key's answer, kept like the session's (db/kept-answers.ts): a revoked key, a member removed, API access turned
+ * off or a renamed workspace is read anew by the next request, in this process and (on PostgreSQL) in every other.
+ */
+const keptKeys = keptAnswers<Readonly<KeyRow> | null>(API_KEY_TABLES, KEPT_KEYS);
+
 /**
  * The owner, workspace and scopes of a key, in one prepared statement: only an active key whose owner is still
  * a member of its workspace and has API key access on (no settings row means the default, on). Anything else
@@ -158,7 +179,11 @@ const keyLookup = perDatabase(buildKeyLookup);
  */
 export async function authenticateApiKey(db: Db, secret: string): Promise<ApiKeyContext> {
   if (!looksLikeApiKey(secret)) throw new AppError('API_KEY_INVALID');
-  const [row] = await keyLookup(db).execute({ hash: hashApiKey(secret) });
+  const hash = hashApiKey(secret);
+  const row = await keptKeys(db, hash, async () => {
+    const [found] = await keyLookup(db).execute({ hash });
+    return found ? Object.freeze({ ...found, scopes: Object.freeze(found.scopes) as string[] }) : null;
+  });
   if (!row) throw new AppError('API_KEY_INVALID');
   if (!row.enabled) throw new AppError('API_KEY_ACCESS_OFF');
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
