@@ -164,7 +164,7 @@ export async function runVideoBench({ writeDocs = true } = {}) {
   register();
   const src = (file) => pathToFileURL(path.join(ROOT, 'apps/server/src', file)).href;
   const editor = await import(src('modules/video-editor/video-editor-ffmpeg.ts'));
-  const { runProcess } = await import(src('lib/media/ffmpeg.ts'));
+  const { progressSecondsOf, runProcess } = await import(src('lib/media/ffmpeg.ts'));
   const { analyseVideo, analysisArgs } = await import(src('modules/clips/clips-analysis.ts'));
   const { SCENE_THRESHOLD } = await import(src('modules/clips/clips-score.ts'));
 
@@ -189,7 +189,7 @@ export async function runVideoBench({ writeDocs = true } = {}) {
     );
     const exports = await interleaved(
       VIDEO_BENCH.exportRuns,
-      productExport({ ...editor, runProcess }, exportPlan),
+      productExport({ ...editor, progressSecondsOf, runProcess }, exportPlan),
       () => timed(FFMPEG, handExport),
       exportOut,
     );
@@ -211,7 +211,7 @@ export async function runVideoBench({ writeDocs = true } = {}) {
     );
     const trims = await interleaved(
       VIDEO_BENCH.trimRuns,
-      productExport({ ...editor, runProcess }, trimPlan),
+      productExport({ ...editor, progressSecondsOf, runProcess }, trimPlan),
       () => timed(FFMPEG, handTrim),
       trimOut,
     );
