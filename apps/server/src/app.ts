@@ -1,5 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
 import { type FrontDoor, installFrontDoor } from './lib/front-door';
@@ -73,6 +73,7 @@ import { fairAdmissionPlugin } from './plugins/fair-admission';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { mediaPlugin } from './plugins/media';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { requestIdOf, securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -104,7 +105,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     rewriteUrl: (request) => rewritePublicApiUrl(request.method, request.url),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // A few paths answered before Fastify's routing and hooks (the short-link redirect, decision 0097). The first
   // preClose hook: from then on every request goes to Fastify (503 while closing), and closing waits for the
   // requests the front door took.
