@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../test/auth-requests';
+import { readsWhileKept } from '../../test/kept-reads';
 import { createQueryLoggedApp, type QueryLog } from '../../test/query-log';
 import type { TestApp } from '../../test/test-app';
 import { notifications, postMedia, posts, postTargets, sessions } from '../db/schema/index';
@@ -98,18 +99,9 @@ describe('statements per API request', () => {
     expect(statements[0]).toMatch(/from "sessions"/);
     // The answer is kept until a session, user, workspace or membership is written (db/table-writes.ts): the
     // next request reads nothing. On PostgreSQL, once the process is known to hear the other processes' writes.
-    const watch = tableWrites(t.db, SESSION_TABLES);
-    let again: string[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const deadline = Date.now() + 5_000;
-      while (watch?.current() === undefined && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      again = await statementsOf(ada, '/api/workspaces/current');
-      // A read while the watch held is what is checked; one made while it lapsed (its heartbeat late on a starved
-      // machine, so the server rightly read the row) is tried again.
-      if (again.length === 0 || watch?.current() !== undefined) break;
-    }
+    const again = await readsWhileKept(tableWrites(t.db, SESSION_TABLES), () =>
+      statementsOf(ada, '/api/workspaces/current'),
+    );
     expect(again).toHaveLength(0);
   });
 

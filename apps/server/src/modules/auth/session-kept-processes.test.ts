@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewUser } from '../../../test/auth-requests';
+import { heardUpToNow } from '../../../test/kept-reads';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/test-app';
 import { type Database, openDatabase } from '../../db/client';
 import { tableWrites } from '../../db/table-writes';
@@ -60,8 +61,9 @@ async function userOnBoth(name: string) {
   const user = await signInAsNewUser(first, { name });
   const onSecond = () =>
     second.app.inject({ method: 'GET', url: '/api/workspaces/current', headers: { cookie: user.cookie } });
-  // The second server has read the session once and hears PostgreSQL's notices.
+  // The second server has read the session once and has heard the notices of the sign-in's writes.
   expect((await onSecond()).statusCode).toBe(200);
+  await heardUpToNow(watchOfSecond());
   await until(() => watchOfSecond().current() !== undefined, 'the second server hears the notices');
   expect((await onSecond()).statusCode).toBe(200);
   return { user, onSecond };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SignedInUser, signInAsNewUser } from '../../../test/auth-requests';
+import { readsWhileKept } from '../../../test/kept-reads';
 import { createQueryLoggedApp, type QueryLog } from '../../../test/query-log';
 import type { TestApp } from '../../../test/test-app';
 import { apiKeys, workspaceMembers } from '../../db/schema/index';
@@ -42,23 +43,11 @@ async function usedKey(name: string) {
   return { ada, key, secret };
 }
 
-/**
- * The key statements a request sends while the answer may be kept: on PostgreSQL only once the process is known
- * to hear the other processes' writes; a read made while that lapsed (a late heartbeat on a starved machine, when
- * the server rightly reads the row) is tried again.
- */
-async function keyReadsOf(secret: string) {
-  const watch = tableWrites(t.db, API_KEY_TABLES);
-  let reads: string[] = [];
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const deadline = Date.now() + 5_000;
-    while (watch?.current() === undefined && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    reads = (await t.queries.during(() => withKey(secret))).filter((text) => KEY_READ.test(text));
-    if (reads.length === 0 || watch?.current() !== undefined) break;
-  }
-  return reads;
+/** The key statements a request sends while its answer is kept (test/kept-reads.ts). */
+function keyReadsOf(secret: string) {
+  return readsWhileKept(tableWrites(t.db, API_KEY_TABLES), async () =>
+    (await t.queries.during(() => withKey(secret))).filter((text) => KEY_READ.test(text)),
+  );
 }
 
 describe('the API key read between requests', () => {
