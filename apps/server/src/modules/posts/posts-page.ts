@@ -28,30 +28,38 @@ type MediaJson = [
 ];
 
 /**
- * A post's media, in order, as one JSON array of arrays computed by the database next to each post: each lookup
- * uses the keys of post_media and media_files. Only the workspace's own files are listed. Arrays, not objects:
- * building an object per row with its key names cost the database as much again (docs/decisions/0047).
+ * Each post's media, in order, as one JSON array of arrays, by post id, read once for the whole page (each lookup
+ * uses the keys of post_media and media_files; a small table is read once, not once a post: on PGlite every
+ * sequential scan asks the file system for the table's size, docs/decisions/0055). Only the workspace's own
+ * files are listed. Arrays, not objects: building an object per row with its key names cost the database as
+ * much again (docs/decisions/0047).
  */
-const mediaJson = sql`(
-  select json_agg(json_build_array(
-           mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height,
-           pm.alt_text
-         ) order by pm.position)
-  from post_media pm join media_files mf on mf.id = pm.media_id
-  where pm.post_id = "p"."id" and mf.workspace_id = "p"."workspace_id"
+const mediaJson = (workspaceId: SQL | string, pageIds: SQL) => sql`(
+  select json_object_agg(t.post_id, t.rows) from (
+    select pm.post_id, json_agg(json_build_array(
+             mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height,
+             pm.alt_text
+           ) order by pm.position) as rows
+    from post_media pm join media_files mf on mf.id = pm.media_id
+    where pm.post_id in (${pageIds}) and mf.workspace_id = ${workspaceId}
+    group by pm.post_id
+  ) t
 )`;
 
 /**
- * The media of a thread's parts 2..N (docs/threads.md), the same way: `[part, ...MediaJson]` rows in order of
- * part and position, grouped by part in `toPost`.
+ * The media of the page's threads (parts 2..N, docs/threads.md), the same way: `[part, ...MediaJson]` rows in
+ * order of part and position, by post id, grouped by part in `toPost`.
  */
-const threadMediaJson = sql`(
-  select json_agg(json_build_array(
-           tm.part, mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width,
-           mf.height, tm.alt_text
-         ) order by tm.part, tm.position)
-  from post_thread_media tm join media_files mf on mf.id = tm.media_id
-  where tm.post_id = "p"."id" and mf.workspace_id = "p"."workspace_id"
+const threadMediaJson = (workspaceId: SQL | string, pageIds: SQL) => sql`(
+  select json_object_agg(t.post_id, t.rows) from (
+    select tm.post_id, json_agg(json_build_array(
+             tm.part, mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width,
+             mf.height, tm.alt_text
+           ) order by tm.part, tm.position) as rows
+    from post_thread_media tm join media_files mf on mf.id = tm.media_id
+    where tm.post_id in (${pageIds}) and mf.workspace_id = ${workspaceId}
+    group by tm.post_id
+  ) t
 )`;
 
 /**
@@ -76,28 +84,34 @@ type TargetJson = [
 ];
 
 /**
- * The post's publishing targets, the same way (served by `post_targets_post_idx`), so a page of posts is one
- * statement whatever its size (docs/decisions/0030-request-path-statements.md). They are put in order here
- * (platform, creation, id), not by a sort per post in the database.
+ * The page's publishing targets by post id, the same way (served by `post_targets_post_idx`), so a page of posts
+ * is one statement whatever its size (docs/decisions/0030-request-path-statements.md). They are put in order
+ * here (platform, creation, id), not by a sort per post in the database.
  */
-const targetsJson = sql`(
-  select json_agg(json_build_array(
-           pt.id, pt.platform, pt.account_id, pt.status, pt.attempts, pt.due_at, pt.last_error,
-           pt.platform_post_id, pt.url, pt.published_at, pt.created_at, pt.comment_status, pt.comment_error
-         ))
-  from post_targets pt
-  where pt.post_id = "p"."id"
+const targetsJson = (pageIds: SQL) => sql`(
+  select json_object_agg(t.post_id, t.rows) from (
+    select pt.post_id, json_agg(json_build_array(
+             pt.id, pt.platform, pt.account_id, pt.status, pt.attempts, pt.due_at, pt.last_error,
+             pt.platform_post_id, pt.url, pt.published_at, pt.created_at, pt.comment_status, pt.comment_error
+           )) as rows
+    from post_targets pt
+    where pt.post_id in (${pageIds})
+    group by pt.post_id
+  ) t
 )`;
 
 /**
- * The post's labels as `[id, name, color]`, by name (docs/labels.md), the same way (served by post_labels' primary
- * key): a post without labels costs one index probe, no statement.
+ * The page's labels as `[id, name, color]` by post id, each post's by name (docs/labels.md), read once for the page
+ * like the thread media (served by post_labels' primary key when the table is large).
  */
 type LabelJson = [string, string, LabelColor];
-const labelsJson = sql`(
-  select json_agg(json_build_array(l.id, l.name, l.color) order by lower(l.name), l.id)
-  from post_labels pl join labels l on l.id = pl.label_id
-  where pl.post_id = "p"."id" and l.workspace_id = "p"."workspace_id"
+const labelsJson = (workspaceId: SQL | string, pageIds: SQL) => sql`(
+  select json_object_agg(t.post_id, t.labels) from (
+    select pl.post_id, json_agg(json_build_array(l.id, l.name, l.color) order by lower(l.name), l.id) as labels
+    from post_labels pl join labels l on l.id = pl.label_id
+    where pl.post_id in (${pageIds}) and l.workspace_id = ${workspaceId}
+    group by pl.post_id
+  ) t
 )`;
 
 /** Targets in the order the API has always listed them: by platform, then creation, then id. */
@@ -110,7 +124,8 @@ function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
 
 /**
  * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, updatedBy, media, targets, firstComment, threadParts, threadMedia, labels]`. The authors' names come from the page's `names` map.
+ * createdAt, updatedAt, updatedBy, firstComment, threadParts]`. The authors' names, the media, the targets, the
+ * thread media and the labels come from the page's maps.
  */
 type PostJson = [
   string,
@@ -124,18 +139,21 @@ type PostJson = [
   string,
   string,
   string | null,
-  MediaJson[] | null,
-  TargetJson[] | null,
   string,
   string[] | null,
-  [number, ...MediaJson][] | null,
-  LabelJson[] | null,
 ];
 
-/** A page as the database sends it: the posts, the workspace's account handles and the authors' names by id. */
+/**
+ * A page as the database sends it: the posts, the workspace's account handles and the authors' names by id, the
+ * media, targets, thread media and labels by post id (a post without any is absent).
+ */
 interface PageJson {
   accounts: Record<string, string> | null;
   names: Record<string, string | null> | null;
+  media: Record<string, MediaJson[]> | null;
+  targets: Record<string, TargetJson[]> | null;
+  threadMedia: Record<string, [number, ...MediaJson][]> | null;
+  labels: Record<string, LabelJson[]> | null;
   posts: PostJson[];
 }
 
@@ -190,6 +208,7 @@ export function postsPage(
       )
       .limit(limit as number),
   );
+  const pageIds = sql`select ${page.id} from ${page}`;
   const orderSql =
     order === 'schedule'
       ? sql`${page.scheduledAt} asc, ${page.id} asc`
@@ -202,11 +221,14 @@ export function postsPage(
                      where sa.workspace_id = ${workspaceId}),
         'names', (select json_object_agg(u.id, u.name) from ${users} u
                   where u.id in (select ${page.authorId} from ${page} union select ${page.updatedBy} from ${page})),
+        'media', ${mediaJson(workspaceId, pageIds)},
+        'targets', ${targetsJson(pageIds)},
+        'threadMedia', ${threadMediaJson(workspaceId, pageIds)},
+        'labels', ${labelsJson(workspaceId, pageIds)},
         'posts', coalesce(json_agg(json_build_array(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
           ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
-          ${mediaJson}, ${targetsJson}, ${page.firstComment}, ${page.threadParts},
-          ${threadMediaJson}, ${labelsJson}
+          ${page.firstComment}, ${page.threadParts}
         ) order by ${orderSql}), '[]'::json))`,
     })
     .from(page);
@@ -275,7 +297,7 @@ function threadMediaOf(parts: number, rows: [number, ...MediaJson][] | null): Po
   return lists;
 }
 
-function toPost(row: PostJson, { accounts, names }: PageJson): Post {
+function toPost(row: PostJson, { accounts, names, media, targets, threadMedia, labels }: PageJson): Post {
   const [
     id,
     content,
@@ -294,11 +316,11 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
     content,
     platforms: platforms as PlatformId[],
     overrides,
-    media: (row[11] ?? []).map(toMedia),
-    firstComment: row[13],
-    threadParts: row[14] ?? [],
-    threadMedia: threadMediaOf(row[14]?.length ?? 0, row[15]),
-    labels: (row[16] ?? []).map(([labelId, name, color]) => ({ id: labelId, name, color })),
+    media: (media?.[id] ?? []).map(toMedia),
+    firstComment: row[11],
+    threadParts: row[12] ?? [],
+    threadMedia: threadMediaOf(row[12]?.length ?? 0, threadMedia?.[id] ?? null),
+    labels: (labels?.[id] ?? []).map(([labelId, name, color]) => ({ id: labelId, name, color })),
     status,
     scheduledAt: jsonInstant(scheduledAt),
     timezone,
@@ -307,7 +329,7 @@ function toPost(row: PostJson, { accounts, names }: PageJson): Post {
     updatedByName: updatedBy === null ? null : (names?.[updatedBy] ?? null),
     createdAt: jsonInstant(createdAt) as string,
     updatedAt: jsonInstant(updatedAt) as string,
-    targets: (row[12] ?? [])
+    targets: (targets?.[id] ?? [])
       .sort(byPlatformThenCreation)
       .map(
         ([
