@@ -27,40 +27,42 @@ type MediaJson = [
   string,
 ];
 
+/** A file's columns in the order of `MediaJson` (its alt text is the attachment's, added by each reader). */
+const fileColumns = sql.raw(
+  'mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height',
+);
+
 /**
- * Each post's media, in order, as one JSON array of arrays, by post id, read once for the whole page (each lookup
- * uses the keys of post_media and media_files; a small table is read once, not once a post: on PGlite every
- * sequential scan asks the file system for the table's size, docs/decisions/0055). Only the workspace's own
- * files are listed. Arrays, not objects: building an object per row with its key names cost the database as
- * much again (docs/decisions/0047).
+ * One part of every post of the page as a map by post id: `rows` is a select of `post_id` and `rows` (that
+ * post's JSON array) grouped by post. Read once for the whole page, not once a post: the planner picks one scan
+ * of a small table or an index probe per post of a large one (on PGlite every sequential scan asks the file
+ * system for the table's size: docs/decisions/0128).
  */
-const mediaJson = (workspaceId: SQL | string, pageIds: SQL) => sql`(
-  select json_object_agg(t.post_id, t.rows) from (
-    select pm.post_id, json_agg(json_build_array(
-             mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height,
-             pm.alt_text
-           ) order by pm.position) as rows
+const byPostId = (rows: SQL) => sql`(select json_object_agg(t.post_id, t.rows) from (${rows}) t)`;
+
+/**
+ * Each post's media, in order, as arrays (each lookup uses the keys of post_media and media_files). Only the
+ * workspace's own files are listed. Arrays, not objects: building an object per row with its key names cost the
+ * database as much again (docs/decisions/0047).
+ */
+const mediaJson = (workspaceId: SQL | string, pageIds: SQL) =>
+  byPostId(sql`
+    select pm.post_id, json_agg(json_build_array(${fileColumns}, pm.alt_text) order by pm.position) as rows
     from post_media pm join media_files mf on mf.id = pm.media_id
     where pm.post_id in (${pageIds}) and mf.workspace_id = ${workspaceId}
-    group by pm.post_id
-  ) t
-)`;
+    group by pm.post_id`);
 
 /**
  * The media of the page's threads (parts 2..N, docs/threads.md), the same way: `[part, ...MediaJson]` rows in
- * order of part and position, by post id, grouped by part in `toPost`.
+ * order of part and position, grouped by part in `toPost`.
  */
-const threadMediaJson = (workspaceId: SQL | string, pageIds: SQL) => sql`(
-  select json_object_agg(t.post_id, t.rows) from (
-    select tm.post_id, json_agg(json_build_array(
-             tm.part, mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width,
-             mf.height, tm.alt_text
-           ) order by tm.part, tm.position) as rows
+const threadMediaJson = (workspaceId: SQL | string, pageIds: SQL) =>
+  byPostId(sql`
+    select tm.post_id,
+           json_agg(json_build_array(tm.part, ${fileColumns}, tm.alt_text) order by tm.part, tm.position) as rows
     from post_thread_media tm join media_files mf on mf.id = tm.media_id
     where tm.post_id in (${pageIds}) and mf.workspace_id = ${workspaceId}
-    group by tm.post_id
-  ) t
-)`;
+    group by tm.post_id`);
 
 /**
  * A target as the database sends it: `[id, platform, accountId, status, attempts, dueAt, lastError,
@@ -84,35 +86,31 @@ type TargetJson = [
 ];
 
 /**
- * The page's publishing targets by post id, the same way (served by `post_targets_post_idx`), so a page of posts
+ * The page's publishing targets, the same way (served by `post_targets_post_idx`), so a page of posts
  * is one statement whatever its size (docs/decisions/0030-request-path-statements.md). They are put in order
  * here (platform, creation, id), not by a sort per post in the database.
  */
-const targetsJson = (pageIds: SQL) => sql`(
-  select json_object_agg(t.post_id, t.rows) from (
+const targetsJson = (pageIds: SQL) =>
+  byPostId(sql`
     select pt.post_id, json_agg(json_build_array(
              pt.id, pt.platform, pt.account_id, pt.status, pt.attempts, pt.due_at, pt.last_error,
              pt.platform_post_id, pt.url, pt.published_at, pt.created_at, pt.comment_status, pt.comment_error
            )) as rows
     from post_targets pt
     where pt.post_id in (${pageIds})
-    group by pt.post_id
-  ) t
-)`;
+    group by pt.post_id`);
 
 /**
- * The page's labels as `[id, name, color]` by post id, each post's by name (docs/labels.md), read once for the page
- * like the thread media (served by post_labels' primary key when the table is large).
+ * The page's labels as `[id, name, color]`, each post's by name (docs/labels.md), the same way (served by
+ * post_labels' primary key when the table is large).
  */
 type LabelJson = [string, string, LabelColor];
-const labelsJson = (workspaceId: SQL | string, pageIds: SQL) => sql`(
-  select json_object_agg(t.post_id, t.labels) from (
-    select pl.post_id, json_agg(json_build_array(l.id, l.name, l.color) order by lower(l.name), l.id) as labels
+const labelsJson = (workspaceId: SQL | string, pageIds: SQL) =>
+  byPostId(sql`
+    select pl.post_id, json_agg(json_build_array(l.id, l.name, l.color) order by lower(l.name), l.id) as rows
     from post_labels pl join labels l on l.id = pl.label_id
     where pl.post_id in (${pageIds}) and l.workspace_id = ${workspaceId}
-    group by pl.post_id
-  ) t
-)`;
+    group by pl.post_id`);
 
 /** Targets in the order the API has always listed them: by platform, then creation, then id. */
 function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
