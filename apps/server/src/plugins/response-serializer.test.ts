@@ -26,6 +26,13 @@ beforeAll(async () => {
     at: '2026-11-28T10:00:00.000Z',
     passwordHash: 'never sent',
   }));
+  app.get('/accents', { schema: { response: { 200: answerSchema } } }, async () => ({
+    id: 'Crème brûlée 🚀 日本',
+    plan: null,
+    count: 1,
+    tags: [],
+    at: '2026-11-28T10:00:00.000Z',
+  }));
   app.get('/bad', { schema: { response: { 200: answerSchema } } }, async () => ({ id: 1 }));
   app.get('/wrapped', { schema: { response: { 200: { properties: answerSchema } as never } } }, async () => ({
     id: 'b',
@@ -59,6 +66,15 @@ describe('the response serializer', () => {
     expect(res.json().code).toBe('FST_ERR_RESPONSE_SERIALIZATION');
   });
 
+  it('sends text outside ASCII as UTF-8 with its length in bytes', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/accents`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(JSON.parse(bytes.toString('utf8')).id).toBe('Crème brûlée 🚀 日本');
+  });
+
   it('takes a schema given as `properties`, as the type provider does', async () => {
     expect((await app.inject('/wrapped')).json()).toMatchObject({ id: 'b', plan: 'pro' });
   });
@@ -74,6 +90,8 @@ describe('the response serializer', () => {
       extra: { a: 1 },
       dropped: true,
     };
-    expect(responseSerializerCompiler(context)(value)).toBe(encodingSerializer(context)(value));
+    const written = responseSerializerCompiler(context)(value) as unknown as Buffer;
+    expect(Buffer.isBuffer(written)).toBe(true);
+    expect(written.toString('utf8')).toBe(encodingSerializer(context)(value));
   });
 });

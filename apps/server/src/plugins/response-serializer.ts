@@ -1,6 +1,7 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeParse } from 'zod/v4/core';
+import { jsonBodySerializer } from '../lib/json-body';
 
 /**
  * Every answer checked against its route's response schema and cut down to the schema's fields before it is
@@ -18,7 +19,7 @@ export const responseSerializerCompiler: FastifySerializerCompiler<$ZodType | { 
   return (data) => {
     const result = safeParse(responseSchema, data);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(result.data);
+    return jsonBodySerializer(result.data);
   };
 };
 

@@ -10,6 +10,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { callerOf } from '../../lib/caller';
 import { idParams, idSchema } from '../../lib/id-params';
+import { jsonBodySerializer } from '../../lib/json-body';
 import { cancelHeldTarget, confirmTargetPosted, retryTarget } from '../publishing/publishing.service';
 import { retryFirstComment } from '../publishing/publishing-comment';
 import type { PublishingEngine } from '../publishing/publishing-engine';
@@ -57,7 +58,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{
       // The calendar's page is the busiest answer of the app: checking a hundred posts against the schema on
       // every request cost more than a tenth of it (docs/decisions/0052). `toPost` builds each post field by
       // field, typed as `Post`; posts.test.ts checks the answer against postListSchema instead.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: () => jsonBodySerializer,
     },
     async (request) => {
       const { workspaceId } = await callerOf(request);
