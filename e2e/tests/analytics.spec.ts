@@ -88,11 +88,15 @@ test('analytics on demo data: cards, both charts, filters, CSV, and deleting the
   await expect(
     page.getByRole('alert').filter({ hasText: 'The start date must be on or before the end date.' }),
   ).toBeVisible();
+  // Such a range has nothing to download.
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
   await filters.getByRole('combobox', { name: 'Range' }).selectOption('30d');
 
-  // The CSV of the current filters.
+  // The CSV of the current filters (the link follows them once the page has drawn the new range).
+  const csvLink = page.getByRole('link', { name: 'Download CSV' });
+  await expect(csvLink).toHaveAttribute('href', /[?&]range=30d(&|$)/);
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download CSV' }).click();
+  await csvLink.click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(
     /^relaycast-analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,

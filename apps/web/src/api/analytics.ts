@@ -54,7 +54,7 @@ export const analyticsKeys = {
 };
 
 /** A custom range is only asked for once both dates are chosen, in order (the filters say what is wrong). */
-function isComplete(filters: AnalyticsFilters): boolean {
+export function filtersComplete(filters: AnalyticsFilters): boolean {
   if (filters.range !== 'custom') return true;
   return Boolean(filters.from && filters.to && filters.from <= filters.to);
 }
@@ -64,7 +64,7 @@ export function useAnalyticsOverview(filters: AnalyticsFilters) {
   return useQuery({
     queryKey: analyticsKeys.overview(filters),
     queryFn: () => apiFetch<AnalyticsOverview>(`/api/analytics/overview?${analyticsSearch(filters)}`),
-    enabled: isComplete(filters),
+    enabled: filtersComplete(filters),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -75,7 +75,7 @@ export function useAnalyticsActivity(filters: AnalyticsFilters) {
   return useQuery({
     queryKey: analyticsKeys.activity(filters),
     queryFn: () => apiFetch<AnalyticsActivity>(`/api/analytics/activity?${analyticsSearch(filters)}`),
-    enabled: isComplete(filters),
+    enabled: filtersComplete(filters),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -90,7 +90,7 @@ export function useTopPosts(filters: AnalyticsFilters, order: TopPostsOrder) {
   return useQuery({
     queryKey: analyticsKeys.topPosts(filters, order),
     queryFn: () => apiFetch<TopPostsPage>(`/api/analytics/top-posts?${query}`),
-    enabled: isComplete(filters),
+    enabled: filtersComplete(filters),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -104,7 +104,7 @@ export function useAccountAnalytics(id: string | undefined, filters: AnalyticsFi
       apiFetch<AccountAnalytics>(
         `/api/analytics/accounts/${encodeURIComponent(id ?? '')}?${analyticsSearch(filters)}`,
       ),
-    enabled: Boolean(id) && isComplete(filters),
+    enabled: Boolean(id) && filtersComplete(filters),
     retry: false,
   });
 }

@@ -125,4 +125,44 @@ describe('the composer page (one composer, with the assistant, docs/decisions/00
     expect(postText.value).toBe('A LinkedIn post about our spring webinar');
     expect(screen.getByRole('button', { name: 'LinkedIn' }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('"Write with AI" tapped while the assistant is still loading focuses its prompt once it is there', async () => {
+    const user = userEvent.setup();
+    let answer: (status: typeof CONFIGURED) => void = () => {};
+    fakeApi({
+      'GET /api/accounts': { accounts: [] },
+      'GET /api/ai/status': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/ai/history': { items: [] },
+    });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderWithProviders(<PostComposerPage />, { route: '/post-composer' });
+    const assistant = await screen.findByRole('region', { name: 'AI assistant' });
+    await within(assistant).findByText('Checking the AI assistant');
+    await user.click(screen.getByRole('button', { name: 'Write with AI' }));
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    answer(CONFIGURED);
+    const prompt = await within(assistant).findByLabelText('What should the post say?');
+    await waitFor(() => expect(document.activeElement).toBe(prompt));
+  });
+
+  it('a still-loading assistant does not take the focus back from a field the user went to meanwhile', async () => {
+    const user = userEvent.setup();
+    let answer: (status: typeof CONFIGURED) => void = () => {};
+    fakeApi({
+      'GET /api/accounts': { accounts: [] },
+      'GET /api/ai/status': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/ai/history': { items: [] },
+    });
+    Element.prototype.scrollIntoView = vi.fn();
+    renderWithProviders(<PostComposerPage />, { route: '/post-composer' });
+    const assistant = await screen.findByRole('region', { name: 'AI assistant' });
+    await within(assistant).findByText('Checking the AI assistant');
+    await user.click(screen.getByRole('button', { name: 'Write with AI' }));
+    const postText = screen.getByLabelText('Post text');
+    await user.click(postText);
+    answer(CONFIGURED);
+    await within(assistant).findByLabelText('What should the post say?');
+    expect(document.activeElement).toBe(postText);
+  });
 });

@@ -77,8 +77,9 @@ function JumpToAssistant({ targetId }: { targetId: string }) {
         size="sm"
         onClick={() => {
           const assistant = document.getElementById(targetId);
-          assistant?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-          assistant?.querySelector('textarea')?.focus({ preventScroll: true });
+          if (!assistant) return;
+          assistant.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          focusFirstField(assistant);
         }}
       >
         <Sparkles aria-hidden="true" />
@@ -86,6 +87,36 @@ function JumpToAssistant({ targetId }: { targetId: string }) {
       </Button>
     </div>
   );
+}
+
+/** How long a tap on "Write with AI" waits for a still-loading assistant to show its prompt field. */
+const FIELD_WAIT_MS = 10_000;
+
+/**
+ * Focuses the assistant's prompt field (its first text area). While the assistant is still loading (it asks the
+ * server whether AI is set up) the field is not there yet: the first one to appear is focused, unless the user
+ * has moved on (focused something else) or FIELD_WAIT_MS passed.
+ */
+function focusFirstField(assistant: HTMLElement) {
+  const field = assistant.querySelector('textarea');
+  if (field) {
+    field.focus({ preventScroll: true });
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const shown = assistant.querySelector('textarea');
+    if (!shown) return;
+    stop();
+    shown.focus({ preventScroll: true });
+  });
+  const timer = window.setTimeout(() => stop(), FIELD_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    document.removeEventListener('focusin', stop);
+  }
+  observer.observe(assistant, { childList: true, subtree: true });
+  document.addEventListener('focusin', stop);
 }
 
 export function PostComposerPage() {

@@ -4,7 +4,12 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts } from '@/api/accounts';
-import { type AnalyticsFilters, analyticsCsvUrl, useAnalyticsOverview } from '@/api/analytics';
+import {
+  type AnalyticsFilters,
+  analyticsCsvUrl,
+  filtersComplete,
+  useAnalyticsOverview,
+} from '@/api/analytics';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n } from '@/i18n';
@@ -106,12 +111,21 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
       <div className="flex flex-wrap items-end justify-between gap-3 *:min-w-0">
         <AnalyticsFiltersBar value={filters} onChange={setFilters} accounts={connected} />
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={analyticsCsvUrl(filters)} download>
+          {filtersComplete(filters) ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={analyticsCsvUrl(filters)} download>
+                <Download aria-hidden="true" className="size-4" />
+                {t('Download CSV')}
+              </a>
+            </Button>
+          ) : (
+            // Until the custom range is whole and in order (the filters say what is wrong), there is nothing to
+            // download: a link would save the server's refusal as a file.
+            <Button variant="outline" size="sm" disabled>
               <Download aria-hidden="true" className="size-4" />
               {t('Download CSV')}
-            </a>
-          </Button>
+            </Button>
+          )}
           <DownloadPdfButton filters={filters} />
           <ShareReportButton filters={filters} />
           <EmailReportsButton filters={filters} />
