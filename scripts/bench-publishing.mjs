@@ -25,6 +25,7 @@ import {
   calibratedCheck,
   calibratedTable,
   closedLoop,
+  oddMedian,
   pidsWhere,
   ratioCheck,
   ratioTable,
@@ -68,6 +69,8 @@ export const PUBLISHING_BENCH = {
   baseline: {
     connections: 40,
     seconds: Number(process.env.BENCH_BASELINE_SECONDS ?? 5),
+    /** Rounds of `seconds` each; their median is the baseline (an odd number). */
+    rounds: 3,
     goal: 10,
     why: 'the issue’s goal: a publish is 2 statements (account with its proxy, finish) and its share of a batch claim, and an HTTP call through undici; 25–28× with 8 statements and a job per target on 2026-11-28 (decisions 0120, 0121)',
   },
@@ -208,7 +211,7 @@ export async function seedTargets(ctx, label, count, dueAt) {
  * pg.Pool as the workers use, on the benchmark's own database (a table of its own, dropped after).
  */
 async function bareUpdateRate(pg, databaseUrl, databaseName) {
-  const { connections, seconds } = PUBLISHING_BENCH.baseline;
+  const { connections, seconds, rounds } = PUBLISHING_BENCH.baseline;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   try {
     await pool.query('create table bench_counter (id int primary key, n bigint not null default 0)');
@@ -216,13 +219,28 @@ async function bareUpdateRate(pg, databaseUrl, databaseName) {
     const update = (loop) =>
       pool.query('update bench_counter set n = n + 1 where id = $1 returning n', [loop]);
     for (let i = 0; i < connections; i += 1) await update(i);
-    const before = cpuNow([], databaseName);
-    const result = await closedLoop('bare UPDATE … RETURNING', update, { concurrency: connections, seconds });
-    const after = cpuNow([], databaseName);
-    // CPU per update: this process (the client, as the workers are for a publish) and the backends.
-    result.cpuMs = ((after.driver - before.driver + after.postgres - before.postgres) * 1000) / result.calls;
+    // Rounds: the median of an odd number (one 5 s round moved by ±15% between runs on a quiet host).
+    const runs = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const before = cpuNow([], databaseName);
+      const run = await closedLoop('bare UPDATE … RETURNING', update, { concurrency: connections, seconds });
+      const after = cpuNow([], databaseName);
+      // CPU per update: this process (the client, as the workers are for a publish) and the backends.
+      run.cpuMs = ((after.driver - before.driver + after.postgres - before.postgres) * 1000) / run.calls;
+      runs.push(run);
+    }
     await pool.query('drop table bench_counter');
-    return result;
+    return {
+      perSecond: oddMedian(
+        'bare UPDATE … RETURNING per second',
+        runs.map((run) => run.perSecond),
+      ),
+      cpuMs: oddMedian(
+        'bare UPDATE … RETURNING CPU',
+        runs.map((run) => run.cpuMs),
+      ),
+      rounds: runs.map((run) => ({ perSecond: run.perSecond, cpuMs: run.cpuMs })),
+    };
   } finally {
     await pool.end();
   }
@@ -508,7 +526,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
     await Promise.all(children.map(stopChild));
     const bare = await bareUpdateRate(pg, databaseUrl, name);
     console.info(
-      `bare UPDATE … RETURNING: ${Math.round(bare.perSecond)}/s (${PUBLISHING_BENCH.baseline.connections} connections)`,
+      `bare UPDATE … RETURNING: ${Math.round(bare.perSecond)}/s, ${bare.cpuMs.toFixed(3)} ms of CPU each (${PUBLISHING_BENCH.baseline.connections} connections, median of ${bare.rounds.map((round) => `${Math.round(round.perSecond)}/s ${round.cpuMs.toFixed(3)} ms`).join(', ')})`,
     );
     const ratios = [
       ratioCheck({
@@ -631,7 +649,9 @@ ${burst.cpuMs.workers.toFixed(2)} ms, PostgreSQL backends on this database ${bur
 ${burst.cpuMs.driver.toFixed(2)} ms. ${statementsParagraph(burst.statements)}
 
 Baseline in the same run: \`UPDATE … RETURNING\` of one row per connection in closed loops, ${PUBLISHING_BENCH.baseline.connections} connections through a
-\`pg.Pool\` on the same database, ${PUBLISHING_BENCH.baseline.seconds} s with the workers stopped: ${Math.round(bare.perSecond)} updates/s, ${bare.cpuMs.toFixed(3)} ms of CPU each (this
+\`pg.Pool\` on the same database, the median of ${PUBLISHING_BENCH.baseline.rounds} rounds of ${PUBLISHING_BENCH.baseline.seconds} s with the workers stopped (${bare.rounds
+    .map((round) => `${Math.round(round.perSecond)}/s at ${round.cpuMs.toFixed(3)} ms`)
+    .join(', ')}): ${Math.round(bare.perSecond)} updates/s, ${bare.cpuMs.toFixed(3)} ms of CPU each (this
 process as the client, plus the backends). Burst publishes/s ÷ bare updates/s: ${(burst.throughput / bare.perSecond).toFixed(3)} (shown, not a
 goal: the two rates are taken a minute apart, and other work on the machine moves one and not the other). CPU
 per operation does not move with other work, so the goal is on that ratio, and fails the run:

@@ -3,7 +3,7 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
 import { statementName } from './pg-named-statements';
-import { builtOnce, executePrepared, insertRows, perDatabase, updateById } from './prepared';
+import { builtOnce, executePrepared, insertRows, perDatabase, sqlBuiltOnce, updateById } from './prepared';
 
 let test: TestDatabase;
 
@@ -44,6 +44,28 @@ describe('executePrepared', () => {
     const mine = prepared.rows.filter((row) => row.statement.includes('as one'));
     expect(mine).toHaveLength(1);
     expect(mine[0]?.name).toMatch(/^rc_[0-9a-f]{24}$/);
+  });
+});
+
+describe('sqlBuiltOnce', () => {
+  it('writes the statement once and runs it with each call’s values, a value used twice and nulls too', async () => {
+    const { db } = test.database;
+    let builds = 0;
+    const sum = sqlBuiltOnce<{ total: number; label: string | null }>(() => {
+      builds += 1;
+      const value = (name: string) => sql.placeholder(name);
+      return sql`with input as (select ${value('a')}::int as a, ${value('b')}::int as b)
+        select (a + b + ${value('a')}::int)::int as total, ${value('label')}::text as label from input`;
+    });
+    expect((await sum(db, { a: 1, b: 2, label: 'one' })).rows).toEqual([{ total: 4, label: 'one' }]);
+    expect((await sum(db, { a: 10, b: -3, label: null })).rows).toEqual([{ total: 17, label: null }]);
+    expect(builds).toBe(1);
+    const prepared = await executePrepared<{ name: string; statement: string }>(
+      db,
+      sql`select name, statement from pg_prepared_statements
+        where statement like '%as total%' and statement not like '%pg_prepared_statements%'`,
+    );
+    expect(prepared.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^rc_[0-9a-f]{24}$/)]);
   });
 });
 

@@ -22,6 +22,27 @@ export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: 
 }
 
 /**
+ * A raw statement (a `sql` template, as executePrepared runs) written once: `build` is called at the first run
+ * and its SQL and name are kept; each run hands `values` to its `sql.placeholder(name)`s. For a statement run at
+ * every publish or request, where writing the template's SQL again (Drizzle's `sqlToQuery`, then the name's
+ * lookup by its text) cost more of the process's time than the driver (docs/decisions/0130-raw-statements-built-once.md).
+ * `build` must not close over a call's values: every value that changes is a placeholder.
+ */
+export function sqlBuiltOnce<Row>(
+  build: () => SQL,
+): (db: Db, values?: Record<string, unknown>) => Promise<{ rows: Row[] }> {
+  let built: { query: ReturnType<PgDialect['sqlToQuery']>; name: string } | undefined;
+  return async (db, values = {}) => {
+    if (built === undefined) {
+      const query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build());
+      built = { query, name: statementName(query.sql) };
+    }
+    const result = await db._.session.prepareQuery(built.query, undefined, built.name, false).execute(values);
+    return result as unknown as { rows: Row[] };
+  };
+}
+
+/**
  * The names of the texts run here, kept: hashing a claim's few kilobytes of SQL at every publish was over a quarter of
  * this function's own time in a publishing worker. The texts are fixed (see above), so the map stays small; past the bound it
  * starts again rather than grow.

@@ -262,7 +262,9 @@ async function settleAttempt(
   const { db, log, claims } = ctx;
   const { finish } = claims;
   const platform = target.platform as PlatformId;
-  const text = await publishedText(ctx, target, target.post.workspaceId, contentFor(target.post, platform));
+  // The text as sent, only for a reconciliation (a published attempt does not need it again).
+  const sentText = () =>
+    publishedText(ctx, target, target.post.workspaceId, contentFor(target.post, platform));
   const startedAt = target.attemptStartedAt ?? new Date();
   if ('abandoned' in result) {
     // Certainly not sent: due again at once, unless a worker that took the claim over keeps it.
@@ -293,7 +295,7 @@ async function settleAttempt(
   const { error } = result;
   if (!(error instanceof PlatformError)) {
     log.error({ err: error, target: target.id }, 'publishing failed unexpectedly');
-    await reconcile(ctx, target, startedAt, text);
+    await reconcile(ctx, target, startedAt, await sentText());
     return;
   }
   if (error.kind === 'retry' || error.kind === 'unknown') {
@@ -312,7 +314,7 @@ async function settleAttempt(
   } else if (error.kind === 'reauthorize') {
     await finish(target.id, { status: 'failed', lastError: PUBLISH_MESSAGES.reconnect(platform) });
   } else {
-    await reconcile(ctx, target, startedAt, text);
+    await reconcile(ctx, target, startedAt, await sentText());
   }
 }
 

@@ -1,20 +1,18 @@
 // Over 300 lines on purpose: a claim's checks (due, not stale, not late in a series, publishing open, the
-// account usable) and its release and finish share one set of row locks and statements; split, each would re-read them.
-import { NOTIFICATION_MESSAGES } from '@relaycast/shared/notifications';
+// account usable) and its release share one set of row locks and statements; split, each would re-read them (the
+// attempt's end is publishing-finish.ts).
 import { PLAN_MESSAGES } from '@relaycast/shared/plans';
-import { PLATFORMS, type PlatformId } from '@relaycast/shared/platforms';
+import type { PlatformId } from '@relaycast/shared/platforms';
 import { POST_SERIES_MESSAGES } from '@relaycast/shared/post-series';
 import { contentFor } from '@relaycast/shared/posts';
-import { PUBLISH_MESSAGES, sumTargetStatuses } from '@relaycast/shared/publishing';
+import { PUBLISH_MESSAGES } from '@relaycast/shared/publishing';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { posts, postTargets, workspaces } from '../../db/schema/index';
-import { recordPublishOutcome } from '../../lib/metrics';
-import { insertNotificationSql } from '../notifications/notifications.service';
-import { queueEventSql } from '../webhooks/webhooks.service';
 import { accountPauseEndSql } from './publishing-budget';
+import { finishTarget } from './publishing-finish';
 import {
   type ClaimLeases,
   createClaimLeases,
@@ -90,13 +88,6 @@ export interface TargetClaims {
     targetId: string,
   ): Promise<{ target: ClaimedTarget; text: string; workspaceId: string } | undefined>;
 }
-
-/** The failed-post notification's title, naming the target's platform (`ended.platform`). */
-const POST_FAILED_TITLE_SQL = sql`case ended.platform ${sql.join(
-  Object.entries(PLATFORMS).map(
-    ([id, platform]) => sql`when ${id} then ${NOTIFICATION_MESSAGES.postFailedTitle(platform.name)} `,
-  ),
-)} else ${NOTIFICATION_MESSAGES.postFailedTitle(null)} end`;
 
 /**
  * True for a target of `t` whose workspace may not publish now (managed billing, trial over, no plan chosen:
@@ -237,79 +228,6 @@ async function settleUnclaimable(db: Db, config: Config, now: Date, targetId?: s
     returning t.post_id`);
   const changed = (settled as unknown as { rows: { post_id: string }[] }).rows.map((r) => r.post_id);
   if (changed.length > 0) await db.transaction((tx) => recomputePostStatuses(tx, [...new Set(changed)]));
-}
-
-/** The webhook event and the author's notice an ended attempt queues in the same statement (`ended` rows). */
-function attemptEndStatements(status: AttemptEnd['status']) {
-  // A published or failed target queues its webhook event in the same statement (no endpoint, no row).
-  const event = status === 'published' ? 'post.published' : status === 'failed' ? 'post.failed' : null;
-  const hooks = event
-    ? sql`, hooks as (${queueEventSql(
-        event,
-        sql`ended join ${posts} p on p.id = ended.post_id`,
-        sql`p.workspace_id`,
-        sql`jsonb_build_object('postId', ended.post_id, 'targetId', ended.id, 'platform', ended.platform,
-              'accountId', ended.account_id, 'url', ended.url, 'platformPostId', ended.platform_post_id,
-              'publishedAt', ended.published_at, 'error', ended.last_error)`,
-      )})`
-    : sql``;
-  // A failed target also notifies the post's author in-app, in the same statement (exactly once); its
-  // e-mail and push go out from the notifications delivery loop (docs/notifications.md).
-  const notice =
-    status === 'failed'
-      ? sql`, notice as (${insertNotificationSql({
-          kind: 'post_failed',
-          source: sql`ended join ${posts} np on np.id = ended.post_id`,
-          userId: sql`np.author_id`,
-          workspaceId: sql`np.workspace_id`,
-          title: POST_FAILED_TITLE_SQL,
-          body: sql`coalesce(ended.last_error, ${NOTIFICATION_MESSAGES.postFailedBody})`,
-          link: '/calendar',
-        })} where np.author_id is not null)`
-      : sql``;
-  return { hooks, notice };
-}
-
-/** Ends the attempt with `values`; false when this process no longer held the target. */
-async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promise<boolean> {
-  const now = new Date();
-  // The post alone (its only target) takes the status the sum gives one target; in the same statement, so
-  // the common case is one round trip. A post with several targets is summed under its row lock instead.
-  const alone = sumTargetStatuses([values.status]) ?? 'scheduled';
-  const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-  const { hooks, notice } = attemptEndStatements(values.status);
-  const result = await executePrepared<{
-    post_id: string;
-    siblings: number;
-    platform: string;
-    lateness: number | null;
-  }>(
-    db,
-    sql`
-    with ended as (
-      update ${postTargets} t
-      set status = ${values.status}, last_error = ${values.lastError ?? null},
-          platform_post_id = coalesce(${values.platformPostId ?? null}, t.platform_post_id),
-          url = coalesce(${values.url ?? null}, t.url),
-          published_at = coalesce(${iso(values.publishedAt)}::timestamptz, t.published_at),
-          due_at = coalesce(${iso(values.dueAt)}::timestamptz, t.due_at),
-          updated_at = ${now.toISOString()}::timestamptz
-      where t.id = ${targetId} and t.status = 'publishing'
-      returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings,
-        t.id, t.platform, t.account_id, t.url, t.platform_post_id, t.published_at, t.last_error,
-        extract(epoch from (t.published_at - t.due_at))::float8 as lateness
-    ), summed as (
-      update ${posts} set status = ${alone}
-      where id in (select post_id from ended where siblings = 1) and status <> 'draft'
-      returning id
-    )${hooks}${notice}
-    select post_id, siblings, platform, lateness from ended`,
-  );
-  const [row] = result.rows;
-  if (!row) return false;
-  recordPublishOutcome(row.platform, values.status, values.status === 'published' ? row.lateness : null);
-  if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
-  return true;
 }
 
 /** The earliest due instant after now of a target waiting for its call (each state's index probe apart). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executePrepared } from '../../db/prepared';
+import { sqlBuiltOnce } from '../../db/prepared';
 
 /**
  * Every rate limit of the server counted in one place, the database, so that several API processes on one
@@ -33,6 +33,40 @@ export function storedKey(key: string): string {
 /** Ended windows are kept this long, then deleted by the hourly sweep. */
 export const ENDED_WINDOW_KEPT_MS = 60_000;
 
+/** A window's row as the statements below give it. */
+type WindowRow = { hits: number; resets_at_ms: string | number };
+
+/** The statements of this file, each written once with its values as placeholders (decision 0130). */
+const value = (name: string) => sql.placeholder(name);
+
+const takeStatement = sqlBuiltOnce<WindowRow>(
+  () => sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
+    values (${value('key')}, 1, ${value('now')}::bigint + ${value('windowMs')}::bigint)
+    on conflict (key) do update set
+      hits = case when w.resets_at_ms <= ${value('now')}::bigint then 1 else w.hits + 1 end,
+      resets_at_ms = case when w.resets_at_ms <= ${value('now')}::bigint then excluded.resets_at_ms else w.resets_at_ms end
+    returning hits, resets_at_ms`,
+);
+
+const holdStatement = sqlBuiltOnce<WindowRow>(
+  () => sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
+    values (${value('key')}, 1, ${value('untilMs')}::bigint)
+    on conflict (key) do update set
+      hits = case when w.resets_at_ms <= ${value('now')}::bigint then 1 else w.hits + 1 end,
+      resets_at_ms = greatest(excluded.resets_at_ms,
+        case when w.resets_at_ms <= ${value('now')}::bigint then 0 else w.resets_at_ms end)
+    returning hits, resets_at_ms`,
+);
+
+const readStatement = sqlBuiltOnce<WindowRow>(
+  () =>
+    sql`select hits, resets_at_ms from rate_limit_windows where key = ${value('key')} and resets_at_ms > ${value('now')}::bigint`,
+);
+
+const deleteEndedStatement = sqlBuiltOnce<{ key: string }>(
+  () => sql`delete from rate_limit_windows where resets_at_ms < ${value('before')}::bigint returning key`,
+);
+
 /**
  * Counts one hit of `key` in its window of `windowMs` (a new window when the last one ended). The clock is the
  * caller's (`now`): the servers of one install keep their clocks in step (NTP), and a test can name its time.
@@ -43,15 +77,7 @@ export async function takeRateLimit(
   windowMs: number,
   now: number = Date.now(),
 ): Promise<RateLimitTake> {
-  const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
-    db,
-    sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
-      values (${storedKey(key)}, 1, ${now}::bigint + ${windowMs}::bigint)
-      on conflict (key) do update set
-        hits = case when w.resets_at_ms <= ${now}::bigint then 1 else w.hits + 1 end,
-        resets_at_ms = case when w.resets_at_ms <= ${now}::bigint then excluded.resets_at_ms else w.resets_at_ms end
-      returning hits, resets_at_ms`,
-  );
+  const { rows } = await takeStatement(db, { key: storedKey(key), now, windowMs });
   const row = rows[0];
   if (!row) throw new Error('the rate limit window was not written');
   return { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) };
@@ -67,16 +93,7 @@ export async function holdRateLimitUntil(
   untilMs: number,
   now: number = Date.now(),
 ): Promise<RateLimitTake> {
-  const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
-    db,
-    sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
-      values (${storedKey(key)}, 1, ${untilMs}::bigint)
-      on conflict (key) do update set
-        hits = case when w.resets_at_ms <= ${now}::bigint then 1 else w.hits + 1 end,
-        resets_at_ms = greatest(excluded.resets_at_ms,
-          case when w.resets_at_ms <= ${now}::bigint then 0 else w.resets_at_ms end)
-      returning hits, resets_at_ms`,
-  );
+  const { rows } = await holdStatement(db, { key: storedKey(key), now, untilMs });
   const row = rows[0];
   if (!row) throw new Error('the rate limit window was not written');
   return { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) };
@@ -84,10 +101,7 @@ export async function holdRateLimitUntil(
 
 /** The window of `key` without counting a hit (0 hits when none is running). */
 export async function readRateLimit(db: Db, key: string, now: number = Date.now()): Promise<RateLimitTake> {
-  const { rows } = await executePrepared<{ hits: number; resets_at_ms: string | number }>(
-    db,
-    sql`select hits, resets_at_ms from rate_limit_windows where key = ${storedKey(key)} and resets_at_ms > ${now}::bigint`,
-  );
+  const { rows } = await readStatement(db, { key: storedKey(key), now });
   const row = rows[0];
   return row
     ? { current: row.hits, ttl: Math.max(0, Number(row.resets_at_ms) - now) }
@@ -108,10 +122,7 @@ export function rateLimitEndSql(key: SQL, nowMs: SQLWrapper | number): SQL<numbe
 
 /** Deletes the windows that ended a while ago (the hourly sweep). */
 export async function deleteEndedRateLimits(db: Db, now: number = Date.now()): Promise<number> {
-  const { rows } = await executePrepared<{ key: string }>(
-    db,
-    sql`delete from rate_limit_windows where resets_at_ms < ${now - ENDED_WINDOW_KEPT_MS}::bigint returning key`,
-  );
+  const { rows } = await deleteEndedStatement(db, { before: now - ENDED_WINDOW_KEPT_MS });
   return rows.length;
 }
 
