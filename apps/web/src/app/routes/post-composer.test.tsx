@@ -126,7 +126,11 @@ describe('the composer page (one composer, with the assistant, docs/decisions/00
     expect(screen.getByRole('button', { name: 'LinkedIn' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('"Write with AI" tapped while the assistant is still loading focuses its prompt once it is there', async () => {
+  /**
+   * The composer page with the assistant still asking whether AI is set up, "Write with AI" tapped meanwhile;
+   * `answer()` lets the assistant load.
+   */
+  async function tapWhileLoading() {
     const user = userEvent.setup();
     let answer: (status: typeof CONFIGURED) => void = () => {};
     fakeApi({
@@ -140,28 +144,22 @@ describe('the composer page (one composer, with the assistant, docs/decisions/00
     const assistant = await screen.findByRole('region', { name: 'AI assistant' });
     await within(assistant).findByText('Checking the AI assistant');
     await user.click(screen.getByRole('button', { name: 'Write with AI' }));
+    return { user, assistant, scrolled, answer: () => answer(CONFIGURED) };
+  }
+
+  it('"Write with AI" tapped while the assistant is still loading focuses its prompt once it is there', async () => {
+    const { assistant, scrolled, answer } = await tapWhileLoading();
     expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
-    answer(CONFIGURED);
+    answer();
     const prompt = await within(assistant).findByLabelText('What should the post say?');
     await waitFor(() => expect(document.activeElement).toBe(prompt));
   });
 
   it('a still-loading assistant does not take the focus back from a field the user went to meanwhile', async () => {
-    const user = userEvent.setup();
-    let answer: (status: typeof CONFIGURED) => void = () => {};
-    fakeApi({
-      'GET /api/accounts': { accounts: [] },
-      'GET /api/ai/status': () => new Promise((resolve) => (answer = resolve)),
-      'GET /api/ai/history': { items: [] },
-    });
-    Element.prototype.scrollIntoView = vi.fn();
-    renderWithProviders(<PostComposerPage />, { route: '/post-composer' });
-    const assistant = await screen.findByRole('region', { name: 'AI assistant' });
-    await within(assistant).findByText('Checking the AI assistant');
-    await user.click(screen.getByRole('button', { name: 'Write with AI' }));
+    const { user, assistant, answer } = await tapWhileLoading();
     const postText = screen.getByLabelText('Post text');
     await user.click(postText);
-    answer(CONFIGURED);
+    answer();
     await within(assistant).findByLabelText('What should the post say?');
     expect(document.activeElement).toBe(postText);
   });

@@ -1,23 +1,12 @@
-import type { SocialAccount } from '@relaycast/shared/accounts';
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { accountFixture } from '@/test/accounts';
 import { fakeApi } from '@/test/api.fake';
 import { renderWithProviders } from '@/test/render';
 import { AnalyticsDashboard } from './analytics-dashboard';
 
-const ACCOUNT = {
-  id: 'ig-1',
-  platform: 'instagram',
-  handle: 'cafe.ig',
-  displayName: 'Café',
-  avatarUrl: null,
-  instanceUrl: null,
-  status: 'connected',
-  lastSyncAt: null,
-  lastError: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-} as SocialAccount;
+const ACCOUNT = accountFixture();
 
 describe('AnalyticsDashboard: Download CSV', () => {
   it('is a link to the CSV of the filters in the address', async () => {

@@ -2,33 +2,12 @@ import type { SocialAccount } from '@relaycast/shared/accounts';
 import { ANALYTICS_MESSAGES } from '@relaycast/shared/analytics';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { accountFixture } from '@/test/accounts';
 import { AnalyticsFiltersBar } from './analytics-filters';
 
 const ACCOUNTS: SocialAccount[] = [
-  {
-    id: 'ig-1',
-    platform: 'instagram',
-    handle: 'cafe.ig',
-    displayName: 'Café',
-    avatarUrl: null,
-    instanceUrl: null,
-    status: 'connected',
-    lastSyncAt: null,
-    lastError: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  } as SocialAccount,
-  {
-    id: 'bs-1',
-    platform: 'bluesky',
-    handle: 'cafe.bsky.social',
-    displayName: 'Café',
-    avatarUrl: null,
-    instanceUrl: null,
-    status: 'connected',
-    lastSyncAt: null,
-    lastError: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  } as SocialAccount,
+  accountFixture(),
+  accountFixture({ id: 'bs-1', platform: 'bluesky', handle: 'cafe.bsky.social' }),
 ];
 
 describe('AnalyticsFiltersBar', () => {
