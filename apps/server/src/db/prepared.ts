@@ -15,9 +15,25 @@ import { statementName } from './pg-named-statements';
  * use it (docs/decisions/0053).
  */
 export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> {
-  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
-  const built = dialect.sqlToQuery(query);
-  const result = await db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
+  const built = writeSql(db, query);
+  return runNamed<Row>(db, built, nameOf(built.sql));
+}
+
+/** A statement's SQL text and parameters, as the database's dialect writes them. */
+type WrittenSql = ReturnType<PgDialect['sqlToQuery']>;
+
+function writeSql(db: Db, query: SQL): WrittenSql {
+  return (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+}
+
+/** Runs written SQL as the prepared statement `name`, with `values` for its placeholders. */
+async function runNamed<Row>(
+  db: Db,
+  written: WrittenSql,
+  name: string,
+  values?: Record<string, unknown>,
+): Promise<{ rows: Row[] }> {
+  const result = await db._.session.prepareQuery(written, undefined, name, false).execute(values);
   return result as unknown as { rows: Row[] };
 }
 
@@ -31,14 +47,13 @@ export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: 
 export function sqlBuiltOnce<Row>(
   build: () => SQL,
 ): (db: Db, values?: Record<string, unknown>) => Promise<{ rows: Row[] }> {
-  let built: { query: ReturnType<PgDialect['sqlToQuery']>; name: string } | undefined;
-  return async (db, values = {}) => {
+  let built: { written: WrittenSql; name: string } | undefined;
+  return (db, values = {}) => {
     if (built === undefined) {
-      const query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build());
-      built = { query, name: statementName(query.sql) };
+      const written = writeSql(db, build());
+      built = { written, name: statementName(written.sql) };
     }
-    const result = await db._.session.prepareQuery(built.query, undefined, built.name, false).execute(values);
-    return result as unknown as { rows: Row[] };
+    return runNamed<Row>(db, built.written, built.name, values);
   };
 }
 

@@ -71,17 +71,16 @@ const finishStatementOf = (status: AttemptEnd['status']) =>
   sqlBuiltOnce<FinishedRow>(() => {
     const alone = sumTargetStatuses([status]) ?? 'scheduled';
     const { hooks, notice } = attemptEndStatements(status);
-    const value = (name: string) => sql.placeholder(name);
     return sql`
     with ended as (
       update ${postTargets} t
-      set status = ${status}, last_error = ${value('lastError')},
-          platform_post_id = coalesce(${value('platformPostId')}, t.platform_post_id),
-          url = coalesce(${value('url')}, t.url),
-          published_at = coalesce(${value('publishedAt')}::timestamptz, t.published_at),
-          due_at = coalesce(${value('dueAt')}::timestamptz, t.due_at),
-          updated_at = ${value('now')}::timestamptz
-      where t.id = ${value('targetId')} and t.status = 'publishing'
+      set status = ${status}, last_error = ${sql.placeholder('lastError')},
+          platform_post_id = coalesce(${sql.placeholder('platformPostId')}, t.platform_post_id),
+          url = coalesce(${sql.placeholder('url')}, t.url),
+          published_at = coalesce(${sql.placeholder('publishedAt')}::timestamptz, t.published_at),
+          due_at = coalesce(${sql.placeholder('dueAt')}::timestamptz, t.due_at),
+          updated_at = ${sql.placeholder('now')}::timestamptz
+      where t.id = ${sql.placeholder('targetId')} and t.status = 'publishing'
       returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings,
         t.id, t.platform, t.account_id, t.url, t.platform_post_id, t.published_at, t.last_error,
         extract(epoch from (t.published_at - t.due_at))::float8 as lateness

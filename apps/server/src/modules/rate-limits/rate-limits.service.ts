@@ -36,35 +36,34 @@ export const ENDED_WINDOW_KEPT_MS = 60_000;
 /** A window's row as the statements below give it. */
 type WindowRow = { hits: number; resets_at_ms: string | number };
 
-/** The statements of this file, each written once with its values as placeholders (decision 0130). */
-const value = (name: string) => sql.placeholder(name);
-
+// The statements of this file, each written once with its values as placeholders (decision 0130).
 const takeStatement = sqlBuiltOnce<WindowRow>(
   () => sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
-    values (${value('key')}, 1, ${value('now')}::bigint + ${value('windowMs')}::bigint)
+    values (${sql.placeholder('key')}, 1, ${sql.placeholder('now')}::bigint + ${sql.placeholder('windowMs')}::bigint)
     on conflict (key) do update set
-      hits = case when w.resets_at_ms <= ${value('now')}::bigint then 1 else w.hits + 1 end,
-      resets_at_ms = case when w.resets_at_ms <= ${value('now')}::bigint then excluded.resets_at_ms else w.resets_at_ms end
+      hits = case when w.resets_at_ms <= ${sql.placeholder('now')}::bigint then 1 else w.hits + 1 end,
+      resets_at_ms = case when w.resets_at_ms <= ${sql.placeholder('now')}::bigint then excluded.resets_at_ms else w.resets_at_ms end
     returning hits, resets_at_ms`,
 );
 
 const holdStatement = sqlBuiltOnce<WindowRow>(
   () => sql`insert into rate_limit_windows as w (key, hits, resets_at_ms)
-    values (${value('key')}, 1, ${value('untilMs')}::bigint)
+    values (${sql.placeholder('key')}, 1, ${sql.placeholder('untilMs')}::bigint)
     on conflict (key) do update set
-      hits = case when w.resets_at_ms <= ${value('now')}::bigint then 1 else w.hits + 1 end,
+      hits = case when w.resets_at_ms <= ${sql.placeholder('now')}::bigint then 1 else w.hits + 1 end,
       resets_at_ms = greatest(excluded.resets_at_ms,
-        case when w.resets_at_ms <= ${value('now')}::bigint then 0 else w.resets_at_ms end)
+        case when w.resets_at_ms <= ${sql.placeholder('now')}::bigint then 0 else w.resets_at_ms end)
     returning hits, resets_at_ms`,
 );
 
 const readStatement = sqlBuiltOnce<WindowRow>(
   () =>
-    sql`select hits, resets_at_ms from rate_limit_windows where key = ${value('key')} and resets_at_ms > ${value('now')}::bigint`,
+    sql`select hits, resets_at_ms from rate_limit_windows where key = ${sql.placeholder('key')} and resets_at_ms > ${sql.placeholder('now')}::bigint`,
 );
 
 const deleteEndedStatement = sqlBuiltOnce<{ key: string }>(
-  () => sql`delete from rate_limit_windows where resets_at_ms < ${value('before')}::bigint returning key`,
+  () =>
+    sql`delete from rate_limit_windows where resets_at_ms < ${sql.placeholder('before')}::bigint returning key`,
 );
 
 /**

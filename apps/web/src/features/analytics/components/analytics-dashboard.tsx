@@ -102,6 +102,12 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
     );
   }
   const connected = accounts.data.filter((account) => account.status !== 'disconnected');
+  const csvLabel = (
+    <>
+      <Download aria-hidden="true" className="size-4" />
+      {t('Download CSV')}
+    </>
+  );
   const demo = overview.data?.demo ?? false;
   if (connected.length === 0 && !demo) return <AnalyticsEmptyState />;
 
@@ -114,16 +120,14 @@ export function AnalyticsDashboard({ children }: { children?: ReactNode }) {
           {filtersComplete(filters) ? (
             <Button asChild variant="outline" size="sm">
               <a href={analyticsCsvUrl(filters)} download>
-                <Download aria-hidden="true" className="size-4" />
-                {t('Download CSV')}
+                {csvLabel}
               </a>
             </Button>
           ) : (
             // Until the custom range is whole and in order (the filters say what is wrong), there is nothing to
             // download: a link would save the server's refusal as a file.
             <Button variant="outline" size="sm" disabled>
-              <Download aria-hidden="true" className="size-4" />
-              {t('Download CSV')}
+              {csvLabel}
             </Button>
           )}
           <DownloadPdfButton filters={filters} />
