@@ -33,6 +33,7 @@ import {
   reportRatios,
   totalCpu,
 } from './lib/baseline.mjs';
+import { throwawayPostgres } from './lib/bench-postgres.mjs';
 import { writeBenchSection } from './lib/bench-server.mjs';
 import { serverProcessEnv } from './lib/server-env.mjs';
 import { statementLines, statementSnapshot, statementsBetween } from './lib/statement-stats.mjs';
@@ -218,16 +219,12 @@ export async function seedTargets(ctx, label, count, dueAt) {
  * backends are not counted in it and it can run between two bursts). `round()` runs one closed loop of
  * `seconds`; `close()` drops the database.
  */
-async function openBareUpdate(pg, adminUrl) {
+async function openBareUpdate(pg) {
   const { connections, seconds } = PUBLISHING_BENCH.baseline;
-  const name = `relaycast_bare_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: connections });
+  const database = await throwawayPostgres('relaycast_bare');
+  assertMeasured('bare UPDATE … RETURNING', database !== null, 'no PostgreSQL answered');
+  const { name } = database;
+  const pool = new pg.Pool({ connectionString: database.url, max: connections });
   await pool.query('create table bench_counter (id int primary key, n bigint not null default 0)');
   await pool.query(`insert into bench_counter (id) select generate_series(0, ${connections - 1})`);
   const update = (loop) => pool.query('update bench_counter set n = n + 1 where id = $1 returning n', [loop]);
@@ -243,10 +240,7 @@ async function openBareUpdate(pg, adminUrl) {
     },
     async close() {
       await pool.end();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }
@@ -523,7 +517,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
       `burst: ${burst.published}/${burst.count} in ${burst.throughput.toFixed(0)}/s, lateness p50 ${burst.p50} ms p99 ${burst.p99} ms, duplicates ${burst.duplicates}, lost ${burst.lost}`,
     );
     // The CPU rounds: each burst, then a bare-update round at once on the same server (the workers idle).
-    bare = await openBareUpdate(pg, adminUrl);
+    bare = await openBareUpdate(pg);
     const cpuRounds = [];
     for (let index = 0; index < PUBLISHING_BENCH.baseline.rounds; index += 1) {
       const run =

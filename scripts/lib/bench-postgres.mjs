@@ -17,6 +17,7 @@ export async function throwawayPostgres(prefix) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
