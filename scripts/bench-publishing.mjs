@@ -219,7 +219,7 @@ export async function seedTargets(ctx, label, count, dueAt) {
  * backends are not counted in it and it can run between two bursts). `round()` runs one closed loop of
  * `seconds`; `close()` drops the database.
  */
-async function openBareUpdate(pg, adminUrl) {
+async function openBareUpdate(pg) {
   const { connections, seconds } = PUBLISHING_BENCH.baseline;
   const database = await throwawayPostgres('relaycast_bare');
   assertMeasured('bare UPDATE … RETURNING', database !== null, 'no PostgreSQL answered');
@@ -231,7 +231,7 @@ async function openBareUpdate(pg, adminUrl) {
   for (let i = 0; i < connections; i += 1) await update(i);
   return {
     async round() {
-      await connectionRoom(pg, adminUrl, connections);
+      await connectionRoom(pool, connections);
       const before = cpuNow([], name);
       const run = await closedLoop('bare UPDATE … RETURNING', update, { concurrency: connections, seconds });
       const after = cpuNow([], name);
@@ -247,24 +247,18 @@ async function openBareUpdate(pg, adminUrl) {
 }
 
 /**
- * Waits (at most 30 s) until PostgreSQL has room for `needed` more connections. Right after a burst the two
- * workers still hold up to 70 (their pools close idle connections after 10 s), and with the baseline's 40 and
- * this process's pool they would pass the default limit of 100.
+ * Waits (at most 30 s) until PostgreSQL has room for `needed` more connections, asked through the bare round's own
+ * pool. Right after a burst the two workers still hold up to 70 (their pools close idle connections after 10 s), and
+ * with the baseline's 40 and this process's pool they would pass the default limit of 100.
  */
-async function connectionRoom(pg, adminUrl, needed) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const { rows } = await admin.query(
-        `select current_setting('max_connections')::int - count(*)::int as room from pg_stat_activity`,
-      );
-      if (rows[0].room > needed + 5 || Date.now() > deadline) return;
-      await sleep(500);
-    }
-  } finally {
-    await admin.end();
+async function connectionRoom(pool, needed) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await pool.query(
+      `select current_setting('max_connections')::int - count(*)::int as room from pg_stat_activity`,
+    );
+    if (rows[0].room > needed + 5 || Date.now() > deadline) return;
+    await sleep(500);
   }
 }
 
@@ -542,7 +536,7 @@ export async function runPublishingBench({ writeDocs = true } = {}) {
       `burst: ${burst.published}/${burst.count} in ${burst.throughput.toFixed(0)}/s, lateness p50 ${burst.p50} ms p99 ${burst.p99} ms, duplicates ${burst.duplicates}, lost ${burst.lost}`,
     );
     // The CPU rounds: each burst, then a bare-update round at once on the same server (the workers idle).
-    bare = await openBareUpdate(pg, adminUrl);
+    bare = await openBareUpdate(pg);
     const cpuRounds = [];
     for (let index = 0; index < PUBLISHING_BENCH.baseline.rounds; index += 1) {
       const run =
