@@ -225,6 +225,12 @@ async function openBareUpdate(pg) {
   assertMeasured('bare UPDATE … RETURNING', database !== null, 'no PostgreSQL answered');
   const { name } = database;
   const pool = new pg.Pool({ connectionString: database.url, max: connections });
+  // pool.end() resolves once it has asked its idle clients to end, not when their backends are gone: the drop's
+  // `with (force)` may still terminate one, and that client's FATAL 57P01 would reach the pool as an 'error' event.
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) throw error;
+  });
   await pool.query('create table bench_counter (id int primary key, n bigint not null default 0)');
   await pool.query(`insert into bench_counter (id) select generate_series(0, ${connections - 1})`);
   const update = (loop) => pool.query('update bench_counter set n = n + 1 where id = $1 returning n', [loop]);
@@ -240,6 +246,7 @@ async function openBareUpdate(pg) {
       return { perSecond: run.perSecond, cpuMs };
     },
     async close() {
+      closing = true;
       await pool.end();
       await database.drop();
     },

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { posts, postTargets, workspaces } from '../../db/schema/index';
 import { accountPauseEndSql } from './publishing-budget';
-import { finishTarget } from './publishing-finish';
+import { createFinisher } from './publishing-finish';
 import {
   type ClaimLeases,
   createClaimLeases,
@@ -292,7 +292,7 @@ export function createTargetClaims(deps: {
     claimDue: (wanted) => claimDueTargets(db, config, wanted),
     settleDue: () => settleUnclaimable(db, config, new Date()),
     nextDueAt: () => nextDueAt(db),
-    finish: (targetId, values) => finishTarget(db, targetId, values),
+    finish: createFinisher(db),
     release: (target, dueAt) => releaseTarget(db, target, dueAt),
     takeOverCrashed: () =>
       takeOverClaims(db, {

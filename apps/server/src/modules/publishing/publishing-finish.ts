@@ -54,8 +54,9 @@ function attemptEndStatements(status: AttemptEnd['status']) {
   return { hooks, notice };
 }
 
-/** What the finish statement gives back of the ended target. */
+/** What the finish statement gives back of an ended target. */
 interface FinishedRow {
+  id: string;
   post_id: string;
   siblings: number;
   platform: string;
@@ -63,9 +64,10 @@ interface FinishedRow {
 }
 
 /**
- * The statement that ends an attempt with `status`, written once per status (decision 0130): the post alone (its
- * only target) takes the status the sum gives one target, in the same statement, so the common case is one
- * round trip; a post with several targets is summed under its row lock instead (finishTarget).
+ * The statement that ends attempts with `status`, written once per status (decision 0130), for one or more targets
+ * at once (`rows`, a JSON array: decision 0131): a post alone (its only target) takes the status the sum gives one
+ * target, in the same statement, so the common case is one round trip; a post with several targets is summed
+ * under its row lock instead (createFinisher).
  */
 const finishStatementOf = (status: AttemptEnd['status']) =>
   sqlBuiltOnce<FinishedRow>(() => {
@@ -74,13 +76,16 @@ const finishStatementOf = (status: AttemptEnd['status']) =>
     return sql`
     with ended as (
       update ${postTargets} t
-      set status = ${status}, last_error = ${sql.placeholder('lastError')},
-          platform_post_id = coalesce(${sql.placeholder('platformPostId')}, t.platform_post_id),
-          url = coalesce(${sql.placeholder('url')}, t.url),
-          published_at = coalesce(${sql.placeholder('publishedAt')}::timestamptz, t.published_at),
-          due_at = coalesce(${sql.placeholder('dueAt')}::timestamptz, t.due_at),
+      set status = ${status}, last_error = v.last_error,
+          platform_post_id = coalesce(v.platform_post_id, t.platform_post_id),
+          url = coalesce(v.url, t.url),
+          published_at = coalesce(v.published_at, t.published_at),
+          due_at = coalesce(v.due_at, t.due_at),
           updated_at = ${sql.placeholder('now')}::timestamptz
-      where t.id = ${sql.placeholder('targetId')} and t.status = 'publishing'
+      from json_to_recordset(${sql.placeholder('rows')}::json)
+        as v(id text, last_error text, platform_post_id text, url text, published_at timestamptz,
+             due_at timestamptz)
+      where t.id = v.id and t.status = 'publishing'
       returning t.post_id, (select count(*) from ${postTargets} s where s.post_id = t.post_id)::int as siblings,
         t.id, t.platform, t.account_id, t.url, t.platform_post_id, t.published_at, t.last_error,
         extract(epoch from (t.published_at - t.due_at))::float8 as lateness
@@ -89,7 +94,7 @@ const finishStatementOf = (status: AttemptEnd['status']) =>
       where id in (select post_id from ended where siblings = 1) and status <> 'draft'
       returning id
     )${hooks}${notice}
-    select post_id, siblings, platform, lateness from ended`;
+    select id, post_id, siblings, platform, lateness from ended`;
   });
 
 const FINISH_STATEMENTS = {
@@ -99,21 +104,93 @@ const FINISH_STATEMENTS = {
   unconfirmed: finishStatementOf('unconfirmed'),
 } satisfies Record<AttemptEnd['status'], unknown>;
 
-/** Ends the attempt with `values`; false when this process no longer held the target. */
-export async function finishTarget(db: Db, targetId: string, values: AttemptEnd): Promise<boolean> {
-  const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-  const result = await FINISH_STATEMENTS[values.status](db, {
-    targetId,
-    lastError: values.lastError ?? null,
-    platformPostId: values.platformPostId ?? null,
-    url: values.url ?? null,
-    publishedAt: iso(values.publishedAt),
-    dueAt: iso(values.dueAt),
-    now: new Date().toISOString(),
-  });
-  const [row] = result.rows;
-  if (!row) return false;
-  recordPublishOutcome(row.platform, values.status, values.status === 'published' ? row.lateness : null);
-  if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
-  return true;
+/** Ends at most this many attempts in one statement; more wait for the next. */
+export const FINISH_BATCH = 100;
+
+interface PendingFinish {
+  targetId: string;
+  values: AttemptEnd;
+  settle: (row: FinishedRow | undefined, error?: unknown) => void;
+}
+
+/**
+ * Ends attempts (decision 0131): the first end is sent at once; the ends that come while a finish statement runs
+ * wait for it and go together as the next, one statement per end status, at most FINISH_BATCH a statement. So a
+ * quiet worker sends each end alone, without delay, and a busy one sends one statement for many (a burst's ends
+ * were one round trip and one commit each). A target is never twice in one statement: a second end of the same
+ * target waits for the next, where it finds the row no longer 'publishing'. A failed statement fails every end in it,
+ * as it failed its one end before: each attempt's lease then lapses and the target is taken over (decision 0016).
+ */
+export function createFinisher(db: Db): (targetId: string, values: AttemptEnd) => Promise<boolean> {
+  let pending: PendingFinish[] = [];
+  let running = false;
+
+  /** The next statements' ends, by status: the oldest first, one per target, at most FINISH_BATCH in all. */
+  function takeBatch(): Map<AttemptEnd['status'], PendingFinish[]> {
+    const byStatus = new Map<AttemptEnd['status'], PendingFinish[]>();
+    const taken = new Set<string>();
+    const left: PendingFinish[] = [];
+    for (const entry of pending) {
+      if (taken.size >= FINISH_BATCH || taken.has(entry.targetId)) {
+        left.push(entry);
+        continue;
+      }
+      taken.add(entry.targetId);
+      const group = byStatus.get(entry.values.status);
+      if (group) group.push(entry);
+      else byStatus.set(entry.values.status, [entry]);
+    }
+    pending = left;
+    return byStatus;
+  }
+
+  async function runGroup(status: AttemptEnd['status'], entries: PendingFinish[]): Promise<void> {
+    const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+    try {
+      const result = await FINISH_STATEMENTS[status](db, {
+        rows: JSON.stringify(
+          entries.map(({ targetId, values }) => ({
+            id: targetId,
+            last_error: values.lastError ?? null,
+            platform_post_id: values.platformPostId ?? null,
+            url: values.url ?? null,
+            published_at: iso(values.publishedAt),
+            due_at: iso(values.dueAt),
+          })),
+        ),
+        now: new Date().toISOString(),
+      });
+      const byId = new Map(result.rows.map((row) => [row.id, row]));
+      for (const entry of entries) entry.settle(byId.get(entry.targetId));
+    } catch (error) {
+      for (const entry of entries) entry.settle(undefined, error);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    running = true;
+    try {
+      while (pending.length > 0) {
+        const groups = takeBatch();
+        await Promise.all([...groups].map(([status, entries]) => runGroup(status, entries)));
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return async (targetId, values) => {
+    const row = await new Promise<FinishedRow | undefined>((resolve, reject) => {
+      pending.push({
+        targetId,
+        values,
+        settle: (ended, error) => (error === undefined ? resolve(ended) : reject(error)),
+      });
+      if (!running) void drain();
+    });
+    if (!row) return false;
+    recordPublishOutcome(row.platform, values.status, values.status === 'published' ? row.lateness : null);
+    if (Number(row.siblings) > 1) await db.transaction((tx) => recomputePostStatuses(tx, [row.post_id]));
+    return true;
+  };
 }
