@@ -116,6 +116,18 @@ export async function makeDue(t: TestApp, postId: string, msAgo = 1_000): Promis
   await t.db.update(postTargets).set({ dueAt: at }).where(eq(postTargets.postId, postId));
 }
 
+/** A post scheduled to the workspace's Mastodon account, then made due a second ago. */
+export async function dueMastodonPost(t: TestApp, user: SignedInUser, content: string): Promise<Post> {
+  const post = await createPost(t, user, {
+    content,
+    platforms: ['mastodon'],
+    action: 'schedule',
+    scheduledAt: inAnHour(),
+  });
+  await makeDue(t, post.id);
+  return post;
+}
+
 export async function targetsOf(t: TestApp, postId: string) {
   return t.db.select().from(postTargets).where(eq(postTargets.postId, postId));
 }

@@ -10,7 +10,7 @@ import { webhookDeliveries } from '../../db/schema/index';
 import { startMastodonFake } from '../../platforms/mastodon/mastodon.fake';
 import type { PlatformFake } from '../../platforms/testing/server.fake';
 import { platformsConfig } from '../accounts/accounts.test-support';
-import { connectMastodon, createPost, inAnHour, makeDue } from '../publishing/publishing.test-support';
+import { connectMastodon, dueMastodonPost } from '../publishing/publishing.test-support';
 import { finishSession, markSessionLive } from '../streaming/stream-sessions.service';
 import { insertStartingSession } from '../streaming/stream-sessions.test-support';
 import { sendDueWebhooks } from './webhooks-delivery';
@@ -82,13 +82,7 @@ async function addEndpoint(events: string[], url = receiverUrl) {
 }
 
 async function publishOne(content: string) {
-  const post = await createPost(t, user, {
-    content,
-    platforms: ['mastodon'],
-    action: 'schedule',
-    scheduledAt: inAnHour(),
-  });
-  await makeDue(t, post.id);
+  const post = await dueMastodonPost(t, user, content);
   await t.app.publishing.engine.publishTarget(post.targets[0]!.id);
   return post;
 }
