@@ -79,7 +79,7 @@ export const PUBLISHING_BENCH = {
      */
     rounds: 3,
     goal: 10,
-    why: 'the issue’s goal: a publish is the account's read with its proxy, its share of a batch claim and of a batch finish (decision 0131), and an HTTP call through undici; 25–28× with 8 statements and a job per target on 2026-11-28 (decisions 0120, 0121)',
+    why: 'the issue’s goal: a publish is the account’s read with its proxy, its share of a batch claim and of a batch finish (decision 0131), and an HTTP call through undici; 25–28× with 8 statements and a job per target on 2026-11-28 (decisions 0120, 0121)',
   },
 };
 
