@@ -105,13 +105,16 @@ const FINISH_STATEMENTS = {
 } satisfies Record<AttemptEnd['status'], unknown>;
 
 /** Ends at most this many attempts in one statement; more wait for the next. */
-export const FINISH_BATCH = 100;
+const FINISH_BATCH = 100;
 
 interface PendingFinish {
   targetId: string;
   values: AttemptEnd;
-  settle: (row: FinishedRow | undefined, error?: unknown) => void;
+  resolve: (row: FinishedRow | undefined) => void;
+  reject: (error: unknown) => void;
 }
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 /**
  * Ends attempts (decision 0131): the first end is sent at once; the ends that come while a finish statement runs
@@ -145,7 +148,6 @@ export function createFinisher(db: Db): (targetId: string, values: AttemptEnd) =
   }
 
   async function runGroup(status: AttemptEnd['status'], entries: PendingFinish[]): Promise<void> {
-    const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
     try {
       const result = await FINISH_STATEMENTS[status](db, {
         rows: JSON.stringify(
@@ -161,9 +163,9 @@ export function createFinisher(db: Db): (targetId: string, values: AttemptEnd) =
         now: new Date().toISOString(),
       });
       const byId = new Map(result.rows.map((row) => [row.id, row]));
-      for (const entry of entries) entry.settle(byId.get(entry.targetId));
+      for (const entry of entries) entry.resolve(byId.get(entry.targetId));
     } catch (error) {
-      for (const entry of entries) entry.settle(undefined, error);
+      for (const entry of entries) entry.reject(error);
     }
   }
 
@@ -181,11 +183,7 @@ export function createFinisher(db: Db): (targetId: string, values: AttemptEnd) =
 
   return async (targetId, values) => {
     const row = await new Promise<FinishedRow | undefined>((resolve, reject) => {
-      pending.push({
-        targetId,
-        values,
-        settle: (ended, error) => (error === undefined ? resolve(ended) : reject(error)),
-      });
+      pending.push({ targetId, values, resolve, reject });
       if (!running) void drain();
     });
     if (!row) return false;
