@@ -141,11 +141,15 @@ function upload(user) {
   return call(user, 'POST', '/api/media', { multipart: UPLOAD_BODY });
 }
 
+/** `POSTS_PAGE_MEDIA_TYPE` (packages/shared/src/posts-page.ts). */
+const POSTS_PAGE_TYPE = 'application/vnd.relaycast.posts-page+json';
+
 const range = () => `from=${encodeURIComponent(inDays(-7))}&to=${encodeURIComponent(inDays(14))}`;
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 export const OPERATIONS = {
-  calendar: (u) => call(u, 'GET', `/api/posts?${range()}`),
+  // As the web app's calendar asks for it: the page as the database wrote it (docs/decisions/0132).
+  calendar: (u) => call(u, 'GET', `/api/posts?${range()}`, undefined, { accept: POSTS_PAGE_TYPE }),
   notifications: (u) => call(u, 'GET', '/api/notifications'),
   dashboard: (u) => call(u, 'GET', '/api/dashboard'),
   analytics: (u) => call(u, 'GET', '/api/analytics/overview?range=30d'),

@@ -87,6 +87,11 @@ export const POSTS_BENCH = {
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 5);
 
 const PASSWORD = 'bench-password-1';
+/**
+ * `POSTS_PAGE_MEDIA_TYPE` (packages/shared/src/posts-page.ts): the calendar asks for its page as the database
+ * wrote it, and the benchmark asks as the calendar does (docs/decisions/0132).
+ */
+const POSTS_PAGE_TYPE = 'application/vnd.relaycast.posts-page+json';
 const APP_SECRET = 'bench-secret-that-is-at-least-32-characters-long';
 
 /** A SQL string literal (our own ids only, but quoted properly all the same). */
@@ -193,7 +198,7 @@ async function signUpBenchUser(baseUrl, email) {
 function measure(url, cookie, { duration, connections }) {
   return loadTest({
     url,
-    headers: { cookie },
+    headers: { cookie, accept: POSTS_PAGE_TYPE },
     connections,
     seconds: duration,
     label: `GET /api/posts, ${connections} connections`,
@@ -314,11 +319,14 @@ async function benchOne(driver, settings) {
 
     const cookie = await signInCookie(baseUrl, email, PASSWORD);
     const url = `${baseUrl}/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
-    const check = await fetch(url, { headers: { cookie } });
+    const check = await fetch(url, { headers: { cookie, accept: POSTS_PAGE_TYPE } });
     if (!check.ok) throw new Error(`GET /api/posts answered ${check.status}: ${await check.text()}`);
-    const body = await check.json();
-    const postsPerResponse = body.posts.length;
-    const withMedia = body.posts.filter((post) => post.media.length > 0).length;
+    if (!check.headers.get('content-type')?.startsWith(POSTS_PAGE_TYPE)) {
+      throw new Error(`GET /api/posts answered ${check.headers.get('content-type')}, not the page`);
+    }
+    const page = await check.json();
+    const postsPerResponse = page.posts.length;
+    const withMedia = page.posts.filter(([id]) => page.media?.[id]?.length > 0).length;
     const usesIndex = plan.some((line) => line.includes('posts_workspace_scheduled_idx'));
     console.info(
       `  ${driver}: seeded in ${seedSeconds.toFixed(1)} s; the range returns ${postsPerResponse} posts`,
@@ -480,7 +488,9 @@ function markdownSection({ results, machine, settings, postgresVersion, machineR
   const verdict = calibratedTable(absoluteGoals(results, machineRate));
   return `${SECTION_TITLE}
 
-\`GET /api/posts?from&to\` for the calendar's current three weeks, signed in, against the built server
+\`GET /api/posts?from&to\` for the calendar's current three weeks, signed in, asked as the web app's calendar asks
+(\`Accept: application/vnd.relaycast.posts-page+json\`: the page as the database wrote it, decoded in the browser;
+docs/decisions/0132), against the built server
 (\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) with
 ${POSTS_BENCH.posts.toLocaleString('en-US')} posts across ${POSTS_BENCH.workspaces} workspaces
 (2,000 each over a year; a fifth are drafts; every third has an image attached; every post but the drafts has a target
@@ -488,7 +498,7 @@ per platform on the workspace's account there, six accounts each), signed in as 
 the pools, the caches and the connections themselves), then ${settings.duration} s sampled (scripts/lib/http-load.mjs); first with ${settings.connections} connections in a closed loop (each
 sends its next request as soon as the last one is answered, so the server runs flat out and requests queue),
 then with 1 connection (the latency of a request alone). Each response carries the posts, their media and targets with the
-accounts' handles, read in one SQL statement as one JSON value (docs/decisions/0052), after the session and
+accounts' handles, read in one SQL statement as one JSON value (docs/decisions/0052) and sent as it is, after the session and
 workspace lookup every API request makes. The load
 generator, the server and PostgreSQL share the machine's CPUs; a load average above the CPU count means
 something else was running too.

@@ -11,12 +11,12 @@ import {
 } from '@relaycast/shared/composer-library';
 import type { PlatformId } from '@relaycast/shared/platforms';
 import { POST_MESSAGES } from '@relaycast/shared/posts';
+import { mediaFileUrl, mediaThumbnailUrl } from '@relaycast/shared/posts-page';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { composerTemplates, mediaFiles, socialAccounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { mediaFileUrl, mediaThumbnailUrl } from '../posts/posts-page';
 import { lockAndCheckRoom } from './composer-library.service';
 
 /**

@@ -1,35 +1,20 @@
-// Over 300 lines on purpose: a page of posts is one statement and one JSON value (decision 0052); the SQL that
-// builds each part of it (media, thread media, targets, labels) and the code that reads it back belong side by side.
-
-import type { LabelColor } from '@relaycast/shared/labels';
-import type { PlatformId } from '@relaycast/shared/platforms';
 import type { Post } from '@relaycast/shared/posts';
-import type { PostTarget } from '@relaycast/shared/publishing';
+import { decodePostsPage, type PostsPage } from '@relaycast/shared/posts-page';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, socialAccounts, users } from '../../db/schema/index';
 
-/** A page of posts as the database builds it in one statement, and the posts the API answers with. */
+/**
+ * A page of posts as the database builds it in one statement: the SQL of each part of the value whose shape
+ * `PostsPage` (packages/shared/src/posts-page.ts) names and `decodePostsPage` reads.
+ */
 
 /**
- * A file as the database sends it: `[id, name, mimeType, sizeBytes, durationSeconds, thumbnailKey, width,
- * height, altText]` (the size is what the composer's preview frames).
+ * A file's columns in the order of `PageMedia` (its alt text is the attachment's, added by each reader). Whether
+ * it has a thumbnail, not the thumbnail's storage key: the page goes to the browser as it is.
  */
-type MediaJson = [
-  string,
-  string,
-  string,
-  number,
-  number | null,
-  string | null,
-  number | null,
-  number | null,
-  string,
-];
-
-/** A file's columns in the order of `MediaJson` (its alt text is the attachment's, added by each reader). */
 const fileColumns = sql.raw(
-  'mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key, mf.width, mf.height',
+  'mf.id, mf.name, mf.mime_type, mf.size_bytes, mf.duration_seconds, mf.thumbnail_key is not null, mf.width, mf.height',
 );
 
 /**
@@ -53,8 +38,8 @@ const mediaJson = (workspaceId: SQL | string, pageIds: SQL) =>
     group by pm.post_id`);
 
 /**
- * The media of the page's threads (parts 2..N, docs/threads.md), the same way: `[part, ...MediaJson]` rows in
- * order of part and position, grouped by part in `toPost`.
+ * The media of the page's threads (parts 2..N, docs/threads.md), the same way: `[part, ...PageMedia]` rows in
+ * order of part and position, grouped by part when decoded.
  */
 const threadMediaJson = (workspaceId: SQL | string, pageIds: SQL) =>
   byPostId(sql`
@@ -65,30 +50,10 @@ const threadMediaJson = (workspaceId: SQL | string, pageIds: SQL) =>
     group by tm.post_id`);
 
 /**
- * A target as the database sends it: `[id, platform, accountId, status, attempts, dueAt, lastError,
- * platformPostId, url, publishedAt, createdAt, commentStatus, commentError]` (instants as json_build_array writes them). The account's
- * handle is not in it: it comes from the page's `accounts` map (see `postsPage`).
- */
-type TargetJson = [
-  string,
-  string,
-  string | null,
-  PostTarget['status'],
-  number,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string,
-  PostTarget['commentStatus'],
-  string | null,
-];
-
-/**
- * The page's publishing targets, the same way (served by `post_targets_post_idx`), so a page of posts
- * is one statement whatever its size (docs/decisions/0030-request-path-statements.md). They are put in order
- * here (platform, creation, id), not by a sort per post in the database.
+ * The page's publishing targets as `PageTarget`s, the same way (served by `post_targets_post_idx`), so a page of
+ * posts is one statement whatever its size (docs/decisions/0030-request-path-statements.md). They are put in
+ * order when decoded (platform, creation, id), not by a sort per post in the database. The account's handle is
+ * not in them: it comes from the page's `accounts` map.
  */
 const targetsJson = (pageIds: SQL) =>
   byPostId(sql`
@@ -104,56 +69,12 @@ const targetsJson = (pageIds: SQL) =>
  * The page's labels as `[id, name, color]`, each post's by name (docs/labels.md), the same way (served by
  * post_labels' primary key when the table is large).
  */
-type LabelJson = [string, string, LabelColor];
 const labelsJson = (workspaceId: SQL | string, pageIds: SQL) =>
   byPostId(sql`
     select pl.post_id, json_agg(json_build_array(l.id, l.name, l.color) order by lower(l.name), l.id) as rows
     from post_labels pl join labels l on l.id = pl.label_id
     where pl.post_id in (${pageIds}) and l.workspace_id = ${workspaceId}
     group by pl.post_id`);
-
-/** Targets in the order the API has always listed them: by platform, then creation, then id. */
-function byPlatformThenCreation(a: TargetJson, b: TargetJson): number {
-  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
-  const created = new Date(a[10]).getTime() - new Date(b[10]).getTime();
-  if (created !== 0) return created;
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
-}
-
-/**
- * A post as the database sends it: `[id, content, platforms, overrides, status, scheduledAt, timezone, authorId,
- * createdAt, updatedAt, updatedBy, firstComment, threadParts]`. The authors' names, the media, the targets, the
- * thread media and the labels come from the page's maps.
- */
-type PostJson = [
-  string,
-  string,
-  string[],
-  Post['overrides'],
-  Post['status'],
-  string | null,
-  string,
-  string | null,
-  string,
-  string,
-  string | null,
-  string,
-  string[] | null,
-];
-
-/**
- * A page as the database sends it: the posts, the workspace's account handles and the authors' names by id, the
- * media, targets, thread media and labels by post id (a post without any is absent).
- */
-interface PageJson {
-  accounts: Record<string, string> | null;
-  names: Record<string, string | null> | null;
-  media: Record<string, MediaJson[]> | null;
-  targets: Record<string, TargetJson[]> | null;
-  threadMedia: Record<string, [number, ...MediaJson][]> | null;
-  labels: Record<string, LabelJson[]> | null;
-  posts: PostJson[];
-}
 
 /** The columns of the page's posts (never `deletedAt`): what the response and the subselects read. */
 const pageColumns = {
@@ -214,7 +135,7 @@ export function postsPage(
   return db
     .with(page)
     .select({
-      page: sql<PageJson>`json_build_object(
+      page: sql<string>`json_build_object(
         'accounts', (select json_object_agg(sa.id, sa.handle) from ${socialAccounts} sa
                      where sa.workspace_id = ${workspaceId}),
         'names', (select json_object_agg(u.id, u.name) from ${users} u
@@ -227,144 +148,25 @@ export function postsPage(
           ${page.id}, ${page.content}, ${page.platforms}, ${page.overrides}, ${page.status}, ${page.scheduledAt},
           ${page.timezone}, ${page.authorId}, ${page.createdAt}, ${page.updatedAt}, ${page.updatedBy},
           ${page.firstComment}, ${page.threadParts}
-        ) order by ${orderSql}), '[]'::json))`,
+        ) order by ${orderSql}), '[]'::json))::text`,
     })
     .from(page);
 }
 
+/** A page without posts, as the statement writes one. */
+const EMPTY_PAGE =
+  '{"accounts":null,"names":null,"media":null,"targets":null,"threadMedia":null,"labels":null,"posts":[]}';
+
 /**
- * A timestamp as the database writes it in JSON (`2026-11-23T16:45:13.123456+00:00`) as the API writes instants
- * (`2026-11-23T16:45:13.123Z`). A page holds about a thousand of them, and parsing each into a Date took half a
- * millisecond a page: a UTC one is rewritten as text (milliseconds truncated, as Date does); any other goes
- * through Date.
+ * The page's JSON as the database wrote it: what `GET /api/posts` sends to a client that asks for the page
+ * (`POSTS_PAGE_MEDIA_TYPE`, docs/decisions/0132) without parsing or writing it again.
  */
-export function jsonInstant(value: string | null): string | null {
-  if (value === null) return null;
-  if (
-    value.length >= 25 &&
-    value.length <= 32 &&
-    value[4] === '-' &&
-    value[10] === 'T' &&
-    value.endsWith('+00:00')
-  ) {
-    const fraction = value.slice(19, -6);
-    if (fraction === '' || (fraction[0] === '.' && /^\.\d{1,6}$/.test(fraction))) {
-      return `${value.slice(0, 19)}.${`${fraction.slice(1)}000`.slice(0, 3)}Z`;
-    }
-  }
-  return new Date(value).toISOString();
+
+export function pageText(rows: { page: string }[]): string {
+  return rows[0]?.page ?? EMPTY_PAGE;
 }
 
-/** The media library serves each file and its thumbnail; a post only links to them. */
-export function mediaFileUrl(id: string): string {
-  return `/api/media/${encodeURIComponent(id)}/file`;
-}
-export function mediaThumbnailUrl(id: string): string {
-  return `/api/media/${encodeURIComponent(id)}/thumbnail`;
-}
-
-function toMedia([
-  fileId,
-  name,
-  mimeType,
-  sizeBytes,
-  durationSeconds,
-  thumbnailKey,
-  width,
-  height,
-  altText,
-]: MediaJson) {
-  return {
-    id: fileId,
-    name,
-    mimeType,
-    sizeBytes: Number(sizeBytes),
-    url: mediaFileUrl(fileId),
-    thumbnailUrl: thumbnailKey ? mediaThumbnailUrl(fileId) : null,
-    durationSeconds,
-    width,
-    height,
-    altText,
-  };
-}
-
-/** One list of files per part 2..N (`[]` for a part without media), from the rows `[part, ...file]`. */
-function threadMediaOf(parts: number, rows: [number, ...MediaJson][] | null): Post['media'][] {
-  const lists: Post['media'][] = Array.from({ length: parts }, () => []);
-  for (const [part, ...file] of rows ?? []) lists[part]?.push(toMedia(file));
-  return lists;
-}
-
-function toPost(row: PostJson, { accounts, names, media, targets, threadMedia, labels }: PageJson): Post {
-  const [
-    id,
-    content,
-    platforms,
-    overrides,
-    status,
-    scheduledAt,
-    timezone,
-    authorId,
-    createdAt,
-    updatedAt,
-    updatedBy,
-  ] = row;
-  return {
-    id,
-    content,
-    platforms: platforms as PlatformId[],
-    overrides,
-    media: (media?.[id] ?? []).map(toMedia),
-    firstComment: row[11],
-    threadParts: row[12] ?? [],
-    threadMedia: threadMediaOf(row[12]?.length ?? 0, threadMedia?.[id] ?? null),
-    labels: (labels?.[id] ?? []).map(([labelId, name, color]) => ({ id: labelId, name, color })),
-    status,
-    scheduledAt: jsonInstant(scheduledAt),
-    timezone,
-    authorId,
-    createdByName: authorId === null ? null : (names?.[authorId] ?? null),
-    updatedByName: updatedBy === null ? null : (names?.[updatedBy] ?? null),
-    createdAt: jsonInstant(createdAt) as string,
-    updatedAt: jsonInstant(updatedAt) as string,
-    targets: (targets?.[id] ?? [])
-      .sort(byPlatformThenCreation)
-      .map(
-        ([
-          targetId,
-          platform,
-          accountId,
-          targetStatus,
-          attempts,
-          dueAt,
-          lastError,
-          platformPostId,
-          url,
-          publishedAt,
-          _createdAt,
-          commentStatus,
-          commentError,
-        ]) => ({
-          id: targetId,
-          platform: platform as PlatformId,
-          accountId,
-          accountHandle: accountId === null ? null : (accounts?.[accountId] ?? null),
-          status: targetStatus,
-          attempts,
-          dueAt: jsonInstant(dueAt),
-          lastError,
-          platformPostId,
-          url,
-          publishedAt: jsonInstant(publishedAt),
-          commentStatus,
-          commentError,
-        }),
-      ),
-  };
-}
-
-export function toPosts(rows: { page: PageJson }[]): Post[] {
-  const page = rows[0]?.page;
-  if (!page) return [];
-  return page.posts.map((row) => toPost(row, page));
+/** The posts of a page, as the API answers them. */
+export function toPosts(rows: { page: string }[]): Post[] {
+  return decodePostsPage(JSON.parse(pageText(rows)) as PostsPage);
 }

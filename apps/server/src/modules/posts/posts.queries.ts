@@ -4,6 +4,7 @@ import {
   POST_MESSAGES,
   type Post,
 } from '@relaycast/shared/posts';
+import { decodePostsPage, type PostsPage } from '@relaycast/shared/posts-page';
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -11,7 +12,7 @@ import { builtOnce, perDatabase, type Runner } from '../../db/prepared';
 import { labels, mediaFiles, postLabels, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
-import { postsPage, toPosts } from './posts-page';
+import { pageText, postsPage, toPosts } from './posts-page';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
 
@@ -27,11 +28,12 @@ function likePattern(text: string): string {
 }
 
 /**
- * The workspace's posts. With `from`/`to`: the posts scheduled in [from, to), by time (the calendar; served
- * by `posts_workspace_scheduled_idx`). Without: newest change first (drafts, search; served by
+ * The workspace's posts as one page (`PostsPage`, packages/shared/src/posts-page.ts), its JSON as the database
+ * wrote it. With `from`/`to`: the posts scheduled in [from, to), by time (the calendar; served by
+ * `posts_workspace_scheduled_idx`). Without: newest change first (drafts, search; served by
  * `posts_workspace_status_updated_idx`).
  */
-export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<Post[]> {
+export async function listPostsPage(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<string> {
   const { from, to } = filter;
   const isCalendarRange =
     from !== undefined && to !== undefined && !filter.status?.length && !filter.q && !filter.label;
@@ -43,7 +45,12 @@ export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFi
         limit: filter.limit,
       })
     : await selectPosts(db, workspaceId, filter);
-  return toPosts(rows);
+  return pageText(rows);
+}
+
+/** The workspace's posts as `listPostsPage` chooses them, each as the API answers a post. */
+export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<Post[]> {
+  return decodePostsPage(JSON.parse(await listPostsPage(db, workspaceId, filter)) as PostsPage);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '@relaycast/shared/calendar';
 import { AUTH_MESSAGES } from '@relaycast/shared/messages';
 import { POST_MESSAGES, type Post, postListSchema } from '@relaycast/shared/posts';
+import { decodePostsPage, POSTS_PAGE_MEDIA_TYPE } from '@relaycast/shared/posts-page';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewUser } from '../../../test/auth-requests';
@@ -237,6 +238,59 @@ describe('listing posts', () => {
     expect(failedOnly.json().posts).toEqual([]);
     const limited = await ada.get(`${url}&limit=2`);
     expect(limited.json().posts.map((post: Post) => post.content)).toEqual(['first instant', 'middle']);
+  });
+
+  it('sends the page as the database wrote it to a client that asks, and it decodes to the same posts', async () => {
+    const ada = await signInAsNewUser(t);
+    const image = await insertMedia(t, ada.workspaceId, {
+      name: 'cover.jpg',
+      mimeType: 'image/jpeg',
+      sizeBytes: 2000,
+      thumbnailKey: 'thumbs/secret-storage-key.webp',
+      width: 800,
+      height: 600,
+    });
+    const from = hoursFromNow(1);
+    const to = hoursFromNow(100);
+    await created(ada, {
+      content: 'First with media',
+      platforms: ['twitter', 'facebook'],
+      mediaIds: [image],
+      action: 'schedule',
+      scheduledAt: hoursFromNow(3),
+    });
+    await created(ada, {
+      content: 'Second',
+      platforms: ['mastodon'],
+      action: 'schedule',
+      scheduledAt: hoursFromNow(2),
+    });
+    await created(ada, { content: 'A draft', platforms: ['twitter'], action: 'draft' });
+    const page = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: ada.cookie, accept: POSTS_PAGE_MEDIA_TYPE } });
+
+    for (const url of [
+      `/api/posts?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      '/api/posts?status=draft',
+      '/api/posts?q=nothing-matches-this',
+    ]) {
+      const raw = await page(url);
+      expect(raw.statusCode).toBe(200);
+      expect(raw.headers['content-type']).toContain(POSTS_PAGE_MEDIA_TYPE);
+      expect(raw.headers.vary).toContain('accept');
+      const objects = await ada.get(url);
+      expect(objects.headers['content-type']).toContain('application/json');
+      expect(decodePostsPage(raw.json())).toEqual(objects.json().posts);
+    }
+    const calendar = await page(`/api/posts?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    expect(decodePostsPage(calendar.json()).map((post) => post.content)).toEqual([
+      'Second',
+      'First with media',
+    ]);
+    expect(decodePostsPage(calendar.json())[1]?.media[0]?.thumbnailUrl).toBe(`/api/media/${image}/thumbnail`);
+    // The page goes to the browser as it is: a file's storage keys never do.
+    expect(calendar.body).not.toContain('secret-storage-key');
+    expect((await page('/api/posts?q=nothing-matches-this')).json().posts).toEqual([]);
   });
 
   it('answers from the workspace indexes, with the media in the same statement', async () => {

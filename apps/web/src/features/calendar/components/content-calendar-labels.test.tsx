@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/api.fake';
+import { postsPageOf } from '@/test/posts-page.fake';
 import { renderWithProviders } from '@/test/render';
 import { ContentCalendar } from './content-calendar';
 
@@ -46,7 +47,7 @@ describe('the calendar’s filter by label', () => {
         ...defaultUserSettings(),
         region: { language: 'en', timezone: 'UTC', weekStart: 'auto' },
       },
-      'GET /api/posts': { posts },
+      'GET /api/posts': postsPageOf(posts),
       'GET /api/scheduled-streams': { streams: [] },
       'GET /api/best-time/suggestions': { suggestions: [], note: '' },
     });

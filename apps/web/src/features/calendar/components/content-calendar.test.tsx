@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { showError } from '@/lib/show-error';
 import { toast } from '@/lib/toast';
 import { type ApiCall, apiError, fakeApi } from '@/test/api.fake';
+import { postsPageOf } from '@/test/posts-page.fake';
 import { renderWithProviders } from '@/test/render';
 import { CALENDAR_VIEW_STORAGE_KEY } from '../hooks/use-calendar-view';
 import { POST_DRAG_TYPE } from './calendar-post-item';
@@ -46,7 +47,7 @@ function post(overrides: Partial<Post> = {}): Post {
 function server(schedule: (call: ApiCall) => unknown = ({ body }) => post(body as Partial<Post>)) {
   return fakeApi({
     'GET /api/settings': IN_UTC,
-    'GET /api/posts': { posts: [post()] },
+    'GET /api/posts': postsPageOf([post()]),
     'GET /api/scheduled-streams': { streams: [] },
     'GET /api/best-time/suggestions': { suggestions: [], note: '' },
     'PATCH /api/posts/p1/schedule': schedule as never,
