@@ -9,6 +9,7 @@ import {
   calibratedCheck,
   calibratedTable,
   closedLoop,
+  medianRoundBy,
   ratioCheck,
   ratioTable,
   reportCalibrated,
@@ -222,20 +223,44 @@ async function rateOf(label, url, headers = {}) {
  * The bare range query through the same driver (PGlite in this process while the server is stopped; a
  * pg.Pool of 10 like the server's on PostgreSQL): 10 at a time, then alone.
  */
-async function bareQueryBaseline(label, runQuery) {
+async function bareQueryBaseline(label, runQuery, { alone: measureAlone }) {
   for (let i = 0; i < 20; i += 1) await runQuery(); // warm-up: plan, caches
   const many = await closedLoop(`${label} bare range query`, runQuery, {
     concurrency: 10,
     seconds: BASELINE_SECONDS,
   });
-  const alone = await closedLoop(`${label} bare range query`, runQuery, {
-    concurrency: 1,
-    seconds: BASELINE_SECONDS,
-  });
+  const alone = measureAlone
+    ? await closedLoop(`${label} bare range query`, runQuery, { concurrency: 1, seconds: BASELINE_SECONDS })
+    : undefined;
   console.info(
-    `  ${label}: bare range query ${Math.round(many.perSecond)}/s (10 at a time), alone median ${alone.medianMs.toFixed(2)} ms`,
+    `  ${label}: bare range query ${Math.round(many.perSecond)}/s (10 at a time)${alone ? `, alone median ${alone.medianMs.toFixed(2)} ms` : ''}`,
   );
-  return { perSecond: many.perSecond, aloneMedianMs: alone.medianMs };
+  return { perSecond: many.perSecond, aloneMedianMs: alone?.medianMs };
+}
+
+/** A round's ratio: the page's requests/s at 10 connections ÷ its own bare round's statements/s, 10 at a time. */
+const pageVsBare = (round) => round.page.requestsPerSecond / round.bare.perSecond;
+
+/**
+ * Asks for the page once as the calendar does and checks it is the page (not the objects), and prints its size
+ * beside the objects' the public API answers. Returns how many posts it holds and how many have media.
+ */
+async function checkPage(driver, url, cookie) {
+  const check = await fetch(url, { headers: { cookie, accept: POSTS_PAGE_TYPE } });
+  if (!check.ok) throw new Error(`GET /api/posts answered ${check.status}: ${await check.text()}`);
+  if (!check.headers.get('content-type')?.startsWith(POSTS_PAGE_TYPE)) {
+    throw new Error(`GET /api/posts answered ${check.headers.get('content-type')}, not the page`);
+  }
+  const text = await check.text();
+  const page = JSON.parse(text);
+  const objects = await (await fetch(url, { headers: { cookie } })).text();
+  console.info(
+    `  ${driver}: the range returns ${page.posts.length} posts: ${Buffer.byteLength(text).toLocaleString('en-US')} bytes as the database wrote them, ${Buffer.byteLength(objects).toLocaleString('en-US')} as the API's objects`,
+  );
+  return {
+    postsPerResponse: page.posts.length,
+    withMedia: page.posts.filter(([id]) => page.media?.[id]?.length > 0).length,
+  };
 }
 
 /** One database: start, sign up, seed, (restart for PGlite), sign in, check the answer, measure. */
@@ -282,58 +307,63 @@ async function benchOne(driver, settings) {
     const statement = await rangeStatement(user.workspaceId, range);
     const seedStarted = Date.now();
     let plan;
-    let bare;
+    /** The bare range query through the same driver, 10 at a time (and alone when `alone`): one round's baseline. */
+    let bareRound;
     if (driver === 'pglite') {
-      // PGlite is one process per data directory: stop the server, seed, start it again.
+      // PGlite is one process per data directory: the server is stopped while this process seeds the database
+      // and runs each bare round.
       await server.stop();
+      server = undefined;
       const { PGlite } = await import('@electric-sql/pglite');
       const db = await PGlite.create(path.join(dataDir, 'pglite'));
       await db.exec(seedSql(user));
+      await db.exec('vacuum analyze'); // as on PostgreSQL below: every run starts from the same vacuumed tables
       plan = await db.query(`explain analyze ${statement.text}`, statement.values);
       plan = plan.rows.map((row) => row['QUERY PLAN']);
-      // Prepared once and executed, as the server runs the range (a named statement: docs/decisions/0055).
-      await db.exec(`prepare bench_bare_range as ${statement.text}`);
-      const execute = `execute bench_bare_range(${statement.values.map(literal).join(', ')})`;
-      bare = await bareQueryBaseline(driver, () => db.query(execute));
       await db.close();
-      server = spawnBuiltServer(env, driver);
-      await server.ready(baseUrl);
+      bareRound = async (alone) => {
+        const bareDb = await PGlite.create(path.join(dataDir, 'pglite'));
+        try {
+          // Prepared once and executed, as the server runs the range (a named statement: docs/decisions/0055).
+          await bareDb.exec(`prepare bench_bare_range as ${statement.text}`);
+          const execute = `execute bench_bare_range(${statement.values.map(literal).join(', ')})`;
+          return await bareQueryBaseline(driver, () => bareDb.query(execute), { alone });
+        } finally {
+          await bareDb.close();
+        }
+      };
     } else {
       const client = new pg.Client({ connectionString: dbUrl });
       await client.connect();
       await client.query(seedSql(user));
+      // Vacuumed now, not by autovacuum during the measurements: after the seed's inserts it would scan every
+      // table while the bare query and the server run (outside the seed's transaction: VACUUM needs that).
+      await client.query('vacuum analyze');
       plan = (await client.query(`explain analyze ${statement.text}`, statement.values)).rows.map(
         (row) => row['QUERY PLAN'],
       );
       await client.end();
-      const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
-      // A named statement, parsed and planned once per connection, as the server's (docs/decisions/0030).
-      const bareQuery = { name: 'bench_bare_range', text: statement.text, values: statement.values };
-      try {
-        bare = await bareQueryBaseline(driver, () => pool.query(bareQuery));
-      } finally {
-        await pool.end();
-      }
+      bareRound = async (alone) => {
+        const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+        // A named statement, parsed and planned once per connection, as the server's (docs/decisions/0030).
+        const bareQuery = { name: 'bench_bare_range', text: statement.text, values: statement.values };
+        try {
+          return await bareQueryBaseline(driver, () => pool.query(bareQuery), { alone });
+        } finally {
+          await pool.end();
+        }
+      };
     }
     const seedSeconds = (Date.now() - seedStarted) / 1000;
-
-    const cookie = await signInCookie(baseUrl, email, PASSWORD);
-    const url = `${baseUrl}/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
-    const check = await fetch(url, { headers: { cookie, accept: POSTS_PAGE_TYPE } });
-    if (!check.ok) throw new Error(`GET /api/posts answered ${check.status}: ${await check.text()}`);
-    if (!check.headers.get('content-type')?.startsWith(POSTS_PAGE_TYPE)) {
-      throw new Error(`GET /api/posts answered ${check.headers.get('content-type')}, not the page`);
-    }
-    const page = await check.json();
-    const postsPerResponse = page.posts.length;
-    const withMedia = page.posts.filter(([id]) => page.media?.[id]?.length > 0).length;
     const usesIndex = plan.some((line) => line.includes('posts_workspace_scheduled_idx'));
-    console.info(
-      `  ${driver}: seeded in ${seedSeconds.toFixed(1)} s; the range returns ${postsPerResponse} posts`,
-    );
+    console.info(`  ${driver}: seeded in ${seedSeconds.toFixed(1)} s`);
     console.info(`  ${driver}: plan of the range query:\n    ${plan.join('\n    ')}`);
     if (!usesIndex) console.warn(`  ${driver}: the range query does NOT use posts_workspace_scheduled_idx`);
 
+    const url = `${baseUrl}/api/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
+    let cookie;
+    let postsPerResponse;
+    let withMedia;
     const runAt = async (connections) => {
       const loadBefore = os.loadavg()[0];
       const figures = await measure(url, cookie, { ...settings, connections });
@@ -343,9 +373,34 @@ async function benchOne(driver, settings) {
       );
       return figures;
     };
-    // The headline figures: `connections` clients in a closed loop. Then one client alone, the latency of a
-    // request that does not queue behind others.
-    const figures = await runAt(settings.connections);
+    // Paired rounds (an odd number): the bare query, then the page at `connections` clients in a closed loop right
+    // after it, so a change in the machine's speed between rounds moves both sides of a round's ratio; the round
+    // whose ratio is the median is reported.
+    const rounds = [];
+    for (let round = 0; round < settings.rounds; round += 1) {
+      const bare = await bareRound(round === 0);
+      if (!server) {
+        server = spawnBuiltServer(env, driver);
+        await server.ready(baseUrl);
+      }
+      if (!cookie) {
+        cookie = await signInCookie(baseUrl, email, PASSWORD);
+        ({ postsPerResponse, withMedia } = await checkPage(driver, url, cookie));
+      }
+      const page = await runAt(settings.connections);
+      rounds.push({ bare, page });
+      if (driver === 'pglite' && round < settings.rounds - 1) {
+        await server.stop();
+        server = undefined;
+      }
+    }
+    const chosen = medianRoundBy(`${driver} page ÷ bare range query`, rounds, pageVsBare);
+    console.info(
+      `  ${driver}: rounds ${rounds.map((round) => `${pageVsBare(round).toFixed(2)}×`).join(', ')} (page ÷ bare, 10 at a time); the median is reported`,
+    );
+    const figures = chosen.page;
+    const bare = { perSecond: chosen.bare.perSecond, aloneMedianMs: rounds[0].bare.aloneMedianMs };
+    // One client alone: the latency of a request that does not queue behind others.
     const alone = await runAt(1);
     // The request path against an empty Fastify route (same Fastify package, its own process).
     const health = await rateOf(`${driver} /api/health`, `${baseUrl}/api/health`);
@@ -494,10 +549,12 @@ docs/decisions/0132), against the built server
 (\`node apps/server/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) with
 ${POSTS_BENCH.posts.toLocaleString('en-US')} posts across ${POSTS_BENCH.workspaces} workspaces
 (2,000 each over a year; a fifth are drafts; every third has an image attached; every post but the drafts has a target
-per platform on the workspace's account there, six accounts each), signed in as the user of one of them. autocannon runs once per figure: a 3 s warm-up (the JIT,
-the pools, the caches and the connections themselves), then ${settings.duration} s sampled (scripts/lib/http-load.mjs); first with ${settings.connections} connections in a closed loop (each
-sends its next request as soon as the last one is answered, so the server runs flat out and requests queue),
-then with 1 connection (the latency of a request alone). Each response carries the posts, their media and targets with the
+per platform on the workspace's account there, six accounts each), signed in as the user of one of them. The tables are vacuumed and analyzed after the seed, so autovacuum does not
+scan them during the measurements. autocannon runs once per figure: a 3 s warm-up (the JIT,
+the pools, the caches and the connections themselves), then ${settings.duration} s sampled (scripts/lib/http-load.mjs). With ${settings.connections} connections in a closed loop (each
+sends its next request as soon as the last one is answered, so the server runs flat out and requests queue) it
+runs in ${settings.rounds} paired rounds, each right after its own bare range query round (below); the table shows
+the round whose ratio to its bare round is the median. Then with 1 connection (the latency of a request alone). Each response carries the posts, their media and targets with the
 accounts' handles, read in one SQL statement as one JSON value (docs/decisions/0052) and sent as it is, after the session and
 workspace lookup every API request makes. The load
 generator, the server and PostgreSQL share the machine's CPUs; a load average above the CPU count means
@@ -524,8 +581,8 @@ ${verdict}
 Baselines measured in the same run, and the ratio goals that fail \`npm run bench\` (exit 1) when crossed: the
 bare range query is the server's own statement (written by its code, \`calendarRangeQuery\` in posts.queries.ts, with
 its values as parameters), prepared once as the server's is, sent through the same driver (PGlite in
-the benchmark's process while the server is stopped for seeding; a \`pg.Pool\` of 10 like the server's on PostgreSQL) for ${BASELINE_SECONDS} s, 10 at a time
-then alone; the empty route is a Fastify server with one route that returns a constant, in its own process,
+the benchmark's process while the server is stopped; a \`pg.Pool\` of 10 like the server's on PostgreSQL) for ${BASELINE_SECONDS} s, 10 at a time
+in each round, and alone in the first; the empty route is a Fastify server with one route that returns a constant, in its own process,
 under the same autocannon settings (10 connections, ${BASELINE_SECONDS} s) as \`/api/health\` and \`/api/workspaces/current\`.
 
 ${ratioTable(results.flatMap((r) => r.ratios ?? []))}
@@ -545,6 +602,8 @@ export async function runPostsBench({ build = !process.env.BENCH_SKIP_BUILD, wri
   const settings = {
     duration: Number(process.env.BENCH_DURATION ?? 10),
     connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+    // Paired rounds of the bare query and the page (an odd number: the median round is reported).
+    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
     postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   };
   console.info('\n▶ posts API benchmark (calendar range query)');

@@ -25,6 +25,7 @@ import {
   calibratedCheck,
   calibratedTable,
   closedLoop,
+  medianRoundBy,
   oddMedian,
   pidsWhere,
   ratioCheck,
@@ -301,8 +302,7 @@ async function publishBurst(ctx, children, databaseName, label, count, { countSt
  * machine's speed between rounds moves both sides of its ratio; the round with the median ratio is reported.
  */
 export function medianRound(rounds) {
-  const median = oddMedian('CPU per publish ÷ CPU per bare update', rounds.map(roundRatio));
-  return rounds.find((round) => roundRatio(round) === median);
+  return medianRoundBy('CPU per publish ÷ CPU per bare update', rounds, roundRatio);
 }
 
 /** A CPU round's ratio: its bursts' CPU per publish ÷ its own bare round's CPU per update. */

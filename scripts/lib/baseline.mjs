@@ -255,6 +255,15 @@ export function oddMedian(label, values) {
   return [...values].sort((a, b) => a - b)[(values.length - 1) / 2];
 }
 
+/**
+ * Of paired rounds (each a measurement and its own baseline taken right after one another, so a change in the
+ * machine's speed between rounds moves both sides of its ratio), the round whose own ratio is the median.
+ */
+export function medianRoundBy(label, rounds, ratioOf) {
+  const median = oddMedian(label, rounds.map(ratioOf));
+  return rounds.find((round) => ratioOf(round) === median);
+}
+
 /** Runs a program to its end and returns the wall-clock seconds; throws with its stderr when it fails. */
 export function timed(command, args) {
   return new Promise((resolve, reject) => {
