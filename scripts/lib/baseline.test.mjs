@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calibratedCheck, calibratedTable, oddMedian, reportCalibrated } from './baseline.mjs';
+import { calibratedCheck, calibratedTable, medianRoundBy, oddMedian, reportCalibrated } from './baseline.mjs';
 
 const pgbench = (value) => ({ name: 'pgbench select-only', value, reference: 20_000, unit: 'tx/s' });
 
@@ -198,5 +198,20 @@ describe('oddMedian', () => {
   it('refuses an even number of runs and no run at all', () => {
     expect(() => oddMedian('analysis', [1, 2])).toThrow(/odd number of runs, got 2/);
     expect(() => oddMedian('analysis', [])).toThrow(/measured nothing/);
+  });
+});
+
+describe('medianRoundBy', () => {
+  it('picks the round whose own ratio is the median, each measurement paired with its own baseline', () => {
+    // Ratios 0.72×, 0.59×, 0.70×: the median round is the third, though its page rate is the lowest.
+    const rounds = [
+      { page: 790, bare: 1092 },
+      { page: 771, bare: 1293 },
+      { page: 766, bare: 1098 },
+    ];
+    expect(medianRoundBy('page ÷ bare', rounds, (round) => round.page / round.bare)).toBe(rounds[2]);
+    expect(() => medianRoundBy('page ÷ bare', rounds.slice(1), (round) => round.page / round.bare)).toThrow(
+      /odd number of runs, got 2/,
+    );
   });
 });
