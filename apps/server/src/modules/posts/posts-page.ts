@@ -166,7 +166,12 @@ export function pageText(rows: { page: string }[]): string {
   return rows[0]?.page ?? EMPTY_PAGE;
 }
 
+/** The posts of a page's JSON text, as the API answers them. */
+export function postsOfPageText(text: string): Post[] {
+  return decodePostsPage(JSON.parse(text) as PostsPage);
+}
+
 /** The posts of a page, as the API answers them. */
 export function toPosts(rows: { page: string }[]): Post[] {
-  return decodePostsPage(JSON.parse(pageText(rows)) as PostsPage);
+  return postsOfPageText(pageText(rows));
 }

@@ -4,7 +4,6 @@ import {
   POST_MESSAGES,
   type Post,
 } from '@relaycast/shared/posts';
-import { decodePostsPage, type PostsPage } from '@relaycast/shared/posts-page';
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -12,7 +11,7 @@ import { builtOnce, perDatabase, type Runner } from '../../db/prepared';
 import { labels, mediaFiles, postLabels, posts, postTargets } from '../../db/schema/index';
 import { AppError, ValidationError } from '../../lib/app-error';
 import { type AttachedMedia, mediaFactColumns } from '../media/attached-media';
-import { pageText, postsPage, toPosts } from './posts-page';
+import { pageText, postsOfPageText, postsPage, toPosts } from './posts-page';
 
 /** The reads of the posts module: lists, one post, and the media facts the platform rules need. */
 
@@ -50,7 +49,7 @@ export async function listPostsPage(db: Db, workspaceId: string, filter: ListPos
 
 /** The workspace's posts as `listPostsPage` chooses them, each as the API answers a post. */
 export async function listPosts(db: Db, workspaceId: string, filter: ListPostsFilter): Promise<Post[]> {
-  return decodePostsPage(JSON.parse(await listPostsPage(db, workspaceId, filter)) as PostsPage);
+  return postsOfPageText(await listPostsPage(db, workspaceId, filter));
 }
 
 /**
