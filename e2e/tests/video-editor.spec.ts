@@ -424,15 +424,25 @@ for (const size of [
     await page.getByLabel('Crop').selectOption('9:16');
     const overlay = page.getByTestId('overlay-preview');
     await expect(overlay.locator('text')).toHaveText(['Spring sale!', '20% off', 'everything']);
-    const [drawn, frame] = [await overlay.boundingBox(), await page.getByTestId('crop-frame').boundingBox()];
-    expect(drawn && frame).toBeTruthy();
-    for (const key of ['x', 'y', 'width', 'height'] as const)
-      expect(Math.abs(drawn![key] - frame![key])).toBeLessThan(2);
+    // Both boxes read in one go: two reads apart may straddle a scroll of the phone's page, which moves both.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const a = document.querySelector('[data-testid="overlay-preview"]')?.getBoundingClientRect();
+          const b = document.querySelector('[data-testid="crop-frame"]')?.getBoundingClientRect();
+          if (!a || !b) return Number.POSITIVE_INFINITY;
+          return Math.max(
+            ...(['x', 'y', 'width', 'height'] as const).map((key) => Math.abs(a[key] - b[key])),
+          );
+        }),
+      )
+      .toBeLessThan(2);
     // The font ffmpeg draws with, fetched from the server when the first overlay shows.
     await expect
       .poll(() => page.evaluate(() => document.fonts.check('12px "Relaycast Overlay"')), { timeout: 15_000 })
       .toBe(true);
-    // Each line as wide on the screen as the shared layout measured it in the export's pixels (same glyphs).
+    // Each line as wide on the screen as the shared layout measured it in the export's pixels (same glyphs), and
+    // inside the frame: the frame and its lines read in one go, as above.
     const [, , frameWidth, frameHeight] = ((await overlay.getAttribute('viewBox')) ?? '')
       .split(' ')
       .map(Number);
@@ -440,15 +450,22 @@ for (const size of [
       width: frameWidth!,
       height: frameHeight!,
     });
-    const scale = drawn!.width / frameWidth!;
-    for (const [index, line] of (await overlay.locator('text').all()).entries()) {
-      const box = (await line.boundingBox())!;
+    const { drawn, lines } = await overlay.evaluate((svg) => {
+      const box = ({ x, y, width, height }: DOMRect) => ({ x, y, width, height });
+      return {
+        drawn: box(svg.getBoundingClientRect()),
+        lines: [...svg.querySelectorAll('text')].map((text) => box(text.getBoundingClientRect())),
+      };
+    });
+    expect(lines).toHaveLength(layout.lines.length);
+    const scale = drawn.width / frameWidth!;
+    for (const [index, box] of lines.entries()) {
       expect(Math.abs(box.width - layout.lines[index]!.width * scale)).toBeLessThan(
         layout.lines[index]!.width * scale * 0.06,
       );
-      expect(box.x).toBeGreaterThanOrEqual(drawn!.x);
-      expect(box.x + box.width).toBeLessThanOrEqual(drawn!.x + drawn!.width);
-      expect(box.y + box.height).toBeLessThanOrEqual(drawn!.y + drawn!.height);
+      expect(box.x).toBeGreaterThanOrEqual(drawn.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(drawn.x + drawn.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(drawn.y + drawn.height);
     }
     await page.screenshot({
       path: test.info().outputPath(`video-editor-overlay-${size.name}.png`),
