@@ -18,9 +18,11 @@ import {
   assertMeasured,
   calibratedCheck,
   calibratedTable,
+  cpuSeconds,
   machineBusyMs,
   oddMedian,
   percentile,
+  pidsWhere,
   ratioCheck,
   ratioTable,
   reportCalibrated,
@@ -38,6 +40,12 @@ export const MIXED_LOAD_BENCH = {
   /** `BENCH_MIXED_DRIVERS=postgres` runs one database only (to profile it); a partial run writes no section. */
   drivers: (process.env.BENCH_MIXED_DRIVERS ?? 'pglite,postgres').split(','),
   warmupSeconds: 5,
+  /**
+   * What each operation costs alone, after the 50 users' run on each database: this many of its users in a closed
+   * loop of that one operation for `operationSeconds` after a second's warm-up (`BENCH_MIXED_OPERATION_SECONDS`).
+   */
+  operationUsers: 10,
+  operationSeconds: Number(process.env.BENCH_MIXED_OPERATION_SECONDS ?? 4),
   /** Operation → weight (per 100 operations), a team's day as the issue lists it. */
   weights: {
     calendar: 28,
@@ -267,7 +275,88 @@ async function runLoad(server, users) {
   };
 }
 
-async function benchDriver(label, env, userCount) {
+/** CPU seconds of each pid in `pids` now (a pid gone meanwhile is left out). */
+function cpuOf(pids) {
+  return new Map(
+    pids.flatMap((pid) => {
+      const seconds = cpuSeconds(pid);
+      return seconds === null ? [] : [[pid, seconds]];
+    }),
+  );
+}
+
+/** CPU seconds the processes used between two readings (one that started meanwhile: all of its own). */
+function cpuBetween(before, after) {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/**
+ * What each operation costs alone (docs/benchmarks.md, "Mixed load"): `users` in a closed loop of that one
+ * operation, then the CPU the server process and the database's own backends (PostgreSQL: the processes serving
+ * `databaseName`; PGlite runs inside the server) used per request. CPU a request, not the rate: a busy host blurs
+ * it less, and weighted by the mix it says where the mixed load's time goes. A public-API call its key's limit
+ * refuses is not sent: that user waits out the Retry-After.
+ */
+export async function operationCosts(server, users, databaseName = null) {
+  const backends = () =>
+    databaseName
+      ? pidsWhere((cmdline) => cmdline.startsWith('postgres:') && cmdline.includes(` ${databaseName} `))
+      : [];
+  const loop = async (name, seconds) => {
+    const deadline = performance.now() + seconds * 1000;
+    let sent = 0;
+    await Promise.all(
+      users.map(async (user) => {
+        while (performance.now() < deadline) {
+          if ((await OPERATIONS[name](user)) === NOT_SENT) {
+            await sleep(Math.min(Math.max(10, (user.apiWaitUntil ?? 0) - performance.now()), 1_000));
+            continue;
+          }
+          sent += 1;
+        }
+      }),
+    );
+    return sent;
+  };
+  const costs = [];
+  for (const name of Object.keys(OPERATIONS)) {
+    await loop(name, 1);
+    const before = { server: cpuSeconds(server.pid), database: cpuOf(backends()) };
+    const started = performance.now();
+    const sent = await loop(name, MIXED_LOAD_BENCH.operationSeconds);
+    const elapsed = (performance.now() - started) / 1000;
+    const after = { server: cpuSeconds(server.pid), database: cpuOf(backends()) };
+    assertMeasured(
+      `operation costs: ${name}`,
+      sent > 0 && before.server !== null && after.server !== null,
+      'no request answered',
+    );
+    costs.push({
+      name,
+      perSecond: sent / elapsed,
+      serverMs: ((after.server - before.server) * 1000) / sent,
+      databaseMs: databaseName ? (cpuBetween(before.database, after.database) * 1000) / sent : null,
+    });
+  }
+  return costs;
+}
+
+/** The mix's CPU a request, from each operation's cost alone weighted by how often the mix draws it. */
+export function weightedCost(costs, weights = MIXED_LOAD_BENCH.weights) {
+  const total = Object.values(weights).reduce((sum, weight) => sum + weight, 0);
+  let server = 0;
+  let database = 0;
+  for (const cost of costs) {
+    const share = (weights[cost.name] ?? 0) / total;
+    server += share * cost.serverMs;
+    database += share * (cost.databaseMs ?? 0);
+  }
+  return { serverMs: server, databaseMs: database };
+}
+
+async function benchDriver(label, env, userCount, databaseName = null) {
   const server = await startBuiltServer({ env, tmpPrefix: 'relaycast-bench-mixed-' });
   try {
     const users = [];
@@ -280,7 +369,12 @@ async function benchDriver(label, env, userCount) {
     const result = await runLoad(server, users.slice(0, userCount));
     await sleep(5_000);
     const afterMb = rssMb(server.pid);
-    return { label, users: userCount, beforeMb, afterMb, ...result };
+    // Each operation alone, once a database's 50 users have run (after the memory reading: it adds its own load).
+    const costs =
+      userCount === 50
+        ? await operationCosts(server, users.slice(0, MIXED_LOAD_BENCH.operationUsers), databaseName)
+        : null;
+    return { label, users: userCount, beforeMb, afterMb, ...result, costs };
   } finally {
     await server.stop();
   }
@@ -311,7 +405,7 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
       : null;
     if (database) {
       try {
-        runs.push(await benchDriver('PostgreSQL', { DATABASE_URL: database.url }, 50));
+        runs.push(await benchDriver('PostgreSQL', { DATABASE_URL: database.url }, 50, database.name));
       } finally {
         await database.drop();
       }
@@ -350,6 +444,13 @@ export async function runMixedLoadBench({ writeDocs = true } = {}) {
     console.info(
       `  mixed load (${r.label}, ${r.users} users): ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${f1(r.p50Ms)} ms, p99 ${f1(r.p99Ms)} ms, machine CPU ${f1(r.machineCpuMsPerRequest)} ms a request; memory ${f1(r.beforeMb)} → peak ${f1(r.peakMb)} → ${f1(r.afterMb)} MB; public-API calls refused by the key's limit ${r.apiRefused}`,
     );
+  }
+  for (const r of runs.filter((run) => run.costs)) {
+    for (const cost of r.costs) {
+      console.info(
+        `  ${r.label}, ${cost.name} alone (${MIXED_LOAD_BENCH.operationUsers} users): ${cost.perSecond.toFixed(0)}/s, server CPU ${cost.serverMs.toFixed(2)} ms${cost.databaseMs === null ? '' : `, database backends ${cost.databaseMs.toFixed(2)} ms`} a request`,
+      );
+    }
   }
   const ratiosOk = reportRatios('mixed load', checks);
   const ok = reportCalibrated('mixed load', absolute) && ratiosOk;
@@ -400,6 +501,38 @@ function absoluteChecks({ pg, lite20, lite50, calibration }) {
   ].map((g) => calibratedCheck({ ...g, why }));
 }
 
+/** Each operation's cost alone on each database, and its share of the mix's CPU (weight × cost). */
+function costsSection(runs) {
+  if (runs.length === 0) return '';
+  const f2 = (value) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
+  const mixes = runs.map((r) => weightedCost(r.costs));
+  const rows = Object.keys(MIXED_LOAD_BENCH.weights)
+    .map((name) => {
+      const cells = runs.map((r, index) => {
+        const cost = r.costs.find((c) => c.name === name);
+        const mix = mixes[index];
+        const own = cost.serverMs + (cost.databaseMs ?? 0);
+        const share = ((MIXED_LOAD_BENCH.weights[name] / 100) * own) / (mix.serverMs + mix.databaseMs);
+        const database = cost.databaseMs === null ? '' : ` + ${f2(cost.databaseMs)}`;
+        return `${cost.perSecond.toFixed(0)}/s, ${f2(cost.serverMs)}${database} ms (${(share * 100).toFixed(0)} %)`;
+      });
+      return `| ${name} (${MIXED_LOAD_BENCH.weights[name]} %) | ${cells.join(' | ')} |`;
+    })
+    .join('\n');
+  const totals = mixes
+    .map((mix) => `${f2(mix.serverMs)}${mix.databaseMs > 0 ? ` + ${f2(mix.databaseMs)}` : ''} ms`)
+    .join(' | ');
+  return `What each operation costs alone: ${MIXED_LOAD_BENCH.operationUsers} of the users in a closed loop of that one operation for
+${MIXED_LOAD_BENCH.operationSeconds} s after a second's warm-up, right after the 50 users' run. Each cell: requests/s, then CPU a request of
+the server process (+ PostgreSQL's backends serving the run's database; PGlite runs inside the server), then
+that operation's share of the mix's CPU (its weight × its cost). Where the mixed load's time goes, read without a profiler.
+
+| operation (weight) | ${runs.map((r) => `${r.label}: server${r.label === 'PostgreSQL' ? ' + database' : ''}`).join(' | ')} |
+| --- | ${runs.map(() => '---').join(' | ')} |
+${rows}
+| the mix, weighted | ${totals} |`;
+}
+
 function section(runs, calibration, checks, absolute) {
   const runRows = runs
     .map(
@@ -438,6 +571,8 @@ p50 / p99 per operation (operations measured):
 | operation (weight) | ${runs.map((r) => `${r.label}, ${r.users} users`).join(' | ')} |
 | --- | ${runs.map(() => '---').join(' | ')} |
 ${opRows}
+
+${costsSection(runs.filter((run) => run.costs))}
 
 ${checks.length > 0 ? ratioTable(checks) : 'PostgreSQL was not reachable: its half did not run.'}
 
