@@ -317,7 +317,9 @@ async function benchOne(driver, settings) {
       const { PGlite } = await import('@electric-sql/pglite');
       const db = await PGlite.create(path.join(dataDir, 'pglite'));
       await db.exec(seedSql(user));
-      await db.exec('vacuum analyze'); // as on PostgreSQL below: every run starts from the same vacuumed tables
+      // As on PostgreSQL below: every run starts from the same vacuumed tables, their pages written out.
+      await db.exec('vacuum analyze');
+      await db.exec('checkpoint');
       plan = await db.query(`explain analyze ${statement.text}`, statement.values);
       plan = plan.rows.map((row) => row['QUERY PLAN']);
       await db.close();
@@ -339,6 +341,13 @@ async function benchOne(driver, settings) {
       // Vacuumed now, not by autovacuum during the measurements: after the seed's inserts it would scan every
       // table while the bare query and the server run (outside the seed's transaction: VACUUM needs that).
       await client.query('vacuum analyze');
+      // And written out now: the checkpoint after the seed's 100,000 posts (and the vacuum's own writes) otherwise
+      // came during the first round, whose bare query ran about a fifth slower than the next rounds'.
+      await client.query('checkpoint').catch((error) => {
+        console.warn(
+          `  postgres: no checkpoint after the seed (${error.message}); the first round may run behind it`,
+        );
+      });
       plan = (await client.query(`explain analyze ${statement.text}`, statement.values)).rows.map(
         (row) => row['QUERY PLAN'],
       );
@@ -550,7 +559,7 @@ docs/decisions/0132), against the built server
 ${POSTS_BENCH.posts.toLocaleString('en-US')} posts across ${POSTS_BENCH.workspaces} workspaces
 (2,000 each over a year; a fifth are drafts; every third has an image attached; every post but the drafts has a target
 per platform on the workspace's account there, six accounts each), signed in as the user of one of them. The tables are vacuumed and analyzed after the seed, so autovacuum does not
-scan them during the measurements. autocannon runs once per figure: a 3 s warm-up (the JIT,
+scan them during the measurements, and a checkpoint writes their pages out before the first round. autocannon runs once per figure: a 3 s warm-up (the JIT,
 the pools, the caches and the connections themselves), then ${settings.duration} s sampled (scripts/lib/http-load.mjs). With ${settings.connections} connections in a closed loop (each
 sends its next request as soon as the last one is answered, so the server runs flat out and requests queue) it
 runs in ${settings.rounds} paired rounds, each right after its own bare range query round (below); the table shows
@@ -602,8 +611,9 @@ export async function runPostsBench({ build = !process.env.BENCH_SKIP_BUILD, wri
   const settings = {
     duration: Number(process.env.BENCH_DURATION ?? 10),
     connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
-    // Paired rounds of the bare query and the page (an odd number: the median round is reported).
-    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+    // Paired rounds of the bare query and the page (an odd number: the median round is reported). Five: on the
+    // noisy 2-core host of 2026-11-30 one round's ratio ranged from 0.46× to 1.03× within a run of three.
+    rounds: Number(process.env.BENCH_ROUNDS ?? 5),
     postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   };
   console.info('\n▶ posts API benchmark (calendar range query)');
