@@ -20,7 +20,10 @@ export function freePort() {
   });
 }
 
-/** Node flags for the server under test from `BENCH_SERVER_NODE_ARGS` (`--cpu-prof`, `--inspect=…` to profile it). */
+/**
+ * Node flags for the server under test from `BENCH_SERVER_NODE_ARGS` (`--cpu-prof`, `--inspect=…` to profile it;
+ * `--trace-gc` with `BENCH_SERVER_STDOUT=1`, which passes the server's standard output through).
+ */
 function benchServerNodeArgs() {
   return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 }
@@ -36,7 +39,7 @@ export async function startBuiltServer({ env = {}, tmpPrefix = 'relaycast-bench-
   const dataDir = mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   const child = spawn(process.execPath, [...benchServerNodeArgs(), SERVER_ENTRY], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     env: serverProcessEnv({
       ...process.env,
       NODE_ENV: 'production',
