@@ -22,7 +22,7 @@ import {
   machineBusyMs,
   oddMedian,
   percentile,
-  pidsWhere,
+  postgresBackendsCpu,
   ratioCheck,
   ratioTable,
   reportCalibrated,
@@ -275,23 +275,6 @@ async function runLoad(server, users) {
   };
 }
 
-/** CPU seconds of each pid in `pids` now (a pid gone meanwhile is left out). */
-function cpuOf(pids) {
-  return new Map(
-    pids.flatMap((pid) => {
-      const seconds = cpuSeconds(pid);
-      return seconds === null ? [] : [[pid, seconds]];
-    }),
-  );
-}
-
-/** CPU seconds the processes used between two readings (one that started meanwhile: all of its own). */
-function cpuBetween(before, after) {
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
-
 /**
  * What each operation costs alone (docs/benchmarks.md, "Mixed load"): `users` in a closed loop of that one
  * operation, then the CPU the server process and the database's own backends (PostgreSQL: the processes serving
@@ -300,10 +283,7 @@ function cpuBetween(before, after) {
  * refuses is not sent: that user waits out the Retry-After.
  */
 export async function operationCosts(server, users, databaseName = null) {
-  const backends = () =>
-    databaseName
-      ? pidsWhere((cmdline) => cmdline.startsWith('postgres:') && cmdline.includes(` ${databaseName} `))
-      : [];
+  const database = () => (databaseName ? postgresBackendsCpu(databaseName) : 0);
   const loop = async (name, seconds) => {
     const deadline = performance.now() + seconds * 1000;
     let sent = 0;
@@ -323,11 +303,11 @@ export async function operationCosts(server, users, databaseName = null) {
   const costs = [];
   for (const name of Object.keys(OPERATIONS)) {
     await loop(name, 1);
-    const before = { server: cpuSeconds(server.pid), database: cpuOf(backends()) };
+    const before = { server: cpuSeconds(server.pid), database: database() };
     const started = performance.now();
     const sent = await loop(name, MIXED_LOAD_BENCH.operationSeconds);
     const elapsed = (performance.now() - started) / 1000;
-    const after = { server: cpuSeconds(server.pid), database: cpuOf(backends()) };
+    const after = { server: cpuSeconds(server.pid), database: database() };
     assertMeasured(
       `operation costs: ${name}`,
       sent > 0 && before.server !== null && after.server !== null,
@@ -337,7 +317,7 @@ export async function operationCosts(server, users, databaseName = null) {
       name,
       perSecond: sent / elapsed,
       serverMs: ((after.server - before.server) * 1000) / sent,
-      databaseMs: databaseName ? (cpuBetween(before.database, after.database) * 1000) / sent : null,
+      databaseMs: databaseName ? ((after.database - before.database) * 1000) / sent : null,
     });
   }
   return costs;
@@ -527,7 +507,7 @@ ${MIXED_LOAD_BENCH.operationSeconds} s after a second's warm-up, right after the
 the server process (+ PostgreSQL's backends serving the run's database; PGlite runs inside the server), then
 that operation's share of the mix's CPU (its weight × its cost). Where the mixed load's time goes, read without a profiler.
 
-| operation (weight) | ${runs.map((r) => `${r.label}: server${r.label === 'PostgreSQL' ? ' + database' : ''}`).join(' | ')} |
+| operation (weight) | ${runs.map((r) => `${r.label}: server${r.costs.some((cost) => cost.databaseMs !== null) ? ' + database' : ''}`).join(' | ')} |
 | --- | ${runs.map(() => '---').join(' | ')} |
 ${rows}
 | the mix, weighted | ${totals} |`;

@@ -27,7 +27,7 @@ import {
   closedLoop,
   medianRoundBy,
   oddMedian,
-  pidsWhere,
+  postgresBackendsCpu,
   ratioCheck,
   ratioTable,
   reportCalibrated,
@@ -313,9 +313,7 @@ function cpuNow(children, databaseName) {
   const usage = process.cpuUsage();
   return {
     workers: totalCpu(children.filter((c) => c.exitCode === null && c.signalCode === null).map((c) => c.pid)),
-    postgres: totalCpu(
-      pidsWhere((cmdline) => cmdline.startsWith('postgres:') && cmdline.includes(databaseName)),
-    ),
+    postgres: postgresBackendsCpu(databaseName),
     driver: (usage.user + usage.system) / 1e6,
   };
 }

@@ -71,6 +71,16 @@ export function totalCpu(pids) {
   return pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
 }
 
+/**
+ * CPU seconds so far of PostgreSQL's processes serving `databaseName` (its backends, an autovacuum worker on it),
+ * those there now: two readings apart count a backend that started between them with all of its CPU.
+ */
+export function postgresBackendsCpu(databaseName) {
+  return totalCpu(
+    pidsWhere((cmdline) => cmdline.startsWith('postgres:') && cmdline.includes(` ${databaseName} `)),
+  );
+}
+
 export const percentile = (values, p) => {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
