@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { type Database, openDatabase } from './db/client';
+import { deferredChildLoggers } from './lib/deferred-logger';
 import { type FrontDoor, installFrontDoor } from './lib/front-door';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -96,6 +97,8 @@ export function databaseTargetOf(config: Config) {
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    // Each request's logger is made when it writes its first line, not for every request (lib/deferred-logger.ts).
+    childLoggerFactory: deferredChildLoggers,
     // The client's X-Request-Id only when it is a safe token (plugins/security.ts).
     requestIdHeader: false,
     genReqId: requestIdOf,
