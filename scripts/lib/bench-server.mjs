@@ -121,6 +121,8 @@ export function spawnBuiltServer(env, label) {
   let output = '';
   child.stdout.on('data', (chunk) => {
     output += chunk;
+    // BENCH_SERVER_STDOUT=1 (`--trace-gc`) passes it through here too, as startBuiltServer does.
+    if (process.env.BENCH_SERVER_STDOUT) process.stdout.write(chunk);
   });
   child.stderr.on('data', (chunk) => {
     output += chunk;

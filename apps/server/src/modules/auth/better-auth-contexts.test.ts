@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewUser } from '../../../test/auth-requests';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { betterAuthStorages, withContextsOffBetweenCalls } from './better-auth-contexts';
+import { betterAuthContext, betterAuthStorages, withContextsOffBetweenCalls } from './better-auth-contexts';
 
 /**
  * Better Auth's AsyncLocalStorage instances are on only while one of its calls runs (docs/decisions/0133): off,
@@ -13,12 +13,10 @@ import { betterAuthStorages, withContextsOffBetweenCalls } from './better-auth-c
 const isOn = (storage: AsyncLocalStorage<unknown>) => (storage as unknown as { enabled: boolean }).enabled;
 
 /** Better Auth's global context (made at its first call, in the first test). */
-function betterAuthContext(): Record<string, unknown> {
-  const holder = (globalThis as Record<symbol, { context?: Record<string, unknown> } | undefined>)[
-    Symbol.for('better-auth:global')
-  ];
-  if (!holder?.context) throw new Error("Better Auth's global context is not where it was");
-  return holder.context;
+function madeContext(): Record<string, unknown> {
+  const context = betterAuthContext();
+  if (!context) throw new Error("Better Auth's global context is not where it was");
+  return context;
 }
 
 describe("Better Auth's storages between its calls", () => {
@@ -40,7 +38,7 @@ describe("Better Auth's storages between its calls", () => {
   });
 
   it('stay on while another call still runs, which keeps its store', async () => {
-    const context = betterAuthContext();
+    const context = madeContext();
     const storage = new AsyncLocalStorage<string>();
     context.contextsTestStorage = storage;
     try {
@@ -68,7 +66,7 @@ describe("Better Auth's storages between its calls", () => {
   });
 
   it('are off after a call that fails, and a value that is not a call passes as it is', async () => {
-    const context = betterAuthContext();
+    const context = madeContext();
     const storage = new AsyncLocalStorage<string>();
     context.contextsTestStorage = storage;
     try {

@@ -11,12 +11,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** Where Better Auth keeps its storages, whichever copy of it made them (@better-auth/core context/global). */
 const BETTER_AUTH_GLOBAL = Symbol.for('better-auth:global');
 
+/** Better Auth's global context, where its storages are kept (undefined before its first call). */
+export function betterAuthContext(): Record<string, unknown> | undefined {
+  return (globalThis as Record<symbol, { context?: Record<string, unknown> } | undefined>)[BETTER_AUTH_GLOBAL]
+    ?.context;
+}
+
 /** Better Auth's AsyncLocalStorage instances as they are now (none before its first call). */
 export function betterAuthStorages(): AsyncLocalStorage<unknown>[] {
-  const holder = (globalThis as Record<symbol, { context?: Record<string, unknown> } | undefined>)[
-    BETTER_AUTH_GLOBAL
-  ];
-  return Object.values(holder?.context ?? {}).filter(
+  return Object.values(betterAuthContext() ?? {}).filter(
     (value): value is AsyncLocalStorage<unknown> => value instanceof AsyncLocalStorage,
   );
 }
