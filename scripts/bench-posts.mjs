@@ -39,7 +39,7 @@ export const POSTS_BENCH = {
   /** Scheduled instants are spread over a year centred on today: about 115 posts in any three weeks. */
   spreadDays: 365,
   /**
-   * docs/benchmarks.md's absolute goals (issue 20's), judged against the goal scaled by this host's speed on the
+   * docs/benchmarks.md's absolute goals, judged against the goal scaled by this host's speed on the
    * bare range statement measured in the same run, against what it gave in `reference`, the recorded run where all
    * three were met on today's statement (docs/decisions/0134).
    */
@@ -726,7 +726,7 @@ export async function runPostsBench({ build = !process.env.BENCH_SKIP_BUILD, wri
   return { results, section, ok: postsBenchOk(results) };
 }
 
-/** pgbench's select-only rate on issue 20's reference machine (one client). */
+/** pgbench's select-only rate on the machine where docs/benchmarks.md's absolute goals were first set (one client). */
 const REFERENCE_SELECT_ONLY_TPS = 19_400;
 
 /**
