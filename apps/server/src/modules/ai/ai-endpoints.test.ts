@@ -10,6 +10,7 @@ import { ideasFromArticle } from './ai.service';
 import { type AiTestContext, startAiTest, waitFor } from './ai.test-support';
 import { readArticle } from './ai-article';
 import { createLanguageModel } from './ai-provider';
+import { startGeneration } from './ai-usage';
 
 let ctx: AiTestContext;
 
@@ -178,6 +179,49 @@ describe('hourly limit, status and history', () => {
         headers: { cookie: other },
       });
       expect(otherHistory.json().items).toHaveLength(1);
+    } finally {
+      await limited.test.close();
+      await limited.fake.close();
+    }
+  });
+
+  it('lets no parallel request slip past the hourly limit', async () => {
+    const limited = await startAiTest({ hourlyLimit: 3 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          postJson(limited.test.app, '/api/ai/hashtags', { text: 'Hello' }, { cookie: limited.cookie }),
+        ),
+      );
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+      expect(limited.fake.requests).toHaveLength(3);
+      // The count itself, called 40 at a time with nothing between the calls: exactly the limit is recorded.
+      const workspace = (
+        await limited.test.app.inject({ url: '/api/workspaces/current', headers: { cookie: limited.cookie } })
+      ).json() as { id: string };
+      const me = (
+        await limited.test.app.inject({ url: '/api/me', headers: { cookie: limited.cookie } })
+      ).json() as {
+        id: string;
+      };
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 40 }, () =>
+          startGeneration(limited.test.db, 13, {
+            workspaceId: workspace.id,
+            userId: me.id,
+            kind: 'hashtags',
+            prompt: 'Hello',
+            options: {},
+          }),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
+      const status = await limited.test.app.inject({
+        url: '/api/ai/status',
+        headers: { cookie: limited.cookie },
+      });
+      expect(status.json()).toMatchObject({ usedThisHour: 13 });
     } finally {
       await limited.test.close();
       await limited.fake.close();

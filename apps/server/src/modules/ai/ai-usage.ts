@@ -25,7 +25,9 @@ export async function usageThisHour(db: Db, workspaceId: string) {
 
 /**
  * Counts one provider request against the workspace's hourly limit and records it. The count and the insert
- * run under a per-workspace lock, so parallel requests cannot slip past the limit together.
+ * run under a per-workspace lock, so parallel requests cannot slip past the limit together; the insert carries the
+ * count as its condition (one statement after the lock, not two), and only a refused request reads the count again
+ * for its message.
  */
 export async function startGeneration(
   db: Db,
@@ -42,28 +44,29 @@ export async function startGeneration(
     await tx.execute(
       sql`select pg_advisory_xact_lock(${sql.raw(String(AI_LOCK_NAMESPACE))}, hashtext(${entry.workspaceId}))`,
     );
-    const [row] = await tx
-      .select({ total: count(), oldest: min(aiGenerations.createdAt) })
-      .from(aiGenerations)
-      .where(
-        and(
-          eq(aiGenerations.workspaceId, entry.workspaceId),
-          gt(aiGenerations.createdAt, new Date(Date.now() - HOUR_MS)),
-        ),
-      );
-    if ((row?.total ?? 0) >= limit) {
-      const oldest = row?.oldest ?? new Date();
-      const seconds = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000));
-      throw new AppError('AI_HOURLY_LIMIT', {
-        values: [limit, Math.ceil(seconds / 60)],
-        headers: {
-          'retry-after': String(seconds),
-        },
-      });
-    }
+    const since = new Date(Date.now() - HOUR_MS);
     const id = randomUUID();
-    await tx.insert(aiGenerations).values({ id, ...entry });
-    return id;
+    // The lock is taken by the statement before, so this one's snapshot sees every request counted before it.
+    const inserted = (await tx.execute(sql`
+      insert into ${aiGenerations} (id, workspace_id, user_id, kind, prompt, options)
+      select ${id}, ${entry.workspaceId}, ${entry.userId}, ${entry.kind}, ${entry.prompt},
+             ${JSON.stringify(entry.options)}::jsonb
+      where (select count(*) from ${aiGenerations}
+             where workspace_id = ${entry.workspaceId} and created_at > ${since}) < ${limit}
+      returning id`)) as unknown as { rows: unknown[] };
+    if (inserted.rows.length > 0) return id;
+    const [row] = await tx
+      .select({ oldest: min(aiGenerations.createdAt) })
+      .from(aiGenerations)
+      .where(and(eq(aiGenerations.workspaceId, entry.workspaceId), gt(aiGenerations.createdAt, since)));
+    const oldest = row?.oldest ?? new Date();
+    const seconds = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000));
+    throw new AppError('AI_HOURLY_LIMIT', {
+      values: [limit, Math.ceil(seconds / 60)],
+      headers: {
+        'retry-after': String(seconds),
+      },
+    });
   });
 }
 
