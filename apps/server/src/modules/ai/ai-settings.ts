@@ -60,12 +60,36 @@ export async function checkWorkspaceBaseUrl(config: Config, baseUrl: string | nu
   }
 }
 
-/** The model a request uses: a workspace's own base URL is reached only through the address policy. */
+/** Models already made, by everything that makes them differ (at most KEPT_MODELS, then it starts again). */
+const keptModels = new Map<string, Promise<LanguageModel>>();
+const KEPT_MODELS = 64;
+
+/**
+ * The model a request uses: a workspace's own base URL is reached only through the address policy. A model is a
+ * description of its provider (no connection, no state between calls), and making one builds its response
+ * schemas, which were then compiled again on their first answer: it is made once per settings and reused.
+ */
 export function languageModelFor(config: Config, settings: ProviderSettings): Promise<LanguageModel> {
-  if (!settings.baseUrlFromWorkspace) return createLanguageModel(settings);
-  return createLanguageModel(settings, {
-    fetch: createSafeFetch(addressPolicy(config.allowPrivateAddresses)),
-  });
+  const viaPolicy = settings.baseUrlFromWorkspace;
+  const key = JSON.stringify([
+    settings.provider,
+    settings.baseUrl,
+    settings.model,
+    settings.apiKey,
+    viaPolicy && config.allowPrivateAddresses,
+    viaPolicy,
+  ]);
+  let model = keptModels.get(key);
+  if (!model) {
+    model = viaPolicy
+      ? createLanguageModel(settings, { fetch: createSafeFetch(addressPolicy(config.allowPrivateAddresses)) })
+      : createLanguageModel(settings);
+    if (keptModels.size >= KEPT_MODELS) keptModels.clear();
+    keptModels.set(key, model);
+    // A model that could not be made is not kept.
+    model.catch(() => keptModels.delete(key));
+  }
+  return model;
 }
 
 /** The image model a request uses, under the same address policy as `languageModelFor`. */
