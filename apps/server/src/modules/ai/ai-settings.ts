@@ -70,15 +70,10 @@ const KEPT_MODELS = 64;
  * schemas, which were then compiled again on their first answer: it is made once per settings and reused.
  */
 export function languageModelFor(config: Config, settings: ProviderSettings): Promise<LanguageModel> {
-  const viaPolicy = settings.baseUrlFromWorkspace;
-  const key = JSON.stringify([
-    settings.provider,
-    settings.baseUrl,
-    settings.model,
-    settings.apiKey,
-    viaPolicy && config.allowPrivateAddresses,
-    viaPolicy,
-  ]);
+  const viaPolicy = Boolean(settings.baseUrlFromWorkspace);
+  // The address policy's setting matters only to a model that goes through it.
+  const policy = viaPolicy ? config.allowPrivateAddresses : null;
+  const key = JSON.stringify([settings.provider, settings.baseUrl, settings.model, settings.apiKey, policy]);
   let model = keptModels.get(key);
   if (!model) {
     model = viaPolicy

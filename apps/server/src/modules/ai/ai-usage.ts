@@ -10,16 +10,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const AI_LOCK_NAMESPACE = 724_311_906;
 const HISTORY_SIZE = 20;
 
-export async function usageThisHour(db: Db, workspaceId: string) {
+/** The workspace's generations of the last hour: what its hourly limit counts. */
+const inLastHour = (workspaceId: string) =>
+  and(
+    eq(aiGenerations.workspaceId, workspaceId),
+    gt(aiGenerations.createdAt, new Date(Date.now() - HOUR_MS)),
+  );
+
+export async function usageThisHour(db: Pick<Db, 'select'>, workspaceId: string) {
   const [row] = await db
     .select({ total: count(), oldest: min(aiGenerations.createdAt) })
     .from(aiGenerations)
-    .where(
-      and(
-        eq(aiGenerations.workspaceId, workspaceId),
-        gt(aiGenerations.createdAt, new Date(Date.now() - HOUR_MS)),
-      ),
-    );
+    .where(inLastHour(workspaceId));
   return { total: row?.total ?? 0, oldest: row?.oldest ?? null };
 }
 
@@ -44,22 +46,17 @@ export async function startGeneration(
     await tx.execute(
       sql`select pg_advisory_xact_lock(${sql.raw(String(AI_LOCK_NAMESPACE))}, hashtext(${entry.workspaceId}))`,
     );
-    const since = new Date(Date.now() - HOUR_MS);
     const id = randomUUID();
+    const counted = tx.select({ total: count() }).from(aiGenerations).where(inLastHour(entry.workspaceId));
     // The lock is taken by the statement before, so this one's snapshot sees every request counted before it.
     const inserted = (await tx.execute(sql`
       insert into ${aiGenerations} (id, workspace_id, user_id, kind, prompt, options)
       select ${id}, ${entry.workspaceId}, ${entry.userId}, ${entry.kind}, ${entry.prompt},
              ${JSON.stringify(entry.options)}::jsonb
-      where (select count(*) from ${aiGenerations}
-             where workspace_id = ${entry.workspaceId} and created_at > ${since}) < ${limit}
+      where (${counted}) < ${limit}
       returning id`)) as unknown as { rows: unknown[] };
     if (inserted.rows.length > 0) return id;
-    const [row] = await tx
-      .select({ oldest: min(aiGenerations.createdAt) })
-      .from(aiGenerations)
-      .where(and(eq(aiGenerations.workspaceId, entry.workspaceId), gt(aiGenerations.createdAt, since)));
-    const oldest = row?.oldest ?? new Date();
+    const oldest = (await usageThisHour(tx, entry.workspaceId)).oldest ?? new Date();
     const seconds = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - Date.now()) / 1000));
     throw new AppError('AI_HOURLY_LIMIT', {
       values: [limit, Math.ceil(seconds / 60)],
