@@ -22,9 +22,10 @@ const common = {
 
 await build({ ...common, entryPoints: ['src/server.ts'], outfile: 'dist/server.js' });
 // The operator commands, runnable where tsx is not installed (the container image: docs/docker.md):
-// `node apps/server/dist/cli/backup.js backup`, `… restore <file>`, `node apps/server/dist/cli/admin.js …`.
+// `node apps/server/dist/cli/backup.js backup`, `… restore <file>`, `node apps/server/dist/cli/admin.js …`, and
+// `node apps/server/dist/cli/migrate.js`, which the server itself runs before it starts (src/db/migrate-child.ts).
 await build({
   ...common,
-  entryPoints: { backup: 'src/cli/backup.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: { backup: 'src/cli/backup.ts', admin: 'src/cli/admin.ts', migrate: 'src/cli/migrate.ts' },
   outdir: 'dist/cli',
 });

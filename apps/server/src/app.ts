@@ -1,7 +1,10 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
-import { type Database, openDatabase } from './db/client';
+import { type Database, databaseTargetOf, openDatabase } from './db/client';
+
+export { databaseTargetOf };
+
 import { deferredChildLoggers } from './lib/deferred-logger';
 import { type FrontDoor, installFrontDoor } from './lib/front-door';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -84,12 +87,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Whether this app works the job queues (default from ROLE, plugins/jobs.ts), and the publishing engine's tuning. */
   publishing?: PublishingOptions;
-}
-
-export function databaseTargetOf(config: Config) {
-  return config.databaseUrl
-    ? ({ driver: 'postgres', url: config.databaseUrl } as const)
-    : ({ driver: 'pglite', dataDir: config.pgliteDir } as const);
 }
 
 /** Builds the whole server without listening. Tests call this and use `app.inject()`. */

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { allocatorHint } from './config/allocator';
 import { ConfigError, loadConfig } from './config/env';
 import { limitHeapGrowth } from './config/heap';
+import { databaseTargetOf } from './db/client';
+import { migrateInChildProcess } from './db/migrate-child';
 import { reapOrphanedChildren, useChildRegistry } from './lib/child-processes';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-lock';
 import { mediaStoreConflict } from './modules/nodes/nodes.service';
@@ -42,6 +44,8 @@ async function main() {
   const childRegistry = path.join(config.dataDir, 'run', 'children');
   const reaped = reapOrphanedChildren(childRegistry);
   useChildRegistry(childRegistry);
+  // Applied by a child process, so that this one starts as a server that never ran them (db/migrate-child.ts).
+  await migrateInChildProcess(databaseTargetOf(config));
   const app = await buildApp(config);
   // Several nodes on one PostgreSQL share one media store (docs/decisions/0103-nodes.md).
   const conflict = config.databaseUrl ? await mediaStoreConflict(app.database.db, app.node) : null;

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config/env';
 import { MIGRATIONS_DIR } from '../config/paths';
 import { nameStatements } from './pg-named-statements';
 import { NOTIFYING_TABLES, TableChangeListener, watchPoolWrites } from './pg-table-writes';
@@ -60,6 +61,13 @@ export interface Database {
 
 /** Arbitrary key for pg_advisory_lock so that only one process migrates at a time. */
 const MIGRATION_LOCK_KEY = 724_311_902;
+
+/** The database a configuration names: `DATABASE_URL`'s PostgreSQL, else the embedded PGlite in the data folder. */
+export function databaseTargetOf(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>) {
+  return config.databaseUrl
+    ? ({ driver: 'postgres', url: config.databaseUrl } as const)
+    : ({ driver: 'pglite', dataDir: config.pgliteDir } as const);
+}
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if (target.driver === 'postgres') return openPostgres(target.url, options);
