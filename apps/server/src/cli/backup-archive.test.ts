@@ -4,13 +4,13 @@
  * damaged or foreign file is refused and changes nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, signIn, signInAsNewUser } from '../../test/auth-requests';
+import { freshPostgresDatabase as freshDatabase } from '../../test/fresh-postgres';
 import { createTestConfig, testDriver } from '../../test/test-app';
 import { buildApp } from '../app';
 import type { Config } from '../config/env';
@@ -23,21 +23,9 @@ let outDir: string;
 let dropDatabase: () => Promise<void> = async () => {};
 
 async function freshPostgresDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `relaycast_backup_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const { url, drop } = await freshDatabase('relaycast_backup');
+  dropDatabase = drop;
+  return url;
 }
 
 /** Runs `use` against the install's server (its own database, on disk), then closes it. */

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from '../../test/fresh-postgres';
 import { testDriver } from '../../test/test-app';
 import { MIGRATIONS_DIR } from '../config/paths';
 import { type DatabaseTarget, databaseTargetOf, openDatabase } from './client';
@@ -33,22 +33,9 @@ afterAll(async () => {
 async function newDatabase(): Promise<{ target: DatabaseTarget; env: NodeJS.ProcessEnv }> {
   const { DATABASE_URL: _unused, ...base } = process.env;
   if (testDriver === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-    const name = `relaycast_migrate_child_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const env = { ...base, DATABASE_URL: url.toString() };
-    return { target: { driver: 'postgres', url: url.toString() }, env };
+    const { url, drop } = await freshPostgresDatabase('relaycast_migrate_child');
+    cleanups.push(drop);
+    return { target: { driver: 'postgres', url }, env: { ...base, DATABASE_URL: url } };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'relaycast-migrate-child-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, signIn } from '../../test/auth-requests';
+import { freshPostgresDatabase as freshDatabase } from '../../test/fresh-postgres';
 import { createTestConfig, testDriver } from '../../test/test-app';
 import { buildApp } from '../app';
 import type { Config } from '../config/env';
@@ -32,28 +33,17 @@ const journalLength = (
 let config: Config;
 const databasesToDrop: (() => Promise<void>)[] = [];
 
-async function freshPostgresDatabase(name: string): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databasesToDrop.push(async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+async function freshPostgresDatabase(prefix: string): Promise<string> {
+  const { url, drop } = await freshDatabase(prefix);
+  databasesToDrop.push(drop);
+  return url;
 }
 
 /** The earlier release's database, loaded as a restore would (plain SQL of `pg_dump --inserts`). */
 async function loadFixture(): Promise<Config> {
   const dump = readFileSync(path.join(FIXTURE, 'database.sql'), 'utf8');
   if (testDriver === 'postgres') {
-    const url = await freshPostgresDatabase(`relaycast_upgrade_${Date.now().toString(36)}`);
+    const url = await freshPostgresDatabase('relaycast_upgrade');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(dump);
@@ -117,7 +107,7 @@ describe('migrations when several processes start together', () => {
     const databases =
       testDriver === 'postgres'
         ? await (async () => {
-            const url = await freshPostgresDatabase(`relaycast_race_${Date.now().toString(36)}`);
+            const url = await freshPostgresDatabase('relaycast_race');
             return Promise.all([1, 2, 3, 4].map(() => openDatabase({ driver: 'postgres', url })));
           })()
         : [await openDatabase({ driver: 'pglite', dataDir: 'memory://' })];
