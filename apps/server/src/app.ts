@@ -2,9 +2,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { type Database, databaseTargetOf, openDatabase } from './db/client';
-
-export { databaseTargetOf };
-
 import { deferredChildLoggers } from './lib/deferred-logger';
 import { type FrontDoor, installFrontDoor } from './lib/front-door';
 import { accountsRoutes } from './modules/accounts/accounts.routes';

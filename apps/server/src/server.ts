@@ -1,19 +1,13 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { allocatorHint } from './config/allocator';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, EXIT_CONFIG, loadConfig } from './config/env';
 import { limitHeapGrowth } from './config/heap';
 import { databaseTargetOf } from './db/client';
 import { migrateInChildProcess } from './db/migrate-child';
 import { reapOrphanedChildren, useChildRegistry } from './lib/child-processes';
 import { claimDataDir, DataDirInUseError } from './lib/data-dir-lock';
 import { mediaStoreConflict } from './modules/nodes/nodes.service';
-
-/**
- * The exit code of a configuration the server refuses (sysexits' EX_CONFIG): starting again cannot help, so
- * `npm start`'s supervisor (scripts/lib/supervise.mjs) and the README's systemd unit do not restart on it.
- */
-const EXIT_CONFIG = 78;
 
 /** Starts Relaycast: parse the configuration, build the app (migrations included), listen, shut down cleanly. */
 async function main() {

@@ -1,6 +1,5 @@
-import { databaseTargetOf } from '../app';
 import { ConfigError, loadConfig } from '../config/env';
-import { openDatabase } from '../db/client';
+import { databaseTargetOf, openDatabase } from '../db/client';
 import { DataDirInUseError, dataDirHolder } from '../lib/data-dir-lock';
 import { runAdminCommand } from './admin-commands';
 

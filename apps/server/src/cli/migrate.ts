@@ -2,11 +2,8 @@
 // migrations on the server's own configuration (DATABASE_URL, else the embedded PGlite in DATA_DIR) and exits.
 // The server runs it in a child process before it opens the database (db/migrate-child.ts,
 // docs/decisions/0135-migrations-in-a-child-process.md); an operator may run it on its own.
-import { ConfigError, loadConfig } from '../config/env';
+import { ConfigError, EXIT_CONFIG, loadConfig } from '../config/env';
 import { databaseTargetOf, openDatabase } from '../db/client';
-
-/** sysexits' EX_CONFIG, as the server's own exit on a configuration it refuses. */
-const EXIT_CONFIG = 78;
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -273,6 +273,9 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** sysexits' EX_CONFIG for a refused configuration: the supervisor (supervise.mjs) and systemd do not restart on it. */
+export const EXIT_CONFIG = 78;
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -46,12 +46,10 @@ export async function migrateInChildProcess(
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const [code, signal] = (await Promise.race([
-    once(child, 'exit'),
-    once(child, 'error').then(([err]) => {
-      throw new MigrationProcessError(`The database migrations could not start: ${(err as Error).message}`);
-    }),
-  ])) as [number | null, NodeJS.Signals | null];
+  // `once` rejects with the child's 'error' (it could not be started) instead of waiting for an exit.
+  const [code, signal] = (await once(child, 'exit').catch((err: Error) => {
+    throw new MigrationProcessError(`The database migrations could not start: ${err.message}`);
+  })) as [number | null, NodeJS.Signals | null];
   if (code !== 0) {
     const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
     throw new MigrationProcessError(
