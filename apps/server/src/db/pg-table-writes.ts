@@ -18,7 +18,7 @@ import type { TableWriteWatch } from './table-writes';
  * kept is used and every request reads, as before.
  */
 export const TABLE_CHANGES_CHANNEL = 'relaycast_table_changes';
-/** The tables whose writes PostgreSQL announces on the channel (migrations 0061 and 0063). */
+/** The tables whose writes PostgreSQL announces on the channel (migrations 0061, 0063 and 0064). */
 export const NOTIFYING_TABLES = [
   'sessions',
   'users',
@@ -26,6 +26,7 @@ export const NOTIFYING_TABLES = [
   'workspace_members',
   'api_keys',
   'user_settings',
+  'workspace_ai_settings',
 ] as const;
 export const HEARTBEAT_MS = 500;
 export const RELIABLE_FOR_MS = 1_500;

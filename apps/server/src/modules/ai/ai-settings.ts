@@ -4,6 +4,7 @@ import type { ImageModel, LanguageModel } from 'ai';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
+import { keptAnswers } from '../../db/kept-answers';
 import { workspaceAiSettings } from '../../db/schema/index';
 import { addressPolicy, checkUrlHost, PrivateAddressError } from '../../lib/address-policy';
 import { AppError } from '../../lib/app-error';
@@ -26,13 +27,22 @@ async function loadRow(db: Db, workspaceId: string) {
   return row;
 }
 
+/** The one table the provider settings read; its writes drop what is kept (migration 0064 on PostgreSQL). */
+export const AI_SETTINGS_TABLES = ['workspace_ai_settings'] as const;
+const KEPT_WORKSPACES = 10_000;
+/**
+ * A workspace's row, kept between AI requests until a write to the table (docs/decisions/0136, db/kept-answers.ts);
+ * the API key stays encrypted in it and is decrypted for each call.
+ */
+const keptRows = keptAnswers<Awaited<ReturnType<typeof loadRow>> | null>(AI_SETTINGS_TABLES, KEPT_WORKSPACES);
+
 /** The provider this workspace's requests go to, or null when neither it nor the server configured one. */
 export async function providerSettingsFor(
   db: Db,
   config: Config,
   workspaceId: string,
 ): Promise<ProviderSettings | null> {
-  const row = await loadRow(db, workspaceId);
+  const row = await keptRows(db, workspaceId, async () => (await loadRow(db, workspaceId)) ?? null);
   const override: ProviderOverride | null = row
     ? {
         provider: row.provider,

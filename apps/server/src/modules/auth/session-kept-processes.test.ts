@@ -5,6 +5,7 @@ import { heardUpToNow } from '../../../test/kept-reads';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/test-app';
 import { type Database, openDatabase } from '../../db/client';
 import { tableWrites } from '../../db/table-writes';
+import { providerSettingsFor } from '../ai/ai-settings';
 import { SESSION_TABLES } from './session-lookup';
 
 /*
@@ -138,5 +139,27 @@ describe('the session read kept on PostgreSQL', () => {
     await other.query('update api_keys set revoked_at = now() where user_id = $1', [user.userId]);
     await until(() => watchOfSecond().generation !== heard, 'the notice of the revocation', 2_000);
     expect((await withKey()).statusCode).toBe(401);
+  });
+
+  it("a workspace's AI provider changed by another process is used by this one as soon as the notice arrives", async () => {
+    const { user } = await userOnBoth('Provider Changed By Psql');
+    const saved = await user.send('PUT', '/api/ai/settings', {
+      provider: 'openai',
+      baseUrl: '',
+      model: 'model-one',
+      apiKey: 'sk-workspace-key',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const onSecond = () => providerSettingsFor(second.db, second.config, user.workspaceId);
+    await heardUpToNow(watchOfSecond());
+    expect((await onSecond())?.model).toBe('model-one');
+    expect((await onSecond())?.model).toBe('model-one');
+    const heard = watchOfSecond().generation;
+    await other.query('update workspace_ai_settings set model = $1 where workspace_id = $2', [
+      'model-two',
+      user.workspaceId,
+    ]);
+    await until(() => watchOfSecond().generation !== heard, 'the notice of the new model', 2_000);
+    expect((await onSecond())?.model).toBe('model-two');
   });
 });
