@@ -63,8 +63,8 @@ RUN apt-get update && \
     mkdir -p /data && chown 10001:10001 /data
 WORKDIR /app
 COPY --from=build /out /app
-# GLIBC_TUNABLES: the allocator setting `npm start` gives a server on the embedded database (decision 0054);
-# compose.yml clears it for PostgreSQL.
+# GLIBC_TUNABLES and NODE_OPTIONS: the allocator settings `npm start` gives a server on the embedded database
+# (decision 0137); compose.yml clears them for PostgreSQL.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -72,7 +72,8 @@ ENV NODE_ENV=production \
     FFMPEG_PATH=/usr/bin/ffmpeg \
     FFPROBE_PATH=/usr/bin/ffprobe \
     CHROMIUM_PATH=/usr/bin/chromium \
-    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768
+    GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=1048576:glibc.malloc.trim_threshold=33554432 \
+    NODE_OPTIONS=--v8-pool-size=1
 VOLUME /data
 EXPOSE 3000 1935
 USER 10001:10001

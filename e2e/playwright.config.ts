@@ -126,8 +126,11 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      // The allocator setting `npm start` gives the server on PGlite (docs/decisions/0054): tested as it runs.
-      ...serverProcessEnv({ GLIBC_TUNABLES: process.env.GLIBC_TUNABLES }),
+      // The allocator settings `npm start` gives the server on PGlite (docs/decisions/0137): tested as it runs.
+      ...serverProcessEnv({
+        GLIBC_TUNABLES: process.env.GLIBC_TUNABLES,
+        NODE_OPTIONS: process.env.NODE_OPTIONS,
+      }),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -155,10 +155,12 @@ when missed):
 
 ${calibratedTable([check])}
 
-The server runs with the environment \`npm start\` gives it on PGlite (\`serverProcessEnv\`,
-\`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768\`: glibc returns V8's freed compiler memory; without it the
-same command measured 281–328 MB after the session). Why it is where it is: docs/decisions/0017 (initdb in a
-short-lived child, \`shared_buffers=16MB\`) and 0054 (the allocator setting).
+The server runs with the environment \`npm start\` gives it on PGlite (\`serverProcessEnv\`:
+\`GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=1048576:glibc.malloc.trim_threshold=33554432\` and
+\`NODE_OPTIONS=--v8-pool-size=1\`: V8's compiler memory is held by one thread's arena, not four, and a request's
+buffers are never mapped and unmapped; without them the same command measured 291–336 MB after the session on
+2026-11-30). Why it is where it is: docs/decisions/0017 (initdb in a short-lived child, \`shared_buffers=16MB\`) and
+0137 (the allocator settings, which replaced decision 0054's).
 
 - Command: \`npm run bench\` (this section alone: \`node scripts/bench-memory.mjs\`)
 - Measured: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.availableParallelism()} CPUs

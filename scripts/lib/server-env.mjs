@@ -2,33 +2,54 @@
 // that what is tested and measured is what runs.
 
 /**
- * glibc's allocator setting for the server (docs/decisions/0054-server-memory.md). V8 compiles on background
- * threads in 32 KiB zone segments (TurboFan for PGlite's hot WASM functions and for hot JavaScript); glibc keeps
- * each thread's freed segments in that thread's arena for the life of the process, 80–100 MB on a server on
- * PGlite. From 32 KiB up, glibc gives each allocation its own mapping and returns it when freed. A fixed
- * threshold also stops glibc from raising it by itself, which is what put the segments back in the arenas.
+ * glibc's allocator settings for the server on the embedded database (docs/decisions/0137-allocator-without-
+ * mappings.md, which replaced decision 0054's single threshold):
+ *
+ * - `arena_max=2`: V8's background threads, which compile PGlite's hot WASM functions in 32 KiB zone segments,
+ *   share one arena instead of keeping one each (glibc holds a thread's freed memory in its arena for the life of
+ *   the process: 80–100 MB with an arena per thread);
+ * - `mmap_threshold` at 1 MiB and `trim_threshold` at 32 MiB: a request's buffers (the page PGlite returns, the
+ *   protocol parser's, the response's: 84–272 KiB each) are reused from the heap, never mapped and unmapped each
+ *   time, and the heap's top is not handed back between requests. Each mapping costs a page fault per 4 KiB
+ *   touched, 13 µs apiece on a virtual machine that traps page-table updates.
  */
-export const SERVER_MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=32768';
+export const SERVER_MALLOC_TUNABLES =
+  'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=1048576:glibc.malloc.trim_threshold=33554432';
+
+/** One V8 worker thread (Node's default is four): one thread's compiler memory held instead of four. */
+export const SERVER_NODE_OPTIONS = '--v8-pool-size=1';
+
+const tunableName = (setting) => setting.split('=')[0];
 
 /**
- * `env` with `GLIBC_TUNABLES` carrying the server's allocator setting when the server runs on the embedded
- * database (no `DATABASE_URL`). Tunables already set are kept; one the operator set for the threshold itself
- * wins. Other C libraries (musl) ignore the variable.
+ * `env` with the server's allocator settings when the server runs on the embedded database (no `DATABASE_URL`):
+ * `GLIBC_TUNABLES` gets each of SERVER_MALLOC_TUNABLES the operator did not set (the operator's own value wins),
+ * and `NODE_OPTIONS` gets SERVER_NODE_OPTIONS unless it already sets the pool size. Other C libraries (musl)
+ * ignore the variable.
  *
- * Not on PostgreSQL: there the server has no WASM to compile, and mapping every large buffer (node-postgres reads
- * rows into buffers of 64 KiB and more) cost 25 % more CPU per query in the decision's measurements.
+ * Not on PostgreSQL: there the server compiles no WASM, and its memory is not what runs out first.
  */
 export function serverProcessEnv(env = process.env) {
   if (env.DATABASE_URL?.trim()) return { ...env };
   const current = env.GLIBC_TUNABLES ?? '';
-  if (setsMmapThreshold(current)) return { ...env };
+  const set = new Set(current.split(':').filter(Boolean).map(tunableName));
+  const added = SERVER_MALLOC_TUNABLES.split(':').filter((setting) => !set.has(tunableName(setting)));
+  const nodeOptions = env.NODE_OPTIONS ?? '';
   return {
     ...env,
-    GLIBC_TUNABLES: current ? `${current}:${SERVER_MALLOC_TUNABLES}` : SERVER_MALLOC_TUNABLES,
+    GLIBC_TUNABLES: [current, ...added].filter(Boolean).join(':'),
+    NODE_OPTIONS: setsPoolSize(nodeOptions)
+      ? nodeOptions
+      : [nodeOptions.trim(), SERVER_NODE_OPTIONS].filter(Boolean).join(' '),
   };
 }
 
-/** Whether a `GLIBC_TUNABLES` value already sets the threshold (the server's start line checks it too). */
-export function setsMmapThreshold(tunables = '') {
+/** Whether a `GLIBC_TUNABLES` value already sets the allocator's thresholds (the server's start line checks). */
+export function setsMallocThresholds(tunables = '') {
   return /(^|:)glibc\.malloc\.mmap_threshold=/.test(tunables);
+}
+
+/** Whether Node options (`NODE_OPTIONS`, or the process's own flags joined) set V8's thread pool size. */
+export function setsPoolSize(options = '') {
+  return /(^|\s)--v8-pool-size(=|\s|$)/.test(options);
 }

@@ -81,7 +81,11 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`;
   console.info(`Relaycast is ready on http://localhost:${port} (database: ${storage})`);
-  const hint = allocatorHint({ usesPglite: !config.databaseUrl, tunables: process.env.GLIBC_TUNABLES });
+  const hint = allocatorHint({
+    usesPglite: !config.databaseUrl,
+    tunables: process.env.GLIBC_TUNABLES,
+    nodeOptions: [process.env.NODE_OPTIONS ?? '', ...process.execArgv].join(' '),
+  });
   if (hint) console.info(hint);
 }
 
