@@ -64,7 +64,7 @@ RUN apt-get update && \
 WORKDIR /app
 COPY --from=build /out /app
 # GLIBC_TUNABLES and NODE_OPTIONS: the allocator settings `npm start` gives a server on the embedded database
-# (decision 0137); compose.yml clears them for PostgreSQL.
+# (decision 0137); compose.yml clears NODE_OPTIONS for PostgreSQL, where glibc's settings hold too.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

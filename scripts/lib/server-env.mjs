@@ -22,22 +22,21 @@ export const SERVER_NODE_OPTIONS = '--v8-pool-size=1';
 const tunableName = (setting) => setting.split('=')[0];
 
 /**
- * `env` with the server's allocator settings when the server runs on the embedded database (no `DATABASE_URL`):
- * `GLIBC_TUNABLES` gets each of SERVER_MALLOC_TUNABLES the operator did not set (the operator's own value wins),
- * and `NODE_OPTIONS` gets SERVER_NODE_OPTIONS unless it already sets the pool size. Other C libraries (musl)
- * ignore the variable.
- *
- * Not on PostgreSQL: there the server compiles no WASM, and its memory is not what runs out first.
+ * `env` with the server's allocator settings: `GLIBC_TUNABLES` gets each of SERVER_MALLOC_TUNABLES the operator did
+ * not set (the operator's own value wins), on either database: node-postgres's row buffers were mapped and
+ * unmapped too (about 20 page faults a calendar page). On the embedded database (no `DATABASE_URL`) `NODE_OPTIONS`
+ * also gets SERVER_NODE_OPTIONS unless it already sets the pool size; on PostgreSQL the server compiles no WASM
+ * and keeps Node's default. Other C libraries (musl) ignore `GLIBC_TUNABLES`.
  */
 export function serverProcessEnv(env = process.env) {
-  if (env.DATABASE_URL?.trim()) return { ...env };
   const current = env.GLIBC_TUNABLES ?? '';
   const set = new Set(current.split(':').filter(Boolean).map(tunableName));
   const added = SERVER_MALLOC_TUNABLES.split(':').filter((setting) => !set.has(tunableName(setting)));
+  const withTunables = { ...env, GLIBC_TUNABLES: [current, ...added].filter(Boolean).join(':') };
+  if (env.DATABASE_URL?.trim()) return withTunables;
   const nodeOptions = env.NODE_OPTIONS ?? '';
   return {
-    ...env,
-    GLIBC_TUNABLES: [current, ...added].filter(Boolean).join(':'),
+    ...withTunables,
     NODE_OPTIONS: setsPoolSize(nodeOptions)
       ? nodeOptions
       : [nodeOptions.trim(), SERVER_NODE_OPTIONS].filter(Boolean).join(' '),

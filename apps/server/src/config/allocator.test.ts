@@ -39,10 +39,13 @@ describe('the allocator settings the launchers give the server (decision 0137)',
     expect(env.NODE_OPTIONS).toBe('--v8-pool-size=2');
   });
 
-  it('are not added on PostgreSQL, where the server compiles no WASM', () => {
+  it("on PostgreSQL: glibc's settings, and Node's default pool, as the server compiles no WASM there", () => {
     const env = { DATABASE_URL: 'postgres://relaycast@127.0.0.1:5432/relaycast' };
-    expect(launcher.serverProcessEnv(env)).toEqual(env);
-    expect(launcher.serverProcessEnv({ DATABASE_URL: '  ' }).GLIBC_TUNABLES).toBe(SERVER_MALLOC_TUNABLES);
+    expect(launcher.serverProcessEnv(env)).toEqual({ ...env, GLIBC_TUNABLES: SETTINGS });
+    expect(launcher.serverProcessEnv({ ...env, NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe(
+      '--enable-source-maps',
+    );
+    expect(launcher.serverProcessEnv({ DATABASE_URL: '  ' }).NODE_OPTIONS).toBe(SERVER_NODE_OPTIONS);
   });
 
   it('do not change the environment they are given', () => {
