@@ -1,13 +1,15 @@
 // `npm run bench`: builds Relaycast, measures what the home page costs a visitor and records it in
 // docs/benchmarks.md. Two budgets:
 //   - the gzip size of all JavaScript the home page loads stays under 150 KB (1 KB = 1000 bytes);
-//   - the home page's Largest Contentful Paint, in headless Chromium on localhost, stays under 1 s.
+//   - the home page's Largest Contentful Paint, in headless Chromium on localhost, stays under 1 s on the reference
+//     host, scaled on another by the same page without JavaScript measured in the same run (issue 41).
 // Exits 1 when a budget is broken.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { calibratedCheck, calibratedTable, reportCalibrated } from './lib/baseline.mjs';
 import { startBuiltServer } from './lib/bench-server.mjs';
 import { ensureDependencies, ensureSystemPackages } from './lib/setup.mjs';
 
@@ -23,6 +25,12 @@ const REPORT = path.join(ROOT, 'docs', 'benchmarks.md');
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 const JS_BUDGET_BYTES = 150_000;
 const LCP_BUDGET_MS = 1_000;
+/**
+ * The yardstick of the LCP budget: the median of the same page's loads without JavaScript (the HTML and stylesheet
+ * alone) on the host where the budget was last met with room, docs/benchmarks.md of 2026-11-29 (184 ms on both
+ * viewports). A host that paints the bare page twice as slowly gets twice the budget.
+ */
+const LCP_FLOOR_REFERENCE_MS = 184;
 const RUNS = 5;
 const VIEWPORTS = [
   { name: 'desktop 1440×900', width: 1440, height: 900 },
@@ -141,6 +149,8 @@ const browser = await chromium.launch({
 });
 const browserVersion = browser.version();
 const results = [];
+/** Every viewport's loads without JavaScript: the host's yardstick for the LCP budget. */
+const floors = [];
 let networkTotal = 0;
 try {
   // One load first so the figures describe a running server, not its first file reads.
@@ -148,6 +158,7 @@ try {
   for (const viewport of VIEWPORTS) {
     const runs = [];
     const floor = [];
+    floors.push(floor);
     // Alternated, so a slow moment of the machine weighs on both.
     for (let i = 0; i < RUNS; i += 1) {
       runs.push(await measureHome(browser, server.url, viewport));
@@ -174,7 +185,21 @@ try {
 const jsTotal = Math.max(staticTotal, networkTotal);
 const worstLcp = Math.max(...results.map((result) => result.worst));
 const jsOk = jsTotal < JS_BUDGET_BYTES;
-const lcpOk = worstLcp < LCP_BUDGET_MS;
+const lcpCheck = calibratedCheck({
+  name: `Largest Contentful Paint, worst of ${RUNS * VIEWPORTS.length} loads`,
+  figure: worstLcp,
+  unit: 'ms',
+  goal: LCP_BUDGET_MS,
+  calibration: {
+    name: 'the same page without JavaScript, median of every load',
+    value: median(floors.flat()),
+    reference: LCP_FLOOR_REFERENCE_MS,
+    unit: 'ms',
+    faster: 'lower',
+  },
+  why: 'the home page paints in under a second on the reference host; scaled by how fast this host paints the page without its scripts',
+});
+const lcpOk = lcpCheck.ok;
 const info = machine(browserVersion);
 const date = new Date().toISOString().slice(0, 10);
 
@@ -188,7 +213,12 @@ and commit the result. Budgets come from docs/benchmarks.md.
 | figure | value | budget | |
 |---|---|---|---|
 | JavaScript the home page loads, gzip | ${kb(jsTotal)} | under ${kb(JS_BUDGET_BYTES)} | ${jsOk ? 'pass' : '**FAIL**'} |
-| Largest Contentful Paint, worst of ${RUNS * VIEWPORTS.length} loads | ${ms(worstLcp)} | under ${ms(LCP_BUDGET_MS)} | ${lcpOk ? 'pass' : '**FAIL**'} |
+| Largest Contentful Paint, worst of ${RUNS * VIEWPORTS.length} loads | ${ms(worstLcp)} | at most ${ms(lcpCheck.hostGoal)} on this host (below) | ${lcpOk ? 'pass' : '**FAIL**'} |
+
+The LCP budget, ${ms(LCP_BUDGET_MS)} on the reference host, scaled by the page without JavaScript measured in the same run (it
+fails the run when missed):
+
+${calibratedTable([lcpCheck])}
 
 ### JavaScript
 
@@ -259,6 +289,7 @@ for (const result of results) {
     `LCP ${result.viewport.name}: median ${ms(result.median)}, worst ${ms(result.worst)}, baseline (no JavaScript) ${ms(result.floorMedian)}`,
   );
 }
+reportCalibrated('home page', [lcpCheck]);
 console.info(`Wrote ${path.relative(ROOT, REPORT)}`);
 
 // `BENCH_ONLY=home npm run bench`: the home page's figures alone (a front-end change), without the server ones.
