@@ -2,7 +2,7 @@
 // docs/benchmarks.md. Two budgets:
 //   - the gzip size of all JavaScript the home page loads stays under 150 KB (1 KB = 1000 bytes);
 //   - the home page's Largest Contentful Paint, in headless Chromium on localhost, stays under 1 s on the reference
-//     host, scaled on another by the same page without JavaScript measured in the same run (issue 41).
+//     host, scaled on another by the same page without JavaScript measured in the same run (docs/decisions/0134's rule).
 // Exits 1 when a budget is broken.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

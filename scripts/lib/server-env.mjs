@@ -2,8 +2,8 @@
 // that what is tested and measured is what runs.
 
 /**
- * glibc's allocator settings for the server on the embedded database (docs/decisions/0137-allocator-without-
- * mappings.md, which replaced decision 0054's single threshold):
+ * glibc's allocator settings for the server (docs/decisions/0137-allocator-without-mappings.md, which replaced
+ * decision 0054's single threshold):
  *
  * - `arena_max=2`: V8's background threads, which compile PGlite's hot WASM functions in 32 KiB zone segments,
  *   share one arena instead of keeping one each (glibc holds a thread's freed memory in its arena for the life of
