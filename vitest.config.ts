@@ -34,6 +34,7 @@ const postgresOnlyTests = [
   'apps/server/src/lib/job-queue-processes.test.ts',
   'apps/server/src/modules/nodes/nodes-cluster.test.ts',
   'apps/server/src/modules/auth/session-kept-processes.test.ts',
+  'apps/server/src/db/connection-lifetime-processes.test.ts',
 ];
 /**
  * Suites that replace a module with `vi.mock`: they get a module registry of their own. Every other server suite

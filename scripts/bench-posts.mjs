@@ -430,6 +430,7 @@ async function benchOne(driver, settings) {
     // after it, so a change in the machine's speed between rounds moves both sides of a round's ratio; the round
     // whose ratio is the median is reported.
     const rounds = [];
+    let alone;
     for (let round = 0; round < settings.rounds; round += 1) {
       const bare = await bareRound(round === 0);
       if (!server) {
@@ -440,6 +441,11 @@ async function benchOne(driver, settings) {
         cookie = await signInCookie(baseUrl, email, PASSWORD);
         ({ postsPerResponse, withMedia } = await checkPage(driver, url, cookie));
       }
+      // One client alone (the latency of a request that does not queue behind others), in the first round right
+      // after the bare statement alone, its yardstick. Measured after the loaded rounds instead, a minute and more
+      // away from it, the page alone on PostgreSQL took 3.3-8.4 ms on one host where the first round's took
+      // 2.4-3.9 ms (docs/decisions/0138).
+      if (round === 0) alone = await runAt(1);
       const page = await runAt(settings.connections);
       rounds.push({ bare, page });
       if (driver === 'pglite' && round < settings.rounds - 1) {
@@ -453,8 +459,6 @@ async function benchOne(driver, settings) {
     );
     const figures = chosen.page;
     const bare = { perSecond: chosen.bare.perSecond, aloneMedianMs: rounds[0].bare.aloneMedianMs };
-    // One client alone: the latency of a request that does not queue behind others.
-    const alone = await runAt(1);
     // The request path against an empty Fastify route (same Fastify package, its own process).
     const health = await rateOf(`${driver} /api/health`, `${baseUrl}/api/health`);
     const signedIn = await rateOf(`${driver} /api/workspaces/current`, `${baseUrl}/api/workspaces/current`, {
@@ -618,7 +622,7 @@ scan them during the measurements, and a checkpoint writes their pages out befor
 the pools, the caches and the connections themselves), then ${settings.duration} s sampled (scripts/lib/http-load.mjs). With ${settings.connections} connections in a closed loop (each
 sends its next request as soon as the last one is answered, so the server runs flat out and requests queue) it
 runs in ${settings.rounds} paired rounds, each right after its own bare range query round (below); the table shows
-the round whose ratio to its bare round is the median. Then with 1 connection (the latency of a request alone). Each response carries the posts, their media and targets with the
+the round whose ratio to its bare round is the median. With 1 connection (the latency of a request alone), once, in the first round right after the bare statement alone and before the 10 connections. Each response carries the posts, their media and targets with the
 accounts' handles, read in one SQL statement as one JSON value (docs/decisions/0052) and sent as it is, after the session and
 workspace lookup every API request makes. The load
 generator, the server and PostgreSQL share the machine's CPUs; a load average above the CPU count means

@@ -71,14 +71,29 @@ export function totalCpu(pids) {
   return pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
 }
 
+/** CPU seconds of the ended children a process has waited for (`cutime` + `cstime`), or 0 when it is gone. */
+function reapedChildrenCpu(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * CPU seconds so far of PostgreSQL's processes serving `databaseName` (its backends, an autovacuum worker on it),
- * those there now: two readings apart count a backend that started between them with all of its CPU.
+ * those there now, plus every backend that has ended (the postmaster's reaped children, of any database): two
+ * readings apart count a backend that started between them with all of its CPU, and one that ended between them
+ * (the server replaces its connections every 30 s, docs/decisions/0138) with its CPU up to its end, not less.
  */
 export function postgresBackendsCpu(databaseName) {
-  return totalCpu(
+  const live = totalCpu(
     pidsWhere((cmdline) => cmdline.startsWith('postgres:') && cmdline.includes(` ${databaseName} `)),
   );
+  const postmasters = pidsWhere((cmdline) => /\/bin\/postgres( |$)/.test(cmdline));
+  return live + postmasters.reduce((sum, pid) => sum + reapedChildrenCpu(pid), 0);
 }
 
 export const percentile = (values, p) => {

@@ -37,7 +37,17 @@ export interface DatabaseOptions {
    * query-count tests use it to keep the statements per request bounded (docs/decisions/0017).
    */
   onQuery?: (sql: string) => void;
+  /** PostgreSQL: seconds a pooled connection serves before it is replaced (CONNECTION_LIFETIME_SECONDS). */
+  connectionLifetimeSeconds?: number;
 }
+
+/**
+ * A pooled PostgreSQL connection is replaced after this long: one idle at the time closes, one in use closes
+ * when it is given back (pg-pool's `maxLifetimeSeconds`), and the next request opens a new one. Under a
+ * sustained load the server's long-lived connections ran the calendar at half their first round's rate while
+ * fresh ones ran it as fast as before (docs/decisions/0138-pooled-connection-lifetime.md).
+ */
+export const CONNECTION_LIFETIME_SECONDS = 30;
 
 function drizzleLogger(options: DatabaseOptions) {
   const { onQuery } = options;
@@ -131,7 +141,12 @@ async function openPglite(
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    maxLifetimeSeconds: options.connectionLifetimeSeconds ?? CONNECTION_LIFETIME_SECONDS,
+  });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Statements run often are parsed and planned once per connection (docs/decisions/0117).
