@@ -17,10 +17,15 @@ const CLK_TCK = (() => {
 
 /** CPU seconds (user + system) a process has used so far, or null when it is gone. */
 export function cpuSeconds(pid) {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / CLK_TCK : null;
+}
+
+/** `/proc/PID/stat`'s fields after the command name (the state first), or null when the process is gone. */
+function statFields(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
@@ -73,13 +78,8 @@ export function totalCpu(pids) {
 
 /** CPU seconds of the ended children a process has waited for (`cutime` + `cstime`), or 0 when it is gone. */
 function reapedChildrenCpu(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
+  const fields = statFields(pid);
+  return fields ? (Number(fields[13]) + Number(fields[14])) / CLK_TCK : 0;
 }
 
 /**
