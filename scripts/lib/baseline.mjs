@@ -289,6 +289,27 @@ export function medianRoundBy(label, rounds, ratioOf) {
   return rounds.find((round) => ratioOf(round) === median);
 }
 
+/**
+ * Runs the product's way and the same work done by hand `runs` times each, in pairs whose order alternates (the
+ * product first in the first, third, fifth pair; by hand first in the others), so that neither side always runs
+ * first after the other's work, on a colder page cache or a CPU still settling. Each function returns its
+ * seconds. Returns both lists, in pair order.
+ */
+export async function alternatedRuns(runs, product, byHand) {
+  const productSeconds = [];
+  const handSeconds = [];
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      productSeconds.push(await product());
+      handSeconds.push(await byHand());
+    } else {
+      handSeconds.push(await byHand());
+      productSeconds.push(await product());
+    }
+  }
+  return { productSeconds, handSeconds };
+}
+
 /** Runs a program to its end and returns the wall-clock seconds; throws with its stderr when it fails. */
 export function timed(command, args) {
   return new Promise((resolve, reject) => {

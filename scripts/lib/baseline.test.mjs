@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calibratedCheck, calibratedTable, medianRoundBy, oddMedian, reportCalibrated } from './baseline.mjs';
+import {
+  alternatedRuns,
+  calibratedCheck,
+  calibratedTable,
+  medianRoundBy,
+  oddMedian,
+  reportCalibrated,
+} from './baseline.mjs';
 
 const pgbench = (value) => ({ name: 'pgbench select-only', value, reference: 20_000, unit: 'tx/s' });
 
@@ -213,5 +220,39 @@ describe('medianRoundBy', () => {
     expect(() => medianRoundBy('page ÷ bare', rounds.slice(1), (round) => round.page / round.bare)).toThrow(
       /odd number of runs, got 2/,
     );
+  });
+});
+
+describe('alternatedRuns', () => {
+  it("pairs the two sides and alternates which goes first, keeping each side's seconds in pair order", async () => {
+    const order = [];
+    let product = 0;
+    let hand = 0;
+    const runs = await alternatedRuns(
+      5,
+      async () => {
+        order.push('product');
+        product += 1;
+        return product;
+      },
+      async () => {
+        order.push('hand');
+        hand += 1;
+        return hand * 10;
+      },
+    );
+    expect(order).toEqual([
+      'product',
+      'hand',
+      'hand',
+      'product',
+      'product',
+      'hand',
+      'hand',
+      'product',
+      'product',
+      'hand',
+    ]);
+    expect(runs).toEqual({ productSeconds: [1, 2, 3, 4, 5], handSeconds: [10, 20, 30, 40, 50] });
   });
 });
