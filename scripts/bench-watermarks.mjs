@@ -105,13 +105,12 @@ export async function runWatermarkBench({ writeDocs = true } = {}) {
     ...['-filter_complex', watermarkFilter(placement, 'video'), '-map', '[out]', '-map', '0:a?'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-c:a', 'copy', output],
   ];
-  const product = [];
-  const hand = [];
+  let runs;
   try {
     console.info(
       `  watermark: ${WATERMARK_BENCH.seconds} s of ${WATERMARK_BENCH.height}p, ${WATERMARK_BENCH.runs} runs each, alternating which goes first`,
     );
-    const runs = await alternatedRuns(
+    runs = await alternatedRuns(
       WATERMARK_BENCH.runs,
       async () => {
         const at = performance.now();
@@ -128,11 +127,10 @@ export async function runWatermarkBench({ writeDocs = true } = {}) {
         return seconds;
       },
     );
-    product.push(...runs.productSeconds);
-    hand.push(...runs.handSeconds);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+  const { productSeconds: product, handSeconds: hand } = runs;
   const checks = [
     ratioCheck({
       name: `watermark of ${WATERMARK_BENCH.seconds} s of 1080p (watermarkArgs + runProcess) ÷ the recipe by hand, medians`,
