@@ -9,7 +9,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { calibratedCheck, calibratedTable, reportCalibrated } from './lib/baseline.mjs';
+import {
+  busyWhileIdle,
+  calibratedCheck,
+  calibratedTable,
+  describeBusy,
+  reportCalibrated,
+} from './lib/baseline.mjs';
 import { startBuiltServer } from './lib/bench-server.mjs';
 import { ensureDependencies, ensureSystemPackages } from './lib/setup.mjs';
 
@@ -295,11 +301,23 @@ console.info(`Wrote ${path.relative(ROOT, REPORT)}`);
 // `BENCH_ONLY=home npm run bench`: the home page's figures alone (a front-end change), without the server ones.
 if (process.env.BENCH_ONLY === 'home') process.exit(jsOk && lcpOk ? 0 : 1);
 
+// After each section: what still uses the CPU while the benchmark waits a second. Work an earlier section left
+// running (a server not stopped, a database still vacuuming) weighs on every later figure, and inside the
+// benchmark's own session it takes CPU from a program run by hand more than from the product's (docs/decisions/0139).
+const leftBusy = [];
+async function afterSection(name) {
+  const busy = await busyWhileIdle();
+  console.info(`  after ${name}: ${describeBusy(busy)}`);
+  if (busy.length > 0) leftBusy.push(`${name}: ${describeBusy(busy)}`);
+}
+await afterSection('home page');
+
 // ── Posts API benchmark (docs/decisions/0004-posts-api.md) ──────────────────────────────────────────────────────────────────────────
 // scripts/bench-posts.mjs seeds 100,000 posts, measures GET /api/posts for three weeks on PGlite and PostgreSQL
 // and adds its own section to docs/benchmarks.md (the server was built above).
 const { runPostsBench } = await import('./bench-posts.mjs');
 const postsBench = await runPostsBench({ build: false });
+await afterSection('posts API');
 const postsOk = postsBench.ok;
 // ── end of the posts API benchmark ─────────────────────────────────────────────────────────────────────────
 
@@ -308,6 +326,7 @@ const postsOk = postsBench.ok;
 // the browser from Generate; adds its own section to docs/benchmarks.md.
 const { runAiBench } = await import('./bench-ai.mjs');
 const aiBench = await runAiBench();
+await afterSection('AI assistant');
 // ── end of the AI assistant benchmark ──────────────────────────────────────────────────────────────────────
 
 // ── Live streaming benchmark (docs/streaming.md) ─────────────────────────────────────────────────────────────────────
@@ -315,6 +334,7 @@ const aiBench = await runAiBench();
 // (CPU s/min, memory, relay delay); adds its own section to docs/benchmarks.md (the server was built above).
 const { runStreamingBench } = await import('./bench-streaming.mjs');
 const streamingBench = await runStreamingBench({ build: false });
+await afterSection('live streaming');
 // ── end of the live streaming benchmark ────────────────────────────────────────────────────────────────────
 
 // ── Studio ingest benchmark (docs/decisions/0104-encode-once-in-the-browser.md) ───────────────────────────────────
@@ -323,6 +343,7 @@ const streamingBench = await runStreamingBench({ build: false });
 // when the source is killed; adds its own section to docs/benchmarks.md (the server was built above).
 const { runStudioIngestBench } = await import('./bench-studio-ingest.mjs');
 const studioIngestBench = await runStudioIngestBench({ build: false });
+await afterSection('studio ingest');
 // ── end of the studio ingest benchmark ─────────────────────────────────────────────────────────────────────
 
 // ── Engagement benchmark (docs/decisions/0010-engagement.md) ─────────────────────────────────────────────────────────────────────────
@@ -330,6 +351,7 @@ const studioIngestBench = await runStudioIngestBench({ build: false });
 // actions per second through the hourly limit with 50 users, on PostgreSQL; adds its own section.
 const { runEngagementBench } = await import('./bench-engagement.mjs');
 const engagementBench = await runEngagementBench({ build: false });
+await afterSection('engagement');
 // ── end of the engagement benchmark ────────────────────────────────────────────────────────────────────────
 
 // ── Publishing engine benchmark (docs/decisions/0007-publishing-engine.md) ──────────────────────────────────────────────────────────────────
@@ -337,6 +359,7 @@ const engagementBench = await runEngagementBench({ build: false });
 // answering in 50 ms: a burst of 10,000 due targets and 50 due per second for a minute; adds its own section.
 const { runPublishingBench } = await import('./bench-publishing.mjs');
 const publishingBench = await runPublishingBench();
+await afterSection('publishing engine');
 // ── end of the publishing engine benchmark ─────────────────────────────────────────────────────────────────
 
 // ── Publishing with one and two worker processes (docs/scaling.md) ───────────────────────────────────────────
@@ -344,6 +367,7 @@ const publishingBench = await runPublishingBench();
 // throwaway PostgreSQL database; publishes/s of each and their ratio; adds its own section.
 const { runPublishingScalingBench } = await import('./bench-publishing-scaling.mjs');
 const publishingScalingBench = await runPublishingScalingBench();
+await afterSection('publishing with one and two workers');
 // ── end of the publishing scaling benchmark ─────────────────────────────────────────────────────────────────
 
 // ── Best-time model benchmark (docs/best-time.md) ───────────────────────────────────────────────────────────────────
@@ -351,12 +375,14 @@ const publishingScalingBench = await runPublishingScalingBench();
 // bucketing the same inputs in the same run; adds its own section to docs/benchmarks.md.
 const { runBestTimeBench } = await import('./bench-best-time.mjs');
 const bestTimeBench = await runBestTimeBench();
+await afterSection('best-time model');
 // ── end of the best-time model benchmark ───────────────────────────────────────────────────────────────────
 // ── Analytics benchmark (docs/benchmarks.md) ─────────────────────────────────────────────────────────────────────────
 // scripts/bench-analytics.mjs: GET /api/analytics/overview for 90 days over 500 accounts × 2 years of daily
 // snapshots and 1,000,000 posts, on PGlite and PostgreSQL, against the bare statements; adds its own section.
 const { runAnalyticsBench } = await import('./bench-analytics.mjs');
 const analyticsBench = await runAnalyticsBench({ build: false });
+await afterSection('analytics');
 // ── end of the analytics benchmark ─────────────────────────────────────────────────────────────────────────
 
 // ── API-key request benchmark (docs/public-api.md) ──────────────────────────────────────────────────────────────────
@@ -364,6 +390,7 @@ const analyticsBench = await runAnalyticsBench({ build: false });
 // time, interleaved; goal: the key adds under 2 ms (median). Adds its own section to docs/benchmarks.md.
 const { runApiKeyBench } = await import('./bench-api-keys.mjs');
 const apiKeyBench = await runApiKeyBench();
+await afterSection('API-key requests');
 // ── end of the API-key request benchmark ───────────────────────────────────────────────────────────────────
 
 // ── Shared rate limit benchmark (docs/decisions/0102-shared-rate-limits.md) ─────────────────────────────────────
@@ -371,6 +398,7 @@ const apiKeyBench = await runApiKeyBench();
 // PostgreSQL, with the bare `select 1` as the yardstick; goal: under 1 ms added at p99.
 const { runRateLimitBench } = await import('./bench-rate-limit.mjs');
 const rateLimitBench = await runRateLimitBench();
+await afterSection('shared rate limits');
 // ── end of the shared rate limit benchmark ───────────────────────────────────────────────────────────────────
 
 // ── Short-link redirect benchmark (docs/short-links.md) ────────────────────────────────────────────────────────────
@@ -378,6 +406,7 @@ const rateLimitBench = await runRateLimitBench();
 // route and the server's /api/health in the same run; the clicks counted must match the redirects answered.
 const { runShortLinkBench } = await import('./bench-short-links.mjs');
 const shortLinkBench = await runShortLinkBench();
+await afterSection('short-link redirects');
 // ── end of the short-link redirect benchmark ───────────────────────────────────────────────────────────────────
 
 // ── Bulk import benchmark (docs/bulk-import.md) ───────────────────────────────────────────────────────────────────
@@ -385,6 +414,7 @@ const shortLinkBench = await runShortLinkBench();
 // the bare multi-row insert of the same rows in the same run. Adds its own section to docs/benchmarks.md.
 const { runBulkImportBench } = await import('./bench-bulk-import.mjs');
 const bulkImportBench = await runBulkImportBench();
+await afterSection('bulk import');
 // ── end of the bulk import benchmark ───────────────────────────────────────────────────────────────────────
 
 // ── Mixed-load benchmark (docs/decisions/0086-request-fixed-cost.md) ─────────────────────────────────────────────
@@ -392,12 +422,14 @@ const bulkImportBench = await runBulkImportBench();
 // dashboard, analytics, notifications, public API) on PGlite (50 and 20 users) and PostgreSQL, with memory.
 const { runMixedLoadBench } = await import('./bench-mixed-load.mjs');
 const mixedLoadBench = await runMixedLoadBench();
+await afterSection('mixed load');
 // ── end of the mixed-load benchmark ────────────────────────────────────────────────────────────────────────
 
 // ── Server memory benchmark (docs/decisions/0054-server-memory.md) ─────────────────────────────────────────────────────────────────────
 // scripts/bench-memory.mjs: RSS of the built server on PGlite after a scripted short session; goal < 300 MB.
 const { runMemoryBench } = await import('./bench-memory.mjs');
 const memoryBench = await runMemoryBench();
+await afterSection('server memory');
 // ── end of the server memory benchmark ─────────────────────────────────────────────────────────────────────
 
 // ── Video benchmark (docs/benchmarks.md) ─────────────────────────────────────────────────────────────────────────────
@@ -406,16 +438,19 @@ const memoryBench = await runMemoryBench();
 // (≥ 10× real time) next to a bare decode; adds its own section to docs/benchmarks.md.
 const { runVideoBench } = await import('./bench-video.mjs');
 const videoBench = await runVideoBench();
+await afterSection('video');
 // ── end of the video benchmark ─────────────────────────────────────────────────────────────────────────────
 
 // scripts/bench-image-editor.mjs: the server's render of an image edit of a 4000×3000 photo; goal < 1 s.
 const { runImageEditorBench } = await import('./bench-image-editor.mjs');
 const imageEditorBench = await runImageEditorBench();
+await afterSection('image editor');
 // ── Watermark benchmark (docs/watermarks.md) ──────────────────────────────────────────────────────────────────
 // scripts/bench-watermarks.mjs: a 60-second 1080p video watermarked by the product's command vs the recipe by hand
 // (< 5 %); adds its own section to docs/benchmarks.md.
 const { runWatermarkBench } = await import('./bench-watermarks.mjs');
 const watermarkBench = await runWatermarkBench();
+await afterSection('watermark');
 // ── end of the watermark benchmark ─────────────────────────────────────────────────────────────────────────
 
 const verdicts = {
@@ -440,6 +475,9 @@ const verdicts = {
   'image editor': imageEditorBench.ok,
   watermark: watermarkBench.ok,
 };
+if (leftBusy.length > 0) {
+  console.info(`\nStill busy between sections (a second's wait after each):\n  ${leftBusy.join('\n  ')}`);
+}
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);
 console.info(
   failed.length === 0

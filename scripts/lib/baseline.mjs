@@ -56,6 +56,61 @@ export function machineBusyMs() {
   }
 }
 
+/** Every process's CPU seconds so far with its name and session: pid → { name, session, cpu }. */
+function processTable() {
+  const table = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), {
+        name,
+        session: Number(fields[3]),
+        cpu: (Number(fields[11]) + Number(fields[12])) / CLK_TCK,
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/**
+ * What keeps the machine busy while nothing should: the processes that used more than `threshold` of a core over
+ * `ms` of waiting, busiest first, each with its share of a core and whether it is in this process's session (its
+ * scheduler autogroup). Run between benchmark sections, it shows work an earlier section left running, which would
+ * weigh on every later figure.
+ */
+export async function busyWhileIdle(ms = 1000, threshold = 0.02) {
+  const before = processTable();
+  const at = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const seconds = (performance.now() - at) / 1000;
+  const after = processTable();
+  const ownSession = after.get(process.pid)?.session ?? before.get(process.pid)?.session;
+  const busy = [];
+  for (const [pid, now] of after) {
+    const share = (now.cpu - (before.get(pid)?.cpu ?? now.cpu)) / seconds;
+    if (share > threshold) {
+      busy.push({ pid, name: now.name, share, sameSession: now.session === ownSession, self: pid === process.pid });
+    }
+  }
+  return busy.sort((a, b) => b.share - a.share);
+}
+
+/** busyWhileIdle as one line for a benchmark's log. */
+export function describeBusy(busy) {
+  if (busy.length === 0) return 'nothing above 2 % of a core';
+  return busy
+    .map(
+      (p) =>
+        `${p.self ? 'this benchmark' : `${p.name} (pid ${p.pid}${p.sameSession ? ', this session' : ''})`} ${(p.share * 100).toFixed(0)} %`,
+    )
+    .join(', ');
+}
+
 /** Pids whose command line (arguments joined by spaces) satisfies `test`. */
 export function pidsWhere(test) {
   const pids = [];
@@ -310,11 +365,38 @@ export async function alternatedRuns(runs, product, byHand) {
   return { productSeconds, handSeconds };
 }
 
-/** Runs a program to its end and returns the wall-clock seconds; throws with its stderr when it fails. */
+const handRuns = new Set();
+let handRunsHookInstalled = false;
+
+/**
+ * Runs a program to its end and returns the wall-clock seconds; throws with its stderr when it fails.
+ *
+ * In a session of its own (`detached`), as the product starts every program (apps/server/src/lib/child-processes.ts)
+ * and as a person's command runs in a terminal of its own: with Linux's scheduler autogroups
+ * (`/proc/sys/kernel/sched_autogroup_enabled`) a session shares the CPU with other sessions as one, so a program left in
+ * the benchmark's session would have the CPU of everything else the benchmark runs on its side, and the product's
+ * (alone in its session) only half of a busy machine (docs/decisions/0139). Killed if the benchmark exits first.
+ */
 export function timed(command, args) {
   return new Promise((resolve, reject) => {
     const at = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    if (child.pid !== undefined) {
+      handRuns.add(child.pid);
+      child.once('exit', () => handRuns.delete(child.pid));
+      if (!handRunsHookInstalled) {
+        handRunsHookInstalled = true;
+        process.on('exit', () => {
+          for (const pid of handRuns) {
+            try {
+              process.kill(-pid, 'SIGKILL');
+            } catch {
+              // already gone
+            }
+          }
+        });
+      }
+    }
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;

@@ -1,11 +1,18 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   alternatedRuns,
+  busyWhileIdle,
   calibratedCheck,
   calibratedTable,
+  describeBusy,
   medianRoundBy,
   oddMedian,
   reportCalibrated,
+  timed,
 } from './baseline.mjs';
 
 const pgbench = (value) => ({ name: 'pgbench select-only', value, reference: 20_000, unit: 'tx/s' });
@@ -254,5 +261,51 @@ describe('alternatedRuns', () => {
       'hand',
     ]);
     expect(runs).toEqual({ productSeconds: [1, 2, 3, 4, 5], handSeconds: [10, 20, 30, 40, 50] });
+  });
+});
+
+/** Field 6 of /proc/PID/stat: the session id. */
+const sessionOf = (stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+
+describe('timed', () => {
+  it('runs the program in a session of its own, as the product starts its programs, and returns its seconds', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'relaycast-timed-'));
+    try {
+      const file = path.join(dir, 'stat');
+      const seconds = await timed('sh', ['-c', `cat /proc/$$/stat > '${file}'`]);
+      expect(seconds).toBeGreaterThan(0);
+      const child = readFileSync(file, 'utf8');
+      const ownSession = sessionOf(readFileSync(`/proc/${process.pid}/stat`, 'utf8'));
+      // setsid: the child leads a new session, whose id is its own pid.
+      expect(sessionOf(child)).not.toBe(ownSession);
+      expect(sessionOf(child)).toBe(Number(child.split(' ')[0]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('throws with the stderr of a program that fails', async () => {
+    await expect(timed('sh', ['-c', 'echo broken >&2; exit 3'])).rejects.toThrow(/exited with 3: broken/);
+  });
+});
+
+describe('busyWhileIdle', () => {
+  it('names a process left spinning, in this session, and leaves out idle ones', async () => {
+    const spinner = spawn(process.execPath, ['-e', 'while (true) {}'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const busy = await busyWhileIdle(500);
+      const found = busy.find((p) => p.pid === spinner.pid);
+      expect(found).toMatchObject({ name: 'node', sameSession: true, self: false });
+      expect(found.share).toBeGreaterThan(0.3);
+      expect(busy.every((p) => p.share > 0.02)).toBe(true);
+      expect(describeBusy([found])).toMatch(new RegExp(`^node \\(pid ${spinner.pid}, this session\\) \\d+ %$`));
+    } finally {
+      spinner.kill('SIGKILL');
+    }
+  });
+
+  it('says so when nothing is busy', () => {
+    expect(describeBusy([])).toBe('nothing above 2 % of a core');
   });
 });
