@@ -94,7 +94,13 @@ export async function busyWhileIdle(ms = 1000, threshold = 0.02) {
   for (const [pid, now] of after) {
     const share = (now.cpu - (before.get(pid)?.cpu ?? now.cpu)) / seconds;
     if (share > threshold) {
-      busy.push({ pid, name: now.name, share, sameSession: now.session === ownSession, self: pid === process.pid });
+      busy.push({
+        pid,
+        name: now.name,
+        share,
+        sameSession: now.session === ownSession,
+        self: pid === process.pid,
+      });
     }
   }
   return busy.sort((a, b) => b.share - a.share);

@@ -299,7 +299,9 @@ describe('busyWhileIdle', () => {
       expect(found).toMatchObject({ name: 'node', sameSession: true, self: false });
       expect(found.share).toBeGreaterThan(0.3);
       expect(busy.every((p) => p.share > 0.02)).toBe(true);
-      expect(describeBusy([found])).toMatch(new RegExp(`^node \\(pid ${spinner.pid}, this session\\) \\d+ %$`));
+      expect(describeBusy([found])).toMatch(
+        new RegExp(`^node \\(pid ${spinner.pid}, this session\\) \\d+ %$`),
+      );
     } finally {
       spinner.kill('SIGKILL');
     }
