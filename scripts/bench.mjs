@@ -16,7 +16,7 @@ import {
   describeBusy,
   reportCalibrated,
 } from './lib/baseline.mjs';
-import { startBuiltServer } from './lib/bench-server.mjs';
+import { startBuiltServer, writeBenchSection } from './lib/bench-server.mjs';
 import { ensureDependencies, ensureSystemPackages } from './lib/setup.mjs';
 
 // From a fresh clone: the npm packages (Playwright, autocannon, the app's own) and the system ones (Chromium,
@@ -305,9 +305,11 @@ if (process.env.BENCH_ONLY === 'home') process.exit(jsOk && lcpOk ? 0 : 1);
 // running (a server not stopped, a database still vacuuming) weighs on every later figure, and inside the
 // benchmark's own session it takes CPU from a program run by hand more than from the product's (docs/decisions/0139).
 const leftBusy = [];
+const betweenSections = [];
 async function afterSection(name) {
   const busy = await busyWhileIdle();
   console.info(`  after ${name}: ${describeBusy(busy)}`);
+  betweenSections.push(`| ${name} | ${describeBusy(busy)} |`);
   if (busy.length > 0) leftBusy.push(`${name}: ${describeBusy(busy)}`);
 }
 await afterSection('home page');
@@ -475,6 +477,19 @@ const verdicts = {
   'image editor': imageEditorBench.ok,
   watermark: watermarkBench.ok,
 };
+writeBenchSection(
+  '## Between sections',
+  `## Between sections
+
+After each section \`npm run bench\` waits one second and names every process that used more than 2 % of a core
+meanwhile ("this session": in the benchmark's own session and scheduler autogroup; docs/decisions/0139). Work an
+earlier section left running would weigh on every later figure. ${new Date().toISOString().slice(0, 10)}:
+
+| after | busy while waiting |
+|---|---|
+${betweenSections.join('\n')}
+`,
+);
 if (leftBusy.length > 0) {
   console.info(`\nStill busy between sections (a second's wait after each):\n  ${leftBusy.join('\n  ')}`);
 }
