@@ -83,8 +83,9 @@ export const POSTS_BENCH = {
       why: 'one request alone is the session statement, the range statement, Fastify and JSON; 1.34× (PostgreSQL), 2.0× (PGlite) on 2026-11-23; an N+1 crosses 3×',
     },
     /**
-     * PGlite, 10 connections: p99 ÷ median of the same run. PGlite's requests run one after the other, so with
-     * fair admission each waits for the nine others once; without it one connection in ten waits two rounds.
+     * PGlite, 10 connections: p99 ÷ median of the same round, the median over the rounds. PGlite's requests run
+     * one after the other, so with fair admission each waits for the nine others once; without it one connection
+     * in ten waits two rounds.
      */
     pgliteTailVsMedian: {
       goal: 1.8,
@@ -277,6 +278,8 @@ async function bareQueryBaseline(label, runQuery, { alone: measureAlone, fixed }
 
 /** A round's ratio: the page's requests/s at 10 connections ÷ its own bare round's statements/s, 10 at a time. */
 const pageVsBare = (round) => round.page.requestsPerSecond / round.bare.perSecond;
+/** A round's tail at 10 connections: the page's p99 ÷ its median. */
+const tailVsMedian = (round) => round.page.p99Ms / round.page.medianMs;
 
 /**
  * Asks for the page once as the calendar does and checks it is the page (not the objects), and prints its size
@@ -457,6 +460,13 @@ async function benchOne(driver, settings) {
     console.info(
       `  ${driver}: rounds ${rounds.map((round) => `${pageVsBare(round).toFixed(2)}×`).join(', ')} (page ÷ bare, 10 at a time); the median is reported`,
     );
+    // The tail's own median over the rounds: one round's p99 is a single sample of the slowest requests.
+    const tailRound = medianRoundBy(`${driver} p99 ÷ median`, rounds, tailVsMedian);
+    if (driver === 'pglite') {
+      console.info(
+        `  ${driver}: rounds ${rounds.map((round) => `${tailVsMedian(round).toFixed(2)}×`).join(', ')} (p99 ÷ median, 10 connections); the median is reported`,
+      );
+    }
     const figures = chosen.page;
     const bare = { perSecond: chosen.bare.perSecond, aloneMedianMs: rounds[0].bare.aloneMedianMs };
     // The request path against an empty Fastify route (same Fastify package, its own process).
@@ -496,9 +506,9 @@ async function benchOne(driver, settings) {
       ...(driver === 'pglite'
         ? [
             ratioCheck({
-              name: 'PGlite: `GET /api/posts` p99 ÷ median, 10 connections',
-              figure: figures.p99Ms,
-              baseline: figures.medianMs,
+              name: 'PGlite: `GET /api/posts` p99 ÷ median, 10 connections (median of the rounds)',
+              figure: tailRound.page.p99Ms,
+              baseline: tailRound.page.medianMs,
               unit: 'ms',
               ...goals.pgliteTailVsMedian,
             }),
@@ -622,7 +632,8 @@ scan them during the measurements, and a checkpoint writes their pages out befor
 the pools, the caches and the connections themselves), then ${settings.duration} s sampled (scripts/lib/http-load.mjs). With ${settings.connections} connections in a closed loop (each
 sends its next request as soon as the last one is answered, so the server runs flat out and requests queue) it
 runs in ${settings.rounds} paired rounds, each right after its own bare range query round (below); the table shows
-the round whose ratio to its bare round is the median. With 1 connection (the latency of a request alone), once, in the first round right after the bare statement alone and before the 10 connections. Each response carries the posts, their media and targets with the
+the round whose ratio to its bare round is the median (PGlite's p99 ÷ median goal takes that ratio's own median
+over the rounds). With 1 connection (the latency of a request alone), once, in the first round right after the bare statement alone and before the 10 connections. Each response carries the posts, their media and targets with the
 accounts' handles, read in one SQL statement as one JSON value (docs/decisions/0052) and sent as it is, after the session and
 workspace lookup every API request makes. The load
 generator, the server and PostgreSQL share the machine's CPUs; a load average above the CPU count means
