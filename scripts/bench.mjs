@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
+  BUSY_THRESHOLD,
   busyWhileIdle,
   calibratedCheck,
   calibratedTable,
@@ -304,13 +305,11 @@ if (process.env.BENCH_ONLY === 'home') process.exit(jsOk && lcpOk ? 0 : 1);
 // After each section: what still uses the CPU while the benchmark waits a second. Work an earlier section left
 // running (a server not stopped, a database still vacuuming) weighs on every later figure, and inside the
 // benchmark's own session it takes CPU from a program run by hand more than from the product's (docs/decisions/0139).
-const leftBusy = [];
 const betweenSections = [];
 async function afterSection(name) {
   const busy = await busyWhileIdle();
+  betweenSections.push({ name, busy });
   console.info(`  after ${name}: ${describeBusy(busy)}`);
-  betweenSections.push(`| ${name} | ${describeBusy(busy)} |`);
-  if (busy.length > 0) leftBusy.push(`${name}: ${describeBusy(busy)}`);
 }
 await afterSection('home page');
 
@@ -481,17 +480,20 @@ writeBenchSection(
   '## Between sections',
   `## Between sections
 
-After each section \`npm run bench\` waits one second and names every process that used more than 2 % of a core
+After each section \`npm run bench\` waits one second and names every process that used more than ${BUSY_THRESHOLD * 100} % of a core
 meanwhile ("this session": in the benchmark's own session and scheduler autogroup; docs/decisions/0139). Work an
 earlier section left running would weigh on every later figure. ${new Date().toISOString().slice(0, 10)}:
 
 | after | busy while waiting |
 |---|---|
-${betweenSections.join('\n')}
+${betweenSections.map(({ name, busy }) => `| ${name} | ${describeBusy(busy)} |`).join('\n')}
 `,
 );
+const leftBusy = betweenSections.filter(({ busy }) => busy.length > 0);
 if (leftBusy.length > 0) {
-  console.info(`\nStill busy between sections (a second's wait after each):\n  ${leftBusy.join('\n  ')}`);
+  console.info(
+    `\nStill busy between sections (a second's wait after each):\n  ${leftBusy.map(({ name, busy }) => `${name}: ${describeBusy(busy)}`).join('\n  ')}`,
+  );
 }
 const failed = Object.entries(verdicts).filter(([, ok]) => !ok);
 console.info(

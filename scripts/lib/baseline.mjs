@@ -18,17 +18,35 @@ const CLK_TCK = (() => {
 /** CPU seconds (user + system) a process has used so far, or null when it is gone. */
 export function cpuSeconds(pid) {
   const fields = statFields(pid);
-  return fields ? (Number(fields[11]) + Number(fields[12])) / CLK_TCK : null;
+  return fields ? cpuOfStat(fields) : null;
+}
+
+/** utime + stime of `/proc/PID/stat`'s fields (as statFields returns them), in seconds. */
+const cpuOfStat = (fields) => (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+
+/** `/proc/PID/stat`: the command name and the fields after it (the state first), or null when the process is gone. */
+function procStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      fields: stat.slice(stat.lastIndexOf(')') + 2).split(' '),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** `/proc/PID/stat`'s fields after the command name (the state first), or null when the process is gone. */
 function statFields(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
+  return procStat(pid)?.fields ?? null;
+}
+
+/** The pids /proc lists now. */
+function listedPids() {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
 }
 
 /** Resident memory of a process in MB (VmRSS), or null when it is gone. */
@@ -59,23 +77,16 @@ export function machineBusyMs() {
 /** Every process's CPU seconds so far with its name and session: pid → { name, session, cpu }. */
 function processTable() {
   const table = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(entry), {
-        name,
-        session: Number(fields[3]),
-        cpu: (Number(fields[11]) + Number(fields[12])) / CLK_TCK,
-      });
-    } catch {
-      // gone meanwhile
-    }
+  for (const pid of listedPids()) {
+    const stat = procStat(pid);
+    if (stat)
+      table.set(pid, { name: stat.name, session: Number(stat.fields[3]), cpu: cpuOfStat(stat.fields) });
   }
   return table;
 }
+
+/** busyWhileIdle's default: a process above this share of a core is named. */
+export const BUSY_THRESHOLD = 0.02;
 
 /**
  * What keeps the machine busy while nothing should: the processes that used more than `threshold` of a core over
@@ -83,7 +94,7 @@ function processTable() {
  * scheduler autogroup). Run between benchmark sections, it shows work an earlier section left running, which would
  * weigh on every later figure.
  */
-export async function busyWhileIdle(ms = 1000, threshold = 0.02) {
+export async function busyWhileIdle(ms = 1000, threshold = BUSY_THRESHOLD) {
   const before = processTable();
   const at = performance.now();
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -108,7 +119,7 @@ export async function busyWhileIdle(ms = 1000, threshold = 0.02) {
 
 /** busyWhileIdle as one line for a benchmark's log. */
 export function describeBusy(busy) {
-  if (busy.length === 0) return 'nothing above 2 % of a core';
+  if (busy.length === 0) return `nothing above ${BUSY_THRESHOLD * 100} % of a core`;
   return busy
     .map(
       (p) =>
@@ -119,17 +130,14 @@ export function describeBusy(busy) {
 
 /** Pids whose command line (arguments joined by spaces) satisfies `test`. */
 export function pidsWhere(test) {
-  const pids = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  return listedPids().filter((pid) => {
     try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      if (cmdline && test(cmdline)) pids.push(Number(entry));
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      return cmdline !== '' && test(cmdline);
     } catch {
-      // gone meanwhile
+      return false; // gone meanwhile
     }
-  }
-  return pids;
+  });
 }
 
 /** Sum of CPU seconds of these pids (the ones still there). */
